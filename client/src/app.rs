@@ -1,0 +1,192 @@
+//! The eframe application: owns the state, the views' local state, the
+//! network handle, the sound, and (for `minuta host` / `minuta demo`) the
+//! in-process server. Each frame it applies the network's events, draws the
+//! views and carries out what they asked.
+
+use std::sync::Arc;
+use std::sync::mpsc;
+
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::chgk::Phase;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::View;
+
+use crate::i18n::{Lang, T};
+use crate::net::{EventSink, NetHandle, local_now_us};
+use crate::sound::{SignalWatch, Sound};
+use crate::state::{AppState, ConnectionStatus, NetCommand, NetEvent, Stopped, UiCommand, reduce};
+use crate::views::{self, LocalState, host::HostTab, widgets};
+
+pub struct MinutaApp {
+    ctx: egui::Context,
+    state: AppState,
+    local: LocalState,
+    net: Option<NetHandle>,
+    events: Option<mpsc::Receiver<NetEvent>>,
+    sound: Sound,
+    signals: SignalWatch,
+    /// The display went full-screen once; the person may leave it with F11.
+    fullscreen_done: bool,
+    /// Keeps the in-process server running as long as the window is open.
+    _server: Option<minuta_server::ServerHandle>,
+}
+
+/// How the app starts.
+pub enum Start {
+    /// The join screen.
+    JoinScreen,
+    /// Connect at once with a code.
+    Join(JoinCode),
+    /// Run this server in-process and open the host dashboard on it.
+    Host { server: minuta_server::ServerHandle, code: JoinCode },
+}
+
+impl MinutaApp {
+    pub fn new(ctx: egui::Context, lang: Lang, start: Start, sound: Sound) -> Self {
+        let mut app = MinutaApp {
+            ctx,
+            state: AppState::new(lang),
+            local: LocalState::default(),
+            net: None,
+            events: None,
+            sound,
+            signals: SignalWatch::default(),
+            fullscreen_done: false,
+            _server: None,
+        };
+        match start {
+            Start::JoinScreen => {}
+            Start::Join(code) => app.connect(code),
+            Start::Host { server, code } => {
+                app._server = Some(server);
+                app.state.embedded_server = true;
+                app.local.host.tab = HostTab::Game;
+                app.connect(code);
+            }
+        }
+        app
+    }
+
+    fn connect(&mut self, code: JoinCode) {
+        self.net = None;
+        self.state.join(code.clone());
+        let (tx, rx) = mpsc::channel();
+        let ctx = self.ctx.clone();
+        let sink = EventSink::new(tx, Arc::new(move || ctx.request_repaint()));
+        match NetHandle::start(code, sink) {
+            Ok(handle) => {
+                self.net = Some(handle);
+                self.events = Some(rx);
+            }
+            Err(error) => self.state.connection = ConnectionStatus::Stopped(Stopped::Failed(error.to_string())),
+        }
+    }
+
+    fn drain_events(&mut self) {
+        let Some(events) = &self.events else { return };
+        while let Ok(event) = events.try_recv() {
+            reduce(&mut self.state, event);
+        }
+    }
+
+    fn send_net(&mut self, command: NetCommand) {
+        let request = match &command {
+            NetCommand::Command { request, .. } | NetCommand::LoadPackageFile { request, .. } => Some(*request),
+            NetCommand::Leave => None,
+        };
+        let delivered = self.net.as_ref().is_some_and(|net| net.send(command));
+        if !delivered && let Some(request) = request {
+            reduce(&mut self.state, NetEvent::Lost { request });
+        }
+    }
+
+    fn dispatch(&mut self, command: UiCommand) {
+        match command {
+            UiCommand::Send(command) => {
+                let request = self.state.begin_request(command.clone());
+                self.send_net(NetCommand::Command { request, command });
+            }
+            UiCommand::LoadPackageFile(path) => {
+                let file_name =
+                    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string());
+                let request = self.state.begin_request(Command::LoadPackage { file_name, bytes: Vec::new() });
+                self.send_net(NetCommand::LoadPackageFile { request, path });
+            }
+            UiCommand::Join(code) => self.connect(code),
+            UiCommand::Retry => {
+                if let Some(code) = self.state.code.clone() {
+                    self.connect(code);
+                }
+            }
+            UiCommand::Leave => {
+                self.net = None;
+                self.events = None;
+                self.state.leave();
+            }
+            UiCommand::SetLanguage(lang) => self.state.lang = lang,
+            UiCommand::SetMuted(muted) => self.state.muted = muted,
+            UiCommand::Copy(text) => self.ctx.copy_text(text),
+            UiCommand::DismissNotice(id) => self.state.dismiss(id),
+        }
+    }
+
+    /// Sounds the clock's signals and keeps the clock ticking on screen.
+    fn watch_clock(&mut self) {
+        let clock = match &self.state.view {
+            Some(View::Team(v)) => Some(&v.clock),
+            Some(View::Display(v)) => Some(&v.clock),
+            Some(View::Host(v)) => Some(&v.clock),
+            None => None,
+        };
+        let Some(clock) = clock else { return };
+        let phase = widgets::phase_at(clock, self.state.server_now());
+        if let Some(signal) = self.signals.observe(clock.question, phase)
+            && !self.state.muted
+        {
+            self.sound.signal(signal);
+        }
+        if matches!(phase, Phase::Minute | Phase::LastSeconds | Phase::HandIn) {
+            self.ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// Package files dropped on the host's window are loaded like a typed path.
+    fn take_dropped_files(&mut self) -> Vec<UiCommand> {
+        let files = self.ctx.input_mut(|i| std::mem::take(&mut i.raw.dropped_files));
+        if self.state.host_view().is_none_or(|v| v.access.is_none()) {
+            return Vec::new();
+        }
+        files.iter().map(|f| UiCommand::LoadPackageFile(f.path().to_path_buf())).collect()
+    }
+
+    fn projector_fullscreen(&mut self) {
+        if matches!(self.state.view, Some(View::Display(_))) && !self.fullscreen_done {
+            self.fullscreen_done = true;
+            self.ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
+        }
+        if self.ctx.input(|i| i.key_pressed(egui::Key::F11)) {
+            let now = self.ctx.input(|i| i.viewport().fullscreen.unwrap_or(false));
+            self.ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!now));
+        }
+    }
+}
+
+impl eframe::App for MinutaApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.state.now_us = local_now_us();
+        self.drain_events();
+        self.watch_clock();
+        self.projector_fullscreen();
+        let mut commands = self.take_dropped_files();
+        commands.extend(views::root(ui, &self.state, &mut self.local));
+        for command in commands {
+            self.dispatch(command);
+        }
+        let title = match &self.state.view {
+            Some(View::Team(v)) => format!("{} — {}", self.state.lang.t(T::AppTitle), v.name),
+            Some(View::Display(_)) => format!("{} — {}", self.state.lang.t(T::AppTitle), self.state.lang.t(T::Display)),
+            _ => self.state.lang.t(T::AppTitle).to_owned(),
+        };
+        self.ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+    }
+}

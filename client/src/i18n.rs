@@ -1,0 +1,456 @@
+//! Every visible string, in Russian (the default: the game's own language)
+//! and English. Static texts are [`T`] keys; texts with values are functions
+//! here, so a language switch re-renders everything at once.
+
+use minuta_shared::join_code::JoinCodeError;
+use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::close;
+use minuta_shared::wire::handshake::Refusal;
+use minuta_shared::wire::server::{CommandError, Receipt};
+use minuta_shared::wire::view::QuestionStatus;
+
+use crate::state::{ConnectionStatus, Notice, Stopped};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    #[default]
+    Ru,
+    En,
+}
+
+impl Lang {
+    pub fn t(self, key: T) -> &'static str {
+        key.text(self)
+    }
+
+    /// Parses `ru` / `en` (as given to `--lang`).
+    pub fn parse(code: &str) -> Option<Lang> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "ru" | "рус" | "russian" => Some(Lang::Ru),
+            "en" | "eng" | "english" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    fn pick(self, ru: String, en: String) -> String {
+        match self {
+            Lang::Ru => ru,
+            Lang::En => en,
+        }
+    }
+}
+
+macro_rules! texts {
+    ($($key:ident => $ru:literal, $en:literal;)*) => {
+        /// A static text, rendered by [`Lang::t`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum T { $($key),* }
+
+        impl T {
+            pub fn text(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $((T::$key, Lang::Ru) => $ru, (T::$key, Lang::En) => $en,)*
+                }
+            }
+        }
+    };
+}
+
+texts! {
+    AppTitle => "Минута", "Minuta";
+    // join screen
+    JoinHeading => "Подключение к игре", "Join a game";
+    JoinHint => "Вставьте код подключения, который дал ведущий (minuta://…).", "Paste the join code the host gave you (minuta://…).";
+    JoinCodeLabel => "Код подключения", "Join code";
+    JoinButton => "Подключиться", "Connect";
+    JoinHostHint => "Ведущему: запустите «minuta host» — сервер и пульт в одной программе; «minuta demo» — демонстрационная игра.", "Host: run «minuta host» — server and dashboard in one program; «minuta demo» — a demo game.";
+    Language => "Язык", "Language";
+    Mute => "Без звука", "Mute";
+    Leave => "Отключиться", "Disconnect";
+    Retry => "Повторить", "Try again";
+    BackToJoin => "Ввести другой код", "Enter another code";
+    Close => "Закрыть", "Close";
+    Copy => "Копировать", "Copy";
+    Qr => "QR", "QR";
+    Waiting => "Ждём данные от сервера…", "Waiting for the server…";
+    // connection
+    ConnIdle => "не подключено", "not connected";
+    ConnConnecting => "подключение…", "connecting…";
+    ConnConnected => "на связи", "connected";
+    ConnReconnecting => "переподключение…", "reconnecting…";
+    CertificateMismatch => "сертификат сервера не совпадает с кодом", "server certificate does not match the join code";
+    CertificateMismatchHint => "Это не тот сервер, что выдал код, или его сертификат создан заново. Попросите у ведущего свежий код.", "This is not the server that issued the code, or its certificate was re-created. Ask the host for a fresh code.";
+    // clock
+    PhaseIdle => "вопрос ещё не объявлен", "no question announced yet";
+    PhaseAnnounced => "вопрос читается — ждём «Время»", "question being read — waiting for «Time»";
+    PhaseMinute => "минута обсуждения", "the minute runs";
+    PhaseLastSeconds => "10 секунд!", "10 seconds!";
+    PhaseHandIn => "Время, сдавайте ответы", "Time! Hand in your answers";
+    PhaseOver => "время вышло", "time is over";
+    Question => "Вопрос", "Question";
+    // team terminal
+    YourAnswer => "Ваш ответ", "Your answer";
+    SubmitAnswer => "Сдать ответ", "Hand in";
+    ConfirmFinal => "Ответ окончателен, как на бумаге. Сдать?", "The answer is final, as on paper. Hand it in?";
+    ConfirmYes => "Да, сдать", "Yes, hand in";
+    Cancel => "Отмена", "Cancel";
+    Sending => "отправляем…", "sending…";
+    LateReceipt => "опоздание — не засчитано", "late — not counted";
+    LateWarning => "Время вышло: ответ будет опозданием и не будет засчитан.", "Time is over: the answer will be late and not counted.";
+    CardLocked => "Карточка сдана и больше не меняется.", "The card is handed in and cannot change.";
+    NoQuestionYet => "Ждём, когда ведущий объявит вопрос.", "Waiting for the host to announce a question.";
+    PastAnswers => "Наши ответы", "Our answers";
+    ColNumber => "№", "No.";
+    ColAnswer => "Ответ", "Answer";
+    ColReceived => "Сдан", "Handed in";
+    ColVerdict => "Итог", "Verdict";
+    ColAuthorAnswer => "Авторский ответ", "Author's answer";
+    VerdictPending => "ждём ответа ведущего", "awaiting the reveal";
+    VerdictCorrect => "✓ верно", "✓ correct";
+    VerdictWrong => "✗ неверно", "✗ wrong";
+    VerdictLate => "опоздание", "late";
+    Withdrawn => "вопрос снят", "question withdrawn";
+    Appeal => "Апелляция", "Appeal";
+    AppealAgainstQuestion => "на снятие вопроса", "to withdraw the question";
+    AppealForAnswer => "на зачёт нашего ответа", "to accept our answer";
+    AppealText => "Текст апелляции", "Appeal text";
+    FileAppeal => "Подать апелляцию", "File the appeal";
+    Appeals => "Апелляции", "Appeals";
+    AppealOpen => "на рассмотрении", "under review";
+    AppealUpheld => "принята", "upheld";
+    AppealRejected => "отклонена", "rejected";
+    Standings => "Положение команд", "Standings";
+    ColPlace => "Место", "Place";
+    ColTeam => "Команда", "Team";
+    ColTown => "Город", "Town";
+    ColPoints => "Взято", "Points";
+    ColRating => "Рейтинг", "Rating";
+    ColMask => "Маска", "Mask";
+    NoStandings => "Пока нет результатов.", "No results yet.";
+    // host tabs
+    TabAccess => "Подключение", "Access";
+    TabTeams => "Команды", "Teams";
+    TabJudges => "Судьи", "Judges";
+    TabQuestions => "Вопросы", "Questions";
+    TabGame => "Игра", "Game";
+    TabJudging => "Судейство", "Judging";
+    TabAppeals => "Апелляции", "Appeals";
+    TabStandings => "Итоги", "Standings";
+    HostCode => "Код ведущего", "Host code";
+    DisplayCode => "Код проектора", "Display code";
+    ServerAddresses => "Адреса сервера", "Server addresses";
+    Fingerprint => "Отпечаток сертификата", "Certificate fingerprint";
+    DisplaysConnected => "Проекторов на связи", "Displays connected";
+    AccessHint => "Каждой команде — свой код (вкладка «Команды»). Код можно вставить в «minuta» или отсканировать QR.", "Each team has its own code (the Teams tab). Paste the code into «minuta» or scan the QR.";
+    RegisterTeam => "Регистрация команды", "Register a team";
+    TeamName => "Название", "Name";
+    Town => "Город", "Town";
+    PlayersOnePerLine => "Игроки (по одному в строке)", "Players (one per line)";
+    Register => "Зарегистрировать", "Register";
+    Players => "Игроки", "Players";
+    JoinCodeCol => "Код подключения", "Join code";
+    NoTeams => "Команд пока нет.", "No teams yet.";
+    Online => "на связи", "online";
+    Offline => "не на связи", "offline";
+    AddJudge => "Добавить судью", "Add a judge";
+    JudgeName => "Имя судьи", "Judge's name";
+    NoJudges => "Судей пока нет.", "No judges yet.";
+    LoadPackage => "Загрузить пакет вопросов", "Load a question package";
+    PackagePath => "Путь к файлу (.4s)", "File path (.4s)";
+    Load => "Загрузить", "Load";
+    DropHint => "…или перетащите файл пакета в окно.", "…or drop the package file onto the window.";
+    TypeQuestion => "Ввести вопрос вручную", "Type in a question";
+    Tour => "Тур", "Tour";
+    NewTour => "новый тур", "new tour";
+    QuestionText => "Текст вопроса", "Question text";
+    AuthorAnswer => "Ответ", "Answer";
+    Accepted => "Зачёт", "Accepted";
+    Rejected => "Незачёт", "Not accepted";
+    Comment => "Комментарий", "Comment";
+    Source => "Источник", "Source";
+    Author => "Автор", "Author";
+    AddQuestion => "Добавить вопрос", "Add the question";
+    NoQuestions => "Вопросов пока нет: загрузите пакет или введите вопрос.", "No questions yet: load a package or type one in.";
+    StatusNotPlayed => "не сыгран", "not played";
+    StatusAnnounced => "объявлен", "announced";
+    StatusPlayed => "сыгран", "played";
+    StatusRevealed => "ответ показан", "answer shown";
+    TourClosedMark => "закрыт", "closed";
+    CurrentQuestion => "Текущий вопрос", "Current question";
+    NoCurrent => "Вопрос не объявлен.", "No question announced.";
+    Announce => "Объявить", "Announce";
+    AnnounceNext => "Следующий вопрос", "Next question";
+    StartMinute => "Время", "Time";
+    Reveal => "Показать ответ", "Show the answer";
+    CardsIn => "Сдано карточек", "Cards in";
+    LateCards => "Опоздавшие карточки (не засчитываются)", "Late cards (never scored)";
+    MissingTeams => "Не сдали", "No card";
+    RevealNeedsJudging => "Сначала отметьте все ответы во вкладке «Судейство».", "First judge every answer in the Judging tab.";
+    JudgingNothing => "Пока нечего судить: сыгранных вопросов открытых туров нет.", "Nothing to judge yet: no played questions in open tours.";
+    Correct => "Верно", "Correct";
+    Wrong => "Неверно", "Wrong";
+    NotJudged => "не отмечено", "not judged";
+    Teams => "команд", "teams";
+    JudgementLog => "Журнал судейства", "Judgement log";
+    By => "кто", "by";
+    At => "когда", "when";
+    NoAppeals => "Апелляций нет.", "No appeals.";
+    Reply => "Ответ ведущего", "Host's reply";
+    Uphold => "Принять", "Uphold";
+    Reject => "Отклонить", "Reject";
+    CloseTour => "Закрыть тур", "Close the tour";
+    Tours => "Туры", "Tours";
+    HostOnlyJudging => "Судейство", "Judging";
+    JudgeTerminal => "Судейский терминал", "Judge terminal";
+    Display => "Проектор", "Display";
+    AppealsOpen => "открытых апелляций", "open appeals";
+    FileReadFailed => "не удалось прочитать файл", "could not read the file";
+}
+
+/// The connection status as a short phrase.
+pub fn connection(lang: Lang, status: &ConnectionStatus) -> String {
+    match status {
+        ConnectionStatus::Idle => lang.t(T::ConnIdle).into(),
+        ConnectionStatus::Connecting => lang.t(T::ConnConnecting).into(),
+        ConnectionStatus::Connected => lang.t(T::ConnConnected).into(),
+        ConnectionStatus::Reconnecting { attempt, .. } => {
+            lang.pick(format!("переподключение… (попытка {attempt})"), format!("reconnecting… (attempt {attempt})"))
+        }
+        ConnectionStatus::Stopped(why) => stopped(lang, why),
+    }
+}
+
+pub fn stopped(lang: Lang, why: &Stopped) -> String {
+    match why {
+        Stopped::Refused(refusal) => refused(lang, refusal),
+        Stopped::CertificateMismatch => lang.t(T::CertificateMismatch).into(),
+        Stopped::Closed { code, reason } => {
+            let what = match (*code, lang) {
+                (close::REPLACED, Lang::Ru) => "этот код подключился с другого компьютера".to_owned(),
+                (close::REPLACED, Lang::En) => close::describe(*code).to_owned(),
+                (close::MALFORMED | close::OVERSIZED | close::FORBIDDEN | close::VERSION, Lang::Ru) => {
+                    "сервер закрыл соединение: ошибка протокола".to_owned()
+                }
+                (_, Lang::Ru) => "сервер закрыл соединение".to_owned(),
+                (_, Lang::En) => format!("the server closed the connection: {}", close::describe(*code)),
+            };
+            if reason.is_empty() { what } else { format!("{what} ({reason})") }
+        }
+        Stopped::Failed(why) => why.clone(),
+        Stopped::Left => lang.t(T::ConnIdle).into(),
+    }
+}
+
+pub fn refused(lang: Lang, refusal: &Refusal) -> String {
+    match lang {
+        Lang::En => refusal.to_string(),
+        Lang::Ru => match refusal {
+            Refusal::VersionMismatch { server, client } => format!(
+                "этот терминал говорит на версии протокола {client}, сервер — на {server}: установите одинаковую версию Минуты"
+            ),
+            Refusal::BadSecret => "секрет в коде не подходит к этому серверу: попросите у ведущего свежий код".into(),
+            Refusal::UnknownMember => "такой команды или судьи на сервере нет: попросите у ведущего свежий код".into(),
+            Refusal::NotAHello => "сервер не понял приветствие терминала".into(),
+        },
+    }
+}
+
+pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
+    match lang {
+        Lang::En => error.to_string(),
+        Lang::Ru => match error {
+            JoinCodeError::Scheme => "код подключения начинается с «minuta://»".into(),
+            JoinCodeError::NoAddress => "в коде нет адреса сервера".into(),
+            JoinCodeError::Address(a) => format!("«{a}» — не адрес сервера с портом (например, 192.168.1.5:4433)"),
+            JoinCodeError::NoRole => "в коде не указана роль".into(),
+            JoinCodeError::Role(r) => format!("«{r}» — не роль (host, display, judge-N или team-N)"),
+            JoinCodeError::NoSecret => "в коде нет секрета".into(),
+            JoinCodeError::NoFingerprint => "в коде нет отпечатка сертификата (?fp=…)".into(),
+            JoinCodeError::Fingerprint => "отпечаток сертификата — это 64 шестнадцатеричные цифры".into(),
+        },
+    }
+}
+
+/// A refusal by the game's rules, in the person's language.
+pub fn command_error(lang: Lang, error: &CommandError) -> String {
+    use CommandError as E;
+    if lang == Lang::En {
+        return error.to_string();
+    }
+    match error {
+        E::NoSuchTeam => "нет такой команды".into(),
+        E::NoSuchQuestion => "нет такого вопроса".into(),
+        E::NoSuchTour => "нет такого тура".into(),
+        E::NoSuchAppeal => "нет такой апелляции".into(),
+        E::PlayerCount { min, max, got } => format!("в команде должно быть от {min} до {max} игроков, а указано {got}"),
+        E::DuplicateTeam(name) => format!("команда «{name}» уже зарегистрирована"),
+        E::EmptyName => "название не может быть пустым".into(),
+        E::Package(why) => format!("пакет вопросов не прочитан: {why}"),
+        E::NoQuestionAnnounced => "вопрос не объявлен".into(),
+        E::MinuteAlreadyStarted => "минута по этому вопросу уже идёт".into(),
+        E::NotAnnounced => "карточки по этому вопросу ещё не принимаются".into(),
+        E::CardAlreadyAccepted => "ваша команда уже сдала карточку по этому вопросу".into(),
+        E::EmptyCard => "карточка не может быть пустой".into(),
+        E::TooLong { got, max } => format!("слишком длинный текст ({got} знаков, можно не больше {max})"),
+        E::TourClosed => "тур закрыт: его итоги окончательны".into(),
+        E::OpenAppeals => "в туре есть нерассмотренные апелляции".into(),
+        E::NoSuchGroup => "нет карточки с таким ответом".into(),
+        E::NotRevealed => "ответ ещё не показан".into(),
+        E::NoCardToAppeal => "у вашей команды нет засчитываемой карточки по этому вопросу".into(),
+        E::AppealResolved => "апелляция уже рассмотрена".into(),
+        E::DuplicateAppeal => "ваша команда уже подала такую апелляцию".into(),
+        E::QuestionWithdrawn => "вопрос снят".into(),
+        E::NotAllJudged => "перед показом ответа нужно отметить все ответы".into(),
+        E::ClockRunning => "время по вопросу ещё идёт".into(),
+        E::Settings(why) => format!("неверные настройки: {why}"),
+        E::Storage(why) => format!("сервер не смог сохранить действие: {why}"),
+    }
+}
+
+/// A toast's text.
+pub fn notice(lang: Lang, notice: &Notice) -> String {
+    match notice {
+        Notice::Done { receipt, command } => done(lang, receipt, command),
+        Notice::Failed { command, error } => format!("{}: {}", command_name(lang, command), command_error(lang, error)),
+        Notice::Lost(command) => lang.pick(
+            format!("{}: связь прервалась до подтверждения — проверьте, прошло ли действие", command_name(lang, command)),
+            format!("{}: the link dropped before the confirmation — check whether it took effect", command_name(lang, command)),
+        ),
+    }
+}
+
+fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
+    match receipt {
+        Receipt::TeamRegistered { team } => {
+            lang.pick(format!("команда зарегистрирована (№ {team})"), format!("team registered (no. {team})"))
+        }
+        Receipt::JudgeAdded { judge } => lang.pick(format!("судья добавлен (№ {judge})"), format!("judge added (no. {judge})")),
+        Receipt::PackageLoaded { tours, questions } => lang.pick(
+            format!("пакет загружен: туров {tours}, вопросов {questions}"),
+            format!("package loaded: {tours} tours, {questions} questions"),
+        ),
+        Receipt::AppealFiled { appeal } => lang.pick(format!("апелляция № {appeal} подана"), format!("appeal no. {appeal} filed")),
+        Receipt::Card { since_start_ms, late, .. } => card_receipt(lang, *since_start_ms, *late),
+        Receipt::Done => lang.pick(format!("{}: готово", command_name(lang, command)), format!("{}: done", command_name(lang, command))),
+    }
+}
+
+/// «принято 00:58.731» or «опоздание — не засчитано».
+pub fn card_receipt(lang: Lang, since_start_ms: u64, late: bool) -> String {
+    if late {
+        return lang.t(T::LateReceipt).into();
+    }
+    let at = minuta_shared::time::stopwatch(std::time::Duration::from_millis(since_start_ms));
+    lang.pick(format!("принято {at}"), format!("accepted {at}"))
+}
+
+pub fn command_name(lang: Lang, command: &Command) -> String {
+    use Command as C;
+    let (ru, en) = match command {
+        C::SetUpTournament { .. } => ("настройка турнира", "tournament setup"),
+        C::RegisterTeam { .. } => ("регистрация команды", "team registration"),
+        C::EditTeam { .. } => ("изменение команды", "team edit"),
+        C::AddJudge { .. } => ("новый судья", "new judge"),
+        C::LoadPackage { .. } => ("загрузка пакета", "package loading"),
+        C::AddQuestion { .. } => ("новый вопрос", "new question"),
+        C::AnnounceQuestion { .. } => ("объявление вопроса", "announcing the question"),
+        C::StartMinute => ("«Время»", "«Time»"),
+        C::Reveal { .. } => ("показ ответа", "the reveal"),
+        C::CloseTour { .. } => ("закрытие тура", "closing the tour"),
+        C::ResolveAppeal { .. } => ("решение по апелляции", "appeal decision"),
+        C::Judge { .. } => ("отметка ответа", "judging"),
+        C::SubmitCard { .. } => ("карточка", "the card"),
+        C::FileAppeal { .. } => ("апелляция", "the appeal"),
+    };
+    match lang {
+        Lang::Ru => ru.into(),
+        Lang::En => en.into(),
+    }
+}
+
+pub fn phase(lang: Lang, phase: Phase) -> &'static str {
+    lang.t(match phase {
+        Phase::Idle => T::PhaseIdle,
+        Phase::Announced => T::PhaseAnnounced,
+        Phase::Minute => T::PhaseMinute,
+        Phase::LastSeconds => T::PhaseLastSeconds,
+        Phase::HandIn => T::PhaseHandIn,
+        Phase::Over => T::PhaseOver,
+    })
+}
+
+pub fn verdict(lang: Lang, verdict: Verdict) -> &'static str {
+    lang.t(match verdict {
+        Verdict::Correct => T::VerdictCorrect,
+        Verdict::Wrong => T::VerdictWrong,
+    })
+}
+
+pub fn appeal_kind(lang: Lang, kind: AppealKind) -> &'static str {
+    lang.t(match kind {
+        AppealKind::WithdrawQuestion => T::AppealAgainstQuestion,
+        AppealKind::AcceptMyAnswer => T::AppealForAnswer,
+    })
+}
+
+pub fn question_status(lang: Lang, status: QuestionStatus) -> &'static str {
+    lang.t(match status {
+        QuestionStatus::NotPlayed => T::StatusNotPlayed,
+        QuestionStatus::Announced => T::StatusAnnounced,
+        QuestionStatus::Played => T::StatusPlayed,
+        QuestionStatus::Revealed => T::StatusRevealed,
+    })
+}
+
+/// «Вопрос 12».
+pub fn question_number(lang: Lang, number: &str) -> String {
+    format!("{} {number}", lang.t(T::Question))
+}
+
+/// «Сдано карточек: 7 из 12».
+pub fn cards_in(lang: Lang, cards: u32, teams: u32) -> String {
+    lang.pick(format!("Сдано карточек: {cards} из {teams}"), format!("Cards in: {cards} of {teams}"))
+}
+
+/// «тур закрыт», «3 команды» and other counted phrases.
+pub fn team_count(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::En => format!("{n} {}", if n == 1 { "team" } else { "teams" }),
+        Lang::Ru => {
+            let word = match (n % 10, n % 100) {
+                (1, r) if r != 11 => "команда",
+                (2..=4, r) if !(12..=14).contains(&r) => "команды",
+                _ => "команд",
+            };
+            format!("{n} {word}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn russian_counts_agree_with_the_number() {
+        let got: Vec<String> = [1, 2, 5, 11, 21, 22, 112].iter().map(|n| team_count(Lang::Ru, *n)).collect();
+        assert_eq!(got, ["1 команда", "2 команды", "5 команд", "11 команд", "21 команда", "22 команды", "112 команд"]);
+    }
+
+    #[test]
+    fn a_card_receipt_reads_like_a_stopwatch() {
+        assert_eq!(card_receipt(Lang::Ru, 58_731, false), "принято 00:58.731");
+        assert_eq!(card_receipt(Lang::Ru, 63_001, true), "опоздание — не засчитано");
+        assert_eq!(card_receipt(Lang::En, 58_731, false), "accepted 00:58.731");
+    }
+
+    #[test]
+    fn every_text_exists_in_both_languages() {
+        for key in [T::SubmitAnswer, T::ConfirmFinal, T::CertificateMismatch, T::ConnReconnecting] {
+            assert!(!key.text(Lang::Ru).is_empty());
+            assert!(!key.text(Lang::En).is_empty());
+            assert_ne!(key.text(Lang::Ru), key.text(Lang::En));
+        }
+    }
+}

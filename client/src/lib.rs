@@ -1,0 +1,20 @@
+//! Minuta's desktop app: one program for every seat in the hall — the team
+//! terminal, the host dashboard (which can run the server in-process), the
+//! judge terminal and the projector display.
+//!
+//! The house: [`state`] is plain data changed only by [`state::reduce`];
+//! [`net`] owns the QUIC connection on its own tokio runtime and talks to the
+//! UI by channels; [`views`] are functions of the state that return
+//! [`state::UiCommand`]s; [`app`] wires them into eframe; [`i18n`] holds every
+//! visible string in Russian and English; [`sound`] beeps the clock signals.
+//!
+//! What must not live here: game rules (they are the server's and
+//! `minuta-shared`'s), blocking I/O on the UI thread, or views that touch
+//! the network.
+
+pub mod app;
+pub mod i18n;
+pub mod net;
+pub mod sound;
+pub mod state;
+pub mod views;

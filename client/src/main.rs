@@ -1,0 +1,118 @@
+//! `minuta`: the desktop app. `minuta` opens the join screen; `minuta join
+//! CODE` connects at once; `minuta host` runs the server in this process and
+//! opens the host dashboard on it (one laptop, one program); `minuta demo`
+//! does the same with a demo tournament whose robot teams answer by
+//! themselves.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, anyhow};
+use clap::{Parser, Subcommand};
+use minuta_client::app::{MinutaApp, Start};
+use minuta_client::i18n::Lang;
+use minuta_client::sound::Sound;
+use minuta_shared::join_code::JoinCode;
+
+#[derive(Parser)]
+#[command(name = "minuta", version, about = "Minuta: answer cards, clock and standings for «Что? Где? Когда?» in a hall")]
+struct Cli {
+    /// Interface language: ru (default) or en.
+    #[arg(long, global = true, default_value = "ru", value_parser = parse_lang)]
+    lang: Lang,
+    /// No sound for the clock's signals.
+    #[arg(long, global = true)]
+    mute: bool,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Join a game with the code the host gave you (team, judge, display or host).
+    Join {
+        /// The join code, minuta://…
+        code: String,
+    },
+    /// Run the server inside this app and open the host dashboard.
+    Host {
+        /// Where the game is stored (and the certificate, in DIR/certs).
+        #[arg(long, default_value = "minuta-data")]
+        data: PathBuf,
+        /// Address and UDP port to listen on; every interface by default so
+        /// team laptops can join.
+        #[arg(long, default_value = "0.0.0.0:4433")]
+        listen: SocketAddr,
+    },
+    /// A demo game: a server with robot teams in this app, and its host dashboard.
+    Demo {
+        #[arg(long, default_value = "minuta-data")]
+        data: PathBuf,
+        /// This machine only by default; 0.0.0.0:4433 lets other laptops join.
+        #[arg(long, default_value = "127.0.0.1:4433")]
+        listen: SocketAddr,
+        /// Length of the ChGK minute in seconds.
+        #[arg(long, default_value_t = 60)]
+        minute: u64,
+        /// Run the game yourself: the robots only answer.
+        #[arg(long)]
+        no_autopilot: bool,
+    },
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    Lang::parse(s).ok_or_else(|| format!("«{s}»: ru or en"))
+}
+
+fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn,minuta_client=info".into()),
+        )
+        .init();
+    let cli = Cli::parse();
+    let start = match cli.command {
+        None => Start::JoinScreen,
+        Some(Cmd::Join { code }) => Start::Join(JoinCode::parse(&code).map_err(|e| anyhow!("{e}"))?),
+        Some(Cmd::Host { data, listen }) => host(data, listen, None)?,
+        Some(Cmd::Demo { data, listen, minute, no_autopilot }) => {
+            let demo = minuta_server::demo::DemoConfig {
+                minute: Duration::from_secs(minute.max(1)),
+                autopilot: !no_autopilot,
+                ..minuta_server::demo::DemoConfig::default()
+            };
+            host(data, listen, Some(demo))?
+        }
+    };
+    let sound = if cli.mute { Sound::silent() } else { Sound::open() };
+    let lang = cli.lang;
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default().with_inner_size([1100.0, 760.0]).with_title("Минута"),
+        ..eframe::NativeOptions::default()
+    };
+    eframe::run_native(
+        "minuta",
+        options,
+        Box::new(move |cc| Ok(Box::new(MinutaApp::new(cc.egui_ctx.clone(), lang, start, sound)))),
+    )
+    .map_err(|e| anyhow!("cannot open the window: {e}"))
+}
+
+/// Starts the server in this process and prints its codes, so the host can
+/// also read them from the terminal.
+fn host(data: PathBuf, listen: SocketAddr, demo: Option<minuta_server::demo::DemoConfig>) -> anyhow::Result<Start> {
+    let mut config = minuta_server::ServerConfig::local(data);
+    config.listen = listen;
+    config.demo = demo;
+    let server = minuta_server::spawn(config).context("starting the server")?;
+    let ready = &server.ready;
+    println!("Minuta server on {} (certificate {})", ready.local_addr, minuta_shared::join_code::fingerprint_hex(&ready.fingerprint));
+    println!("host:    {}", ready.host_code);
+    println!("display: {}", ready.display_code);
+    for (team, code) in &ready.team_codes {
+        println!("team «{team}»: {code}");
+    }
+    let code = JoinCode::parse(&ready.host_code).map_err(|e| anyhow!("the server's host code: {e}"))?;
+    Ok(Start::Host { server, code })
+}

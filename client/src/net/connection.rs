@@ -1,0 +1,345 @@
+//! One terminal's connection, kept alive forever: try each address of the
+//! join code in turn, greet, then exchange frames and ping every second to
+//! measure the clock offset. A lost link is retried with backoff while the
+//! UI shows «переподключение…» and keeps the last view; a refusal, a wrong
+//! certificate or a violation close stops for good, with the reason.
+
+use std::collections::{BTreeSet, VecDeque};
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::time::ClockSample;
+use minuta_shared::wire::PROTOCOL_VERSION;
+use minuta_shared::wire::client::{ClientMsg, Command};
+use minuta_shared::wire::close;
+use minuta_shared::wire::codec::MAX_FRAME_BYTES;
+use minuta_shared::wire::handshake::{Hello, HelloReply};
+use minuta_shared::wire::server::{CommandError, ServerMsg};
+use tokio::sync::mpsc;
+
+use super::frames::{FrameError, FrameWriter, read_frame};
+use super::tls::{SERVER_NAME, pinned_client_config};
+use super::{EventSink, local_now_us};
+use crate::state::{NetCommand, NetEvent, Stopped};
+
+/// How long one address may take to answer before the next is tried.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
+/// How long the server may take to answer the greeting.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(5);
+const PING_EVERY: Duration = Duration::from_secs(1);
+/// Close codes after which retrying would only repeat the same outcome.
+const FINAL_CLOSE_CODES: [u32; 6] =
+    [close::REFUSED, close::MALFORMED, close::OVERSIZED, close::FORBIDDEN, close::VERSION, close::REPLACED];
+
+/// How one session ended.
+enum SessionEnd {
+    Left,
+    Stop(Stopped),
+    Lost { error: String, was_connected: bool },
+}
+
+/// Runs until the UI leaves or the server says stop.
+pub async fn run(code: JoinCode, mut commands: mpsc::UnboundedReceiver<NetCommand>, events: EventSink) {
+    let mut queued = VecDeque::new();
+    let mut attempt = 0u32;
+    events.send(NetEvent::Connecting);
+    loop {
+        match session(&code, &mut commands, &mut queued, &events).await {
+            SessionEnd::Left => {
+                events.send(NetEvent::Stopped(Stopped::Left));
+                return;
+            }
+            SessionEnd::Stop(why) => {
+                for command in queued.drain(..) {
+                    lose(&events, &command);
+                }
+                events.send(NetEvent::Stopped(why));
+                return;
+            }
+            SessionEnd::Lost { error, was_connected } => {
+                attempt = if was_connected { 1 } else { attempt.saturating_add(1) };
+                events.send(NetEvent::Reconnecting { attempt, error });
+                let pause = tokio::time::sleep(backoff(attempt));
+                tokio::pin!(pause);
+                loop {
+                    tokio::select! {
+                        _ = &mut pause => break,
+                        command = commands.recv() => match command {
+                            None | Some(NetCommand::Leave) => {
+                                events.send(NetEvent::Stopped(Stopped::Left));
+                                return;
+                            }
+                            Some(other) => queued.push_back(other),
+                        },
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// 0.5 s, 1 s, 2 s, then every 4 s: quick after a blip, gentle on a server
+/// that is down for a while.
+pub fn backoff(attempt: u32) -> Duration {
+    let ms = 500u64.saturating_mul(1 << attempt.saturating_sub(1).min(3));
+    Duration::from_millis(ms.min(4_000))
+}
+
+/// A command that will never get its Ack.
+fn lose(events: &EventSink, command: &NetCommand) {
+    match command {
+        NetCommand::Command { request, .. } | NetCommand::LoadPackageFile { request, .. } => {
+            events.send(NetEvent::Lost { request: *request });
+        }
+        NetCommand::Leave => {}
+    }
+}
+
+enum ConnectFailure {
+    CertificateMismatch,
+    Failed(String),
+}
+
+struct Link {
+    /// Kept so the socket lives as long as the connection.
+    _endpoint: quinn::Endpoint,
+    connection: quinn::Connection,
+}
+
+async fn session(
+    code: &JoinCode,
+    commands: &mut mpsc::UnboundedReceiver<NetCommand>,
+    queued: &mut VecDeque<NetCommand>,
+    events: &EventSink,
+) -> SessionEnd {
+    let connect = connect_any(code);
+    tokio::pin!(connect);
+    let link = loop {
+        tokio::select! {
+            result = &mut connect => break result,
+            command = commands.recv() => match command {
+                None | Some(NetCommand::Leave) => return SessionEnd::Left,
+                Some(other) => queued.push_back(other),
+            },
+        }
+    };
+    let link = match link {
+        Ok(link) => link,
+        Err(ConnectFailure::CertificateMismatch) => return SessionEnd::Stop(Stopped::CertificateMismatch),
+        Err(ConnectFailure::Failed(error)) => return SessionEnd::Lost { error, was_connected: false },
+    };
+    let end = converse(&link, code, commands, queued, events).await;
+    link.connection.close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
+    end
+}
+
+/// Tries every address of the code in turn.
+async fn connect_any(code: &JoinCode) -> Result<Link, ConnectFailure> {
+    let (config, mismatch) =
+        pinned_client_config(code.fingerprint).map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+    let mut last_error = String::from("no address");
+    for addr in &code.addrs {
+        match connect_one(*addr, config.clone(), &mismatch).await {
+            Ok(link) => return Ok(link),
+            Err(ConnectFailure::CertificateMismatch) => return Err(ConnectFailure::CertificateMismatch),
+            Err(ConnectFailure::Failed(error)) => last_error = format!("{addr}: {error}"),
+        }
+    }
+    Err(ConnectFailure::Failed(last_error))
+}
+
+async fn connect_one(addr: SocketAddr, config: quinn::ClientConfig, mismatch: &Arc<AtomicBool>) -> Result<Link, ConnectFailure> {
+    let bind: SocketAddr = if addr.is_ipv6() {
+        (Ipv6Addr::UNSPECIFIED, 0).into()
+    } else {
+        (Ipv4Addr::UNSPECIFIED, 0).into()
+    };
+    let endpoint = quinn::Endpoint::client(bind).map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+    let connecting =
+        endpoint.connect_with(config, addr, SERVER_NAME).map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+    match tokio::time::timeout(CONNECT_TIMEOUT, connecting).await {
+        Ok(Ok(connection)) => Ok(Link { _endpoint: endpoint, connection }),
+        Ok(Err(error)) => {
+            if mismatch.load(Ordering::SeqCst) {
+                Err(ConnectFailure::CertificateMismatch)
+            } else {
+                Err(ConnectFailure::Failed(error.to_string()))
+            }
+        }
+        Err(_) => Err(ConnectFailure::Failed("no answer".into())),
+    }
+}
+
+/// Greets the server, then relays frames both ways until the link ends.
+async fn converse(
+    link: &Link,
+    code: &JoinCode,
+    commands: &mut mpsc::UnboundedReceiver<NetCommand>,
+    queued: &mut VecDeque<NetCommand>,
+    events: &EventSink,
+) -> SessionEnd {
+    let connection = &link.connection;
+    let (mut send, mut recv) = match connection.open_bi().await {
+        Ok(streams) => streams,
+        Err(error) => return lost(connection, error.to_string(), false),
+    };
+    let mut writer = FrameWriter::default();
+    let hello = Hello { protocol: PROTOCOL_VERSION, credential: code.credential.clone(), client: client_name() };
+    let t0 = local_now_us();
+    if let Err(error) = writer.write(&mut send, hello).await {
+        return lost(connection, error.to_string(), false);
+    }
+    let reply = match tokio::time::timeout(HELLO_TIMEOUT, read_frame::<HelloReply>(&mut recv)).await {
+        Ok(Ok(reply)) => reply,
+        Ok(Err(error)) => return lost(connection, error.to_string(), false),
+        Err(_) => return lost(connection, "the server did not answer the greeting".into(), false),
+    };
+    let welcome = match reply {
+        HelloReply::Welcome(welcome) => welcome,
+        HelloReply::Refused(refusal) => return SessionEnd::Stop(Stopped::Refused(refusal)),
+    };
+    let first_sample = ClockSample::from_exchange(t0, welcome.server_now, local_now_us());
+    events.send(NetEvent::Connected { identity: welcome.identity, first_sample });
+
+    // A separate reader keeps frame reads whole: a read cut off half-way by
+    // `select!` would desynchronise the stream.
+    let (frames_tx, mut frames) = mpsc::channel::<Result<ServerMsg, FrameError>>(64);
+    let reader = tokio::spawn(async move {
+        loop {
+            let frame = read_frame::<ServerMsg>(&mut recv).await;
+            let failed = frame.is_err();
+            if frames_tx.send(frame).await.is_err() || failed {
+                return;
+            }
+        }
+    });
+
+    let mut in_flight = BTreeSet::new();
+    let mut outcome = None;
+    while let Some(command) = queued.pop_front() {
+        if let Err(error) = perform(command, &mut writer, &mut send, &mut in_flight, events).await {
+            outcome = Some(error.to_string());
+            break;
+        }
+    }
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let end = loop {
+        if let Some(error) = outcome.take() {
+            break lost(connection, error, true);
+        }
+        tokio::select! {
+            frame = frames.recv() => match frame {
+                Some(Ok(msg)) => deliver(msg, &mut in_flight, events),
+                Some(Err(error)) => break lost(connection, error.to_string(), true),
+                None => break lost(connection, "the server closed the stream".into(), true),
+            },
+            command = commands.recv() => match command {
+                None | Some(NetCommand::Leave) => break SessionEnd::Left,
+                Some(command) => {
+                    if let Err(error) = perform(command, &mut writer, &mut send, &mut in_flight, events).await {
+                        outcome = Some(error.to_string());
+                    }
+                }
+            },
+            _ = ping.tick() => {
+                let ping = ClientMsg::Ping { client_time_us: local_now_us() };
+                if let Err(error) = writer.write(&mut send, ping).await {
+                    outcome = Some(error.to_string());
+                }
+            }
+        }
+    };
+    reader.abort();
+    for request in in_flight {
+        events.send(NetEvent::Lost { request });
+    }
+    end
+}
+
+fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
+    match msg {
+        ServerMsg::Pong { client_time_us, server_time } => {
+            events.send(NetEvent::Clock(ClockSample::from_exchange(client_time_us, server_time, local_now_us())));
+        }
+        ServerMsg::Ack { request, result } => {
+            in_flight.remove(&request);
+            events.send(NetEvent::Ack { request, result });
+        }
+        ServerMsg::View(view) => events.send(NetEvent::View(view)),
+    }
+}
+
+/// Sends one command (reading a package file first if asked).
+async fn perform(
+    command: NetCommand,
+    writer: &mut FrameWriter,
+    send: &mut quinn::SendStream,
+    in_flight: &mut BTreeSet<u64>,
+    events: &EventSink,
+) -> Result<(), FrameError> {
+    let (request, command) = match command {
+        NetCommand::Command { request, command } => (request, command),
+        NetCommand::LoadPackageFile { request, path } => match read_package(&path).await {
+            Ok(command) => (request, command),
+            Err(error) => {
+                events.send(NetEvent::Ack { request, result: Err(error) });
+                return Ok(());
+            }
+        },
+        NetCommand::Leave => return Ok(()),
+    };
+    in_flight.insert(request);
+    writer.write(send, ClientMsg::Command { request, command }).await
+}
+
+/// Reads a package file for `Command::LoadPackage`, refusing one too large
+/// to send before reading it.
+pub async fn read_package(path: &Path) -> Result<Command, CommandError> {
+    let shown = path.display();
+    let meta = tokio::fs::metadata(path).await.map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
+    // Leave room for the envelope around the bytes.
+    let limit = MAX_FRAME_BYTES - 64 * 1024;
+    if meta.len() > limit as u64 {
+        return Err(CommandError::Package(format!("{shown}: {} bytes, at most {limit}", meta.len())));
+    }
+    let bytes = tokio::fs::read(path).await.map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
+    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| shown.to_string());
+    Ok(Command::LoadPackage { file_name, bytes })
+}
+
+/// Classifies a lost link by the server's close code, if it sent one.
+fn lost(connection: &quinn::Connection, error: String, was_connected: bool) -> SessionEnd {
+    if let Some(quinn::ConnectionError::ApplicationClosed(closed)) = connection.close_reason() {
+        let code = u32::try_from(closed.error_code.into_inner()).unwrap_or(u32::MAX);
+        let reason = String::from_utf8_lossy(&closed.reason).into_owned();
+        if FINAL_CLOSE_CODES.contains(&code) {
+            return SessionEnd::Stop(Stopped::Closed { code, reason });
+        }
+        return SessionEnd::Lost { error: format!("{}: {reason}", close::describe(code)), was_connected };
+    }
+    let error = match connection.close_reason() {
+        Some(reason) => reason.to_string(),
+        None => error,
+    };
+    SessionEnd::Lost { error, was_connected }
+}
+
+fn client_name() -> String {
+    format!("minuta {}", env!("CARGO_PKG_VERSION"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_grows_then_levels_off() {
+        let got: Vec<u64> = (1..=6).map(|a| backoff(a).as_millis() as u64).collect();
+        assert_eq!(got, vec![500, 1000, 2000, 4000, 4000, 4000]);
+    }
+}

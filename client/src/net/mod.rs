@@ -1,0 +1,93 @@
+//! The network side of the app: one QUIC connection to the server, run by a
+//! task on its own tokio runtime in a background thread. The UI hands it
+//! [`NetCommand`]s through a channel and receives [`NetEvent`]s through
+//! another, each followed by a repaint request, so the UI never blocks on
+//! the network.
+//!
+//! [`tls`] pins the server's certificate; [`frames`] reads and writes
+//! size-limited frames; [`connection`] connects, greets, pings, reconnects.
+
+pub mod connection;
+pub mod frames;
+pub mod tls;
+
+use std::sync::Arc;
+use std::sync::mpsc;
+
+use minuta_shared::join_code::JoinCode;
+use thiserror::Error;
+use tokio::sync::mpsc as tokio_mpsc;
+
+use crate::state::{NetCommand, NetEvent};
+
+#[derive(Debug, Error)]
+pub enum NetError {
+    #[error("cannot start the network thread: {0}")]
+    Thread(#[from] std::io::Error),
+}
+
+/// Where the network task reports: a channel to the UI and a way to wake it.
+#[derive(Clone)]
+pub struct EventSink {
+    tx: mpsc::Sender<NetEvent>,
+    wake: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl EventSink {
+    pub fn new(tx: mpsc::Sender<NetEvent>, wake: Arc<dyn Fn() + Send + Sync>) -> Self {
+        EventSink { tx, wake }
+    }
+
+    /// Delivers an event; a UI that has gone away is not an error.
+    pub fn send(&self, event: NetEvent) {
+        if self.tx.send(event).is_ok() {
+            (self.wake)();
+        }
+    }
+}
+
+/// The UI's handle on one running connection. Dropping it tells the task to
+/// close the connection and end.
+pub struct NetHandle {
+    commands: tokio_mpsc::UnboundedSender<NetCommand>,
+}
+
+impl NetHandle {
+    /// Starts connecting with `code` on a new background thread with its own
+    /// single-threaded runtime (STACK.md: stable tails on 2 cores).
+    pub fn start(code: JoinCode, events: EventSink) -> Result<NetHandle, NetError> {
+        let (commands, rx) = tokio_mpsc::unbounded_channel();
+        std::thread::Builder::new().name("minuta-net".into()).spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(runtime) => runtime,
+                Err(err) => {
+                    events.send(NetEvent::Reconnecting { attempt: 0, error: err.to_string() });
+                    return;
+                }
+            };
+            runtime.block_on(connection::run(code, rx, events));
+        })?;
+        Ok(NetHandle { commands })
+    }
+
+    /// Hands a command to the task; `false` if the task has ended.
+    pub fn send(&self, command: NetCommand) -> bool {
+        self.commands.send(command).is_ok()
+    }
+}
+
+impl Drop for NetHandle {
+    fn drop(&mut self) {
+        // The task may have ended already; then there is nothing to close.
+        let _ = self.commands.send(NetCommand::Leave);
+    }
+}
+
+/// This machine's clock in µs since the Unix epoch: the local side of every
+/// clock-offset sample.
+pub fn local_now_us() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}

@@ -1,0 +1,39 @@
+//! What views ask for ([`UiCommand`]) and what the app hands the network
+//! task ([`NetCommand`]).
+
+use std::path::PathBuf;
+
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::wire::client::Command;
+
+use crate::i18n::Lang;
+
+/// A view's request. Views never act themselves: the app carries these out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UiCommand {
+    /// A command for the server.
+    Send(Command),
+    /// Read a question package from disk (off the UI thread) and load it.
+    LoadPackageFile(PathBuf),
+    /// Connect with a join code.
+    Join(JoinCode),
+    /// Try again after a refusal or a closed connection.
+    Retry,
+    /// Disconnect and go back to the join screen.
+    Leave,
+    SetLanguage(Lang),
+    SetMuted(bool),
+    /// Put text on the clipboard (a join code).
+    Copy(String),
+    DismissNotice(u64),
+}
+
+/// What the network task is told to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NetCommand {
+    Command { request: u64, command: Command },
+    /// Reads the file, then sends `Command::LoadPackage` as `request`.
+    LoadPackageFile { request: u64, path: PathBuf },
+    /// Close the connection and stop.
+    Leave,
+}

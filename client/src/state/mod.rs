@@ -1,0 +1,216 @@
+//! The app's state: plain data, changed only by [`reduce`] (events from the
+//! network) and [`AppState::begin_request`] (a command leaving for the
+//! server). Views read it; nothing here does I/O or reads a clock, so every
+//! transition is a unit test.
+
+mod command;
+mod connection;
+mod event;
+mod notice;
+
+pub use command::{NetCommand, UiCommand};
+pub use connection::{ConnectionStatus, Stopped};
+pub use event::NetEvent;
+pub use notice::{Notice, NoticeKind, Toast};
+
+use std::collections::BTreeMap;
+
+use minuta_shared::ids::QuestionId;
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::time::{ClockFilter, ClockSample, ServerTime};
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::Identity;
+use minuta_shared::wire::server::{CommandError, Receipt};
+use minuta_shared::wire::view::{HostView, TeamView, View};
+
+use crate::i18n::Lang;
+
+/// The receipt of this terminal's own card, from the server's Ack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardReceipt {
+    pub received_at: ServerTime,
+    pub since_start_ms: u64,
+    pub late: bool,
+}
+
+/// A command sent and not yet acknowledged. Package bytes are not kept: the
+/// file name says enough for a message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    pub command: Command,
+}
+
+#[derive(Debug, Default)]
+pub struct AppState {
+    pub lang: Lang,
+    /// The code this app connects with; `None` on the join screen.
+    pub code: Option<JoinCode>,
+    pub connection: ConnectionStatus,
+    pub identity: Option<Identity>,
+    /// The last view the server sent; kept while reconnecting.
+    pub view: Option<View>,
+    clock_filter: ClockFilter,
+    /// The most trustworthy clock-offset sample so far.
+    pub clock: Option<ClockSample>,
+    next_request: u64,
+    pub pending: BTreeMap<u64, Pending>,
+    /// Receipts of this team's cards, by question.
+    pub card_receipts: BTreeMap<QuestionId, CardReceipt>,
+    /// Why the server refused this team's card for a question.
+    pub card_errors: BTreeMap<QuestionId, CommandError>,
+    pub toasts: Vec<Toast>,
+    next_toast: u64,
+    /// The server runs inside this process (`minuta host` / `minuta demo`).
+    pub embedded_server: bool,
+    /// The clock signals stay silent.
+    pub muted: bool,
+    /// This machine's clock (µs since the epoch) at the frame being drawn;
+    /// set by the app each frame so views never read a clock themselves.
+    pub now_us: u64,
+}
+
+impl AppState {
+    pub fn new(lang: Lang) -> Self {
+        AppState { lang, ..AppState::default() }
+    }
+
+    /// Starts connecting with `code`: everything learnt from another server
+    /// is forgotten.
+    pub fn join(&mut self, code: JoinCode) {
+        *self = AppState { code: Some(code), ..self.settings_only() };
+    }
+
+    /// Back to the join screen.
+    pub fn leave(&mut self) {
+        *self = self.settings_only();
+    }
+
+    /// A fresh state that keeps only the person's settings.
+    fn settings_only(&self) -> AppState {
+        AppState {
+            lang: self.lang,
+            embedded_server: self.embedded_server,
+            muted: self.muted,
+            now_us: self.now_us,
+            ..AppState::default()
+        }
+    }
+
+    /// Server time now, by the best offset measured so far.
+    pub fn server_now(&self) -> ServerTime {
+        self.server_time_at(self.now_us)
+    }
+
+    /// Registers a command about to be sent and returns its request number,
+    /// so the Ack can be matched to it.
+    pub fn begin_request(&mut self, command: Command) -> u64 {
+        self.next_request += 1;
+        let request = self.next_request;
+        if let Command::SubmitCard { question, .. } = &command {
+            self.card_errors.remove(question);
+        }
+        let kept = match command {
+            Command::LoadPackage { file_name, .. } => Command::LoadPackage { file_name, bytes: Vec::new() },
+            other => other,
+        };
+        self.pending.insert(request, Pending { command: kept });
+        request
+    }
+
+    pub fn team_view(&self) -> Option<&TeamView> {
+        match &self.view {
+            Some(View::Team(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn host_view(&self) -> Option<&HostView> {
+        match &self.view {
+            Some(View::Host(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Server time at the local instant `local_us` (µs since the epoch on
+    /// this machine's clock), by the best offset measured so far.
+    pub fn server_time_at(&self, local_us: u64) -> ServerTime {
+        match self.clock {
+            Some(sample) => sample.server_time_at(local_us),
+            None => ServerTime(local_us),
+        }
+    }
+
+    /// Whether a card for `question` is on its way to the server.
+    pub fn card_in_flight(&self, question: QuestionId) -> bool {
+        self.pending
+            .values()
+            .any(|p| matches!(&p.command, Command::SubmitCard { question: q, .. } if *q == question))
+    }
+
+    pub fn notify(&mut self, kind: NoticeKind, notice: Notice) {
+        self.next_toast += 1;
+        self.toasts.push(Toast { id: self.next_toast, kind, notice });
+        // A long session must not pile up messages nobody reads.
+        const KEEP: usize = 5;
+        if self.toasts.len() > KEEP {
+            let drop = self.toasts.len() - KEEP;
+            self.toasts.drain(..drop);
+        }
+    }
+
+    pub fn dismiss(&mut self, toast: u64) {
+        self.toasts.retain(|t| t.id != toast);
+    }
+}
+
+/// Applies one event from the network to the state.
+pub fn reduce(state: &mut AppState, event: NetEvent) {
+    match event {
+        NetEvent::Connecting => state.connection = ConnectionStatus::Connecting,
+        NetEvent::Connected { identity, first_sample } => {
+            state.connection = ConnectionStatus::Connected;
+            state.identity = Some(identity);
+            add_sample(state, first_sample);
+        }
+        NetEvent::Reconnecting { attempt, error } => {
+            state.connection = ConnectionStatus::Reconnecting { attempt, error };
+        }
+        NetEvent::Stopped(why) => state.connection = ConnectionStatus::Stopped(why),
+        NetEvent::View(view) => state.view = Some(*view),
+        NetEvent::Clock(sample) => add_sample(state, sample),
+        NetEvent::Ack { request, result } => acknowledge(state, request, result),
+        NetEvent::Lost { request } => {
+            if let Some(pending) = state.pending.remove(&request) {
+                state.notify(NoticeKind::Error, Notice::Lost(Box::new(pending.command)));
+            }
+        }
+    }
+}
+
+fn add_sample(state: &mut AppState, sample: ClockSample) {
+    state.clock_filter.add(sample);
+    state.clock = state.clock_filter.best();
+}
+
+fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, CommandError>) {
+    // An Ack for nothing we sent (a previous connection's) changes nothing.
+    let Some(pending) = state.pending.remove(&request) else { return };
+    match (pending.command, result) {
+        (Command::SubmitCard { .. }, Ok(Receipt::Card { question, received_at, since_start_ms, late })) => {
+            state.card_receipts.insert(question, CardReceipt { received_at, since_start_ms, late });
+        }
+        (Command::SubmitCard { question, .. }, Err(error)) => {
+            state.card_errors.insert(question, error);
+        }
+        (command, Ok(receipt)) => {
+            let notice = Notice::Done { command: Box::new(command), receipt };
+            state.notify(NoticeKind::Info, notice);
+        }
+        (command, Err(error)) => {
+            state.notify(NoticeKind::Error, Notice::Failed { command: Box::new(command), error });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,34 @@
+//! The access tab: the host's and the projector's join codes with QR, the
+//! server's addresses and certificate fingerprint.
+
+use egui::{RichText, Ui};
+use minuta_shared::join_code::fingerprint_hex;
+use minuta_shared::wire::handshake::Credential;
+use minuta_shared::wire::view::HostView;
+
+use super::join_code;
+use crate::i18n::T;
+use crate::state::{AppState, UiCommand};
+use crate::views::widgets;
+
+pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCommand>) {
+    let lang = state.lang;
+    let Some(access) = &view.access else { return };
+    ui.label(lang.t(T::AccessHint));
+    ui.add_space(8.0);
+    ui.heading(lang.t(T::DisplayCode));
+    let display = join_code(access, Credential::Display { secret: access.display_secret.clone() });
+    widgets::join_code_box(ui, lang, "display", &display, out);
+    ui.label(format!("{}: {}", lang.t(T::DisplaysConnected), view.displays_connected));
+    ui.add_space(8.0);
+    ui.heading(lang.t(T::HostCode));
+    let host = join_code(access, Credential::Host { secret: access.host_secret.clone() });
+    widgets::join_code_box(ui, lang, "host", &host, out);
+    ui.add_space(8.0);
+    ui.heading(lang.t(T::ServerAddresses));
+    for addr in &access.addrs {
+        ui.label(RichText::new(addr.to_string()).monospace());
+    }
+    ui.heading(lang.t(T::Fingerprint));
+    ui.label(RichText::new(fingerprint_hex(&access.fingerprint)).monospace().small());
+}

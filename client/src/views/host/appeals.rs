@@ -1,0 +1,64 @@
+//! The appeals tab: every appeal with the team's text; the host upholds or
+//! rejects it with a reply.
+
+use std::collections::BTreeMap;
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::AppealId;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::HostView;
+
+use crate::i18n::{self, T};
+use crate::state::{AppState, UiCommand};
+use crate::views::widgets::{GREEN, GREY, RED};
+
+#[derive(Debug, Default)]
+pub struct AppealsForm {
+    pub replies: BTreeMap<AppealId, String>,
+}
+
+pub fn appeals(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut AppealsForm, out: &mut Vec<UiCommand>) {
+    let lang = state.lang;
+    if view.appeals.is_empty() {
+        ui.label(lang.t(T::NoAppeals));
+        return;
+    }
+    // Open appeals first: they block closing their tour.
+    let mut ordered: Vec<_> = view.appeals.iter().collect();
+    ordered.sort_by_key(|a| (a.resolution.is_some(), a.id));
+    for appeal in ordered {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("№ {}", appeal.id)).strong());
+                ui.label(RichText::new(&appeal.team_name).strong());
+                ui.label(i18n::question_number(lang, &appeal.number));
+                ui.label(RichText::new(i18n::appeal_kind(lang, appeal.kind)).italics());
+            });
+            ui.label(&appeal.text);
+            match &appeal.resolution {
+                Some(resolution) => {
+                    let (word, colour) = if resolution.upheld { (T::AppealUpheld, GREEN) } else { (T::AppealRejected, RED) };
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(lang.t(word)).color(colour).strong());
+                        ui.label(RichText::new(&resolution.reply).color(GREY));
+                    });
+                }
+                None => {
+                    let reply = form.replies.entry(appeal.id).or_default();
+                    ui.add(egui::TextEdit::singleline(reply).hint_text(lang.t(T::Reply)).desired_width(480.0));
+                    ui.horizontal(|ui| {
+                        for (upheld, label) in [(true, T::Uphold), (false, T::Reject)] {
+                            if ui.button(lang.t(label)).clicked() {
+                                out.push(UiCommand::Send(Command::ResolveAppeal {
+                                    appeal: appeal.id,
+                                    upheld,
+                                    reply: reply.trim().to_owned(),
+                                }));
+                            }
+                        }
+                    });
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,46 @@
+//! The judges tab: add a judge; each judge's join code and QR.
+
+use egui::{RichText, Ui};
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::Credential;
+use minuta_shared::wire::view::HostView;
+
+use super::join_code;
+use crate::i18n::T;
+use crate::state::{AppState, UiCommand};
+use crate::views::widgets::{self, GREEN, GREY};
+
+#[derive(Debug, Default)]
+pub struct JudgesForm {
+    pub name: String,
+}
+
+pub fn judges(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut JudgesForm, out: &mut Vec<UiCommand>) {
+    let lang = state.lang;
+    ui.horizontal(|ui| {
+        ui.label(lang.t(T::JudgeName));
+        ui.text_edit_singleline(&mut form.name);
+        if ui.add_enabled(!form.name.trim().is_empty(), egui::Button::new(lang.t(T::AddJudge))).clicked() {
+            out.push(UiCommand::Send(Command::AddJudge { name: form.name.trim().to_owned() }));
+            form.name.clear();
+        }
+    });
+    ui.separator();
+    if view.judges.is_empty() {
+        ui.label(lang.t(T::NoJudges));
+    }
+    for judge in &view.judges {
+        ui.horizontal(|ui| {
+            widgets::dot(ui, if judge.connected { GREEN } else { GREY });
+            ui.label(RichText::new(&judge.name).strong().size(16.0));
+        });
+        if let Some(access) = &view.access
+            && let Some((_, secret)) = access.judges.iter().find(|(id, _)| *id == judge.id)
+        {
+            let code = join_code(access, Credential::Judge { judge: judge.id, secret: secret.clone() });
+            ui.indent(("judge-code", judge.id), |ui| {
+                widgets::join_code_box(ui, lang, &format!("judge-{}", judge.id), &code, out);
+            });
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Judging: per played question of the open tours, the author's answer and
+//! the зачёт/незачёт criteria beside the groups of equal answers; one click
+//! marks a whole group. Late cards are listed apart (never scored), then
+//! the teams with no card, then the log of every judgement.
+
+use egui::{RichText, Ui};
+use minuta_shared::play::chgk::Verdict;
+use minuta_shared::time::stopwatch;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::{AnswerGroup, HostView, QuestionJudging};
+
+use super::team_name;
+use crate::i18n::{self, Lang, T};
+use crate::state::UiCommand;
+use crate::views::question;
+use crate::views::widgets::{GREEN, GREY, RED};
+
+pub fn judging(ui: &mut Ui, lang: Lang, view: &HostView, out: &mut Vec<UiCommand>) {
+    if view.judging.is_empty() {
+        ui.label(lang.t(T::JudgingNothing));
+    }
+    // The question being played first: that is where the judges are needed.
+    for entry in view.judging.iter().rev() {
+        egui::CollapsingHeader::new(RichText::new(i18n::question_number(lang, &entry.number)).size(18.0).strong())
+            .id_salt(("judging", entry.question))
+            .default_open(true)
+            .show(ui, |ui| question_judging(ui, lang, view, entry, out));
+    }
+    if !view.judgement_log.is_empty() {
+        ui.separator();
+        egui::CollapsingHeader::new(lang.t(T::JudgementLog)).id_salt("judgement-log").show(ui, |ui| {
+            egui::Grid::new("log").striped(true).show(ui, |ui| {
+                for entry in view.judgement_log.iter().rev() {
+                    ui.label(&entry.number);
+                    ui.label(&entry.group);
+                    ui.label(i18n::verdict(lang, entry.verdict));
+                    ui.label(format!("{}: {}", lang.t(T::By), entry.by));
+                    ui.label(format!("{}: {}", lang.t(T::At), clock_time(entry.at.as_micros())));
+                    ui.end_row();
+                }
+            });
+        });
+    }
+}
+
+fn question_judging(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJudging, out: &mut Vec<UiCommand>) {
+    let content = view.tours.iter().flat_map(|t| t.questions.iter()).find(|q| q.id == entry.question);
+    if let Some(q) = content {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(RichText::new(format!("{}: {}", lang.t(T::AuthorAnswer), question::answer(&q.content))).strong());
+            if let Some(accepted) = question::accepted(&q.content) {
+                ui.label(RichText::new(format!("{}: {accepted}", lang.t(T::Accepted))).color(GREEN));
+            }
+            if let Some(rejected) = question::rejected(&q.content) {
+                ui.label(RichText::new(format!("{}: {rejected}", lang.t(T::Rejected))).color(RED));
+            }
+            if let Some(comment) = question::comment(&q.content) {
+                ui.label(RichText::new(comment).small().color(GREY));
+            }
+        });
+    }
+    egui::Grid::new(("groups", entry.question)).striped(true).spacing([12.0, 6.0]).show(ui, |ui| {
+        for group in &entry.groups {
+            group_row(ui, lang, view, entry, group, out);
+            ui.end_row();
+        }
+    });
+    if !entry.late.is_empty() {
+        ui.label(RichText::new(lang.t(T::LateCards)).color(RED).strong());
+        for card in &entry.late {
+            ui.label(format!(
+                "{} — «{}» ({})",
+                team_name(view, card.team),
+                card.text,
+                stopwatch(std::time::Duration::from_millis(card.since_start_ms))
+            ));
+        }
+    }
+    if !entry.missing.is_empty() {
+        let names: Vec<String> = entry.missing.iter().map(|t| team_name(view, *t)).collect();
+        ui.label(RichText::new(format!("{}: {}", lang.t(T::MissingTeams), names.join(", "))).color(GREY));
+    }
+}
+
+fn group_row(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJudging, group: &AnswerGroup, out: &mut Vec<UiCommand>) {
+    ui.vertical(|ui| {
+        ui.label(RichText::new(group.spellings.join(" / ")).size(16.0).strong());
+        let names: Vec<String> = group.teams.iter().map(|t| team_name(view, *t)).collect();
+        ui.label(RichText::new(format!("{} · {}", i18n::team_count(lang, group.teams.len()), names.join(", "))).small().color(GREY));
+    });
+    match group.verdict {
+        Some(v) => ui.label(RichText::new(i18n::verdict(lang, v)).color(if v == Verdict::Correct { GREEN } else { RED }).strong()),
+        None => ui.label(RichText::new(lang.t(T::NotJudged)).color(GREY)),
+    };
+    for (verdict, label) in [(Verdict::Correct, T::Correct), (Verdict::Wrong, T::Wrong)] {
+        let chosen = group.verdict == Some(verdict);
+        if ui.selectable_label(chosen, lang.t(label)).clicked() && !chosen {
+            out.push(UiCommand::Send(Command::Judge { question: entry.question, group: group.key.clone(), verdict }));
+        }
+    }
+}
+
+/// `HH:MM:SS` (UTC) of a server instant, for the log.
+fn clock_time(micros: u64) -> String {
+    let secs = micros / 1_000_000;
+    format!("{:02}:{:02}:{:02}", (secs / 3600) % 24, (secs / 60) % 60, secs % 60)
+}

@@ -1,0 +1,96 @@
+//! The host dashboard, one tab per concern: access codes, teams, judges,
+//! questions, the game, judging, appeals and standings. A judge's terminal
+//! shows the judging tab alone ([`crate::views::judge`]).
+
+pub mod access;
+pub mod appeals;
+pub mod game;
+pub mod judges;
+pub mod judging;
+pub mod questions;
+pub mod standings;
+pub mod teams;
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::TeamId;
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::wire::handshake::Credential;
+use minuta_shared::wire::view::{Access, HostView};
+
+use crate::i18n::T;
+use crate::state::{AppState, UiCommand};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HostTab {
+    Access,
+    Teams,
+    Judges,
+    Questions,
+    #[default]
+    Game,
+    Judging,
+    Appeals,
+    Standings,
+}
+
+#[derive(Debug, Default)]
+pub struct HostForm {
+    pub tab: HostTab,
+    pub teams: teams::TeamsForm,
+    pub judges: judges::JudgesForm,
+    pub questions: questions::QuestionsForm,
+    pub game: game::GameForm,
+    pub appeals: appeals::AppealsForm,
+}
+
+pub fn dashboard(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut HostForm) -> Vec<UiCommand> {
+    let lang = state.lang;
+    let mut out = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(&view.tournament).strong().size(18.0));
+        ui.separator();
+        let open_appeals = view.appeals.iter().filter(|a| a.resolution.is_none()).count();
+        let tabs = [
+            (HostTab::Game, lang.t(T::TabGame).to_owned()),
+            (HostTab::Judging, lang.t(T::TabJudging).to_owned()),
+            (
+                HostTab::Appeals,
+                if open_appeals > 0 {
+                    format!("{} ({open_appeals})", lang.t(T::TabAppeals))
+                } else {
+                    lang.t(T::TabAppeals).to_owned()
+                },
+            ),
+            (HostTab::Standings, lang.t(T::TabStandings).to_owned()),
+            (HostTab::Questions, lang.t(T::TabQuestions).to_owned()),
+            (HostTab::Teams, format!("{} ({})", lang.t(T::TabTeams), view.teams.len())),
+            (HostTab::Judges, lang.t(T::TabJudges).to_owned()),
+            (HostTab::Access, lang.t(T::TabAccess).to_owned()),
+        ];
+        for (tab, label) in tabs {
+            ui.selectable_value(&mut form.tab, tab, RichText::new(label).size(16.0));
+        }
+    });
+    ui.separator();
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| match form.tab {
+        HostTab::Access => access::access(ui, state, view, &mut out),
+        HostTab::Teams => teams::teams(ui, state, view, &mut form.teams, &mut out),
+        HostTab::Judges => judges::judges(ui, state, view, &mut form.judges, &mut out),
+        HostTab::Questions => questions::questions(ui, state, view, &mut form.questions, &mut out),
+        HostTab::Game => game::game(ui, state, view, &mut form.game, &mut out),
+        HostTab::Judging => judging::judging(ui, state.lang, view, &mut out),
+        HostTab::Appeals => appeals::appeals(ui, state, view, &mut form.appeals, &mut out),
+        HostTab::Standings => standings::standings(ui, state, view, &mut out),
+    });
+    out
+}
+
+/// A join code for `credential` on the server `access` describes.
+pub fn join_code(access: &Access, credential: Credential) -> String {
+    JoinCode { addrs: access.addrs.clone(), fingerprint: access.fingerprint, credential }.to_string()
+}
+
+/// A team's name, or its number if it is unknown.
+pub fn team_name(view: &HostView, team: TeamId) -> String {
+    view.teams.iter().find(|t| t.id == team).map(|t| t.name.clone()).unwrap_or_else(|| format!("#{team}"))
+}

@@ -1,0 +1,104 @@
+//! The questions tab: load a package by path (or by dropping the file on
+//! the window), type a question in, and the tours with every question's
+//! status.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::TourId;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::HostView;
+
+use crate::i18n::{self, T};
+use crate::state::{AppState, UiCommand};
+use crate::views::question;
+use crate::views::widgets::{GREY, RED};
+
+#[derive(Debug, Default)]
+pub struct QuestionsForm {
+    pub path: String,
+    /// The tour a typed question goes to; `None` starts a new tour.
+    pub tour: Option<TourId>,
+    pub text: String,
+    pub answer: String,
+    pub accepted: String,
+    pub rejected: String,
+    pub comment: String,
+}
+
+pub fn questions(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut QuestionsForm, out: &mut Vec<UiCommand>) {
+    let lang = state.lang;
+    ui.heading(lang.t(T::LoadPackage));
+    ui.horizontal(|ui| {
+        ui.label(lang.t(T::PackagePath));
+        ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(420.0));
+        let path = form.path.trim();
+        if ui.add_enabled(!path.is_empty(), egui::Button::new(lang.t(T::Load))).clicked() {
+            out.push(UiCommand::LoadPackageFile(path.into()));
+        }
+    });
+    ui.label(RichText::new(lang.t(T::DropHint)).color(GREY));
+    ui.separator();
+
+    egui::CollapsingHeader::new(RichText::new(lang.t(T::TypeQuestion)).strong()).show(ui, |ui| {
+        let new_tour = TourId(view.tours.len() as u32);
+        let tour_title =
+            |t: Option<TourId>| match t.and_then(|t| view.tours.iter().find(|v| v.id == t)) {
+                Some(tour) => tour.title.clone(),
+                None => lang.t(T::NewTour).to_owned(),
+            };
+        egui::ComboBox::from_label(lang.t(T::Tour)).selected_text(tour_title(form.tour)).show_ui(ui, |ui| {
+            for tour in view.tours.iter().filter(|t| !t.closed) {
+                ui.selectable_value(&mut form.tour, Some(tour.id), &tour.title);
+            }
+            ui.selectable_value(&mut form.tour, None, lang.t(T::NewTour));
+        });
+        egui::Grid::new("type-question").num_columns(2).show(ui, |ui| {
+            let mut field = |ui: &mut Ui, label: T, text: &mut String, rows: usize| {
+                ui.label(lang.t(label));
+                ui.add(egui::TextEdit::multiline(text).desired_rows(rows).desired_width(480.0));
+                ui.end_row();
+            };
+            field(ui, T::QuestionText, &mut form.text, 4);
+            field(ui, T::AuthorAnswer, &mut form.answer, 1);
+            field(ui, T::Accepted, &mut form.accepted, 1);
+            field(ui, T::Rejected, &mut form.rejected, 1);
+            field(ui, T::Comment, &mut form.comment, 2);
+        });
+        let ready = !form.text.trim().is_empty() && !form.answer.trim().is_empty();
+        if ui.add_enabled(ready, egui::Button::new(lang.t(T::AddQuestion))).clicked() {
+            let content = question::typed(&form.text, &form.answer, &form.accepted, &form.rejected, &form.comment);
+            out.push(UiCommand::Send(Command::AddQuestion { tour: form.tour.unwrap_or(new_tour), question: content }));
+            let tour = form.tour.or(Some(new_tour));
+            *form = QuestionsForm { path: std::mem::take(&mut form.path), tour, ..QuestionsForm::default() };
+        }
+    });
+    ui.separator();
+
+    if view.tours.is_empty() {
+        ui.label(lang.t(T::NoQuestions));
+    }
+    for tour in &view.tours {
+        let mut title = tour.title.clone();
+        if tour.closed {
+            title = format!("{title} — {}", lang.t(T::TourClosedMark));
+        }
+        egui::CollapsingHeader::new(RichText::new(title).strong()).id_salt(("tour", tour.id)).default_open(true).show(
+            ui,
+            |ui| {
+                egui::Grid::new(("tour-questions", tour.id)).striped(true).spacing([12.0, 4.0]).show(ui, |ui| {
+                    for q in &tour.questions {
+                        ui.label(RichText::new(&q.number).strong());
+                        ui.label(question::snippet(question::text(&q.content), 70))
+                            .on_hover_text(question::text(&q.content));
+                        ui.label(RichText::new(question::answer(&q.content)).italics());
+                        let mut status = i18n::question_status(lang, q.status).to_owned();
+                        if q.withdrawn {
+                            status = format!("{status}, {}", lang.t(T::Withdrawn));
+                        }
+                        ui.label(RichText::new(status).color(if q.withdrawn { RED } else { GREY }));
+                        ui.end_row();
+                    }
+                });
+            },
+        );
+    }
+}

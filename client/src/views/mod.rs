@@ -1,0 +1,135 @@
+//! The screens. Each is a function of the [`AppState`] (plus a small struct
+//! of UI-only state such as half-typed text) that draws with egui and
+//! returns the [`UiCommand`]s the person asked for. Views never touch the
+//! network, the disk or the clock: the current time comes in the state.
+
+pub mod display;
+pub mod host;
+pub mod join;
+pub mod judge;
+pub mod question;
+pub mod team;
+pub mod widgets;
+
+use egui::{RichText, Ui};
+use minuta_shared::wire::view::View;
+
+use crate::i18n::{self, Lang, T};
+use crate::state::{AppState, ConnectionStatus, NoticeKind, Stopped, UiCommand};
+
+/// Everything the views remember between frames that the server need not
+/// know.
+#[derive(Debug, Default)]
+pub struct LocalState {
+    pub join: join::JoinForm,
+    pub team: team::TeamForm,
+    pub host: host::HostForm,
+}
+
+/// The whole window: a status bar, the screen for the current role, and
+/// messages at the bottom.
+pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiCommand> {
+    let mut out = Vec::new();
+    let fullscreen_display = matches!(state.view, Some(View::Display(_)));
+    egui::Panel::top("status").show(ui, |ui| status_bar(ui, state, fullscreen_display, &mut out));
+    if !state.toasts.is_empty() {
+        egui::Panel::bottom("toasts").show(ui, |ui| toasts(ui, state, &mut out));
+    }
+    egui::CentralPanel::default().show(ui, |ui| screen(ui, state, local, &mut out));
+    out
+}
+
+fn screen(ui: &mut Ui, state: &AppState, local: &mut LocalState, out: &mut Vec<UiCommand>) {
+    if state.code.is_none() {
+        out.extend(join::join(ui, state, &mut local.join));
+        return;
+    }
+    if let ConnectionStatus::Stopped(why) = &state.connection
+        && *why != Stopped::Left
+    {
+        stopped(ui, state.lang, why, state.embedded_server, out);
+        return;
+    }
+    match &state.view {
+        None => connecting(ui, state, out),
+        Some(View::Team(view)) => out.extend(team::team(ui, state, view, &mut local.team)),
+        Some(View::Host(view)) if view.access.is_some() => out.extend(host::dashboard(ui, state, view, &mut local.host)),
+        Some(View::Host(view)) => out.extend(judge::judge(ui, state, view, &mut local.host)),
+        Some(View::Display(view)) => display::display(ui, state, view),
+    }
+}
+
+fn status_bar(ui: &mut Ui, state: &AppState, compact: bool, out: &mut Vec<UiCommand>) {
+    let lang = state.lang;
+    ui.horizontal(|ui| {
+        if !compact {
+            ui.label(RichText::new(lang.t(T::AppTitle)).strong());
+            ui.separator();
+        }
+        widgets::connection_badge(ui, state);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if state.code.is_some() && !state.embedded_server && ui.button(lang.t(T::Leave)).clicked() {
+                out.push(UiCommand::Leave);
+            }
+            let mut muted = state.muted;
+            if ui.checkbox(&mut muted, lang.t(T::Mute)).changed() {
+                out.push(UiCommand::SetMuted(muted));
+            }
+            for (code, label) in [(Lang::En, "EN"), (Lang::Ru, "RU")] {
+                if ui.selectable_label(lang == code, label).clicked() && lang != code {
+                    out.push(UiCommand::SetLanguage(code));
+                }
+            }
+        });
+    });
+}
+
+fn toasts(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
+    for toast in state.toasts.iter().rev() {
+        ui.horizontal(|ui| {
+            let colour = match toast.kind {
+                NoticeKind::Info => widgets::GREEN,
+                NoticeKind::Error => widgets::RED,
+            };
+            if ui.small_button("✕").clicked() {
+                out.push(UiCommand::DismissNotice(toast.id));
+            }
+            ui.label(RichText::new(i18n::notice(state.lang, &toast.notice)).color(colour));
+        });
+    }
+}
+
+fn connecting(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(80.0);
+        ui.spinner();
+        ui.heading(i18n::connection(state.lang, &state.connection));
+        if let ConnectionStatus::Reconnecting { error, .. } = &state.connection {
+            ui.label(RichText::new(error).small().color(widgets::GREY));
+        } else {
+            ui.label(state.lang.t(T::Waiting));
+        }
+        if !state.embedded_server && ui.button(state.lang.t(T::Cancel)).clicked() {
+            out.push(UiCommand::Leave);
+        }
+    });
+}
+
+fn stopped(ui: &mut Ui, lang: Lang, why: &Stopped, embedded: bool, out: &mut Vec<UiCommand>) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(80.0);
+        ui.label(RichText::new(i18n::stopped(lang, why)).size(22.0).color(widgets::RED));
+        if *why == Stopped::CertificateMismatch {
+            ui.label(lang.t(T::CertificateMismatchHint));
+        }
+        ui.add_space(16.0);
+        ui.horizontal(|ui| {
+            if ui.button(lang.t(T::Retry)).clicked() {
+                out.push(UiCommand::Retry);
+            }
+            if !embedded && ui.button(lang.t(T::BackToJoin)).clicked() {
+                out.push(UiCommand::Leave);
+            }
+        });
+    });
+}

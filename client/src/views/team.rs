@@ -1,0 +1,260 @@
+//! The team terminal: the team's name, the question number, the clock, the
+//! answer card (confirmed before it goes, locked once accepted), the
+//! receipt, past answers with verdicts after the reveal, appeals and the
+//! public standings.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::QuestionId;
+use minuta_shared::play::chgk::{AppealKind, Phase};
+use minuta_shared::time::stopwatch;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::{TeamCard, TeamView};
+
+use crate::i18n::{self, Lang, T};
+use crate::state::{AppState, CardReceipt, UiCommand};
+use crate::views::widgets::{self, GREEN, GREY, RED};
+
+#[derive(Debug, Default)]
+pub struct TeamForm {
+    /// The answer being written, and the question it is for.
+    pub answer: String,
+    pub answer_for: Option<QuestionId>,
+    /// «Ответ окончателен…» is showing.
+    pub confirming: bool,
+    pub appeal: Option<AppealForm>,
+}
+
+#[derive(Debug)]
+pub struct AppealForm {
+    pub question: QuestionId,
+    pub kind: AppealKind,
+    pub text: String,
+}
+
+pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> Vec<UiCommand> {
+    let lang = state.lang;
+    let mut out = Vec::new();
+    let now = state.server_now();
+    if form.answer_for != view.clock.question {
+        // A new question: a fresh, empty card.
+        form.answer_for = view.clock.question;
+        form.answer.clear();
+        form.confirming = false;
+    }
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(RichText::new(&view.name).size(30.0).strong());
+            ui.label(RichText::new(&view.tournament).color(GREY));
+            ui.add_space(8.0);
+            if let Some(question) = view.clock.question {
+                ui.label(RichText::new(i18n::question_number(lang, &view.clock.number)).size(56.0).strong());
+                widgets::big_clock(ui, lang, &view.clock, now, 96.0);
+                ui.add_space(8.0);
+                let phase = widgets::phase_at(&view.clock, now);
+                card(ui, state, view, question, phase, form, &mut out);
+            } else {
+                ui.label(RichText::new(lang.t(T::NoQuestionYet)).size(22.0));
+            }
+        });
+        ui.add_space(16.0);
+        past_answers(ui, lang, view, form, &mut out);
+        appeals(ui, lang, view);
+        ui.separator();
+        ui.heading(lang.t(T::Standings));
+        widgets::standings_table(ui, lang, "team", &view.standings, 14.0);
+    });
+    out
+}
+
+/// This team's receipt for a question: the Ack's, or the view's if the Ack
+/// was lost with a dropped link.
+pub fn receipt(state: &AppState, view: &TeamView, question: QuestionId) -> Option<CardReceipt> {
+    state.card_receipts.get(&question).cloned().or_else(|| {
+        view.cards.iter().find(|c| c.question == question).map(|c| CardReceipt {
+            received_at: c.received_at,
+            since_start_ms: c.since_start_ms,
+            late: c.late,
+        })
+    })
+}
+
+fn card(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &TeamView,
+    question: QuestionId,
+    phase: Phase,
+    form: &mut TeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let width = ui.available_width().min(640.0);
+    if let Some(receipt) = receipt(state, view, question) {
+        let text = view.cards.iter().find(|c| c.question == question).map(|c| c.text.as_str()).unwrap_or(&form.answer);
+        ui.label(RichText::new(format!("«{text}»")).size(24.0));
+        let colour = if receipt.late { RED } else { GREEN };
+        ui.label(RichText::new(i18n::card_receipt(lang, receipt.since_start_ms, receipt.late)).size(26.0).color(colour));
+        ui.label(RichText::new(lang.t(T::CardLocked)).color(GREY));
+        return;
+    }
+    if state.card_in_flight(question) {
+        ui.label(RichText::new(format!("«{}»", form.answer)).size(24.0));
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(lang.t(T::Sending));
+        });
+        return;
+    }
+    if phase == Phase::Over {
+        ui.label(RichText::new(lang.t(T::LateWarning)).color(widgets::AMBER));
+    }
+    if let Some(error) = state.card_errors.get(&question) {
+        ui.label(RichText::new(i18n::command_error(lang, error)).color(RED));
+    }
+    if form.confirming {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_max_width(width);
+            ui.label(RichText::new(lang.t(T::ConfirmFinal)).size(20.0).strong());
+            ui.label(RichText::new(format!("«{}»", form.answer.trim())).size(24.0));
+            ui.horizontal(|ui| {
+                if ui.button(RichText::new(lang.t(T::ConfirmYes)).size(20.0)).clicked() {
+                    form.confirming = false;
+                    let text = form.answer.trim().to_owned();
+                    out.push(UiCommand::Send(Command::SubmitCard { question, text }));
+                }
+                if ui.button(RichText::new(lang.t(T::Cancel)).size(20.0)).clicked() {
+                    form.confirming = false;
+                }
+            });
+        });
+        return;
+    }
+    let edit = egui::TextEdit::singleline(&mut form.answer)
+        .hint_text(lang.t(T::YourAnswer))
+        .font(egui::FontId::proportional(24.0))
+        .desired_width(width);
+    let response = ui.add(edit);
+    let ready = !form.answer.trim().is_empty();
+    let submit = ui.add_enabled(ready, egui::Button::new(RichText::new(lang.t(T::SubmitAnswer)).size(22.0)));
+    let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    if ready && (submit.clicked() || entered) {
+        form.confirming = true;
+    }
+}
+
+fn past_answers(ui: &mut Ui, lang: Lang, view: &TeamView, form: &mut TeamForm, out: &mut Vec<UiCommand>) {
+    if view.cards.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading(lang.t(T::PastAnswers));
+    egui::Grid::new("past-answers").striped(true).spacing([16.0, 6.0]).show(ui, |ui| {
+        for t in [T::ColNumber, T::ColAnswer, T::ColReceived, T::ColVerdict, T::ColAuthorAnswer] {
+            ui.label(RichText::new(lang.t(t)).strong());
+        }
+        ui.end_row();
+        for card in view.cards.iter().rev() {
+            past_answer_row(ui, lang, card, form);
+            ui.end_row();
+        }
+    });
+    appeal_form(ui, lang, view, form, out);
+}
+
+fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut TeamForm) {
+    ui.label(&card.number);
+    ui.label(&card.text);
+    if card.late {
+        ui.label(RichText::new(lang.t(T::VerdictLate)).color(RED));
+    } else {
+        ui.label(stopwatch(std::time::Duration::from_millis(card.since_start_ms)));
+    }
+    match &card.reveal {
+        None => {
+            ui.label(RichText::new(lang.t(T::VerdictPending)).color(GREY));
+            ui.label("");
+        }
+        Some(reveal) => {
+            let (text, colour) = if reveal.withdrawn {
+                (lang.t(T::Withdrawn), GREY)
+            } else {
+                match reveal.verdict {
+                    Some(v) => (i18n::verdict(lang, v), if v == minuta_shared::play::chgk::Verdict::Correct { GREEN } else { RED }),
+                    None => (lang.t(T::VerdictLate), RED),
+                }
+            };
+            ui.label(RichText::new(text).color(colour).strong());
+            ui.vertical(|ui| {
+                ui.label(RichText::new(&reveal.author_answer).strong());
+                if let Some(accepted) = &reveal.accepted {
+                    ui.label(format!("{}: {accepted}", lang.t(T::Accepted)));
+                }
+                if let Some(comment) = &reveal.comment {
+                    ui.label(RichText::new(comment).small().color(GREY));
+                }
+            });
+            if !reveal.withdrawn && ui.small_button(lang.t(T::Appeal)).clicked() {
+                form.appeal = Some(AppealForm { question: card.question, kind: AppealKind::WithdrawQuestion, text: String::new() });
+            }
+        }
+    }
+}
+
+fn appeal_form(ui: &mut Ui, lang: Lang, view: &TeamView, form: &mut TeamForm, out: &mut Vec<UiCommand>) {
+    let Some(appeal) = &mut form.appeal else { return };
+    let number = view.cards.iter().find(|c| c.question == appeal.question).map(|c| c.number.clone()).unwrap_or_default();
+    let mut close = false;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(RichText::new(format!("{} — {}", lang.t(T::Appeal), i18n::question_number(lang, &number))).strong());
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut appeal.kind, AppealKind::WithdrawQuestion, i18n::appeal_kind(lang, AppealKind::WithdrawQuestion));
+            ui.radio_value(&mut appeal.kind, AppealKind::AcceptMyAnswer, i18n::appeal_kind(lang, AppealKind::AcceptMyAnswer));
+        });
+        ui.add(egui::TextEdit::multiline(&mut appeal.text).hint_text(lang.t(T::AppealText)).desired_rows(3));
+        ui.horizontal(|ui| {
+            let ready = !appeal.text.trim().is_empty();
+            if ui.add_enabled(ready, egui::Button::new(lang.t(T::FileAppeal))).clicked() {
+                out.push(UiCommand::Send(Command::FileAppeal {
+                    question: appeal.question,
+                    kind: appeal.kind,
+                    text: appeal.text.trim().to_owned(),
+                }));
+                close = true;
+            }
+            if ui.button(lang.t(T::Cancel)).clicked() {
+                close = true;
+            }
+        });
+    });
+    if close {
+        form.appeal = None;
+    }
+}
+
+fn appeals(ui: &mut Ui, lang: Lang, view: &TeamView) {
+    if view.appeals.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading(lang.t(T::Appeals));
+    for appeal in &view.appeals {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(i18n::question_number(lang, &appeal.number)).strong());
+            ui.label(i18n::appeal_kind(lang, appeal.kind));
+            ui.label(RichText::new(format!("«{}»", appeal.text)).italics());
+            match &appeal.resolution {
+                None => {
+                    ui.label(RichText::new(lang.t(T::AppealOpen)).color(GREY));
+                }
+                Some(resolution) => {
+                    let (word, colour) =
+                        if resolution.upheld { (T::AppealUpheld, GREEN) } else { (T::AppealRejected, RED) };
+                    ui.label(RichText::new(lang.t(word)).color(colour).strong());
+                    if !resolution.reply.is_empty() {
+                        ui.label(format!("— {}", resolution.reply));
+                    }
+                }
+            }
+        });
+    }
+}

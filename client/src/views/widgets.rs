@@ -1,0 +1,208 @@
+//! Small building blocks shared by the views: the big clock, QR codes, join
+//! code boxes, the connection badge and the standings table.
+
+use egui::{Color32, RichText, Ui};
+use minuta_shared::play::chgk::Phase;
+use minuta_shared::time::{ServerTime, countdown};
+use minuta_shared::wire::view::{ClockView, StandingRow};
+
+use crate::i18n::{self, Lang, T};
+use crate::state::{AppState, ConnectionStatus, UiCommand};
+
+pub const GREEN: Color32 = Color32::from_rgb(60, 170, 80);
+pub const AMBER: Color32 = Color32::from_rgb(235, 150, 20);
+pub const RED: Color32 = Color32::from_rgb(220, 50, 40);
+pub const GREY: Color32 = Color32::from_gray(140);
+
+/// What the clock shows at one instant: computed from the server's
+/// deadlines and this terminal's estimate of server time, so every terminal
+/// in the hall shows the same second.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockFace {
+    pub phase: Phase,
+    /// The big digits, `M:SS`, or `None` before «Время».
+    pub digits: Option<String>,
+    /// The hand-in grace left, during «Время, сдавайте ответы».
+    pub grace_left: Option<String>,
+}
+
+/// The phase at `now` by the deadlines (the view's phase is only as fresh
+/// as its last frame).
+pub fn phase_at(clock: &ClockView, now: ServerTime) -> Phase {
+    match (clock.warning_at, clock.ends_at, clock.accept_until) {
+        (Some(warning), Some(ends), Some(until)) if clock.started_at.is_some() => {
+            if now < warning {
+                Phase::Minute
+            } else if now < ends {
+                Phase::LastSeconds
+            } else if now <= until {
+                Phase::HandIn
+            } else {
+                Phase::Over
+            }
+        }
+        _ => clock.phase,
+    }
+}
+
+pub fn clock_face(clock: &ClockView, now: ServerTime) -> ClockFace {
+    let phase = phase_at(clock, now);
+    let digits = clock.ends_at.filter(|_| clock.started_at.is_some()).map(|ends| countdown(now.until(ends)));
+    let grace_left = match (phase, clock.accept_until) {
+        (Phase::HandIn, Some(until)) => Some(countdown(now.until(until))),
+        _ => None,
+    };
+    ClockFace { phase, digits, grace_left }
+}
+
+pub fn phase_colour(phase: Phase) -> Color32 {
+    match phase {
+        Phase::Idle | Phase::Announced => GREY,
+        Phase::Minute => GREEN,
+        Phase::LastSeconds => AMBER,
+        Phase::HandIn => RED,
+        Phase::Over => GREY,
+    }
+}
+
+/// The countdown in large digits, with the phase under it.
+pub fn big_clock(ui: &mut Ui, lang: Lang, clock: &ClockView, now: ServerTime, size: f32) {
+    let face = clock_face(clock, now);
+    let colour = phase_colour(face.phase);
+    ui.vertical_centered(|ui| {
+        let digits = face.digits.clone().unwrap_or_else(|| "–:––".into());
+        ui.label(RichText::new(digits).size(size).monospace().strong().color(colour));
+        let mut caption = i18n::phase(lang, face.phase).to_owned();
+        if let Some(grace) = &face.grace_left {
+            caption = format!("{caption} · {grace}");
+        }
+        ui.label(RichText::new(caption).size((size / 4.0).max(16.0)).color(colour));
+    });
+}
+
+/// A QR code drawn as squares, `module` points per module.
+pub fn qr(ui: &mut Ui, text: &str, module: f32) {
+    let Ok(code) = qrcode::QrCode::new(text.as_bytes()) else {
+        return;
+    };
+    let width = code.width();
+    let quiet = 2.0;
+    let side = (width as f32 + 2.0 * quiet) * module;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    for (i, colour) in code.to_colors().iter().enumerate() {
+        if *colour == qrcode::Color::Dark {
+            let (x, y) = ((i % width) as f32 + quiet, (i / width) as f32 + quiet);
+            let min = rect.min + egui::vec2(x * module, y * module);
+            painter.rect_filled(egui::Rect::from_min_size(min, egui::vec2(module, module)), 0.0, Color32::BLACK);
+        }
+    }
+}
+
+/// A join code: its text, a copy button and a QR that unfolds on demand.
+pub fn join_code_box(ui: &mut Ui, lang: Lang, id: &str, code: &str, out: &mut Vec<UiCommand>) {
+    ui.horizontal(|ui| {
+        ui.add(egui::Label::new(RichText::new(code).monospace().small()).wrap());
+        if ui.small_button(lang.t(T::Copy)).clicked() {
+            out.push(UiCommand::Copy(code.to_owned()));
+        }
+    });
+    egui::CollapsingHeader::new(lang.t(T::Qr)).id_salt(("qr", id)).show(ui, |ui| qr(ui, code, 4.0));
+}
+
+/// A coloured dot and the connection's state in words.
+pub fn connection_badge(ui: &mut Ui, state: &AppState) {
+    let colour = match state.connection {
+        ConnectionStatus::Connected => GREEN,
+        ConnectionStatus::Connecting | ConnectionStatus::Reconnecting { .. } => AMBER,
+        ConnectionStatus::Idle => GREY,
+        ConnectionStatus::Stopped(_) => RED,
+    };
+    dot(ui, colour);
+    let text = i18n::connection(state.lang, &state.connection);
+    let label = ui.label(RichText::new(text).color(colour));
+    if let ConnectionStatus::Reconnecting { error, .. } = &state.connection {
+        label.on_hover_text(error);
+    }
+}
+
+pub fn dot(ui: &mut Ui, colour: Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    ui.painter().circle_filled(rect.center(), 5.0, colour);
+}
+
+/// Places, names, points, ratings and masks; `size` scales it for a
+/// projector.
+pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], size: f32) {
+    if rows.is_empty() {
+        ui.label(RichText::new(lang.t(T::NoStandings)).size(size));
+        return;
+    }
+    let head = |t: T| RichText::new(lang.t(t)).size(size).strong();
+    egui::Grid::new(("standings", id)).striped(true).spacing([size, size * 0.3]).show(ui, |ui| {
+        ui.label(head(T::ColPlace));
+        ui.label(head(T::ColTeam));
+        ui.label(head(T::ColTown));
+        ui.label(head(T::ColPoints));
+        ui.label(head(T::ColRating));
+        ui.label(head(T::ColMask));
+        ui.end_row();
+        for row in rows {
+            ui.label(RichText::new(row.place.to_string()).size(size));
+            ui.label(RichText::new(&row.name).size(size).strong());
+            ui.label(RichText::new(&row.town).size(size));
+            ui.label(RichText::new(row.points.to_string()).size(size).strong());
+            ui.label(RichText::new(row.rating.to_string()).size(size));
+            ui.label(RichText::new(&row.mask).size(size * 0.8).monospace());
+            ui.end_row();
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn running_clock() -> ClockView {
+        let start = 1_000_000_000;
+        ClockView {
+            question: Some(minuta_shared::ids::QuestionId(0)),
+            number: "1".into(),
+            tour: None,
+            phase: Phase::Minute,
+            started_at: Some(ServerTime::from_millis(start)),
+            warning_at: Some(ServerTime::from_millis(start + 50_000)),
+            ends_at: Some(ServerTime::from_millis(start + 60_000)),
+            accept_until: Some(ServerTime::from_millis(start + 63_000)),
+        }
+    }
+
+    #[test]
+    fn the_clock_follows_the_deadlines_not_the_last_frame() {
+        let clock = running_clock();
+        let at = |ms: u64| ServerTime::from_millis(1_000_000_000 + ms);
+        let table = [
+            (0, Phase::Minute, Some("1:00"), None),
+            (49_500, Phase::Minute, Some("0:11"), None),
+            (50_000, Phase::LastSeconds, Some("0:10"), None),
+            (60_000, Phase::HandIn, Some("0:00"), Some("0:03")),
+            (63_000, Phase::HandIn, Some("0:00"), Some("0:00")),
+            (63_001, Phase::Over, Some("0:00"), None),
+        ];
+        for (ms, phase, digits, grace) in table {
+            let face = clock_face(&clock, at(ms));
+            assert_eq!(face.phase, phase, "at {ms}");
+            assert_eq!(face.digits.as_deref(), digits, "at {ms}");
+            assert_eq!(face.grace_left.as_deref(), grace, "at {ms}");
+        }
+    }
+
+    #[test]
+    fn before_time_is_called_there_are_no_digits() {
+        let clock = ClockView { phase: Phase::Announced, number: "3".into(), ..ClockView::default() };
+        let face = clock_face(&clock, ServerTime(5));
+        assert_eq!(face.phase, Phase::Announced);
+        assert_eq!(face.digits, None);
+    }
+}

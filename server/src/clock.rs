@@ -1,0 +1,32 @@
+//! The server's clock: the only place server code reads time. Server time is
+//! the wall clock at start plus a monotonic elapsed time, so it never runs
+//! backwards within a run, and across a restart it continues by the wall
+//! clock (which is how a running question resumes with its remaining time).
+
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use minuta_shared::time::ServerTime;
+
+#[derive(Clone, Copy, Debug)]
+pub struct ServerClock {
+    wall_at_anchor_us: u64,
+    anchor: Instant,
+}
+
+impl ServerClock {
+    pub fn start() -> Self {
+        let wall = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_micros() as u64).unwrap_or(0);
+        ServerClock { wall_at_anchor_us: wall, anchor: Instant::now() }
+    }
+
+    pub fn now(&self) -> ServerTime {
+        ServerTime(self.wall_at_anchor_us.saturating_add(self.anchor.elapsed().as_micros() as u64))
+    }
+
+    /// The local monotonic instant at which server time `t` falls (for
+    /// sleeping until a deadline).
+    pub fn instant_at(&self, t: ServerTime) -> Instant {
+        let offset = t.0.saturating_sub(self.wall_at_anchor_us);
+        self.anchor + std::time::Duration::from_micros(offset)
+    }
+}

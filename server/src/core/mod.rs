@@ -1,0 +1,332 @@
+//! The sans-IO game server. It never reads a clock, touches a socket or
+//! the disk: the driver hands it commands with their arrival time
+//! (`handle_command`), wakes it at its deadlines (`poll_timeout`,
+//! `handle_timeout`), and asks which audiences need a fresh view
+//! (`take_dirty`, `view_for`). Every accepted command yields the events the
+//! driver stores before acknowledging; `replay` rebuilds the state from them.
+
+pub mod event;
+mod projection;
+pub mod registry;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::net::SocketAddr;
+
+use minuta_shared::ids::TeamId;
+use minuta_shared::packages::parse_package;
+use minuta_shared::play::chgk::{ChgkGame, Judger, Phase};
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::server::{CommandError, Receipt};
+
+pub use event::Event;
+use registry::{JudgeRecord, Registry, TeamRecord, clean_players};
+
+/// What the core needs to know about where it is reachable, for join codes.
+#[derive(Clone, Debug, Default)]
+pub struct ServerInfo {
+    pub addrs: Vec<SocketAddr>,
+    pub fingerprint: [u8; 32],
+}
+
+/// Who needs a fresh view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Audience {
+    /// The host and every judge.
+    Staff,
+    Display,
+    Team(TeamId),
+    /// Every team: a change in what the whole hall sees.
+    AllTeams,
+}
+
+pub struct Core {
+    info: ServerInfo,
+    registry: Registry,
+    chgk: ChgkGame,
+    /// Live connections per identity; not stored, rebuilt as terminals reconnect.
+    presence: BTreeMap<Identity, u32>,
+    dirty: BTreeSet<Audience>,
+    /// The phase last shown, so a deadline passing marks views dirty.
+    shown_phase: Phase,
+}
+
+impl Core {
+    pub fn new(info: ServerInfo) -> Self {
+        Core {
+            info,
+            registry: Registry::default(),
+            chgk: ChgkGame::default(),
+            presence: BTreeMap::new(),
+            dirty: BTreeSet::new(),
+            shown_phase: Phase::Idle,
+        }
+    }
+
+    /// Rebuilds the state from stored events, in order.
+    pub fn replay<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) {
+        for event in events {
+            self.apply(event);
+        }
+    }
+
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    pub fn chgk(&self) -> &ChgkGame {
+        &self.chgk
+    }
+
+    pub fn info(&self) -> &ServerInfo {
+        &self.info
+    }
+
+    /// The first events of a new store: the host's and displays' secrets.
+    pub fn initialise(&mut self, host_secret: String, display_secret: String, now: ServerTime) -> Option<Vec<Event>> {
+        if self.registry.initialised() {
+            return None;
+        }
+        let events = vec![
+            Event::Initialised { host_secret, display_secret, at: now },
+            Event::TournamentSetUp { name: "Турнир".to_owned(), settings: Default::default() },
+        ];
+        for e in &events {
+            self.apply(e);
+        }
+        Some(events)
+    }
+
+    pub fn authenticate(&self, credential: &Credential) -> Result<Identity, Refusal> {
+        self.registry.authenticate(credential)
+    }
+
+    pub fn connected(&mut self, who: Identity) {
+        *self.presence.entry(who).or_default() += 1;
+        self.dirty.insert(Audience::Staff);
+    }
+
+    pub fn disconnected(&mut self, who: Identity) {
+        if let Some(n) = self.presence.get_mut(&who) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.presence.remove(&who);
+            }
+        }
+        self.dirty.insert(Audience::Staff);
+    }
+
+    pub fn is_connected(&self, who: Identity) -> bool {
+        self.presence.contains_key(&who)
+    }
+
+    /// Decides one command from `who`, received at `now`. On success the
+    /// state has changed and the returned events must be stored before the
+    /// receipt is sent. `fresh_secret` supplies randomness for new secrets.
+    /// The role was already checked by `wire::permission::permitted`; the
+    /// core checks it again, because a rule broken here would hand control
+    /// to a team.
+    pub fn handle_command(
+        &mut self,
+        who: Identity,
+        command: Command,
+        now: ServerTime,
+        fresh_secret: &mut dyn FnMut() -> String,
+    ) -> Result<(Receipt, Vec<Event>), CommandError> {
+        if !minuta_shared::wire::permission::permitted(who.role(), &command) {
+            return Err(CommandError::Settings("not allowed for this role".into()));
+        }
+        let (receipt, events) = self.decide(who, command, now, fresh_secret)?;
+        for e in &events {
+            self.apply(e);
+        }
+        Ok((receipt, events))
+    }
+
+    fn decide(
+        &self,
+        who: Identity,
+        command: Command,
+        now: ServerTime,
+        fresh_secret: &mut dyn FnMut() -> String,
+    ) -> Result<(Receipt, Vec<Event>), CommandError> {
+        let chgk = |e| Event::Chgk(e);
+        Ok(match command {
+            Command::SetUpTournament { name, settings } => {
+                let name = name.trim().to_owned();
+                if name.is_empty() {
+                    return Err(CommandError::EmptyName);
+                }
+                settings.validate().map_err(CommandError::Settings)?;
+                (Receipt::Done, vec![Event::TournamentSetUp { name, settings }])
+            }
+            Command::RegisterTeam { name, town, players } => {
+                let players = clean_players(&players);
+                self.registry.validate_team(None, &name, &town, &players)?;
+                let team = self.registry.next_team_id();
+                let event = Event::TeamRegistered {
+                    team,
+                    name: name.trim().to_owned(),
+                    town: town.trim().to_owned(),
+                    players,
+                    secret: fresh_secret(),
+                };
+                (Receipt::TeamRegistered { team }, vec![event])
+            }
+            Command::EditTeam { team, name, town, players } => {
+                if !self.registry.teams.contains_key(&team) {
+                    return Err(CommandError::NoSuchTeam);
+                }
+                let players = clean_players(&players);
+                self.registry.validate_team(Some(team), &name, &town, &players)?;
+                let event =
+                    Event::TeamEdited { team, name: name.trim().to_owned(), town: town.trim().to_owned(), players };
+                (Receipt::Done, vec![event])
+            }
+            Command::AddJudge { name } => {
+                let name = name.trim().to_owned();
+                if name.is_empty() {
+                    return Err(CommandError::EmptyName);
+                }
+                if name.chars().count() > registry::MAX_NAME_CHARS {
+                    return Err(CommandError::TooLong {
+                        got: name.chars().count() as u32,
+                        max: registry::MAX_NAME_CHARS as u32,
+                    });
+                }
+                let judge = self.registry.next_judge_id();
+                (Receipt::JudgeAdded { judge }, vec![Event::JudgeAdded { judge, name, secret: fresh_secret() }])
+            }
+            Command::LoadPackage { file_name, bytes } => {
+                let package = parse_package(&file_name, &bytes).map_err(|e| CommandError::Package(e.to_string()))?;
+                let events = self.chgk.handle_load_package(&package);
+                let questions = package.tours.iter().map(|t| t.questions.len() as u32).sum();
+                let receipt = Receipt::PackageLoaded { tours: package.tours.len() as u32, questions };
+                (receipt, events.into_iter().map(chgk).collect())
+            }
+            Command::AddQuestion { tour, question } => {
+                let events = self.chgk.handle_add_question(tour, question)?;
+                (Receipt::Done, events.into_iter().map(chgk).collect())
+            }
+            Command::AnnounceQuestion { question } => {
+                (Receipt::Done, vec![chgk(self.chgk.handle_announce(question, now)?)])
+            }
+            Command::StartMinute => (Receipt::Done, vec![chgk(self.chgk.handle_start_minute(now)?)]),
+            Command::Reveal { question } => {
+                let events = self.chgk.handle_reveal(question, now)?.into_iter().map(chgk).collect();
+                (Receipt::Done, events)
+            }
+            Command::CloseTour { tour } => (Receipt::Done, vec![chgk(self.chgk.handle_close_tour(tour, now)?)]),
+            Command::ResolveAppeal { appeal, upheld, reply } => {
+                (Receipt::Done, vec![chgk(self.chgk.handle_resolve_appeal(appeal, upheld, &reply, now)?)])
+            }
+            Command::Judge { question, group, verdict } => {
+                let by = match who {
+                    Identity::Judge(j) => Judger::Judge(j),
+                    _ => Judger::Host,
+                };
+                (Receipt::Done, vec![chgk(self.chgk.handle_judge(question, &group, verdict, by, now)?)])
+            }
+            Command::SubmitCard { question, text } => {
+                let Identity::Team(team) = who else { return Err(CommandError::NoSuchTeam) };
+                let event = self.chgk.handle_card(team, question, &text, now)?;
+                let (since_start_ms, late) = match &event {
+                    minuta_shared::play::chgk::ChgkEvent::CardAccepted { late, .. } => {
+                        let since = self
+                            .chgk
+                            .question(question)?
+                            .clock
+                            .as_ref()
+                            .map_or(0, |c| now.since(c.started_at).as_millis() as u64);
+                        (since, *late)
+                    }
+                    _ => (0, false),
+                };
+                let receipt = Receipt::Card { question, received_at: now, since_start_ms, late };
+                (receipt, vec![chgk(event)])
+            }
+            Command::FileAppeal { question, kind, text } => {
+                let Identity::Team(team) = who else { return Err(CommandError::NoSuchTeam) };
+                let event = self.chgk.handle_file_appeal(team, question, kind, &text, now)?;
+                let appeal = match &event {
+                    minuta_shared::play::chgk::ChgkEvent::AppealFiled { appeal, .. } => *appeal,
+                    _ => return Err(CommandError::NoSuchAppeal),
+                };
+                (Receipt::AppealFiled { appeal }, vec![chgk(event)])
+            }
+        })
+    }
+
+    /// The only place the state changes; also marks who must see it.
+    fn apply(&mut self, event: &Event) {
+        use minuta_shared::play::chgk::ChgkEvent as C;
+        match event {
+            Event::Initialised { host_secret, display_secret, .. } => {
+                self.registry.host_secret = host_secret.clone();
+                self.registry.display_secret = display_secret.clone();
+            }
+            Event::TournamentSetUp { name, settings } => {
+                self.registry.tournament = name.clone();
+                self.registry.settings = settings.clone();
+                self.chgk.timing = settings.chgk.clone();
+            }
+            Event::TeamRegistered { team, name, town, players, secret } => {
+                self.registry.teams.insert(
+                    *team,
+                    TeamRecord { id: *team, name: name.clone(), town: town.clone(), players: players.clone(), secret: secret.clone() },
+                );
+            }
+            Event::TeamEdited { team, name, town, players } => {
+                if let Some(t) = self.registry.teams.get_mut(team) {
+                    t.name = name.clone();
+                    t.town = town.clone();
+                    t.players = players.clone();
+                }
+            }
+            Event::JudgeAdded { judge, name, secret } => {
+                self.registry.judges.insert(*judge, JudgeRecord { id: *judge, name: name.clone(), secret: secret.clone() });
+            }
+            Event::Chgk(e) => {
+                self.chgk.apply(e);
+                // A card changes only its team's view, the staff's and the
+                // display's count; everything else may change what all see.
+                if let C::CardAccepted { team, .. } = e {
+                    self.dirty.extend([Audience::Team(*team), Audience::Staff, Audience::Display]);
+                    return;
+                }
+                if let C::Judged { question, .. } = e {
+                    let revealed = self.chgk.question(*question).is_ok_and(|q| q.revealed_at.is_some());
+                    self.dirty.insert(Audience::Staff);
+                    if revealed {
+                        self.dirty.extend([Audience::AllTeams, Audience::Display]);
+                    }
+                    return;
+                }
+            }
+        }
+        self.dirty.extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
+    }
+
+    /// The next instant the core wants to be woken at (a clock signal).
+    pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
+        self.chgk.next_deadline(now)
+    }
+
+    /// A deadline passed: every screen shows the new phase.
+    pub fn handle_timeout(&mut self, now: ServerTime) {
+        let phase = self.chgk.phase_at(now);
+        if phase != self.shown_phase {
+            self.shown_phase = phase;
+            self.dirty.extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
+        }
+    }
+
+    /// Audiences whose views changed since the last call.
+    pub fn take_dirty(&mut self) -> BTreeSet<Audience> {
+        std::mem::take(&mut self.dirty)
+    }
+}
+
+#[cfg(test)]
+mod tests;

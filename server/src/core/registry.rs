@@ -1,0 +1,130 @@
+//! Who is who: the tournament's name and settings, the teams, the judges and
+//! every secret. Authentication of a handshake happens here, against this
+//! state alone.
+
+use std::collections::BTreeMap;
+
+use minuta_shared::ids::{JudgeId, TeamId};
+use minuta_shared::play::settings::TournamentSettings;
+use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::server::CommandError;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamRecord {
+    pub id: TeamId,
+    pub name: String,
+    pub town: String,
+    pub players: Vec<String>,
+    pub secret: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeRecord {
+    pub id: JudgeId,
+    pub name: String,
+    pub secret: String,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Registry {
+    pub host_secret: String,
+    pub display_secret: String,
+    pub tournament: String,
+    pub settings: TournamentSettings,
+    pub teams: BTreeMap<TeamId, TeamRecord>,
+    pub judges: BTreeMap<JudgeId, JudgeRecord>,
+}
+
+/// Longest team, town, player or judge name accepted.
+pub const MAX_NAME_CHARS: usize = 100;
+
+impl Registry {
+    pub fn initialised(&self) -> bool {
+        !self.host_secret.is_empty()
+    }
+
+    /// Binds a credential to an identity. Secrets are compared in constant
+    /// time so their bytes cannot be probed by timing.
+    pub fn authenticate(&self, credential: &Credential) -> Result<Identity, Refusal> {
+        match credential {
+            Credential::Host { secret } => {
+                check(&self.host_secret, secret).map(|()| Identity::Host)
+            }
+            Credential::Display { secret } => {
+                check(&self.display_secret, secret).map(|()| Identity::Display)
+            }
+            Credential::Team { team, secret } => {
+                let record = self.teams.get(team).ok_or(Refusal::UnknownMember)?;
+                check(&record.secret, secret).map(|()| Identity::Team(*team))
+            }
+            Credential::Judge { judge, secret } => {
+                let record = self.judges.get(judge).ok_or(Refusal::UnknownMember)?;
+                check(&record.secret, secret).map(|()| Identity::Judge(*judge))
+            }
+        }
+    }
+
+    pub fn team_ids(&self) -> Vec<TeamId> {
+        self.teams.keys().copied().collect()
+    }
+
+    pub fn team_name(&self, team: TeamId) -> String {
+        self.teams.get(&team).map(|t| t.name.clone()).unwrap_or_default()
+    }
+
+    pub fn next_team_id(&self) -> TeamId {
+        TeamId(self.teams.keys().next_back().map_or(1, |t| t.0 + 1))
+    }
+
+    pub fn next_judge_id(&self) -> JudgeId {
+        JudgeId(self.judges.keys().next_back().map_or(1, |j| j.0 + 1))
+    }
+
+    /// Checks a team's registration: a name, unique; a town; the players'
+    /// count within the tournament's setting (0.2: 4 to 6 by default).
+    pub fn validate_team(&self, editing: Option<TeamId>, name: &str, town: &str, players: &[String]) -> Result<(), CommandError> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(CommandError::EmptyName);
+        }
+        for text in [name, town].into_iter().chain(players.iter().map(String::as_str)) {
+            let chars = text.chars().count();
+            if chars > MAX_NAME_CHARS {
+                return Err(CommandError::TooLong { got: chars as u32, max: MAX_NAME_CHARS as u32 });
+            }
+        }
+        let taken = self
+            .teams
+            .values()
+            .any(|t| Some(t.id) != editing && t.name.trim().to_lowercase() == name.to_lowercase());
+        if taken {
+            return Err(CommandError::DuplicateTeam(name.to_owned()));
+        }
+        let got = players.iter().filter(|p| !p.trim().is_empty()).count() as u32;
+        let (min, max) = (self.settings.min_players, self.settings.max_players);
+        if got < min || got > max {
+            return Err(CommandError::PlayerCount { min, max, got });
+        }
+        Ok(())
+    }
+}
+
+fn check(expected: &str, given: &str) -> Result<(), Refusal> {
+    if !expected.is_empty() && constant_time_eq(expected.as_bytes(), given.as_bytes()) {
+        Ok(())
+    } else {
+        Err(Refusal::BadSecret)
+    }
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Cleans a list of player names: trimmed, blank lines dropped.
+pub fn clean_players(players: &[String]) -> Vec<String> {
+    players.iter().map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()).collect()
+}

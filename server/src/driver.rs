@@ -1,0 +1,329 @@
+//! The driver: the thin async loop around the sans-IO core. It feeds the
+//! core commands in arrival order with their arrival stamps, wakes it at its
+//! deadlines, hands every batch of resulting events to the store, and only
+//! after the store's commit sends the acknowledgements and the fresh views.
+//!
+//! Group commit falls out of the loop's shape: while one batch is being made
+//! durable, new commands queue up; when the commit lands, all of them are
+//! decided together and go to the store as the next batch.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot};
+use tracing::{error, warn};
+
+use minuta_shared::ids::TeamId;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::close;
+use minuta_shared::wire::handshake::Identity;
+use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
+use minuta_shared::wire::view::{StandingRow, View};
+
+use crate::clock::ServerClock;
+use crate::core::{Audience, Core, Event};
+use crate::net::{ConnId, Inbound, Outbound};
+use crate::store::{StoreError, StoreWriter};
+
+struct Conn {
+    identity: Identity,
+    outbound: mpsc::Sender<Outbound>,
+    robot: bool,
+}
+
+/// A command waiting for its turn (while a commit is in flight).
+struct Queued {
+    conn: ConnId,
+    request: u64,
+    command: minuta_shared::wire::client::Command,
+    received_at: ServerTime,
+}
+
+/// A batch on its way to disk, with the acknowledgements it holds back.
+struct InFlight {
+    done: oneshot::Receiver<Result<(), StoreError>>,
+    acks: Vec<(ConnId, u64, Result<Receipt, CommandError>)>,
+}
+
+pub struct Driver {
+    core: Core,
+    store: StoreWriter,
+    clock: ServerClock,
+    conns: HashMap<ConnId, Conn>,
+    next_conn: ConnId,
+    queued: Vec<Queued>,
+    in_flight: Option<InFlight>,
+    /// Connections that joined and still need their first view.
+    fresh: Vec<ConnId>,
+    human_host: HumanHost,
+}
+
+/// When a person (not a demo robot) last acted as host, shared with the
+/// demo's autopilot so it stands aside.
+#[derive(Clone, Debug, Default)]
+pub struct HumanHost(Arc<std::sync::atomic::AtomicU64>);
+
+impl HumanHost {
+    pub fn mark(&self, at: ServerTime) {
+        self.0.store(at.0, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub fn last(&self) -> Option<ServerTime> {
+        let t = self.0.load(std::sync::atomic::Ordering::Relaxed);
+        (t != 0).then_some(ServerTime(t))
+    }
+}
+
+impl Driver {
+    pub fn new(core: Core, store: StoreWriter, clock: ServerClock, human_host: HumanHost) -> Self {
+        Driver {
+            core,
+            store,
+            clock,
+            conns: HashMap::new(),
+            next_conn: 1,
+            queued: Vec::new(),
+            in_flight: None,
+            fresh: Vec::new(),
+            human_host,
+        }
+    }
+
+    pub fn core(&self) -> &Core {
+        &self.core
+    }
+
+    /// Runs until `shutdown` fires or every sender of `inbound` is gone;
+    /// then waits for the batch in flight so nothing acknowledged is lost.
+    pub async fn run(mut self, mut inbound: mpsc::Receiver<Inbound>, mut shutdown: oneshot::Receiver<()>) {
+        loop {
+            let now = self.clock.now();
+            let deadline = self.core.poll_timeout(now).map(|t| self.clock.instant_at(t));
+            tokio::select! {
+                biased;
+                _ = &mut shutdown => break,
+                done = wait_commit(&mut self.in_flight), if self.in_flight.is_some() => {
+                    self.finish_commit(done);
+                }
+                msg = inbound.recv() => {
+                    let Some(msg) = msg else { break };
+                    self.handle_inbound(msg);
+                    // Take everything already waiting: one batch, one commit.
+                    while let Ok(msg) = inbound.try_recv() {
+                        self.handle_inbound(msg);
+                    }
+                }
+                _ = tokio::time::sleep_until(deadline.map(tokio::time::Instant::from_std).unwrap_or_else(far_future)), if deadline.is_some() => {
+                    self.core.handle_timeout(self.clock.now());
+                }
+            }
+            if self.in_flight.is_none() {
+                self.start_batch();
+            }
+            if self.in_flight.is_none() {
+                self.flush_views();
+            }
+        }
+        if self.in_flight.is_some() {
+            let done = wait_commit(&mut self.in_flight).await;
+            self.finish_commit(done);
+        }
+        for conn in self.conns.values() {
+            let _ = conn.outbound.try_send(Outbound::Close { code: close::NORMAL, reason: "server shutting down".into() });
+        }
+        self.store.shutdown();
+    }
+
+    fn handle_inbound(&mut self, msg: Inbound) {
+        match msg {
+            Inbound::Join { credential, outbound, robot, reply } => {
+                let result = self.core.authenticate(&credential).map(|identity| {
+                    let id = self.next_conn;
+                    self.next_conn += 1;
+                    self.conns.insert(id, Conn { identity, outbound, robot });
+                    self.core.connected(identity);
+                    self.fresh.push(id);
+                    (id, identity)
+                });
+                let _ = reply.send(result);
+            }
+            Inbound::Command { conn, request, command, received_at } => {
+                self.queued.push(Queued { conn, request, command, received_at });
+            }
+            Inbound::Left { conn } => {
+                if let Some(c) = self.conns.remove(&conn) {
+                    self.core.disconnected(c.identity);
+                }
+            }
+        }
+    }
+
+    /// Decides every queued command and sends their events to the store as
+    /// one batch. Refusals change nothing, so they are answered at once.
+    fn start_batch(&mut self) {
+        if self.queued.is_empty() {
+            return;
+        }
+        let mut events: Vec<(u64, Event)> = Vec::new();
+        let mut acks = Vec::new();
+        for q in std::mem::take(&mut self.queued) {
+            let Some(conn) = self.conns.get(&q.conn) else { continue };
+            let (identity, robot) = (conn.identity, conn.robot);
+            if identity == Identity::Host && !robot {
+                self.human_host.mark(q.received_at);
+            }
+            match self.core.handle_command(identity, q.command, q.received_at, &mut fresh_secret) {
+                Ok((receipt, new_events)) => {
+                    events.extend(new_events.into_iter().map(|e| (q.received_at.0, e)));
+                    acks.push((q.conn, q.request, Ok(receipt)));
+                }
+                Err(err) => self.send(q.conn, ServerMsg::Ack { request: q.request, result: Err(err) }),
+            }
+        }
+        if events.is_empty() {
+            for (conn, request, result) in acks {
+                self.send(conn, ServerMsg::Ack { request, result });
+            }
+            return;
+        }
+        let done = self.store.append(events);
+        self.in_flight = Some(InFlight { done, acks });
+    }
+
+    fn finish_commit(&mut self, done: Result<Result<(), StoreError>, oneshot::error::RecvError>) {
+        let Some(flight) = self.in_flight.take() else { return };
+        match done {
+            Ok(Ok(())) => {
+                for (conn, request, result) in flight.acks {
+                    self.send(conn, ServerMsg::Ack { request, result });
+                }
+            }
+            Ok(Err(e)) => self.storage_failed(e.to_string()),
+            Err(_) => self.storage_failed("the store stopped".into()),
+        }
+    }
+
+    /// The core has applied events the disk refused. Acknowledging anything
+    /// now could lose accepted data, so the server stops; on restart it
+    /// recovers from what was stored, and terminals resend unacknowledged
+    /// actions.
+    fn storage_failed(&mut self, reason: String) {
+        error!("the store failed, stopping the server: {reason}");
+        for conn in self.conns.values() {
+            let _ = conn
+                .outbound
+                .try_send(Outbound::Close { code: close::NORMAL, reason: format!("server storage failed: {reason}") });
+        }
+        std::process::exit(3);
+    }
+
+    fn send(&mut self, conn: ConnId, msg: ServerMsg) {
+        self.send_arc(conn, Arc::new(msg));
+    }
+
+    fn send_arc(&mut self, conn: ConnId, msg: Arc<ServerMsg>) {
+        let Some(c) = self.conns.get(&conn) else { return };
+        if c.outbound.try_send(Outbound::Msg(msg)).is_err() {
+            // Too slow or gone: cut it off; it reconnects and gets a fresh view.
+            warn!(conn, "terminal cannot keep up; disconnecting it");
+            let _ = c.outbound.try_send(Outbound::Close { code: close::NORMAL, reason: "too slow".into() });
+            if let Some(c) = self.conns.remove(&conn) {
+                self.core.disconnected(c.identity);
+            }
+        }
+    }
+
+    /// Sends a fresh view to every connection whose audience changed. Views
+    /// are built once per identity, and the public standings once in all.
+    fn flush_views(&mut self) {
+        let dirty = self.core.take_dirty();
+        if dirty.is_empty() && self.fresh.is_empty() {
+            return;
+        }
+        let fresh: Vec<ConnId> = std::mem::take(&mut self.fresh);
+        let now = self.clock.now();
+        let mut public: Option<Vec<StandingRow>> = None;
+        let mut built: BTreeMap<IdentityKey, Arc<ServerMsg>> = BTreeMap::new();
+        let targets: Vec<(ConnId, Identity)> = self
+            .conns
+            .iter()
+            .filter(|(id, c)| fresh.contains(id) || wants(&dirty, c.identity))
+            .map(|(id, c)| (*id, c.identity))
+            .collect();
+        for (conn, identity) in targets {
+            let key = IdentityKey::of(identity);
+            let msg = built
+                .entry(key)
+                .or_insert_with(|| {
+                    let view = match identity {
+                        Identity::Host => View::Host(self.core.staff_view(now, true)),
+                        Identity::Judge(_) => View::Host(self.core.staff_view(now, false)),
+                        Identity::Display => {
+                            View::Display(self.core.display_view(now, public.get_or_insert_with(|| self.core.public_standings())))
+                        }
+                        Identity::Team(team) => View::Team(self.core.team_view(
+                            team,
+                            now,
+                            public.get_or_insert_with(|| self.core.public_standings()),
+                        )),
+                    };
+                    Arc::new(ServerMsg::View(Box::new(view)))
+                })
+                .clone();
+            self.send_arc(conn, msg);
+        }
+    }
+}
+
+fn wants(dirty: &std::collections::BTreeSet<Audience>, identity: Identity) -> bool {
+    match identity {
+        Identity::Host | Identity::Judge(_) => dirty.contains(&Audience::Staff),
+        Identity::Display => dirty.contains(&Audience::Display),
+        Identity::Team(t) => dirty.contains(&Audience::AllTeams) || dirty.contains(&Audience::Team(t)),
+    }
+}
+
+/// Judges all share one view; so do displays; each team has its own.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum IdentityKey {
+    Host,
+    Judge,
+    Display,
+    Team(TeamId),
+}
+
+impl IdentityKey {
+    fn of(identity: Identity) -> Self {
+        match identity {
+            Identity::Host => IdentityKey::Host,
+            Identity::Judge(_) => IdentityKey::Judge,
+            Identity::Display => IdentityKey::Display,
+            Identity::Team(t) => IdentityKey::Team(t),
+        }
+    }
+}
+
+async fn wait_commit(flight: &mut Option<InFlight>) -> Result<Result<(), StoreError>, oneshot::error::RecvError> {
+    match flight {
+        Some(f) => (&mut f.done).await,
+        None => std::future::pending().await,
+    }
+}
+
+fn far_future() -> tokio::time::Instant {
+    tokio::time::Instant::now() + std::time::Duration::from_secs(86_400)
+}
+
+/// A new secret from the OS's randomness: 128 bits as 26 base-32 letters
+/// (no 0/1/o/l), short enough to read aloud if a code must be typed.
+pub fn fresh_secret() -> String {
+    use ring::rand::SecureRandom;
+    const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut bytes = [0u8; 26];
+    if ring::rand::SystemRandom::new().fill(&mut bytes).is_err() {
+        // No OS randomness is a broken machine; refuse to make guessable secrets.
+        error!("the operating system gave no randomness for a secret");
+        std::process::exit(3);
+    }
+    bytes.iter().map(|b| ALPHABET[(*b % 32) as usize] as char).collect()
+}

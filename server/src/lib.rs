@@ -1,0 +1,275 @@
+//! Minuta's authoritative game server, as a library the `minuta-server`
+//! binary and the desktop app (one laptop, one program) both run.
+//!
+//! What lives here: the sans-IO [`core`] (every rule decision, no clocks, no
+//! sockets), the [`driver`] that feeds it and is the only code that reads the
+//! clock ([`clock`]), the QUIC edge ([`net`]), the durable event [`store`],
+//! the [`demo`] tournament and the results [`export`]. What must not: rule
+//! engines (they are pure code in `minuta-shared`), UI, or any acknowledgement
+//! sent before the store has made its action durable.
+
+pub mod clock;
+pub mod core;
+pub mod demo;
+pub mod driver;
+pub mod export;
+pub mod net;
+pub mod store;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+
+use thiserror::Error;
+use tokio::sync::{mpsc, oneshot};
+use tracing::{info, warn};
+
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::wire::close;
+use minuta_shared::wire::handshake::Credential;
+
+use crate::clock::ServerClock;
+use crate::core::{Core, ServerInfo};
+use crate::driver::{Driver, HumanHost, fresh_secret};
+use crate::net::Inbound;
+
+/// The default port: any free UDP port works; this one is easy to remember.
+pub const DEFAULT_PORT: u16 = 4433;
+
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    pub listen: SocketAddr,
+    /// Where the SQLite store lives.
+    pub data_dir: PathBuf,
+    /// Where the certificate and its key live (made on first start).
+    pub cert_dir: PathBuf,
+    /// Set up the demo tournament (if the store is empty) and play its
+    /// robot teams.
+    pub demo: Option<demo::DemoConfig>,
+}
+
+impl ServerConfig {
+    /// A server on this machine only, with data in `./minuta-data`.
+    pub fn local(data_dir: PathBuf) -> Self {
+        ServerConfig {
+            listen: SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), DEFAULT_PORT),
+            cert_dir: data_dir.join("certs"),
+            data_dir,
+            demo: None,
+        }
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum ServerError {
+    #[error(transparent)]
+    Tls(#[from] net::tls::TlsError),
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    #[error("cannot listen on {addr}: {source} (is another server running there? try --listen with another port)")]
+    Bind { addr: SocketAddr, source: std::io::Error },
+    #[error("cannot start the server's runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error("the server stopped while starting")]
+    Stopped,
+    #[error("setting up the demo failed: {0}")]
+    Demo(String),
+}
+
+/// What a started server tells its starter: where it is and the join codes.
+#[derive(Clone, Debug)]
+pub struct Ready {
+    pub local_addr: SocketAddr,
+    pub fingerprint: [u8; 32],
+    pub certificate_created: bool,
+    pub host_code: String,
+    pub display_code: String,
+    /// (team name, join code) for every registered team.
+    pub team_codes: Vec<(String, String)>,
+}
+
+/// A server running on the current tokio runtime.
+pub struct Running {
+    pub ready: Ready,
+    shutdown: oneshot::Sender<()>,
+    driver: tokio::task::JoinHandle<()>,
+    endpoint: quinn::Endpoint,
+    inbound: mpsc::Sender<Inbound>,
+}
+
+impl Running {
+    /// A sender into the driver, for in-process robots and tests.
+    pub fn inbound(&self) -> mpsc::Sender<Inbound> {
+        self.inbound.clone()
+    }
+
+    /// Stops accepting, waits until everything in flight is durable, closes
+    /// every connection with a reason.
+    pub async fn shutdown(self) {
+        let _ = self.shutdown.send(());
+        let _ = self.driver.await;
+        self.endpoint.close(quinn::VarInt::from_u32(close::NORMAL), b"server shutting down");
+        self.endpoint.wait_idle().await;
+    }
+}
+
+/// Starts a server on the current tokio runtime: certificate, store (and
+/// recovery), endpoint, driver, and the demo if asked.
+pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
+    let identity = net::tls::load_or_create(&config.cert_dir)?;
+    let server_config = net::tls::quinn_server_config(&identity)?;
+    let endpoint =
+        net::endpoint::bind(config.listen, server_config).map_err(|source| ServerError::Bind { addr: config.listen, source })?;
+    let local_addr = endpoint.local_addr().map_err(|source| ServerError::Bind { addr: config.listen, source })?;
+
+    let clock = ServerClock::start();
+    let (store, events) = store::open(&config.data_dir)?;
+    let info = ServerInfo { addrs: advertised_addrs(local_addr), fingerprint: identity.fingerprint };
+    let mut core = Core::new(info.clone());
+    core.replay(&events);
+    info!(events = events.len(), "recovered the stored state");
+    let mut setup: Vec<core::Event> = Vec::new();
+    if let Some(init) = core.initialise(fresh_secret(), fresh_secret(), clock.now()) {
+        setup.extend(init);
+    }
+    if let Some(demo) = &config.demo {
+        setup.extend(demo::set_up(&mut core, demo, clock.now()).map_err(ServerError::Demo)?);
+    }
+    if !setup.is_empty() {
+        let now = clock.now().0;
+        let done = store.append(setup.into_iter().map(|e| (now, e)).collect());
+        done.await.map_err(|_| ServerError::Stopped)??;
+    }
+    core.handle_timeout(clock.now());
+    let ready = ready_of(&core, local_addr, &info, identity.created);
+    let robots = config.demo.as_ref().map(|d| demo::robot_credentials(&core, d));
+
+    let (inbound_tx, inbound_rx) = mpsc::channel::<Inbound>(65_536);
+    let (shutdown_tx, shutdown_rx) = oneshot::channel();
+    let human_host = HumanHost::default();
+    let driver = tokio::spawn(Driver::new(core, store, clock, human_host.clone()).run(inbound_rx, shutdown_rx));
+    tokio::spawn(accept_loop(endpoint.clone(), inbound_tx.clone(), clock));
+    if let (Some(demo), Some(robots)) = (&config.demo, robots) {
+        demo::spawn_robots(demo.clone(), robots, inbound_tx.clone(), clock, human_host);
+    }
+    Ok(Running { ready, shutdown: shutdown_tx, driver, endpoint, inbound: inbound_tx })
+}
+
+async fn accept_loop(endpoint: quinn::Endpoint, driver: mpsc::Sender<Inbound>, clock: ServerClock) {
+    while let Some(incoming) = endpoint.accept().await {
+        tokio::spawn(net::connection::serve(incoming, driver.clone(), clock));
+    }
+}
+
+fn ready_of(core: &Core, local_addr: SocketAddr, info: &ServerInfo, created: bool) -> Ready {
+    let code = |credential: Credential| {
+        JoinCode { addrs: info.addrs.clone(), fingerprint: info.fingerprint, credential }.to_string()
+    };
+    let registry = core.registry();
+    Ready {
+        local_addr,
+        fingerprint: info.fingerprint,
+        certificate_created: created,
+        host_code: code(Credential::Host { secret: registry.host_secret.clone() }),
+        display_code: code(Credential::Display { secret: registry.display_secret.clone() }),
+        team_codes: registry
+            .teams
+            .values()
+            .map(|t| (t.name.clone(), code(Credential::Team { team: t.id, secret: t.secret.clone() })))
+            .collect(),
+    }
+}
+
+/// The addresses join codes carry: the listening address itself, or — when
+/// listening on every interface — each interface's address, LAN ones first
+/// so a team laptop finds the host quickly.
+fn advertised_addrs(local: SocketAddr) -> Vec<SocketAddr> {
+    if !local.ip().is_unspecified() {
+        return vec![local];
+    }
+    let mut lan = Vec::new();
+    let mut loopback = Vec::new();
+    match if_addrs::get_if_addrs() {
+        Ok(ifaces) => {
+            for iface in ifaces {
+                let ip = iface.ip();
+                let usable = match ip {
+                    IpAddr::V4(_) => true,
+                    // Link-local v6 needs a scope id a join code cannot carry.
+                    IpAddr::V6(v6) => local.is_ipv6() && (v6.segments()[0] & 0xffc0) != 0xfe80,
+                };
+                if !usable {
+                    continue;
+                }
+                let addr = SocketAddr::new(ip, local.port());
+                if ip.is_loopback() { loopback.push(addr) } else { lan.push(addr) }
+            }
+        }
+        Err(e) => warn!("cannot list network interfaces: {e}"),
+    }
+    if lan.is_empty() && loopback.is_empty() {
+        loopback.push(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), local.port()));
+    }
+    lan.extend(loopback);
+    lan
+}
+
+/// A server on its own thread with its own single-threaded runtime (the
+/// DESIGN's measured choice), for the desktop app and tests.
+pub struct ServerHandle {
+    pub ready: Ready,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl ServerHandle {
+    pub fn shutdown(mut self) {
+        self.stop_now();
+    }
+
+    fn stop_now(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for ServerHandle {
+    fn drop(&mut self) {
+        self.stop_now();
+    }
+}
+
+/// Starts a server on a new thread; returns once it listens.
+pub fn spawn(config: ServerConfig) -> Result<ServerHandle, ServerError> {
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = oneshot::channel::<()>();
+    let thread = std::thread::Builder::new()
+        .name("minuta-server".into())
+        .spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(rt) => rt,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(ServerError::Runtime(e)));
+                    return;
+                }
+            };
+            runtime.block_on(async move {
+                match start(config).await {
+                    Ok(running) => {
+                        let _ = ready_tx.send(Ok(running.ready.clone()));
+                        let _ = stop_rx.await;
+                        running.shutdown().await;
+                    }
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                    }
+                }
+            });
+        })
+        .map_err(ServerError::Runtime)?;
+    let ready = ready_rx.recv().map_err(|_| ServerError::Stopped)??;
+    Ok(ServerHandle { ready, stop: Some(stop_tx), thread: Some(thread) })
+}

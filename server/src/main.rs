@@ -1,0 +1,175 @@
+//! `minuta-server`: the command-line edge. Parses arguments, reports errors
+//! with anyhow, and calls into the library; no game logic lives here.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand, ValueEnum};
+
+use minuta_server::demo::DemoConfig;
+use minuta_server::export::{ExportFormat, export};
+use minuta_server::{Ready, ServerConfig};
+
+#[derive(Parser)]
+#[command(name = "minuta-server", version, about = "Minuta: the game server for intellectual team games in a hall")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the server for a real game.
+    Serve {
+        /// Address and UDP port to listen on (every interface by default, so team laptops can join).
+        #[arg(long, default_value = "0.0.0.0:4433")]
+        listen: SocketAddr,
+        /// Where the durable store lives.
+        #[arg(long, default_value = "minuta-data")]
+        data: PathBuf,
+        /// Where the certificate is made on first start and reused after.
+        #[arg(long, default_value = "certs")]
+        certs: PathBuf,
+    },
+    /// Run a demo tournament with robot teams and an autopilot host.
+    Demo {
+        /// This machine only by default; use 0.0.0.0:4433 to let other laptops join.
+        #[arg(long, default_value = "127.0.0.1:4433")]
+        listen: SocketAddr,
+        #[arg(long, default_value = "minuta-data")]
+        data: PathBuf,
+        #[arg(long, default_value = "certs")]
+        certs: PathBuf,
+        /// Length of the ChGK minute in seconds.
+        #[arg(long, default_value_t = 60)]
+        minute: u64,
+        /// Leave the host controls to a person: robots only answer.
+        #[arg(long)]
+        no_autopilot: bool,
+    },
+    /// Score a game from a JSON scoresheet and print the standings as JSON.
+    Score {
+        /// The scoresheet (JSON, UTF-8).
+        file: PathBuf,
+    },
+    /// Write the standings from a store as JSON or CSV.
+    Export {
+        #[arg(long, default_value = "minuta-data")]
+        data: PathBuf,
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Json,
+    Csv,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Score { file } => score(&file),
+        Command::Serve { listen, data, certs } => report(serve(ServerConfig { listen, data_dir: data, cert_dir: certs, demo: None })),
+        Command::Demo { listen, data, certs, minute, no_autopilot } => {
+            if minute == 0 || minute > 3600 {
+                eprintln!("--minute: {minute} is not a length from 1 to 3600 seconds");
+                return ExitCode::from(2);
+            }
+            let demo = DemoConfig { minute: Duration::from_secs(minute), autopilot: !no_autopilot, ..DemoConfig::default() };
+            report(serve(ServerConfig { listen, data_dir: data, cert_dir: certs, demo: Some(demo) }))
+        }
+        Command::Export { data, format, out } => report(export_to(&data, format, out.as_deref())),
+    }
+}
+
+fn report(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(config: ServerConfig) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "minuta_server=info".into()))
+        .with_writer(std::io::stderr)
+        .init();
+    // One thread: on two cores it gave the stablest tails (STACK.md).
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().context("starting the runtime")?;
+    runtime.block_on(async {
+        let running = minuta_server::start(config).await?;
+        print_ready(&running.ready);
+        tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;
+        eprintln!("stopping: everything acknowledged is stored");
+        running.shutdown().await;
+        Ok(())
+    })
+}
+
+fn print_ready(ready: &Ready) {
+    let fp = minuta_shared::join_code::fingerprint_hex(&ready.fingerprint);
+    println!("Minuta server listening on {}", ready.local_addr);
+    println!(
+        "certificate SHA-256 fingerprint: {fp}{}",
+        if ready.certificate_created { " (new certificate)" } else { "" }
+    );
+    println!();
+    println!("host:    {}", ready.host_code);
+    println!("display: {}", ready.display_code);
+    for (name, code) in &ready.team_codes {
+        println!("team «{name}»: {code}");
+    }
+    println!();
+    println!("Open a terminal with: minuta join '<code>'   (Ctrl-C stops the server)");
+}
+
+fn export_to(data: &Path, format: Format, out: Option<&Path>) -> anyhow::Result<()> {
+    let format = match format {
+        Format::Json => ExportFormat::Json,
+        Format::Csv => ExportFormat::Csv,
+    };
+    let text = export(data, format)?;
+    match out {
+        Some(path) => std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?,
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+/// Exit 0 with one JSON object on stdout, or exit 2 with one line on stderr.
+fn score(file: &Path) -> ExitCode {
+    let text = match std::fs::read(file) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(_) => {
+                eprintln!("{}: not valid UTF-8", file.display());
+                return ExitCode::from(2);
+            }
+        },
+        Err(err) => {
+            eprintln!("{}: cannot read: {err}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    match minuta_shared::sheet::score_sheet(&text) {
+        Ok(result) => {
+            println!("{result}");
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("{err}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! The network edge: the QUIC endpoint, one task per connection that frames,
+//! size-limits, decodes and role-checks what arrives, and the messages those
+//! tasks exchange with the driver. No game rules live here.
+
+pub mod connection;
+pub mod endpoint;
+pub mod tls;
+
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot};
+
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::server::ServerMsg;
+
+/// A connection's number, unique within one server run.
+pub type ConnId = u64;
+
+/// How many messages may wait for a slow terminal before it is cut off (it
+/// reconnects and gets a fresh view; nobody else waits for it).
+pub const OUTBOUND_QUEUE: usize = 1024;
+
+/// From a connection (or a demo robot) to the driver.
+pub enum Inbound {
+    /// A handshake to authenticate; on success the connection is registered
+    /// and its views go to `outbound`.
+    Join {
+        credential: Credential,
+        outbound: mpsc::Sender<Outbound>,
+        /// A demo robot, not a person at a terminal.
+        robot: bool,
+        reply: oneshot::Sender<Result<(ConnId, Identity), Refusal>>,
+    },
+    /// A role-checked command, stamped with its arrival time.
+    Command { conn: ConnId, request: u64, command: Command, received_at: ServerTime },
+    Left { conn: ConnId },
+}
+
+/// From the driver (or the connection's own reader) to a connection's writer.
+#[derive(Clone, Debug)]
+pub enum Outbound {
+    Msg(Arc<ServerMsg>),
+    /// Close the connection with an application code and a reason.
+    Close { code: u32, reason: String },
+}

@@ -1,0 +1,250 @@
+//! The file on disk: opening connections, the pragmas that make commits
+//! durable, and the schema (created on first open, checked on every open).
+//!
+//! Order matters when opening: the schema check is a pure read and runs
+//! before anything is written (even `journal_mode`, which is persistent), so a
+//! file that turns out to be someone else's database is left untouched.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rusqlite::types::Value;
+use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
+
+use super::error::{SchemaProblem, StoreError};
+
+/// The database file inside the data directory.
+pub const FILE_NAME: &str = "minuta.sqlite3";
+
+/// Held (flock) by the one process allowed to append; see [`lock_data_dir`].
+pub(crate) const LOCK_FILE_NAME: &str = "minuta.lock";
+
+/// The schema this server writes and understands.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// How long a statement waits for a lock held by another connection (a jury's
+/// sqlite3 shell, an `export`) before giving up, and how long `open` waits for
+/// a previous writer in this process to release the data directory.
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The whole schema, created in one transaction. `seq` is the rowid, so it
+/// is assigned in commit order, and a rolled-back transaction leaves no gap.
+const CREATE_SCHEMA: &str = "
+    CREATE TABLE events(
+        seq   INTEGER PRIMARY KEY,
+        kind  TEXT NOT NULL,
+        at_us INTEGER NOT NULL,
+        body  TEXT NOT NULL
+    );
+    CREATE INDEX events_kind ON events(kind);
+    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+";
+
+pub(crate) fn db_path(data_dir: &Path) -> PathBuf {
+    data_dir.join(FILE_NAME)
+}
+
+/// Opens the read-write connection the writer thread will own: creates the
+/// file and schema if missing, refuses foreign or newer files, and switches
+/// on WAL + synchronous=FULL (verified, not assumed).
+pub(crate) fn open_rw(path: &Path, busy_timeout: Duration) -> Result<Connection, StoreError> {
+    let mut conn = Connection::open(path).map_err(|e| sql_error(path, e))?;
+    configure(&conn, path, busy_timeout)?;
+    // Per connection, not stored in the file: FULL makes every WAL commit
+    // fsync before it returns, which is what "durable before acknowledged"
+    // rests on. NORMAL (the usual WAL pairing) could lose the last commits
+    // on power loss.
+    conn.pragma_update(None, "synchronous", "FULL")
+        .map_err(|e| sql_error(path, e))?;
+
+    let found = inspect(&conn, path)?;
+    // Only now, knowing the file is ours (or empty), change it. WAL lets
+    // `load` (export, a jury's sqlite3 shell) read while the server writes.
+    let mode: String = conn
+        .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))
+        .map_err(|e| sql_error(path, e))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(StoreError::open(
+            path,
+            format!(
+                "SQLite refused WAL mode (journal_mode is {mode}); is the data directory on a network filesystem?"
+            ),
+        ));
+    }
+
+    if found == Found::Empty {
+        create_schema(&mut conn, path)?;
+    }
+    Ok(conn)
+}
+
+/// Opens a read-only connection for `load`: never creates or changes
+/// anything, so it is safe while a server is writing (WAL) and on a copy a
+/// jury hands over.
+pub(crate) fn open_ro(path: &Path, busy_timeout: Duration) -> Result<Connection, StoreError> {
+    // SQLite would report a missing file as a vague "unable to open";
+    // the OS error says exactly what is wrong.
+    std::fs::metadata(path).map_err(|e| StoreError::open(path, e))?;
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| sql_error(path, e))?;
+    configure(&conn, path, busy_timeout)?;
+    match inspect(&conn, path)? {
+        Found::Minuta => Ok(conn),
+        Found::Empty => Err(StoreError::not_minuta(path, "the database is empty")),
+    }
+}
+
+fn configure(conn: &Connection, path: &Path, busy_timeout: Duration) -> Result<(), StoreError> {
+    // rusqlite panics on timeouts beyond i32 milliseconds; no caller needs
+    // more than a minute.
+    let timeout = busy_timeout.min(Duration::from_secs(60));
+    conn.busy_timeout(timeout).map_err(|e| sql_error(path, e))
+}
+
+/// An SQLite error while opening, with "this is not a database at all"
+/// (which SQLite reports on the first read of the header) made a schema error.
+pub(crate) fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase) => {
+            StoreError::not_minuta(path, "the file is not an SQLite database")
+        }
+        _ => StoreError::open(path, e),
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Found {
+    /// No tables at all: a file we just created (or an empty one).
+    Empty,
+    /// A Minuta store of a version this server reads.
+    Minuta,
+}
+
+/// Decides what the file is, reading only.
+fn inspect(conn: &Connection, path: &Path) -> Result<Found, StoreError> {
+    let tables = table_names(conn).map_err(|e| sql_error(path, e))?;
+    if tables.is_empty() {
+        return Ok(Found::Empty);
+    }
+    if !tables.iter().any(|t| t == "meta") {
+        return Err(StoreError::not_minuta(
+            path,
+            format!("it has tables ({}) but no meta table", tables.join(", ")),
+        ));
+    }
+    let version = schema_version(conn, path)?;
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::Schema {
+            path: path.to_path_buf(),
+            problem: SchemaProblem::TooNew {
+                found: version,
+                supported: SCHEMA_VERSION,
+            },
+        });
+    }
+    if version < 1 {
+        return Err(StoreError::not_minuta(
+            path,
+            format!("unknown schema_version {version}"),
+        ));
+    }
+    if !tables.iter().any(|t| t == "events") {
+        return Err(StoreError::not_minuta(path, "it has no events table"));
+    }
+    Ok(Found::Minuta)
+}
+
+fn table_names(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut stmt =
+        conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")?;
+    let names = stmt.query_map([], |row| row.get::<_, String>(0))?;
+    names.collect()
+}
+
+/// Reads `meta.schema_version`, accepting it stored as text (as we write
+/// it) or as an integer (as a hand-edited file might have it).
+fn schema_version(conn: &Connection, path: &Path) -> Result<i64, StoreError> {
+    let value: Option<Value> = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'schema_version'",
+            [],
+            |row| row.get(0),
+        )
+        .map(Some)
+        .or_else(|e| match e {
+            rusqlite::Error::QueryReturnedNoRows => Ok(None),
+            other => Err(other),
+        })
+        .map_err(|e| {
+            StoreError::not_minuta(path, format!("cannot read meta.schema_version: {e}"))
+        })?;
+    match value {
+        Some(Value::Integer(v)) => Ok(v),
+        Some(Value::Text(t)) => t.trim().parse().map_err(|_| {
+            StoreError::not_minuta(path, format!("meta.schema_version is {t:?}, not a number"))
+        }),
+        Some(other) => Err(StoreError::not_minuta(
+            path,
+            format!("meta.schema_version is {other:?}"),
+        )),
+        None => Err(StoreError::not_minuta(path, "meta has no schema_version")),
+    }
+}
+
+fn create_schema(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let fail = |e: rusqlite::Error| sql_error(path, e);
+    // IMMEDIATE takes the write lock first, and the emptiness check is
+    // repeated under it, so a concurrent opener cannot make us create tables
+    // twice or on top of its own.
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(fail)?;
+    if inspect(&tx, path)? == Found::Empty {
+        tx.execute_batch(CREATE_SCHEMA).map_err(fail)?;
+        tx.execute(
+            "INSERT INTO meta(key, value) VALUES ('schema_version', ?1)",
+            [SCHEMA_VERSION.to_string()],
+        )
+        .map_err(fail)?;
+    }
+    tx.commit().map_err(fail)
+}
+
+/// Takes an exclusive advisory lock on `<data_dir>/minuta.lock`, held for as
+/// long as the returned file lives (the writer thread owns it). Two servers
+/// appending to one log would interleave two games into one history, so the
+/// second is refused. Retries until `wait` runs out because a writer that
+/// was just dropped in this process releases the lock a moment later, when
+/// its thread has finished committing.
+pub(crate) fn lock_data_dir(data_dir: &Path, wait: Duration) -> Result<File, StoreError> {
+    let path = data_dir.join(LOCK_FILE_NAME);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| StoreError::open(&path, e))?;
+    let started = Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) => {
+                if started.elapsed() >= wait {
+                    return Err(StoreError::open(
+                        &path,
+                        "another minuta-server (or another open store in this process) is using this data directory",
+                    ));
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            // Some filesystems cannot lock at all; refusing to run there would
+            // be worse than running unguarded.
+            Err(std::fs::TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => {
+                tracing::warn!(path = %path.display(), "file locking unsupported; not guarding against a second server");
+                return Ok(file);
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(StoreError::open(&path, e)),
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Tests that need the store's insides: the writer connection's pragmas,
+//! short busy timeouts to provoke failed commits, the data-directory lock.
+//! Public-API behaviour is tested in `server/tests/store.rs`.
+
+// Tests may panic on the unexpected: that is how they fail.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::Duration;
+
+use minuta_shared::ids::TeamId;
+use rusqlite::Connection;
+
+use super::*;
+
+fn team(i: u32) -> Event {
+    Event::TeamRegistered {
+        team: TeamId(i),
+        name: format!("Команда {i}"),
+        town: "Казань".into(),
+        players: vec!["Аня".into(), "Борис".into()],
+        secret: format!("s{i}"),
+    }
+}
+
+fn wait(rx: tokio::sync::oneshot::Receiver<Result<(), StoreError>>) -> Result<(), StoreError> {
+    rx.blocking_recv().unwrap_or(Err(StoreError::Closed))
+}
+
+#[test]
+fn wal_and_synchronous_full_are_in_effect_on_the_writer_connection() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = schema::db_path(dir.path());
+    // The very function `open` hands to the writer thread.
+    let conn = schema::open_rw(&path, schema::BUSY_TIMEOUT).unwrap();
+    let mode: String = conn
+        .pragma_query_value(None, "journal_mode", |r| r.get(0))
+        .unwrap();
+    let sync: i64 = conn
+        .pragma_query_value(None, "synchronous", |r| r.get(0))
+        .unwrap();
+    let busy: i64 = conn
+        .pragma_query_value(None, "busy_timeout", |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    assert_eq!(sync, 2, "2 = FULL");
+    assert_eq!(busy, 5000);
+    drop(conn);
+
+    // And through the real `open`: WAL is persistent, so an independent
+    // connection sees it in the file.
+    let (writer, _) = open(dir.path()).unwrap();
+    let other = Connection::open(&path).unwrap();
+    let mode: String = other
+        .pragma_query_value(None, "journal_mode", |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    writer.shutdown();
+}
+
+#[test]
+fn a_failed_commit_fails_every_batch_in_it_and_the_writer_recovers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, _) = open_with(dir.path(), Duration::from_millis(150)).unwrap();
+
+    // Another connection holds the write lock longer than the busy timeout.
+    let blocker = Connection::open(writer.path()).unwrap();
+    blocker.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let receivers: Vec<_> = (1..=5)
+        .map(|i| writer.append(vec![(i.into(), team(i))]))
+        .collect();
+    for rx in receivers {
+        match wait(rx) {
+            Err(StoreError::Write(msg)) => assert!(msg.contains("locked"), "{msg}"),
+            other => panic!("expected a write error, got {other:?}"),
+        }
+    }
+    let stats = writer.stats();
+    assert_eq!(stats.commits, 0);
+    assert_eq!(stats.batches, 0);
+    assert!((1..=5).contains(&stats.failed_commits), "{stats:?}");
+
+    // The lock goes away: the same writer stores later batches.
+    blocker.execute_batch("ROLLBACK").unwrap();
+    wait(writer.append(vec![(6, team(6))])).unwrap();
+    writer.shutdown();
+    // Nothing of the failed batches was stored, and seq has no gap.
+    let records = load_records(dir.path()).unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].seq, 1);
+    assert_eq!(records[0].event, team(6));
+}
+
+#[test]
+fn a_second_writer_on_the_same_directory_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, _) = open_with(dir.path(), Duration::from_millis(100)).unwrap();
+    match open_with(dir.path(), Duration::from_millis(100)) {
+        Err(e @ StoreError::Open { .. }) => assert!(e.to_string().contains("minuta.lock"), "{e}"),
+        other => panic!("expected Open error, got {:?}", other.map(|_| ())),
+    }
+    wait(first.append(vec![(1, team(1))])).unwrap();
+    // Dropping without shutdown releases the directory once the thread ends;
+    // `open` waits for that instead of failing.
+    drop(first);
+    let (second, events) = open(dir.path()).unwrap();
+    assert_eq!(events, vec![team(1)]);
+    second.shutdown();
+}
+
+#[test]
+fn an_unstorable_batch_fails_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, _) = open(dir.path()).unwrap();
+    let good1 = writer.append(vec![(1, team(1))]);
+    let bad = writer.append(vec![(2, team(2)), (u64::MAX, team(3))]);
+    let good2 = writer.append(vec![(4, team(4))]);
+    assert!(matches!(wait(bad), Err(StoreError::Write(_))));
+    wait(good1).unwrap();
+    wait(good2).unwrap();
+    writer.shutdown();
+    assert_eq!(load(dir.path()).unwrap(), vec![team(1), team(4)]);
+}

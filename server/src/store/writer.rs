@@ -1,0 +1,310 @@
+//! Group commit: one plain thread owns the read-write connection and turns
+//! whatever batches are queued into one transaction and one fsync.
+//!
+//! Why a dedicated `std::thread`: a commit blocks in fsync for milliseconds;
+//! on a tokio worker that would stall every connection, and on the blocking
+//! pool each commit could land on a different thread with its own connection,
+//! which defeats batching. One thread, one connection, one queue keeps
+//! `seq` order equal to `append` order and lets a burst of hundreds of cards
+//! share a handful of fsyncs.
+
+use std::fs::File;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::thread::JoinHandle;
+
+use rusqlite::{Connection, TransactionBehavior, params};
+use tokio::sync::oneshot;
+
+use super::error::StoreError;
+use crate::core::event::Event;
+
+/// An upper bound on one transaction, so that a pathological backlog is
+/// committed in several bounded steps rather than one unbounded one. Far
+/// above any real burst (a few hundred cards).
+const MAX_GROUP_EVENTS: usize = 50_000;
+
+/// How much the writer has done, for tests and benchmarks to show batching.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoreStats {
+    /// Successful transactions, i.e. fsyncs.
+    pub commits: u64,
+    /// Events committed.
+    pub events: u64,
+    /// Batches (`append` calls) committed.
+    pub batches: u64,
+    /// Transactions that failed; each failed all the batches in it.
+    pub failed_commits: u64,
+}
+
+/// The handle that appends to the store. Cheap to clone (one `Arc`); all
+/// clones feed the same writer thread. When the last clone is dropped the
+/// thread still commits everything already queued, then stops; call
+/// [`StoreWriter::shutdown`] to wait for that.
+#[derive(Clone)]
+pub struct StoreWriter {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    /// `None` once shut down (or once the writer gave up): appends are then
+    /// answered `Closed` at once. The thread holds only a `Weak` to this, so
+    /// dropping every `StoreWriter` drops the sender and lets it finish.
+    sender: Mutex<Option<Sender<Batch>>>,
+    /// Taken (and joined) by the first `shutdown`; the mutex is held while
+    /// joining so that a concurrent `shutdown` also waits for the end.
+    thread: Mutex<Option<JoinHandle<()>>>,
+    counters: Arc<Counters>,
+    path: PathBuf,
+}
+
+#[derive(Default)]
+struct Counters {
+    commits: AtomicU64,
+    events: AtomicU64,
+    batches: AtomicU64,
+    failed_commits: AtomicU64,
+}
+
+/// One `append`: rows already encoded, and who to tell when it is durable.
+struct Batch {
+    rows: Vec<Row>,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+struct Row {
+    kind: &'static str,
+    at_us: i64,
+    body: String,
+}
+
+impl StoreWriter {
+    /// Starts the writer thread, which owns `conn` and the data directory's
+    /// `lock` until it stops.
+    pub(crate) fn spawn(
+        conn: Connection,
+        lock: File,
+        path: PathBuf,
+    ) -> Result<StoreWriter, StoreError> {
+        let (tx, rx) = mpsc::channel();
+        let counters = Arc::new(Counters::default());
+        let inner = Arc::new(Inner {
+            sender: Mutex::new(Some(tx)),
+            thread: Mutex::new(None),
+            counters: Arc::clone(&counters),
+            path: path.clone(),
+        });
+        let weak = Arc::downgrade(&inner);
+        let handle = std::thread::Builder::new()
+            .name("minuta-store-writer".into())
+            .spawn(move || {
+                run(conn, rx, &counters, &weak);
+                // Released only after the last commit, so a new `open` of
+                // this directory can never overlap with this writer.
+                drop(lock);
+            })
+            .map_err(|e| StoreError::open(&path, e))?;
+        *lock_ignoring_poison(&inner.thread) = Some(handle);
+        Ok(StoreWriter { inner })
+    }
+
+    /// Queues one batch: the events of one or more commands, in order, each
+    /// with the server time (µs) stored in its `at_us` column. The receiver
+    /// completes with `Ok` once the whole batch is committed and fsynced, or
+    /// with the error that kept it out of the store (then none of it is
+    /// stored). Batches are stored in the order `append` was called.
+    ///
+    /// Should the receiver ever report `RecvError` (its sender dropped), treat
+    /// it as [`StoreError::Closed`]: the batch was not acknowledged as stored.
+    ///
+    /// An empty batch stores nothing but completes only after every batch
+    /// queued before it is durable: a flush barrier.
+    pub fn append(&self, events: Vec<(u64, Event)>) -> oneshot::Receiver<Result<(), StoreError>> {
+        let (done, receiver) = oneshot::channel();
+        // Encoding here, on the caller's thread, keeps the writer thread
+        // doing nothing but SQLite, and reports a bad event to its sender
+        // without failing anybody else's batch.
+        let rows = match encode(events) {
+            Ok(rows) => rows,
+            Err(e) => {
+                let _ = done.send(Err(e));
+                return receiver;
+            }
+        };
+        let batch = Batch { rows, done };
+        let sender = lock_ignoring_poison(&self.inner.sender);
+        match sender.as_ref() {
+            Some(tx) => {
+                if let Err(mpsc::SendError(batch)) = tx.send(batch) {
+                    let _ = batch.done.send(Err(StoreError::Closed));
+                }
+            }
+            None => {
+                let _ = batch.done.send(Err(StoreError::Closed));
+            }
+        }
+        receiver
+    }
+
+    /// Counters since `open`. Updated before the batches of a commit are
+    /// notified, so after awaiting a receiver its commit is already counted.
+    pub fn stats(&self) -> StoreStats {
+        let c = &self.inner.counters;
+        StoreStats {
+            commits: c.commits.load(Ordering::Relaxed),
+            events: c.events.load(Ordering::Relaxed),
+            batches: c.batches.load(Ordering::Relaxed),
+            failed_commits: c.failed_commits.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The database file this writer appends to.
+    pub fn path(&self) -> &std::path::Path {
+        &self.inner.path
+    }
+
+    /// Stops accepting batches (later appends get `Closed`), lets the thread
+    /// commit everything already queued, and blocks until it has stopped and
+    /// closed the database. Idempotent; safe from any clone. It blocks, so
+    /// from async code call it via `spawn_blocking` or after the runtime.
+    pub fn shutdown(&self) {
+        drop(lock_ignoring_poison(&self.inner.sender).take());
+        let mut thread = lock_ignoring_poison(&self.inner.thread);
+        if let Some(handle) = thread.take() {
+            // The thread has no code that panics; if it somehow did, there is
+            // nothing left to do for it here.
+            let _ = handle.join();
+        }
+    }
+}
+
+impl std::fmt::Debug for StoreWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StoreWriter")
+            .field("path", &self.inner.path)
+            .field("stats", &self.stats())
+            .finish()
+    }
+}
+
+/// A poisoned lock only means another thread panicked while holding it; the
+/// data inside (an `Option`) is still coherent, and the store must not panic.
+fn lock_ignoring_poison<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn encode(events: Vec<(u64, Event)>) -> Result<Vec<Row>, StoreError> {
+    events
+        .into_iter()
+        .map(|(at, event)| {
+            let kind = event.kind();
+            let at_us = i64::try_from(at).map_err(|_| {
+                StoreError::Write(format!(
+                    "{kind} event: at_us {at} does not fit SQLite's INTEGER"
+                ))
+            })?;
+            let body = serde_json::to_string(&event).map_err(|e| {
+                StoreError::Write(format!("cannot encode {kind} event as JSON: {e}"))
+            })?;
+            // Refuse now what could not be replayed later: a store that
+            // acknowledged an event it cannot read back would fail the next
+            // start with `Corrupt`, long after the sender was told "saved".
+            match serde_json::from_str::<Event>(&body) {
+                Ok(back) if back == event => Ok(Row { kind, at_us, body }),
+                Ok(_) => Err(StoreError::Write(format!(
+                    "{kind} event does not survive a JSON round trip"
+                ))),
+                Err(e) => Err(StoreError::Write(format!(
+                    "{kind} event does not survive a JSON round trip: {e}"
+                ))),
+            }
+        })
+        .collect()
+}
+
+/// The writer thread: take one batch (blocking), drain whatever else is
+/// already queued, commit it all at once, then notify. Ends when every sender
+/// is gone and the queue is empty.
+fn run(mut conn: Connection, rx: Receiver<Batch>, counters: &Counters, inner: &Weak<Inner>) {
+    while let Ok(first) = rx.recv() {
+        let mut events = first.rows.len();
+        let mut group = vec![first];
+        while events < MAX_GROUP_EVENTS {
+            match rx.try_recv() {
+                Ok(batch) => {
+                    events += batch.rows.len();
+                    group.push(batch);
+                }
+                Err(_) => break,
+            }
+        }
+
+        match write_group(&mut conn, &group) {
+            Ok(()) => {
+                // Counted before notifying: whoever awaited a receiver sees
+                // its commit in `stats()`.
+                counters.commits.fetch_add(1, Ordering::Relaxed);
+                counters.events.fetch_add(events as u64, Ordering::Relaxed);
+                counters
+                    .batches
+                    .fetch_add(group.len() as u64, Ordering::Relaxed);
+                for batch in group {
+                    let _ = batch.done.send(Ok(()));
+                }
+            }
+            Err(e) => {
+                counters.failed_commits.fetch_add(1, Ordering::Relaxed);
+                tracing::error!(error = %e, batches = group.len(), events, "store commit failed");
+                let message = e.to_string();
+                for batch in group {
+                    let _ = batch.done.send(Err(StoreError::Write(message.clone())));
+                }
+                if !back_to_autocommit(&conn) {
+                    tracing::error!("store connection stuck in a transaction; the writer stops");
+                    close_after_failure(&rx, inner);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// One transaction for the whole group. IMMEDIATE takes the write lock up
+/// front, waiting out a reader's brief lock via the busy timeout, rather than
+/// failing halfway through the inserts.
+fn write_group(conn: &mut Connection, group: &[Batch]) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    {
+        let mut insert =
+            tx.prepare_cached("INSERT INTO events(kind, at_us, body) VALUES (?1, ?2, ?3)")?;
+        for row in group.iter().flat_map(|b| &b.rows) {
+            insert.execute(params![row.kind, row.at_us, row.body])?;
+        }
+    }
+    tx.commit()
+}
+
+/// After a failed transaction rusqlite rolls back on drop; if SQLite is still
+/// inside a transaction, try once more. Later batches can only be written
+/// from autocommit mode, so this decides whether the writer can go on.
+fn back_to_autocommit(conn: &Connection) -> bool {
+    if conn.is_autocommit() {
+        return true;
+    }
+    let _ = conn.execute_batch("ROLLBACK");
+    conn.is_autocommit()
+}
+
+/// The connection is unusable: stop accepting batches, and answer every one
+/// still queued with `Closed` rather than leaving it without an answer.
+fn close_after_failure(rx: &Receiver<Batch>, inner: &Weak<Inner>) {
+    if let Some(inner) = inner.upgrade() {
+        drop(lock_ignoring_poison(&inner.sender).take());
+    }
+    // Ends once the (now dropped) sender is gone and the queue is empty.
+    for batch in rx.iter() {
+        let _ = batch.done.send(Err(StoreError::Closed));
+    }
+}

@@ -1,0 +1,146 @@
+//! The question-package model every importer produces: a [`Package`] of
+//! [`Tour`]s of [`Question`]s, independent of the file format it came from.
+//!
+//! These types travel over the wire (bincode) and into the event log, so they
+//! are plain data: externally tagged unit enums, every field always present.
+
+use serde::{Deserialize, Serialize};
+
+/// How a question is played and shown: one question, or several sub-questions
+/// answered on one card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum QuestionKind {
+    /// An ordinary question with one answer.
+    #[default]
+    Single,
+    /// «Дуплет»: two sub-questions, usually read one after the other.
+    Duplet,
+    /// «Блиц»: three or more short sub-questions in a row.
+    Blitz,
+}
+
+/// One question as printed in the package, with everything the host and the
+/// judges need: answer, зачёт, незачёт, comment, sources, authors.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    /// The number as printed in the package ("35", "0"), if it prints one;
+    /// otherwise the game numbers questions itself.
+    pub number: Option<String>,
+    pub kind: QuestionKind,
+    /// The question text without its handout; for duplets and blitz only the
+    /// introduction ("Дуплет. Два вопроса по 30 секунд…").
+    pub text: String,
+    /// The sub-questions of a duplet or blitz, in order; empty for a single
+    /// question.
+    pub parts: Vec<String>,
+    /// Handout text («раздаточный материал»), which teams get on paper or on
+    /// screen.
+    pub handout: Option<String>,
+    /// The whole answer as the host reads it out (for duplets and blitz every
+    /// part on its own numbered line).
+    pub answer: String,
+    /// Per-part answers of a duplet or blitz, matching `parts` when the
+    /// package lists them; empty for a single question.
+    pub answer_parts: Vec<String>,
+    /// «Зачёт»: other answers that also count.
+    pub accepted: Option<String>,
+    /// «Незачёт»: answers that explicitly do not count.
+    pub rejected: Option<String>,
+    pub comment: Option<String>,
+    pub sources: Option<String>,
+    pub authors: Option<String>,
+}
+
+impl Question {
+    /// True for duplets and blitz: several sub-questions on one card.
+    pub fn is_multipart(&self) -> bool {
+        self.kind != QuestionKind::Single
+    }
+}
+
+/// A tour («тур»): the questions played between two breaks.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tour {
+    pub title: String,
+    pub questions: Vec<Question>,
+}
+
+/// A whole question package as the editors published it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Package {
+    /// The championship or tournament title.
+    pub title: Option<String>,
+    /// «Редакторы»: who edited the package.
+    pub editors: Option<String>,
+    /// The date as written in the package; it is free text ("Этап 3 (20—24
+    /// ноября 2015 года)"), not a calendar date.
+    pub date: Option<String>,
+    /// Other notes for the host: season, acknowledgements, testers …
+    pub info: Vec<String>,
+    pub tours: Vec<Tour>,
+}
+
+impl Package {
+    /// All questions in playing order, across tours.
+    pub fn questions(&self) -> impl Iterator<Item = &Question> {
+        self.tours.iter().flat_map(|tour| tour.questions.iter())
+    }
+
+    /// How many questions the package has in all tours.
+    pub fn question_count(&self) -> usize {
+        self.tours.iter().map(|tour| tour.questions.len()).sum()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Package {
+        Package {
+            title: Some("Открытый синхронный чемпионат".into()),
+            editors: None,
+            date: Some("20—24 ноября".into()),
+            info: vec!["Сезон 2015/2016".into()],
+            tours: vec![
+                Tour {
+                    title: "1 тур".into(),
+                    questions: vec![Question::default(), Question::default()],
+                },
+                Tour {
+                    title: "2 тур".into(),
+                    questions: vec![Question {
+                        number: Some("35".into()),
+                        kind: QuestionKind::Duplet,
+                        parts: vec!["Первый".into(), "Второй".into()],
+                        answer_parts: vec!["1".into(), "2".into()],
+                        handout: Some("| a | b |".into()),
+                        ..Question::default()
+                    }],
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn packages_question_count_spans_tours() {
+        let package = sample();
+        assert_eq!(package.question_count(), 3);
+        assert_eq!(package.questions().filter(|q| q.is_multipart()).count(), 1);
+    }
+
+    #[test]
+    fn packages_model_round_trips_through_bincode_and_json() {
+        let package = sample();
+        let config = bincode::config::standard();
+        let bytes = bincode::serde::encode_to_vec(&package, config).unwrap();
+        let (back, used): (Package, usize) =
+            bincode::serde::decode_from_slice(&bytes, config).unwrap();
+        assert_eq!(used, bytes.len());
+        assert_eq!(back, package);
+
+        let json = serde_json::to_string(&package).unwrap();
+        assert_eq!(serde_json::from_str::<Package>(&json).unwrap(), package);
+    }
+}

@@ -1,0 +1,30 @@
+//! What happened in a ChGK game: the facts that are stored durably and
+//! replayed on restart. Only ever append variants at the end.
+
+use serde::{Deserialize, Serialize};
+
+use super::{AppealKind, Verdict};
+use crate::ids::{AppealId, JudgeId, QuestionId, TeamId, TourId};
+use crate::packages::Question;
+use crate::time::ServerTime;
+
+/// Who marked a group of answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Judger {
+    Host,
+    Judge(JudgeId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChgkEvent {
+    TourAdded { tour: TourId, title: String },
+    QuestionAdded { question: QuestionId, tour: TourId, content: Question },
+    Announced { question: QuestionId, at: ServerTime },
+    MinuteStarted { question: QuestionId, at: ServerTime },
+    CardAccepted { question: QuestionId, team: TeamId, text: String, received_at: ServerTime, late: bool },
+    Judged { question: QuestionId, group: String, verdict: Verdict, by: Judger, at: ServerTime },
+    Revealed { question: QuestionId, at: ServerTime },
+    TourClosed { tour: TourId, at: ServerTime },
+    AppealFiled { appeal: AppealId, team: TeamId, question: QuestionId, kind: AppealKind, text: String, at: ServerTime },
+    AppealResolved { appeal: AppealId, upheld: bool, reply: String, at: ServerTime },
+}

@@ -1,0 +1,50 @@
+//! «Что? Где? Когда?» live (section 3): the question clock as deadlines, the
+//! answer cards with their receipt times, judging by groups of equal answers,
+//! appeals, reveals and closed tours. [`ChgkGame`] decides (`handle_*`,
+//! returning the events to persist) and changes only in [`ChgkGame::apply`],
+//! so replaying the stored events rebuilds it exactly.
+
+mod clock;
+mod event;
+mod game;
+
+pub use clock::{CardTiming, QuestionClock};
+pub use event::{ChgkEvent, Judger};
+pub use game::{Appeal, Card, ChgkGame, GameQuestion, GameTour, MAX_CARD_CHARS, MAX_APPEAL_CHARS};
+
+use serde::{Deserialize, Serialize};
+
+/// A judge's decision on a group of equal answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Verdict {
+    Correct,
+    Wrong,
+}
+
+/// 4.13 (applied to ChGK too): an appeal against the question, or for the
+/// team's own answer. Appeals against other teams' answers do not exist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AppealKind {
+    /// The question was incorrect: withdraw it (it then scores for nobody).
+    WithdrawQuestion,
+    /// The team's own answer should be accepted.
+    AcceptMyAnswer,
+}
+
+/// Where the current question stands, as every screen shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// No question announced yet.
+    #[default]
+    Idle,
+    /// Number announced, question being read; cards already accepted.
+    Announced,
+    /// «Время» given: the minute runs.
+    Minute,
+    /// 3: the 10-seconds-left signal has sounded.
+    LastSeconds,
+    /// «Время, сдавайте ответы»: the 3-s grace for handing in runs.
+    HandIn,
+    /// Grace over: cards arriving now are late.
+    Over,
+}

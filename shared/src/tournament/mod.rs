@@ -1,0 +1,8 @@
+//! Tournament-wide logic shared by every format: places and standings
+//! (shared places for full ties) and the festival's overall results (2.2).
+
+pub mod festival;
+pub mod standings;
+
+pub use festival::{Festival, FestivalError, Prize, TournamentKind, TournamentStandings, TournamentRow};
+pub use standings::{Place, Ranked, rank_by};

@@ -1,0 +1,124 @@
+//! The one codec: bincode 2 (standard config, varint) with a size limit that
+//! is checked before anything is allocated, and a check that every byte of a
+//! frame was consumed. bincode lives behind this module alone, so it can be
+//! swapped without touching anything else.
+//!
+//! Frames are `u32` little-endian payload length, then the payload.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use thiserror::Error;
+
+/// The largest frame anyone may send: a whole question package from the host
+/// fits; nothing can make a peer allocate more than this.
+pub const MAX_FRAME_BYTES: usize = 4 * 1024 * 1024;
+
+/// Frames from a team, judge or display terminal are small: a card, an
+/// appeal, a press. Anything larger is hostile or broken.
+pub const MAX_TERMINAL_FRAME_BYTES: usize = 64 * 1024;
+
+/// Server → client frames carry whole views; a hall of thousands of teams
+/// still fits.
+pub const MAX_SERVER_FRAME_BYTES: usize = 16 * 1024 * 1024;
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum CodecError {
+    #[error("frame of {len} bytes exceeds the limit of {limit} bytes")]
+    Oversized { len: usize, limit: usize },
+    #[error("malformed frame: {0}")]
+    Malformed(String),
+    #[error("frame has {0} trailing bytes after the message")]
+    Trailing(usize),
+    #[error("cannot encode message: {0}")]
+    Encode(String),
+}
+
+const fn config<const LIMIT: usize>()
+-> bincode::config::Configuration<bincode::config::LittleEndian, bincode::config::Varint, bincode::config::Limit<LIMIT>> {
+    bincode::config::standard().with_limit::<LIMIT>()
+}
+
+/// Encodes a message (without the length prefix).
+pub fn encode<T: Serialize>(msg: &T) -> Result<Vec<u8>, CodecError> {
+    let bytes = bincode::serde::encode_to_vec(msg, config::<MAX_SERVER_FRAME_BYTES>())
+        .map_err(|e| CodecError::Encode(e.to_string()))?;
+    Ok(bytes)
+}
+
+/// Encodes a message as a whole frame: length prefix + payload.
+pub fn encode_frame<T: Serialize>(msg: &T) -> Result<Vec<u8>, CodecError> {
+    let payload = encode(msg)?;
+    let len = u32::try_from(payload.len()).map_err(|_| CodecError::Oversized { len: payload.len(), limit: MAX_SERVER_FRAME_BYTES })?;
+    let mut frame = Vec::with_capacity(4 + payload.len());
+    frame.extend_from_slice(&len.to_le_bytes());
+    frame.extend_from_slice(&payload);
+    Ok(frame)
+}
+
+/// Checks a frame's announced length against `limit` before its payload is
+/// read or any buffer is allocated for it.
+pub fn check_frame_len(prefix: [u8; 4], limit: usize) -> Result<usize, CodecError> {
+    let len = u32::from_le_bytes(prefix) as usize;
+    if len > limit {
+        return Err(CodecError::Oversized { len, limit });
+    }
+    Ok(len)
+}
+
+/// Decodes one message from a whole payload. bincode's own limit stops a
+/// payload that claims a huge collection; then every byte must be consumed.
+pub fn decode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, CodecError> {
+    if payload.len() > MAX_SERVER_FRAME_BYTES {
+        return Err(CodecError::Oversized { len: payload.len(), limit: MAX_SERVER_FRAME_BYTES });
+    }
+    let (msg, used): (T, usize) = bincode::serde::decode_from_slice(payload, config::<MAX_SERVER_FRAME_BYTES>())
+        .map_err(|e| CodecError::Malformed(e.to_string()))?;
+    if used != payload.len() {
+        return Err(CodecError::Trailing(payload.len() - used));
+    }
+    Ok(msg)
+}
+
+/// Reads only the leading protocol version of an envelope, so a peer of
+/// another version is told so even when the rest of its frame would not
+/// decode with this version's types.
+pub fn peek_version(payload: &[u8]) -> Option<u16> {
+    bincode::serde::decode_from_slice::<u16, _>(payload, config::<16>()).ok().map(|(v, _)| v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_payload_claiming_one_tebibyte_is_refused_without_allocating() {
+        // Varint 0xFD = u64 follows: a Vec<u8> that claims 2^40 bytes, in 9 bytes.
+        let mut payload = vec![0xFD];
+        payload.extend_from_slice(&(1u64 << 40).to_le_bytes());
+        assert_eq!(payload.len(), 9);
+        let got = decode::<Vec<u8>>(&payload);
+        assert!(matches!(got, Err(CodecError::Malformed(_))), "{got:?}");
+    }
+
+    #[test]
+    fn trailing_bytes_are_refused() {
+        let mut payload = encode(&7u32).unwrap();
+        payload.push(0);
+        assert_eq!(decode::<u32>(&payload), Err(CodecError::Trailing(1)));
+    }
+
+    #[test]
+    fn an_oversized_length_prefix_is_refused_before_reading() {
+        let prefix = u32::MAX.to_le_bytes();
+        assert!(matches!(check_frame_len(prefix, MAX_TERMINAL_FRAME_BYTES), Err(CodecError::Oversized { .. })));
+        assert_eq!(check_frame_len(10u32.to_le_bytes(), 64), Ok(10));
+    }
+
+    #[test]
+    fn a_frame_carries_its_length() {
+        let frame = encode_frame(&"ok".to_string()).unwrap();
+        let len = check_frame_len([frame[0], frame[1], frame[2], frame[3]], 64).unwrap();
+        assert_eq!(len, frame.len() - 4);
+        assert_eq!(decode::<String>(&frame[4..]).unwrap(), "ok");
+    }
+}

@@ -1,0 +1,25 @@
+//! The wire protocol. Every message travels inside one versioned
+//! [`Envelope`](envelope::Envelope), encoded by the one codec in [`codec`]
+//! with a size limit, in frames of `u32` little-endian length + payload on a
+//! single bidirectional QUIC stream per connection.
+//!
+//! The first frame from the client is a [`Hello`](handshake::Hello); the
+//! server answers a [`HelloReply`](handshake::HelloReply) and then both sides
+//! exchange [`ClientMsg`](client::ClientMsg) / [`ServerMsg`](server::ServerMsg).
+//! Enums only ever grow at the end, so older encodings keep their meaning.
+
+pub mod client;
+pub mod close;
+pub mod codec;
+pub mod envelope;
+pub mod handshake;
+pub mod permission;
+pub mod server;
+pub mod view;
+
+/// The protocol version this build speaks. A peer with another version is
+/// refused at the handshake with [`handshake::Refusal::VersionMismatch`].
+pub const PROTOCOL_VERSION: u16 = 1;
+
+/// ALPN protocol name for the QUIC/TLS handshake.
+pub const ALPN: &[u8] = b"minuta/1";

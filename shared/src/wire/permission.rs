@@ -1,0 +1,54 @@
+//! Who may send what: the one place every message's role is checked.
+
+use crate::wire::client::Command;
+use crate::wire::handshake::Role;
+
+/// Whether `role` may send `command`. A team's commands carry no team id: the
+/// team is the connection's identity, so a team can only ever act as itself.
+pub fn permitted(role: Role, command: &Command) -> bool {
+    use Command::*;
+    match command {
+        SetUpTournament { .. }
+        | RegisterTeam { .. }
+        | EditTeam { .. }
+        | AddJudge { .. }
+        | LoadPackage { .. }
+        | AddQuestion { .. }
+        | AnnounceQuestion { .. }
+        | StartMinute
+        | Reveal { .. }
+        | CloseTour { .. }
+        | ResolveAppeal { .. } => role == Role::Host,
+        Judge { .. } => matches!(role, Role::Host | Role::Judge),
+        SubmitCard { .. } | FileAppeal { .. } => role == Role::Team,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::QuestionId;
+    use crate::play::chgk::Verdict;
+
+    #[test]
+    fn only_teams_hand_in_cards_and_only_the_host_controls() {
+        let card = Command::SubmitCard { question: QuestionId(0), text: "x".into() };
+        let start = Command::StartMinute;
+        let judge = Command::Judge { question: QuestionId(0), group: "x".into(), verdict: Verdict::Correct };
+        let table = [
+            (Role::Team, &card, true),
+            (Role::Host, &card, false),
+            (Role::Display, &card, false),
+            (Role::Team, &start, false),
+            (Role::Judge, &start, false),
+            (Role::Host, &start, true),
+            (Role::Judge, &judge, true),
+            (Role::Host, &judge, true),
+            (Role::Team, &judge, false),
+            (Role::Display, &judge, false),
+        ];
+        for (role, cmd, want) in table {
+            assert_eq!(permitted(role, cmd), want, "{role:?} {cmd:?}");
+        }
+    }
+}

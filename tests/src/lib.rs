@@ -1,0 +1,14 @@
+//! Minuta's end-to-end test harness: real servers ([`server::TestServer`],
+//! in process or as a `minuta-server` child process), terminals speaking the
+//! wire protocol over real QUIC on 127.0.0.1 ([`terminal::Terminal`], and the
+//! raw [`terminal::Link`] for hostile tests), and a hall set up through the
+//! wire as a host would ([`hall::Hall`]). Used by `tests/tests/*.rs` and by
+//! the `burst` benchmark.
+
+pub mod hall;
+pub mod server;
+pub mod terminal;
+
+pub use hall::{Hall, test_timing};
+pub use server::TestServer;
+pub use terminal::{Closed, Link, STEP, Terminal, within};

@@ -1,0 +1,272 @@
+//! A Minuta server for a test: in this process (the server library on its own
+//! thread, as the desktop app runs it) or as a real child process of the
+//! `minuta-server` binary (for `kill -9`). Either way it listens on
+//! 127.0.0.1 only, keeps its data and certificate in a temporary directory,
+//! and can be stopped and restarted on the same data and the same port.
+//!
+//! Finding the binary: Cargo sets `CARGO_BIN_EXE_*` only for a package's own
+//! binaries, and `cargo test -p minuta-tests` does not build another
+//! package's binaries. So [`server_binary`] runs `cargo build -p
+//! minuta-server --bin minuta-server` once per test process, with the same
+//! target directory and profile as the running test or bench (found from
+//! `current_exe()`: `<target>/<profile>/deps/<test>`), and uses
+//! `<target>/<profile>/minuta-server`. Running the build every time (a no-op
+//! when it is fresh) means a stale binary from an older build is never
+//! tested. `MINUTA_SERVER_BIN=/path/to/minuta-server` skips the build.
+
+use std::io::{BufRead, BufReader};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+use tempfile::TempDir;
+
+use minuta_server::{ServerConfig, ServerHandle};
+use minuta_shared::join_code::JoinCode;
+
+/// How long a server may take to start and print its join codes.
+pub const STARTUP: Duration = Duration::from_secs(30);
+
+enum Process {
+    InProcess(ServerHandle),
+    Child { child: Child },
+    Stopped,
+}
+
+/// A running (or stopped, restartable) server on 127.0.0.1.
+pub struct TestServer {
+    /// Where it listens; a restart listens here again.
+    pub addr: SocketAddr,
+    pub fingerprint: [u8; 32],
+    pub host_code: JoinCode,
+    pub display_code: JoinCode,
+    kind: Kind,
+    process: Process,
+    dir: TempDir,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    InProcess,
+    Child,
+}
+
+fn localhost_any_port() -> SocketAddr {
+    SocketAddr::from((Ipv4Addr::LOCALHOST, 0))
+}
+
+fn temp_dir() -> Result<TempDir> {
+    tempfile::Builder::new().prefix("minuta-e2e-").tempdir().context("making a temporary directory")
+}
+
+impl TestServer {
+    /// The server library on its own thread in this process.
+    pub fn in_process() -> Result<Self> {
+        let dir = temp_dir()?;
+        let (addr, process, codes) = start_in_process(dir.path(), localhost_any_port())?;
+        Ok(TestServer { addr, fingerprint: codes.0.fingerprint, host_code: codes.0, display_code: codes.1, kind: Kind::InProcess, process, dir })
+    }
+
+    /// A child process of the `minuta-server` binary (`serve`), built for the
+    /// running test's profile.
+    pub fn child_process() -> Result<Self> {
+        let dir = temp_dir()?;
+        let binary = server_binary()?;
+        Self::child_process_of(&binary, dir)
+    }
+
+    /// A child process of this very binary (the bench passes the release build).
+    pub fn child_process_of(binary: &Path, dir: TempDir) -> Result<Self> {
+        let (addr, process, codes) = start_child(binary, dir.path(), localhost_any_port())?;
+        Ok(TestServer { addr, fingerprint: codes.0.fingerprint, host_code: codes.0, display_code: codes.1, kind: Kind::Child, process, dir })
+    }
+
+    /// The data directory (`--data`): the SQLite store lives here.
+    pub fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// The store's file.
+    pub fn database(&self) -> PathBuf {
+        minuta_server::store::db_path(&self.data_dir())
+    }
+
+    /// The child's process id (`None` in process or when stopped).
+    pub fn pid(&self) -> Option<u32> {
+        match &self.process {
+            Process::Child { child } => Some(child.id()),
+            _ => None,
+        }
+    }
+
+    /// The server's log (stderr) of a child process, for failure messages.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("server.log")).unwrap_or_default()
+    }
+
+    /// SIGKILL for a child process (`Child::kill` is SIGKILL on Unix): no
+    /// shutdown code runs, exactly as if the laptop lost power to the
+    /// process. An in-process server cannot be killed; it is shut down.
+    pub fn kill(&mut self) -> Result<()> {
+        match std::mem::replace(&mut self.process, Process::Stopped) {
+            Process::Child { mut child } => {
+                child.kill().context("SIGKILL to the server")?;
+                child.wait().context("reaping the killed server")?;
+            }
+            Process::InProcess(handle) => handle.shutdown(),
+            Process::Stopped => {}
+        }
+        Ok(())
+    }
+
+    /// Starts the server again on the same data, certificate and port.
+    pub fn restart(&mut self) -> Result<()> {
+        self.kill()?;
+        let (addr, process, codes) = match self.kind {
+            Kind::InProcess => start_in_process(self.dir.path(), self.addr)?,
+            Kind::Child => start_child(&server_binary()?, self.dir.path(), self.addr)?,
+        };
+        if addr != self.addr || codes.0 != self.host_code {
+            bail!("the restarted server is not the same: {addr} {} (was {} {})", codes.0, self.addr, self.host_code);
+        }
+        self.process = process;
+        Ok(())
+    }
+
+    /// Resident memory of a child process from `/proc/<pid>/status`:
+    /// (`VmRSS` now, `VmHWM` peak), in KiB.
+    pub fn memory_kib(&self) -> Option<(u64, u64)> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()?)).ok()?;
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|rest| rest.split_whitespace().next())
+                .and_then(|n| n.parse::<u64>().ok())
+        };
+        Some((field("VmRSS:")?, field("VmHWM:")?))
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        let _ = self.kill();
+    }
+}
+
+type Codes = (JoinCode, JoinCode);
+
+fn start_in_process(dir: &Path, listen: SocketAddr) -> Result<(SocketAddr, Process, Codes)> {
+    let config = ServerConfig { listen, data_dir: dir.join("data"), cert_dir: dir.join("certs"), demo: None };
+    let handle = minuta_server::spawn(config).context("starting the server in process")?;
+    let ready = handle.ready.clone();
+    let host = JoinCode::parse(&ready.host_code).context("the host join code")?;
+    let display = JoinCode::parse(&ready.display_code).context("the display join code")?;
+    Ok((ready.local_addr, Process::InProcess(handle), (host, display)))
+}
+
+fn start_child(binary: &Path, dir: &Path, listen: SocketAddr) -> Result<(SocketAddr, Process, Codes)> {
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("server.log"))
+        .context("opening the server log")?;
+    let mut child = Command::new(binary)
+        .arg("serve")
+        .arg("--listen")
+        .arg(listen.to_string())
+        .arg("--data")
+        .arg(dir.join("data"))
+        .arg("--certs")
+        .arg(dir.join("certs"))
+        .env("RUST_LOG", "minuta_server=warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(log))
+        .spawn()
+        .with_context(|| format!("starting {}", binary.display()))?;
+    let stdout = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    // Reads every line to the end, so the pipe never fills up.
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            // Once nobody listens any more, keep draining.
+            let _ = tx.send(line);
+        }
+    });
+    let deadline = std::time::Instant::now() + STARTUP;
+    let (mut addr, mut host, mut display) = (None, None, None);
+    while addr.is_none() || host.is_none() || display.is_none() {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let line = match rx.recv_timeout(left) {
+            Ok(line) => line,
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                let log = std::fs::read_to_string(dir.join("server.log")).unwrap_or_default();
+                bail!("the server did not print its join codes ({e}); its log:\n{log}");
+            }
+        };
+        if let Some(a) = line.strip_prefix("Minuta server listening on ") {
+            addr = Some(a.trim().parse::<SocketAddr>().with_context(|| format!("parsing «{line}»"))?);
+        } else if let Some(code) = line.strip_prefix("host:") {
+            host = Some(JoinCode::parse(code.trim()).with_context(|| format!("parsing «{line}»"))?);
+        } else if let Some(code) = line.strip_prefix("display:") {
+            display = Some(JoinCode::parse(code.trim()).with_context(|| format!("parsing «{line}»"))?);
+        }
+    }
+    match (addr, host, display) {
+        (Some(addr), Some(host), Some(display)) => Ok((addr, Process::Child { child }, (host, display))),
+        _ => bail!("unreachable: the loop ends only with all three"),
+    }
+}
+
+/// The `minuta-server` binary of the running test's target directory and
+/// profile, built (once per process) if needed. See the module docs.
+pub fn server_binary() -> Result<PathBuf> {
+    static BINARY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    BINARY.get_or_init(|| locate_or_build().map_err(|e| format!("{e:#}"))).clone().map_err(|e| anyhow!(e))
+}
+
+fn locate_or_build() -> Result<PathBuf> {
+    if let Some(path) = std::env::var_os("MINUTA_SERVER_BIN") {
+        return Ok(PathBuf::from(path));
+    }
+    let exe = std::env::current_exe().context("finding the test executable")?;
+    let mut profile_dir = exe.parent().ok_or_else(|| anyhow!("{} has no directory", exe.display()))?;
+    if profile_dir.file_name().is_some_and(|n| n == "deps") {
+        profile_dir = profile_dir.parent().ok_or_else(|| anyhow!("no profile directory"))?;
+    }
+    let target_dir = profile_dir.parent().ok_or_else(|| anyhow!("no target directory"))?;
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => "dev",
+        Some(other) => other,
+        None => bail!("cannot tell the profile of {}", exe.display()),
+    };
+    build_server(target_dir, profile)?;
+    let binary = profile_dir.join(format!("minuta-server{}", std::env::consts::EXE_SUFFIX));
+    if !binary.exists() {
+        bail!("{} is missing after building it", binary.display());
+    }
+    Ok(binary)
+}
+
+/// `cargo build -p minuta-server --bin minuta-server` into `target_dir`.
+pub fn build_server(target_dir: &Path, profile: &str) -> Result<()> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| option_env!("CARGO").unwrap_or("cargo").into());
+    let status = Command::new(&cargo)
+        .args(["build", "--quiet", "--profile", profile, "-p", "minuta-server", "--bin", "minuta-server"])
+        .env("CARGO_TARGET_DIR", target_dir)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .status()
+        .with_context(|| format!("running {cargo:?} build -p minuta-server"))?;
+    if !status.success() {
+        bail!("building minuta-server failed: {status}");
+    }
+    Ok(())
+}

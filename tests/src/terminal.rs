@@ -1,0 +1,483 @@
+//! A terminal as the server sees one: a QUIC connection on 127.0.0.1 that
+//! pins the server's certificate (with the client's own verifier,
+//! `minuta_client::net::tls::client_config`), greets with a credential and
+//! then exchanges frames on the one bidirectional stream.
+//!
+//! [`Link`] is the raw layer (any bytes, any envelope: for hostile tests);
+//! [`Terminal`] is a greeted connection that sends commands, matches their
+//! acknowledgements by request id, and keeps every view (and, on request,
+//! every raw frame) it receives. Every wait is bounded by [`STEP`], so a
+//! hung server fails a test with a message instead of hanging it.
+
+use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use quinn::{Connection, ConnectionError, Endpoint, RecvStream, SendStream};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use tokio::sync::mpsc;
+
+use minuta_client::net::tls::{SERVER_NAME, client_config};
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::{ClientMsg, Command};
+use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
+use minuta_shared::wire::envelope::Envelope;
+use minuta_shared::wire::handshake::{Credential, Hello, HelloReply, Identity, Welcome};
+use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
+use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
+use minuta_shared::wire::{PROTOCOL_VERSION, close};
+
+/// The longest any single wait may take before the test fails.
+pub const STEP: Duration = Duration::from_secs(20);
+
+/// Awaits `fut` for at most [`STEP`]; the error names what was awaited.
+pub async fn within<T>(what: &str, fut: impl Future<Output = T>) -> Result<T> {
+    within_for(STEP, what, fut).await
+}
+
+/// Awaits `fut` for at most `limit`.
+pub async fn within_for<T>(limit: Duration, what: &str, fut: impl Future<Output = T>) -> Result<T> {
+    tokio::time::timeout(limit, fut).await.map_err(|_| anyhow!("timed out after {limit:?} waiting for {what}"))
+}
+
+/// A client endpoint (one UDP socket) on 127.0.0.1 with the system's
+/// default socket buffers.
+pub fn client_endpoint() -> Result<Endpoint> {
+    client_endpoint_with_buffers(None).map(|(e, _)| e)
+}
+
+/// A client endpoint whose socket asks for `bytes` of receive and send
+/// buffer (the kernel may give less: capped by `net.core.rmem_max`). Many
+/// connections can share one endpoint. Returns the receive buffer granted.
+pub fn client_endpoint_with_buffers(bytes: Option<usize>) -> Result<(Endpoint, usize)> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::DGRAM, Some(Protocol::UDP)).context("making a UDP socket")?;
+    if let Some(bytes) = bytes {
+        socket.set_recv_buffer_size(bytes).context("setting the receive buffer")?;
+        socket.set_send_buffer_size(bytes).context("setting the send buffer")?;
+    }
+    socket.bind(&SocketAddr::from((Ipv4Addr::LOCALHOST, 0)).into()).context("binding 127.0.0.1:0")?;
+    socket.set_nonblocking(true)?;
+    let granted = socket.recv_buffer_size().unwrap_or(0);
+    let endpoint = Endpoint::new(quinn::EndpointConfig::default(), None, socket.into(), Arc::new(quinn::TokioRuntime))
+        .context("making a quinn endpoint")?;
+    Ok((endpoint, granted))
+}
+
+/// Opens a QUIC connection with `config`; the inner result is quinn's own
+/// verdict (a certificate refused by the pin shows up there).
+pub async fn quic_connect(
+    endpoint: &Endpoint,
+    addr: SocketAddr,
+    config: quinn::ClientConfig,
+) -> Result<Result<Connection, ConnectionError>> {
+    let connecting = endpoint.connect_with(config, addr, SERVER_NAME).context("starting a QUIC connection")?;
+    within("the QUIC handshake", connecting).await
+}
+
+/// How the server closed a connection: the application close code
+/// (`wire::close`) and the reason it gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closed {
+    pub code: u32,
+    pub reason: String,
+}
+
+/// Waits until `conn` is closed and says how. An ending that is not an
+/// application close by the server (a timeout, a reset) is an error.
+pub async fn closed(conn: &Connection) -> Result<Closed> {
+    match within("the server to close the connection", conn.closed()).await? {
+        ConnectionError::ApplicationClosed(app) => Ok(Closed {
+            code: u32::try_from(app.error_code.into_inner()).unwrap_or(u32::MAX),
+            reason: String::from_utf8_lossy(&app.reason).into_owned(),
+        }),
+        other => bail!("the connection ended without an application close: {other}"),
+    }
+}
+
+/// Reads one frame's payload; the length is checked before allocating.
+async fn read_payload(recv: &mut RecvStream) -> Result<Vec<u8>, String> {
+    let mut prefix = [0u8; 4];
+    recv.read_exact(&mut prefix).await.map_err(|e| e.to_string())?;
+    let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES).map_err(|e| e.to_string())?;
+    let mut payload = vec![0u8; len];
+    recv.read_exact(&mut payload).await.map_err(|e| e.to_string())?;
+    Ok(payload)
+}
+
+/// The raw layer: a pinned QUIC connection and its one stream, before or
+/// instead of a proper greeting.
+pub struct Link {
+    pub conn: Connection,
+    pub send: SendStream,
+    pub recv: RecvStream,
+    endpoint: Endpoint,
+    seq: u64,
+}
+
+impl Link {
+    /// Connects to `addr`, pinning `fingerprint`, and opens the stream.
+    /// Nothing is sent yet.
+    pub async fn open(endpoint: &Endpoint, addr: SocketAddr, fingerprint: [u8; 32]) -> Result<Link> {
+        let config = client_config(fingerprint).context("the pinned client configuration")?;
+        let conn = quic_connect(endpoint, addr, config).await?.context("the QUIC handshake with the server")?;
+        let (send, recv) = within("a stream", conn.open_bi()).await?.context("opening the stream")?;
+        Ok(Link { conn, send, recv, endpoint: endpoint.clone(), seq: 0 })
+    }
+
+    /// Writes bytes as they are: no framing.
+    pub async fn send_bytes(&mut self, bytes: &[u8]) -> Result<()> {
+        within("writing to the stream", self.send.write_all(bytes)).await?.context("writing to the stream")
+    }
+
+    /// Writes one framed envelope exactly as given.
+    pub async fn send_envelope<T: Serialize>(&mut self, envelope: &Envelope<T>) -> Result<()> {
+        let frame = codec::encode_frame(envelope).context("encoding a frame")?;
+        self.send_bytes(&frame).await
+    }
+
+    /// Writes `body` in a proper envelope with this link's next `seq`.
+    pub async fn send<T: Serialize>(&mut self, body: T) -> Result<()> {
+        let envelope = Envelope::new(self.seq, body);
+        self.seq += 1;
+        self.send_envelope(&envelope).await
+    }
+
+    /// Reads one whole envelope from the server.
+    pub async fn read<T: DeserializeOwned>(&mut self) -> Result<Envelope<T>> {
+        let payload = within("a frame from the server", read_payload(&mut self.recv)).await?.map_err(|e| anyhow!(e))?;
+        codec::decode(&payload).context("decoding the server's frame")
+    }
+
+    /// Greets with `credential` at this build's protocol version.
+    pub async fn hello(&mut self, credential: Credential) -> Result<HelloReply> {
+        self.send(Hello { protocol: PROTOCOL_VERSION, credential, client: "minuta-tests".into() }).await?;
+        let reply = self.read::<HelloReply>().await?;
+        if reply.version != PROTOCOL_VERSION {
+            bail!("the server answered with envelope version {}", reply.version);
+        }
+        Ok(reply.body)
+    }
+
+    /// Waits until the server closes the connection.
+    pub async fn closed(&self) -> Result<Closed> {
+        closed(&self.conn).await
+    }
+}
+
+/// One thing that arrived from the server, stamped when it was read.
+struct Arrival {
+    at: Instant,
+    msg: Result<ServerMsg, String>,
+}
+
+/// A greeted connection: a host, judge, team or display terminal.
+pub struct Terminal {
+    pub identity: Identity,
+    pub welcome: Welcome,
+    conn: Connection,
+    send: SendStream,
+    seq: u64,
+    next_request: u64,
+    inbox: mpsc::UnboundedReceiver<Arrival>,
+    /// Every payload received after the welcome, in order (if recording).
+    frames: Arc<Mutex<Vec<Vec<u8>>>>,
+    latest: Option<View>,
+    views: VecDeque<View>,
+    acks: HashMap<u64, (Instant, Result<Receipt, CommandError>)>,
+    pongs: HashMap<u64, ServerTime>,
+    ended: Option<String>,
+    _endpoint: Endpoint,
+}
+
+impl Terminal {
+    /// Joins with a join code on an endpoint of its own, recording frames.
+    pub async fn connect(code: &JoinCode) -> Result<Terminal> {
+        let endpoint = client_endpoint()?;
+        Self::connect_on(&endpoint, code, true).await
+    }
+
+    /// Joins on a shared endpoint. `record` keeps every raw frame (tests
+    /// that inspect bytes); a benchmark's thousands of terminals do not.
+    pub async fn connect_on(endpoint: &Endpoint, code: &JoinCode, record: bool) -> Result<Terminal> {
+        let addr = *code.addrs.first().ok_or_else(|| anyhow!("the join code has no address"))?;
+        let mut link = Link::open(endpoint, addr, code.fingerprint).await?;
+        match link.hello(code.credential.clone()).await? {
+            HelloReply::Welcome(welcome) => Ok(Terminal::from_link(link, welcome, record)),
+            HelloReply::Refused(refusal) => bail!("the server refused {:?}: {refusal}", code.credential),
+        }
+    }
+
+    /// Turns a greeted link into a terminal; a task reads its frames.
+    pub fn from_link(link: Link, welcome: Welcome, record: bool) -> Terminal {
+        let Link { conn, send, mut recv, endpoint, seq } = link;
+        let (tx, inbox) = mpsc::unbounded_channel();
+        let frames: Arc<Mutex<Vec<Vec<u8>>>> = Arc::default();
+        let log = record.then(|| Arc::clone(&frames));
+        tokio::spawn(async move {
+            loop {
+                let arrival = match read_payload(&mut recv).await {
+                    Ok(payload) => {
+                        let at = Instant::now();
+                        let msg = codec::decode::<Envelope<ServerMsg>>(&payload)
+                            .map_err(|e| format!("undecodable frame from the server: {e}"))
+                            .and_then(|env| {
+                                if env.version == PROTOCOL_VERSION {
+                                    Ok(env.body)
+                                } else {
+                                    Err(format!("envelope version {} from the server", env.version))
+                                }
+                            });
+                        if let Some(log) = &log {
+                            log.lock().unwrap_or_else(PoisonError::into_inner).push(payload);
+                        }
+                        Arrival { at, msg }
+                    }
+                    Err(e) => Arrival { at: Instant::now(), msg: Err(e) },
+                };
+                let last = arrival.msg.is_err();
+                if tx.send(arrival).is_err() || last {
+                    return;
+                }
+            }
+        });
+        Terminal {
+            identity: welcome.identity,
+            welcome,
+            conn,
+            send,
+            seq,
+            next_request: 1,
+            inbox,
+            frames,
+            latest: None,
+            views: VecDeque::new(),
+            acks: HashMap::new(),
+            pongs: HashMap::new(),
+            ended: None,
+            _endpoint: endpoint,
+        }
+    }
+
+    /// The QUIC connection (to close it, or to wait for its close).
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Sends a message in a proper envelope.
+    pub async fn send(&mut self, msg: ClientMsg) -> Result<()> {
+        let envelope = Envelope::new(self.seq, msg);
+        self.seq += 1;
+        let frame = codec::encode_frame(&envelope).context("encoding a frame")?;
+        self.send_raw(&frame).await
+    }
+
+    /// Writes bytes as they are, for hostile tests.
+    pub async fn send_raw(&mut self, bytes: &[u8]) -> Result<()> {
+        within("writing to the stream", self.send.write_all(bytes)).await?.context("writing to the stream")
+    }
+
+    /// Sends a command without waiting for its acknowledgement (pipelining);
+    /// returns its request id for [`Terminal::ack`].
+    pub async fn send_command(&mut self, command: Command) -> Result<u64> {
+        let request = self.next_request;
+        self.next_request += 1;
+        self.send(ClientMsg::Command { request, command }).await?;
+        Ok(request)
+    }
+
+    /// Waits for the acknowledgement of `request`.
+    pub async fn ack(&mut self, request: u64) -> Result<Result<Receipt, CommandError>> {
+        Ok(self.ack_timed(request).await?.1)
+    }
+
+    /// Waits for the acknowledgement of `request`, with the instant it was read.
+    pub async fn ack_timed(&mut self, request: u64) -> Result<(Instant, Result<Receipt, CommandError>)> {
+        let deadline = tokio::time::Instant::now() + STEP;
+        loop {
+            if let Some(ack) = self.acks.remove(&request) {
+                return Ok(ack);
+            }
+            self.pump(deadline, &format!("the acknowledgement of request {request}")).await?;
+        }
+    }
+
+    /// Sends a command and waits for its acknowledgement: the server's
+    /// receipt, or the rule that refused it.
+    pub async fn command(&mut self, command: Command) -> Result<Result<Receipt, CommandError>> {
+        let request = self.send_command(command).await?;
+        self.ack(request).await
+    }
+
+    /// Like [`Terminal::command`], but a refusal is an error.
+    pub async fn ok(&mut self, command: Command) -> Result<Receipt> {
+        let name = format!("{command:?}");
+        let name: String = name.chars().take(80).collect();
+        self.command(command).await?.map_err(|e| anyhow!("{name} was refused: {e} ({e:?})"))
+    }
+
+    /// A clock probe: returns the server time of the answer.
+    pub async fn ping(&mut self) -> Result<ServerTime> {
+        let stamp = minuta_client::net::local_now_us();
+        self.send(ClientMsg::Ping { client_time_us: stamp }).await?;
+        let deadline = tokio::time::Instant::now() + STEP;
+        loop {
+            if let Some(t) = self.pongs.remove(&stamp) {
+                return Ok(t);
+            }
+            self.pump(deadline, "a pong").await?;
+        }
+    }
+
+    /// Waits for one arrival and files it.
+    async fn pump(&mut self, deadline: tokio::time::Instant, what: &str) -> Result<()> {
+        if let Some(why) = &self.ended {
+            bail!("{:?}: the connection ended ({why}) while waiting for {what}", self.identity);
+        }
+        let arrival = tokio::time::timeout_at(deadline, self.inbox.recv())
+            .await
+            .map_err(|_| anyhow!("{:?}: timed out after {STEP:?} waiting for {what}", self.identity))?;
+        match arrival {
+            Some(arrival) => self.file(arrival),
+            None => self.ended = Some("the reader stopped".into()),
+        }
+        if let Some(why) = &self.ended {
+            bail!("{:?}: the connection ended ({why}) while waiting for {what}", self.identity);
+        }
+        Ok(())
+    }
+
+    fn file(&mut self, arrival: Arrival) {
+        match arrival.msg {
+            Ok(ServerMsg::Pong { client_time_us, server_time }) => {
+                self.pongs.insert(client_time_us, server_time);
+            }
+            Ok(ServerMsg::Ack { request, result }) => {
+                self.acks.insert(request, (arrival.at, result));
+            }
+            Ok(ServerMsg::View(view)) => {
+                self.latest = Some((*view).clone());
+                self.views.push_back(*view);
+            }
+            Err(e) => self.ended = Some(e),
+        }
+    }
+
+    /// Files everything that has already arrived, without waiting.
+    fn drain(&mut self) {
+        while let Ok(arrival) = self.inbox.try_recv() {
+            self.file(arrival);
+        }
+    }
+
+    /// The next view not yet taken by this method.
+    pub async fn next_view(&mut self) -> Result<View> {
+        let deadline = tokio::time::Instant::now() + STEP;
+        loop {
+            self.drain();
+            if let Some(v) = self.views.pop_front() {
+                return Ok(v);
+            }
+            self.pump(deadline, "a view").await?;
+        }
+    }
+
+    /// The most recent view received so far (without waiting).
+    pub fn latest_view(&mut self) -> Option<&View> {
+        self.drain();
+        self.latest.as_ref()
+    }
+
+    /// Waits until the terminal's current view satisfies `pred` (views
+    /// replace each other, so only the latest one counts).
+    pub async fn wait_view(&mut self, what: &str, pred: impl Fn(&View) -> bool) -> Result<View> {
+        let deadline = tokio::time::Instant::now() + STEP;
+        loop {
+            self.drain();
+            if let Some(v) = &self.latest {
+                if pred(v) {
+                    self.views.clear();
+                    return Ok(v.clone());
+                }
+            }
+            self.pump(deadline, what).await.with_context(|| format!("last view: {}", summary(self.latest.as_ref())))?;
+        }
+    }
+
+    pub async fn wait_host(&mut self, what: &str, pred: impl Fn(&HostView) -> bool) -> Result<HostView> {
+        let view = self.wait_view(what, |v| host_view(v).is_some_and(&pred)).await?;
+        host_view(&view).cloned().ok_or_else(|| anyhow!("not a host view"))
+    }
+
+    pub async fn wait_team(&mut self, what: &str, pred: impl Fn(&TeamView) -> bool) -> Result<TeamView> {
+        let view = self.wait_view(what, |v| team_view(v).is_some_and(&pred)).await?;
+        team_view(&view).cloned().ok_or_else(|| anyhow!("not a team view"))
+    }
+
+    pub async fn wait_display(&mut self, what: &str, pred: impl Fn(&DisplayView) -> bool) -> Result<DisplayView> {
+        let view = self.wait_view(what, |v| display_view(v).is_some_and(&pred)).await?;
+        display_view(&view).cloned().ok_or_else(|| anyhow!("not a display view"))
+    }
+
+    /// Every raw payload received so far (recording terminals only).
+    pub fn frames(&self) -> Vec<Vec<u8>> {
+        self.frames.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// How many payloads have been received so far.
+    pub fn frame_count(&self) -> usize {
+        self.frames.lock().unwrap_or_else(PoisonError::into_inner).len()
+    }
+
+    /// Waits until the server closes this connection.
+    pub async fn closed(&self) -> Result<Closed> {
+        closed(&self.conn).await
+    }
+
+    /// Leaves as a terminal does when its laptop closes the app.
+    pub fn close(&self) {
+        self.conn.close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
+    }
+}
+
+pub fn host_view(v: &View) -> Option<&HostView> {
+    match v {
+        View::Host(h) => Some(h),
+        _ => None,
+    }
+}
+
+pub fn team_view(v: &View) -> Option<&TeamView> {
+    match v {
+        View::Team(t) => Some(t),
+        _ => None,
+    }
+}
+
+pub fn display_view(v: &View) -> Option<&DisplayView> {
+    match v {
+        View::Display(d) => Some(d),
+        _ => None,
+    }
+}
+
+/// A short description of a view for failure messages.
+fn summary(view: Option<&View>) -> String {
+    match view {
+        None => "none".into(),
+        Some(View::Host(h)) => format!(
+            "host: {} teams, clock {:?}, {} judging, standings {:?}",
+            h.teams.len(),
+            h.clock,
+            h.judging.len(),
+            h.standings.iter().map(|r| (r.team.0, r.place.to_string(), r.points, r.rating, &r.mask)).collect::<Vec<_>>()
+        ),
+        Some(View::Team(t)) => format!("team {}: clock {:?}, {} cards", t.team, t.clock, t.cards.len()),
+        Some(View::Display(d)) => format!("display: clock {:?}, {} cards in, {} rows", d.clock, d.cards_in, d.standings.len()),
+    }
+}
