@@ -15,6 +15,7 @@ use tracing::{error, warn};
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
@@ -35,8 +36,16 @@ struct Conn {
 struct Queued {
     conn: ConnId,
     request: u64,
-    command: minuta_shared::wire::client::Command,
+    command: Command,
     received_at: ServerTime,
+}
+
+struct QueuedPress {
+    conn: ConnId,
+    request: u64,
+    received_at: ServerTime,
+    rtt_us: u64,
+    clock_offset_us: i64,
 }
 
 /// A batch on its way to disk, with the acknowledgements it holds back.
@@ -52,6 +61,7 @@ pub struct Driver {
     conns: HashMap<ConnId, Conn>,
     next_conn: ConnId,
     queued: Vec<Queued>,
+    presses: Vec<QueuedPress>,
     in_flight: Option<InFlight>,
     /// Connections that joined and still need their first view.
     fresh: Vec<ConnId>,
@@ -83,6 +93,7 @@ impl Driver {
             conns: HashMap::new(),
             next_conn: 1,
             queued: Vec::new(),
+            presses: Vec::new(),
             in_flight: None,
             fresh: Vec::new(),
             human_host,
@@ -111,6 +122,9 @@ impl Driver {
                     // Take everything already waiting: one batch, one commit.
                     while let Ok(msg) = inbound.try_recv() {
                         self.handle_inbound(msg);
+                    }
+                    if !self.presses.is_empty() {
+                        self.handle_presses();
                     }
                 }
                 _ = tokio::time::sleep_until(deadline.map(tokio::time::Instant::from_std).unwrap_or_else(far_future)), if deadline.is_some() => {
@@ -147,7 +161,10 @@ impl Driver {
                 });
                 let _ = reply.send(result);
             }
-            Inbound::Command { conn, request, command, received_at } => {
+            Inbound::Command { conn, request, command: Command::Press { clock_offset_us }, received_at, rtt_us } => {
+                self.presses.push(QueuedPress { conn, request, received_at, rtt_us, clock_offset_us });
+            }
+            Inbound::Command { conn, request, command, received_at, .. } => {
                 self.queued.push(Queued { conn, request, command, received_at });
             }
             Inbound::Left { conn } => {
@@ -155,6 +172,31 @@ impl Driver {
                     self.core.disconnected(c.identity);
                 }
             }
+        }
+    }
+
+    /// Brain-ring presses skip the queue: latency is the product. They are
+    /// decided in the order of their arrival stamps (not of processing), the
+    /// verdict goes out at once, every screen sees the lockout at once, and
+    /// the press log is committed right behind (DESIGN.md).
+    fn handle_presses(&mut self) {
+        let mut presses = std::mem::take(&mut self.presses);
+        presses.sort_by_key(|p| p.received_at);
+        let mut events = Vec::new();
+        for p in presses {
+            let Some(Identity::Team(team)) = self.conns.get(&p.conn).map(|c| c.identity) else { continue };
+            let result = self.core.handle_press(team, p.received_at, p.rtt_us, p.clock_offset_us);
+            let result = result.map(|(receipt, new)| {
+                events.extend(new.into_iter().map(|e| (p.received_at.0, e)));
+                receipt
+            });
+            self.send(p.conn, ServerMsg::Ack { request: p.request, result });
+        }
+        self.flush_views();
+        if !events.is_empty() {
+            // Not awaited: the writer keeps order, so a later batch's commit
+            // covers these too.
+            drop(self.store.append(events));
         }
     }
 

@@ -110,11 +110,27 @@ fn serve(config: ServerConfig) -> anyhow::Result<()> {
     runtime.block_on(async {
         let running = minuta_server::start(config).await?;
         print_ready(&running.ready);
-        tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;
+        wait_for_stop_signal().await?;
         eprintln!("stopping: everything acknowledged is stored");
         running.shutdown().await;
         Ok(())
     })
+}
+
+/// Ctrl-C, or SIGTERM from a service manager: both stop the server cleanly.
+async fn wait_for_stop_signal() -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .context("listening for SIGTERM")?;
+        tokio::select! {
+            r = tokio::signal::ctrl_c() => r.context("waiting for Ctrl-C")?,
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;
+    Ok(())
 }
 
 fn print_ready(ready: &Ready) {

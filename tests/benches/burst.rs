@@ -1,1 +1,326 @@
-fn main() {}
+//! The deadline burst: `cargo bench -p minuta-tests --bench burst [-- --terminals N]`.
+//!
+//! A real `minuta-server` process (the release build) and N simulated team
+//! terminals (default 2,000) over QUIC on 127.0.0.1, all connected at once,
+//! all handing in one card within the same second before the deadline. The
+//! host registers the teams with pipelined `RegisterTeam` commands and reads
+//! their secrets from its view; a host and a display stay connected through
+//! the burst, as in a hall.
+//!
+//! Progress goes to stdout line by line; the last line is one JSON object:
+//! `{"bench":"burst","terminals":N,"connect_all_s":…,"ack_p50_ms":…,
+//! "ack_p99_ms":…,"sent":…,"stored":…,"server_rss_mb":…}`. `ack_*` is the
+//! time from writing a card's frame to reading its acknowledgement;
+//! `stored` is `SELECT count(*) FROM events WHERE kind='chgk_card_accepted'`
+//! on the SQLite file after the server is killed; `server_rss_mb` is the
+//! server's peak resident memory (`VmHWM` of /proc/<pid>/status).
+//!
+//! Options (after `--`): `--terminals N`, `--sockets K` (client UDP sockets
+//! the terminals share, default 1), `--buffer BYTES` (their receive/send
+//! buffer, default 4 MiB), `--workers W` (client runtime threads, default 2),
+//! `--window W` (RegisterTeam commands in flight, default all).
+//! Nothing here is asserted: the figures are printed for a person to judge.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use tokio::sync::{Barrier, mpsc};
+
+use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::settings::ChgkTiming;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::{CommandError, Receipt};
+use minuta_tests::hall::{load_package, players, set_up_tournament, team_codes, team_name};
+use minuta_tests::terminal::{Terminal, client_endpoint_with_buffers, within_for};
+use minuta_tests::{STEP, TestServer};
+
+const Q0: QuestionId = QuestionId(0);
+
+/// The longest any phase may take before the bench gives up.
+const PHASE: Duration = Duration::from_secs(180);
+
+struct Args {
+    terminals: usize,
+    sockets: usize,
+    buffer: usize,
+    workers: usize,
+    window: usize,
+}
+
+fn parse_args() -> Result<Args> {
+    let mut args = Args { terminals: 2_000, sockets: 1, buffer: 4 * 1024 * 1024, workers: 2, window: 0 };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| -> Result<usize> {
+            let v = it.next().ok_or_else(|| anyhow!("{name} needs a value"))?;
+            v.parse().with_context(|| format!("{name} {v}"))
+        };
+        match arg.as_str() {
+            "--terminals" => args.terminals = value("--terminals")?,
+            "--sockets" => args.sockets = value("--sockets")?.max(1),
+            "--buffer" => args.buffer = value("--buffer")?,
+            "--workers" => args.workers = value("--workers")?.max(1),
+            "--window" => args.window = value("--window")?,
+            // `cargo bench` passes `--bench`; a filter may follow it.
+            "--bench" => {}
+            other if other.starts_with("--") => bail!("unknown option {other}"),
+            _ => {}
+        }
+    }
+    if args.terminals == 0 {
+        bail!("--terminals must be at least 1");
+    }
+    Ok(args)
+}
+
+macro_rules! progress {
+    ($start:expr, $($arg:tt)*) => {{
+        println!("[{:7.2} s] {}", $start.elapsed().as_secs_f64(), format!($($arg)*));
+        let _ = std::io::stdout().flush();
+    }};
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("burst: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(args.workers).enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("burst: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(&args)) {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("burst: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Percentile by nearest rank of sorted values.
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = (p * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// What one team terminal did in the burst.
+struct Outcome {
+    sent_at: Option<Instant>,
+    ack: Option<(Instant, Result<Receipt, CommandError>)>,
+    error: Option<String>,
+    /// Kept alive until every team is done, so no one leaves mid-burst.
+    _terminal: Option<Terminal>,
+}
+
+async fn run(args: &Args) -> Result<serde_json::Value> {
+    let start = Instant::now();
+    let n = args.terminals;
+    progress!(start, "burst: {n} team terminals, {} client socket(s), {} client threads", args.sockets, args.workers);
+
+    // The server: the release binary as a child process on 127.0.0.1.
+    let binary = minuta_tests::server::server_binary()?;
+    let server = TestServer::child_process_of(&binary, tempfile::Builder::new().prefix("minuta-burst-").tempdir()?)?;
+    let pid = server.pid().ok_or_else(|| anyhow!("no server process"))?;
+    progress!(start, "server {} (pid {pid}) listens on {}", binary.display(), server.addr);
+
+    // The host sets up the tournament and registers every team, pipelined.
+    let mut host = Terminal::connect(&server.host_code).await?;
+    let timing = ChgkTiming { minute_ms: 60_000, warning_before_end_ms: 10_000, grace_ms: 3_000 };
+    set_up_tournament(&mut host, "Бенчмарк", timing).await?;
+    let t = Instant::now();
+    let window = if args.window == 0 { n } else { args.window };
+    let mut ids: Vec<TeamId> = Vec::with_capacity(n);
+    let mut pending = std::collections::VecDeque::new();
+    let mut next = 1;
+    while ids.len() < n {
+        while next <= n && pending.len() < window {
+            let command = Command::RegisterTeam { name: team_name(next), town: "Бенчград".into(), players: players(next) };
+            pending.push_back(host.send_command(command).await?);
+            next += 1;
+        }
+        let request = pending.pop_front().ok_or_else(|| anyhow!("no registration in flight"))?;
+        match host.ack(request).await.context("registering teams (was the host cut off?)")? {
+            Ok(Receipt::TeamRegistered { team }) => ids.push(team),
+            other => bail!("RegisterTeam: {other:?}"),
+        }
+    }
+    progress!(start, "registered {} teams in {:.2} s (window {window})", ids.len(), t.elapsed().as_secs_f64());
+    let codes: Vec<JoinCode> = team_codes(&mut host, &ids).await?;
+    load_package(&mut host, "smalltest.4s").await?;
+    let mut display = Terminal::connect(&server.display_code).await?;
+    display.ping().await?;
+
+    // Every team terminal connects at once; they share the client sockets.
+    let mut endpoints = Vec::new();
+    for _ in 0..args.sockets {
+        let (endpoint, granted) = client_endpoint_with_buffers(Some(args.buffer))?;
+        progress!(start, "client socket receive buffer: asked {} KiB, granted {} KiB", args.buffer / 1024, granted / 1024);
+        endpoints.push(endpoint);
+    }
+    let t = Instant::now();
+    let mut joins = tokio::task::JoinSet::new();
+    for (i, code) in codes.into_iter().enumerate() {
+        let endpoint = endpoints[i % endpoints.len()].clone();
+        joins.spawn(async move { (i, Terminal::connect_on(&endpoint, &code, false).await) });
+    }
+    let mut teams: Vec<Option<Terminal>> = (0..n).map(|_| None).collect();
+    let mut connect_errors = Vec::new();
+    while let Some(joined) = within_for(PHASE, "every terminal to connect", joins.join_next()).await? {
+        let (i, result) = joined.context("a connecting task")?;
+        match result {
+            Ok(terminal) => teams[i] = Some(terminal),
+            Err(e) => connect_errors.push(format!("team {}: {e:#}", i + 1)),
+        }
+    }
+    let connect_all_s = t.elapsed().as_secs_f64();
+    let connected = teams.iter().filter(|t| t.is_some()).count();
+    progress!(start, "{connected}/{n} terminals connected in {connect_all_s:.3} s");
+    if let Some(first) = connect_errors.first() {
+        progress!(start, "{} failed to connect, e.g. {first}", connect_errors.len());
+    }
+    if let Some((rss, hwm)) = server.memory_kib() {
+        progress!(start, "server memory with everyone connected: VmRSS {} MiB, VmHWM {} MiB", rss / 1024, hwm / 1024);
+    }
+
+    // «Время»: every terminal waits to see the minute run, then all hand in
+    // their card at the same moment.
+    host.ok(Command::AnnounceQuestion { question: Q0 }).await?;
+    host.ok(Command::StartMinute).await?;
+    let barrier = Arc::new(Barrier::new(connected + 1));
+    let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Outcome>();
+    for (i, team) in teams.into_iter().enumerate() {
+        let Some(mut team) = team else { continue };
+        let barrier = Arc::clone(&barrier);
+        let done = done_tx.clone();
+        tokio::spawn(async move {
+            let seen = team.wait_team("the minute", |v| v.clock.question == Some(Q0) && v.clock.phase == Phase::Minute).await;
+            barrier.wait().await;
+            let mut outcome = Outcome { sent_at: None, ack: None, error: None, _terminal: None };
+            if let Err(e) = seen {
+                outcome.error = Some(format!("{e:#}"));
+            } else {
+                let command = Command::SubmitCard { question: Q0, text: format!("ответ {}", i + 1) };
+                let sent_at = Instant::now();
+                match team.send_command(command).await {
+                    Ok(request) => {
+                        outcome.sent_at = Some(sent_at);
+                        match team.ack_timed(request).await {
+                            Ok(ack) => outcome.ack = Some(ack),
+                            Err(e) => outcome.error = Some(format!("{e:#}")),
+                        }
+                    }
+                    Err(e) => outcome.error = Some(format!("{e:#}")),
+                }
+            }
+            outcome._terminal = Some(team);
+            let _ = done.send(outcome);
+        });
+    }
+    drop(done_tx);
+    let t = Instant::now();
+    within_for(PHASE, "every terminal to see the minute", barrier.wait()).await?;
+    progress!(start, "all {connected} terminals saw «Время» within {:.3} s; the burst starts", t.elapsed().as_secs_f64());
+
+    let mut outcomes = Vec::with_capacity(connected);
+    while let Some(outcome) = within_for(PHASE + STEP, "the acknowledgements", done_rx.recv()).await? {
+        outcomes.push(outcome);
+    }
+    let sent = outcomes.iter().filter(|o| o.sent_at.is_some()).count();
+    let mut latencies: Vec<f64> = outcomes
+        .iter()
+        .filter_map(|o| match (&o.sent_at, &o.ack) {
+            (Some(sent), Some((acked, Ok(_)))) => Some(acked.duration_since(*sent).as_secs_f64() * 1000.0),
+            _ => None,
+        })
+        .collect();
+    latencies.sort_by(f64::total_cmp);
+    let first_send = outcomes.iter().filter_map(|o| o.sent_at).min();
+    let last_send = outcomes.iter().filter_map(|o| o.sent_at).max();
+    let late = outcomes.iter().filter(|o| matches!(o.ack, Some((_, Ok(Receipt::Card { late: true, .. }))))).count();
+    let refused: Vec<&CommandError> = outcomes.iter().filter_map(|o| o.ack.as_ref().and_then(|a| a.1.as_ref().err())).collect();
+    let errors: Vec<&String> = outcomes.iter().filter_map(|o| o.error.as_ref()).collect();
+    if let (Some(a), Some(b)) = (first_send, last_send) {
+        progress!(start, "{sent} cards sent within {:.3} s", b.duration_since(a).as_secs_f64());
+    }
+    progress!(
+        start,
+        "{} acknowledged ({late} late, {} refused, {} errors); ack p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        latencies.len(),
+        refused.len(),
+        errors.len(),
+        percentile(&latencies, 0.50),
+        percentile(&latencies, 0.90),
+        percentile(&latencies, 0.99),
+        latencies.last().copied().unwrap_or(f64::NAN)
+    );
+    if let Some(e) = refused.first() {
+        progress!(start, "e.g. refused: {e}");
+    }
+    if let Some(e) = errors.first() {
+        progress!(start, "e.g. error: {e}");
+    }
+    let clock = host.wait_host("the host's view of the burst", |v| v.clock.started_at.is_some()).await?.clock;
+    let received: Vec<u64> = outcomes
+        .iter()
+        .filter_map(|o| match &o.ack {
+            Some((_, Ok(Receipt::Card { received_at, .. }))) => Some(received_at.0),
+            _ => None,
+        })
+        .collect();
+    if let (Some(first), Some(last), Some(ends)) = (received.iter().min(), received.iter().max(), clock.ends_at) {
+        progress!(
+            start,
+            "server receipt times span {:.3} s; the last card came {:.3} s before the end of the minute",
+            (last - first) as f64 / 1e6,
+            (ends.0 as f64 - *last as f64) / 1e6
+        );
+    }
+
+    // Memory, then kill the server and count what it stored.
+    let (rss_kib, hwm_kib) = server.memory_kib().ok_or_else(|| anyhow!("cannot read /proc/{pid}/status"))?;
+    progress!(start, "server memory after the burst: VmRSS {} MiB, peak VmHWM {} MiB", rss_kib / 1024, hwm_kib / 1024);
+    drop(outcomes);
+    drop(host);
+    drop(display);
+    let database = server.database();
+    let mut server = server;
+    server.kill()?;
+    let db = rusqlite::Connection::open(&database).with_context(|| format!("opening {}", database.display()))?;
+    let stored: i64 = db.query_row("SELECT count(*) FROM events WHERE kind='chgk_card_accepted'", [], |row| row.get(0))?;
+    progress!(start, "server killed; {stored} cards stored in {}", database.display());
+    drop(db);
+    drop(server);
+
+    Ok(serde_json::json!({
+        "bench": "burst",
+        "terminals": n,
+        "connect_all_s": round3(connect_all_s),
+        "ack_p50_ms": round3(percentile(&latencies, 0.50)),
+        "ack_p99_ms": round3(percentile(&latencies, 0.99)),
+        "sent": sent,
+        "stored": stored,
+        "server_rss_mb": round3(hwm_kib as f64 / 1024.0),
+    }))
+}

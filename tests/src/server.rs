@@ -5,14 +5,14 @@
 //! and can be stopped and restarted on the same data and the same port.
 //!
 //! Finding the binary: Cargo sets `CARGO_BIN_EXE_*` only for a package's own
-//! binaries, and `cargo test -p minuta-tests` does not build another
-//! package's binaries. So [`server_binary`] runs `cargo build -p
-//! minuta-server --bin minuta-server` once per test process, with the same
-//! target directory and profile as the running test or bench (found from
-//! `current_exe()`: `<target>/<profile>/deps/<test>`), and uses
-//! `<target>/<profile>/minuta-server`. Running the build every time (a no-op
-//! when it is fresh) means a stale binary from an older build is never
-//! tested. `MINUTA_SERVER_BIN=/path/to/minuta-server` skips the build.
+//! binaries, so [`server_binary`] looks next to the running test or bench
+//! (`current_exe()` is `<target>/<profile>/deps/<name>`) for
+//! `<target>/<profile>/minuta-server`. `cargo test --workspace` has built it
+//! already (the server package's own tests need it). When it is missing, or
+//! older than any source of `server/` or `shared/` (so a stale binary is never
+//! tested), the harness runs `cargo build --profile <profile> -p minuta-server
+//! --bin minuta-server` once per test process into the same target directory.
+//! `MINUTA_SERVER_BIN=/path/to/minuta-server` skips all of this.
 
 use std::io::{BufRead, BufReader};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -247,19 +247,43 @@ fn locate_or_build() -> Result<PathBuf> {
         Some(other) => other,
         None => bail!("cannot tell the profile of {}", exe.display()),
     };
-    build_server(target_dir, profile)?;
     let binary = profile_dir.join(format!("minuta-server{}", std::env::consts::EXE_SUFFIX));
+    if !is_fresh(&binary) {
+        build_server(target_dir, profile)?;
+    }
     if !binary.exists() {
         bail!("{} is missing after building it", binary.display());
     }
     Ok(binary)
 }
 
+/// Whether `binary` exists and is newer than every source it is built from.
+fn is_fresh(binary: &Path) -> bool {
+    let Ok(built) = std::fs::metadata(binary).and_then(|m| m.modified()) else { return false };
+    let Some(root) = Path::new(env!("CARGO_MANIFEST_DIR")).parent() else { return false };
+    let inputs = ["Cargo.lock", "Cargo.toml", "server/Cargo.toml", "server/src", "shared/Cargo.toml", "shared/src"];
+    inputs.iter().all(|input| newest(&root.join(input)).is_some_and(|t| t <= built))
+}
+
+/// The newest modification time of a file or of any file under a directory.
+fn newest(path: &Path) -> Option<std::time::SystemTime> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_dir() {
+        return meta.modified().ok();
+    }
+    let mut newest = meta.modified().ok()?;
+    for entry in std::fs::read_dir(path).ok()? {
+        newest = newest.max(self::newest(&entry.ok()?.path())?);
+    }
+    Some(newest)
+}
+
 /// `cargo build -p minuta-server --bin minuta-server` into `target_dir`.
 pub fn build_server(target_dir: &Path, profile: &str) -> Result<()> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| option_env!("CARGO").unwrap_or("cargo").into());
+    eprintln!("minuta-tests: building minuta-server ({profile}) for the tests that run it as a process");
     let status = Command::new(&cargo)
-        .args(["build", "--quiet", "--profile", profile, "-p", "minuta-server", "--bin", "minuta-server"])
+        .args(["build", "--profile", profile, "-p", "minuta-server", "--bin", "minuta-server"])
         .env("CARGO_TARGET_DIR", target_dir)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::null())

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use minuta_shared::ids::{JudgeId, TeamId};
+use minuta_shared::play::brain_ring::RingEvent;
 use minuta_shared::play::chgk::ChgkEvent;
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;
@@ -18,6 +19,7 @@ pub enum Event {
     TeamEdited { team: TeamId, name: String, town: String, players: Vec<String> },
     JudgeAdded { judge: JudgeId, name: String, secret: String },
     Chgk(ChgkEvent),
+    Ring(RingEvent),
 }
 
 impl Event {
@@ -30,6 +32,7 @@ impl Event {
             Event::TeamRegistered { .. } => "team_registered",
             Event::TeamEdited { .. } => "team_edited",
             Event::JudgeAdded { .. } => "judge_added",
+            Event::Ring(e) => e.kind(),
             Event::Chgk(e) => match e {
                 ChgkEvent::TourAdded { .. } => "chgk_tour_added",
                 ChgkEvent::QuestionAdded { .. } => "chgk_question_added",

@@ -8,12 +8,14 @@
 pub mod event;
 mod projection;
 pub mod registry;
+mod ring;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::packages::parse_package;
+use minuta_shared::play::brain_ring::RingTournament;
 use minuta_shared::play::chgk::{ChgkGame, Judger, Phase};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -45,6 +47,7 @@ pub struct Core {
     info: ServerInfo,
     registry: Registry,
     chgk: ChgkGame,
+    ring: RingTournament,
     /// Live connections per identity; not stored, rebuilt as terminals reconnect.
     presence: BTreeMap<Identity, u32>,
     dirty: BTreeSet<Audience>,
@@ -58,6 +61,7 @@ impl Core {
             info,
             registry: Registry::default(),
             chgk: ChgkGame::default(),
+            ring: RingTournament::default(),
             presence: BTreeMap::new(),
             dirty: BTreeSet::new(),
             shown_phase: Phase::Idle,
@@ -77,6 +81,10 @@ impl Core {
 
     pub fn chgk(&self) -> &ChgkGame {
         &self.chgk
+    }
+
+    pub fn ring(&self) -> &RingTournament {
+        &self.ring
     }
 
     pub fn info(&self) -> &ServerInfo {
@@ -246,6 +254,19 @@ impl Core {
                 let receipt = Receipt::Card { question, received_at: now, since_start_ms, late };
                 (receipt, vec![chgk(event)])
             }
+            ring @ (Command::RingSetTiming { .. }
+            | Command::RingQualify { .. }
+            | Command::RingSeed { .. }
+            | Command::RingStartNext { .. }
+            | Command::RingFriendly { .. }
+            | Command::RingRead { .. }
+            | Command::RingArm { .. }
+            | Command::RingJudge { .. }
+            | Command::RingDecide { .. }
+            | Command::RingResolveAppeal { .. }
+            | Command::RingCloseFight { .. }
+            | Command::Press { .. }
+            | Command::RingAppeal { .. }) => self.decide_ring(who, ring, now)?,
             Command::FileAppeal { question, kind, text } => {
                 let Identity::Team(team) = who else { return Err(CommandError::NoSuchTeam) };
                 let event = self.chgk.handle_file_appeal(team, question, kind, &text, now)?;
@@ -287,6 +308,9 @@ impl Core {
             Event::JudgeAdded { judge, name, secret } => {
                 self.registry.judges.insert(*judge, JudgeRecord { id: *judge, name: name.clone(), secret: secret.clone() });
             }
+            Event::Ring(e) => {
+                self.ring.apply(e);
+            }
             Event::Chgk(e) => {
                 self.chgk.apply(e);
                 // A card changes only its team's view, the staff's and the
@@ -310,7 +334,7 @@ impl Core {
 
     /// The next instant the core wants to be woken at (a clock signal).
     pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
-        self.chgk.next_deadline(now)
+        [self.chgk.next_deadline(now), self.ring.next_deadline()].into_iter().flatten().min()
     }
 
     /// A deadline passed: every screen shows the new phase.
@@ -318,6 +342,11 @@ impl Core {
         let phase = self.chgk.phase_at(now);
         if phase != self.shown_phase {
             self.shown_phase = phase;
+            self.dirty.extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
+        }
+        // A Brain-ring minute or extra time ran out: the question is over.
+        if self.ring.next_deadline().is_some_and(|d| d <= now) {
+            self.ring.advance(now);
             self.dirty.extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
         }
     }

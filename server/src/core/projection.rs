@@ -9,7 +9,7 @@ use minuta_shared::play::chgk::{GameQuestion, Judger};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{
-    Access, AnswerGroup, AppealResolution, AppealView, CardReveal, ClockView, DisplayView, HostView, JudgeInfo,
+    Access, AnswerGroup, RingBoard, RingStandingRow, AppealResolution, AppealView, CardReveal, ClockView, DisplayView, HostView, JudgeInfo,
     JudgementEntry, LateCard, QuestionJudging, QuestionStatus, QuestionView, StandingRow, TeamCard, TeamInfo,
     TeamView, TourView, View,
 };
@@ -113,6 +113,38 @@ impl Core {
             cards,
             appeals,
             standings,
+            ring: self.ring.open_fight_of(team).map(|f| f.view(self.ring_names(f.tables), false)),
+        }
+    }
+
+    fn ring_names(&self, tables: [TeamId; 2]) -> [String; 2] {
+        tables.map(|t| self.registry.team_name(t))
+    }
+
+    /// Brain-ring for a screen: open fights first, then the finished ones
+    /// (newest first); presses only for the staff.
+    pub fn ring_board(&self, with_presses: bool) -> RingBoard {
+        let ring = &self.ring;
+        let mut fights: Vec<_> = ring.fights.values().collect();
+        fights.sort_by_key(|f| (f.closed_at.is_some(), std::cmp::Reverse(f.id)));
+        RingBoard {
+            stage: ring.stage(),
+            seeding: ring.teams.clone(),
+            fights: fights.into_iter().map(|f| f.view(self.ring_names(f.tables), with_presses)).collect(),
+            standings: ring
+                .standings()
+                .into_iter()
+                .map(|(team, row)| RingStandingRow {
+                    team,
+                    name: self.registry.team_name(team),
+                    place: row.place,
+                    points_halves: (row.points.as_f64() * 2.0).round() as u32,
+                    difference: row.difference,
+                    taken: row.taken,
+                    fights: row.fights,
+                })
+                .collect(),
+            timing: ring.timing.clone(),
         }
     }
 
@@ -128,6 +160,7 @@ impl Core {
             cards_in: current.map_or(0, |q| q.cards.values().filter(|c| !c.late).count() as u32),
             teams: self.registry.teams.len() as u32,
             standings: public.to_vec(),
+            ring: self.ring_board(false),
         }
     }
 
@@ -249,6 +282,7 @@ impl Core {
             appeals: self.appeal_views(None),
             standings: self.staff_standings(),
             judgement_log,
+            ring: self.ring_board(true),
         }
     }
 }

@@ -68,7 +68,7 @@ pub(super) async fn play(
         last_step = now;
         for command in commands {
             request += 1;
-            let msg = Inbound::Command { conn, request, command, received_at: clock.now() };
+            let msg = Inbound::Command { conn, request, command, received_at: clock.now(), rtt_us: 0 };
             if inbound.send(msg).await.is_err() {
                 return;
             }

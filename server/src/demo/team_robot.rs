@@ -61,7 +61,7 @@ pub(super) async fn play(
             let command = Command::SubmitCard { question, text };
             // Stamped like a terminal's frame: on arrival, by the server clock.
             let received_at = clock.now();
-            let _ = inbound.send(Inbound::Command { conn, request: request_id, command, received_at }).await;
+            let _ = inbound.send(Inbound::Command { conn, request: request_id, command, received_at, rtt_us: 0 }).await;
         });
     }
 }

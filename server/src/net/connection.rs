@@ -158,7 +158,7 @@ async fn run(conn: &quinn::Connection, driver: mpsc::Sender<Inbound>, clock: Ser
             }
             Ok(())
         };
-        let reader = read_loop(&mut recv, identity, conn_id, &driver, &outbound_tx, clock);
+        let reader = read_loop(conn, &mut recv, identity, conn_id, &driver, &outbound_tx, clock);
         tokio::select! {
             r = writer => r,
             r = reader => r,
@@ -170,6 +170,7 @@ async fn run(conn: &quinn::Connection, driver: mpsc::Sender<Inbound>, clock: Ser
 }
 
 async fn read_loop(
+    link: &quinn::Connection,
     recv: &mut quinn::RecvStream,
     identity: Identity,
     conn: u64,
@@ -203,7 +204,8 @@ async fn read_loop(
                         format!("{:?} may not send {}", identity.role(), command_name(&command)),
                     ));
                 }
-                let inbound = Inbound::Command { conn, request, command, received_at };
+                let rtt_us = link.rtt().as_micros() as u64;
+                let inbound = Inbound::Command { conn, request, command, received_at, rtt_us };
                 driver.send(inbound).await.map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?;
             }
         }

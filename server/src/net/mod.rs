@@ -33,8 +33,9 @@ pub enum Inbound {
         robot: bool,
         reply: oneshot::Sender<Result<(ConnId, Identity), Refusal>>,
     },
-    /// A role-checked command, stamped with its arrival time.
-    Command { conn: ConnId, request: u64, command: Command, received_at: ServerTime },
+    /// A role-checked command, stamped with its arrival time, and the
+    /// connection's measured round trip then (for the press log).
+    Command { conn: ConnId, request: u64, command: Command, received_at: ServerTime, rtt_us: u64 },
     Left { conn: ConnId },
 }
 

@@ -108,8 +108,10 @@ impl Marker {
 
 /// Splits a line into its marker and the rest. The marker is the first word,
 /// so `!=` is not read as `!` and `#EDITOR` not as `#`; any whitespace (tab,
-/// no-break space) may follow it.
+/// no-break space) may follow it. Hand-edited files indent some lines
+/// («  - пункт», «\t! ответ»), so leading whitespace is skipped too.
 fn split_marker(line: &str) -> Option<(Marker, &str)> {
+    let line = line.trim_start();
     let end = line.find(char::is_whitespace).unwrap_or(line.len());
     let marker = Marker::parse(line.get(..end)?)?;
     Some((marker, line.get(end..).unwrap_or_default().trim_start()))
@@ -632,8 +634,12 @@ impl Reader {
             .map(|info| clean(info))
             .filter(|info| !info.is_empty())
             .collect();
-        for tour in &mut package.tours {
+        for (i, tour) in package.tours.iter_mut().enumerate() {
             tour.title = clean(&tour.title);
+            // A bare `## ` still starts a tour; it needs a name on screen.
+            if tour.title.is_empty() {
+                tour.title = format!("Тур {}", i + 1);
+            }
         }
         if self.implicit_tour
             && let [first, second, ..] = package.tours.as_mut_slice()
@@ -962,48 +968,56 @@ fn resolve_tags(text: &str) -> String {
     if !text.contains('(') {
         return text.to_owned();
     }
+    let pairs = paren_pairs(text);
+    let close_of = |open: usize| {
+        let at = pairs.binary_search_by_key(&open, |&(o, _)| o).ok()?;
+        pairs.get(at).map(|&(_, close)| close)
+    };
     let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(open) = rest.find('(') {
-        out.push_str(rest.get(..open).unwrap_or_default());
-        let tail = rest.get(open..).unwrap_or_default();
-        let close = matching_paren(tail);
-        let tag = |name: &str| tail.get(1..).unwrap_or_default().strip_prefix(name);
-        match close {
-            Some(close) if tag("PAGEBREAK)").is_some() || tag("hidden-comment").is_some() => {
-                rest = tail.get(close + 1..).unwrap_or_default();
+    // `copied`: text before it is already in `out`; `search`: where to look
+    // for the next `(`.
+    let mut copied = 0;
+    let mut search = 0;
+    while let Some(found) = text.get(search..).and_then(|t| t.find('(')) {
+        let open = search + found;
+        let tag = text.get(open + 1..).unwrap_or_default();
+        let hidden = tag.starts_with("PAGEBREAK)") || tag.starts_with("hidden-comment");
+        let screen = tag.starts_with("screen ");
+        match close_of(open).filter(|_| hidden || screen) {
+            Some(close) => {
+                out.push_str(text.get(copied..open).unwrap_or_default());
+                if screen {
+                    let inner = text.get(open + "(screen ".len()..close).unwrap_or_default();
+                    out.push_str(inner.split('|').next().unwrap_or_default());
+                }
+                copied = close + 1;
+                search = copied;
             }
-            Some(close) if tag("screen ").is_some() => {
-                let inner = tail.get("(screen ".len()..close).unwrap_or_default();
-                out.push_str(inner.split('|').next().unwrap_or_default());
-                rest = tail.get(close + 1..).unwrap_or_default();
-            }
-            _ => {
-                out.push('(');
-                rest = tail.get(1..).unwrap_or_default();
-            }
+            None => search = open + 1,
         }
     }
-    out.push_str(rest);
+    out.push_str(text.get(copied..).unwrap_or_default());
     out
 }
 
-/// Byte offset of the `)` matching the `(` that `text` starts with.
-fn matching_paren(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
+/// Byte offsets of matching `(` `)` pairs, sorted by the `(`. Computed in one
+/// pass so a text full of unclosed brackets costs no more than any other.
+fn paren_pairs(text: &str) -> Vec<(usize, usize)> {
+    let mut open = Vec::new();
+    let mut pairs = Vec::new();
     for (i, c) in text.char_indices() {
         match c {
-            '(' => depth += 1,
+            '(' => open.push(i),
             ')' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i);
+                if let Some(o) = open.pop() {
+                    pairs.push((o, i));
                 }
             }
             _ => {}
         }
     }
-    None
+    pairs.sort_unstable();
+    pairs
 }
 
 /// Removes 4s emphasis (`_курсив_`, `__жирный__` …) and unescapes `\_`.
@@ -1399,6 +1413,8 @@ mod tests {
         }
         let old_mac = SMALL.replace('\n', "\r");
         assert_eq!(parse(&old_mac), parse(SMALL));
+        let indented: String = BLITZ.lines().map(|line| format!("  {line}\n")).collect();
+        assert_eq!(parse(&indented), parse(BLITZ));
     }
 
     #[test]
@@ -1408,9 +1424,9 @@ mod tests {
         // Named after the package's own convention.
         assert_eq!(titles, ["Тур 1.", "Тур 2."]);
 
-        let package = parse("? а\n! б\n\n## Финал\n? в\n! г\n");
+        let package = parse("? а\n! б\n\n## Финал\n? в\n! г\n##\n? д\n! е");
         let titles: Vec<&str> = package.tours.iter().map(|t| t.title.as_str()).collect();
-        assert_eq!(titles, [IMPLICIT_TOUR_TITLE, "Финал"]);
+        assert_eq!(titles, [IMPLICIT_TOUR_TITLE, "Финал", "Тур 3"]);
     }
 
     #[test]
@@ -1673,6 +1689,31 @@ mod tests {
         ]);
         (marker, prop::collection::vec(piece, 0..6))
             .prop_map(|(m, pieces)| format!("{m}{}", pieces.concat()))
+    }
+
+    #[test]
+    fn packages_hostile_input_stays_linear() {
+        // Each of these would take minutes with a rescan per bracket or
+        // underscore; a host must not be able to hang the server by upload.
+        let n = 100_000;
+        let texts = [
+            format!("? {}\n! а", "(screen ".repeat(n)),
+            format!("? {}\n! а", "(".repeat(n)),
+            format!("? {}\n! а", "[Раздаточный материал: ".repeat(n / 10)),
+            format!("? {}\n! а", "_а ".repeat(n)),
+            format!("? {}\n! а", "[[x]".repeat(n)),
+            "? а\n! б\n".repeat(n / 10),
+            "- x\n".repeat(n),
+        ];
+        let started = std::time::Instant::now();
+        for text in &texts {
+            let _ = parse_four_s(text);
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     proptest! {

@@ -87,35 +87,38 @@ fn extension(file_name: &str) -> Option<&str> {
 /// Word's "Unicode text") also write UTF-16 with a byte-order mark, which is
 /// unambiguous, so it is accepted rather than rejected.
 fn decode_text(file_name: &str, bytes: &[u8]) -> Result<String, PackageError> {
-    let utf16 = |units: Vec<u16>| {
-        String::from_utf16(&units).map_err(|_| PackageError::NotUtf8 {
-            file_name: file_name.to_owned(),
-            line: 1,
-        })
+    let not_text = |line| PackageError::NotUtf8 {
+        file_name: file_name.to_owned(),
+        line,
     };
-    match bytes {
-        [0xFF, 0xFE, rest @ ..] => utf16(
-            rest.chunks(2)
-                .map(|c| u16::from_le_bytes([c[0], *c.get(1).unwrap_or(&0)]))
-                .collect(),
-        ),
-        [0xFE, 0xFF, rest @ ..] => utf16(
-            rest.chunks(2)
-                .map(|c| u16::from_be_bytes([c[0], *c.get(1).unwrap_or(&0)]))
-                .collect(),
-        ),
-        _ => match std::str::from_utf8(bytes) {
-            Ok(text) => Ok(text.to_owned()),
-            Err(e) => {
+    let (rest, from_bytes): (&[u8], fn([u8; 2]) -> u16) = match bytes {
+        [0xFF, 0xFE, rest @ ..] => (rest, u16::from_le_bytes),
+        [0xFE, 0xFF, rest @ ..] => (rest, u16::from_be_bytes),
+        _ => {
+            return std::str::from_utf8(bytes).map(str::to_owned).map_err(|e| {
                 let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
-                let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-                Err(PackageError::NotUtf8 {
-                    file_name: file_name.to_owned(),
-                    line,
-                })
-            }
-        },
+                not_text(1 + valid.iter().filter(|&&b| b == b'\n').count())
+            });
+        }
+    };
+    let units = rest
+        .chunks_exact(2)
+        .filter_map(|pair| <[u8; 2]>::try_from(pair).ok())
+        .map(from_bytes);
+    let mut text = String::with_capacity(rest.len() / 2);
+    let mut line = 1;
+    for decoded in char::decode_utf16(units) {
+        let c = decoded.map_err(|_| not_text(line))?;
+        if c == '\n' {
+            line += 1;
+        }
+        text.push(c);
     }
+    // An odd byte at the end: the file was cut off mid-character.
+    if rest.len() % 2 != 0 {
+        return Err(not_text(line));
+    }
+    Ok(text)
 }
 
 #[cfg(test)]

@@ -2,5 +2,6 @@
 //! deadlines, cards, judging, appeals. Pure: time comes in as `now`.
 //! Scoring of finished results lives in [`crate::rules`].
 
+pub mod brain_ring;
 pub mod chgk;
 pub mod settings;

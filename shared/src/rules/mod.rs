@@ -4,3 +4,5 @@
 
 pub mod brain_ring;
 pub mod chgk;
+pub mod erudit;
+pub mod multigames;

@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
+use crate::play::brain_ring::{FightId, RingAppealKind, RingTiming};
 use crate::play::chgk::{AppealKind, Verdict};
+use crate::rules::brain_ring::FightFormat;
 use crate::play::settings::TournamentSettings;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -53,4 +55,32 @@ pub enum Command {
     /// The answer card. Final once accepted, as on paper.
     SubmitCard { question: QuestionId, text: String },
     FileAppeal { question: QuestionId, kind: AppealKind, text: String },
+
+    // ---- host: «Брейн-ринг» ----
+    RingSetTiming { timing: RingTiming },
+    /// 4.3–4.4: the `places` best ChGK teams (points, then rating), seeded
+    /// by the table after three tours; full ties by a lot with `seed`.
+    RingQualify { places: u32, seed: u64 },
+    /// The qualified teams in seeding order, set by hand.
+    RingSeed { teams: Vec<TeamId> },
+    /// Opens the fights of the next step (round, play-off fight, final
+    /// fight), spread over `stages` stages.
+    RingStartNext { stages: u32 },
+    /// One fight outside the tournament flow.
+    RingFriendly { tables: [TeamId; 2], format: FightFormat },
+    /// The host starts reading the next question of a fight.
+    RingRead { fight: FightId },
+    /// «Время»: the buttons are armed.
+    RingArm { fight: FightId },
+    RingJudge { fight: FightId, correct: bool },
+    /// Two presses within the tie window: the host says who answers.
+    RingDecide { fight: FightId, table: u8 },
+    RingResolveAppeal { fight: FightId, appeal: u32, upheld: bool, reply: String },
+    RingCloseFight { fight: FightId },
+
+    // ---- a team: «Брейн-ринг» ----
+    /// The button. The server stamps it on arrival; `clock_offset_us` is the
+    /// terminal's measured offset to server time, kept in the press log.
+    Press { clock_offset_us: i64 },
+    RingAppeal { fight: FightId, kind: RingAppealKind, text: String },
 }

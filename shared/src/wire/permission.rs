@@ -18,9 +18,20 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | StartMinute
         | Reveal { .. }
         | CloseTour { .. }
-        | ResolveAppeal { .. } => role == Role::Host,
+        | ResolveAppeal { .. }
+        | RingSetTiming { .. }
+        | RingQualify { .. }
+        | RingSeed { .. }
+        | RingStartNext { .. }
+        | RingFriendly { .. }
+        | RingRead { .. }
+        | RingArm { .. }
+        | RingJudge { .. }
+        | RingDecide { .. }
+        | RingResolveAppeal { .. }
+        | RingCloseFight { .. } => role == Role::Host,
         Judge { .. } => matches!(role, Role::Host | Role::Judge),
-        SubmitCard { .. } | FileAppeal { .. } => role == Role::Team,
+        SubmitCard { .. } | FileAppeal { .. } | Press { .. } | RingAppeal { .. } => role == Role::Team,
     }
 }
 
@@ -34,6 +45,8 @@ mod tests {
     fn only_teams_hand_in_cards_and_only_the_host_controls() {
         let card = Command::SubmitCard { question: QuestionId(0), text: "x".into() };
         let start = Command::StartMinute;
+        let press = Command::Press { clock_offset_us: 0 };
+        let arm = Command::RingArm { fight: crate::play::brain_ring::FightId(1) };
         let judge = Command::Judge { question: QuestionId(0), group: "x".into(), verdict: Verdict::Correct };
         let table = [
             (Role::Team, &card, true),
@@ -46,6 +59,11 @@ mod tests {
             (Role::Host, &judge, true),
             (Role::Team, &judge, false),
             (Role::Display, &judge, false),
+            (Role::Team, &press, true),
+            (Role::Host, &press, false),
+            (Role::Team, &arm, false),
+            (Role::Judge, &arm, false),
+            (Role::Host, &arm, true),
         ];
         for (role, cmd, want) in table {
             assert_eq!(permitted(role, cmd), want, "{role:?} {cmd:?}");

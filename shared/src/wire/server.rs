@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{AppealId, JudgeId, QuestionId, TeamId};
+use crate::play::brain_ring::{PressKind, RingPlayError};
 use crate::time::ServerTime;
 use crate::wire::view::View;
 
@@ -28,6 +29,9 @@ pub enum Receipt {
     JudgeAdded { judge: JudgeId },
     PackageLoaded { tours: u32, questions: u32 },
     AppealFiled { appeal: AppealId },
+    /// The server's verdict on a Brain-ring press, sent at once.
+    Press { kind: PressKind, arrived_at: ServerTime, since_arming_us: Option<i64> },
+    RingAppealFiled { appeal: u32 },
 }
 
 /// Why a command was refused. The connection stays open: these are the
@@ -86,4 +90,8 @@ pub enum CommandError {
     Settings(String),
     #[error("the server could not store this: {0}")]
     Storage(String),
+    #[error("Брейн-ринг: {0}")]
+    Ring(RingPlayError),
+    #[error("the ChGK results needed here are not there: {0}")]
+    Qualification(String),
 }

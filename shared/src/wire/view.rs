@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::{AppealId, JudgeId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
+use crate::play::brain_ring::{RingFightView, RingStage, RingTiming};
 use crate::play::chgk::{AppealKind, Phase, Verdict};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
@@ -65,6 +66,8 @@ pub struct TeamView {
     /// Public standings (only revealed questions count): the top rows and
     /// this team's own row, so a hall of thousands stays cheap to send.
     pub standings: Vec<StandingRow>,
+    /// The Brain-ring fight this team plays now (the button's screen).
+    pub ring: Option<RingFightView>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,6 +102,33 @@ pub struct DisplayView {
     pub cards_in: u32,
     pub teams: u32,
     pub standings: Vec<StandingRow>,
+    pub ring: RingBoard,
+}
+
+/// Brain-ring as the hall and the host see it: where the tournament
+/// stands, the fights (open ones first) and the qualifying table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RingBoard {
+    pub stage: RingStage,
+    /// The qualified teams in seeding order.
+    pub seeding: Vec<TeamId>,
+    pub fights: Vec<RingFightView>,
+    pub standings: Vec<RingStandingRow>,
+    pub timing: RingTiming,
+}
+
+/// A line of the Brain-ring table (4.6–4.7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RingStandingRow {
+    pub team: TeamId,
+    pub name: String,
+    pub place: Place,
+    /// Points ×2, so 4.5 stays exact: 3 for a win, 1 a draw, 0.5 a question.
+    pub points_halves: u32,
+    /// Questions taken minus questions conceded.
+    pub difference: i64,
+    pub taken: u32,
+    pub fights: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -118,6 +148,8 @@ pub struct HostView {
     /// Host standings: every judged question counts, revealed or not.
     pub standings: Vec<StandingRow>,
     pub judgement_log: Vec<JudgementEntry>,
+    /// Brain-ring, with every press of the current questions.
+    pub ring: RingBoard,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -114,8 +114,9 @@ mod tests {
         // Table: 0 (4.5), 3 (3.5), 1 (1), 2 (0). 0–3, 1–2: no rematch.
         assert_eq!(q.next_round(), Some(vec![[0, 3], [1, 2]]));
         q.play_round(vec![f(0, 3, 1, 1), f(1, 2, 2, 0)]).unwrap();
-        // 0: 6, 3: 5, 1: 5, 2: 0 → 0 met 3 and 1: 0–2, 3–1? 3 met... 3 met 2 and 0.
-        assert_eq!(q.next_round(), Some(vec![[0, 2], [3, 1]]));
+        // 0: 6; 1: 5, difference 1, taken 4; 3: 5, difference 1, taken 2; 2: 0.
+        // 0 met 1 and 3, so 0–2; then 1–3.
+        assert_eq!(q.next_round(), Some(vec![[0, 2], [1, 3]]));
     }
 
     #[test]

@@ -1,0 +1,139 @@
+//! The core's Brain-ring decisions: each command checked against the live
+//! tournament ([`RingTournament`]) and turned into the events to store.
+
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{FightId, RingEvent, RingPlayError};
+use minuta_shared::rules::brain_ring::{qualify, seeding_order};
+use minuta_shared::seed::Seed;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::Identity;
+use minuta_shared::wire::server::{CommandError, Receipt};
+
+use super::{Core, Event};
+
+/// How many ChGK tours seed round 1 (4.4: «после трех туров»).
+const SEEDING_TOURS: usize = 3;
+
+impl Core {
+    pub(super) fn decide_ring(&self, who: Identity, command: Command, now: ServerTime) -> Result<(Receipt, Vec<Event>), CommandError> {
+        let ring = &self.ring;
+        let err = CommandError::Ring;
+        let fight_ok = |fight: FightId| ring.fight(fight).map_err(err);
+        let one = |e: RingEvent| Ok((Receipt::Done, vec![Event::Ring(e)]));
+        match command {
+            Command::RingSetTiming { timing } => {
+                timing.validate().map_err(CommandError::Settings)?;
+                one(RingEvent::TimingSet { timing })
+            }
+            Command::RingQualify { places, seed } => {
+                self.ensure_ring_not_started()?;
+                let teams = self.registry.team_ids();
+                let all = self.chgk.standings(&teams, |_| true);
+                let rows: Vec<_> = all.iter().map(|(_, row)| row.clone()).collect();
+                let qualified = qualify(&rows, places as usize, Seed(seed)).map_err(|e| CommandError::Qualification(e.to_string()))?;
+                // 4.4: seeded by the table after three tours.
+                let first_tours: Vec<_> = self.chgk.tours.iter().take(SEEDING_TOURS).map(|t| t.id).collect();
+                let early = self.chgk.standings(&teams, |q| first_tours.contains(&q.tour));
+                let early_rows: Vec<_> = early.iter().map(|(_, row)| row.clone()).collect();
+                let order = seeding_order(&qualified.teams, &early_rows, Seed(seed));
+                let seeded: Vec<TeamId> = order.iter().filter_map(|i| teams.get(*i).copied()).collect();
+                if seeded.len() < 2 || seeded.len() % 2 != 0 {
+                    return Err(CommandError::Qualification(format!(
+                        "{} teams qualified: Brain-ring pairs need an even number of at least two (4.8)",
+                        seeded.len()
+                    )));
+                }
+                one(RingEvent::Qualified { teams: seeded, seed })
+            }
+            Command::RingSeed { teams } => {
+                self.ensure_ring_not_started()?;
+                if teams.len() < 2 || teams.len() % 2 != 0 {
+                    return Err(CommandError::Qualification(format!(
+                        "{} teams: Brain-ring pairs need an even number of at least two (4.8)",
+                        teams.len()
+                    )));
+                }
+                let mut seen = std::collections::BTreeSet::new();
+                for t in &teams {
+                    if !self.registry.teams.contains_key(t) || !seen.insert(*t) {
+                        return Err(CommandError::NoSuchTeam);
+                    }
+                }
+                one(RingEvent::Qualified { teams, seed: 0 })
+            }
+            Command::RingStartNext { stages } => {
+                let events = ring.handle_start_next(stages).map_err(err)?;
+                Ok((Receipt::Done, events.into_iter().map(Event::Ring).collect()))
+            }
+            Command::RingFriendly { tables, format } => {
+                if tables.iter().any(|t| !self.registry.teams.contains_key(t)) {
+                    return Err(CommandError::NoSuchTeam);
+                }
+                one(ring.handle_friendly(tables, format).map_err(err)?)
+            }
+            Command::RingRead { fight } => {
+                fight_ok(fight)?.check_read().map_err(err)?;
+                one(RingEvent::QuestionRead { fight, at: now })
+            }
+            Command::RingArm { fight } => {
+                fight_ok(fight)?.check_arm().map_err(err)?;
+                one(RingEvent::Armed { fight, at: now })
+            }
+            Command::RingJudge { fight, correct } => {
+                fight_ok(fight)?.check_judge().map_err(err)?;
+                one(RingEvent::Judged { fight, correct, at: now })
+            }
+            Command::RingDecide { fight, table } => {
+                fight_ok(fight)?.check_decide().map_err(err)?;
+                one(RingEvent::ContestDecided { fight, table: usize::from(table.min(1)), at: now })
+            }
+            Command::RingResolveAppeal { fight, appeal, upheld, reply } => {
+                fight_ok(fight)?.check_resolve(appeal).map_err(err)?;
+                one(RingEvent::AppealResolved { fight, appeal, upheld, reply: reply.trim().to_owned(), at: now })
+            }
+            Command::RingCloseFight { fight } => {
+                fight_ok(fight)?.check_close().map_err(err)?;
+                one(RingEvent::FightClosed { fight, at: now })
+            }
+            Command::RingAppeal { fight, kind, text } => {
+                let Identity::Team(team) = who else { return Err(CommandError::NoSuchTeam) };
+                let text = text.trim().to_owned();
+                if text.chars().count() > minuta_shared::play::chgk::MAX_APPEAL_CHARS {
+                    return Err(CommandError::TooLong {
+                        got: text.chars().count() as u32,
+                        max: minuta_shared::play::chgk::MAX_APPEAL_CHARS as u32,
+                    });
+                }
+                ring.check_appeal(fight, team, kind).map_err(err)?;
+                let appeal = fight_ok(fight)?.appeals.len() as u32 + 1;
+                Ok((Receipt::RingAppealFiled { appeal }, vec![Event::Ring(RingEvent::AppealFiled { fight, team, kind, text, at: now })]))
+            }
+            Command::Press { .. } => Err(CommandError::Ring(RingPlayError::NoQuestion)),
+            _ => Err(CommandError::Settings("not a Brain-ring command".into())),
+        }
+    }
+
+    fn ensure_ring_not_started(&self) -> Result<(), CommandError> {
+        if self.ring.fights.values().any(|f| !matches!(f.kind, minuta_shared::play::brain_ring::FightKind::Friendly)) {
+            return Err(CommandError::Ring(RingPlayError::Tournament("the tournament has started: seeding is fixed".into())));
+        }
+        Ok(())
+    }
+
+    /// A Brain-ring press, stamped `at` on arrival: decided and applied at
+    /// once (the verdict goes out before the store commits; DESIGN.md).
+    pub fn handle_press(&mut self, team: TeamId, at: ServerTime, rtt_us: u64, clock_offset_us: i64) -> Result<(Receipt, Vec<Event>), CommandError> {
+        let fight = self.ring.press_target(team).ok_or(CommandError::Ring(RingPlayError::NoQuestion))?;
+        let event = RingEvent::Pressed { fight, team, at, rtt_us, clock_offset_us };
+        let kind = self.ring.apply(&event).ok_or(CommandError::Ring(RingPlayError::NoSuchFight))?;
+        let since_arming_us = self
+            .ring
+            .fight(fight)
+            .ok()
+            .and_then(|f| f.log.presses.last())
+            .and_then(|p| p.since_arming_us);
+        self.dirty.extend([super::Audience::Staff, super::Audience::Display, super::Audience::AllTeams]);
+        Ok((Receipt::Press { kind, arrived_at: at, since_arming_us }, vec![Event::Ring(event)]))
+    }
+}

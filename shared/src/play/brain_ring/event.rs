@@ -1,0 +1,60 @@
+//! What happened in the Brain-ring tournament: stored durably and replayed
+//! in order. Time-driven transitions (a minute running out) are not stored:
+//! replay lets time pass up to each event's instant, exactly as it passed live.
+
+use serde::{Deserialize, Serialize};
+
+use super::fight::{FightKind, RingAppealKind};
+use super::{FightId, RingTiming, Table};
+use crate::ids::TeamId;
+use crate::rules::brain_ring::FightFormat;
+use crate::time::ServerTime;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RingEvent {
+    TimingSet { timing: RingTiming },
+    /// 4.3–4.4: the qualified teams in seeding order, and the lot's seed.
+    Qualified { teams: Vec<TeamId>, seed: u64 },
+    FightOpened { fight: FightId, kind: FightKind, label: String, stage: u32, format: FightFormat, tables: [TeamId; 2] },
+    QuestionRead { fight: FightId, at: ServerTime },
+    Armed { fight: FightId, at: ServerTime },
+    /// A press as it arrived, with the team's link measurements then.
+    Pressed { fight: FightId, team: TeamId, at: ServerTime, rtt_us: u64, clock_offset_us: i64 },
+    ContestDecided { fight: FightId, table: Table, at: ServerTime },
+    Judged { fight: FightId, correct: bool, at: ServerTime },
+    AppealFiled { fight: FightId, team: TeamId, kind: RingAppealKind, text: String, at: ServerTime },
+    AppealResolved { fight: FightId, appeal: u32, upheld: bool, reply: String, at: ServerTime },
+    FightClosed { fight: FightId, at: ServerTime },
+}
+
+impl RingEvent {
+    pub fn at(&self) -> Option<ServerTime> {
+        match self {
+            RingEvent::TimingSet { .. } | RingEvent::Qualified { .. } | RingEvent::FightOpened { .. } => None,
+            RingEvent::QuestionRead { at, .. }
+            | RingEvent::Armed { at, .. }
+            | RingEvent::Pressed { at, .. }
+            | RingEvent::ContestDecided { at, .. }
+            | RingEvent::Judged { at, .. }
+            | RingEvent::AppealFiled { at, .. }
+            | RingEvent::AppealResolved { at, .. }
+            | RingEvent::FightClosed { at, .. } => Some(*at),
+        }
+    }
+
+    pub fn kind(&self) -> &'static str {
+        match self {
+            RingEvent::TimingSet { .. } => "ring_timing_set",
+            RingEvent::Qualified { .. } => "ring_qualified",
+            RingEvent::FightOpened { .. } => "ring_fight_opened",
+            RingEvent::QuestionRead { .. } => "ring_question_read",
+            RingEvent::Armed { .. } => "ring_armed",
+            RingEvent::Pressed { .. } => "ring_pressed",
+            RingEvent::ContestDecided { .. } => "ring_contest_decided",
+            RingEvent::Judged { .. } => "ring_judged",
+            RingEvent::AppealFiled { .. } => "ring_appeal_filed",
+            RingEvent::AppealResolved { .. } => "ring_appeal_resolved",
+            RingEvent::FightClosed { .. } => "ring_fight_closed",
+        }
+    }
+}

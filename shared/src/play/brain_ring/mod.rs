@@ -1,0 +1,72 @@
+//! «Брейн-ринг» live: the button. The server, not a person's eyes, decides
+//! who pressed first — by the arrival stamp of each press — and keeps every
+//! press in a [`PressLog`] a jury can read. [`ButtonQuestion`] is one
+//! question's state machine (reading → armed → answering → second chance →
+//! over); [`RingFight`] strings questions into a fight with its score, sudden
+//! death and appeals; [`RingTournament`] runs qualification, rounds, the
+//! «царь горы» play-off and the final on the engines of
+//! [`crate::rules::brain_ring`]. Pure: time arrives as arguments.
+
+mod event;
+mod fight;
+mod press_log;
+mod question;
+mod settings;
+mod tournament;
+
+pub use event::RingEvent;
+pub use fight::{FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView};
+pub use press_log::{Press, PressKind, PressLog};
+pub use question::{ButtonPhase, ButtonQuestion, PressVerdict};
+pub use settings::{EarlyPress, RingTiming};
+pub use tournament::{RingStage, RingTournament};
+
+use serde::{Deserialize, Serialize};
+
+/// A fight's number within the tournament, from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct FightId(pub u32);
+
+impl std::fmt::Display for FightId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Which table a team sits at: 0 (left on screen) or 1 (right).
+pub type Table = usize;
+
+/// Why the Brain-ring engines refuse an action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum RingPlayError {
+    #[error("no such fight")]
+    NoSuchFight,
+    #[error("this team does not play in this fight")]
+    NotInFight,
+    #[error("the fight is over")]
+    FightOver,
+    #[error("a question is in play: finish it first")]
+    QuestionInPlay,
+    #[error("no question is in play")]
+    NoQuestion,
+    #[error("the buttons are armed already")]
+    AlreadyArmed,
+    #[error("nobody is answering")]
+    NobodyAnswering,
+    #[error("no contested presses to decide")]
+    NotContested,
+    #[error("the question is still in play")]
+    NotOver,
+    #[error("4.13: appeals are filed before the next question is read")]
+    AppealTooLate,
+    #[error("4.16: the appeal must be decided before the next question")]
+    AppealPending,
+    #[error("no such appeal")]
+    NoSuchAppeal,
+    #[error("this appeal is decided already")]
+    AppealDecided,
+    #[error("the team plays another fight now")]
+    TeamBusy,
+    #[error("{0}")]
+    Tournament(String),
+}

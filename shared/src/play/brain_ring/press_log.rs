@@ -1,0 +1,79 @@
+//! The press log: every press of a Brain-ring button, kept with the evidence
+//! a jury needs — arrival at the server (µs), offset from arming, and the
+//! team's measured round trip and clock offset at that moment.
+
+use serde::{Deserialize, Serialize};
+
+use super::Table;
+use crate::ids::TeamId;
+use crate::time::ServerTime;
+
+/// What a press turned out to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PressKind {
+    /// First to arrive after arming: this team answers.
+    Won,
+    /// Arrived after another team's winning press.
+    Late,
+    /// Arrived before «Время».
+    FalseStart,
+    /// The team had pressed already on this question.
+    Repeated,
+    /// The team may not answer (false start or a wrong answer earlier).
+    LockedOut,
+    /// Within the tie window of the first press: the host decides.
+    Contested,
+    /// Arrived while nobody could answer (answering, or after time).
+    Ignored,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Press {
+    /// The question within the fight, from 1.
+    pub question: u32,
+    pub team: TeamId,
+    pub table: Table,
+    pub arrived_at: ServerTime,
+    /// µs after arming (negative: before it); `None` if never armed.
+    pub since_arming_us: Option<i64>,
+    pub rtt_us: u64,
+    pub clock_offset_us: i64,
+    pub kind: PressKind,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PressLog {
+    pub presses: Vec<Press>,
+}
+
+impl PressLog {
+    pub fn push(&mut self, press: Press) {
+        self.presses.push(press);
+    }
+
+    /// The presses of one question in arrival order, each with its gap to
+    /// the first («+0.000 / +0.037 с»).
+    pub fn question_order(&self, question: u32) -> Vec<(&Press, u64)> {
+        let mut presses: Vec<&Press> = self.presses.iter().filter(|p| p.question == question).collect();
+        presses.sort_by_key(|p| p.arrived_at);
+        let first = presses.first().map(|p| p.arrived_at).unwrap_or_default();
+        presses.into_iter().map(|p| (p, p.arrived_at.0.saturating_sub(first.0))).collect()
+    }
+}
+
+/// A gap as the host dashboard shows it: `+0.037 с`.
+pub fn format_gap(gap_us: u64) -> String {
+    format!("+{}.{:03}", gap_us / 1_000_000, (gap_us / 1_000) % 1_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gaps_are_shown_in_milliseconds() {
+        assert_eq!(format_gap(0), "+0.000");
+        assert_eq!(format_gap(37_400), "+0.037");
+        assert_eq!(format_gap(1_250_000), "+1.250");
+    }
+}

@@ -1,0 +1,313 @@
+//! The Brain-ring tournament live (4.1–4.12): the qualified teams in seeding
+//! order, six qualifying rounds paired without rematches, the «царь горы»
+//! play-off of the top five and the best-of-three final — each step computed
+//! by [`crate::rules::brain_ring`] from the fights closed so far. Several
+//! fights may run at once on different stages, each with its own clock.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::fight::{FightKind, RingAppealKind};
+use super::{FightId, PressKind, RingEvent, RingFight, RingPlayError, RingTiming, Table};
+use crate::ids::TeamId;
+use crate::rules::brain_ring::{
+    Fight, FightFormat, FinalSeries, KingOfTheHill, PlayoffStatus, QUALIFYING_ROUNDS, Qualifying, RingRow,
+    SeriesStatus, first_round_pairs,
+};
+use crate::time::ServerTime;
+
+/// Where the tournament stands, and what the host can start next.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RingStage {
+    /// No teams qualified yet.
+    NotSeeded,
+    /// `round` (from 1) can be started with these pairs (seeding indices
+    /// mapped to teams), or is being played (`open` fights remain).
+    Qualifying { round: u32, pairs: Vec<[TeamId; 2]>, open: u32 },
+    /// The next «царь горы» fight.
+    Playoff { teams: [TeamId; 2], open: bool },
+    /// The next fight of the final and who sits where.
+    Final { number: u32, tables: [TeamId; 2], open: bool },
+    /// 4.12: the champion is known.
+    Finished { champion: TeamId },
+    /// 4.8: no pairing without rematches exists; the host must decide.
+    Stuck(String),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RingTournament {
+    pub timing: RingTiming,
+    /// The qualified teams in seeding order (4.4): engine index = position.
+    pub teams: Vec<TeamId>,
+    pub seed: u64,
+    pub fights: BTreeMap<FightId, RingFight>,
+}
+
+impl RingTournament {
+    pub fn fight(&self, id: FightId) -> Result<&RingFight, RingPlayError> {
+        self.fights.get(&id).ok_or(RingPlayError::NoSuchFight)
+    }
+
+    pub fn next_fight_id(&self) -> FightId {
+        FightId(self.fights.keys().next_back().map_or(1, |f| f.0 + 1))
+    }
+
+    fn index_of(&self, team: TeamId) -> Option<usize> {
+        self.teams.iter().position(|t| *t == team)
+    }
+
+    /// The open fight a team plays now, if any (a team plays one at a time).
+    pub fn open_fight_of(&self, team: TeamId) -> Option<&RingFight> {
+        self.fights.values().find(|f| f.is_open() && f.tables.contains(&team))
+    }
+
+    /// Closed fights of a kind, as the rules engines count them (by seeding index).
+    fn closed_qualifying_rounds(&self) -> Vec<Vec<Fight>> {
+        let mut rounds: Vec<Vec<Fight>> = Vec::new();
+        for f in self.fights.values().filter(|f| !f.is_open()) {
+            let FightKind::Qualifying { round } = f.kind else { continue };
+            let (Some(a), Some(b), Some(result)) = (self.index_of(f.tables[0]), self.index_of(f.tables[1]), f.result())
+            else {
+                continue;
+            };
+            let r = round.saturating_sub(1) as usize;
+            if rounds.len() <= r {
+                rounds.resize(r + 1, Vec::new());
+            }
+            rounds[r].push(Fight { teams: [a, b], score: result.score });
+        }
+        rounds
+    }
+
+    pub fn qualifying(&self) -> Option<Qualifying> {
+        let mut q = Qualifying::new(self.teams.len()).ok()?;
+        for round in self.closed_qualifying_rounds() {
+            // Fights were paired by the same rules, so rounds fit; a round
+            // that somehow does not is left out rather than trusted.
+            let _ = q.play_round(round);
+        }
+        Some(q)
+    }
+
+    /// The qualifying table (4.6–4.7), by seeding index mapped to teams.
+    pub fn standings(&self) -> Vec<(TeamId, RingRow)> {
+        let Some(q) = self.qualifying() else { return Vec::new() };
+        q.standings().into_iter().filter_map(|row| self.teams.get(row.team).map(|t| (*t, row))).collect()
+    }
+
+    fn rounds_started(&self) -> u32 {
+        self.fights
+            .values()
+            .filter_map(|f| match f.kind {
+                FightKind::Qualifying { round } => Some(round),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn open_count(&self, pred: impl Fn(&FightKind) -> bool) -> u32 {
+        self.fights.values().filter(|f| f.is_open() && pred(&f.kind)).count() as u32
+    }
+
+    fn winners_of(&self, pred: impl Fn(&FightKind) -> bool) -> Vec<usize> {
+        self.fights
+            .values()
+            .filter(|f| !f.is_open() && pred(&f.kind))
+            .filter_map(|f| f.winner().and_then(|w| self.index_of(w)))
+            .collect()
+    }
+
+    pub fn stage(&self) -> RingStage {
+        if self.teams.len() < 2 {
+            return RingStage::NotSeeded;
+        }
+        let Some(qualifying) = self.qualifying() else {
+            return RingStage::Stuck(format!("{} teams cannot be paired (4.8 needs an even number)", self.teams.len()));
+        };
+        let started = self.rounds_started();
+        let open = self.open_count(|k| matches!(k, FightKind::Qualifying { .. }));
+        let map = |pairs: Vec<[usize; 2]>| -> Vec<[TeamId; 2]> {
+            pairs.into_iter().filter_map(|[a, b]| Some([*self.teams.get(a)?, *self.teams.get(b)?])).collect()
+        };
+        if open > 0 {
+            let pairs = self
+                .fights
+                .values()
+                .filter(|f| f.kind == FightKind::Qualifying { round: started })
+                .map(|f| f.tables)
+                .collect();
+            return RingStage::Qualifying { round: started, pairs, open };
+        }
+        // 4.9: six rounds; fewer teams than the rounds allow end earlier.
+        let max_rounds = QUALIFYING_ROUNDS.min(self.teams.len().saturating_sub(1)) as u32;
+        if started < max_rounds {
+            let pairs = if started == 0 {
+                first_round_pairs(&(0..self.teams.len()).collect::<Vec<_>>())
+            } else {
+                qualifying.next_round()
+            };
+            return match pairs {
+                Some(pairs) => RingStage::Qualifying { round: started + 1, pairs: map(pairs), open: 0 },
+                None => RingStage::Stuck("4.8: no pairing without rematches exists for the next round".into()),
+            };
+        }
+        // 4.9: the top five play off; with fewer teams, the top two go
+        // straight to the final.
+        let table: Vec<usize> = qualifying.standings().iter().map(|r| r.team).collect();
+        let finalists = if table.len() >= 5 {
+            let seeds: [usize; 5] = [table[0], table[1], table[2], table[3], table[4]];
+            let Ok(mut ladder) = KingOfTheHill::new(seeds) else {
+                return RingStage::Stuck("the play-off seeds repeat".into());
+            };
+            for winner in self.winners_of(|k| *k == FightKind::Playoff) {
+                let _ = ladder.record_winner(winner);
+            }
+            match ladder.status() {
+                PlayoffStatus::Fight { teams } => {
+                    let teams = map(vec![teams]).first().copied();
+                    let open = self.open_count(|k| *k == FightKind::Playoff) > 0;
+                    return match teams {
+                        Some(teams) => RingStage::Playoff { teams, open },
+                        None => RingStage::Stuck("unknown play-off team".into()),
+                    };
+                }
+                PlayoffStatus::Final { teams } => teams,
+            }
+        } else {
+            [table[0], table[1]]
+        };
+        let Ok(mut series) = FinalSeries::new(finalists) else { return RingStage::Stuck("the finalists repeat".into()) };
+        for winner in self.winners_of(|k| matches!(k, FightKind::Final { .. })) {
+            let _ = series.record_winner(winner);
+        }
+        let open = self.open_count(|k| matches!(k, FightKind::Final { .. })) > 0;
+        match series.status() {
+            SeriesStatus::NextFight { number, tables } => match map(vec![tables]).first() {
+                Some(tables) => RingStage::Final { number: number as u32, tables: *tables, open },
+                None => RingStage::Stuck("unknown finalist".into()),
+            },
+            SeriesStatus::Champion { team } => match self.teams.get(team) {
+                Some(champion) => RingStage::Finished { champion: *champion },
+                None => RingStage::Stuck("unknown champion".into()),
+            },
+        }
+    }
+
+    // ---------------------------------------------------------------- decisions
+
+    /// The fights to open for the next step of the tournament, on stages
+    /// 1..=`stages` in turn.
+    pub fn handle_start_next(&self, stages: u32) -> Result<Vec<RingEvent>, RingPlayError> {
+        let stages = stages.max(1);
+        let mut id = self.next_fight_id();
+        let mut events = Vec::new();
+        let mut open = |kind: FightKind, label: String, stage: u32, format: FightFormat, tables: [TeamId; 2]| {
+            events.push(RingEvent::FightOpened { fight: id, kind, label, stage, format, tables });
+            id = FightId(id.0 + 1);
+        };
+        match self.stage() {
+            RingStage::Qualifying { round, pairs, open: 0 } => {
+                for (i, pair) in pairs.into_iter().enumerate() {
+                    let label = format!("Круг {round}, бой {}", i + 1);
+                    open(FightKind::Qualifying { round }, label, i as u32 % stages + 1, FightFormat::QUALIFYING, pair);
+                }
+            }
+            RingStage::Playoff { teams, open: false } => {
+                open(FightKind::Playoff, "Плей-офф".into(), 1, FightFormat::PLAYOFF, teams);
+            }
+            RingStage::Final { number, tables, open: false } => {
+                open(FightKind::Final { number }, format!("Финал, бой {number}"), 1, FightFormat::FINAL, tables);
+            }
+            RingStage::NotSeeded => return Err(RingPlayError::Tournament("no teams are qualified yet".into())),
+            RingStage::Finished { .. } => return Err(RingPlayError::Tournament("the tournament is finished".into())),
+            RingStage::Stuck(why) => return Err(RingPlayError::Tournament(why)),
+            _ => return Err(RingPlayError::Tournament("finish the open fights first".into())),
+        }
+        Ok(events)
+    }
+
+    /// A single fight outside the tournament's flow.
+    pub fn handle_friendly(&self, tables: [TeamId; 2], format: FightFormat) -> Result<RingEvent, RingPlayError> {
+        if tables[0] == tables[1] {
+            return Err(RingPlayError::Tournament("a team cannot fight itself".into()));
+        }
+        if tables.iter().any(|t| self.open_fight_of(*t).is_some()) {
+            return Err(RingPlayError::TeamBusy);
+        }
+        let id = self.next_fight_id();
+        Ok(RingEvent::FightOpened {
+            fight: id,
+            kind: FightKind::Friendly,
+            label: format!("Бой {id}"),
+            stage: 1,
+            format,
+            tables,
+        })
+    }
+
+    /// A press from `team`, stamped on arrival: the fight it plays now decides.
+    pub fn press_target(&self, team: TeamId) -> Option<FightId> {
+        self.open_fight_of(team).map(|f| f.id)
+    }
+
+    pub fn check_appeal(&self, fight: FightId, team: TeamId, kind: RingAppealKind) -> Result<u32, RingPlayError> {
+        self.fight(fight)?.check_appeal(team, kind)
+    }
+
+    // ---------------------------------------------------------------- apply
+
+    /// The only mutation. Time passes to each event's instant first.
+    pub fn apply(&mut self, event: &RingEvent) -> Option<PressKind> {
+        if let Some(at) = event.at() {
+            self.advance(at);
+        }
+        let timing = self.timing.clone();
+        match event {
+            RingEvent::TimingSet { timing } => self.timing = timing.clone(),
+            RingEvent::Qualified { teams, seed } => {
+                self.teams = teams.clone();
+                self.seed = *seed;
+            }
+            RingEvent::FightOpened { fight, kind, label, stage, format, tables } => {
+                self.fights.insert(*fight, RingFight::new(*fight, *kind, label.clone(), *stage, *format, *tables));
+            }
+            RingEvent::QuestionRead { fight, at } => self.with(*fight, |f| f.read(*at)),
+            RingEvent::Armed { fight, at } => self.with(*fight, |f| f.arm(*at, &timing)),
+            RingEvent::Pressed { fight, team, at, rtt_us, clock_offset_us } => {
+                return self.fights.get_mut(fight).map(|f| f.press(*team, *at, *rtt_us, *clock_offset_us, &timing));
+            }
+            RingEvent::ContestDecided { fight, table, .. } => self.with(*fight, |f| f.decide(*table as Table)),
+            RingEvent::Judged { fight, correct, at } => self.with(*fight, |f| f.judge(*correct, *at, &timing)),
+            RingEvent::AppealFiled { fight, team, kind, text, at } => {
+                self.with(*fight, |f| f.file_appeal(*team, *kind, text.clone(), *at))
+            }
+            RingEvent::AppealResolved { fight, appeal, upheld, reply, at } => {
+                self.with(*fight, |f| f.resolve_appeal(*appeal, *upheld, reply.clone(), *at))
+            }
+            RingEvent::FightClosed { fight, at } => self.with(*fight, |f| f.close(*at)),
+        }
+        None
+    }
+
+    fn with(&mut self, fight: FightId, change: impl FnOnce(&mut RingFight)) {
+        if let Some(f) = self.fights.get_mut(&fight) {
+            change(f);
+        }
+    }
+
+    /// Lets time pass in every open fight.
+    pub fn advance(&mut self, now: ServerTime) {
+        for f in self.fights.values_mut().filter(|f| f.is_open()) {
+            f.advance(now);
+        }
+    }
+
+    pub fn next_deadline(&self) -> Option<ServerTime> {
+        self.fights.values().filter(|f| f.is_open()).filter_map(RingFight::next_deadline).min()
+    }
+}
+
+#[cfg(test)]
+mod tests;
