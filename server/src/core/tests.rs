@@ -325,3 +325,92 @@ fn replaying_the_stored_events_rebuilds_the_same_state() {
     assert_eq!(again.clock_view(now).ends_at, Some(at(130_000)));
     assert_eq!(again.poll_timeout(now), Some(at(120_000)));
 }
+
+mod brain_ring {
+    use super::*;
+    use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind, RingStage};
+
+    fn ring_game() -> Game {
+        let mut g = Game::new(2);
+        g.host(Command::RingSeed { teams: vec![TeamId(1), TeamId(2)] }, at(0)).unwrap();
+        g.host(Command::RingStartNext { stages: 1 }, at(0)).unwrap();
+        g
+    }
+
+    fn press(g: &mut Game, team: u32, now: ServerTime) -> PressKind {
+        let (receipt, events) = g.core.handle_press(TeamId(team), now, 250, -3).unwrap();
+        g.events.extend(events);
+        match receipt {
+            Receipt::Press { kind, arrived_at, .. } => {
+                assert_eq!(arrived_at, now);
+                kind
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn brain_ring_the_first_press_to_arrive_answers_and_every_screen_sees_it() {
+        let mut g = ring_game();
+        let fight = FightId(1);
+        g.host(Command::RingRead { fight }, at(0)).unwrap();
+        assert_eq!(press(&mut g, 2, at(500)), PressKind::FalseStart);
+        g.host(Command::RingArm { fight }, at(1_000)).unwrap();
+        assert_eq!(press(&mut g, 2, at(1_100)), PressKind::LockedOut);
+        g.core.take_dirty();
+        assert_eq!(press(&mut g, 1, at(1_200)), PressKind::Won);
+        assert!(g.core.take_dirty().contains(&Audience::AllTeams), "the lockout reaches every screen");
+        let view = g.team_view(2, at(1_300));
+        let ring = view.ring.expect("team 2 sees its fight");
+        assert!(matches!(ring.question.unwrap().phase, ButtonPhase::Answering { table: 0, .. }));
+        assert!(ring.presses.is_empty(), "teams do not get the press log");
+        let View::Host(host) = g.core.view_for(Identity::Host, at(1_300)) else { panic!() };
+        assert_eq!(host.ring.fights[0].presses.len(), 3);
+
+        g.host(Command::RingJudge { fight, correct: true }, at(5_000)).unwrap();
+        assert_eq!(g.core.ring().fight(fight).unwrap().count().score, [1, 0]);
+    }
+
+    #[test]
+    fn brain_ring_only_teams_of_the_fight_press_and_the_host_controls() {
+        let mut g = Game::new(4);
+        g.host(Command::RingSeed { teams: vec![TeamId(1), TeamId(2)] }, at(0)).unwrap();
+        assert!(g.core.handle_press(TeamId(3), at(0), 0, 0).is_err(), "no fight for team 3");
+        assert!(g.run(Identity::Team(TeamId(1)), Command::RingStartNext { stages: 1 }, at(0)).is_err());
+        assert_eq!(
+            g.host(Command::RingSeed { teams: vec![TeamId(1), TeamId(2), TeamId(3)] }, at(0)),
+            Err(CommandError::Qualification("3 teams: Brain-ring pairs need an even number of at least two (4.8)".into()))
+        );
+    }
+
+    #[test]
+    fn brain_ring_4_3_qualification_takes_the_best_chgk_teams() {
+        let mut g = Game::new(4);
+        g.play_minute(0, at(0));
+        g.card(3, 0, "Пушкин", at(1_000)).unwrap();
+        g.card(4, 0, "Пушкин", at(1_000)).unwrap();
+        g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
+        g.host(Command::RingQualify { places: 2, seed: 1 }, at(70_000)).unwrap();
+        let RingStage::Qualifying { round: 1, pairs, .. } = g.core.ring().stage() else { panic!() };
+        let mut pair = pairs[0].to_vec();
+        pair.sort();
+        assert_eq!(pair, vec![TeamId(3), TeamId(4)]);
+    }
+
+    #[test]
+    fn brain_ring_replaying_presses_rebuilds_the_same_fight() {
+        let mut g = ring_game();
+        let fight = FightId(1);
+        g.host(Command::RingRead { fight }, at(0)).unwrap();
+        g.host(Command::RingArm { fight }, at(1_000)).unwrap();
+        press(&mut g, 1, at(2_000));
+        g.host(Command::RingJudge { fight, correct: false }, at(3_000)).unwrap();
+        // The rival lets its 20 s run out: time alone ends the question.
+        g.core.handle_timeout(ServerTime(at(23_000).0 + 1));
+        let mut again = Core::new(ServerInfo::default());
+        again.replay(&g.events);
+        again.handle_timeout(ServerTime(at(23_000).0 + 1));
+        assert_eq!(again.ring(), g.core.ring());
+        assert_eq!(again.ring().fight(fight).unwrap().outcomes.len(), 1);
+    }
+}
