@@ -87,7 +87,8 @@ fn hand_in(harness: &mut Harness<'static, TeamScreen>, answer: &str) -> Command 
 fn acknowledge(harness: &mut Harness<'static, TeamScreen>, command: Command, since_start_ms: u64, late: bool) {
     let state = &mut harness.state_mut().state;
     let request = state.begin_request(command);
-    harness.run();
+    // A spinner turns while the card travels: step, do not wait to settle.
+    harness.run_steps(2);
     assert!(harness.query_by_label("отправляем…").is_some(), "the card shows it is on its way");
     let state = &mut harness.state_mut().state;
     let receipt = Receipt::Card {

@@ -8,6 +8,7 @@
 pub mod hall;
 pub mod server;
 pub mod terminal;
+pub mod ring;
 
 pub use hall::{Hall, test_timing};
 pub use server::TestServer;

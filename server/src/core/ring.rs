@@ -38,7 +38,7 @@ impl Core {
                 let early_rows: Vec<_> = early.iter().map(|(_, row)| row.clone()).collect();
                 let order = seeding_order(&qualified.teams, &early_rows, Seed(seed));
                 let seeded: Vec<TeamId> = order.iter().filter_map(|i| teams.get(*i).copied()).collect();
-                if seeded.len() < 2 || seeded.len() % 2 != 0 {
+                if seeded.len() < 2 || !seeded.len().is_multiple_of(2) {
                     return Err(CommandError::Qualification(format!(
                         "{} teams qualified: Brain-ring pairs need an even number of at least two (4.8)",
                         seeded.len()
@@ -48,7 +48,7 @@ impl Core {
             }
             Command::RingSeed { teams } => {
                 self.ensure_ring_not_started()?;
-                if teams.len() < 2 || teams.len() % 2 != 0 {
+                if teams.len() < 2 || !teams.len().is_multiple_of(2) {
                     return Err(CommandError::Qualification(format!(
                         "{} teams: Brain-ring pairs need an even number of at least two (4.8)",
                         teams.len()

@@ -43,10 +43,10 @@ pub(super) async fn play(
         tokio::select! {
             out = rx.recv() => {
                 let Some(Outbound::Msg(msg)) = out else { return };
-                if let ServerMsg::View(view) = &*msg {
-                    if let View::Host(v) = view.as_ref() {
-                        latest = Some(v.clone());
-                    }
+                if let ServerMsg::View(view) = &*msg
+                    && let View::Host(v) = view.as_ref()
+                {
+                    latest = Some(v.clone());
                 }
                 continue;
             }

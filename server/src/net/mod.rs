@@ -23,6 +23,8 @@ pub type ConnId = u64;
 pub const OUTBOUND_QUEUE: usize = 1024;
 
 /// From a connection (or a demo robot) to the driver.
+// Moved through a channel once each; boxing would add an allocation per frame.
+#[allow(clippy::large_enum_variant)]
 pub enum Inbound {
     /// A handshake to authenticate; on success the connection is registered
     /// and its views go to `outbound`.

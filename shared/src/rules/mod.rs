@@ -6,3 +6,4 @@ pub mod brain_ring;
 pub mod chgk;
 pub mod erudit;
 pub mod multigames;
+pub mod neptune;

@@ -9,6 +9,9 @@ use crate::play::chgk::{AppealKind, Verdict};
 use crate::rules::brain_ring::FightFormat;
 use crate::play::settings::TournamentSettings;
 
+// A message is decoded, handled and dropped; boxing the command would only
+// add an allocation per frame.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ClientMsg {
     /// Clock-offset probe; answered at once with `ServerMsg::Pong`.

@@ -52,7 +52,7 @@ pub fn questions(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut Ques
             ui.selectable_value(&mut form.tour, None, lang.t(T::NewTour));
         });
         egui::Grid::new("type-question").num_columns(2).show(ui, |ui| {
-            let mut field = |ui: &mut Ui, label: T, text: &mut String, rows: usize| {
+            let field = |ui: &mut Ui, label: T, text: &mut String, rows: usize| {
                 ui.label(lang.t(label));
                 ui.add(egui::TextEdit::multiline(text).desired_rows(rows).desired_width(480.0));
                 ui.end_row();

@@ -16,7 +16,7 @@ mod tournament;
 
 pub use event::RingEvent;
 pub use fight::{FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView};
-pub use press_log::{Press, PressKind, PressLog};
+pub use press_log::{Press, PressKind, PressLog, format_gap};
 pub use question::{ButtonPhase, ButtonQuestion, PressVerdict};
 pub use settings::{EarlyPress, RingTiming};
 pub use tournament::{RingStage, RingTournament};

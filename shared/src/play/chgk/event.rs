@@ -15,6 +15,9 @@ pub enum Judger {
     Judge(JudgeId),
 }
 
+// Events are built once, stored and replayed; the size of the question
+// variant costs nothing worth a Box in every match.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ChgkEvent {
     TourAdded { tour: TourId, title: String },

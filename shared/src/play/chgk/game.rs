@@ -180,12 +180,10 @@ impl ChgkGame {
         if question.played() {
             return Err(CommandError::MinuteAlreadyStarted);
         }
-        if let Some(current) = self.current_question() {
-            if let Some(clock) = &current.clock {
-                if now <= clock.accept_until() {
-                    return Err(CommandError::ClockRunning);
-                }
-            }
+        if let Some(clock) = self.current_question().and_then(|c| c.clock.as_ref())
+            && now <= clock.accept_until()
+        {
+            return Err(CommandError::ClockRunning);
         }
         Ok(ChgkEvent::Announced { question: q, at: now })
     }
@@ -308,7 +306,7 @@ impl ChgkGame {
         if chars > MAX_APPEAL_CHARS {
             return Err(CommandError::TooLong { got: chars as u32, max: MAX_APPEAL_CHARS as u32 });
         }
-        if kind == AppealKind::AcceptMyAnswer && !question.cards.get(&team).is_some_and(|c| !c.late) {
+        if kind == AppealKind::AcceptMyAnswer && question.cards.get(&team).is_none_or(|c| c.late) {
             return Err(CommandError::NoCardToAppeal);
         }
         let duplicate = self.appeals.iter().any(|a| a.team == team && a.question == q && a.kind == kind);

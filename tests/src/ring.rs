@@ -1,0 +1,276 @@
+//! Brain-ring helpers for the end-to-end tests (`tests/tests/brain_ring.rs`)
+//! and the `press` and `order` benchmarks: a short test timing, opening a
+//! fight over the wire as the host's dashboard does, finding a fight in the
+//! views, pressing the button — and [`StampedTerminal`], a terminal for
+//! benchmarks whose reader stamps every frame the moment it is whole and
+//! hands it on undecoded, so decoding a big host view never delays the stamp
+//! of another terminal's frame.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow, bail};
+use quinn::{Endpoint, RecvStream, SendStream};
+use tokio::sync::mpsc;
+
+use minuta_shared::ids::TeamId;
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::brain_ring::{ButtonPhase, EarlyPress, FightId, PressKind, RingFightView, RingTiming};
+use minuta_shared::rules::brain_ring::FightFormat;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::PROTOCOL_VERSION;
+use minuta_shared::wire::client::{ClientMsg, Command};
+use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
+use minuta_shared::wire::envelope::Envelope;
+use minuta_shared::wire::handshake::{HelloReply, Identity};
+use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
+use minuta_shared::wire::view::{RingBoard, View};
+
+use crate::terminal::{Link, STEP, Terminal};
+
+/// A 2-s minute and a 1-s second chance; strict order (no tie window); a
+/// false start loses the question (the default).
+pub fn ring_timing() -> RingTiming {
+    RingTiming { minute_ms: 2_000, second_chance_ms: 1_000, tie_window_us: 0, early_press: EarlyPress::LosesTheQuestion }
+}
+
+/// A friendly fight long enough for a benchmark's hundreds of questions.
+pub fn long_format(questions: u32) -> FightFormat {
+    FightFormat { questions, sudden_death: false }
+}
+
+/// The press's verdict as the pressing terminal receives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub kind: PressKind,
+    pub arrived_at: ServerTime,
+    pub since_arming_us: Option<i64>,
+}
+
+/// The verdict in a receipt, or an error naming what came instead.
+pub fn verdict_of(result: &Result<Receipt, CommandError>) -> Result<Verdict> {
+    match result {
+        Ok(Receipt::Press { kind, arrived_at, since_arming_us }) => {
+            Ok(Verdict { kind: *kind, arrived_at: *arrived_at, since_arming_us: *since_arming_us })
+        }
+        other => bail!("a press was answered with {other:?}"),
+    }
+}
+
+/// Presses the button once and waits for the server's verdict.
+pub async fn press(team: &mut Terminal) -> Result<Verdict> {
+    let result = team.command(Command::Press { clock_offset_us: 0 }).await?;
+    verdict_of(&result)
+}
+
+/// A fight on a board (host or display view).
+pub fn fight_in(board: &RingBoard, fight: FightId) -> Option<&RingFightView> {
+    board.fights.iter().find(|f| f.id == fight)
+}
+
+/// The button phase of a fight's current question.
+pub fn phase(fight: &RingFightView) -> Option<&ButtonPhase> {
+    fight.question.as_ref().map(|q| &q.phase)
+}
+
+/// The fight a view shows: a team's own fight, or `fight` on a board.
+pub fn fight_of_view(view: &View, fight: FightId) -> Option<&RingFightView> {
+    match view {
+        View::Team(t) => t.ring.as_ref().filter(|f| f.id == fight),
+        View::Host(h) => fight_in(&h.ring, fight),
+        View::Display(d) => fight_in(&d.ring, fight),
+    }
+}
+
+/// Whether the view shows question `number` of `fight` being answered by `table`.
+pub fn shows_answering(view: &View, fight: FightId, number: u32, table: usize) -> bool {
+    fight_of_view(view, fight).and_then(|f| f.question.as_ref()).is_some_and(|q| {
+        q.number == number && matches!(q.phase, ButtonPhase::Answering { table: t, .. } if t == table)
+    })
+}
+
+/// The host seeds `teams` by hand and opens round 1: returns the open fight
+/// with both teams in it, as the host's view shows it.
+pub async fn open_first_round(host: &mut Terminal, teams: [TeamId; 2]) -> Result<RingFightView> {
+    host.ok(Command::RingSeed { teams: teams.to_vec() }).await?;
+    host.ok(Command::RingStartNext { stages: 1 }).await?;
+    let view = host
+        .wait_host("the round-1 fight", |v| v.ring.fights.iter().any(|f| !f.closed && teams.iter().all(|t| f.tables.contains(t))))
+        .await?;
+    view.ring
+        .fights
+        .into_iter()
+        .find(|f| !f.closed && teams.iter().all(|t| f.tables.contains(t)))
+        .ok_or_else(|| anyhow!("no open fight of {teams:?}"))
+}
+
+/// A friendly fight between `tables` (outside the tournament flow).
+pub async fn open_friendly(host: &mut Terminal, tables: [TeamId; 2], format: FightFormat) -> Result<FightId> {
+    host.ok(Command::RingFriendly { tables, format }).await?;
+    let view = host.wait_host("the friendly fight", |v| v.ring.fights.iter().any(|f| !f.closed && f.tables == tables)).await?;
+    view.ring.fights.iter().find(|f| !f.closed && f.tables == tables).map(|f| f.id).ok_or_else(|| anyhow!("no friendly fight"))
+}
+
+/// One frame from the server, stamped when its last byte was read.
+pub struct Stamped {
+    pub at: Instant,
+    pub payload: Vec<u8>,
+}
+
+impl Stamped {
+    pub fn decode(&self) -> Result<ServerMsg> {
+        let env: Envelope<ServerMsg> = codec::decode(&self.payload).context("decoding a server frame")?;
+        if env.version != PROTOCOL_VERSION {
+            bail!("envelope version {} from the server", env.version);
+        }
+        Ok(env.body)
+    }
+}
+
+/// Reads one frame's payload; the length is checked before allocating.
+async fn read_payload(recv: &mut RecvStream) -> Result<Vec<u8>, String> {
+    let mut prefix = [0u8; 4];
+    recv.read_exact(&mut prefix).await.map_err(|e| e.to_string())?;
+    let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES).map_err(|e| e.to_string())?;
+    let mut payload = vec![0u8; len];
+    recv.read_exact(&mut payload).await.map_err(|e| e.to_string())?;
+    Ok(payload)
+}
+
+/// A greeted connection for benchmarks: its reader task stamps each frame
+/// as soon as it is whole and queues it raw; the owner decodes later.
+pub struct StampedTerminal {
+    pub identity: Identity,
+    conn: quinn::Connection,
+    send: SendStream,
+    seq: u64,
+    next_request: u64,
+    inbox: mpsc::UnboundedReceiver<Result<Stamped, String>>,
+    /// Frames taken from the inbox but not consumed yet.
+    held: VecDeque<Stamped>,
+    _endpoint: Endpoint,
+}
+
+impl StampedTerminal {
+    /// Joins with `code` on `endpoint`.
+    pub async fn connect_on(endpoint: &Endpoint, code: &JoinCode) -> Result<StampedTerminal> {
+        let addr = *code.addrs.first().ok_or_else(|| anyhow!("the join code has no address"))?;
+        let mut link = Link::open(endpoint, addr, code.fingerprint).await?;
+        let identity = match link.hello(code.credential.clone()).await? {
+            HelloReply::Welcome(welcome) => welcome.identity,
+            HelloReply::Refused(refusal) => bail!("the server refused {:?}: {refusal}", code.credential),
+        };
+        let Link { conn, send, mut recv, .. } = link;
+        let (tx, inbox) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            loop {
+                let item = read_payload(&mut recv).await.map(|payload| Stamped { at: Instant::now(), payload });
+                let last = item.is_err();
+                if tx.send(item).is_err() || last {
+                    return;
+                }
+            }
+        });
+        Ok(StampedTerminal {
+            identity,
+            conn,
+            send,
+            seq: 1,
+            next_request: 1,
+            inbox,
+            held: VecDeque::new(),
+            _endpoint: endpoint.clone(),
+        })
+    }
+
+    /// Joins on an endpoint (one UDP socket) of its own.
+    pub async fn connect(code: &JoinCode) -> Result<StampedTerminal> {
+        let endpoint = crate::terminal::client_endpoint()?;
+        Self::connect_on(&endpoint, code).await
+    }
+
+    /// Sends a command; returns its request id and the instant just before
+    /// the frame was written.
+    pub async fn send_command(&mut self, command: Command) -> Result<(u64, Instant)> {
+        let request = self.next_request;
+        self.next_request += 1;
+        let frame = codec::encode_frame(&Envelope::new(self.seq, ClientMsg::Command { request, command }))?;
+        self.seq += 1;
+        let at = Instant::now();
+        self.send.write_all(&frame).await.context("writing a command")?;
+        Ok((request, at))
+    }
+
+    /// The next frame (held ones first), waiting at most until `deadline`.
+    pub async fn next_frame_until(&mut self, deadline: tokio::time::Instant) -> Result<Option<Stamped>> {
+        if let Some(f) = self.held.pop_front() {
+            return Ok(Some(f));
+        }
+        match tokio::time::timeout_at(deadline, self.inbox.recv()).await {
+            Err(_) => Ok(None),
+            Ok(Some(Ok(f))) => Ok(Some(f)),
+            Ok(Some(Err(e))) => bail!("{:?}: the connection ended: {e}", self.identity),
+            Ok(None) => bail!("{:?}: the reader stopped", self.identity),
+        }
+    }
+
+    /// The next frame, within [`STEP`].
+    pub async fn next_frame(&mut self) -> Result<Stamped> {
+        let deadline = tokio::time::Instant::now() + STEP;
+        self.next_frame_until(deadline).await?.ok_or_else(|| anyhow!("{:?}: no frame within {STEP:?}", self.identity))
+    }
+
+    /// Puts a frame back at the front (it will be the next one taken).
+    pub fn hold(&mut self, frame: Stamped) {
+        self.held.push_front(frame);
+    }
+
+    /// Drops every frame already received, without waiting; returns how many.
+    pub fn discard_ready(&mut self) -> Result<usize> {
+        let mut n = self.held.len();
+        self.held.clear();
+        while let Ok(item) = self.inbox.try_recv() {
+            item.map_err(|e| anyhow!("{:?}: the connection ended: {e}", self.identity))?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Waits for the acknowledgement of `request`: when it arrived and what
+    /// it says. Views received meanwhile are dropped.
+    pub async fn ack(&mut self, request: u64) -> Result<(Instant, Result<Receipt, CommandError>)> {
+        loop {
+            let frame = self.next_frame().await?;
+            if let ServerMsg::Ack { request: r, result } = frame.decode()? {
+                if r == request {
+                    return Ok((frame.at, result));
+                }
+            }
+        }
+    }
+
+    /// Sends a command and waits for its acknowledgement; a refusal is an error.
+    pub async fn ok(&mut self, command: Command) -> Result<Receipt> {
+        let name: String = format!("{command:?}").chars().take(80).collect();
+        let (request, _) = self.send_command(command).await?;
+        self.ack(request).await?.1.map_err(|e| anyhow!("{name} was refused: {e}"))
+    }
+
+    /// The first view (in arrival order) that satisfies `pred`, with its
+    /// arrival stamp. Earlier frames are dropped.
+    pub async fn first_view(&mut self, what: &str, pred: impl Fn(&View) -> bool) -> Result<(Instant, View)> {
+        loop {
+            let frame = self.next_frame().await.with_context(|| format!("waiting for {what}"))?;
+            if let ServerMsg::View(view) = frame.decode()? {
+                if pred(&view) {
+                    return Ok((frame.at, *view));
+                }
+            }
+        }
+    }
+
+    /// Leaves as a terminal does when its laptop closes the app.
+    pub fn close(&self) {
+        self.conn.close(quinn::VarInt::from_u32(minuta_shared::wire::close::NORMAL), b"bye");
+    }
+}
