@@ -27,6 +27,8 @@ pub struct MinutaApp {
     signals: SignalWatch,
     /// The display went full-screen once; the person may leave it with F11.
     fullscreen_done: bool,
+    /// The window title last set, so it is only sent when it changes.
+    title: String,
     /// Keeps the in-process server running as long as the window is open.
     _server: Option<minuta_server::ServerHandle>,
 }
@@ -42,16 +44,19 @@ pub enum Start {
 }
 
 impl MinutaApp {
-    pub fn new(ctx: egui::Context, lang: Lang, start: Start, sound: Sound) -> Self {
+    pub fn new(ctx: egui::Context, lang: Lang, muted: bool, start: Start, sound: Sound) -> Self {
+        let mut state = AppState::new(lang);
+        state.muted = muted;
         let mut app = MinutaApp {
             ctx,
-            state: AppState::new(lang),
+            state,
             local: LocalState::default(),
             net: None,
             events: None,
             sound,
             signals: SignalWatch::default(),
             fullscreen_done: false,
+            title: String::new(),
             _server: None,
         };
         match start {
@@ -187,6 +192,9 @@ impl eframe::App for MinutaApp {
             Some(View::Display(_)) => format!("{} — {}", self.state.lang.t(T::AppTitle), self.state.lang.t(T::Display)),
             _ => self.state.lang.t(T::AppTitle).to_owned(),
         };
-        self.ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+        if title != self.title {
+            self.title = title.clone();
+            self.ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+        }
     }
 }

@@ -48,6 +48,9 @@ macro_rules! texts {
         pub enum T { $($key),* }
 
         impl T {
+            /// Every key, for tests that render them all.
+            pub const ALL: &[T] = &[$(T::$key),*];
+
             pub fn text(self, lang: Lang) -> &'static str {
                 match (self, lang) {
                     $((T::$key, Lang::Ru) => $ru, (T::$key, Lang::En) => $en,)*
@@ -107,8 +110,8 @@ texts! {
     ColVerdict => "Итог", "Verdict";
     ColAuthorAnswer => "Авторский ответ", "Author's answer";
     VerdictPending => "ждём ответа ведущего", "awaiting the reveal";
-    VerdictCorrect => "✓ верно", "✓ correct";
-    VerdictWrong => "✗ неверно", "✗ wrong";
+    VerdictCorrect => "верно", "correct";
+    VerdictWrong => "неверно", "wrong";
     VerdictLate => "опоздание", "late";
     Withdrawn => "вопрос снят", "question withdrawn";
     Appeal => "Апелляция", "Appeal";
@@ -305,6 +308,8 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::ClockRunning => "время по вопросу ещё идёт".into(),
         E::Settings(why) => format!("неверные настройки: {why}"),
         E::Storage(why) => format!("сервер не смог сохранить действие: {why}"),
+        // Errors of formats this terminal does not play read in English.
+        other => other.to_string(),
     }
 }
 
@@ -332,7 +337,7 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
         ),
         Receipt::AppealFiled { appeal } => lang.pick(format!("апелляция № {appeal} подана"), format!("appeal no. {appeal} filed")),
         Receipt::Card { since_start_ms, late, .. } => card_receipt(lang, *since_start_ms, *late),
-        Receipt::Done => lang.pick(format!("{}: готово", command_name(lang, command)), format!("{}: done", command_name(lang, command))),
+        _ => lang.pick(format!("{}: готово", command_name(lang, command)), format!("{}: done", command_name(lang, command))),
     }
 }
 
@@ -362,6 +367,8 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::Judge { .. } => ("отметка ответа", "judging"),
         C::SubmitCard { .. } => ("карточка", "the card"),
         C::FileAppeal { .. } => ("апелляция", "the appeal"),
+        // Commands of formats this terminal does not send.
+        _ => ("действие", "the action"),
     };
     match lang {
         Lang::Ru => ru.into(),
@@ -429,6 +436,7 @@ pub fn team_count(lang: Lang, n: usize) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

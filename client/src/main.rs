@@ -86,7 +86,7 @@ fn main() -> anyhow::Result<()> {
         }
     };
     let sound = if cli.mute { Sound::silent() } else { Sound::open() };
-    let lang = cli.lang;
+    let (lang, muted) = (cli.lang, cli.mute);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_inner_size([1100.0, 760.0]).with_title("Минута"),
         ..eframe::NativeOptions::default()
@@ -94,7 +94,7 @@ fn main() -> anyhow::Result<()> {
     eframe::run_native(
         "minuta",
         options,
-        Box::new(move |cc| Ok(Box::new(MinutaApp::new(cc.egui_ctx.clone(), lang, start, sound)))),
+        Box::new(move |cc| Ok(Box::new(MinutaApp::new(cc.egui_ctx.clone(), lang, muted, start, sound)))),
     )
     .map_err(|e| anyhow!("cannot open the window: {e}"))
 }

@@ -99,6 +99,7 @@ impl SignalWatch {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

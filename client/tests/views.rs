@@ -1,6 +1,8 @@
 //! The team terminal's card and the judges' view, clicked through headless
 //! with egui_kittest.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -14,7 +16,10 @@ use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
-use minuta_shared::wire::view::{AnswerGroup, ClockView, HostView, LateCard, QuestionJudging, TeamInfo, TeamView, View};
+use minuta_shared::play::brain_ring::{RingStage, RingTiming};
+use minuta_shared::wire::view::{
+    AnswerGroup, ClockView, HostView, LateCard, QuestionJudging, RingBoard, TeamInfo, TeamView, View,
+};
 
 /// 1 000 000 s after the epoch: when «Время» was given in these tests.
 const START_MS: u64 = 1_000_000_000;
@@ -51,6 +56,7 @@ fn team_screen(at_ms: u64) -> Harness<'static, TeamScreen> {
             cards: Vec::new(),
             appeals: Vec::new(),
             standings: Vec::new(),
+            ring: None,
         }))),
     );
     let screen = TeamScreen { state, form: team::TeamForm::default(), sent: Vec::new() };
@@ -172,6 +178,13 @@ fn host_view_with_two_groups() -> HostView {
         appeals: Vec::new(),
         standings: Vec::new(),
         judgement_log: Vec::new(),
+        ring: RingBoard {
+            stage: RingStage::NotSeeded,
+            seeding: Vec::new(),
+            fights: Vec::new(),
+            standings: Vec::new(),
+            timing: RingTiming::default(),
+        },
     }
 }
 
@@ -216,10 +229,27 @@ fn the_host_judging_tab_sends_a_wrong_verdict_for_the_group() {
         Vec::new(),
     );
     harness.run();
-    harness.get_all_by_label("Неверно").next().map(|n| n.click());
+    if let Some(wrong) = harness.get_all_by_label("Неверно").next() {
+        wrong.click();
+    }
     harness.run();
     assert_eq!(
         harness.state(),
         &vec![UiCommand::Send(Command::Judge { question: QuestionId(3), group: "пушкин".into(), verdict: Verdict::Wrong })]
     );
+}
+
+#[test]
+fn every_text_has_glyphs_in_the_bundled_fonts() {
+    // egui_kittest panics on a character no bundled font can draw (a ✓
+    // would show as a box on a real screen).
+    let mut harness = Harness::builder().with_size([2000.0, 8000.0]).build_ui(|ui| {
+        for lang in [Lang::Ru, Lang::En] {
+            for key in minuta_client::i18n::T::ALL {
+                ui.label(key.text(lang));
+            }
+        }
+        ui.label("× · — … «» № ё Ё Щ Ъ");
+    });
+    harness.run();
 }

@@ -8,7 +8,9 @@
 use serde::{Deserialize, Serialize};
 
 /// The recorded seed of a draw: store it next to the draw's result.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct Seed(pub u64);
 
 /// splitmix64: 64 bits of state, passes BigCrush, trivially reproducible.

@@ -1,2 +1,432 @@
-//! (being written)
-fn main() {}
+//! The Brain-ring button's latency: `cargo bench -p minuta-tests --bench press [-- --terminals N]`.
+//!
+//! In one run:
+//! 1. the baseline: a raw UDP round trip on loopback (32 bytes) between a
+//!    tokio UDP echo on its own thread and a client, both on single-threaded
+//!    runtimes, as the server process and a terminal are;
+//! 2. a real `minuta-server` process (the release build) with a host, a
+//!    projector display and N team terminals (default 100) connected, each on
+//!    its own UDP socket. Teams 1 and 2 play a long friendly fight while the
+//!    others watch. Question after question the host reads, gives «Время»,
+//!    one table presses (and wins), the host judges it wrong, the other table
+//!    presses in its second chance (and wins), the host judges it right.
+//!    For every press: **verdict** = from writing the press's frame to reading
+//!    its `Ack` on the pressing terminal; **lockout (all)** = until the last
+//!    of every other connected terminal (the other table, every watching
+//!    team, the display, the host) has read the view sent after the press —
+//!    for the tables, the host and the display the view that shows the
+//!    pressing table answering; watching teams get no fight in their view, so
+//!    for them it is the first view after the press.
+//!
+//! Every frame is stamped by its terminal's reader task the moment it is
+//! whole and decoded later, so decoding a large host view never delays the
+//! stamp of another terminal's frame (all terminals share this process's one
+//! thread, as the brief asks: a single-threaded runtime on 2 cores).
+//!
+//! Progress goes to stdout; the last line is one JSON object:
+//! `{"bench":"press","terminals":N,"udp_rtt_p50_us":…,"udp_rtt_p99_us":…,
+//! "verdict_p50_us":…,"verdict_p99_us":…,"p50_ratio":…,"p99_ratio":…,
+//! "lockout_all_p99_us":…}` (ratios = verdict / raw UDP round trip).
+//! Options: `--terminals N`, `--presses P` (measured presses, default 200),
+//! `--udp-samples S` (default 20,000). Nothing is asserted. Built as a test
+//! (without cargo bench's `--bench` flag) it does nothing.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{EarlyPress, FightId, PressKind, RingTiming};
+use minuta_shared::play::settings::ChgkTiming;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::ServerMsg;
+use minuta_shared::wire::view::View;
+use minuta_tests::hall::{PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name};
+use minuta_tests::ring::{StampedTerminal, long_format, open_friendly, shows_answering, verdict_of};
+use minuta_tests::terminal::{Terminal, client_endpoint};
+use minuta_tests::TestServer;
+
+struct Args {
+    terminals: usize,
+    presses: usize,
+    udp_samples: usize,
+}
+
+fn parse_args() -> Result<Args> {
+    let mut args = Args { terminals: 100, presses: 200, udp_samples: 20_000 };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| -> Result<usize> {
+            let v = it.next().ok_or_else(|| anyhow!("{name} needs a value"))?;
+            v.parse().with_context(|| format!("{name} {v}"))
+        };
+        match arg.as_str() {
+            "--terminals" => args.terminals = value("--terminals")?,
+            "--presses" => args.presses = value("--presses")?,
+            "--udp-samples" => args.udp_samples = value("--udp-samples")?.max(100),
+            "--bench" => {}
+            other if other.starts_with("--") => bail!("unknown option {other}"),
+            _ => {}
+        }
+    }
+    if args.terminals < 2 {
+        bail!("--terminals must be at least 2 (the two tables)");
+    }
+    Ok(args)
+}
+
+macro_rules! progress {
+    ($start:expr, $($arg:tt)*) => {{
+        println!("[{:7.2} s] {}", $start.elapsed().as_secs_f64(), format!($($arg)*));
+        let _ = std::io::stdout().flush();
+    }};
+}
+
+fn main() -> ExitCode {
+    // `cargo test --benches` runs bench targets without `--bench`: do nothing.
+    if !std::env::args().any(|a| a == "--bench") {
+        println!("press: a benchmark; run it with `cargo bench -p minuta-tests --bench press`");
+        return ExitCode::SUCCESS;
+    }
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("press: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("press: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(&args)) {
+        Ok(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("press: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Percentile by nearest rank of sorted values.
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = (p * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn sorted(mut v: Vec<f64>) -> Vec<f64> {
+    v.sort_by(f64::total_cmp);
+    v
+}
+
+fn us(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+fn summary(name: &str, v: &[f64]) -> String {
+    format!(
+        "{name}: p50 {:.1} µs, p90 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+        percentile(v, 0.5),
+        percentile(v, 0.9),
+        percentile(v, 0.99),
+        v.last().copied().unwrap_or(f64::NAN)
+    )
+}
+
+/// Raw UDP round trips of 32 bytes on loopback: an echo on its own thread
+/// with its own single-threaded runtime. Returns the sorted samples in µs.
+async fn udp_baseline(samples: usize) -> Result<Vec<f64>> {
+    let echo = std::net::UdpSocket::bind("127.0.0.1:0").context("binding the echo socket")?;
+    echo.set_nonblocking(true)?;
+    let addr = echo.local_addr()?;
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::spawn(move || -> Result<()> {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+        rt.block_on(async move {
+            let socket = tokio::net::UdpSocket::from_std(echo)?;
+            let mut buf = [0u8; 64];
+            let mut stop = stop_rx;
+            loop {
+                tokio::select! {
+                    _ = &mut stop => return Ok(()),
+                    got = socket.recv_from(&mut buf) => {
+                        let (n, from) = got?;
+                        socket.send_to(&buf[..n], from).await?;
+                    }
+                }
+            }
+        })
+    });
+    let client = tokio::net::UdpSocket::bind("127.0.0.1:0").await?;
+    client.connect(addr).await?;
+    let payload = [7u8; 32];
+    let mut buf = [0u8; 64];
+    let mut out = Vec::with_capacity(samples);
+    for i in 0..samples + 1_000 {
+        let t0 = Instant::now();
+        client.send(&payload).await?;
+        let n = tokio::time::timeout(Duration::from_secs(1), client.recv(&mut buf)).await.context("the echo answers")??;
+        let rtt = t0.elapsed();
+        if n != payload.len() {
+            bail!("the echo sent {n} bytes");
+        }
+        if i >= 1_000 {
+            out.push(us(rtt));
+        }
+    }
+    let _ = stop_tx.send(());
+    thread.join().map_err(|_| anyhow!("the echo thread panicked"))??;
+    Ok(sorted(out))
+}
+
+/// The terminals of the hall: `all[0]` the host, `all[1]` the display,
+/// `all[2 + i]` team i (teams 0 and 1 sit at tables 0 and 1).
+const HOST: usize = 0;
+const DISPLAY: usize = 1;
+const TEAMS: usize = 2;
+
+/// Waits until every terminal has read everything the server sent it
+/// before this call: a ping to each, then each one's pong (see
+/// [`StampedTerminal::wait_pong`]); whatever came before is dropped.
+async fn settle(all: &mut [StampedTerminal]) -> Result<()> {
+    let mut tokens = Vec::with_capacity(all.len());
+    for t in all.iter_mut() {
+        tokens.push(t.send_ping().await?);
+    }
+    for (t, token) in all.iter_mut().zip(tokens) {
+        t.wait_pong(token).await?;
+    }
+    Ok(())
+}
+
+/// A host command on the stamped host terminal, then [`settle`]: the
+/// views it caused have reached everyone (the driver queues them before the
+/// host's acknowledgement can be written).
+async fn step(all: &mut [StampedTerminal], command: Command) -> Result<()> {
+    all[HOST].ok(command).await?;
+    settle(all).await
+}
+
+/// One measured press.
+struct Sample {
+    verdict_us: f64,
+    lockout_all_us: f64,
+    lockout_fight_us: f64,
+    /// From writing the frame to the server's arrival stamp (µs, by the wall clock).
+    uplink_us: f64,
+    /// From the server's arrival stamp to reading the ack.
+    stamp_to_ack_us: f64,
+    spectators_seen: usize,
+}
+
+/// Maps this process's monotonic instants to server time (µs since the
+/// epoch): the server's clock is the wall clock at its start plus monotonic
+/// time since, and so is this.
+struct WallClock {
+    wall_us: f64,
+    at: Instant,
+}
+
+impl WallClock {
+    fn now() -> Self {
+        let wall_us = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs_f64() * 1e6).unwrap_or(0.0);
+        WallClock { wall_us, at: Instant::now() }
+    }
+
+    fn of(&self, i: Instant) -> f64 {
+        self.wall_us + i.saturating_duration_since(self.at).as_secs_f64() * 1e6
+            - self.at.saturating_duration_since(i).as_secs_f64() * 1e6
+    }
+}
+
+/// Team at `table` presses question `number` of `fight`; it must win.
+async fn measure(all: &mut [StampedTerminal], fight: FightId, number: u32, table: usize, wall: &WallClock) -> Result<Sample> {
+    let presser = TEAMS + table;
+    let (request, sent) = all[presser].send_command(Command::Press { clock_offset_us: 0 }).await?;
+    let (acked, result) = all[presser].ack(request).await?;
+    let verdict = verdict_of(&result)?;
+    if verdict.kind != PressKind::Won {
+        bail!("question {number}: table {table} pressed and got {verdict:?}");
+    }
+    // Take the first frame after the press from every other terminal
+    // before decoding anything, so decoding delays no stamp.
+    let mut firsts = Vec::with_capacity(all.len());
+    for (i, t) in all.iter_mut().enumerate() {
+        firsts.push(if i == presser { None } else { Some(t.next_frame().await?) });
+    }
+    let (mut lockout_all, mut lockout_fight, mut spectators_seen) = (0f64, 0f64, 0);
+    for (i, first) in firsts.into_iter().enumerate() {
+        let Some(mut frame) = first else { continue };
+        let watching = i >= TEAMS + 2;
+        loop {
+            if let ServerMsg::View(view) = frame.decode()? {
+                if watching || shows_answering(&view, fight, number, table) {
+                    break;
+                }
+                if let View::Team(t) = view.as_ref() {
+                    if t.ring.is_none() && i < TEAMS + 2 {
+                        bail!("table {} has no fight in its view", i - TEAMS);
+                    }
+                }
+            }
+            frame = all[i].next_frame().await?;
+        }
+        let d = us(frame.at.saturating_duration_since(sent));
+        lockout_all = lockout_all.max(d);
+        if watching {
+            spectators_seen += 1;
+        } else {
+            lockout_fight = lockout_fight.max(d);
+        }
+    }
+    let stamp = verdict.arrived_at.0 as f64;
+    Ok(Sample {
+        verdict_us: us(acked.saturating_duration_since(sent)),
+        lockout_all_us: lockout_all,
+        lockout_fight_us: lockout_fight,
+        uplink_us: stamp - wall.of(sent),
+        stamp_to_ack_us: wall.of(acked) - stamp,
+        spectators_seen,
+    })
+}
+
+/// The size of the next view each kind of terminal receives (bytes).
+async fn view_sizes(all: &mut [StampedTerminal]) -> Result<(usize, usize, usize, usize)> {
+    let host = all[HOST].next_frame().await?.payload.len();
+    let display = all[DISPLAY].next_frame().await?.payload.len();
+    let table = all[TEAMS].next_frame().await?.payload.len();
+    let watcher = match all.get_mut(TEAMS + 2) {
+        Some(t) => t.next_frame().await?.payload.len(),
+        None => 0,
+    };
+    Ok((host, display, table, watcher))
+}
+
+async fn run(args: &Args) -> Result<String> {
+    let start = Instant::now();
+    let n = args.terminals;
+    progress!(start, "press: {n} team terminals + host + display, {} measured presses", args.presses);
+
+    // (i) The baseline.
+    let udp = udp_baseline(args.udp_samples).await?;
+    progress!(start, "{}", summary(&format!("raw UDP round trip, 32 bytes, {} samples", udp.len()), &udp));
+
+    // (ii) The server: the release binary as a child process on 127.0.0.1.
+    let binary = minuta_tests::server::server_binary()?;
+    let dir = tempfile::Builder::new().prefix("minuta-press-").tempdir()?;
+    let mut server = TestServer::child_process_of(&binary, dir)?;
+    let pid = server.pid().ok_or_else(|| anyhow!("no server process"))?;
+    progress!(start, "server {} (pid {pid}) listens on {}", binary.display(), server.addr);
+
+    // The host sets the hall up (with a ChGK package loaded, as in a real
+    // tournament's evening) and opens a long friendly fight of teams 1 and 2.
+    let warmup = 5u32;
+    let questions = warmup + (args.presses as u32).div_ceil(2);
+    let (codes, fight) = {
+        let mut host = Terminal::connect(&server.host_code).await?;
+        set_up_tournament(&mut host, "Бенчмарк кнопки", ChgkTiming { minute_ms: 60_000, warning_before_end_ms: 10_000, grace_ms: 3_000 })
+            .await?;
+        let names: Vec<String> = (1..=n).map(team_name).collect();
+        let ids: Vec<TeamId> = register_teams(&mut host, &names).await?;
+        let codes = team_codes(&mut host, &ids).await?;
+        load_package(&mut host, PACKAGE).await?;
+        let timing = RingTiming { minute_ms: 600_000, second_chance_ms: 600_000, tie_window_us: 0, early_press: EarlyPress::LosesTheQuestion };
+        host.ok(Command::RingSetTiming { timing }).await?;
+        let fight = open_friendly(&mut host, [ids[0], ids[1]], long_format(questions + 5)).await?;
+        host.close();
+        (codes, fight)
+    };
+
+    // Everyone joins, each on a UDP socket of its own.
+    let t = Instant::now();
+    let mut all: Vec<StampedTerminal> = Vec::with_capacity(n + 2);
+    all.push(StampedTerminal::connect_on(&client_endpoint()?, &server.host_code).await?);
+    all.push(StampedTerminal::connect_on(&client_endpoint()?, &server.display_code).await?);
+    for code in &codes {
+        all.push(StampedTerminal::connect_on(&client_endpoint()?, code).await?);
+    }
+    settle(&mut all).await?;
+    progress!(start, "{} terminals connected in {:.2} s", all.len(), t.elapsed().as_secs_f64());
+
+    let wall = WallClock::now();
+    let mut samples: Vec<Sample> = Vec::with_capacity(args.presses);
+    let mut sizes = None;
+    for number in 1..=questions {
+        let first = (number as usize) % 2;
+        step(&mut all, Command::RingRead { fight }).await?;
+        step(&mut all, Command::RingArm { fight }).await?;
+        let a = measure(&mut all, fight, number, first, &wall).await?;
+        settle(&mut all).await?;
+        step(&mut all, Command::RingJudge { fight, correct: false }).await?;
+        let b = measure(&mut all, fight, number, 1 - first, &wall).await?;
+        settle(&mut all).await?;
+        all[HOST].ok(Command::RingJudge { fight, correct: true }).await?;
+        if sizes.is_none() && number == warmup {
+            sizes = Some(view_sizes(&mut all).await?);
+        }
+        settle(&mut all).await?;
+        if number > warmup {
+            samples.extend([a, b]);
+        }
+        if number % 25 == 0 {
+            progress!(start, "question {number}/{questions}");
+        }
+    }
+    if let Some((host, display, table, watcher)) = sizes {
+        progress!(start, "view sizes: host {host} B, display {display} B, a table's {table} B, a watching team's {watcher} B");
+    }
+
+    let verdict = sorted(samples.iter().map(|s| s.verdict_us).collect());
+    let lockout_all = sorted(samples.iter().map(|s| s.lockout_all_us).collect());
+    let lockout_fight = sorted(samples.iter().map(|s| s.lockout_fight_us).collect());
+    let uplink = sorted(samples.iter().map(|s| s.uplink_us).collect());
+    let stamp_to_ack = sorted(samples.iter().map(|s| s.stamp_to_ack_us).collect());
+    let seen = samples.iter().map(|s| s.spectators_seen).min().unwrap_or(0);
+    progress!(start, "{}", summary(&format!("press → verdict ({} presses)", verdict.len()), &verdict));
+    progress!(start, "{}", summary("  of which press written → server's arrival stamp (wall clocks)", &uplink));
+    progress!(start, "{}", summary("  of which server's arrival stamp → verdict read", &stamp_to_ack));
+    progress!(start, "{}", summary(&format!("press → lockout read by all {} others", all.len() - 1), &lockout_all));
+    progress!(start, "{}", summary("press → lockout read by the other table, the host and the display", &lockout_fight));
+    progress!(start, "every watching team received a view after each press: {}", seen == n - 2);
+    if let Some((rss, hwm)) = server.memory_kib() {
+        progress!(start, "server memory: VmRSS {} MiB, VmHWM {} MiB", rss / 1024, hwm / 1024);
+    }
+    for t in &all {
+        t.close();
+    }
+    drop(all);
+    server.kill()?;
+    progress!(start, "server stopped");
+
+    let (u50, u99) = (percentile(&udp, 0.5), percentile(&udp, 0.99));
+    let (v50, v99) = (percentile(&verdict, 0.5), percentile(&verdict, 0.99));
+    Ok(format!(
+        "{{\"bench\":\"press\",\"terminals\":{n},\"udp_rtt_p50_us\":{},\"udp_rtt_p99_us\":{},\"verdict_p50_us\":{},\"verdict_p99_us\":{},\"p50_ratio\":{},\"p99_ratio\":{},\"lockout_all_p99_us\":{}}}",
+        round1(u50),
+        round1(u99),
+        round1(v50),
+        round1(v99),
+        round2(v50 / u50),
+        round2(v99 / u99),
+        round1(percentile(&lockout_all, 0.99)),
+    ))
+}

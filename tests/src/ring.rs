@@ -145,6 +145,7 @@ pub struct StampedTerminal {
     send: SendStream,
     seq: u64,
     next_request: u64,
+    pings: u64,
     inbox: mpsc::UnboundedReceiver<Result<Stamped, String>>,
     /// Frames taken from the inbox but not consumed yet.
     held: VecDeque<Stamped>,
@@ -177,6 +178,7 @@ impl StampedTerminal {
             send,
             seq: 1,
             next_request: 1,
+            pings: 0,
             inbox,
             held: VecDeque::new(),
             _endpoint: endpoint.clone(),
@@ -199,6 +201,31 @@ impl StampedTerminal {
         let at = Instant::now();
         self.send.write_all(&frame).await.context("writing a command")?;
         Ok((request, at))
+    }
+
+    /// Sends a clock probe; returns its token for [`StampedTerminal::wait_pong`].
+    pub async fn send_ping(&mut self) -> Result<u64> {
+        self.pings += 1;
+        let token = self.pings;
+        let frame = codec::encode_frame(&Envelope::new(self.seq, ClientMsg::Ping { client_time_us: token }))?;
+        self.seq += 1;
+        self.send.write_all(&frame).await.context("writing a ping")?;
+        Ok(token)
+    }
+
+    /// Waits for the pong of `token`, dropping every frame before it. The
+    /// server answers a ping through the same queue as its views, so once
+    /// the pong is here, every view sent before the ping arrived has been
+    /// read: a barrier that needs no sleeping.
+    pub async fn wait_pong(&mut self, token: u64) -> Result<ServerTime> {
+        loop {
+            let frame = self.next_frame().await.context("waiting for a pong")?;
+            if let ServerMsg::Pong { client_time_us, server_time } = frame.decode()? {
+                if client_time_us == token {
+                    return Ok(server_time);
+                }
+            }
+        }
     }
 
     /// The next frame (held ones first), waiting at most until `deadline`.

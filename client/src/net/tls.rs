@@ -146,6 +146,7 @@ fn transport() -> quinn::TransportConfig {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -1,12 +1,15 @@
 //! reduce(): view replacement, Ack matching, connection states.
 
+#![allow(clippy::unwrap_used)]
+
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
-use minuta_shared::wire::view::{ClockView, DisplayView, TeamView, View};
+use minuta_shared::play::brain_ring::{RingStage, RingTiming};
+use minuta_shared::wire::view::{ClockView, DisplayView, RingBoard, TeamView, View};
 
 use super::*;
 use crate::i18n::Lang;
@@ -20,6 +23,7 @@ fn team_view(name: &str) -> View {
         cards: Vec::new(),
         appeals: Vec::new(),
         standings: Vec::new(),
+        ring: None,
     })
 }
 
@@ -48,6 +52,13 @@ fn a_new_view_replaces_the_old_one_whole() {
         cards_in: 0,
         teams: 0,
         standings: Vec::new(),
+        ring: RingBoard {
+            stage: RingStage::NotSeeded,
+            seeding: Vec::new(),
+            fights: Vec::new(),
+            standings: Vec::new(),
+            timing: RingTiming::default(),
+        },
     });
     reduce(&mut state, NetEvent::View(Box::new(display)));
     assert!(state.team_view().is_none());

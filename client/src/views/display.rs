@@ -30,6 +30,7 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
         ui.label(RichText::new(lang.t(T::Standings)).size(clock_size * 0.16).strong());
     });
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        ui.vertical_centered(|ui| widgets::standings_table(ui, lang, "display", &view.standings, (clock_size * 0.12).max(16.0)));
+        let size = (clock_size * 0.12).max(16.0);
+        widgets::centred(ui, "display-standings", |ui| widgets::standings_table(ui, lang, "display", &view.standings, size));
     });
 }

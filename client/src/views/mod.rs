@@ -30,8 +30,13 @@ pub struct LocalState {
 /// messages at the bottom.
 pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiCommand> {
     let mut out = Vec::new();
-    let fullscreen_display = matches!(state.view, Some(View::Display(_)));
-    egui::Panel::top("status").show(ui, |ui| status_bar(ui, state, fullscreen_display, &mut out));
+    let display = matches!(state.view, Some(View::Display(_)));
+    // On a full-screen projector nothing but the hall's information shows
+    // (F11 leaves full screen and brings the bar back).
+    let fullscreen = ui.ctx().input(|i| i.viewport().fullscreen.unwrap_or(false));
+    if !(display && fullscreen) {
+        egui::Panel::top("status").show(ui, |ui| status_bar(ui, state, display, &mut out));
+    }
     if !state.toasts.is_empty() {
         egui::Panel::bottom("toasts").show(ui, |ui| toasts(ui, state, &mut out));
     }
@@ -91,7 +96,7 @@ fn toasts(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
                 NoticeKind::Info => widgets::GREEN,
                 NoticeKind::Error => widgets::RED,
             };
-            if ui.small_button("✕").clicked() {
+            if ui.small_button("×").clicked() {
                 out.push(UiCommand::DismissNotice(toast.id));
             }
             ui.label(RichText::new(i18n::notice(state.lang, &toast.notice)).color(colour));

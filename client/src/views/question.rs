@@ -7,6 +7,19 @@ pub fn text(q: &Question) -> &str {
     &q.text
 }
 
+/// Everything the host reads out: the text, the handout and, for duplets
+/// and blitz, each numbered sub-question.
+pub fn full_text(q: &Question) -> String {
+    let mut out = q.text.clone();
+    if let Some(handout) = &q.handout {
+        out.push_str(&format!("\n[{handout}]"));
+    }
+    for (i, part) in q.parts.iter().enumerate() {
+        out.push_str(&format!("\n{}. {part}", i + 1));
+    }
+    out
+}
+
 pub fn answer(q: &Question) -> &str {
     &q.answer
 }

@@ -91,14 +91,14 @@ fn card(
     let width = ui.available_width().min(640.0);
     if let Some(receipt) = receipt(state, view, question) {
         let text = view.cards.iter().find(|c| c.question == question).map(|c| c.text.as_str()).unwrap_or(&form.answer);
-        ui.label(RichText::new(format!("«{text}»")).size(24.0));
+        ui.label(RichText::new(widgets::quoted(text)).size(24.0));
         let colour = if receipt.late { RED } else { GREEN };
         ui.label(RichText::new(i18n::card_receipt(lang, receipt.since_start_ms, receipt.late)).size(26.0).color(colour));
         ui.label(RichText::new(lang.t(T::CardLocked)).color(GREY));
         return;
     }
     if state.card_in_flight(question) {
-        ui.label(RichText::new(format!("«{}»", form.answer)).size(24.0));
+        ui.label(RichText::new(widgets::quoted(&form.answer)).size(24.0));
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(lang.t(T::Sending));
@@ -115,7 +115,7 @@ fn card(
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_max_width(width);
             ui.label(RichText::new(lang.t(T::ConfirmFinal)).size(20.0).strong());
-            ui.label(RichText::new(format!("«{}»", form.answer.trim())).size(24.0));
+            ui.label(RichText::new(widgets::quoted(&form.answer)).size(24.0));
             ui.horizontal(|ui| {
                 if ui.button(RichText::new(lang.t(T::ConfirmYes)).size(20.0)).clicked() {
                     form.confirming = false;
@@ -241,7 +241,7 @@ fn appeals(ui: &mut Ui, lang: Lang, view: &TeamView) {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(i18n::question_number(lang, &appeal.number)).strong());
             ui.label(i18n::appeal_kind(lang, appeal.kind));
-            ui.label(RichText::new(format!("«{}»", appeal.text)).italics());
+            ui.label(RichText::new(widgets::quoted(&appeal.text)).italics());
             match &appeal.resolution {
                 None => {
                     ui.label(RichText::new(lang.t(T::AppealOpen)).color(GREY));

@@ -111,6 +111,28 @@ pub fn join_code_box(ui: &mut Ui, lang: Lang, id: &str, code: &str, out: &mut Ve
     egui::CollapsingHeader::new(lang.t(T::Qr)).id_salt(("qr", id)).show(ui, |ui| qr(ui, code, 4.0));
 }
 
+/// A team's answer in «ёлочки», unless it already wears quotes.
+pub fn quoted(text: &str) -> String {
+    let text = text.trim();
+    if text.starts_with(['«', '"', '„', '“']) { text.to_owned() } else { format!("«{text}»") }
+}
+
+/// Lays `add` out centred horizontally: egui centres single widgets, not
+/// grids, so the block's width from the previous frame sets the margin.
+pub fn centred(ui: &mut Ui, id: &str, add: impl FnOnce(&mut Ui)) {
+    let key = ui.scope_id().with(("centred-width", id));
+    let width: f32 = ui.data(|d| d.get_temp(key)).unwrap_or(0.0);
+    let margin = ((ui.available_width() - width) / 2.0).max(0.0);
+    ui.horizontal(|ui| {
+        ui.add_space(margin);
+        let block = ui.scope(add).response.rect.width();
+        if (block - width).abs() > 0.5 {
+            ui.data_mut(|d| d.insert_temp(key, block));
+            ui.ctx().request_repaint();
+        }
+    });
+}
+
 /// A coloured dot and the connection's state in words.
 pub fn connection_badge(ui: &mut Ui, state: &AppState) {
     let colour = match state.connection {
@@ -161,6 +183,7 @@ pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], 
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -67,12 +67,21 @@ pub fn chgk_standings(team_count: usize, questions: &[ChgkQuestionOutcome]) -> V
     let rows: Vec<ChgkRow> = masks
         .into_iter()
         .enumerate()
-        .map(|(team, mask)| ChgkRow { team, place: Place::single(1), points: points[team], rating: rating[team], mask })
+        .map(|(team, mask)| ChgkRow {
+            team,
+            place: Place::single(1),
+            points: points[team],
+            rating: rating[team],
+            mask,
+        })
         .collect();
     // 4.3: points first, then the rating.
     rank_by(rows, |row| (row.points, row.rating))
         .into_iter()
-        .map(|ranked| ChgkRow { place: ranked.place, ..ranked.item })
+        .map(|ranked| ChgkRow {
+            place: ranked.place,
+            ..ranked.item
+        })
         .collect()
 }
 
@@ -85,13 +94,20 @@ mod tests {
     use super::*;
 
     fn q(correct: &[usize]) -> ChgkQuestionOutcome {
-        ChgkQuestionOutcome { correct: correct.to_vec(), removed: false }
+        ChgkQuestionOutcome {
+            correct: correct.to_vec(),
+            removed: false,
+        }
     }
 
     #[test]
     fn chgk_4_3_question_rating_is_a_plus_one_minus_b() {
         for (teams, correct, rating) in [(10, 0, 11), (10, 1, 10), (10, 10, 1), (3, 2, 2)] {
-            assert_eq!(question_rating(teams, correct), rating, "A={teams} B={correct}");
+            assert_eq!(
+                question_rating(teams, correct),
+                rating,
+                "A={teams} B={correct}"
+            );
         }
     }
 
@@ -102,16 +118,46 @@ mod tests {
         // Act
         let rows = chgk_standings(3, &questions);
         // Assert
-        assert_eq!(rows[0], ChgkRow { team: 0, place: Place::single(1), points: 2, rating: 5, mask: "110".into() });
-        assert_eq!(rows[1], ChgkRow { team: 1, place: Place::single(2), points: 1, rating: 2, mask: "010".into() });
-        assert_eq!(rows[2], ChgkRow { team: 2, place: Place::single(3), points: 0, rating: 0, mask: "000".into() });
+        assert_eq!(
+            rows[0],
+            ChgkRow {
+                team: 0,
+                place: Place::single(1),
+                points: 2,
+                rating: 5,
+                mask: "110".into()
+            }
+        );
+        assert_eq!(
+            rows[1],
+            ChgkRow {
+                team: 1,
+                place: Place::single(2),
+                points: 1,
+                rating: 2,
+                mask: "010".into()
+            }
+        );
+        assert_eq!(
+            rows[2],
+            ChgkRow {
+                team: 2,
+                place: Place::single(3),
+                points: 0,
+                rating: 0,
+                mask: "000".into()
+            }
+        );
     }
 
     #[test]
     fn chgk_4_3_rating_breaks_a_tie_on_points() {
         // Team 1 took the harder question (only it was right): higher rating.
         let rows = chgk_standings(3, &[q(&[0, 2]), q(&[1])]);
-        assert_eq!(rows.iter().map(|r| r.team).collect::<Vec<_>>(), vec![1, 0, 2]);
+        assert_eq!(
+            rows.iter().map(|r| r.team).collect::<Vec<_>>(),
+            vec![1, 0, 2]
+        );
         assert_eq!(rows[0].rating, 3);
         assert_eq!(rows[1].rating, 2);
         // Teams 0 and 2 are equal on points and rating: they share 2-3.
@@ -122,7 +168,10 @@ mod tests {
     #[test]
     fn chgk_4_3_full_tie_shares_a_place_in_team_order() {
         let rows = chgk_standings(3, &[q(&[2, 1])]);
-        assert_eq!(rows.iter().map(|r| r.team).collect::<Vec<_>>(), vec![1, 2, 0]);
+        assert_eq!(
+            rows.iter().map(|r| r.team).collect::<Vec<_>>(),
+            vec![1, 2, 0]
+        );
         assert_eq!(rows[0].place.to_string(), "1-2");
         assert_eq!(rows[1].place.to_string(), "1-2");
         assert_eq!(rows[2].place.to_string(), "3");
@@ -130,7 +179,13 @@ mod tests {
 
     #[test]
     fn chgk_4_14_removed_question_scores_nothing_and_masks_x() {
-        let questions = [q(&[0]), ChgkQuestionOutcome { correct: vec![1], removed: true }];
+        let questions = [
+            q(&[0]),
+            ChgkQuestionOutcome {
+                correct: vec![1],
+                removed: true,
+            },
+        ];
         let rows = chgk_standings(2, &questions);
         assert_eq!(rows[0].mask, "1X");
         assert_eq!(rows[1].mask, "0X");

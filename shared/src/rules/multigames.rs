@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 pub const TOURS: usize = 6;
 
 /// Exact decimal points: an integer count of 10⁻¹⁸ of a point.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct Credit {
     pub atto: i128,
 }
@@ -26,7 +28,9 @@ impl Credit {
     pub const ZERO: Credit = Credit { atto: 0 };
 
     pub fn from_int(points: i64) -> Self {
-        Credit { atto: i128::from(points) * SCALE }
+        Credit {
+            atto: i128::from(points) * SCALE,
+        }
     }
 
     /// Parses a JSON number's text (`3`, `-0.25`, `1.5e2`, `1E-7`) exactly.
@@ -42,14 +46,19 @@ impl Credit {
             None => (body, 0),
         };
         let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-        if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        if whole.is_empty()
+            || !whole.bytes().all(|b| b.is_ascii_digit())
+            || !fraction.bytes().all(|b| b.is_ascii_digit())
+        {
             return None;
         }
         let digits = format!("{whole}{fraction}");
         let digits = digits.trim_start_matches('0');
         let fraction_len = i32::try_from(fraction.len()).ok()?;
         // value = digits × 10^(exponent − fraction_len); scale to 10⁻¹⁸.
-        let mut shift = exponent.checked_sub(fraction_len)?.checked_add(FRACTION_DIGITS)?;
+        let mut shift = exponent
+            .checked_sub(fraction_len)?
+            .checked_add(FRACTION_DIGITS)?;
         let mut digits = digits.to_owned();
         while shift < 0 {
             // Only trailing zeros may be dropped: the value must stay exact.
@@ -62,7 +71,11 @@ impl Credit {
             digits.pop();
             shift += 1;
         }
-        let mut atto: i128 = if digits.is_empty() { 0 } else { digits.parse().ok()? };
+        let mut atto: i128 = if digits.is_empty() {
+            0
+        } else {
+            digits.parse().ok()?
+        };
         if atto != 0 {
             for _ in 0..shift.max(0) {
                 atto = atto.checked_mul(10)?;
@@ -74,16 +87,22 @@ impl Credit {
         if atto > MAX_VALUE {
             return None;
         }
-        Some(Credit { atto: if negative { -atto } else { atto } })
+        Some(Credit {
+            atto: if negative { -atto } else { atto },
+        })
     }
 
     pub fn checked_add(self, other: Credit) -> Option<Credit> {
-        self.atto.checked_add(other.atto).map(|atto| Credit { atto })
+        self.atto
+            .checked_add(other.atto)
+            .map(|atto| Credit { atto })
     }
 
     /// The whole number of points, when there is no fraction.
     pub fn whole(self) -> Option<i64> {
-        (self.atto % SCALE == 0).then(|| i64::try_from(self.atto / SCALE).ok()).flatten()
+        (self.atto % SCALE == 0)
+            .then(|| i64::try_from(self.atto / SCALE).ok())
+            .flatten()
     }
 
     pub fn is_negative(self) -> bool {
@@ -125,16 +144,32 @@ pub enum MultigamesError {
     TooManyTours { found: usize },
     #[error("tour {tour} task {task}: the full value must be positive")]
     BadMax { tour: usize, task: usize },
-    #[error("tour {tour} task {task}: team {team} scored {points}, outside 0..={max} (partial credit is at most the full value)")]
-    OutOfRange { tour: usize, task: usize, team: usize, points: Credit, max: Credit },
+    #[error(
+        "tour {tour} task {task}: team {team} scored {points}, outside 0..={max} (partial credit is at most the full value)"
+    )]
+    OutOfRange {
+        tour: usize,
+        task: usize,
+        team: usize,
+        points: Credit,
+        max: Credit,
+    },
     #[error("tour {tour} task {task}: credit for team {team}, but there are {team_count} teams")]
-    UnknownTeam { tour: usize, task: usize, team: usize, team_count: usize },
+    UnknownTeam {
+        tour: usize,
+        task: usize,
+        team: usize,
+        team_count: usize,
+    },
     #[error("the total is too large")]
     Overflow,
 }
 
 /// Every team's total over all tasks of the tours played so far.
-pub fn multigames_totals(team_count: usize, tours: &[MultiTour]) -> Result<Vec<Credit>, MultigamesError> {
+pub fn multigames_totals(
+    team_count: usize,
+    tours: &[MultiTour],
+) -> Result<Vec<Credit>, MultigamesError> {
     // 6.2: six tours.
     if tours.len() > TOURS {
         return Err(MultigamesError::TooManyTours { found: tours.len() });
@@ -146,14 +181,27 @@ pub fn multigames_totals(team_count: usize, tours: &[MultiTour]) -> Result<Vec<C
                 return Err(MultigamesError::BadMax { tour: t, task: k });
             }
             if task.points.len() > team_count {
-                return Err(MultigamesError::UnknownTeam { tour: t, task: k, team: team_count, team_count });
+                return Err(MultigamesError::UnknownTeam {
+                    tour: t,
+                    task: k,
+                    team: team_count,
+                    team_count,
+                });
             }
             for (team, &points) in task.points.iter().enumerate() {
                 // 6: full or partial credit, never more than the task's value.
                 if points.is_negative() || points > task.max {
-                    return Err(MultigamesError::OutOfRange { tour: t, task: k, team, points, max: task.max });
+                    return Err(MultigamesError::OutOfRange {
+                        tour: t,
+                        task: k,
+                        team,
+                        points,
+                        max: task.max,
+                    });
                 }
-                totals[team] = totals[team].checked_add(points).ok_or(MultigamesError::Overflow)?;
+                totals[team] = totals[team]
+                    .checked_add(points)
+                    .ok_or(MultigamesError::Overflow)?;
             }
         }
     }
@@ -170,11 +218,31 @@ mod tests {
 
     #[test]
     fn multigames_credit_parses_json_numbers_exactly() {
-        let cases = [("3", "3"), ("0.5", "0.5"), ("-2.25", "-2.25"), ("1.5e2", "150"), ("1E-7", "0.0000001"), ("0.1", "0.1"), ("10.000", "10"), ("0", "0"), ("-0.0", "0"), ("2.50e-1", "0.25")];
+        let cases = [
+            ("3", "3"),
+            ("0.5", "0.5"),
+            ("-2.25", "-2.25"),
+            ("1.5e2", "150"),
+            ("1E-7", "0.0000001"),
+            ("0.1", "0.1"),
+            ("10.000", "10"),
+            ("0", "0"),
+            ("-0.0", "0"),
+            ("2.50e-1", "0.25"),
+        ];
         for (text, shown) in cases {
             assert_eq!(c(text).to_string(), shown, "{text}");
         }
-        for bad in ["", "abc", "1.2.3", ".5", "1e", "1e-19", "1e16", "1.0000000000000000001"] {
+        for bad in [
+            "",
+            "abc",
+            "1.2.3",
+            ".5",
+            "1e",
+            "1e-19",
+            "1e16",
+            "1.0000000000000000001",
+        ] {
             assert_eq!(Credit::parse(bad), None, "{bad}");
         }
     }
@@ -190,30 +258,79 @@ mod tests {
     #[test]
     fn multigames_6_full_and_partial_credit_add_up() {
         let tours = vec![
-            MultiTour { tasks: vec![Task { max: c("5"), points: vec![c("5"), c("2.5")] }, Task { max: c("3"), points: vec![c("0"), c("3")] }] },
-            MultiTour { tasks: vec![Task { max: c("1"), points: vec![c("0.5")] }] },
+            MultiTour {
+                tasks: vec![
+                    Task {
+                        max: c("5"),
+                        points: vec![c("5"), c("2.5")],
+                    },
+                    Task {
+                        max: c("3"),
+                        points: vec![c("0"), c("3")],
+                    },
+                ],
+            },
+            MultiTour {
+                tasks: vec![Task {
+                    max: c("1"),
+                    points: vec![c("0.5")],
+                }],
+            },
         ];
         let totals = multigames_totals(2, &tours).unwrap();
-        assert_eq!(totals.iter().map(|t| t.to_string()).collect::<Vec<_>>(), vec!["5.5", "5.5"]);
+        assert_eq!(
+            totals.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+            vec!["5.5", "5.5"]
+        );
     }
 
     #[test]
     fn multigames_6_credit_beyond_the_task_value_or_negative_is_refused() {
-        let over = vec![MultiTour { tasks: vec![Task { max: c("2"), points: vec![c("2.5")] }] }];
+        let over = vec![MultiTour {
+            tasks: vec![Task {
+                max: c("2"),
+                points: vec![c("2.5")],
+            }],
+        }];
         assert_eq!(
             multigames_totals(1, &over),
-            Err(MultigamesError::OutOfRange { tour: 0, task: 0, team: 0, points: c("2.5"), max: c("2") })
+            Err(MultigamesError::OutOfRange {
+                tour: 0,
+                task: 0,
+                team: 0,
+                points: c("2.5"),
+                max: c("2")
+            })
         );
-        let negative = vec![MultiTour { tasks: vec![Task { max: c("2"), points: vec![c("-1")] }] }];
-        assert!(matches!(multigames_totals(1, &negative), Err(MultigamesError::OutOfRange { .. })));
-        let zero_max = vec![MultiTour { tasks: vec![Task { max: c("0"), points: vec![] }] }];
-        assert_eq!(multigames_totals(1, &zero_max), Err(MultigamesError::BadMax { tour: 0, task: 0 }));
+        let negative = vec![MultiTour {
+            tasks: vec![Task {
+                max: c("2"),
+                points: vec![c("-1")],
+            }],
+        }];
+        assert!(matches!(
+            multigames_totals(1, &negative),
+            Err(MultigamesError::OutOfRange { .. })
+        ));
+        let zero_max = vec![MultiTour {
+            tasks: vec![Task {
+                max: c("0"),
+                points: vec![],
+            }],
+        }];
+        assert_eq!(
+            multigames_totals(1, &zero_max),
+            Err(MultigamesError::BadMax { tour: 0, task: 0 })
+        );
     }
 
     #[test]
     fn multigames_6_2_at_most_six_tours() {
         let tours = vec![MultiTour { tasks: vec![] }; 7];
-        assert_eq!(multigames_totals(1, &tours), Err(MultigamesError::TooManyTours { found: 7 }));
+        assert_eq!(
+            multigames_totals(1, &tours),
+            Err(MultigamesError::TooManyTours { found: 7 })
+        );
         assert!(multigames_totals(1, &tours[..6]).is_ok());
     }
 }

@@ -31,5 +31,9 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
                 .with("mask", Value::String(r.mask))
         })
         .collect();
-    Ok(Scored { format: "chgk", standings, next_round: None })
+    Ok(Scored {
+        format: "chgk",
+        standings,
+        next_round: None,
+    })
 }

@@ -90,15 +90,29 @@ pub(crate) struct Node<'a> {
 
 impl<'a> Node<'a> {
     pub fn root(json: &'a Json) -> Self {
-        Node { json, path: String::new() }
+        Node {
+            json,
+            path: String::new(),
+        }
     }
 
     pub fn err(&self, reason: impl Into<String>) -> SheetError {
-        SheetError::new(if self.path.is_empty() { "sheet" } else { &self.path }, reason)
+        SheetError::new(
+            if self.path.is_empty() {
+                "sheet"
+            } else {
+                &self.path
+            },
+            reason,
+        )
     }
 
     fn child(&self, key: &str) -> String {
-        if self.path.is_empty() { key.to_owned() } else { format!("{}.{key}", self.path) }
+        if self.path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{}.{key}", self.path)
+        }
     }
 
     /// The path of element `index` of this array.
@@ -125,13 +139,19 @@ impl<'a> Node<'a> {
         for (i, (key, _)) in entries.iter().enumerate() {
             let path = self.child(key);
             if !allowed.contains(&key.as_str()) {
-                return Err(SheetError::new(&path, format!("unknown field (expected {})", allowed.join(", "))));
+                return Err(SheetError::new(
+                    &path,
+                    format!("unknown field (expected {})", allowed.join(", ")),
+                ));
             }
             if entries[..i].iter().any(|(k, _)| k == key) {
                 return Err(SheetError::new(&path, "field given twice"));
             }
         }
-        Ok(Fields { entries, node: self.clone() })
+        Ok(Fields {
+            entries,
+            node: self.clone(),
+        })
     }
 
     /// An object keyed by free-form names (teams): entries in document
@@ -142,7 +162,10 @@ impl<'a> Node<'a> {
         };
         let mut out = Vec::with_capacity(entries.len());
         for (i, (key, value)) in entries.iter().enumerate() {
-            let node = Node { json: value, path: self.key_path(key) };
+            let node = Node {
+                json: value,
+                path: self.key_path(key),
+            };
             if entries[..i].iter().any(|(k, _)| k == key) {
                 return Err(node.err("given twice"));
             }
@@ -155,14 +178,27 @@ impl<'a> Node<'a> {
         let Json::Array(items) = self.json else {
             return Err(self.err("expected an array"));
         };
-        Ok(items.iter().enumerate().map(|(i, json)| Node { json, path: self.index_path(i) }).collect())
+        Ok(items
+            .iter()
+            .enumerate()
+            .map(|(i, json)| Node {
+                json,
+                path: self.index_path(i),
+            })
+            .collect())
     }
 
-    /// An array whose length the rules fix.
-    pub fn array_of(&self, len: usize, what: &str) -> Result<Vec<Node<'a>>, SheetError> {
+    /// An array whose length the rules fix; `rule` says so (e.g. "a tour
+    /// has exactly 4 (5.6)").
+    pub fn array_of(
+        &self,
+        len: usize,
+        what: &str,
+        rule: &str,
+    ) -> Result<Vec<Node<'a>>, SheetError> {
         let items = self.array()?;
         if items.len() != len {
-            return Err(self.err(format!("{} {what}, but the rules fix exactly {len}", items.len())));
+            return Err(self.err(format!("{} {what}, but {rule}", items.len())));
         }
         Ok(items)
     }
@@ -183,11 +219,20 @@ impl<'a> Node<'a> {
 
     /// A whole number ≥ 0 (`3.0` counts as 3).
     pub fn count(&self) -> Result<u32, SheetError> {
-        let bad = || self.err(format!("{} is not a whole number of 0 or more", self.show()));
+        let bad = || {
+            self.err(format!(
+                "{} is not a whole number of 0 or more",
+                self.show()
+            ))
+        };
         match self.json {
-            Json::Unsigned(n) => u32::try_from(*n).map_err(|_| self.err(format!("{n} is too large"))),
+            Json::Unsigned(n) => {
+                u32::try_from(*n).map_err(|_| self.err(format!("{n} is too large")))
+            }
             Json::Signed(_) => Err(bad()),
-            Json::Float(f) if f.fract() == 0.0 && *f >= 0.0 && *f <= f64::from(u32::MAX) => Ok(*f as u32),
+            Json::Float(f) if f.fract() == 0.0 && *f >= 0.0 && *f <= f64::from(u32::MAX) => {
+                Ok(*f as u32)
+            }
             Json::Float(_) => Err(bad()),
             _ => Err(self.err("expected a number")),
         }
@@ -201,7 +246,8 @@ impl<'a> Node<'a> {
             Json::Float(f) => f.to_string(),
             _ => return Err(self.err("expected a number")),
         };
-        Credit::parse(&text).ok_or_else(|| self.err(format!("{text} has more than 18 decimals or is too large")))
+        Credit::parse(&text)
+            .ok_or_else(|| self.err(format!("{text} has more than 18 decimals or is too large")))
     }
 
     /// The node as written, briefly, for messages.
@@ -228,7 +274,13 @@ pub(crate) struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     pub fn optional(&self, key: &str) -> Option<Node<'a>> {
-        self.entries.iter().find(|(k, _)| k == key).map(|(_, json)| Node { json, path: self.node.child(key) })
+        self.entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, json)| Node {
+                json,
+                path: self.node.child(key),
+            })
     }
 
     /// A present, non-null field (a contest may be null when not yet played).
@@ -237,7 +289,8 @@ impl<'a> Fields<'a> {
     }
 
     pub fn required(&self, key: &str) -> Result<Node<'a>, SheetError> {
-        self.optional(key).ok_or_else(|| SheetError::new(&self.node.child(key), "missing"))
+        self.optional(key)
+            .ok_or_else(|| SheetError::new(&self.node.child(key), "missing"))
     }
 }
 
@@ -248,12 +301,20 @@ mod tests {
     #[test]
     fn sheet_json_keeps_key_order_and_repeats() {
         let json = parse(r#"{"b":1,"a":[true,null,"x"],"b":2.5}"#).unwrap();
-        let Json::Object(entries) = &json else { panic!("object") };
+        let Json::Object(entries) = &json else {
+            panic!("object")
+        };
         let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(keys, vec!["b", "a", "b"]);
         let root = Node::root(&json);
-        assert_eq!(root.fields(&["a", "b"]).unwrap_err().to_string(), "b: field given twice");
-        assert_eq!(root.entries().unwrap_err().to_string(), "[\"b\"]: given twice");
+        assert_eq!(
+            root.fields(&["a", "b"]).unwrap_err().to_string(),
+            "b: field given twice"
+        );
+        assert_eq!(
+            root.entries().unwrap_err().to_string(),
+            "[\"b\"]: given twice"
+        );
     }
 
     #[test]
@@ -263,9 +324,23 @@ mod tests {
         let fields = root.fields(&["x"]).unwrap();
         let items = fields.required("x").unwrap().array().unwrap();
         let inner = items[0].fields(&["y"]).unwrap();
-        assert_eq!(inner.required("y").unwrap().count().unwrap_err().to_string(), "x[0].y: expected a number");
-        assert_eq!(inner.required("z").unwrap_err().to_string(), "x[0].z: missing");
-        assert_eq!(root.fields(&[]).unwrap_err().to_string(), "x: unknown field (expected )");
+        assert_eq!(
+            inner
+                .required("y")
+                .unwrap()
+                .count()
+                .unwrap_err()
+                .to_string(),
+            "x[0].y: expected a number"
+        );
+        assert_eq!(
+            inner.required("z").unwrap_err().to_string(),
+            "x[0].z: missing"
+        );
+        assert_eq!(
+            root.fields(&[]).unwrap_err().to_string(),
+            "x: unknown field (expected )"
+        );
     }
 
     #[test]
@@ -277,6 +352,11 @@ mod tests {
         assert!(items[2].count().is_err());
         assert!(items[3].count().is_err());
         assert_eq!(items[4].credit().unwrap().to_string(), "0.1");
-        assert!(parse("{").unwrap_err().to_string().starts_with("sheet: not valid JSON"));
+        assert!(
+            parse("{")
+                .unwrap_err()
+                .to_string()
+                .starts_with("sheet: not valid JSON")
+        );
     }
 }

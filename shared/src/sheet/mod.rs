@@ -28,12 +28,21 @@ impl SheetError {
     pub(crate) fn new(path: &str, reason: impl Into<String>) -> Self {
         // One line, whatever the input held.
         let reason: String = reason.into().replace(['\n', '\r'], " ");
-        SheetError { path: path.replace(['\n', '\r'], " "), reason }
+        SheetError {
+            path: path.replace(['\n', '\r'], " "),
+            reason,
+        }
     }
 }
 
 /// The formats a sheet may have.
-const FORMATS: [&str; 5] = ["chgk", "brain-ring", "erudit-quartet", "multigames", "neptune"];
+const FORMATS: [&str; 5] = [
+    "chgk",
+    "brain-ring",
+    "erudit-quartet",
+    "multigames",
+    "neptune",
+];
 
 /// Scores a sheet: the result as one line of JSON,
 /// `{"format":…,"standings":[…]}` (plus `next_round` for brain-ring), or the
@@ -47,7 +56,10 @@ pub fn score_sheet(text: &str) -> Result<String, SheetError> {
     let format_node = entries
         .iter()
         .find(|(k, _)| k == "format")
-        .map(|(_, json)| Node { json, path: "format".into() })
+        .map(|(_, json)| Node {
+            json,
+            path: "format".into(),
+        })
         .ok_or_else(|| SheetError::new("format", "missing"))?;
     let format = format_node.str()?;
     let result = match format {
@@ -64,7 +76,8 @@ pub fn score_sheet(text: &str) -> Result<String, SheetError> {
             )));
         }
     };
-    serde_json::to_string(&result).map_err(|e| SheetError::new("sheet", format!("cannot write the result: {e}")))
+    serde_json::to_string(&result)
+        .map_err(|e| SheetError::new("sheet", format!("cannot write the result: {e}")))
 }
 
 #[cfg(test)]

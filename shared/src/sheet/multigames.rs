@@ -4,7 +4,9 @@ use super::SheetError;
 use super::json::Node;
 use super::output::{Scored, credit, row};
 use super::teams::Teams;
-use crate::rules::multigames::{Credit, MultiTour, MultigamesError, TOURS, Task, multigames_totals};
+use crate::rules::multigames::{
+    Credit, MultiTour, MultigamesError, TOURS, Task, multigames_totals,
+};
 use crate::tournament::rank_by;
 
 pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
@@ -14,7 +16,10 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
     let tour_nodes = tours_node.array()?;
     // 6.2: six tours.
     if tour_nodes.len() > TOURS {
-        return Err(tours_node.err(format!("{} tours, but the tournament has {TOURS} (6.2)", tour_nodes.len())));
+        return Err(tours_node.err(format!(
+            "{} tours, but the tournament has {TOURS} (6.2)",
+            tour_nodes.len()
+        )));
     }
     let mut tours = Vec::with_capacity(tour_nodes.len());
     for tour_node in &tour_nodes {
@@ -33,7 +38,9 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
                 let p = node.credit()?;
                 // 6: full or partial credit: 0 ≤ p ≤ max.
                 if p.is_negative() || p > max {
-                    return Err(node.err(format!("{p} is outside 0..{max} (credit is at most the task's value)")));
+                    return Err(node.err(format!(
+                        "{p} is outside 0..{max} (credit is at most the task's value)"
+                    )));
                 }
                 points[team] = p;
             }
@@ -45,9 +52,15 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
         MultigamesError::Overflow => tours_node.err("the totals are too large"),
         other => tours_node.err(other.to_string()),
     })?;
-    let standings = rank_by(totals.into_iter().enumerate().collect(), |(_, total)| *total)
-        .into_iter()
-        .map(|r| row(teams.name(r.item.0), r.place, credit(r.item.1)))
-        .collect();
-    Ok(Scored { format: "multigames", standings, next_round: None })
+    let standings = rank_by(totals.into_iter().enumerate().collect(), |(_, total)| {
+        *total
+    })
+    .into_iter()
+    .map(|r| row(teams.name(r.item.0), r.place, credit(r.item.1)))
+    .collect();
+    Ok(Scored {
+        format: "multigames",
+        standings,
+        next_round: None,
+    })
 }

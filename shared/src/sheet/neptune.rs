@@ -6,8 +6,8 @@ use super::json::Node;
 use super::output::{OrderedMap, Scored, int, row};
 use super::teams::{Teams, quote};
 use crate::rules::neptune::{
-    AuctionQuestion, Bid, BlitzBlock, Contest, JokerRound, MAX_DECLARATION, NegativeQuestion, NeptuneError, NeptuneGame,
-    QUESTIONS_PER_BLOCK, SandwichQuestion, SisyphusQuestion, Winner,
+    AuctionQuestion, Bid, BlitzBlock, Contest, JokerRound, MAX_DECLARATION, NegativeQuestion,
+    NeptuneError, NeptuneGame, QUESTIONS_PER_BLOCK, SandwichQuestion, SisyphusQuestion, Winner,
 };
 use crate::tournament::rank_by;
 
@@ -16,7 +16,10 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
     allowed.extend(Contest::ALL.iter().map(|c| c.key()));
     let fields = root.fields(&allowed)?;
     let teams = Teams::read(&fields)?;
-    let mut game = NeptuneGame { team_count: teams.len(), ..NeptuneGame::default() };
+    let mut game = NeptuneGame {
+        team_count: teams.len(),
+        ..NeptuneGame::default()
+    };
     // A contest not yet played is left out (or null).
     if let Some(node) = fields.present("negative") {
         game.negative = Some(read_negative(&teams, &node)?);
@@ -41,7 +44,9 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
         }
         None => Vec::new(),
     };
-    let score = game.score().map_err(|e| locate(&teams, &auction_nodes, e))?;
+    let score = game
+        .score()
+        .map_err(|e| locate(&teams, &auction_nodes, e))?;
     let rows: Vec<(usize, i64)> = score.totals.iter().copied().enumerate().collect();
     // Ranking key: the total (0.1).
     let standings = rank_by(rows, |(_, total)| *total)
@@ -51,17 +56,29 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
             let contests = score
                 .contests
                 .iter()
-                .fold(OrderedMap::default(), |map, (contest, points)| map.with(contest.key(), int(points[team])));
+                .fold(OrderedMap::default(), |map, (contest, points)| {
+                    map.with(contest.key(), int(points[team]))
+                });
             row(teams.name(team), r.place, int(total)).with_map("contests", contests)
         })
         .collect();
-    Ok(Scored { format: "neptune", standings, next_round: None })
+    Ok(Scored {
+        format: "neptune",
+        standings,
+        next_round: None,
+    })
 }
 
 fn questions<'a>(node: &Node<'a>, contest: Contest) -> Result<Vec<Node<'a>>, SheetError> {
     let items = node.array()?;
     if items.len() != contest.questions() {
-        return Err(node.err(NeptuneError::QuestionCount { contest, found: items.len() }.to_string()));
+        return Err(node.err(
+            NeptuneError::QuestionCount {
+                contest,
+                found: items.len(),
+            }
+            .to_string(),
+        ));
     }
     Ok(items)
 }
@@ -76,7 +93,10 @@ fn read_negative(teams: &Teams, node: &Node<'_>) -> Result<Vec<NegativeQuestion>
         if rating == 0 {
             return Err(rating_node.err("the rating must be a positive integer (1.3)"));
         }
-        out.push(NegativeQuestion { rating, correct: teams.list(&q.required("correct")?)? });
+        out.push(NegativeQuestion {
+            rating,
+            correct: teams.list(&q.required("correct")?)?,
+        });
     }
     Ok(out)
 }
@@ -86,7 +106,10 @@ fn read_sandwich(teams: &Teams, node: &Node<'_>) -> Result<Vec<SandwichQuestion>
     let mut out = Vec::new();
     for item in questions(node, Contest::Sandwich)? {
         let q = item.fields(&["top", "bottom"])?;
-        out.push(SandwichQuestion { top: teams.list(&q.required("top")?)?, bottom: teams.list(&q.required("bottom")?)? });
+        out.push(SandwichQuestion {
+            top: teams.list(&q.required("top")?)?,
+            bottom: teams.list(&q.required("bottom")?)?,
+        });
     }
     Ok(out)
 }
@@ -103,7 +126,9 @@ fn read_blitz(teams: &Teams, node: &Node<'_>) -> Result<Vec<BlitzBlock>, SheetEr
         for item in items {
             block_questions.push(read_correct(teams, &item)?);
         }
-        out.push(BlitzBlock { questions: block_questions });
+        out.push(BlitzBlock {
+            questions: block_questions,
+        });
     }
     Ok(out)
 }
@@ -112,7 +137,11 @@ fn read_blitz(teams: &Teams, node: &Node<'_>) -> Result<Vec<BlitzBlock>, SheetEr
 fn read_sisyphus(teams: &Teams, node: &Node<'_>) -> Result<Vec<SisyphusQuestion>, SheetError> {
     questions(node, Contest::Sisyphus)?
         .iter()
-        .map(|item| Ok(SisyphusQuestion { correct: read_correct(teams, item)? }))
+        .map(|item| {
+            Ok(SisyphusQuestion {
+                correct: read_correct(teams, item)?,
+            })
+        })
         .collect()
 }
 
@@ -122,10 +151,17 @@ fn read_joker(teams: &Teams, node: &Node<'_>) -> Result<JokerRound, SheetError> 
     let declared_node = joker.required("declared")?;
     let mut declared: Vec<Option<u32>> = vec![None; teams.len()];
     for (team, d_node) in teams.keyed(&declared_node)? {
-        let d = d_node.count().map_err(|_| d_node.err(format!("{} is not a declaration 0..{MAX_DECLARATION} (5.2)", d_node.show())))?;
+        let d = d_node.count().map_err(|_| {
+            d_node.err(format!(
+                "{} is not a declaration 0..{MAX_DECLARATION} (5.2)",
+                d_node.show()
+            ))
+        })?;
         // 5.2: a team declares how many of the 7 questions it will take.
         if d > MAX_DECLARATION {
-            return Err(d_node.err(format!("{d} is outside 0..{MAX_DECLARATION}: the round has 7 questions (5.2)")));
+            return Err(d_node.err(format!(
+                "{d} is outside 0..{MAX_DECLARATION}: the round has 7 questions (5.2)"
+            )));
         }
         declared[team] = Some(d);
     }
@@ -133,18 +169,31 @@ fn read_joker(teams: &Teams, node: &Node<'_>) -> Result<JokerRound, SheetError> 
     let declared = declared
         .into_iter()
         .enumerate()
-        .map(|(team, d)| d.ok_or_else(|| declared_node.err(format!("no declaration for {} (5.2)", quote(teams.name(team))))))
+        .map(|(team, d)| {
+            d.ok_or_else(|| {
+                declared_node.err(format!(
+                    "no declaration for {} (5.2)",
+                    quote(teams.name(team))
+                ))
+            })
+        })
         .collect::<Result<Vec<u32>, SheetError>>()?;
     let questions_node = joker.required("questions")?;
     let mut round_questions = Vec::new();
     for item in questions(&questions_node, Contest::Joker)? {
         round_questions.push(read_correct(teams, &item)?);
     }
-    Ok(JokerRound { declared, questions: round_questions })
+    Ok(JokerRound {
+        declared,
+        questions: round_questions,
+    })
 }
 
 /// 6: `{"winner":team|null,"bid":b|"va-bank","correct":[…]}` × 8.
-fn read_auction<'a>(teams: &Teams, node: &Node<'a>) -> Result<(Vec<AuctionQuestion>, Vec<Node<'a>>), SheetError> {
+fn read_auction<'a>(
+    teams: &Teams,
+    node: &Node<'a>,
+) -> Result<(Vec<AuctionQuestion>, Vec<Node<'a>>), SheetError> {
     let items = questions(node, Contest::Auction)?;
     let mut out = Vec::new();
     for item in &items {
@@ -159,22 +208,37 @@ fn read_auction<'a>(teams: &Teams, node: &Node<'a>) -> Result<(Vec<AuctionQuesti
         };
         let winner = match (winner_team, bid) {
             (Some(team), Some(bid)) => Some(Winner { team, bid }),
-            (Some(_), None) => return Err(SheetError::new(&format!("{}.bid", item.path), "missing: the winner's bid")),
+            (Some(_), None) => {
+                return Err(SheetError::new(
+                    &format!("{}.bid", item.path),
+                    "missing: the winner's bid",
+                ));
+            }
             (None, Some(_)) => {
-                return Err(SheetError::new(&format!("{}.bid", item.path), "a bid, but no winner (`winner` is null or missing)"));
+                return Err(SheetError::new(
+                    &format!("{}.bid", item.path),
+                    "a bid, but no winner (`winner` is null or missing)",
+                ));
             }
             (None, None) => None,
         };
-        out.push(AuctionQuestion { winner, correct: teams.list(&q.required("correct")?)? });
+        out.push(AuctionQuestion {
+            winner,
+            correct: teams.list(&q.required("correct")?)?,
+        });
     }
     Ok((out, items))
 }
 
-/// A whole number of points or "va-bank".
+/// A whole number of points or "va-bank" (also accepted: "ва-банк").
 fn read_bid(node: &Node<'_>) -> Result<Bid, SheetError> {
     match node.json {
-        super::json::Json::Str(s) if s == "va-bank" => Ok(Bid::VaBank),
-        super::json::Json::Str(s) => Err(node.err(format!("{} is not a bid (a number or \"va-bank\")", quote(s)))),
+        // 6.4: «ва-банк», spelt either way.
+        super::json::Json::Str(s) if s == "va-bank" || s == "ва-банк" => Ok(Bid::VaBank),
+        super::json::Json::Str(s) => Err(node.err(format!(
+            "{} is not a bid (a number or \"va-bank\")",
+            quote(s)
+        ))),
         _ => node.count().map(Bid::Amount),
     }
 }
@@ -200,10 +264,16 @@ fn locate(teams: &Teams, auction: &[Node<'_>], error: NeptuneError) -> SheetErro
     };
     let reason = match *error {
         NeptuneError::NotPositive { team, score } => {
-            format!("{} has {score} points; only teams with a positive score bid (6.2)", quote(teams.name(team)))
+            format!(
+                "{} has {score} points; only teams with a positive score bid (6.2)",
+                quote(teams.name(team))
+            )
         }
         NeptuneError::BidOverScore { team, bid, score } => {
-            format!("{bid} is more than {}'s current score of {score} (6.2)", quote(teams.name(team)))
+            format!(
+                "{bid} is more than {}'s current score of {score} (6.2)",
+                quote(teams.name(team))
+            )
         }
         other => other.to_string(),
     };

@@ -22,7 +22,12 @@ pub(crate) fn credit(points: Credit) -> Value {
     match points.whole() {
         Some(whole) => Value::Number(Number::from(whole)),
         // The exact decimal, read back as the nearest double: prints as written.
-        None => points.to_string().parse::<f64>().ok().and_then(Number::from_f64).map_or(Value::Null, Value::Number),
+        None => points
+            .to_string()
+            .parse::<f64>()
+            .ok()
+            .and_then(Number::from_f64)
+            .map_or(Value::Null, Value::Number),
     }
 }
 

@@ -41,7 +41,10 @@ impl Teams {
 
     /// The team a string names.
     pub fn index_of(&self, node: &Node<'_>, name: &str) -> Result<usize, SheetError> {
-        self.names.iter().position(|n| n == name).ok_or_else(|| node.err(format!("unknown team {}", quote(name))))
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| node.err(format!("unknown team {}", quote(name))))
     }
 
     /// A node that must be a team's name.
@@ -56,7 +59,11 @@ impl Teams {
         for item in node.array()? {
             let team = self.team(&item)?;
             if let Some(first) = teams.iter().position(|t| *t == team) {
-                return Err(item.err(format!("{} is already listed at {}", quote(self.name(team)), node.index_path(first))));
+                return Err(item.err(format!(
+                    "{} is already listed at {}",
+                    quote(self.name(team)),
+                    node.index_path(first)
+                )));
             }
             teams.push(team);
         }
@@ -65,7 +72,10 @@ impl Teams {
 
     /// An object keyed by team names: each key resolved, in document order.
     pub fn keyed<'a>(&self, node: &Node<'a>) -> Result<Vec<(usize, Node<'a>)>, SheetError> {
-        node.entries()?.into_iter().map(|(name, value)| Ok((self.index_of(&value, name)?, value))).collect()
+        node.entries()?
+            .into_iter()
+            .map(|(name, value)| Ok((self.index_of(&value, name)?, value)))
+            .collect()
     }
 }
 

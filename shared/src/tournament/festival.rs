@@ -60,7 +60,11 @@ pub enum FestivalError {
     #[error("team {team} has no place (2.2: every team gets one)")]
     Unplaced { team: usize },
     #[error("place {place} of team {team} does not fit its stage of {stage_size} teams")]
-    BadPlace { team: usize, place: Place, stage_size: usize },
+    BadPlace {
+        team: usize,
+        place: Place,
+        stage_size: usize,
+    },
     #[error("{kind:?} is already recorded")]
     AlreadyRecorded { kind: TournamentKind },
 }
@@ -83,16 +87,27 @@ impl TournamentStandings {
         for stage in stages {
             let mut stage_rows: Vec<TournamentRow> = Vec::with_capacity(stage.len());
             for &(team, place) in stage {
-                let slot = placed.get_mut(team).ok_or(FestivalError::UnknownTeam { team, team_count })?;
+                let slot = placed
+                    .get_mut(team)
+                    .ok_or(FestivalError::UnknownTeam { team, team_count })?;
                 if *slot {
                     return Err(FestivalError::PlacedTwice { team });
                 }
                 *slot = true;
-                if place.first == 0 || place.first > place.last || place.last as usize > stage.len() {
-                    return Err(FestivalError::BadPlace { team, place, stage_size: stage.len() });
+                if place.first == 0 || place.first > place.last || place.last as usize > stage.len()
+                {
+                    return Err(FestivalError::BadPlace {
+                        team,
+                        place,
+                        stage_size: stage.len(),
+                    });
                 }
                 let overall = place.after(above);
-                stage_rows.push(TournamentRow { team, place: overall, prize: Prize::for_place(overall) });
+                stage_rows.push(TournamentRow {
+                    team,
+                    place: overall,
+                    prize: Prize::for_place(overall),
+                });
             }
             stage_rows.sort_by_key(|row| row.place.first);
             rows.extend(stage_rows);
@@ -106,7 +121,11 @@ impl TournamentStandings {
 
     /// The teams that took `prize` (several when a prize place is shared).
     pub fn winners_of(&self, prize: Prize) -> Vec<usize> {
-        self.rows.iter().filter(|row| row.prize == Some(prize)).map(|row| row.team).collect()
+        self.rows
+            .iter()
+            .filter(|row| row.prize == Some(prize))
+            .map(|row| row.team)
+            .collect()
     }
 }
 
@@ -119,18 +138,25 @@ pub struct Festival {
 
 impl Festival {
     pub fn new(team_count: usize) -> Self {
-        Festival { team_count, tournaments: Vec::new() }
+        Festival {
+            team_count,
+            tournaments: Vec::new(),
+        }
     }
 
     /// Records a tournament's final table (each tournament once, 2.1).
     pub fn record(&mut self, standings: TournamentStandings) -> Result<(), FestivalError> {
         if self.tournaments.iter().any(|t| t.kind == standings.kind) {
-            return Err(FestivalError::AlreadyRecorded { kind: standings.kind });
+            return Err(FestivalError::AlreadyRecorded {
+                kind: standings.kind,
+            });
         }
         let mut seen = vec![false; self.team_count];
         for row in &standings.rows {
-            let slot =
-                seen.get_mut(row.team).ok_or(FestivalError::UnknownTeam { team: row.team, team_count: self.team_count })?;
+            let slot = seen.get_mut(row.team).ok_or(FestivalError::UnknownTeam {
+                team: row.team,
+                team_count: self.team_count,
+            })?;
             if *slot {
                 return Err(FestivalError::PlacedTwice { team: row.team });
             }
@@ -147,7 +173,12 @@ impl Festival {
     pub fn places_of(&self, team: usize) -> Vec<(TournamentKind, Place)> {
         self.tournaments
             .iter()
-            .filter_map(|t| t.rows.iter().find(|row| row.team == team).map(|row| (t.kind, row.place)))
+            .filter_map(|t| {
+                t.rows
+                    .iter()
+                    .find(|row| row.team == team)
+                    .map(|row| (t.kind, row.place))
+            })
             .collect()
     }
 
@@ -171,7 +202,11 @@ mod tests {
     use super::*;
 
     fn single(stage: &[usize]) -> Vec<(usize, Place)> {
-        stage.iter().enumerate().map(|(i, &team)| (team, Place::single(i as u32 + 1))).collect()
+        stage
+            .iter()
+            .enumerate()
+            .map(|(i, &team)| (team, Place::single(i as u32 + 1)))
+            .collect()
     }
 
     #[test]
@@ -180,15 +215,35 @@ mod tests {
         // one team that did not qualify.
         let stages = [single(&[3, 0]), single(&[1, 4]), single(&[2])];
         // Act
-        let table = TournamentStandings::from_stages(TournamentKind::BrainRing, 5, &stages).unwrap();
+        let table =
+            TournamentStandings::from_stages(TournamentKind::BrainRing, 5, &stages).unwrap();
         // Assert
-        let got: Vec<(usize, String)> = table.rows.iter().map(|r| (r.team, r.place.to_string())).collect();
-        assert_eq!(got, vec![(3, "1".into()), (0, "2".into()), (1, "3".into()), (4, "4".into()), (2, "5".into())]);
+        let got: Vec<(usize, String)> = table
+            .rows
+            .iter()
+            .map(|r| (r.team, r.place.to_string()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (3, "1".into()),
+                (0, "2".into()),
+                (1, "3".into()),
+                (4, "4".into()),
+                (2, "5".into())
+            ]
+        );
     }
 
     #[test]
     fn festival_2_2_prizes_for_places_one_to_three_only() {
-        let cases = [(Place::single(1), Some(Prize::First)), (Place::single(3), Some(Prize::Third)), (Place::single(4), None), (Place { first: 3, last: 4 }, Some(Prize::Third)), (Place { first: 4, last: 5 }, None)];
+        let cases = [
+            (Place::single(1), Some(Prize::First)),
+            (Place::single(3), Some(Prize::Third)),
+            (Place::single(4), None),
+            (Place { first: 3, last: 4 }, Some(Prize::Third)),
+            (Place { first: 4, last: 5 }, None),
+        ];
         for (place, prize) in cases {
             assert_eq!(Prize::for_place(place), prize, "{place}");
         }
@@ -196,8 +251,15 @@ mod tests {
 
     #[test]
     fn festival_2_2_shared_places_offset_by_earlier_stages() {
-        let stages = [single(&[0]), vec![(1, Place { first: 1, last: 2 }), (2, Place { first: 1, last: 2 })]];
-        let table = TournamentStandings::from_stages(TournamentKind::Multigames, 3, &stages).unwrap();
+        let stages = [
+            single(&[0]),
+            vec![
+                (1, Place { first: 1, last: 2 }),
+                (2, Place { first: 1, last: 2 }),
+            ],
+        ];
+        let table =
+            TournamentStandings::from_stages(TournamentKind::Multigames, 3, &stages).unwrap();
         assert_eq!(table.rows[1].place.to_string(), "2-3");
         assert_eq!(table.winners_of(Prize::Second), vec![1, 2]);
         assert!(table.winners_of(Prize::Third).is_empty());
@@ -206,9 +268,21 @@ mod tests {
     #[test]
     fn festival_2_2_rejects_missing_twice_and_unknown_teams() {
         let kind = TournamentKind::Chgk;
-        assert_eq!(TournamentStandings::from_stages(kind, 3, &[single(&[0, 1])]), Err(FestivalError::Unplaced { team: 2 }));
-        assert_eq!(TournamentStandings::from_stages(kind, 2, &[single(&[0]), single(&[0])]), Err(FestivalError::PlacedTwice { team: 0 }));
-        assert_eq!(TournamentStandings::from_stages(kind, 1, &[single(&[4])]), Err(FestivalError::UnknownTeam { team: 4, team_count: 1 }));
+        assert_eq!(
+            TournamentStandings::from_stages(kind, 3, &[single(&[0, 1])]),
+            Err(FestivalError::Unplaced { team: 2 })
+        );
+        assert_eq!(
+            TournamentStandings::from_stages(kind, 2, &[single(&[0]), single(&[0])]),
+            Err(FestivalError::PlacedTwice { team: 0 })
+        );
+        assert_eq!(
+            TournamentStandings::from_stages(kind, 1, &[single(&[4])]),
+            Err(FestivalError::UnknownTeam {
+                team: 4,
+                team_count: 1
+            })
+        );
         assert!(matches!(
             TournamentStandings::from_stages(kind, 1, &[vec![(0, Place::single(2))]]),
             Err(FestivalError::BadPlace { .. })
@@ -218,14 +292,25 @@ mod tests {
     #[test]
     fn festival_2_1_each_tournament_recorded_once_and_places_collected() {
         let mut festival = Festival::new(2);
-        let chgk = TournamentStandings::from_stages(TournamentKind::Chgk, 2, &[single(&[1, 0])]).unwrap();
-        let multi = TournamentStandings::from_stages(TournamentKind::Multigames, 2, &[single(&[0, 1])]).unwrap();
+        let chgk =
+            TournamentStandings::from_stages(TournamentKind::Chgk, 2, &[single(&[1, 0])]).unwrap();
+        let multi =
+            TournamentStandings::from_stages(TournamentKind::Multigames, 2, &[single(&[0, 1])])
+                .unwrap();
         festival.record(chgk.clone()).unwrap();
         festival.record(multi).unwrap();
-        assert_eq!(festival.record(chgk), Err(FestivalError::AlreadyRecorded { kind: TournamentKind::Chgk }));
+        assert_eq!(
+            festival.record(chgk),
+            Err(FestivalError::AlreadyRecorded {
+                kind: TournamentKind::Chgk
+            })
+        );
         assert_eq!(
             festival.places_of(0),
-            vec![(TournamentKind::Chgk, Place::single(2)), (TournamentKind::Multigames, Place::single(1))]
+            vec![
+                (TournamentKind::Chgk, Place::single(2)),
+                (TournamentKind::Multigames, Place::single(1))
+            ]
         );
         let prizes = festival.prize_winners();
         assert_eq!(prizes[0], (TournamentKind::Chgk, Prize::First, vec![1]));

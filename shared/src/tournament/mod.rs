@@ -4,5 +4,7 @@
 pub mod festival;
 pub mod standings;
 
-pub use festival::{Festival, FestivalError, Prize, TournamentKind, TournamentStandings, TournamentRow};
+pub use festival::{
+    Festival, FestivalError, Prize, TournamentKind, TournamentRow, TournamentStandings,
+};
 pub use standings::{Place, Ranked, rank_by};

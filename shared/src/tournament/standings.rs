@@ -16,7 +16,10 @@ pub struct Place {
 impl Place {
     /// A place held by one team alone.
     pub fn single(place: u32) -> Self {
-        Place { first: place, last: place }
+        Place {
+            first: place,
+            last: place,
+        }
     }
 
     /// True when several teams share this place.
@@ -27,13 +30,20 @@ impl Place {
     /// The same place moved down by `teams` (for a table that follows
     /// `teams` better-placed ones, as in festival standings).
     pub fn after(self, teams: u32) -> Self {
-        Place { first: self.first.saturating_add(teams), last: self.last.saturating_add(teams) }
+        Place {
+            first: self.first.saturating_add(teams),
+            last: self.last.saturating_add(teams),
+        }
     }
 }
 
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_shared() { write!(f, "{}-{}", self.first, self.last) } else { write!(f, "{}", self.first) }
+        if self.is_shared() {
+            write!(f, "{}-{}", self.first, self.last)
+        } else {
+            write!(f, "{}", self.first)
+        }
     }
 }
 
@@ -57,13 +67,20 @@ pub fn rank_by<T, K: Ord>(items: Vec<T>, key: impl Fn(&T) -> K) -> Vec<Ranked<T>
         while end < keyed.len() && keyed[end].0 == keyed[start].0 {
             end += 1;
         }
-        let place = Place { first: to_u32(start + 1), last: to_u32(end) };
+        let place = Place {
+            first: to_u32(start + 1),
+            last: to_u32(end),
+        };
         for _ in start..end {
             ranked.push(place);
         }
         start = end;
     }
-    ranked.into_iter().zip(keyed).map(|(place, (_, item))| Ranked { place, item }).collect()
+    ranked
+        .into_iter()
+        .zip(keyed)
+        .map(|(place, (_, item))| Ranked { place, item })
+        .collect()
 }
 
 fn to_u32(n: usize) -> u32 {
@@ -86,8 +103,19 @@ mod tests {
     fn standings_2_2_equal_keys_share_a_place_and_keep_input_order() {
         let rows = vec![("a", 1), ("b", 3), ("c", 3), ("d", 0)];
         let ranked = rank_by(rows, |r| r.1);
-        let got: Vec<(&str, String)> = ranked.iter().map(|r| (r.item.0, r.place.to_string())).collect();
-        assert_eq!(got, vec![("b", "1-2".into()), ("c", "1-2".into()), ("a", "3".into()), ("d", "4".into())]);
+        let got: Vec<(&str, String)> = ranked
+            .iter()
+            .map(|r| (r.item.0, r.place.to_string()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("b", "1-2".into()),
+                ("c", "1-2".into()),
+                ("a", "3".into()),
+                ("d", "4".into())
+            ]
+        );
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub fn game(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut GameForm,
             }
             Some(q) => {
                 ui.label(RichText::new(i18n::question_number(lang, &q.number)).size(32.0).strong());
-                ui.label(RichText::new(question::text(&q.content)).size(16.0));
+                ui.label(RichText::new(question::full_text(&q.content)).size(16.0));
                 ui.add_space(6.0);
                 ui.label(RichText::new(format!("{}: {}", lang.t(T::AuthorAnswer), question::answer(&q.content))).strong());
                 if let Some(accepted) = question::accepted(&q.content) {

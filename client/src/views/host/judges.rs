@@ -13,16 +13,24 @@ use crate::views::widgets::{self, GREEN, GREY};
 #[derive(Debug, Default)]
 pub struct JudgesForm {
     pub name: String,
+    /// The name just sent: cleared once the judge shows up.
+    pub sent: Option<String>,
 }
 
 pub fn judges(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut JudgesForm, out: &mut Vec<UiCommand>) {
     let lang = state.lang;
+    if let Some(sent) = &form.sent
+        && view.judges.iter().any(|j| &j.name == sent)
+    {
+        *form = JudgesForm::default();
+    }
     ui.horizontal(|ui| {
         ui.label(lang.t(T::JudgeName));
         ui.text_edit_singleline(&mut form.name);
         if ui.add_enabled(!form.name.trim().is_empty(), egui::Button::new(lang.t(T::AddJudge))).clicked() {
-            out.push(UiCommand::Send(Command::AddJudge { name: form.name.trim().to_owned() }));
-            form.name.clear();
+            let name = form.name.trim().to_owned();
+            form.sent = Some(name.clone());
+            out.push(UiCommand::Send(Command::AddJudge { name }));
         }
     });
     ui.separator();

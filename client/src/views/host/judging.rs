@@ -59,12 +59,10 @@ fn question_judging(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJu
             }
         });
     }
-    egui::Grid::new(("groups", entry.question)).striped(true).spacing([12.0, 6.0]).show(ui, |ui| {
-        for group in &entry.groups {
-            group_row(ui, lang, view, entry, group, out);
-            ui.end_row();
-        }
-    });
+    for group in &entry.groups {
+        ui.horizontal(|ui| group_row(ui, lang, view, entry, group, out));
+        ui.separator();
+    }
     if !entry.late.is_empty() {
         ui.label(RichText::new(lang.t(T::LateCards)).color(RED).strong());
         for card in &entry.late {
@@ -82,16 +80,25 @@ fn question_judging(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJu
     }
 }
 
+/// Width of the answers' column, in points.
+const ANSWER_COLUMN: f32 = 380.0;
+
 fn group_row(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJudging, group: &AnswerGroup, out: &mut Vec<UiCommand>) {
-    ui.vertical(|ui| {
+    // A fixed column for the answers, so the buttons line up group after group.
+    let column = egui::vec2(ANSWER_COLUMN, 0.0);
+    ui.allocate_ui_with_layout(column, egui::Layout::top_down(egui::Align::Min), |ui| {
+        ui.set_width(ANSWER_COLUMN);
         ui.label(RichText::new(group.spellings.join(" / ")).size(16.0).strong());
         let names: Vec<String> = group.teams.iter().map(|t| team_name(view, *t)).collect();
-        ui.label(RichText::new(format!("{} · {}", i18n::team_count(lang, group.teams.len()), names.join(", "))).small().color(GREY));
+        let teams = format!("{} · {}", i18n::team_count(lang, group.teams.len()), names.join(", "));
+        ui.label(RichText::new(teams).small().color(GREY));
     });
-    match group.verdict {
-        Some(v) => ui.label(RichText::new(i18n::verdict(lang, v)).color(if v == Verdict::Correct { GREEN } else { RED }).strong()),
-        None => ui.label(RichText::new(lang.t(T::NotJudged)).color(GREY)),
+    let verdict = match group.verdict {
+        Some(v) => RichText::new(i18n::verdict(lang, v)).color(if v == Verdict::Correct { GREEN } else { RED }).strong(),
+        None => RichText::new(lang.t(T::NotJudged)).color(GREY),
     };
+    ui.add_sized(egui::vec2(110.0, 18.0), egui::Label::new(verdict));
+    ui.add_space(8.0);
     for (verdict, label) in [(Verdict::Correct, T::Correct), (Verdict::Wrong, T::Wrong)] {
         let chosen = group.verdict == Some(verdict);
         if ui.selectable_label(chosen, lang.t(label)).clicked() && !chosen {

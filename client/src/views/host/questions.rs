@@ -22,10 +22,17 @@ pub struct QuestionsForm {
     pub accepted: String,
     pub rejected: String,
     pub comment: String,
+    /// How many questions there were when one was sent: the fields empty
+    /// once there are more, and keep their text if the server refused it.
+    pub sent_at_count: Option<usize>,
 }
 
 pub fn questions(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut QuestionsForm, out: &mut Vec<UiCommand>) {
     let lang = state.lang;
+    let count: usize = view.tours.iter().map(|t| t.questions.len()).sum();
+    if form.sent_at_count.is_some_and(|before| count > before) {
+        *form = QuestionsForm { path: std::mem::take(&mut form.path), tour: form.tour, ..QuestionsForm::default() };
+    }
     ui.heading(lang.t(T::LoadPackage));
     ui.horizontal(|ui| {
         ui.label(lang.t(T::PackagePath));
@@ -67,8 +74,9 @@ pub fn questions(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut Ques
         if ui.add_enabled(ready, egui::Button::new(lang.t(T::AddQuestion))).clicked() {
             let content = question::typed(&form.text, &form.answer, &form.accepted, &form.rejected, &form.comment);
             out.push(UiCommand::Send(Command::AddQuestion { tour: form.tour.unwrap_or(new_tour), question: content }));
-            let tour = form.tour.or(Some(new_tour));
-            *form = QuestionsForm { path: std::mem::take(&mut form.path), tour, ..QuestionsForm::default() };
+            // The next question goes to the same tour.
+            form.tour = form.tour.or(Some(new_tour));
+            form.sent_at_count = Some(count);
         }
     });
     ui.separator();

@@ -16,10 +16,18 @@ pub struct TeamsForm {
     pub name: String,
     pub town: String,
     pub players: String,
+    /// The name just sent: the form empties once the team shows up, and
+    /// keeps what was typed if the server refused it.
+    pub sent: Option<String>,
 }
 
 pub fn teams(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut TeamsForm, out: &mut Vec<UiCommand>) {
     let lang = state.lang;
+    if let Some(sent) = &form.sent
+        && view.teams.iter().any(|t| &t.name == sent)
+    {
+        *form = TeamsForm::default();
+    }
     egui::CollapsingHeader::new(RichText::new(lang.t(T::RegisterTeam)).strong())
         .default_open(view.teams.is_empty())
         .show(ui, |ui| {
@@ -38,12 +46,9 @@ pub fn teams(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut TeamsFor
                 form.players.lines().map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned).collect();
             ui.label(RichText::new(format!("{}: {}", lang.t(T::Players), players.len())).color(GREY));
             if ui.button(lang.t(T::Register)).clicked() {
-                out.push(UiCommand::Send(Command::RegisterTeam {
-                    name: form.name.trim().to_owned(),
-                    town: form.town.trim().to_owned(),
-                    players,
-                }));
-                *form = TeamsForm::default();
+                let name = form.name.trim().to_owned();
+                form.sent = Some(name.clone());
+                out.push(UiCommand::Send(Command::RegisterTeam { name, town: form.town.trim().to_owned(), players }));
             }
         });
     ui.separator();

@@ -27,14 +27,20 @@ impl Fight {
         }
         let total = self.score[0].saturating_add(self.score[1]);
         if total > QUALIFYING_QUESTIONS {
-            return Err(RingError::TooManyTaken { total, questions: QUALIFYING_QUESTIONS });
+            return Err(RingError::TooManyTaken {
+                total,
+                questions: QUALIFYING_QUESTIONS,
+            });
         }
         Ok(())
     }
 
     /// 4.6: the table points of each side.
     pub fn points(&self) -> [RingPoints; 2] {
-        [fight_points(self.score[0], self.score[1]), fight_points(self.score[1], self.score[0])]
+        [
+            fight_points(self.score[0], self.score[1]),
+            fight_points(self.score[1], self.score[0]),
+        ]
     }
 
     /// The winner, if the fight was not drawn.
@@ -56,11 +62,20 @@ pub struct FightFormat {
 
 impl FightFormat {
     /// 4.5: qualifying fights have 5 questions; a draw stands (4.6 scores it).
-    pub const QUALIFYING: FightFormat = FightFormat { questions: QUALIFYING_QUESTIONS, sudden_death: false };
+    pub const QUALIFYING: FightFormat = FightFormat {
+        questions: QUALIFYING_QUESTIONS,
+        sudden_death: false,
+    };
     /// 4.10: play-off fights have 5 questions, then one question at a time.
-    pub const PLAYOFF: FightFormat = FightFormat { questions: 5, sudden_death: true };
+    pub const PLAYOFF: FightFormat = FightFormat {
+        questions: 5,
+        sudden_death: true,
+    };
     /// 4.12: each fight of the final has 7 questions, then one at a time.
-    pub const FINAL: FightFormat = FightFormat { questions: 7, sudden_death: true };
+    pub const FINAL: FightFormat = FightFormat {
+        questions: 7,
+        sudden_death: true,
+    };
 }
 
 /// What happened on one question of a fight.
@@ -79,8 +94,13 @@ pub enum QuestionOutcome {
 pub enum FightStatus {
     /// The next question to ask, 1-based; `sudden_death` once past the
     /// regulation questions.
-    InProgress { next_question: u32, sudden_death: bool },
-    Won { winner: usize },
+    InProgress {
+        next_question: u32,
+        sudden_death: bool,
+    },
+    Won {
+        winner: usize,
+    },
     Drawn,
 }
 
@@ -100,22 +120,36 @@ impl LiveFight {
         if teams[0] == teams[1] {
             return Err(RingError::SameTeam);
         }
-        Ok(LiveFight { format, teams, score: [0, 0], asked: 0, withdrawn: 0 })
+        Ok(LiveFight {
+            format,
+            teams,
+            score: [0, 0],
+            asked: 0,
+            withdrawn: 0,
+        })
     }
 
     pub fn status(&self) -> FightStatus {
         let [a, b] = self.score;
         if self.asked < self.format.questions {
-            return FightStatus::InProgress { next_question: self.asked + 1, sudden_death: false };
+            return FightStatus::InProgress {
+                next_question: self.asked + 1,
+                sudden_death: false,
+            };
         }
         match a.cmp(&b) {
-            std::cmp::Ordering::Greater => FightStatus::Won { winner: self.teams[0] },
-            std::cmp::Ordering::Less => FightStatus::Won { winner: self.teams[1] },
+            std::cmp::Ordering::Greater => FightStatus::Won {
+                winner: self.teams[0],
+            },
+            std::cmp::Ordering::Less => FightStatus::Won {
+                winner: self.teams[1],
+            },
             // 4.10 / 4.12: a draw after the regulation questions goes on one
             // question at a time until someone takes one.
-            std::cmp::Ordering::Equal if self.format.sudden_death => {
-                FightStatus::InProgress { next_question: self.asked + 1, sudden_death: true }
-            }
+            std::cmp::Ordering::Equal if self.format.sudden_death => FightStatus::InProgress {
+                next_question: self.asked + 1,
+                sudden_death: true,
+            },
             std::cmp::Ordering::Equal => FightStatus::Drawn,
         }
     }
@@ -127,7 +161,11 @@ impl LiveFight {
         }
         match outcome {
             QuestionOutcome::TakenBy(team) => {
-                let side = self.teams.iter().position(|&t| t == team).ok_or(RingError::NotInFight { team })?;
+                let side = self
+                    .teams
+                    .iter()
+                    .position(|&t| t == team)
+                    .ok_or(RingError::NotInFight { team })?;
                 self.score[side] += 1;
                 self.asked += 1;
             }
@@ -142,7 +180,10 @@ impl LiveFight {
     pub fn result(&self) -> Option<Fight> {
         match self.status() {
             FightStatus::InProgress { .. } => None,
-            _ => Some(Fight { teams: self.teams, score: self.score }),
+            _ => Some(Fight {
+                teams: self.teams,
+                score: self.score,
+            }),
         }
     }
 }
@@ -153,45 +194,129 @@ mod tests {
 
     #[test]
     fn brain_ring_4_5_fight_has_at_most_five_questions_taken() {
-        let cases = [([3, 2], true), ([5, 0], true), ([0, 0], true), ([3, 3], false), ([6, 0], false)];
+        let cases = [
+            ([3, 2], true),
+            ([5, 0], true),
+            ([0, 0], true),
+            ([3, 3], false),
+            ([6, 0], false),
+        ];
         for (score, ok) in cases {
-            let fight = Fight { teams: [0, 1], score };
+            let fight = Fight {
+                teams: [0, 1],
+                score,
+            };
             assert_eq!(fight.check(2).is_ok(), ok, "{score:?}");
         }
-        assert_eq!(Fight { teams: [1, 1], score: [0, 0] }.check(2), Err(RingError::SameTeam));
-        assert_eq!(Fight { teams: [0, 3], score: [0, 0] }.check(2), Err(RingError::UnknownTeam { team: 3, team_count: 2 }));
+        assert_eq!(
+            Fight {
+                teams: [1, 1],
+                score: [0, 0]
+            }
+            .check(2),
+            Err(RingError::SameTeam)
+        );
+        assert_eq!(
+            Fight {
+                teams: [0, 3],
+                score: [0, 0]
+            }
+            .check(2),
+            Err(RingError::UnknownTeam {
+                team: 3,
+                team_count: 2
+            })
+        );
     }
 
     #[test]
     fn brain_ring_4_6_fight_points_and_winner() {
-        let fight = Fight { teams: [4, 7], score: [3, 2] };
-        assert_eq!(fight.points().map(|p| p.to_string()), ["4.5".to_string(), "1".to_string()]);
+        let fight = Fight {
+            teams: [4, 7],
+            score: [3, 2],
+        };
+        assert_eq!(
+            fight.points().map(|p| p.to_string()),
+            ["4.5".to_string(), "1".to_string()]
+        );
         assert_eq!(fight.winner(), Some(4));
-        assert_eq!(Fight { teams: [4, 7], score: [1, 1] }.winner(), None);
+        assert_eq!(
+            Fight {
+                teams: [4, 7],
+                score: [1, 1]
+            }
+            .winner(),
+            None
+        );
     }
 
     #[test]
     fn brain_ring_4_5_qualifying_fight_ends_after_five_and_may_draw() {
         let mut fight = LiveFight::new(FightFormat::QUALIFYING, [0, 1]).unwrap();
-        for outcome in [QuestionOutcome::TakenBy(0), QuestionOutcome::TakenBy(1), QuestionOutcome::NotTaken, QuestionOutcome::Withdrawn, QuestionOutcome::NotTaken] {
+        for outcome in [
+            QuestionOutcome::TakenBy(0),
+            QuestionOutcome::TakenBy(1),
+            QuestionOutcome::NotTaken,
+            QuestionOutcome::Withdrawn,
+            QuestionOutcome::NotTaken,
+        ] {
             fight.record(outcome).unwrap();
         }
-        assert_eq!(fight.status(), FightStatus::InProgress { next_question: 5, sudden_death: false });
-        assert_eq!(fight.record(QuestionOutcome::NotTaken), Ok(FightStatus::Drawn));
-        assert_eq!(fight.result(), Some(Fight { teams: [0, 1], score: [1, 1] }));
-        assert_eq!(fight.record(QuestionOutcome::NotTaken), Err(RingError::FightOver));
+        assert_eq!(
+            fight.status(),
+            FightStatus::InProgress {
+                next_question: 5,
+                sudden_death: false
+            }
+        );
+        assert_eq!(
+            fight.record(QuestionOutcome::NotTaken),
+            Ok(FightStatus::Drawn)
+        );
+        assert_eq!(
+            fight.result(),
+            Some(Fight {
+                teams: [0, 1],
+                score: [1, 1]
+            })
+        );
+        assert_eq!(
+            fight.record(QuestionOutcome::NotTaken),
+            Err(RingError::FightOver)
+        );
     }
 
     #[test]
     fn brain_ring_4_10_playoff_draw_goes_to_sudden_death() {
         let mut fight = LiveFight::new(FightFormat::PLAYOFF, [2, 3]).unwrap();
-        for outcome in [QuestionOutcome::TakenBy(2), QuestionOutcome::TakenBy(3), QuestionOutcome::NotTaken, QuestionOutcome::NotTaken, QuestionOutcome::NotTaken] {
+        for outcome in [
+            QuestionOutcome::TakenBy(2),
+            QuestionOutcome::TakenBy(3),
+            QuestionOutcome::NotTaken,
+            QuestionOutcome::NotTaken,
+            QuestionOutcome::NotTaken,
+        ] {
             fight.record(outcome).unwrap();
         }
-        assert_eq!(fight.status(), FightStatus::InProgress { next_question: 6, sudden_death: true });
+        assert_eq!(
+            fight.status(),
+            FightStatus::InProgress {
+                next_question: 6,
+                sudden_death: true
+            }
+        );
         // A sudden-death question nobody takes: another one follows.
-        assert_eq!(fight.record(QuestionOutcome::NotTaken), Ok(FightStatus::InProgress { next_question: 7, sudden_death: true }));
-        assert_eq!(fight.record(QuestionOutcome::TakenBy(3)), Ok(FightStatus::Won { winner: 3 }));
+        assert_eq!(
+            fight.record(QuestionOutcome::NotTaken),
+            Ok(FightStatus::InProgress {
+                next_question: 7,
+                sudden_death: true
+            })
+        );
+        assert_eq!(
+            fight.record(QuestionOutcome::TakenBy(3)),
+            Ok(FightStatus::Won { winner: 3 })
+        );
         assert_eq!(fight.result().and_then(|f| f.winner()), Some(3));
     }
 
@@ -201,14 +326,29 @@ mod tests {
         for _ in 0..6 {
             fight.record(QuestionOutcome::TakenBy(0)).unwrap();
         }
-        assert!(matches!(fight.status(), FightStatus::InProgress { next_question: 7, .. }));
-        assert_eq!(fight.record(QuestionOutcome::NotTaken), Ok(FightStatus::Won { winner: 0 }));
+        assert!(matches!(
+            fight.status(),
+            FightStatus::InProgress {
+                next_question: 7,
+                ..
+            }
+        ));
+        assert_eq!(
+            fight.record(QuestionOutcome::NotTaken),
+            Ok(FightStatus::Won { winner: 0 })
+        );
     }
 
     #[test]
     fn brain_ring_fight_rejects_a_team_not_in_it() {
         let mut fight = LiveFight::new(FightFormat::PLAYOFF, [0, 1]).unwrap();
-        assert_eq!(fight.record(QuestionOutcome::TakenBy(5)), Err(RingError::NotInFight { team: 5 }));
-        assert_eq!(LiveFight::new(FightFormat::PLAYOFF, [1, 1]), Err(RingError::SameTeam));
+        assert_eq!(
+            fight.record(QuestionOutcome::TakenBy(5)),
+            Err(RingError::NotInFight { team: 5 })
+        );
+        assert_eq!(
+            LiveFight::new(FightFormat::PLAYOFF, [1, 1]),
+            Err(RingError::SameTeam)
+        );
     }
 }

@@ -42,10 +42,16 @@ pub fn first_round_pairs(seeding: &[usize]) -> Option<Vec<[usize; 2]>> {
 /// first valid pairing in table order, each pair higher-placed team first,
 /// or None when no pairing without rematches exists (or the count is odd).
 pub fn pair_by_order(order: &[usize], meetings: &Meetings) -> Option<Vec<[usize; 2]>> {
-    if order.len() % 2 != 0 {
+    if !order.len().is_multiple_of(2) {
         return None;
     }
-    let mut search = Search { order, meetings, paired: vec![false; order.len()], pairs: Vec::new(), dead_ends: HashSet::new() };
+    let mut search = Search {
+        order,
+        meetings,
+        paired: vec![false; order.len()],
+        pairs: Vec::new(),
+        dead_ends: HashSet::new(),
+    };
     search.run().then_some(search.pairs)
 }
 
@@ -112,26 +118,41 @@ mod tests {
     #[test]
     fn brain_ring_4_8_neighbour_already_met_plays_the_next_one() {
         // 1 met 2 → 1 plays 3, 2 plays 4.
-        assert_eq!(pair_by_order(&[0, 1, 2, 3], &met(&[(0, 1)])), Some(vec![[0, 2], [1, 3]]));
+        assert_eq!(
+            pair_by_order(&[0, 1, 2, 3], &met(&[(0, 1)])),
+            Some(vec![[0, 2], [1, 3]])
+        );
     }
 
     #[test]
     fn brain_ring_4_8_backtracks_when_greedy_leaves_a_rematch() {
         // Greedy 0–1 would leave 2–3, who met: take 0–2, then 1–3.
-        assert_eq!(pair_by_order(&[0, 1, 2, 3], &met(&[(2, 3)])), Some(vec![[0, 2], [1, 3]]));
+        assert_eq!(
+            pair_by_order(&[0, 1, 2, 3], &met(&[(2, 3)])),
+            Some(vec![[0, 2], [1, 3]])
+        );
         // 0–1 and 0–2 both leave a rematch below: 0–3, 1–2.
-        assert_eq!(pair_by_order(&[0, 1, 2, 3], &met(&[(2, 3), (1, 3)])), Some(vec![[0, 3], [1, 2]]));
+        assert_eq!(
+            pair_by_order(&[0, 1, 2, 3], &met(&[(2, 3), (1, 3)])),
+            Some(vec![[0, 3], [1, 2]])
+        );
     }
 
     #[test]
     fn brain_ring_4_8_no_valid_pairing_gives_none() {
-        assert_eq!(pair_by_order(&[0, 1, 2, 3], &met(&[(0, 1), (0, 2), (0, 3)])), None);
+        assert_eq!(
+            pair_by_order(&[0, 1, 2, 3], &met(&[(0, 1), (0, 2), (0, 3)])),
+            None
+        );
         assert_eq!(pair_by_order(&[0, 1], &met(&[(1, 0)])), None);
     }
 
     #[test]
     fn brain_ring_4_8_pairs_follow_table_order_not_team_numbers() {
-        assert_eq!(pair_by_order(&[3, 1, 0, 2], &met(&[(3, 1)])), Some(vec![[3, 0], [1, 2]]));
+        assert_eq!(
+            pair_by_order(&[3, 1, 0, 2], &met(&[(3, 1)])),
+            Some(vec![[3, 0], [1, 2]])
+        );
     }
 
     proptest! {

@@ -40,12 +40,21 @@ impl KingOfTheHill {
         if (1..PLAYOFF_TEAMS).any(|i| seeds[..i].contains(&seeds[i])) {
             return Err(RingError::BadPlayoff);
         }
-        Ok(KingOfTheHill { seeds, climber: seeds[4], next_opponent: 3, eliminated: Vec::new() })
+        Ok(KingOfTheHill {
+            seeds,
+            climber: seeds[4],
+            next_opponent: 3,
+            eliminated: Vec::new(),
+        })
     }
 
     pub fn status(&self) -> PlayoffStatus {
         let teams = [self.seeds[self.next_opponent], self.climber];
-        if self.next_opponent == 0 { PlayoffStatus::Final { teams } } else { PlayoffStatus::Fight { teams } }
+        if self.next_opponent == 0 {
+            PlayoffStatus::Final { teams }
+        } else {
+            PlayoffStatus::Fight { teams }
+        }
     }
 
     /// Records the winner of the current (non-final) fight.
@@ -85,21 +94,43 @@ mod tests {
         // Seeds: places 1..5 are teams 10..14.
         let mut ladder = KingOfTheHill::new([10, 11, 12, 13, 14]).unwrap();
         assert_eq!(ladder.status(), PlayoffStatus::Fight { teams: [13, 14] });
-        assert_eq!(ladder.record_winner(14), Ok(PlayoffStatus::Fight { teams: [12, 14] }));
-        assert_eq!(ladder.record_winner(12), Ok(PlayoffStatus::Fight { teams: [11, 12] }));
-        assert_eq!(ladder.record_winner(12), Ok(PlayoffStatus::Final { teams: [10, 12] }));
+        assert_eq!(
+            ladder.record_winner(14),
+            Ok(PlayoffStatus::Fight { teams: [12, 14] })
+        );
+        assert_eq!(
+            ladder.record_winner(12),
+            Ok(PlayoffStatus::Fight { teams: [11, 12] })
+        );
+        assert_eq!(
+            ladder.record_winner(12),
+            Ok(PlayoffStatus::Final { teams: [10, 12] })
+        );
         assert_eq!(ladder.record_winner(12), Err(RingError::PlayoffOver));
-        assert_eq!(ladder.places(), vec![(13, Place::single(5)), (14, Place::single(4)), (11, Place::single(3))]);
+        assert_eq!(
+            ladder.places(),
+            vec![
+                (13, Place::single(5)),
+                (14, Place::single(4)),
+                (11, Place::single(3))
+            ]
+        );
     }
 
     #[test]
     fn brain_ring_4_9_playoff_needs_five_distinct_teams() {
-        assert_eq!(KingOfTheHill::new([0, 1, 2, 1, 4]), Err(RingError::BadPlayoff));
+        assert_eq!(
+            KingOfTheHill::new([0, 1, 2, 1, 4]),
+            Err(RingError::BadPlayoff)
+        );
     }
 
     #[test]
     fn brain_ring_4_11_winner_must_play_the_fight() {
         let mut ladder = KingOfTheHill::new([0, 1, 2, 3, 4]).unwrap();
-        assert_eq!(ladder.record_winner(0), Err(RingError::NotInFight { team: 0 }));
+        assert_eq!(
+            ladder.record_winner(0),
+            Err(RingError::NotInFight { team: 0 })
+        );
     }
 }

@@ -25,18 +25,33 @@ pub struct Qualification {
 /// with the recorded `seed`.
 pub fn qualify(rows: &[ChgkRow], places: usize, seed: Seed) -> Result<Qualification, RingError> {
     if places > rows.len() {
-        return Err(RingError::NotEnoughTeams { wanted: places, available: rows.len() });
+        return Err(RingError::NotEnoughTeams {
+            wanted: places,
+            available: rows.len(),
+        });
     }
     let order = order_with_lot(rows, seed);
     let mut drawn = Vec::new();
     if places > 0 && places < rows.len() {
-        let key = |team: usize| rows.iter().find(|r| r.team == team).map(|r| (r.points, r.rating));
+        let key = |team: usize| {
+            rows.iter()
+                .find(|r| r.team == team)
+                .map(|r| (r.points, r.rating))
+        };
         let last_in = key(order[places - 1]);
         if last_in == key(order[places]) {
-            drawn = order.iter().copied().filter(|&team| key(team) == last_in).collect();
+            drawn = order
+                .iter()
+                .copied()
+                .filter(|&team| key(team) == last_in)
+                .collect();
         }
     }
-    Ok(Qualification { teams: order[..places].to_vec(), drawn, seed })
+    Ok(Qualification {
+        teams: order[..places].to_vec(),
+        drawn,
+        seed,
+    })
 }
 
 /// 4.4: the qualified teams ordered by the ChGK table after three tours
@@ -44,8 +59,16 @@ pub fn qualify(rows: &[ChgkRow], places: usize, seed: Seed) -> Result<Qualificat
 /// Teams missing from that table go last, in the order given.
 pub fn seeding_order(qualified: &[usize], after_three_tours: &[ChgkRow], seed: Seed) -> Vec<usize> {
     let order = order_with_lot(after_three_tours, seed);
-    let mut seeding: Vec<usize> = order.into_iter().filter(|team| qualified.contains(team)).collect();
-    seeding.extend(qualified.iter().copied().filter(|team| !after_three_tours.iter().any(|r| r.team == *team)));
+    let mut seeding: Vec<usize> = order
+        .into_iter()
+        .filter(|team| qualified.contains(team))
+        .collect();
+    seeding.extend(
+        qualified
+            .iter()
+            .copied()
+            .filter(|team| !after_three_tours.iter().any(|r| r.team == *team)),
+    );
     seeding
 }
 
@@ -53,12 +76,16 @@ pub fn seeding_order(qualified: &[usize], after_three_tours: &[ChgkRow], seed: S
 fn order_with_lot(rows: &[ChgkRow], seed: Seed) -> Vec<usize> {
     let mut rng = Rng::from_seed(seed);
     let mut sorted: Vec<&ChgkRow> = rows.iter().collect();
-    sorted.sort_by(|a, b| (b.points, b.rating).cmp(&(a.points, a.rating)));
+    sorted.sort_by_key(|r| std::cmp::Reverse((r.points, r.rating)));
     let mut order = Vec::with_capacity(rows.len());
     let mut start = 0;
     while start < sorted.len() {
         let key = (sorted[start].points, sorted[start].rating);
-        let end = start + sorted[start..].iter().take_while(|r| (r.points, r.rating) == key).count();
+        let end = start
+            + sorted[start..]
+                .iter()
+                .take_while(|r| (r.points, r.rating) == key)
+                .count();
         let mut group: Vec<usize> = sorted[start..end].iter().map(|r| r.team).collect();
         if group.len() > 1 {
             rng.shuffle(&mut group);
@@ -75,7 +102,10 @@ mod tests {
     use crate::rules::chgk::{ChgkQuestionOutcome, chgk_standings};
 
     fn q(correct: &[usize]) -> ChgkQuestionOutcome {
-        ChgkQuestionOutcome { correct: correct.to_vec(), removed: false }
+        ChgkQuestionOutcome {
+            correct: correct.to_vec(),
+            removed: false,
+        }
     }
 
     #[test]
@@ -104,14 +134,26 @@ mod tests {
     #[test]
     fn brain_ring_4_3_cannot_take_more_teams_than_played() {
         let rows = chgk_standings(2, &[]);
-        assert_eq!(qualify(&rows, 3, Seed(0)), Err(RingError::NotEnoughTeams { wanted: 3, available: 2 }));
-        assert_eq!(qualify(&rows, 2, Seed(0)).unwrap().drawn, Vec::<usize>::new());
+        assert_eq!(
+            qualify(&rows, 3, Seed(0)),
+            Err(RingError::NotEnoughTeams {
+                wanted: 3,
+                available: 2
+            })
+        );
+        assert_eq!(
+            qualify(&rows, 2, Seed(0)).unwrap().drawn,
+            Vec::<usize>::new()
+        );
     }
 
     #[test]
     fn brain_ring_4_4_seeding_by_table_after_three_tours() {
         let after_three = chgk_standings(4, &[q(&[3]), q(&[3, 1]), q(&[0])]);
         // 3: 2 points; 1 and 0: 1 point, 0 with rating 4, 1 with rating 3.
-        assert_eq!(seeding_order(&[0, 1, 3], &after_three, Seed(5)), vec![3, 0, 1]);
+        assert_eq!(
+            seeding_order(&[0, 1, 3], &after_three, Seed(5)),
+            vec![3, 0, 1]
+        );
     }
 }

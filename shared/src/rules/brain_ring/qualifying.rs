@@ -23,10 +23,13 @@ pub struct Qualifying {
 impl Qualifying {
     /// 4.8 pairs every team each round, so the count must be even.
     pub fn new(team_count: usize) -> Result<Self, RingError> {
-        if team_count % 2 != 0 {
+        if !team_count.is_multiple_of(2) {
             return Err(RingError::OddTeamCount(team_count));
         }
-        Ok(Qualifying { team_count, rounds: Vec::new() })
+        Ok(Qualifying {
+            team_count,
+            rounds: Vec::new(),
+        })
     }
 
     /// Checks a round against the rules and the rounds before it. A round may
@@ -34,9 +37,14 @@ impl Qualifying {
     pub fn check_round(&self, round: &[Fight]) -> Result<(), RingError> {
         // 4.9: six rounds, then the play-off.
         if self.rounds.len() >= QUALIFYING_ROUNDS {
-            return Err(RingError::TooManyRounds { max: QUALIFYING_ROUNDS });
+            return Err(RingError::TooManyRounds {
+                max: QUALIFYING_ROUNDS,
+            });
         }
-        let at = |fight: usize, error: RingError| RingError::InFight { fight, error: Box::new(error) };
+        let at = |fight: usize, error: RingError| RingError::InFight {
+            fight,
+            error: Box::new(error),
+        };
         let mut playing: Vec<Option<usize>> = vec![None; self.team_count];
         for (index, fight) in round.iter().enumerate() {
             fight.check(self.team_count).map_err(|e| at(index, e))?;
@@ -49,8 +57,18 @@ impl Qualifying {
             }
             // 4.8: two teams meet at most once in the qualifying part.
             let [a, b] = fight.teams;
-            if let Some(earlier) = self.rounds.iter().position(|r| r.iter().any(|f| same_pair(f, a, b))) {
-                return Err(at(index, RingError::Rematch { teams: fight.teams, round: earlier }));
+            if let Some(earlier) = self
+                .rounds
+                .iter()
+                .position(|r| r.iter().any(|f| same_pair(f, a, b)))
+            {
+                return Err(at(
+                    index,
+                    RingError::Rematch {
+                        teams: fight.teams,
+                        round: earlier,
+                    },
+                ));
             }
         }
         Ok(())
@@ -84,7 +102,11 @@ impl Qualifying {
             return None;
         }
         let table = self.standings();
-        let top: Vec<usize> = table.iter().take(PLAYOFF_TEAMS).map(|row| row.team).collect();
+        let top: Vec<usize> = table
+            .iter()
+            .take(PLAYOFF_TEAMS)
+            .map(|row| row.team)
+            .collect();
         top.try_into().ok()
     }
 }
@@ -98,7 +120,10 @@ mod tests {
     use super::*;
 
     fn f(a: usize, b: usize, x: u32, y: u32) -> Fight {
-        Fight { teams: [a, b], score: [x, y] }
+        Fight {
+            teams: [a, b],
+            score: [x, y],
+        }
     }
 
     #[test]
@@ -124,11 +149,38 @@ mod tests {
         let mut q = Qualifying::new(4).unwrap();
         q.play_round(vec![f(0, 1, 3, 2)]).unwrap();
         let rematch = q.check_round(&[f(2, 3, 0, 0), f(1, 0, 1, 1)]);
-        assert_eq!(rematch, Err(RingError::InFight { fight: 1, error: Box::new(RingError::Rematch { teams: [1, 0], round: 0 }) }));
+        assert_eq!(
+            rematch,
+            Err(RingError::InFight {
+                fight: 1,
+                error: Box::new(RingError::Rematch {
+                    teams: [1, 0],
+                    round: 0
+                })
+            })
+        );
         let twice = q.check_round(&[f(0, 2, 0, 0), f(3, 2, 1, 1)]);
-        assert_eq!(twice, Err(RingError::InFight { fight: 1, error: Box::new(RingError::PlaysTwice { team: 2, earlier: 0 }) }));
+        assert_eq!(
+            twice,
+            Err(RingError::InFight {
+                fight: 1,
+                error: Box::new(RingError::PlaysTwice {
+                    team: 2,
+                    earlier: 0
+                })
+            })
+        );
         let over = q.check_round(&[f(0, 2, 4, 2)]);
-        assert_eq!(over, Err(RingError::InFight { fight: 0, error: Box::new(RingError::TooManyTaken { total: 6, questions: 5 }) }));
+        assert_eq!(
+            over,
+            Err(RingError::InFight {
+                fight: 0,
+                error: Box::new(RingError::TooManyTaken {
+                    total: 6,
+                    questions: 5
+                })
+            })
+        );
     }
 
     #[test]
@@ -137,7 +189,8 @@ mod tests {
         for _ in 0..QUALIFYING_ROUNDS {
             assert_eq!(q.playoff_teams(), None);
             let pairs = q.next_round().unwrap();
-            q.play_round(pairs.iter().map(|&[a, b]| f(a, b, 2, 1)).collect()).unwrap();
+            q.play_round(pairs.iter().map(|&[a, b]| f(a, b, 2, 1)).collect())
+                .unwrap();
         }
         assert_eq!(q.next_round(), None);
         assert_eq!(q.check_round(&[]), Err(RingError::TooManyRounds { max: 6 }));

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 pub const QUALIFYING_QUESTIONS: u32 = 5;
 
 /// Table points, counted in halves because 4.6 gives 0.5 per question.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct RingPoints {
     pub halves: u32,
 }
@@ -21,7 +23,7 @@ impl RingPoints {
 
     /// The whole number of points, when there is no half.
     pub fn whole(self) -> Option<u32> {
-        (self.halves % 2 == 0).then_some(self.halves / 2)
+        self.halves.is_multiple_of(2).then_some(self.halves / 2)
     }
 
     pub fn as_f64(self) -> f64 {
@@ -29,7 +31,9 @@ impl RingPoints {
     }
 
     pub fn plus(self, other: RingPoints) -> RingPoints {
-        RingPoints { halves: self.halves.saturating_add(other.halves) }
+        RingPoints {
+            halves: self.halves.saturating_add(other.halves),
+        }
     }
 }
 
@@ -85,9 +89,21 @@ mod tests {
     #[test]
     fn brain_ring_4_6_points_table() {
         // (taken, conceded, points)
-        let table = [(0, 0, "1"), (5, 0, "5.5"), (0, 5, "0"), (2, 2, "2"), (1, 0, "3.5"), (0, 1, "0"), (1, 1, "1.5")];
+        let table = [
+            (0, 0, "1"),
+            (5, 0, "5.5"),
+            (0, 5, "0"),
+            (2, 2, "2"),
+            (1, 0, "3.5"),
+            (0, 1, "0"),
+            (1, 1, "1.5"),
+        ];
         for (taken, conceded, points) in table {
-            assert_eq!(fight_points(taken, conceded).to_string(), points, "{taken}:{conceded}");
+            assert_eq!(
+                fight_points(taken, conceded).to_string(),
+                points,
+                "{taken}:{conceded}"
+            );
         }
     }
 
@@ -96,6 +112,9 @@ mod tests {
         assert_eq!(fight_points(3, 2).as_f64(), 4.5);
         assert_eq!(fight_points(2, 3).whole(), Some(1));
         assert_eq!(fight_points(3, 2).whole(), None);
-        assert_eq!(fight_points(3, 2).plus(fight_points(2, 3)).to_string(), "5.5");
+        assert_eq!(
+            fight_points(3, 2).plus(fight_points(2, 3)).to_string(),
+            "5.5"
+        );
     }
 }

@@ -28,7 +28,14 @@ pub struct RingRow {
 /// skipped (validate with [`Fight::check`] first); never panics.
 pub fn standings_by_round(team_count: usize, rounds: &[Vec<Fight>]) -> Vec<Vec<RingRow>> {
     let mut totals: Vec<RingRow> = (0..team_count)
-        .map(|team| RingRow { team, place: Place::single(1), points: RingPoints::default(), difference: 0, taken: 0, fights: 0 })
+        .map(|team| RingRow {
+            team,
+            place: Place::single(1),
+            points: RingPoints::default(),
+            difference: 0,
+            taken: 0,
+            fights: 0,
+        })
         .collect();
     // 4.7: the fourth key is the place after the previous round; before
     // round 1 it is the seeding order (4.4).
@@ -64,7 +71,14 @@ pub fn ring_standings(team_count: usize, rounds: &[Vec<Fight>]) -> Vec<RingRow> 
         Some(table) => table,
         None => rank(
             &(0..team_count)
-                .map(|team| RingRow { team, place: Place::single(1), points: RingPoints::default(), difference: 0, taken: 0, fights: 0 })
+                .map(|team| RingRow {
+                    team,
+                    place: Place::single(1),
+                    points: RingPoints::default(),
+                    difference: 0,
+                    taken: 0,
+                    fights: 0,
+                })
                 .collect::<Vec<_>>(),
             &(0..team_count).collect::<Vec<_>>(),
         ),
@@ -72,10 +86,20 @@ pub fn ring_standings(team_count: usize, rounds: &[Vec<Fight>]) -> Vec<RingRow> 
 }
 
 fn rank(totals: &[RingRow], previous: &[usize]) -> Vec<RingRow> {
-    rank_by(totals.to_vec(), |row| (row.points, row.difference, row.taken, Reverse(previous[row.team])))
-        .into_iter()
-        .map(|ranked| RingRow { place: ranked.place, ..ranked.item })
-        .collect()
+    rank_by(totals.to_vec(), |row| {
+        (
+            row.points,
+            row.difference,
+            row.taken,
+            Reverse(previous[row.team]),
+        )
+    })
+    .into_iter()
+    .map(|ranked| RingRow {
+        place: ranked.place,
+        ..ranked.item
+    })
+    .collect()
 }
 
 #[cfg(test)]
@@ -83,7 +107,10 @@ mod tests {
     use super::*;
 
     fn f(a: usize, b: usize, x: u32, y: u32) -> Fight {
-        Fight { teams: [a, b], score: [x, y] }
+        Fight {
+            teams: [a, b],
+            score: [x, y],
+        }
     }
 
     fn order(rows: &[RingRow]) -> Vec<usize> {
@@ -120,8 +147,22 @@ mod tests {
         ];
         let rows = ring_standings(6, &rounds);
         assert_eq!(order(&rows), vec![4, 2, 0, 3, 5, 1]);
-        assert_eq!((rows[1].points.to_string(), rows[1].difference, rows[1].taken), ("4".into(), 0, 4));
-        assert_eq!((rows[2].points.to_string(), rows[2].difference, rows[2].taken), ("4".into(), 0, 2));
+        assert_eq!(
+            (
+                rows[1].points.to_string(),
+                rows[1].difference,
+                rows[1].taken
+            ),
+            ("4".into(), 0, 4)
+        );
+        assert_eq!(
+            (
+                rows[2].points.to_string(),
+                rows[2].difference,
+                rows[2].taken
+            ),
+            ("4".into(), 0, 2)
+        );
     }
 
     #[test]
@@ -130,7 +171,10 @@ mod tests {
         // others... then 3 and 2 are unequal. Use a symmetric pair instead:
         // round 1: 1 beats 0 1:0, 3 beats 2 1:0 → order 1, 3, 0, 2.
         // round 2: 0 beats 1 1:0, 2 beats 3 1:0 → everyone 3.5, diff 0, taken 1.
-        let rounds = vec![vec![f(0, 1, 0, 1), f(2, 3, 0, 1)], vec![f(0, 1, 1, 0), f(2, 3, 1, 0)]];
+        let rounds = vec![
+            vec![f(0, 1, 0, 1), f(2, 3, 0, 1)],
+            vec![f(0, 1, 1, 0), f(2, 3, 1, 0)],
+        ];
         let tables = standings_by_round(4, &rounds);
         assert_eq!(order(&tables[0]), vec![1, 3, 0, 2]);
         // All equal on points, difference, taken: the order after round 1 decides.

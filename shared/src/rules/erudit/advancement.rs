@@ -31,20 +31,38 @@ const fn slot(group: usize, place: u32) -> Slot {
 impl AdvancementTable {
     /// A table set by the organiser (the «__» of 5.4); each slot must exist
     /// and be used once.
-    pub fn new(from_groups: usize, group_size: u32, groups: Vec<Vec<Slot>>) -> Result<Self, EruditError> {
+    pub fn new(
+        from_groups: usize,
+        group_size: u32,
+        groups: Vec<Vec<Slot>>,
+    ) -> Result<Self, EruditError> {
         let mut used: Vec<Slot> = Vec::new();
         for (g, members) in groups.iter().enumerate() {
             for (s, &Slot { group, place }) in members.iter().enumerate() {
                 if group >= from_groups || place == 0 || place > group_size {
-                    return Err(EruditError::BadSlot { group: g, slot: s, from_group: group, place });
+                    return Err(EruditError::BadSlot {
+                        group: g,
+                        slot: s,
+                        from_group: group,
+                        place,
+                    });
                 }
                 if used.contains(&Slot { group, place }) {
-                    return Err(EruditError::RepeatedSlot { group: g, slot: s, from_group: group, place });
+                    return Err(EruditError::RepeatedSlot {
+                        group: g,
+                        slot: s,
+                        from_group: group,
+                        place,
+                    });
                 }
                 used.push(Slot { group, place });
             }
         }
-        Ok(AdvancementTable { from_groups, group_size, groups })
+        Ok(AdvancementTable {
+            from_groups,
+            group_size,
+            groups,
+        })
     }
 
     /// 5.4 as we read it: four groups of four; the top two of each go on into
@@ -65,14 +83,21 @@ impl AdvancementTable {
 
     /// 5.5: the top two of each second-round group make the final.
     pub fn final_round() -> Self {
-        AdvancementTable { from_groups: 2, group_size: 4, groups: vec![vec![slot(0, 1), slot(0, 2), slot(1, 1), slot(1, 2)]] }
+        AdvancementTable {
+            from_groups: 2,
+            group_size: 4,
+            groups: vec![vec![slot(0, 1), slot(0, 2), slot(1, 1), slot(1, 2)]],
+        }
     }
 
     /// Fills the next stage from the previous stage's groups, each given as
     /// its teams in place order (see [`group_order`]).
     pub fn advance(&self, results: &[Vec<usize>]) -> Result<Vec<Vec<usize>>, EruditError> {
         if results.len() != self.from_groups {
-            return Err(EruditError::GroupResults { found: results.len(), expected: self.from_groups });
+            return Err(EruditError::GroupResults {
+                found: results.len(),
+                expected: self.from_groups,
+            });
         }
         self.groups
             .iter()
@@ -86,7 +111,12 @@ impl AdvancementTable {
                             .get(group)
                             .and_then(|teams| teams.get((place as usize).checked_sub(1)?))
                             .copied()
-                            .ok_or(EruditError::BadSlot { group: g, slot: s, from_group: group, place })
+                            .ok_or(EruditError::BadSlot {
+                                group: g,
+                                slot: s,
+                                from_group: group,
+                                place,
+                            })
                     })
                     .collect()
             })
@@ -99,12 +129,20 @@ impl AdvancementTable {
 /// for each slot. `points[i]` belongs to `teams[i]`.
 pub fn group_order(teams: &[usize], points: &[i64], seed: Seed) -> Vec<usize> {
     let mut rng = Rng::from_seed(seed);
-    let mut rows: Vec<(i64, usize)> = teams.iter().zip(points).map(|(&team, &p)| (p, team)).collect();
-    rows.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut rows: Vec<(i64, usize)> = teams
+        .iter()
+        .zip(points)
+        .map(|(&team, &p)| (p, team))
+        .collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.0));
     let mut order = Vec::with_capacity(rows.len());
     let mut start = 0;
     while start < rows.len() {
-        let end = start + rows[start..].iter().take_while(|r| r.0 == rows[start].0).count();
+        let end = start
+            + rows[start..]
+                .iter()
+                .take_while(|r| r.0 == rows[start].0)
+                .count();
         let mut tied: Vec<usize> = rows[start..end].iter().map(|r| r.1).collect();
         if tied.len() > 1 {
             rng.shuffle(&mut tied);
@@ -122,21 +160,31 @@ mod tests {
     #[test]
     fn erudit_5_4_second_round_crosses_winners_and_runners_up() {
         // Groups in place order: group g has teams 10g+1 (1st) .. 10g+4 (4th).
-        let results: Vec<Vec<usize>> = (0..4).map(|g| (1..=4).map(|p| 10 * g + p).collect()).collect();
+        let results: Vec<Vec<usize>> = (0..4)
+            .map(|g| (1..=4).map(|p| 10 * g + p).collect())
+            .collect();
         let next = AdvancementTable::second_round().advance(&results).unwrap();
         assert_eq!(next, vec![vec![1, 12, 21, 32], vec![2, 11, 22, 31]]);
     }
 
     #[test]
     fn erudit_5_5_top_two_of_each_group_make_the_final() {
-        let next = AdvancementTable::final_round().advance(&[vec![5, 6, 7, 8], vec![1, 2, 3, 4]]).unwrap();
+        let next = AdvancementTable::final_round()
+            .advance(&[vec![5, 6, 7, 8], vec![1, 2, 3, 4]])
+            .unwrap();
         assert_eq!(next, vec![vec![5, 6, 1, 2]]);
     }
 
     #[test]
     fn erudit_5_4_default_tables_are_valid_tables() {
-        for table in [AdvancementTable::second_round(), AdvancementTable::final_round()] {
-            assert_eq!(AdvancementTable::new(table.from_groups, table.group_size, table.groups.clone()), Ok(table));
+        for table in [
+            AdvancementTable::second_round(),
+            AdvancementTable::final_round(),
+        ] {
+            assert_eq!(
+                AdvancementTable::new(table.from_groups, table.group_size, table.groups.clone()),
+                Ok(table)
+            );
         }
     }
 
@@ -149,17 +197,30 @@ mod tests {
         ];
         assert_eq!(
             AdvancementTable::new(3, 4, literal),
-            Err(EruditError::RepeatedSlot { group: 1, slot: 2, from_group: 2, place: 2 })
+            Err(EruditError::RepeatedSlot {
+                group: 1,
+                slot: 2,
+                from_group: 2,
+                place: 2
+            })
         );
         assert_eq!(
             AdvancementTable::new(1, 4, vec![vec![slot(0, 5)]]),
-            Err(EruditError::BadSlot { group: 0, slot: 0, from_group: 0, place: 5 })
+            Err(EruditError::BadSlot {
+                group: 0,
+                slot: 0,
+                from_group: 0,
+                place: 5
+            })
         );
     }
 
     #[test]
     fn erudit_5_4_group_order_by_points_ties_by_seed() {
-        assert_eq!(group_order(&[7, 8, 9, 6], &[10, 50, -20, 30], Seed(0)), vec![8, 6, 7, 9]);
+        assert_eq!(
+            group_order(&[7, 8, 9, 6], &[10, 50, -20, 30], Seed(0)),
+            vec![8, 6, 7, 9]
+        );
         let tied = group_order(&[1, 2, 3, 4], &[0, 0, 0, 0], Seed(11));
         assert_eq!(tied, group_order(&[1, 2, 3, 4], &[0, 0, 0, 0], Seed(11)));
         let mut sorted = tied.clone();
@@ -171,7 +232,10 @@ mod tests {
     fn erudit_advance_needs_every_group() {
         assert_eq!(
             AdvancementTable::final_round().advance(&[vec![1, 2, 3, 4]]),
-            Err(EruditError::GroupResults { found: 1, expected: 2 })
+            Err(EruditError::GroupResults {
+                found: 1,
+                expected: 2
+            })
         );
     }
 }

@@ -16,9 +16,16 @@ pub struct GroupDraw {
 /// 5.3: shuffles `teams` with `seed` and deals them into groups of
 /// `group_size` (the «___» setting; a game is played by four teams, so it is
 /// normally 4). The count must divide evenly: every group plays one game.
-pub fn blind_draw(teams: &[usize], group_size: usize, seed: Seed) -> Result<GroupDraw, EruditError> {
-    if group_size == 0 || teams.is_empty() || teams.len() % group_size != 0 {
-        return Err(EruditError::UnevenGroups { teams: teams.len(), group_size });
+pub fn blind_draw(
+    teams: &[usize],
+    group_size: usize,
+    seed: Seed,
+) -> Result<GroupDraw, EruditError> {
+    if group_size == 0 || teams.is_empty() || !teams.len().is_multiple_of(group_size) {
+        return Err(EruditError::UnevenGroups {
+            teams: teams.len(),
+            group_size,
+        });
     }
     if let Some(i) = (1..teams.len()).find(|&i| teams[..i].contains(&teams[i])) {
         return Err(EruditError::DrawnTwice { team: teams[i] });
@@ -48,14 +55,31 @@ mod tests {
     #[test]
     fn erudit_5_3_different_seeds_give_different_draws() {
         let teams: Vec<usize> = (0..16).collect();
-        let draws: Vec<GroupDraw> = (0..5).map(|s| blind_draw(&teams, 4, Seed(s)).unwrap()).collect();
+        let draws: Vec<GroupDraw> = (0..5)
+            .map(|s| blind_draw(&teams, 4, Seed(s)).unwrap())
+            .collect();
         assert!(draws.windows(2).any(|w| w[0].groups != w[1].groups));
     }
 
     #[test]
     fn erudit_5_3_uneven_groups_and_repeated_teams_are_refused() {
-        assert_eq!(blind_draw(&[0, 1, 2, 3, 4], 4, Seed(0)), Err(EruditError::UnevenGroups { teams: 5, group_size: 4 }));
-        assert_eq!(blind_draw(&[0, 1], 0, Seed(0)), Err(EruditError::UnevenGroups { teams: 2, group_size: 0 }));
-        assert_eq!(blind_draw(&[0, 1, 1, 2], 4, Seed(0)), Err(EruditError::DrawnTwice { team: 1 }));
+        assert_eq!(
+            blind_draw(&[0, 1, 2, 3, 4], 4, Seed(0)),
+            Err(EruditError::UnevenGroups {
+                teams: 5,
+                group_size: 4
+            })
+        );
+        assert_eq!(
+            blind_draw(&[0, 1], 0, Seed(0)),
+            Err(EruditError::UnevenGroups {
+                teams: 2,
+                group_size: 0
+            })
+        );
+        assert_eq!(
+            blind_draw(&[0, 1, 1, 2], 4, Seed(0)),
+            Err(EruditError::DrawnTwice { team: 1 })
+        );
     }
 }

@@ -9,8 +9,8 @@ pub mod scoring;
 pub use advancement::{AdvancementTable, Slot, group_order};
 pub use draw::{GroupDraw, blind_draw};
 pub use scoring::{
-    Attempt, EruditGame, GameScore, QUESTIONS_PER_ROUND, QuestionPlay, ROUNDS_PER_TOUR, Round, TEAMS, TOURS, TeamScore,
-    Tour, TourKind, question_value,
+    Attempt, EruditGame, GameScore, QUESTIONS_PER_ROUND, QuestionPlay, ROUNDS_PER_TOUR, Round,
+    TEAMS, TOURS, TeamScore, Tour, TourKind, question_value,
 };
 
 /// Everything an Эрудит-квартет engine can refuse. Indices are 0-based
@@ -22,15 +22,37 @@ pub enum EruditError {
     #[error("{found} tours, but a game has at most {TOURS} (5.6)")]
     TooManyTours { found: usize },
     #[error("tour {tour} repeats the {kind:?} tour of tour {earlier} (5.6: one of each)")]
-    RepeatedTourKind { tour: usize, kind: TourKind, earlier: usize },
+    RepeatedTourKind {
+        tour: usize,
+        kind: TourKind,
+        earlier: usize,
+    },
     #[error("tour {tour} has {found} rounds, but a tour has exactly {ROUNDS_PER_TOUR} (5.6)")]
     RoundCount { tour: usize, found: usize },
-    #[error("round {round} of tour {tour} has {found} questions, but a round has exactly {QUESTIONS_PER_ROUND} (5.10)")]
-    QuestionCount { tour: usize, round: usize, found: usize },
+    #[error(
+        "round {round} of tour {tour} has {found} questions, but a round has exactly {QUESTIONS_PER_ROUND} (5.10)"
+    )]
+    QuestionCount {
+        tour: usize,
+        round: usize,
+        found: usize,
+    },
     #[error("round {round} of tour {tour}: team {team} fields no player")]
-    MissingPlayer { tour: usize, round: usize, team: usize },
-    #[error("round {round} of tour {tour}: team {team}'s player {player:?} already played round {earlier} of this tour (5.8)")]
-    PlayerTwiceInTour { tour: usize, round: usize, team: usize, player: String, earlier: usize },
+    MissingPlayer {
+        tour: usize,
+        round: usize,
+        team: usize,
+    },
+    #[error(
+        "round {round} of tour {tour}: team {team}'s player {player:?} already played round {earlier} of this tour (5.8)"
+    )]
+    PlayerTwiceInTour {
+        tour: usize,
+        round: usize,
+        team: usize,
+        player: String,
+        earlier: usize,
+    },
     #[error("team {team} is out of range")]
     UnknownTeam { team: usize },
     #[error("team {team} already attempted this question")]
@@ -38,15 +60,33 @@ pub enum EruditError {
     #[error("the question was already answered right")]
     AfterCorrect,
     #[error("at {tour}/{round}/{question}/{attempt}: {error}")]
-    InAttempt { tour: usize, round: usize, question: usize, attempt: usize, error: Box<EruditError> },
+    InAttempt {
+        tour: usize,
+        round: usize,
+        question: usize,
+        attempt: usize,
+        error: Box<EruditError>,
+    },
     #[error("{teams} teams cannot be split into groups of {group_size} (5.3)")]
     UnevenGroups { teams: usize, group_size: usize },
     #[error("team {team} is listed twice in the draw")]
     DrawnTwice { team: usize },
-    #[error("slot {slot} of group {group} names group {from_group} place {place}, which does not exist (5.4)")]
-    BadSlot { group: usize, slot: usize, from_group: usize, place: u32 },
+    #[error(
+        "slot {slot} of group {group} names group {from_group} place {place}, which does not exist (5.4)"
+    )]
+    BadSlot {
+        group: usize,
+        slot: usize,
+        from_group: usize,
+        place: u32,
+    },
     #[error("slot {slot} of group {group} repeats group {from_group} place {place} (5.4)")]
-    RepeatedSlot { group: usize, slot: usize, from_group: usize, place: u32 },
+    RepeatedSlot {
+        group: usize,
+        slot: usize,
+        from_group: usize,
+        place: u32,
+    },
     #[error("{found} group results given, the table expects {expected}")]
     GroupResults { found: usize, expected: usize },
 }

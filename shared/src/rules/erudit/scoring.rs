@@ -61,7 +61,10 @@ pub struct QuestionPlay {
 
 impl QuestionPlay {
     pub fn new(value: i64) -> Self {
-        QuestionPlay { value, attempts: Vec::new() }
+        QuestionPlay {
+            value,
+            attempts: Vec::new(),
+        }
     }
 
     /// True once someone answered right: the question is over.
@@ -84,7 +87,11 @@ impl QuestionPlay {
             return Err(EruditError::AttemptedTwice { team: attempt.team });
         }
         self.attempts.push(attempt);
-        Ok(if attempt.correct { self.value } else { -self.value })
+        Ok(if attempt.correct {
+            self.value
+        } else {
+            -self.value
+        })
     }
 }
 
@@ -123,22 +130,38 @@ impl EruditGame {
     pub fn score(&self) -> Result<GameScore, EruditError> {
         // 5.6: at most three tours, each kind once.
         if self.tours.len() > TOURS {
-            return Err(EruditError::TooManyTours { found: self.tours.len() });
+            return Err(EruditError::TooManyTours {
+                found: self.tours.len(),
+            });
         }
         let mut teams: Vec<TeamScore> = vec![TeamScore::default(); TEAMS];
         for (t, tour) in self.tours.iter().enumerate() {
-            if let Some(earlier) = self.tours[..t].iter().position(|other| other.kind == tour.kind) {
-                return Err(EruditError::RepeatedTourKind { tour: t, kind: tour.kind, earlier });
+            if let Some(earlier) = self.tours[..t]
+                .iter()
+                .position(|other| other.kind == tour.kind)
+            {
+                return Err(EruditError::RepeatedTourKind {
+                    tour: t,
+                    kind: tour.kind,
+                    earlier,
+                });
             }
             // 5.6: four rounds a tour.
             if tour.rounds.len() != ROUNDS_PER_TOUR {
-                return Err(EruditError::RoundCount { tour: t, found: tour.rounds.len() });
+                return Err(EruditError::RoundCount {
+                    tour: t,
+                    found: tour.rounds.len(),
+                });
             }
             for (r, round) in tour.rounds.iter().enumerate() {
                 check_players(tour, t, r)?;
                 // 5.10: five questions a round.
                 if round.questions.len() != QUESTIONS_PER_ROUND {
-                    return Err(EruditError::QuestionCount { tour: t, round: r, found: round.questions.len() });
+                    return Err(EruditError::QuestionCount {
+                        tour: t,
+                        round: r,
+                        found: round.questions.len(),
+                    });
                 }
                 // Every team's player is in the round, even one that never pressed.
                 for (team, player) in round.players.iter().enumerate() {
@@ -148,7 +171,13 @@ impl EruditGame {
                     let value = question_value(q).unwrap_or(0);
                     let mut play = QuestionPlay::new(value);
                     for (a, attempt) in attempts.iter().enumerate() {
-                        let at = |error| EruditError::InAttempt { tour: t, round: r, question: q, attempt: a, error: Box::new(error) };
+                        let at = |error| EruditError::InAttempt {
+                            tour: t,
+                            round: r,
+                            question: q,
+                            attempt: a,
+                            error: Box::new(error),
+                        };
                         let points = play.attempt(*attempt).map_err(at)?;
                         let player = &round.players[attempt.team];
                         teams[attempt.team].add(player, points);
@@ -164,14 +193,31 @@ impl EruditGame {
 fn check_players(tour: &Tour, t: usize, r: usize) -> Result<(), EruditError> {
     let round = &tour.rounds[r];
     if round.players.len() != TEAMS {
-        return Err(EruditError::MissingPlayer { tour: t, round: r, team: round.players.len().min(TEAMS - 1) });
+        return Err(EruditError::MissingPlayer {
+            tour: t,
+            round: r,
+            team: round.players.len().min(TEAMS - 1),
+        });
     }
     for (team, player) in round.players.iter().enumerate() {
         if player.is_empty() {
-            return Err(EruditError::MissingPlayer { tour: t, round: r, team });
+            return Err(EruditError::MissingPlayer {
+                tour: t,
+                round: r,
+                team,
+            });
         }
-        if let Some(earlier) = tour.rounds[..r].iter().position(|other| other.players.get(team) == Some(player)) {
-            return Err(EruditError::PlayerTwiceInTour { tour: t, round: r, team, player: player.clone(), earlier });
+        if let Some(earlier) = tour.rounds[..r]
+            .iter()
+            .position(|other| other.players.get(team) == Some(player))
+        {
+            return Err(EruditError::PlayerTwiceInTour {
+                tour: t,
+                round: r,
+                team,
+                player: player.clone(),
+                earlier,
+            });
         }
     }
     Ok(())
@@ -182,15 +228,24 @@ mod tests {
     use super::*;
 
     fn right(team: usize) -> Attempt {
-        Attempt { team, correct: true }
+        Attempt {
+            team,
+            correct: true,
+        }
     }
 
     fn wrong(team: usize) -> Attempt {
-        Attempt { team, correct: false }
+        Attempt {
+            team,
+            correct: false,
+        }
     }
 
     fn round(tag: &str, questions: Vec<Vec<Attempt>>) -> Round {
-        Round { players: (0..TEAMS).map(|team| format!("{tag}{team}")).collect(), questions }
+        Round {
+            players: (0..TEAMS).map(|team| format!("{tag}{team}")).collect(),
+            questions,
+        }
     }
 
     fn quiet_round(tag: &str) -> Round {
@@ -204,7 +259,10 @@ mod tests {
     #[test]
     fn erudit_5_10_values_by_position() {
         let values: Vec<Option<i64>> = (0..6).map(question_value).collect();
-        assert_eq!(values, vec![Some(10), Some(20), Some(30), Some(40), Some(50), None]);
+        assert_eq!(
+            values,
+            vec![Some(10), Some(20), Some(30), Some(40), Some(50), None]
+        );
     }
 
     #[test]
@@ -214,7 +272,15 @@ mod tests {
         questions[2] = vec![wrong(1), right(2)];
         questions[4] = vec![wrong(0)];
         let game = EruditGame {
-            tours: vec![tour(TourKind::Open, vec![round("a", questions), quiet_round("b"), quiet_round("c"), quiet_round("d")])],
+            tours: vec![tour(
+                TourKind::Open,
+                vec![
+                    round("a", questions),
+                    quiet_round("b"),
+                    quiet_round("c"),
+                    quiet_round("d"),
+                ],
+            )],
         };
         // Act
         let score = game.score().unwrap();
@@ -233,41 +299,105 @@ mod tests {
         q2[1] = vec![right(0)];
         let game = EruditGame {
             tours: vec![
-                tour(TourKind::Open, vec![round("x", q1), quiet_round("b"), quiet_round("c"), quiet_round("d")]),
-                tour(TourKind::Closed, vec![quiet_round("b"), round("x", q2), quiet_round("c"), quiet_round("d")]),
+                tour(
+                    TourKind::Open,
+                    vec![
+                        round("x", q1),
+                        quiet_round("b"),
+                        quiet_round("c"),
+                        quiet_round("d"),
+                    ],
+                ),
+                tour(
+                    TourKind::Closed,
+                    vec![
+                        quiet_round("b"),
+                        round("x", q2),
+                        quiet_round("c"),
+                        quiet_round("d"),
+                    ],
+                ),
             ],
         };
         let score = game.score().unwrap();
         assert_eq!(score.teams[0].points, 30);
-        assert_eq!(score.teams[0].players.iter().find(|(n, _)| n == "x0"), Some(&("x0".to_string(), 30)));
+        assert_eq!(
+            score.teams[0].players.iter().find(|(n, _)| n == "x0"),
+            Some(&("x0".to_string(), 30))
+        );
     }
 
     #[test]
     fn erudit_question_play_rejects_second_attempt_and_after_correct() {
         let mut play = QuestionPlay::new(40);
         assert_eq!(play.attempt(wrong(1)), Ok(-40));
-        assert_eq!(play.attempt(wrong(1)), Err(EruditError::AttemptedTwice { team: 1 }));
+        assert_eq!(
+            play.attempt(wrong(1)),
+            Err(EruditError::AttemptedTwice { team: 1 })
+        );
         assert_eq!(play.attempt(right(3)), Ok(40));
         assert_eq!(play.attempt(wrong(0)), Err(EruditError::AfterCorrect));
-        assert_eq!(play.attempt(wrong(4)), Err(EruditError::UnknownTeam { team: 4 }));
+        assert_eq!(
+            play.attempt(wrong(4)),
+            Err(EruditError::UnknownTeam { team: 4 })
+        );
     }
 
     #[test]
     fn erudit_5_6_counts_are_enforced() {
-        let four = || vec![quiet_round("a"), quiet_round("b"), quiet_round("c"), quiet_round("d")];
+        let four = || {
+            vec![
+                quiet_round("a"),
+                quiet_round("b"),
+                quiet_round("c"),
+                quiet_round("d"),
+            ]
+        };
         let cases: Vec<(EruditGame, EruditError)> = vec![
             (
-                EruditGame { tours: vec![tour(TourKind::Open, four()), tour(TourKind::Closed, four()), tour(TourKind::SemiOpen, four()), tour(TourKind::Open, four())] },
+                EruditGame {
+                    tours: vec![
+                        tour(TourKind::Open, four()),
+                        tour(TourKind::Closed, four()),
+                        tour(TourKind::SemiOpen, four()),
+                        tour(TourKind::Open, four()),
+                    ],
+                },
                 EruditError::TooManyTours { found: 4 },
             ),
             (
-                EruditGame { tours: vec![tour(TourKind::Open, four()), tour(TourKind::Open, four())] },
-                EruditError::RepeatedTourKind { tour: 1, kind: TourKind::Open, earlier: 0 },
+                EruditGame {
+                    tours: vec![tour(TourKind::Open, four()), tour(TourKind::Open, four())],
+                },
+                EruditError::RepeatedTourKind {
+                    tour: 1,
+                    kind: TourKind::Open,
+                    earlier: 0,
+                },
             ),
-            (EruditGame { tours: vec![tour(TourKind::Open, four()[..3].to_vec())] }, EruditError::RoundCount { tour: 0, found: 3 }),
             (
-                EruditGame { tours: vec![tour(TourKind::Open, vec![round("a", vec![vec![]; 4]), quiet_round("b"), quiet_round("c"), quiet_round("d")])] },
-                EruditError::QuestionCount { tour: 0, round: 0, found: 4 },
+                EruditGame {
+                    tours: vec![tour(TourKind::Open, four()[..3].to_vec())],
+                },
+                EruditError::RoundCount { tour: 0, found: 3 },
+            ),
+            (
+                EruditGame {
+                    tours: vec![tour(
+                        TourKind::Open,
+                        vec![
+                            round("a", vec![vec![]; 4]),
+                            quiet_round("b"),
+                            quiet_round("c"),
+                            quiet_round("d"),
+                        ],
+                    )],
+                },
+                EruditError::QuestionCount {
+                    tour: 0,
+                    round: 0,
+                    found: 4,
+                },
             ),
         ];
         for (game, error) in cases {
@@ -277,10 +407,26 @@ mod tests {
 
     #[test]
     fn erudit_5_8_no_player_twice_in_a_tour() {
-        let game = EruditGame { tours: vec![tour(TourKind::Open, vec![quiet_round("a"), quiet_round("b"), quiet_round("a"), quiet_round("d")])] };
+        let game = EruditGame {
+            tours: vec![tour(
+                TourKind::Open,
+                vec![
+                    quiet_round("a"),
+                    quiet_round("b"),
+                    quiet_round("a"),
+                    quiet_round("d"),
+                ],
+            )],
+        };
         assert_eq!(
             game.score(),
-            Err(EruditError::PlayerTwiceInTour { tour: 0, round: 2, team: 0, player: "a0".into(), earlier: 0 })
+            Err(EruditError::PlayerTwiceInTour {
+                tour: 0,
+                round: 2,
+                team: 0,
+                player: "a0".into(),
+                earlier: 0
+            })
         );
     }
 
@@ -288,10 +434,26 @@ mod tests {
     fn erudit_attempt_errors_carry_their_position() {
         let mut questions = vec![vec![]; 5];
         questions[3] = vec![right(0), wrong(1)];
-        let game = EruditGame { tours: vec![tour(TourKind::Closed, vec![quiet_round("a"), round("b", questions), quiet_round("c"), quiet_round("d")])] };
+        let game = EruditGame {
+            tours: vec![tour(
+                TourKind::Closed,
+                vec![
+                    quiet_round("a"),
+                    round("b", questions),
+                    quiet_round("c"),
+                    quiet_round("d"),
+                ],
+            )],
+        };
         assert_eq!(
             game.score(),
-            Err(EruditError::InAttempt { tour: 0, round: 1, question: 3, attempt: 1, error: Box::new(EruditError::AfterCorrect) })
+            Err(EruditError::InAttempt {
+                tour: 0,
+                round: 1,
+                question: 3,
+                attempt: 1,
+                error: Box::new(EruditError::AfterCorrect)
+            })
         );
     }
 }

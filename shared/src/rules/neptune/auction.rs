@@ -44,7 +44,9 @@ pub struct AuctionQuestion {
 /// 6.2 / 6.4: the stake the winner plays for, given the current scores;
 /// refuses a winning bid the rules could not have produced.
 pub fn winner_stake(scores: &[i64], winner: &Winner) -> Result<i64, NeptuneError> {
-    let score = *scores.get(winner.team).ok_or(NeptuneError::UnknownTeam { team: winner.team })?;
+    let score = *scores
+        .get(winner.team)
+        .ok_or(NeptuneError::UnknownTeam { team: winner.team })?;
     if let Bid::Amount(bid) = winner.bid {
         // 6.4: bids are multiples of ten, and the first is at least 40, so
         // every bid is.
@@ -57,12 +59,19 @@ pub fn winner_stake(scores: &[i64], winner: &Winner) -> Result<i64, NeptuneError
     }
     // 6.2: only teams with a score above zero take part in the bidding.
     if score <= 0 {
-        return Err(NeptuneError::NotPositive { team: winner.team, score });
+        return Err(NeptuneError::NotPositive {
+            team: winner.team,
+            score,
+        });
     }
     match winner.bid {
         // 6.2: a winner without the sum on its account is excluded and the
         // bidding rerun, so a winning bid never exceeds the score.
-        Bid::Amount(bid) if i64::from(bid) > score => Err(NeptuneError::BidOverScore { team: winner.team, bid, score }),
+        Bid::Amount(bid) if i64::from(bid) > score => Err(NeptuneError::BidOverScore {
+            team: winner.team,
+            bid,
+            score,
+        }),
         Bid::Amount(bid) => Ok(i64::from(bid)),
         // 6.4: «ва-банк» stakes the whole current score.
         Bid::VaBank => Ok(score),
@@ -72,7 +81,10 @@ pub fn winner_stake(scores: &[i64], winner: &Winner) -> Result<i64, NeptuneError
 /// 6.6–6.7: the change in every team's score after one question: right
 /// gains the stake, wrong or no answer loses it; the winner's stake is its
 /// bid, everyone else's is 30.
-pub fn settle_auction_question(scores: &[i64], question: &AuctionQuestion) -> Result<Vec<i64>, NeptuneError> {
+pub fn settle_auction_question(
+    scores: &[i64],
+    question: &AuctionQuestion,
+) -> Result<Vec<i64>, NeptuneError> {
     let winner = match &question.winner {
         Some(winner) => Some((winner.team, winner_stake(scores, winner)?)),
         None => None,
@@ -102,7 +114,11 @@ pub fn score(start: &[i64], questions: &[AuctionQuestion]) -> Result<Vec<i64>, N
             *score = score.saturating_add(delta);
         }
     }
-    Ok(scores.iter().zip(start).map(|(now, before)| now.saturating_sub(*before)).collect())
+    Ok(scores
+        .iter()
+        .zip(start)
+        .map(|(now, before)| now.saturating_sub(*before))
+        .collect())
 }
 
 /// A bid as placed during live bidding, with the time it was heard.
@@ -168,7 +184,13 @@ pub struct Auction {
 impl Auction {
     /// Starts the auction with every team's score after the other contests.
     pub fn new(scores: Vec<i64>) -> Self {
-        Auction { question: 0, scores, previous_va_bank_initiator: None, bidding: Bidding::default(), played: Vec::new() }
+        Auction {
+            question: 0,
+            scores,
+            previous_va_bank_initiator: None,
+            bidding: Bidding::default(),
+            played: Vec::new(),
+        }
     }
 
     pub fn is_finished(&self) -> bool {
@@ -177,13 +199,22 @@ impl Auction {
 
     /// 6.2: may `team` bid now?
     pub fn may_bid(&self, team: usize) -> bool {
-        self.scores.get(team).is_some_and(|&score| score > 0) && !self.bidding.excluded.contains(&team)
+        self.scores.get(team).is_some_and(|&score| score > 0)
+            && !self.bidding.excluded.contains(&team)
     }
 
     /// A team raises its hand and names a bid.
-    pub fn bid(&mut self, team: usize, bid: Bid, at: ServerTime) -> Result<AuctionStep, NeptuneError> {
+    pub fn bid(
+        &mut self,
+        team: usize,
+        bid: Bid,
+        at: ServerTime,
+    ) -> Result<AuctionStep, NeptuneError> {
         self.check_open()?;
-        let score = *self.scores.get(team).ok_or(NeptuneError::UnknownTeam { team })?;
+        let score = *self
+            .scores
+            .get(team)
+            .ok_or(NeptuneError::UnknownTeam { team })?;
         // 6.2: a team excluded on this question stays out of its reruns.
         if self.bidding.excluded.contains(&team) {
             return Err(NeptuneError::Excluded { team });
@@ -199,7 +230,12 @@ impl Auction {
         let va_bank_played = self.bidding.va_bank_initiator.is_some();
         match bid {
             Bid::VaBank if va_bank_played => {
-                if self.bidding.bids.iter().any(|b| b.team == team && b.bid == Bid::VaBank) {
+                if self
+                    .bidding
+                    .bids
+                    .iter()
+                    .any(|b| b.team == team && b.bid == Bid::VaBank)
+                {
                     return Err(NeptuneError::VaBankAgain { team });
                 }
             }
@@ -230,7 +266,11 @@ impl Auction {
         }
         self.bidding.count = said;
         self.bidding.last_count_at = Some(at);
-        if said >= COUNT_TO { Ok(self.close_bidding()) } else { Ok(AuctionStep::Bidding { count: said }) }
+        if said >= COUNT_TO {
+            Ok(self.close_bidding())
+        } else {
+            Ok(AuctionStep::Bidding { count: said })
+        }
     }
 
     /// The host closes the bidding at once (as if «три» was said).
@@ -252,7 +292,10 @@ impl Auction {
             Some(BiddingOutcome::Won { winner, .. }) => Some(winner),
             Some(BiddingOutcome::NoBids) => None,
         };
-        let question = AuctionQuestion { winner, correct: correct.to_vec() };
+        let question = AuctionQuestion {
+            winner,
+            correct: correct.to_vec(),
+        };
         let deltas = settle_auction_question(&self.scores, &question)?;
         for (score, delta) in self.scores.iter_mut().zip(&deltas) {
             *score = score.saturating_add(*delta);
@@ -290,9 +333,17 @@ impl Auction {
             self.bidding.excluded.push(last.team);
             self.bidding.bids.clear();
             self.bidding.count = 0;
-            return AuctionStep::Rerun { excluded: last.team };
+            return AuctionStep::Rerun {
+                excluded: last.team,
+            };
         }
-        let outcome = BiddingOutcome::Won { winner: Winner { team: last.team, bid: last.bid }, stake };
+        let outcome = BiddingOutcome::Won {
+            winner: Winner {
+                team: last.team,
+                bid: last.bid,
+            },
+            stake,
+        };
         self.bidding.outcome = Some(outcome);
         AuctionStep::Closed(outcome)
     }
@@ -301,12 +352,15 @@ impl Auction {
 /// 6.4: the first bid is at least 40 and a multiple of ten; each next bid
 /// is higher than the last by a multiple of ten.
 fn check_amount(amount: u32, previous: Option<Bid>) -> Result<(), NeptuneError> {
-    if amount % BID_STEP != 0 {
+    if !amount.is_multiple_of(BID_STEP) {
         return Err(NeptuneError::NotMultipleOfTen { bid: amount });
     }
     match previous {
         None if amount < FIRST_BID_MIN => Err(NeptuneError::FirstBidTooLow { bid: amount }),
-        Some(Bid::Amount(previous)) if amount <= previous => Err(NeptuneError::RaiseTooSmall { bid: amount, previous }),
+        Some(Bid::Amount(previous)) if amount <= previous => Err(NeptuneError::RaiseTooSmall {
+            bid: amount,
+            previous,
+        }),
         // A numeric bid after «ва-банк» was refused before this point.
         Some(Bid::VaBank) => Err(NeptuneError::VaBankOnly),
         _ => Ok(()),
@@ -320,7 +374,10 @@ mod tests {
     const T: ServerTime = ServerTime(0);
 
     fn won(team: usize, bid: Bid, correct: &[usize]) -> AuctionQuestion {
-        AuctionQuestion { winner: Some(Winner { team, bid }), correct: correct.to_vec() }
+        AuctionQuestion {
+            winner: Some(Winner { team, bid }),
+            correct: correct.to_vec(),
+        }
     }
 
     /// Counts one, two, three.
@@ -337,24 +394,60 @@ mod tests {
         assert_eq!(deltas, vec![-60, 30, -30]);
         let deltas = settle_auction_question(&scores, &won(1, Bid::VaBank, &[1, 2])).unwrap();
         assert_eq!(deltas, vec![-30, 50, 30]);
-        let nobody = AuctionQuestion { winner: None, correct: vec![2] };
-        assert_eq!(settle_auction_question(&scores, &nobody).unwrap(), vec![-30, -30, 30]);
+        let nobody = AuctionQuestion {
+            winner: None,
+            correct: vec![2],
+        };
+        assert_eq!(
+            settle_auction_question(&scores, &nobody).unwrap(),
+            vec![-30, -30, 30]
+        );
     }
 
     #[test]
     fn neptune_6_4_winning_bid_rules_table() {
         let scores = [100, 0, 45];
         let cases = [
-            (won(0, Bid::Amount(35), &[]), NeptuneError::NotMultipleOfTen { bid: 35 }),
-            (won(0, Bid::Amount(30), &[]), NeptuneError::FirstBidTooLow { bid: 30 }),
-            (won(0, Bid::Amount(110), &[]), NeptuneError::BidOverScore { team: 0, bid: 110, score: 100 }),
-            (won(1, Bid::VaBank, &[]), NeptuneError::NotPositive { team: 1, score: 0 }),
-            (won(2, Bid::Amount(50), &[]), NeptuneError::BidOverScore { team: 2, bid: 50, score: 45 }),
+            (
+                won(0, Bid::Amount(35), &[]),
+                NeptuneError::NotMultipleOfTen { bid: 35 },
+            ),
+            (
+                won(0, Bid::Amount(30), &[]),
+                NeptuneError::FirstBidTooLow { bid: 30 },
+            ),
+            (
+                won(0, Bid::Amount(110), &[]),
+                NeptuneError::BidOverScore {
+                    team: 0,
+                    bid: 110,
+                    score: 100,
+                },
+            ),
+            (
+                won(1, Bid::VaBank, &[]),
+                NeptuneError::NotPositive { team: 1, score: 0 },
+            ),
+            (
+                won(2, Bid::Amount(50), &[]),
+                NeptuneError::BidOverScore {
+                    team: 2,
+                    bid: 50,
+                    score: 45,
+                },
+            ),
         ];
         for (question, error) in cases {
-            assert_eq!(settle_auction_question(&scores, &question), Err(error.clone()), "{error}");
+            assert_eq!(
+                settle_auction_question(&scores, &question),
+                Err(error.clone()),
+                "{error}"
+            );
         }
-        assert_eq!(NeptuneError::NotMultipleOfTen { bid: 35 }.to_string(), "35 is not a multiple of 10");
+        assert_eq!(
+            NeptuneError::NotMultipleOfTen { bid: 35 }.to_string(),
+            "35 is not a multiple of 10"
+        );
     }
 
     #[test]
@@ -364,7 +457,10 @@ mod tests {
         let mut questions = vec![won(0, Bid::Amount(100), &[0]), won(0, Bid::VaBank, &[])];
         questions.extend(vec![AuctionQuestion::default(); 6]);
         // Team 1: −30 on each of 8 questions; team 0: +100, −200, then −30 × 6.
-        assert_eq!(score(&[100, 20], &questions), Ok(vec![100 - 200 - 180, -240]));
+        assert_eq!(
+            score(&[100, 20], &questions),
+            Ok(vec![100 - 200 - 180, -240])
+        );
     }
 
     #[test]
@@ -374,23 +470,60 @@ mod tests {
         questions.extend(vec![AuctionQuestion::default(); 6]);
         assert_eq!(
             score(&[40], &questions),
-            Err(NeptuneError::InQuestion { question: 1, error: Box::new(NeptuneError::BidOverScore { team: 0, bid: 40, score: 10 }) })
+            Err(NeptuneError::InQuestion {
+                question: 1,
+                error: Box::new(NeptuneError::BidOverScore {
+                    team: 0,
+                    bid: 40,
+                    score: 10
+                })
+            })
         );
     }
 
     #[test]
     fn neptune_6_4_live_first_bid_at_least_40_in_tens_and_raises_in_tens() {
         let mut auction = Auction::new(vec![500, 500, 500]);
-        assert_eq!(auction.bid(0, Bid::Amount(30), T), Err(NeptuneError::FirstBidTooLow { bid: 30 }));
-        assert_eq!(auction.bid(0, Bid::Amount(45), T), Err(NeptuneError::NotMultipleOfTen { bid: 45 }));
-        assert_eq!(auction.bid(0, Bid::Amount(40), T), Ok(AuctionStep::Bidding { count: 0 }));
-        assert_eq!(auction.bid(1, Bid::Amount(40), T), Err(NeptuneError::RaiseTooSmall { bid: 40, previous: 40 }));
-        assert_eq!(auction.bid(1, Bid::Amount(55), T), Err(NeptuneError::NotMultipleOfTen { bid: 55 }));
-        assert_eq!(auction.bid(0, Bid::Amount(50), T), Err(NeptuneError::AlreadyLeading { team: 0 }));
-        assert_eq!(auction.bid(1, Bid::Amount(70), T), Ok(AuctionStep::Bidding { count: 0 }));
+        assert_eq!(
+            auction.bid(0, Bid::Amount(30), T),
+            Err(NeptuneError::FirstBidTooLow { bid: 30 })
+        );
+        assert_eq!(
+            auction.bid(0, Bid::Amount(45), T),
+            Err(NeptuneError::NotMultipleOfTen { bid: 45 })
+        );
+        assert_eq!(
+            auction.bid(0, Bid::Amount(40), T),
+            Ok(AuctionStep::Bidding { count: 0 })
+        );
+        assert_eq!(
+            auction.bid(1, Bid::Amount(40), T),
+            Err(NeptuneError::RaiseTooSmall {
+                bid: 40,
+                previous: 40
+            })
+        );
+        assert_eq!(
+            auction.bid(1, Bid::Amount(55), T),
+            Err(NeptuneError::NotMultipleOfTen { bid: 55 })
+        );
+        assert_eq!(
+            auction.bid(0, Bid::Amount(50), T),
+            Err(NeptuneError::AlreadyLeading { team: 0 })
+        );
+        assert_eq!(
+            auction.bid(1, Bid::Amount(70), T),
+            Ok(AuctionStep::Bidding { count: 0 })
+        );
         assert_eq!(
             count_out(&mut auction),
-            AuctionStep::Closed(BiddingOutcome::Won { winner: Winner { team: 1, bid: Bid::Amount(70) }, stake: 70 })
+            AuctionStep::Closed(BiddingOutcome::Won {
+                winner: Winner {
+                    team: 1,
+                    bid: Bid::Amount(70)
+                },
+                stake: 70
+            })
         );
     }
 
@@ -398,10 +531,22 @@ mod tests {
     fn neptune_6_2_live_only_positive_scores_bid() {
         let mut auction = Auction::new(vec![0, -20, 10]);
         assert!(!auction.may_bid(0));
-        assert_eq!(auction.bid(0, Bid::Amount(40), T), Err(NeptuneError::NotPositive { team: 0, score: 0 }));
-        assert_eq!(auction.bid(1, Bid::VaBank, T), Err(NeptuneError::NotPositive { team: 1, score: -20 }));
+        assert_eq!(
+            auction.bid(0, Bid::Amount(40), T),
+            Err(NeptuneError::NotPositive { team: 0, score: 0 })
+        );
+        assert_eq!(
+            auction.bid(1, Bid::VaBank, T),
+            Err(NeptuneError::NotPositive {
+                team: 1,
+                score: -20
+            })
+        );
         assert!(auction.may_bid(2));
-        assert_eq!(auction.bid(5, Bid::VaBank, T), Err(NeptuneError::UnknownTeam { team: 5 }));
+        assert_eq!(
+            auction.bid(5, Bid::VaBank, T),
+            Err(NeptuneError::UnknownTeam { team: 5 })
+        );
     }
 
     #[test]
@@ -409,12 +554,30 @@ mod tests {
         let mut auction = Auction::new(vec![100, 300, 200]);
         auction.bid(0, Bid::Amount(40), T).unwrap();
         auction.bid(1, Bid::VaBank, T).unwrap();
-        assert_eq!(auction.bid(2, Bid::Amount(500), T), Err(NeptuneError::VaBankOnly));
+        assert_eq!(
+            auction.bid(2, Bid::Amount(500), T),
+            Err(NeptuneError::VaBankOnly)
+        );
         // Team 0 may follow with «ва-банк»: someone else initiated it.
-        assert_eq!(auction.bid(0, Bid::VaBank, T), Ok(AuctionStep::Bidding { count: 0 }));
-        assert_eq!(auction.bid(1, Bid::VaBank, T), Err(NeptuneError::VaBankAgain { team: 1 }));
+        assert_eq!(
+            auction.bid(0, Bid::VaBank, T),
+            Ok(AuctionStep::Bidding { count: 0 })
+        );
+        assert_eq!(
+            auction.bid(1, Bid::VaBank, T),
+            Err(NeptuneError::VaBankAgain { team: 1 })
+        );
         // 6.3: the last bidder wins; «ва-банк» stakes its whole score.
-        assert_eq!(count_out(&mut auction), AuctionStep::Closed(BiddingOutcome::Won { winner: Winner { team: 0, bid: Bid::VaBank }, stake: 100 }));
+        assert_eq!(
+            count_out(&mut auction),
+            AuctionStep::Closed(BiddingOutcome::Won {
+                winner: Winner {
+                    team: 0,
+                    bid: Bid::VaBank
+                },
+                stake: 100
+            })
+        );
         assert_eq!(auction.answer(&[0]), Ok(vec![100, -30, -30]));
         assert_eq!(auction.scores, vec![200, 270, 170]);
     }
@@ -426,14 +589,23 @@ mod tests {
         auction.close(T).unwrap();
         auction.answer(&[0]).unwrap();
         // Question 2: team 0 may not initiate «ва-банк» ...
-        assert_eq!(auction.bid(0, Bid::VaBank, T), Err(NeptuneError::VaBankTwoRunning { team: 0 }));
+        assert_eq!(
+            auction.bid(0, Bid::VaBank, T),
+            Err(NeptuneError::VaBankTwoRunning { team: 0 })
+        );
         // ... but may follow one that team 1 initiated.
         auction.bid(1, Bid::VaBank, T).unwrap();
-        assert_eq!(auction.bid(0, Bid::VaBank, T), Ok(AuctionStep::Bidding { count: 0 }));
+        assert_eq!(
+            auction.bid(0, Bid::VaBank, T),
+            Ok(AuctionStep::Bidding { count: 0 })
+        );
         auction.close(T).unwrap();
         auction.answer(&[0]).unwrap();
         // Question 3: team 0 did not initiate on question 2, so it may again.
-        assert_eq!(auction.bid(0, Bid::VaBank, T), Ok(AuctionStep::Bidding { count: 0 }));
+        assert_eq!(
+            auction.bid(0, Bid::VaBank, T),
+            Ok(AuctionStep::Bidding { count: 0 })
+        );
     }
 
     #[test]
@@ -442,12 +614,21 @@ mod tests {
         auction.bid(1, Bid::Amount(40), T).unwrap();
         auction.bid(0, Bid::Amount(90), T).unwrap();
         assert_eq!(count_out(&mut auction), AuctionStep::Rerun { excluded: 0 });
-        assert_eq!(auction.bid(0, Bid::Amount(40), T), Err(NeptuneError::Excluded { team: 0 }));
+        assert_eq!(
+            auction.bid(0, Bid::Amount(40), T),
+            Err(NeptuneError::Excluded { team: 0 })
+        );
         // The rerun starts from scratch: the first bid is again at least 40.
         auction.bid(1, Bid::Amount(40), T).unwrap();
         assert_eq!(
             auction.close(T),
-            Ok(AuctionStep::Closed(BiddingOutcome::Won { winner: Winner { team: 1, bid: Bid::Amount(40) }, stake: 40 }))
+            Ok(AuctionStep::Closed(BiddingOutcome::Won {
+                winner: Winner {
+                    team: 1,
+                    bid: Bid::Amount(40)
+                },
+                stake: 40
+            }))
         );
         assert_eq!(auction.answer(&[]), Ok(vec![-30, -40]));
         // The exclusion lasts only for that question.
@@ -458,21 +639,39 @@ mod tests {
     fn neptune_6_3_live_host_counts_to_three_and_a_bid_restarts_the_count() {
         let mut auction = Auction::new(vec![100, 100]);
         auction.bid(0, Bid::Amount(40), T).unwrap();
-        assert_eq!(auction.count(2, T), Err(NeptuneError::CountOutOfOrder { said: 2, expected: 1 }));
+        assert_eq!(
+            auction.count(2, T),
+            Err(NeptuneError::CountOutOfOrder {
+                said: 2,
+                expected: 1
+            })
+        );
         assert_eq!(auction.count(1, T), Ok(AuctionStep::Bidding { count: 1 }));
         assert_eq!(auction.count(2, T), Ok(AuctionStep::Bidding { count: 2 }));
         auction.bid(1, Bid::Amount(50), ServerTime(7)).unwrap();
-        assert_eq!(auction.count(3, T), Err(NeptuneError::CountOutOfOrder { said: 3, expected: 1 }));
+        assert_eq!(
+            auction.count(3, T),
+            Err(NeptuneError::CountOutOfOrder {
+                said: 3,
+                expected: 1
+            })
+        );
         assert_eq!(auction.bidding.bids[1].at, ServerTime(7));
         assert!(matches!(count_out(&mut auction), AuctionStep::Closed(_)));
-        assert_eq!(auction.bid(0, Bid::Amount(60), T), Err(NeptuneError::BiddingClosed));
+        assert_eq!(
+            auction.bid(0, Bid::Amount(60), T),
+            Err(NeptuneError::BiddingClosed)
+        );
     }
 
     #[test]
     fn neptune_6_3_live_no_bids_everyone_plays_for_30() {
         let mut auction = Auction::new(vec![0, 0]);
         assert_eq!(auction.answer(&[0]), Err(NeptuneError::BiddingOpen));
-        assert_eq!(count_out(&mut auction), AuctionStep::Closed(BiddingOutcome::NoBids));
+        assert_eq!(
+            count_out(&mut auction),
+            AuctionStep::Closed(BiddingOutcome::NoBids)
+        );
         assert_eq!(auction.answer(&[0]), Ok(vec![30, -30]));
     }
 

@@ -18,7 +18,9 @@ pub struct BlitzBlock {
 
 impl Default for BlitzBlock {
     fn default() -> Self {
-        BlitzBlock { questions: vec![Vec::new(); QUESTIONS_PER_BLOCK] }
+        BlitzBlock {
+            questions: vec![Vec::new(); QUESTIONS_PER_BLOCK],
+        }
     }
 }
 
@@ -27,7 +29,11 @@ pub fn block_points(right: usize) -> i64 {
     // 3.5: 10 a right answer.
     let answers = 10 * right as i64;
     // 3.6: 40 more for the whole block.
-    if right == QUESTIONS_PER_BLOCK { answers + 40 } else { answers }
+    if right == QUESTIONS_PER_BLOCK {
+        answers + 40
+    } else {
+        answers
+    }
 }
 
 pub fn score(team_count: usize, blocks: &[BlitzBlock]) -> Result<Vec<i64>, NeptuneError> {
@@ -35,7 +41,9 @@ pub fn score(team_count: usize, blocks: &[BlitzBlock]) -> Result<Vec<i64>, Neptu
     let mut points = vec![0i64; team_count];
     for (b, block) in blocks.iter().enumerate() {
         if block.questions.len() != QUESTIONS_PER_BLOCK {
-            return Err(in_question(b)(NeptuneError::BlockSize { found: block.questions.len() }));
+            return Err(in_question(b)(NeptuneError::BlockSize {
+                found: block.questions.len(),
+            }));
         }
         let mut right = vec![0usize; team_count];
         for correct in &block.questions {
@@ -69,17 +77,29 @@ mod tests {
 
     #[test]
     fn neptune_3_blitz_contest_sums_blocks() {
-        let full = BlitzBlock { questions: vec![vec![0]; 4] };
-        let partial = BlitzBlock { questions: vec![vec![0, 1], vec![], vec![1], vec![]] };
-        assert_eq!(score(2, &[full, partial, BlitzBlock::default()]), Ok(vec![90, 20]));
+        let full = BlitzBlock {
+            questions: vec![vec![0]; 4],
+        };
+        let partial = BlitzBlock {
+            questions: vec![vec![0, 1], vec![], vec![1], vec![]],
+        };
+        assert_eq!(
+            score(2, &[full, partial, BlitzBlock::default()]),
+            Ok(vec![90, 20])
+        );
     }
 
     #[test]
     fn neptune_3_1_block_must_have_four_questions() {
-        let short = BlitzBlock { questions: vec![vec![]; 3] };
+        let short = BlitzBlock {
+            questions: vec![vec![]; 3],
+        };
         assert_eq!(
             score(1, &[BlitzBlock::default(), short, BlitzBlock::default()]),
-            Err(NeptuneError::InQuestion { question: 1, error: Box::new(NeptuneError::BlockSize { found: 3 }) })
+            Err(NeptuneError::InQuestion {
+                question: 1,
+                error: Box::new(NeptuneError::BlockSize { found: 3 })
+            })
         );
     }
 }

@@ -35,9 +35,17 @@ pub fn joker_points(declared: u32, taken: u32) -> i64 {
 pub fn score(team_count: usize, round: &JokerRound) -> Result<Vec<i64>, NeptuneError> {
     check_count(Contest::Joker, round.questions.len())?;
     if round.declared.len() != team_count {
-        return Err(NeptuneError::DeclarationCount { found: round.declared.len(), team_count });
+        return Err(NeptuneError::DeclarationCount {
+            found: round.declared.len(),
+            team_count,
+        });
     }
-    if let Some((team, &declared)) = round.declared.iter().enumerate().find(|(_, d)| **d > MAX_DECLARATION) {
+    if let Some((team, &declared)) = round
+        .declared
+        .iter()
+        .enumerate()
+        .find(|(_, d)| **d > MAX_DECLARATION)
+    {
         return Err(NeptuneError::Declaration { team, declared });
     }
     let mut taken = vec![0u32; team_count];
@@ -47,7 +55,12 @@ pub fn score(team_count: usize, round: &JokerRound) -> Result<Vec<i64>, NeptuneE
             taken[team] += u32::from(is_right);
         }
     }
-    Ok(round.declared.iter().zip(taken).map(|(&d, t)| joker_points(d, t)).collect())
+    Ok(round
+        .declared
+        .iter()
+        .zip(taken)
+        .map(|(&d, t)| joker_points(d, t))
+        .collect())
 }
 
 #[cfg(test)]
@@ -57,9 +70,22 @@ mod tests {
     #[test]
     fn neptune_5_4_joker_points_table() {
         // (declared, taken, points)
-        let table = [(3, 3, 90), (7, 7, 210), (0, 0, 0), (2, 5, 50), (0, 1, 10), (5, 2, -60), (7, 0, -140), (1, 0, -20)];
+        let table = [
+            (3, 3, 90),
+            (7, 7, 210),
+            (0, 0, 0),
+            (2, 5, 50),
+            (0, 1, 10),
+            (5, 2, -60),
+            (7, 0, -140),
+            (1, 0, -20),
+        ];
         for (declared, taken, points) in table {
-            assert_eq!(joker_points(declared, taken), points, "declared {declared}, taken {taken}");
+            assert_eq!(
+                joker_points(declared, taken),
+                points,
+                "declared {declared}, taken {taken}"
+            );
         }
     }
 
@@ -68,15 +94,36 @@ mod tests {
         let mut questions = vec![vec![]; QUESTIONS];
         questions[0] = vec![0, 1];
         questions[3] = vec![0];
-        let round = JokerRound { declared: vec![2, 3], questions };
+        let round = JokerRound {
+            declared: vec![2, 3],
+            questions,
+        };
         assert_eq!(score(2, &round), Ok(vec![60, -40]));
     }
 
     #[test]
     fn neptune_5_2_declaration_is_zero_to_seven_for_every_team() {
-        let round = JokerRound { declared: vec![8], questions: vec![vec![]; QUESTIONS] };
-        assert_eq!(score(1, &round), Err(NeptuneError::Declaration { team: 0, declared: 8 }));
-        let round = JokerRound { declared: vec![1], questions: vec![vec![]; QUESTIONS] };
-        assert_eq!(score(2, &round), Err(NeptuneError::DeclarationCount { found: 1, team_count: 2 }));
+        let round = JokerRound {
+            declared: vec![8],
+            questions: vec![vec![]; QUESTIONS],
+        };
+        assert_eq!(
+            score(1, &round),
+            Err(NeptuneError::Declaration {
+                team: 0,
+                declared: 8
+            })
+        );
+        let round = JokerRound {
+            declared: vec![1],
+            questions: vec![vec![]; QUESTIONS],
+        };
+        assert_eq!(
+            score(2, &round),
+            Err(NeptuneError::DeclarationCount {
+                found: 1,
+                team_count: 2
+            })
+        );
     }
 }

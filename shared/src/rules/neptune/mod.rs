@@ -11,8 +11,8 @@ pub mod sisyphus;
 use serde::{Deserialize, Serialize};
 
 pub use auction::{
-    Auction, AuctionQuestion, AuctionStep, Bid, Bidding, BiddingOutcome, FIRST_BID_MIN, PlacedBid, QUESTION_VALUE, Winner,
-    settle_auction_question,
+    Auction, AuctionQuestion, AuctionStep, Bid, Bidding, BiddingOutcome, FIRST_BID_MIN, PlacedBid,
+    QUESTION_VALUE, Winner, settle_auction_question,
 };
 pub use blitz::{BLOCKS, BlitzBlock, QUESTIONS_PER_BLOCK, block_points};
 pub use joker::{JokerRound, MAX_DECLARATION, joker_points};
@@ -32,8 +32,14 @@ pub enum Contest {
 }
 
 impl Contest {
-    pub const ALL: [Contest; 6] =
-        [Contest::Negative, Contest::Sandwich, Contest::Blitz, Contest::Sisyphus, Contest::Joker, Contest::Auction];
+    pub const ALL: [Contest; 6] = [
+        Contest::Negative,
+        Contest::Sandwich,
+        Contest::Blitz,
+        Contest::Sisyphus,
+        Contest::Joker,
+        Contest::Auction,
+    ];
 
     /// The contest's key in a scoresheet and in results.
     pub fn key(self) -> &'static str {
@@ -105,7 +111,9 @@ pub enum NeptuneError {
     VaBankTwoRunning { team: usize },
     #[error("team {team} already went «ва-банк»")]
     VaBankAgain { team: usize },
-    #[error("team {team} won a bid it could not cover and may not bid again on this question (6.2)")]
+    #[error(
+        "team {team} won a bid it could not cover and may not bid again on this question (6.2)"
+    )]
     Excluded { team: usize },
     #[error("team {team} already holds the highest bid")]
     AlreadyLeading { team: usize },
@@ -118,18 +126,26 @@ pub enum NeptuneError {
     #[error("all {} auction questions are played (6.1)", auction::QUESTIONS)]
     AuctionOver,
     #[error("question {question}: {error}")]
-    InQuestion { question: usize, error: Box<NeptuneError> },
+    InQuestion {
+        question: usize,
+        error: Box<NeptuneError>,
+    },
 }
 
 fn in_question(question: usize) -> impl Fn(NeptuneError) -> NeptuneError {
-    move |error| NeptuneError::InQuestion { question, error: Box::new(error) }
+    move |error| NeptuneError::InQuestion {
+        question,
+        error: Box::new(error),
+    }
 }
 
 /// Checks a list of teams: in range and no team twice.
 pub(crate) fn check_teams(team_count: usize, teams: &[usize]) -> Result<Vec<bool>, NeptuneError> {
     let mut listed = vec![false; team_count];
     for &team in teams {
-        let slot = listed.get_mut(team).ok_or(NeptuneError::UnknownTeam { team })?;
+        let slot = listed
+            .get_mut(team)
+            .ok_or(NeptuneError::UnknownTeam { team })?;
         if *slot {
             return Err(NeptuneError::ListedTwice { team });
         }
@@ -139,7 +155,11 @@ pub(crate) fn check_teams(team_count: usize, teams: &[usize]) -> Result<Vec<bool
 }
 
 fn check_count(contest: Contest, found: usize) -> Result<(), NeptuneError> {
-    if found == contest.questions() { Ok(()) } else { Err(NeptuneError::QuestionCount { contest, found }) }
+    if found == contest.questions() {
+        Ok(())
+    } else {
+        Err(NeptuneError::QuestionCount { contest, found })
+    }
 }
 
 /// A game as played so far: a contest not yet played is None.
@@ -209,35 +229,129 @@ mod tests {
     fn neptune_0_1_totals_add_every_contest_played() {
         // Arrange: two teams; Негатив question 1 (rating 5) right for team 0,
         // Сизиф: team 1 answers every question.
-        let mut negative = vec![NegativeQuestion { rating: 1, correct: vec![] }; 12];
-        negative[0] = NegativeQuestion { rating: 5, correct: vec![0] };
+        let mut negative = vec![
+            NegativeQuestion {
+                rating: 1,
+                correct: vec![]
+            };
+            12
+        ];
+        negative[0] = NegativeQuestion {
+            rating: 5,
+            correct: vec![0],
+        };
         let sisyphus = vec![SisyphusQuestion { correct: vec![1] }; 6];
-        let game = NeptuneGame { team_count: 2, negative: Some(negative), sisyphus: Some(sisyphus), ..NeptuneGame::default() };
+        let game = NeptuneGame {
+            team_count: 2,
+            negative: Some(negative),
+            sisyphus: Some(sisyphus),
+            ..NeptuneGame::default()
+        };
         // Act
         let score = game.score().unwrap();
         // Assert
         assert_eq!(score.totals, vec![5, 210]);
-        assert_eq!(score.contests, vec![(Contest::Negative, vec![5, 0]), (Contest::Sisyphus, vec![0, 210])]);
+        assert_eq!(
+            score.contests,
+            vec![
+                (Contest::Negative, vec![5, 0]),
+                (Contest::Sisyphus, vec![0, 210])
+            ]
+        );
     }
 
     #[test]
     fn neptune_contest_counts_are_fixed_by_the_rules() {
         let cases: Vec<(NeptuneGame, Contest, usize)> = vec![
-            (NeptuneGame { team_count: 1, negative: Some(vec![NegativeQuestion { rating: 1, correct: vec![] }; 11]), ..NeptuneGame::default() }, Contest::Negative, 11),
-            (NeptuneGame { team_count: 1, sandwich: Some(vec![SandwichQuestion::default(); 7]), ..NeptuneGame::default() }, Contest::Sandwich, 7),
-            (NeptuneGame { team_count: 1, blitz: Some(vec![BlitzBlock::default(); 2]), ..NeptuneGame::default() }, Contest::Blitz, 2),
-            (NeptuneGame { team_count: 1, sisyphus: Some(vec![SisyphusQuestion::default(); 5]), ..NeptuneGame::default() }, Contest::Sisyphus, 5),
-            (NeptuneGame { team_count: 1, joker: Some(JokerRound { declared: vec![0], questions: vec![vec![]; 8] }), ..NeptuneGame::default() }, Contest::Joker, 8),
-            (NeptuneGame { team_count: 1, auction: Some(vec![AuctionQuestion::default(); 9]), ..NeptuneGame::default() }, Contest::Auction, 9),
+            (
+                NeptuneGame {
+                    team_count: 1,
+                    negative: Some(vec![
+                        NegativeQuestion {
+                            rating: 1,
+                            correct: vec![]
+                        };
+                        11
+                    ]),
+                    ..NeptuneGame::default()
+                },
+                Contest::Negative,
+                11,
+            ),
+            (
+                NeptuneGame {
+                    team_count: 1,
+                    sandwich: Some(vec![SandwichQuestion::default(); 7]),
+                    ..NeptuneGame::default()
+                },
+                Contest::Sandwich,
+                7,
+            ),
+            (
+                NeptuneGame {
+                    team_count: 1,
+                    blitz: Some(vec![BlitzBlock::default(); 2]),
+                    ..NeptuneGame::default()
+                },
+                Contest::Blitz,
+                2,
+            ),
+            (
+                NeptuneGame {
+                    team_count: 1,
+                    sisyphus: Some(vec![SisyphusQuestion::default(); 5]),
+                    ..NeptuneGame::default()
+                },
+                Contest::Sisyphus,
+                5,
+            ),
+            (
+                NeptuneGame {
+                    team_count: 1,
+                    joker: Some(JokerRound {
+                        declared: vec![0],
+                        questions: vec![vec![]; 8],
+                    }),
+                    ..NeptuneGame::default()
+                },
+                Contest::Joker,
+                8,
+            ),
+            (
+                NeptuneGame {
+                    team_count: 1,
+                    auction: Some(vec![AuctionQuestion::default(); 9]),
+                    ..NeptuneGame::default()
+                },
+                Contest::Auction,
+                9,
+            ),
         ];
         for (game, contest, found) in cases {
-            assert_eq!(game.score(), Err(NeptuneError::QuestionCount { contest, found }), "{contest:?}");
+            assert_eq!(
+                game.score(),
+                Err(NeptuneError::QuestionCount { contest, found }),
+                "{contest:?}"
+            );
         }
     }
 
     #[test]
     fn neptune_contest_keys_and_counts() {
-        let got: Vec<(&str, usize)> = Contest::ALL.iter().map(|c| (c.key(), c.questions())).collect();
-        assert_eq!(got, vec![("negative", 12), ("sandwich", 6), ("blitz", 3), ("sisyphus", 6), ("joker", 7), ("auction", 8)]);
+        let got: Vec<(&str, usize)> = Contest::ALL
+            .iter()
+            .map(|c| (c.key(), c.questions()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("negative", 12),
+                ("sandwich", 6),
+                ("blitz", 3),
+                ("sisyphus", 6),
+                ("joker", 7),
+                ("auction", 8)
+            ]
+        );
     }
 }

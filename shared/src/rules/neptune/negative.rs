@@ -39,21 +39,51 @@ mod tests {
 
     #[test]
     fn neptune_1_5_right_answer_adds_the_rating_wrong_costs_nothing() {
-        let mut questions = vec![NegativeQuestion { rating: 10, correct: vec![] }; QUESTIONS];
-        questions[0] = NegativeQuestion { rating: 7, correct: vec![0, 2] };
-        questions[11] = NegativeQuestion { rating: 3, correct: vec![2] };
+        let mut questions = vec![
+            NegativeQuestion {
+                rating: 10,
+                correct: vec![]
+            };
+            QUESTIONS
+        ];
+        questions[0] = NegativeQuestion {
+            rating: 7,
+            correct: vec![0, 2],
+        };
+        questions[11] = NegativeQuestion {
+            rating: 3,
+            correct: vec![2],
+        };
         assert_eq!(score(3, &questions), Ok(vec![7, 0, 10]));
     }
 
     #[test]
     fn neptune_1_3_rating_must_be_positive_and_teams_valid() {
-        let mut questions = vec![NegativeQuestion { rating: 10, correct: vec![] }; QUESTIONS];
+        let mut questions = vec![
+            NegativeQuestion {
+                rating: 10,
+                correct: vec![]
+            };
+            QUESTIONS
+        ];
         questions[4].rating = 0;
-        assert_eq!(score(2, &questions), Err(NeptuneError::InQuestion { question: 4, error: Box::new(NeptuneError::ZeroRating) }));
-        questions[4] = NegativeQuestion { rating: 1, correct: vec![1, 1] };
         assert_eq!(
             score(2, &questions),
-            Err(NeptuneError::InQuestion { question: 4, error: Box::new(NeptuneError::ListedTwice { team: 1 }) })
+            Err(NeptuneError::InQuestion {
+                question: 4,
+                error: Box::new(NeptuneError::ZeroRating)
+            })
+        );
+        questions[4] = NegativeQuestion {
+            rating: 1,
+            correct: vec![1, 1],
+        };
+        assert_eq!(
+            score(2, &questions),
+            Err(NeptuneError::InQuestion {
+                question: 4,
+                error: Box::new(NeptuneError::ListedTwice { team: 1 })
+            })
         );
     }
 }

@@ -46,16 +46,31 @@ mod tests {
 
     #[test]
     fn neptune_2_4_to_2_6_slice_points_table() {
-        for (top, bottom, points) in [(true, true, 60), (true, false, 20), (false, true, 20), (false, false, 0)] {
-            assert_eq!(slice_points(top, bottom), points, "top {top}, bottom {bottom}");
+        for (top, bottom, points) in [
+            (true, true, 60),
+            (true, false, 20),
+            (false, true, 20),
+            (false, false, 0),
+        ] {
+            assert_eq!(
+                slice_points(top, bottom),
+                points,
+                "top {top}, bottom {bottom}"
+            );
         }
     }
 
     #[test]
     fn neptune_2_sandwich_contest_sums_questions() {
         let mut questions = vec![SandwichQuestion::default(); QUESTIONS];
-        questions[0] = SandwichQuestion { top: vec![0, 1], bottom: vec![0] };
-        questions[5] = SandwichQuestion { top: vec![], bottom: vec![1] };
+        questions[0] = SandwichQuestion {
+            top: vec![0, 1],
+            bottom: vec![0],
+        };
+        questions[5] = SandwichQuestion {
+            top: vec![],
+            bottom: vec![1],
+        };
         assert_eq!(score(3, &questions), Ok(vec![60, 40, 0]));
     }
 }

@@ -83,8 +83,17 @@ mod tests {
 
     #[test]
     fn neptune_4_sisyphus_contest_missing_answer_resets() {
-        let questions: Vec<SisyphusQuestion> =
-            [vec![0, 1], vec![0, 1], vec![0], vec![0, 1], vec![0, 1], vec![0, 1]].into_iter().map(|correct| SisyphusQuestion { correct }).collect();
+        let questions: Vec<SisyphusQuestion> = [
+            vec![0, 1],
+            vec![0, 1],
+            vec![0],
+            vec![0, 1],
+            vec![0, 1],
+            vec![0, 1],
+        ]
+        .into_iter()
+        .map(|correct| SisyphusQuestion { correct })
+        .collect();
         assert_eq!(score(2, &questions), Ok(vec![210, 90]));
     }
 
