@@ -14,8 +14,10 @@ use minuta_shared::wire::view::View;
 use crate::i18n::{Lang, T};
 use crate::net::{EventSink, NetHandle, local_now_us};
 use crate::sound::{SignalWatch, Sound};
-use crate::state::{AppState, ConnectionStatus, NetCommand, NetEvent, Stopped, UiCommand, reduce};
-use crate::views::{self, LocalState, host::HostTab, widgets};
+use crate::state::{
+    AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, Stopped, UiCommand, reduce,
+};
+use crate::views::{self, LocalState, widgets};
 
 pub struct MinutaApp {
     ctx: egui::Context,
@@ -40,7 +42,10 @@ pub enum Start {
     /// Connect at once with a code.
     Join(JoinCode),
     /// Run this server in-process and open the host dashboard on it.
-    Host { server: minuta_server::ServerHandle, code: JoinCode },
+    Host {
+        server: minuta_server::ServerHandle,
+        code: JoinCode,
+    },
 }
 
 impl MinutaApp {
@@ -65,7 +70,6 @@ impl MinutaApp {
             Start::Host { server, code } => {
                 app._server = Some(server);
                 app.state.embedded_server = true;
-                app.local.host.tab = HostTab::Game;
                 app.connect(code);
             }
         }
@@ -83,7 +87,10 @@ impl MinutaApp {
                 self.net = Some(handle);
                 self.events = Some(rx);
             }
-            Err(error) => self.state.connection = ConnectionStatus::Stopped(Stopped::Failed(error.to_string())),
+            Err(error) => {
+                self.state.connection =
+                    ConnectionStatus::Stopped(Stopped::Failed(error.to_string()))
+            }
         }
     }
 
@@ -96,7 +103,9 @@ impl MinutaApp {
 
     fn send_net(&mut self, command: NetCommand) {
         let request = match &command {
-            NetCommand::Command { request, .. } | NetCommand::LoadPackageFile { request, .. } => Some(*request),
+            NetCommand::Command { request, .. } | NetCommand::LoadPackageFile { request, .. } => {
+                Some(*request)
+            }
             NetCommand::Leave => None,
         };
         let delivered = self.net.as_ref().is_some_and(|net| net.send(command));
@@ -109,12 +118,20 @@ impl MinutaApp {
         match command {
             UiCommand::Send(command) => {
                 let request = self.state.begin_request(command.clone());
-                self.send_net(NetCommand::Command { request, command });
+                self.send_net(NetCommand::Command {
+                    request,
+                    command: Box::new(command),
+                });
             }
             UiCommand::LoadPackageFile(path) => {
-                let file_name =
-                    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string());
-                let request = self.state.begin_request(Command::LoadPackage { file_name, bytes: Vec::new() });
+                let file_name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| path.display().to_string());
+                let request = self.state.begin_request(Command::LoadPackage {
+                    file_name,
+                    bytes: Vec::new(),
+                });
                 self.send_net(NetCommand::LoadPackageFile { request, path });
             }
             UiCommand::Join(code) => self.connect(code),
@@ -151,32 +168,49 @@ impl MinutaApp {
             self.sound.signal(signal);
         }
         if matches!(phase, Phase::Minute | Phase::LastSeconds | Phase::HandIn) {
-            self.ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            self.ctx
+                .request_repaint_after(std::time::Duration::from_millis(100));
         }
     }
 
     /// Package files dropped on the host's window are loaded like a typed path.
     fn take_dropped_files(&mut self) -> Vec<UiCommand> {
-        let files = self.ctx.input_mut(|i| std::mem::take(&mut i.raw.dropped_files));
+        let files = self
+            .ctx
+            .input_mut(|i| std::mem::take(&mut i.raw.dropped_files));
         if self.state.host_view().is_none_or(|v| v.access.is_none()) {
             return Vec::new();
         }
-        files.iter().map(|f| UiCommand::LoadPackageFile(f.path().to_path_buf())).collect()
+        files
+            .iter()
+            .map(|f| UiCommand::LoadPackageFile(f.path().to_path_buf()))
+            .collect()
     }
 
     fn projector_fullscreen(&mut self) {
         if matches!(self.state.view, Some(View::Display(_))) && !self.fullscreen_done {
             self.fullscreen_done = true;
-            self.ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
+            self.ctx
+                .send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
         }
         if self.ctx.input(|i| i.key_pressed(egui::Key::F11)) {
             let now = self.ctx.input(|i| i.viewport().fullscreen.unwrap_or(false));
-            self.ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!now));
+            self.ctx
+                .send_viewport_cmd(egui::ViewportCommand::Fullscreen(!now));
         }
     }
 }
 
 impl eframe::App for MinutaApp {
+    /// Closes the connection, then stops the in-process server in order:
+    /// everything in flight is made durable before the window goes.
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.net = None;
+        if let Some(server) = self._server.take() {
+            server.shutdown();
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.state.now_us = local_now_us();
         self.drain_events();
@@ -187,14 +221,29 @@ impl eframe::App for MinutaApp {
         for command in commands {
             self.dispatch(command);
         }
+        if self
+            .state
+            .toasts
+            .iter()
+            .any(|t| t.kind == NoticeKind::Info && t.visible_at(self.state.now_us))
+        {
+            // Wake up to let good news fade.
+            self.ctx
+                .request_repaint_after(std::time::Duration::from_secs(1));
+        }
         let title = match &self.state.view {
             Some(View::Team(v)) => format!("{} — {}", self.state.lang.t(T::AppTitle), v.name),
-            Some(View::Display(_)) => format!("{} — {}", self.state.lang.t(T::AppTitle), self.state.lang.t(T::Display)),
+            Some(View::Display(_)) => format!(
+                "{} — {}",
+                self.state.lang.t(T::AppTitle),
+                self.state.lang.t(T::Display)
+            ),
             _ => self.state.lang.t(T::AppTitle).to_owned(),
         };
         if title != self.title {
             self.title = title.clone();
-            self.ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+            self.ctx
+                .send_viewport_cmd(egui::ViewportCommand::Title(title));
         }
     }
 }

@@ -133,6 +133,14 @@ texts! {
     NoStandings => "Пока нет результатов.", "No results yet.";
     // host tabs
     TabAccess => "Подключение", "Access";
+    TabTournament => "Турнир", "Tournament";
+    TournamentName => "Название турнира", "Tournament name";
+    PlayersRange => "Игроков в команде", "Players per team";
+    MinuteSeconds => "Минута обсуждения", "The minute";
+    WarningSeconds => "Сигнал до конца минуты", "Signal before the end";
+    GraceSeconds => "Сдача карточек после сигнала", "Hand-in after the signal";
+    SettingsHint => "По правилам: 60 с, сигнал за 10 с до конца, карточки — не позднее 3 с после сигнала.", "By the rules: 60 s, a signal 10 s before the end, cards no later than 3 s after the signal.";
+    Save => "Сохранить", "Save";
     TabTeams => "Команды", "Teams";
     TabJudges => "Судьи", "Judges";
     TabQuestions => "Вопросы", "Questions";
@@ -217,9 +225,10 @@ pub fn connection(lang: Lang, status: &ConnectionStatus) -> String {
         ConnectionStatus::Idle => lang.t(T::ConnIdle).into(),
         ConnectionStatus::Connecting => lang.t(T::ConnConnecting).into(),
         ConnectionStatus::Connected => lang.t(T::ConnConnected).into(),
-        ConnectionStatus::Reconnecting { attempt, .. } => {
-            lang.pick(format!("переподключение… (попытка {attempt})"), format!("reconnecting… (attempt {attempt})"))
-        }
+        ConnectionStatus::Reconnecting { attempt, .. } => lang.pick(
+            format!("переподключение… (попытка {attempt})"),
+            format!("reconnecting… (attempt {attempt})"),
+        ),
         ConnectionStatus::Stopped(why) => stopped(lang, why),
     }
 }
@@ -230,15 +239,25 @@ pub fn stopped(lang: Lang, why: &Stopped) -> String {
         Stopped::CertificateMismatch => lang.t(T::CertificateMismatch).into(),
         Stopped::Closed { code, reason } => {
             let what = match (*code, lang) {
-                (close::REPLACED, Lang::Ru) => "этот код подключился с другого компьютера".to_owned(),
-                (close::REPLACED, Lang::En) => close::describe(*code).to_owned(),
-                (close::MALFORMED | close::OVERSIZED | close::FORBIDDEN | close::VERSION, Lang::Ru) => {
-                    "сервер закрыл соединение: ошибка протокола".to_owned()
+                (close::REPLACED, Lang::Ru) => {
+                    "этот код подключился с другого компьютера".to_owned()
                 }
+                (close::REPLACED, Lang::En) => close::describe(*code).to_owned(),
+                (
+                    close::MALFORMED | close::OVERSIZED | close::FORBIDDEN | close::VERSION,
+                    Lang::Ru,
+                ) => "сервер закрыл соединение: ошибка протокола".to_owned(),
                 (_, Lang::Ru) => "сервер закрыл соединение".to_owned(),
-                (_, Lang::En) => format!("the server closed the connection: {}", close::describe(*code)),
+                (_, Lang::En) => format!(
+                    "the server closed the connection: {}",
+                    close::describe(*code)
+                ),
             };
-            if reason.is_empty() { what } else { format!("{what} ({reason})") }
+            if reason.is_empty() {
+                what
+            } else {
+                format!("{what} ({reason})")
+            }
         }
         Stopped::Failed(why) => why.clone(),
         Stopped::Left => lang.t(T::ConnIdle).into(),
@@ -252,8 +271,12 @@ pub fn refused(lang: Lang, refusal: &Refusal) -> String {
             Refusal::VersionMismatch { server, client } => format!(
                 "этот терминал говорит на версии протокола {client}, сервер — на {server}: установите одинаковую версию Минуты"
             ),
-            Refusal::BadSecret => "секрет в коде не подходит к этому серверу: попросите у ведущего свежий код".into(),
-            Refusal::UnknownMember => "такой команды или судьи на сервере нет: попросите у ведущего свежий код".into(),
+            Refusal::BadSecret => {
+                "секрет в коде не подходит к этому серверу: попросите у ведущего свежий код".into()
+            }
+            Refusal::UnknownMember => {
+                "такой команды или судьи на сервере нет: попросите у ведущего свежий код".into()
+            }
             Refusal::NotAHello => "сервер не понял приветствие терминала".into(),
         },
     }
@@ -265,12 +288,18 @@ pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
         Lang::Ru => match error {
             JoinCodeError::Scheme => "код подключения начинается с «minuta://»".into(),
             JoinCodeError::NoAddress => "в коде нет адреса сервера".into(),
-            JoinCodeError::Address(a) => format!("«{a}» — не адрес сервера с портом (например, 192.168.1.5:4433)"),
+            JoinCodeError::Address(a) => {
+                format!("«{a}» — не адрес сервера с портом (например, 192.168.1.5:4433)")
+            }
             JoinCodeError::NoRole => "в коде не указана роль".into(),
-            JoinCodeError::Role(r) => format!("«{r}» — не роль (host, display, judge-N или team-N)"),
+            JoinCodeError::Role(r) => {
+                format!("«{r}» — не роль (host, display, judge-N или team-N)")
+            }
             JoinCodeError::NoSecret => "в коде нет секрета".into(),
             JoinCodeError::NoFingerprint => "в коде нет отпечатка сертификата (?fp=…)".into(),
-            JoinCodeError::Fingerprint => "отпечаток сертификата — это 64 шестнадцатеричные цифры".into(),
+            JoinCodeError::Fingerprint => {
+                "отпечаток сертификата — это 64 шестнадцатеричные цифры".into()
+            }
         },
     }
 }
@@ -286,7 +315,9 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::NoSuchQuestion => "нет такого вопроса".into(),
         E::NoSuchTour => "нет такого тура".into(),
         E::NoSuchAppeal => "нет такой апелляции".into(),
-        E::PlayerCount { min, max, got } => format!("в команде должно быть от {min} до {max} игроков, а указано {got}"),
+        E::PlayerCount { min, max, got } => {
+            format!("в команде должно быть от {min} до {max} игроков, а указано {got}")
+        }
         E::DuplicateTeam(name) => format!("команда «{name}» уже зарегистрирована"),
         E::EmptyName => "название не может быть пустым".into(),
         E::Package(why) => format!("пакет вопросов не прочитан: {why}"),
@@ -295,7 +326,9 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::NotAnnounced => "карточки по этому вопросу ещё не принимаются".into(),
         E::CardAlreadyAccepted => "ваша команда уже сдала карточку по этому вопросу".into(),
         E::EmptyCard => "карточка не может быть пустой".into(),
-        E::TooLong { got, max } => format!("слишком длинный текст ({got} знаков, можно не больше {max})"),
+        E::TooLong { got, max } => {
+            format!("слишком длинный текст ({got} знаков, можно не больше {max})")
+        }
         E::TourClosed => "тур закрыт: его итоги окончательны".into(),
         E::OpenAppeals => "в туре есть нерассмотренные апелляции".into(),
         E::NoSuchGroup => "нет карточки с таким ответом".into(),
@@ -317,27 +350,51 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
 pub fn notice(lang: Lang, notice: &Notice) -> String {
     match notice {
         Notice::Done { receipt, command } => done(lang, receipt, command),
-        Notice::Failed { command, error } => format!("{}: {}", command_name(lang, command), command_error(lang, error)),
+        Notice::Failed { command, error } => format!(
+            "{}: {}",
+            command_name(lang, command),
+            command_error(lang, error)
+        ),
         Notice::Lost(command) => lang.pick(
-            format!("{}: связь прервалась до подтверждения — проверьте, прошло ли действие", command_name(lang, command)),
-            format!("{}: the link dropped before the confirmation — check whether it took effect", command_name(lang, command)),
+            format!(
+                "{}: связь прервалась до подтверждения — проверьте, прошло ли действие",
+                command_name(lang, command)
+            ),
+            format!(
+                "{}: the link dropped before the confirmation — check whether it took effect",
+                command_name(lang, command)
+            ),
         ),
     }
 }
 
 fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
     match receipt {
-        Receipt::TeamRegistered { team } => {
-            lang.pick(format!("команда зарегистрирована (№ {team})"), format!("team registered (no. {team})"))
-        }
-        Receipt::JudgeAdded { judge } => lang.pick(format!("судья добавлен (№ {judge})"), format!("judge added (no. {judge})")),
+        Receipt::TeamRegistered { team } => lang.pick(
+            format!("команда зарегистрирована (№ {team})"),
+            format!("team registered (no. {team})"),
+        ),
+        Receipt::JudgeAdded { judge } => lang.pick(
+            format!("судья добавлен (№ {judge})"),
+            format!("judge added (no. {judge})"),
+        ),
         Receipt::PackageLoaded { tours, questions } => lang.pick(
             format!("пакет загружен: туров {tours}, вопросов {questions}"),
             format!("package loaded: {tours} tours, {questions} questions"),
         ),
-        Receipt::AppealFiled { appeal } => lang.pick(format!("апелляция № {appeal} подана"), format!("appeal no. {appeal} filed")),
-        Receipt::Card { since_start_ms, late, .. } => card_receipt(lang, *since_start_ms, *late),
-        _ => lang.pick(format!("{}: готово", command_name(lang, command)), format!("{}: done", command_name(lang, command))),
+        Receipt::AppealFiled { appeal } => lang.pick(
+            format!("апелляция № {appeal} подана"),
+            format!("appeal no. {appeal} filed"),
+        ),
+        Receipt::Card {
+            since_start_ms,
+            late,
+            ..
+        } => card_receipt(lang, *since_start_ms, *late),
+        _ => lang.pick(
+            format!("{}: готово", command_name(lang, command)),
+            format!("{}: done", command_name(lang, command)),
+        ),
     }
 }
 
@@ -417,7 +474,10 @@ pub fn question_number(lang: Lang, number: &str) -> String {
 
 /// «Сдано карточек: 7 из 12».
 pub fn cards_in(lang: Lang, cards: u32, teams: u32) -> String {
-    lang.pick(format!("Сдано карточек: {cards} из {teams}"), format!("Cards in: {cards} of {teams}"))
+    lang.pick(
+        format!("Сдано карточек: {cards} из {teams}"),
+        format!("Cards in: {cards} of {teams}"),
+    )
 }
 
 /// «тур закрыт», «3 команды» and other counted phrases.
@@ -442,20 +502,42 @@ mod tests {
 
     #[test]
     fn russian_counts_agree_with_the_number() {
-        let got: Vec<String> = [1, 2, 5, 11, 21, 22, 112].iter().map(|n| team_count(Lang::Ru, *n)).collect();
-        assert_eq!(got, ["1 команда", "2 команды", "5 команд", "11 команд", "21 команда", "22 команды", "112 команд"]);
+        let got: Vec<String> = [1, 2, 5, 11, 21, 22, 112]
+            .iter()
+            .map(|n| team_count(Lang::Ru, *n))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "1 команда",
+                "2 команды",
+                "5 команд",
+                "11 команд",
+                "21 команда",
+                "22 команды",
+                "112 команд"
+            ]
+        );
     }
 
     #[test]
     fn a_card_receipt_reads_like_a_stopwatch() {
         assert_eq!(card_receipt(Lang::Ru, 58_731, false), "принято 00:58.731");
-        assert_eq!(card_receipt(Lang::Ru, 63_001, true), "опоздание — не засчитано");
+        assert_eq!(
+            card_receipt(Lang::Ru, 63_001, true),
+            "опоздание — не засчитано"
+        );
         assert_eq!(card_receipt(Lang::En, 58_731, false), "accepted 00:58.731");
     }
 
     #[test]
     fn every_text_exists_in_both_languages() {
-        for key in [T::SubmitAnswer, T::ConfirmFinal, T::CertificateMismatch, T::ConnReconnecting] {
+        for key in [
+            T::SubmitAnswer,
+            T::ConfirmFinal,
+            T::CertificateMismatch,
+            T::ConnReconnecting,
+        ] {
             assert!(!key.text(Lang::Ru).is_empty());
             assert!(!key.text(Lang::En).is_empty());
             assert_ne!(key.text(Lang::Ru), key.text(Lang::En));

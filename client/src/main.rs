@@ -16,7 +16,11 @@ use minuta_client::sound::Sound;
 use minuta_shared::join_code::JoinCode;
 
 #[derive(Parser)]
-#[command(name = "minuta", version, about = "Minuta: answer cards, clock and standings for «Что? Где? Когда?» in a hall")]
+#[command(
+    name = "minuta",
+    version,
+    about = "Minuta: answer cards, clock and standings for «Что? Где? Когда?» in a hall"
+)]
 struct Cli {
     /// Interface language: ru (default) or en.
     #[arg(long, global = true, default_value = "ru", value_parser = parse_lang)]
@@ -68,15 +72,23 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
 fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn,minuta_client=info".into()),
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "warn,minuta_client=info".into()),
         )
         .init();
     let cli = Cli::parse();
     let start = match cli.command {
         None => Start::JoinScreen,
-        Some(Cmd::Join { code }) => Start::Join(JoinCode::parse(&code).map_err(|e| anyhow!("{e}"))?),
+        Some(Cmd::Join { code }) => {
+            Start::Join(JoinCode::parse(&code).map_err(|e| anyhow!("{e}"))?)
+        }
         Some(Cmd::Host { data, listen }) => host(data, listen, None)?,
-        Some(Cmd::Demo { data, listen, minute, no_autopilot }) => {
+        Some(Cmd::Demo {
+            data,
+            listen,
+            minute,
+            no_autopilot,
+        }) => {
             let demo = minuta_server::demo::DemoConfig {
                 minute: Duration::from_secs(minute.max(1)),
                 autopilot: !no_autopilot,
@@ -85,34 +97,57 @@ fn main() -> anyhow::Result<()> {
             host(data, listen, Some(demo))?
         }
     };
-    let sound = if cli.mute { Sound::silent() } else { Sound::open() };
+    let sound = if cli.mute {
+        Sound::silent()
+    } else {
+        Sound::open()
+    };
     let (lang, muted) = (cli.lang, cli.mute);
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_inner_size([1100.0, 760.0]).with_title("Минута"),
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size([1100.0, 760.0])
+            .with_title("Минута"),
         ..eframe::NativeOptions::default()
     };
     eframe::run_native(
         "minuta",
         options,
-        Box::new(move |cc| Ok(Box::new(MinutaApp::new(cc.egui_ctx.clone(), lang, muted, start, sound)))),
+        Box::new(move |cc| {
+            Ok(Box::new(MinutaApp::new(
+                cc.egui_ctx.clone(),
+                lang,
+                muted,
+                start,
+                sound,
+            )))
+        }),
     )
     .map_err(|e| anyhow!("cannot open the window: {e}"))
 }
 
 /// Starts the server in this process and prints its codes, so the host can
 /// also read them from the terminal.
-fn host(data: PathBuf, listen: SocketAddr, demo: Option<minuta_server::demo::DemoConfig>) -> anyhow::Result<Start> {
+fn host(
+    data: PathBuf,
+    listen: SocketAddr,
+    demo: Option<minuta_server::demo::DemoConfig>,
+) -> anyhow::Result<Start> {
     let mut config = minuta_server::ServerConfig::local(data);
     config.listen = listen;
     config.demo = demo;
     let server = minuta_server::spawn(config).context("starting the server")?;
     let ready = &server.ready;
-    println!("Minuta server on {} (certificate {})", ready.local_addr, minuta_shared::join_code::fingerprint_hex(&ready.fingerprint));
+    println!(
+        "Minuta server on {} (certificate {})",
+        ready.local_addr,
+        minuta_shared::join_code::fingerprint_hex(&ready.fingerprint)
+    );
     println!("host:    {}", ready.host_code);
     println!("display: {}", ready.display_code);
     for (team, code) in &ready.team_codes {
         println!("team «{team}»: {code}");
     }
-    let code = JoinCode::parse(&ready.host_code).map_err(|e| anyhow!("the server's host code: {e}"))?;
+    let code =
+        JoinCode::parse(&ready.host_code).map_err(|e| anyhow!("the server's host code: {e}"))?;
     Ok(Start::Host { server, code })
 }

@@ -30,17 +30,21 @@ impl Sound {
     /// none, signals are dropped silently.
     pub fn open() -> Sound {
         let (tx, rx) = mpsc::channel::<Signal>();
-        let spawned = std::thread::Builder::new().name("minuta-sound".into()).spawn(move || {
-            let Ok(mut sink) = rodio::DeviceSinkBuilder::open_default_sink() else {
-                tracing::info!("no audio output: the clock signals will be silent");
-                return;
-            };
-            sink.log_on_drop(false);
-            while let Ok(signal) = rx.recv() {
-                play(sink.mixer(), signal);
-            }
-        });
-        Sound { tx: spawned.ok().map(|_| tx) }
+        let spawned = std::thread::Builder::new()
+            .name("minuta-sound".into())
+            .spawn(move || {
+                let Ok(mut sink) = rodio::DeviceSinkBuilder::open_default_sink() else {
+                    tracing::info!("no audio output: the clock signals will be silent");
+                    return;
+                };
+                sink.log_on_drop(false);
+                while let Ok(signal) = rx.recv() {
+                    play(sink.mixer(), signal);
+                }
+            });
+        Sound {
+            tx: spawned.ok().map(|_| tx),
+        }
     }
 
     /// A handle that never sounds (tests, `--mute`).
@@ -107,11 +111,30 @@ mod tests {
     fn signals_sound_once_on_each_crossing() {
         let q = Some(QuestionId(4));
         let mut watch = SignalWatch::default();
-        let seen: Vec<Option<Signal>> = [Phase::Announced, Phase::Minute, Phase::Minute, Phase::LastSeconds, Phase::LastSeconds, Phase::HandIn, Phase::Over]
-            .into_iter()
-            .map(|p| watch.observe(q, p))
-            .collect();
-        assert_eq!(seen, vec![None, None, None, Some(Signal::TenSeconds), None, Some(Signal::TimeUp), None]);
+        let seen: Vec<Option<Signal>> = [
+            Phase::Announced,
+            Phase::Minute,
+            Phase::Minute,
+            Phase::LastSeconds,
+            Phase::LastSeconds,
+            Phase::HandIn,
+            Phase::Over,
+        ]
+        .into_iter()
+        .map(|p| watch.observe(q, p))
+        .collect();
+        assert_eq!(
+            seen,
+            vec![
+                None,
+                None,
+                None,
+                Some(Signal::TenSeconds),
+                None,
+                Some(Signal::TimeUp),
+                None
+            ]
+        );
     }
 
     #[test]

@@ -58,9 +58,15 @@ fn server(cert: CertificateDer<'static>, key_pkcs8: Vec<u8>) -> (quinn::Endpoint
     (endpoint, addr)
 }
 
-async fn connect(config: quinn::ClientConfig, addr: SocketAddr) -> Result<quinn::Connection, quinn::ConnectionError> {
+async fn connect(
+    config: quinn::ClientConfig,
+    addr: SocketAddr,
+) -> Result<quinn::Connection, quinn::ConnectionError> {
     let endpoint = quinn::Endpoint::client("127.0.0.1:0".parse().unwrap()).unwrap();
-    endpoint.connect_with(config, addr, SERVER_NAME).unwrap().await
+    endpoint
+        .connect_with(config, addr, SERVER_NAME)
+        .unwrap()
+        .await
 }
 
 #[tokio::test]
@@ -76,11 +82,17 @@ async fn the_pinned_server_is_reached() {
 async fn a_server_with_another_certificate_is_refused_as_a_mismatch() {
     let real = generate();
     let impostor = generate();
-    let (_server, addr) = server(impostor.cert.der().clone(), impostor.signing_key.serialize_der());
+    let (_server, addr) = server(
+        impostor.cert.der().clone(),
+        impostor.signing_key.serialize_der(),
+    );
     let (config, mismatch) = pinned_client_config(fingerprint(real.cert.der())).unwrap();
     let connection = connect(config, addr).await;
     assert!(connection.is_err(), "an impostor must not be reached");
-    assert!(mismatch.load(Ordering::SeqCst), "the failure must be recognised as a certificate mismatch");
+    assert!(
+        mismatch.load(Ordering::SeqCst),
+        "the failure must be recognised as a certificate mismatch"
+    );
 }
 
 #[tokio::test]
@@ -89,9 +101,18 @@ async fn the_pinned_certificate_without_its_key_fails_the_signature_check() {
     // the handshake with its key.
     let real = generate();
     let impostor = generate();
-    let (_server, addr) = server(real.cert.der().clone(), impostor.signing_key.serialize_der());
+    let (_server, addr) = server(
+        real.cert.der().clone(),
+        impostor.signing_key.serialize_der(),
+    );
     let (config, mismatch) = pinned_client_config(fingerprint(real.cert.der())).unwrap();
     let connection = connect(config, addr).await;
-    assert!(connection.is_err(), "a stolen certificate without its key must not be trusted");
-    assert!(!mismatch.load(Ordering::SeqCst), "the fingerprint matched; the signature is what failed");
+    assert!(
+        connection.is_err(),
+        "a stolen certificate without its key must not be trusted"
+    );
+    assert!(
+        !mismatch.load(Ordering::SeqCst),
+        "the fingerprint matched; the signature is what failed"
+    );
 }

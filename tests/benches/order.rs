@@ -81,7 +81,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("order: cannot start the runtime: {e}");
@@ -121,7 +124,10 @@ async fn until(at: Instant) {
     if let Some(early) = at.checked_sub(Duration::from_millis(2)) {
         tokio::time::sleep_until(tokio::time::Instant::from_std(early)).await;
     }
-    if let Some(d) = at.checked_sub(SPIN).map(|t| t.saturating_duration_since(Instant::now())) {
+    if let Some(d) = at
+        .checked_sub(SPIN)
+        .map(|t| t.saturating_duration_since(Instant::now()))
+    {
         std::thread::sleep(d);
     }
     while Instant::now() < at {
@@ -130,11 +136,18 @@ async fn until(at: Instant) {
 }
 
 /// A team terminal on its own thread and runtime; it presses when told.
-fn presser(code: JoinCode) -> Result<(mpsc::UnboundedSender<PressOrder>, std::thread::JoinHandle<Result<()>>)> {
+fn presser(
+    code: JoinCode,
+) -> Result<(
+    mpsc::UnboundedSender<PressOrder>,
+    std::thread::JoinHandle<Result<()>>,
+)> {
     let (tx, mut rx) = mpsc::unbounded_channel::<PressOrder>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<()>>();
     let thread = std::thread::spawn(move || -> Result<()> {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
         rt.block_on(async move {
             let mut team = match StampedTerminal::connect(&code).await {
                 Ok(t) => {
@@ -152,7 +165,9 @@ fn presser(code: JoinCode) -> Result<(mpsc::UnboundedSender<PressOrder>, std::th
                 let outcome = async {
                     team.discard_ready()?;
                     until(order.at).await;
-                    let (request, sent) = team.send_command(Command::Press { clock_offset_us: 0 }).await?;
+                    let (request, sent) = team
+                        .send_command(Command::Press { clock_offset_us: 0 })
+                        .await?;
                     let (_, result) = team.ack(request).await?;
                     Ok((sent, verdict_of(&result)?))
                 }
@@ -163,13 +178,20 @@ fn presser(code: JoinCode) -> Result<(mpsc::UnboundedSender<PressOrder>, std::th
             Ok(())
         })
     });
-    ready_rx.recv().map_err(|_| anyhow!("the presser thread ended"))??;
+    ready_rx
+        .recv()
+        .map_err(|_| anyhow!("the presser thread ended"))??;
     Ok((tx, thread))
 }
 
-async fn press_at(presser: &mpsc::UnboundedSender<PressOrder>, at: Instant) -> Result<oneshot::Receiver<Result<(Instant, Verdict)>>> {
+async fn press_at(
+    presser: &mpsc::UnboundedSender<PressOrder>,
+    at: Instant,
+) -> Result<oneshot::Receiver<Result<(Instant, Verdict)>>> {
     let (reply, answer) = oneshot::channel();
-    presser.send(PressOrder { at, reply }).map_err(|_| anyhow!("a presser thread is gone"))?;
+    presser
+        .send(PressOrder { at, reply })
+        .map_err(|_| anyhow!("a presser thread is gone"))?;
     Ok(answer)
 }
 
@@ -188,14 +210,33 @@ async fn run(trials: usize) -> Result<String> {
     let binary = minuta_tests::server::server_binary()?;
     let dir = tempfile::Builder::new().prefix("minuta-order-").tempdir()?;
     let mut server = TestServer::child_process_of(&binary, dir)?;
-    progress!(start, "server {} (pid {:?}) listens on {}", binary.display(), server.pid(), server.addr);
+    progress!(
+        start,
+        "server {} (pid {:?}) listens on {}",
+        binary.display(),
+        server.pid(),
+        server.addr
+    );
 
     let mut host = Terminal::connect(&server.host_code).await?;
-    set_up_tournament(&mut host, "Бенчмарк порядка", ChgkTiming { minute_ms: 60_000, warning_before_end_ms: 10_000, grace_ms: 3_000 })
-        .await?;
+    set_up_tournament(
+        &mut host,
+        "Бенчмарк порядка",
+        ChgkTiming {
+            minute_ms: 60_000,
+            warning_before_end_ms: 10_000,
+            grace_ms: 3_000,
+        },
+    )
+    .await?;
     let ids: Vec<TeamId> = register_teams(&mut host, &[team_name(1), team_name(2)]).await?;
     let codes = team_codes(&mut host, &ids).await?;
-    let timing = RingTiming { minute_ms: 600_000, second_chance_ms: 600_000, tie_window_us: 0, early_press: EarlyPress::LosesTheQuestion };
+    let timing = RingTiming {
+        minute_ms: 600_000,
+        second_chance_ms: 600_000,
+        tie_window_us: 0,
+        early_press: EarlyPress::LosesTheQuestion,
+    };
     host.ok(Command::RingSetTiming { timing }).await?;
     let total = (trials * GAPS_MS.len()) as u32;
     let fight = open_friendly(&mut host, [ids[0], ids[1]], long_format(total + 10)).await?;
@@ -203,7 +244,10 @@ async fn run(trials: usize) -> Result<String> {
     let (p0, thread0) = presser(codes[0].clone())?;
     let (p1, thread1) = presser(codes[1].clone())?;
     let pressers = [p0, p1];
-    progress!(start, "two team terminals on their own threads; fight {fight}");
+    progress!(
+        start,
+        "two team terminals on their own threads; fight {fight}"
+    );
 
     let mut results: Vec<Vec<Trial>> = Vec::new();
     for gap_ms in GAPS_MS {
@@ -218,8 +262,12 @@ async fn run(trials: usize) -> Result<String> {
             let t = Instant::now() + Duration::from_millis(4);
             let first = press_at(&pressers[earlier], t).await?;
             let second = press_at(&pressers[1 - earlier], t + gap).await?;
-            let (sent_e, v_e) = first.await.map_err(|_| anyhow!("no answer from a presser"))??;
-            let (sent_l, v_l) = second.await.map_err(|_| anyhow!("no answer from a presser"))??;
+            let (sent_e, v_e) = first
+                .await
+                .map_err(|_| anyhow!("no answer from a presser"))??;
+            let (sent_l, v_l) = second
+                .await
+                .map_err(|_| anyhow!("no answer from a presser"))??;
             let earlier_won = match (v_e.kind, v_l.kind) {
                 (PressKind::Won, PressKind::Late) => true,
                 (PressKind::Late, PressKind::Won) => false,
@@ -232,12 +280,22 @@ async fn run(trials: usize) -> Result<String> {
                 intended_us: gap_ms * 1000.0,
                 arrival_gap_us: v_l.arrived_at.0 as f64 - v_e.arrived_at.0 as f64,
             });
-            host.ok(Command::RingJudge { fight, correct: true }).await?;
+            host.ok(Command::RingJudge {
+                fight,
+                correct: true,
+            })
+            .await?;
         }
         let won = trials_of_gap.iter().filter(|t| t.earlier_won).count();
-        let mut jit: Vec<f64> = trials_of_gap.iter().map(|t| (t.arrival_gap_us - t.send_gap_us).abs()).collect();
+        let mut jit: Vec<f64> = trials_of_gap
+            .iter()
+            .map(|t| (t.arrival_gap_us - t.send_gap_us).abs())
+            .collect();
         jit.sort_by(f64::total_cmp);
-        let mut prec: Vec<f64> = trials_of_gap.iter().map(|t| (t.send_gap_us - t.intended_us).abs()).collect();
+        let mut prec: Vec<f64> = trials_of_gap
+            .iter()
+            .map(|t| (t.send_gap_us - t.intended_us).abs())
+            .collect();
         prec.sort_by(f64::total_cmp);
         let mut arrival: Vec<f64> = trials_of_gap.iter().map(|t| t.arrival_gap_us).collect();
         arrival.sort_by(f64::total_cmp);
@@ -255,10 +313,18 @@ async fn run(trials: usize) -> Result<String> {
         results.push(trials_of_gap);
     }
 
-    let mut jitter: Vec<f64> = results.iter().flatten().map(|t| (t.arrival_gap_us - t.send_gap_us).abs()).collect();
+    let mut jitter: Vec<f64> = results
+        .iter()
+        .flatten()
+        .map(|t| (t.arrival_gap_us - t.send_gap_us).abs())
+        .collect();
     jitter.sort_by(f64::total_cmp);
     let jitter_p99_ms = percentile(&jitter, 0.99) / 1000.0;
-    let mut precision: Vec<f64> = results.iter().flatten().map(|t| (t.send_gap_us - t.intended_us).abs()).collect();
+    let mut precision: Vec<f64> = results
+        .iter()
+        .flatten()
+        .map(|t| (t.send_gap_us - t.intended_us).abs())
+        .collect();
     precision.sort_by(f64::total_cmp);
     progress!(
         start,
@@ -271,13 +337,19 @@ async fn run(trials: usize) -> Result<String> {
     for (gap_ms, r) in GAPS_MS.iter().zip(&results) {
         let lost: Vec<&Trial> = r.iter().filter(|t| !t.earlier_won).collect();
         if gap_ms / 1000.0 * 1e6 > percentile(&jitter, 0.99) && !lost.is_empty() {
-            progress!(start, "gap {gap_ms} ms exceeds the jitter p99, yet the later press won {} times", lost.len());
+            progress!(
+                start,
+                "gap {gap_ms} ms exceeds the jitter p99, yet the later press won {} times",
+                lost.len()
+            );
         }
     }
 
     drop(pressers);
     for thread in [thread0, thread1] {
-        thread.join().map_err(|_| anyhow!("a presser thread panicked"))??;
+        thread
+            .join()
+            .map_err(|_| anyhow!("a presser thread panicked"))??;
     }
     host.close();
     drop(host);

@@ -43,10 +43,14 @@ use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
-use minuta_tests::hall::{PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name};
-use minuta_tests::ring::{StampedTerminal, long_format, open_friendly, shows_answering, verdict_of};
-use minuta_tests::terminal::{Terminal, client_endpoint};
 use minuta_tests::TestServer;
+use minuta_tests::hall::{
+    PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
+};
+use minuta_tests::ring::{
+    StampedTerminal, long_format, open_friendly, shows_answering, verdict_of,
+};
+use minuta_tests::terminal::{Terminal, client_endpoint};
 
 struct Args {
     terminals: usize,
@@ -55,7 +59,11 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args> {
-    let mut args = Args { terminals: 100, presses: 200, udp_samples: 20_000 };
+    let mut args = Args {
+        terminals: 100,
+        presses: 200,
+        udp_samples: 20_000,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = |name: &str| -> Result<usize> {
@@ -97,7 +105,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("press: cannot start the runtime: {e}");
@@ -160,7 +171,9 @@ async fn udp_baseline(samples: usize) -> Result<Vec<f64>> {
     let addr = echo.local_addr()?;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || -> Result<()> {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
         rt.block_on(async move {
             let socket = tokio::net::UdpSocket::from_std(echo)?;
             let mut buf = [0u8; 64];
@@ -184,7 +197,9 @@ async fn udp_baseline(samples: usize) -> Result<Vec<f64>> {
     for i in 0..samples + 1_000 {
         let t0 = Instant::now();
         client.send(&payload).await?;
-        let n = tokio::time::timeout(Duration::from_secs(1), client.recv(&mut buf)).await.context("the echo answers")??;
+        let n = tokio::time::timeout(Duration::from_secs(1), client.recv(&mut buf))
+            .await
+            .context("the echo answers")??;
         let rtt = t0.elapsed();
         if n != payload.len() {
             bail!("the echo sent {n} bytes");
@@ -194,7 +209,9 @@ async fn udp_baseline(samples: usize) -> Result<Vec<f64>> {
         }
     }
     let _ = stop_tx.send(());
-    thread.join().map_err(|_| anyhow!("the echo thread panicked"))??;
+    thread
+        .join()
+        .map_err(|_| anyhow!("the echo thread panicked"))??;
     Ok(sorted(out))
 }
 
@@ -248,8 +265,14 @@ struct WallClock {
 
 impl WallClock {
     fn now() -> Self {
-        let wall_us = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs_f64() * 1e6).unwrap_or(0.0);
-        WallClock { wall_us, at: Instant::now() }
+        let wall_us = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs_f64() * 1e6)
+            .unwrap_or(0.0);
+        WallClock {
+            wall_us,
+            at: Instant::now(),
+        }
     }
 
     fn of(&self, i: Instant) -> f64 {
@@ -259,9 +282,17 @@ impl WallClock {
 }
 
 /// Team at `table` presses question `number` of `fight`; it must win.
-async fn measure(all: &mut [StampedTerminal], fight: FightId, number: u32, table: usize, wall: &WallClock) -> Result<Sample> {
+async fn measure(
+    all: &mut [StampedTerminal],
+    fight: FightId,
+    number: u32,
+    table: usize,
+    wall: &WallClock,
+) -> Result<Sample> {
     let presser = TEAMS + table;
-    let (request, sent) = all[presser].send_command(Command::Press { clock_offset_us: 0 }).await?;
+    let (request, sent) = all[presser]
+        .send_command(Command::Press { clock_offset_us: 0 })
+        .await?;
     let (acked, result) = all[presser].ack(request).await?;
     let verdict = verdict_of(&result)?;
     if verdict.kind != PressKind::Won {
@@ -271,7 +302,11 @@ async fn measure(all: &mut [StampedTerminal], fight: FightId, number: u32, table
     // before decoding anything, so decoding delays no stamp.
     let mut firsts = Vec::with_capacity(all.len());
     for (i, t) in all.iter_mut().enumerate() {
-        firsts.push(if i == presser { None } else { Some(t.next_frame().await?) });
+        firsts.push(if i == presser {
+            None
+        } else {
+            Some(t.next_frame().await?)
+        });
     }
     let (mut lockout_all, mut lockout_fight, mut spectators_seen) = (0f64, 0f64, 0);
     for (i, first) in firsts.into_iter().enumerate() {
@@ -282,10 +317,10 @@ async fn measure(all: &mut [StampedTerminal], fight: FightId, number: u32, table
                 if watching || shows_answering(&view, fight, number, table) {
                     break;
                 }
-                if let View::Team(t) = view.as_ref() {
-                    if t.ring.is_none() && i < TEAMS + 2 {
-                        bail!("table {} has no fight in its view", i - TEAMS);
-                    }
+                if let View::Team(t) = view.as_ref()
+                    && t.ring.is_none()
+                {
+                    bail!("table {} has no fight in its view", i - TEAMS);
                 }
             }
             frame = all[i].next_frame().await?;
@@ -324,18 +359,34 @@ async fn view_sizes(all: &mut [StampedTerminal]) -> Result<(usize, usize, usize,
 async fn run(args: &Args) -> Result<String> {
     let start = Instant::now();
     let n = args.terminals;
-    progress!(start, "press: {n} team terminals + host + display, {} measured presses", args.presses);
+    progress!(
+        start,
+        "press: {n} team terminals + host + display, {} measured presses",
+        args.presses
+    );
 
     // (i) The baseline.
     let udp = udp_baseline(args.udp_samples).await?;
-    progress!(start, "{}", summary(&format!("raw UDP round trip, 32 bytes, {} samples", udp.len()), &udp));
+    progress!(
+        start,
+        "{}",
+        summary(
+            &format!("raw UDP round trip, 32 bytes, {} samples", udp.len()),
+            &udp
+        )
+    );
 
     // (ii) The server: the release binary as a child process on 127.0.0.1.
     let binary = minuta_tests::server::server_binary()?;
     let dir = tempfile::Builder::new().prefix("minuta-press-").tempdir()?;
     let mut server = TestServer::child_process_of(&binary, dir)?;
     let pid = server.pid().ok_or_else(|| anyhow!("no server process"))?;
-    progress!(start, "server {} (pid {pid}) listens on {}", binary.display(), server.addr);
+    progress!(
+        start,
+        "server {} (pid {pid}) listens on {}",
+        binary.display(),
+        server.addr
+    );
 
     // The host sets the hall up (with a ChGK package loaded, as in a real
     // tournament's evening) and opens a long friendly fight of teams 1 and 2.
@@ -343,13 +394,26 @@ async fn run(args: &Args) -> Result<String> {
     let questions = warmup + (args.presses as u32).div_ceil(2);
     let (codes, fight) = {
         let mut host = Terminal::connect(&server.host_code).await?;
-        set_up_tournament(&mut host, "Бенчмарк кнопки", ChgkTiming { minute_ms: 60_000, warning_before_end_ms: 10_000, grace_ms: 3_000 })
-            .await?;
+        set_up_tournament(
+            &mut host,
+            "Бенчмарк кнопки",
+            ChgkTiming {
+                minute_ms: 60_000,
+                warning_before_end_ms: 10_000,
+                grace_ms: 3_000,
+            },
+        )
+        .await?;
         let names: Vec<String> = (1..=n).map(team_name).collect();
         let ids: Vec<TeamId> = register_teams(&mut host, &names).await?;
         let codes = team_codes(&mut host, &ids).await?;
         load_package(&mut host, PACKAGE).await?;
-        let timing = RingTiming { minute_ms: 600_000, second_chance_ms: 600_000, tie_window_us: 0, early_press: EarlyPress::LosesTheQuestion };
+        let timing = RingTiming {
+            minute_ms: 600_000,
+            second_chance_ms: 600_000,
+            tie_window_us: 0,
+            early_press: EarlyPress::LosesTheQuestion,
+        };
         host.ok(Command::RingSetTiming { timing }).await?;
         let fight = open_friendly(&mut host, [ids[0], ids[1]], long_format(questions + 5)).await?;
         host.close();
@@ -365,7 +429,12 @@ async fn run(args: &Args) -> Result<String> {
         all.push(StampedTerminal::connect_on(&client_endpoint()?, code).await?);
     }
     settle(&mut all).await?;
-    progress!(start, "{} terminals connected in {:.2} s", all.len(), t.elapsed().as_secs_f64());
+    progress!(
+        start,
+        "{} terminals connected in {:.2} s",
+        all.len(),
+        t.elapsed().as_secs_f64()
+    );
 
     let wall = WallClock::now();
     let mut samples: Vec<Sample> = Vec::with_capacity(args.presses);
@@ -376,10 +445,22 @@ async fn run(args: &Args) -> Result<String> {
         step(&mut all, Command::RingArm { fight }).await?;
         let a = measure(&mut all, fight, number, first, &wall).await?;
         settle(&mut all).await?;
-        step(&mut all, Command::RingJudge { fight, correct: false }).await?;
+        step(
+            &mut all,
+            Command::RingJudge {
+                fight,
+                correct: false,
+            },
+        )
+        .await?;
         let b = measure(&mut all, fight, number, 1 - first, &wall).await?;
         settle(&mut all).await?;
-        all[HOST].ok(Command::RingJudge { fight, correct: true }).await?;
+        all[HOST]
+            .ok(Command::RingJudge {
+                fight,
+                correct: true,
+            })
+            .await?;
         if sizes.is_none() && number == warmup {
             sizes = Some(view_sizes(&mut all).await?);
         }
@@ -392,7 +473,10 @@ async fn run(args: &Args) -> Result<String> {
         }
     }
     if let Some((host, display, table, watcher)) = sizes {
-        progress!(start, "view sizes: host {host} B, display {display} B, a table's {table} B, a watching team's {watcher} B");
+        progress!(
+            start,
+            "view sizes: host {host} B, display {display} B, a table's {table} B, a watching team's {watcher} B"
+        );
     }
 
     let verdict = sorted(samples.iter().map(|s| s.verdict_us).collect());
@@ -401,14 +485,58 @@ async fn run(args: &Args) -> Result<String> {
     let uplink = sorted(samples.iter().map(|s| s.uplink_us).collect());
     let stamp_to_ack = sorted(samples.iter().map(|s| s.stamp_to_ack_us).collect());
     let seen = samples.iter().map(|s| s.spectators_seen).min().unwrap_or(0);
-    progress!(start, "{}", summary(&format!("press → verdict ({} presses)", verdict.len()), &verdict));
-    progress!(start, "{}", summary("  of which press written → server's arrival stamp (wall clocks)", &uplink));
-    progress!(start, "{}", summary("  of which server's arrival stamp → verdict read", &stamp_to_ack));
-    progress!(start, "{}", summary(&format!("press → lockout read by all {} others", all.len() - 1), &lockout_all));
-    progress!(start, "{}", summary("press → lockout read by the other table, the host and the display", &lockout_fight));
-    progress!(start, "every watching team received a view after each press: {}", seen == n - 2);
+    progress!(
+        start,
+        "{}",
+        summary(
+            &format!("press → verdict ({} presses)", verdict.len()),
+            &verdict
+        )
+    );
+    progress!(
+        start,
+        "{}",
+        summary(
+            "  of which press written → server's arrival stamp (wall clocks)",
+            &uplink
+        )
+    );
+    progress!(
+        start,
+        "{}",
+        summary(
+            "  of which server's arrival stamp → verdict read",
+            &stamp_to_ack
+        )
+    );
+    progress!(
+        start,
+        "{}",
+        summary(
+            &format!("press → lockout read by all {} others", all.len() - 1),
+            &lockout_all
+        )
+    );
+    progress!(
+        start,
+        "{}",
+        summary(
+            "press → lockout read by the other table, the host and the display",
+            &lockout_fight
+        )
+    );
+    progress!(
+        start,
+        "every watching team received a view after each press: {}",
+        seen == n - 2
+    );
     if let Some((rss, hwm)) = server.memory_kib() {
-        progress!(start, "server memory: VmRSS {} MiB, VmHWM {} MiB", rss / 1024, hwm / 1024);
+        progress!(
+            start,
+            "server memory: VmRSS {} MiB, VmHWM {} MiB",
+            rss / 1024,
+            hwm / 1024
+        );
     }
     for t in &all {
         t.close();

@@ -15,7 +15,9 @@ use tokio::sync::mpsc;
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::brain_ring::{ButtonPhase, EarlyPress, FightId, PressKind, RingFightView, RingTiming};
+use minuta_shared::play::brain_ring::{
+    ButtonPhase, EarlyPress, FightId, PressKind, RingFightView, RingTiming,
+};
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::PROTOCOL_VERSION;
@@ -31,12 +33,20 @@ use crate::terminal::{Link, STEP, Terminal};
 /// A 2-s minute and a 1-s second chance; strict order (no tie window); a
 /// false start loses the question (the default).
 pub fn ring_timing() -> RingTiming {
-    RingTiming { minute_ms: 2_000, second_chance_ms: 1_000, tie_window_us: 0, early_press: EarlyPress::LosesTheQuestion }
+    RingTiming {
+        minute_ms: 2_000,
+        second_chance_ms: 1_000,
+        tie_window_us: 0,
+        early_press: EarlyPress::LosesTheQuestion,
+    }
 }
 
 /// A friendly fight long enough for a benchmark's hundreds of questions.
 pub fn long_format(questions: u32) -> FightFormat {
-    FightFormat { questions, sudden_death: false }
+    FightFormat {
+        questions,
+        sudden_death: false,
+    }
 }
 
 /// The press's verdict as the pressing terminal receives it.
@@ -50,9 +60,15 @@ pub struct Verdict {
 /// The verdict in a receipt, or an error naming what came instead.
 pub fn verdict_of(result: &Result<Receipt, CommandError>) -> Result<Verdict> {
     match result {
-        Ok(Receipt::Press { kind, arrived_at, since_arming_us }) => {
-            Ok(Verdict { kind: *kind, arrived_at: *arrived_at, since_arming_us: *since_arming_us })
-        }
+        Ok(Receipt::Press {
+            kind,
+            arrived_at,
+            since_arming_us,
+        }) => Ok(Verdict {
+            kind: *kind,
+            arrived_at: *arrived_at,
+            since_arming_us: *since_arming_us,
+        }),
         other => bail!("a press was answered with {other:?}"),
     }
 }
@@ -84,18 +100,29 @@ pub fn fight_of_view(view: &View, fight: FightId) -> Option<&RingFightView> {
 
 /// Whether the view shows question `number` of `fight` being answered by `table`.
 pub fn shows_answering(view: &View, fight: FightId, number: u32, table: usize) -> bool {
-    fight_of_view(view, fight).and_then(|f| f.question.as_ref()).is_some_and(|q| {
-        q.number == number && matches!(q.phase, ButtonPhase::Answering { table: t, .. } if t == table)
-    })
+    fight_of_view(view, fight)
+        .and_then(|f| f.question.as_ref())
+        .is_some_and(|q| {
+            q.number == number
+                && matches!(q.phase, ButtonPhase::Answering { table: t, .. } if t == table)
+        })
 }
 
 /// The host seeds `teams` by hand and opens round 1: returns the open fight
 /// with both teams in it, as the host's view shows it.
 pub async fn open_first_round(host: &mut Terminal, teams: [TeamId; 2]) -> Result<RingFightView> {
-    host.ok(Command::RingSeed { teams: teams.to_vec() }).await?;
+    host.ok(Command::RingSeed {
+        teams: teams.to_vec(),
+    })
+    .await?;
     host.ok(Command::RingStartNext { stages: 1 }).await?;
     let view = host
-        .wait_host("the round-1 fight", |v| v.ring.fights.iter().any(|f| !f.closed && teams.iter().all(|t| f.tables.contains(t))))
+        .wait_host("the round-1 fight", |v| {
+            v.ring
+                .fights
+                .iter()
+                .any(|f| !f.closed && teams.iter().all(|t| f.tables.contains(t)))
+        })
         .await?;
     view.ring
         .fights
@@ -105,10 +132,26 @@ pub async fn open_first_round(host: &mut Terminal, teams: [TeamId; 2]) -> Result
 }
 
 /// A friendly fight between `tables` (outside the tournament flow).
-pub async fn open_friendly(host: &mut Terminal, tables: [TeamId; 2], format: FightFormat) -> Result<FightId> {
+pub async fn open_friendly(
+    host: &mut Terminal,
+    tables: [TeamId; 2],
+    format: FightFormat,
+) -> Result<FightId> {
     host.ok(Command::RingFriendly { tables, format }).await?;
-    let view = host.wait_host("the friendly fight", |v| v.ring.fights.iter().any(|f| !f.closed && f.tables == tables)).await?;
-    view.ring.fights.iter().find(|f| !f.closed && f.tables == tables).map(|f| f.id).ok_or_else(|| anyhow!("no friendly fight"))
+    let view = host
+        .wait_host("the friendly fight", |v| {
+            v.ring
+                .fights
+                .iter()
+                .any(|f| !f.closed && f.tables == tables)
+        })
+        .await?;
+    view.ring
+        .fights
+        .iter()
+        .find(|f| !f.closed && f.tables == tables)
+        .map(|f| f.id)
+        .ok_or_else(|| anyhow!("no friendly fight"))
 }
 
 /// One frame from the server, stamped when its last byte was read.
@@ -119,7 +162,8 @@ pub struct Stamped {
 
 impl Stamped {
     pub fn decode(&self) -> Result<ServerMsg> {
-        let env: Envelope<ServerMsg> = codec::decode(&self.payload).context("decoding a server frame")?;
+        let env: Envelope<ServerMsg> =
+            codec::decode(&self.payload).context("decoding a server frame")?;
         if env.version != PROTOCOL_VERSION {
             bail!("envelope version {} from the server", env.version);
         }
@@ -130,10 +174,14 @@ impl Stamped {
 /// Reads one frame's payload; the length is checked before allocating.
 async fn read_payload(recv: &mut RecvStream) -> Result<Vec<u8>, String> {
     let mut prefix = [0u8; 4];
-    recv.read_exact(&mut prefix).await.map_err(|e| e.to_string())?;
+    recv.read_exact(&mut prefix)
+        .await
+        .map_err(|e| e.to_string())?;
     let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES).map_err(|e| e.to_string())?;
     let mut payload = vec![0u8; len];
-    recv.read_exact(&mut payload).await.map_err(|e| e.to_string())?;
+    recv.read_exact(&mut payload)
+        .await
+        .map_err(|e| e.to_string())?;
     Ok(payload)
 }
 
@@ -155,17 +203,30 @@ pub struct StampedTerminal {
 impl StampedTerminal {
     /// Joins with `code` on `endpoint`.
     pub async fn connect_on(endpoint: &Endpoint, code: &JoinCode) -> Result<StampedTerminal> {
-        let addr = *code.addrs.first().ok_or_else(|| anyhow!("the join code has no address"))?;
+        let addr = *code
+            .addrs
+            .first()
+            .ok_or_else(|| anyhow!("the join code has no address"))?;
         let mut link = Link::open(endpoint, addr, code.fingerprint).await?;
         let identity = match link.hello(code.credential.clone()).await? {
             HelloReply::Welcome(welcome) => welcome.identity,
-            HelloReply::Refused(refusal) => bail!("the server refused {:?}: {refusal}", code.credential),
+            HelloReply::Refused(refusal) => {
+                bail!("the server refused {:?}: {refusal}", code.credential)
+            }
         };
-        let Link { conn, send, mut recv, .. } = link;
+        let Link {
+            conn,
+            send,
+            mut recv,
+            ..
+        } = link;
         let (tx, inbox) = mpsc::unbounded_channel();
         tokio::spawn(async move {
             loop {
-                let item = read_payload(&mut recv).await.map(|payload| Stamped { at: Instant::now(), payload });
+                let item = read_payload(&mut recv).await.map(|payload| Stamped {
+                    at: Instant::now(),
+                    payload,
+                });
                 let last = item.is_err();
                 if tx.send(item).is_err() || last {
                     return;
@@ -196,10 +257,16 @@ impl StampedTerminal {
     pub async fn send_command(&mut self, command: Command) -> Result<(u64, Instant)> {
         let request = self.next_request;
         self.next_request += 1;
-        let frame = codec::encode_frame(&Envelope::new(self.seq, ClientMsg::Command { request, command }))?;
+        let frame = codec::encode_frame(&Envelope::new(
+            self.seq,
+            ClientMsg::Command { request, command },
+        ))?;
         self.seq += 1;
         let at = Instant::now();
-        self.send.write_all(&frame).await.context("writing a command")?;
+        self.send
+            .write_all(&frame)
+            .await
+            .context("writing a command")?;
         Ok((request, at))
     }
 
@@ -207,9 +274,17 @@ impl StampedTerminal {
     pub async fn send_ping(&mut self) -> Result<u64> {
         self.pings += 1;
         let token = self.pings;
-        let frame = codec::encode_frame(&Envelope::new(self.seq, ClientMsg::Ping { client_time_us: token }))?;
+        let frame = codec::encode_frame(&Envelope::new(
+            self.seq,
+            ClientMsg::Ping {
+                client_time_us: token,
+            },
+        ))?;
         self.seq += 1;
-        self.send.write_all(&frame).await.context("writing a ping")?;
+        self.send
+            .write_all(&frame)
+            .await
+            .context("writing a ping")?;
         Ok(token)
     }
 
@@ -220,16 +295,22 @@ impl StampedTerminal {
     pub async fn wait_pong(&mut self, token: u64) -> Result<ServerTime> {
         loop {
             let frame = self.next_frame().await.context("waiting for a pong")?;
-            if let ServerMsg::Pong { client_time_us, server_time } = frame.decode()? {
-                if client_time_us == token {
-                    return Ok(server_time);
-                }
+            if let ServerMsg::Pong {
+                client_time_us,
+                server_time,
+            } = frame.decode()?
+                && client_time_us == token
+            {
+                return Ok(server_time);
             }
         }
     }
 
     /// The next frame (held ones first), waiting at most until `deadline`.
-    pub async fn next_frame_until(&mut self, deadline: tokio::time::Instant) -> Result<Option<Stamped>> {
+    pub async fn next_frame_until(
+        &mut self,
+        deadline: tokio::time::Instant,
+    ) -> Result<Option<Stamped>> {
         if let Some(f) = self.held.pop_front() {
             return Ok(Some(f));
         }
@@ -244,7 +325,9 @@ impl StampedTerminal {
     /// The next frame, within [`STEP`].
     pub async fn next_frame(&mut self) -> Result<Stamped> {
         let deadline = tokio::time::Instant::now() + STEP;
-        self.next_frame_until(deadline).await?.ok_or_else(|| anyhow!("{:?}: no frame within {STEP:?}", self.identity))
+        self.next_frame_until(deadline)
+            .await?
+            .ok_or_else(|| anyhow!("{:?}: no frame within {STEP:?}", self.identity))
     }
 
     /// Puts a frame back at the front (it will be the next one taken).
@@ -268,10 +351,10 @@ impl StampedTerminal {
     pub async fn ack(&mut self, request: u64) -> Result<(Instant, Result<Receipt, CommandError>)> {
         loop {
             let frame = self.next_frame().await?;
-            if let ServerMsg::Ack { request: r, result } = frame.decode()? {
-                if r == request {
-                    return Ok((frame.at, result));
-                }
+            if let ServerMsg::Ack { request: r, result } = frame.decode()?
+                && r == request
+            {
+                return Ok((frame.at, result));
             }
         }
     }
@@ -280,24 +363,37 @@ impl StampedTerminal {
     pub async fn ok(&mut self, command: Command) -> Result<Receipt> {
         let name: String = format!("{command:?}").chars().take(80).collect();
         let (request, _) = self.send_command(command).await?;
-        self.ack(request).await?.1.map_err(|e| anyhow!("{name} was refused: {e}"))
+        self.ack(request)
+            .await?
+            .1
+            .map_err(|e| anyhow!("{name} was refused: {e}"))
     }
 
     /// The first view (in arrival order) that satisfies `pred`, with its
     /// arrival stamp. Earlier frames are dropped.
-    pub async fn first_view(&mut self, what: &str, pred: impl Fn(&View) -> bool) -> Result<(Instant, View)> {
+    pub async fn first_view(
+        &mut self,
+        what: &str,
+        pred: impl Fn(&View) -> bool,
+    ) -> Result<(Instant, View)> {
         loop {
-            let frame = self.next_frame().await.with_context(|| format!("waiting for {what}"))?;
-            if let ServerMsg::View(view) = frame.decode()? {
-                if pred(&view) {
-                    return Ok((frame.at, *view));
-                }
+            let frame = self
+                .next_frame()
+                .await
+                .with_context(|| format!("waiting for {what}"))?;
+            if let ServerMsg::View(view) = frame.decode()?
+                && pred(&view)
+            {
+                return Ok((frame.at, *view));
             }
         }
     }
 
     /// Leaves as a terminal does when its laptop closes the app.
     pub fn close(&self) {
-        self.conn.close(quinn::VarInt::from_u32(minuta_shared::wire::close::NORMAL), b"bye");
+        self.conn.close(
+            quinn::VarInt::from_u32(minuta_shared::wire::close::NORMAL),
+            b"bye",
+        );
     }
 }

@@ -30,7 +30,11 @@ use minuta_tests::{TestServer, test_timing};
 /// A hall with `teams` team terminals and the short Brain-ring timing.
 async fn ring_hall(teams: usize) -> Result<Hall> {
     let mut hall = Hall::open(TestServer::in_process()?, teams, test_timing()).await?;
-    hall.host.ok(Command::RingSetTiming { timing: ring_timing() }).await?;
+    hall.host
+        .ok(Command::RingSetTiming {
+            timing: ring_timing(),
+        })
+        .await?;
     Ok(hall)
 }
 
@@ -50,8 +54,17 @@ impl Ring {
         let pair = [hall.team_ids[0], hall.team_ids[1]];
         let fight = open_first_round(&mut hall.host, pair).await?;
         let at = fight.tables.map(|t| hall.index_of(t).unwrap_or(usize::MAX));
-        ensure!(at.iter().all(|i| *i < 2), "tables {:?} are not the hall's teams {pair:?}", fight.tables);
-        Ok(Ring { hall, fight: fight.id, at, teams: fight.tables })
+        ensure!(
+            at.iter().all(|i| *i < 2),
+            "tables {:?} are not the hall's teams {pair:?}",
+            fight.tables
+        );
+        Ok(Ring {
+            hall,
+            fight: fight.id,
+            at,
+            teams: fight.tables,
+        })
     }
 
     fn team(&mut self, table: usize) -> &mut Terminal {
@@ -59,15 +72,30 @@ impl Ring {
     }
 
     async fn read(&mut self) -> Result<()> {
-        self.hall.host.ok(Command::RingRead { fight: self.fight }).await.map(drop)
+        self.hall
+            .host
+            .ok(Command::RingRead { fight: self.fight })
+            .await
+            .map(drop)
     }
 
     async fn arm(&mut self) -> Result<()> {
-        self.hall.host.ok(Command::RingArm { fight: self.fight }).await.map(drop)
+        self.hall
+            .host
+            .ok(Command::RingArm { fight: self.fight })
+            .await
+            .map(drop)
     }
 
     async fn judge(&mut self, correct: bool) -> Result<()> {
-        self.hall.host.ok(Command::RingJudge { fight: self.fight, correct }).await.map(drop)
+        self.hall
+            .host
+            .ok(Command::RingJudge {
+                fight: self.fight,
+                correct,
+            })
+            .await
+            .map(drop)
     }
 
     async fn press(&mut self, table: usize) -> Result<Verdict> {
@@ -84,23 +112,49 @@ impl Ring {
         pred: impl Fn(&RingFightView) -> bool,
     ) -> Result<RingFightView> {
         let fight = self.fight;
-        let shows = |f: &RingFightView| f.id == fight && f.question.as_ref().is_some_and(|q| q.number == number) && pred(f);
-        let view = self.team(table).wait_team(what, |v| v.ring.as_ref().is_some_and(shows)).await?;
-        view.ring.ok_or_else(|| anyhow!("no fight in the team view"))
+        let shows = |f: &RingFightView| {
+            f.id == fight && f.question.as_ref().is_some_and(|q| q.number == number) && pred(f)
+        };
+        let view = self
+            .team(table)
+            .wait_team(what, |v| v.ring.as_ref().is_some_and(shows))
+            .await?;
+        view.ring
+            .ok_or_else(|| anyhow!("no fight in the team view"))
     }
 
     /// Waits until the display shows the fight with `pred` true.
-    async fn display_sees(&mut self, what: &str, pred: impl Fn(&RingFightView) -> bool) -> Result<RingFightView> {
+    async fn display_sees(
+        &mut self,
+        what: &str,
+        pred: impl Fn(&RingFightView) -> bool,
+    ) -> Result<RingFightView> {
         let fight = self.fight;
-        let view = self.hall.display.wait_display(what, |v| fight_in(&v.ring, fight).is_some_and(&pred)).await?;
-        fight_in(&view.ring, fight).cloned().ok_or_else(|| anyhow!("no fight on the display"))
+        let view = self
+            .hall
+            .display
+            .wait_display(what, |v| fight_in(&v.ring, fight).is_some_and(&pred))
+            .await?;
+        fight_in(&view.ring, fight)
+            .cloned()
+            .ok_or_else(|| anyhow!("no fight on the display"))
     }
 
     /// Waits until the host shows the fight with `pred` true.
-    async fn host_sees(&mut self, what: &str, pred: impl Fn(&RingFightView) -> bool) -> Result<RingFightView> {
+    async fn host_sees(
+        &mut self,
+        what: &str,
+        pred: impl Fn(&RingFightView) -> bool,
+    ) -> Result<RingFightView> {
         let fight = self.fight;
-        let view = self.hall.host.wait_host(what, |v| fight_in(&v.ring, fight).is_some_and(&pred)).await?;
-        fight_in(&view.ring, fight).cloned().ok_or_else(|| anyhow!("no fight on the host's board"))
+        let view = self
+            .hall
+            .host
+            .wait_host(what, |v| fight_in(&v.ring, fight).is_some_and(&pred))
+            .await?;
+        fight_in(&view.ring, fight)
+            .cloned()
+            .ok_or_else(|| anyhow!("no fight on the host's board"))
     }
 
     /// Reads question `number` and gives «Время»; returns once both tables
@@ -109,8 +163,10 @@ impl Ring {
         self.read().await?;
         self.arm().await?;
         for table in 0..2 {
-            self.team_sees(table, "the buttons armed", number, |f| matches!(phase(f), Some(ButtonPhase::Armed { .. })))
-                .await?;
+            self.team_sees(table, "the buttons armed", number, |f| {
+                matches!(phase(f), Some(ButtonPhase::Armed { .. }))
+            })
+            .await?;
         }
         Ok(())
     }
@@ -136,101 +192,210 @@ fn ring_refusal(result: Result<Receipt, CommandError>) -> Result<RingPlayError> 
 }
 
 #[tokio::test]
-async fn brain_ring_qualifying_fight_of_five_questions_with_false_start_second_chance_silence_and_appeal() -> Result<()> {
+async fn brain_ring_qualifying_fight_of_five_questions_with_false_start_second_chance_silence_and_appeal()
+-> Result<()> {
     // Arrange: two teams seeded by hand; round 1 is their 5-question fight.
     let mut ring = Ring::qualifying().await?;
     let (l, r) = (0, 1); // tables
 
     // Q1, a false start: the left table presses while the host still reads.
     ring.read().await?;
-    ring.team_sees(l, "question 1 being read", 1, |f| phase(f) == Some(&ButtonPhase::Reading)).await?;
+    ring.team_sees(l, "question 1 being read", 1, |f| {
+        phase(f) == Some(&ButtonPhase::Reading)
+    })
+    .await?;
     let early = ring.press(l).await?;
-    ensure!(early.kind == PressKind::FalseStart && early.since_arming_us.is_none(), "a press before «Время»: {early:?}");
+    ensure!(
+        early.kind == PressKind::FalseStart && early.since_arming_us.is_none(),
+        "a press before «Время»: {early:?}"
+    );
     ring.arm().await?;
-    ring.team_sees(l, "the buttons armed", 1, |f| matches!(phase(f), Some(ButtonPhase::Armed { .. }))).await?;
+    ring.team_sees(l, "the buttons armed", 1, |f| {
+        matches!(phase(f), Some(ButtonPhase::Armed { .. }))
+    })
+    .await?;
     let again = ring.press(l).await?;
     let right = ring.press(r).await?;
     // Assert: the false-starter may not answer this question; the other table does.
-    ensure!(again.kind == PressKind::LockedOut, "the false-starter after «Время»: {again:?}");
+    ensure!(
+        again.kind == PressKind::LockedOut,
+        "the false-starter after «Время»: {again:?}"
+    );
     ensure!(right.kind == PressKind::Won, "the other table: {right:?}");
-    ensure!(right.since_arming_us.is_some_and(|us| us >= 0), "µs since arming: {right:?}");
-    let seen = ring.team_sees(l, "the right table answering", 1, |f| is_answering(f, r)).await?;
-    let q = seen.question.as_ref().ok_or_else(|| anyhow!("no question"))?;
-    ensure!(q.false_start[l] && q.locked[l] && !q.locked[r], "the false start on the team's screen: {q:?}");
-    let shown = ring.display_sees("the false start on the projector", |f| is_answering(f, r)).await?;
-    ensure!(shown.question.as_ref().is_some_and(|q| q.false_start[l]), "the projector shows the false start: {shown:?}");
+    ensure!(
+        right.since_arming_us.is_some_and(|us| us >= 0),
+        "µs since arming: {right:?}"
+    );
+    let seen = ring
+        .team_sees(l, "the right table answering", 1, |f| is_answering(f, r))
+        .await?;
+    let q = seen
+        .question
+        .as_ref()
+        .ok_or_else(|| anyhow!("no question"))?;
+    ensure!(
+        q.false_start[l] && q.locked[l] && !q.locked[r],
+        "the false start on the team's screen: {q:?}"
+    );
+    let shown = ring
+        .display_sees("the false start on the projector", |f| is_answering(f, r))
+        .await?;
+    ensure!(
+        shown.question.as_ref().is_some_and(|q| q.false_start[l]),
+        "the projector shows the false start: {shown:?}"
+    );
     ring.judge(true).await?;
-    let after_q1 = ring.team_sees(r, "question 1 taken", 1, |f| is_over(f, Some(r))).await?;
+    let after_q1 = ring
+        .team_sees(r, "question 1 taken", 1, |f| is_over(f, Some(r)))
+        .await?;
     ensure!(after_q1.score == [0, 1], "after Q1: {:?}", after_q1.score);
 
     // Q2, a wrong answer: the other table gets its second chance and takes it.
     ring.read_and_arm(2).await?;
-    ensure!(ring.press(l).await?.kind == PressKind::Won, "the left table presses first");
-    ring.team_sees(r, "the lockout: the left table answers", 2, |f| is_answering(f, l)).await?;
-    ensure!(ring.press(r).await?.kind == PressKind::Late, "a press while the other answers is late and harmless");
+    ensure!(
+        ring.press(l).await?.kind == PressKind::Won,
+        "the left table presses first"
+    );
+    ring.team_sees(r, "the lockout: the left table answers", 2, |f| {
+        is_answering(f, l)
+    })
+    .await?;
+    ensure!(
+        ring.press(r).await?.kind == PressKind::Late,
+        "a press while the other answers is late and harmless"
+    );
     ring.judge(false).await?;
-    ring.team_sees(r, "the second chance", 2, |f| matches!(phase(f), Some(ButtonPhase::SecondChance { table, .. }) if *table == r))
-        .await?;
-    ensure!(ring.press(l).await?.kind == PressKind::LockedOut, "a team that answered wrong may not press again");
-    ensure!(ring.press(r).await?.kind == PressKind::Won, "the other table presses in its extra time");
+    ring.team_sees(
+        r,
+        "the second chance",
+        2,
+        |f| matches!(phase(f), Some(ButtonPhase::SecondChance { table, .. }) if *table == r),
+    )
+    .await?;
+    ensure!(
+        ring.press(l).await?.kind == PressKind::LockedOut,
+        "a team that answered wrong may not press again"
+    );
+    ensure!(
+        ring.press(r).await?.kind == PressKind::Won,
+        "the other table presses in its extra time"
+    );
     ring.judge(true).await?;
-    let after_q2 = ring.team_sees(l, "question 2 taken on the second chance", 2, |f| is_over(f, Some(r))).await?;
+    let after_q2 = ring
+        .team_sees(l, "question 2 taken on the second chance", 2, |f| {
+            is_over(f, Some(r))
+        })
+        .await?;
     ensure!(after_q2.score == [0, 2], "after Q2: {:?}", after_q2.score);
 
     // Q3, silence: nobody presses and the (2-s) minute runs out.
     ring.read_and_arm(3).await?;
     for table in [l, r] {
-        ring.team_sees(table, "the minute to run out untaken", 3, |f| is_over(f, None)).await?;
-    }
-    ring.display_sees("question 3 over untaken", |f| f.question.as_ref().is_some_and(|q| q.number == 3) && is_over(f, None))
+        ring.team_sees(table, "the minute to run out untaken", 3, |f| {
+            is_over(f, None)
+        })
         .await?;
-    ensure!(ring.press(l).await?.kind == PressKind::Ignored, "a press after time is harmless");
+    }
+    ring.display_sees("question 3 over untaken", |f| {
+        f.question.as_ref().is_some_and(|q| q.number == 3) && is_over(f, None)
+    })
+    .await?;
+    ensure!(
+        ring.press(l).await?.kind == PressKind::Ignored,
+        "a press after time is harmless"
+    );
 
     // Q4, an appeal: the left table answers wrong, the right one lets its
     // extra time run out, and the left table appeals that its answer was right.
     ring.read_and_arm(4).await?;
     ensure!(ring.press(l).await?.kind == PressKind::Won, "Q4 press");
     ring.judge(false).await?;
-    ring.team_sees(l, "the extra time to run out", 4, |f| is_over(f, None)).await?;
+    ring.team_sees(l, "the extra time to run out", 4, |f| is_over(f, None))
+        .await?;
     let fight = ring.fight;
     let filed = ring
         .team(l)
-        .ok(Command::RingAppeal { fight, kind: RingAppealKind::AcceptOurAnswer, text: "«Серп и молот» — тот же ответ".into() })
+        .ok(Command::RingAppeal {
+            fight,
+            kind: RingAppealKind::AcceptOurAnswer,
+            text: "«Серп и молот» — тот же ответ".into(),
+        })
         .await?;
-    let Receipt::RingAppealFiled { appeal } = filed else { bail!("appeal receipt: {filed:?}") };
+    let Receipt::RingAppealFiled { appeal } = filed else {
+        bail!("appeal receipt: {filed:?}")
+    };
     // 4.16: the decision comes before the next question.
     let too_soon = ring_refusal(ring.hall.host.command(Command::RingRead { fight }).await?)?;
-    ensure!(too_soon == RingPlayError::AppealPending, "reading on with an appeal pending: {too_soon:?}");
-    let resolve = Command::RingResolveAppeal { fight, appeal, upheld: true, reply: "Засчитано".into() };
-    ring.hall.host.ok(resolve).await?;
-    let upheld = ring.team_sees(l, "the upheld appeal counted", 4, |f| f.score == [1, 2]).await?;
     ensure!(
-        upheld.appeals.iter().any(|a| a.id == appeal && a.resolution.as_ref().is_some_and(|(ok, _, _)| *ok)),
+        too_soon == RingPlayError::AppealPending,
+        "reading on with an appeal pending: {too_soon:?}"
+    );
+    let resolve = Command::RingResolveAppeal {
+        fight,
+        appeal,
+        upheld: true,
+        reply: "Засчитано".into(),
+    };
+    ring.hall.host.ok(resolve).await?;
+    let upheld = ring
+        .team_sees(l, "the upheld appeal counted", 4, |f| f.score == [1, 2])
+        .await?;
+    ensure!(
+        upheld
+            .appeals
+            .iter()
+            .any(|a| a.id == appeal && a.resolution.as_ref().is_some_and(|(ok, _, _)| *ok)),
         "the team sees its appeal upheld: {:?}",
         upheld.appeals
     );
-    ring.display_sees("the projector's score after the appeal", |f| f.score == [1, 2]).await?;
+    ring.display_sees("the projector's score after the appeal", |f| {
+        f.score == [1, 2]
+    })
+    .await?;
 
     // Q5: the right table takes it and wins 3:1.
     ring.read_and_arm(5).await?;
     ensure!(ring.press(r).await?.kind == PressKind::Won, "Q5 press");
     ring.judge(true).await?;
-    let last = ring.host_sees("the fight decided", |f| f.score == [1, 3]).await?;
-    ensure!(last.status == FightStatus::Won { winner: r }, "status after five questions: {:?}", last.status);
+    let last = ring
+        .host_sees("the fight decided", |f| f.score == [1, 3])
+        .await?;
+    ensure!(
+        last.status == FightStatus::Won { winner: r },
+        "status after five questions: {:?}",
+        last.status
+    );
     let sixth = ring_refusal(ring.hall.host.command(Command::RingRead { fight }).await?)?;
-    ensure!(sixth == RingPlayError::FightOver, "4.5: five questions only: {sixth:?}");
+    ensure!(
+        sixth == RingPlayError::FightOver,
+        "4.5: five questions only: {sixth:?}"
+    );
 
     // The host closes the fight: every screen shows it closed, the buttons
     // leave the teams' screens, and the qualifying table counts it (4.6).
     ring.hall.host.ok(Command::RingCloseFight { fight }).await?;
     let closed = ring.host_sees("the fight closed", |f| f.closed).await?;
     ensure!(closed.score == [1, 3], "final score {:?}", closed.score);
-    ring.display_sees("the projector shows it closed", |f| f.closed && f.score == [1, 3]).await?;
+    ring.display_sees("the projector shows it closed", |f| {
+        f.closed && f.score == [1, 3]
+    })
+    .await?;
     for table in [l, r] {
-        ring.team(table).wait_team("the fight off the button screen", |v| v.ring.is_none()).await?;
+        ring.team(table)
+            .wait_team("the fight off the button screen", |v| v.ring.is_none())
+            .await?;
     }
-    let host = ring.hall.host.wait_host("the qualifying table", |v| !v.ring.standings.is_empty()).await?;
-    let halves: BTreeMap<TeamId, u32> = host.ring.standings.iter().map(|row| (row.team, row.points_halves)).collect();
+    let host = ring
+        .hall
+        .host
+        .wait_host("the qualifying table", |v| !v.ring.standings.is_empty())
+        .await?;
+    let halves: BTreeMap<TeamId, u32> = host
+        .ring
+        .standings
+        .iter()
+        .map(|row| (row.team, row.points_halves))
+        .collect();
     ensure!(
         halves.get(&ring.teams[r]) == Some(&9) && halves.get(&ring.teams[l]) == Some(&1),
         "4.6: 3 for the win + 0.5 a question taken: {halves:?}"
@@ -254,8 +419,12 @@ async fn brain_ring_simultaneous_presses_are_ordered_by_arrival_and_all_logged()
     ring.read_and_arm(1).await?;
     let fight = ring.fight;
     for (_, t) in &mut buttons {
-        t.wait_team("armed", |v| v.ring.as_ref().is_some_and(|f| f.id == fight && matches!(phase(f), Some(ButtonPhase::Armed { .. }))))
-            .await?;
+        t.wait_team("armed", |v| {
+            v.ring.as_ref().is_some_and(|f| {
+                f.id == fight && matches!(phase(f), Some(ButtonPhase::Armed { .. }))
+            })
+        })
+        .await?;
     }
 
     // Act: every terminal, in its own task, hammers its button (at most two
@@ -269,9 +438,15 @@ async fn brain_ring_simultaneous_presses_are_ordered_by_arrival_and_all_logged()
             let mut verdicts = Vec::with_capacity(PRESSES);
             let mut pending = std::collections::VecDeque::new();
             for _ in 0..PRESSES {
-                pending.push_back(terminal.send_command(Command::Press { clock_offset_us: 0 }).await?);
+                pending.push_back(
+                    terminal
+                        .send_command(Command::Press { clock_offset_us: 0 })
+                        .await?,
+                );
                 if pending.len() == 2 {
-                    let request = pending.pop_front().ok_or_else(|| anyhow!("no press in flight"))?;
+                    let request = pending
+                        .pop_front()
+                        .ok_or_else(|| anyhow!("no press in flight"))?;
                     verdicts.push(verdict_of(&terminal.ack(request).await?)?);
                 }
             }
@@ -291,45 +466,124 @@ async fn brain_ring_simultaneous_presses_are_ordered_by_arrival_and_all_logged()
     let total = verdicts.len();
 
     // Assert: exactly one press won, and it is the earliest arrival of all.
-    let won: Vec<&(usize, Verdict)> = verdicts.iter().filter(|(_, v)| v.kind == PressKind::Won).collect();
-    ensure!(won.len() == 1, "exactly one winning press, got {}", won.len());
+    let won: Vec<&(usize, Verdict)> = verdicts
+        .iter()
+        .filter(|(_, v)| v.kind == PressKind::Won)
+        .collect();
+    ensure!(
+        won.len() == 1,
+        "exactly one winning press, got {}",
+        won.len()
+    );
     let (winner, win) = *won[0];
-    let earliest = verdicts.iter().map(|(_, v)| v.arrived_at).min().ok_or_else(|| anyhow!("no presses"))?;
-    ensure!(win.arrived_at == earliest, "the winner arrived at {:?}, the earliest press at {earliest:?}", win.arrived_at);
+    let earliest = verdicts
+        .iter()
+        .map(|(_, v)| v.arrived_at)
+        .min()
+        .ok_or_else(|| anyhow!("no presses"))?;
+    ensure!(
+        win.arrived_at == earliest,
+        "the winner arrived at {:?}, the earliest press at {earliest:?}",
+        win.arrived_at
+    );
     // The other table's first arrival is late; everything else repeats.
     let loser = 1 - winner;
-    let late: Vec<&Verdict> = verdicts.iter().filter(|(_, v)| v.kind == PressKind::Late).map(|(_, v)| v).collect();
-    ensure!(late.len() == 1, "one late press (the other table's first), got {}", late.len());
-    let loser_first = verdicts.iter().filter(|(t, _)| *t == loser).map(|(_, v)| v.arrived_at).min();
-    ensure!(Some(late[0].arrived_at) == loser_first, "the late press is the other table's earliest");
-    let repeated = verdicts.iter().filter(|(_, v)| v.kind == PressKind::Repeated).count();
-    ensure!(repeated == total - 2, "{repeated} repeated presses of {total}");
+    let late: Vec<&Verdict> = verdicts
+        .iter()
+        .filter(|(_, v)| v.kind == PressKind::Late)
+        .map(|(_, v)| v)
+        .collect();
+    ensure!(
+        late.len() == 1,
+        "one late press (the other table's first), got {}",
+        late.len()
+    );
+    let loser_first = verdicts
+        .iter()
+        .filter(|(t, _)| *t == loser)
+        .map(|(_, v)| v.arrived_at)
+        .min();
+    ensure!(
+        Some(late[0].arrived_at) == loser_first,
+        "the late press is the other table's earliest"
+    );
+    let repeated = verdicts
+        .iter()
+        .filter(|(_, v)| v.kind == PressKind::Repeated)
+        .count();
+    ensure!(
+        repeated == total - 2,
+        "{repeated} repeated presses of {total}"
+    );
 
     // The host's press log holds every press, in arrival order, with its kind.
-    let log = ring.host_sees("every press in the log", |f| f.presses.len() >= total).await?;
-    ensure!(log.presses.len() == total, "{} presses logged, {total} sent", log.presses.len());
+    let log = ring
+        .host_sees("every press in the log", |f| f.presses.len() >= total)
+        .await?;
+    ensure!(
+        log.presses.len() == total,
+        "{} presses logged, {total} sent",
+        log.presses.len()
+    );
     // (PressKind has no order: sort by its name.)
-    let mut logged: Vec<(u64, TeamId, String)> =
-        log.presses.iter().map(|(p, _)| (p.arrived_at.0, p.team, format!("{:?}", p.kind))).collect();
-    let mut acked: Vec<(u64, TeamId, String)> =
-        verdicts.iter().map(|(t, v)| (v.arrived_at.0, ring.teams[*t], format!("{:?}", v.kind))).collect();
-    ensure!(logged.windows(2).all(|w| w[0].0 <= w[1].0), "the log is in arrival order");
-    let first = log.presses.first().map(|(p, _)| p.arrived_at.0).unwrap_or_default();
-    ensure!(log.presses.iter().all(|(p, gap)| *gap == p.arrived_at.0 - first), "gaps are measured from the first press");
-    ensure!(log.presses.iter().all(|(p, _)| p.question == 1 && p.since_arming_us.is_some_and(|us| us >= 0)), "all after arming");
+    let mut logged: Vec<(u64, TeamId, String)> = log
+        .presses
+        .iter()
+        .map(|(p, _)| (p.arrived_at.0, p.team, format!("{:?}", p.kind)))
+        .collect();
+    let mut acked: Vec<(u64, TeamId, String)> = verdicts
+        .iter()
+        .map(|(t, v)| (v.arrived_at.0, ring.teams[*t], format!("{:?}", v.kind)))
+        .collect();
+    ensure!(
+        logged.windows(2).all(|w| w[0].0 <= w[1].0),
+        "the log is in arrival order"
+    );
+    let first = log
+        .presses
+        .first()
+        .map(|(p, _)| p.arrived_at.0)
+        .unwrap_or_default();
+    ensure!(
+        log.presses
+            .iter()
+            .all(|(p, gap)| *gap == p.arrived_at.0 - first),
+        "gaps are measured from the first press"
+    );
+    ensure!(
+        log.presses
+            .iter()
+            .all(|(p, _)| p.question == 1 && p.since_arming_us.is_some_and(|us| us >= 0)),
+        "all after arming"
+    );
     logged.sort();
     acked.sort();
-    ensure!(logged == acked, "the log and the verdicts the terminals got differ");
+    ensure!(
+        logged == acked,
+        "the log and the verdicts the terminals got differ"
+    );
     for table in 0..2 {
-        let n = log.presses.iter().filter(|(p, _)| p.team == ring.teams[table]).count();
-        ensure!(n == CONNECTIONS * PRESSES, "table {table}: {n} presses logged");
+        let n = log
+            .presses
+            .iter()
+            .filter(|(p, _)| p.team == ring.teams[table])
+            .count();
+        ensure!(
+            n == CONNECTIONS * PRESSES,
+            "table {table}: {n} presses logged"
+        );
     }
-    ensure!(is_answering(&log, winner), "the winner answers: {:?}", phase(&log));
+    ensure!(
+        is_answering(&log, winner),
+        "the winner answers: {:?}",
+        phase(&log)
+    );
     Ok(())
 }
 
 #[tokio::test]
-async fn brain_ring_terminal_that_reconnects_mid_fight_gets_the_current_state_first() -> Result<()> {
+async fn brain_ring_terminal_that_reconnects_mid_fight_gets_the_current_state_first() -> Result<()>
+{
     // Arrange: question 1 armed; the left table presses and answers.
     let mut ring = Ring::qualifying().await?;
     ring.read_and_arm(1).await?;
@@ -339,32 +593,60 @@ async fn brain_ring_terminal_that_reconnects_mid_fight_gets_the_current_state_fi
     let right = ring.at[1];
     ring.hall.teams[right].close();
     let code = ring.hall.team_codes[right].clone();
-    ring.hall.teams[right] = Terminal::connect(&code).await.context("the right table rejoins")?;
+    ring.hall.teams[right] = Terminal::connect(&code)
+        .await
+        .context("the right table rejoins")?;
     let first = ring.hall.teams[right].next_view().await?;
 
     // Assert: its very first view shows the fight as it stands.
-    let View::Team(team) = &first else { bail!("not a team view: {first:?}") };
-    let fight = team.ring.as_ref().ok_or_else(|| anyhow!("the first view after rejoining has no fight"))?;
-    ensure!(fight.id == ring.fight && fight.question.as_ref().is_some_and(|q| q.number == 1), "{fight:?}");
-    ensure!(is_answering(fight, 0), "the rejoined terminal sees the left table answering: {:?}", phase(fight));
+    let View::Team(team) = &first else {
+        bail!("not a team view: {first:?}")
+    };
+    let fight = team
+        .ring
+        .as_ref()
+        .ok_or_else(|| anyhow!("the first view after rejoining has no fight"))?;
+    ensure!(
+        fight.id == ring.fight && fight.question.as_ref().is_some_and(|q| q.number == 1),
+        "{fight:?}"
+    );
+    ensure!(
+        is_answering(fight, 0),
+        "the rejoined terminal sees the left table answering: {:?}",
+        phase(fight)
+    );
 
     // ... and it is a working button again: the left answer is wrong, the
     // rejoined table takes its second chance.
     ring.judge(false).await?;
-    ring.team_sees(1, "the second chance after rejoining", 1, |f| matches!(phase(f), Some(ButtonPhase::SecondChance { table: 1, .. })))
-        .await?;
-    ensure!(ring.press(1).await?.kind == PressKind::Won, "the rejoined table presses");
+    ring.team_sees(1, "the second chance after rejoining", 1, |f| {
+        matches!(phase(f), Some(ButtonPhase::SecondChance { table: 1, .. }))
+    })
+    .await?;
+    ensure!(
+        ring.press(1).await?.kind == PressKind::Won,
+        "the rejoined table presses"
+    );
     ring.judge(true).await?;
-    ring.team_sees(1, "question 1 taken", 1, |f| is_over(f, Some(1)) && f.score == [0, 1]).await?;
+    ring.team_sees(1, "question 1 taken", 1, |f| {
+        is_over(f, Some(1)) && f.score == [0, 1]
+    })
+    .await?;
 
     // A host that rejoins sees the press log of the question at once.
     ring.hall.host.close();
     let host_code = ring.hall.server.host_code.clone();
     ring.hall.host = Terminal::connect(&host_code).await?;
-    let View::Host(host) = ring.hall.host.next_view().await? else { bail!("not a host view") };
-    let board = fight_in(&host.ring, ring.fight).ok_or_else(|| anyhow!("no fight on the rejoined host's board"))?;
+    let View::Host(host) = ring.hall.host.next_view().await? else {
+        bail!("not a host view")
+    };
+    let board = fight_in(&host.ring, ring.fight)
+        .ok_or_else(|| anyhow!("no fight on the rejoined host's board"))?;
     let kinds: Vec<PressKind> = board.presses.iter().map(|(p, _)| p.kind).collect();
-    ensure!(kinds == [PressKind::Won, PressKind::Won], "the rejoined host's press log: {kinds:?}");
+    ensure!(
+        kinds == [PressKind::Won, PressKind::Won],
+        "the rejoined host's press log: {kinds:?}"
+    );
     Ok(())
 }
 
@@ -379,10 +661,20 @@ async fn brain_ring_display_sees_the_lockout_but_never_the_press_log() -> Result
     ensure!(ring.press(0).await?.kind == PressKind::Late, "left is late");
 
     // Assert: the projector shows who answers; the host has both presses.
-    let shown = ring.display_sees("the lockout on the projector", |f| is_answering(f, 1)).await?;
-    ensure!(shown.presses.is_empty(), "the projector got a press log: {:?}", shown.presses);
-    ring.host_sees("both presses in the host's log", |f| f.presses.len() == 2).await?;
-    ring.team_sees(0, "the lockout on the left table", 1, |f| is_answering(f, 1)).await?;
+    let shown = ring
+        .display_sees("the lockout on the projector", |f| is_answering(f, 1))
+        .await?;
+    ensure!(
+        shown.presses.is_empty(),
+        "the projector got a press log: {:?}",
+        shown.presses
+    );
+    ring.host_sees("both presses in the host's log", |f| f.presses.len() == 2)
+        .await?;
+    ring.team_sees(0, "the lockout on the left table", 1, |f| {
+        is_answering(f, 1)
+    })
+    .await?;
     // Not one frame the display or a team ever received carried a press.
     let screens = [&ring.hall.display, &ring.hall.teams[0], &ring.hall.teams[1]];
     for screen in screens {
@@ -396,7 +688,11 @@ async fn brain_ring_display_sees_the_lockout_but_never_the_press_log() -> Result
                 },
                 _ => Vec::new(),
             };
-            ensure!(fights.iter().all(|f| f.presses.is_empty()), "{:?} received a press log", screen.identity);
+            ensure!(
+                fights.iter().all(|f| f.presses.is_empty()),
+                "{:?} received a press log",
+                screen.identity
+            );
         }
     }
     Ok(())
@@ -406,22 +702,42 @@ async fn brain_ring_display_sees_the_lockout_but_never_the_press_log() -> Result
 async fn brain_ring_early_presses_can_be_ignored_by_setting() -> Result<()> {
     // Arrange: the house rule «ignore early presses».
     let mut ring = Ring::qualifying().await?;
-    let timing = minuta_shared::play::brain_ring::RingTiming { early_press: EarlyPress::Ignored, ..ring_timing() };
+    let timing = minuta_shared::play::brain_ring::RingTiming {
+        early_press: EarlyPress::Ignored,
+        ..ring_timing()
+    };
     ring.hall.host.ok(Command::RingSetTiming { timing }).await?;
     ring.read().await?;
-    ring.team_sees(0, "question 1 being read", 1, |f| phase(f) == Some(&ButtonPhase::Reading)).await?;
+    ring.team_sees(0, "question 1 being read", 1, |f| {
+        phase(f) == Some(&ButtonPhase::Reading)
+    })
+    .await?;
 
     // Act
     let early = ring.press(0).await?;
     ring.arm().await?;
-    ring.team_sees(0, "armed", 1, |f| matches!(phase(f), Some(ButtonPhase::Armed { .. }))).await?;
+    ring.team_sees(0, "armed", 1, |f| {
+        matches!(phase(f), Some(ButtonPhase::Armed { .. }))
+    })
+    .await?;
     let after = ring.press(0).await?;
 
     // Assert: logged and shown as a false start, but the team may still answer.
     ensure!(early.kind == PressKind::FalseStart, "{early:?}");
-    ensure!(after.kind == PressKind::Won, "an ignored early press does not lock the team out: {after:?}");
-    let shown = ring.display_sees("the false start shown", |f| is_answering(f, 0)).await?;
-    ensure!(shown.question.as_ref().is_some_and(|q| q.false_start[0] && !q.locked[0]), "{shown:?}");
+    ensure!(
+        after.kind == PressKind::Won,
+        "an ignored early press does not lock the team out: {after:?}"
+    );
+    let shown = ring
+        .display_sees("the false start shown", |f| is_answering(f, 0))
+        .await?;
+    ensure!(
+        shown
+            .question
+            .as_ref()
+            .is_some_and(|q| q.false_start[0] && !q.locked[0]),
+        "{shown:?}"
+    );
     Ok(())
 }
 
@@ -430,13 +746,26 @@ async fn brain_ring_press_by_a_team_outside_any_fight_is_refused() -> Result<()>
     // Arrange: three teams; the first two fight, the third watches.
     let mut hall = ring_hall(3).await?;
     let pair = [hall.team_ids[0], hall.team_ids[1]];
-    hall.host.ok(Command::RingFriendly { tables: pair, format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING }).await?;
+    hall.host
+        .ok(Command::RingFriendly {
+            tables: pair,
+            format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
+        })
+        .await?;
 
     // Act
-    let result = hall.teams[2].command(Command::Press { clock_offset_us: 0 }).await?;
+    let result = hall.teams[2]
+        .command(Command::Press { clock_offset_us: 0 })
+        .await?;
 
     // Assert: refused, and the connection stays open for the next press.
-    ensure!(ring_refusal(result)? == RingPlayError::NoQuestion, "a press outside any fight");
-    ensure!(hall.teams[2].ping().await.is_ok(), "the spectator's connection is still up");
+    ensure!(
+        ring_refusal(result)? == RingPlayError::NoQuestion,
+        "a press outside any fight"
+    );
+    ensure!(
+        hall.teams[2].ping().await.is_ok(),
+        "the spectator's connection is still up"
+    );
     Ok(())
 }

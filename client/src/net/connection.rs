@@ -32,8 +32,14 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
 const HELLO_TIMEOUT: Duration = Duration::from_secs(5);
 const PING_EVERY: Duration = Duration::from_secs(1);
 /// Close codes after which retrying would only repeat the same outcome.
-const FINAL_CLOSE_CODES: [u32; 6] =
-    [close::REFUSED, close::MALFORMED, close::OVERSIZED, close::FORBIDDEN, close::VERSION, close::REPLACED];
+const FINAL_CLOSE_CODES: [u32; 6] = [
+    close::REFUSED,
+    close::MALFORMED,
+    close::OVERSIZED,
+    close::FORBIDDEN,
+    close::VERSION,
+    close::REPLACED,
+];
 
 /// How one session ended.
 enum SessionEnd {
@@ -43,7 +49,11 @@ enum SessionEnd {
 }
 
 /// Runs until the UI leaves or the server says stop.
-pub async fn run(code: JoinCode, mut commands: mpsc::UnboundedReceiver<NetCommand>, events: EventSink) {
+pub async fn run(
+    code: JoinCode,
+    mut commands: mpsc::UnboundedReceiver<NetCommand>,
+    events: EventSink,
+) {
     let mut queued = VecDeque::new();
     let mut attempt = 0u32;
     events.send(NetEvent::Connecting);
@@ -60,8 +70,15 @@ pub async fn run(code: JoinCode, mut commands: mpsc::UnboundedReceiver<NetComman
                 events.send(NetEvent::Stopped(why));
                 return;
             }
-            SessionEnd::Lost { error, was_connected } => {
-                attempt = if was_connected { 1 } else { attempt.saturating_add(1) };
+            SessionEnd::Lost {
+                error,
+                was_connected,
+            } => {
+                attempt = if was_connected {
+                    1
+                } else {
+                    attempt.saturating_add(1)
+                };
                 events.send(NetEvent::Reconnecting { attempt, error });
                 let pause = tokio::time::sleep(backoff(attempt));
                 tokio::pin!(pause);
@@ -129,40 +146,59 @@ async fn session(
     };
     let link = match link {
         Ok(link) => link,
-        Err(ConnectFailure::CertificateMismatch) => return SessionEnd::Stop(Stopped::CertificateMismatch),
-        Err(ConnectFailure::Failed(error)) => return SessionEnd::Lost { error, was_connected: false },
+        Err(ConnectFailure::CertificateMismatch) => {
+            return SessionEnd::Stop(Stopped::CertificateMismatch);
+        }
+        Err(ConnectFailure::Failed(error)) => {
+            return SessionEnd::Lost {
+                error,
+                was_connected: false,
+            };
+        }
     };
     let end = converse(&link, code, commands, queued, events).await;
-    link.connection.close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
+    link.connection
+        .close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
     end
 }
 
 /// Tries every address of the code in turn.
 async fn connect_any(code: &JoinCode) -> Result<Link, ConnectFailure> {
-    let (config, mismatch) =
-        pinned_client_config(code.fingerprint).map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+    let (config, mismatch) = pinned_client_config(code.fingerprint)
+        .map_err(|e| ConnectFailure::Failed(e.to_string()))?;
     let mut last_error = String::from("no address");
     for addr in &code.addrs {
         match connect_one(*addr, config.clone(), &mismatch).await {
             Ok(link) => return Ok(link),
-            Err(ConnectFailure::CertificateMismatch) => return Err(ConnectFailure::CertificateMismatch),
+            Err(ConnectFailure::CertificateMismatch) => {
+                return Err(ConnectFailure::CertificateMismatch);
+            }
             Err(ConnectFailure::Failed(error)) => last_error = format!("{addr}: {error}"),
         }
     }
     Err(ConnectFailure::Failed(last_error))
 }
 
-async fn connect_one(addr: SocketAddr, config: quinn::ClientConfig, mismatch: &Arc<AtomicBool>) -> Result<Link, ConnectFailure> {
+async fn connect_one(
+    addr: SocketAddr,
+    config: quinn::ClientConfig,
+    mismatch: &Arc<AtomicBool>,
+) -> Result<Link, ConnectFailure> {
     let bind: SocketAddr = if addr.is_ipv6() {
         (Ipv6Addr::UNSPECIFIED, 0).into()
     } else {
         (Ipv4Addr::UNSPECIFIED, 0).into()
     };
-    let endpoint = quinn::Endpoint::client(bind).map_err(|e| ConnectFailure::Failed(e.to_string()))?;
-    let connecting =
-        endpoint.connect_with(config, addr, SERVER_NAME).map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+    let endpoint =
+        quinn::Endpoint::client(bind).map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+    let connecting = endpoint
+        .connect_with(config, addr, SERVER_NAME)
+        .map_err(|e| ConnectFailure::Failed(e.to_string()))?;
     match tokio::time::timeout(CONNECT_TIMEOUT, connecting).await {
-        Ok(Ok(connection)) => Ok(Link { _endpoint: endpoint, connection }),
+        Ok(Ok(connection)) => Ok(Link {
+            _endpoint: endpoint,
+            connection,
+        }),
         Ok(Err(error)) => {
             if mismatch.load(Ordering::SeqCst) {
                 Err(ConnectFailure::CertificateMismatch)
@@ -188,22 +224,36 @@ async fn converse(
         Err(error) => return lost(connection, error.to_string(), false),
     };
     let mut writer = FrameWriter::default();
-    let hello = Hello { protocol: PROTOCOL_VERSION, credential: code.credential.clone(), client: client_name() };
+    let hello = Hello {
+        protocol: PROTOCOL_VERSION,
+        credential: code.credential.clone(),
+        client: client_name(),
+    };
     let t0 = local_now_us();
     if let Err(error) = writer.write(&mut send, hello).await {
         return lost(connection, error.to_string(), false);
     }
-    let reply = match tokio::time::timeout(HELLO_TIMEOUT, read_frame::<HelloReply>(&mut recv)).await {
+    let reply = match tokio::time::timeout(HELLO_TIMEOUT, read_frame::<HelloReply>(&mut recv)).await
+    {
         Ok(Ok(reply)) => reply,
         Ok(Err(error)) => return lost(connection, error.to_string(), false),
-        Err(_) => return lost(connection, "the server did not answer the greeting".into(), false),
+        Err(_) => {
+            return lost(
+                connection,
+                "the server did not answer the greeting".into(),
+                false,
+            );
+        }
     };
     let welcome = match reply {
         HelloReply::Welcome(welcome) => welcome,
         HelloReply::Refused(refusal) => return SessionEnd::Stop(Stopped::Refused(refusal)),
     };
     let first_sample = ClockSample::from_exchange(t0, welcome.server_now, local_now_us());
-    events.send(NetEvent::Connected { identity: welcome.identity, first_sample });
+    events.send(NetEvent::Connected {
+        identity: welcome.identity,
+        first_sample,
+    });
 
     // A separate reader keeps frame reads whole: a read cut off half-way by
     // `select!` would desynchronise the stream.
@@ -263,8 +313,15 @@ async fn converse(
 
 fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
     match msg {
-        ServerMsg::Pong { client_time_us, server_time } => {
-            events.send(NetEvent::Clock(ClockSample::from_exchange(client_time_us, server_time, local_now_us())));
+        ServerMsg::Pong {
+            client_time_us,
+            server_time,
+        } => {
+            events.send(NetEvent::Clock(ClockSample::from_exchange(
+                client_time_us,
+                server_time,
+                local_now_us(),
+            )));
         }
         ServerMsg::Ack { request, result } => {
             in_flight.remove(&request);
@@ -283,32 +340,47 @@ async fn perform(
     events: &EventSink,
 ) -> Result<(), FrameError> {
     let (request, command) = match command {
-        NetCommand::Command { request, command } => (request, command),
+        NetCommand::Command { request, command } => (request, *command),
         NetCommand::LoadPackageFile { request, path } => match read_package(&path).await {
             Ok(command) => (request, command),
             Err(error) => {
-                events.send(NetEvent::Ack { request, result: Err(error) });
+                events.send(NetEvent::Ack {
+                    request,
+                    result: Err(error),
+                });
                 return Ok(());
             }
         },
         NetCommand::Leave => return Ok(()),
     };
     in_flight.insert(request);
-    writer.write(send, ClientMsg::Command { request, command }).await
+    writer
+        .write(send, ClientMsg::Command { request, command })
+        .await
 }
 
 /// Reads a package file for `Command::LoadPackage`, refusing one too large
 /// to send before reading it.
 pub async fn read_package(path: &Path) -> Result<Command, CommandError> {
     let shown = path.display();
-    let meta = tokio::fs::metadata(path).await.map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
+    let meta = tokio::fs::metadata(path)
+        .await
+        .map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
     // Leave room for the envelope around the bytes.
     let limit = MAX_FRAME_BYTES - 64 * 1024;
     if meta.len() > limit as u64 {
-        return Err(CommandError::Package(format!("{shown}: {} bytes, at most {limit}", meta.len())));
+        return Err(CommandError::Package(format!(
+            "{shown}: {} bytes, at most {limit}",
+            meta.len()
+        )));
     }
-    let bytes = tokio::fs::read(path).await.map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
-    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| shown.to_string());
+    let bytes = tokio::fs::read(path)
+        .await
+        .map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| shown.to_string());
     Ok(Command::LoadPackage { file_name, bytes })
 }
 
@@ -320,13 +392,19 @@ fn lost(connection: &quinn::Connection, error: String, was_connected: bool) -> S
         if FINAL_CLOSE_CODES.contains(&code) {
             return SessionEnd::Stop(Stopped::Closed { code, reason });
         }
-        return SessionEnd::Lost { error: format!("{}: {reason}", close::describe(code)), was_connected };
+        return SessionEnd::Lost {
+            error: format!("{}: {reason}", close::describe(code)),
+            was_connected,
+        };
     }
     let error = match connection.close_reason() {
         Some(reason) => reason.to_string(),
         None => error,
     };
-    SessionEnd::Lost { error, was_connected }
+    SessionEnd::Lost {
+        error,
+        was_connected,
+    }
 }
 
 fn client_name() -> String {

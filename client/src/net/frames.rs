@@ -28,7 +28,11 @@ pub struct FrameWriter {
 }
 
 impl FrameWriter {
-    pub async fn write<T: Serialize>(&mut self, send: &mut quinn::SendStream, body: T) -> Result<(), FrameError> {
+    pub async fn write<T: Serialize>(
+        &mut self,
+        send: &mut quinn::SendStream,
+        body: T,
+    ) -> Result<(), FrameError> {
         let frame = codec::encode_frame(&Envelope::new(self.next_seq, body))?;
         self.next_seq += 1;
         send.write_all(&frame).await?;
@@ -37,7 +41,9 @@ impl FrameWriter {
 }
 
 /// Reads one whole frame from the server and decodes its envelope.
-pub async fn read_frame<T: DeserializeOwned>(recv: &mut quinn::RecvStream) -> Result<T, FrameError> {
+pub async fn read_frame<T: DeserializeOwned>(
+    recv: &mut quinn::RecvStream,
+) -> Result<T, FrameError> {
     let mut prefix = [0u8; 4];
     recv.read_exact(&mut prefix).await?;
     let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES)?;

@@ -57,16 +57,24 @@ impl NetHandle {
     /// single-threaded runtime (STACK.md: stable tails on 2 cores).
     pub fn start(code: JoinCode, events: EventSink) -> Result<NetHandle, NetError> {
         let (commands, rx) = tokio_mpsc::unbounded_channel();
-        std::thread::Builder::new().name("minuta-net".into()).spawn(move || {
-            let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-                Ok(runtime) => runtime,
-                Err(err) => {
-                    events.send(NetEvent::Reconnecting { attempt: 0, error: err.to_string() });
-                    return;
-                }
-            };
-            runtime.block_on(connection::run(code, rx, events));
-        })?;
+        std::thread::Builder::new()
+            .name("minuta-net".into())
+            .spawn(move || {
+                let runtime = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(runtime) => runtime,
+                    Err(err) => {
+                        events.send(NetEvent::Reconnecting {
+                            attempt: 0,
+                            error: err.to_string(),
+                        });
+                        return;
+                    }
+                };
+                runtime.block_on(connection::run(code, rx, events));
+            })?;
         Ok(NetHandle { commands })
     }
 

@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use minuta_shared::wire::ALPN;
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
-use rustls::crypto::{CryptoProvider, WebPkiSupportedAlgorithms, verify_tls12_signature, verify_tls13_signature};
+use rustls::crypto::{
+    CryptoProvider, WebPkiSupportedAlgorithms, verify_tls12_signature, verify_tls13_signature,
+};
 use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use rustls::{CertificateError, DigitallySignedStruct, SignatureScheme};
 use thiserror::Error;
@@ -73,7 +75,9 @@ impl ServerCertVerifier for PinnedServer {
             Ok(ServerCertVerified::assertion())
         } else {
             self.mismatch_seen.store(true, Ordering::SeqCst);
-            Err(rustls::Error::InvalidCertificate(CertificateError::ApplicationVerificationFailure))
+            Err(rustls::Error::InvalidCertificate(
+                CertificateError::ApplicationVerificationFailure,
+            ))
         }
     }
 
@@ -124,7 +128,9 @@ pub fn client_config(fingerprint: [u8; 32]) -> Result<quinn::ClientConfig, TlsEr
 
 /// [`client_config`] plus the flag that tells a certificate mismatch apart
 /// from any other failed handshake.
-pub fn pinned_client_config(fingerprint: [u8; 32]) -> Result<(quinn::ClientConfig, Arc<AtomicBool>), TlsError> {
+pub fn pinned_client_config(
+    fingerprint: [u8; 32],
+) -> Result<(quinn::ClientConfig, Arc<AtomicBool>), TlsError> {
     let verifier = Arc::new(PinnedServer::new(fingerprint));
     let flag = verifier.mismatch_flag();
     let tls = rustls_config(verifier)?;
@@ -154,7 +160,10 @@ mod tests {
         rcgen::generate_simple_self_signed(vec![SERVER_NAME.to_owned()]).unwrap()
     }
 
-    fn verify(verifier: &PinnedServer, der: &CertificateDer<'_>) -> Result<ServerCertVerified, rustls::Error> {
+    fn verify(
+        verifier: &PinnedServer,
+        der: &CertificateDer<'_>,
+    ) -> Result<ServerCertVerified, rustls::Error> {
         let name = ServerName::try_from(SERVER_NAME).unwrap();
         verifier.verify_server_cert(der, &[], &name, &[], UnixTime::now())
     }
@@ -175,7 +184,12 @@ mod tests {
         let verifier = PinnedServer::new(fingerprint(pinned.cert.der()));
         let got = verify(&verifier, other.cert.der());
         assert!(
-            matches!(got, Err(rustls::Error::InvalidCertificate(CertificateError::ApplicationVerificationFailure))),
+            matches!(
+                got,
+                Err(rustls::Error::InvalidCertificate(
+                    CertificateError::ApplicationVerificationFailure
+                ))
+            ),
             "{got:?}"
         );
         assert!(verifier.mismatch_flag().load(Ordering::SeqCst));

@@ -31,7 +31,8 @@ pub enum UiCommand {
 /// What the network task is told to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetCommand {
-    Command { request: u64, command: Command },
+    /// Boxed: commands vary a lot in size and the channel holds many.
+    Command { request: u64, command: Box<Command> },
     /// Reads the file, then sends `Command::LoadPackage` as `request`.
     LoadPackageFile { request: u64, path: PathBuf },
     /// Close the connection and stop.

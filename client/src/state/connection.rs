@@ -10,7 +10,10 @@ pub enum ConnectionStatus {
     Connecting,
     Connected,
     /// The link was lost; trying again by itself.
-    Reconnecting { attempt: u32, error: String },
+    Reconnecting {
+        attempt: u32,
+        error: String,
+    },
     /// Gave up for a reason retrying cannot fix.
     Stopped(Stopped),
 }

@@ -12,13 +12,24 @@ pub enum NetEvent {
     Connecting,
     /// The handshake succeeded; `first_sample` is a rough clock offset from
     /// the Welcome's server time.
-    Connected { identity: Identity, first_sample: ClockSample },
-    Reconnecting { attempt: u32, error: String },
+    Connected {
+        identity: Identity,
+        first_sample: ClockSample,
+    },
+    Reconnecting {
+        attempt: u32,
+        error: String,
+    },
     Stopped(Stopped),
     View(Box<View>),
     Clock(ClockSample),
-    Ack { request: u64, result: Result<Receipt, CommandError> },
+    Ack {
+        request: u64,
+        result: Result<Receipt, CommandError>,
+    },
     /// The connection dropped before this request's Ack arrived: whether it
     /// took effect is only known from the next view.
-    Lost { request: u64 },
+    Lost {
+        request: u64,
+    },
 }

@@ -11,7 +11,7 @@ mod notice;
 pub use command::{NetCommand, UiCommand};
 pub use connection::{ConnectionStatus, Stopped};
 pub use event::NetEvent;
-pub use notice::{Notice, NoticeKind, Toast};
+pub use notice::{INFO_SHOWN_US, Notice, NoticeKind, Toast};
 
 use std::collections::BTreeMap;
 
@@ -71,13 +71,19 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(lang: Lang) -> Self {
-        AppState { lang, ..AppState::default() }
+        AppState {
+            lang,
+            ..AppState::default()
+        }
     }
 
     /// Starts connecting with `code`: everything learnt from another server
     /// is forgotten.
     pub fn join(&mut self, code: JoinCode) {
-        *self = AppState { code: Some(code), ..self.settings_only() };
+        *self = AppState {
+            code: Some(code),
+            ..self.settings_only()
+        };
     }
 
     /// Back to the join screen.
@@ -110,7 +116,10 @@ impl AppState {
             self.card_errors.remove(question);
         }
         let kept = match command {
-            Command::LoadPackage { file_name, .. } => Command::LoadPackage { file_name, bytes: Vec::new() },
+            Command::LoadPackage { file_name, .. } => Command::LoadPackage {
+                file_name,
+                bytes: Vec::new(),
+            },
             other => other,
         };
         self.pending.insert(request, Pending { command: kept });
@@ -142,14 +151,19 @@ impl AppState {
 
     /// Whether a card for `question` is on its way to the server.
     pub fn card_in_flight(&self, question: QuestionId) -> bool {
-        self.pending
-            .values()
-            .any(|p| matches!(&p.command, Command::SubmitCard { question: q, .. } if *q == question))
+        self.pending.values().any(
+            |p| matches!(&p.command, Command::SubmitCard { question: q, .. } if *q == question),
+        )
     }
 
     pub fn notify(&mut self, kind: NoticeKind, notice: Notice) {
         self.next_toast += 1;
-        self.toasts.push(Toast { id: self.next_toast, kind, notice });
+        self.toasts.push(Toast {
+            id: self.next_toast,
+            at_us: self.now_us,
+            kind,
+            notice,
+        });
         // A long session must not pile up messages nobody reads.
         const KEEP: usize = 5;
         if self.toasts.len() > KEEP {
@@ -167,7 +181,10 @@ impl AppState {
 pub fn reduce(state: &mut AppState, event: NetEvent) {
     match event {
         NetEvent::Connecting => state.connection = ConnectionStatus::Connecting,
-        NetEvent::Connected { identity, first_sample } => {
+        NetEvent::Connected {
+            identity,
+            first_sample,
+        } => {
             state.connection = ConnectionStatus::Connected;
             state.identity = Some(identity);
             add_sample(state, first_sample);
@@ -194,20 +211,51 @@ fn add_sample(state: &mut AppState, sample: ClockSample) {
 
 fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, CommandError>) {
     // An Ack for nothing we sent (a previous connection's) changes nothing.
-    let Some(pending) = state.pending.remove(&request) else { return };
+    let Some(pending) = state.pending.remove(&request) else {
+        return;
+    };
     match (pending.command, result) {
-        (Command::SubmitCard { .. }, Ok(Receipt::Card { question, received_at, since_start_ms, late })) => {
-            state.card_receipts.insert(question, CardReceipt { received_at, since_start_ms, late });
+        (
+            Command::SubmitCard { .. },
+            Ok(Receipt::Card {
+                question,
+                received_at,
+                since_start_ms,
+                late,
+            }),
+        ) => {
+            state.card_receipts.insert(
+                question,
+                CardReceipt {
+                    received_at,
+                    since_start_ms,
+                    late,
+                },
+            );
         }
         (Command::SubmitCard { question, .. }, Err(error)) => {
             state.card_errors.insert(question, error);
         }
         (command, Ok(receipt)) => {
-            let notice = Notice::Done { command: Box::new(command), receipt };
+            // A success makes earlier failures of the same action stale.
+            let kind = std::mem::discriminant(&command);
+            state.toasts.retain(|t| {
+                !matches!(&t.notice, Notice::Failed { command: failed, .. } if std::mem::discriminant(&**failed) == kind)
+            });
+            let notice = Notice::Done {
+                command: Box::new(command),
+                receipt,
+            };
             state.notify(NoticeKind::Info, notice);
         }
         (command, Err(error)) => {
-            state.notify(NoticeKind::Error, Notice::Failed { command: Box::new(command), error });
+            state.notify(
+                NoticeKind::Error,
+                Notice::Failed {
+                    command: Box::new(command),
+                    error,
+                },
+            );
         }
     }
 }

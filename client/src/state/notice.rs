@@ -12,14 +12,33 @@ pub enum NoticeKind {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
-    Done { command: Box<Command>, receipt: Receipt },
-    Failed { command: Box<Command>, error: CommandError },
+    Done {
+        command: Box<Command>,
+        receipt: Receipt,
+    },
+    Failed {
+        command: Box<Command>,
+        error: CommandError,
+    },
     Lost(Box<Command>),
 }
+
+/// How long a piece of good news stays on screen.
+pub const INFO_SHOWN_US: u64 = 8_000_000;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Toast {
     pub id: u64,
+    /// Local time (µs) it appeared: good news fades after a while, errors
+    /// stay until dismissed.
+    pub at_us: u64,
     pub kind: NoticeKind,
     pub notice: Notice,
+}
+
+impl Toast {
+    /// Whether it is still worth showing at local time `now_us`.
+    pub fn visible_at(&self, now_us: u64) -> bool {
+        self.kind == NoticeKind::Error || now_us.saturating_sub(self.at_us) < INFO_SHOWN_US
+    }
 }

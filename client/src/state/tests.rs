@@ -4,11 +4,11 @@
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::brain_ring::{RingStage, RingTiming};
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
-use minuta_shared::play::brain_ring::{RingStage, RingTiming};
 use minuta_shared::wire::view::{ClockView, DisplayView, RingBoard, TeamView, View};
 
 use super::*;
@@ -31,12 +31,18 @@ fn code() -> JoinCode {
     JoinCode {
         addrs: vec!["127.0.0.1:4433".parse().unwrap()],
         fingerprint: [1; 32],
-        credential: Credential::Team { team: TeamId(1), secret: "s".into() },
+        credential: Credential::Team {
+            team: TeamId(1),
+            secret: "s".into(),
+        },
     }
 }
 
 fn card(question: u32) -> Command {
-    Command::SubmitCard { question: QuestionId(question), text: "Пушкин".into() }
+    Command::SubmitCard {
+        question: QuestionId(question),
+        text: "Пушкин".into(),
+    }
 }
 
 #[test]
@@ -69,22 +75,49 @@ fn a_card_ack_becomes_its_receipt_and_ends_the_flight() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(card(4));
     assert!(state.card_in_flight(QuestionId(4)));
-    let receipt = Receipt::Card { question: QuestionId(4), received_at: ServerTime(9), since_start_ms: 58_731, late: false };
-    reduce(&mut state, NetEvent::Ack { request, result: Ok(receipt) });
+    let receipt = Receipt::Card {
+        question: QuestionId(4),
+        received_at: ServerTime(9),
+        since_start_ms: 58_731,
+        late: false,
+    };
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request,
+            result: Ok(receipt),
+        },
+    );
     assert!(!state.card_in_flight(QuestionId(4)));
     assert_eq!(
         state.card_receipts.get(&QuestionId(4)),
-        Some(&CardReceipt { received_at: ServerTime(9), since_start_ms: 58_731, late: false })
+        Some(&CardReceipt {
+            received_at: ServerTime(9),
+            since_start_ms: 58_731,
+            late: false
+        })
     );
-    assert!(state.toasts.is_empty(), "the receipt shows on the card, not as a toast");
+    assert!(
+        state.toasts.is_empty(),
+        "the receipt shows on the card, not as a toast"
+    );
 }
 
 #[test]
 fn a_refused_card_keeps_the_reason_by_question_until_sent_again() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(card(2));
-    reduce(&mut state, NetEvent::Ack { request, result: Err(CommandError::EmptyCard) });
-    assert_eq!(state.card_errors.get(&QuestionId(2)), Some(&CommandError::EmptyCard));
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request,
+            result: Err(CommandError::EmptyCard),
+        },
+    );
+    assert_eq!(
+        state.card_errors.get(&QuestionId(2)),
+        Some(&CommandError::EmptyCard)
+    );
     state.begin_request(card(2));
     assert!(state.card_errors.is_empty());
 }
@@ -92,17 +125,45 @@ fn a_refused_card_keeps_the_reason_by_question_until_sent_again() {
 #[test]
 fn acks_are_matched_by_request_and_strangers_ignored() {
     let mut state = AppState::new(Lang::Ru);
-    let register = state.begin_request(Command::RegisterTeam { name: "А".into(), town: "Б".into(), players: vec![] });
+    let register = state.begin_request(Command::RegisterTeam {
+        name: "А".into(),
+        town: "Б".into(),
+        players: vec![],
+    });
     let judge = state.begin_request(Command::AddJudge { name: "В".into() });
-    reduce(&mut state, NetEvent::Ack { request: 999, result: Ok(Receipt::Done) });
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: 999,
+            result: Ok(Receipt::Done),
+        },
+    );
     assert_eq!(state.pending.len(), 2);
     assert!(state.toasts.is_empty());
-    reduce(&mut state, NetEvent::Ack { request: judge, result: Err(CommandError::EmptyName) });
-    reduce(&mut state, NetEvent::Ack { request: register, result: Ok(Receipt::TeamRegistered { team: TeamId(3) }) });
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: judge,
+            result: Err(CommandError::EmptyName),
+        },
+    );
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: register,
+            result: Ok(Receipt::TeamRegistered { team: TeamId(3) }),
+        },
+    );
     assert!(state.pending.is_empty());
     let kinds: Vec<NoticeKind> = state.toasts.iter().map(|t| t.kind).collect();
     assert_eq!(kinds, vec![NoticeKind::Error, NoticeKind::Info]);
-    assert!(matches!(&state.toasts[0].notice, Notice::Failed { error: CommandError::EmptyName, .. }));
+    assert!(matches!(
+        &state.toasts[0].notice,
+        Notice::Failed {
+            error: CommandError::EmptyName,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -117,10 +178,16 @@ fn a_lost_request_is_reported_and_forgotten() {
 #[test]
 fn package_bytes_are_not_kept_while_waiting() {
     let mut state = AppState::new(Lang::Ru);
-    let request = state.begin_request(Command::LoadPackage { file_name: "a.4s".into(), bytes: vec![1; 1000] });
+    let request = state.begin_request(Command::LoadPackage {
+        file_name: "a.4s".into(),
+        bytes: vec![1; 1000],
+    });
     assert_eq!(
         state.pending.get(&request).map(|p| &p.command),
-        Some(&Command::LoadPackage { file_name: "a.4s".into(), bytes: vec![] })
+        Some(&Command::LoadPackage {
+            file_name: "a.4s".into(),
+            bytes: vec![]
+        })
     );
 }
 
@@ -131,16 +198,46 @@ fn connection_states_follow_the_network_and_keep_the_last_view() {
     assert_eq!(state.connection, ConnectionStatus::Idle);
     reduce(&mut state, NetEvent::Connecting);
     assert_eq!(state.connection, ConnectionStatus::Connecting);
-    let first_sample = ClockSample { rtt_us: 4_000, offset_us: 1_000 };
-    reduce(&mut state, NetEvent::Connected { identity: Identity::Team(TeamId(1)), first_sample });
+    let first_sample = ClockSample {
+        rtt_us: 4_000,
+        offset_us: 1_000,
+    };
+    reduce(
+        &mut state,
+        NetEvent::Connected {
+            identity: Identity::Team(TeamId(1)),
+            first_sample,
+        },
+    );
     assert!(state.connection.is_connected());
     assert_eq!(state.identity, Some(Identity::Team(TeamId(1))));
     reduce(&mut state, NetEvent::View(Box::new(team_view("Первая"))));
-    reduce(&mut state, NetEvent::Reconnecting { attempt: 2, error: "timed out".into() });
-    assert_eq!(state.connection, ConnectionStatus::Reconnecting { attempt: 2, error: "timed out".into() });
-    assert!(state.team_view().is_some(), "the last view stays on screen while reconnecting");
-    reduce(&mut state, NetEvent::Stopped(Stopped::Refused(Refusal::BadSecret)));
-    assert_eq!(state.connection, ConnectionStatus::Stopped(Stopped::Refused(Refusal::BadSecret)));
+    reduce(
+        &mut state,
+        NetEvent::Reconnecting {
+            attempt: 2,
+            error: "timed out".into(),
+        },
+    );
+    assert_eq!(
+        state.connection,
+        ConnectionStatus::Reconnecting {
+            attempt: 2,
+            error: "timed out".into()
+        }
+    );
+    assert!(
+        state.team_view().is_some(),
+        "the last view stays on screen while reconnecting"
+    );
+    reduce(
+        &mut state,
+        NetEvent::Stopped(Stopped::Refused(Refusal::BadSecret)),
+    );
+    assert_eq!(
+        state.connection,
+        ConnectionStatus::Stopped(Stopped::Refused(Refusal::BadSecret))
+    );
     state.leave();
     assert_eq!(state.lang, Lang::En, "leaving keeps the person's settings");
     assert!(state.code.is_none() && state.view.is_none());
@@ -149,10 +246,31 @@ fn connection_states_follow_the_network_and_keep_the_last_view() {
 #[test]
 fn the_clock_trusts_the_fastest_exchange() {
     let mut state = AppState::new(Lang::Ru);
-    let slow = ClockSample { rtt_us: 90_000, offset_us: 500 };
-    reduce(&mut state, NetEvent::Connected { identity: Identity::Display, first_sample: slow });
-    reduce(&mut state, NetEvent::Clock(ClockSample { rtt_us: 800, offset_us: 2_000 }));
-    reduce(&mut state, NetEvent::Clock(ClockSample { rtt_us: 5_000, offset_us: 9_000 }));
+    let slow = ClockSample {
+        rtt_us: 90_000,
+        offset_us: 500,
+    };
+    reduce(
+        &mut state,
+        NetEvent::Connected {
+            identity: Identity::Display,
+            first_sample: slow,
+        },
+    );
+    reduce(
+        &mut state,
+        NetEvent::Clock(ClockSample {
+            rtt_us: 800,
+            offset_us: 2_000,
+        }),
+    );
+    reduce(
+        &mut state,
+        NetEvent::Clock(ClockSample {
+            rtt_us: 5_000,
+            offset_us: 9_000,
+        }),
+    );
     assert_eq!(state.clock.map(|c| c.offset_us), Some(2_000));
     state.now_us = 1_000_000;
     assert_eq!(state.server_now(), ServerTime(1_002_000));
@@ -163,10 +281,96 @@ fn old_messages_make_way_for_new_ones() {
     let mut state = AppState::new(Lang::Ru);
     for _ in 0..8 {
         let request = state.begin_request(Command::StartMinute);
-        reduce(&mut state, NetEvent::Ack { request, result: Err(CommandError::NoQuestionAnnounced) });
+        reduce(
+            &mut state,
+            NetEvent::Ack {
+                request,
+                result: Err(CommandError::NoQuestionAnnounced),
+            },
+        );
     }
     assert_eq!(state.toasts.len(), 5);
     let last = state.toasts.last().map(|t| t.id);
     state.dismiss(last.unwrap_or_default());
     assert_eq!(state.toasts.len(), 4);
+}
+
+#[test]
+fn good_news_fades_and_errors_stay() {
+    let mut state = AppState::new(Lang::Ru);
+    state.now_us = 1_000;
+    let ok = state.begin_request(Command::AddJudge {
+        name: "Иван".into(),
+    });
+    let bad = state.begin_request(Command::StartMinute);
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: ok,
+            result: Ok(Receipt::Done),
+        },
+    );
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: bad,
+            result: Err(CommandError::NoQuestionAnnounced),
+        },
+    );
+    let later = 1_000 + INFO_SHOWN_US;
+    let shown: Vec<NoticeKind> = state
+        .toasts
+        .iter()
+        .filter(|t| t.visible_at(later))
+        .map(|t| t.kind)
+        .collect();
+    assert_eq!(shown, vec![NoticeKind::Error]);
+    assert_eq!(
+        state.toasts.iter().filter(|t| t.visible_at(1_000)).count(),
+        2
+    );
+}
+
+#[test]
+fn a_success_clears_earlier_failures_of_the_same_action() {
+    let mut state = AppState::new(Lang::Ru);
+    let register = |name: &str| Command::RegisterTeam {
+        name: name.into(),
+        town: String::new(),
+        players: vec![],
+    };
+    let first = state.begin_request(register("А"));
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: first,
+            result: Err(CommandError::PlayerCount {
+                min: 4,
+                max: 6,
+                got: 0,
+            }),
+        },
+    );
+    let other = state.begin_request(Command::StartMinute);
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: other,
+            result: Err(CommandError::NoQuestionAnnounced),
+        },
+    );
+    let second = state.begin_request(register("Б"));
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: second,
+            result: Ok(Receipt::TeamRegistered { team: TeamId(1) }),
+        },
+    );
+    let left: Vec<NoticeKind> = state.toasts.iter().map(|t| t.kind).collect();
+    assert_eq!(
+        left,
+        vec![NoticeKind::Error, NoticeKind::Info],
+        "only the unrelated failure stays"
+    );
 }

@@ -15,22 +15,41 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     let height = ui.available_height().max(300.0);
     let clock_size = (height * 0.22).clamp(60.0, 320.0);
     ui.vertical_centered(|ui| {
-        ui.label(RichText::new(&view.tournament).size(clock_size * 0.16).color(GREY));
+        ui.label(
+            RichText::new(&view.tournament)
+                .size(clock_size * 0.16)
+                .color(GREY),
+        );
         if !view.tour_title.is_empty() {
             ui.label(RichText::new(&view.tour_title).size(clock_size * 0.2));
         }
         if view.clock.question.is_some() {
-            ui.label(RichText::new(i18n::question_number(lang, &view.clock.number)).size(clock_size * 0.45).strong());
+            ui.label(
+                RichText::new(i18n::question_number(lang, &view.clock.number))
+                    .size(clock_size * 0.45)
+                    .strong(),
+            );
         }
         widgets::big_clock(ui, lang, &view.clock, now, clock_size);
         if view.clock.question.is_some() {
-            ui.label(RichText::new(i18n::cards_in(lang, view.cards_in, view.teams)).size(clock_size * 0.18));
+            ui.label(
+                RichText::new(i18n::cards_in(lang, view.cards_in, view.teams))
+                    .size(clock_size * 0.18),
+            );
         }
         ui.add_space(clock_size * 0.1);
-        ui.label(RichText::new(lang.t(T::Standings)).size(clock_size * 0.16).strong());
+        ui.label(
+            RichText::new(lang.t(T::Standings))
+                .size(clock_size * 0.16)
+                .strong(),
+        );
     });
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        let size = (clock_size * 0.12).max(16.0);
-        widgets::centred(ui, "display-standings", |ui| widgets::standings_table(ui, lang, "display", &view.standings, size));
-    });
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let size = (clock_size * 0.12).max(16.0);
+            widgets::centred(ui, "display-standings", |ui| {
+                widgets::standings_table(ui, lang, "display", &view.standings, size)
+            });
+        });
 }

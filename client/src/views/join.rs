@@ -30,7 +30,10 @@ pub fn join(ui: &mut Ui, state: &AppState, form: &mut JoinForm) -> Vec<UiCommand
         if ui.add(edit).changed() {
             form.error = None;
         }
-        if ui.button(RichText::new(lang.t(T::JoinButton)).size(18.0)).clicked() {
+        if ui
+            .button(RichText::new(lang.t(T::JoinButton)).size(18.0))
+            .clicked()
+        {
             match JoinCode::parse(&form.code) {
                 Ok(code) => out.push(UiCommand::Join(code)),
                 Err(error) => form.error = Some(error),
@@ -40,7 +43,11 @@ pub fn join(ui: &mut Ui, state: &AppState, form: &mut JoinForm) -> Vec<UiCommand
             ui.label(RichText::new(i18n::join_code_error(lang, error)).color(widgets::RED));
         }
         ui.add_space(24.0);
-        ui.label(RichText::new(lang.t(T::JoinHostHint)).small().color(widgets::GREY));
+        ui.label(
+            RichText::new(lang.t(T::JoinHostHint))
+                .small()
+                .color(widgets::GREY),
+        );
     });
     out
 }

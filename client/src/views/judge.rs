@@ -8,7 +8,12 @@ use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
 use crate::views::host::{HostForm, judging};
 
-pub fn judge(ui: &mut Ui, state: &AppState, view: &HostView, _form: &mut HostForm) -> Vec<UiCommand> {
+pub fn judge(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut HostForm,
+) -> Vec<UiCommand> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
         ui.label(RichText::new(&view.tournament).strong().size(18.0));
@@ -16,8 +21,10 @@ pub fn judge(ui: &mut Ui, state: &AppState, view: &HostView, _form: &mut HostFor
         ui.label(RichText::new(state.lang.t(T::JudgeTerminal)).size(18.0));
     });
     ui.separator();
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        judging::judging(ui, state.lang, view, &mut out);
-    });
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            judging::judging(ui, state.lang, view, &mut form.judging, &mut out);
+        });
     out
 }

@@ -37,7 +37,7 @@ pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiComm
     if !(display && fullscreen) {
         egui::Panel::top("status").show(ui, |ui| status_bar(ui, state, display, &mut out));
     }
-    if !state.toasts.is_empty() {
+    if state.toasts.iter().any(|t| t.visible_at(state.now_us)) {
         egui::Panel::bottom("toasts").show(ui, |ui| toasts(ui, state, &mut out));
     }
     egui::CentralPanel::default().show(ui, |ui| screen(ui, state, local, &mut out));
@@ -58,7 +58,9 @@ fn screen(ui: &mut Ui, state: &AppState, local: &mut LocalState, out: &mut Vec<U
     match &state.view {
         None => connecting(ui, state, out),
         Some(View::Team(view)) => out.extend(team::team(ui, state, view, &mut local.team)),
-        Some(View::Host(view)) if view.access.is_some() => out.extend(host::dashboard(ui, state, view, &mut local.host)),
+        Some(View::Host(view)) if view.access.is_some() => {
+            out.extend(host::dashboard(ui, state, view, &mut local.host))
+        }
         Some(View::Host(view)) => out.extend(judge::judge(ui, state, view, &mut local.host)),
         Some(View::Display(view)) => display::display(ui, state, view),
     }
@@ -73,7 +75,10 @@ fn status_bar(ui: &mut Ui, state: &AppState, compact: bool, out: &mut Vec<UiComm
         }
         widgets::connection_badge(ui, state);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if state.code.is_some() && !state.embedded_server && ui.button(lang.t(T::Leave)).clicked() {
+            if state.code.is_some()
+                && !state.embedded_server
+                && ui.button(lang.t(T::Leave)).clicked()
+            {
                 out.push(UiCommand::Leave);
             }
             let mut muted = state.muted;
@@ -90,7 +95,12 @@ fn status_bar(ui: &mut Ui, state: &AppState, compact: bool, out: &mut Vec<UiComm
 }
 
 fn toasts(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
-    for toast in state.toasts.iter().rev() {
+    for toast in state
+        .toasts
+        .iter()
+        .rev()
+        .filter(|t| t.visible_at(state.now_us))
+    {
         ui.horizontal(|ui| {
             let colour = match toast.kind {
                 NoticeKind::Info => widgets::GREEN,
@@ -123,18 +133,24 @@ fn connecting(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
 fn stopped(ui: &mut Ui, lang: Lang, why: &Stopped, embedded: bool, out: &mut Vec<UiCommand>) {
     ui.vertical_centered(|ui| {
         ui.add_space(80.0);
-        ui.label(RichText::new(i18n::stopped(lang, why)).size(22.0).color(widgets::RED));
+        ui.label(
+            RichText::new(i18n::stopped(lang, why))
+                .size(22.0)
+                .color(widgets::RED),
+        );
         if *why == Stopped::CertificateMismatch {
             ui.label(lang.t(T::CertificateMismatchHint));
         }
         ui.add_space(16.0);
-        ui.horizontal(|ui| {
-            if ui.button(lang.t(T::Retry)).clicked() {
-                out.push(UiCommand::Retry);
-            }
-            if !embedded && ui.button(lang.t(T::BackToJoin)).clicked() {
-                out.push(UiCommand::Leave);
-            }
+        widgets::centred(ui, "stopped-buttons", |ui| {
+            ui.horizontal(|ui| {
+                if ui.button(lang.t(T::Retry)).clicked() {
+                    out.push(UiCommand::Retry);
+                }
+                if !embedded && ui.button(lang.t(T::BackToJoin)).clicked() {
+                    out.push(UiCommand::Leave);
+                }
+            });
         });
     });
 }

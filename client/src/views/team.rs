@@ -41,28 +41,34 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
         form.answer.clear();
         form.confirming = false;
     }
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.label(RichText::new(&view.name).size(30.0).strong());
-            ui.label(RichText::new(&view.tournament).color(GREY));
-            ui.add_space(8.0);
-            if let Some(question) = view.clock.question {
-                ui.label(RichText::new(i18n::question_number(lang, &view.clock.number)).size(56.0).strong());
-                widgets::big_clock(ui, lang, &view.clock, now, 96.0);
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(RichText::new(&view.name).size(30.0).strong());
+                ui.label(RichText::new(&view.tournament).color(GREY));
                 ui.add_space(8.0);
-                let phase = widgets::phase_at(&view.clock, now);
-                card(ui, state, view, question, phase, form, &mut out);
-            } else {
-                ui.label(RichText::new(lang.t(T::NoQuestionYet)).size(22.0));
-            }
+                if let Some(question) = view.clock.question {
+                    ui.label(
+                        RichText::new(i18n::question_number(lang, &view.clock.number))
+                            .size(56.0)
+                            .strong(),
+                    );
+                    widgets::big_clock(ui, lang, &view.clock, now, 96.0);
+                    ui.add_space(8.0);
+                    let phase = widgets::phase_at(&view.clock, now);
+                    card(ui, state, view, question, phase, form, &mut out);
+                } else {
+                    ui.label(RichText::new(lang.t(T::NoQuestionYet)).size(22.0));
+                }
+            });
+            ui.add_space(16.0);
+            past_answers(ui, lang, view, form, &mut out);
+            appeals(ui, lang, view);
+            ui.separator();
+            ui.heading(lang.t(T::Standings));
+            widgets::standings_table(ui, lang, "team", &view.standings, 14.0);
         });
-        ui.add_space(16.0);
-        past_answers(ui, lang, view, form, &mut out);
-        appeals(ui, lang, view);
-        ui.separator();
-        ui.heading(lang.t(T::Standings));
-        widgets::standings_table(ui, lang, "team", &view.standings, 14.0);
-    });
     out
 }
 
@@ -70,11 +76,14 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
 /// was lost with a dropped link.
 pub fn receipt(state: &AppState, view: &TeamView, question: QuestionId) -> Option<CardReceipt> {
     state.card_receipts.get(&question).cloned().or_else(|| {
-        view.cards.iter().find(|c| c.question == question).map(|c| CardReceipt {
-            received_at: c.received_at,
-            since_start_ms: c.since_start_ms,
-            late: c.late,
-        })
+        view.cards
+            .iter()
+            .find(|c| c.question == question)
+            .map(|c| CardReceipt {
+                received_at: c.received_at,
+                since_start_ms: c.since_start_ms,
+                late: c.late,
+            })
     })
 }
 
@@ -90,10 +99,23 @@ fn card(
     let lang = state.lang;
     let width = ui.available_width().min(640.0);
     if let Some(receipt) = receipt(state, view, question) {
-        let text = view.cards.iter().find(|c| c.question == question).map(|c| c.text.as_str()).unwrap_or(&form.answer);
+        let text = view
+            .cards
+            .iter()
+            .find(|c| c.question == question)
+            .map(|c| c.text.as_str())
+            .unwrap_or(&form.answer);
         ui.label(RichText::new(widgets::quoted(text)).size(24.0));
         let colour = if receipt.late { RED } else { GREEN };
-        ui.label(RichText::new(i18n::card_receipt(lang, receipt.since_start_ms, receipt.late)).size(26.0).color(colour));
+        ui.label(
+            RichText::new(i18n::card_receipt(
+                lang,
+                receipt.since_start_ms,
+                receipt.late,
+            ))
+            .size(26.0)
+            .color(colour),
+        );
         ui.label(RichText::new(lang.t(T::CardLocked)).color(GREY));
         return;
     }
@@ -116,15 +138,23 @@ fn card(
             ui.set_max_width(width);
             ui.label(RichText::new(lang.t(T::ConfirmFinal)).size(20.0).strong());
             ui.label(RichText::new(widgets::quoted(&form.answer)).size(24.0));
-            ui.horizontal(|ui| {
-                if ui.button(RichText::new(lang.t(T::ConfirmYes)).size(20.0)).clicked() {
-                    form.confirming = false;
-                    let text = form.answer.trim().to_owned();
-                    out.push(UiCommand::Send(Command::SubmitCard { question, text }));
-                }
-                if ui.button(RichText::new(lang.t(T::Cancel)).size(20.0)).clicked() {
-                    form.confirming = false;
-                }
+            widgets::centred(ui, "confirm-card", |ui| {
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(RichText::new(lang.t(T::ConfirmYes)).size(20.0))
+                        .clicked()
+                    {
+                        form.confirming = false;
+                        let text = form.answer.trim().to_owned();
+                        out.push(UiCommand::Send(Command::SubmitCard { question, text }));
+                    }
+                    if ui
+                        .button(RichText::new(lang.t(T::Cancel)).size(20.0))
+                        .clicked()
+                    {
+                        form.confirming = false;
+                    }
+                });
             });
         });
         return;
@@ -135,30 +165,49 @@ fn card(
         .desired_width(width);
     let response = ui.add(edit);
     let ready = !form.answer.trim().is_empty();
-    let submit = ui.add_enabled(ready, egui::Button::new(RichText::new(lang.t(T::SubmitAnswer)).size(22.0)));
+    let submit = ui.add_enabled(
+        ready,
+        egui::Button::new(RichText::new(lang.t(T::SubmitAnswer)).size(22.0)),
+    );
     let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     if ready && (submit.clicked() || entered) {
         form.confirming = true;
     }
 }
 
-fn past_answers(ui: &mut Ui, lang: Lang, view: &TeamView, form: &mut TeamForm, out: &mut Vec<UiCommand>) {
+fn past_answers(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &TeamView,
+    form: &mut TeamForm,
+    out: &mut Vec<UiCommand>,
+) {
     if view.cards.is_empty() {
         return;
     }
     ui.separator();
     ui.heading(lang.t(T::PastAnswers));
-    egui::Grid::new("past-answers").striped(true).spacing([16.0, 6.0]).show(ui, |ui| {
-        for t in [T::ColNumber, T::ColAnswer, T::ColReceived, T::ColVerdict, T::ColAuthorAnswer] {
-            ui.label(RichText::new(lang.t(t)).strong());
-        }
-        ui.end_row();
-        for card in view.cards.iter().rev() {
-            past_answer_row(ui, lang, card, form);
-            ui.end_row();
-        }
-    });
+    // The appeal form opens above the list, where the person looks.
     appeal_form(ui, lang, view, form, out);
+    egui::Grid::new("past-answers")
+        .striped(true)
+        .spacing([16.0, 6.0])
+        .show(ui, |ui| {
+            for t in [
+                T::ColNumber,
+                T::ColAnswer,
+                T::ColReceived,
+                T::ColVerdict,
+                T::ColAuthorAnswer,
+            ] {
+                ui.label(RichText::new(lang.t(t)).strong());
+            }
+            ui.end_row();
+            for card in view.cards.iter().rev() {
+                past_answer_row(ui, lang, card, form);
+                ui.end_row();
+            }
+        });
 }
 
 fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut TeamForm) {
@@ -167,7 +216,9 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut TeamForm
     if card.late {
         ui.label(RichText::new(lang.t(T::VerdictLate)).color(RED));
     } else {
-        ui.label(stopwatch(std::time::Duration::from_millis(card.since_start_ms)));
+        ui.label(stopwatch(std::time::Duration::from_millis(
+            card.since_start_ms,
+        )));
     }
     match &card.reveal {
         None => {
@@ -179,12 +230,20 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut TeamForm
                 (lang.t(T::Withdrawn), GREY)
             } else {
                 match reveal.verdict {
-                    Some(v) => (i18n::verdict(lang, v), if v == minuta_shared::play::chgk::Verdict::Correct { GREEN } else { RED }),
+                    Some(v) => (
+                        i18n::verdict(lang, v),
+                        if v == minuta_shared::play::chgk::Verdict::Correct {
+                            GREEN
+                        } else {
+                            RED
+                        },
+                    ),
                     None => (lang.t(T::VerdictLate), RED),
                 }
             };
             ui.label(RichText::new(text).color(colour).strong());
             ui.vertical(|ui| {
+                ui.set_min_width(280.0);
                 ui.label(RichText::new(&reveal.author_answer).strong());
                 if let Some(accepted) = &reveal.accepted {
                     ui.label(format!("{}: {accepted}", lang.t(T::Accepted)));
@@ -194,26 +253,65 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut TeamForm
                 }
             });
             if !reveal.withdrawn && ui.small_button(lang.t(T::Appeal)).clicked() {
-                form.appeal = Some(AppealForm { question: card.question, kind: AppealKind::WithdrawQuestion, text: String::new() });
+                form.appeal = Some(AppealForm {
+                    question: card.question,
+                    kind: AppealKind::WithdrawQuestion,
+                    text: String::new(),
+                });
             }
         }
     }
 }
 
-fn appeal_form(ui: &mut Ui, lang: Lang, view: &TeamView, form: &mut TeamForm, out: &mut Vec<UiCommand>) {
-    let Some(appeal) = &mut form.appeal else { return };
-    let number = view.cards.iter().find(|c| c.question == appeal.question).map(|c| c.number.clone()).unwrap_or_default();
+fn appeal_form(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &TeamView,
+    form: &mut TeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let Some(appeal) = &mut form.appeal else {
+        return;
+    };
+    let number = view
+        .cards
+        .iter()
+        .find(|c| c.question == appeal.question)
+        .map(|c| c.number.clone())
+        .unwrap_or_default();
     let mut close = false;
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.label(RichText::new(format!("{} — {}", lang.t(T::Appeal), i18n::question_number(lang, &number))).strong());
+        ui.label(
+            RichText::new(format!(
+                "{} — {}",
+                lang.t(T::Appeal),
+                i18n::question_number(lang, &number)
+            ))
+            .strong(),
+        );
         ui.horizontal(|ui| {
-            ui.radio_value(&mut appeal.kind, AppealKind::WithdrawQuestion, i18n::appeal_kind(lang, AppealKind::WithdrawQuestion));
-            ui.radio_value(&mut appeal.kind, AppealKind::AcceptMyAnswer, i18n::appeal_kind(lang, AppealKind::AcceptMyAnswer));
+            ui.radio_value(
+                &mut appeal.kind,
+                AppealKind::WithdrawQuestion,
+                i18n::appeal_kind(lang, AppealKind::WithdrawQuestion),
+            );
+            ui.radio_value(
+                &mut appeal.kind,
+                AppealKind::AcceptMyAnswer,
+                i18n::appeal_kind(lang, AppealKind::AcceptMyAnswer),
+            );
         });
-        ui.add(egui::TextEdit::multiline(&mut appeal.text).hint_text(lang.t(T::AppealText)).desired_rows(3));
+        ui.add(
+            egui::TextEdit::multiline(&mut appeal.text)
+                .hint_text(lang.t(T::AppealText))
+                .desired_rows(3),
+        );
         ui.horizontal(|ui| {
             let ready = !appeal.text.trim().is_empty();
-            if ui.add_enabled(ready, egui::Button::new(lang.t(T::FileAppeal))).clicked() {
+            if ui
+                .add_enabled(ready, egui::Button::new(lang.t(T::FileAppeal)))
+                .clicked()
+            {
                 out.push(UiCommand::Send(Command::FileAppeal {
                     question: appeal.question,
                     kind: appeal.kind,
@@ -247,8 +345,11 @@ fn appeals(ui: &mut Ui, lang: Lang, view: &TeamView) {
                     ui.label(RichText::new(lang.t(T::AppealOpen)).color(GREY));
                 }
                 Some(resolution) => {
-                    let (word, colour) =
-                        if resolution.upheld { (T::AppealUpheld, GREEN) } else { (T::AppealRejected, RED) };
+                    let (word, colour) = if resolution.upheld {
+                        (T::AppealUpheld, GREEN)
+                    } else {
+                        (T::AppealRejected, RED)
+                    };
                     ui.label(RichText::new(lang.t(word)).color(colour).strong());
                     if !resolution.reply.is_empty() {
                         ui.label(format!("— {}", resolution.reply));

@@ -47,12 +47,19 @@ pub fn phase_at(clock: &ClockView, now: ServerTime) -> Phase {
 
 pub fn clock_face(clock: &ClockView, now: ServerTime) -> ClockFace {
     let phase = phase_at(clock, now);
-    let digits = clock.ends_at.filter(|_| clock.started_at.is_some()).map(|ends| countdown(now.until(ends)));
+    let digits = clock
+        .ends_at
+        .filter(|_| clock.started_at.is_some())
+        .map(|ends| countdown(now.until(ends)));
     let grace_left = match (phase, clock.accept_until) {
         (Phase::HandIn, Some(until)) => Some(countdown(now.until(until))),
         _ => None,
     };
-    ClockFace { phase, digits, grace_left }
+    ClockFace {
+        phase,
+        digits,
+        grace_left,
+    }
 }
 
 pub fn phase_colour(phase: Phase) -> Color32 {
@@ -71,12 +78,22 @@ pub fn big_clock(ui: &mut Ui, lang: Lang, clock: &ClockView, now: ServerTime, si
     let colour = phase_colour(face.phase);
     ui.vertical_centered(|ui| {
         let digits = face.digits.clone().unwrap_or_else(|| "–:––".into());
-        ui.label(RichText::new(digits).size(size).monospace().strong().color(colour));
+        ui.label(
+            RichText::new(digits)
+                .size(size)
+                .monospace()
+                .strong()
+                .color(colour),
+        );
         let mut caption = i18n::phase(lang, face.phase).to_owned();
         if let Some(grace) = &face.grace_left {
             caption = format!("{caption} · {grace}");
         }
-        ui.label(RichText::new(caption).size((size / 4.0).max(16.0)).color(colour));
+        ui.label(
+            RichText::new(caption)
+                .size((size / 4.0).max(16.0))
+                .color(colour),
+        );
     });
 }
 
@@ -86,7 +103,7 @@ pub fn qr(ui: &mut Ui, text: &str, module: f32) {
         return;
     };
     let width = code.width();
-    let quiet = 2.0;
+    let quiet = 4.0;
     let side = (width as f32 + 2.0 * quiet) * module;
     let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
     let painter = ui.painter_at(rect);
@@ -95,7 +112,11 @@ pub fn qr(ui: &mut Ui, text: &str, module: f32) {
         if *colour == qrcode::Color::Dark {
             let (x, y) = ((i % width) as f32 + quiet, (i / width) as f32 + quiet);
             let min = rect.min + egui::vec2(x * module, y * module);
-            painter.rect_filled(egui::Rect::from_min_size(min, egui::vec2(module, module)), 0.0, Color32::BLACK);
+            painter.rect_filled(
+                egui::Rect::from_min_size(min, egui::vec2(module, module)),
+                0.0,
+                Color32::BLACK,
+            );
         }
     }
 }
@@ -108,13 +129,19 @@ pub fn join_code_box(ui: &mut Ui, lang: Lang, id: &str, code: &str, out: &mut Ve
             out.push(UiCommand::Copy(code.to_owned()));
         }
     });
-    egui::CollapsingHeader::new(lang.t(T::Qr)).id_salt(("qr", id)).show(ui, |ui| qr(ui, code, 4.0));
+    egui::CollapsingHeader::new(lang.t(T::Qr))
+        .id_salt(("qr", id))
+        .show(ui, |ui| qr(ui, code, 4.0));
 }
 
 /// A team's answer in «ёлочки», unless it already wears quotes.
 pub fn quoted(text: &str) -> String {
     let text = text.trim();
-    if text.starts_with(['«', '"', '„', '“']) { text.to_owned() } else { format!("«{text}»") }
+    if text.starts_with(['«', '"', '„', '“']) {
+        text.to_owned()
+    } else {
+        format!("«{text}»")
+    }
 }
 
 /// Lays `add` out centred horizontally: egui centres single widgets, not
@@ -162,24 +189,27 @@ pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], 
         return;
     }
     let head = |t: T| RichText::new(lang.t(t)).size(size).strong();
-    egui::Grid::new(("standings", id)).striped(true).spacing([size, size * 0.3]).show(ui, |ui| {
-        ui.label(head(T::ColPlace));
-        ui.label(head(T::ColTeam));
-        ui.label(head(T::ColTown));
-        ui.label(head(T::ColPoints));
-        ui.label(head(T::ColRating));
-        ui.label(head(T::ColMask));
-        ui.end_row();
-        for row in rows {
-            ui.label(RichText::new(row.place.to_string()).size(size));
-            ui.label(RichText::new(&row.name).size(size).strong());
-            ui.label(RichText::new(&row.town).size(size));
-            ui.label(RichText::new(row.points.to_string()).size(size).strong());
-            ui.label(RichText::new(row.rating.to_string()).size(size));
-            ui.label(RichText::new(&row.mask).size(size * 0.8).monospace());
+    egui::Grid::new(("standings", id))
+        .striped(true)
+        .spacing([size, size * 0.3])
+        .show(ui, |ui| {
+            ui.label(head(T::ColPlace));
+            ui.label(head(T::ColTeam));
+            ui.label(head(T::ColTown));
+            ui.label(head(T::ColPoints));
+            ui.label(head(T::ColRating));
+            ui.label(head(T::ColMask));
             ui.end_row();
-        }
-    });
+            for row in rows {
+                ui.label(RichText::new(row.place.to_string()).size(size));
+                ui.label(RichText::new(&row.name).size(size).strong());
+                ui.label(RichText::new(&row.town).size(size));
+                ui.label(RichText::new(row.points.to_string()).size(size).strong());
+                ui.label(RichText::new(row.rating.to_string()).size(size));
+                ui.label(RichText::new(&row.mask).size(size * 0.8).monospace());
+                ui.end_row();
+            }
+        });
 }
 
 #[cfg(test)]
@@ -223,7 +253,11 @@ mod tests {
 
     #[test]
     fn before_time_is_called_there_are_no_digits() {
-        let clock = ClockView { phase: Phase::Announced, number: "3".into(), ..ClockView::default() };
+        let clock = ClockView {
+            phase: Phase::Announced,
+            number: "3".into(),
+            ..ClockView::default()
+        };
         let face = clock_face(&clock, ServerTime(5));
         assert_eq!(face.phase, Phase::Announced);
         assert_eq!(face.digits, None);

@@ -107,7 +107,7 @@ pub struct DisplayView {
 
 /// Brain-ring as the hall and the host see it: where the tournament
 /// stands, the fights (open ones first) and the qualifying table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RingBoard {
     pub stage: RingStage,
     /// The qualified teams in seeding order.

@@ -17,12 +17,26 @@ pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCo
     ui.label(lang.t(T::AccessHint));
     ui.add_space(8.0);
     ui.heading(lang.t(T::DisplayCode));
-    let display = join_code(access, Credential::Display { secret: access.display_secret.clone() });
+    let display = join_code(
+        access,
+        Credential::Display {
+            secret: access.display_secret.clone(),
+        },
+    );
     widgets::join_code_box(ui, lang, "display", &display, out);
-    ui.label(format!("{}: {}", lang.t(T::DisplaysConnected), view.displays_connected));
+    ui.label(format!(
+        "{}: {}",
+        lang.t(T::DisplaysConnected),
+        view.displays_connected
+    ));
     ui.add_space(8.0);
     ui.heading(lang.t(T::HostCode));
-    let host = join_code(access, Credential::Host { secret: access.host_secret.clone() });
+    let host = join_code(
+        access,
+        Credential::Host {
+            secret: access.host_secret.clone(),
+        },
+    );
     widgets::join_code_box(ui, lang, "host", &host, out);
     ui.add_space(8.0);
     ui.heading(lang.t(T::ServerAddresses));
@@ -30,5 +44,9 @@ pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCo
         ui.label(RichText::new(addr.to_string()).monospace());
     }
     ui.heading(lang.t(T::Fingerprint));
-    ui.label(RichText::new(fingerprint_hex(&access.fingerprint)).monospace().small());
+    ui.label(
+        RichText::new(fingerprint_hex(&access.fingerprint))
+            .monospace()
+            .small(),
+    );
 }

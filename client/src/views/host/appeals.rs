@@ -17,7 +17,13 @@ pub struct AppealsForm {
     pub replies: BTreeMap<AppealId, String>,
 }
 
-pub fn appeals(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut AppealsForm, out: &mut Vec<UiCommand>) {
+pub fn appeals(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut AppealsForm,
+    out: &mut Vec<UiCommand>,
+) {
     let lang = state.lang;
     if view.appeals.is_empty() {
         ui.label(lang.t(T::NoAppeals));
@@ -37,7 +43,11 @@ pub fn appeals(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut Appeal
             ui.label(&appeal.text);
             match &appeal.resolution {
                 Some(resolution) => {
-                    let (word, colour) = if resolution.upheld { (T::AppealUpheld, GREEN) } else { (T::AppealRejected, RED) };
+                    let (word, colour) = if resolution.upheld {
+                        (T::AppealUpheld, GREEN)
+                    } else {
+                        (T::AppealRejected, RED)
+                    };
                     ui.horizontal_wrapped(|ui| {
                         ui.label(RichText::new(lang.t(word)).color(colour).strong());
                         ui.label(RichText::new(&resolution.reply).color(GREY));
@@ -45,7 +55,11 @@ pub fn appeals(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut Appeal
                 }
                 None => {
                     let reply = form.replies.entry(appeal.id).or_default();
-                    ui.add(egui::TextEdit::singleline(reply).hint_text(lang.t(T::Reply)).desired_width(480.0));
+                    ui.add(
+                        egui::TextEdit::singleline(reply)
+                            .hint_text(lang.t(T::Reply))
+                            .desired_width(480.0),
+                    );
                     ui.horizontal(|ui| {
                         for (upheld, label) in [(true, T::Uphold), (false, T::Reject)] {
                             if ui.button(lang.t(label)).clicked() {

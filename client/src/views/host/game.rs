@@ -33,12 +33,21 @@ pub fn next_question(view: &HostView) -> Option<&QuestionView> {
         .or_else(|| all_questions(view).find(|q| q.status == QuestionStatus::NotPlayed))
 }
 
-pub fn game(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut GameForm, out: &mut Vec<UiCommand>) {
+pub fn game(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut GameForm,
+    out: &mut Vec<UiCommand>,
+) {
     let lang = state.lang;
     let now = state.server_now();
     let phase = widgets::phase_at(&view.clock, now);
     let running = matches!(phase, Phase::Minute | Phase::LastSeconds | Phase::HandIn);
-    let current = view.clock.question.and_then(|id| all_questions(view).find(|q| q.id == id));
+    let current = view
+        .clock
+        .question
+        .and_then(|id| all_questions(view).find(|q| q.id == id));
 
     ui.columns(2, |cols| {
         let ui = &mut cols[0];
@@ -48,10 +57,21 @@ pub fn game(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut GameForm,
                 ui.label(lang.t(T::NoCurrent));
             }
             Some(q) => {
-                ui.label(RichText::new(i18n::question_number(lang, &q.number)).size(32.0).strong());
+                ui.label(
+                    RichText::new(i18n::question_number(lang, &q.number))
+                        .size(32.0)
+                        .strong(),
+                );
                 ui.label(RichText::new(question::full_text(&q.content)).size(16.0));
                 ui.add_space(6.0);
-                ui.label(RichText::new(format!("{}: {}", lang.t(T::AuthorAnswer), question::answer(&q.content))).strong());
+                ui.label(
+                    RichText::new(format!(
+                        "{}: {}",
+                        lang.t(T::AuthorAnswer),
+                        question::answer(&q.content)
+                    ))
+                    .strong(),
+                );
                 if let Some(accepted) = question::accepted(&q.content) {
                     ui.label(format!("{}: {accepted}", lang.t(T::Accepted)));
                 }
@@ -75,17 +95,34 @@ pub fn game(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut GameForm,
             let size = 20.0;
             if let Some(next) = next_question(view) {
                 let label = format!("{} ({})", lang.t(T::AnnounceNext), next.number);
-                if ui.add_enabled(!running, egui::Button::new(RichText::new(label).size(size))).clicked() {
-                    out.push(UiCommand::Send(Command::AnnounceQuestion { question: next.id }));
+                if ui
+                    .add_enabled(!running, egui::Button::new(RichText::new(label).size(size)))
+                    .clicked()
+                {
+                    out.push(UiCommand::Send(Command::AnnounceQuestion {
+                        question: next.id,
+                    }));
                 }
             }
             let can_start = phase == Phase::Announced;
-            if ui.add_enabled(can_start, egui::Button::new(RichText::new(lang.t(T::StartMinute)).size(size).strong())).clicked() {
+            if ui
+                .add_enabled(
+                    can_start,
+                    egui::Button::new(RichText::new(lang.t(T::StartMinute)).size(size).strong()),
+                )
+                .clicked()
+            {
                 out.push(UiCommand::Send(Command::StartMinute));
             }
             if let Some(q) = current {
                 let can_reveal = phase == Phase::Over && q.status != QuestionStatus::Revealed;
-                if ui.add_enabled(can_reveal, egui::Button::new(RichText::new(lang.t(T::Reveal)).size(size))).clicked() {
+                if ui
+                    .add_enabled(
+                        can_reveal,
+                        egui::Button::new(RichText::new(lang.t(T::Reveal)).size(size)),
+                    )
+                    .clicked()
+                {
                     out.push(UiCommand::Send(Command::Reveal { question: q.id }));
                 }
             }
@@ -93,27 +130,42 @@ pub fn game(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut GameForm,
         if let Some(q) = current
             && phase == Phase::Over
             && q.status != QuestionStatus::Revealed
-            && view.judging.iter().any(|j| j.question == q.id && j.groups.iter().any(|g| g.verdict.is_none()))
+            && view
+                .judging
+                .iter()
+                .any(|j| j.question == q.id && j.groups.iter().any(|g| g.verdict.is_none()))
         {
             ui.label(RichText::new(lang.t(T::RevealNeedsJudging)).color(AMBER));
         }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            let unplayed: Vec<&QuestionView> =
-                all_questions(view).filter(|q| q.status == QuestionStatus::NotPlayed).collect();
+            let unplayed: Vec<&QuestionView> = all_questions(view)
+                .filter(|q| q.status == QuestionStatus::NotPlayed)
+                .collect();
             let shown = form
                 .pick
                 .and_then(|id| unplayed.iter().find(|q| q.id == id))
                 .map(|q| i18n::question_number(lang, &q.number))
                 .unwrap_or_else(|| "—".into());
-            egui::ComboBox::from_id_salt("pick-question").selected_text(shown).show_ui(ui, |ui| {
-                for q in &unplayed {
-                    let label = format!("{} — {}", q.number, question::snippet(question::text(&q.content), 40));
-                    ui.selectable_value(&mut form.pick, Some(q.id), label);
-                }
-            });
+            egui::ComboBox::from_id_salt("pick-question")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for q in &unplayed {
+                        let label = format!(
+                            "{} — {}",
+                            q.number,
+                            question::snippet(question::text(&q.content), 40)
+                        );
+                        ui.selectable_value(&mut form.pick, Some(q.id), label);
+                    }
+                });
             let pick = form.pick.filter(|id| unplayed.iter().any(|q| q.id == *id));
-            if ui.add_enabled(pick.is_some() && !running, egui::Button::new(lang.t(T::Announce))).clicked()
+            if ui
+                .add_enabled(
+                    pick.is_some() && !running,
+                    egui::Button::new(lang.t(T::Announce)),
+                )
+                .clicked()
                 && let Some(question) = pick
             {
                 out.push(UiCommand::Send(Command::AnnounceQuestion { question }));
@@ -134,11 +186,23 @@ fn cards_in(ui: &mut Ui, state: &AppState, view: &HostView, question: QuestionId
     let on_time: usize = judging.groups.iter().map(|g| g.teams.len()).sum();
     ui.label(RichText::new(i18n::cards_in(lang, on_time as u32, teams)).size(20.0));
     if !judging.late.is_empty() {
-        let names: Vec<String> = judging.late.iter().map(|c| team_name(view, c.team)).collect();
-        ui.label(RichText::new(format!("{}: {}", lang.t(T::LateCards), names.join(", "))).color(RED));
+        let names: Vec<String> = judging
+            .late
+            .iter()
+            .map(|c| team_name(view, c.team))
+            .collect();
+        ui.label(
+            RichText::new(format!("{}: {}", lang.t(T::LateCards), names.join(", "))).color(RED),
+        );
     }
     if !judging.missing.is_empty() {
-        let names: Vec<String> = judging.missing.iter().map(|t| team_name(view, *t)).collect();
-        ui.label(RichText::new(format!("{}: {}", lang.t(T::MissingTeams), names.join(", "))).color(GREY));
+        let names: Vec<String> = judging
+            .missing
+            .iter()
+            .map(|t| team_name(view, *t))
+            .collect();
+        ui.label(
+            RichText::new(format!("{}: {}", lang.t(T::MissingTeams), names.join(", "))).color(GREY),
+        );
     }
 }

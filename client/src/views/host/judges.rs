@@ -17,7 +17,13 @@ pub struct JudgesForm {
     pub sent: Option<String>,
 }
 
-pub fn judges(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut JudgesForm, out: &mut Vec<UiCommand>) {
+pub fn judges(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut JudgesForm,
+    out: &mut Vec<UiCommand>,
+) {
     let lang = state.lang;
     if let Some(sent) = &form.sent
         && view.judges.iter().any(|j| &j.name == sent)
@@ -27,7 +33,13 @@ pub fn judges(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut JudgesF
     ui.horizontal(|ui| {
         ui.label(lang.t(T::JudgeName));
         ui.text_edit_singleline(&mut form.name);
-        if ui.add_enabled(!form.name.trim().is_empty(), egui::Button::new(lang.t(T::AddJudge))).clicked() {
+        if ui
+            .add_enabled(
+                !form.name.trim().is_empty(),
+                egui::Button::new(lang.t(T::AddJudge)),
+            )
+            .clicked()
+        {
             let name = form.name.trim().to_owned();
             form.sent = Some(name.clone());
             out.push(UiCommand::Send(Command::AddJudge { name }));
@@ -45,7 +57,13 @@ pub fn judges(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut JudgesF
         if let Some(access) = &view.access
             && let Some((_, secret)) = access.judges.iter().find(|(id, _)| *id == judge.id)
         {
-            let code = join_code(access, Credential::Judge { judge: judge.id, secret: secret.clone() });
+            let code = join_code(
+                access,
+                Credential::Judge {
+                    judge: judge.id,
+                    secret: secret.clone(),
+                },
+            );
             ui.indent(("judge-code", judge.id), |ui| {
                 widgets::join_code_box(ui, lang, &format!("judge-{}", judge.id), &code, out);
             });

@@ -1,9 +1,11 @@
-//! Judging: per played question of the open tours, the author's answer and
-//! the зачёт/незачёт criteria beside the groups of equal answers; one click
+//! Judging: per played question of the open tours (picked from a row of
+//! numbers, unjudged counts in amber), the author's answer and the
+//! зачёт/незачёт criteria beside the groups of equal answers; one click
 //! marks a whole group. Late cards are listed apart (never scored), then
 //! the teams with no card, then the log of every judgement.
 
 use egui::{RichText, Ui};
+use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::Verdict;
 use minuta_shared::time::stopwatch;
 use minuta_shared::wire::client::Command;
@@ -13,43 +15,107 @@ use super::team_name;
 use crate::i18n::{self, Lang, T};
 use crate::state::UiCommand;
 use crate::views::question;
-use crate::views::widgets::{GREEN, GREY, RED};
+use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
-pub fn judging(ui: &mut Ui, lang: Lang, view: &HostView, out: &mut Vec<UiCommand>) {
+/// Which question the judge looks at. `None` follows the game: the newest
+/// question, so a judge who never picks sees each question as it comes.
+#[derive(Debug, Default)]
+pub struct JudgingForm {
+    pub picked: Option<QuestionId>,
+}
+
+pub fn judging(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &HostView,
+    form: &mut JudgingForm,
+    out: &mut Vec<UiCommand>,
+) {
     if view.judging.is_empty() {
         ui.label(lang.t(T::JudgingNothing));
     }
-    // The question being played first: that is where the judges are needed.
-    for entry in view.judging.iter().rev() {
-        egui::CollapsingHeader::new(RichText::new(i18n::question_number(lang, &entry.number)).size(18.0).strong())
-            .id_salt(("judging", entry.question))
-            .default_open(true)
-            .show(ui, |ui| question_judging(ui, lang, view, entry, out));
+    // One question at a time: a list that grows while someone clicks in it
+    // would move the buttons under the pointer.
+    let picked = form
+        .picked
+        .filter(|q| view.judging.iter().any(|j| j.question == *q));
+    let shown = picked.or_else(|| view.judging.last().map(|j| j.question));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(lang.t(T::Question));
+        for entry in &view.judging {
+            let open = entry.groups.iter().filter(|g| g.verdict.is_none()).count();
+            let mut label = RichText::new(&entry.number).size(16.0);
+            if open > 0 {
+                label = RichText::new(format!("{} ({open})", entry.number))
+                    .size(16.0)
+                    .color(AMBER);
+            }
+            if ui
+                .selectable_label(shown == Some(entry.question), label)
+                .clicked()
+            {
+                form.picked = Some(entry.question);
+            }
+        }
+    });
+    ui.separator();
+    if let Some(entry) = view.judging.iter().find(|j| Some(j.question) == shown) {
+        ui.label(
+            RichText::new(i18n::question_number(lang, &entry.number))
+                .size(20.0)
+                .strong(),
+        );
+        question_judging(ui, lang, view, entry, out);
     }
     if !view.judgement_log.is_empty() {
         ui.separator();
-        egui::CollapsingHeader::new(lang.t(T::JudgementLog)).id_salt("judgement-log").show(ui, |ui| {
-            egui::Grid::new("log").striped(true).show(ui, |ui| {
-                for entry in view.judgement_log.iter().rev() {
-                    ui.label(&entry.number);
-                    ui.label(&entry.group);
-                    ui.label(i18n::verdict(lang, entry.verdict));
-                    ui.label(format!("{}: {}", lang.t(T::By), entry.by));
-                    ui.label(format!("{}: {}", lang.t(T::At), clock_time(entry.at.as_micros())));
-                    ui.end_row();
-                }
+        egui::CollapsingHeader::new(lang.t(T::JudgementLog))
+            .id_salt("judgement-log")
+            .show(ui, |ui| {
+                egui::Grid::new("log").striped(true).show(ui, |ui| {
+                    for entry in view.judgement_log.iter().rev() {
+                        ui.label(&entry.number);
+                        ui.label(&entry.group);
+                        ui.label(i18n::verdict(lang, entry.verdict));
+                        ui.label(format!("{}: {}", lang.t(T::By), entry.by));
+                        ui.label(format!(
+                            "{}: {}",
+                            lang.t(T::At),
+                            clock_time(entry.at.as_micros())
+                        ));
+                        ui.end_row();
+                    }
+                });
             });
-        });
     }
 }
 
-fn question_judging(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJudging, out: &mut Vec<UiCommand>) {
-    let content = view.tours.iter().flat_map(|t| t.questions.iter()).find(|q| q.id == entry.question);
+fn question_judging(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &HostView,
+    entry: &QuestionJudging,
+    out: &mut Vec<UiCommand>,
+) {
+    let content = view
+        .tours
+        .iter()
+        .flat_map(|t| t.questions.iter())
+        .find(|q| q.id == entry.question);
     if let Some(q) = content {
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(RichText::new(format!("{}: {}", lang.t(T::AuthorAnswer), question::answer(&q.content))).strong());
+            ui.label(
+                RichText::new(format!(
+                    "{}: {}",
+                    lang.t(T::AuthorAnswer),
+                    question::answer(&q.content)
+                ))
+                .strong(),
+            );
             if let Some(accepted) = question::accepted(&q.content) {
-                ui.label(RichText::new(format!("{}: {accepted}", lang.t(T::Accepted))).color(GREEN));
+                ui.label(
+                    RichText::new(format!("{}: {accepted}", lang.t(T::Accepted))).color(GREEN),
+                );
             }
             if let Some(rejected) = question::rejected(&q.content) {
                 ui.label(RichText::new(format!("{}: {rejected}", lang.t(T::Rejected))).color(RED));
@@ -76,25 +142,44 @@ fn question_judging(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJu
     }
     if !entry.missing.is_empty() {
         let names: Vec<String> = entry.missing.iter().map(|t| team_name(view, *t)).collect();
-        ui.label(RichText::new(format!("{}: {}", lang.t(T::MissingTeams), names.join(", "))).color(GREY));
+        ui.label(
+            RichText::new(format!("{}: {}", lang.t(T::MissingTeams), names.join(", "))).color(GREY),
+        );
     }
 }
 
 /// Width of the answers' column, in points.
 const ANSWER_COLUMN: f32 = 380.0;
 
-fn group_row(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJudging, group: &AnswerGroup, out: &mut Vec<UiCommand>) {
+fn group_row(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &HostView,
+    entry: &QuestionJudging,
+    group: &AnswerGroup,
+    out: &mut Vec<UiCommand>,
+) {
     // A fixed column for the answers, so the buttons line up group after group.
     let column = egui::vec2(ANSWER_COLUMN, 0.0);
     ui.allocate_ui_with_layout(column, egui::Layout::top_down(egui::Align::Min), |ui| {
         ui.set_width(ANSWER_COLUMN);
-        ui.label(RichText::new(group.spellings.join(" / ")).size(16.0).strong());
+        ui.label(
+            RichText::new(group.spellings.join(" / "))
+                .size(16.0)
+                .strong(),
+        );
         let names: Vec<String> = group.teams.iter().map(|t| team_name(view, *t)).collect();
-        let teams = format!("{} · {}", i18n::team_count(lang, group.teams.len()), names.join(", "));
+        let teams = format!(
+            "{} · {}",
+            i18n::team_count(lang, group.teams.len()),
+            names.join(", ")
+        );
         ui.label(RichText::new(teams).small().color(GREY));
     });
     let verdict = match group.verdict {
-        Some(v) => RichText::new(i18n::verdict(lang, v)).color(if v == Verdict::Correct { GREEN } else { RED }).strong(),
+        Some(v) => RichText::new(i18n::verdict(lang, v))
+            .color(if v == Verdict::Correct { GREEN } else { RED })
+            .strong(),
         None => RichText::new(lang.t(T::NotJudged)).color(GREY),
     };
     ui.add_sized(egui::vec2(110.0, 18.0), egui::Label::new(verdict));
@@ -102,7 +187,11 @@ fn group_row(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJudging, 
     for (verdict, label) in [(Verdict::Correct, T::Correct), (Verdict::Wrong, T::Wrong)] {
         let chosen = group.verdict == Some(verdict);
         if ui.selectable_label(chosen, lang.t(label)).clicked() && !chosen {
-            out.push(UiCommand::Send(Command::Judge { question: entry.question, group: group.key.clone(), verdict }));
+            out.push(UiCommand::Send(Command::Judge {
+                question: entry.question,
+                group: group.key.clone(),
+                verdict,
+            }));
         }
     }
 }
@@ -110,5 +199,10 @@ fn group_row(ui: &mut Ui, lang: Lang, view: &HostView, entry: &QuestionJudging, 
 /// `HH:MM:SS` (UTC) of a server instant, for the log.
 fn clock_time(micros: u64) -> String {
     let secs = micros / 1_000_000;
-    format!("{:02}:{:02}:{:02}", (secs / 3600) % 24, (secs / 60) % 60, secs % 60)
+    format!(
+        "{:02}:{:02}:{:02}",
+        (secs / 3600) % 24,
+        (secs / 60) % 60,
+        secs % 60
+    )
 }

@@ -10,6 +10,7 @@ pub mod judging;
 pub mod questions;
 pub mod standings;
 pub mod teams;
+pub mod tournament;
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::TeamId;
@@ -22,6 +23,7 @@ use crate::state::{AppState, UiCommand};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum HostTab {
+    Tournament,
     Access,
     Teams,
     Judges,
@@ -35,21 +37,41 @@ pub enum HostTab {
 
 #[derive(Debug, Default)]
 pub struct HostForm {
-    pub tab: HostTab,
+    /// `None` until the first view: then a fresh tournament opens on its
+    /// teams, a prepared one on the game.
+    pub tab: Option<HostTab>,
+    pub tournament: tournament::TournamentForm,
     pub teams: teams::TeamsForm,
     pub judges: judges::JudgesForm,
     pub questions: questions::QuestionsForm,
     pub game: game::GameForm,
     pub appeals: appeals::AppealsForm,
+    pub judging: judging::JudgingForm,
 }
 
-pub fn dashboard(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut HostForm) -> Vec<UiCommand> {
+pub fn dashboard(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut HostForm,
+) -> Vec<UiCommand> {
     let lang = state.lang;
     let mut out = Vec::new();
+    let tab = form.tab.get_or_insert(if view.teams.is_empty() {
+        HostTab::Teams
+    } else if view.tours.is_empty() {
+        HostTab::Questions
+    } else {
+        HostTab::Game
+    });
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(&view.tournament).strong().size(18.0));
         ui.separator();
-        let open_appeals = view.appeals.iter().filter(|a| a.resolution.is_none()).count();
+        let open_appeals = view
+            .appeals
+            .iter()
+            .filter(|a| a.resolution.is_none())
+            .count();
         let tabs = [
             (HostTab::Game, lang.t(T::TabGame).to_owned()),
             (HostTab::Judging, lang.t(T::TabJudging).to_owned()),
@@ -63,34 +85,55 @@ pub fn dashboard(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut Host
             ),
             (HostTab::Standings, lang.t(T::TabStandings).to_owned()),
             (HostTab::Questions, lang.t(T::TabQuestions).to_owned()),
-            (HostTab::Teams, format!("{} ({})", lang.t(T::TabTeams), view.teams.len())),
+            (
+                HostTab::Teams,
+                format!("{} ({})", lang.t(T::TabTeams), view.teams.len()),
+            ),
             (HostTab::Judges, lang.t(T::TabJudges).to_owned()),
+            (HostTab::Tournament, lang.t(T::TabTournament).to_owned()),
             (HostTab::Access, lang.t(T::TabAccess).to_owned()),
         ];
-        for (tab, label) in tabs {
-            ui.selectable_value(&mut form.tab, tab, RichText::new(label).size(16.0));
+        for (choice, label) in tabs {
+            ui.selectable_value(tab, choice, RichText::new(label).size(16.0));
         }
     });
     ui.separator();
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| match form.tab {
-        HostTab::Access => access::access(ui, state, view, &mut out),
-        HostTab::Teams => teams::teams(ui, state, view, &mut form.teams, &mut out),
-        HostTab::Judges => judges::judges(ui, state, view, &mut form.judges, &mut out),
-        HostTab::Questions => questions::questions(ui, state, view, &mut form.questions, &mut out),
-        HostTab::Game => game::game(ui, state, view, &mut form.game, &mut out),
-        HostTab::Judging => judging::judging(ui, state.lang, view, &mut out),
-        HostTab::Appeals => appeals::appeals(ui, state, view, &mut form.appeals, &mut out),
-        HostTab::Standings => standings::standings(ui, state, view, &mut out),
-    });
+    let tab = *tab;
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| match tab {
+            HostTab::Tournament => {
+                tournament::tournament(ui, state, view, &mut form.tournament, &mut out)
+            }
+            HostTab::Access => access::access(ui, state, view, &mut out),
+            HostTab::Teams => teams::teams(ui, state, view, &mut form.teams, &mut out),
+            HostTab::Judges => judges::judges(ui, state, view, &mut form.judges, &mut out),
+            HostTab::Questions => {
+                questions::questions(ui, state, view, &mut form.questions, &mut out)
+            }
+            HostTab::Game => game::game(ui, state, view, &mut form.game, &mut out),
+            HostTab::Judging => judging::judging(ui, state.lang, view, &mut form.judging, &mut out),
+            HostTab::Appeals => appeals::appeals(ui, state, view, &mut form.appeals, &mut out),
+            HostTab::Standings => standings::standings(ui, state, view, &mut out),
+        });
     out
 }
 
 /// A join code for `credential` on the server `access` describes.
 pub fn join_code(access: &Access, credential: Credential) -> String {
-    JoinCode { addrs: access.addrs.clone(), fingerprint: access.fingerprint, credential }.to_string()
+    JoinCode {
+        addrs: access.addrs.clone(),
+        fingerprint: access.fingerprint,
+        credential,
+    }
+    .to_string()
 }
 
 /// A team's name, or its number if it is unknown.
 pub fn team_name(view: &HostView, team: TeamId) -> String {
-    view.teams.iter().find(|t| t.id == team).map(|t| t.name.clone()).unwrap_or_else(|| format!("#{team}"))
+    view.teams
+        .iter()
+        .find(|t| t.id == team)
+        .map(|t| t.name.clone())
+        .unwrap_or_else(|| format!("#{team}"))
 }

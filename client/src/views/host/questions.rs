@@ -27,18 +27,31 @@ pub struct QuestionsForm {
     pub sent_at_count: Option<usize>,
 }
 
-pub fn questions(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut QuestionsForm, out: &mut Vec<UiCommand>) {
+pub fn questions(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut QuestionsForm,
+    out: &mut Vec<UiCommand>,
+) {
     let lang = state.lang;
     let count: usize = view.tours.iter().map(|t| t.questions.len()).sum();
     if form.sent_at_count.is_some_and(|before| count > before) {
-        *form = QuestionsForm { path: std::mem::take(&mut form.path), tour: form.tour, ..QuestionsForm::default() };
+        *form = QuestionsForm {
+            path: std::mem::take(&mut form.path),
+            tour: form.tour,
+            ..QuestionsForm::default()
+        };
     }
     ui.heading(lang.t(T::LoadPackage));
     ui.horizontal(|ui| {
         ui.label(lang.t(T::PackagePath));
         ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(420.0));
         let path = form.path.trim();
-        if ui.add_enabled(!path.is_empty(), egui::Button::new(lang.t(T::Load))).clicked() {
+        if ui
+            .add_enabled(!path.is_empty(), egui::Button::new(lang.t(T::Load)))
+            .clicked()
+        {
             out.push(UiCommand::LoadPackageFile(path.into()));
         }
     });
@@ -52,28 +65,48 @@ pub fn questions(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut Ques
                 Some(tour) => tour.title.clone(),
                 None => lang.t(T::NewTour).to_owned(),
             };
-        egui::ComboBox::from_label(lang.t(T::Tour)).selected_text(tour_title(form.tour)).show_ui(ui, |ui| {
-            for tour in view.tours.iter().filter(|t| !t.closed) {
-                ui.selectable_value(&mut form.tour, Some(tour.id), &tour.title);
-            }
-            ui.selectable_value(&mut form.tour, None, lang.t(T::NewTour));
-        });
-        egui::Grid::new("type-question").num_columns(2).show(ui, |ui| {
-            let field = |ui: &mut Ui, label: T, text: &mut String, rows: usize| {
-                ui.label(lang.t(label));
-                ui.add(egui::TextEdit::multiline(text).desired_rows(rows).desired_width(480.0));
-                ui.end_row();
-            };
-            field(ui, T::QuestionText, &mut form.text, 4);
-            field(ui, T::AuthorAnswer, &mut form.answer, 1);
-            field(ui, T::Accepted, &mut form.accepted, 1);
-            field(ui, T::Rejected, &mut form.rejected, 1);
-            field(ui, T::Comment, &mut form.comment, 2);
-        });
+        egui::ComboBox::from_label(lang.t(T::Tour))
+            .selected_text(tour_title(form.tour))
+            .show_ui(ui, |ui| {
+                for tour in view.tours.iter().filter(|t| !t.closed) {
+                    ui.selectable_value(&mut form.tour, Some(tour.id), &tour.title);
+                }
+                ui.selectable_value(&mut form.tour, None, lang.t(T::NewTour));
+            });
+        egui::Grid::new("type-question")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let field = |ui: &mut Ui, label: T, text: &mut String, rows: usize| {
+                    ui.label(lang.t(label));
+                    ui.add(
+                        egui::TextEdit::multiline(text)
+                            .desired_rows(rows)
+                            .desired_width(480.0),
+                    );
+                    ui.end_row();
+                };
+                field(ui, T::QuestionText, &mut form.text, 4);
+                field(ui, T::AuthorAnswer, &mut form.answer, 1);
+                field(ui, T::Accepted, &mut form.accepted, 1);
+                field(ui, T::Rejected, &mut form.rejected, 1);
+                field(ui, T::Comment, &mut form.comment, 2);
+            });
         let ready = !form.text.trim().is_empty() && !form.answer.trim().is_empty();
-        if ui.add_enabled(ready, egui::Button::new(lang.t(T::AddQuestion))).clicked() {
-            let content = question::typed(&form.text, &form.answer, &form.accepted, &form.rejected, &form.comment);
-            out.push(UiCommand::Send(Command::AddQuestion { tour: form.tour.unwrap_or(new_tour), question: content }));
+        if ui
+            .add_enabled(ready, egui::Button::new(lang.t(T::AddQuestion)))
+            .clicked()
+        {
+            let content = question::typed(
+                &form.text,
+                &form.answer,
+                &form.accepted,
+                &form.rejected,
+                &form.comment,
+            );
+            out.push(UiCommand::Send(Command::AddQuestion {
+                tour: form.tour.unwrap_or(new_tour),
+                question: content,
+            }));
             // The next question goes to the same tour.
             form.tour = form.tour.or(Some(new_tour));
             form.sent_at_count = Some(count);
@@ -89,24 +122,31 @@ pub fn questions(ui: &mut Ui, state: &AppState, view: &HostView, form: &mut Ques
         if tour.closed {
             title = format!("{title} — {}", lang.t(T::TourClosedMark));
         }
-        egui::CollapsingHeader::new(RichText::new(title).strong()).id_salt(("tour", tour.id)).default_open(true).show(
-            ui,
-            |ui| {
-                egui::Grid::new(("tour-questions", tour.id)).striped(true).spacing([12.0, 4.0]).show(ui, |ui| {
-                    for q in &tour.questions {
-                        ui.label(RichText::new(&q.number).strong());
-                        ui.label(question::snippet(question::text(&q.content), 70))
-                            .on_hover_text(question::text(&q.content));
-                        ui.label(RichText::new(question::answer(&q.content)).italics());
-                        let mut status = i18n::question_status(lang, q.status).to_owned();
-                        if q.withdrawn {
-                            status = format!("{status}, {}", lang.t(T::Withdrawn));
+        egui::CollapsingHeader::new(RichText::new(title).strong())
+            .id_salt(("tour", tour.id))
+            .default_open(true)
+            .show(ui, |ui| {
+                egui::Grid::new(("tour-questions", tour.id))
+                    .striped(true)
+                    .spacing([12.0, 4.0])
+                    .show(ui, |ui| {
+                        for q in &tour.questions {
+                            ui.label(RichText::new(&q.number).strong());
+                            ui.label(question::snippet(question::text(&q.content), 70))
+                                .on_hover_text(question::text(&q.content));
+                            ui.label(RichText::new(question::answer(&q.content)).italics());
+                            let mut status = i18n::question_status(lang, q.status).to_owned();
+                            if q.withdrawn {
+                                status = format!("{status}, {}", lang.t(T::Withdrawn));
+                            }
+                            ui.label(RichText::new(status).color(if q.withdrawn {
+                                RED
+                            } else {
+                                GREY
+                            }));
+                            ui.end_row();
                         }
-                        ui.label(RichText::new(status).color(if q.withdrawn { RED } else { GREY }));
-                        ui.end_row();
-                    }
-                });
-            },
-        );
+                    });
+            });
     }
 }

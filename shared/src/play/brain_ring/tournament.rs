@@ -18,9 +18,10 @@ use crate::rules::brain_ring::{
 use crate::time::ServerTime;
 
 /// Where the tournament stands, and what the host can start next.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RingStage {
     /// No teams qualified yet.
+    #[default]
     NotSeeded,
     /// `round` (from 1) can be started with these pairs (seeding indices
     /// mapped to teams), or is being played (`open` fights remain).
