@@ -7,17 +7,18 @@ use std::sync::Arc;
 use std::sync::mpsc;
 
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::brain_ring::RingFightView;
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::View;
 
 use crate::i18n::{Lang, T};
 use crate::net::{EventSink, NetHandle, local_now_us};
-use crate::sound::{SignalWatch, Sound};
+use crate::sound::{Signal, SignalWatch, Sound};
 use crate::state::{
     AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, Stopped, UiCommand, reduce,
 };
-use crate::views::{self, LocalState, widgets};
+use crate::views::{self, LocalState, ring, widgets};
 
 pub struct MinutaApp {
     ctx: egui::Context,
@@ -117,6 +118,10 @@ impl MinutaApp {
     fn dispatch(&mut self, command: UiCommand) {
         match command {
             UiCommand::Send(command) => {
+                // The press is heard at once; the verdict follows.
+                if matches!(command, Command::Press { .. }) && !self.state.muted {
+                    self.sound.signal(Signal::Press);
+                }
                 let request = self.state.begin_request(command.clone());
                 self.send_net(NetCommand::Command {
                     request,
@@ -173,6 +178,28 @@ impl MinutaApp {
         }
     }
 
+    /// Keeps a Brain-ring countdown ticking and lets the button's flash
+    /// fade on time.
+    fn watch_ring(&mut self) {
+        let fights: Vec<&RingFightView> = match &self.state.view {
+            Some(View::Team(v)) => v.ring.iter().collect(),
+            Some(View::Display(v)) => v.ring.fights.iter().collect(),
+            Some(View::Host(v)) => v.ring.fights.iter().collect(),
+            None => Vec::new(),
+        };
+        if fights.into_iter().any(ring::ticking) {
+            self.ctx
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if let Some(at) = self.state.button.pressed_at_us {
+            let left = (at + crate::state::FLASH_US).saturating_sub(self.state.now_us);
+            if left > 0 {
+                self.ctx
+                    .request_repaint_after(std::time::Duration::from_micros(left));
+            }
+        }
+    }
+
     /// Package files dropped on the host's window are loaded like a typed path.
     fn take_dropped_files(&mut self) -> Vec<UiCommand> {
         let files = self
@@ -215,6 +242,7 @@ impl eframe::App for MinutaApp {
         self.state.now_us = local_now_us();
         self.drain_events();
         self.watch_clock();
+        self.watch_ring();
         self.projector_fullscreen();
         let mut commands = self.take_dropped_files();
         commands.extend(views::root(ui, &self.state, &mut self.local));

@@ -12,6 +12,8 @@ use minuta_shared::wire::view::QuestionStatus;
 
 use crate::state::{ConnectionStatus, Notice, Stopped};
 
+pub mod ring;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Lang {
     #[default]
@@ -217,6 +219,105 @@ texts! {
     Display => "Проектор", "Display";
     AppealsOpen => "открытых апелляций", "open appeals";
     FileReadFailed => "не удалось прочитать файл", "could not read the file";
+    // Brain-ring: the button
+    TabRing => "Брейн-ринг", "Brain-ring";
+    RingPress => "Нажать", "Press";
+    RingPressHint => "или пробел", "or the space bar";
+    RingWaitingVerdict => "нажато — ждём ответа сервера…", "pressed — waiting for the server…";
+    RingYou => "вы", "you";
+    RingFalseStartMark => "фальстарт", "false start";
+    RingLockedMark => "без права ответа", "may not answer";
+    RingDrawn => "Ничья", "Draw";
+    RingNoQuestionYet => "Ждём первый вопрос", "Waiting for the first question";
+    RingReading => "Читается вопрос", "The question is being read";
+    RingFalseStartLost => "Фальстарт — вопрос потерян", "False start — the question is lost";
+    RingFalseStartWait => "Фальстарт не в счёт — ждите «Время»", "False start, not counted — wait for «Time»";
+    RingArmedPress => "Время! Жмите", "Time! Press";
+    RingArmedHall => "Время!", "Time!";
+    RingLockedArmed => "Вы не отвечаете на этот вопрос", "You may not answer this question";
+    RingContested => "Нажали почти одновременно — решает ведущий", "Pressed almost together — the host decides";
+    RingYouAnswer => "Вы отвечаете!", "You answer!";
+    RingTakenByYou => "Вопрос ваш!", "The question is yours!";
+    RingTakenByRival => "Вопрос взял соперник", "The opponents took the question";
+    RingNotTaken => "Вопрос никто не взял", "Nobody took the question";
+    RingNotTakenHall => "Вопрос не взят", "Nobody took the question";
+    RingRepeated => "Нажатие уже учтено", "Your press is counted already";
+    RingLockedOut => "На этот вопрос вы уже не отвечаете", "You may no longer answer this question";
+    RingContestedVerdict => "Почти одновременно с соперником — решает ведущий", "Almost together with the opponents — the host decides";
+    RingIgnored => "Сейчас кнопка не действует", "The button does nothing now";
+    RingLost => "Связь прервалась — нажатие могло не дойти", "The link dropped — the press may not have arrived";
+    RingPressedFirst => "Вы нажали первыми", "You pressed first";
+    RingWithdrawn => "Вопрос снят по апелляции", "The question was withdrawn on appeal";
+    RingUpheldYours => "Апелляция принята — вопрос ваш!", "Appeal upheld — the question is yours!";
+    RingUpheldRival => "По апелляции вопрос засчитан сопернику", "On appeal the question goes to the opponents";
+    RingFightWonYou => "Вы выиграли бой!", "You won the fight!";
+    RingFightLostYou => "Бой проигран", "The fight is lost";
+    RingRivalFaster => "Соперник был быстрее", "The opponents were faster";
+    RingAppealQuestion => "вопрос некорректен", "the question was incorrect";
+    RingAppealAnswer => "засчитать наш ответ", "accept our answer";
+    RingAppealHint => "Апелляцию подают до чтения следующего вопроса (4.13); решение ведущего окончательно.", "Appeal before the next question is read (4.13); the host's decision is final.";
+    RingAppealOpen => "Подать апелляцию…", "Appeal…";
+    // Brain-ring: the host
+    RingRead => "Читаю вопрос", "Reading the question";
+    RingArm => "Время", "Time";
+    RingCloseFight => "Завершить бой", "Close the fight";
+    RingAppealsFirst => "Сначала решите апелляции (4.16).", "Decide the appeals first (4.16).";
+    RingNoFights => "Боёв пока нет: начните круг или товарищеский бой.", "No fights yet: start a round or a friendly fight.";
+    RingFights => "Бои", "Fights";
+    RingClosed => "завершён", "closed";
+    RingInPlay => "идёт", "in play";
+    RingPressLog => "Журнал нажатий", "Press log";
+    RingNoPresses => "Нажатий по этому вопросу нет.", "No presses on this question.";
+    ColGap => "Разрыв", "Gap";
+    ColPress => "Нажатие", "Press";
+    ColSinceArming => "От «Время»", "Since «Time»";
+    ColRtt => "Задержка (RTT)", "Round trip";
+    ColClockOffset => "Смещение часов", "Clock offset";
+    ColTable => "Стол", "Table";
+    ColScore => "Счёт", "Score";
+    RingFightAppeals => "Апелляции боя", "The fight's appeals";
+    RingStandings => "Таблица брейн-ринга", "Brain-ring table";
+    ColRingPoints => "Очки", "Points";
+    ColDifference => "Разница", "Difference";
+    ColTaken => "Взято", "Taken";
+    ColFights => "Боёв", "Fights";
+    RingNotSeeded => "Команды для брейн-ринга ещё не отобраны.", "No teams have qualified for Brain-ring yet.";
+    RingQualifyTitle => "Отбор и посев", "Qualification and seeding";
+    RingQualifyFromChgk => "Отбор по итогам ЧГК (4.3–4.4)", "Qualify from the ChGK table (4.3–4.4)";
+    RingQualifyHint => "Лучшие по очкам, затем по рейтингу; посев — по таблице после трёх туров; полные равенства — жребием.", "Best by points, then rating; seeded by the table after three tours; full ties by lot.";
+    RingPlaces => "Мест", "Places";
+    RingLotSeed => "Жребий (число)", "Lot seed";
+    RingQualify => "Отобрать", "Qualify";
+    RingSeedByHand => "Посев вручную", "Seed by hand";
+    RingSeedByHandHint => "Нажимайте на команды в порядке посева.", "Click the teams in seeding order.";
+    RingSeedTeams => "Посеять", "Seed";
+    RingClear => "Очистить", "Clear";
+    RingSeeding => "Посев", "Seeding";
+    RingStages => "Площадок", "Stages";
+    RingStartFight => "Начать бой", "Start the fight";
+    RingFriendly => "Товарищеский бой", "Friendly fight";
+    RingFriendlyStart => "Начать товарищеский бой", "Start the friendly fight";
+    RingChooseTeam => "выберите команду", "choose a team";
+    RingFormatQualifying => "отборочный: 5 вопросов, ничья возможна", "qualifying: 5 questions, a draw stands";
+    RingFormatPlayoff => "плей-офф: 5 вопросов, затем до первого взятого", "play-off: 5 questions, then sudden death";
+    RingFormatFinal => "финальный: 7 вопросов, затем до первого взятого", "final: 7 questions, then sudden death";
+    RingTiming => "Время и правила кнопки", "Button timing and rules";
+    RingExtraTime => "Дополнительное время после неверного ответа", "Extra time after a wrong answer";
+    RingTieWindow => "Окно спорного нажатия (0 — строгий порядок)", "Tie window (0 = strict order)";
+    RingIgnoreEarly => "Игнорировать ранние нажатия (фальстарт не лишает права ответа)", "Ignore early presses (a false start keeps the right to answer)";
+    RingTimingHint => "По правилам: минута — 60 с, дополнительное время — 20 с.", "By the rules: the minute is 60 s, the extra time 20 s.";
+    RingPlayoffRule => "«Царь горы» (4.11): 5-е место играет с 4-м, победитель — с 3-м, затем со 2-м; победитель выходит в финал к 1-му.", "«King of the hill» (4.11): 5th plays 4th, the winner plays 3rd, then 2nd; the winner meets 1st in the final.";
+    RingFinalRule => "Финал (4.12): до двух побед; после каждого боя команды меняются столами.", "Final (4.12): first to two wins; the teams change tables after each fight.";
+    RingShowFight => "Показать", "Show";
+    UnitSeconds => "с", "s";
+    UnitMillis => "мс", "ms";
+    PressWon => "отвечает", "answers";
+    PressLate => "позже", "late";
+    PressFalseStart => "фальстарт", "false start";
+    PressRepeated => "повторное", "repeated";
+    PressLockedOut => "без права ответа", "may not answer";
+    PressContested => "спорное", "contested";
+    PressIgnored => "вне игры", "out of play";
 }
 
 /// The connection status as a short phrase.
@@ -341,8 +442,8 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::ClockRunning => "время по вопросу ещё идёт".into(),
         E::Settings(why) => format!("неверные настройки: {why}"),
         E::Storage(why) => format!("сервер не смог сохранить действие: {why}"),
-        // Errors of formats this terminal does not play read in English.
-        other => other.to_string(),
+        E::Ring(error) => format!("Брейн-ринг: {}", ring::play_error(lang, error)),
+        E::Qualification(why) => format!("отбор невозможен: {why}"),
     }
 }
 
@@ -391,6 +492,10 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             late,
             ..
         } => card_receipt(lang, *since_start_ms, *late),
+        Receipt::RingAppealFiled { appeal } => lang.pick(
+            format!("апелляция № {appeal} подана"),
+            format!("appeal no. {appeal} filed"),
+        ),
         _ => lang.pick(
             format!("{}: готово", command_name(lang, command)),
             format!("{}: done", command_name(lang, command)),
@@ -424,8 +529,19 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::Judge { .. } => ("отметка ответа", "judging"),
         C::SubmitCard { .. } => ("карточка", "the card"),
         C::FileAppeal { .. } => ("апелляция", "the appeal"),
-        // Commands of formats this terminal does not send.
-        _ => ("действие", "the action"),
+        C::RingSetTiming { .. } => ("настройки кнопки", "button settings"),
+        C::RingQualify { .. } => ("отбор в брейн-ринг", "Brain-ring qualification"),
+        C::RingSeed { .. } => ("посев брейн-ринга", "Brain-ring seeding"),
+        C::RingStartNext { .. } => ("начало боёв", "starting the fights"),
+        C::RingFriendly { .. } => ("товарищеский бой", "the friendly fight"),
+        C::RingRead { .. } => ("чтение вопроса", "reading the question"),
+        C::RingArm { .. } => ("«Время»", "«Time»"),
+        C::RingJudge { .. } => ("оценка ответа", "judging the answer"),
+        C::RingDecide { .. } => ("решение о спорном нажатии", "deciding the contested press"),
+        C::RingResolveAppeal { .. } => ("решение по апелляции", "appeal decision"),
+        C::RingCloseFight { .. } => ("завершение боя", "closing the fight"),
+        C::Press { .. } => ("кнопка", "the button"),
+        C::RingAppeal { .. } => ("апелляция", "the appeal"),
     };
     match lang {
         Lang::Ru => ru.into(),

@@ -1,8 +1,9 @@
 //! The clock's signals as sounds: a short double beep at «10 секунд» and a
-//! long tone at «Время, сдавайте ответы». Optional and fail-soft: without
-//! an audio device the app is silent, never in error. The audio stream lives
-//! on its own thread (cpal streams are not `Send`); the UI only posts
-//! signals to it.
+//! long tone at «Время, сдавайте ответы»; a click when the Brain-ring
+//! button is pressed, before the server's verdict. Optional and fail-soft:
+//! without an audio device the app is silent, never in error. The audio
+//! stream lives on its own thread (cpal streams are not `Send`); the UI
+//! only posts signals to it.
 
 use std::sync::mpsc;
 use std::time::Duration;
@@ -18,6 +19,8 @@ pub enum Signal {
     TenSeconds,
     /// 3: «Время, сдавайте ответы».
     TimeUp,
+    /// The Brain-ring button was pressed on this terminal.
+    Press,
 }
 
 /// A handle to the sound thread. Sending never blocks or fails visibly.
@@ -74,6 +77,7 @@ fn play(mixer: &rodio::mixer::Mixer, signal: Signal) {
             mixer.add(beep(880.0, 150, 250));
         }
         Signal::TimeUp => mixer.add(beep(660.0, 900, 0)),
+        Signal::Press => mixer.add(beep(1320.0, 70, 0)),
     }
 }
 

@@ -353,7 +353,7 @@ fn every_text_has_glyphs_in_the_bundled_fonts() {
                     ui.label(key.text(lang));
                 }
             }
-            ui.label("× · — … «» № ё Ё Щ Ъ");
+            ui.label("× · — … «» № ё Ё Щ Ъ − µ –:––");
         });
     harness.run();
 }

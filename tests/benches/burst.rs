@@ -18,7 +18,11 @@
 //! Options (after `--`): `--terminals N`, `--sockets K` (client UDP sockets
 //! the terminals share, default 1), `--buffer BYTES` (their receive/send
 //! buffer, default 4 MiB), `--workers W` (client runtime threads, default 2),
-//! `--window W` (RegisterTeam commands in flight, default all).
+//! `--window W` (RegisterTeam commands in flight, default 512; 0 = all at
+//! once — more than the server's per-terminal queue of 1,024 messages can
+//! overflow it when a whole batch of acknowledgements lands at once), `--no-staff`
+//! (no host or display connected during the join storm and the burst, to
+//! tell the cost of their large views apart).
 //! Nothing here is asserted: the figures are printed for a person to judge.
 
 use std::io::Write;
@@ -50,10 +54,13 @@ struct Args {
     buffer: usize,
     workers: usize,
     window: usize,
+    /// No host or display connected while the terminals join and hand in
+    /// (to tell the cost of their views apart).
+    no_staff: bool,
 }
 
 fn parse_args() -> Result<Args> {
-    let mut args = Args { terminals: 2_000, sockets: 1, buffer: 4 * 1024 * 1024, workers: 2, window: 0 };
+    let mut args = Args { terminals: 2_000, sockets: 1, buffer: 4 * 1024 * 1024, workers: 2, window: 512, no_staff: false };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = |name: &str| -> Result<usize> {
@@ -66,6 +73,7 @@ fn parse_args() -> Result<Args> {
             "--buffer" => args.buffer = value("--buffer")?,
             "--workers" => args.workers = value("--workers")?.max(1),
             "--window" => args.window = value("--window")?,
+            "--no-staff" => args.no_staff = true,
             // `cargo bench` passes `--bench`; a filter may follow it.
             "--bench" => {}
             other if other.starts_with("--") => bail!("unknown option {other}"),
@@ -121,6 +129,13 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
+/// CPU time (user + system) of this process, from `/proc/self/stat`.
+fn own_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    Some((fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?) / 100.0)
+}
+
 fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
@@ -134,7 +149,7 @@ struct Outcome {
     _terminal: Option<Terminal>,
 }
 
-async fn run(args: &Args) -> Result<serde_json::Value> {
+async fn run(args: &Args) -> Result<String> {
     let start = Instant::now();
     let n = args.terminals;
     progress!(start, "burst: {n} team terminals, {} client socket(s), {} client threads", args.sockets, args.workers);
@@ -167,10 +182,29 @@ async fn run(args: &Args) -> Result<serde_json::Value> {
         }
     }
     progress!(start, "registered {} teams in {:.2} s (window {window})", ids.len(), t.elapsed().as_secs_f64());
+    let report = |phase: &str, host: &Terminal| {
+        let (frames, bytes) = host.traffic();
+        format!(
+            "{phase}: CPU so far: server {:.2} s, this bench {:.2} s; the host has received {frames} frames, {:.1} MB",
+            server.cpu_seconds().unwrap_or(f64::NAN),
+            own_cpu_seconds().unwrap_or(f64::NAN),
+            bytes as f64 / 1e6
+        )
+    };
+    progress!(start, "{}", report("after registration", &host));
     let codes: Vec<JoinCode> = team_codes(&mut host, &ids).await?;
     load_package(&mut host, "smalltest.4s").await?;
-    let mut display = Terminal::connect(&server.display_code).await?;
-    display.ping().await?;
+    // From here on the host's and the display's views are counted, not
+    // decoded: on their own laptops that work would not take this CPU.
+    host.skip_views(true);
+    let mut display = if args.no_staff {
+        host.close();
+        None
+    } else {
+        let display = Terminal::connect(&server.display_code).await?;
+        display.skip_views(true);
+        Some(display)
+    };
 
     // Every team terminal connects at once; they share the client sockets.
     let mut endpoints = Vec::new();
@@ -181,9 +215,11 @@ async fn run(args: &Args) -> Result<serde_json::Value> {
     }
     let t = Instant::now();
     let mut joins = tokio::task::JoinSet::new();
+    let config = minuta_client::net::tls::client_config(server.fingerprint)?;
     for (i, code) in codes.into_iter().enumerate() {
         let endpoint = endpoints[i % endpoints.len()].clone();
-        joins.spawn(async move { (i, Terminal::connect_on(&endpoint, &code, false).await) });
+        let config = config.clone();
+        joins.spawn(async move { (i, Terminal::connect_with(&endpoint, config, &code, false).await) });
     }
     let mut teams: Vec<Option<Terminal>> = (0..n).map(|_| None).collect();
     let mut connect_errors = Vec::new();
@@ -197,17 +233,35 @@ async fn run(args: &Args) -> Result<serde_json::Value> {
     let connect_all_s = t.elapsed().as_secs_f64();
     let connected = teams.iter().filter(|t| t.is_some()).count();
     progress!(start, "{connected}/{n} terminals connected in {connect_all_s:.3} s");
-    if let Some(first) = connect_errors.first() {
-        progress!(start, "{} failed to connect, e.g. {first}", connect_errors.len());
+    if !connect_errors.is_empty() {
+        let mut kinds: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+        for e in &connect_errors {
+            let kind = e.split_once(": ").map_or(e.as_str(), |(_, k)| k);
+            *kinds.entry(kind.to_owned()).or_default() += 1;
+        }
+        progress!(start, "{} failed to connect:", connect_errors.len());
+        for (kind, count) in kinds {
+            progress!(start, "  {count} × {kind}");
+        }
+        let log = server.log();
+        let warnings: Vec<&str> = log.lines().filter(|l| l.contains("WARN") || l.contains("ERROR")).collect();
+        progress!(start, "the server logged {} warnings; the last: {:?}", warnings.len(), warnings.iter().rev().take(3).collect::<Vec<_>>());
     }
+    progress!(start, "{}", report("after connecting", &host));
     if let Some((rss, hwm)) = server.memory_kib() {
         progress!(start, "server memory with everyone connected: VmRSS {} MiB, VmHWM {} MiB", rss / 1024, hwm / 1024);
     }
 
     // «Время»: every terminal waits to see the minute run, then all hand in
     // their card at the same moment.
+    if args.no_staff {
+        host = Terminal::connect(&server.host_code).await?;
+    }
     host.ok(Command::AnnounceQuestion { question: Q0 }).await?;
     host.ok(Command::StartMinute).await?;
+    if args.no_staff {
+        host.close();
+    }
     let barrier = Arc::new(Barrier::new(connected + 1));
     let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Outcome>();
     for (i, team) in teams.into_iter().enumerate() {
@@ -281,7 +335,10 @@ async fn run(args: &Args) -> Result<serde_json::Value> {
     if let Some(e) = errors.first() {
         progress!(start, "e.g. error: {e}");
     }
-    let clock = host.wait_host("the host's view of the burst", |v| v.clock.started_at.is_some()).await?.clock;
+    // A host terminal that joins now gets the current view first.
+    let mut fresh_host = Terminal::connect(&server.host_code).await?;
+    let clock = fresh_host.wait_host("the host's view of the burst", |v| v.clock.started_at.is_some()).await?.clock;
+    drop(fresh_host);
     let received: Vec<u64> = outcomes
         .iter()
         .filter_map(|o| match &o.ack {
@@ -298,11 +355,16 @@ async fn run(args: &Args) -> Result<serde_json::Value> {
         );
     }
 
+    progress!(start, "{}", report("after the burst", &host));
+
     // Memory, then kill the server and count what it stored.
     let (rss_kib, hwm_kib) = server.memory_kib().ok_or_else(|| anyhow!("cannot read /proc/{pid}/status"))?;
     progress!(start, "server memory after the burst: VmRSS {} MiB, peak VmHWM {} MiB", rss_kib / 1024, hwm_kib / 1024);
     drop(outcomes);
     drop(host);
+    if let Some(display) = display.as_mut() {
+        display.ping().await?;
+    }
     drop(display);
     let database = server.database();
     let mut server = server;
@@ -313,14 +375,13 @@ async fn run(args: &Args) -> Result<serde_json::Value> {
     drop(db);
     drop(server);
 
-    Ok(serde_json::json!({
-        "bench": "burst",
-        "terminals": n,
-        "connect_all_s": round3(connect_all_s),
-        "ack_p50_ms": round3(percentile(&latencies, 0.50)),
-        "ack_p99_ms": round3(percentile(&latencies, 0.99)),
-        "sent": sent,
-        "stored": stored,
-        "server_rss_mb": round3(hwm_kib as f64 / 1024.0),
-    }))
+    // Built by hand so the keys keep the documented order.
+    let number = |x: f64| serde_json::Value::from(round3(x));
+    Ok(format!(
+        "{{\"bench\":\"burst\",\"terminals\":{n},\"connect_all_s\":{},\"ack_p50_ms\":{},\"ack_p99_ms\":{},\"sent\":{sent},\"stored\":{stored},\"server_rss_mb\":{}}}",
+        number(connect_all_s),
+        number(percentile(&latencies, 0.50)),
+        number(percentile(&latencies, 0.99)),
+        number(hwm_kib as f64 / 1024.0),
+    ))
 }

@@ -310,6 +310,15 @@ async fn run(trials: usize) -> Result<String> {
             jit.last().copied().unwrap_or(f64::NAN),
             percentile(&prec, 0.99),
         );
+        let lost: Vec<String> = trials_of_gap
+            .iter()
+            .filter(|t| !t.earlier_won)
+            .take(12)
+            .map(|t| format!("send {:.0}/arrive {:.0}", t.send_gap_us, t.arrival_gap_us))
+            .collect();
+        if !lost.is_empty() {
+            progress!(start, "  gap {gap_ms} ms, trials the later press won (µs): {}", lost.join(", "));
+        }
         results.push(trials_of_gap);
     }
 

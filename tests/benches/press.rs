@@ -28,7 +28,9 @@
 //! "verdict_p50_us":…,"verdict_p99_us":…,"p50_ratio":…,"p99_ratio":…,
 //! "lockout_all_p99_us":…}` (ratios = verdict / raw UDP round trip).
 //! Options: `--terminals N`, `--presses P` (measured presses, default 200),
-//! `--udp-samples S` (default 20,000). Nothing is asserted. Built as a test
+//! `--udp-samples S` (default 20,000), `--trace FILE` (one line per press:
+//! the presser's UDP port, wall-clock µs of the write, the server's stamp,
+//! wall-clock µs of reading the ack; to match against a packet capture). Nothing is asserted. Built as a test
 //! (without cargo bench's `--bench` flag) it does nothing.
 
 use std::io::Write;
@@ -56,6 +58,10 @@ struct Args {
     terminals: usize,
     presses: usize,
     udp_samples: usize,
+    /// Writes one line per measured press (for matching with a packet capture).
+    trace: Option<std::path::PathBuf>,
+    /// How long the buttons stay armed (quiet) before the press.
+    pause: Duration,
 }
 
 fn parse_args() -> Result<Args> {
@@ -63,6 +69,8 @@ fn parse_args() -> Result<Args> {
         terminals: 100,
         presses: 200,
         udp_samples: 20_000,
+        trace: None,
+        pause: Duration::from_millis(50),
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -74,6 +82,14 @@ fn parse_args() -> Result<Args> {
             "--terminals" => args.terminals = value("--terminals")?,
             "--presses" => args.presses = value("--presses")?,
             "--udp-samples" => args.udp_samples = value("--udp-samples")?.max(100),
+            "--trace" => {
+                args.trace = Some(
+                    it.next()
+                        .ok_or_else(|| anyhow!("--trace needs a path"))?
+                        .into(),
+                )
+            }
+            "--pause-ms" => args.pause = Duration::from_millis(value("--pause-ms")? as u64),
             "--bench" => {}
             other if other.starts_with("--") => bail!("unknown option {other}"),
             _ => {}
@@ -253,6 +269,14 @@ struct Sample {
     /// From the server's arrival stamp to reading the ack.
     stamp_to_ack_us: f64,
     spectators_seen: usize,
+    /// For `--trace`: the presser's UDP port, wall-clock µs of the write,
+    /// the server's stamp, wall-clock µs of reading the ack.
+    trace: (u16, f64, u64, f64),
+    /// Per audience: the other table, the host, the display, the last watching team.
+    other_table_us: f64,
+    host_us: f64,
+    display_us: f64,
+    watchers_us: f64,
 }
 
 /// Maps this process's monotonic instants to server time (µs since the
@@ -309,6 +333,8 @@ async fn measure(
         });
     }
     let (mut lockout_all, mut lockout_fight, mut spectators_seen) = (0f64, 0f64, 0);
+    let (mut other_table_us, mut host_us, mut display_us, mut watchers_us) =
+        (0f64, 0f64, 0f64, 0f64);
     for (i, first) in firsts.into_iter().enumerate() {
         let Some(mut frame) = first else { continue };
         let watching = i >= TEAMS + 2;
@@ -329,8 +355,15 @@ async fn measure(
         lockout_all = lockout_all.max(d);
         if watching {
             spectators_seen += 1;
+            watchers_us = watchers_us.max(d);
         } else {
             lockout_fight = lockout_fight.max(d);
+        }
+        match i {
+            HOST => host_us = d,
+            DISPLAY => display_us = d,
+            _ if !watching => other_table_us = d,
+            _ => {}
         }
     }
     let stamp = verdict.arrived_at.0 as f64;
@@ -341,7 +374,32 @@ async fn measure(
         uplink_us: stamp - wall.of(sent),
         stamp_to_ack_us: wall.of(acked) - stamp,
         spectators_seen,
+        trace: (
+            all[presser].local_addr()?.port(),
+            wall.of(sent),
+            verdict.arrived_at.0,
+            wall.of(acked),
+        ),
+        other_table_us,
+        host_us,
+        display_us,
+        watchers_us,
     })
+}
+
+/// A process's user + system CPU time so far, in clock ticks (/proc/<pid>/stat).
+fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command (which may contain spaces) in parentheses.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+}
+
+/// Clock ticks per second (USER_HZ): 100 on Linux.
+fn ticks_per_second() -> f64 {
+    100.0
 }
 
 /// The size of the next view each kind of terminal receives (bytes).
@@ -354,6 +412,105 @@ async fn view_sizes(all: &mut [StampedTerminal]) -> Result<(usize, usize, usize,
         None => 0,
     };
     Ok((host, display, table, watcher))
+}
+
+/// What one press costs the server's core, without the network: the
+/// decision, then every terminal's view built and encoded as `flush_views`
+/// and the connection writers do (the host's, the display's, each team's).
+/// Returns sorted µs per press for (the decision alone, all N + 2 views,
+/// only the four views that show the fight), and the host view's size.
+fn core_cost(n: usize, presses: usize) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, usize)> {
+    use minuta_server::core::{Core, ServerInfo};
+    use minuta_shared::time::ServerTime;
+    use minuta_shared::wire::codec;
+    use minuta_shared::wire::envelope::Envelope;
+    use minuta_shared::wire::handshake::Identity;
+
+    let mut core = Core::new(ServerInfo::default());
+    let mut now = ServerTime(1_800_000_000_000_000);
+    let mut secrets = 0u32;
+    let mut fresh = || {
+        secrets += 1;
+        format!("secret-{secrets}")
+    };
+    core.initialise("host".into(), "display".into(), now);
+    let mut host = |core: &mut Core, command: Command, now: ServerTime| {
+        core.handle_command(Identity::Host, command, now, &mut fresh)
+            .map(|(receipt, _)| receipt)
+            .map_err(|e| anyhow!("{e}"))
+    };
+    let mut teams = Vec::with_capacity(n);
+    for i in 1..=n {
+        let command = Command::RegisterTeam {
+            name: team_name(i),
+            town: "Бенчград".into(),
+            players: minuta_tests::hall::players(i),
+        };
+        match host(&mut core, command, now)? {
+            minuta_shared::wire::server::Receipt::TeamRegistered { team } => teams.push(team),
+            other => bail!("registering: {other:?}"),
+        }
+    }
+    let bytes = std::fs::read(minuta_tests::hall::pack(PACKAGE))?;
+    host(
+        &mut core,
+        Command::LoadPackage {
+            file_name: PACKAGE.into(),
+            bytes,
+        },
+        now,
+    )?;
+    let fight = FightId(1);
+    host(
+        &mut core,
+        Command::RingFriendly {
+            tables: [teams[0], teams[1]],
+            format: long_format(presses as u32 + 5),
+        },
+        now,
+    )?;
+    let (mut decide, mut all, mut fight_only, mut host_bytes) =
+        (Vec::new(), Vec::new(), Vec::new(), 0);
+    let encode = |view: View| -> Result<usize> {
+        Ok(codec::encode_frame(&Envelope::new(7, ServerMsg::View(Box::new(view))))?.len())
+    };
+    for i in 0..presses {
+        now = ServerTime(now.0 + 1_000_000);
+        host(&mut core, Command::RingRead { fight }, now)?;
+        host(&mut core, Command::RingArm { fight }, now)?;
+        core.take_dirty();
+        now = ServerTime(now.0 + 1_000);
+        let t0 = Instant::now();
+        core.handle_press(teams[i % 2], now, 50, 0)
+            .map_err(|e| anyhow!("{e}"))?;
+        let t1 = Instant::now();
+        // As flush_views: the public standings once, then one view per identity.
+        let public = core.public_standings();
+        host_bytes = encode(View::Host(core.staff_view(now, true)))?;
+        encode(View::Display(core.display_view(now, &public)))?;
+        for team in &teams {
+            encode(View::Team(core.team_view(*team, now, &public)))?;
+        }
+        let t2 = Instant::now();
+        encode(View::Host(core.staff_view(now, true)))?;
+        encode(View::Display(core.display_view(now, &public)))?;
+        for team in &teams[..2] {
+            encode(View::Team(core.team_view(*team, now, &public)))?;
+        }
+        let t3 = Instant::now();
+        decide.push(us(t1 - t0));
+        all.push(us(t2 - t1));
+        fight_only.push(us(t3 - t2));
+        host(
+            &mut core,
+            Command::RingJudge {
+                fight,
+                correct: true,
+            },
+            now,
+        )?;
+    }
+    Ok((sorted(decide), sorted(all), sorted(fight_only), host_bytes))
 }
 
 async fn run(args: &Args) -> Result<String> {
@@ -373,6 +530,33 @@ async fn run(args: &Args) -> Result<String> {
         summary(
             &format!("raw UDP round trip, 32 bytes, {} samples", udp.len()),
             &udp
+        )
+    );
+
+    // (iii, first: it needs no network) The core's own work per press.
+    let (decide, views_all, views_fight, host_bytes) = core_cost(n, args.presses)?;
+    progress!(
+        start,
+        "{}",
+        summary("core, per press: the decision", &decide)
+    );
+    progress!(
+        start,
+        "{}",
+        summary(
+            &format!(
+                "core, per press: build + encode all {} views (host view {host_bytes} B)",
+                n + 2
+            ),
+            &views_all
+        )
+    );
+    progress!(
+        start,
+        "{}",
+        summary(
+            "core, per press: build + encode only the 4 views that show the fight",
+            &views_fight
         )
     );
 
@@ -437,12 +621,14 @@ async fn run(args: &Args) -> Result<String> {
     );
 
     let wall = WallClock::now();
+    let cpu_before = cpu_ticks(pid);
     let mut samples: Vec<Sample> = Vec::with_capacity(args.presses);
     let mut sizes = None;
     for number in 1..=questions {
         let first = (number as usize) % 2;
         step(&mut all, Command::RingRead { fight }).await?;
         step(&mut all, Command::RingArm { fight }).await?;
+        tokio::time::sleep(args.pause).await;
         let a = measure(&mut all, fight, number, first, &wall).await?;
         settle(&mut all).await?;
         step(
@@ -453,6 +639,7 @@ async fn run(args: &Args) -> Result<String> {
             },
         )
         .await?;
+        tokio::time::sleep(args.pause).await;
         let b = measure(&mut all, fight, number, 1 - first, &wall).await?;
         settle(&mut all).await?;
         all[HOST]
@@ -479,6 +666,24 @@ async fn run(args: &Args) -> Result<String> {
         );
     }
 
+    if let Some(path) = &args.trace {
+        let lines: Vec<String> = samples
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {:.0} {} {:.0}",
+                    s.trace.0, s.trace.1, s.trace.2, s.trace.3
+                )
+            })
+            .collect();
+        std::fs::write(path, lines.join("\n") + "\n")
+            .with_context(|| format!("writing {}", path.display()))?;
+        progress!(
+            start,
+            "trace: port, write µs, server stamp µs, ack read µs per press in {}",
+            path.display()
+        );
+    }
     let verdict = sorted(samples.iter().map(|s| s.verdict_us).collect());
     let lockout_all = sorted(samples.iter().map(|s| s.lockout_all_us).collect());
     let lockout_fight = sorted(samples.iter().map(|s| s.lockout_fight_us).collect());
@@ -525,6 +730,42 @@ async fn run(args: &Args) -> Result<String> {
             &lockout_fight
         )
     );
+    let by = |f: fn(&Sample) -> f64| sorted(samples.iter().map(f).collect());
+    progress!(
+        start,
+        "{}",
+        summary(
+            "  lockout read by the other table",
+            &by(|s| s.other_table_us)
+        )
+    );
+    progress!(
+        start,
+        "{}",
+        summary("  lockout read by the host", &by(|s| s.host_us))
+    );
+    progress!(
+        start,
+        "{}",
+        summary("  lockout read by the display", &by(|s| s.display_us))
+    );
+    progress!(
+        start,
+        "{}",
+        summary(
+            "  a view read by the last watching team",
+            &by(|s| s.watchers_us)
+        )
+    );
+    if let (Some(before), Some(after)) = (cpu_before, cpu_ticks(pid)) {
+        let per_question =
+            (after - before) as f64 * 1e6 / ticks_per_second() / f64::from(questions);
+        progress!(
+            start,
+            "server CPU per question (2 presses, 5 host commands, their views): {:.0} µs",
+            per_question
+        );
+    }
     progress!(
         start,
         "every watching team received a view after each press: {}",

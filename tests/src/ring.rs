@@ -197,7 +197,7 @@ pub struct StampedTerminal {
     inbox: mpsc::UnboundedReceiver<Result<Stamped, String>>,
     /// Frames taken from the inbox but not consumed yet.
     held: VecDeque<Stamped>,
-    _endpoint: Endpoint,
+    endpoint: Endpoint,
 }
 
 impl StampedTerminal {
@@ -242,7 +242,7 @@ impl StampedTerminal {
             pings: 0,
             inbox,
             held: VecDeque::new(),
-            _endpoint: endpoint.clone(),
+            endpoint: endpoint.clone(),
         })
     }
 
@@ -387,6 +387,11 @@ impl StampedTerminal {
                 return Ok((frame.at, *view));
             }
         }
+    }
+
+    /// This terminal's UDP address (to find its packets in a capture).
+    pub fn local_addr(&self) -> Result<std::net::SocketAddr> {
+        Ok(self.endpoint.local_addr()?)
     }
 
     /// Leaves as a terminal does when its laptop closes the app.

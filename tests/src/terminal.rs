@@ -12,6 +12,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -125,6 +126,12 @@ impl Link {
     /// Nothing is sent yet.
     pub async fn open(endpoint: &Endpoint, addr: SocketAddr, fingerprint: [u8; 32]) -> Result<Link> {
         let config = client_config(fingerprint).context("the pinned client configuration")?;
+        Self::open_with(endpoint, addr, config).await
+    }
+
+    /// Connects with a prepared (pinned) client configuration, which many
+    /// connections may share.
+    pub async fn open_with(endpoint: &Endpoint, addr: SocketAddr, config: quinn::ClientConfig) -> Result<Link> {
         let conn = quic_connect(endpoint, addr, config).await?.context("the QUIC handshake with the server")?;
         let (send, recv) = within("a stream", conn.open_bi()).await?.context("opening the stream")?;
         Ok(Link { conn, send, recv, endpoint: endpoint.clone(), seq: 0 })
@@ -150,7 +157,10 @@ impl Link {
 
     /// Reads one whole envelope from the server.
     pub async fn read<T: DeserializeOwned>(&mut self) -> Result<Envelope<T>> {
-        let payload = within("a frame from the server", read_payload(&mut self.recv)).await?.map_err(|e| anyhow!(e))?;
+        let payload = within("a frame from the server", read_payload(&mut self.recv)).await?.map_err(|e| match self.conn.close_reason() {
+            Some(why) => anyhow!("{e}: {why}"),
+            None => anyhow!(e),
+        })?;
         codec::decode(&payload).context("decoding the server's frame")
     }
 
@@ -187,6 +197,10 @@ pub struct Terminal {
     inbox: mpsc::UnboundedReceiver<Arrival>,
     /// Every payload received after the welcome, in order (if recording).
     frames: Arc<Mutex<Vec<Vec<u8>>>>,
+    /// Payloads and bytes received after the welcome (always counted).
+    traffic: Arc<(AtomicUsize, AtomicUsize)>,
+    /// When set, views are counted but not decoded (see [`Terminal::skip_views`]).
+    skip_views: Arc<AtomicBool>,
     latest: Option<View>,
     views: VecDeque<View>,
     acks: HashMap<u64, (Instant, Result<Receipt, CommandError>)>,
@@ -205,8 +219,15 @@ impl Terminal {
     /// Joins on a shared endpoint. `record` keeps every raw frame (tests
     /// that inspect bytes); a benchmark's thousands of terminals do not.
     pub async fn connect_on(endpoint: &Endpoint, code: &JoinCode, record: bool) -> Result<Terminal> {
+        let config = client_config(code.fingerprint).context("the pinned client configuration")?;
+        Self::connect_with(endpoint, config, code, record).await
+    }
+
+    /// Joins on a shared endpoint with a shared client configuration (it
+    /// must pin `code`'s fingerprint).
+    pub async fn connect_with(endpoint: &Endpoint, config: quinn::ClientConfig, code: &JoinCode, record: bool) -> Result<Terminal> {
         let addr = *code.addrs.first().ok_or_else(|| anyhow!("the join code has no address"))?;
-        let mut link = Link::open(endpoint, addr, code.fingerprint).await?;
+        let mut link = Link::open_with(endpoint, addr, config).await?;
         match link.hello(code.credential.clone()).await? {
             HelloReply::Welcome(welcome) => Ok(Terminal::from_link(link, welcome, record)),
             HelloReply::Refused(refusal) => bail!("the server refused {:?}: {refusal}", code.credential),
@@ -218,12 +239,20 @@ impl Terminal {
         let Link { conn, send, mut recv, endpoint, seq } = link;
         let (tx, inbox) = mpsc::unbounded_channel();
         let frames: Arc<Mutex<Vec<Vec<u8>>>> = Arc::default();
+        let traffic: Arc<(AtomicUsize, AtomicUsize)> = Arc::default();
+        let skip_views = Arc::new(AtomicBool::new(false));
         let log = record.then(|| Arc::clone(&frames));
+        let (counts, skip) = (Arc::clone(&traffic), Arc::clone(&skip_views));
         tokio::spawn(async move {
             loop {
                 let arrival = match read_payload(&mut recv).await {
                     Ok(payload) => {
                         let at = Instant::now();
+                        counts.0.fetch_add(1, Ordering::Relaxed);
+                        counts.1.fetch_add(payload.len(), Ordering::Relaxed);
+                        if skip.load(Ordering::Relaxed) && is_view(&payload) {
+                            continue;
+                        }
                         let msg = codec::decode::<Envelope<ServerMsg>>(&payload)
                             .map_err(|e| format!("undecodable frame from the server: {e}"))
                             .and_then(|env| {
@@ -255,6 +284,8 @@ impl Terminal {
             next_request: 1,
             inbox,
             frames,
+            traffic,
+            skip_views,
             latest: None,
             views: VecDeque::new(),
             acks: HashMap::new(),
@@ -434,6 +465,19 @@ impl Terminal {
         self.frames.lock().unwrap_or_else(PoisonError::into_inner).len()
     }
 
+    /// How many payloads, and how many bytes in all, have been received so far.
+    pub fn traffic(&self) -> (usize, usize) {
+        (self.traffic.0.load(Ordering::Relaxed), self.traffic.1.load(Ordering::Relaxed))
+    }
+
+    /// Stops (or resumes) decoding views: they are still read and counted
+    /// but never decoded or kept. A benchmark's host and display use it, so
+    /// decoding their large views does not take the CPU the server needs;
+    /// a real host decodes on its own laptop.
+    pub fn skip_views(&self, skip: bool) {
+        self.skip_views.store(skip, Ordering::Relaxed);
+    }
+
     /// Waits until the server closes this connection.
     pub async fn closed(&self) -> Result<Closed> {
         closed(&self.conn).await
@@ -443,6 +487,27 @@ impl Terminal {
     pub fn close(&self) {
         self.conn.close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
     }
+}
+
+/// Whether a payload is an `Envelope<ServerMsg::View>`, read from its first
+/// varints (version, seq, variant index) without decoding the view.
+pub fn is_view(payload: &[u8]) -> bool {
+    /// Skips one bincode varint; `None` if the payload ends inside it.
+    fn varint(bytes: &[u8]) -> Option<(u64, &[u8])> {
+        let (&first, rest) = bytes.split_first()?;
+        let width = match first {
+            0..=250 => return Some((u64::from(first), rest)),
+            251 => 2,
+            252 => 4,
+            253 => 8,
+            _ => 16,
+        };
+        let value = rest.get(..width)?.iter().rev().fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
+        Some((value, rest.get(width..)?))
+    }
+    let variant = varint(payload).and_then(|(_, rest)| varint(rest)).and_then(|(_, rest)| varint(rest));
+    // ServerMsg: 0 Pong, 1 Ack, 2 View.
+    variant.is_some_and(|(v, _)| v == 2)
 }
 
 pub fn host_view(v: &View) -> Option<&HostView> {
@@ -479,5 +544,26 @@ fn summary(view: Option<&View>) -> String {
         ),
         Some(View::Team(t)) => format!("team {}: clock {:?}, {} cards", t.team, t.clock, t.cards.len()),
         Some(View::Display(d)) => format!("display: clock {:?}, {} cards in, {} rows", d.clock, d.cards_in, d.standings.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn is_view_reads_the_variant_behind_varints_of_every_width() -> Result<()> {
+        for seq in [0, 250, 251, 300, 70_000, 1 << 40] {
+            let pong = Envelope::new(seq, ServerMsg::Pong { client_time_us: 5, server_time: ServerTime(6) });
+            assert!(!is_view(&codec::encode(&pong)?), "pong with seq {seq}");
+            let ack = Envelope::new(seq, ServerMsg::Ack { request: 2, result: Ok(Receipt::Done) });
+            assert!(!is_view(&codec::encode(&ack)?), "ack with seq {seq}");
+            // A view: the same header with variant index 2.
+            let mut view = codec::encode(&Envelope::new(seq, 2u32))?;
+            view.push(0);
+            assert!(is_view(&view), "view with seq {seq}");
+        }
+        assert!(!is_view(&[]) && !is_view(&[1, 251, 0]));
+        Ok(())
     }
 }

@@ -17,7 +17,7 @@ use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{ClockView, StandingRow, View};
 use minuta_tests::hall::{Hall, judging_of};
 use minuta_tests::server::server_binary;
-use minuta_tests::terminal::Terminal;
+use minuta_tests::terminal::{Terminal, is_view};
 use minuta_tests::{TestServer, test_timing};
 
 const Q0: QuestionId = QuestionId(0);
@@ -224,6 +224,7 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         let own: Vec<&str> = rounds.iter().flat_map(|r| r.on_time.iter().chain(&r.late)).filter(|(j, _)| *j == i).map(|(_, t)| t.trim()).collect();
         for frame in &frames {
             let msg: Envelope<ServerMsg> = codec::decode(frame).context("a frame the team received")?;
+            ensure!(is_view(frame) == matches!(msg.body, ServerMsg::View(_)), "the harness tells views apart");
             if let ServerMsg::View(view) = msg.body {
                 let View::Team(view) = *view else { bail!("team {} received a view not its own", i + 1) };
                 ensure!(view.team == ids[i], "team {} received team {}'s view", i + 1, view.team);

@@ -3,11 +3,13 @@
 //! server). Views read it; nothing here does I/O or reads a clock, so every
 //! transition is a unit test.
 
+mod button;
 mod command;
 mod connection;
 mod event;
 mod notice;
 
+pub use button::{ButtonState, ButtonVerdict, FLASH_US, PressOutcome, RingQuestionKey};
 pub use command::{NetCommand, UiCommand};
 pub use connection::{ConnectionStatus, Stopped};
 pub use event::NetEvent;
@@ -58,6 +60,8 @@ pub struct AppState {
     pub card_receipts: BTreeMap<QuestionId, CardReceipt>,
     /// Why the server refused this team's card for a question.
     pub card_errors: BTreeMap<QuestionId, CommandError>,
+    /// The Brain-ring button of this team's terminal.
+    pub button: ButtonState,
     pub toasts: Vec<Toast>,
     next_toast: u64,
     /// The server runs inside this process (`minuta host` / `minuta demo`).
@@ -112,8 +116,18 @@ impl AppState {
     pub fn begin_request(&mut self, command: Command) -> u64 {
         self.next_request += 1;
         let request = self.next_request;
-        if let Command::SubmitCard { question, .. } = &command {
-            self.card_errors.remove(question);
+        match &command {
+            Command::SubmitCard { question, .. } => {
+                self.card_errors.remove(question);
+            }
+            Command::Press { .. } => {
+                let on = self
+                    .team_view()
+                    .and_then(|v| v.ring.as_ref())
+                    .map(RingQuestionKey::of);
+                self.button.pressed(request, self.now_us, on);
+            }
+            _ => {}
         }
         let kept = match command {
             Command::LoadPackage { file_name, .. } => Command::LoadPackage {
@@ -193,14 +207,25 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             state.connection = ConnectionStatus::Reconnecting { attempt, error };
         }
         NetEvent::Stopped(why) => state.connection = ConnectionStatus::Stopped(why),
-        NetEvent::View(view) => state.view = Some(*view),
+        NetEvent::View(view) => {
+            if let View::Team(team) = view.as_ref() {
+                state.button.learn_gap(team);
+            }
+            state.view = Some(*view);
+        }
         NetEvent::Clock(sample) => add_sample(state, sample),
         NetEvent::Ack { request, result } => acknowledge(state, request, result),
-        NetEvent::Lost { request } => {
-            if let Some(pending) = state.pending.remove(&request) {
-                state.notify(NoticeKind::Error, Notice::Lost(Box::new(pending.command)));
+        NetEvent::Lost { request } => match state.pending.remove(&request) {
+            // The button shows a lost press itself; a toast per press
+            // would bury the screen.
+            Some(Pending {
+                command: Command::Press { .. },
+            }) => state.button.lost(request),
+            Some(pending) => {
+                state.notify(NoticeKind::Error, Notice::Lost(Box::new(pending.command)))
             }
-        }
+            None => {}
+        },
     }
 }
 
@@ -236,12 +261,26 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
         (Command::SubmitCard { question, .. }, Err(error)) => {
             state.card_errors.insert(question, error);
         }
+        // The verdict shows on the button, at once, not as a toast.
+        (Command::Press { .. }, result) => {
+            let view = match &state.view {
+                Some(View::Team(v)) => Some(v),
+                _ => None,
+            };
+            state.button.settle(request, result, view);
+        }
         (command, Ok(receipt)) => {
             // A success makes earlier failures of the same action stale.
             let kind = std::mem::discriminant(&command);
             state.toasts.retain(|t| {
                 !matches!(&t.notice, Notice::Failed { command: failed, .. } if std::mem::discriminant(&**failed) == kind)
             });
+            // The host runs a Brain-ring question with several clicks a
+            // minute; each shows on the fight panel at once, so «готово»
+            // toasts would only bury the screen.
+            if is_live_ring_control(&command) {
+                return;
+            }
             let notice = Notice::Done {
                 command: Box::new(command),
                 receipt,
@@ -258,6 +297,16 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
             );
         }
     }
+}
+
+fn is_live_ring_control(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::RingRead { .. }
+            | Command::RingArm { .. }
+            | Command::RingJudge { .. }
+            | Command::RingDecide { .. }
+    )
 }
 
 #[cfg(test)]

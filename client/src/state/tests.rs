@@ -374,3 +374,183 @@ fn a_success_clears_earlier_failures_of_the_same_action() {
         "only the unrelated failure stays"
     );
 }
+
+fn ring_team_view(phase: minuta_shared::play::brain_ring::ButtonPhase) -> View {
+    use minuta_shared::play::brain_ring::{ButtonQuestion, FightId, RingFightView};
+    use minuta_shared::rules::brain_ring::FightStatus;
+    let mut question = ButtonQuestion::new(2);
+    question.phase = phase;
+    let View::Team(mut view) = team_view("Знатоки") else {
+        unreachable!()
+    };
+    view.ring = Some(RingFightView {
+        id: FightId(1),
+        label: "Бой 1".into(),
+        stage: 1,
+        tables: [TeamId(1), TeamId(2)],
+        names: ["Знатоки".into(), "Эрудиты".into()],
+        score: [1, 0],
+        status: FightStatus::InProgress {
+            next_question: 2,
+            sudden_death: false,
+        },
+        question: Some(question),
+        closed: false,
+        presses: Vec::new(),
+        appeals: Vec::new(),
+    });
+    View::Team(view)
+}
+
+fn press_receipt(kind: minuta_shared::play::brain_ring::PressKind, at: u64) -> Receipt {
+    Receipt::Press {
+        kind,
+        arrived_at: ServerTime(at),
+        since_arming_us: Some(1_000),
+    }
+}
+
+#[test]
+fn brain_ring_a_press_lights_the_button_and_its_verdict_is_no_toast() {
+    use minuta_shared::play::brain_ring::{ButtonPhase, PressKind};
+    let mut state = AppState::new(Lang::Ru);
+    state.now_us = 5_000_000;
+    reduce(
+        &mut state,
+        NetEvent::View(Box::new(ring_team_view(ButtonPhase::Reading))),
+    );
+    let request = state.begin_request(Command::Press { clock_offset_us: 0 });
+    assert!(state.button.is_flashing(5_000_000 + FLASH_US - 1));
+    assert!(!state.button.is_flashing(5_000_000 + FLASH_US));
+    assert!(state.button.waiting());
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request,
+            result: Ok(press_receipt(PressKind::FalseStart, 10)),
+        },
+    );
+    assert!(!state.button.waiting());
+    let on = RingQuestionKey {
+        fight: minuta_shared::play::brain_ring::FightId(1),
+        number: 2,
+    };
+    assert!(matches!(
+        state.button.verdict_on(on),
+        Some(PressOutcome::Decided {
+            kind: PressKind::FalseStart,
+            ..
+        })
+    ));
+    assert!(state.toasts.is_empty());
+    assert!(state.pending.is_empty());
+}
+
+#[test]
+fn brain_ring_a_late_press_learns_its_margin_from_a_later_view() {
+    use minuta_shared::play::brain_ring::{ButtonPhase, PressKind};
+    let mut state = AppState::new(Lang::Ru);
+    reduce(
+        &mut state,
+        NetEvent::View(Box::new(ring_team_view(ButtonPhase::Armed {
+            armed_at: ServerTime(0),
+            deadline: ServerTime(60_000_000),
+        }))),
+    );
+    let request = state.begin_request(Command::Press { clock_offset_us: 0 });
+    // The verdict overtakes the view that shows the other table answering.
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request,
+            result: Ok(press_receipt(PressKind::Late, 2_037_400)),
+        },
+    );
+    reduce(
+        &mut state,
+        NetEvent::View(Box::new(ring_team_view(ButtonPhase::Answering {
+            table: 1,
+            pressed_at: ServerTime(2_000_000),
+        }))),
+    );
+    assert!(matches!(
+        state.button.verdict.as_ref().map(|v| &v.outcome),
+        Some(PressOutcome::Decided {
+            beaten_by_us: Some(37_400),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn brain_ring_a_lost_press_shows_on_the_button_not_as_a_toast() {
+    use minuta_shared::play::brain_ring::ButtonPhase;
+    let mut state = AppState::new(Lang::Ru);
+    reduce(
+        &mut state,
+        NetEvent::View(Box::new(ring_team_view(ButtonPhase::Reading))),
+    );
+    let request = state.begin_request(Command::Press { clock_offset_us: 0 });
+    reduce(&mut state, NetEvent::Lost { request });
+    assert_eq!(
+        state.button.verdict.as_ref().map(|v| &v.outcome),
+        Some(&PressOutcome::Lost)
+    );
+    assert!(state.toasts.is_empty());
+}
+
+#[test]
+fn brain_ring_a_new_question_hides_the_last_verdict() {
+    use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind};
+    let mut state = AppState::new(Lang::Ru);
+    reduce(
+        &mut state,
+        NetEvent::View(Box::new(ring_team_view(ButtonPhase::Reading))),
+    );
+    let request = state.begin_request(Command::Press { clock_offset_us: 0 });
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request,
+            result: Ok(press_receipt(PressKind::Won, 1)),
+        },
+    );
+    let this = RingQuestionKey {
+        fight: FightId(1),
+        number: 2,
+    };
+    let next = RingQuestionKey {
+        fight: FightId(1),
+        number: 3,
+    };
+    assert!(state.button.verdict_on(this).is_some());
+    assert!(state.button.verdict_on(next).is_none());
+}
+
+#[test]
+fn brain_ring_live_controls_succeed_quietly_and_fail_loudly() {
+    use minuta_shared::play::brain_ring::{FightId, RingPlayError};
+    let mut state = AppState::new(Lang::Ru);
+    let read = state.begin_request(Command::RingRead { fight: FightId(1) });
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: read,
+            result: Ok(Receipt::Done),
+        },
+    );
+    assert!(
+        state.toasts.is_empty(),
+        "the panel shows the reading at once"
+    );
+    let arm = state.begin_request(Command::RingArm { fight: FightId(1) });
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: arm,
+            result: Err(CommandError::Ring(RingPlayError::AlreadyArmed)),
+        },
+    );
+    assert_eq!(state.toasts.len(), 1);
+    assert_eq!(state.toasts[0].kind, NoticeKind::Error);
+}

@@ -1,16 +1,22 @@
 //! The projector: the tour, a huge question number and clock, how many
-//! cards are in, and the standings. No controls.
+//! cards are in, and the standings; during Brain-ring, its board
+//! ([`crate::views::ring::board`]). No controls.
 
 use egui::{RichText, Ui};
 use minuta_shared::wire::view::DisplayView;
 
 use crate::i18n::{self, T};
 use crate::state::AppState;
+use crate::views::ring::board;
 use crate::views::widgets::{self, GREY};
 
 pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     let lang = state.lang;
     let now = state.server_now();
+    if board::shows_ring(view, now) {
+        board::board(ui, state, view);
+        return;
+    }
     // Scale with the window so a projector's 1080p and a laptop both fill.
     let height = ui.available_height().max(300.0);
     let clock_size = (height * 0.22).clamp(60.0, 320.0);

@@ -8,6 +8,7 @@ pub mod host;
 pub mod join;
 pub mod judge;
 pub mod question;
+pub mod ring;
 pub mod team;
 pub mod widgets;
 

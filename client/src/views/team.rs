@@ -1,7 +1,8 @@
 //! The team terminal: the team's name, the question number, the clock, the
 //! answer card (confirmed before it goes, locked once accepted), the
 //! receipt, past answers with verdicts after the reveal, appeals and the
-//! public standings.
+//! public standings. While the team plays a Brain-ring fight the terminal
+//! is its button instead ([`crate::views::ring::button`]).
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::QuestionId;
@@ -12,6 +13,7 @@ use minuta_shared::wire::view::{TeamCard, TeamView};
 
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, CardReceipt, UiCommand};
+use crate::views::ring::button::{self, ButtonForm};
 use crate::views::widgets::{self, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
@@ -22,6 +24,7 @@ pub struct TeamForm {
     /// «Ответ окончателен…» is showing.
     pub confirming: bool,
     pub appeal: Option<AppealForm>,
+    pub button: ButtonForm,
 }
 
 #[derive(Debug)]
@@ -32,6 +35,9 @@ pub struct AppealForm {
 }
 
 pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> Vec<UiCommand> {
+    if let Some(fight) = &view.ring {
+        return button::button(ui, state, view, fight, &mut form.button);
+    }
     let lang = state.lang;
     let mut out = Vec::new();
     let now = state.server_now();

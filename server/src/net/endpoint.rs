@@ -20,14 +20,14 @@ pub fn bind(listen: SocketAddr, config: quinn::ServerConfig) -> std::io::Result<
     // buffer still works, it only copes worse with a join storm.
     let _ = socket.set_recv_buffer_size(UDP_BUFFER_BYTES);
     let _ = socket.set_send_buffer_size(UDP_BUFFER_BYTES);
-    if let Ok(got) = socket.recv_buffer_size() {
-        if got < UDP_BUFFER_BYTES {
-            tracing::warn!(
-                got,
-                wanted = UDP_BUFFER_BYTES,
-                "the kernel capped the UDP receive buffer; raise net.core.rmem_max for halls of hundreds of terminals"
-            );
-        }
+    if let Ok(got) = socket.recv_buffer_size()
+        && got < UDP_BUFFER_BYTES
+    {
+        tracing::warn!(
+            got,
+            wanted = UDP_BUFFER_BYTES,
+            "the kernel capped the UDP receive buffer; raise net.core.rmem_max for halls of hundreds of terminals"
+        );
     }
     socket.bind(&listen.into())?;
     socket.set_nonblocking(true)?;

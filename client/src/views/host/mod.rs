@@ -1,6 +1,6 @@
 //! The host dashboard, one tab per concern: access codes, teams, judges,
-//! questions, the game, judging, appeals and standings. A judge's terminal
-//! shows the judging tab alone ([`crate::views::judge`]).
+//! questions, the game, judging, appeals, standings and «Брейн-ринг». A
+//! judge's terminal shows the judging tab alone ([`crate::views::judge`]).
 
 pub mod access;
 pub mod appeals;
@@ -8,6 +8,8 @@ pub mod game;
 pub mod judges;
 pub mod judging;
 pub mod questions;
+pub mod ring;
+pub mod ring_setup;
 pub mod standings;
 pub mod teams;
 pub mod tournament;
@@ -33,6 +35,7 @@ pub enum HostTab {
     Judging,
     Appeals,
     Standings,
+    Ring,
 }
 
 #[derive(Debug, Default)]
@@ -47,6 +50,7 @@ pub struct HostForm {
     pub game: game::GameForm,
     pub appeals: appeals::AppealsForm,
     pub judging: judging::JudgingForm,
+    pub ring: ring::RingForm,
 }
 
 pub fn dashboard(
@@ -57,7 +61,10 @@ pub fn dashboard(
 ) -> Vec<UiCommand> {
     let lang = state.lang;
     let mut out = Vec::new();
-    let tab = form.tab.get_or_insert(if view.teams.is_empty() {
+    let open_fights = view.ring.fights.iter().filter(|f| !f.closed).count();
+    let tab = form.tab.get_or_insert(if open_fights > 0 {
+        HostTab::Ring
+    } else if view.teams.is_empty() {
         HostTab::Teams
     } else if view.tours.is_empty() {
         HostTab::Questions
@@ -84,6 +91,14 @@ pub fn dashboard(
                 },
             ),
             (HostTab::Standings, lang.t(T::TabStandings).to_owned()),
+            (
+                HostTab::Ring,
+                if open_fights > 0 {
+                    format!("{} ({open_fights})", lang.t(T::TabRing))
+                } else {
+                    lang.t(T::TabRing).to_owned()
+                },
+            ),
             (HostTab::Questions, lang.t(T::TabQuestions).to_owned()),
             (
                 HostTab::Teams,
@@ -115,6 +130,7 @@ pub fn dashboard(
             HostTab::Judging => judging::judging(ui, state.lang, view, &mut form.judging, &mut out),
             HostTab::Appeals => appeals::appeals(ui, state, view, &mut form.appeals, &mut out),
             HostTab::Standings => standings::standings(ui, state, view, &mut out),
+            HostTab::Ring => ring::ring(ui, state, view, &mut form.ring, &mut out),
         });
     out
 }

@@ -52,11 +52,17 @@ impl PressLog {
     }
 
     /// The presses of one question in arrival order, each with its gap to
-    /// the first («+0.000 / +0.037 с»).
+    /// the first press after «Время» («+0.000 / +0.037 с»); a false start
+    /// during the reading would otherwise shift every real gap.
     pub fn question_order(&self, question: u32) -> Vec<(&Press, u64)> {
         let mut presses: Vec<&Press> = self.presses.iter().filter(|p| p.question == question).collect();
         presses.sort_by_key(|p| p.arrived_at);
-        let first = presses.first().map(|p| p.arrived_at).unwrap_or_default();
+        let first = presses
+            .iter()
+            .find(|p| p.since_arming_us.is_some_and(|s| s >= 0))
+            .or(presses.first())
+            .map(|p| p.arrived_at)
+            .unwrap_or_default();
         presses.into_iter().map(|p| (p, p.arrived_at.0.saturating_sub(first.0))).collect()
     }
 }

@@ -210,15 +210,25 @@ impl RingTournament {
         };
         match self.stage() {
             RingStage::Qualifying { round, pairs, open: 0 } => {
+                // A team still in a friendly fight cannot be sent to a second one.
+                if pairs.iter().flatten().any(|t| self.open_fight_of(*t).is_some()) {
+                    return Err(RingPlayError::TeamBusy);
+                }
                 for (i, pair) in pairs.into_iter().enumerate() {
                     let label = format!("Круг {round}, бой {}", i + 1);
                     open(FightKind::Qualifying { round }, label, i as u32 % stages + 1, FightFormat::QUALIFYING, pair);
                 }
             }
             RingStage::Playoff { teams, open: false } => {
+                if teams.iter().any(|t| self.open_fight_of(*t).is_some()) {
+                    return Err(RingPlayError::TeamBusy);
+                }
                 open(FightKind::Playoff, "Плей-офф".into(), 1, FightFormat::PLAYOFF, teams);
             }
             RingStage::Final { number, tables, open: false } => {
+                if tables.iter().any(|t| self.open_fight_of(*t).is_some()) {
+                    return Err(RingPlayError::TeamBusy);
+                }
                 open(FightKind::Final { number }, format!("Финал, бой {number}"), 1, FightFormat::FINAL, tables);
             }
             RingStage::NotSeeded => return Err(RingPlayError::Tournament("no teams are qualified yet".into())),

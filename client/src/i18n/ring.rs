@@ -1,0 +1,458 @@
+//! «Брейн-ринг» texts with values: phases as a team and as the hall see
+//! them, the button's verdicts, the press log's units, the tournament's
+//! stage. Static texts are [`T`] keys like every other.
+
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{
+    ButtonPhase, ButtonQuestion, PressKind, RingAppealKind, RingPlayError, RingStage, Table,
+    format_gap,
+};
+
+use super::{Lang, T};
+use crate::state::PressOutcome;
+use crate::views::ring::Ruling;
+
+fn quoted(name: &str) -> String {
+    format!("«{name}»")
+}
+
+fn name(names: &[String; 2], table: Table) -> String {
+    quoted(names.get(table).map(String::as_str).unwrap_or(""))
+}
+
+/// «Стол 1» for table 0: the hall counts from one.
+pub fn table_number(lang: Lang, table: Table) -> String {
+    let n = table + 1;
+    lang.pick(format!("Стол {n}"), format!("Table {n}"))
+}
+
+/// «Площадка 2»: where a fight is played when several run at once.
+pub fn stage_number(lang: Lang, stage: u32) -> String {
+    lang.pick(format!("Площадка {stage}"), format!("Stage {stage}"))
+}
+
+pub fn fight_won(lang: Lang, winner: &str) -> String {
+    lang.pick(
+        format!("Победа: {}", quoted(winner)),
+        format!("Won by {}", quoted(winner)),
+    )
+}
+
+pub fn sudden_death_question(lang: Lang, number: u32) -> String {
+    lang.pick(
+        format!("Вопрос {number} — до первого взятого"),
+        format!("Question {number} — sudden death"),
+    )
+}
+
+/// «20 секунд», «21 секунда», «3 секунды».
+pub fn seconds(lang: Lang, n: u64) -> String {
+    match lang {
+        Lang::En => format!("{n} {}", if n == 1 { "second" } else { "seconds" }),
+        Lang::Ru => {
+            let word = match (n % 10, n % 100) {
+                (1, r) if r != 11 => "секунда",
+                (2..=4, r) if !(12..=14).contains(&r) => "секунды",
+                _ => "секунд",
+            };
+            format!("{n} {word}")
+        }
+    }
+}
+
+fn extra_seconds(opened_at: u64, deadline: u64) -> u64 {
+    deadline.saturating_sub(opened_at).div_ceil(1_000_000)
+}
+
+/// The phase in big letters on a team's terminal: what this team may do.
+pub fn team_phase(
+    lang: Lang,
+    question: &ButtonQuestion,
+    phase: &ButtonPhase,
+    mine: Table,
+    names: &[String; 2],
+) -> String {
+    let locked = question.locked.get(mine).copied().unwrap_or(false);
+    let false_start = question.false_start.get(mine).copied().unwrap_or(false);
+    match phase {
+        ButtonPhase::Reading if false_start && locked => lang.t(T::RingFalseStartLost).into(),
+        ButtonPhase::Reading if false_start => lang.t(T::RingFalseStartWait).into(),
+        ButtonPhase::Reading => lang.t(T::RingReading).into(),
+        ButtonPhase::Armed { .. } if locked => lang.t(T::RingLockedArmed).into(),
+        ButtonPhase::Armed { .. } => lang.t(T::RingArmedPress).into(),
+        ButtonPhase::Contested { .. } => lang.t(T::RingContested).into(),
+        ButtonPhase::Answering { table, .. } if *table == mine => lang.t(T::RingYouAnswer).into(),
+        ButtonPhase::Answering { table, .. } => answers(lang, &name(names, *table)),
+        ButtonPhase::SecondChance {
+            table,
+            opened_at,
+            deadline,
+        } => {
+            let s = seconds(lang, extra_seconds(opened_at.0, deadline.0));
+            if *table == mine {
+                lang.pick(format!("{s}: ваш шанс"), format!("{s}: your chance"))
+            } else {
+                lang.pick(format!("{s} у соперника"), format!("{s} for the opponents"))
+            }
+        }
+        ButtonPhase::Over {
+            taken_by: Some(table),
+        } if *table == mine => lang.t(T::RingTakenByYou).into(),
+        ButtonPhase::Over { taken_by: Some(_) } => lang.t(T::RingTakenByRival).into(),
+        ButtonPhase::Over { taken_by: None } => lang.t(T::RingNotTaken).into(),
+    }
+}
+
+fn answers(lang: Lang, who: &str) -> String {
+    lang.pick(format!("Отвечает {who}"), format!("{who} answers"))
+}
+
+/// The phase as the hall and the host see it.
+pub fn hall_phase(lang: Lang, phase: &ButtonPhase, names: &[String; 2]) -> String {
+    match phase {
+        ButtonPhase::Reading => lang.t(T::RingReading).into(),
+        ButtonPhase::Armed { .. } => lang.t(T::RingArmedHall).into(),
+        ButtonPhase::Contested { .. } => lang.t(T::RingContested).into(),
+        ButtonPhase::Answering { table, .. } => answers(lang, &name(names, *table)),
+        ButtonPhase::SecondChance {
+            table,
+            opened_at,
+            deadline,
+        } => {
+            let s = seconds(lang, extra_seconds(opened_at.0, deadline.0));
+            let who = name(names, *table);
+            lang.pick(format!("{s} для {who}"), format!("{s} for {who}"))
+        }
+        ButtonPhase::Over {
+            taken_by: Some(table),
+        } => {
+            let who = name(names, *table);
+            lang.pick(format!("Вопрос взят: {who}"), format!("Taken by {who}"))
+        }
+        ButtonPhase::Over { taken_by: None } => lang.t(T::RingNotTakenHall).into(),
+    }
+}
+
+/// An upheld appeal's result (4.14–4.15), as the hall reads it.
+pub fn hall_ruling(lang: Lang, ruling: Ruling, names: &[String; 2]) -> String {
+    match ruling {
+        Ruling::Withdrawn => lang.t(T::RingWithdrawn).into(),
+        Ruling::TakenBy(table) => {
+            let who = name(names, table);
+            lang.pick(
+                format!("По апелляции вопрос засчитан: {who}"),
+                format!("On appeal the question goes to {who}"),
+            )
+        }
+    }
+}
+
+/// An upheld appeal's result as a team reads it.
+pub fn team_ruling(lang: Lang, ruling: Ruling, mine: Table) -> String {
+    lang.t(match ruling {
+        Ruling::Withdrawn => T::RingWithdrawn,
+        Ruling::TakenBy(table) if table == mine => T::RingUpheldYours,
+        Ruling::TakenBy(_) => T::RingUpheldRival,
+    })
+    .into()
+}
+
+/// `0.037` from 37 000 µs: a gap without its sign.
+fn secs(us: u64) -> String {
+    format_gap(us).trim_start_matches('+').to_owned()
+}
+
+/// Where a won press stands now, which decides how its verdict reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WonNow {
+    /// The receipt is ahead of the view, or the team answers in its
+    /// second chance: «Вы отвечаете!» is news.
+    Fresh,
+    /// The phase already says «Вы отвечаете!» in big letters.
+    Answering,
+    /// The question went on (judged, or over): only the time is left to say.
+    Past,
+}
+
+/// The server's verdict on this terminal's press, in words. `locked`: the
+/// team may no longer answer the question (a false start then lost it).
+pub fn press_verdict(lang: Lang, outcome: &PressOutcome, locked: bool, won: WonNow) -> String {
+    match outcome {
+        PressOutcome::Decided {
+            kind,
+            since_arming_us,
+            beaten_by_us,
+            ..
+        } => match kind {
+            PressKind::Won => {
+                let after = since_arming_us
+                    .filter(|us| *us >= 0)
+                    .map(|us| secs(us.unsigned_abs()));
+                match (won, after) {
+                    (WonNow::Fresh, Some(s)) => lang.pick(
+                        format!("Вы отвечаете! Нажатие через {s} с после «Время»"),
+                        format!("You answer! Pressed {s} s after «Time»"),
+                    ),
+                    (WonNow::Answering, Some(s)) => lang.pick(
+                        format!("Нажатие через {s} с после «Время»"),
+                        format!("Pressed {s} s after «Time»"),
+                    ),
+                    (WonNow::Past, Some(s)) => lang.pick(
+                        format!("Вы нажали первыми — через {s} с после «Время»"),
+                        format!("You pressed first — {s} s after «Time»"),
+                    ),
+                    (WonNow::Past, None) => lang.t(T::RingPressedFirst).into(),
+                    (_, None) => lang.t(T::RingYouAnswer).into(),
+                }
+            }
+            PressKind::Late => match beaten_by_us {
+                Some(gap) => {
+                    let s = secs(*gap);
+                    lang.pick(
+                        format!("Соперник был быстрее на {s} с"),
+                        format!("The opponents were faster by {s} s"),
+                    )
+                }
+                None => lang.t(T::RingRivalFaster).into(),
+            },
+            PressKind::FalseStart if locked => lang.t(T::RingFalseStartLost).into(),
+            PressKind::FalseStart => lang.t(T::RingFalseStartWait).into(),
+            PressKind::Repeated => lang.t(T::RingRepeated).into(),
+            PressKind::LockedOut => lang.t(T::RingLockedOut).into(),
+            PressKind::Contested => lang.t(T::RingContestedVerdict).into(),
+            PressKind::Ignored => lang.t(T::RingIgnored).into(),
+        },
+        PressOutcome::Refused(error) => super::command_error(lang, error),
+        PressOutcome::Lost => lang.t(T::RingLost).into(),
+    }
+}
+
+/// A press's kind in the press log.
+pub fn press_kind(lang: Lang, kind: PressKind) -> &'static str {
+    lang.t(match kind {
+        PressKind::Won => T::PressWon,
+        PressKind::Late => T::PressLate,
+        PressKind::FalseStart => T::PressFalseStart,
+        PressKind::Repeated => T::PressRepeated,
+        PressKind::LockedOut => T::PressLockedOut,
+        PressKind::Contested => T::PressContested,
+        PressKind::Ignored => T::PressIgnored,
+    })
+}
+
+/// A gap to the first press: «+0.037 с».
+pub fn gap(lang: Lang, gap_us: u64) -> String {
+    format!("{} {}", format_gap(gap_us), lang.t(T::UnitSeconds))
+}
+
+/// Signed time from «Время»: «+1.234 с», «−0.300 с» (a false start), «—».
+pub fn since_arming(lang: Lang, us: Option<i64>) -> String {
+    match us {
+        None => "—".into(),
+        Some(us) => {
+            let sign = if us < 0 { "−" } else { "+" };
+            format!(
+                "{sign}{} {}",
+                secs(us.unsigned_abs()),
+                lang.t(T::UnitSeconds)
+            )
+        }
+    }
+}
+
+/// Milliseconds with one decimal: «0.4 мс»; signed for clock offsets. The
+/// sign follows the rounded figure, so a tiny offset reads «0.0», not «−0.0».
+pub fn millis(lang: Lang, us: i64, signed: bool) -> String {
+    let tenths = (us as f64 / 100.0).round() as i64;
+    let digits = format!(
+        "{}.{}",
+        tenths.unsigned_abs() / 10,
+        tenths.unsigned_abs() % 10
+    );
+    let sign = match tenths.signum() {
+        -1 => "−",
+        1 if signed => "+",
+        _ => "",
+    };
+    format!("{sign}{digits} {}", lang.t(T::UnitMillis))
+}
+
+/// Table points kept in halves, printed as `4.5` or `3` (4.6).
+pub fn points(halves: u32) -> String {
+    if halves.is_multiple_of(2) {
+        (halves / 2).to_string()
+    } else {
+        format!("{}.5", halves / 2)
+    }
+}
+
+/// «+2», «0», «−1».
+pub fn difference(d: i64) -> String {
+    match d.signum() {
+        1 => format!("+{d}"),
+        -1 => format!("−{}", d.unsigned_abs()),
+        _ => "0".into(),
+    }
+}
+
+pub fn appeal_kind(lang: Lang, kind: RingAppealKind) -> &'static str {
+    lang.t(match kind {
+        RingAppealKind::QuestionIncorrect => T::RingAppealQuestion,
+        RingAppealKind::AcceptOurAnswer => T::RingAppealAnswer,
+    })
+}
+
+/// «Апелляция по вопросу 3».
+pub fn appeal_on(lang: Lang, question: u32) -> String {
+    lang.pick(
+        format!("Апелляция по вопросу {question}"),
+        format!("Appeal on question {question}"),
+    )
+}
+
+/// «Отвечает стол 1 («Знатоки»)»: the host's choice on a contested press.
+pub fn decide_for(lang: Lang, table: Table, who: &str) -> String {
+    let n = table + 1;
+    lang.pick(
+        format!("Отвечает стол {n} ({})", quoted(who)),
+        format!("Table {n} answers ({})", quoted(who)),
+    )
+}
+
+/// The gap between the contested presses, for the host.
+pub fn contested_gap(lang: Lang, gap_us: u64) -> String {
+    lang.pick(
+        format!("Нажатия почти одновременно: разрыв {}", gap(lang, gap_us)),
+        format!("Presses almost together: gap {}", gap(lang, gap_us)),
+    )
+}
+
+/// «Пары круга 2».
+pub fn round_pairs(lang: Lang, round: u32) -> String {
+    lang.pick(
+        format!("Пары круга {round}"),
+        format!("Round {round} pairs"),
+    )
+}
+
+pub fn start_round(lang: Lang, round: u32) -> String {
+    lang.pick(
+        format!("Начать круг {round}"),
+        format!("Start round {round}"),
+    )
+}
+
+/// Where the tournament stands, in one line; `team` names a team.
+pub fn stage(lang: Lang, stage: &RingStage, team: impl Fn(TeamId) -> String) -> String {
+    let pair = |[a, b]: [TeamId; 2]| format!("{} — {}", quoted(&team(a)), quoted(&team(b)));
+    match stage {
+        RingStage::NotSeeded => lang.t(T::RingNotSeeded).into(),
+        RingStage::Qualifying { round, open: 0, .. } => lang.pick(
+            format!("Отборочный круг {round}: пары готовы"),
+            format!("Qualifying round {round}: the pairs are ready"),
+        ),
+        RingStage::Qualifying { round, open, .. } => lang.pick(
+            format!("Идёт отборочный круг {round}: открытых боёв — {open}"),
+            format!("Qualifying round {round} in play: {open} fights open"),
+        ),
+        RingStage::Playoff { teams, open: false } => lang.pick(
+            format!("Плей-офф «царь горы»: следующий бой {}", pair(*teams)),
+            format!("«King of the hill» play-off: next fight {}", pair(*teams)),
+        ),
+        RingStage::Playoff { teams, open: true } => lang.pick(
+            format!("Плей-офф «царь горы»: идёт бой {}", pair(*teams)),
+            format!(
+                "«King of the hill» play-off: fight {} in play",
+                pair(*teams)
+            ),
+        ),
+        RingStage::Final {
+            number,
+            tables,
+            open: false,
+        } => lang.pick(
+            format!("Финал, бой {number}: {} (стол 1 — стол 2)", pair(*tables)),
+            format!(
+                "Final, fight {number}: {} (table 1 — table 2)",
+                pair(*tables)
+            ),
+        ),
+        RingStage::Final {
+            number,
+            tables,
+            open: true,
+        } => lang.pick(
+            format!("Финал: идёт бой {number}, {}", pair(*tables)),
+            format!("Final: fight {number} in play, {}", pair(*tables)),
+        ),
+        RingStage::Finished { champion } => lang.pick(
+            format!("Чемпион: {}", quoted(&team(*champion))),
+            format!("Champion: {}", quoted(&team(*champion))),
+        ),
+        RingStage::Stuck(why) => lang.pick(
+            format!("Турнир не может продолжиться: {why}"),
+            format!("The tournament cannot go on: {why}"),
+        ),
+    }
+}
+
+/// A refusal of the Brain-ring engines, in the person's language.
+pub fn play_error(lang: Lang, error: &RingPlayError) -> String {
+    use RingPlayError as E;
+    if lang == Lang::En {
+        return error.to_string();
+    }
+    match error {
+        E::NoSuchFight => "нет такого боя".into(),
+        E::NotInFight => "ваша команда не играет в этом бою".into(),
+        E::FightOver => "бой окончен".into(),
+        E::QuestionInPlay => "вопрос ещё разыгрывается: сначала доиграйте его".into(),
+        E::NoQuestion => "сейчас вопрос не разыгрывается".into(),
+        E::AlreadyArmed => "кнопки уже включены".into(),
+        E::NobodyAnswering => "сейчас никто не отвечает".into(),
+        E::NotContested => "спорных нажатий нет".into(),
+        E::NotOver => "бой ещё не окончен".into(),
+        E::AppealTooLate => "4.13: апелляцию подают до чтения следующего вопроса".into(),
+        E::AppealPending => "4.16: сначала нужно решить апелляцию".into(),
+        E::NoSuchAppeal => "нет такой апелляции".into(),
+        E::AppealDecided => "эта апелляция уже подана или решена".into(),
+        E::TeamBusy => "команда сейчас играет другой бой".into(),
+        E::Tournament(why) => format!("турнир: {why}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brain_ring_points_and_differences_read_as_in_the_table() {
+        assert_eq!(points(9), "4.5");
+        assert_eq!(points(6), "3");
+        assert_eq!(points(0), "0");
+        assert_eq!(difference(2), "+2");
+        assert_eq!(difference(-1), "−1");
+        assert_eq!(difference(0), "0");
+    }
+
+    #[test]
+    fn brain_ring_seconds_agree_with_the_number() {
+        let got: Vec<String> = [20, 21, 3, 12]
+            .iter()
+            .map(|n| seconds(Lang::Ru, *n))
+            .collect();
+        assert_eq!(got, ["20 секунд", "21 секунда", "3 секунды", "12 секунд"]);
+    }
+
+    #[test]
+    fn brain_ring_log_times_carry_their_sign() {
+        assert_eq!(since_arming(Lang::Ru, Some(1_234_000)), "+1.234 с");
+        assert_eq!(since_arming(Lang::Ru, Some(-300_000)), "−0.300 с");
+        assert_eq!(since_arming(Lang::En, None), "—");
+        assert_eq!(gap(Lang::Ru, 37_400), "+0.037 с");
+        assert_eq!(millis(Lang::Ru, 420, false), "0.4 мс");
+        assert_eq!(millis(Lang::En, -1_500, true), "−1.5 ms");
+        assert_eq!(millis(Lang::Ru, -40, true), "0.0 мс");
+        assert_eq!(millis(Lang::Ru, 2_460, true), "+2.5 мс");
+    }
+}

@@ -1,0 +1,198 @@
+//! The «Брейн-ринг» tab: the whole tournament from one place. On top, where
+//! it stands and the button for the next step; then the open fights (one
+//! per stage may run at once — the host picks which the panel shows) and
+//! the panel of the picked fight with its controls, press log and appeals;
+//! then every fight, the round's pairs and the table; last, qualification
+//! and seeding, a friendly fight, and the button's timing.
+
+use egui::{RichText, Ui};
+use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingFightView, RingStage};
+use minuta_shared::rules::brain_ring::FightStatus;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::HostView;
+
+use super::{ring_setup, team_name};
+use crate::i18n::{Lang, T, ring as words};
+use crate::state::{AppState, UiCommand};
+use crate::views::ring::{board, fight_panel, on_stage, phase_at};
+use crate::views::widgets::{AMBER, GREY};
+
+#[derive(Debug, Default)]
+pub struct RingForm {
+    /// The fight the panel shows; `None` (or a fight that is gone) follows
+    /// the fight stage 1 plays now, else the latest fight.
+    pub selected: Option<FightId>,
+    pub panel: fight_panel::FightPanelForm,
+    pub setup: ring_setup::RingSetupForm,
+}
+
+pub fn ring(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut RingForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let ring = &view.ring;
+    ring_setup::next_step(ui, state, view, &mut form.setup, out);
+    ui.separator();
+    let shown = form
+        .selected
+        .and_then(|id| ring.fights.iter().find(|f| f.id == id))
+        .or_else(|| on_stage(&ring.fights).first().copied())
+        // Nothing open: the latest fight, so its result stays in view.
+        .or_else(|| ring.fights.first());
+    open_fights(ui, state, &ring.fights, shown.map(|f| f.id), form);
+    match shown {
+        Some(fight) => {
+            let before = out.len();
+            fight_panel::fight_panel(ui, state, fight, &mut form.panel, out);
+            // A fight just closed: the panel moves on to the next open one.
+            let closing = out[before..]
+                .iter()
+                .any(|c| matches!(c, UiCommand::Send(Command::RingCloseFight { .. })));
+            if closing {
+                form.selected = None;
+            }
+        }
+        None => {
+            ui.label(
+                RichText::new(lang.t(T::RingNoFights))
+                    .size(16.0)
+                    .color(GREY),
+            );
+        }
+    }
+    if ring.stage != RingStage::NotSeeded || !ring.fights.is_empty() {
+        ui.separator();
+        ui.columns(2, |cols| {
+            let ui = &mut cols[0];
+            board::round_pairs(ui, lang, ring, 15.0, |t| team_name(view, t));
+            ui.add_space(8.0);
+            all_fights(ui, lang, &ring.fights, shown.map(|f| f.id), form);
+            if ring.stage != RingStage::NotSeeded || !ring.standings.is_empty() {
+                board::standings_table(&mut cols[1], lang, "host-ring", &ring.standings, 15.0);
+            }
+        });
+    }
+    ui.separator();
+    egui::CollapsingHeader::new(RichText::new(lang.t(T::RingQualifyTitle)).strong())
+        .default_open(ring_setup::seeding_open(&ring.stage) && ring.seeding.is_empty())
+        .show(ui, |ui| {
+            if ring_setup::seeding_open(&ring.stage) {
+                ring_setup::qualification(ui, state, view, &mut form.setup, out);
+            } else {
+                ui.label(
+                    RichText::new(words::stage(lang, &ring.stage, |t| team_name(view, t)))
+                        .color(GREY),
+                );
+            }
+        });
+    egui::CollapsingHeader::new(RichText::new(lang.t(T::RingFriendly)).strong())
+        .default_open(ring.fights.is_empty())
+        .show(ui, |ui| {
+            ring_setup::friendly(ui, state, view, &mut form.setup, out)
+        });
+    egui::CollapsingHeader::new(RichText::new(lang.t(T::RingTiming)).strong()).show(ui, |ui| {
+        ring_setup::timing(ui, state, view, &mut form.setup.timing, out)
+    });
+}
+
+/// The open fights as a row of tabs, grouped by stage: the host switches
+/// between fights running at once.
+fn open_fights(
+    ui: &mut Ui,
+    state: &AppState,
+    fights: &[RingFightView],
+    shown: Option<FightId>,
+    form: &mut RingForm,
+) {
+    let mut open: Vec<&RingFightView> = fights.iter().filter(|f| !f.closed).collect();
+    if open.is_empty() || (open.len() < 2 && shown.is_none_or(|id| open.iter().any(|f| f.id == id)))
+    {
+        return;
+    }
+    open.sort_by_key(|f| (f.stage, f.id));
+    let now = state.server_now();
+    ui.horizontal_wrapped(|ui| {
+        for fight in open {
+            let mut text = format!(
+                "{} · {} — {} {}:{}",
+                words::stage_number(state.lang, fight.stage),
+                fight.names[0],
+                fight.names[1],
+                fight.score[0],
+                fight.score[1],
+            );
+            // A fight waiting for the host (someone answers, a contested
+            // press, an appeal) is marked, so it is not forgotten behind
+            // another tab.
+            let waiting = fight.appeals.iter().any(|a| a.resolution.is_none())
+                || fight.question.as_ref().is_some_and(|q| {
+                    matches!(
+                        phase_at(q, now),
+                        ButtonPhase::Answering { .. } | ButtonPhase::Contested { .. }
+                    )
+                });
+            if waiting {
+                text.push_str(" •");
+            }
+            let mut label = RichText::new(text).size(15.0);
+            if waiting {
+                label = label.color(AMBER);
+            }
+            if ui
+                .selectable_label(shown == Some(fight.id), label)
+                .clicked()
+            {
+                form.selected = Some(fight.id);
+            }
+        }
+    });
+    ui.add_space(4.0);
+}
+
+/// Every fight, open first: label, stage, tables, score, how it stands.
+fn all_fights(
+    ui: &mut Ui,
+    lang: Lang,
+    fights: &[RingFightView],
+    shown: Option<FightId>,
+    form: &mut RingForm,
+) {
+    // With no fights the panel above says so already.
+    if fights.is_empty() {
+        return;
+    }
+    ui.label(RichText::new(lang.t(T::RingFights)).size(15.0).strong());
+    egui::Grid::new("ring-fights")
+        .striped(true)
+        .spacing([10.0, 4.0])
+        .show(ui, |ui| {
+            for fight in fights {
+                if ui
+                    .selectable_label(shown == Some(fight.id), &fight.label)
+                    .clicked()
+                {
+                    form.selected = Some(fight.id);
+                }
+                ui.label(RichText::new(words::stage_number(lang, fight.stage)).color(GREY));
+                ui.label(format!("{} — {}", fight.names[0], fight.names[1]));
+                ui.label(
+                    RichText::new(format!("{}:{}", fight.score[0], fight.score[1])).monospace(),
+                );
+                let status = match (fight.status, fight.closed) {
+                    (FightStatus::Won { winner }, _) => words::fight_won(
+                        lang,
+                        fight.names.get(winner).map(String::as_str).unwrap_or(""),
+                    ),
+                    (FightStatus::Drawn, _) => lang.t(T::RingDrawn).to_owned(),
+                    (_, true) => lang.t(T::RingClosed).to_owned(),
+                    (_, false) => lang.t(T::RingInPlay).to_owned(),
+                };
+                ui.label(RichText::new(status).color(if fight.closed { GREY } else { AMBER }));
+                ui.end_row();
+            }
+        });
+}

@@ -1,0 +1,354 @@
+//! The Brain-ring tournament's steps as the host takes them: where it
+//! stands and what starts next (a qualifying round spread over stages, the
+//! next «царь горы» fight, the next fight of the final); qualification of
+//! the top N from the ChGK table or seeding by hand (4.3–4.4); a friendly
+//! fight between any two teams; and the button's timing and house rules.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{EarlyPress, RingStage, RingTiming};
+use minuta_shared::rules::brain_ring::FightFormat;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::HostView;
+
+use super::team_name;
+use crate::i18n::{T, ring as words};
+use crate::state::{AppState, UiCommand};
+use crate::views::widgets::{GREEN, GREY, RED};
+
+#[derive(Debug, Default)]
+pub struct RingSetupForm {
+    /// Stages the next round is spread over; 0 until first shown.
+    pub stages: u32,
+    /// Places to qualify; `None` until first shown (then from the teams).
+    pub places: Option<u32>,
+    /// The lot's seed; `None` until first shown (then from the clock, so
+    /// two tournaments do not share a lot unless the host types one in).
+    pub seed: Option<u64>,
+    /// Teams picked for seeding by hand, in order.
+    pub manual: Vec<TeamId>,
+    pub friendly: [Option<TeamId>; 2],
+    pub format: Option<FightFormat>,
+    pub timing: TimingForm,
+}
+
+/// The timing being edited; it follows the server's until changed.
+#[derive(Debug, Default)]
+pub struct TimingForm {
+    pub editing: bool,
+    pub minute_s: f64,
+    pub extra_s: f64,
+    pub tie_ms: f64,
+    pub ignore_early: bool,
+}
+
+impl TimingForm {
+    fn follow(&mut self, timing: &RingTiming) {
+        *self = TimingForm {
+            editing: false,
+            minute_s: timing.minute_ms as f64 / 1000.0,
+            extra_s: timing.second_chance_ms as f64 / 1000.0,
+            tie_ms: timing.tie_window_us as f64 / 1000.0,
+            ignore_early: timing.early_press == EarlyPress::Ignored,
+        };
+    }
+
+    fn timing(&self) -> RingTiming {
+        RingTiming {
+            minute_ms: thousandths(self.minute_s),
+            second_chance_ms: thousandths(self.extra_s),
+            tie_window_us: thousandths(self.tie_ms),
+            early_press: if self.ignore_early {
+                EarlyPress::Ignored
+            } else {
+                EarlyPress::LosesTheQuestion
+            },
+        }
+    }
+}
+
+/// Seconds as typed into whole milliseconds (or milliseconds into µs).
+fn thousandths(value: f64) -> u64 {
+    (value.max(0.0) * 1000.0).round() as u64
+}
+
+/// Where the tournament stands and the button that takes the next step.
+pub fn next_step(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut RingSetupForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let board = &view.ring;
+    let stage = &board.stage;
+    let colour = match stage {
+        RingStage::Finished { .. } => GREEN,
+        RingStage::Stuck(_) => RED,
+        _ => ui.visuals().strong_text_color(),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(words::stage(lang, stage, |t| team_name(view, t)))
+                .size(18.0)
+                .strong()
+                .color(colour),
+        );
+        match stage {
+            RingStage::Qualifying { round, open: 0, .. } => {
+                if form.stages == 0 {
+                    form.stages = 1;
+                }
+                let label = ui.label(lang.t(T::RingStages));
+                ui.add(egui::DragValue::new(&mut form.stages).range(1..=16))
+                    .labelled_by(label.id);
+                let start = egui::Button::new(
+                    RichText::new(words::start_round(lang, *round))
+                        .size(18.0)
+                        .strong(),
+                );
+                if ui.add(start).clicked() {
+                    out.push(UiCommand::Send(Command::RingStartNext {
+                        stages: form.stages,
+                    }));
+                }
+            }
+            RingStage::Playoff { open: false, .. } | RingStage::Final { open: false, .. } => {
+                let start =
+                    egui::Button::new(RichText::new(lang.t(T::RingStartFight)).size(18.0).strong());
+                if ui.add(start).clicked() {
+                    out.push(UiCommand::Send(Command::RingStartNext { stages: 1 }));
+                }
+            }
+            _ => {}
+        }
+    });
+    let rule = match stage {
+        RingStage::Playoff { .. } => Some(T::RingPlayoffRule),
+        RingStage::Final { .. } => Some(T::RingFinalRule),
+        _ => None,
+    };
+    if let Some(rule) = rule {
+        ui.label(RichText::new(lang.t(rule)).small().color(GREY));
+    }
+    if !board.seeding.is_empty() {
+        let seeding: Vec<String> = board
+            .seeding
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("{}. {}", i + 1, team_name(view, *t)))
+            .collect();
+        ui.label(
+            RichText::new(format!(
+                "{}: {}",
+                lang.t(T::RingSeeding),
+                seeding.join(", ")
+            ))
+            .small()
+            .color(GREY),
+        );
+    }
+}
+
+/// Whether seeding may still change: the server fixes it once the first
+/// round starts.
+pub fn seeding_open(stage: &RingStage) -> bool {
+    matches!(
+        stage,
+        RingStage::NotSeeded
+            | RingStage::Qualifying {
+                round: 1,
+                open: 0,
+                ..
+            }
+    )
+}
+
+/// 4.3–4.4 from the ChGK table, or the host's own order.
+pub fn qualification(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut RingSetupForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let teams = view.teams.len() as u32;
+    let places = form.places.get_or_insert((teams - teams % 2).clamp(2, 8));
+    let seed = form.seed.get_or_insert(state.now_us % 1_000_000);
+    ui.label(RichText::new(lang.t(T::RingQualifyFromChgk)).strong());
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(lang.t(T::RingPlaces));
+        ui.add(egui::DragValue::new(places).range(2..=teams.max(2)))
+            .labelled_by(label.id);
+        let label = ui.label(lang.t(T::RingLotSeed));
+        ui.add(egui::DragValue::new(seed)).labelled_by(label.id);
+        if ui.button(lang.t(T::RingQualify)).clicked() {
+            out.push(UiCommand::Send(Command::RingQualify {
+                places: *places,
+                seed: *seed,
+            }));
+        }
+    });
+    ui.label(
+        RichText::new(lang.t(T::RingQualifyHint))
+            .small()
+            .color(GREY),
+    );
+    ui.add_space(8.0);
+    ui.label(RichText::new(lang.t(T::RingSeedByHand)).strong());
+    ui.label(
+        RichText::new(lang.t(T::RingSeedByHandHint))
+            .small()
+            .color(GREY),
+    );
+    ui.horizontal_wrapped(|ui| {
+        for team in &view.teams {
+            if !form.manual.contains(&team.id) && ui.button(&team.name).clicked() {
+                form.manual.push(team.id);
+            }
+        }
+    });
+    let mut remove = None;
+    ui.horizontal_wrapped(|ui| {
+        for (i, team) in form.manual.iter().enumerate() {
+            ui.label(format!("{}. {}", i + 1, team_name(view, *team)));
+            if ui.small_button("×").clicked() {
+                remove = Some(i);
+            }
+        }
+    });
+    if let Some(i) = remove {
+        form.manual.remove(i);
+    }
+    ui.horizontal(|ui| {
+        let ready = form.manual.len() >= 2;
+        if ui
+            .add_enabled(ready, egui::Button::new(lang.t(T::RingSeedTeams)))
+            .clicked()
+        {
+            out.push(UiCommand::Send(Command::RingSeed {
+                teams: form.manual.clone(),
+            }));
+        }
+        if ui
+            .add_enabled(
+                !form.manual.is_empty(),
+                egui::Button::new(lang.t(T::RingClear)),
+            )
+            .clicked()
+        {
+            form.manual.clear();
+        }
+    });
+}
+
+/// One fight between any two teams, outside the tournament's flow.
+pub fn friendly(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut RingSetupForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    ui.horizontal_wrapped(|ui| {
+        for (table, pick) in form.friendly.iter_mut().enumerate() {
+            let label = ui.label(words::table_number(lang, table));
+            let shown = pick
+                .map(|t| team_name(view, t))
+                .unwrap_or_else(|| lang.t(T::RingChooseTeam).to_owned());
+            egui::ComboBox::from_id_salt(("friendly-table", table))
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for team in &view.teams {
+                        ui.selectable_value(pick, Some(team.id), &team.name);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        }
+    });
+    let format = form.format.get_or_insert(FightFormat::QUALIFYING);
+    for (choice, label) in [
+        (FightFormat::QUALIFYING, T::RingFormatQualifying),
+        (FightFormat::PLAYOFF, T::RingFormatPlayoff),
+        (FightFormat::FINAL, T::RingFormatFinal),
+    ] {
+        ui.radio_value(format, choice, lang.t(label));
+    }
+    let tables = match form.friendly {
+        [Some(a), Some(b)] if a != b => Some([a, b]),
+        _ => None,
+    };
+    if ui
+        .add_enabled(
+            tables.is_some(),
+            egui::Button::new(lang.t(T::RingFriendlyStart)),
+        )
+        .clicked()
+        && let Some(tables) = tables
+    {
+        out.push(UiCommand::Send(Command::RingFriendly {
+            tables,
+            format: *format,
+        }));
+    }
+}
+
+/// The minute, the extra time, the tie window and what a false start costs.
+pub fn timing(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut TimingForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    if !form.editing {
+        form.follow(&view.ring.timing);
+    }
+    let mut changed = false;
+    egui::Grid::new("ring-timing")
+        .num_columns(2)
+        .spacing([16.0, 8.0])
+        .show(ui, |ui| {
+            for (label, value, unit, max) in [
+                (T::MinuteSeconds, &mut form.minute_s, T::UnitSeconds, 3600.0),
+                (T::RingExtraTime, &mut form.extra_s, T::UnitSeconds, 3600.0),
+                (T::RingTieWindow, &mut form.tie_ms, T::UnitMillis, 1000.0),
+            ] {
+                let label = ui.label(lang.t(label));
+                changed |= ui
+                    .add(
+                        egui::DragValue::new(value)
+                            .range(0.0..=max)
+                            .speed(0.5)
+                            .suffix(format!(" {}", lang.t(unit))),
+                    )
+                    .labelled_by(label.id)
+                    .changed();
+                ui.end_row();
+            }
+        });
+    changed |= ui
+        .checkbox(&mut form.ignore_early, lang.t(T::RingIgnoreEarly))
+        .changed();
+    form.editing |= changed;
+    ui.label(RichText::new(lang.t(T::RingTimingHint)).small().color(GREY));
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(form.editing, egui::Button::new(lang.t(T::Save)))
+            .clicked()
+        {
+            out.push(UiCommand::Send(Command::RingSetTiming {
+                timing: form.timing(),
+            }));
+            form.editing = false;
+        }
+        if form.editing && ui.button(lang.t(T::Cancel)).clicked() {
+            form.editing = false;
+        }
+    });
+}

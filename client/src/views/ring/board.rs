@@ -1,0 +1,213 @@
+//! The projector's Brain-ring board: the open fights big (one alone fills
+//! the screen; several share it), each with its two tables as they sit,
+//! the score, the question and its phase with the countdown — who answers,
+//! false starts — and otherwise the round's pairs and the table. Never the
+//! press log: that is the host's. The table and the pairs are drawn here
+//! for the host's tab too.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{RingFightView, RingStage};
+use minuta_shared::play::chgk::Phase;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::view::{DisplayView, RingBoard, RingStandingRow};
+
+use super::{hall_status, on_stage, phase_at, tables};
+use crate::i18n::{Lang, T, ring as words};
+use crate::state::AppState;
+use crate::views::widgets::{self, GREY};
+
+/// Whether the projector shows Brain-ring rather than the ChGK clock: while
+/// a fight is open, and once teams are seeded unless a ChGK question is
+/// being played. A friendly fight outside a tournament gives the screen
+/// back when it closes.
+pub fn shows_ring(view: &DisplayView, now: ServerTime) -> bool {
+    let ring = &view.ring;
+    if ring.fights.iter().any(|f| !f.closed) {
+        return true;
+    }
+    let chgk_in_play = matches!(
+        widgets::phase_at(&view.clock, now),
+        Phase::Announced | Phase::Minute | Phase::LastSeconds | Phase::HandIn
+    );
+    ring.stage != RingStage::NotSeeded && !chgk_in_play
+}
+
+/// A team's name as the board knows it.
+pub fn team_name(board: &RingBoard, team: TeamId) -> String {
+    board
+        .standings
+        .iter()
+        .find(|r| r.team == team)
+        .map(|r| r.name.clone())
+        .or_else(|| {
+            board.fights.iter().find_map(|f| {
+                let table = f.tables.iter().position(|t| *t == team)?;
+                f.names.get(table).cloned()
+            })
+        })
+        .unwrap_or_else(|| format!("#{team}"))
+}
+
+pub fn board(ui: &mut Ui, state: &AppState, view: &DisplayView) {
+    let lang = state.lang;
+    let now = state.server_now();
+    let board = &view.ring;
+    // Scale with the window so a projector's 1080p and a laptop both fill.
+    let base = (ui.available_height() * 0.05).clamp(16.0, 64.0);
+    ui.vertical_centered(|ui| {
+        ui.label(
+            RichText::new(format!("{} · {}", view.tournament, lang.t(T::TabRing)))
+                .size(base * 0.6)
+                .color(GREY),
+        );
+        // A friendly fight before any tournament: nothing to say of stages.
+        if board.stage != RingStage::NotSeeded {
+            ui.label(
+                RichText::new(words::stage(lang, &board.stage, |t| team_name(board, t)))
+                    .size(base * 0.7),
+            );
+        }
+    });
+    let open = on_stage(&board.fights);
+    match open.as_slice() {
+        [] => {}
+        [fight] => fight_block(ui, lang, fight, now, base * 1.4, false),
+        several => {
+            for row in several.chunks(2) {
+                ui.columns(2, |cols| {
+                    for (fight, ui) in row.iter().zip(cols.iter_mut()) {
+                        fight_block(ui, lang, fight, now, base * 0.7, true);
+                    }
+                });
+                ui.add_space(base * 0.3);
+            }
+        }
+    }
+    // A friendly fight before any tournament has no pairs and no table.
+    if board.stage == RingStage::NotSeeded && board.standings.is_empty() {
+        return;
+    }
+    ui.add_space(base * 0.3);
+    let size = if open.is_empty() {
+        base * 0.8
+    } else {
+        base * 0.45
+    };
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if matches!(board.stage, RingStage::Qualifying { .. }) {
+                ui.columns(2, |cols| {
+                    round_pairs(&mut cols[0], lang, board, size, |t| team_name(board, t));
+                    standings_table(&mut cols[1], lang, "display-ring", &board.standings, size);
+                });
+            } else {
+                widgets::centred(ui, "display-ring-table", |ui| {
+                    ui.vertical(|ui| {
+                        standings_table(ui, lang, "display-ring", &board.standings, size)
+                    });
+                });
+            }
+        });
+}
+
+/// One fight for the hall: label, tables, question, phase, countdown.
+/// `stages`: several stages play at once, so each block names its own.
+fn fight_block(
+    ui: &mut Ui,
+    lang: Lang,
+    fight: &RingFightView,
+    now: ServerTime,
+    size: f32,
+    stages: bool,
+) {
+    let phase = fight.question.as_ref().map(|q| phase_at(q, now));
+    ui.vertical_centered(|ui| {
+        let mut heading = fight.label.clone();
+        if stages || fight.stage > 1 {
+            heading = format!("{heading} · {}", words::stage_number(lang, fight.stage));
+        }
+        ui.label(RichText::new(heading).size(size * 0.5).color(GREY));
+    });
+    tables(ui, lang, fight, phase.as_ref(), None, size);
+    hall_status(ui, lang, fight, phase.as_ref(), now, size * 0.8);
+}
+
+/// The pairs of the qualifying round being played or about to start, each
+/// with its score once the fight exists.
+pub fn round_pairs(
+    ui: &mut Ui,
+    lang: Lang,
+    board: &RingBoard,
+    size: f32,
+    name: impl Fn(TeamId) -> String,
+) {
+    let RingStage::Qualifying { round, pairs, .. } = &board.stage else {
+        return;
+    };
+    ui.label(
+        RichText::new(words::round_pairs(lang, *round))
+            .size(size)
+            .strong(),
+    );
+    egui::Grid::new(("ring-pairs", round))
+        .striped(true)
+        .spacing([size * 0.6, size * 0.25])
+        .show(ui, |ui| {
+            for pair in pairs {
+                // Open fights come first in the board, then the newest.
+                let fight = board.fights.iter().find(|f| f.tables == *pair);
+                ui.label(RichText::new(name(pair[0])).size(size).strong());
+                let score = fight
+                    .map(|f| format!("{} : {}", f.score[0], f.score[1]))
+                    .unwrap_or_else(|| "—".into());
+                ui.label(RichText::new(score).size(size).monospace());
+                ui.label(RichText::new(name(pair[1])).size(size).strong());
+                ui.end_row();
+            }
+        });
+}
+
+/// The qualifying table (4.6–4.7): place, points (4.5), difference, taken.
+pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingStandingRow], size: f32) {
+    ui.label(RichText::new(lang.t(T::RingStandings)).size(size).strong());
+    if rows.is_empty() {
+        ui.label(
+            RichText::new(lang.t(T::NoStandings))
+                .size(size * 0.8)
+                .color(GREY),
+        );
+        return;
+    }
+    let head = |t: T| RichText::new(lang.t(t)).size(size * 0.8).strong();
+    egui::Grid::new(("ring-standings", id))
+        .striped(true)
+        .spacing([size * 0.8, size * 0.25])
+        .show(ui, |ui| {
+            for t in [
+                T::ColPlace,
+                T::ColTeam,
+                T::ColRingPoints,
+                T::ColDifference,
+                T::ColTaken,
+                T::ColFights,
+            ] {
+                ui.label(head(t));
+            }
+            ui.end_row();
+            for row in rows {
+                ui.label(RichText::new(row.place.to_string()).size(size));
+                ui.label(RichText::new(&row.name).size(size).strong());
+                ui.label(
+                    RichText::new(words::points(row.points_halves))
+                        .size(size)
+                        .strong(),
+                );
+                ui.label(RichText::new(words::difference(row.difference)).size(size));
+                ui.label(RichText::new(row.taken.to_string()).size(size));
+                ui.label(RichText::new(row.fights.to_string()).size(size));
+                ui.end_row();
+            }
+        });
+}

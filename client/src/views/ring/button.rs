@@ -1,0 +1,455 @@
+//! The team terminal as the Brain-ring button: the two tables as they sit
+//! (the final's tables swap sides between fights), the score, the phase in
+//! big letters with the countdown of the minute or the extra time, and one
+//! big button — the space bar presses it too, unless the appeal's text has
+//! the keyboard. The button lights up the moment it is pressed; the
+//! server's verdict follows under it. After a question, before the next is
+//! read, the team may appeal (4.13).
+
+use egui::{Color32, RichText, Ui};
+use minuta_shared::play::brain_ring::{
+    ButtonPhase, PressKind, RingAppealKind, RingFightView, Table,
+};
+use minuta_shared::rules::brain_ring::FightStatus;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::TeamView;
+
+use super::{Ruling, countdown_at, phase_at, phase_colour, question_line, ruling, tables};
+use crate::i18n::ring::WonNow;
+use crate::i18n::{Lang, T, ring as words};
+use crate::state::{AppState, PressOutcome, RingQuestionKey, UiCommand};
+use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
+
+/// The button's colour in the instant after a press, before any verdict.
+const FLASH: Color32 = Color32::from_rgb(255, 225, 90);
+const IDLE: Color32 = Color32::from_gray(70);
+const LOCKED: Color32 = Color32::from_rgb(110, 30, 25);
+
+#[derive(Debug, Default)]
+pub struct ButtonForm {
+    pub appeal: Option<RingAppealForm>,
+}
+
+/// An appeal being written, and the question it is about.
+#[derive(Debug)]
+pub struct RingAppealForm {
+    pub on: RingQuestionKey,
+    pub kind: RingAppealKind,
+    pub text: String,
+    /// Just opened: scroll to it and give its text the keyboard.
+    pub fresh: bool,
+}
+
+pub fn button(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &TeamView,
+    fight: &RingFightView,
+    form: &mut ButtonForm,
+) -> Vec<UiCommand> {
+    let lang = state.lang;
+    let mut out = Vec::new();
+    // Read before any widget is drawn, so a focused button does not also
+    // take the space bar as its own click.
+    let mut press = space_pressed(ui);
+    let now = state.server_now();
+    let key = RingQuestionKey::of(fight);
+    if form.appeal.as_ref().is_some_and(|a| a.on != key) {
+        form.appeal = None;
+    }
+    let Some(mine) = fight.tables.iter().position(|t| *t == view.team) else {
+        return out;
+    };
+    let phase = fight.question.as_ref().map(|q| phase_at(q, now));
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                let mut heading = fight.label.clone();
+                if fight.stage > 1 {
+                    heading = format!("{heading} · {}", words::stage_number(lang, fight.stage));
+                }
+                ui.label(RichText::new(heading).size(18.0).color(GREY));
+                if let Some(line) = question_line(lang, fight) {
+                    ui.label(RichText::new(line).size(24.0).strong());
+                }
+            });
+            ui.add_space(6.0);
+            tables(ui, lang, fight, phase.as_ref(), Some(mine), 26.0);
+            ui.add_space(6.0);
+            ui.vertical_centered(|ui| {
+                let (text, colour) = phase_face(lang, fight, phase.as_ref(), mine);
+                ui.label(RichText::new(&text).size(40.0).strong().color(colour));
+                match phase.as_ref().and_then(|p| countdown_at(p, now)) {
+                    Some(digits) => ui.label(
+                        RichText::new(digits)
+                            .size(64.0)
+                            .monospace()
+                            .strong()
+                            .color(colour),
+                    ),
+                    // The digits' place is kept, so the button never jumps.
+                    None => ui.label(
+                        RichText::new("–:––")
+                            .size(64.0)
+                            .monospace()
+                            .strong()
+                            .color(IDLE),
+                    ),
+                };
+                ui.add_space(6.0);
+                let fill = button_colour(state, fight, phase.as_ref(), mine);
+                let width = ui.available_width().min(720.0);
+                let big = egui::Button::new(
+                    RichText::new(lang.t(T::RingPress))
+                        .size(56.0)
+                        .strong()
+                        .color(Color32::BLACK),
+                )
+                .fill(fill)
+                .min_size(egui::vec2(width, 160.0))
+                .corner_radius(24.0);
+                press |= ui.add(big).clicked();
+                ui.label(RichText::new(lang.t(T::RingPressHint)).color(GREY));
+                ui.add_space(4.0);
+                verdict(ui, state, fight, phase.as_ref(), key, mine, &text);
+            });
+            ui.add_space(12.0);
+            appeal(ui, state, fight, key, mine, form, &mut out);
+            own_appeals(ui, lang, view, fight);
+        });
+    if press {
+        // The terminal's best measured offset goes with the press into the
+        // press log, for a jury to read.
+        let clock_offset_us = state.clock.map_or(0, |c| c.offset_us);
+        out.push(UiCommand::Send(Command::Press { clock_offset_us }));
+    }
+    out
+}
+
+/// Space presses this frame, taken out of the input so no focused widget
+/// sees them; key repeats from holding it down are not presses. A text
+/// field with the keyboard keeps its spaces.
+fn space_pressed(ui: &Ui) -> bool {
+    if ui.ctx().text_edit_focused() {
+        return false;
+    }
+    ui.input_mut(|input| {
+        let mut pressed = false;
+        input.events.retain(|event| match event {
+            egui::Event::Key {
+                key: egui::Key::Space,
+                pressed: down,
+                repeat,
+                ..
+            } => {
+                pressed |= *down && !*repeat;
+                false
+            }
+            _ => true,
+        });
+        pressed
+    })
+}
+
+/// Lit at once on a press; green when pressing now answers; dark when it
+/// cannot.
+fn button_colour(
+    state: &AppState,
+    fight: &RingFightView,
+    phase: Option<&ButtonPhase>,
+    mine: Table,
+) -> Color32 {
+    if state.button.is_flashing(state.now_us) {
+        return FLASH;
+    }
+    let locked = fight
+        .question
+        .as_ref()
+        .is_some_and(|q| q.locked.get(mine).copied().unwrap_or(false));
+    match phase {
+        _ if fight.closed => IDLE,
+        Some(ButtonPhase::Armed { .. }) if !locked => GREEN,
+        Some(ButtonPhase::SecondChance { table, .. }) if *table == mine => GREEN,
+        Some(ButtonPhase::Answering { table, .. }) if *table == mine => AMBER,
+        Some(ButtonPhase::Over { .. }) | None => IDLE,
+        _ if locked => LOCKED,
+        _ => IDLE,
+    }
+}
+
+/// The phase in big letters, as this team lives it, and its colour: red
+/// when the team may not answer, green when the question is its own.
+fn phase_face(
+    lang: Lang,
+    fight: &RingFightView,
+    phase: Option<&ButtonPhase>,
+    mine: Table,
+) -> (String, Color32) {
+    let (Some(q), Some(phase)) = (&fight.question, phase) else {
+        return (lang.t(T::RingNoQuestionYet).to_owned(), GREY);
+    };
+    // Once the fight is decided, that is what the team wants to read.
+    if matches!(phase, ButtonPhase::Over { .. }) {
+        match fight.status {
+            FightStatus::Won { winner } if winner == mine => {
+                return (lang.t(T::RingFightWonYou).to_owned(), GREEN);
+            }
+            FightStatus::Won { .. } => return (lang.t(T::RingFightLostYou).to_owned(), GREY),
+            FightStatus::Drawn => return (lang.t(T::RingDrawn).to_owned(), GREY),
+            FightStatus::InProgress { .. } => {}
+        }
+    }
+    if let (ButtonPhase::Over { .. }, Some(ruling)) = (phase, ruling(fight)) {
+        let colour = match ruling {
+            Ruling::TakenBy(table) if table == mine => GREEN,
+            _ => GREY,
+        };
+        return (words::team_ruling(lang, ruling, mine), colour);
+    }
+    let text = words::team_phase(lang, q, phase, mine, &fight.names);
+    let locked = q.locked.get(mine).copied().unwrap_or(false);
+    let false_start = q.false_start.get(mine).copied().unwrap_or(false);
+    let colour = match phase {
+        ButtonPhase::Reading | ButtonPhase::Armed { .. } if locked => RED,
+        ButtonPhase::Reading if false_start => AMBER,
+        ButtonPhase::SecondChance { table, .. } if *table != mine => AMBER,
+        ButtonPhase::Over {
+            taken_by: Some(table),
+        } if *table == mine => GREEN,
+        _ => phase_colour(phase),
+    };
+    (text, colour)
+}
+
+/// The server's word on this terminal's press of the current question,
+/// unless the phase above already says the same.
+fn verdict(
+    ui: &mut Ui,
+    state: &AppState,
+    fight: &RingFightView,
+    phase: Option<&ButtonPhase>,
+    key: RingQuestionKey,
+    mine: Table,
+    phase_text: &str,
+) {
+    let lang = state.lang;
+    let size = 24.0;
+    let outcome = state.button.verdict_on(key);
+    let text = outcome.map(|outcome| {
+        let locked = fight
+            .question
+            .as_ref()
+            .is_some_and(|q| q.locked.get(mine).copied().unwrap_or(false));
+        let won = match phase {
+            Some(ButtonPhase::Answering { table, .. }) if *table == mine => WonNow::Answering,
+            Some(ButtonPhase::SecondChance { table, .. }) if *table == mine => WonNow::Fresh,
+            None | Some(ButtonPhase::Reading | ButtonPhase::Armed { .. }) => WonNow::Fresh,
+            Some(_) => WonNow::Past,
+        };
+        (words::press_verdict(lang, outcome, locked, won), won)
+    });
+    // In its own extra time the team needs no reminder that it was late
+    // or answered wrong the first time.
+    let own_second_chance =
+        matches!(phase, Some(ButtonPhase::SecondChance { table, .. }) if *table == mine);
+    let stale = |outcome: &PressOutcome| {
+        own_second_chance
+            && !matches!(
+                outcome,
+                PressOutcome::Decided {
+                    kind: PressKind::Won,
+                    ..
+                }
+            )
+    };
+    let over = matches!(phase, Some(ButtonPhase::Over { .. }));
+    match (outcome, text) {
+        (Some(outcome), Some((text, won))) if text != phase_text && !stale(outcome) => {
+            let colour = match outcome {
+                // Once the question is over a verdict is history.
+                _ if over => GREY,
+                PressOutcome::Decided {
+                    kind: PressKind::Won,
+                    ..
+                } if won == WonNow::Past => GREY,
+                PressOutcome::Decided {
+                    kind: PressKind::Won,
+                    ..
+                } => GREEN,
+                PressOutcome::Decided {
+                    kind: PressKind::Contested | PressKind::Repeated | PressKind::Ignored,
+                    ..
+                } => AMBER,
+                PressOutcome::Decided { .. } | PressOutcome::Refused(_) | PressOutcome::Lost => RED,
+            };
+            ui.label(RichText::new(text).size(size).strong().color(colour));
+        }
+        (None, _) if state.button.waiting() => {
+            ui.label(
+                RichText::new(lang.t(T::RingWaitingVerdict))
+                    .size(size)
+                    .color(GREY),
+            );
+        }
+        _ => {
+            // Keeps the layout still when the verdict appears.
+            ui.label(RichText::new(" ").size(size));
+        }
+    }
+}
+
+/// 4.13: after a question is over and before the next is read.
+fn appeal(
+    ui: &mut Ui,
+    state: &AppState,
+    fight: &RingFightView,
+    key: RingQuestionKey,
+    mine: Table,
+    form: &mut ButtonForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let Some(q) = &fight.question else { return };
+    let ButtonPhase::Over { taken_by } = phase_at(q, state.server_now()) else {
+        return;
+    };
+    if fight.closed {
+        return;
+    }
+    // 4.15: only a team that answered the question, and did not take it,
+    // may ask for its answer to be accepted.
+    let won_press = matches!(
+        state.button.verdict_on(key),
+        Some(PressOutcome::Decided {
+            kind: PressKind::Won,
+            ..
+        })
+    );
+    let answered_wrong = q.locked.get(mine).copied().unwrap_or(false)
+        && !q.false_start.get(mine).copied().unwrap_or(false);
+    let may_claim = (won_press || answered_wrong) && taken_by != Some(mine);
+    // One appeal of each kind per question (the server refuses a second).
+    let team = fight.tables.get(mine).copied();
+    let filed = |kind: RingAppealKind| {
+        fight
+            .appeals
+            .iter()
+            .any(|a| Some(a.team) == team && a.question == q.number && a.kind == kind)
+    };
+    let open_kinds: Vec<RingAppealKind> = [
+        (RingAppealKind::QuestionIncorrect, true),
+        (RingAppealKind::AcceptOurAnswer, may_claim),
+    ]
+    .into_iter()
+    .filter(|(kind, allowed)| *allowed && !filed(*kind))
+    .map(|(kind, _)| kind)
+    .collect();
+    let Some(first) = open_kinds.first().copied() else {
+        form.appeal = None;
+        return;
+    };
+    let Some(appeal) = &mut form.appeal else {
+        ui.vertical_centered(|ui| {
+            if ui.button(lang.t(T::RingAppealOpen)).clicked() {
+                form.appeal = Some(RingAppealForm {
+                    on: key,
+                    kind: first,
+                    text: String::new(),
+                    fresh: true,
+                });
+            }
+        });
+        return;
+    };
+    if !open_kinds.contains(&appeal.kind) {
+        appeal.kind = first;
+    }
+    let mut close = false;
+    let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(RichText::new(words::appeal_on(lang, q.number)).strong());
+        ui.label(RichText::new(lang.t(T::RingAppealHint)).small().color(GREY));
+        ui.horizontal(|ui| {
+            for kind in [
+                RingAppealKind::QuestionIncorrect,
+                RingAppealKind::AcceptOurAnswer,
+            ] {
+                ui.add_enabled_ui(open_kinds.contains(&kind), |ui| {
+                    ui.radio_value(&mut appeal.kind, kind, words::appeal_kind(lang, kind));
+                });
+            }
+        });
+        let text = ui.add(
+            egui::TextEdit::multiline(&mut appeal.text)
+                .hint_text(lang.t(T::AppealText))
+                .desired_rows(3)
+                .desired_width(f32::INFINITY),
+        );
+        if appeal.fresh {
+            // The team writes at once; while it does, the space bar types.
+            text.request_focus();
+        }
+        ui.horizontal(|ui| {
+            let ready = !appeal.text.trim().is_empty();
+            if ui
+                .add_enabled(ready, egui::Button::new(lang.t(T::FileAppeal)))
+                .clicked()
+            {
+                out.push(UiCommand::Send(Command::RingAppeal {
+                    fight: fight.id,
+                    kind: appeal.kind,
+                    text: appeal.text.trim().to_owned(),
+                }));
+                close = true;
+            }
+            if ui.button(lang.t(T::Cancel)).clicked() {
+                close = true;
+            }
+        });
+    });
+    if appeal.fresh {
+        // The form opens below the button, out of sight on a small screen.
+        frame.response.scroll_to_me(Some(egui::Align::Max));
+        appeal.fresh = false;
+    }
+    if close {
+        form.appeal = None;
+    }
+}
+
+/// This team's appeals in the fight and how they were decided.
+fn own_appeals(ui: &mut Ui, lang: Lang, view: &TeamView, fight: &RingFightView) {
+    let own: Vec<_> = fight
+        .appeals
+        .iter()
+        .filter(|a| a.team == view.team)
+        .collect();
+    if own.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading(lang.t(T::Appeals));
+    for appeal in own {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(words::appeal_on(lang, appeal.question)).strong());
+            ui.label(words::appeal_kind(lang, appeal.kind));
+            ui.label(RichText::new(widgets::quoted(&appeal.text)).italics());
+            match &appeal.resolution {
+                None => {
+                    ui.label(RichText::new(lang.t(T::AppealOpen)).color(GREY));
+                }
+                Some((upheld, reply, _)) => {
+                    let (word, colour) = if *upheld {
+                        (T::AppealUpheld, GREEN)
+                    } else {
+                        (T::AppealRejected, RED)
+                    };
+                    ui.label(RichText::new(lang.t(word)).color(colour).strong());
+                    if !reply.is_empty() {
+                        ui.label(format!("— {reply}"));
+                    }
+                }
+            }
+        });
+    }
+}

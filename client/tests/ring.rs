@@ -1,0 +1,853 @@
+//! «Брейн-ринг» screens clicked through headless with egui_kittest: the
+//! team's button (click and space bar, the immediate feedback, the verdict),
+//! the host's fight panel (read, «Время», judge, contested presses, the
+//! press log with its gaps) and the projector's board.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use minuta_client::i18n::Lang;
+use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
+use minuta_client::views::display;
+use minuta_client::views::host::{self, HostForm, HostTab};
+use minuta_client::views::team;
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{
+    ButtonPhase, ButtonQuestion, FightId, Press, PressKind, RingFightView, RingStage, RingTiming,
+};
+use minuta_shared::play::settings::TournamentSettings;
+use minuta_shared::rules::brain_ring::FightStatus;
+use minuta_shared::time::{ClockSample, ServerTime};
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::Receipt;
+use minuta_shared::wire::view::{
+    ClockView, DisplayView, HostView, RingBoard, TeamInfo, TeamView, View,
+};
+
+/// When «Время» was given in these tests (µs of server time).
+const ARMED: u64 = 1_000_000_000_000;
+const FIGHT: FightId = FightId(3);
+
+fn at_ms(ms: u64) -> ServerTime {
+    ServerTime(ARMED + ms * 1000)
+}
+
+fn question(phase: ButtonPhase) -> ButtonQuestion {
+    ButtonQuestion {
+        number: 4,
+        phase,
+        locked: [false; 2],
+        false_start: [false; 2],
+        pressed: [false; 2],
+        armed_at: Some(ServerTime(ARMED)),
+    }
+}
+
+fn armed() -> ButtonPhase {
+    ButtonPhase::Armed {
+        armed_at: ServerTime(ARMED),
+        deadline: at_ms(60_000),
+    }
+}
+
+fn fight(phase: ButtonPhase) -> RingFightView {
+    RingFightView {
+        id: FIGHT,
+        label: "Круг 1, бой 2".into(),
+        stage: 1,
+        tables: [TeamId(1), TeamId(2)],
+        names: ["Знатоки".into(), "Эрудиты".into()],
+        score: [2, 1],
+        status: FightStatus::InProgress {
+            next_question: 4,
+            sudden_death: false,
+        },
+        question: Some(question(phase)),
+        closed: false,
+        presses: Vec::new(),
+        appeals: Vec::new(),
+    }
+}
+
+fn press(team: u32, table: usize, gap_us: u64, kind: PressKind) -> (Press, u64) {
+    let arrived = ARMED + 1_234_000 + gap_us;
+    (
+        Press {
+            question: 4,
+            team: TeamId(team),
+            table,
+            arrived_at: ServerTime(arrived),
+            since_arming_us: Some((arrived - ARMED) as i64),
+            rtt_us: 420,
+            clock_offset_us: -1_500,
+            kind,
+        },
+        gap_us,
+    )
+}
+
+// ------------------------------------------------------------------ the team
+
+struct TeamScreen {
+    state: AppState,
+    form: team::TeamForm,
+    sent: Vec<UiCommand>,
+}
+
+/// Team 1's terminal during `fight`, `ms` after «Время».
+fn team_screen(fight: RingFightView, ms: u64) -> Harness<'static, TeamScreen> {
+    let mut state = AppState::new(Lang::Ru);
+    state.now_us = ARMED + ms * 1000;
+    reduce(
+        &mut state,
+        NetEvent::View(Box::new(View::Team(TeamView {
+            tournament: "Кубок Минуты".into(),
+            team: TeamId(1),
+            name: "Знатоки".into(),
+            clock: ClockView::default(),
+            cards: Vec::new(),
+            appeals: Vec::new(),
+            standings: Vec::new(),
+            ring: Some(fight),
+        }))),
+    );
+    let screen = TeamScreen {
+        state,
+        form: team::TeamForm::default(),
+        sent: Vec::new(),
+    };
+    Harness::builder()
+        .with_size([1000.0, 900.0])
+        .build_ui_state(
+            |ui, screen: &mut TeamScreen| {
+                let Some(view) = screen.state.team_view().cloned() else {
+                    return;
+                };
+                let asked = team::team(ui, &screen.state, &view, &mut screen.form);
+                screen.sent.extend(asked);
+            },
+            screen,
+        )
+}
+
+/// What the app does with a view's commands: presses leave as requests.
+fn send_all(harness: &mut Harness<'static, TeamScreen>) -> Vec<u64> {
+    let sent = std::mem::take(&mut harness.state_mut().sent);
+    sent.into_iter()
+        .map(|command| match command {
+            UiCommand::Send(command) => harness.state_mut().state.begin_request(command),
+            other => panic!("expected a command for the server, got {other:?}"),
+        })
+        .collect()
+}
+
+fn verdict(harness: &mut Harness<'static, TeamScreen>, request: u64, receipt: Receipt) {
+    reduce(
+        &mut harness.state_mut().state,
+        NetEvent::Ack {
+            request,
+            result: Ok(receipt),
+        },
+    );
+    harness.run();
+}
+
+#[test]
+fn clicking_the_big_button_presses_and_the_verdict_follows() {
+    let mut harness = team_screen(fight(armed()), 20_000);
+    // The terminal's best clock offset travels with the press.
+    reduce(
+        &mut harness.state_mut().state,
+        NetEvent::Clock(ClockSample {
+            rtt_us: 300,
+            offset_us: 1_500,
+        }),
+    );
+    harness.state_mut().state.now_us -= 1_500;
+    harness.run();
+    assert!(harness.query_by_label("Время! Жмите").is_some());
+    assert!(
+        harness.query_by_label("0:40").is_some(),
+        "the minute counts down on server time"
+    );
+    assert!(harness.query_by_label("Знатоки").is_some());
+    assert!(harness.query_by_label("Стол 1 · вы").is_some());
+    harness.get_by_label("Нажать").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::Press {
+            clock_offset_us: 1_500
+        })]
+    );
+    let requests = send_all(&mut harness);
+    harness.run();
+    assert!(
+        harness
+            .state()
+            .state
+            .button
+            .is_flashing(harness.state().state.now_us),
+        "the button lights up before the server says anything"
+    );
+    assert!(
+        harness
+            .query_by_label("нажато — ждём ответа сервера…")
+            .is_some()
+    );
+    verdict(
+        &mut harness,
+        requests[0],
+        Receipt::Press {
+            kind: PressKind::Won,
+            arrived_at: at_ms(1_234),
+            since_arming_us: Some(1_234_000),
+        },
+    );
+    assert!(
+        harness
+            .query_by_label("Вы отвечаете! Нажатие через 1.234 с после «Время»")
+            .is_some()
+    );
+    assert!(
+        harness.state().state.toasts.is_empty(),
+        "the verdict shows on the button, not as a toast"
+    );
+}
+
+#[test]
+fn the_space_bar_presses_the_button() {
+    let mut harness = team_screen(fight(armed()), 5_000);
+    harness.run();
+    harness.key_press(egui::Key::Space);
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::Press { clock_offset_us: 0 })]
+    );
+}
+
+#[test]
+fn a_repeated_press_keeps_the_verdict_that_mattered() {
+    let mut harness = team_screen(fight(armed()), 5_000);
+    harness.run();
+    harness.key_press(egui::Key::Space);
+    harness.run();
+    harness.get_by_label("Нажать").click();
+    harness.run();
+    let requests = send_all(&mut harness);
+    assert_eq!(requests.len(), 2, "each press goes; the server sorts them");
+    verdict(
+        &mut harness,
+        requests[0],
+        Receipt::Press {
+            kind: PressKind::Won,
+            arrived_at: at_ms(5_000),
+            since_arming_us: Some(5_000_000),
+        },
+    );
+    verdict(
+        &mut harness,
+        requests[1],
+        Receipt::Press {
+            kind: PressKind::Repeated,
+            arrived_at: at_ms(5_100),
+            since_arming_us: Some(5_100_000),
+        },
+    );
+    assert!(harness.query_by_label_contains("Вы отвечаете!").is_some());
+    assert!(harness.query_by_label("Нажатие уже учтено").is_none());
+}
+
+#[test]
+fn a_late_press_says_how_much_faster_the_opponents_were() {
+    let answering = ButtonPhase::Answering {
+        table: 1,
+        pressed_at: at_ms(2_000),
+    };
+    let mut harness = team_screen(fight(answering), 2_050);
+    harness.run();
+    assert!(harness.query_by_label("Отвечает «Эрудиты»").is_some());
+    harness.get_by_label("Нажать").click();
+    harness.run();
+    let requests = send_all(&mut harness);
+    verdict(
+        &mut harness,
+        requests[0],
+        Receipt::Press {
+            kind: PressKind::Late,
+            arrived_at: ServerTime(at_ms(2_000).0 + 37_400),
+            since_arming_us: Some(2_037_400),
+        },
+    );
+    assert!(
+        harness
+            .query_by_label("Соперник был быстрее на 0.037 с")
+            .is_some()
+    );
+}
+
+#[test]
+fn a_false_start_is_shown_as_the_lost_question() {
+    let mut reading = fight(ButtonPhase::Reading);
+    if let Some(q) = &mut reading.question {
+        q.false_start = [true, false];
+        q.locked = [true, false];
+    }
+    let mut harness = team_screen(reading, 0);
+    harness.run();
+    assert!(
+        harness
+            .get_all_by_label("Фальстарт — вопрос потерян")
+            .next()
+            .is_some()
+    );
+    assert!(
+        harness.query_by_label("фальстарт").is_some(),
+        "the table is marked too"
+    );
+}
+
+#[test]
+fn in_the_final_the_team_sits_where_its_table_is() {
+    let mut swapped = fight(ButtonPhase::Reading);
+    swapped.tables = [TeamId(2), TeamId(1)];
+    swapped.names = ["Эрудиты".into(), "Знатоки".into()];
+    let mut harness = team_screen(swapped, 0);
+    harness.run();
+    assert!(harness.query_by_label("Стол 2 · вы").is_some());
+    assert!(harness.query_by_label("Стол 1").is_some());
+}
+
+#[test]
+fn an_appeal_is_written_without_the_space_bar_pressing() {
+    let mut over = fight(ButtonPhase::Over { taken_by: Some(1) });
+    over.score = [2, 2];
+    let mut harness = team_screen(over, 30_000);
+    harness.run();
+    harness.get_by_label("Подать апелляцию…").click();
+    harness.run();
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run();
+    harness
+        .get_by_role(Role::MultilineTextInput)
+        .type_text("Вопрос");
+    harness.key_press(egui::Key::Space);
+    harness
+        .get_by_role(Role::MultilineTextInput)
+        .type_text(" некорректен");
+    harness.run();
+    assert!(
+        harness.state().sent.is_empty(),
+        "a space in the appeal's text is not a press"
+    );
+    harness.get_by_label("Подать апелляцию").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingAppeal {
+            fight: FIGHT,
+            kind: minuta_shared::play::brain_ring::RingAppealKind::QuestionIncorrect,
+            text: "Вопрос некорректен".into(),
+        })]
+    );
+}
+
+#[test]
+fn after_a_wrong_answer_the_other_table_sees_its_twenty_seconds() {
+    let second_chance = ButtonPhase::SecondChance {
+        table: 0,
+        opened_at: at_ms(10_000),
+        deadline: at_ms(30_000),
+    };
+    let mut rival_wrong = fight(second_chance);
+    if let Some(q) = &mut rival_wrong.question {
+        q.locked = [false, true];
+    }
+    let mut harness = team_screen(rival_wrong, 12_500);
+    harness.run();
+    assert!(harness.query_by_label("20 секунд: ваш шанс").is_some());
+    assert!(harness.query_by_label("0:18").is_some());
+    assert!(harness.query_by_label("без права ответа").is_some());
+}
+
+#[test]
+fn an_upheld_appeal_is_what_the_team_reads_after_the_question() {
+    let mut over = fight(ButtonPhase::Over { taken_by: None });
+    over.score = [3, 1];
+    over.appeals = vec![minuta_shared::play::brain_ring::RingAppeal {
+        id: 1,
+        question: 4,
+        team: TeamId(1),
+        kind: minuta_shared::play::brain_ring::RingAppealKind::AcceptOurAnswer,
+        text: "Гарибальди".into(),
+        filed_at: at_ms(40_000),
+        resolution: Some((true, "Засчитано".into(), at_ms(45_000))),
+    }];
+    let mut harness = team_screen(over, 50_000);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Апелляция принята — вопрос ваш!")
+            .is_some()
+    );
+    assert!(harness.query_by_label("Вопрос никто не взял").is_none());
+}
+
+// ------------------------------------------------------------------ the host
+
+fn board(fights: Vec<RingFightView>) -> RingBoard {
+    RingBoard {
+        stage: RingStage::NotSeeded,
+        seeding: Vec::new(),
+        fights,
+        standings: Vec::new(),
+        timing: RingTiming::default(),
+    }
+}
+
+fn host_view(fight: RingFightView) -> HostView {
+    HostView {
+        tournament: "Кубок Минуты".into(),
+        settings: TournamentSettings::default(),
+        access: None,
+        teams: [(1, "Знатоки"), (2, "Эрудиты")]
+            .into_iter()
+            .map(|(id, name)| TeamInfo {
+                id: TeamId(id),
+                name: name.into(),
+                town: "Москва".into(),
+                players: vec![],
+                connected: true,
+            })
+            .collect(),
+        judges: Vec::new(),
+        displays_connected: 1,
+        tours: Vec::new(),
+        clock: ClockView::default(),
+        judging: Vec::new(),
+        appeals: Vec::new(),
+        standings: Vec::new(),
+        judgement_log: Vec::new(),
+        ring: board(vec![fight]),
+    }
+}
+
+struct HostScreen {
+    state: AppState,
+    form: HostForm,
+    sent: Vec<UiCommand>,
+}
+
+fn host_screen(fight: RingFightView, ms: u64) -> Harness<'static, HostScreen> {
+    host_screen_on(host_view(fight), ms)
+}
+
+fn host_screen_on(view: HostView, ms: u64) -> Harness<'static, HostScreen> {
+    let mut state = AppState::new(Lang::Ru);
+    state.now_us = ARMED + ms * 1000;
+    reduce(&mut state, NetEvent::View(Box::new(View::Host(view))));
+    let form = HostForm {
+        tab: Some(HostTab::Ring),
+        ..HostForm::default()
+    };
+    let screen = HostScreen {
+        state,
+        form,
+        sent: Vec::new(),
+    };
+    let mut harness = Harness::builder()
+        .with_size([1200.0, 1400.0])
+        .build_ui_state(
+            |ui, screen: &mut HostScreen| {
+                let Some(view) = screen.state.host_view().cloned() else {
+                    return;
+                };
+                let asked = host::dashboard(ui, &screen.state, &view, &mut screen.form);
+                screen.sent.extend(asked);
+            },
+            screen,
+        );
+    harness.run();
+    harness
+}
+
+#[test]
+fn the_host_judges_the_answer_right_with_one_click() {
+    let answering = ButtonPhase::Answering {
+        table: 0,
+        pressed_at: at_ms(1_234),
+    };
+    let mut harness = host_screen(fight(answering), 3_000);
+    assert!(harness.query_by_label("Отвечает «Знатоки»").is_some());
+    harness.get_by_label("Верно").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingJudge {
+            fight: FIGHT,
+            correct: true
+        })]
+    );
+}
+
+#[test]
+fn time_arms_the_buttons_once_the_question_is_read() {
+    let mut harness = host_screen(fight(ButtonPhase::Reading), 0);
+    assert!(harness.query_by_label("Читается вопрос").is_some());
+    harness.get_by_label("Верно").click();
+    harness.run();
+    assert!(
+        harness.state().sent.is_empty(),
+        "nobody answers yet: «Верно» does nothing"
+    );
+    harness.get_by_label("Время").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingArm { fight: FIGHT })]
+    );
+}
+
+#[test]
+fn the_press_log_shows_the_order_with_gaps() {
+    let mut answering = fight(ButtonPhase::Answering {
+        table: 0,
+        pressed_at: ServerTime(ARMED + 1_234_000),
+    });
+    answering.presses = vec![
+        press(1, 0, 0, PressKind::Won),
+        press(2, 1, 37_400, PressKind::Late),
+        press(1, 0, 90_000, PressKind::Repeated),
+    ];
+    let harness = host_screen(answering, 3_000);
+    assert!(harness.query_by_label("Журнал нажатий").is_some());
+    assert!(harness.query_by_label("+0.000 с").is_some());
+    assert!(harness.query_by_label("+0.037 с").is_some());
+    assert!(harness.query_by_label("+0.090 с").is_some());
+    assert!(harness.query_by_label("отвечает").is_some());
+    assert!(harness.query_by_label("позже").is_some());
+    assert!(
+        harness.query_by_label("+1.271 с").is_some(),
+        "the late press's time from «Время»"
+    );
+    assert_eq!(harness.get_all_by_label("0.4 мс").count(), 3, "the RTT");
+    assert_eq!(
+        harness.get_all_by_label("−1.5 мс").count(),
+        3,
+        "the clock offset"
+    );
+}
+
+#[test]
+fn a_contested_press_is_decided_by_the_host() {
+    let contested = ButtonPhase::Contested {
+        first: 0,
+        gap_us: 1_200,
+        pressed_at: at_ms(1_000),
+    };
+    let mut harness = host_screen(fight(contested), 3_000);
+    assert!(
+        harness
+            .query_by_label("Нажатия почти одновременно: разрыв +0.001 с")
+            .is_some()
+    );
+    harness.get_by_label("Отвечает стол 2 («Эрудиты»)").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingDecide {
+            fight: FIGHT,
+            table: 1
+        })]
+    );
+}
+
+#[test]
+fn an_appeal_holds_up_the_next_question_until_decided() {
+    let mut over = fight(ButtonPhase::Over { taken_by: Some(0) });
+    over.appeals = vec![minuta_shared::play::brain_ring::RingAppeal {
+        id: 1,
+        question: 4,
+        team: TeamId(2),
+        kind: minuta_shared::play::brain_ring::RingAppealKind::AcceptOurAnswer,
+        text: "Наш ответ точнее авторского".into(),
+        filed_at: at_ms(40_000),
+        resolution: None,
+    }];
+    let mut harness = host_screen(over, 45_000);
+    assert!(
+        harness
+            .query_by_label("Сначала решите апелляции (4.16).")
+            .is_some()
+    );
+    harness.get_by_label("Читаю вопрос").click();
+    harness.run();
+    assert!(harness.state().sent.is_empty(), "4.16: decide first");
+    harness.get_by_label("Принять").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingResolveAppeal {
+            fight: FIGHT,
+            appeal: 1,
+            upheld: true,
+            reply: String::new(),
+        })]
+    );
+}
+
+/// Six registered teams and no fights yet.
+fn tournament_view(stage: RingStage) -> HostView {
+    let mut view = host_view(fight(ButtonPhase::Reading));
+    view.teams = (1..=6)
+        .map(|id| TeamInfo {
+            id: TeamId(id),
+            name: format!("Команда {id}"),
+            town: "Москва".into(),
+            players: vec![],
+            connected: true,
+        })
+        .collect();
+    view.ring.fights.clear();
+    view.ring.stage = stage;
+    view
+}
+
+#[test]
+fn the_host_qualifies_the_top_teams_from_the_chgk_table() {
+    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
+    assert!(
+        harness
+            .query_by_label("Команды для брейн-ринга ещё не отобраны.")
+            .is_some()
+    );
+    harness.get_by_label("Отобрать").click();
+    harness.run();
+    let seed = ARMED % 1_000_000;
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingQualify { places: 6, seed })]
+    );
+}
+
+#[test]
+fn the_host_seeds_by_hand_in_the_order_clicked() {
+    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
+    for name in ["Команда 3", "Команда 1"] {
+        harness.get_by_label(name).click();
+        harness.run();
+    }
+    harness.get_by_label("Посеять").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingSeed {
+            teams: vec![TeamId(3), TeamId(1)]
+        })]
+    );
+}
+
+#[test]
+fn the_host_starts_a_round_over_two_stages() {
+    let stage = RingStage::Qualifying {
+        round: 1,
+        pairs: vec![[TeamId(1), TeamId(4)], [TeamId(2), TeamId(5)]],
+        open: 0,
+    };
+    let mut view = tournament_view(stage);
+    view.ring.seeding = (1..=6).map(TeamId).collect();
+    let mut harness = host_screen_on(view, 0);
+    assert!(
+        harness.query_by_label("Команда 1").is_some(),
+        "the round's pairs are listed"
+    );
+    harness.state_mut().form.ring.setup.stages = 2;
+    harness.run();
+    harness.get_by_label("Начать круг 1").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingStartNext { stages: 2 })]
+    );
+}
+
+#[test]
+fn the_host_starts_a_friendly_fight_in_the_final_format() {
+    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
+    harness.state_mut().form.ring.setup.friendly = [Some(TeamId(2)), Some(TeamId(5))];
+    harness.run();
+    harness
+        .get_by_label("финальный: 7 вопросов, затем до первого взятого")
+        .click();
+    harness.run();
+    harness.get_by_label("Начать товарищеский бой").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingFriendly {
+            tables: [TeamId(2), TeamId(5)],
+            format: minuta_shared::rules::brain_ring::FightFormat::FINAL,
+        })]
+    );
+}
+
+#[test]
+fn the_host_lets_early_presses_be_ignored() {
+    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
+    harness.get_by_label("Время и правила кнопки").click();
+    harness.run();
+    harness
+        .get_by_label("Игнорировать ранние нажатия (фальстарт не лишает права ответа)")
+        .click();
+    harness.run();
+    harness.get_by_label("Сохранить").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingSetTiming {
+            timing: RingTiming {
+                early_press: minuta_shared::play::brain_ring::EarlyPress::Ignored,
+                ..RingTiming::default()
+            }
+        })]
+    );
+}
+
+#[test]
+fn the_host_switches_between_fights_on_two_stages() {
+    let mut first = fight(ButtonPhase::Reading);
+    let mut second = fight(ButtonPhase::Answering {
+        table: 1,
+        pressed_at: at_ms(900),
+    });
+    first.id = FightId(1);
+    second.id = FightId(2);
+    second.stage = 2;
+    second.names = ["Неспроста".into(), "Гуманитарии".into()];
+    second.tables = [TeamId(3), TeamId(4)];
+    let mut view = host_view(first);
+    view.ring.fights.push(second);
+    let mut harness = host_screen_on(view, 2_000);
+    assert!(
+        harness.query_by_label("Читается вопрос").is_some(),
+        "stage 1's fight first"
+    );
+    harness
+        .get_by_label("Площадка 2 · Неспроста — Гуманитарии 2:1 •")
+        .click();
+    harness.run();
+    assert!(harness.query_by_label("Отвечает «Гуманитарии»").is_some());
+    harness.get_by_label("Неверно").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingJudge {
+            fight: FightId(2),
+            correct: false
+        })]
+    );
+}
+
+#[test]
+fn the_host_starts_the_next_fight_of_the_final() {
+    let stage = RingStage::Final {
+        number: 2,
+        tables: [TeamId(4), TeamId(1)],
+        open: false,
+    };
+    let mut view = tournament_view(stage);
+    view.ring.seeding = (1..=6).map(TeamId).collect();
+    let mut harness = host_screen_on(view, 0);
+    assert!(
+        harness
+            .query_by_label("Финал, бой 2: «Команда 4» — «Команда 1» (стол 1 — стол 2)")
+            .is_some()
+    );
+    harness.get_by_label("Начать бой").click();
+    harness.run();
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::RingStartNext { stages: 1 })]
+    );
+}
+
+// ------------------------------------------------------------------ the hall
+
+#[test]
+fn the_projector_shows_the_open_fight_and_no_press_log() {
+    let mut answering = fight(ButtonPhase::Answering {
+        table: 1,
+        pressed_at: at_ms(2_000),
+    });
+    if let Some(q) = &mut answering.question {
+        q.false_start = [true, false];
+    }
+    let mut state = AppState::new(Lang::Ru);
+    state.now_us = ARMED + 3_000_000;
+    let view = DisplayView {
+        tournament: "Кубок Минуты".into(),
+        clock: ClockView::default(),
+        tour_title: String::new(),
+        cards_in: 0,
+        teams: 2,
+        standings: Vec::new(),
+        ring: board(vec![answering]),
+    };
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui(move |ui| display::display(ui, &state, &view));
+    harness.run();
+    assert!(harness.query_by_label("Отвечает «Эрудиты»").is_some());
+    assert!(harness.query_by_label("Вопрос 4").is_some());
+    assert!(harness.query_by_label("фальстарт").is_some());
+    assert!(harness.query_by_label("Журнал нажатий").is_none());
+}
+
+#[test]
+fn the_projector_names_the_champion_and_shows_the_table() {
+    let mut state = AppState::new(Lang::Ru);
+    state.now_us = ARMED;
+    let mut ring = board(Vec::new());
+    ring.stage = RingStage::Finished {
+        champion: TeamId(2),
+    };
+    ring.standings = vec![minuta_shared::wire::view::RingStandingRow {
+        team: TeamId(2),
+        name: "Эрудиты".into(),
+        place: minuta_shared::tournament::Place::single(1),
+        points_halves: 9,
+        difference: 3,
+        taken: 12,
+        fights: 5,
+    }];
+    let view = DisplayView {
+        tournament: "Кубок Минуты".into(),
+        clock: ClockView::default(),
+        tour_title: String::new(),
+        cards_in: 0,
+        teams: 2,
+        standings: Vec::new(),
+        ring,
+    };
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui(move |ui| display::display(ui, &state, &view));
+    harness.run();
+    assert!(harness.query_by_label("Чемпион: «Эрудиты»").is_some());
+    assert!(harness.query_by_label("4.5").is_some(), "points in halves");
+    assert!(harness.query_by_label("+3").is_some());
+}
+
+#[test]
+fn the_team_reads_the_fight_result_once_it_is_decided() {
+    let mut won = fight(ButtonPhase::Over { taken_by: Some(1) });
+    won.score = [3, 2];
+    won.status = FightStatus::Won { winner: 0 };
+    let mut harness = team_screen(won, 70_000);
+    harness.run();
+    assert!(harness.query_by_label("Вы выиграли бой!").is_some());
+    assert!(harness.query_by_label("Победа: «Знатоки»").is_some());
+}
