@@ -15,6 +15,11 @@
 //! on the SQLite file after the server is killed; `server_rss_mb` is the
 //! server's peak resident memory (`VmHWM` of /proc/<pid>/status).
 //!
+//! The minute is 10 s (`--minute S`); every terminal waits until it sees the
+//! minute run, then all send their card at the same instant, 1 s before the
+//! end signal by the server's clock, so the burst meets the signal's views
+//! to every terminal, as at a real deadline.
+//!
 //! Options (after `--`): `--terminals N`, `--sockets K` (client UDP sockets
 //! the terminals share, default 1), `--buffer BYTES` (their receive/send
 //! buffer, default 4 MiB), `--workers W` (client runtime threads, default 2),
@@ -24,6 +29,8 @@
 //! (no host or display connected during the join storm and the burst, to
 //! tell the cost of their large views apart).
 //! Nothing here is asserted: the figures are printed for a person to judge.
+//! Run without `--bench` (by `cargo test --benches` or `--all-targets`) it
+//! is a quick smoke run with 20 terminals and a 2-s minute.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -31,7 +38,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use tokio::sync::{Barrier, mpsc};
+use tokio::sync::{Barrier, mpsc, watch};
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
@@ -45,6 +52,9 @@ use minuta_tests::{STEP, TestServer};
 
 const Q0: QuestionId = QuestionId(0);
 
+/// Terminals in a smoke run (run as a test, without `--bench`).
+const SMOKE_TERMINALS: usize = 20;
+
 /// The longest any phase may take before the bench gives up.
 const PHASE: Duration = Duration::from_secs(180);
 
@@ -57,10 +67,20 @@ struct Args {
     /// No host or display connected while the terminals join and hand in
     /// (to tell the cost of their views apart).
     no_staff: bool,
+    /// The length of the minute; the cards go in during its last second.
+    minute_s: u64,
 }
 
 fn parse_args() -> Result<Args> {
-    let mut args = Args { terminals: 2_000, sockets: 1, buffer: 4 * 1024 * 1024, workers: 2, window: 512, no_staff: false };
+    let mut args = Args {
+        terminals: 2_000,
+        sockets: 1,
+        buffer: 4 * 1024 * 1024,
+        workers: 2,
+        window: 512,
+        no_staff: false,
+        minute_s: 10,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = |name: &str| -> Result<usize> {
@@ -74,10 +94,19 @@ fn parse_args() -> Result<Args> {
             "--workers" => args.workers = value("--workers")?.max(1),
             "--window" => args.window = value("--window")?,
             "--no-staff" => args.no_staff = true,
+            "--minute" => args.minute_s = value("--minute")?.max(2) as u64,
             // `cargo bench` passes `--bench`; a filter may follow it.
             "--bench" => {}
             other if other.starts_with("--") => bail!("unknown option {other}"),
             _ => {}
+        }
+    }
+    // `cargo bench` passes `--bench`; without it (`cargo test --benches`,
+    // `--all-targets`) this is a quick smoke run, not the 2,000-terminal burst.
+    if !std::env::args().any(|a| a == "--bench") && !std::env::args().any(|a| a == "--terminals") {
+        args.terminals = SMOKE_TERMINALS;
+        if !std::env::args().any(|a| a == "--minute") {
+            args.minute_s = 2;
         }
     }
     if args.terminals == 0 {
@@ -101,7 +130,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(args.workers).enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(args.workers)
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("burst: cannot start the runtime: {e}");
@@ -152,17 +185,35 @@ struct Outcome {
 async fn run(args: &Args) -> Result<String> {
     let start = Instant::now();
     let n = args.terminals;
-    progress!(start, "burst: {n} team terminals, {} client socket(s), {} client threads", args.sockets, args.workers);
+    progress!(
+        start,
+        "burst: {n} team terminals, {} client socket(s), {} client threads",
+        args.sockets,
+        args.workers
+    );
 
     // The server: the release binary as a child process on 127.0.0.1.
     let binary = minuta_tests::server::server_binary()?;
-    let server = TestServer::child_process_of(&binary, tempfile::Builder::new().prefix("minuta-burst-").tempdir()?)?;
+    let server = TestServer::child_process_of(
+        &binary,
+        tempfile::Builder::new().prefix("minuta-burst-").tempdir()?,
+    )?;
     let pid = server.pid().ok_or_else(|| anyhow!("no server process"))?;
-    progress!(start, "server {} (pid {pid}) listens on {}", binary.display(), server.addr);
+    progress!(
+        start,
+        "server {} (pid {pid}) listens on {}",
+        binary.display(),
+        server.addr
+    );
 
     // The host sets up the tournament and registers every team, pipelined.
     let mut host = Terminal::connect(&server.host_code).await?;
-    let timing = ChgkTiming { minute_ms: 60_000, warning_before_end_ms: 10_000, grace_ms: 3_000 };
+    let minute_ms = args.minute_s.saturating_mul(1000);
+    let timing = ChgkTiming {
+        minute_ms,
+        warning_before_end_ms: (minute_ms / 2).min(10_000),
+        grace_ms: 3_000,
+    };
     set_up_tournament(&mut host, "Бенчмарк", timing).await?;
     let t = Instant::now();
     let window = if args.window == 0 { n } else { args.window };
@@ -171,17 +222,32 @@ async fn run(args: &Args) -> Result<String> {
     let mut next = 1;
     while ids.len() < n {
         while next <= n && pending.len() < window {
-            let command = Command::RegisterTeam { name: team_name(next), town: "Бенчград".into(), players: players(next) };
+            let command = Command::RegisterTeam {
+                name: team_name(next),
+                town: "Бенчград".into(),
+                players: players(next),
+            };
             pending.push_back(host.send_command(command).await?);
             next += 1;
         }
-        let request = pending.pop_front().ok_or_else(|| anyhow!("no registration in flight"))?;
-        match host.ack(request).await.context("registering teams (was the host cut off?)")? {
+        let request = pending
+            .pop_front()
+            .ok_or_else(|| anyhow!("no registration in flight"))?;
+        match host
+            .ack(request)
+            .await
+            .context("registering teams (was the host cut off?)")?
+        {
             Ok(Receipt::TeamRegistered { team }) => ids.push(team),
             other => bail!("RegisterTeam: {other:?}"),
         }
     }
-    progress!(start, "registered {} teams in {:.2} s (window {window})", ids.len(), t.elapsed().as_secs_f64());
+    progress!(
+        start,
+        "registered {} teams in {:.2} s (window {window})",
+        ids.len(),
+        t.elapsed().as_secs_f64()
+    );
     let report = |phase: &str, host: &Terminal| {
         let (frames, bytes) = host.traffic();
         format!(
@@ -210,7 +276,12 @@ async fn run(args: &Args) -> Result<String> {
     let mut endpoints = Vec::new();
     for _ in 0..args.sockets {
         let (endpoint, granted) = client_endpoint_with_buffers(Some(args.buffer))?;
-        progress!(start, "client socket receive buffer: asked {} KiB, granted {} KiB", args.buffer / 1024, granted / 1024);
+        progress!(
+            start,
+            "client socket receive buffer: asked {} KiB, granted {} KiB",
+            args.buffer / 1024,
+            granted / 1024
+        );
         endpoints.push(endpoint);
     }
     let t = Instant::now();
@@ -219,11 +290,18 @@ async fn run(args: &Args) -> Result<String> {
     for (i, code) in codes.into_iter().enumerate() {
         let endpoint = endpoints[i % endpoints.len()].clone();
         let config = config.clone();
-        joins.spawn(async move { (i, Terminal::connect_with(&endpoint, config, &code, false).await) });
+        joins.spawn(async move {
+            (
+                i,
+                Terminal::connect_with(&endpoint, config, &code, false).await,
+            )
+        });
     }
     let mut teams: Vec<Option<Terminal>> = (0..n).map(|_| None).collect();
     let mut connect_errors = Vec::new();
-    while let Some(joined) = within_for(PHASE, "every terminal to connect", joins.join_next()).await? {
+    while let Some(joined) =
+        within_for(PHASE, "every terminal to connect", joins.join_next()).await?
+    {
         let (i, result) = joined.context("a connecting task")?;
         match result {
             Ok(terminal) => teams[i] = Some(terminal),
@@ -232,9 +310,13 @@ async fn run(args: &Args) -> Result<String> {
     }
     let connect_all_s = t.elapsed().as_secs_f64();
     let connected = teams.iter().filter(|t| t.is_some()).count();
-    progress!(start, "{connected}/{n} terminals connected in {connect_all_s:.3} s");
+    progress!(
+        start,
+        "{connected}/{n} terminals connected in {connect_all_s:.3} s"
+    );
     if !connect_errors.is_empty() {
-        let mut kinds: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+        let mut kinds: std::collections::BTreeMap<String, usize> =
+            std::collections::BTreeMap::new();
         for e in &connect_errors {
             let kind = e.split_once(": ").map_or(e.as_str(), |(_, k)| k);
             *kinds.entry(kind.to_owned()).or_default() += 1;
@@ -244,12 +326,25 @@ async fn run(args: &Args) -> Result<String> {
             progress!(start, "  {count} × {kind}");
         }
         let log = server.log();
-        let warnings: Vec<&str> = log.lines().filter(|l| l.contains("WARN") || l.contains("ERROR")).collect();
-        progress!(start, "the server logged {} warnings; the last: {:?}", warnings.len(), warnings.iter().rev().take(3).collect::<Vec<_>>());
+        let warnings: Vec<&str> = log
+            .lines()
+            .filter(|l| l.contains("WARN") || l.contains("ERROR"))
+            .collect();
+        progress!(
+            start,
+            "the server logged {} warnings; the last: {:?}",
+            warnings.len(),
+            warnings.iter().rev().take(3).collect::<Vec<_>>()
+        );
     }
     progress!(start, "{}", report("after connecting", &host));
     if let Some((rss, hwm)) = server.memory_kib() {
-        progress!(start, "server memory with everyone connected: VmRSS {} MiB, VmHWM {} MiB", rss / 1024, hwm / 1024);
+        progress!(
+            start,
+            "server memory with everyone connected: VmRSS {} MiB, VmHWM {} MiB",
+            rss / 1024,
+            hwm / 1024
+        );
     }
 
     // «Время»: every terminal waits to see the minute run, then all hand in
@@ -262,30 +357,59 @@ async fn run(args: &Args) -> Result<String> {
     if args.no_staff {
         host.close();
     }
+    // The clock as a host terminal that joins now sees it.
+    let mut clock_host = Terminal::connect(&server.host_code).await?;
+    let clock = clock_host
+        .wait_host("the running minute", |v| v.clock.ends_at.is_some())
+        .await?
+        .clock;
+    let ends_at = clock
+        .ends_at
+        .ok_or_else(|| anyhow!("no end of the minute"))?;
     let barrier = Arc::new(Barrier::new(connected + 1));
+    let (go_tx, go_rx) = watch::channel::<Option<Instant>>(None);
     let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Outcome>();
     for (i, team) in teams.into_iter().enumerate() {
         let Some(mut team) = team else { continue };
         let barrier = Arc::clone(&barrier);
+        let mut go = go_rx.clone();
         let done = done_tx.clone();
         tokio::spawn(async move {
-            let seen = team.wait_team("the minute", |v| v.clock.question == Some(Q0) && v.clock.phase == Phase::Minute).await;
+            let seen = team
+                .wait_team("the minute", |v| {
+                    v.clock.question == Some(Q0) && v.clock.started_at.is_some()
+                })
+                .await;
             barrier.wait().await;
-            let mut outcome = Outcome { sent_at: None, ack: None, error: None, _terminal: None };
-            if let Err(e) = seen {
-                outcome.error = Some(format!("{e:#}"));
-            } else {
-                let command = Command::SubmitCard { question: Q0, text: format!("ответ {}", i + 1) };
-                let sent_at = Instant::now();
-                match team.send_command(command).await {
-                    Ok(request) => {
-                        outcome.sent_at = Some(sent_at);
-                        match team.ack_timed(request).await {
-                            Ok(ack) => outcome.ack = Some(ack),
-                            Err(e) => outcome.error = Some(format!("{e:#}")),
-                        }
+            let release = go.wait_for(Option::is_some).await.map(|t| *t);
+            let mut outcome = Outcome {
+                sent_at: None,
+                ack: None,
+                error: None,
+                _terminal: None,
+            };
+            match (seen, release) {
+                (Err(e), _) => outcome.error = Some(format!("{e:#}")),
+                (_, Err(e)) => outcome.error = Some(format!("no release: {e}")),
+                (Ok(_), Ok(release)) => {
+                    if let Some(release) = release {
+                        tokio::time::sleep_until(release.into()).await;
                     }
-                    Err(e) => outcome.error = Some(format!("{e:#}")),
+                    let command = Command::SubmitCard {
+                        question: Q0,
+                        text: format!("ответ {}", i + 1),
+                    };
+                    let sent_at = Instant::now();
+                    match team.send_command(command).await {
+                        Ok(request) => {
+                            outcome.sent_at = Some(sent_at);
+                            match team.ack_timed(request).await {
+                                Ok(ack) => outcome.ack = Some(ack),
+                                Err(e) => outcome.error = Some(format!("{e:#}")),
+                            }
+                        }
+                        Err(e) => outcome.error = Some(format!("{e:#}")),
+                    }
                 }
             }
             outcome._terminal = Some(team);
@@ -295,28 +419,65 @@ async fn run(args: &Args) -> Result<String> {
     drop(done_tx);
     let t = Instant::now();
     within_for(PHASE, "every terminal to see the minute", barrier.wait()).await?;
-    progress!(start, "all {connected} terminals saw «Время» within {:.3} s; the burst starts", t.elapsed().as_secs_f64());
+    progress!(
+        start,
+        "all {connected} terminals saw «Время» within {:.3} s",
+        t.elapsed().as_secs_f64()
+    );
+    // The release: 1 s before the end signal, by the server's clock.
+    let server_now = clock_host.ping().await?;
+    let here = Instant::now();
+    let lead = Duration::from_secs(1);
+    let until_release = server_now.until(ends_at).saturating_sub(lead);
+    if until_release.is_zero() {
+        progress!(
+            start,
+            "less than {lead:?} of the minute is left: the burst starts now"
+        );
+    } else {
+        progress!(
+            start,
+            "the burst starts in {:.3} s, {lead:?} before the end signal",
+            until_release.as_secs_f64()
+        );
+    }
+    let _ = go_tx.send(Some(here + until_release));
+    drop(clock_host);
 
     let mut outcomes = Vec::with_capacity(connected);
-    while let Some(outcome) = within_for(PHASE + STEP, "the acknowledgements", done_rx.recv()).await? {
+    while let Some(outcome) =
+        within_for(PHASE + STEP, "the acknowledgements", done_rx.recv()).await?
+    {
         outcomes.push(outcome);
     }
     let sent = outcomes.iter().filter(|o| o.sent_at.is_some()).count();
     let mut latencies: Vec<f64> = outcomes
         .iter()
         .filter_map(|o| match (&o.sent_at, &o.ack) {
-            (Some(sent), Some((acked, Ok(_)))) => Some(acked.duration_since(*sent).as_secs_f64() * 1000.0),
+            (Some(sent), Some((acked, Ok(_)))) => {
+                Some(acked.duration_since(*sent).as_secs_f64() * 1000.0)
+            }
             _ => None,
         })
         .collect();
     latencies.sort_by(f64::total_cmp);
     let first_send = outcomes.iter().filter_map(|o| o.sent_at).min();
     let last_send = outcomes.iter().filter_map(|o| o.sent_at).max();
-    let late = outcomes.iter().filter(|o| matches!(o.ack, Some((_, Ok(Receipt::Card { late: true, .. }))))).count();
-    let refused: Vec<&CommandError> = outcomes.iter().filter_map(|o| o.ack.as_ref().and_then(|a| a.1.as_ref().err())).collect();
+    let late = outcomes
+        .iter()
+        .filter(|o| matches!(o.ack, Some((_, Ok(Receipt::Card { late: true, .. })))))
+        .count();
+    let refused: Vec<&CommandError> = outcomes
+        .iter()
+        .filter_map(|o| o.ack.as_ref().and_then(|a| a.1.as_ref().err()))
+        .collect();
     let errors: Vec<&String> = outcomes.iter().filter_map(|o| o.error.as_ref()).collect();
     if let (Some(a), Some(b)) = (first_send, last_send) {
-        progress!(start, "{sent} cards sent within {:.3} s", b.duration_since(a).as_secs_f64());
+        progress!(
+            start,
+            "{sent} cards sent within {:.3} s",
+            b.duration_since(a).as_secs_f64()
+        );
     }
     progress!(
         start,
@@ -335,10 +496,6 @@ async fn run(args: &Args) -> Result<String> {
     if let Some(e) = errors.first() {
         progress!(start, "e.g. error: {e}");
     }
-    // A host terminal that joins now gets the current view first.
-    let mut fresh_host = Terminal::connect(&server.host_code).await?;
-    let clock = fresh_host.wait_host("the host's view of the burst", |v| v.clock.started_at.is_some()).await?.clock;
-    drop(fresh_host);
     let received: Vec<u64> = outcomes
         .iter()
         .filter_map(|o| match &o.ack {
@@ -346,7 +503,9 @@ async fn run(args: &Args) -> Result<String> {
             _ => None,
         })
         .collect();
-    if let (Some(first), Some(last), Some(ends)) = (received.iter().min(), received.iter().max(), clock.ends_at) {
+    if let (Some(first), Some(last), Some(ends)) =
+        (received.iter().min(), received.iter().max(), clock.ends_at)
+    {
         progress!(
             start,
             "server receipt times span {:.3} s; the last card came {:.3} s before the end of the minute",
@@ -358,8 +517,15 @@ async fn run(args: &Args) -> Result<String> {
     progress!(start, "{}", report("after the burst", &host));
 
     // Memory, then kill the server and count what it stored.
-    let (rss_kib, hwm_kib) = server.memory_kib().ok_or_else(|| anyhow!("cannot read /proc/{pid}/status"))?;
-    progress!(start, "server memory after the burst: VmRSS {} MiB, peak VmHWM {} MiB", rss_kib / 1024, hwm_kib / 1024);
+    let (rss_kib, hwm_kib) = server
+        .memory_kib()
+        .ok_or_else(|| anyhow!("cannot read /proc/{pid}/status"))?;
+    progress!(
+        start,
+        "server memory after the burst: VmRSS {} MiB, peak VmHWM {} MiB",
+        rss_kib / 1024,
+        hwm_kib / 1024
+    );
     drop(outcomes);
     drop(host);
     if let Some(display) = display.as_mut() {
@@ -369,9 +535,18 @@ async fn run(args: &Args) -> Result<String> {
     let database = server.database();
     let mut server = server;
     server.kill()?;
-    let db = rusqlite::Connection::open(&database).with_context(|| format!("opening {}", database.display()))?;
-    let stored: i64 = db.query_row("SELECT count(*) FROM events WHERE kind='chgk_card_accepted'", [], |row| row.get(0))?;
-    progress!(start, "server killed; {stored} cards stored in {}", database.display());
+    let db = rusqlite::Connection::open(&database)
+        .with_context(|| format!("opening {}", database.display()))?;
+    let stored: i64 = db.query_row(
+        "SELECT count(*) FROM events WHERE kind='chgk_card_accepted'",
+        [],
+        |row| row.get(0),
+    )?;
+    progress!(
+        start,
+        "server killed; {stored} cards stored in {}",
+        database.display()
+    );
     drop(db);
     drop(server);
 

@@ -5,18 +5,21 @@
 //! on its own OS thread with its own single-threaded runtime and its own UDP
 //! socket, as two laptops would. For each gap of 0.1, 0.5, 1 and 5 ms and
 //! each trial (default 200 per gap): the host reads and arms the buttons;
-//! the earlier team writes its press at an agreed instant T and the later
-//! team at T + gap (each thread sleeps to just before its instant and then
-//! spins, so the write happens within a few µs of it); the acks say who won;
-//! the host judges the winner right, which ends the question. The earlier
-//! table alternates between trials.
+//! the earlier team writes its press at an agreed instant (its thread sleeps
+//! to just before it, then spins), lets its connection put the packet on the
+//! wire and publishes that instant; the later team spins until that instant
+//! plus the gap and writes its own. So the earlier press has surely left
+//! first, by at least the gap, however the threads were scheduled on a busy
+//! machine. The acks say who won; the host judges the winner right, which
+//! ends the question. The earlier table alternates between trials.
 //!
-//! Measured per trial: the send gap actually achieved (between the two
-//! writes, one monotonic clock), and the server's arrival gap (between the
-//! two arrival stamps in the acks). **Jitter** = |arrival gap − send gap|:
-//! how much the path from a terminal's write to the server's stamp shifts
-//! one press against the other. The fairness target: the earlier press wins
-//! every trial whose gap exceeds the jitter.
+//! Measured per trial: the send gap (between the two presses' writes, one
+//! monotonic clock: when the two people pressed) and the server's arrival
+//! gap (between the two arrival stamps in the acks). **Jitter** =
+//! |arrival gap − send gap|: how much the whole way from a terminal's write
+//! to the server's stamp (client runtime, kernel, server) shifts one press
+//! against the other. The fairness
+//! target: the earlier press wins every trial whose gap exceeds the jitter.
 //!
 //! Last line: `{"bench":"order","gaps_ms":[0.1,0.5,1,5],"earlier_won":[…],
 //! "jitter_p99_ms":…}`. Nothing is asserted. Built as a test (without cargo
@@ -24,6 +27,8 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -112,27 +117,115 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
-/// "Press at this instant"; the answer is when the frame was written and the verdict.
-struct PressOrder {
-    at: Instant,
-    reply: oneshot::Sender<Result<(Instant, Verdict)>>,
+fn sorted(mut v: Vec<f64>) -> Vec<f64> {
+    v.sort_by(f64::total_cmp);
+    v
 }
 
-/// Waits until `at`: a tokio sleep to 2 ms before, a thread sleep to [`SPIN`]
-/// before, then a spin. Blocks this presser's own runtime only.
+/// The instant the earlier press left, for the later presser: nanoseconds
+/// since [`base`] plus one (0 = not yet).
+type Handoff = Arc<AtomicU64>;
+
+fn base() -> Instant {
+    static BASE: OnceLock<Instant> = OnceLock::new();
+    *BASE.get_or_init(Instant::now)
+}
+
+fn mark(handoff: &Handoff, at: Instant) {
+    let nanos =
+        u64::try_from(at.saturating_duration_since(base()).as_nanos()).unwrap_or(u64::MAX - 1);
+    handoff.store(nanos + 1, Ordering::Release);
+}
+
+fn marked(handoff: &Handoff) -> Option<Instant> {
+    match handoff.load(Ordering::Acquire) {
+        0 => None,
+        n => Some(base() + Duration::from_nanos(n - 1)),
+    }
+}
+
+/// Which of a trial's two presses.
+enum Turn {
+    /// Press at `at`; once the packet is out, publish when.
+    First { at: Instant, handoff: Handoff },
+    /// Press `gap` after the first press left (and not before `at`).
+    Second {
+        at: Instant,
+        handoff: Handoff,
+        gap: Duration,
+    },
+}
+
+/// What a presser reports.
+struct Pressed {
+    /// Just before the press was written.
+    written: Instant,
+    /// The first press: once its connection had sent it (the second: as `written`).
+    left: Instant,
+    verdict: Verdict,
+}
+
+struct PressOrder {
+    turn: Turn,
+    reply: oneshot::Sender<Result<Pressed>>,
+}
+
+/// Waits until `at`: a tokio sleep to 2 ms before, a thread sleep to
+/// [`SPIN`] before, then a spin. Blocks this presser's own runtime only.
 async fn until(at: Instant) {
     if let Some(early) = at.checked_sub(Duration::from_millis(2)) {
         tokio::time::sleep_until(tokio::time::Instant::from_std(early)).await;
     }
-    if let Some(d) = at
-        .checked_sub(SPIN)
-        .map(|t| t.saturating_duration_since(Instant::now()))
-    {
-        std::thread::sleep(d);
+    if let Some(spin_from) = at.checked_sub(SPIN) {
+        std::thread::sleep(spin_from.saturating_duration_since(Instant::now()));
     }
     while Instant::now() < at {
         std::hint::spin_loop();
     }
+}
+
+/// Presses once as `turn` says and waits for the verdict.
+async fn press_once(team: &mut StampedTerminal, turn: Turn) -> Result<Pressed> {
+    // Views that came meanwhile are not needed: drop them rather than
+    // decode them after the press.
+    team.discard_ready()?;
+    let press = Command::Press { clock_offset_us: 0 };
+    let (request, written, left) = match turn {
+        Turn::First { at, handoff } => {
+            until(at).await;
+            let (request, written) = team.send_command(press).await?;
+            // Let this runtime's connection driver put the packet on the
+            // wire before saying it left.
+            tokio::task::yield_now().await;
+            let left = Instant::now();
+            mark(&handoff, left);
+            (request, written, left)
+        }
+        Turn::Second { at, handoff, gap } => {
+            until(at).await;
+            let give_up = Instant::now() + Duration::from_millis(100);
+            let after = loop {
+                if let Some(first) = marked(&handoff) {
+                    break first + gap;
+                }
+                if Instant::now() > give_up {
+                    bail!("the first press did not leave within 100 ms");
+                }
+                std::hint::spin_loop();
+            };
+            while Instant::now() < after {
+                std::hint::spin_loop();
+            }
+            let (request, written) = team.send_command(press).await?;
+            (request, written, written)
+        }
+    };
+    let (_, result) = team.ack(request).await?;
+    Ok(Pressed {
+        written,
+        left,
+        verdict: verdict_of(&result)?,
+    })
 }
 
 /// A team terminal on its own thread and runtime; it presses when told.
@@ -160,18 +253,7 @@ fn presser(
                 }
             };
             while let Some(order) = rx.recv().await {
-                // Views that came meanwhile are not needed: drop them
-                // rather than decode them after the press.
-                let outcome = async {
-                    team.discard_ready()?;
-                    until(order.at).await;
-                    let (request, sent) = team
-                        .send_command(Command::Press { clock_offset_us: 0 })
-                        .await?;
-                    let (_, result) = team.ack(request).await?;
-                    Ok((sent, verdict_of(&result)?))
-                }
-                .await;
+                let outcome = press_once(&mut team, order.turn).await;
                 let _ = order.reply.send(outcome);
             }
             team.close();
@@ -184,28 +266,41 @@ fn presser(
     Ok((tx, thread))
 }
 
-async fn press_at(
+fn order(
     presser: &mpsc::UnboundedSender<PressOrder>,
-    at: Instant,
-) -> Result<oneshot::Receiver<Result<(Instant, Verdict)>>> {
+    turn: Turn,
+) -> Result<oneshot::Receiver<Result<Pressed>>> {
     let (reply, answer) = oneshot::channel();
     presser
-        .send(PressOrder { at, reply })
+        .send(PressOrder { turn, reply })
         .map_err(|_| anyhow!("a presser thread is gone"))?;
     Ok(answer)
 }
 
-/// One trial's outcome.
+/// One trial's outcome (µs; gaps are later − earlier).
 struct Trial {
     earlier_won: bool,
-    /// Achieved send gap, intended gap, server arrival gap (µs, later − earlier).
     send_gap_us: f64,
     intended_us: f64,
     arrival_gap_us: f64,
+    first_send_us: f64,
+}
+
+impl Trial {
+    fn jitter_us(&self) -> f64 {
+        (self.arrival_gap_us - self.send_gap_us).abs()
+    }
+
+    /// The same from the instant the earlier press's packet had left its
+    /// terminal: the server's and the kernel's share of the jitter.
+    fn jitter_after_departure_us(&self) -> f64 {
+        (self.arrival_gap_us - (self.send_gap_us - self.first_send_us)).abs()
+    }
 }
 
 async fn run(trials: usize) -> Result<String> {
     let start = Instant::now();
+    base();
     progress!(start, "order: gaps {GAPS_MS:?} ms, {trials} trials each");
     let binary = minuta_tests::server::server_binary()?;
     let dir = tempfile::Builder::new().prefix("minuta-order-").tempdir()?;
@@ -219,16 +314,12 @@ async fn run(trials: usize) -> Result<String> {
     );
 
     let mut host = Terminal::connect(&server.host_code).await?;
-    set_up_tournament(
-        &mut host,
-        "Бенчмарк порядка",
-        ChgkTiming {
-            minute_ms: 60_000,
-            warning_before_end_ms: 10_000,
-            grace_ms: 3_000,
-        },
-    )
-    .await?;
+    let chgk = ChgkTiming {
+        minute_ms: 60_000,
+        warning_before_end_ms: 10_000,
+        grace_ms: 3_000,
+    };
+    set_up_tournament(&mut host, "Бенчмарк порядка", chgk).await?;
     let ids: Vec<TeamId> = register_teams(&mut host, &[team_name(1), team_name(2)]).await?;
     let codes = team_codes(&mut host, &ids).await?;
     let timing = RingTiming {
@@ -252,33 +343,47 @@ async fn run(trials: usize) -> Result<String> {
     let mut results: Vec<Vec<Trial>> = Vec::new();
     for gap_ms in GAPS_MS {
         let gap = Duration::from_secs_f64(gap_ms / 1000.0);
-        let mut trials_of_gap = Vec::with_capacity(trials);
+        let mut of_gap = Vec::with_capacity(trials);
         for i in 0..trials {
             let earlier = i % 2;
             host.ok(Command::RingRead { fight }).await?;
-            host.ok(Command::RingArm { fight }).await?;
             // The arm is applied before its acknowledgement: both presses
             // come after it.
-            let t = Instant::now() + Duration::from_millis(4);
-            let first = press_at(&pressers[earlier], t).await?;
-            let second = press_at(&pressers[1 - earlier], t + gap).await?;
-            let (sent_e, v_e) = first
+            host.ok(Command::RingArm { fight }).await?;
+            let at = Instant::now() + Duration::from_millis(4);
+            let handoff = Handoff::default();
+            let first = order(
+                &pressers[earlier],
+                Turn::First {
+                    at,
+                    handoff: handoff.clone(),
+                },
+            )?;
+            let second = order(
+                &pressers[1 - earlier],
+                Turn::Second {
+                    at: at + gap,
+                    handoff,
+                    gap,
+                },
+            )?;
+            let e = first
                 .await
                 .map_err(|_| anyhow!("no answer from a presser"))??;
-            let (sent_l, v_l) = second
+            let l = second
                 .await
                 .map_err(|_| anyhow!("no answer from a presser"))??;
-            let earlier_won = match (v_e.kind, v_l.kind) {
+            let earlier_won = match (e.verdict.kind, l.verdict.kind) {
                 (PressKind::Won, PressKind::Late) => true,
                 (PressKind::Late, PressKind::Won) => false,
                 other => bail!("gap {gap_ms} ms, trial {i}: verdicts {other:?}"),
             };
-            trials_of_gap.push(Trial {
+            of_gap.push(Trial {
                 earlier_won,
-                send_gap_us: sent_l.saturating_duration_since(sent_e).as_secs_f64() * 1e6
-                    - sent_e.saturating_duration_since(sent_l).as_secs_f64() * 1e6,
+                send_gap_us: (l.written - e.written).as_secs_f64() * 1e6,
                 intended_us: gap_ms * 1000.0,
-                arrival_gap_us: v_l.arrived_at.0 as f64 - v_e.arrived_at.0 as f64,
+                arrival_gap_us: l.verdict.arrived_at.0 as f64 - e.verdict.arrived_at.0 as f64,
+                first_send_us: (e.left - e.written).as_secs_f64() * 1e6,
             });
             host.ok(Command::RingJudge {
                 fight,
@@ -286,70 +391,77 @@ async fn run(trials: usize) -> Result<String> {
             })
             .await?;
         }
-        let won = trials_of_gap.iter().filter(|t| t.earlier_won).count();
-        let mut jit: Vec<f64> = trials_of_gap
-            .iter()
-            .map(|t| (t.arrival_gap_us - t.send_gap_us).abs())
-            .collect();
-        jit.sort_by(f64::total_cmp);
-        let mut prec: Vec<f64> = trials_of_gap
-            .iter()
-            .map(|t| (t.send_gap_us - t.intended_us).abs())
-            .collect();
-        prec.sort_by(f64::total_cmp);
-        let mut arrival: Vec<f64> = trials_of_gap.iter().map(|t| t.arrival_gap_us).collect();
-        arrival.sort_by(f64::total_cmp);
+        let won = of_gap.iter().filter(|t| t.earlier_won).count();
+        let jitter = sorted(of_gap.iter().map(Trial::jitter_us).collect());
+        let overshoot = sorted(
+            of_gap
+                .iter()
+                .map(|t| t.send_gap_us - t.intended_us)
+                .collect(),
+        );
+        let arrival = sorted(of_gap.iter().map(|t| t.arrival_gap_us).collect());
         progress!(
             start,
-            "gap {gap_ms} ms: earlier won {won}/{trials}; arrival gap p1 {:.1} / p50 {:.1} / p99 {:.1} µs; |arrival − send gap| p50 {:.1} p99 {:.1} max {:.1} µs; |send − intended gap| p99 {:.1} µs",
+            "gap {gap_ms} ms: earlier won {won}/{trials}; server arrival gap p1 {:.0} / p50 {:.0} / p99 {:.0} µs; \
+             jitter p50 {:.0} / p99 {:.0} / max {:.0} µs; send gap over the intended p50 {:.1} / p99 {:.1} µs",
             percentile(&arrival, 0.01),
             percentile(&arrival, 0.5),
             percentile(&arrival, 0.99),
-            percentile(&jit, 0.5),
-            percentile(&jit, 0.99),
-            jit.last().copied().unwrap_or(f64::NAN),
-            percentile(&prec, 0.99),
+            percentile(&jitter, 0.5),
+            percentile(&jitter, 0.99),
+            jitter.last().copied().unwrap_or(f64::NAN),
+            percentile(&overshoot, 0.5),
+            percentile(&overshoot, 0.99),
         );
-        let lost: Vec<String> = trials_of_gap
+        let lost: Vec<String> = of_gap
             .iter()
             .filter(|t| !t.earlier_won)
-            .take(12)
-            .map(|t| format!("send {:.0}/arrive {:.0}", t.send_gap_us, t.arrival_gap_us))
+            .take(10)
+            .map(|t| {
+                format!(
+                    "sent +{:.0} / arrived {:+.0}",
+                    t.send_gap_us, t.arrival_gap_us
+                )
+            })
             .collect();
         if !lost.is_empty() {
-            progress!(start, "  gap {gap_ms} ms, trials the later press won (µs): {}", lost.join(", "));
-        }
-        results.push(trials_of_gap);
-    }
-
-    let mut jitter: Vec<f64> = results
-        .iter()
-        .flatten()
-        .map(|t| (t.arrival_gap_us - t.send_gap_us).abs())
-        .collect();
-    jitter.sort_by(f64::total_cmp);
-    let jitter_p99_ms = percentile(&jitter, 0.99) / 1000.0;
-    let mut precision: Vec<f64> = results
-        .iter()
-        .flatten()
-        .map(|t| (t.send_gap_us - t.intended_us).abs())
-        .collect();
-    precision.sort_by(f64::total_cmp);
-    progress!(
-        start,
-        "all {} trials: jitter |arrival − send gap| p50 {:.1} µs, p99 {:.1} µs; send-gap precision |send − intended| p99 {:.1} µs",
-        jitter.len(),
-        percentile(&jitter, 0.5),
-        percentile(&jitter, 0.99),
-        percentile(&precision, 0.99)
-    );
-    for (gap_ms, r) in GAPS_MS.iter().zip(&results) {
-        let lost: Vec<&Trial> = r.iter().filter(|t| !t.earlier_won).collect();
-        if gap_ms / 1000.0 * 1e6 > percentile(&jitter, 0.99) && !lost.is_empty() {
             progress!(
                 start,
-                "gap {gap_ms} ms exceeds the jitter p99, yet the later press won {} times",
-                lost.len()
+                "  trials the later press won (µs): {}",
+                lost.join(", ")
+            );
+        }
+        results.push(of_gap);
+    }
+
+    let jitter = sorted(results.iter().flatten().map(Trial::jitter_us).collect());
+    let jitter_p99_us = percentile(&jitter, 0.99);
+    let first_send = sorted(results.iter().flatten().map(|t| t.first_send_us).collect());
+    let departed = sorted(
+        results
+            .iter()
+            .flatten()
+            .map(Trial::jitter_after_departure_us)
+            .collect(),
+    );
+    progress!(
+        start,
+        "all {} trials: jitter (from the writes) p50 {:.0} µs, p99 {:.0} µs; of which the earlier press's write → sent \
+         p50 {:.0} µs, p99 {:.0} µs; jitter from the earlier packet's departure p50 {:.0} µs, p99 {:.0} µs",
+        jitter.len(),
+        percentile(&jitter, 0.5),
+        jitter_p99_us,
+        percentile(&first_send, 0.5),
+        percentile(&first_send, 0.99),
+        percentile(&departed, 0.5),
+        percentile(&departed, 0.99),
+    );
+    for (gap_ms, r) in GAPS_MS.iter().zip(&results) {
+        let lost = r.iter().filter(|t| !t.earlier_won).count();
+        if gap_ms * 1000.0 > jitter_p99_us && lost > 0 {
+            progress!(
+                start,
+                "gap {gap_ms} ms exceeds the jitter's p99, yet the later press won {lost} times"
             );
         }
     }
@@ -368,13 +480,13 @@ async fn run(trials: usize) -> Result<String> {
     let fractions: Vec<String> = results
         .iter()
         .map(|r| {
-            let f = r.iter().filter(|t| t.earlier_won).count() as f64 / r.len().max(1) as f64;
-            format!("{}", (f * 1000.0).round() / 1000.0)
+            let won = r.iter().filter(|t| t.earlier_won).count() as f64 / r.len().max(1) as f64;
+            format!("{}", (won * 1000.0).round() / 1000.0)
         })
         .collect();
     Ok(format!(
         "{{\"bench\":\"order\",\"gaps_ms\":[0.1,0.5,1,5],\"earlier_won\":[{}],\"jitter_p99_ms\":{}}}",
         fractions.join(","),
-        (jitter_p99_ms * 1000.0).round() / 1000.0
+        (jitter_p99_us).round() / 1000.0
     ))
 }

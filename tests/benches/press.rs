@@ -28,10 +28,15 @@
 //! "verdict_p50_us":…,"verdict_p99_us":…,"p50_ratio":…,"p99_ratio":…,
 //! "lockout_all_p99_us":…}` (ratios = verdict / raw UDP round trip).
 //! Options: `--terminals N`, `--presses P` (measured presses, default 200),
-//! `--udp-samples S` (default 20,000), `--trace FILE` (one line per press:
-//! the presser's UDP port, wall-clock µs of the write, the server's stamp,
-//! wall-clock µs of reading the ack; to match against a packet capture). Nothing is asserted. Built as a test
-//! (without cargo bench's `--bench` flag) it does nothing.
+//! `--udp-samples S` (default 20,000), `--pause-ms MS` (the buttons stay
+//! armed, the hall quiet, this long before each press; default 0; with a
+//! pause a second UDP baseline is measured after the same pause),
+//! `--trace FILE` (one line per press: the presser's UDP port, wall-clock µs
+//! of the write, the server's stamp, wall-clock µs of reading the ack, then
+//! port and wall-clock µs of reading the lockout for the other table, the
+//! host and the display — to match against a packet capture). Nothing is
+//! asserted. Built as a test (without cargo bench's `--bench` flag) it does
+//! nothing.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -50,7 +55,7 @@ use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
 use minuta_tests::ring::{
-    StampedTerminal, long_format, open_friendly, shows_answering, verdict_of,
+    Stamped, StampedTerminal, long_format, open_friendly, shows_answering, verdict_of,
 };
 use minuta_tests::terminal::{Terminal, client_endpoint};
 
@@ -70,7 +75,7 @@ fn parse_args() -> Result<Args> {
         presses: 200,
         udp_samples: 20_000,
         trace: None,
-        pause: Duration::from_millis(50),
+        pause: Duration::ZERO,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -180,8 +185,9 @@ fn summary(name: &str, v: &[f64]) -> String {
 }
 
 /// Raw UDP round trips of 32 bytes on loopback: an echo on its own thread
-/// with its own single-threaded runtime. Returns the sorted samples in µs.
-async fn udp_baseline(samples: usize) -> Result<Vec<f64>> {
+/// with its own single-threaded runtime; `pause` between samples (zero:
+/// back to back, after 1,000 unmeasured ones). Returns sorted µs.
+async fn udp_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
     let echo = std::net::UdpSocket::bind("127.0.0.1:0").context("binding the echo socket")?;
     echo.set_nonblocking(true)?;
     let addr = echo.local_addr()?;
@@ -210,7 +216,11 @@ async fn udp_baseline(samples: usize) -> Result<Vec<f64>> {
     let payload = [7u8; 32];
     let mut buf = [0u8; 64];
     let mut out = Vec::with_capacity(samples);
-    for i in 0..samples + 1_000 {
+    let warmup = if pause.is_zero() { 1_000 } else { 0 };
+    for i in 0..samples + warmup {
+        if !pause.is_zero() {
+            tokio::time::sleep(pause).await;
+        }
         let t0 = Instant::now();
         client.send(&payload).await?;
         let n = tokio::time::timeout(Duration::from_secs(1), client.recv(&mut buf))
@@ -220,7 +230,7 @@ async fn udp_baseline(samples: usize) -> Result<Vec<f64>> {
         if n != payload.len() {
             bail!("the echo sent {n} bytes");
         }
-        if i >= 1_000 {
+        if i >= warmup {
             out.push(us(rtt));
         }
     }
@@ -270,8 +280,10 @@ struct Sample {
     stamp_to_ack_us: f64,
     spectators_seen: usize,
     /// For `--trace`: the presser's UDP port, wall-clock µs of the write,
-    /// the server's stamp, wall-clock µs of reading the ack.
-    trace: (u16, f64, u64, f64),
+    /// the server's stamp, wall-clock µs of reading the ack; then for the
+    /// other table, the host and the display: UDP port and wall-clock µs of
+    /// reading the lockout.
+    trace: String,
     /// Per audience: the other table, the host, the display, the last watching team.
     other_table_us: f64,
     host_us: f64,
@@ -324,13 +336,17 @@ async fn measure(
     }
     // Take the first frame after the press from every other terminal
     // before decoding anything, so decoding delays no stamp.
-    let mut firsts = Vec::with_capacity(all.len());
-    for (i, t) in all.iter_mut().enumerate() {
-        firsts.push(if i == presser {
-            None
-        } else {
-            Some(t.next_frame().await?)
-        });
+    // The fight's audiences (host, display, the other table) must get a
+    // view; a watching team's screen shows nothing of the fight, so a server
+    // may well send it nothing: it gets 20 ms after the others.
+    let mut firsts: Vec<Option<Stamped>> = (0..all.len()).map(|_| None).collect();
+    for i in [HOST, DISPLAY, TEAMS + 1 - table] {
+        firsts[i] = Some(all[i].next_frame().await?);
+    }
+    let mut read: Vec<String> = Vec::new();
+    let watchers_deadline = tokio::time::Instant::now() + Duration::from_millis(20);
+    for (i, t) in all.iter_mut().enumerate().skip(TEAMS + 2) {
+        firsts[i] = t.next_frame_until(watchers_deadline).await?;
     }
     let (mut lockout_all, mut lockout_fight, mut spectators_seen) = (0f64, 0f64, 0);
     let (mut other_table_us, mut host_us, mut display_us, mut watchers_us) =
@@ -352,6 +368,13 @@ async fn measure(
             frame = all[i].next_frame().await?;
         }
         let d = us(frame.at.saturating_duration_since(sent));
+        if !watching {
+            read.push(format!(
+                "{} {:.0}",
+                all[i].local_addr()?.port(),
+                wall.of(frame.at)
+            ));
+        }
         lockout_all = lockout_all.max(d);
         if watching {
             spectators_seen += 1;
@@ -374,11 +397,13 @@ async fn measure(
         uplink_us: stamp - wall.of(sent),
         stamp_to_ack_us: wall.of(acked) - stamp,
         spectators_seen,
-        trace: (
+        trace: format!(
+            "{} {:.0} {} {:.0} {}",
             all[presser].local_addr()?.port(),
             wall.of(sent),
             verdict.arrived_at.0,
             wall.of(acked),
+            read.join(" ")
         ),
         other_table_us,
         host_us,
@@ -523,7 +548,7 @@ async fn run(args: &Args) -> Result<String> {
     );
 
     // (i) The baseline.
-    let udp = udp_baseline(args.udp_samples).await?;
+    let udp = udp_baseline(args.udp_samples, Duration::ZERO).await?;
     progress!(
         start,
         "{}",
@@ -532,6 +557,22 @@ async fn run(args: &Args) -> Result<String> {
             &udp
         )
     );
+    if !args.pause.is_zero() {
+        // The presses come after a pause: so does this, for a fair comparison
+        // (waking an idle thread, or an idle virtual CPU, costs time too).
+        let cold = udp_baseline(200, args.pause).await?;
+        progress!(
+            start,
+            "{}",
+            summary(
+                &format!(
+                    "raw UDP round trip after {:?} idle, 200 samples",
+                    args.pause
+                ),
+                &cold
+            )
+        );
+    }
 
     // (iii, first: it needs no network) The core's own work per press.
     let (decide, views_all, views_fight, host_bytes) = core_cost(n, args.presses)?;
@@ -667,22 +708,10 @@ async fn run(args: &Args) -> Result<String> {
     }
 
     if let Some(path) = &args.trace {
-        let lines: Vec<String> = samples
-            .iter()
-            .map(|s| {
-                format!(
-                    "{} {:.0} {} {:.0}",
-                    s.trace.0, s.trace.1, s.trace.2, s.trace.3
-                )
-            })
-            .collect();
+        let lines: Vec<String> = samples.iter().map(|s| s.trace.clone()).collect();
         std::fs::write(path, lines.join("\n") + "\n")
             .with_context(|| format!("writing {}", path.display()))?;
-        progress!(
-            start,
-            "trace: port, write µs, server stamp µs, ack read µs per press in {}",
-            path.display()
-        );
+        progress!(start, "trace: one line per press in {}", path.display());
     }
     let verdict = sorted(samples.iter().map(|s| s.verdict_us).collect());
     let lockout_all = sorted(samples.iter().map(|s| s.lockout_all_us).collect());
@@ -766,10 +795,11 @@ async fn run(args: &Args) -> Result<String> {
             per_question
         );
     }
+    let seen_max = samples.iter().map(|s| s.spectators_seen).max().unwrap_or(0);
     progress!(
         start,
-        "every watching team received a view after each press: {}",
-        seen == n - 2
+        "watching teams that received a view after a press: min {seen} / max {seen_max} of {} (lockout (all) counts those that did)",
+        n - 2
     );
     if let Some((rss, hwm)) = server.memory_kib() {
         progress!(

@@ -22,12 +22,19 @@ use crate::terminal::Terminal;
 
 /// A 2-s minute, the 10-s signal 1 s before its end, and a 1-s grace.
 pub fn test_timing() -> ChgkTiming {
-    ChgkTiming { minute_ms: 2_000, warning_before_end_ms: 1_000, grace_ms: 1_000 }
+    ChgkTiming {
+        minute_ms: 2_000,
+        warning_before_end_ms: 1_000,
+        grace_ms: 1_000,
+    }
 }
 
 /// The default team size (4 to 6 players) with `timing`.
 pub fn settings(timing: ChgkTiming) -> TournamentSettings {
-    TournamentSettings { chgk: timing, ..TournamentSettings::default() }
+    TournamentSettings {
+        chgk: timing,
+        ..TournamentSettings::default()
+    }
 }
 
 /// A test team's name: «Команда 1» …
@@ -42,7 +49,10 @@ pub fn players(i: usize) -> Vec<String> {
 
 /// A file of `tests/fixtures/packs/`.
 pub fn pack(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures").join("packs").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join("packs")
+        .join(name)
 }
 
 /// The package most tests play: 3 tours, 36 questions; question 0's answer
@@ -51,7 +61,11 @@ pub const PACKAGE: &str = "ovsch_boronenko_3.4s";
 
 /// Names the tournament and sets its timing.
 pub async fn set_up_tournament(host: &mut Terminal, name: &str, timing: ChgkTiming) -> Result<()> {
-    host.ok(Command::SetUpTournament { name: name.into(), settings: settings(timing) }).await?;
+    host.ok(Command::SetUpTournament {
+        name: name.into(),
+        settings: settings(timing),
+    })
+    .await?;
     Ok(())
 }
 
@@ -60,7 +74,11 @@ pub async fn set_up_tournament(host: &mut Terminal, name: &str, timing: ChgkTimi
 pub async fn register_teams(host: &mut Terminal, names: &[String]) -> Result<Vec<TeamId>> {
     let mut requests = Vec::with_capacity(names.len());
     for (i, name) in names.iter().enumerate() {
-        let command = Command::RegisterTeam { name: name.clone(), town: "Тестоград".into(), players: players(i + 1) };
+        let command = Command::RegisterTeam {
+            name: name.clone(),
+            town: "Тестоград".into(),
+            players: players(i + 1),
+        };
         requests.push(host.send_command(command).await?);
     }
     let mut teams = Vec::with_capacity(names.len());
@@ -78,16 +96,33 @@ pub async fn register_teams(host: &mut Terminal, names: &[String]) -> Result<Vec
 pub async fn team_codes(host: &mut Terminal, teams: &[TeamId]) -> Result<Vec<JoinCode>> {
     let view = host
         .wait_host("the secrets of every registered team", |v| {
-            v.access.as_ref().is_some_and(|a| teams.iter().all(|t| a.teams.iter().any(|(id, _)| id == t)))
+            v.access
+                .as_ref()
+                .is_some_and(|a| teams.iter().all(|t| a.teams.iter().any(|(id, _)| id == t)))
         })
         .await?;
-    let access = view.access.ok_or_else(|| anyhow!("the host view has no access"))?;
+    let access = view
+        .access
+        .ok_or_else(|| anyhow!("the host view has no access"))?;
     teams
         .iter()
         .map(|team| {
-            let secret = access.teams.iter().find(|(id, _)| id == team).map(|(_, s)| s.clone()).unwrap_or_default();
-            let code = JoinCode { addrs: access.addrs.clone(), fingerprint: access.fingerprint, credential: Credential::Team { team: *team, secret } };
-            JoinCode::parse(&code.to_string()).with_context(|| format!("the join code of team {team}"))
+            let secret = access
+                .teams
+                .iter()
+                .find(|(id, _)| id == team)
+                .map(|(_, s)| s.clone())
+                .unwrap_or_default();
+            let code = JoinCode {
+                addrs: access.addrs.clone(),
+                fingerprint: access.fingerprint,
+                credential: Credential::Team {
+                    team: *team,
+                    secret,
+                },
+            };
+            JoinCode::parse(&code.to_string())
+                .with_context(|| format!("the join code of team {team}"))
         })
         .collect()
 }
@@ -95,7 +130,13 @@ pub async fn team_codes(host: &mut Terminal, teams: &[TeamId]) -> Result<Vec<Joi
 /// Loads a package from `tests/fixtures/packs/` and returns (tours, questions).
 pub async fn load_package(host: &mut Terminal, file: &str) -> Result<(u32, u32)> {
     let bytes = std::fs::read(pack(file)).with_context(|| format!("reading {file}"))?;
-    match host.ok(Command::LoadPackage { file_name: file.into(), bytes }).await? {
+    match host
+        .ok(Command::LoadPackage {
+            file_name: file.into(),
+            bytes,
+        })
+        .await?
+    {
         Receipt::PackageLoaded { tours, questions } => Ok((tours, questions)),
         other => bail!("loading {file}: {other:?}"),
     }
@@ -114,28 +155,47 @@ pub struct Hall {
 
 impl Hall {
     pub async fn open(server: TestServer, team_count: usize, timing: ChgkTiming) -> Result<Hall> {
-        let mut host = Terminal::connect(&server.host_code).await.context("the host joins")?;
+        let mut host = Terminal::connect(&server.host_code)
+            .await
+            .context("the host joins")?;
         set_up_tournament(&mut host, "Кубок тестов", timing).await?;
         let names: Vec<String> = (1..=team_count).map(team_name).collect();
         let team_ids = register_teams(&mut host, &names).await?;
         let team_codes = team_codes(&mut host, &team_ids).await?;
         load_package(&mut host, PACKAGE).await?;
-        let display = Terminal::connect(&server.display_code).await.context("the display joins")?;
+        let display = Terminal::connect(&server.display_code)
+            .await
+            .context("the display joins")?;
         let mut teams = Vec::with_capacity(team_count);
         for code in &team_codes {
-            teams.push(Terminal::connect(code).await.with_context(|| format!("team {:?} joins", code.credential))?);
+            teams.push(
+                Terminal::connect(code)
+                    .await
+                    .with_context(|| format!("team {:?} joins", code.credential))?,
+            );
         }
-        Ok(Hall { server, host, display, teams, team_ids, team_codes })
+        Ok(Hall {
+            server,
+            host,
+            display,
+            teams,
+            team_ids,
+            team_codes,
+        })
     }
 
     /// The host announces question `q` and gives «Время»; returns the clock
     /// as the host sees it once the minute runs.
     pub async fn start_question(&mut self, q: QuestionId) -> Result<ClockView> {
-        self.host.ok(Command::AnnounceQuestion { question: q }).await?;
+        self.host
+            .ok(Command::AnnounceQuestion { question: q })
+            .await?;
         self.host.ok(Command::StartMinute).await?;
         let view = self
             .host
-            .wait_host("the minute to run", |v| v.clock.question == Some(q) && v.clock.started_at.is_some())
+            .wait_host("the minute to run", |v| {
+                v.clock.question == Some(q) && v.clock.started_at.is_some()
+            })
             .await?;
         Ok(view.clock)
     }
@@ -143,7 +203,10 @@ impl Hall {
     /// Waits until every team terminal shows the question's grace as over.
     pub async fn wait_until_over(&mut self, q: QuestionId) -> Result<()> {
         for team in &mut self.teams {
-            team.wait_team("the end of the grace", |v| v.clock.question == Some(q) && v.clock.phase == Phase::Over).await?;
+            team.wait_team("the end of the grace", |v| {
+                v.clock.question == Some(q) && v.clock.phase == Phase::Over
+            })
+            .await?;
         }
         Ok(())
     }
@@ -155,6 +218,9 @@ impl Hall {
 }
 
 /// The judging of question `q` in a host view.
-pub fn judging_of(view: &HostView, q: QuestionId) -> Option<&minuta_shared::wire::view::QuestionJudging> {
+pub fn judging_of(
+    view: &HostView,
+    q: QuestionId,
+) -> Option<&minuta_shared::wire::view::QuestionJudging> {
     view.judging.iter().find(|j| j.question == q)
 }

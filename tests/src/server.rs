@@ -31,7 +31,7 @@ use minuta_shared::join_code::JoinCode;
 pub const STARTUP: Duration = Duration::from_secs(30);
 
 enum Process {
-    InProcess(ServerHandle),
+    Library(ServerHandle),
     Child { child: Child },
     Stopped,
 }
@@ -59,7 +59,10 @@ fn localhost_any_port() -> SocketAddr {
 }
 
 fn temp_dir() -> Result<TempDir> {
-    tempfile::Builder::new().prefix("minuta-e2e-").tempdir().context("making a temporary directory")
+    tempfile::Builder::new()
+        .prefix("minuta-e2e-")
+        .tempdir()
+        .context("making a temporary directory")
 }
 
 impl TestServer {
@@ -67,7 +70,15 @@ impl TestServer {
     pub fn in_process() -> Result<Self> {
         let dir = temp_dir()?;
         let (addr, process, codes) = start_in_process(dir.path(), localhost_any_port())?;
-        Ok(TestServer { addr, fingerprint: codes.0.fingerprint, host_code: codes.0, display_code: codes.1, kind: Kind::InProcess, process, dir })
+        Ok(TestServer {
+            addr,
+            fingerprint: codes.0.fingerprint,
+            host_code: codes.0,
+            display_code: codes.1,
+            kind: Kind::InProcess,
+            process,
+            dir,
+        })
     }
 
     /// A child process of the `minuta-server` binary (`serve`), built for the
@@ -81,7 +92,15 @@ impl TestServer {
     /// A child process of this very binary (the bench passes the release build).
     pub fn child_process_of(binary: &Path, dir: TempDir) -> Result<Self> {
         let (addr, process, codes) = start_child(binary, dir.path(), localhost_any_port())?;
-        Ok(TestServer { addr, fingerprint: codes.0.fingerprint, host_code: codes.0, display_code: codes.1, kind: Kind::Child, process, dir })
+        Ok(TestServer {
+            addr,
+            fingerprint: codes.0.fingerprint,
+            host_code: codes.0,
+            display_code: codes.1,
+            kind: Kind::Child,
+            process,
+            dir,
+        })
     }
 
     /// The data directory (`--data`): the SQLite store lives here.
@@ -116,7 +135,7 @@ impl TestServer {
                 child.kill().context("SIGKILL to the server")?;
                 child.wait().context("reaping the killed server")?;
             }
-            Process::InProcess(handle) => handle.shutdown(),
+            Process::Library(handle) => handle.shutdown(),
             Process::Stopped => {}
         }
         Ok(())
@@ -130,7 +149,12 @@ impl TestServer {
             Kind::Child => start_child(&server_binary()?, self.dir.path(), self.addr)?,
         };
         if addr != self.addr || codes.0 != self.host_code {
-            bail!("the restarted server is not the same: {addr} {} (was {} {})", codes.0, self.addr, self.host_code);
+            bail!(
+                "the restarted server is not the same: {addr} {} (was {} {})",
+                codes.0,
+                self.addr,
+                self.host_code
+            );
         }
         self.process = process;
         Ok(())
@@ -174,15 +198,24 @@ impl Drop for TestServer {
 type Codes = (JoinCode, JoinCode);
 
 fn start_in_process(dir: &Path, listen: SocketAddr) -> Result<(SocketAddr, Process, Codes)> {
-    let config = ServerConfig { listen, data_dir: dir.join("data"), cert_dir: dir.join("certs"), demo: None };
+    let config = ServerConfig {
+        listen,
+        data_dir: dir.join("data"),
+        cert_dir: dir.join("certs"),
+        demo: None,
+    };
     let handle = minuta_server::spawn(config).context("starting the server in process")?;
     let ready = handle.ready.clone();
     let host = JoinCode::parse(&ready.host_code).context("the host join code")?;
     let display = JoinCode::parse(&ready.display_code).context("the display join code")?;
-    Ok((ready.local_addr, Process::InProcess(handle), (host, display)))
+    Ok((ready.local_addr, Process::Library(handle), (host, display)))
 }
 
-fn start_child(binary: &Path, dir: &Path, listen: SocketAddr) -> Result<(SocketAddr, Process, Codes)> {
+fn start_child(
+    binary: &Path,
+    dir: &Path,
+    listen: SocketAddr,
+) -> Result<(SocketAddr, Process, Codes)> {
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -226,15 +259,22 @@ fn start_child(binary: &Path, dir: &Path, listen: SocketAddr) -> Result<(SocketA
             }
         };
         if let Some(a) = line.strip_prefix("Minuta server listening on ") {
-            addr = Some(a.trim().parse::<SocketAddr>().with_context(|| format!("parsing «{line}»"))?);
+            addr = Some(
+                a.trim()
+                    .parse::<SocketAddr>()
+                    .with_context(|| format!("parsing «{line}»"))?,
+            );
         } else if let Some(code) = line.strip_prefix("host:") {
             host = Some(JoinCode::parse(code.trim()).with_context(|| format!("parsing «{line}»"))?);
         } else if let Some(code) = line.strip_prefix("display:") {
-            display = Some(JoinCode::parse(code.trim()).with_context(|| format!("parsing «{line}»"))?);
+            display =
+                Some(JoinCode::parse(code.trim()).with_context(|| format!("parsing «{line}»"))?);
         }
     }
     match (addr, host, display) {
-        (Some(addr), Some(host), Some(display)) => Ok((addr, Process::Child { child }, (host, display))),
+        (Some(addr), Some(host), Some(display)) => {
+            Ok((addr, Process::Child { child }, (host, display)))
+        }
         _ => bail!("unreachable: the loop ends only with all three"),
     }
 }
@@ -243,7 +283,10 @@ fn start_child(binary: &Path, dir: &Path, listen: SocketAddr) -> Result<(SocketA
 /// profile, built (once per process) if needed. See the module docs.
 pub fn server_binary() -> Result<PathBuf> {
     static BINARY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    BINARY.get_or_init(|| locate_or_build().map_err(|e| format!("{e:#}"))).clone().map_err(|e| anyhow!(e))
+    BINARY
+        .get_or_init(|| locate_or_build().map_err(|e| format!("{e:#}")))
+        .clone()
+        .map_err(|e| anyhow!(e))
 }
 
 fn locate_or_build() -> Result<PathBuf> {
@@ -251,11 +294,17 @@ fn locate_or_build() -> Result<PathBuf> {
         return Ok(PathBuf::from(path));
     }
     let exe = std::env::current_exe().context("finding the test executable")?;
-    let mut profile_dir = exe.parent().ok_or_else(|| anyhow!("{} has no directory", exe.display()))?;
+    let mut profile_dir = exe
+        .parent()
+        .ok_or_else(|| anyhow!("{} has no directory", exe.display()))?;
     if profile_dir.file_name().is_some_and(|n| n == "deps") {
-        profile_dir = profile_dir.parent().ok_or_else(|| anyhow!("no profile directory"))?;
+        profile_dir = profile_dir
+            .parent()
+            .ok_or_else(|| anyhow!("no profile directory"))?;
     }
-    let target_dir = profile_dir.parent().ok_or_else(|| anyhow!("no target directory"))?;
+    let target_dir = profile_dir
+        .parent()
+        .ok_or_else(|| anyhow!("no target directory"))?;
     let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
         Some("debug") => "dev",
         Some(other) => other,
@@ -273,10 +322,23 @@ fn locate_or_build() -> Result<PathBuf> {
 
 /// Whether `binary` exists and is newer than every source it is built from.
 fn is_fresh(binary: &Path) -> bool {
-    let Ok(built) = std::fs::metadata(binary).and_then(|m| m.modified()) else { return false };
-    let Some(root) = Path::new(env!("CARGO_MANIFEST_DIR")).parent() else { return false };
-    let inputs = ["Cargo.lock", "Cargo.toml", "server/Cargo.toml", "server/src", "shared/Cargo.toml", "shared/src"];
-    inputs.iter().all(|input| newest(&root.join(input)).is_some_and(|t| t <= built))
+    let Ok(built) = std::fs::metadata(binary).and_then(|m| m.modified()) else {
+        return false;
+    };
+    let Some(root) = Path::new(env!("CARGO_MANIFEST_DIR")).parent() else {
+        return false;
+    };
+    let inputs = [
+        "Cargo.lock",
+        "Cargo.toml",
+        "server/Cargo.toml",
+        "server/src",
+        "shared/Cargo.toml",
+        "shared/src",
+    ];
+    inputs
+        .iter()
+        .all(|input| newest(&root.join(input)).is_some_and(|t| t <= built))
 }
 
 /// The newest modification time of a file or of any file under a directory.
@@ -294,10 +356,21 @@ fn newest(path: &Path) -> Option<std::time::SystemTime> {
 
 /// `cargo build -p minuta-server --bin minuta-server` into `target_dir`.
 pub fn build_server(target_dir: &Path, profile: &str) -> Result<()> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| option_env!("CARGO").unwrap_or("cargo").into());
-    eprintln!("minuta-tests: building minuta-server ({profile}) for the tests that run it as a process");
+    let cargo =
+        std::env::var_os("CARGO").unwrap_or_else(|| option_env!("CARGO").unwrap_or("cargo").into());
+    eprintln!(
+        "minuta-tests: building minuta-server ({profile}) for the tests that run it as a process"
+    );
     let status = Command::new(&cargo)
-        .args(["build", "--profile", profile, "-p", "minuta-server", "--bin", "minuta-server"])
+        .args([
+            "build",
+            "--profile",
+            profile,
+            "-p",
+            "minuta-server",
+            "--bin",
+            "minuta-server",
+        ])
         .env("CARGO_TARGET_DIR", target_dir)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::null())

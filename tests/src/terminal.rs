@@ -43,7 +43,9 @@ pub async fn within<T>(what: &str, fut: impl Future<Output = T>) -> Result<T> {
 
 /// Awaits `fut` for at most `limit`.
 pub async fn within_for<T>(limit: Duration, what: &str, fut: impl Future<Output = T>) -> Result<T> {
-    tokio::time::timeout(limit, fut).await.map_err(|_| anyhow!("timed out after {limit:?} waiting for {what}"))
+    tokio::time::timeout(limit, fut)
+        .await
+        .map_err(|_| anyhow!("timed out after {limit:?} waiting for {what}"))
 }
 
 /// A client endpoint (one UDP socket) on 127.0.0.1 with the system's
@@ -57,16 +59,28 @@ pub fn client_endpoint() -> Result<Endpoint> {
 /// connections can share one endpoint. Returns the receive buffer granted.
 pub fn client_endpoint_with_buffers(bytes: Option<usize>) -> Result<(Endpoint, usize)> {
     use socket2::{Domain, Protocol, Socket, Type};
-    let socket = Socket::new(Domain::IPV4, Type::DGRAM, Some(Protocol::UDP)).context("making a UDP socket")?;
+    let socket = Socket::new(Domain::IPV4, Type::DGRAM, Some(Protocol::UDP))
+        .context("making a UDP socket")?;
     if let Some(bytes) = bytes {
-        socket.set_recv_buffer_size(bytes).context("setting the receive buffer")?;
-        socket.set_send_buffer_size(bytes).context("setting the send buffer")?;
+        socket
+            .set_recv_buffer_size(bytes)
+            .context("setting the receive buffer")?;
+        socket
+            .set_send_buffer_size(bytes)
+            .context("setting the send buffer")?;
     }
-    socket.bind(&SocketAddr::from((Ipv4Addr::LOCALHOST, 0)).into()).context("binding 127.0.0.1:0")?;
+    socket
+        .bind(&SocketAddr::from((Ipv4Addr::LOCALHOST, 0)).into())
+        .context("binding 127.0.0.1:0")?;
     socket.set_nonblocking(true)?;
     let granted = socket.recv_buffer_size().unwrap_or(0);
-    let endpoint = Endpoint::new(quinn::EndpointConfig::default(), None, socket.into(), Arc::new(quinn::TokioRuntime))
-        .context("making a quinn endpoint")?;
+    let endpoint = Endpoint::new(
+        quinn::EndpointConfig::default(),
+        None,
+        socket.into(),
+        Arc::new(quinn::TokioRuntime),
+    )
+    .context("making a quinn endpoint")?;
     Ok((endpoint, granted))
 }
 
@@ -77,7 +91,9 @@ pub async fn quic_connect(
     addr: SocketAddr,
     config: quinn::ClientConfig,
 ) -> Result<Result<Connection, ConnectionError>> {
-    let connecting = endpoint.connect_with(config, addr, SERVER_NAME).context("starting a QUIC connection")?;
+    let connecting = endpoint
+        .connect_with(config, addr, SERVER_NAME)
+        .context("starting a QUIC connection")?;
     within("the QUIC handshake", connecting).await
 }
 
@@ -104,10 +120,14 @@ pub async fn closed(conn: &Connection) -> Result<Closed> {
 /// Reads one frame's payload; the length is checked before allocating.
 async fn read_payload(recv: &mut RecvStream) -> Result<Vec<u8>, String> {
     let mut prefix = [0u8; 4];
-    recv.read_exact(&mut prefix).await.map_err(|e| e.to_string())?;
+    recv.read_exact(&mut prefix)
+        .await
+        .map_err(|e| e.to_string())?;
     let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES).map_err(|e| e.to_string())?;
     let mut payload = vec![0u8; len];
-    recv.read_exact(&mut payload).await.map_err(|e| e.to_string())?;
+    recv.read_exact(&mut payload)
+        .await
+        .map_err(|e| e.to_string())?;
     Ok(payload)
 }
 
@@ -124,22 +144,42 @@ pub struct Link {
 impl Link {
     /// Connects to `addr`, pinning `fingerprint`, and opens the stream.
     /// Nothing is sent yet.
-    pub async fn open(endpoint: &Endpoint, addr: SocketAddr, fingerprint: [u8; 32]) -> Result<Link> {
+    pub async fn open(
+        endpoint: &Endpoint,
+        addr: SocketAddr,
+        fingerprint: [u8; 32],
+    ) -> Result<Link> {
         let config = client_config(fingerprint).context("the pinned client configuration")?;
         Self::open_with(endpoint, addr, config).await
     }
 
     /// Connects with a prepared (pinned) client configuration, which many
     /// connections may share.
-    pub async fn open_with(endpoint: &Endpoint, addr: SocketAddr, config: quinn::ClientConfig) -> Result<Link> {
-        let conn = quic_connect(endpoint, addr, config).await?.context("the QUIC handshake with the server")?;
-        let (send, recv) = within("a stream", conn.open_bi()).await?.context("opening the stream")?;
-        Ok(Link { conn, send, recv, endpoint: endpoint.clone(), seq: 0 })
+    pub async fn open_with(
+        endpoint: &Endpoint,
+        addr: SocketAddr,
+        config: quinn::ClientConfig,
+    ) -> Result<Link> {
+        let conn = quic_connect(endpoint, addr, config)
+            .await?
+            .context("the QUIC handshake with the server")?;
+        let (send, recv) = within("a stream", conn.open_bi())
+            .await?
+            .context("opening the stream")?;
+        Ok(Link {
+            conn,
+            send,
+            recv,
+            endpoint: endpoint.clone(),
+            seq: 0,
+        })
     }
 
     /// Writes bytes as they are: no framing.
     pub async fn send_bytes(&mut self, bytes: &[u8]) -> Result<()> {
-        within("writing to the stream", self.send.write_all(bytes)).await?.context("writing to the stream")
+        within("writing to the stream", self.send.write_all(bytes))
+            .await?
+            .context("writing to the stream")
     }
 
     /// Writes one framed envelope exactly as given.
@@ -157,19 +197,29 @@ impl Link {
 
     /// Reads one whole envelope from the server.
     pub async fn read<T: DeserializeOwned>(&mut self) -> Result<Envelope<T>> {
-        let payload = within("a frame from the server", read_payload(&mut self.recv)).await?.map_err(|e| match self.conn.close_reason() {
-            Some(why) => anyhow!("{e}: {why}"),
-            None => anyhow!(e),
-        })?;
+        let payload = within("a frame from the server", read_payload(&mut self.recv))
+            .await?
+            .map_err(|e| match self.conn.close_reason() {
+                Some(why) => anyhow!("{e}: {why}"),
+                None => anyhow!(e),
+            })?;
         codec::decode(&payload).context("decoding the server's frame")
     }
 
     /// Greets with `credential` at this build's protocol version.
     pub async fn hello(&mut self, credential: Credential) -> Result<HelloReply> {
-        self.send(Hello { protocol: PROTOCOL_VERSION, credential, client: "minuta-tests".into() }).await?;
+        self.send(Hello {
+            protocol: PROTOCOL_VERSION,
+            credential,
+            client: "minuta-tests".into(),
+        })
+        .await?;
         let reply = self.read::<HelloReply>().await?;
         if reply.version != PROTOCOL_VERSION {
-            bail!("the server answered with envelope version {}", reply.version);
+            bail!(
+                "the server answered with envelope version {}",
+                reply.version
+            );
         }
         Ok(reply.body)
     }
@@ -218,25 +268,45 @@ impl Terminal {
 
     /// Joins on a shared endpoint. `record` keeps every raw frame (tests
     /// that inspect bytes); a benchmark's thousands of terminals do not.
-    pub async fn connect_on(endpoint: &Endpoint, code: &JoinCode, record: bool) -> Result<Terminal> {
+    pub async fn connect_on(
+        endpoint: &Endpoint,
+        code: &JoinCode,
+        record: bool,
+    ) -> Result<Terminal> {
         let config = client_config(code.fingerprint).context("the pinned client configuration")?;
         Self::connect_with(endpoint, config, code, record).await
     }
 
     /// Joins on a shared endpoint with a shared client configuration (it
     /// must pin `code`'s fingerprint).
-    pub async fn connect_with(endpoint: &Endpoint, config: quinn::ClientConfig, code: &JoinCode, record: bool) -> Result<Terminal> {
-        let addr = *code.addrs.first().ok_or_else(|| anyhow!("the join code has no address"))?;
+    pub async fn connect_with(
+        endpoint: &Endpoint,
+        config: quinn::ClientConfig,
+        code: &JoinCode,
+        record: bool,
+    ) -> Result<Terminal> {
+        let addr = *code
+            .addrs
+            .first()
+            .ok_or_else(|| anyhow!("the join code has no address"))?;
         let mut link = Link::open_with(endpoint, addr, config).await?;
         match link.hello(code.credential.clone()).await? {
             HelloReply::Welcome(welcome) => Ok(Terminal::from_link(link, welcome, record)),
-            HelloReply::Refused(refusal) => bail!("the server refused {:?}: {refusal}", code.credential),
+            HelloReply::Refused(refusal) => {
+                bail!("the server refused {:?}: {refusal}", code.credential)
+            }
         }
     }
 
     /// Turns a greeted link into a terminal; a task reads its frames.
     pub fn from_link(link: Link, welcome: Welcome, record: bool) -> Terminal {
-        let Link { conn, send, mut recv, endpoint, seq } = link;
+        let Link {
+            conn,
+            send,
+            mut recv,
+            endpoint,
+            seq,
+        } = link;
         let (tx, inbox) = mpsc::unbounded_channel();
         let frames: Arc<Mutex<Vec<Vec<u8>>>> = Arc::default();
         let traffic: Arc<(AtomicUsize, AtomicUsize)> = Arc::default();
@@ -263,11 +333,16 @@ impl Terminal {
                                 }
                             });
                         if let Some(log) = &log {
-                            log.lock().unwrap_or_else(PoisonError::into_inner).push(payload);
+                            log.lock()
+                                .unwrap_or_else(PoisonError::into_inner)
+                                .push(payload);
                         }
                         Arrival { at, msg }
                     }
-                    Err(e) => Arrival { at: Instant::now(), msg: Err(e) },
+                    Err(e) => Arrival {
+                        at: Instant::now(),
+                        msg: Err(e),
+                    },
                 };
                 let last = arrival.msg.is_err();
                 if tx.send(arrival).is_err() || last {
@@ -310,7 +385,9 @@ impl Terminal {
 
     /// Writes bytes as they are, for hostile tests.
     pub async fn send_raw(&mut self, bytes: &[u8]) -> Result<()> {
-        within("writing to the stream", self.send.write_all(bytes)).await?.context("writing to the stream")
+        within("writing to the stream", self.send.write_all(bytes))
+            .await?
+            .context("writing to the stream")
     }
 
     /// Sends a command without waiting for its acknowledgement (pipelining);
@@ -328,13 +405,20 @@ impl Terminal {
     }
 
     /// Waits for the acknowledgement of `request`, with the instant it was read.
-    pub async fn ack_timed(&mut self, request: u64) -> Result<(Instant, Result<Receipt, CommandError>)> {
+    pub async fn ack_timed(
+        &mut self,
+        request: u64,
+    ) -> Result<(Instant, Result<Receipt, CommandError>)> {
         let deadline = tokio::time::Instant::now() + STEP;
         loop {
             if let Some(ack) = self.acks.remove(&request) {
                 return Ok(ack);
             }
-            self.pump(deadline, &format!("the acknowledgement of request {request}")).await?;
+            self.pump(
+                deadline,
+                &format!("the acknowledgement of request {request}"),
+            )
+            .await?;
         }
     }
 
@@ -349,13 +433,18 @@ impl Terminal {
     pub async fn ok(&mut self, command: Command) -> Result<Receipt> {
         let name = format!("{command:?}");
         let name: String = name.chars().take(80).collect();
-        self.command(command).await?.map_err(|e| anyhow!("{name} was refused: {e} ({e:?})"))
+        self.command(command)
+            .await?
+            .map_err(|e| anyhow!("{name} was refused: {e} ({e:?})"))
     }
 
     /// A clock probe: returns the server time of the answer.
     pub async fn ping(&mut self) -> Result<ServerTime> {
         let stamp = minuta_client::net::local_now_us();
-        self.send(ClientMsg::Ping { client_time_us: stamp }).await?;
+        self.send(ClientMsg::Ping {
+            client_time_us: stamp,
+        })
+        .await?;
         let deadline = tokio::time::Instant::now() + STEP;
         loop {
             if let Some(t) = self.pongs.remove(&stamp) {
@@ -368,24 +457,38 @@ impl Terminal {
     /// Waits for one arrival and files it.
     async fn pump(&mut self, deadline: tokio::time::Instant, what: &str) -> Result<()> {
         if let Some(why) = &self.ended {
-            bail!("{:?}: the connection ended ({why}) while waiting for {what}", self.identity);
+            bail!(
+                "{:?}: the connection ended ({why}) while waiting for {what}",
+                self.identity
+            );
         }
         let arrival = tokio::time::timeout_at(deadline, self.inbox.recv())
             .await
-            .map_err(|_| anyhow!("{:?}: timed out after {STEP:?} waiting for {what}", self.identity))?;
+            .map_err(|_| {
+                anyhow!(
+                    "{:?}: timed out after {STEP:?} waiting for {what}",
+                    self.identity
+                )
+            })?;
         match arrival {
             Some(arrival) => self.file(arrival),
             None => self.ended = Some("the reader stopped".into()),
         }
         if let Some(why) = &self.ended {
-            bail!("{:?}: the connection ended ({why}) while waiting for {what}", self.identity);
+            bail!(
+                "{:?}: the connection ended ({why}) while waiting for {what}",
+                self.identity
+            );
         }
         Ok(())
     }
 
     fn file(&mut self, arrival: Arrival) {
         match arrival.msg {
-            Ok(ServerMsg::Pong { client_time_us, server_time }) => {
+            Ok(ServerMsg::Pong {
+                client_time_us,
+                server_time,
+            }) => {
                 self.pongs.insert(client_time_us, server_time);
             }
             Ok(ServerMsg::Ack { request, result }) => {
@@ -430,44 +533,78 @@ impl Terminal {
         let deadline = tokio::time::Instant::now() + STEP;
         loop {
             self.drain();
-            if let Some(v) = &self.latest {
-                if pred(v) {
-                    self.views.clear();
-                    return Ok(v.clone());
-                }
+            if let Some(v) = self.latest.as_ref().filter(|v| pred(v)) {
+                let v = v.clone();
+                self.views.clear();
+                return Ok(v);
             }
-            self.pump(deadline, what).await.with_context(|| format!("last view: {}", summary(self.latest.as_ref())))?;
+            self.pump(deadline, what)
+                .await
+                .with_context(|| format!("last view: {}", summary(self.latest.as_ref())))?;
         }
     }
 
-    pub async fn wait_host(&mut self, what: &str, pred: impl Fn(&HostView) -> bool) -> Result<HostView> {
-        let view = self.wait_view(what, |v| host_view(v).is_some_and(&pred)).await?;
-        host_view(&view).cloned().ok_or_else(|| anyhow!("not a host view"))
+    pub async fn wait_host(
+        &mut self,
+        what: &str,
+        pred: impl Fn(&HostView) -> bool,
+    ) -> Result<HostView> {
+        let view = self
+            .wait_view(what, |v| host_view(v).is_some_and(&pred))
+            .await?;
+        host_view(&view)
+            .cloned()
+            .ok_or_else(|| anyhow!("not a host view"))
     }
 
-    pub async fn wait_team(&mut self, what: &str, pred: impl Fn(&TeamView) -> bool) -> Result<TeamView> {
-        let view = self.wait_view(what, |v| team_view(v).is_some_and(&pred)).await?;
-        team_view(&view).cloned().ok_or_else(|| anyhow!("not a team view"))
+    pub async fn wait_team(
+        &mut self,
+        what: &str,
+        pred: impl Fn(&TeamView) -> bool,
+    ) -> Result<TeamView> {
+        let view = self
+            .wait_view(what, |v| team_view(v).is_some_and(&pred))
+            .await?;
+        team_view(&view)
+            .cloned()
+            .ok_or_else(|| anyhow!("not a team view"))
     }
 
-    pub async fn wait_display(&mut self, what: &str, pred: impl Fn(&DisplayView) -> bool) -> Result<DisplayView> {
-        let view = self.wait_view(what, |v| display_view(v).is_some_and(&pred)).await?;
-        display_view(&view).cloned().ok_or_else(|| anyhow!("not a display view"))
+    pub async fn wait_display(
+        &mut self,
+        what: &str,
+        pred: impl Fn(&DisplayView) -> bool,
+    ) -> Result<DisplayView> {
+        let view = self
+            .wait_view(what, |v| display_view(v).is_some_and(&pred))
+            .await?;
+        display_view(&view)
+            .cloned()
+            .ok_or_else(|| anyhow!("not a display view"))
     }
 
     /// Every raw payload received so far (recording terminals only).
     pub fn frames(&self) -> Vec<Vec<u8>> {
-        self.frames.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        self.frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// How many payloads have been received so far.
     pub fn frame_count(&self) -> usize {
-        self.frames.lock().unwrap_or_else(PoisonError::into_inner).len()
+        self.frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
     }
 
     /// How many payloads, and how many bytes in all, have been received so far.
     pub fn traffic(&self) -> (usize, usize) {
-        (self.traffic.0.load(Ordering::Relaxed), self.traffic.1.load(Ordering::Relaxed))
+        (
+            self.traffic.0.load(Ordering::Relaxed),
+            self.traffic.1.load(Ordering::Relaxed),
+        )
     }
 
     /// Stops (or resumes) decoding views: they are still read and counted
@@ -485,7 +622,8 @@ impl Terminal {
 
     /// Leaves as a terminal does when its laptop closes the app.
     pub fn close(&self) {
-        self.conn.close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
+        self.conn
+            .close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
     }
 }
 
@@ -502,10 +640,16 @@ pub fn is_view(payload: &[u8]) -> bool {
             253 => 8,
             _ => 16,
         };
-        let value = rest.get(..width)?.iter().rev().fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
+        let value = rest
+            .get(..width)?
+            .iter()
+            .rev()
+            .fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
         Some((value, rest.get(width..)?))
     }
-    let variant = varint(payload).and_then(|(_, rest)| varint(rest)).and_then(|(_, rest)| varint(rest));
+    let variant = varint(payload)
+        .and_then(|(_, rest)| varint(rest))
+        .and_then(|(_, rest)| varint(rest));
     // ServerMsg: 0 Pong, 1 Ack, 2 View.
     variant.is_some_and(|(v, _)| v == 2)
 }
@@ -540,10 +684,23 @@ fn summary(view: Option<&View>) -> String {
             h.teams.len(),
             h.clock,
             h.judging.len(),
-            h.standings.iter().map(|r| (r.team.0, r.place.to_string(), r.points, r.rating, &r.mask)).collect::<Vec<_>>()
+            h.standings
+                .iter()
+                .map(|r| (r.team.0, r.place.to_string(), r.points, r.rating, &r.mask))
+                .collect::<Vec<_>>()
         ),
-        Some(View::Team(t)) => format!("team {}: clock {:?}, {} cards", t.team, t.clock, t.cards.len()),
-        Some(View::Display(d)) => format!("display: clock {:?}, {} cards in, {} rows", d.clock, d.cards_in, d.standings.len()),
+        Some(View::Team(t)) => format!(
+            "team {}: clock {:?}, {} cards",
+            t.team,
+            t.clock,
+            t.cards.len()
+        ),
+        Some(View::Display(d)) => format!(
+            "display: clock {:?}, {} cards in, {} rows",
+            d.clock,
+            d.cards_in,
+            d.standings.len()
+        ),
     }
 }
 
@@ -554,9 +711,21 @@ mod tests {
     #[test]
     fn is_view_reads_the_variant_behind_varints_of_every_width() -> Result<()> {
         for seq in [0, 250, 251, 300, 70_000, 1 << 40] {
-            let pong = Envelope::new(seq, ServerMsg::Pong { client_time_us: 5, server_time: ServerTime(6) });
+            let pong = Envelope::new(
+                seq,
+                ServerMsg::Pong {
+                    client_time_us: 5,
+                    server_time: ServerTime(6),
+                },
+            );
             assert!(!is_view(&codec::encode(&pong)?), "pong with seq {seq}");
-            let ack = Envelope::new(seq, ServerMsg::Ack { request: 2, result: Ok(Receipt::Done) });
+            let ack = Envelope::new(
+                seq,
+                ServerMsg::Ack {
+                    request: 2,
+                    result: Ok(Receipt::Done),
+                },
+            );
             assert!(!is_view(&codec::encode(&ack)?), "ack with seq {seq}");
             // A view: the same header with variant index 2.
             let mut view = codec::encode(&Envelope::new(seq, 2u32))?;

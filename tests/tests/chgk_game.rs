@@ -25,16 +25,42 @@ const Q1: QuestionId = QuestionId(1);
 
 /// What a card's receipt says, checked against the clock it was handed in on.
 fn card_receipt(receipt: &Receipt, clock: &ClockView) -> Result<(u64, bool)> {
-    let Receipt::Card { received_at, since_start_ms, late, .. } = receipt else { bail!("not a card receipt: {receipt:?}") };
-    let started = clock.started_at.ok_or_else(|| anyhow!("the minute has not started"))?;
-    let until = clock.accept_until.ok_or_else(|| anyhow!("no accept_until"))?;
-    ensure!(*since_start_ms == received_at.since(started).as_millis() as u64, "since_start_ms {since_start_ms} ≠ receipt − start");
-    ensure!(*late == (*received_at > until), "late={late} but received at {received_at:?}, accepted until {until:?}");
+    let Receipt::Card {
+        received_at,
+        since_start_ms,
+        late,
+        ..
+    } = receipt
+    else {
+        bail!("not a card receipt: {receipt:?}")
+    };
+    let started = clock
+        .started_at
+        .ok_or_else(|| anyhow!("the minute has not started"))?;
+    let until = clock
+        .accept_until
+        .ok_or_else(|| anyhow!("no accept_until"))?;
+    ensure!(
+        *since_start_ms == received_at.since(started).as_millis() as u64,
+        "since_start_ms {since_start_ms} ≠ receipt − start"
+    );
+    ensure!(
+        *late == (*received_at > until),
+        "late={late} but received at {received_at:?}, accepted until {until:?}"
+    );
     Ok((*since_start_ms, *late))
 }
 
-async fn submit(team: &mut Terminal, question: QuestionId, text: &str) -> Result<Result<Receipt, CommandError>> {
-    team.command(Command::SubmitCard { question, text: text.into() }).await
+async fn submit(
+    team: &mut Terminal,
+    question: QuestionId,
+    text: &str,
+) -> Result<Result<Receipt, CommandError>> {
+    team.command(Command::SubmitCard {
+        question,
+        text: text.into(),
+    })
+    .await
 }
 
 #[tokio::test]
@@ -45,51 +71,115 @@ async fn chgk_3_card_after_grace_is_late_but_kept() -> Result<()> {
 
     // Act: a card while the question is only announced, two during the
     // minute, one after the grace; the fifth team hands in nothing.
-    hall.host.ok(Command::AnnounceQuestion { question: Q0 }).await?;
+    hall.host
+        .ok(Command::AnnounceQuestion { question: Q0 })
+        .await?;
     let early = submit(&mut hall.teams[0], Q0, "Серп, молот").await??;
     hall.host.ok(Command::StartMinute).await?;
-    let clock = hall.host.wait_host("the minute", |v| v.clock.started_at.is_some()).await?.clock;
+    let clock = hall
+        .host
+        .wait_host("the minute", |v| v.clock.started_at.is_some())
+        .await?
+        .clock;
     let on_time = submit(&mut hall.teams[1], Q0, "серп и молот").await??;
     let on_time_2 = submit(&mut hall.teams[2], Q0, "молот, серп").await??;
-    hall.teams[3].wait_team("the grace to end", |v| v.clock.phase == Phase::Over).await?;
+    hall.teams[3]
+        .wait_team("the grace to end", |v| v.clock.phase == Phase::Over)
+        .await?;
     let late = submit(&mut hall.teams[3], Q0, "Серп и молот!").await??;
 
     // Assert: the receipts. A card before «Время» counts at 0 ms.
-    let Receipt::Card { since_start_ms: 0, late: false, question: Q0, .. } = early else { bail!("early card: {early:?}") };
+    let Receipt::Card {
+        since_start_ms: 0,
+        late: false,
+        question: Q0,
+        ..
+    } = early
+    else {
+        bail!("early card: {early:?}")
+    };
     let (_, late_flag) = card_receipt(&on_time, &clock)?;
     ensure!(!late_flag, "a card in the minute is on time: {on_time:?}");
     ensure!(!card_receipt(&on_time_2, &clock)?.1, "{on_time_2:?}");
     let (late_ms, late_flag) = card_receipt(&late, &clock)?;
     ensure!(late_flag, "a card after the grace is late: {late:?}");
-    ensure!(late_ms > 3_000, "late card at {late_ms} ms, after a 2-s minute and 1-s grace");
+    ensure!(
+        late_ms > 3_000,
+        "late card at {late_ms} ms, after a 2-s minute and 1-s grace"
+    );
 
     // A card is final once accepted, as on paper; a late card too.
     let again = submit(&mut hall.teams[1], Q0, "другой ответ").await?;
-    ensure!(again == Err(CommandError::CardAlreadyAccepted), "a second card: {again:?}");
+    ensure!(
+        again == Err(CommandError::CardAlreadyAccepted),
+        "a second card: {again:?}"
+    );
     let again = submit(&mut hall.teams[3], Q0, "другой ответ").await?;
-    ensure!(again == Err(CommandError::CardAlreadyAccepted), "a second late card: {again:?}");
+    ensure!(
+        again == Err(CommandError::CardAlreadyAccepted),
+        "a second late card: {again:?}"
+    );
 
     // The host sees the late card apart, with its time, and who is missing.
     let host = hall
         .host
-        .wait_host("all four cards", |v| judging_of(v, Q0).is_some_and(|j| j.late.len() == 1 && j.missing.len() == 1))
+        .wait_host("all four cards", |v| {
+            judging_of(v, Q0).is_some_and(|j| j.late.len() == 1 && j.missing.len() == 1)
+        })
         .await?;
     let judging = judging_of(&host, Q0).ok_or_else(|| anyhow!("no judging for Q0"))?;
-    ensure!(judging.late.len() == 1 && judging.late[0].team == t4 && judging.late[0].text == "Серп и молот!", "{:?}", judging.late);
-    ensure!(judging.late[0].since_start_ms == late_ms, "the host sees the late card's time");
-    ensure!(judging.missing == vec![t5], "missing: {:?}", judging.missing);
-    let grouped: Vec<TeamId> = judging.groups.iter().flat_map(|g| g.teams.clone()).collect();
-    ensure!(grouped.len() == 3 && [t1, t2, t3].iter().all(|t| grouped.contains(t)), "groups: {:?}", judging.groups);
+    ensure!(
+        judging.late.len() == 1
+            && judging.late[0].team == t4
+            && judging.late[0].text == "Серп и молот!",
+        "{:?}",
+        judging.late
+    );
+    ensure!(
+        judging.late[0].since_start_ms == late_ms,
+        "the host sees the late card's time"
+    );
+    ensure!(
+        judging.missing == vec![t5],
+        "missing: {:?}",
+        judging.missing
+    );
+    let grouped: Vec<TeamId> = judging
+        .groups
+        .iter()
+        .flat_map(|g| g.teams.clone())
+        .collect();
+    ensure!(
+        grouped.len() == 3 && [t1, t2, t3].iter().all(|t| grouped.contains(t)),
+        "groups: {:?}",
+        judging.groups
+    );
     // «Серп, молот» and «серп и молот» are different answers; both exist as groups.
-    ensure!(judging.groups.iter().any(|g| g.key == normalise_answer("Серп, молот") && g.teams == vec![t1]), "{:?}", judging.groups);
+    ensure!(
+        judging
+            .groups
+            .iter()
+            .any(|g| g.key == normalise_answer("Серп, молот") && g.teams == vec![t1]),
+        "{:?}",
+        judging.groups
+    );
 
     // The display counts the cards handed in on time, never what they say.
-    let display = hall.display.wait_display("three cards in", |v| v.cards_in == 3).await?;
+    let display = hall
+        .display
+        .wait_display("three cards in", |v| v.cards_in == 3)
+        .await?;
     ensure!(display.teams == 5, "{display:?}");
 
     // The late team sees its own card, flagged late.
-    let own = hall.teams[3].wait_team("its late card", |v| !v.cards.is_empty()).await?;
-    ensure!(own.cards.len() == 1 && own.cards[0].late && own.cards[0].text == "Серп и молот!", "{:?}", own.cards);
+    let own = hall.teams[3]
+        .wait_team("its late card", |v| !v.cards.is_empty())
+        .await?;
+    ensure!(
+        own.cards.len() == 1 && own.cards[0].late && own.cards[0].text == "Серп и молот!",
+        "{:?}",
+        own.cards
+    );
     Ok(())
 }
 
@@ -105,26 +195,64 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
     // Arrange: five teams, a judge.
     let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
     let ids = hall.team_ids.clone();
-    let Receipt::JudgeAdded { judge } = hall.host.ok(Command::AddJudge { name: "Судья Иванова".into() }).await? else {
+    let Receipt::JudgeAdded { judge } = hall
+        .host
+        .ok(Command::AddJudge {
+            name: "Судья Иванова".into(),
+        })
+        .await?
+    else {
         bail!("no judge id")
     };
     let access = hall
         .host
-        .wait_host("the judge's secret", |v| v.access.as_ref().is_some_and(|a| a.judges.iter().any(|(j, _)| *j == judge)))
+        .wait_host("the judge's secret", |v| {
+            v.access
+                .as_ref()
+                .is_some_and(|a| a.judges.iter().any(|(j, _)| *j == judge))
+        })
         .await?
         .access
         .ok_or_else(|| anyhow!("no access"))?;
-    let secret = access.judges.iter().find(|(j, _)| *j == judge).map(|(_, s)| s.clone()).unwrap_or_default();
-    let judge_code = JoinCode { addrs: access.addrs, fingerprint: access.fingerprint, credential: Credential::Judge { judge, secret } };
+    let secret = access
+        .judges
+        .iter()
+        .find(|(j, _)| *j == judge)
+        .map(|(_, s)| s.clone())
+        .unwrap_or_default();
+    let judge_code = JoinCode {
+        addrs: access.addrs,
+        fingerprint: access.fingerprint,
+        credential: Credential::Judge { judge, secret },
+    };
     let mut judge_terminal = Terminal::connect(&JoinCode::parse(&judge_code.to_string())?).await?;
-    ensure!(judge_terminal.wait_host("the judge's view", |_| true).await?.access.is_none(), "a judge never sees secrets");
+    ensure!(
+        judge_terminal
+            .wait_host("the judge's view", |_| true)
+            .await?
+            .access
+            .is_none(),
+        "a judge never sees secrets"
+    );
 
     // Question 1 (answer «серп, молот.»): teams 1 and 2 write the same
     // answer two ways, team 3 another; team 4 is late; team 5 writes nothing.
     let rounds = [
-        Round { question: Q0, on_time: vec![(0, "Серп, молот"), (1, "  серп   МОЛОТ! "), (2, "молот, серп")], late: vec![(3, "Серп и молот")] },
+        Round {
+            question: Q0,
+            on_time: vec![
+                (0, "Серп, молот"),
+                (1, "  серп   МОЛОТ! "),
+                (2, "молот, серп"),
+            ],
+            late: vec![(3, "Серп и молот")],
+        },
         // Question 2 (answer «фейерверки.», зачёт «салюты.»).
-        Round { question: Q1, on_time: vec![(0, "фейерверки"), (2, "Салюты"), (1, "ракеты"), (3, "огни")], late: vec![] },
+        Round {
+            question: Q1,
+            on_time: vec![(0, "фейерверки"), (2, "Салюты"), (1, "ракеты"), (3, "огни")],
+            late: vec![],
+        },
     ];
     let correct: [&[usize]; 2] = [&[0, 1], &[0, 2]];
     let mut reveal_marks: Vec<Vec<usize>> = Vec::new();
@@ -134,42 +262,87 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         let clock = hall.start_question(round.question).await?;
         for (i, text) in &round.on_time {
             let receipt = submit(&mut hall.teams[*i], round.question, text).await??;
-            ensure!(!card_receipt(&receipt, &clock)?.1, "team {i}'s card is on time: {receipt:?}");
+            ensure!(
+                !card_receipt(&receipt, &clock)?.1,
+                "team {i}'s card is on time: {receipt:?}"
+            );
         }
         hall.wait_until_over(round.question).await?;
         for (i, text) in &round.late {
             let receipt = submit(&mut hall.teams[*i], round.question, text).await??;
-            ensure!(card_receipt(&receipt, &clock)?.1, "team {i}'s card is late: {receipt:?}");
+            ensure!(
+                card_receipt(&receipt, &clock)?.1,
+                "team {i}'s card is late: {receipt:?}"
+            );
         }
 
         // The answers grouped by normalised text, late and missing apart.
-        let groups_expected = round.on_time.iter().map(|(_, t)| normalise_answer(t)).collect::<std::collections::BTreeSet<_>>();
+        let groups_expected = round
+            .on_time
+            .iter()
+            .map(|(_, t)| normalise_answer(t))
+            .collect::<std::collections::BTreeSet<_>>();
         let host = hall
             .host
             .wait_host("every card of the question", |v| {
-                judging_of(v, round.question)
-                    .is_some_and(|j| j.groups.len() == groups_expected.len() && j.late.len() == round.late.len())
+                judging_of(v, round.question).is_some_and(|j| {
+                    j.groups.len() == groups_expected.len() && j.late.len() == round.late.len()
+                })
             })
             .await?;
-        let judging = judging_of(&host, round.question).ok_or_else(|| anyhow!("no judging"))?.clone();
-        ensure!(judging.missing == vec![ids[4]], "team 5 handed in nothing: {:?}", judging.missing);
+        let judging = judging_of(&host, round.question)
+            .ok_or_else(|| anyhow!("no judging"))?
+            .clone();
+        ensure!(
+            judging.missing == vec![ids[4]],
+            "team 5 handed in nothing: {:?}",
+            judging.missing
+        );
 
         // Judging: the host marks question 1, the judge question 2; one
         // action marks a whole group.
-        let marker = if round.question == Q0 { &mut hall.host } else { &mut judge_terminal };
+        let marker = if round.question == Q0 {
+            &mut hall.host
+        } else {
+            &mut judge_terminal
+        };
         for group in &judging.groups {
-            let right = group.teams.iter().any(|t| correct.iter().any(|c| ids[*c] == *t));
-            let verdict = if right { Verdict::Correct } else { Verdict::Wrong };
-            marker.ok(Command::Judge { question: round.question, group: group.key.clone(), verdict }).await?;
+            let right = group
+                .teams
+                .iter()
+                .any(|t| correct.iter().any(|c| ids[*c] == *t));
+            let verdict = if right {
+                Verdict::Correct
+            } else {
+                Verdict::Wrong
+            };
+            marker
+                .ok(Command::Judge {
+                    question: round.question,
+                    group: group.key.clone(),
+                    verdict,
+                })
+                .await?;
         }
         if round.question == Q0 {
-            let same = judging.groups.iter().find(|g| g.key == normalise_answer("серп молот")).ok_or_else(|| anyhow!("no group"))?;
-            ensure!(same.teams.len() == 2 && same.spellings.len() == 2, "one group, two spellings: {same:?}");
+            let same = judging
+                .groups
+                .iter()
+                .find(|g| g.key == normalise_answer("серп молот"))
+                .ok_or_else(|| anyhow!("no group"))?;
+            ensure!(
+                same.teams.len() == 2 && same.spellings.len() == 2,
+                "one group, two spellings: {same:?}"
+            );
         }
 
         // The reveal; frames before it are checked for other teams' answers.
         reveal_marks.push(hall.teams.iter().map(Terminal::frame_count).collect());
-        hall.host.ok(Command::Reveal { question: round.question }).await?;
+        hall.host
+            .ok(Command::Reveal {
+                question: round.question,
+            })
+            .await?;
     }
 
     // Assert: the standings (3; 4.3). Five teams play: a question two teams
@@ -184,59 +357,159 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
     ]
     .into();
     let table = |rows: &[StandingRow]| -> BTreeMap<TeamId, (String, u32, i64, String)> {
-        rows.iter().map(|r| (r.team, (r.place.to_string(), r.points, r.rating, r.mask.clone()))).collect()
+        rows.iter()
+            .map(|r| {
+                (
+                    r.team,
+                    (r.place.to_string(), r.points, r.rating, r.mask.clone()),
+                )
+            })
+            .collect()
     };
-    let want: BTreeMap<TeamId, (String, u32, i64, String)> =
-        expected.iter().map(|(t, (p, pts, r, m))| (*t, (p.to_string(), *pts, *r, m.to_string()))).collect();
-    let host = hall.host.wait_host("both questions revealed", |v| table(&v.standings) == want).await?;
-    ensure!(host.standings.first().map(|r| r.team) == Some(ids[0]), "rows are in place order: {:?}", host.standings);
-    let display = hall.display.wait_display("the final standings", |v| table(&v.standings) == want).await?;
+    let want: BTreeMap<TeamId, (String, u32, i64, String)> = expected
+        .iter()
+        .map(|(t, (p, pts, r, m))| (*t, (p.to_string(), *pts, *r, m.to_string())))
+        .collect();
+    let host = hall
+        .host
+        .wait_host("both questions revealed", |v| table(&v.standings) == want)
+        .await?;
+    ensure!(
+        host.standings.first().map(|r| r.team) == Some(ids[0]),
+        "rows are in place order: {:?}",
+        host.standings
+    );
+    let display = hall
+        .display
+        .wait_display("the final standings", |v| table(&v.standings) == want)
+        .await?;
     ensure!(display.standings.len() == 5);
     for (i, team) in hall.teams.iter_mut().enumerate() {
-        let view = team.wait_team("the final standings", |v| table(&v.standings) == want).await?;
+        let view = team
+            .wait_team("the final standings", |v| table(&v.standings) == want)
+            .await?;
         ensure!(view.team == ids[i]);
     }
 
     // Every change of a verdict is logged with who and when.
-    ensure!(host.judgement_log.iter().filter(|e| e.question == Q0).all(|e| e.by == "ведущий"), "{:?}", host.judgement_log);
-    ensure!(host.judgement_log.iter().filter(|e| e.question == Q1).all(|e| e.by == "Судья Иванова"), "{:?}", host.judgement_log);
+    ensure!(
+        host.judgement_log
+            .iter()
+            .filter(|e| e.question == Q0)
+            .all(|e| e.by == "ведущий"),
+        "{:?}",
+        host.judgement_log
+    );
+    ensure!(
+        host.judgement_log
+            .iter()
+            .filter(|e| e.question == Q1)
+            .all(|e| e.by == "Судья Иванова"),
+        "{:?}",
+        host.judgement_log
+    );
     ensure!(host.judgement_log.len() == 6, "{:?}", host.judgement_log);
 
     // After the reveal each team sees its own verdicts and the author's answer.
-    let team1 = hall.teams[0].wait_team("the verdicts", |v| v.cards.iter().all(|c| c.reveal.is_some())).await?;
-    let verdicts: Vec<Option<Verdict>> = team1.cards.iter().map(|c| c.reveal.as_ref().and_then(|r| r.verdict)).collect();
-    ensure!(verdicts == vec![Some(Verdict::Correct), Some(Verdict::Correct)], "{verdicts:?}");
-    ensure!(team1.cards[0].reveal.as_ref().is_some_and(|r| r.author_answer == "серп, молот."), "{:?}", team1.cards[0]);
-    let team4 = hall.teams[3].wait_team("the verdicts", |v| v.cards.iter().all(|c| c.reveal.is_some())).await?;
-    ensure!(team4.cards[0].late && team4.cards[0].reveal.as_ref().is_some_and(|r| r.verdict.is_none()), "a late card is never judged");
+    let team1 = hall.teams[0]
+        .wait_team("the verdicts", |v| {
+            v.cards.iter().all(|c| c.reveal.is_some())
+        })
+        .await?;
+    let verdicts: Vec<Option<Verdict>> = team1
+        .cards
+        .iter()
+        .map(|c| c.reveal.as_ref().and_then(|r| r.verdict))
+        .collect();
+    ensure!(
+        verdicts == vec![Some(Verdict::Correct), Some(Verdict::Correct)],
+        "{verdicts:?}"
+    );
+    ensure!(
+        team1.cards[0]
+            .reveal
+            .as_ref()
+            .is_some_and(|r| r.author_answer == "серп, молот."),
+        "{:?}",
+        team1.cards[0]
+    );
+    let team4 = hall.teams[3]
+        .wait_team("the verdicts", |v| {
+            v.cards.iter().all(|c| c.reveal.is_some())
+        })
+        .await?;
+    ensure!(
+        team4.cards[0].late
+            && team4.cards[0]
+                .reveal
+                .as_ref()
+                .is_some_and(|r| r.verdict.is_none()),
+        "a late card is never judged"
+    );
 
     // No team ever received another team's answer before its reveal: not in
     // any decoded view, not anywhere in the bytes.
     for (i, team) in hall.teams.iter().enumerate() {
         let frames = team.frames();
         for (round, marks) in rounds.iter().zip(&reveal_marks) {
-            let foreign = round.on_time.iter().chain(&round.late).filter(|(j, _)| *j != i).map(|(_, text)| text.trim());
+            let foreign = round
+                .on_time
+                .iter()
+                .chain(&round.late)
+                .filter(|(j, _)| *j != i)
+                .map(|(_, text)| text.trim());
             for text in foreign {
-                let hit = frames[..marks[i]].iter().any(|f| f.windows(text.len()).any(|w| w == text.as_bytes()));
-                ensure!(!hit, "team {} received «{text}» of another team before the reveal", i + 1);
+                let hit = frames[..marks[i]]
+                    .iter()
+                    .any(|f| f.windows(text.len()).any(|w| w == text.as_bytes()));
+                ensure!(
+                    !hit,
+                    "team {} received «{text}» of another team before the reveal",
+                    i + 1
+                );
             }
         }
-        let own: Vec<&str> = rounds.iter().flat_map(|r| r.on_time.iter().chain(&r.late)).filter(|(j, _)| *j == i).map(|(_, t)| t.trim()).collect();
+        let own: Vec<&str> = rounds
+            .iter()
+            .flat_map(|r| r.on_time.iter().chain(&r.late))
+            .filter(|(j, _)| *j == i)
+            .map(|(_, t)| t.trim())
+            .collect();
         for frame in &frames {
-            let msg: Envelope<ServerMsg> = codec::decode(frame).context("a frame the team received")?;
-            ensure!(is_view(frame) == matches!(msg.body, ServerMsg::View(_)), "the harness tells views apart");
+            let msg: Envelope<ServerMsg> =
+                codec::decode(frame).context("a frame the team received")?;
+            ensure!(
+                is_view(frame) == matches!(msg.body, ServerMsg::View(_)),
+                "the harness tells views apart"
+            );
             if let ServerMsg::View(view) = msg.body {
-                let View::Team(view) = *view else { bail!("team {} received a view not its own", i + 1) };
-                ensure!(view.team == ids[i], "team {} received team {}'s view", i + 1, view.team);
-                ensure!(view.cards.iter().all(|c| own.contains(&c.text.as_str())), "team {} saw a card not its own: {:?}", i + 1, view.cards);
+                let View::Team(view) = *view else {
+                    bail!("team {} received a view not its own", i + 1)
+                };
+                ensure!(
+                    view.team == ids[i],
+                    "team {} received team {}'s view",
+                    i + 1,
+                    view.team
+                );
+                ensure!(
+                    view.cards.iter().all(|c| own.contains(&c.text.as_str())),
+                    "team {} saw a card not its own: {:?}",
+                    i + 1,
+                    view.cards
+                );
             }
         }
     }
 
     // The export, through the library (JSON) and the binary (CSV), from the
     // live server's data directory.
-    let json: serde_json::Value = serde_json::from_str(&export(&hall.server.data_dir(), ExportFormat::Json)?)?;
-    ensure!(json["tournament"] == "Кубок тестов" && json["teams"] == 5, "{json:#}");
+    let json: serde_json::Value =
+        serde_json::from_str(&export(&hall.server.data_dir(), ExportFormat::Json)?)?;
+    ensure!(
+        json["tournament"] == "Кубок тестов" && json["teams"] == 5,
+        "{json:#}"
+    );
     let exported: Vec<(String, String, u64, i64, String)> = json["standings"]
         .as_array()
         .ok_or_else(|| anyhow!("no standings in {json:#}"))?
@@ -259,13 +532,21 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         ("4-5".into(), "Команда 5".into(), 0, 0, "00".into()),
     ];
     ensure!(exported == expected_rows, "{exported:?}");
-    ensure!(json["questions"].as_array().map(Vec::len) == Some(2) && json["questions"][0]["late_cards"] == 1, "{json:#}");
+    ensure!(
+        json["questions"].as_array().map(Vec::len) == Some(2)
+            && json["questions"][0]["late_cards"] == 1,
+        "{json:#}"
+    );
 
     let out = std::process::Command::new(server_binary()?)
         .args(["export", "--format", "csv", "--data"])
         .arg(hall.server.data_dir())
         .output()?;
-    ensure!(out.status.success(), "export failed: {}", String::from_utf8_lossy(&out.stderr));
+    ensure!(
+        out.status.success(),
+        "export failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let csv = String::from_utf8(out.stdout)?;
     let lines: Vec<&str> = csv.lines().collect();
     ensure!(
@@ -293,28 +574,88 @@ async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
     ensure!(early == Err(CommandError::ClockRunning), "{early:?}");
     submit(&mut hall.teams[0], Q0, "серп, молот").await??;
     submit(&mut hall.teams[1], Q0, "кувалда").await??;
-    let host = hall.host.wait_host("two cards", |v| judging_of(v, Q0).is_some_and(|j| j.groups.len() == 2)).await?;
+    let host = hall
+        .host
+        .wait_host("two cards", |v| {
+            judging_of(v, Q0).is_some_and(|j| j.groups.len() == 2)
+        })
+        .await?;
 
     // Act: the host judges.
-    for group in &judging_of(&host, Q0).ok_or_else(|| anyhow!("no judging"))?.groups {
-        let verdict = if group.teams.contains(&hall.team_ids[0]) { Verdict::Correct } else { Verdict::Wrong };
-        hall.host.ok(Command::Judge { question: Q0, group: group.key.clone(), verdict }).await?;
+    for group in &judging_of(&host, Q0)
+        .ok_or_else(|| anyhow!("no judging"))?
+        .groups
+    {
+        let verdict = if group.teams.contains(&hall.team_ids[0]) {
+            Verdict::Correct
+        } else {
+            Verdict::Wrong
+        };
+        hall.host
+            .ok(Command::Judge {
+                question: Q0,
+                group: group.key.clone(),
+                verdict,
+            })
+            .await?;
     }
 
     // Assert: the host's standings count the judged question at once; the
     // display's and the teams' only after the reveal.
     let leader = |rows: &[StandingRow]| rows.iter().find(|r| r.points == 1).map(|r| r.team);
-    let host = hall.host.wait_host("the judged standings", |v| leader(&v.standings).is_some()).await?;
-    ensure!(leader(&host.standings) == Some(hall.team_ids[0]) && host.standings[0].mask == "1", "{:?}", host.standings);
-    let display = hall.display.wait_display("both cards in", |v| v.cards_in == 2).await?;
-    ensure!(display.standings.iter().all(|r| r.points == 0 && r.mask.is_empty()), "unrevealed: {:?}", display.standings);
+    let host = hall
+        .host
+        .wait_host("the judged standings", |v| leader(&v.standings).is_some())
+        .await?;
+    ensure!(
+        leader(&host.standings) == Some(hall.team_ids[0]) && host.standings[0].mask == "1",
+        "{:?}",
+        host.standings
+    );
+    let display = hall
+        .display
+        .wait_display("both cards in", |v| v.cards_in == 2)
+        .await?;
+    ensure!(
+        display
+            .standings
+            .iter()
+            .all(|r| r.points == 0 && r.mask.is_empty()),
+        "unrevealed: {:?}",
+        display.standings
+    );
 
     hall.wait_until_over(Q0).await?;
     hall.host.ok(Command::Reveal { question: Q0 }).await?;
-    let display = hall.display.wait_display("the revealed standings", |v| leader(&v.standings).is_some()).await?;
-    ensure!(leader(&display.standings) == Some(hall.team_ids[0]), "{:?}", display.standings);
-    ensure!(display.standings.iter().filter(|r| r.place.to_string() == "2-5").count() == 4, "{:?}", display.standings);
-    let team2 = hall.teams[1].wait_team("the revealed standings", |v| leader(&v.standings).is_some()).await?;
-    ensure!(team2.cards[0].reveal.as_ref().is_some_and(|r| r.verdict == Some(Verdict::Wrong)), "{:?}", team2.cards);
+    let display = hall
+        .display
+        .wait_display("the revealed standings", |v| leader(&v.standings).is_some())
+        .await?;
+    ensure!(
+        leader(&display.standings) == Some(hall.team_ids[0]),
+        "{:?}",
+        display.standings
+    );
+    ensure!(
+        display
+            .standings
+            .iter()
+            .filter(|r| r.place.to_string() == "2-5")
+            .count()
+            == 4,
+        "{:?}",
+        display.standings
+    );
+    let team2 = hall.teams[1]
+        .wait_team("the revealed standings", |v| leader(&v.standings).is_some())
+        .await?;
+    ensure!(
+        team2.cards[0]
+            .reveal
+            .as_ref()
+            .is_some_and(|r| r.verdict == Some(Verdict::Wrong)),
+        "{:?}",
+        team2.cards
+    );
     Ok(())
 }

@@ -11,18 +11,23 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_tests::hall::judging_of;
-use minuta_tests::{Hall, TestServer, Terminal, test_timing};
+use minuta_tests::{Hall, Terminal, TestServer, test_timing};
 
 const Q0: QuestionId = QuestionId(0);
 
 /// A 6-s minute with the signal at 3 s: long enough that a restart lands
 /// inside the minute, short enough to see the restarted server signal.
 fn restart_timing() -> ChgkTiming {
-    ChgkTiming { minute_ms: 6_000, warning_before_end_ms: 3_000, grace_ms: 1_000 }
+    ChgkTiming {
+        minute_ms: 6_000,
+        warning_before_end_ms: 3_000,
+        grace_ms: 1_000,
+    }
 }
 
 #[tokio::test]
-async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_resumes_the_clock() -> Result<()> {
+async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_resumes_the_clock()
+-> Result<()> {
     // Arrange: a real server process, six teams, the minute running.
     let mut hall = Hall::open(TestServer::child_process()?, 6, restart_timing()).await?;
     let clock = hall.start_question(Q0).await?;
@@ -32,18 +37,35 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
     // is in flight when the server dies; the sixth team waits.
     let mut requests = Vec::new();
     for i in 0..4 {
-        requests.push(hall.teams[i].send_command(Command::SubmitCard { question: Q0, text: format!("ответ команды {}", i + 1) }).await?);
+        requests.push(
+            hall.teams[i]
+                .send_command(Command::SubmitCard {
+                    question: Q0,
+                    text: format!("ответ команды {}", i + 1),
+                })
+                .await?,
+        );
     }
     let mut acked: BTreeMap<TeamId, (ServerTime, u64)> = BTreeMap::new();
     for (i, request) in requests.into_iter().enumerate() {
         match hall.teams[i].ack(request).await? {
-            Ok(Receipt::Card { received_at, since_start_ms, late: false, .. }) => {
+            Ok(Receipt::Card {
+                received_at,
+                since_start_ms,
+                late: false,
+                ..
+            }) => {
                 acked.insert(ids[i], (received_at, since_start_ms));
             }
             other => bail!("team {}'s card: {other:?}", i + 1),
         }
     }
-    hall.teams[4].send_command(Command::SubmitCard { question: Q0, text: "ответ команды 5".into() }).await?;
+    hall.teams[4]
+        .send_command(Command::SubmitCard {
+            question: Q0,
+            text: "ответ команды 5".into(),
+        })
+        .await?;
 
     // Act: SIGKILL, then the same binary on the same data and port.
     hall.server.kill()?;
@@ -54,13 +76,26 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
     let mut host = Terminal::connect(&hall.server.host_code).await?;
     let view = host.wait_host("the recovered state", |_| true).await?;
     ensure!(view.clock.question == Some(Q0), "{:?}", view.clock);
-    ensure!(view.clock.started_at == clock.started_at && view.clock.ends_at == clock.ends_at, "{:?} vs {clock:?}", view.clock);
-    ensure!(matches!(view.clock.phase, Phase::Minute | Phase::LastSeconds), "the minute still runs: {:?}", view.clock);
+    ensure!(
+        view.clock.started_at == clock.started_at && view.clock.ends_at == clock.ends_at,
+        "{:?} vs {clock:?}",
+        view.clock
+    );
+    ensure!(
+        matches!(view.clock.phase, Phase::Minute | Phase::LastSeconds),
+        "the minute still runs: {:?}",
+        view.clock
+    );
     let judging = judging_of(&view, Q0).ok_or_else(|| anyhow!("no judging for the question"))?;
     for (i, team) in ids.iter().enumerate().take(4) {
         let group = judging.groups.iter().find(|g| g.teams.contains(team));
         let text = format!("ответ команды {}", i + 1);
-        ensure!(group.is_some_and(|g| g.spellings.contains(&text)), "team {}'s acknowledged card is lost: {:?}", i + 1, judging);
+        ensure!(
+            group.is_some_and(|g| g.spellings.contains(&text)),
+            "team {}'s acknowledged card is lost: {:?}",
+            i + 1,
+            judging
+        );
     }
 
     // Each team that reconnects sees its card with the receipt it was given.
@@ -68,24 +103,60 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
         let mut team = Terminal::connect(code).await?;
         let view = team.wait_team("the recovered view", |_| true).await?;
         let (received_at, since) = acked[&ids[i]];
-        let card = view.cards.first().ok_or_else(|| anyhow!("team {} has no card after the restart", i + 1))?;
-        ensure!(card.received_at == received_at && card.since_start_ms == since && !card.late, "{card:?}");
+        let card = view
+            .cards
+            .first()
+            .ok_or_else(|| anyhow!("team {} has no card after the restart", i + 1))?;
+        ensure!(
+            card.received_at == received_at && card.since_start_ms == since && !card.late,
+            "{card:?}"
+        );
         ensure!(view.clock.ends_at == clock.ends_at, "{:?}", view.clock);
     }
 
     // The card in flight was either stored or can be handed in again.
     let mut team5 = Terminal::connect(&hall.team_codes[4]).await?;
-    let again = team5.command(Command::SubmitCard { question: Q0, text: "ответ команды 5".into() }).await?;
-    ensure!(matches!(again, Ok(Receipt::Card { late: false, .. }) | Err(CommandError::CardAlreadyAccepted)), "{again:?}");
+    let again = team5
+        .command(Command::SubmitCard {
+            question: Q0,
+            text: "ответ команды 5".into(),
+        })
+        .await?;
+    ensure!(
+        matches!(
+            again,
+            Ok(Receipt::Card { late: false, .. }) | Err(CommandError::CardAlreadyAccepted)
+        ),
+        "{again:?}"
+    );
 
     // The clock resumed by the wall clock: a card now counts at its true
     // time on the same stopwatch, and the restarted server gives the signal.
     let mut team6 = Terminal::connect(&hall.team_codes[5]).await?;
-    let receipt = team6.ok(Command::SubmitCard { question: Q0, text: "ответ команды 6".into() }).await?;
-    let Receipt::Card { since_start_ms, late: false, .. } = receipt else { bail!("{receipt:?}") };
+    let receipt = team6
+        .ok(Command::SubmitCard {
+            question: Q0,
+            text: "ответ команды 6".into(),
+        })
+        .await?;
+    let Receipt::Card {
+        since_start_ms,
+        late: false,
+        ..
+    } = receipt
+    else {
+        bail!("{receipt:?}")
+    };
     let before = acked.values().map(|(_, since)| *since).max().unwrap_or(0);
-    ensure!(since_start_ms > before, "the stopwatch went on: {since_start_ms} ms after {before} ms");
-    team6.wait_team("the 10-seconds signal from the restarted server", |v| v.clock.phase == Phase::LastSeconds).await?;
+    ensure!(
+        since_start_ms > before,
+        "the stopwatch went on: {since_start_ms} ms after {before} ms"
+    );
+    team6
+        .wait_team("the 10-seconds signal from the restarted server", |v| {
+            v.clock.phase == Phase::LastSeconds
+        })
+        .await?;
     Ok(())
 }
 
@@ -94,13 +165,25 @@ async fn reconnect_a_terminal_that_reconnects_gets_the_current_view() -> Result<
     // Arrange: a card handed in; team 1 and the display leave.
     let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
     let clock = hall.start_question(Q0).await?;
-    let receipt = hall.teams[0].ok(Command::SubmitCard { question: Q0, text: "серп и молот".into() }).await?;
-    hall.teams[1].ok(Command::SubmitCard { question: Q0, text: "кувалда".into() }).await?;
+    let receipt = hall.teams[0]
+        .ok(Command::SubmitCard {
+            question: Q0,
+            text: "серп и молот".into(),
+        })
+        .await?;
+    hall.teams[1]
+        .ok(Command::SubmitCard {
+            question: Q0,
+            text: "кувалда".into(),
+        })
+        .await?;
     let team1 = hall.team_ids[0];
     hall.teams[0].close();
     hall.display.close();
     hall.host
-        .wait_host("team 1 shown as gone", |v| v.teams.iter().any(|t| t.id == team1 && !t.connected) && v.displays_connected == 0)
+        .wait_host("team 1 shown as gone", |v| {
+            v.teams.iter().any(|t| t.id == team1 && !t.connected) && v.displays_connected == 0
+        })
         .await?;
 
     // Act: both join again with the same codes.
@@ -109,20 +192,42 @@ async fn reconnect_a_terminal_that_reconnects_gets_the_current_view() -> Result<
 
     // Assert: the first view each receives is the current one.
     let first = team.next_view().await?;
-    let view = minuta_tests::terminal::team_view(&first).ok_or_else(|| anyhow!("not a team view: {first:?}"))?;
-    let Receipt::Card { received_at, .. } = receipt else { bail!("{receipt:?}") };
+    let view = minuta_tests::terminal::team_view(&first)
+        .ok_or_else(|| anyhow!("not a team view: {first:?}"))?;
+    let Receipt::Card { received_at, .. } = receipt else {
+        bail!("{receipt:?}")
+    };
     ensure!(view.team == team1 && view.cards.len() == 1, "{view:?}");
-    ensure!(view.cards[0].text == "серп и молот" && view.cards[0].received_at == received_at, "{:?}", view.cards);
-    ensure!(view.clock.question == Some(Q0) && view.clock.ends_at == clock.ends_at, "{:?}", view.clock);
+    ensure!(
+        view.cards[0].text == "серп и молот" && view.cards[0].received_at == received_at,
+        "{:?}",
+        view.cards
+    );
+    ensure!(
+        view.clock.question == Some(Q0) && view.clock.ends_at == clock.ends_at,
+        "{:?}",
+        view.clock
+    );
     let first = display.next_view().await?;
-    let view = minuta_tests::terminal::display_view(&first).ok_or_else(|| anyhow!("not a display view: {first:?}"))?;
-    ensure!(view.cards_in == 2 && view.clock.ends_at == clock.ends_at, "{view:?}");
+    let view = minuta_tests::terminal::display_view(&first)
+        .ok_or_else(|| anyhow!("not a display view: {first:?}"))?;
+    ensure!(
+        view.cards_in == 2 && view.clock.ends_at == clock.ends_at,
+        "{view:?}"
+    );
     hall.host
-        .wait_host("team 1 shown as back", |v| v.teams.iter().any(|t| t.id == team1 && t.connected) && v.displays_connected == 1)
+        .wait_host("team 1 shown as back", |v| {
+            v.teams.iter().any(|t| t.id == team1 && t.connected) && v.displays_connected == 1
+        })
         .await?;
 
     // The card stays final across the reconnect.
-    let again = team.command(Command::SubmitCard { question: Q0, text: "другое".into() }).await?;
+    let again = team
+        .command(Command::SubmitCard {
+            question: Q0,
+            text: "другое".into(),
+        })
+        .await?;
     ensure!(again == Err(CommandError::CardAlreadyAccepted), "{again:?}");
     Ok(())
 }

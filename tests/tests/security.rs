@@ -14,14 +14,16 @@ use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
 use minuta_tests::hall::judging_of;
 use minuta_tests::terminal::{Link, client_endpoint, quic_connect};
-use minuta_tests::{Hall, TestServer, Terminal, test_timing};
+use minuta_tests::{Hall, Terminal, TestServer, test_timing};
 
 const Q0: QuestionId = QuestionId(0);
 
 /// Five teams and a display; question 1 is announced, so cards are accepted.
 async fn hall() -> Result<Hall> {
     let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
-    hall.host.ok(Command::AnnounceQuestion { question: Q0 }).await?;
+    hall.host
+        .ok(Command::AnnounceQuestion { question: Q0 })
+        .await?;
     Ok(hall)
 }
 
@@ -30,16 +32,31 @@ async fn hall() -> Result<Hall> {
 async fn everyone_else_carries_on(hall: &mut Hall, index: usize) -> Result<()> {
     hall.host.ping().await?;
     hall.display.ping().await?;
-    let receipt = hall.teams[index].ok(Command::SubmitCard { question: Q0, text: format!("ответ {index}") }).await?;
-    ensure!(matches!(receipt, Receipt::Card { late: false, .. }), "{receipt:?}");
+    let receipt = hall.teams[index]
+        .ok(Command::SubmitCard {
+            question: Q0,
+            text: format!("ответ {index}"),
+        })
+        .await?;
+    ensure!(
+        matches!(receipt, Receipt::Card { late: false, .. }),
+        "{receipt:?}"
+    );
     let mut fresh = Terminal::connect(&hall.server.display_code).await?;
-    fresh.wait_display("a view for a new display", |_| true).await?;
+    fresh
+        .wait_display("a view for a new display", |_| true)
+        .await?;
     Ok(())
 }
 
 /// Opens a raw link to the hall's server (pinned, not greeted).
 async fn link(hall: &Hall) -> Result<Link> {
-    Link::open(&client_endpoint()?, hall.server.addr, hall.server.fingerprint).await
+    Link::open(
+        &client_endpoint()?,
+        hall.server.addr,
+        hall.server.fingerprint,
+    )
+    .await
 }
 
 fn secret_of(code: &JoinCode) -> String {
@@ -55,9 +72,15 @@ fn secret_of(code: &JoinCode) -> String {
 async fn assert_refused(hall: &Hall, credential: Credential, want: Refusal) -> Result<()> {
     let mut link = link(hall).await?;
     let reply = link.hello(credential.clone()).await?;
-    ensure!(reply == HelloReply::Refused(want.clone()), "{credential:?}: {reply:?}, wanted {want:?}");
+    ensure!(
+        reply == HelloReply::Refused(want.clone()),
+        "{credential:?}: {reply:?}, wanted {want:?}"
+    );
     let closed = link.closed().await?;
-    ensure!(closed.code == close::REFUSED && closed.reason == want.to_string(), "{closed:?}");
+    ensure!(
+        closed.code == close::REFUSED && closed.reason == want.to_string(),
+        "{closed:?}"
+    );
     Ok(())
 }
 
@@ -69,42 +92,116 @@ async fn identity_3_a_team_cannot_act_as_another_team() -> Result<()> {
 
     // Team A's id with team B's secret; an id nobody has; a team's secret
     // offered as the host's or the display's.
-    assert_refused(&hall, Credential::Team { team: a, secret: secret_b.clone() }, Refusal::BadSecret).await?;
-    assert_refused(&hall, Credential::Team { team: TeamId(999), secret: secret_b.clone() }, Refusal::UnknownMember).await?;
-    assert_refused(&hall, Credential::Host { secret: secret_b.clone() }, Refusal::BadSecret).await?;
-    assert_refused(&hall, Credential::Display { secret: secret_b }, Refusal::BadSecret).await?;
+    assert_refused(
+        &hall,
+        Credential::Team {
+            team: a,
+            secret: secret_b.clone(),
+        },
+        Refusal::BadSecret,
+    )
+    .await?;
+    assert_refused(
+        &hall,
+        Credential::Team {
+            team: TeamId(999),
+            secret: secret_b.clone(),
+        },
+        Refusal::UnknownMember,
+    )
+    .await?;
+    assert_refused(
+        &hall,
+        Credential::Host {
+            secret: secret_b.clone(),
+        },
+        Refusal::BadSecret,
+    )
+    .await?;
+    assert_refused(
+        &hall,
+        Credential::Display { secret: secret_b },
+        Refusal::BadSecret,
+    )
+    .await?;
 
     // A card carries no team id: it is always the sender's own.
-    hall.teams[1].ok(Command::SubmitCard { question: Q0, text: "ответ Б".into() }).await?;
-    let host = hall.host.wait_host("team B's card", |v| judging_of(v, Q0).is_some_and(|j| !j.groups.is_empty())).await?;
-    let groups = &judging_of(&host, Q0).ok_or_else(|| anyhow!("no judging"))?.groups;
-    ensure!(groups.len() == 1 && groups[0].teams == vec![b] && groups[0].spellings == vec!["ответ Б".to_owned()], "{groups:?}");
+    hall.teams[1]
+        .ok(Command::SubmitCard {
+            question: Q0,
+            text: "ответ Б".into(),
+        })
+        .await?;
+    let host = hall
+        .host
+        .wait_host("team B's card", |v| {
+            judging_of(v, Q0).is_some_and(|j| !j.groups.is_empty())
+        })
+        .await?;
+    let groups = &judging_of(&host, Q0)
+        .ok_or_else(|| anyhow!("no judging"))?
+        .groups;
+    ensure!(
+        groups.len() == 1
+            && groups[0].teams == vec![b]
+            && groups[0].spellings == vec!["ответ Б".to_owned()],
+        "{groups:?}"
+    );
     ensure!(!groups[0].teams.contains(&a));
 
     everyone_else_carries_on(&mut hall, 0).await
 }
 
 #[tokio::test]
-async fn identity_3_a_team_sending_a_host_command_is_cut_off_and_the_others_carry_on() -> Result<()> {
+async fn identity_3_a_team_sending_a_host_command_is_cut_off_and_the_others_carry_on() -> Result<()>
+{
     let mut hall = hall().await?;
 
     // A team gives «Время»; another marks an answer; the display hands in a card.
     hall.teams[0].send_command(Command::StartMinute).await?;
     let start = hall.teams[0].closed().await?;
-    hall.teams[1].send_command(Command::Judge { question: Q0, group: "x".into(), verdict: Verdict::Correct }).await?;
+    hall.teams[1]
+        .send_command(Command::Judge {
+            question: Q0,
+            group: "x".into(),
+            verdict: Verdict::Correct,
+        })
+        .await?;
     let judge = hall.teams[1].closed().await?;
-    hall.display.send_command(Command::SubmitCard { question: Q0, text: "табло".into() }).await?;
+    hall.display
+        .send_command(Command::SubmitCard {
+            question: Q0,
+            text: "табло".into(),
+        })
+        .await?;
     let card = hall.display.closed().await?;
 
-    ensure!(start.code == close::FORBIDDEN && start.reason.contains("StartMinute"), "{start:?}");
-    ensure!(judge.code == close::FORBIDDEN && judge.reason.contains("Judge"), "{judge:?}");
-    ensure!(card.code == close::FORBIDDEN && !card.reason.contains("табло"), "the reason never repeats a card's text: {card:?}");
+    ensure!(
+        start.code == close::FORBIDDEN && start.reason.contains("StartMinute"),
+        "{start:?}"
+    );
+    ensure!(
+        judge.code == close::FORBIDDEN && judge.reason.contains("Judge"),
+        "{judge:?}"
+    );
+    ensure!(
+        card.code == close::FORBIDDEN && !card.reason.contains("табло"),
+        "the reason never repeats a card's text: {card:?}"
+    );
 
     // Nothing happened: the minute has not started, no card was stored.
     hall.host.ping().await?;
     let host = hall.host.wait_host("a view", |_| true).await?;
-    ensure!(host.clock.phase == Phase::Announced && host.clock.started_at.is_none(), "{:?}", host.clock);
-    ensure!(judging_of(&host, Q0).is_none_or(|j| j.groups.is_empty()), "{:?}", host.judging);
+    ensure!(
+        host.clock.phase == Phase::Announced && host.clock.started_at.is_none(),
+        "{:?}",
+        host.clock
+    );
+    ensure!(
+        judging_of(&host, Q0).is_none_or(|j| j.groups.is_empty()),
+        "{:?}",
+        host.judging
+    );
 
     let mut display = Terminal::connect(&hall.server.display_code).await?;
     display.ping().await?;
@@ -121,12 +218,26 @@ async fn tls_a_wrong_fingerprint_is_refused_by_the_terminal() -> Result<()> {
     let (config, mismatch) = pinned_client_config(wrong)?;
     let got = quic_connect(&client_endpoint()?, hall.server.addr, config).await?;
 
-    let Err(error) = got else { bail!("a server with another certificate was accepted") };
-    ensure!(matches!(error, quinn::ConnectionError::TransportError(_)), "a TLS failure, not a timeout: {error:?}");
+    let Err(error) = got else {
+        bail!("a server with another certificate was accepted")
+    };
+    ensure!(
+        matches!(error, quinn::ConnectionError::TransportError(_)),
+        "a TLS failure, not a timeout: {error:?}"
+    );
     ensure!(error.to_string().contains("certificate"), "{error}");
-    ensure!(mismatch.load(std::sync::atomic::Ordering::SeqCst), "the pin, not something else, refused it: {error}");
-    let code = JoinCode { fingerprint: wrong, ..hall.server.host_code.clone() };
-    ensure!(Terminal::connect(&code).await.is_err(), "a join code with a wrong fingerprint never joins");
+    ensure!(
+        mismatch.load(std::sync::atomic::Ordering::SeqCst),
+        "the pin, not something else, refused it: {error}"
+    );
+    let code = JoinCode {
+        fingerprint: wrong,
+        ..hall.server.host_code.clone()
+    };
+    ensure!(
+        Terminal::connect(&code).await.is_err(),
+        "a join code with a wrong fingerprint never joins"
+    );
 
     everyone_else_carries_on(&mut hall, 0).await
 }
@@ -135,31 +246,73 @@ async fn tls_a_wrong_fingerprint_is_refused_by_the_terminal() -> Result<()> {
 async fn handshake_a_version_mismatch_is_refused_with_a_typed_reason() -> Result<()> {
     let mut hall = hall().await?;
     let host = hall.server.host_code.credential.clone();
-    let hello = |protocol| Hello { protocol, credential: host.clone(), client: "future".into() };
+    let hello = |protocol| Hello {
+        protocol,
+        credential: host.clone(),
+        client: "future".into(),
+    };
 
     // A terminal of protocol 2, whole envelope and greeting.
     let mut future = link(&hall).await?;
-    future.send_envelope(&Envelope { version: 2, seq: 0, body: hello(2) }).await?;
+    future
+        .send_envelope(&Envelope {
+            version: 2,
+            seq: 0,
+            body: hello(2),
+        })
+        .await?;
     let reply = future.read::<HelloReply>().await?;
-    ensure!(reply.body == HelloReply::Refused(Refusal::VersionMismatch { server: PROTOCOL_VERSION, client: 2 }), "{reply:?}");
+    ensure!(
+        reply.body
+            == HelloReply::Refused(Refusal::VersionMismatch {
+                server: PROTOCOL_VERSION,
+                client: 2
+            }),
+        "{reply:?}"
+    );
     let closed = future.closed().await?;
-    ensure!(closed.code == close::REFUSED && closed.reason.contains("version"), "{closed:?}");
+    ensure!(
+        closed.code == close::REFUSED && closed.reason.contains("version"),
+        "{closed:?}"
+    );
 
     // A version-9 envelope whose body this build cannot even decode.
     let mut stranger = link(&hall).await?;
-    stranger.send_bytes(&[5, 0, 0, 0, 9, 0, 0xff, 0xff, 0xff]).await?;
+    stranger
+        .send_bytes(&[5, 0, 0, 0, 9, 0, 0xff, 0xff, 0xff])
+        .await?;
     let reply = stranger.read::<HelloReply>().await?;
-    ensure!(reply.body == HelloReply::Refused(Refusal::VersionMismatch { server: PROTOCOL_VERSION, client: 9 }), "{reply:?}");
+    ensure!(
+        reply.body
+            == HelloReply::Refused(Refusal::VersionMismatch {
+                server: PROTOCOL_VERSION,
+                client: 9
+            }),
+        "{reply:?}"
+    );
 
     // The greeting says protocol 7 inside a current envelope.
     let mut odd = link(&hall).await?;
     odd.send(hello(7)).await?;
     let reply = odd.read::<HelloReply>().await?;
-    ensure!(reply.body == HelloReply::Refused(Refusal::VersionMismatch { server: PROTOCOL_VERSION, client: 7 }), "{reply:?}");
+    ensure!(
+        reply.body
+            == HelloReply::Refused(Refusal::VersionMismatch {
+                server: PROTOCOL_VERSION,
+                client: 7
+            }),
+        "{reply:?}"
+    );
 
     // A greeted terminal that switches envelope version is cut off.
-    let switch = Envelope { version: 2, seq: 1, body: ClientMsg::Ping { client_time_us: 1 } };
-    hall.teams[4].send_raw(&codec::encode_frame(&switch)?).await?;
+    let switch = Envelope {
+        version: 2,
+        seq: 1,
+        body: ClientMsg::Ping { client_time_us: 1 },
+    };
+    hall.teams[4]
+        .send_raw(&codec::encode_frame(&switch)?)
+        .await?;
     let closed = hall.teams[4].closed().await?;
     ensure!(closed.code == close::VERSION, "{closed:?}");
 
@@ -189,22 +342,43 @@ async fn codec_a_9_byte_frame_claiming_1_tib_closes_only_that_connection() -> Re
     // After the handshake, exactly the 9 bytes.
     hall.teams[0].send_raw(&nine).await?;
     let closed = hall.teams[0].closed().await?;
-    ensure!(closed.code == close::MALFORMED || closed.code == close::OVERSIZED, "{closed:?}");
+    ensure!(
+        closed.code == close::MALFORMED || closed.code == close::OVERSIZED,
+        "{closed:?}"
+    );
 
     // A well-formed card whose text claims 1 TiB: bincode's own limit stops it.
-    let card = Envelope::new(1, ClientMsg::Command { request: 1, command: Command::SubmitCard { question: Q0, text: String::new() } });
+    let card = Envelope::new(
+        1,
+        ClientMsg::Command {
+            request: 1,
+            command: Command::SubmitCard {
+                question: Q0,
+                text: String::new(),
+            },
+        },
+    );
     let mut payload = codec::encode(&card)?;
-    ensure!(payload.pop() == Some(0), "an empty text ends the payload with its length 0");
+    ensure!(
+        payload.pop() == Some(0),
+        "an empty text ends the payload with its length 0"
+    );
     payload.extend_from_slice(&one_tebibyte_claim());
     hall.teams[1].send_raw(&framed(&payload)?).await?;
     let closed = hall.teams[1].closed().await?;
-    ensure!(closed.code == close::MALFORMED || closed.code == close::OVERSIZED, "{closed:?}");
+    ensure!(
+        closed.code == close::MALFORMED || closed.code == close::OVERSIZED,
+        "{closed:?}"
+    );
 
     // The same 9 bytes instead of a greeting.
     let mut stranger = link(&hall).await?;
     stranger.send_bytes(&nine).await?;
     let reply = stranger.read::<HelloReply>().await?;
-    ensure!(reply.body == HelloReply::Refused(Refusal::NotAHello), "{reply:?}");
+    ensure!(
+        reply.body == HelloReply::Refused(Refusal::NotAHello),
+        "{reply:?}"
+    );
     ensure!(stranger.closed().await?.code == close::REFUSED);
 
     everyone_else_carries_on(&mut hall, 2).await
@@ -244,6 +418,9 @@ async fn codec_trailing_bytes_in_a_frame_close_the_connection() -> Result<()> {
     hall.teams[0].send_raw(&framed(&payload)?).await?;
 
     let closed = hall.teams[0].closed().await?;
-    ensure!(closed.code == close::MALFORMED && closed.reason.contains("trailing"), "{closed:?}");
+    ensure!(
+        closed.code == close::MALFORMED && closed.reason.contains("trailing"),
+        "{closed:?}"
+    );
     everyone_else_carries_on(&mut hall, 1).await
 }
