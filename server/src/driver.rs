@@ -3,9 +3,10 @@
 //! deadlines, hands every batch of resulting events to the store, and only
 //! after the store's commit sends the acknowledgements and the fresh views.
 //!
-//! Group commit falls out of the loop's shape: while one batch is being made
-//! durable, new commands queue up; when the commit lands, all of them are
-//! decided together and go to the store as the next batch.
+//! Group commit falls out of the loop's shape: commands are decided as they
+//! arrive (in the order of their arrival stamps), and while one batch is
+//! being made durable the events of everything decided meanwhile pile up;
+//! when the commit lands they all go to the store as the next batch.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -32,20 +33,13 @@ struct Conn {
     robot: bool,
 }
 
-/// A command waiting for its turn (while a commit is in flight).
+/// A command read from a connection, waiting to be decided.
 struct Queued {
     conn: ConnId,
     request: u64,
     command: Command,
     received_at: ServerTime,
-}
-
-struct QueuedPress {
-    conn: ConnId,
-    request: u64,
-    received_at: ServerTime,
     rtt_us: u64,
-    clock_offset_us: i64,
 }
 
 /// A batch on its way to disk, with the acknowledgements it holds back.
@@ -60,8 +54,11 @@ pub struct Driver {
     clock: ServerClock,
     conns: HashMap<ConnId, Conn>,
     next_conn: ConnId,
-    queued: Vec<Queued>,
-    presses: Vec<QueuedPress>,
+    /// Commands read since the last decision, in any order.
+    arrived: Vec<Queued>,
+    /// Decided, applied, not yet sent to the store.
+    pending_events: Vec<(u64, Event)>,
+    pending_acks: Vec<(ConnId, u64, Result<Receipt, CommandError>)>,
     in_flight: Option<InFlight>,
     /// Connections that joined and still need their first view.
     fresh: Vec<ConnId>,
@@ -92,8 +89,9 @@ impl Driver {
             clock,
             conns: HashMap::new(),
             next_conn: 1,
-            queued: Vec::new(),
-            presses: Vec::new(),
+            arrived: Vec::new(),
+            pending_events: Vec::new(),
+            pending_acks: Vec::new(),
             in_flight: None,
             fresh: Vec::new(),
             human_host,
@@ -123,8 +121,10 @@ impl Driver {
                     while let Ok(msg) = inbound.try_recv() {
                         self.handle_inbound(msg);
                     }
-                    if !self.presses.is_empty() {
-                        self.handle_presses();
+                    if self.decide_arrived() {
+                        // Let the verdicts leave before the views are built.
+                        tokio::task::yield_now().await;
+                        self.flush_views();
                     }
                 }
                 _ = tokio::time::sleep_until(deadline.map(tokio::time::Instant::from_std).unwrap_or_else(far_future)), if deadline.is_some() => {
@@ -134,10 +134,15 @@ impl Driver {
             if self.in_flight.is_none() {
                 self.start_batch();
             }
-            if self.in_flight.is_none() {
+            if self.in_flight.is_none() && self.pending_events.is_empty() {
                 self.flush_views();
             }
         }
+        if self.in_flight.is_some() {
+            let done = wait_commit(&mut self.in_flight).await;
+            self.finish_commit(done);
+        }
+        self.start_batch();
         if self.in_flight.is_some() {
             let done = wait_commit(&mut self.in_flight).await;
             self.finish_commit(done);
@@ -161,11 +166,8 @@ impl Driver {
                 });
                 let _ = reply.send(result);
             }
-            Inbound::Command { conn, request, command: Command::Press { clock_offset_us }, received_at, rtt_us } => {
-                self.presses.push(QueuedPress { conn, request, received_at, rtt_us, clock_offset_us });
-            }
-            Inbound::Command { conn, request, command, received_at, .. } => {
-                self.queued.push(Queued { conn, request, command, received_at });
+            Inbound::Command { conn, request, command, received_at, rtt_us } => {
+                self.arrived.push(Queued { conn, request, command, received_at, rtt_us });
             }
             Inbound::Left { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
@@ -175,59 +177,56 @@ impl Driver {
         }
     }
 
-    /// Brain-ring presses skip the queue: latency is the product. They are
-    /// decided in the order of their arrival stamps (not of processing), the
-    /// verdict goes out at once, every screen sees the lockout at once, and
-    /// the press log is committed right behind (DESIGN.md).
-    fn handle_presses(&mut self) {
-        let mut presses = std::mem::take(&mut self.presses);
-        presses.sort_by_key(|p| p.received_at);
-        let mut events = Vec::new();
-        for p in presses {
-            let Some(Identity::Team(team)) = self.conns.get(&p.conn).map(|c| c.identity) else { continue };
-            let result = self.core.handle_press(team, p.received_at, p.rtt_us, p.clock_offset_us);
-            let result = result.map(|(receipt, new)| {
-                events.extend(new.into_iter().map(|e| (p.received_at.0, e)));
-                receipt
-            });
-            self.send(p.conn, ServerMsg::Ack { request: p.request, result });
-        }
-        self.flush_views();
-        if !events.is_empty() {
-            // Not awaited: the writer keeps order, so a later batch's commit
-            // covers these too.
-            drop(self.store.append(events));
-        }
-    }
-
-    /// Decides every queued command and sends their events to the store as
-    /// one batch. Refusals change nothing, so they are answered at once.
-    fn start_batch(&mut self) {
-        if self.queued.is_empty() {
-            return;
-        }
-        let mut events: Vec<(u64, Event)> = Vec::new();
-        let mut acks = Vec::new();
-        for q in std::mem::take(&mut self.queued) {
+    /// Decides every command that arrived, in the order of the arrival
+    /// stamps (not of processing), so a press stamped after «Время» is
+    /// always judged after it. Accepted commands change the state at once;
+    /// their events wait for the next commit and their acknowledgements for
+    /// that commit. A Brain-ring press is the exception the product needs:
+    /// its verdict goes out at once, and its press log is committed right
+    /// behind (DESIGN.md). Refusals change nothing and are answered at once.
+    /// Returns whether a press was decided (every screen must see it now).
+    fn decide_arrived(&mut self) -> bool {
+        let mut arrived = std::mem::take(&mut self.arrived);
+        arrived.sort_by_key(|q| q.received_at);
+        let mut pressed = false;
+        for q in arrived {
             let Some(conn) = self.conns.get(&q.conn) else { continue };
             let (identity, robot) = (conn.identity, conn.robot);
+            if let (Command::Press { clock_offset_us }, Identity::Team(team)) = (&q.command, identity) {
+                pressed = true;
+                let result = self.core.handle_press(team, q.received_at, q.rtt_us, *clock_offset_us);
+                let result = result.map(|(receipt, events)| {
+                    self.pending_events.extend(events.into_iter().map(|e| (q.received_at.0, e)));
+                    receipt
+                });
+                self.send(q.conn, ServerMsg::Ack { request: q.request, result });
+                continue;
+            }
             if identity == Identity::Host && !robot {
                 self.human_host.mark(q.received_at);
             }
             match self.core.handle_command(identity, q.command, q.received_at, &mut fresh_secret) {
-                Ok((receipt, new_events)) => {
-                    events.extend(new_events.into_iter().map(|e| (q.received_at.0, e)));
-                    acks.push((q.conn, q.request, Ok(receipt)));
+                Ok((receipt, events)) if events.is_empty() => {
+                    self.send(q.conn, ServerMsg::Ack { request: q.request, result: Ok(receipt) });
+                }
+                Ok((receipt, events)) => {
+                    self.pending_events.extend(events.into_iter().map(|e| (q.received_at.0, e)));
+                    self.pending_acks.push((q.conn, q.request, Ok(receipt)));
                 }
                 Err(err) => self.send(q.conn, ServerMsg::Ack { request: q.request, result: Err(err) }),
             }
         }
-        if events.is_empty() {
-            for (conn, request, result) in acks {
-                self.send(conn, ServerMsg::Ack { request, result });
-            }
+        pressed
+    }
+
+    /// Sends every decided event to the store as one batch (one commit),
+    /// holding back the acknowledgements until it lands.
+    fn start_batch(&mut self) {
+        if self.pending_events.is_empty() {
             return;
         }
+        let events = std::mem::take(&mut self.pending_events);
+        let acks = std::mem::take(&mut self.pending_acks);
         let done = self.store.append(events);
         self.in_flight = Some(InFlight { done, acks });
     }

@@ -42,7 +42,6 @@ use tokio::sync::{Barrier, mpsc, watch};
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};

@@ -4,24 +4,33 @@
 //! 1. the baseline: a raw UDP round trip on loopback (32 bytes) between a
 //!    tokio UDP echo on its own thread and a client, both on single-threaded
 //!    runtimes, as the server process and a terminal are;
-//! 2. a real `minuta-server` process (the release build) with a host, a
+//! 2. the server's core in this process, without any network: what one
+//!    press costs it (the decision, then every terminal's view built and
+//!    encoded as the driver and the connection writers do);
+//! 3. a real `minuta-server` process (the release build) with a host, a
 //!    projector display and N team terminals (default 100) connected, each on
-//!    its own UDP socket. Teams 1 and 2 play a long friendly fight while the
-//!    others watch. Question after question the host reads, gives «Время»,
-//!    one table presses (and wins), the host judges it wrong, the other table
-//!    presses in its second chance (and wins), the host judges it right.
-//!    For every press: **verdict** = from writing the press's frame to reading
-//!    its `Ack` on the pressing terminal; **lockout (all)** = until the last
-//!    of every other connected terminal (the other table, every watching
-//!    team, the display, the host) has read the view sent after the press —
-//!    for the tables, the host and the display the view that shows the
-//!    pressing table answering; watching teams get no fight in their view, so
-//!    for them it is the first view after the press.
+//!    its own UDP socket, and a ChGK package loaded as on a tournament day.
+//!    Teams 1 and 2 play a long friendly fight while the others watch.
+//!    Question after question the host reads, gives «Время», one table
+//!    presses (and wins), the host judges it wrong, the other table presses
+//!    in its second chance (and wins), the host judges it right. For every
+//!    press: **verdict** = from writing the press's frame to reading its
+//!    `Ack` on the pressing terminal; **lockout (all)** = until the last of
+//!    every other terminal that the server sends something has read it: the
+//!    other table, the host and the display must show the pressing table
+//!    answering; a watching team's screen shows nothing of the fight, so for
+//!    it the first view after the press counts, and one that gets none
+//!    within 20 ms is not waited for (the progress lines say how many did).
 //!
 //! Every frame is stamped by its terminal's reader task the moment it is
 //! whole and decoded later, so decoding a large host view never delays the
 //! stamp of another terminal's frame (all terminals share this process's one
-//! thread, as the brief asks: a single-threaded runtime on 2 cores).
+//! thread: a single-threaded runtime, on a 2-core machine). Between steps
+//! every terminal pings and waits for its pong, which the server queues
+//! behind the views it has sent, so each press starts from a quiet hall.
+//! Progress lines also break the figures down: the way up (write → the
+//! server's stamp, by the wall clocks both sides read), the way back, the
+//! lockout per audience, the server's CPU time per question.
 //!
 //! Progress goes to stdout; the last line is one JSON object:
 //! `{"bench":"press","terminals":N,"udp_rtt_p50_us":…,"udp_rtt_p99_us":…,
@@ -439,12 +448,18 @@ async fn view_sizes(all: &mut [StampedTerminal]) -> Result<(usize, usize, usize,
     Ok((host, display, table, watcher))
 }
 
+/// [`core_cost`]'s figures: sorted µs per press, and the host view's size.
+struct CoreCost {
+    decide: Vec<f64>,
+    views_all: Vec<f64>,
+    views_fight: Vec<f64>,
+    host_bytes: usize,
+}
+
 /// What one press costs the server's core, without the network: the
 /// decision, then every terminal's view built and encoded as `flush_views`
 /// and the connection writers do (the host's, the display's, each team's).
-/// Returns sorted µs per press for (the decision alone, all N + 2 views,
-/// only the four views that show the fight), and the host view's size.
-fn core_cost(n: usize, presses: usize) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, usize)> {
+fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
     use minuta_server::core::{Core, ServerInfo};
     use minuta_shared::time::ServerTime;
     use minuta_shared::wire::codec;
@@ -535,7 +550,12 @@ fn core_cost(n: usize, presses: usize) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>, 
             now,
         )?;
     }
-    Ok((sorted(decide), sorted(all), sorted(fight_only), host_bytes))
+    Ok(CoreCost {
+        decide: sorted(decide),
+        views_all: sorted(all),
+        views_fight: sorted(fight_only),
+        host_bytes,
+    })
 }
 
 async fn run(args: &Args) -> Result<String> {
@@ -547,7 +567,7 @@ async fn run(args: &Args) -> Result<String> {
         args.presses
     );
 
-    // (i) The baseline.
+    // (1) The baseline.
     let udp = udp_baseline(args.udp_samples, Duration::ZERO).await?;
     progress!(
         start,
@@ -574,8 +594,13 @@ async fn run(args: &Args) -> Result<String> {
         );
     }
 
-    // (iii, first: it needs no network) The core's own work per press.
-    let (decide, views_all, views_fight, host_bytes) = core_cost(n, args.presses)?;
+    // (2) The core's own work per press, without the network.
+    let CoreCost {
+        decide,
+        views_all,
+        views_fight,
+        host_bytes,
+    } = core_cost(n, args.presses)?;
     progress!(
         start,
         "{}",
@@ -601,7 +626,7 @@ async fn run(args: &Args) -> Result<String> {
         )
     );
 
-    // (ii) The server: the release binary as a child process on 127.0.0.1.
+    // (3) The server: the release binary as a child process on 127.0.0.1.
     let binary = minuta_tests::server::server_binary()?;
     let dir = tempfile::Builder::new().prefix("minuta-press-").tempdir()?;
     let mut server = TestServer::child_process_of(&binary, dir)?;
