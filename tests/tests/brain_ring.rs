@@ -6,9 +6,8 @@
 //! presses at once, ordered by their arrival stamps alone, every one of them
 //! in the host's press log; a terminal that drops and comes back mid-fight;
 //! a projector that sees the lockout but never the press log; the «ignore
-//! early presses» setting; a press outside any fight; and (ignored until the
-//! server's driver is fixed) a press stamped after «Время» that must never be
-//! judged a false start.
+//! early presses» setting; a press outside any fight; and a press stamped
+//! after «Время» that must never be judged a false start.
 
 use std::collections::BTreeMap;
 
@@ -774,8 +773,6 @@ async fn brain_ring_press_by_a_team_outside_any_fight_is_refused() -> Result<()>
 }
 
 #[tokio::test]
-            batch in flight, so a press stamped after RingArm can meet the unarmed question; \
-            run with --ignored once the driver orders presses after earlier-stamped commands"]
 async fn brain_ring_a_press_stamped_after_the_arming_is_never_a_false_start() -> Result<()> {
     // Arrange: a long friendly fight between the two teams.
     const ATTEMPTS: u32 = 20;
