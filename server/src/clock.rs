@@ -15,12 +15,21 @@ pub struct ServerClock {
 
 impl ServerClock {
     pub fn start() -> Self {
-        let wall = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_micros() as u64).unwrap_or(0);
-        ServerClock { wall_at_anchor_us: wall, anchor: Instant::now() }
+        let wall = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_micros() as u64)
+            .unwrap_or(0);
+        ServerClock {
+            wall_at_anchor_us: wall,
+            anchor: Instant::now(),
+        }
     }
 
     pub fn now(&self) -> ServerTime {
-        ServerTime(self.wall_at_anchor_us.saturating_add(self.anchor.elapsed().as_micros() as u64))
+        ServerTime(
+            self.wall_at_anchor_us
+                .saturating_add(self.anchor.elapsed().as_micros() as u64),
+        )
     }
 
     /// The local monotonic instant at which server time `t` falls (for

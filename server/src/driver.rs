@@ -31,6 +31,7 @@ struct Conn {
     identity: Identity,
     outbound: mpsc::Sender<Outbound>,
     robot: bool,
+    link: Option<quinn::Connection>,
 }
 
 /// A command read from a connection, waiting to be decided.
@@ -104,10 +105,17 @@ impl Driver {
 
     /// Runs until `shutdown` fires or every sender of `inbound` is gone;
     /// then waits for the batch in flight so nothing acknowledged is lost.
-    pub async fn run(mut self, mut inbound: mpsc::Receiver<Inbound>, mut shutdown: oneshot::Receiver<()>) {
+    pub async fn run(
+        mut self,
+        mut inbound: mpsc::Receiver<Inbound>,
+        mut shutdown: oneshot::Receiver<()>,
+    ) {
         loop {
             let now = self.clock.now();
-            let deadline = self.core.poll_timeout(now).map(|t| self.clock.instant_at(t));
+            let deadline = self
+                .core
+                .poll_timeout(now)
+                .map(|t| self.clock.instant_at(t));
             tokio::select! {
                 biased;
                 _ = &mut shutdown => break,
@@ -148,26 +156,55 @@ impl Driver {
             self.finish_commit(done);
         }
         for conn in self.conns.values() {
-            let _ = conn.outbound.try_send(Outbound::Close { code: close::NORMAL, reason: "server shutting down".into() });
+            let _ = conn.outbound.try_send(Outbound::Close {
+                code: close::NORMAL,
+                reason: "server shutting down".into(),
+            });
         }
         self.store.shutdown();
     }
 
     fn handle_inbound(&mut self, msg: Inbound) {
         match msg {
-            Inbound::Join { credential, outbound, robot, reply } => {
+            Inbound::Join {
+                credential,
+                outbound,
+                robot,
+                link,
+                reply,
+            } => {
                 let result = self.core.authenticate(&credential).map(|identity| {
                     let id = self.next_conn;
                     self.next_conn += 1;
-                    self.conns.insert(id, Conn { identity, outbound, robot });
+                    self.conns.insert(
+                        id,
+                        Conn {
+                            identity,
+                            outbound,
+                            robot,
+                            link,
+                        },
+                    );
                     self.core.connected(identity);
                     self.fresh.push(id);
                     (id, identity)
                 });
                 let _ = reply.send(result);
             }
-            Inbound::Command { conn, request, command, received_at, rtt_us } => {
-                self.arrived.push(Queued { conn, request, command, received_at, rtt_us });
+            Inbound::Command {
+                conn,
+                request,
+                command,
+                received_at,
+                rtt_us,
+            } => {
+                self.arrived.push(Queued {
+                    conn,
+                    request,
+                    command,
+                    received_at,
+                    rtt_us,
+                });
             }
             Inbound::Left { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
@@ -190,30 +227,59 @@ impl Driver {
         arrived.sort_by_key(|q| q.received_at);
         let mut pressed = false;
         for q in arrived {
-            let Some(conn) = self.conns.get(&q.conn) else { continue };
+            let Some(conn) = self.conns.get(&q.conn) else {
+                continue;
+            };
             let (identity, robot) = (conn.identity, conn.robot);
-            if let (Command::Press { clock_offset_us }, Identity::Team(team)) = (&q.command, identity) {
+            if let (Command::Press { clock_offset_us }, Identity::Team(team)) =
+                (&q.command, identity)
+            {
                 pressed = true;
-                let result = self.core.handle_press(team, q.received_at, q.rtt_us, *clock_offset_us);
+                let result =
+                    self.core
+                        .handle_press(team, q.received_at, q.rtt_us, *clock_offset_us);
                 let result = result.map(|(receipt, events)| {
-                    self.pending_events.extend(events.into_iter().map(|e| (q.received_at.0, e)));
+                    self.pending_events
+                        .extend(events.into_iter().map(|e| (q.received_at.0, e)));
                     receipt
                 });
-                self.send(q.conn, ServerMsg::Ack { request: q.request, result });
+                self.send(
+                    q.conn,
+                    ServerMsg::Ack {
+                        request: q.request,
+                        result,
+                    },
+                );
                 continue;
             }
             if identity == Identity::Host && !robot {
                 self.human_host.mark(q.received_at);
             }
-            match self.core.handle_command(identity, q.command, q.received_at, &mut fresh_secret) {
+            match self
+                .core
+                .handle_command(identity, q.command, q.received_at, &mut fresh_secret)
+            {
                 Ok((receipt, events)) if events.is_empty() => {
-                    self.send(q.conn, ServerMsg::Ack { request: q.request, result: Ok(receipt) });
+                    self.send(
+                        q.conn,
+                        ServerMsg::Ack {
+                            request: q.request,
+                            result: Ok(receipt),
+                        },
+                    );
                 }
                 Ok((receipt, events)) => {
-                    self.pending_events.extend(events.into_iter().map(|e| (q.received_at.0, e)));
+                    self.pending_events
+                        .extend(events.into_iter().map(|e| (q.received_at.0, e)));
                     self.pending_acks.push((q.conn, q.request, Ok(receipt)));
                 }
-                Err(err) => self.send(q.conn, ServerMsg::Ack { request: q.request, result: Err(err) }),
+                Err(err) => self.send(
+                    q.conn,
+                    ServerMsg::Ack {
+                        request: q.request,
+                        result: Err(err),
+                    },
+                ),
             }
         }
         pressed
@@ -232,7 +298,9 @@ impl Driver {
     }
 
     fn finish_commit(&mut self, done: Result<Result<(), StoreError>, oneshot::error::RecvError>) {
-        let Some(flight) = self.in_flight.take() else { return };
+        let Some(flight) = self.in_flight.take() else {
+            return;
+        };
         match done {
             Ok(Ok(())) => {
                 for (conn, request, result) in flight.acks {
@@ -251,9 +319,10 @@ impl Driver {
     fn storage_failed(&mut self, reason: String) {
         error!("the store failed, stopping the server: {reason}");
         for conn in self.conns.values() {
-            let _ = conn
-                .outbound
-                .try_send(Outbound::Close { code: close::NORMAL, reason: format!("server storage failed: {reason}") });
+            let _ = conn.outbound.try_send(Outbound::Close {
+                code: close::NORMAL,
+                reason: format!("server storage failed: {reason}"),
+            });
         }
         std::process::exit(3);
     }
@@ -263,11 +332,24 @@ impl Driver {
     }
 
     fn send_arc(&mut self, conn: ConnId, msg: Arc<ServerMsg>) {
-        let Some(c) = self.conns.get(&conn) else { return };
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
         if c.outbound.try_send(Outbound::Msg(msg)).is_err() {
             // Too slow or gone: cut it off; it reconnects and gets a fresh view.
             warn!(conn, "terminal cannot keep up; disconnecting it");
-            let _ = c.outbound.try_send(Outbound::Close { code: close::NORMAL, reason: "too slow".into() });
+            match &c.link {
+                Some(link) => link.close(
+                    quinn::VarInt::from_u32(close::NORMAL),
+                    b"too slow to read its messages: reconnect for a fresh view",
+                ),
+                None => {
+                    let _ = c.outbound.try_send(Outbound::Close {
+                        code: close::NORMAL,
+                        reason: "too slow".into(),
+                    });
+                }
+            }
             if let Some(c) = self.conns.remove(&conn) {
                 self.core.disconnected(c.identity);
             }
@@ -299,9 +381,10 @@ impl Driver {
                     let view = match identity {
                         Identity::Host => View::Host(self.core.staff_view(now, true)),
                         Identity::Judge(_) => View::Host(self.core.staff_view(now, false)),
-                        Identity::Display => {
-                            View::Display(self.core.display_view(now, public.get_or_insert_with(|| self.core.public_standings())))
-                        }
+                        Identity::Display => View::Display(self.core.display_view(
+                            now,
+                            public.get_or_insert_with(|| self.core.public_standings()),
+                        )),
                         Identity::Team(team) => View::Team(self.core.team_view(
                             team,
                             now,
@@ -320,7 +403,9 @@ fn wants(dirty: &std::collections::BTreeSet<Audience>, identity: Identity) -> bo
     match identity {
         Identity::Host | Identity::Judge(_) => dirty.contains(&Audience::Staff),
         Identity::Display => dirty.contains(&Audience::Display),
-        Identity::Team(t) => dirty.contains(&Audience::AllTeams) || dirty.contains(&Audience::Team(t)),
+        Identity::Team(t) => {
+            dirty.contains(&Audience::AllTeams) || dirty.contains(&Audience::Team(t))
+        }
     }
 }
 
@@ -344,7 +429,9 @@ impl IdentityKey {
     }
 }
 
-async fn wait_commit(flight: &mut Option<InFlight>) -> Result<Result<(), StoreError>, oneshot::error::RecvError> {
+async fn wait_commit(
+    flight: &mut Option<InFlight>,
+) -> Result<Result<(), StoreError>, oneshot::error::RecvError> {
     match flight {
         Some(f) => (&mut f.done).await,
         None => std::future::pending().await,
@@ -366,5 +453,8 @@ pub fn fresh_secret() -> String {
         error!("the operating system gave no randomness for a secret");
         std::process::exit(3);
     }
-    bytes.iter().map(|b| ALPHABET[(*b % 32) as usize] as char).collect()
+    bytes
+        .iter()
+        .map(|b| ALPHABET[(*b % 32) as usize] as char)
+        .collect()
 }

@@ -82,7 +82,14 @@ fn to_json(core: &Core) -> String {
 fn to_csv(core: &Core) -> String {
     let mut out = String::from("place,team,town,points,rating,mask\n");
     for r in core.staff_standings() {
-        let row = [r.place.to_string(), r.name, r.town, r.points.to_string(), r.rating.to_string(), r.mask];
+        let row = [
+            r.place.to_string(),
+            r.name,
+            r.town,
+            r.points.to_string(),
+            r.rating.to_string(),
+            r.mask,
+        ];
         let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
         out.push_str(&cells.join(","));
         out.push('\n');
@@ -93,7 +100,11 @@ fn to_csv(core: &Core) -> String {
 /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so
 /// a spreadsheet never runs a team name as a formula.
 fn csv_cell(s: &str) -> String {
-    let guarded = if s.starts_with(['=', '+', '-', '@']) && s.parse::<f64>().is_err() { format!("'{s}") } else { s.to_owned() };
+    let guarded = if s.starts_with(['=', '+', '-', '@']) && s.parse::<f64>().is_err() {
+        format!("'{s}")
+    } else {
+        s.to_owned()
+    };
     if guarded.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", guarded.replace('"', "\"\""))
     } else {

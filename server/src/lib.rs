@@ -65,8 +65,13 @@ pub enum ServerError {
     Tls(#[from] net::tls::TlsError),
     #[error(transparent)]
     Store(#[from] store::StoreError),
-    #[error("cannot listen on {addr}: {source} (is another server running there? try --listen with another port)")]
-    Bind { addr: SocketAddr, source: std::io::Error },
+    #[error(
+        "cannot listen on {addr}: {source} (is another server running there? try --listen with another port)"
+    )]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
     #[error("cannot start the server's runtime: {0}")]
     Runtime(std::io::Error),
     #[error("the server stopped while starting")]
@@ -107,7 +112,10 @@ impl Running {
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(());
         let _ = self.driver.await;
-        self.endpoint.close(quinn::VarInt::from_u32(close::NORMAL), b"server shutting down");
+        self.endpoint.close(
+            quinn::VarInt::from_u32(close::NORMAL),
+            b"server shutting down",
+        );
         self.endpoint.wait_idle().await;
     }
 }
@@ -118,12 +126,21 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     let identity = net::tls::load_or_create(&config.cert_dir)?;
     let server_config = net::tls::quinn_server_config(&identity)?;
     let endpoint =
-        net::endpoint::bind(config.listen, server_config).map_err(|source| ServerError::Bind { addr: config.listen, source })?;
-    let local_addr = endpoint.local_addr().map_err(|source| ServerError::Bind { addr: config.listen, source })?;
+        net::endpoint::bind(config.listen, server_config).map_err(|source| ServerError::Bind {
+            addr: config.listen,
+            source,
+        })?;
+    let local_addr = endpoint.local_addr().map_err(|source| ServerError::Bind {
+        addr: config.listen,
+        source,
+    })?;
 
     let clock = ServerClock::start();
     let (store, events) = store::open(&config.data_dir)?;
-    let info = ServerInfo { addrs: advertised_addrs(local_addr), fingerprint: identity.fingerprint };
+    let info = ServerInfo {
+        addrs: advertised_addrs(local_addr),
+        fingerprint: identity.fingerprint,
+    };
     let mut core = Core::new(info.clone());
     core.replay(&events);
     info!(events = events.len(), "recovered the stored state");
@@ -141,17 +158,28 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     }
     core.handle_timeout(clock.now());
     let ready = ready_of(&core, local_addr, &info, identity.created);
-    let robots = config.demo.as_ref().map(|d| demo::robot_credentials(&core, d));
+    let robots = config
+        .demo
+        .as_ref()
+        .map(|d| demo::robot_credentials(&core, d));
 
     let (inbound_tx, inbound_rx) = mpsc::channel::<Inbound>(65_536);
     let (shutdown_tx, shutdown_rx) = oneshot::channel();
     let human_host = HumanHost::default();
-    let driver = tokio::spawn(Driver::new(core, store, clock, human_host.clone()).run(inbound_rx, shutdown_rx));
+    let driver = tokio::spawn(
+        Driver::new(core, store, clock, human_host.clone()).run(inbound_rx, shutdown_rx),
+    );
     tokio::spawn(accept_loop(endpoint.clone(), inbound_tx.clone(), clock));
     if let (Some(demo), Some(robots)) = (&config.demo, robots) {
         demo::spawn_robots(demo.clone(), robots, inbound_tx.clone(), clock, human_host);
     }
-    Ok(Running { ready, shutdown: shutdown_tx, driver, endpoint, inbound: inbound_tx })
+    Ok(Running {
+        ready,
+        shutdown: shutdown_tx,
+        driver,
+        endpoint,
+        inbound: inbound_tx,
+    })
 }
 
 async fn accept_loop(endpoint: quinn::Endpoint, driver: mpsc::Sender<Inbound>, clock: ServerClock) {
@@ -162,19 +190,36 @@ async fn accept_loop(endpoint: quinn::Endpoint, driver: mpsc::Sender<Inbound>, c
 
 fn ready_of(core: &Core, local_addr: SocketAddr, info: &ServerInfo, created: bool) -> Ready {
     let code = |credential: Credential| {
-        JoinCode { addrs: info.addrs.clone(), fingerprint: info.fingerprint, credential }.to_string()
+        JoinCode {
+            addrs: info.addrs.clone(),
+            fingerprint: info.fingerprint,
+            credential,
+        }
+        .to_string()
     };
     let registry = core.registry();
     Ready {
         local_addr,
         fingerprint: info.fingerprint,
         certificate_created: created,
-        host_code: code(Credential::Host { secret: registry.host_secret.clone() }),
-        display_code: code(Credential::Display { secret: registry.display_secret.clone() }),
+        host_code: code(Credential::Host {
+            secret: registry.host_secret.clone(),
+        }),
+        display_code: code(Credential::Display {
+            secret: registry.display_secret.clone(),
+        }),
         team_codes: registry
             .teams
             .values()
-            .map(|t| (t.name.clone(), code(Credential::Team { team: t.id, secret: t.secret.clone() })))
+            .map(|t| {
+                (
+                    t.name.clone(),
+                    code(Credential::Team {
+                        team: t.id,
+                        secret: t.secret.clone(),
+                    }),
+                )
+            })
             .collect(),
     }
 }
@@ -201,13 +246,20 @@ fn advertised_addrs(local: SocketAddr) -> Vec<SocketAddr> {
                     continue;
                 }
                 let addr = SocketAddr::new(ip, local.port());
-                if ip.is_loopback() { loopback.push(addr) } else { lan.push(addr) }
+                if ip.is_loopback() {
+                    loopback.push(addr)
+                } else {
+                    lan.push(addr)
+                }
             }
         }
         Err(e) => warn!("cannot list network interfaces: {e}"),
     }
     if lan.is_empty() && loopback.is_empty() {
-        loopback.push(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), local.port()));
+        loopback.push(SocketAddr::new(
+            IpAddr::V4(Ipv4Addr::LOCALHOST),
+            local.port(),
+        ));
     }
     lan.extend(loopback);
     lan
@@ -249,7 +301,10 @@ pub fn spawn(config: ServerConfig) -> Result<ServerHandle, ServerError> {
     let thread = std::thread::Builder::new()
         .name("minuta-server".into())
         .spawn(move || {
-            let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
                 Ok(rt) => rt,
                 Err(e) => {
                     let _ = ready_tx.send(Err(ServerError::Runtime(e)));
@@ -271,5 +326,9 @@ pub fn spawn(config: ServerConfig) -> Result<ServerHandle, ServerError> {
         })
         .map_err(ServerError::Runtime)?;
     let ready = ready_rx.recv().map_err(|_| ServerError::Stopped)??;
-    Ok(ServerHandle { ready, stop: Some(stop_tx), thread: Some(thread) })
+    Ok(ServerHandle {
+        ready,
+        stop: Some(stop_tx),
+        thread: Some(thread),
+    })
 }

@@ -14,7 +14,11 @@ use minuta_server::export::{ExportFormat, export};
 use minuta_server::{Ready, ServerConfig};
 
 #[derive(Parser)]
-#[command(name = "minuta-server", version, about = "Minuta: the game server for intellectual team games in a hall")]
+#[command(
+    name = "minuta-server",
+    version,
+    about = "Minuta: the game server for intellectual team games in a hall"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -77,14 +81,38 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Score { file } => score(&file),
-        Command::Serve { listen, data, certs } => report(serve(ServerConfig { listen, data_dir: data, cert_dir: certs, demo: None })),
-        Command::Demo { listen, data, certs, minute, no_autopilot } => {
+        Command::Serve {
+            listen,
+            data,
+            certs,
+        } => report(serve(ServerConfig {
+            listen,
+            data_dir: data,
+            cert_dir: certs,
+            demo: None,
+        })),
+        Command::Demo {
+            listen,
+            data,
+            certs,
+            minute,
+            no_autopilot,
+        } => {
             if minute == 0 || minute > 3600 {
                 eprintln!("--minute: {minute} is not a length from 1 to 3600 seconds");
                 return ExitCode::from(2);
             }
-            let demo = DemoConfig { minute: Duration::from_secs(minute), autopilot: !no_autopilot, ..DemoConfig::default() };
-            report(serve(ServerConfig { listen, data_dir: data, cert_dir: certs, demo: Some(demo) }))
+            let demo = DemoConfig {
+                minute: Duration::from_secs(minute),
+                autopilot: !no_autopilot,
+                ..DemoConfig::default()
+            };
+            report(serve(ServerConfig {
+                listen,
+                data_dir: data,
+                cert_dir: certs,
+                demo: Some(demo),
+            }))
         }
         Command::Export { data, format, out } => report(export_to(&data, format, out.as_deref())),
     }
@@ -102,11 +130,17 @@ fn report(result: anyhow::Result<()>) -> ExitCode {
 
 fn serve(config: ServerConfig) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "minuta_server=info".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "minuta_server=info".into()),
+        )
         .with_writer(std::io::stderr)
         .init();
     // One thread: on two cores it gave the stablest tails (STACK.md).
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().context("starting the runtime")?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the runtime")?;
     runtime.block_on(async {
         let running = minuta_server::start(config).await?;
         print_ready(&running.ready);
@@ -129,7 +163,9 @@ async fn wait_for_stop_signal() -> anyhow::Result<()> {
         }
     }
     #[cfg(not(unix))]
-    tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;
+    tokio::signal::ctrl_c()
+        .await
+        .context("waiting for Ctrl-C")?;
     Ok(())
 }
 
@@ -138,7 +174,11 @@ fn print_ready(ready: &Ready) {
     println!("Minuta server listening on {}", ready.local_addr);
     println!(
         "certificate SHA-256 fingerprint: {fp}{}",
-        if ready.certificate_created { " (new certificate)" } else { "" }
+        if ready.certificate_created {
+            " (new certificate)"
+        } else {
+            ""
+        }
     );
     println!();
     println!("host:    {}", ready.host_code);
@@ -157,7 +197,9 @@ fn export_to(data: &Path, format: Format, out: Option<&Path>) -> anyhow::Result<
     };
     let text = export(data, format)?;
     match out {
-        Some(path) => std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?,
+        Some(path) => {
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
+        }
         None => print!("{text}"),
     }
     Ok(())

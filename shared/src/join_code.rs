@@ -60,13 +60,22 @@ impl JoinCode {
         let addrs = addrs_part
             .split(',')
             .filter(|a| !a.is_empty())
-            .map(|a| a.parse::<SocketAddr>().map_err(|_| JoinCodeError::Address(a.to_owned())))
+            .map(|a| {
+                a.parse::<SocketAddr>()
+                    .map_err(|_| JoinCodeError::Address(a.to_owned()))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         if addrs.is_empty() {
             return Err(JoinCodeError::NoAddress);
         }
-        let role = parts.next().filter(|r| !r.is_empty()).ok_or(JoinCodeError::NoRole)?;
-        let secret = parts.next().filter(|s| !s.is_empty()).ok_or(JoinCodeError::NoSecret)?;
+        let role = parts
+            .next()
+            .filter(|r| !r.is_empty())
+            .ok_or(JoinCodeError::NoRole)?;
+        let secret = parts
+            .next()
+            .filter(|s| !s.is_empty())
+            .ok_or(JoinCodeError::NoSecret)?;
         let secret = secret.trim_end_matches('/').to_owned();
         let credential = match role {
             "host" => Credential::Host { secret },
@@ -79,9 +88,15 @@ impl JoinCode {
                         .ok_or_else(|| JoinCodeError::Role(other.to_owned()))
                 };
                 if other.starts_with("team-") {
-                    Credential::Team { team: TeamId(numbered("team-")?), secret }
+                    Credential::Team {
+                        team: TeamId(numbered("team-")?),
+                        secret,
+                    }
                 } else if other.starts_with("judge-") {
-                    Credential::Judge { judge: JudgeId(numbered("judge-")?), secret }
+                    Credential::Judge {
+                        judge: JudgeId(numbered("judge-")?),
+                        secret,
+                    }
                 } else {
                     return Err(JoinCodeError::Role(other.to_owned()));
                 }
@@ -92,7 +107,11 @@ impl JoinCode {
             .find_map(|kv| kv.strip_prefix("fp="))
             .ok_or(JoinCodeError::NoFingerprint)?;
         let fingerprint = parse_fingerprint(fp_hex)?;
-        Ok(JoinCode { addrs, fingerprint, credential })
+        Ok(JoinCode {
+            addrs,
+            fingerprint,
+            credential,
+        })
     }
 }
 
@@ -111,7 +130,11 @@ impl std::fmt::Display for JoinCode {
             Credential::Judge { judge, secret } => (format!("judge-{judge}"), secret),
             Credential::Team { team, secret } => (format!("team-{team}"), secret),
         };
-        write!(f, "/{role}/{secret}?fp={}", fingerprint_hex(&self.fingerprint))
+        write!(
+            f,
+            "/{role}/{secret}?fp={}",
+            fingerprint_hex(&self.fingerprint)
+        )
     }
 }
 
@@ -140,9 +163,15 @@ mod tests {
 
     fn sample() -> JoinCode {
         JoinCode {
-            addrs: vec!["127.0.0.1:4433".parse().unwrap(), "[::1]:4433".parse().unwrap()],
+            addrs: vec![
+                "127.0.0.1:4433".parse().unwrap(),
+                "[::1]:4433".parse().unwrap(),
+            ],
             fingerprint: [0xab; 32],
-            credential: Credential::Team { team: TeamId(7), secret: "k3y".into() },
+            credential: Credential::Team {
+                team: TeamId(7),
+                secret: "k3y".into(),
+            },
         }
     }
 
@@ -166,11 +195,23 @@ mod tests {
         let fp = "ab".repeat(32);
         let table = [
             ("http://x", JoinCodeError::Scheme),
-            ("minuta://localhost/host/s?fp=00", JoinCodeError::Address("localhost".into())),
-            (&format!("minuta://1.2.3.4:1/boss/s?fp={fp}") as &str, JoinCodeError::Role("boss".into())),
+            (
+                "minuta://localhost/host/s?fp=00",
+                JoinCodeError::Address("localhost".into()),
+            ),
+            (
+                &format!("minuta://1.2.3.4:1/boss/s?fp={fp}") as &str,
+                JoinCodeError::Role("boss".into()),
+            ),
             ("minuta://1.2.3.4:1/host/s", JoinCodeError::NoFingerprint),
-            ("minuta://1.2.3.4:1/host/s?fp=abc", JoinCodeError::Fingerprint),
-            (&format!("minuta://1.2.3.4:1/host?fp={fp}"), JoinCodeError::NoSecret),
+            (
+                "minuta://1.2.3.4:1/host/s?fp=abc",
+                JoinCodeError::Fingerprint,
+            ),
+            (
+                &format!("minuta://1.2.3.4:1/host?fp={fp}"),
+                JoinCodeError::NoSecret,
+            ),
         ];
         for (input, want) in table {
             assert_eq!(JoinCode::parse(input), Err(want), "{input}");

@@ -7,7 +7,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 /// An instant on the server's clock, µs since the Unix epoch.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct ServerTime(pub u64);
 
 impl ServerTime {
@@ -23,7 +25,10 @@ impl ServerTime {
 
     /// The instant `d` later, saturating instead of overflowing.
     pub fn plus(self, d: Duration) -> Self {
-        ServerTime(self.0.saturating_add(u64::try_from(d.as_micros()).unwrap_or(u64::MAX)))
+        ServerTime(
+            self.0
+                .saturating_add(u64::try_from(d.as_micros()).unwrap_or(u64::MAX)),
+        )
     }
 
     /// How long after `earlier` this is; zero if it is not later.
@@ -40,7 +45,12 @@ impl ServerTime {
 /// A duration as a stopwatch shows it: `MM:SS.mmm` (minutes not capped).
 pub fn stopwatch(d: Duration) -> String {
     let ms = d.as_millis();
-    format!("{:02}:{:02}.{:03}", ms / 60_000, (ms / 1000) % 60, ms % 1000)
+    format!(
+        "{:02}:{:02}.{:03}",
+        ms / 60_000,
+        (ms / 1000) % 60,
+        ms % 1000
+    )
 }
 
 /// A countdown as a clock shows it: whole seconds rounded up, `M:SS`.
@@ -127,9 +137,18 @@ mod tests {
     #[test]
     fn clock_filter_trusts_the_fastest_exchange() {
         let mut f = ClockFilter::default();
-        f.add(ClockSample { rtt_us: 900, offset_us: 5 });
-        f.add(ClockSample { rtt_us: 100, offset_us: 7 });
-        f.add(ClockSample { rtt_us: 500, offset_us: 9 });
+        f.add(ClockSample {
+            rtt_us: 900,
+            offset_us: 5,
+        });
+        f.add(ClockSample {
+            rtt_us: 100,
+            offset_us: 7,
+        });
+        f.add(ClockSample {
+            rtt_us: 500,
+            offset_us: 9,
+        });
         assert_eq!(f.best().map(|s| s.offset_us), Some(7));
     }
 }

@@ -6,9 +6,9 @@
 //! the `burst` benchmark.
 
 pub mod hall;
+pub mod ring;
 pub mod server;
 pub mod terminal;
-pub mod ring;
 
 pub use hall::{Hall, test_timing};
 pub use server::TestServer;

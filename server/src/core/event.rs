@@ -13,11 +13,33 @@ use minuta_shared::time::ServerTime;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// The first event of every store: the secrets of the host and displays.
-    Initialised { host_secret: String, display_secret: String, at: ServerTime },
-    TournamentSetUp { name: String, settings: TournamentSettings },
-    TeamRegistered { team: TeamId, name: String, town: String, players: Vec<String>, secret: String },
-    TeamEdited { team: TeamId, name: String, town: String, players: Vec<String> },
-    JudgeAdded { judge: JudgeId, name: String, secret: String },
+    Initialised {
+        host_secret: String,
+        display_secret: String,
+        at: ServerTime,
+    },
+    TournamentSetUp {
+        name: String,
+        settings: TournamentSettings,
+    },
+    TeamRegistered {
+        team: TeamId,
+        name: String,
+        town: String,
+        players: Vec<String>,
+        secret: String,
+    },
+    TeamEdited {
+        team: TeamId,
+        name: String,
+        town: String,
+        players: Vec<String>,
+    },
+    JudgeAdded {
+        judge: JudgeId,
+        name: String,
+        secret: String,
+    },
     Chgk(ChgkEvent),
     Ring(RingEvent),
 }

@@ -92,13 +92,25 @@ impl Core {
     }
 
     /// The first events of a new store: the host's and displays' secrets.
-    pub fn initialise(&mut self, host_secret: String, display_secret: String, now: ServerTime) -> Option<Vec<Event>> {
+    pub fn initialise(
+        &mut self,
+        host_secret: String,
+        display_secret: String,
+        now: ServerTime,
+    ) -> Option<Vec<Event>> {
         if self.registry.initialised() {
             return None;
         }
         let events = vec![
-            Event::Initialised { host_secret, display_secret, at: now },
-            Event::TournamentSetUp { name: "Турнир".to_owned(), settings: Default::default() },
+            Event::Initialised {
+                host_secret,
+                display_secret,
+                at: now,
+            },
+            Event::TournamentSetUp {
+                name: "Турнир".to_owned(),
+                settings: Default::default(),
+            },
         ];
         for e in &events {
             self.apply(e);
@@ -167,9 +179,16 @@ impl Core {
                     return Err(CommandError::EmptyName);
                 }
                 settings.validate().map_err(CommandError::Settings)?;
-                (Receipt::Done, vec![Event::TournamentSetUp { name, settings }])
+                (
+                    Receipt::Done,
+                    vec![Event::TournamentSetUp { name, settings }],
+                )
             }
-            Command::RegisterTeam { name, town, players } => {
+            Command::RegisterTeam {
+                name,
+                town,
+                players,
+            } => {
                 let players = clean_players(&players);
                 self.registry.validate_team(None, &name, &town, &players)?;
                 let team = self.registry.next_team_id();
@@ -182,14 +201,24 @@ impl Core {
                 };
                 (Receipt::TeamRegistered { team }, vec![event])
             }
-            Command::EditTeam { team, name, town, players } => {
+            Command::EditTeam {
+                team,
+                name,
+                town,
+                players,
+            } => {
                 if !self.registry.teams.contains_key(&team) {
                     return Err(CommandError::NoSuchTeam);
                 }
                 let players = clean_players(&players);
-                self.registry.validate_team(Some(team), &name, &town, &players)?;
-                let event =
-                    Event::TeamEdited { team, name: name.trim().to_owned(), town: town.trim().to_owned(), players };
+                self.registry
+                    .validate_team(Some(team), &name, &town, &players)?;
+                let event = Event::TeamEdited {
+                    team,
+                    name: name.trim().to_owned(),
+                    town: town.trim().to_owned(),
+                    players,
+                };
                 (Receipt::Done, vec![event])
             }
             Command::AddJudge { name } => {
@@ -204,40 +233,82 @@ impl Core {
                     });
                 }
                 let judge = self.registry.next_judge_id();
-                (Receipt::JudgeAdded { judge }, vec![Event::JudgeAdded { judge, name, secret: fresh_secret() }])
+                (
+                    Receipt::JudgeAdded { judge },
+                    vec![Event::JudgeAdded {
+                        judge,
+                        name,
+                        secret: fresh_secret(),
+                    }],
+                )
             }
             Command::LoadPackage { file_name, bytes } => {
-                let package = parse_package(&file_name, &bytes).map_err(|e| CommandError::Package(e.to_string()))?;
+                let package = parse_package(&file_name, &bytes)
+                    .map_err(|e| CommandError::Package(e.to_string()))?;
                 let events = self.chgk.handle_load_package(&package);
                 let questions = package.tours.iter().map(|t| t.questions.len() as u32).sum();
-                let receipt = Receipt::PackageLoaded { tours: package.tours.len() as u32, questions };
+                let receipt = Receipt::PackageLoaded {
+                    tours: package.tours.len() as u32,
+                    questions,
+                };
                 (receipt, events.into_iter().map(chgk).collect())
             }
             Command::AddQuestion { tour, question } => {
                 let events = self.chgk.handle_add_question(tour, question)?;
                 (Receipt::Done, events.into_iter().map(chgk).collect())
             }
-            Command::AnnounceQuestion { question } => {
-                (Receipt::Done, vec![chgk(self.chgk.handle_announce(question, now)?)])
-            }
-            Command::StartMinute => (Receipt::Done, vec![chgk(self.chgk.handle_start_minute(now)?)]),
+            Command::AnnounceQuestion { question } => (
+                Receipt::Done,
+                vec![chgk(self.chgk.handle_announce(question, now)?)],
+            ),
+            Command::StartMinute => (
+                Receipt::Done,
+                vec![chgk(self.chgk.handle_start_minute(now)?)],
+            ),
             Command::Reveal { question } => {
-                let events = self.chgk.handle_reveal(question, now)?.into_iter().map(chgk).collect();
+                let events = self
+                    .chgk
+                    .handle_reveal(question, now)?
+                    .into_iter()
+                    .map(chgk)
+                    .collect();
                 (Receipt::Done, events)
             }
-            Command::CloseTour { tour } => (Receipt::Done, vec![chgk(self.chgk.handle_close_tour(tour, now)?)]),
-            Command::ResolveAppeal { appeal, upheld, reply } => {
-                (Receipt::Done, vec![chgk(self.chgk.handle_resolve_appeal(appeal, upheld, &reply, now)?)])
-            }
-            Command::Judge { question, group, verdict } => {
+            Command::CloseTour { tour } => (
+                Receipt::Done,
+                vec![chgk(self.chgk.handle_close_tour(tour, now)?)],
+            ),
+            Command::ResolveAppeal {
+                appeal,
+                upheld,
+                reply,
+            } => (
+                Receipt::Done,
+                vec![chgk(
+                    self.chgk
+                        .handle_resolve_appeal(appeal, upheld, &reply, now)?,
+                )],
+            ),
+            Command::Judge {
+                question,
+                group,
+                verdict,
+            } => {
                 let by = match who {
                     Identity::Judge(j) => Judger::Judge(j),
                     _ => Judger::Host,
                 };
-                (Receipt::Done, vec![chgk(self.chgk.handle_judge(question, &group, verdict, by, now)?)])
+                (
+                    Receipt::Done,
+                    vec![chgk(
+                        self.chgk.handle_judge(question, &group, verdict, by, now)?,
+                    )],
+                )
             }
             Command::SubmitCard { question, text } => {
-                let Identity::Team(team) = who else { return Err(CommandError::NoSuchTeam) };
+                let Identity::Team(team) = who else {
+                    return Err(CommandError::NoSuchTeam);
+                };
                 let event = self.chgk.handle_card(team, question, &text, now)?;
                 let (since_start_ms, late) = match &event {
                     minuta_shared::play::chgk::ChgkEvent::CardAccepted { late, .. } => {
@@ -251,7 +322,12 @@ impl Core {
                     }
                     _ => (0, false),
                 };
-                let receipt = Receipt::Card { question, received_at: now, since_start_ms, late };
+                let receipt = Receipt::Card {
+                    question,
+                    received_at: now,
+                    since_start_ms,
+                    late,
+                };
                 (receipt, vec![chgk(event)])
             }
             ring @ (Command::RingSetTiming { .. }
@@ -267,9 +343,17 @@ impl Core {
             | Command::RingCloseFight { .. }
             | Command::Press { .. }
             | Command::RingAppeal { .. }) => self.decide_ring(who, ring, now)?,
-            Command::FileAppeal { question, kind, text } => {
-                let Identity::Team(team) = who else { return Err(CommandError::NoSuchTeam) };
-                let event = self.chgk.handle_file_appeal(team, question, kind, &text, now)?;
+            Command::FileAppeal {
+                question,
+                kind,
+                text,
+            } => {
+                let Identity::Team(team) = who else {
+                    return Err(CommandError::NoSuchTeam);
+                };
+                let event = self
+                    .chgk
+                    .handle_file_appeal(team, question, kind, &text, now)?;
                 let appeal = match &event {
                     minuta_shared::play::chgk::ChgkEvent::AppealFiled { appeal, .. } => *appeal,
                     _ => return Err(CommandError::NoSuchAppeal),
@@ -283,7 +367,11 @@ impl Core {
     fn apply(&mut self, event: &Event) {
         use minuta_shared::play::chgk::ChgkEvent as C;
         match event {
-            Event::Initialised { host_secret, display_secret, .. } => {
+            Event::Initialised {
+                host_secret,
+                display_secret,
+                ..
+            } => {
                 self.registry.host_secret = host_secret.clone();
                 self.registry.display_secret = display_secret.clone();
             }
@@ -292,35 +380,81 @@ impl Core {
                 self.registry.settings = settings.clone();
                 self.chgk.timing = settings.chgk.clone();
             }
-            Event::TeamRegistered { team, name, town, players, secret } => {
+            Event::TeamRegistered {
+                team,
+                name,
+                town,
+                players,
+                secret,
+            } => {
                 self.registry.teams.insert(
                     *team,
-                    TeamRecord { id: *team, name: name.clone(), town: town.clone(), players: players.clone(), secret: secret.clone() },
+                    TeamRecord {
+                        id: *team,
+                        name: name.clone(),
+                        town: town.clone(),
+                        players: players.clone(),
+                        secret: secret.clone(),
+                    },
                 );
             }
-            Event::TeamEdited { team, name, town, players } => {
+            Event::TeamEdited {
+                team,
+                name,
+                town,
+                players,
+            } => {
                 if let Some(t) = self.registry.teams.get_mut(team) {
                     t.name = name.clone();
                     t.town = town.clone();
                     t.players = players.clone();
                 }
             }
-            Event::JudgeAdded { judge, name, secret } => {
-                self.registry.judges.insert(*judge, JudgeRecord { id: *judge, name: name.clone(), secret: secret.clone() });
+            Event::JudgeAdded {
+                judge,
+                name,
+                secret,
+            } => {
+                self.registry.judges.insert(
+                    *judge,
+                    JudgeRecord {
+                        id: *judge,
+                        name: name.clone(),
+                        secret: secret.clone(),
+                    },
+                );
             }
             Event::Ring(e) => {
                 self.ring.apply(e);
+                // A fight's changes concern the staff, the hall's screen and
+                // its two tables; the other teams' views stay as they are.
+                if let Some(tables) = ring_fight_of(e)
+                    .and_then(|f| self.ring.fight(f).ok())
+                    .map(|f| f.tables)
+                {
+                    self.dirty.extend([
+                        Audience::Staff,
+                        Audience::Display,
+                        Audience::Team(tables[0]),
+                        Audience::Team(tables[1]),
+                    ]);
+                    return;
+                }
             }
             Event::Chgk(e) => {
                 self.chgk.apply(e);
                 // A card changes only its team's view, the staff's and the
                 // display's count; everything else may change what all see.
                 if let C::CardAccepted { team, .. } = e {
-                    self.dirty.extend([Audience::Team(*team), Audience::Staff, Audience::Display]);
+                    self.dirty
+                        .extend([Audience::Team(*team), Audience::Staff, Audience::Display]);
                     return;
                 }
                 if let C::Judged { question, .. } = e {
-                    let revealed = self.chgk.question(*question).is_ok_and(|q| q.revealed_at.is_some());
+                    let revealed = self
+                        .chgk
+                        .question(*question)
+                        .is_ok_and(|q| q.revealed_at.is_some());
                     self.dirty.insert(Audience::Staff);
                     if revealed {
                         self.dirty.extend([Audience::AllTeams, Audience::Display]);
@@ -329,12 +463,16 @@ impl Core {
                 }
             }
         }
-        self.dirty.extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
+        self.dirty
+            .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
     }
 
     /// The next instant the core wants to be woken at (a clock signal).
     pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
-        [self.chgk.next_deadline(now), self.ring.next_deadline()].into_iter().flatten().min()
+        [self.chgk.next_deadline(now), self.ring.next_deadline()]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     /// A deadline passed: every screen shows the new phase.
@@ -342,18 +480,39 @@ impl Core {
         let phase = self.chgk.phase_at(now);
         if phase != self.shown_phase {
             self.shown_phase = phase;
-            self.dirty.extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
+            self.dirty
+                .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
         }
         // A Brain-ring minute or extra time ran out: the question is over.
         if self.ring.next_deadline().is_some_and(|d| d <= now) {
             self.ring.advance(now);
-            self.dirty.extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
+            self.dirty
+                .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
         }
     }
 
     /// Audiences whose views changed since the last call.
     pub fn take_dirty(&mut self) -> BTreeSet<Audience> {
         std::mem::take(&mut self.dirty)
+    }
+}
+
+/// The fight an event belongs to, if any.
+fn ring_fight_of(
+    e: &minuta_shared::play::brain_ring::RingEvent,
+) -> Option<minuta_shared::play::brain_ring::FightId> {
+    use minuta_shared::play::brain_ring::RingEvent as R;
+    match e {
+        R::TimingSet { .. } | R::Qualified { .. } => None,
+        R::FightOpened { fight, .. }
+        | R::QuestionRead { fight, .. }
+        | R::Armed { fight, .. }
+        | R::Pressed { fight, .. }
+        | R::ContestDecided { fight, .. }
+        | R::Judged { fight, .. }
+        | R::AppealFiled { fight, .. }
+        | R::AppealResolved { fight, .. }
+        | R::FightClosed { fight, .. } => Some(*fight),
     }
 }
 

@@ -9,9 +9,9 @@ use minuta_shared::play::chgk::{GameQuestion, Judger};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{
-    Access, AnswerGroup, RingBoard, RingStandingRow, AppealResolution, AppealView, CardReveal, ClockView, DisplayView, HostView, JudgeInfo,
-    JudgementEntry, LateCard, QuestionJudging, QuestionStatus, QuestionView, StandingRow, TeamCard, TeamInfo,
-    TeamView, TourView, View,
+    Access, AnswerGroup, AppealResolution, AppealView, CardReveal, ClockView, DisplayView,
+    HostView, JudgeInfo, JudgementEntry, LateCard, QuestionJudging, QuestionStatus, QuestionView,
+    RingBoard, RingStandingRow, StandingRow, TeamCard, TeamInfo, TeamView, TourView, View,
 };
 
 use super::Core;
@@ -32,7 +32,9 @@ impl Core {
 
     pub fn clock_view(&self, now: ServerTime) -> ClockView {
         let chgk = &self.chgk;
-        let Some(q) = chgk.current_question() else { return ClockView::default() };
+        let Some(q) = chgk.current_question() else {
+            return ClockView::default();
+        };
         ClockView {
             question: Some(q.id),
             number: q.number.clone(),
@@ -101,7 +103,8 @@ impl Core {
             })
             .collect();
         let appeals = self.appeal_views(Some(team));
-        let mut standings: Vec<StandingRow> = public.iter().take(TEAM_STANDINGS_TOP).cloned().collect();
+        let mut standings: Vec<StandingRow> =
+            public.iter().take(TEAM_STANDINGS_TOP).cloned().collect();
         if !standings.iter().any(|r| r.team == team) {
             standings.extend(public.iter().find(|r| r.team == team).cloned());
         }
@@ -113,7 +116,10 @@ impl Core {
             cards,
             appeals,
             standings,
-            ring: self.ring.open_fight_of(team).map(|f| f.view(self.ring_names(f.tables), false)),
+            ring: self
+                .ring
+                .open_fight_of(team)
+                .map(|f| f.view(self.ring_names(f.tables), false)),
         }
     }
 
@@ -130,7 +136,10 @@ impl Core {
         RingBoard {
             stage: ring.stage(),
             seeding: ring.teams.clone(),
-            fights: fights.into_iter().map(|f| f.view(self.ring_names(f.tables), with_presses)).collect(),
+            fights: fights
+                .into_iter()
+                .map(|f| f.view(self.ring_names(f.tables), with_presses))
+                .collect(),
             standings: ring
                 .standings()
                 .into_iter()
@@ -174,15 +183,22 @@ impl Core {
                 team: a.team,
                 team_name: self.registry.team_name(a.team),
                 question: a.question,
-                number: self.chgk.question(a.question).map(|q| q.number.clone()).unwrap_or_default(),
+                number: self
+                    .chgk
+                    .question(a.question)
+                    .map(|q| q.number.clone())
+                    .unwrap_or_default(),
                 kind: a.kind,
                 text: a.text.clone(),
                 filed_at: a.filed_at,
-                resolution: a.resolution.as_ref().map(|(upheld, reply, at)| AppealResolution {
-                    upheld: *upheld,
-                    reply: reply.clone(),
-                    at: *at,
-                }),
+                resolution: a
+                    .resolution
+                    .as_ref()
+                    .map(|(upheld, reply, at)| AppealResolution {
+                        upheld: *upheld,
+                        reply: reply.clone(),
+                        at: *at,
+                    }),
             })
             .collect()
     }
@@ -194,8 +210,16 @@ impl Core {
             fingerprint: self.info.fingerprint,
             host_secret: registry.host_secret.clone(),
             display_secret: registry.display_secret.clone(),
-            teams: registry.teams.values().map(|t| (t.id, t.secret.clone())).collect(),
-            judges: registry.judges.values().map(|j| (j.id, j.secret.clone())).collect(),
+            teams: registry
+                .teams
+                .values()
+                .map(|t| (t.id, t.secret.clone()))
+                .collect(),
+            judges: registry
+                .judges
+                .values()
+                .map(|j| (j.id, j.secret.clone()))
+                .collect(),
         });
         let teams = registry
             .teams
@@ -211,7 +235,11 @@ impl Core {
         let judges = registry
             .judges
             .values()
-            .map(|j| JudgeInfo { id: j.id, name: j.name.clone(), connected: self.is_connected(Identity::Judge(j.id)) })
+            .map(|j| JudgeInfo {
+                id: j.id,
+                name: j.name.clone(),
+                connected: self.is_connected(Identity::Judge(j.id)),
+            })
             .collect();
         let current = self.chgk.current;
         let tours = self
@@ -249,12 +277,23 @@ impl Core {
             .chgk
             .questions
             .iter()
-            .filter(|q| (q.played() || current == Some(q.id)) && self.chgk.tours.get(q.tour.0 as usize).is_some_and(|t| t.closed_at.is_none()))
+            .filter(|q| {
+                (q.played() || current == Some(q.id))
+                    && self
+                        .chgk
+                        .tours
+                        .get(q.tour.0 as usize)
+                        .is_some_and(|t| t.closed_at.is_none())
+            })
             .map(|q| judging_of(q, &team_ids))
             .collect();
         let judge_name = |by: &Judger| match by {
             Judger::Host => "ведущий".to_owned(),
-            Judger::Judge(j) => registry.judges.get(j).map(|r| r.name.clone()).unwrap_or_else(|| format!("судья {j}")),
+            Judger::Judge(j) => registry
+                .judges
+                .get(j)
+                .map(|r| r.name.clone())
+                .unwrap_or_else(|| format!("судья {j}")),
         };
         let judgement_log = self
             .chgk
@@ -262,7 +301,11 @@ impl Core {
             .iter()
             .map(|(q, group, verdict, by, at)| JudgementEntry {
                 question: *q,
-                number: self.chgk.question(*q).map(|q| q.number.clone()).unwrap_or_default(),
+                number: self
+                    .chgk
+                    .question(*q)
+                    .map(|q| q.number.clone())
+                    .unwrap_or_default(),
                 group: group.clone(),
                 verdict: *verdict,
                 by: judge_name(by),
@@ -301,12 +344,14 @@ fn judging_of(q: &GameQuestion, teams: &[TeamId]) -> QuestionJudging {
             });
             continue;
         }
-        let group = groups.entry(card.key.as_str()).or_insert_with(|| AnswerGroup {
-            key: card.key.clone(),
-            spellings: Vec::new(),
-            teams: Vec::new(),
-            verdict: q.verdicts.get(&card.key).map(|v| v.0),
-        });
+        let group = groups
+            .entry(card.key.as_str())
+            .or_insert_with(|| AnswerGroup {
+                key: card.key.clone(),
+                spellings: Vec::new(),
+                teams: Vec::new(),
+                verdict: q.verdicts.get(&card.key).map(|v| v.0),
+            });
         if !group.spellings.contains(&card.text) {
             group.spellings.push(card.text.clone());
         }
@@ -314,12 +359,21 @@ fn judging_of(q: &GameQuestion, teams: &[TeamId]) -> QuestionJudging {
     }
     let mut groups: Vec<AnswerGroup> = groups.into_values().collect();
     // Unjudged groups first, then the most common answers.
-    groups.sort_by(|a, b| a.verdict.is_some().cmp(&b.verdict.is_some()).then(b.teams.len().cmp(&a.teams.len())));
+    groups.sort_by(|a, b| {
+        a.verdict
+            .is_some()
+            .cmp(&b.verdict.is_some())
+            .then(b.teams.len().cmp(&a.teams.len()))
+    });
     QuestionJudging {
         question: q.id,
         number: q.number.clone(),
         groups,
         late,
-        missing: teams.iter().filter(|t| !q.cards.contains_key(t)).copied().collect(),
+        missing: teams
+            .iter()
+            .filter(|t| !q.cards.contains_key(t))
+            .copied()
+            .collect(),
     }
 }

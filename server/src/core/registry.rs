@@ -69,7 +69,10 @@ impl Registry {
     }
 
     pub fn team_name(&self, team: TeamId) -> String {
-        self.teams.get(&team).map(|t| t.name.clone()).unwrap_or_default()
+        self.teams
+            .get(&team)
+            .map(|t| t.name.clone())
+            .unwrap_or_default()
     }
 
     pub fn next_team_id(&self) -> TeamId {
@@ -82,15 +85,27 @@ impl Registry {
 
     /// Checks a team's registration: a name, unique; a town; the players'
     /// count within the tournament's setting (0.2: 4 to 6 by default).
-    pub fn validate_team(&self, editing: Option<TeamId>, name: &str, town: &str, players: &[String]) -> Result<(), CommandError> {
+    pub fn validate_team(
+        &self,
+        editing: Option<TeamId>,
+        name: &str,
+        town: &str,
+        players: &[String],
+    ) -> Result<(), CommandError> {
         let name = name.trim();
         if name.is_empty() {
             return Err(CommandError::EmptyName);
         }
-        for text in [name, town].into_iter().chain(players.iter().map(String::as_str)) {
+        for text in [name, town]
+            .into_iter()
+            .chain(players.iter().map(String::as_str))
+        {
             let chars = text.chars().count();
             if chars > MAX_NAME_CHARS {
-                return Err(CommandError::TooLong { got: chars as u32, max: MAX_NAME_CHARS as u32 });
+                return Err(CommandError::TooLong {
+                    got: chars as u32,
+                    max: MAX_NAME_CHARS as u32,
+                });
             }
         }
         let taken = self
@@ -126,5 +141,9 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// Cleans a list of player names: trimmed, blank lines dropped.
 pub fn clean_players(players: &[String]) -> Vec<String> {
-    players.iter().map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()).collect()
+    players
+        .iter()
+        .map(|p| p.trim().to_owned())
+        .filter(|p| !p.is_empty())
+        .collect()
 }

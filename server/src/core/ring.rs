@@ -16,7 +16,12 @@ use super::{Core, Event};
 const SEEDING_TOURS: usize = 3;
 
 impl Core {
-    pub(super) fn decide_ring(&self, who: Identity, command: Command, now: ServerTime) -> Result<(Receipt, Vec<Event>), CommandError> {
+    pub(super) fn decide_ring(
+        &self,
+        who: Identity,
+        command: Command,
+        now: ServerTime,
+    ) -> Result<(Receipt, Vec<Event>), CommandError> {
         let ring = &self.ring;
         let err = CommandError::Ring;
         let fight_ok = |fight: FightId| ring.fight(fight).map_err(err);
@@ -31,20 +36,35 @@ impl Core {
                 let teams = self.registry.team_ids();
                 let all = self.chgk.standings(&teams, |_| true);
                 let rows: Vec<_> = all.iter().map(|(_, row)| row.clone()).collect();
-                let qualified = qualify(&rows, places as usize, Seed(seed)).map_err(|e| CommandError::Qualification(e.to_string()))?;
+                let qualified = qualify(&rows, places as usize, Seed(seed))
+                    .map_err(|e| CommandError::Qualification(e.to_string()))?;
                 // 4.4: seeded by the table after three tours.
-                let first_tours: Vec<_> = self.chgk.tours.iter().take(SEEDING_TOURS).map(|t| t.id).collect();
-                let early = self.chgk.standings(&teams, |q| first_tours.contains(&q.tour));
+                let first_tours: Vec<_> = self
+                    .chgk
+                    .tours
+                    .iter()
+                    .take(SEEDING_TOURS)
+                    .map(|t| t.id)
+                    .collect();
+                let early = self
+                    .chgk
+                    .standings(&teams, |q| first_tours.contains(&q.tour));
                 let early_rows: Vec<_> = early.iter().map(|(_, row)| row.clone()).collect();
                 let order = seeding_order(&qualified.teams, &early_rows, Seed(seed));
-                let seeded: Vec<TeamId> = order.iter().filter_map(|i| teams.get(*i).copied()).collect();
+                let seeded: Vec<TeamId> = order
+                    .iter()
+                    .filter_map(|i| teams.get(*i).copied())
+                    .collect();
                 if seeded.len() < 2 || !seeded.len().is_multiple_of(2) {
                     return Err(CommandError::Qualification(format!(
                         "{} teams qualified: Brain-ring pairs need an even number of at least two (4.8)",
                         seeded.len()
                     )));
                 }
-                one(RingEvent::Qualified { teams: seeded, seed })
+                one(RingEvent::Qualified {
+                    teams: seeded,
+                    seed,
+                })
             }
             Command::RingSeed { teams } => {
                 self.ensure_ring_not_started()?;
@@ -82,22 +102,43 @@ impl Core {
             }
             Command::RingJudge { fight, correct } => {
                 fight_ok(fight)?.check_judge().map_err(err)?;
-                one(RingEvent::Judged { fight, correct, at: now })
+                one(RingEvent::Judged {
+                    fight,
+                    correct,
+                    at: now,
+                })
             }
             Command::RingDecide { fight, table } => {
                 fight_ok(fight)?.check_decide().map_err(err)?;
-                one(RingEvent::ContestDecided { fight, table: usize::from(table.min(1)), at: now })
+                one(RingEvent::ContestDecided {
+                    fight,
+                    table: usize::from(table.min(1)),
+                    at: now,
+                })
             }
-            Command::RingResolveAppeal { fight, appeal, upheld, reply } => {
+            Command::RingResolveAppeal {
+                fight,
+                appeal,
+                upheld,
+                reply,
+            } => {
                 fight_ok(fight)?.check_resolve(appeal).map_err(err)?;
-                one(RingEvent::AppealResolved { fight, appeal, upheld, reply: reply.trim().to_owned(), at: now })
+                one(RingEvent::AppealResolved {
+                    fight,
+                    appeal,
+                    upheld,
+                    reply: reply.trim().to_owned(),
+                    at: now,
+                })
             }
             Command::RingCloseFight { fight } => {
                 fight_ok(fight)?.check_close().map_err(err)?;
                 one(RingEvent::FightClosed { fight, at: now })
             }
             Command::RingAppeal { fight, kind, text } => {
-                let Identity::Team(team) = who else { return Err(CommandError::NoSuchTeam) };
+                let Identity::Team(team) = who else {
+                    return Err(CommandError::NoSuchTeam);
+                };
                 let text = text.trim().to_owned();
                 if text.chars().count() > minuta_shared::play::chgk::MAX_APPEAL_CHARS {
                     return Err(CommandError::TooLong {
@@ -107,7 +148,16 @@ impl Core {
                 }
                 ring.check_appeal(fight, team, kind).map_err(err)?;
                 let appeal = fight_ok(fight)?.appeals.len() as u32 + 1;
-                Ok((Receipt::RingAppealFiled { appeal }, vec![Event::Ring(RingEvent::AppealFiled { fight, team, kind, text, at: now })]))
+                Ok((
+                    Receipt::RingAppealFiled { appeal },
+                    vec![Event::Ring(RingEvent::AppealFiled {
+                        fight,
+                        team,
+                        kind,
+                        text,
+                        at: now,
+                    })],
+                ))
             }
             Command::Press { .. } => Err(CommandError::Ring(RingPlayError::NoQuestion)),
             _ => Err(CommandError::Settings("not a Brain-ring command".into())),
@@ -115,25 +165,65 @@ impl Core {
     }
 
     fn ensure_ring_not_started(&self) -> Result<(), CommandError> {
-        if self.ring.fights.values().any(|f| !matches!(f.kind, minuta_shared::play::brain_ring::FightKind::Friendly)) {
-            return Err(CommandError::Ring(RingPlayError::Tournament("the tournament has started: seeding is fixed".into())));
+        if self
+            .ring
+            .fights
+            .values()
+            .any(|f| !matches!(f.kind, minuta_shared::play::brain_ring::FightKind::Friendly))
+        {
+            return Err(CommandError::Ring(RingPlayError::Tournament(
+                "the tournament has started: seeding is fixed".into(),
+            )));
         }
         Ok(())
     }
 
     /// A Brain-ring press, stamped `at` on arrival: decided and applied at
     /// once (the verdict goes out before the store commits; DESIGN.md).
-    pub fn handle_press(&mut self, team: TeamId, at: ServerTime, rtt_us: u64, clock_offset_us: i64) -> Result<(Receipt, Vec<Event>), CommandError> {
-        let fight = self.ring.press_target(team).ok_or(CommandError::Ring(RingPlayError::NoQuestion))?;
-        let event = RingEvent::Pressed { fight, team, at, rtt_us, clock_offset_us };
-        let kind = self.ring.apply(&event).ok_or(CommandError::Ring(RingPlayError::NoSuchFight))?;
+    pub fn handle_press(
+        &mut self,
+        team: TeamId,
+        at: ServerTime,
+        rtt_us: u64,
+        clock_offset_us: i64,
+    ) -> Result<(Receipt, Vec<Event>), CommandError> {
+        let fight = self
+            .ring
+            .press_target(team)
+            .ok_or(CommandError::Ring(RingPlayError::NoQuestion))?;
+        let event = RingEvent::Pressed {
+            fight,
+            team,
+            at,
+            rtt_us,
+            clock_offset_us,
+        };
+        let kind = self
+            .ring
+            .apply(&event)
+            .ok_or(CommandError::Ring(RingPlayError::NoSuchFight))?;
         let since_arming_us = self
             .ring
             .fight(fight)
             .ok()
             .and_then(|f| f.log.presses.last())
             .and_then(|p| p.since_arming_us);
-        self.dirty.extend([super::Audience::Staff, super::Audience::Display, super::Audience::AllTeams]);
-        Ok((Receipt::Press { kind, arrived_at: at, since_arming_us }, vec![Event::Ring(event)]))
+        if let Ok(f) = self.ring.fight(fight) {
+            let [a, b] = f.tables;
+            self.dirty.extend([
+                super::Audience::Staff,
+                super::Audience::Display,
+                super::Audience::Team(a),
+                super::Audience::Team(b),
+            ]);
+        }
+        Ok((
+            Receipt::Press {
+                kind,
+                arrived_at: at,
+                since_arming_us,
+            },
+            vec![Event::Ring(event)],
+        ))
     }
 }

@@ -29,18 +29,45 @@ struct Game {
 impl Game {
     /// A tournament with `teams` teams and the three-question package.
     fn new(teams: u32) -> Self {
-        let mut g = Game { core: Core::new(ServerInfo::default()), events: Vec::new(), secrets: 0 };
-        let init = g.core.initialise("host-secret".into(), "display-secret".into(), at(0)).unwrap();
+        let mut g = Game {
+            core: Core::new(ServerInfo::default()),
+            events: Vec::new(),
+            secrets: 0,
+        };
+        let init = g
+            .core
+            .initialise("host-secret".into(), "display-secret".into(), at(0))
+            .unwrap();
         g.events.extend(init);
         for i in 1..=teams {
             let players = (1..=4).map(|p| format!("Игрок {p}")).collect();
-            g.host(Command::RegisterTeam { name: format!("Команда {i}"), town: "Город".into(), players }, at(0)).unwrap();
+            g.host(
+                Command::RegisterTeam {
+                    name: format!("Команда {i}"),
+                    town: "Город".into(),
+                    players,
+                },
+                at(0),
+            )
+            .unwrap();
         }
-        g.host(Command::LoadPackage { file_name: "t.4s".into(), bytes: PACKAGE.as_bytes().to_vec() }, at(0)).unwrap();
+        g.host(
+            Command::LoadPackage {
+                file_name: "t.4s".into(),
+                bytes: PACKAGE.as_bytes().to_vec(),
+            },
+            at(0),
+        )
+        .unwrap();
         g
     }
 
-    fn run(&mut self, who: Identity, command: Command, now: ServerTime) -> Result<Receipt, CommandError> {
+    fn run(
+        &mut self,
+        who: Identity,
+        command: Command,
+        now: ServerTime,
+    ) -> Result<Receipt, CommandError> {
         let secrets = &mut self.secrets;
         let mut fresh = || {
             *secrets += 1;
@@ -55,18 +82,45 @@ impl Game {
         self.run(Identity::Host, command, now)
     }
 
-    fn card(&mut self, team: u32, q: u32, text: &str, now: ServerTime) -> Result<Receipt, CommandError> {
-        self.run(Identity::Team(TeamId(team)), Command::SubmitCard { question: QuestionId(q), text: text.into() }, now)
+    fn card(
+        &mut self,
+        team: u32,
+        q: u32,
+        text: &str,
+        now: ServerTime,
+    ) -> Result<Receipt, CommandError> {
+        self.run(
+            Identity::Team(TeamId(team)),
+            Command::SubmitCard {
+                question: QuestionId(q),
+                text: text.into(),
+            },
+            now,
+        )
     }
 
     fn play_minute(&mut self, q: u32, start: ServerTime) {
-        self.host(Command::AnnounceQuestion { question: QuestionId(q) }, start).unwrap();
+        self.host(
+            Command::AnnounceQuestion {
+                question: QuestionId(q),
+            },
+            start,
+        )
+        .unwrap();
         self.host(Command::StartMinute, start).unwrap();
     }
 
     fn judge(&mut self, q: u32, group: &str, verdict: Verdict, now: ServerTime) {
         let group = minuta_shared::text::normalise_answer(group);
-        self.host(Command::Judge { question: QuestionId(q), group, verdict }, now).unwrap();
+        self.host(
+            Command::Judge {
+                question: QuestionId(q),
+                group,
+                verdict,
+            },
+            now,
+        )
+        .unwrap();
     }
 
     fn team_view(&self, team: u32, now: ServerTime) -> minuta_shared::wire::view::TeamView {
@@ -82,12 +136,30 @@ fn chgk_3_card_at_62_999_is_on_time_and_at_63_001_is_late_but_kept() {
     let mut g = Game::new(2);
     g.play_minute(0, at(0));
     let on_time = g.card(1, 0, "Пушкин", at(62_999)).unwrap();
-    assert_eq!(on_time, Receipt::Card { question: QuestionId(0), received_at: at(62_999), since_start_ms: 62_999, late: false });
+    assert_eq!(
+        on_time,
+        Receipt::Card {
+            question: QuestionId(0),
+            received_at: at(62_999),
+            since_start_ms: 62_999,
+            late: false
+        }
+    );
     let late = g.card(2, 0, "Пушкин", at(63_001)).unwrap();
-    assert_eq!(late, Receipt::Card { question: QuestionId(0), received_at: at(63_001), since_start_ms: 63_001, late: true });
+    assert_eq!(
+        late,
+        Receipt::Card {
+            question: QuestionId(0),
+            received_at: at(63_001),
+            since_start_ms: 63_001,
+            late: true
+        }
+    );
 
     // The late card is shown to the host apart, and never scored.
-    let View::Host(host) = g.core.view_for(Identity::Host, at(70_000)) else { panic!() };
+    let View::Host(host) = g.core.view_for(Identity::Host, at(70_000)) else {
+        panic!()
+    };
     let judging = &host.judging[0];
     assert_eq!(judging.late.len(), 1);
     assert_eq!(judging.late[0].team, TeamId(2));
@@ -95,8 +167,22 @@ fn chgk_3_card_at_62_999_is_on_time_and_at_63_001_is_late_but_kept() {
     assert_eq!(judging.groups[0].teams, vec![TeamId(1)]);
     g.judge(0, "Пушкин", Verdict::Correct, at(70_000));
     let standings = g.core.staff_standings();
-    assert_eq!(standings.iter().find(|r| r.team == TeamId(2)).unwrap().points, 0);
-    assert_eq!(standings.iter().find(|r| r.team == TeamId(1)).unwrap().points, 1);
+    assert_eq!(
+        standings
+            .iter()
+            .find(|r| r.team == TeamId(2))
+            .unwrap()
+            .points,
+        0
+    );
+    assert_eq!(
+        standings
+            .iter()
+            .find(|r| r.team == TeamId(1))
+            .unwrap()
+            .points,
+        1
+    );
 }
 
 #[test]
@@ -118,27 +204,67 @@ fn chgk_3_a_card_is_final_once_accepted() {
     let mut g = Game::new(1);
     g.play_minute(0, at(0));
     g.card(1, 0, "Пушкин", at(10_000)).unwrap();
-    assert_eq!(g.card(1, 0, "Лермонтов", at(11_000)), Err(CommandError::CardAlreadyAccepted));
-    assert_eq!(g.card(1, 0, "   ", at(11_000)), Err(CommandError::CardAlreadyAccepted));
+    assert_eq!(
+        g.card(1, 0, "Лермонтов", at(11_000)),
+        Err(CommandError::CardAlreadyAccepted)
+    );
+    assert_eq!(
+        g.card(1, 0, "   ", at(11_000)),
+        Err(CommandError::CardAlreadyAccepted)
+    );
 }
 
 #[test]
 fn chgk_3_cards_are_refused_before_the_question_is_announced() {
     let mut g = Game::new(1);
     assert_eq!(g.card(1, 1, "Нева", at(0)), Err(CommandError::NotAnnounced));
-    assert_eq!(g.card(1, 99, "Нева", at(0)), Err(CommandError::NoSuchQuestion));
-    g.host(Command::AnnounceQuestion { question: QuestionId(1) }, at(0)).unwrap();
+    assert_eq!(
+        g.card(1, 99, "Нева", at(0)),
+        Err(CommandError::NoSuchQuestion)
+    );
+    g.host(
+        Command::AnnounceQuestion {
+            question: QuestionId(1),
+        },
+        at(0),
+    )
+    .unwrap();
     // Announced but «Время» not given yet: a team that knows may write.
-    assert!(matches!(g.card(1, 1, "Нева", at(1)), Ok(Receipt::Card { late: false, .. })));
+    assert!(matches!(
+        g.card(1, 1, "Нева", at(1)),
+        Ok(Receipt::Card { late: false, .. })
+    ));
 }
 
 #[test]
 fn chgk_3_the_next_question_waits_for_the_hand_in_grace() {
     let mut g = Game::new(1);
     g.play_minute(0, at(0));
-    assert_eq!(g.host(Command::AnnounceQuestion { question: QuestionId(1) }, at(63_000)), Err(CommandError::ClockRunning));
-    g.host(Command::AnnounceQuestion { question: QuestionId(1) }, at(63_001)).unwrap();
-    assert_eq!(g.host(Command::AnnounceQuestion { question: QuestionId(0) }, at(70_000)), Err(CommandError::MinuteAlreadyStarted));
+    assert_eq!(
+        g.host(
+            Command::AnnounceQuestion {
+                question: QuestionId(1)
+            },
+            at(63_000)
+        ),
+        Err(CommandError::ClockRunning)
+    );
+    g.host(
+        Command::AnnounceQuestion {
+            question: QuestionId(1),
+        },
+        at(63_001),
+    )
+    .unwrap();
+    assert_eq!(
+        g.host(
+            Command::AnnounceQuestion {
+                question: QuestionId(0)
+            },
+            at(70_000)
+        ),
+        Err(CommandError::MinuteAlreadyStarted)
+    );
 }
 
 #[test]
@@ -148,34 +274,62 @@ fn chgk_judging_marks_a_whole_group_of_equal_answers() {
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     g.card(2, 0, "  «ПУШКИН!» ", at(2_000)).unwrap();
     g.card(3, 0, "Лермонтов", at(3_000)).unwrap();
-    let View::Host(host) = g.core.view_for(Identity::Host, at(64_000)) else { panic!() };
+    let View::Host(host) = g.core.view_for(Identity::Host, at(64_000)) else {
+        panic!()
+    };
     let groups = &host.judging[0].groups;
     assert_eq!(groups.len(), 2);
     assert_eq!(groups[0].teams, vec![TeamId(1), TeamId(2)]);
     assert_eq!(groups[0].spellings.len(), 2);
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     let standings = g.core.staff_standings();
-    let points: Vec<u32> = [1, 2, 3].iter().map(|t| standings.iter().find(|r| r.team == TeamId(*t)).unwrap().points).collect();
+    let points: Vec<u32> = [1, 2, 3]
+        .iter()
+        .map(|t| {
+            standings
+                .iter()
+                .find(|r| r.team == TeamId(*t))
+                .unwrap()
+                .points
+        })
+        .collect();
     assert_eq!(points, vec![1, 1, 0]);
 }
 
 #[test]
 fn chgk_judges_may_change_their_minds_until_the_tour_is_closed() {
     let mut g = Game::new(1);
-    g.host(Command::AddJudge { name: "Мария".into() }, at(0)).unwrap();
+    g.host(
+        Command::AddJudge {
+            name: "Мария".into(),
+        },
+        at(0),
+    )
+    .unwrap();
     let judge = Identity::Judge(minuta_shared::ids::JudgeId(1));
     g.play_minute(0, at(0));
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     let key = minuta_shared::text::normalise_answer("Пушкин");
-    let judge_cmd = |v| Command::Judge { question: QuestionId(0), group: key.clone(), verdict: v };
+    let judge_cmd = |v| Command::Judge {
+        question: QuestionId(0),
+        group: key.clone(),
+        verdict: v,
+    };
     g.run(judge, judge_cmd(Verdict::Wrong), at(64_000)).unwrap();
-    g.run(judge, judge_cmd(Verdict::Correct), at(65_000)).unwrap();
-    let View::Host(host) = g.core.view_for(Identity::Host, at(65_000)) else { panic!() };
+    g.run(judge, judge_cmd(Verdict::Correct), at(65_000))
+        .unwrap();
+    let View::Host(host) = g.core.view_for(Identity::Host, at(65_000)) else {
+        panic!()
+    };
     assert_eq!(host.judgement_log.len(), 2);
     assert_eq!(host.judgement_log[1].by, "Мария");
     assert_eq!(host.judgement_log[1].at, at(65_000));
-    g.host(Command::CloseTour { tour: TourId(0) }, at(66_000)).unwrap();
-    assert_eq!(g.run(judge, judge_cmd(Verdict::Wrong), at(67_000)), Err(CommandError::TourClosed));
+    g.host(Command::CloseTour { tour: TourId(0) }, at(66_000))
+        .unwrap();
+    assert_eq!(
+        g.run(judge, judge_cmd(Verdict::Wrong), at(67_000)),
+        Err(CommandError::TourClosed)
+    );
 }
 
 #[test]
@@ -188,11 +342,26 @@ fn chgk_no_team_sees_another_teams_answer_and_verdicts_wait_for_the_reveal() {
     g.judge(0, "секретный ответ два", Verdict::Wrong, at(64_000));
     let before = g.team_view(1, at(64_000));
     let encoded = format!("{before:?}");
-    assert!(!encoded.contains("два"), "team 1 sees team 2's answer: {encoded}");
-    assert!(before.cards[0].reveal.is_none(), "verdict before the reveal");
-    assert!(before.standings.iter().all(|r| r.points == 0), "standings leak the judging before the reveal");
+    assert!(
+        !encoded.contains("два"),
+        "team 1 sees team 2's answer: {encoded}"
+    );
+    assert!(
+        before.cards[0].reveal.is_none(),
+        "verdict before the reveal"
+    );
+    assert!(
+        before.standings.iter().all(|r| r.points == 0),
+        "standings leak the judging before the reveal"
+    );
 
-    g.host(Command::Reveal { question: QuestionId(0) }, at(65_000)).unwrap();
+    g.host(
+        Command::Reveal {
+            question: QuestionId(0),
+        },
+        at(65_000),
+    )
+    .unwrap();
     let after = g.team_view(1, at(65_000));
     assert!(!format!("{after:?}").contains("два"));
     let reveal = after.cards[0].reveal.as_ref().unwrap();
@@ -208,10 +377,32 @@ fn chgk_reveal_waits_for_the_grace_and_for_every_group_judged() {
     let mut g = Game::new(2);
     g.play_minute(0, at(0));
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
-    assert_eq!(g.host(Command::Reveal { question: QuestionId(0) }, at(63_000)), Err(CommandError::ClockRunning));
-    assert_eq!(g.host(Command::Reveal { question: QuestionId(0) }, at(64_000)), Err(CommandError::NotAllJudged));
+    assert_eq!(
+        g.host(
+            Command::Reveal {
+                question: QuestionId(0)
+            },
+            at(63_000)
+        ),
+        Err(CommandError::ClockRunning)
+    );
+    assert_eq!(
+        g.host(
+            Command::Reveal {
+                question: QuestionId(0)
+            },
+            at(64_000)
+        ),
+        Err(CommandError::NotAllJudged)
+    );
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
-    g.host(Command::Reveal { question: QuestionId(0) }, at(64_000)).unwrap();
+    g.host(
+        Command::Reveal {
+            question: QuestionId(0),
+        },
+        at(64_000),
+    )
+    .unwrap();
 }
 
 #[test]
@@ -220,14 +411,44 @@ fn chgk_4_14_an_upheld_question_appeal_withdraws_the_question_for_everyone() {
     g.play_minute(0, at(0));
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
-    g.host(Command::Reveal { question: QuestionId(0) }, at(64_000)).unwrap();
-    let appeal = Command::FileAppeal { question: QuestionId(0), kind: AppealKind::WithdrawQuestion, text: "Ошибка в вопросе".into() };
-    assert_eq!(g.run(Identity::Team(TeamId(2)), appeal, at(65_000)), Ok(Receipt::AppealFiled { appeal: AppealId(1) }));
-    assert_eq!(g.host(Command::CloseTour { tour: TourId(0) }, at(66_000)), Err(CommandError::OpenAppeals));
-    g.host(Command::ResolveAppeal { appeal: AppealId(1), upheld: true, reply: "Снят".into() }, at(66_000)).unwrap();
+    g.host(
+        Command::Reveal {
+            question: QuestionId(0),
+        },
+        at(64_000),
+    )
+    .unwrap();
+    let appeal = Command::FileAppeal {
+        question: QuestionId(0),
+        kind: AppealKind::WithdrawQuestion,
+        text: "Ошибка в вопросе".into(),
+    };
+    assert_eq!(
+        g.run(Identity::Team(TeamId(2)), appeal, at(65_000)),
+        Ok(Receipt::AppealFiled {
+            appeal: AppealId(1)
+        })
+    );
+    assert_eq!(
+        g.host(Command::CloseTour { tour: TourId(0) }, at(66_000)),
+        Err(CommandError::OpenAppeals)
+    );
+    g.host(
+        Command::ResolveAppeal {
+            appeal: AppealId(1),
+            upheld: true,
+            reply: "Снят".into(),
+        },
+        at(66_000),
+    )
+    .unwrap();
     let standings = g.core.staff_standings();
-    assert!(standings.iter().all(|r| r.points == 0 && r.mask == "X"), "{standings:?}");
-    g.host(Command::CloseTour { tour: TourId(0) }, at(67_000)).unwrap();
+    assert!(
+        standings.iter().all(|r| r.points == 0 && r.mask == "X"),
+        "{standings:?}"
+    );
+    g.host(Command::CloseTour { tour: TourId(0) }, at(67_000))
+        .unwrap();
 }
 
 #[test]
@@ -238,15 +459,49 @@ fn chgk_4_15_an_upheld_answer_appeal_counts_that_teams_answer_only() {
     g.card(2, 0, "Пушкин А.С.", at(1_000)).unwrap();
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     g.judge(0, "Пушкин А.С.", Verdict::Wrong, at(64_000));
-    let early = Command::FileAppeal { question: QuestionId(0), kind: AppealKind::AcceptMyAnswer, text: "Это он".into() };
-    assert_eq!(g.run(Identity::Team(TeamId(2)), early.clone(), at(64_500)), Err(CommandError::NotRevealed));
-    g.host(Command::Reveal { question: QuestionId(0) }, at(65_000)).unwrap();
-    assert_eq!(g.run(Identity::Team(TeamId(3)), early.clone(), at(65_500)), Err(CommandError::NoCardToAppeal));
-    g.run(Identity::Team(TeamId(2)), early.clone(), at(65_500)).unwrap();
-    assert_eq!(g.run(Identity::Team(TeamId(2)), early, at(65_600)), Err(CommandError::DuplicateAppeal));
-    g.host(Command::ResolveAppeal { appeal: AppealId(1), upheld: true, reply: "Засчитано".into() }, at(66_000)).unwrap();
+    let early = Command::FileAppeal {
+        question: QuestionId(0),
+        kind: AppealKind::AcceptMyAnswer,
+        text: "Это он".into(),
+    };
+    assert_eq!(
+        g.run(Identity::Team(TeamId(2)), early.clone(), at(64_500)),
+        Err(CommandError::NotRevealed)
+    );
+    g.host(
+        Command::Reveal {
+            question: QuestionId(0),
+        },
+        at(65_000),
+    )
+    .unwrap();
+    assert_eq!(
+        g.run(Identity::Team(TeamId(3)), early.clone(), at(65_500)),
+        Err(CommandError::NoCardToAppeal)
+    );
+    g.run(Identity::Team(TeamId(2)), early.clone(), at(65_500))
+        .unwrap();
+    assert_eq!(
+        g.run(Identity::Team(TeamId(2)), early, at(65_600)),
+        Err(CommandError::DuplicateAppeal)
+    );
+    g.host(
+        Command::ResolveAppeal {
+            appeal: AppealId(1),
+            upheld: true,
+            reply: "Засчитано".into(),
+        },
+        at(66_000),
+    )
+    .unwrap();
     let standings = g.core.staff_standings();
-    let row = |t| standings.iter().find(|r| r.team == TeamId(t)).unwrap().clone();
+    let row = |t| {
+        standings
+            .iter()
+            .find(|r| r.team == TeamId(t))
+            .unwrap()
+            .clone()
+    };
     assert_eq!((row(1).points, row(2).points, row(3).points), (1, 1, 0));
     // 4.3: A = 3 teams, B = 2 correct → rating 2 each.
     assert_eq!((row(1).rating, row(2).rating), (2, 2));
@@ -266,9 +521,18 @@ fn chgk_4_3_rating_breaks_ties_in_points() {
     g.card(3, 1, "Нева", at(71_000)).unwrap();
     g.judge(1, "Нева", Verdict::Correct, at(140_000));
     let standings = g.core.staff_standings();
-    let order: Vec<(u32, String, u32, i64)> =
-        standings.iter().map(|r| (r.team.0, r.place.to_string(), r.points, r.rating)).collect();
-    assert_eq!(order, vec![(1, "1".into(), 1, 3), (2, "2-3".into(), 1, 2), (3, "2-3".into(), 1, 2)]);
+    let order: Vec<(u32, String, u32, i64)> = standings
+        .iter()
+        .map(|r| (r.team.0, r.place.to_string(), r.points, r.rating))
+        .collect();
+    assert_eq!(
+        order,
+        vec![
+            (1, "1".into(), 1, 3),
+            (2, "2-3".into(), 1, 2),
+            (3, "2-3".into(), 1, 2)
+        ]
+    );
     assert_eq!(standings[0].mask, "10");
 }
 
@@ -276,15 +540,39 @@ fn chgk_4_3_rating_breaks_ties_in_points() {
 fn chgk_teams_act_only_as_themselves_and_only_the_host_controls() {
     let mut g = Game::new(2);
     assert_eq!(
-        g.core.authenticate(&Credential::Team { team: TeamId(1), secret: "secret-2".into() }),
+        g.core.authenticate(&Credential::Team {
+            team: TeamId(1),
+            secret: "secret-2".into()
+        }),
         Err(Refusal::BadSecret),
         "team 1 with team 2's secret"
     );
-    assert_eq!(g.core.authenticate(&Credential::Team { team: TeamId(1), secret: "secret-1".into() }), Ok(Identity::Team(TeamId(1))));
-    assert_eq!(g.core.authenticate(&Credential::Team { team: TeamId(9), secret: "secret-1".into() }), Err(Refusal::UnknownMember));
-    assert_eq!(g.core.authenticate(&Credential::Host { secret: "".into() }), Err(Refusal::BadSecret));
-    assert!(g.run(Identity::Team(TeamId(1)), Command::StartMinute, at(0)).is_err());
-    assert!(g.run(Identity::Display, Command::StartMinute, at(0)).is_err());
+    assert_eq!(
+        g.core.authenticate(&Credential::Team {
+            team: TeamId(1),
+            secret: "secret-1".into()
+        }),
+        Ok(Identity::Team(TeamId(1)))
+    );
+    assert_eq!(
+        g.core.authenticate(&Credential::Team {
+            team: TeamId(9),
+            secret: "secret-1".into()
+        }),
+        Err(Refusal::UnknownMember)
+    );
+    assert_eq!(
+        g.core.authenticate(&Credential::Host { secret: "".into() }),
+        Err(Refusal::BadSecret)
+    );
+    assert!(
+        g.run(Identity::Team(TeamId(1)), Command::StartMinute, at(0))
+            .is_err()
+    );
+    assert!(
+        g.run(Identity::Display, Command::StartMinute, at(0))
+            .is_err()
+    );
 }
 
 #[test]
@@ -295,13 +583,44 @@ fn chgk_registration_checks_names_and_the_players_setting() {
         town: "Тверь".into(),
         players: (0..n).map(|i| format!("p{i}")).collect(),
     };
-    assert_eq!(g.host(reg("Команда 1", 4), at(0)), Err(CommandError::DuplicateTeam("Команда 1".into())));
-    assert_eq!(g.host(reg("Новые", 3), at(0)), Err(CommandError::PlayerCount { min: 4, max: 6, got: 3 }));
-    assert_eq!(g.host(reg("Новые", 7), at(0)), Err(CommandError::PlayerCount { min: 4, max: 6, got: 7 }));
+    assert_eq!(
+        g.host(reg("Команда 1", 4), at(0)),
+        Err(CommandError::DuplicateTeam("Команда 1".into()))
+    );
+    assert_eq!(
+        g.host(reg("Новые", 3), at(0)),
+        Err(CommandError::PlayerCount {
+            min: 4,
+            max: 6,
+            got: 3
+        })
+    );
+    assert_eq!(
+        g.host(reg("Новые", 7), at(0)),
+        Err(CommandError::PlayerCount {
+            min: 4,
+            max: 6,
+            got: 7
+        })
+    );
     assert_eq!(g.host(reg(" ", 4), at(0)), Err(CommandError::EmptyName));
-    let settings = TournamentSettings { min_players: 1, max_players: 8, ..Default::default() };
-    g.host(Command::SetUpTournament { name: "Кубок".into(), settings }, at(0)).unwrap();
-    assert!(matches!(g.host(reg("Новые", 7), at(0)), Ok(Receipt::TeamRegistered { .. })));
+    let settings = TournamentSettings {
+        min_players: 1,
+        max_players: 8,
+        ..Default::default()
+    };
+    g.host(
+        Command::SetUpTournament {
+            name: "Кубок".into(),
+            settings,
+        },
+        at(0),
+    )
+    .unwrap();
+    assert!(matches!(
+        g.host(reg("Новые", 7), at(0)),
+        Ok(Receipt::TeamRegistered { .. })
+    ));
 }
 
 #[test]
@@ -311,15 +630,30 @@ fn replaying_the_stored_events_rebuilds_the_same_state() {
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     g.card(2, 0, "Лермонтов", at(63_500)).unwrap();
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
-    g.host(Command::Reveal { question: QuestionId(0) }, at(64_000)).unwrap();
+    g.host(
+        Command::Reveal {
+            question: QuestionId(0),
+        },
+        at(64_000),
+    )
+    .unwrap();
     g.play_minute(1, at(70_000));
     g.card(3, 1, "Нева", at(71_000)).unwrap();
 
     let mut again = Core::new(ServerInfo::default());
     again.replay(&g.events);
     let now = at(80_000);
-    for who in [Identity::Host, Identity::Display, Identity::Team(TeamId(1)), Identity::Team(TeamId(3))] {
-        assert_eq!(again.view_for(who, now), g.core.view_for(who, now), "{who:?}");
+    for who in [
+        Identity::Host,
+        Identity::Display,
+        Identity::Team(TeamId(1)),
+        Identity::Team(TeamId(3)),
+    ] {
+        assert_eq!(
+            again.view_for(who, now),
+            g.core.view_for(who, now),
+            "{who:?}"
+        );
     }
     // The running minute resumes with its remaining time.
     assert_eq!(again.clock_view(now).ends_at, Some(at(130_000)));
@@ -332,7 +666,13 @@ mod brain_ring {
 
     fn ring_game() -> Game {
         let mut g = Game::new(2);
-        g.host(Command::RingSeed { teams: vec![TeamId(1), TeamId(2)] }, at(0)).unwrap();
+        g.host(
+            Command::RingSeed {
+                teams: vec![TeamId(1), TeamId(2)],
+            },
+            at(0),
+        )
+        .unwrap();
         g.host(Command::RingStartNext { stages: 1 }, at(0)).unwrap();
         g
     }
@@ -341,7 +681,9 @@ mod brain_ring {
         let (receipt, events) = g.core.handle_press(TeamId(team), now, 250, -3).unwrap();
         g.events.extend(events);
         match receipt {
-            Receipt::Press { kind, arrived_at, .. } => {
+            Receipt::Press {
+                kind, arrived_at, ..
+            } => {
                 assert_eq!(arrived_at, now);
                 kind
             }
@@ -359,27 +701,73 @@ mod brain_ring {
         assert_eq!(press(&mut g, 2, at(1_100)), PressKind::LockedOut);
         g.core.take_dirty();
         assert_eq!(press(&mut g, 1, at(1_200)), PressKind::Won);
-        assert!(g.core.take_dirty().contains(&Audience::AllTeams), "the lockout reaches every screen");
+        let dirty = g.core.take_dirty();
+        for audience in [
+            Audience::Staff,
+            Audience::Display,
+            Audience::Team(TeamId(1)),
+            Audience::Team(TeamId(2)),
+        ] {
+            assert!(
+                dirty.contains(&audience),
+                "the lockout reaches {audience:?}"
+            );
+        }
         let view = g.team_view(2, at(1_300));
         let ring = view.ring.expect("team 2 sees its fight");
-        assert!(matches!(ring.question.unwrap().phase, ButtonPhase::Answering { table: 0, .. }));
+        assert!(matches!(
+            ring.question.unwrap().phase,
+            ButtonPhase::Answering { table: 0, .. }
+        ));
         assert!(ring.presses.is_empty(), "teams do not get the press log");
-        let View::Host(host) = g.core.view_for(Identity::Host, at(1_300)) else { panic!() };
+        let View::Host(host) = g.core.view_for(Identity::Host, at(1_300)) else {
+            panic!()
+        };
         assert_eq!(host.ring.fights[0].presses.len(), 3);
 
-        g.host(Command::RingJudge { fight, correct: true }, at(5_000)).unwrap();
+        g.host(
+            Command::RingJudge {
+                fight,
+                correct: true,
+            },
+            at(5_000),
+        )
+        .unwrap();
         assert_eq!(g.core.ring().fight(fight).unwrap().count().score, [1, 0]);
     }
 
     #[test]
     fn brain_ring_only_teams_of_the_fight_press_and_the_host_controls() {
         let mut g = Game::new(4);
-        g.host(Command::RingSeed { teams: vec![TeamId(1), TeamId(2)] }, at(0)).unwrap();
-        assert!(g.core.handle_press(TeamId(3), at(0), 0, 0).is_err(), "no fight for team 3");
-        assert!(g.run(Identity::Team(TeamId(1)), Command::RingStartNext { stages: 1 }, at(0)).is_err());
+        g.host(
+            Command::RingSeed {
+                teams: vec![TeamId(1), TeamId(2)],
+            },
+            at(0),
+        )
+        .unwrap();
+        assert!(
+            g.core.handle_press(TeamId(3), at(0), 0, 0).is_err(),
+            "no fight for team 3"
+        );
+        assert!(
+            g.run(
+                Identity::Team(TeamId(1)),
+                Command::RingStartNext { stages: 1 },
+                at(0)
+            )
+            .is_err()
+        );
         assert_eq!(
-            g.host(Command::RingSeed { teams: vec![TeamId(1), TeamId(2), TeamId(3)] }, at(0)),
-            Err(CommandError::Qualification("3 teams: Brain-ring pairs need an even number of at least two (4.8)".into()))
+            g.host(
+                Command::RingSeed {
+                    teams: vec![TeamId(1), TeamId(2), TeamId(3)]
+                },
+                at(0)
+            ),
+            Err(CommandError::Qualification(
+                "3 teams: Brain-ring pairs need an even number of at least two (4.8)".into()
+            ))
         );
     }
 
@@ -390,8 +778,14 @@ mod brain_ring {
         g.card(3, 0, "Пушкин", at(1_000)).unwrap();
         g.card(4, 0, "Пушкин", at(1_000)).unwrap();
         g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
-        g.host(Command::RingQualify { places: 2, seed: 1 }, at(70_000)).unwrap();
-        let RingStage::Qualifying { round: 1, pairs, .. } = g.core.ring().stage() else { panic!() };
+        g.host(Command::RingQualify { places: 2, seed: 1 }, at(70_000))
+            .unwrap();
+        let RingStage::Qualifying {
+            round: 1, pairs, ..
+        } = g.core.ring().stage()
+        else {
+            panic!()
+        };
         let mut pair = pairs[0].to_vec();
         pair.sort();
         assert_eq!(pair, vec![TeamId(3), TeamId(4)]);
@@ -404,7 +798,14 @@ mod brain_ring {
         g.host(Command::RingRead { fight }, at(0)).unwrap();
         g.host(Command::RingArm { fight }, at(1_000)).unwrap();
         press(&mut g, 1, at(2_000));
-        g.host(Command::RingJudge { fight, correct: false }, at(3_000)).unwrap();
+        g.host(
+            Command::RingJudge {
+                fight,
+                correct: false,
+            },
+            at(3_000),
+        )
+        .unwrap();
         // The rival lets its 20 s run out: time alone ends the question.
         g.core.handle_timeout(ServerTime(at(23_000).0 + 1));
         let mut again = Core::new(ServerInfo::default());

@@ -34,7 +34,9 @@ pub(super) async fn play(
     clock: ServerClock,
     human: HumanHost,
 ) {
-    let Some((conn, mut rx)) = super::join(credential, &inbound).await else { return };
+    let Some((conn, mut rx)) = super::join(credential, &inbound).await else {
+        return;
+    };
     let mut latest: Option<HostView> = None;
     let mut tick = tokio::time::interval(Duration::from_millis(500));
     let mut request = 0u64;
@@ -68,7 +70,13 @@ pub(super) async fn play(
         last_step = now;
         for command in commands {
             request += 1;
-            let msg = Inbound::Command { conn, request, command, received_at: clock.now(), rtt_us: 0 };
+            let msg = Inbound::Command {
+                conn,
+                request,
+                command,
+                received_at: clock.now(),
+                rtt_us: 0,
+            };
             if inbound.send(msg).await.is_err() {
                 return;
             }
@@ -80,7 +88,11 @@ pub(super) async fn play(
 fn next_steps(view: &HostView, answers: &BTreeMap<QuestionId, Answers>) -> Vec<Command> {
     let clock = &view.clock;
     let status_of = |q: QuestionId| {
-        view.tours.iter().flat_map(|t| &t.questions).find(|qv| qv.id == q).map(|qv| qv.status)
+        view.tours
+            .iter()
+            .flat_map(|t| &t.questions)
+            .find(|qv| qv.id == q)
+            .map(|qv| qv.status)
     };
     if let Some(current) = clock.question {
         match (clock.phase, status_of(current)) {
@@ -97,10 +109,14 @@ fn next_steps(view: &HostView, answers: &BTreeMap<QuestionId, Answers>) -> Vec<C
     // Close a tour whose questions are all revealed.
     for tour in view.tours.iter().filter(|t| !t.closed) {
         let done = !tour.questions.is_empty()
-            && tour.questions.iter().all(|q| q.status == QuestionStatus::Revealed || q.withdrawn);
-        let open_appeals = view.appeals.iter().any(|a| {
-            a.resolution.is_none() && tour.questions.iter().any(|q| q.id == a.question)
-        });
+            && tour
+                .questions
+                .iter()
+                .all(|q| q.status == QuestionStatus::Revealed || q.withdrawn);
+        let open_appeals = view
+            .appeals
+            .iter()
+            .any(|a| a.resolution.is_none() && tour.questions.iter().any(|q| q.id == a.question));
         if done && !open_appeals {
             return vec![Command::CloseTour { tour: tour.id }];
         }
@@ -117,19 +133,38 @@ fn next_steps(view: &HostView, answers: &BTreeMap<QuestionId, Answers>) -> Vec<C
     }
 }
 
-fn judge(view: &HostView, question: QuestionId, answers: &BTreeMap<QuestionId, Answers>) -> Vec<Command> {
-    let Some(judging) = view.judging.iter().find(|j| j.question == question) else { return Vec::new() };
+fn judge(
+    view: &HostView,
+    question: QuestionId,
+    answers: &BTreeMap<QuestionId, Answers>,
+) -> Vec<Command> {
+    let Some(judging) = view.judging.iter().find(|j| j.question == question) else {
+        return Vec::new();
+    };
     let right: Vec<String> = answers
         .get(&question)
-        .map(|a| std::iter::once(&a.right).chain(&a.accepted).map(|s| normalise_answer(s)).collect())
+        .map(|a| {
+            std::iter::once(&a.right)
+                .chain(&a.accepted)
+                .map(|s| normalise_answer(s))
+                .collect()
+        })
         .unwrap_or_default();
     judging
         .groups
         .iter()
         .filter(|g| g.verdict.is_none())
         .map(|g| {
-            let verdict = if right.contains(&g.key) { Verdict::Correct } else { Verdict::Wrong };
-            Command::Judge { question, group: g.key.clone(), verdict }
+            let verdict = if right.contains(&g.key) {
+                Verdict::Correct
+            } else {
+                Verdict::Wrong
+            };
+            Command::Judge {
+                question,
+                group: g.key.clone(),
+                verdict,
+            }
         })
         .collect()
 }

@@ -32,11 +32,31 @@ pub const DEMO_PACKAGE: &str = include_str!("demo_package.4s");
 
 const DEMO_TEAMS: [(&str, &str, [&str; 4]); 6] = [
     ("Сфинкс", "Москва", ["Анна", "Борис", "Вера", "Глеб"]),
-    ("Понты Пилата", "Санкт-Петербург", ["Дарья", "Егор", "Жанна", "Зиновий"]),
-    ("Ёжики в тумане", "Казань", ["Ирина", "Кирилл", "Лариса", "Максим"]),
-    ("Неспроста", "Новосибирск", ["Нина", "Олег", "Полина", "Роман"]),
-    ("Гуманитарии", "Екатеринбург", ["Светлана", "Тимур", "Ульяна", "Фёдор"]),
-    ("Сборная Минуты", "Самара", ["Харитон", "Цветана", "Чеслав", "Шамиль"]),
+    (
+        "Понты Пилата",
+        "Санкт-Петербург",
+        ["Дарья", "Егор", "Жанна", "Зиновий"],
+    ),
+    (
+        "Ёжики в тумане",
+        "Казань",
+        ["Ирина", "Кирилл", "Лариса", "Максим"],
+    ),
+    (
+        "Неспроста",
+        "Новосибирск",
+        ["Нина", "Олег", "Полина", "Роман"],
+    ),
+    (
+        "Гуманитарии",
+        "Екатеринбург",
+        ["Светлана", "Тимур", "Ульяна", "Фёдор"],
+    ),
+    (
+        "Сборная Минуты",
+        "Самара",
+        ["Харитон", "Цветана", "Чеслав", "Шамиль"],
+    ),
 ];
 
 #[derive(Clone, Debug)]
@@ -51,7 +71,11 @@ pub struct DemoConfig {
 
 impl Default for DemoConfig {
     fn default() -> Self {
-        DemoConfig { minute: Duration::from_secs(60), autopilot: true, seed: 2026 }
+        DemoConfig {
+            minute: Duration::from_secs(60),
+            autopilot: true,
+            seed: 2026,
+        }
     }
 }
 
@@ -62,10 +86,17 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
     }
     let minute_ms = demo.minute.as_millis() as u64;
     let settings = TournamentSettings {
-        chgk: ChgkTiming { minute_ms, warning_before_end_ms: 10_000.min(minute_ms / 2), grace_ms: 3_000 },
+        chgk: ChgkTiming {
+            minute_ms,
+            warning_before_end_ms: 10_000.min(minute_ms / 2),
+            grace_ms: 3_000,
+        },
         ..TournamentSettings::default()
     };
-    let mut commands = vec![Command::SetUpTournament { name: "Демо-турнир «Минута»".into(), settings }];
+    let mut commands = vec![Command::SetUpTournament {
+        name: "Демо-турнир «Минута»".into(),
+        settings,
+    }];
     for (name, town, players) in DEMO_TEAMS {
         commands.push(Command::RegisterTeam {
             name: name.into(),
@@ -73,7 +104,10 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
             players: players.iter().map(|p| (*p).to_owned()).collect(),
         });
     }
-    commands.push(Command::LoadPackage { file_name: "demo.4s".into(), bytes: DEMO_PACKAGE.as_bytes().to_vec() });
+    commands.push(Command::LoadPackage {
+        file_name: "demo.4s".into(),
+        bytes: DEMO_PACKAGE.as_bytes().to_vec(),
+    });
     let mut events = Vec::new();
     for command in commands {
         let (_, new) = core
@@ -122,22 +156,46 @@ pub fn robot_credentials(core: &Core, _demo: &DemoConfig) -> RobotCast {
         teams: registry
             .teams
             .values()
-            .map(|t| Credential::Team { team: t.id, secret: t.secret.clone() })
+            .map(|t| Credential::Team {
+                team: t.id,
+                secret: t.secret.clone(),
+            })
             .collect(),
-        host: Credential::Host { secret: registry.host_secret.clone() },
+        host: Credential::Host {
+            secret: registry.host_secret.clone(),
+        },
         answers,
     }
 }
 
-pub fn spawn_robots(demo: DemoConfig, cast: RobotCast, inbound: mpsc::Sender<Inbound>, clock: ServerClock, human: HumanHost) {
+pub fn spawn_robots(
+    demo: DemoConfig,
+    cast: RobotCast,
+    inbound: mpsc::Sender<Inbound>,
+    clock: ServerClock,
+    human: HumanHost,
+) {
     for (i, credential) in cast.teams.into_iter().enumerate() {
         let seed = demo.seed.wrapping_add(i as u64 * 0x9E37_79B9);
         // Stronger and weaker teams, so the standings spread out.
         let skill = 0.85 - 0.1 * i as f64;
-        tokio::spawn(team_robot::play(credential, cast.answers.clone(), seed, skill, inbound.clone(), clock));
+        tokio::spawn(team_robot::play(
+            credential,
+            cast.answers.clone(),
+            seed,
+            skill,
+            inbound.clone(),
+            clock,
+        ));
     }
     if demo.autopilot {
-        tokio::spawn(host_robot::play(cast.host, cast.answers, inbound, clock, human));
+        tokio::spawn(host_robot::play(
+            cast.host,
+            cast.answers,
+            inbound,
+            clock,
+            human,
+        ));
     }
 }
 
@@ -148,7 +206,16 @@ async fn join(
 ) -> Option<(crate::net::ConnId, mpsc::Receiver<crate::net::Outbound>)> {
     let (tx, rx) = mpsc::channel(crate::net::OUTBOUND_QUEUE);
     let (reply, answer) = tokio::sync::oneshot::channel();
-    inbound.send(Inbound::Join { credential, outbound: tx, robot: true, reply }).await.ok()?;
+    inbound
+        .send(Inbound::Join {
+            credential,
+            outbound: tx,
+            robot: true,
+            link: None,
+            reply,
+        })
+        .await
+        .ok()?;
     let (conn, _) = answer.await.ok()?.ok()?;
     Some((conn, rx))
 }

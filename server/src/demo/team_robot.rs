@@ -29,25 +29,37 @@ pub(super) async fn play(
     inbound: mpsc::Sender<Inbound>,
     clock: ServerClock,
 ) {
-    let Some((conn, mut rx)) = super::join(credential, &inbound).await else { return };
+    let Some((conn, mut rx)) = super::join(credential, &inbound).await else {
+        return;
+    };
     let mut rng = Rng::new(seed);
     let mut handed_in: BTreeSet<QuestionId> = BTreeSet::new();
     let mut request = 0u64;
     while let Some(out) = rx.recv().await {
         let Outbound::Msg(msg) = out else { return };
-        let ServerMsg::View(view) = &*msg else { continue };
-        let View::Team(view) = view.as_ref() else { continue };
+        let ServerMsg::View(view) = &*msg else {
+            continue;
+        };
+        let View::Team(view) = view.as_ref() else {
+            continue;
+        };
         for card in &view.cards {
             handed_in.insert(card.question);
         }
         let question_clock = &view.clock;
-        let Some(question) = question_clock.question else { continue };
+        let Some(question) = question_clock.question else {
+            continue;
+        };
         if handed_in.contains(&question) || !matches!(question_clock.phase, Phase::Minute) {
             continue;
         }
         handed_in.insert(question);
         // Think for 30–95 % of the minute, like a team that writes late.
-        let minute = question_clock.ends_at.zip(question_clock.started_at).map(|(e, s)| e.since(s)).unwrap_or(Duration::from_secs(60));
+        let minute = question_clock
+            .ends_at
+            .zip(question_clock.started_at)
+            .map(|(e, s)| e.since(s))
+            .unwrap_or(Duration::from_secs(60));
         let think = minute.mul_f64(0.3 + 0.65 * rng.unit());
         let text = match answers.get(&question) {
             Some(a) if rng.unit() < skill => spell(&a.right, &a.accepted, &mut rng),
@@ -61,7 +73,15 @@ pub(super) async fn play(
             let command = Command::SubmitCard { question, text };
             // Stamped like a terminal's frame: on arrival, by the server clock.
             let received_at = clock.now();
-            let _ = inbound.send(Inbound::Command { conn, request: request_id, command, received_at, rtt_us: 0 }).await;
+            let _ = inbound
+                .send(Inbound::Command {
+                    conn,
+                    request: request_id,
+                    command,
+                    received_at,
+                    rtt_us: 0,
+                })
+                .await;
         });
     }
 }

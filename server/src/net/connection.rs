@@ -32,7 +32,10 @@ struct Violation {
 
 impl Violation {
     fn new(code: u32, reason: impl Into<String>) -> Self {
-        Violation { code, reason: reason.into() }
+        Violation {
+            code,
+            reason: reason.into(),
+        }
     }
 }
 
@@ -57,28 +60,48 @@ fn frame_limit(role: Role) -> usize {
 
 /// Reads one frame: the length is checked against `limit` before any
 /// buffer is allocated. `Ok(None)` when the peer finished its stream.
-async fn read_frame(recv: &mut quinn::RecvStream, limit: usize) -> Result<Option<Vec<u8>>, Violation> {
+async fn read_frame(
+    recv: &mut quinn::RecvStream,
+    limit: usize,
+) -> Result<Option<Vec<u8>>, Violation> {
     let mut prefix = [0u8; 4];
     match recv.read_exact(&mut prefix).await {
         Ok(()) => {}
         Err(quinn::ReadExactError::FinishedEarly(0)) => return Ok(None),
         Err(quinn::ReadExactError::FinishedEarly(_)) => {
-            return Err(Violation::new(close::MALFORMED, "the stream ended inside a frame's length"));
+            return Err(Violation::new(
+                close::MALFORMED,
+                "the stream ended inside a frame's length",
+            ));
         }
-        Err(quinn::ReadExactError::ReadError(e)) => return Err(Violation::new(close::NORMAL, e.to_string())),
+        Err(quinn::ReadExactError::ReadError(e)) => {
+            return Err(Violation::new(close::NORMAL, e.to_string()));
+        }
     }
     let len = codec::check_frame_len(prefix, limit)?;
     let mut payload = vec![0u8; len];
     recv.read_exact(&mut payload).await.map_err(|e| match e {
-        quinn::ReadExactError::FinishedEarly(_) => Violation::new(close::MALFORMED, "the stream ended inside a frame"),
+        quinn::ReadExactError::FinishedEarly(_) => {
+            Violation::new(close::MALFORMED, "the stream ended inside a frame")
+        }
         quinn::ReadExactError::ReadError(e) => Violation::new(close::NORMAL, e.to_string()),
     })?;
     Ok(Some(payload))
 }
 
-async fn write_msg<T: serde::Serialize>(send: &mut quinn::SendStream, seq: u64, body: &T) -> Result<(), Violation> {
-    let frame = codec::encode_frame(&Envelope { version: PROTOCOL_VERSION, seq, body })?;
-    send.write_all(&frame).await.map_err(|e| Violation::new(close::NORMAL, e.to_string()))
+async fn write_msg<T: serde::Serialize>(
+    send: &mut quinn::SendStream,
+    seq: u64,
+    body: &T,
+) -> Result<(), Violation> {
+    let frame = codec::encode_frame(&Envelope {
+        version: PROTOCOL_VERSION,
+        seq,
+        body,
+    })?;
+    send.write_all(&frame)
+        .await
+        .map_err(|e| Violation::new(close::NORMAL, e.to_string()))
 }
 
 /// Serves one incoming connection until it ends.
@@ -99,23 +122,34 @@ pub async fn serve(incoming: quinn::Incoming, driver: mpsc::Sender<Inbound>, clo
     }
 }
 
-async fn run(conn: &quinn::Connection, driver: mpsc::Sender<Inbound>, clock: ServerClock) -> Result<(), Violation> {
+async fn run(
+    conn: &quinn::Connection,
+    driver: mpsc::Sender<Inbound>,
+    clock: ServerClock,
+) -> Result<(), Violation> {
     let (mut send, mut recv) = tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi())
         .await
         .map_err(|_| Violation::new(close::REFUSED, "no greeting within 10 s"))?
         .map_err(|e| Violation::new(close::NORMAL, e.to_string()))?;
 
     // ---- handshake
-    let payload = tokio::time::timeout(HELLO_TIMEOUT, read_frame(&mut recv, MAX_TERMINAL_FRAME_BYTES))
-        .await
-        .map_err(|_| Violation::new(close::REFUSED, "no greeting within 10 s"))??
-        .ok_or_else(|| Violation::new(close::NORMAL, "left before greeting"))?;
+    let payload = tokio::time::timeout(
+        HELLO_TIMEOUT,
+        read_frame(&mut recv, MAX_TERMINAL_FRAME_BYTES),
+    )
+    .await
+    .map_err(|_| Violation::new(close::REFUSED, "no greeting within 10 s"))??
+    .ok_or_else(|| Violation::new(close::NORMAL, "left before greeting"))?;
     let hello = match codec::peek_version(&payload) {
-        Some(v) if v != PROTOCOL_VERSION => Err(Refusal::VersionMismatch { server: PROTOCOL_VERSION, client: v }),
+        Some(v) if v != PROTOCOL_VERSION => Err(Refusal::VersionMismatch {
+            server: PROTOCOL_VERSION,
+            client: v,
+        }),
         _ => match codec::decode::<Envelope<Hello>>(&payload) {
-            Ok(env) if env.body.protocol != PROTOCOL_VERSION => {
-                Err(Refusal::VersionMismatch { server: PROTOCOL_VERSION, client: env.body.protocol })
-            }
+            Ok(env) if env.body.protocol != PROTOCOL_VERSION => Err(Refusal::VersionMismatch {
+                server: PROTOCOL_VERSION,
+                client: env.body.protocol,
+            }),
             Ok(env) => Ok(env.body),
             Err(_) => Err(Refusal::NotAHello),
         },
@@ -124,9 +158,20 @@ async fn run(conn: &quinn::Connection, driver: mpsc::Sender<Inbound>, clock: Ser
     let joined = match hello {
         Ok(hello) => {
             let (reply, answer) = oneshot::channel();
-            let join = Inbound::Join { credential: hello.credential, outbound: outbound_tx.clone(), robot: false, reply };
-            driver.send(join).await.map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?;
-            answer.await.map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?
+            let join = Inbound::Join {
+                credential: hello.credential,
+                outbound: outbound_tx.clone(),
+                robot: false,
+                link: Some(conn.clone()),
+                reply,
+            };
+            driver
+                .send(join)
+                .await
+                .map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?;
+            answer
+                .await
+                .map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?
         }
         Err(refusal) => Err(refusal),
     };
@@ -141,7 +186,11 @@ async fn run(conn: &quinn::Connection, driver: mpsc::Sender<Inbound>, clock: Ser
             return Err(Violation::new(close::REFUSED, refusal.to_string()));
         }
     };
-    let welcome = HelloReply::Welcome(Welcome { protocol: PROTOCOL_VERSION, identity, server_now: clock.now() });
+    let welcome = HelloReply::Welcome(Welcome {
+        protocol: PROTOCOL_VERSION,
+        identity,
+        server_now: clock.now(),
+    });
     let result = async {
         write_msg(&mut send, 0, &welcome).await?;
         // ---- the writer: everything for this terminal, in order
@@ -158,7 +207,15 @@ async fn run(conn: &quinn::Connection, driver: mpsc::Sender<Inbound>, clock: Ser
             }
             Ok(())
         };
-        let reader = read_loop(conn, &mut recv, identity, conn_id, &driver, &outbound_tx, clock);
+        let reader = read_loop(
+            conn,
+            &mut recv,
+            identity,
+            conn_id,
+            &driver,
+            &outbound_tx,
+            clock,
+        );
         tokio::select! {
             r = writer => r,
             r = reader => r,
@@ -188,25 +245,47 @@ async fn read_loop(
         let received_at = clock.now();
         let env: Envelope<ClientMsg> = codec::decode(&payload)?;
         if env.version != PROTOCOL_VERSION {
-            return Err(Violation::new(close::VERSION, format!("envelope version {} after the handshake", env.version)));
+            return Err(Violation::new(
+                close::VERSION,
+                format!("envelope version {} after the handshake", env.version),
+            ));
         }
         match env.body {
             ClientMsg::Ping { client_time_us } => {
-                let pong = ServerMsg::Pong { client_time_us, server_time: clock.now() };
+                let pong = ServerMsg::Pong {
+                    client_time_us,
+                    server_time: clock.now(),
+                };
                 if outbound.try_send(Outbound::Msg(Arc::new(pong))).is_err() {
-                    return Err(Violation::new(close::NORMAL, "terminal too slow to read its messages"));
+                    return Err(Violation::new(
+                        close::NORMAL,
+                        "terminal too slow to read its messages",
+                    ));
                 }
             }
             ClientMsg::Command { request, command } => {
                 if !permitted(identity.role(), &command) {
                     return Err(Violation::new(
                         close::FORBIDDEN,
-                        format!("{:?} may not send {}", identity.role(), command_name(&command)),
+                        format!(
+                            "{:?} may not send {}",
+                            identity.role(),
+                            command_name(&command)
+                        ),
                     ));
                 }
                 let rtt_us = link.rtt().as_micros() as u64;
-                let inbound = Inbound::Command { conn, request, command, received_at, rtt_us };
-                driver.send(inbound).await.map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?;
+                let inbound = Inbound::Command {
+                    conn,
+                    request,
+                    command,
+                    received_at,
+                    rtt_us,
+                };
+                driver
+                    .send(inbound)
+                    .await
+                    .map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?;
             }
         }
     }
@@ -215,5 +294,9 @@ async fn read_loop(
 /// The command's name without its contents (which may be a team's answer).
 fn command_name(command: &minuta_shared::wire::client::Command) -> String {
     let debug = format!("{command:?}");
-    debug.split([' ', '{', '(']).next().unwrap_or_default().to_owned()
+    debug
+        .split([' ', '{', '('])
+        .next()
+        .unwrap_or_default()
+        .to_owned()
 }

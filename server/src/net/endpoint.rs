@@ -11,7 +11,11 @@ use socket2::{Domain, Protocol, Socket, Type};
 pub const UDP_BUFFER_BYTES: usize = 4 * 1024 * 1024;
 
 pub fn bind(listen: SocketAddr, config: quinn::ServerConfig) -> std::io::Result<quinn::Endpoint> {
-    let socket = Socket::new(Domain::for_address(listen), Type::DGRAM, Some(Protocol::UDP))?;
+    let socket = Socket::new(
+        Domain::for_address(listen),
+        Type::DGRAM,
+        Some(Protocol::UDP),
+    )?;
     if listen.is_ipv6() {
         // Accept IPv4 too where the OS allows it ([::]:port serves both).
         let _ = socket.set_only_v6(false);
@@ -32,5 +36,10 @@ pub fn bind(listen: SocketAddr, config: quinn::ServerConfig) -> std::io::Result<
     socket.bind(&listen.into())?;
     socket.set_nonblocking(true)?;
     let socket: std::net::UdpSocket = socket.into();
-    quinn::Endpoint::new(quinn::EndpointConfig::default(), Some(config), socket, Arc::new(quinn::TokioRuntime))
+    quinn::Endpoint::new(
+        quinn::EndpointConfig::default(),
+        Some(config),
+        socket,
+        Arc::new(quinn::TokioRuntime),
+    )
 }

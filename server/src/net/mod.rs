@@ -33,12 +33,23 @@ pub enum Inbound {
         outbound: mpsc::Sender<Outbound>,
         /// A demo robot, not a person at a terminal.
         robot: bool,
+        /// The QUIC connection, so the driver can cut off a terminal whose
+        /// queue is full (a close message would wait behind that queue).
+        link: Option<quinn::Connection>,
         reply: oneshot::Sender<Result<(ConnId, Identity), Refusal>>,
     },
     /// A role-checked command, stamped with its arrival time, and the
     /// connection's measured round trip then (for the press log).
-    Command { conn: ConnId, request: u64, command: Command, received_at: ServerTime, rtt_us: u64 },
-    Left { conn: ConnId },
+    Command {
+        conn: ConnId,
+        request: u64,
+        command: Command,
+        received_at: ServerTime,
+        rtt_us: u64,
+    },
+    Left {
+        conn: ConnId,
+    },
 }
 
 /// From the driver (or the connection's own reader) to a connection's writer.
@@ -46,5 +57,8 @@ pub enum Inbound {
 pub enum Outbound {
     Msg(Arc<ServerMsg>),
     /// Close the connection with an application code and a reason.
-    Close { code: u32, reason: String },
+    Close {
+        code: u32,
+        reason: String,
+    },
 }

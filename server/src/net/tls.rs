@@ -15,10 +15,18 @@ pub const KEY_FILE: &str = "minuta-key.pem";
 #[derive(Debug, Error)]
 pub enum TlsError {
     #[error("cannot create the certificate directory {path}: {source}")]
-    Dir { path: PathBuf, source: std::io::Error },
+    Dir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot write {path}: {source}")]
-    Write { path: PathBuf, source: std::io::Error },
-    #[error("cannot read the certificate or key in {path}: {reason} (delete both files to make new ones; every join code will change)")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "cannot read the certificate or key in {path}: {reason} (delete both files to make new ones; every join code will change)"
+    )]
     Read { path: PathBuf, reason: String },
     #[error("cannot generate a certificate: {0}")]
     Generate(String),
@@ -47,22 +55,45 @@ pub fn load_or_create(dir: &Path) -> Result<ServerIdentity, TlsError> {
     let cert_path = dir.join(CERT_FILE);
     let key_path = dir.join(KEY_FILE);
     if cert_path.exists() || key_path.exists() {
-        let read_err = |path: &Path, e: &dyn std::fmt::Display| TlsError::Read { path: path.to_owned(), reason: e.to_string() };
-        let cert = CertificateDer::from_pem_file(&cert_path).map_err(|e| read_err(&cert_path, &e))?;
+        let read_err = |path: &Path, e: &dyn std::fmt::Display| TlsError::Read {
+            path: path.to_owned(),
+            reason: e.to_string(),
+        };
+        let cert =
+            CertificateDer::from_pem_file(&cert_path).map_err(|e| read_err(&cert_path, &e))?;
         let key = PrivateKeyDer::from_pem_file(&key_path).map_err(|e| read_err(&key_path, &e))?;
         let fingerprint = fingerprint(&cert);
-        return Ok(ServerIdentity { cert, key, fingerprint, created: false });
+        return Ok(ServerIdentity {
+            cert,
+            key,
+            fingerprint,
+            created: false,
+        });
     }
-    std::fs::create_dir_all(dir).map_err(|source| TlsError::Dir { path: dir.to_owned(), source })?;
+    std::fs::create_dir_all(dir).map_err(|source| TlsError::Dir {
+        path: dir.to_owned(),
+        source,
+    })?;
     let names = vec!["minuta".to_owned(), "localhost".to_owned()];
-    let certified = rcgen::generate_simple_self_signed(names).map_err(|e| TlsError::Generate(e.to_string()))?;
+    let certified =
+        rcgen::generate_simple_self_signed(names).map_err(|e| TlsError::Generate(e.to_string()))?;
     let cert_pem = certified.cert.pem();
     let key_pem = certified.signing_key.serialize_pem();
     write_private(&key_path, key_pem.as_bytes())?;
-    std::fs::write(&cert_path, cert_pem).map_err(|source| TlsError::Write { path: cert_path.clone(), source })?;
+    std::fs::write(&cert_path, cert_pem).map_err(|source| TlsError::Write {
+        path: cert_path.clone(),
+        source,
+    })?;
     let cert = certified.cert.der().clone();
-    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(certified.signing_key.serialize_der()));
-    Ok(ServerIdentity { fingerprint: fingerprint(&cert), cert, key, created: true })
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(
+        certified.signing_key.serialize_der(),
+    ));
+    Ok(ServerIdentity {
+        fingerprint: fingerprint(&cert),
+        cert,
+        key,
+        created: true,
+    })
 }
 
 /// The key file is readable by its owner only.
@@ -75,8 +106,14 @@ fn write_private(path: &Path, bytes: &[u8]) -> Result<(), TlsError> {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let mut file = options.open(path).map_err(|source| TlsError::Write { path: path.to_owned(), source })?;
-    file.write_all(bytes).map_err(|source| TlsError::Write { path: path.to_owned(), source })
+    let mut file = options.open(path).map_err(|source| TlsError::Write {
+        path: path.to_owned(),
+        source,
+    })?;
+    file.write_all(bytes).map_err(|source| TlsError::Write {
+        path: path.to_owned(),
+        source,
+    })
 }
 
 /// quinn's server configuration: TLS 1.3 only, our ALPN, 0-RTT off (so a
@@ -92,7 +129,8 @@ pub fn quinn_server_config(identity: &ServerIdentity) -> Result<quinn::ServerCon
         .map_err(|e| TlsError::Config(e.to_string()))?;
     tls.alpn_protocols = vec![minuta_shared::wire::ALPN.to_vec()];
     tls.max_early_data_size = 0;
-    let crypto = quinn::crypto::rustls::QuicServerConfig::try_from(tls).map_err(|e| TlsError::Config(e.to_string()))?;
+    let crypto = quinn::crypto::rustls::QuicServerConfig::try_from(tls)
+        .map_err(|e| TlsError::Config(e.to_string()))?;
     let mut config = quinn::ServerConfig::with_crypto(Arc::new(crypto));
     let mut transport = quinn::TransportConfig::default();
     transport.max_concurrent_bidi_streams(4u8.into());

@@ -15,7 +15,11 @@ pub struct TournamentSettings {
 
 impl Default for TournamentSettings {
     fn default() -> Self {
-        TournamentSettings { min_players: 4, max_players: 6, chgk: ChgkTiming::default() }
+        TournamentSettings {
+            min_players: 4,
+            max_players: 6,
+            chgk: ChgkTiming::default(),
+        }
     }
 }
 
@@ -45,7 +49,11 @@ pub struct ChgkTiming {
 
 impl Default for ChgkTiming {
     fn default() -> Self {
-        ChgkTiming { minute_ms: 60_000, warning_before_end_ms: 10_000, grace_ms: 3_000 }
+        ChgkTiming {
+            minute_ms: 60_000,
+            warning_before_end_ms: 10_000,
+            grace_ms: 3_000,
+        }
     }
 }
 
@@ -67,7 +75,9 @@ impl ChgkTiming {
             return Err("the warning cannot come before the minute starts".into());
         }
         if self.minute_ms > 3_600_000 || self.grace_ms > 600_000 {
-            return Err("a minute over an hour, or a grace over ten minutes, is surely a typo".into());
+            return Err(
+                "a minute over an hour, or a grace over ten minutes, is surely a typo".into(),
+            );
         }
         Ok(())
     }

@@ -6,8 +6,8 @@ use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
 use crate::play::brain_ring::{FightId, RingAppealKind, RingTiming};
 use crate::play::chgk::{AppealKind, Verdict};
-use crate::rules::brain_ring::FightFormat;
 use crate::play::settings::TournamentSettings;
+use crate::rules::brain_ring::FightFormat;
 
 // A message is decoded, handled and dropped; boxing the command would only
 // add an allocation per frame.
@@ -26,64 +26,140 @@ pub enum ClientMsg {
 pub enum Command {
     // ---- host: the tournament ----
     /// Names the tournament and sets its rules' settings.
-    SetUpTournament { name: String, settings: TournamentSettings },
-    RegisterTeam { name: String, town: String, players: Vec<String> },
-    EditTeam { team: TeamId, name: String, town: String, players: Vec<String> },
+    SetUpTournament {
+        name: String,
+        settings: TournamentSettings,
+    },
+    RegisterTeam {
+        name: String,
+        town: String,
+        players: Vec<String>,
+    },
+    EditTeam {
+        team: TeamId,
+        name: String,
+        town: String,
+        players: Vec<String>,
+    },
     /// Makes a judge and its secret (shown as a join code to the host).
-    AddJudge { name: String },
+    AddJudge {
+        name: String,
+    },
     /// A question package file as the host picked it; the server parses it
     /// and appends its tours.
-    LoadPackage { file_name: String, bytes: Vec<u8> },
+    LoadPackage {
+        file_name: String,
+        bytes: Vec<u8>,
+    },
     /// A question typed in by the host, appended to a tour (a new tour when
     /// `tour` is one past the last).
-    AddQuestion { tour: TourId, question: Question },
+    AddQuestion {
+        tour: TourId,
+        question: Question,
+    },
 
     // ---- host: «Что? Где? Когда?» play ----
     /// Announces the question: its number goes up on every screen and cards
     /// for it are accepted from now on.
-    AnnounceQuestion { question: QuestionId },
+    AnnounceQuestion {
+        question: QuestionId,
+    },
     /// «Время»: the minute starts now (3).
     StartMinute,
     /// Shows the author's answer and every team's verdict to the teams.
-    Reveal { question: QuestionId },
+    Reveal {
+        question: QuestionId,
+    },
     /// Freezes every judgement of the tour; nothing in it changes after this.
-    CloseTour { tour: TourId },
-    ResolveAppeal { appeal: AppealId, upheld: bool, reply: String },
+    CloseTour {
+        tour: TourId,
+    },
+    ResolveAppeal {
+        appeal: AppealId,
+        upheld: bool,
+        reply: String,
+    },
 
     // ---- host and judges ----
     /// Marks every card of a question whose normalised text is `group`.
-    Judge { question: QuestionId, group: String, verdict: Verdict },
+    Judge {
+        question: QuestionId,
+        group: String,
+        verdict: Verdict,
+    },
 
     // ---- a team ----
     /// The answer card. Final once accepted, as on paper.
-    SubmitCard { question: QuestionId, text: String },
-    FileAppeal { question: QuestionId, kind: AppealKind, text: String },
+    SubmitCard {
+        question: QuestionId,
+        text: String,
+    },
+    FileAppeal {
+        question: QuestionId,
+        kind: AppealKind,
+        text: String,
+    },
 
     // ---- host: «Брейн-ринг» ----
-    RingSetTiming { timing: RingTiming },
+    RingSetTiming {
+        timing: RingTiming,
+    },
     /// 4.3–4.4: the `places` best ChGK teams (points, then rating), seeded
     /// by the table after three tours; full ties by a lot with `seed`.
-    RingQualify { places: u32, seed: u64 },
+    RingQualify {
+        places: u32,
+        seed: u64,
+    },
     /// The qualified teams in seeding order, set by hand.
-    RingSeed { teams: Vec<TeamId> },
+    RingSeed {
+        teams: Vec<TeamId>,
+    },
     /// Opens the fights of the next step (round, play-off fight, final
     /// fight), spread over `stages` stages.
-    RingStartNext { stages: u32 },
+    RingStartNext {
+        stages: u32,
+    },
     /// One fight outside the tournament flow.
-    RingFriendly { tables: [TeamId; 2], format: FightFormat },
+    RingFriendly {
+        tables: [TeamId; 2],
+        format: FightFormat,
+    },
     /// The host starts reading the next question of a fight.
-    RingRead { fight: FightId },
+    RingRead {
+        fight: FightId,
+    },
     /// «Время»: the buttons are armed.
-    RingArm { fight: FightId },
-    RingJudge { fight: FightId, correct: bool },
+    RingArm {
+        fight: FightId,
+    },
+    RingJudge {
+        fight: FightId,
+        correct: bool,
+    },
     /// Two presses within the tie window: the host says who answers.
-    RingDecide { fight: FightId, table: u8 },
-    RingResolveAppeal { fight: FightId, appeal: u32, upheld: bool, reply: String },
-    RingCloseFight { fight: FightId },
+    RingDecide {
+        fight: FightId,
+        table: u8,
+    },
+    RingResolveAppeal {
+        fight: FightId,
+        appeal: u32,
+        upheld: bool,
+        reply: String,
+    },
+    RingCloseFight {
+        fight: FightId,
+    },
 
     // ---- a team: «Брейн-ринг» ----
     /// The button. The server stamps it on arrival; `clock_offset_us` is the
     /// terminal's measured offset to server time, kept in the press log.
-    Press { clock_offset_us: i64 },
-    RingAppeal { fight: FightId, kind: RingAppealKind, text: String },
+    Press {
+        clock_offset_us: i64,
+    },
+    RingAppeal {
+        fight: FightId,
+        kind: RingAppealKind,
+        text: String,
+    },
 }

@@ -33,8 +33,11 @@ pub enum CodecError {
     Encode(String),
 }
 
-const fn config<const LIMIT: usize>()
--> bincode::config::Configuration<bincode::config::LittleEndian, bincode::config::Varint, bincode::config::Limit<LIMIT>> {
+const fn config<const LIMIT: usize>() -> bincode::config::Configuration<
+    bincode::config::LittleEndian,
+    bincode::config::Varint,
+    bincode::config::Limit<LIMIT>,
+> {
     bincode::config::standard().with_limit::<LIMIT>()
 }
 
@@ -48,7 +51,10 @@ pub fn encode<T: Serialize>(msg: &T) -> Result<Vec<u8>, CodecError> {
 /// Encodes a message as a whole frame: length prefix + payload.
 pub fn encode_frame<T: Serialize>(msg: &T) -> Result<Vec<u8>, CodecError> {
     let payload = encode(msg)?;
-    let len = u32::try_from(payload.len()).map_err(|_| CodecError::Oversized { len: payload.len(), limit: MAX_SERVER_FRAME_BYTES })?;
+    let len = u32::try_from(payload.len()).map_err(|_| CodecError::Oversized {
+        len: payload.len(),
+        limit: MAX_SERVER_FRAME_BYTES,
+    })?;
     let mut frame = Vec::with_capacity(4 + payload.len());
     frame.extend_from_slice(&len.to_le_bytes());
     frame.extend_from_slice(&payload);
@@ -69,10 +75,14 @@ pub fn check_frame_len(prefix: [u8; 4], limit: usize) -> Result<usize, CodecErro
 /// payload that claims a huge collection; then every byte must be consumed.
 pub fn decode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, CodecError> {
     if payload.len() > MAX_SERVER_FRAME_BYTES {
-        return Err(CodecError::Oversized { len: payload.len(), limit: MAX_SERVER_FRAME_BYTES });
+        return Err(CodecError::Oversized {
+            len: payload.len(),
+            limit: MAX_SERVER_FRAME_BYTES,
+        });
     }
-    let (msg, used): (T, usize) = bincode::serde::decode_from_slice(payload, config::<MAX_SERVER_FRAME_BYTES>())
-        .map_err(|e| CodecError::Malformed(e.to_string()))?;
+    let (msg, used): (T, usize) =
+        bincode::serde::decode_from_slice(payload, config::<MAX_SERVER_FRAME_BYTES>())
+            .map_err(|e| CodecError::Malformed(e.to_string()))?;
     if used != payload.len() {
         return Err(CodecError::Trailing(payload.len() - used));
     }
@@ -83,7 +93,9 @@ pub fn decode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, CodecError> {
 /// another version is told so even when the rest of its frame would not
 /// decode with this version's types.
 pub fn peek_version(payload: &[u8]) -> Option<u16> {
-    bincode::serde::decode_from_slice::<u16, _>(payload, config::<16>()).ok().map(|(v, _)| v)
+    bincode::serde::decode_from_slice::<u16, _>(payload, config::<16>())
+        .ok()
+        .map(|(v, _)| v)
 }
 
 #[cfg(test)]
@@ -110,7 +122,10 @@ mod tests {
     #[test]
     fn an_oversized_length_prefix_is_refused_before_reading() {
         let prefix = u32::MAX.to_le_bytes();
-        assert!(matches!(check_frame_len(prefix, MAX_TERMINAL_FRAME_BYTES), Err(CodecError::Oversized { .. })));
+        assert!(matches!(
+            check_frame_len(prefix, MAX_TERMINAL_FRAME_BYTES),
+            Err(CodecError::Oversized { .. })
+        ));
         assert_eq!(check_frame_len(10u32.to_le_bytes(), 64), Ok(10));
     }
 

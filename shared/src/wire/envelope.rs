@@ -13,6 +13,10 @@ pub struct Envelope<T> {
 
 impl<T> Envelope<T> {
     pub fn new(seq: u64, body: T) -> Self {
-        Envelope { version: super::PROTOCOL_VERSION, seq, body }
+        Envelope {
+            version: super::PROTOCOL_VERSION,
+            seq,
+            body,
+        }
     }
 }

@@ -72,9 +72,13 @@ pub struct Welcome {
 /// understands (see `Display`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum Refusal {
-    #[error("this terminal speaks protocol version {client}, the server speaks {server}: install the same Minuta version on both")]
+    #[error(
+        "this terminal speaks protocol version {client}, the server speaks {server}: install the same Minuta version on both"
+    )]
     VersionMismatch { server: u16, client: u16 },
-    #[error("the join code's secret is not valid on this server: ask the host for a fresh join code")]
+    #[error(
+        "the join code's secret is not valid on this server: ask the host for a fresh join code"
+    )]
     BadSecret,
     #[error("there is no such team or judge on this server: ask the host for a fresh join code")]
     UnknownMember,
@@ -96,7 +100,10 @@ mod tests {
             0,
             Hello {
                 protocol: 1,
-                credential: Credential::Team { team: TeamId(3), secret: "abc".into() },
+                credential: Credential::Team {
+                    team: TeamId(3),
+                    secret: "abc".into(),
+                },
                 client: "t".into(),
             },
         );
@@ -115,7 +122,10 @@ mod tests {
         );
         assert_eq!(decode::<Envelope<Hello>>(&bytes).unwrap(), hello);
 
-        let reply = HelloReply::Refused(Refusal::VersionMismatch { server: 1, client: 2 });
+        let reply = HelloReply::Refused(Refusal::VersionMismatch {
+            server: 1,
+            client: 2,
+        });
         assert_eq!(encode(&reply).unwrap(), vec![1, 0, 1, 2]);
         let welcome = HelloReply::Welcome(Welcome {
             protocol: 1,

@@ -31,7 +31,9 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | RingResolveAppeal { .. }
         | RingCloseFight { .. } => role == Role::Host,
         Judge { .. } => matches!(role, Role::Host | Role::Judge),
-        SubmitCard { .. } | FileAppeal { .. } | Press { .. } | RingAppeal { .. } => role == Role::Team,
+        SubmitCard { .. } | FileAppeal { .. } | Press { .. } | RingAppeal { .. } => {
+            role == Role::Team
+        }
     }
 }
 
@@ -43,11 +45,20 @@ mod tests {
 
     #[test]
     fn only_teams_hand_in_cards_and_only_the_host_controls() {
-        let card = Command::SubmitCard { question: QuestionId(0), text: "x".into() };
+        let card = Command::SubmitCard {
+            question: QuestionId(0),
+            text: "x".into(),
+        };
         let start = Command::StartMinute;
         let press = Command::Press { clock_offset_us: 0 };
-        let arm = Command::RingArm { fight: crate::play::brain_ring::FightId(1) };
-        let judge = Command::Judge { question: QuestionId(0), group: "x".into(), verdict: Verdict::Correct };
+        let arm = Command::RingArm {
+            fight: crate::play::brain_ring::FightId(1),
+        };
+        let judge = Command::Judge {
+            question: QuestionId(0),
+            group: "x".into(),
+            verdict: Verdict::Correct,
+        };
         let table = [
             (Role::Team, &card, true),
             (Role::Host, &card, false),

@@ -9,10 +9,16 @@ use crate::wire::view::View;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ServerMsg {
-    Pong { client_time_us: u64, server_time: ServerTime },
+    Pong {
+        client_time_us: u64,
+        server_time: ServerTime,
+    },
     /// The answer to `ClientMsg::Command { request, .. }`, sent only after
     /// what it acknowledges is durable.
-    Ack { request: u64, result: Result<Receipt, CommandError> },
+    Ack {
+        request: u64,
+        result: Result<Receipt, CommandError>,
+    },
     /// Everything this terminal may see, replacing the previous view.
     View(Box<View>),
 }
@@ -24,14 +30,34 @@ pub enum Receipt {
     /// A card was stored. `received_at` is the server's receipt time;
     /// `since_start` is that time on the question's stopwatch; a late card
     /// is kept but never scored (3).
-    Card { question: QuestionId, received_at: ServerTime, since_start_ms: u64, late: bool },
-    TeamRegistered { team: TeamId },
-    JudgeAdded { judge: JudgeId },
-    PackageLoaded { tours: u32, questions: u32 },
-    AppealFiled { appeal: AppealId },
+    Card {
+        question: QuestionId,
+        received_at: ServerTime,
+        since_start_ms: u64,
+        late: bool,
+    },
+    TeamRegistered {
+        team: TeamId,
+    },
+    JudgeAdded {
+        judge: JudgeId,
+    },
+    PackageLoaded {
+        tours: u32,
+        questions: u32,
+    },
+    AppealFiled {
+        appeal: AppealId,
+    },
     /// The server's verdict on a Brain-ring press, sent at once.
-    Press { kind: PressKind, arrived_at: ServerTime, since_arming_us: Option<i64> },
-    RingAppealFiled { appeal: u32 },
+    Press {
+        kind: PressKind,
+        arrived_at: ServerTime,
+        since_arming_us: Option<i64>,
+    },
+    RingAppealFiled {
+        appeal: u32,
+    },
 }
 
 /// Why a command was refused. The connection stays open: these are the

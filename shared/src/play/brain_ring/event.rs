@@ -12,25 +12,74 @@ use crate::time::ServerTime;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RingEvent {
-    TimingSet { timing: RingTiming },
+    TimingSet {
+        timing: RingTiming,
+    },
     /// 4.3–4.4: the qualified teams in seeding order, and the lot's seed.
-    Qualified { teams: Vec<TeamId>, seed: u64 },
-    FightOpened { fight: FightId, kind: FightKind, label: String, stage: u32, format: FightFormat, tables: [TeamId; 2] },
-    QuestionRead { fight: FightId, at: ServerTime },
-    Armed { fight: FightId, at: ServerTime },
+    Qualified {
+        teams: Vec<TeamId>,
+        seed: u64,
+    },
+    FightOpened {
+        fight: FightId,
+        kind: FightKind,
+        label: String,
+        stage: u32,
+        format: FightFormat,
+        tables: [TeamId; 2],
+    },
+    QuestionRead {
+        fight: FightId,
+        at: ServerTime,
+    },
+    Armed {
+        fight: FightId,
+        at: ServerTime,
+    },
     /// A press as it arrived, with the team's link measurements then.
-    Pressed { fight: FightId, team: TeamId, at: ServerTime, rtt_us: u64, clock_offset_us: i64 },
-    ContestDecided { fight: FightId, table: Table, at: ServerTime },
-    Judged { fight: FightId, correct: bool, at: ServerTime },
-    AppealFiled { fight: FightId, team: TeamId, kind: RingAppealKind, text: String, at: ServerTime },
-    AppealResolved { fight: FightId, appeal: u32, upheld: bool, reply: String, at: ServerTime },
-    FightClosed { fight: FightId, at: ServerTime },
+    Pressed {
+        fight: FightId,
+        team: TeamId,
+        at: ServerTime,
+        rtt_us: u64,
+        clock_offset_us: i64,
+    },
+    ContestDecided {
+        fight: FightId,
+        table: Table,
+        at: ServerTime,
+    },
+    Judged {
+        fight: FightId,
+        correct: bool,
+        at: ServerTime,
+    },
+    AppealFiled {
+        fight: FightId,
+        team: TeamId,
+        kind: RingAppealKind,
+        text: String,
+        at: ServerTime,
+    },
+    AppealResolved {
+        fight: FightId,
+        appeal: u32,
+        upheld: bool,
+        reply: String,
+        at: ServerTime,
+    },
+    FightClosed {
+        fight: FightId,
+        at: ServerTime,
+    },
 }
 
 impl RingEvent {
     pub fn at(&self) -> Option<ServerTime> {
         match self {
-            RingEvent::TimingSet { .. } | RingEvent::Qualified { .. } | RingEvent::FightOpened { .. } => None,
+            RingEvent::TimingSet { .. }
+            | RingEvent::Qualified { .. }
+            | RingEvent::FightOpened { .. } => None,
             RingEvent::QuestionRead { at, .. }
             | RingEvent::Armed { at, .. }
             | RingEvent::Pressed { at, .. }

@@ -5,7 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ButtonPhase, ButtonQuestion, FightId, Press, PressKind, PressLog, RingPlayError, RingTiming, Table};
+use super::{
+    ButtonPhase, ButtonQuestion, FightId, Press, PressKind, PressLog, RingPlayError, RingTiming,
+    Table,
+};
 use crate::ids::TeamId;
 use crate::rules::brain_ring::{Fight, FightFormat, FightStatus, LiveFight, QuestionOutcome};
 use crate::time::ServerTime;
@@ -81,7 +84,14 @@ pub struct RingFightView {
 }
 
 impl RingFight {
-    pub fn new(id: FightId, kind: FightKind, label: String, stage: u32, format: FightFormat, tables: [TeamId; 2]) -> Self {
+    pub fn new(
+        id: FightId,
+        kind: FightKind,
+        label: String,
+        stage: u32,
+        format: FightFormat,
+        tables: [TeamId; 2],
+    ) -> Self {
         RingFight {
             id,
             kind,
@@ -104,7 +114,13 @@ impl RingFight {
     /// The score and status, recounted from the outcomes (so an upheld
     /// appeal can change a past question).
     pub fn count(&self) -> LiveFight {
-        let mut live = LiveFight { format: self.format, teams: [0, 1], score: [0, 0], asked: 0, withdrawn: 0 };
+        let mut live = LiveFight {
+            format: self.format,
+            teams: [0, 1],
+            score: [0, 0],
+            asked: 0,
+            withdrawn: 0,
+        };
         for outcome in &self.outcomes {
             // Outcomes were accepted while the fight ran, so they fit.
             let _ = live.record(*outcome);
@@ -139,7 +155,9 @@ impl RingFight {
     /// Once a question is over, its outcome counts.
     fn settle(&mut self) {
         let Some(q) = &self.current else { return };
-        let ButtonPhase::Over { taken_by } = q.phase else { return };
+        let ButtonPhase::Over { taken_by } = q.phase else {
+            return;
+        };
         if self.outcomes.len() < q.number as usize {
             self.outcomes.push(match taken_by {
                 Some(table) => QuestionOutcome::TakenBy(table),
@@ -149,7 +167,9 @@ impl RingFight {
     }
 
     pub fn next_deadline(&self) -> Option<ServerTime> {
-        self.current.as_ref().and_then(ButtonQuestion::next_deadline)
+        self.current
+            .as_ref()
+            .and_then(ButtonQuestion::next_deadline)
     }
 
     // ---------------------------------------------------------------- checks (no change)
@@ -197,24 +217,45 @@ impl RingFight {
         if !self.is_open() {
             return Err(RingPlayError::FightOver);
         }
-        let q = self.current.as_ref().filter(|q| q.is_over()).ok_or(RingPlayError::AppealTooLate)?;
+        let q = self
+            .current
+            .as_ref()
+            .filter(|q| q.is_over())
+            .ok_or(RingPlayError::AppealTooLate)?;
         if kind == RingAppealKind::AcceptOurAnswer {
             let answered =
-                self.log.presses.iter().any(|p| p.question == q.number && p.table == table && p.kind == PressKind::Won);
-            let took = q.phase == ButtonPhase::Over { taken_by: Some(table) };
+                self.log.presses.iter().any(|p| {
+                    p.question == q.number && p.table == table && p.kind == PressKind::Won
+                });
+            let took = q.phase
+                == ButtonPhase::Over {
+                    taken_by: Some(table),
+                };
             if !answered || took {
                 return Err(RingPlayError::NobodyAnswering);
             }
         }
-        if self.appeals.iter().any(|a| a.question == q.number && a.team == team && a.kind == kind) {
+        if self
+            .appeals
+            .iter()
+            .any(|a| a.question == q.number && a.team == team && a.kind == kind)
+        {
             return Err(RingPlayError::AppealDecided);
         }
         Ok(q.number)
     }
 
     pub fn check_resolve(&self, appeal: u32) -> Result<(), RingPlayError> {
-        let a = self.appeals.iter().find(|a| a.id == appeal).ok_or(RingPlayError::NoSuchAppeal)?;
-        if a.resolution.is_some() { Err(RingPlayError::AppealDecided) } else { Ok(()) }
+        let a = self
+            .appeals
+            .iter()
+            .find(|a| a.id == appeal)
+            .ok_or(RingPlayError::NoSuchAppeal)?;
+        if a.resolution.is_some() {
+            Err(RingPlayError::AppealDecided)
+        } else {
+            Ok(())
+        }
     }
 
     pub fn check_close(&self) -> Result<(), RingPlayError> {
@@ -249,8 +290,17 @@ impl RingFight {
     }
 
     /// A press stamped `at`: decided at once and logged, whatever it was.
-    pub fn press(&mut self, team: TeamId, at: ServerTime, rtt_us: u64, clock_offset_us: i64, timing: &RingTiming) -> PressKind {
-        let Some(table) = self.table_of(team) else { return PressKind::Ignored };
+    pub fn press(
+        &mut self,
+        team: TeamId,
+        at: ServerTime,
+        rtt_us: u64,
+        clock_offset_us: i64,
+        timing: &RingTiming,
+    ) -> PressKind {
+        let Some(table) = self.table_of(team) else {
+            return PressKind::Ignored;
+        };
         self.advance(at);
         let (kind, question, since) = match &mut self.current {
             Some(q) => (q.press(table, at, timing), q.number, q.since_arming(at)),
@@ -283,17 +333,35 @@ impl RingFight {
         self.settle();
     }
 
-    pub fn file_appeal(&mut self, team: TeamId, kind: RingAppealKind, text: String, at: ServerTime) {
-        let Some(question) = self.current.as_ref().map(|q| q.number) else { return };
+    pub fn file_appeal(
+        &mut self,
+        team: TeamId,
+        kind: RingAppealKind,
+        text: String,
+        at: ServerTime,
+    ) {
+        let Some(question) = self.current.as_ref().map(|q| q.number) else {
+            return;
+        };
         let id = self.appeals.len() as u32 + 1;
-        self.appeals.push(RingAppeal { id, question, team, kind, text, filed_at: at, resolution: None });
+        self.appeals.push(RingAppeal {
+            id,
+            question,
+            team,
+            kind,
+            text,
+            filed_at: at,
+            resolution: None,
+        });
     }
 
     /// 4.14: an upheld question appeal removes the question (a replacement
     /// is read next); 4.15: an upheld answer appeal gives the question to
     /// the appellant.
     pub fn resolve_appeal(&mut self, appeal: u32, upheld: bool, reply: String, at: ServerTime) {
-        let Some(a) = self.appeals.iter_mut().find(|a| a.id == appeal) else { return };
+        let Some(a) = self.appeals.iter_mut().find(|a| a.id == appeal) else {
+            return;
+        };
         a.resolution = Some((upheld, reply, at));
         if !upheld {
             return;
@@ -301,10 +369,12 @@ impl RingFight {
         let index = a.question as usize - 1;
         let outcome = match a.kind {
             RingAppealKind::QuestionIncorrect => QuestionOutcome::Withdrawn,
-            RingAppealKind::AcceptOurAnswer => match self.tables.iter().position(|t| *t == a.team) {
-                Some(table) => QuestionOutcome::TakenBy(table),
-                None => return,
-            },
+            RingAppealKind::AcceptOurAnswer => {
+                match self.tables.iter().position(|t| *t == a.team) {
+                    Some(table) => QuestionOutcome::TakenBy(table),
+                    None => return,
+                }
+            }
         };
         // A withdrawn question keeps its slot but no longer counts
         // (LiveFight skips it), so the next question read replaces it.
@@ -333,7 +403,12 @@ impl RingFight {
     pub fn view(&self, names: [String; 2], with_presses: bool) -> RingFightView {
         let count = self.count();
         let presses = match (&self.current, with_presses) {
-            (Some(q), true) => self.log.question_order(q.number).into_iter().map(|(p, gap)| (p.clone(), gap)).collect(),
+            (Some(q), true) => self
+                .log
+                .question_order(q.number)
+                .into_iter()
+                .map(|(p, gap)| (p.clone(), gap))
+                .collect(),
             _ => Vec::new(),
         };
         RingFightView {

@@ -55,7 +55,11 @@ impl PressLog {
     /// the first press after «Время» («+0.000 / +0.037 с»); a false start
     /// during the reading would otherwise shift every real gap.
     pub fn question_order(&self, question: u32) -> Vec<(&Press, u64)> {
-        let mut presses: Vec<&Press> = self.presses.iter().filter(|p| p.question == question).collect();
+        let mut presses: Vec<&Press> = self
+            .presses
+            .iter()
+            .filter(|p| p.question == question)
+            .collect();
         presses.sort_by_key(|p| p.arrived_at);
         let first = presses
             .iter()
@@ -63,7 +67,10 @@ impl PressLog {
             .or(presses.first())
             .map(|p| p.arrived_at)
             .unwrap_or_default();
-        presses.into_iter().map(|p| (p, p.arrived_at.0.saturating_sub(first.0))).collect()
+        presses
+            .into_iter()
+            .map(|p| (p, p.arrived_at.0.saturating_sub(first.0)))
+            .collect()
     }
 }
 

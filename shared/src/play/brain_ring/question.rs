@@ -16,13 +16,27 @@ pub enum ButtonPhase {
     /// The host reads; a press now is a false start.
     Reading,
     /// «Время»: the minute runs and the buttons are live.
-    Armed { armed_at: ServerTime, deadline: ServerTime },
+    Armed {
+        armed_at: ServerTime,
+        deadline: ServerTime,
+    },
     /// Two presses arrived within the tie window: the host decides who answers.
-    Contested { first: Table, gap_us: u64, pressed_at: ServerTime },
+    Contested {
+        first: Table,
+        gap_us: u64,
+        pressed_at: ServerTime,
+    },
     /// A team pressed: discussion stops, it answers, the host judges.
-    Answering { table: Table, pressed_at: ServerTime },
+    Answering {
+        table: Table,
+        pressed_at: ServerTime,
+    },
     /// After a wrong answer, only the other team, for the extra time.
-    SecondChance { table: Table, opened_at: ServerTime, deadline: ServerTime },
+    SecondChance {
+        table: Table,
+        opened_at: ServerTime,
+        deadline: ServerTime,
+    },
     /// Taken by a table, or by nobody; the host reveals the answer.
     Over { taken_by: Option<Table> },
 }
@@ -70,7 +84,10 @@ impl ButtonQuestion {
             // Both false-started: nobody may answer; the host reveals.
             ButtonPhase::Over { taken_by: None }
         } else {
-            ButtonPhase::Armed { armed_at: now, deadline: now.plus(Duration::from_millis(timing.minute_ms)) }
+            ButtonPhase::Armed {
+                armed_at: now,
+                deadline: now.plus(Duration::from_millis(timing.minute_ms)),
+            }
         };
         Ok(())
     }
@@ -92,10 +109,16 @@ impl ButtonQuestion {
                     return PressKind::LockedOut;
                 }
                 self.pressed[table] = true;
-                self.phase = ButtonPhase::Answering { table, pressed_at: at };
+                self.phase = ButtonPhase::Answering {
+                    table,
+                    pressed_at: at,
+                };
                 PressKind::Won
             }
-            ButtonPhase::Answering { table: answering, pressed_at } => {
+            ButtonPhase::Answering {
+                table: answering,
+                pressed_at,
+            } => {
                 if answering == table {
                     return PressKind::Repeated;
                 }
@@ -103,13 +126,22 @@ impl ButtonQuestion {
                     return PressKind::LockedOut;
                 }
                 let gap = at.0.saturating_sub(pressed_at.0);
-                if self.pressed[answering] && !self.pressed[table] && timing.tie_window_us > 0 && gap <= timing.tie_window_us
+                if self.pressed[answering]
+                    && !self.pressed[table]
+                    && timing.tie_window_us > 0
+                    && gap <= timing.tie_window_us
                 {
                     self.pressed[table] = true;
-                    self.phase = ButtonPhase::Contested { first: answering, gap_us: gap, pressed_at };
+                    self.phase = ButtonPhase::Contested {
+                        first: answering,
+                        gap_us: gap,
+                        pressed_at,
+                    };
                     return PressKind::Contested;
                 }
-                if self.pressed[table] { PressKind::Repeated } else {
+                if self.pressed[table] {
+                    PressKind::Repeated
+                } else {
                     self.pressed[table] = true;
                     PressKind::Late
                 }
@@ -120,7 +152,10 @@ impl ButtonQuestion {
                     return PressKind::LockedOut;
                 }
                 self.pressed[table] = true;
-                self.phase = ButtonPhase::Answering { table, pressed_at: at };
+                self.phase = ButtonPhase::Answering {
+                    table,
+                    pressed_at: at,
+                };
                 PressKind::Won
             }
             ButtonPhase::Over { .. } => PressKind::Ignored,
@@ -129,17 +164,31 @@ impl ButtonQuestion {
 
     /// The host decides a contested press: `table` answers.
     pub fn decide(&mut self, table: Table) -> Result<(), RingPlayError> {
-        let ButtonPhase::Contested { pressed_at, .. } = self.phase else { return Err(RingPlayError::NotContested) };
-        self.phase = ButtonPhase::Answering { table: table.min(1), pressed_at };
+        let ButtonPhase::Contested { pressed_at, .. } = self.phase else {
+            return Err(RingPlayError::NotContested);
+        };
+        self.phase = ButtonPhase::Answering {
+            table: table.min(1),
+            pressed_at,
+        };
         Ok(())
     }
 
     /// The host judges the answer. Right takes the question; wrong opens
     /// 20 s for the other team unless it may no longer answer.
-    pub fn judge(&mut self, correct: bool, now: ServerTime, timing: &RingTiming) -> Result<(), RingPlayError> {
-        let ButtonPhase::Answering { table, .. } = self.phase else { return Err(RingPlayError::NobodyAnswering) };
+    pub fn judge(
+        &mut self,
+        correct: bool,
+        now: ServerTime,
+        timing: &RingTiming,
+    ) -> Result<(), RingPlayError> {
+        let ButtonPhase::Answering { table, .. } = self.phase else {
+            return Err(RingPlayError::NobodyAnswering);
+        };
         if correct {
-            self.phase = ButtonPhase::Over { taken_by: Some(table) };
+            self.phase = ButtonPhase::Over {
+                taken_by: Some(table),
+            };
             return Ok(());
         }
         self.locked[table] = true;
@@ -161,7 +210,9 @@ impl ButtonQuestion {
     /// question untaken. A press stamped exactly at the deadline still counts.
     pub fn advance(&mut self, now: ServerTime) -> bool {
         match self.phase {
-            ButtonPhase::Armed { deadline, .. } | ButtonPhase::SecondChance { deadline, .. } if now > deadline => {
+            ButtonPhase::Armed { deadline, .. } | ButtonPhase::SecondChance { deadline, .. }
+                if now > deadline =>
+            {
                 self.phase = ButtonPhase::Over { taken_by: None };
                 true
             }
@@ -210,9 +261,18 @@ mod tests {
     fn brain_ring_first_press_to_arrive_answers_and_the_other_is_late() {
         let (mut q, timing) = armed();
         assert_eq!(q.press(1, t(1_000), &timing), PressKind::Won);
-        assert_eq!(q.press(0, ServerTime(t(1_000).0 + 1), &timing), PressKind::Late);
+        assert_eq!(
+            q.press(0, ServerTime(t(1_000).0 + 1), &timing),
+            PressKind::Late
+        );
         assert_eq!(q.press(1, t(1_500), &timing), PressKind::Repeated);
-        assert_eq!(q.phase, ButtonPhase::Answering { table: 1, pressed_at: t(1_000) });
+        assert_eq!(
+            q.phase,
+            ButtonPhase::Answering {
+                table: 1,
+                pressed_at: t(1_000)
+            }
+        );
     }
 
     #[test]
@@ -228,10 +288,21 @@ mod tests {
         let (mut q, timing) = armed();
         q.press(0, t(5_000), &timing);
         q.judge(false, t(9_000), &timing).unwrap();
-        assert_eq!(q.phase, ButtonPhase::SecondChance { table: 1, opened_at: t(9_000), deadline: t(29_000) });
+        assert_eq!(
+            q.phase,
+            ButtonPhase::SecondChance {
+                table: 1,
+                opened_at: t(9_000),
+                deadline: t(29_000)
+            }
+        );
         // The team that answered wrong may not press again.
         assert_eq!(q.press(0, t(10_000), &timing), PressKind::LockedOut);
-        assert_eq!(q.press(1, t(29_000), &timing), PressKind::Won, "a press at the deadline still counts");
+        assert_eq!(
+            q.press(1, t(29_000), &timing),
+            PressKind::Won,
+            "a press at the deadline still counts"
+        );
         q.judge(false, t(31_000), &timing).unwrap();
         assert_eq!(q.phase, ButtonPhase::Over { taken_by: None });
     }
@@ -251,7 +322,10 @@ mod tests {
     fn brain_ring_no_press_within_the_minute_ends_the_question_untaken() {
         let (mut q, timing) = armed();
         assert!(!q.advance(t(60_000)));
-        assert_eq!(q.press(1, ServerTime(t(60_000).0 + 1), &timing), PressKind::Ignored);
+        assert_eq!(
+            q.press(1, ServerTime(t(60_000).0 + 1), &timing),
+            PressKind::Ignored
+        );
         assert_eq!(q.phase, ButtonPhase::Over { taken_by: None });
     }
 
@@ -270,7 +344,10 @@ mod tests {
 
     #[test]
     fn brain_ring_early_presses_can_be_ignored_by_setting() {
-        let timing = RingTiming { early_press: EarlyPress::Ignored, ..RingTiming::default() };
+        let timing = RingTiming {
+            early_press: EarlyPress::Ignored,
+            ..RingTiming::default()
+        };
         let mut q = ButtonQuestion::new(1);
         assert_eq!(q.press(0, t(0), &timing), PressKind::FalseStart);
         q.arm(t(1_000), &timing).unwrap();
@@ -290,18 +367,34 @@ mod tests {
 
     #[test]
     fn brain_ring_presses_within_the_tie_window_go_to_the_host() {
-        let timing = RingTiming { tie_window_us: 2_000, ..RingTiming::default() };
+        let timing = RingTiming {
+            tie_window_us: 2_000,
+            ..RingTiming::default()
+        };
         let mut q = ButtonQuestion::new(1);
         q.arm(t(0), &timing).unwrap();
         assert_eq!(q.press(0, t(1_000), &timing), PressKind::Won);
-        assert_eq!(q.press(1, ServerTime(t(1_000).0 + 1_500), &timing), PressKind::Contested);
-        assert_eq!(q.phase, ButtonPhase::Contested { first: 0, gap_us: 1_500, pressed_at: t(1_000) });
+        assert_eq!(
+            q.press(1, ServerTime(t(1_000).0 + 1_500), &timing),
+            PressKind::Contested
+        );
+        assert_eq!(
+            q.phase,
+            ButtonPhase::Contested {
+                first: 0,
+                gap_us: 1_500,
+                pressed_at: t(1_000)
+            }
+        );
         q.decide(1).unwrap();
         assert!(matches!(q.phase, ButtonPhase::Answering { table: 1, .. }));
         // Outside the window the order of arrival stands.
         let mut strict = ButtonQuestion::new(2);
         strict.arm(t(0), &timing).unwrap();
         strict.press(0, t(1_000), &timing);
-        assert_eq!(strict.press(1, ServerTime(t(1_000).0 + 2_001), &timing), PressKind::Late);
+        assert_eq!(
+            strict.press(1, ServerTime(t(1_000).0 + 2_001), &timing),
+            PressKind::Late
+        );
     }
 }

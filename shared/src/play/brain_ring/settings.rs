@@ -27,7 +27,12 @@ pub struct RingTiming {
 
 impl Default for RingTiming {
     fn default() -> Self {
-        RingTiming { minute_ms: 60_000, second_chance_ms: 20_000, tie_window_us: 0, early_press: EarlyPress::default() }
+        RingTiming {
+            minute_ms: 60_000,
+            second_chance_ms: 20_000,
+            tie_window_us: 0,
+            early_press: EarlyPress::default(),
+        }
     }
 }
 
@@ -36,7 +41,10 @@ impl RingTiming {
         if self.minute_ms == 0 || self.second_chance_ms == 0 {
             return Err("the minute and the extra time must be longer than zero".into());
         }
-        if self.minute_ms > 3_600_000 || self.second_chance_ms > 3_600_000 || self.tie_window_us > 1_000_000 {
+        if self.minute_ms > 3_600_000
+            || self.second_chance_ms > 3_600_000
+            || self.tie_window_us > 1_000_000
+        {
             return Err("a Brain-ring duration over an hour, or a tie window over a second, is surely a typo".into());
         }
         Ok(())

@@ -12,8 +12,8 @@ use super::fight::{FightKind, RingAppealKind};
 use super::{FightId, PressKind, RingEvent, RingFight, RingPlayError, RingTiming, Table};
 use crate::ids::TeamId;
 use crate::rules::brain_ring::{
-    Fight, FightFormat, FinalSeries, KingOfTheHill, PlayoffStatus, QUALIFYING_ROUNDS, Qualifying, RingRow,
-    SeriesStatus, first_round_pairs,
+    Fight, FightFormat, FinalSeries, KingOfTheHill, PlayoffStatus, QUALIFYING_ROUNDS, Qualifying,
+    RingRow, SeriesStatus, first_round_pairs,
 };
 use crate::time::ServerTime;
 
@@ -25,11 +25,19 @@ pub enum RingStage {
     NotSeeded,
     /// `round` (from 1) can be started with these pairs (seeding indices
     /// mapped to teams), or is being played (`open` fights remain).
-    Qualifying { round: u32, pairs: Vec<[TeamId; 2]>, open: u32 },
+    Qualifying {
+        round: u32,
+        pairs: Vec<[TeamId; 2]>,
+        open: u32,
+    },
     /// The next «царь горы» fight.
     Playoff { teams: [TeamId; 2], open: bool },
     /// The next fight of the final and who sits where.
-    Final { number: u32, tables: [TeamId; 2], open: bool },
+    Final {
+        number: u32,
+        tables: [TeamId; 2],
+        open: bool,
+    },
     /// 4.12: the champion is known.
     Finished { champion: TeamId },
     /// 4.8: no pairing without rematches exists; the host must decide.
@@ -60,23 +68,33 @@ impl RingTournament {
 
     /// The open fight a team plays now, if any (a team plays one at a time).
     pub fn open_fight_of(&self, team: TeamId) -> Option<&RingFight> {
-        self.fights.values().find(|f| f.is_open() && f.tables.contains(&team))
+        self.fights
+            .values()
+            .find(|f| f.is_open() && f.tables.contains(&team))
     }
 
     /// Closed fights of a kind, as the rules engines count them (by seeding index).
     fn closed_qualifying_rounds(&self) -> Vec<Vec<Fight>> {
         let mut rounds: Vec<Vec<Fight>> = Vec::new();
         for f in self.fights.values().filter(|f| !f.is_open()) {
-            let FightKind::Qualifying { round } = f.kind else { continue };
-            let (Some(a), Some(b), Some(result)) = (self.index_of(f.tables[0]), self.index_of(f.tables[1]), f.result())
-            else {
+            let FightKind::Qualifying { round } = f.kind else {
+                continue;
+            };
+            let (Some(a), Some(b), Some(result)) = (
+                self.index_of(f.tables[0]),
+                self.index_of(f.tables[1]),
+                f.result(),
+            ) else {
                 continue;
             };
             let r = round.saturating_sub(1) as usize;
             if rounds.len() <= r {
                 rounds.resize(r + 1, Vec::new());
             }
-            rounds[r].push(Fight { teams: [a, b], score: result.score });
+            rounds[r].push(Fight {
+                teams: [a, b],
+                score: result.score,
+            });
         }
         rounds
     }
@@ -93,8 +111,13 @@ impl RingTournament {
 
     /// The qualifying table (4.6–4.7), by seeding index mapped to teams.
     pub fn standings(&self) -> Vec<(TeamId, RingRow)> {
-        let Some(q) = self.qualifying() else { return Vec::new() };
-        q.standings().into_iter().filter_map(|row| self.teams.get(row.team).map(|t| (*t, row))).collect()
+        let Some(q) = self.qualifying() else {
+            return Vec::new();
+        };
+        q.standings()
+            .into_iter()
+            .filter_map(|row| self.teams.get(row.team).map(|t| (*t, row)))
+            .collect()
     }
 
     fn rounds_started(&self) -> u32 {
@@ -109,7 +132,10 @@ impl RingTournament {
     }
 
     fn open_count(&self, pred: impl Fn(&FightKind) -> bool) -> u32 {
-        self.fights.values().filter(|f| f.is_open() && pred(&f.kind)).count() as u32
+        self.fights
+            .values()
+            .filter(|f| f.is_open() && pred(&f.kind))
+            .count() as u32
     }
 
     fn winners_of(&self, pred: impl Fn(&FightKind) -> bool) -> Vec<usize> {
@@ -125,12 +151,18 @@ impl RingTournament {
             return RingStage::NotSeeded;
         }
         let Some(qualifying) = self.qualifying() else {
-            return RingStage::Stuck(format!("{} teams cannot be paired (4.8 needs an even number)", self.teams.len()));
+            return RingStage::Stuck(format!(
+                "{} teams cannot be paired (4.8 needs an even number)",
+                self.teams.len()
+            ));
         };
         let started = self.rounds_started();
         let open = self.open_count(|k| matches!(k, FightKind::Qualifying { .. }));
         let map = |pairs: Vec<[usize; 2]>| -> Vec<[TeamId; 2]> {
-            pairs.into_iter().filter_map(|[a, b]| Some([*self.teams.get(a)?, *self.teams.get(b)?])).collect()
+            pairs
+                .into_iter()
+                .filter_map(|[a, b]| Some([*self.teams.get(a)?, *self.teams.get(b)?]))
+                .collect()
         };
         if open > 0 {
             let pairs = self
@@ -139,7 +171,11 @@ impl RingTournament {
                 .filter(|f| f.kind == FightKind::Qualifying { round: started })
                 .map(|f| f.tables)
                 .collect();
-            return RingStage::Qualifying { round: started, pairs, open };
+            return RingStage::Qualifying {
+                round: started,
+                pairs,
+                open,
+            };
         }
         // 4.9: six rounds; fewer teams than the rounds allow end earlier.
         let max_rounds = QUALIFYING_ROUNDS.min(self.teams.len().saturating_sub(1)) as u32;
@@ -150,8 +186,14 @@ impl RingTournament {
                 qualifying.next_round()
             };
             return match pairs {
-                Some(pairs) => RingStage::Qualifying { round: started + 1, pairs: map(pairs), open: 0 },
-                None => RingStage::Stuck("4.8: no pairing without rematches exists for the next round".into()),
+                Some(pairs) => RingStage::Qualifying {
+                    round: started + 1,
+                    pairs: map(pairs),
+                    open: 0,
+                },
+                None => RingStage::Stuck(
+                    "4.8: no pairing without rematches exists for the next round".into(),
+                ),
             };
         }
         // 4.9: the top five play off; with fewer teams, the top two go
@@ -179,18 +221,26 @@ impl RingTournament {
         } else {
             [table[0], table[1]]
         };
-        let Ok(mut series) = FinalSeries::new(finalists) else { return RingStage::Stuck("the finalists repeat".into()) };
+        let Ok(mut series) = FinalSeries::new(finalists) else {
+            return RingStage::Stuck("the finalists repeat".into());
+        };
         for winner in self.winners_of(|k| matches!(k, FightKind::Final { .. })) {
             let _ = series.record_winner(winner);
         }
         let open = self.open_count(|k| matches!(k, FightKind::Final { .. })) > 0;
         match series.status() {
             SeriesStatus::NextFight { number, tables } => match map(vec![tables]).first() {
-                Some(tables) => RingStage::Final { number: number as u32, tables: *tables, open },
+                Some(tables) => RingStage::Final {
+                    number: number as u32,
+                    tables: *tables,
+                    open,
+                },
                 None => RingStage::Stuck("unknown finalist".into()),
             },
             SeriesStatus::Champion { team } => match self.teams.get(team) {
-                Some(champion) => RingStage::Finished { champion: *champion },
+                Some(champion) => RingStage::Finished {
+                    champion: *champion,
+                },
                 None => RingStage::Stuck("unknown champion".into()),
             },
         }
@@ -204,45 +254,104 @@ impl RingTournament {
         let stages = stages.max(1);
         let mut id = self.next_fight_id();
         let mut events = Vec::new();
-        let mut open = |kind: FightKind, label: String, stage: u32, format: FightFormat, tables: [TeamId; 2]| {
-            events.push(RingEvent::FightOpened { fight: id, kind, label, stage, format, tables });
+        let mut open = |kind: FightKind,
+                        label: String,
+                        stage: u32,
+                        format: FightFormat,
+                        tables: [TeamId; 2]| {
+            events.push(RingEvent::FightOpened {
+                fight: id,
+                kind,
+                label,
+                stage,
+                format,
+                tables,
+            });
             id = FightId(id.0 + 1);
         };
         match self.stage() {
-            RingStage::Qualifying { round, pairs, open: 0 } => {
+            RingStage::Qualifying {
+                round,
+                pairs,
+                open: 0,
+            } => {
                 // A team still in a friendly fight cannot be sent to a second one.
-                if pairs.iter().flatten().any(|t| self.open_fight_of(*t).is_some()) {
+                if pairs
+                    .iter()
+                    .flatten()
+                    .any(|t| self.open_fight_of(*t).is_some())
+                {
                     return Err(RingPlayError::TeamBusy);
                 }
                 for (i, pair) in pairs.into_iter().enumerate() {
                     let label = format!("Круг {round}, бой {}", i + 1);
-                    open(FightKind::Qualifying { round }, label, i as u32 % stages + 1, FightFormat::QUALIFYING, pair);
+                    open(
+                        FightKind::Qualifying { round },
+                        label,
+                        i as u32 % stages + 1,
+                        FightFormat::QUALIFYING,
+                        pair,
+                    );
                 }
             }
             RingStage::Playoff { teams, open: false } => {
                 if teams.iter().any(|t| self.open_fight_of(*t).is_some()) {
                     return Err(RingPlayError::TeamBusy);
                 }
-                open(FightKind::Playoff, "Плей-офф".into(), 1, FightFormat::PLAYOFF, teams);
+                open(
+                    FightKind::Playoff,
+                    "Плей-офф".into(),
+                    1,
+                    FightFormat::PLAYOFF,
+                    teams,
+                );
             }
-            RingStage::Final { number, tables, open: false } => {
+            RingStage::Final {
+                number,
+                tables,
+                open: false,
+            } => {
                 if tables.iter().any(|t| self.open_fight_of(*t).is_some()) {
                     return Err(RingPlayError::TeamBusy);
                 }
-                open(FightKind::Final { number }, format!("Финал, бой {number}"), 1, FightFormat::FINAL, tables);
+                open(
+                    FightKind::Final { number },
+                    format!("Финал, бой {number}"),
+                    1,
+                    FightFormat::FINAL,
+                    tables,
+                );
             }
-            RingStage::NotSeeded => return Err(RingPlayError::Tournament("no teams are qualified yet".into())),
-            RingStage::Finished { .. } => return Err(RingPlayError::Tournament("the tournament is finished".into())),
+            RingStage::NotSeeded => {
+                return Err(RingPlayError::Tournament(
+                    "no teams are qualified yet".into(),
+                ));
+            }
+            RingStage::Finished { .. } => {
+                return Err(RingPlayError::Tournament(
+                    "the tournament is finished".into(),
+                ));
+            }
             RingStage::Stuck(why) => return Err(RingPlayError::Tournament(why)),
-            _ => return Err(RingPlayError::Tournament("finish the open fights first".into())),
+            _ => {
+                return Err(RingPlayError::Tournament(
+                    "finish the open fights first".into(),
+                ));
+            }
         }
         Ok(events)
     }
 
     /// A single fight outside the tournament's flow.
-    pub fn handle_friendly(&self, tables: [TeamId; 2], format: FightFormat) -> Result<RingEvent, RingPlayError> {
+    pub fn handle_friendly(
+        &self,
+        tables: [TeamId; 2],
+        format: FightFormat,
+    ) -> Result<RingEvent, RingPlayError> {
         if tables[0] == tables[1] {
-            return Err(RingPlayError::Tournament("a team cannot fight itself".into()));
+            return Err(RingPlayError::Tournament(
+                "a team cannot fight itself".into(),
+            ));
         }
         if tables.iter().any(|t| self.open_fight_of(*t).is_some()) {
             return Err(RingPlayError::TeamBusy);
@@ -263,7 +372,12 @@ impl RingTournament {
         self.open_fight_of(team).map(|f| f.id)
     }
 
-    pub fn check_appeal(&self, fight: FightId, team: TeamId, kind: RingAppealKind) -> Result<u32, RingPlayError> {
+    pub fn check_appeal(
+        &self,
+        fight: FightId,
+        team: TeamId,
+        kind: RingAppealKind,
+    ) -> Result<u32, RingPlayError> {
         self.fight(fight)?.check_appeal(team, kind)
     }
 
@@ -281,22 +395,55 @@ impl RingTournament {
                 self.teams = teams.clone();
                 self.seed = *seed;
             }
-            RingEvent::FightOpened { fight, kind, label, stage, format, tables } => {
-                self.fights.insert(*fight, RingFight::new(*fight, *kind, label.clone(), *stage, *format, *tables));
+            RingEvent::FightOpened {
+                fight,
+                kind,
+                label,
+                stage,
+                format,
+                tables,
+            } => {
+                self.fights.insert(
+                    *fight,
+                    RingFight::new(*fight, *kind, label.clone(), *stage, *format, *tables),
+                );
             }
             RingEvent::QuestionRead { fight, at } => self.with(*fight, |f| f.read(*at)),
             RingEvent::Armed { fight, at } => self.with(*fight, |f| f.arm(*at, &timing)),
-            RingEvent::Pressed { fight, team, at, rtt_us, clock_offset_us } => {
-                return self.fights.get_mut(fight).map(|f| f.press(*team, *at, *rtt_us, *clock_offset_us, &timing));
+            RingEvent::Pressed {
+                fight,
+                team,
+                at,
+                rtt_us,
+                clock_offset_us,
+            } => {
+                return self
+                    .fights
+                    .get_mut(fight)
+                    .map(|f| f.press(*team, *at, *rtt_us, *clock_offset_us, &timing));
             }
-            RingEvent::ContestDecided { fight, table, .. } => self.with(*fight, |f| f.decide(*table as Table)),
-            RingEvent::Judged { fight, correct, at } => self.with(*fight, |f| f.judge(*correct, *at, &timing)),
-            RingEvent::AppealFiled { fight, team, kind, text, at } => {
-                self.with(*fight, |f| f.file_appeal(*team, *kind, text.clone(), *at))
+            RingEvent::ContestDecided { fight, table, .. } => {
+                self.with(*fight, |f| f.decide(*table as Table))
             }
-            RingEvent::AppealResolved { fight, appeal, upheld, reply, at } => {
-                self.with(*fight, |f| f.resolve_appeal(*appeal, *upheld, reply.clone(), *at))
+            RingEvent::Judged { fight, correct, at } => {
+                self.with(*fight, |f| f.judge(*correct, *at, &timing))
             }
+            RingEvent::AppealFiled {
+                fight,
+                team,
+                kind,
+                text,
+                at,
+            } => self.with(*fight, |f| f.file_appeal(*team, *kind, text.clone(), *at)),
+            RingEvent::AppealResolved {
+                fight,
+                appeal,
+                upheld,
+                reply,
+                at,
+            } => self.with(*fight, |f| {
+                f.resolve_appeal(*appeal, *upheld, reply.clone(), *at)
+            }),
             RingEvent::FightClosed { fight, at } => self.with(*fight, |f| f.close(*at)),
         }
         None
@@ -316,7 +463,11 @@ impl RingTournament {
     }
 
     pub fn next_deadline(&self) -> Option<ServerTime> {
-        self.fights.values().filter(|f| f.is_open()).filter_map(RingFight::next_deadline).min()
+        self.fights
+            .values()
+            .filter(|f| f.is_open())
+            .filter_map(RingFight::next_deadline)
+            .min()
     }
 }
 

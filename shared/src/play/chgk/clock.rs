@@ -61,9 +61,13 @@ impl QuestionClock {
 
     /// The next instant at which the phase changes after `now`, if any.
     pub fn next_signal(&self, now: ServerTime) -> Option<ServerTime> {
-        [self.warning_at(), self.ends_at(), self.accept_until().plus(Duration::from_micros(1))]
-            .into_iter()
-            .find(|t| *t > now)
+        [
+            self.warning_at(),
+            self.ends_at(),
+            self.accept_until().plus(Duration::from_micros(1)),
+        ]
+        .into_iter()
+        .find(|t| *t > now)
     }
 }
 
@@ -72,7 +76,10 @@ mod tests {
     use super::*;
 
     fn clock() -> QuestionClock {
-        QuestionClock { started_at: ServerTime::from_millis(1_000_000), timing: ChgkTiming::default() }
+        QuestionClock {
+            started_at: ServerTime::from_millis(1_000_000),
+            timing: ChgkTiming::default(),
+        }
     }
 
     fn at(ms_after_start: u64) -> ServerTime {
@@ -102,7 +109,9 @@ mod tests {
         assert!(matches!(c.classify(at(62_999)), CardTiming::OnTime { .. }));
         assert!(matches!(c.classify(at(63_000)), CardTiming::OnTime { .. }));
         assert!(matches!(c.classify(at(63_001)), CardTiming::Late { .. }));
-        let CardTiming::Late { since_start } = c.classify(at(63_001)) else { unreachable!() };
+        let CardTiming::Late { since_start } = c.classify(at(63_001)) else {
+            unreachable!()
+        };
         assert_eq!(since_start, Duration::from_millis(63_001));
     }
 
@@ -111,7 +120,10 @@ mod tests {
         let c = clock();
         assert_eq!(c.next_signal(at(0)), Some(at(50_000)));
         assert_eq!(c.next_signal(at(50_000)), Some(at(60_000)));
-        assert_eq!(c.next_signal(at(60_000)), Some(at(63_000).plus(Duration::from_micros(1))));
+        assert_eq!(
+            c.next_signal(at(60_000)),
+            Some(at(63_000).plus(Duration::from_micros(1)))
+        );
         assert_eq!(c.next_signal(at(64_000)), None);
     }
 }

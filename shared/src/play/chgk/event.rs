@@ -20,14 +20,57 @@ pub enum Judger {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ChgkEvent {
-    TourAdded { tour: TourId, title: String },
-    QuestionAdded { question: QuestionId, tour: TourId, content: Question },
-    Announced { question: QuestionId, at: ServerTime },
-    MinuteStarted { question: QuestionId, at: ServerTime },
-    CardAccepted { question: QuestionId, team: TeamId, text: String, received_at: ServerTime, late: bool },
-    Judged { question: QuestionId, group: String, verdict: Verdict, by: Judger, at: ServerTime },
-    Revealed { question: QuestionId, at: ServerTime },
-    TourClosed { tour: TourId, at: ServerTime },
-    AppealFiled { appeal: AppealId, team: TeamId, question: QuestionId, kind: AppealKind, text: String, at: ServerTime },
-    AppealResolved { appeal: AppealId, upheld: bool, reply: String, at: ServerTime },
+    TourAdded {
+        tour: TourId,
+        title: String,
+    },
+    QuestionAdded {
+        question: QuestionId,
+        tour: TourId,
+        content: Question,
+    },
+    Announced {
+        question: QuestionId,
+        at: ServerTime,
+    },
+    MinuteStarted {
+        question: QuestionId,
+        at: ServerTime,
+    },
+    CardAccepted {
+        question: QuestionId,
+        team: TeamId,
+        text: String,
+        received_at: ServerTime,
+        late: bool,
+    },
+    Judged {
+        question: QuestionId,
+        group: String,
+        verdict: Verdict,
+        by: Judger,
+        at: ServerTime,
+    },
+    Revealed {
+        question: QuestionId,
+        at: ServerTime,
+    },
+    TourClosed {
+        tour: TourId,
+        at: ServerTime,
+    },
+    AppealFiled {
+        appeal: AppealId,
+        team: TeamId,
+        question: QuestionId,
+        kind: AppealKind,
+        text: String,
+        at: ServerTime,
+    },
+    AppealResolved {
+        appeal: AppealId,
+        upheld: bool,
+        reply: String,
+        at: ServerTime,
+    },
 }

@@ -61,7 +61,9 @@ impl GameQuestion {
     /// Whether this team's card scores: on time, and judged correct or
     /// accepted on appeal; a withdrawn question scores for nobody.
     pub fn is_correct(&self, team: TeamId) -> bool {
-        let Some(card) = self.cards.get(&team) else { return false };
+        let Some(card) = self.cards.get(&team) else {
+            return false;
+        };
         if card.late || self.withdrawn {
             return false;
         }
@@ -78,13 +80,22 @@ impl GameQuestion {
         if self.is_correct(team) {
             Some(Verdict::Correct)
         } else {
-            Some(self.verdicts.get(&card.key).map(|v| v.0).unwrap_or(Verdict::Wrong))
+            Some(
+                self.verdicts
+                    .get(&card.key)
+                    .map(|v| v.0)
+                    .unwrap_or(Verdict::Wrong),
+            )
         }
     }
 
     /// Normalised keys of the on-time cards, each once.
     pub fn groups(&self) -> BTreeSet<&str> {
-        self.cards.values().filter(|c| !c.late).map(|c| c.key.as_str()).collect()
+        self.cards
+            .values()
+            .filter(|c| !c.late)
+            .map(|c| c.key.as_str())
+            .collect()
     }
 
     pub fn played(&self) -> bool {
@@ -115,11 +126,16 @@ pub struct ChgkGame {
 
 impl ChgkGame {
     pub fn new(timing: ChgkTiming) -> Self {
-        ChgkGame { timing, ..ChgkGame::default() }
+        ChgkGame {
+            timing,
+            ..ChgkGame::default()
+        }
     }
 
     pub fn question(&self, q: QuestionId) -> Result<&GameQuestion, CommandError> {
-        self.questions.get(q.0 as usize).ok_or(CommandError::NoSuchQuestion)
+        self.questions
+            .get(q.0 as usize)
+            .ok_or(CommandError::NoSuchQuestion)
     }
 
     pub fn tour(&self, t: TourId) -> Result<&GameTour, CommandError> {
@@ -131,7 +147,11 @@ impl ChgkGame {
     }
 
     fn ensure_tour_open(&self, q: &GameQuestion) -> Result<(), CommandError> {
-        if self.tour_of(q)?.closed_at.is_some() { Err(CommandError::TourClosed) } else { Ok(()) }
+        if self.tour_of(q)?.closed_at.is_some() {
+            Err(CommandError::TourClosed)
+        } else {
+            Ok(())
+        }
     }
 
     // ---------------------------------------------------------------- questions
@@ -142,9 +162,16 @@ impl ChgkGame {
         let mut next_q = self.questions.len() as u32;
         for (i, tour) in package.tours.iter().enumerate() {
             let tour_id = TourId(self.tours.len() as u32 + i as u32);
-            events.push(ChgkEvent::TourAdded { tour: tour_id, title: tour.title.clone() });
+            events.push(ChgkEvent::TourAdded {
+                tour: tour_id,
+                title: tour.title.clone(),
+            });
             for q in &tour.questions {
-                events.push(ChgkEvent::QuestionAdded { question: QuestionId(next_q), tour: tour_id, content: q.clone() });
+                events.push(ChgkEvent::QuestionAdded {
+                    question: QuestionId(next_q),
+                    tour: tour_id,
+                    content: q.clone(),
+                });
                 next_q += 1;
             }
         }
@@ -153,17 +180,28 @@ impl ChgkGame {
 
     /// A typed-in question, into an existing open tour or a new one (`tour`
     /// one past the last).
-    pub fn handle_add_question(&self, tour: TourId, question: Question) -> Result<Vec<ChgkEvent>, CommandError> {
+    pub fn handle_add_question(
+        &self,
+        tour: TourId,
+        question: Question,
+    ) -> Result<Vec<ChgkEvent>, CommandError> {
         if question.text.trim().is_empty() && question.parts.is_empty() {
             return Err(CommandError::EmptyName);
         }
         let mut events = Vec::new();
         if tour.0 as usize == self.tours.len() {
-            events.push(ChgkEvent::TourAdded { tour, title: format!("Тур {}", tour.0 + 1) });
+            events.push(ChgkEvent::TourAdded {
+                tour,
+                title: format!("Тур {}", tour.0 + 1),
+            });
         } else if self.tour(tour)?.closed_at.is_some() {
             return Err(CommandError::TourClosed);
         }
-        events.push(ChgkEvent::QuestionAdded { question: QuestionId(self.questions.len() as u32), tour, content: question });
+        events.push(ChgkEvent::QuestionAdded {
+            question: QuestionId(self.questions.len() as u32),
+            tour,
+            content: question,
+        });
         Ok(events)
     }
 
@@ -171,7 +209,11 @@ impl ChgkGame {
 
     /// The host announces a question number. Refused while another
     /// question's clock still accepts cards, and for a question already played.
-    pub fn handle_announce(&self, q: QuestionId, now: ServerTime) -> Result<ChgkEvent, CommandError> {
+    pub fn handle_announce(
+        &self,
+        q: QuestionId,
+        now: ServerTime,
+    ) -> Result<ChgkEvent, CommandError> {
         let question = self.question(q)?;
         self.ensure_tour_open(question)?;
         if question.withdrawn {
@@ -185,16 +227,24 @@ impl ChgkGame {
         {
             return Err(CommandError::ClockRunning);
         }
-        Ok(ChgkEvent::Announced { question: q, at: now })
+        Ok(ChgkEvent::Announced {
+            question: q,
+            at: now,
+        })
     }
 
     /// 3: «Время» — the minute of the announced question starts now.
     pub fn handle_start_minute(&self, now: ServerTime) -> Result<ChgkEvent, CommandError> {
-        let current = self.current_question().ok_or(CommandError::NoQuestionAnnounced)?;
+        let current = self
+            .current_question()
+            .ok_or(CommandError::NoQuestionAnnounced)?;
         if current.played() {
             return Err(CommandError::MinuteAlreadyStarted);
         }
-        Ok(ChgkEvent::MinuteStarted { question: current.id, at: now })
+        Ok(ChgkEvent::MinuteStarted {
+            question: current.id,
+            at: now,
+        })
     }
 
     pub fn current_question(&self) -> Option<&GameQuestion> {
@@ -222,7 +272,13 @@ impl ChgkGame {
     /// A team hands in its card. Accepted while the question is announced or
     /// its minute runs, up to 3 s after the end signal; later it is stored
     /// flagged late and never scored (3). One card per team per question.
-    pub fn handle_card(&self, team: TeamId, q: QuestionId, text: &str, received_at: ServerTime) -> Result<ChgkEvent, CommandError> {
+    pub fn handle_card(
+        &self,
+        team: TeamId,
+        q: QuestionId,
+        text: &str,
+        received_at: ServerTime,
+    ) -> Result<ChgkEvent, CommandError> {
         let question = self.question(q)?;
         if question.cards.contains_key(&team) {
             return Err(CommandError::CardAlreadyAccepted);
@@ -233,32 +289,58 @@ impl ChgkGame {
         }
         let chars = text.chars().count();
         if chars > MAX_CARD_CHARS {
-            return Err(CommandError::TooLong { got: chars as u32, max: MAX_CARD_CHARS as u32 });
+            return Err(CommandError::TooLong {
+                got: chars as u32,
+                max: MAX_CARD_CHARS as u32,
+            });
         }
         let late = match &question.clock {
             Some(clock) => matches!(clock.classify(received_at), CardTiming::Late { .. }),
             None if self.current == Some(q) => false,
             None => return Err(CommandError::NotAnnounced),
         };
-        Ok(ChgkEvent::CardAccepted { question: q, team, text: text.to_owned(), received_at, late })
+        Ok(ChgkEvent::CardAccepted {
+            question: q,
+            team,
+            text: text.to_owned(),
+            received_at,
+            late,
+        })
     }
 
     // ---------------------------------------------------------------- judging
 
     /// Marks every on-time card of the question whose normalised text is
     /// `group`. Judges may change their minds until the host closes the tour.
-    pub fn handle_judge(&self, q: QuestionId, group: &str, verdict: Verdict, by: Judger, now: ServerTime) -> Result<ChgkEvent, CommandError> {
+    pub fn handle_judge(
+        &self,
+        q: QuestionId,
+        group: &str,
+        verdict: Verdict,
+        by: Judger,
+        now: ServerTime,
+    ) -> Result<ChgkEvent, CommandError> {
         let question = self.question(q)?;
         self.ensure_tour_open(question)?;
         if !question.groups().contains(group) {
             return Err(CommandError::NoSuchGroup);
         }
-        Ok(ChgkEvent::Judged { question: q, group: group.to_owned(), verdict, by, at: now })
+        Ok(ChgkEvent::Judged {
+            question: q,
+            group: group.to_owned(),
+            verdict,
+            by,
+            at: now,
+        })
     }
 
     /// Shows the answer and the verdicts to the teams: only once the grace is
     /// over and every on-time answer is judged. Revealing twice does nothing.
-    pub fn handle_reveal(&self, q: QuestionId, now: ServerTime) -> Result<Option<ChgkEvent>, CommandError> {
+    pub fn handle_reveal(
+        &self,
+        q: QuestionId,
+        now: ServerTime,
+    ) -> Result<Option<ChgkEvent>, CommandError> {
         let question = self.question(q)?;
         let clock = question.clock.as_ref().ok_or(CommandError::NotAnnounced)?;
         if now <= clock.accept_until() {
@@ -267,10 +349,17 @@ impl ChgkGame {
         if question.revealed_at.is_some() {
             return Ok(None);
         }
-        if question.groups().iter().any(|g| !question.verdicts.contains_key(*g)) {
+        if question
+            .groups()
+            .iter()
+            .any(|g| !question.verdicts.contains_key(*g))
+        {
             return Err(CommandError::NotAllJudged);
         }
-        Ok(Some(ChgkEvent::Revealed { question: q, at: now }))
+        Ok(Some(ChgkEvent::Revealed {
+            question: q,
+            at: now,
+        }))
     }
 
     /// Freezes the tour's judgements. Refused while one of its appeals is open.
@@ -280,7 +369,11 @@ impl ChgkGame {
             return Err(CommandError::TourClosed);
         }
         let open = self.appeals.iter().any(|a| {
-            a.resolution.is_none() && self.questions.get(a.question.0 as usize).is_some_and(|q| q.tour == t)
+            a.resolution.is_none()
+                && self
+                    .questions
+                    .get(a.question.0 as usize)
+                    .is_some_and(|q| q.tour == t)
         });
         if open {
             return Err(CommandError::OpenAppeals);
@@ -292,7 +385,14 @@ impl ChgkGame {
 
     /// A team appeals after the reveal and before the tour is closed: against
     /// the question, or for its own on-time answer (4.13).
-    pub fn handle_file_appeal(&self, team: TeamId, q: QuestionId, kind: AppealKind, text: &str, now: ServerTime) -> Result<ChgkEvent, CommandError> {
+    pub fn handle_file_appeal(
+        &self,
+        team: TeamId,
+        q: QuestionId,
+        kind: AppealKind,
+        text: &str,
+        now: ServerTime,
+    ) -> Result<ChgkEvent, CommandError> {
         let question = self.question(q)?;
         self.ensure_tour_open(question)?;
         if question.revealed_at.is_none() {
@@ -304,35 +404,64 @@ impl ChgkGame {
         let text = text.trim();
         let chars = text.chars().count();
         if chars > MAX_APPEAL_CHARS {
-            return Err(CommandError::TooLong { got: chars as u32, max: MAX_APPEAL_CHARS as u32 });
+            return Err(CommandError::TooLong {
+                got: chars as u32,
+                max: MAX_APPEAL_CHARS as u32,
+            });
         }
         if kind == AppealKind::AcceptMyAnswer && question.cards.get(&team).is_none_or(|c| c.late) {
             return Err(CommandError::NoCardToAppeal);
         }
-        let duplicate = self.appeals.iter().any(|a| a.team == team && a.question == q && a.kind == kind);
+        let duplicate = self
+            .appeals
+            .iter()
+            .any(|a| a.team == team && a.question == q && a.kind == kind);
         if duplicate {
             return Err(CommandError::DuplicateAppeal);
         }
         let appeal = AppealId(self.appeals.len() as u32 + 1);
-        Ok(ChgkEvent::AppealFiled { appeal, team, question: q, kind, text: text.to_owned(), at: now })
+        Ok(ChgkEvent::AppealFiled {
+            appeal,
+            team,
+            question: q,
+            kind,
+            text: text.to_owned(),
+            at: now,
+        })
     }
 
     /// 4.14–4.16: the host's decision is final. An upheld question appeal
     /// withdraws the question; an upheld answer appeal counts the answer.
-    pub fn handle_resolve_appeal(&self, appeal: AppealId, upheld: bool, reply: &str, now: ServerTime) -> Result<ChgkEvent, CommandError> {
+    pub fn handle_resolve_appeal(
+        &self,
+        appeal: AppealId,
+        upheld: bool,
+        reply: &str,
+        now: ServerTime,
+    ) -> Result<ChgkEvent, CommandError> {
         let a = self.appeal(appeal)?;
         if a.resolution.is_some() {
             return Err(CommandError::AppealResolved);
         }
         let chars = reply.chars().count();
         if chars > MAX_APPEAL_CHARS {
-            return Err(CommandError::TooLong { got: chars as u32, max: MAX_APPEAL_CHARS as u32 });
+            return Err(CommandError::TooLong {
+                got: chars as u32,
+                max: MAX_APPEAL_CHARS as u32,
+            });
         }
-        Ok(ChgkEvent::AppealResolved { appeal, upheld, reply: reply.trim().to_owned(), at: now })
+        Ok(ChgkEvent::AppealResolved {
+            appeal,
+            upheld,
+            reply: reply.trim().to_owned(),
+            at: now,
+        })
     }
 
     pub fn appeal(&self, id: AppealId) -> Result<&Appeal, CommandError> {
-        id.0.checked_sub(1).and_then(|i| self.appeals.get(i as usize)).ok_or(CommandError::NoSuchAppeal)
+        id.0.checked_sub(1)
+            .and_then(|i| self.appeals.get(i as usize))
+            .ok_or(CommandError::NoSuchAppeal)
     }
 
     // ---------------------------------------------------------------- apply
@@ -344,16 +473,30 @@ impl ChgkGame {
         match event {
             ChgkEvent::TourAdded { tour, title } => {
                 if tour.0 as usize == self.tours.len() {
-                    self.tours.push(GameTour { id: *tour, title: title.clone(), questions: Vec::new(), closed_at: None });
+                    self.tours.push(GameTour {
+                        id: *tour,
+                        title: title.clone(),
+                        questions: Vec::new(),
+                        closed_at: None,
+                    });
                 }
             }
-            ChgkEvent::QuestionAdded { question, tour, content } => {
+            ChgkEvent::QuestionAdded {
+                question,
+                tour,
+                content,
+            } => {
                 if question.0 as usize != self.questions.len() {
                     return;
                 }
-                let Some(t) = self.tours.get_mut(tour.0 as usize) else { return };
+                let Some(t) = self.tours.get_mut(tour.0 as usize) else {
+                    return;
+                };
                 t.questions.push(*question);
-                let number = content.number.clone().unwrap_or_else(|| (question.0 + 1).to_string());
+                let number = content
+                    .number
+                    .clone()
+                    .unwrap_or_else(|| (question.0 + 1).to_string());
                 self.questions.push(GameQuestion {
                     id: *question,
                     tour: *tour,
@@ -377,10 +520,19 @@ impl ChgkGame {
             ChgkEvent::MinuteStarted { question, at } => {
                 let timing = self.timing.clone();
                 if let Some(q) = self.questions.get_mut(question.0 as usize) {
-                    q.clock = Some(QuestionClock { started_at: *at, timing });
+                    q.clock = Some(QuestionClock {
+                        started_at: *at,
+                        timing,
+                    });
                 }
             }
-            ChgkEvent::CardAccepted { question, team, text, received_at, late } => {
+            ChgkEvent::CardAccepted {
+                question,
+                team,
+                text,
+                received_at,
+                late,
+            } => {
                 if let Some(q) = self.questions.get_mut(question.0 as usize) {
                     let since_start_ms = q
                         .clock
@@ -400,10 +552,17 @@ impl ChgkGame {
                     );
                 }
             }
-            ChgkEvent::Judged { question, group, verdict, by, at } => {
+            ChgkEvent::Judged {
+                question,
+                group,
+                verdict,
+                by,
+                at,
+            } => {
                 if let Some(q) = self.questions.get_mut(question.0 as usize) {
                     q.verdicts.insert(group.clone(), (*verdict, *by, *at));
-                    self.judgement_log.push((*question, group.clone(), *verdict, *by, *at));
+                    self.judgement_log
+                        .push((*question, group.clone(), *verdict, *by, *at));
                 }
             }
             ChgkEvent::Revealed { question, at } => {
@@ -416,7 +575,14 @@ impl ChgkGame {
                     t.closed_at = Some(*at);
                 }
             }
-            ChgkEvent::AppealFiled { appeal, team, question, kind, text, at } => {
+            ChgkEvent::AppealFiled {
+                appeal,
+                team,
+                question,
+                kind,
+                text,
+                at,
+            } => {
                 if appeal.0 as usize == self.appeals.len() + 1 {
                     self.appeals.push(Appeal {
                         id: *appeal,
@@ -429,9 +595,18 @@ impl ChgkGame {
                     });
                 }
             }
-            ChgkEvent::AppealResolved { appeal, upheld, reply, at } => {
-                let Some(i) = appeal.0.checked_sub(1) else { return };
-                let Some(a) = self.appeals.get_mut(i as usize) else { return };
+            ChgkEvent::AppealResolved {
+                appeal,
+                upheld,
+                reply,
+                at,
+            } => {
+                let Some(i) = appeal.0.checked_sub(1) else {
+                    return;
+                };
+                let Some(a) = self.appeals.get_mut(i as usize) else {
+                    return;
+                };
                 a.resolution = Some((*upheld, reply.clone(), *at));
                 if !*upheld {
                     return;
@@ -454,14 +629,23 @@ impl ChgkGame {
     /// Standings over the questions `counted` selects (3; 4.3): the host
     /// counts every played question, the hall only the revealed ones.
     /// `teams` are all teams playing (A of the rating).
-    pub fn standings(&self, teams: &[TeamId], counted: impl Fn(&GameQuestion) -> bool) -> Vec<(TeamId, ChgkRow)> {
-        let index: BTreeMap<TeamId, usize> = teams.iter().enumerate().map(|(i, t)| (*t, i)).collect();
+    pub fn standings(
+        &self,
+        teams: &[TeamId],
+        counted: impl Fn(&GameQuestion) -> bool,
+    ) -> Vec<(TeamId, ChgkRow)> {
+        let index: BTreeMap<TeamId, usize> =
+            teams.iter().enumerate().map(|(i, t)| (*t, i)).collect();
         let outcomes: Vec<ChgkQuestionOutcome> = self
             .questions
             .iter()
             .filter(|q| q.played() && counted(q))
             .map(|q| ChgkQuestionOutcome {
-                correct: teams.iter().filter(|t| q.is_correct(**t)).filter_map(|t| index.get(t).copied()).collect(),
+                correct: teams
+                    .iter()
+                    .filter(|t| q.is_correct(**t))
+                    .filter_map(|t| index.get(t).copied())
+                    .collect(),
                 removed: q.withdrawn,
             })
             .collect();

@@ -10,7 +10,7 @@ mod game;
 
 pub use clock::{CardTiming, QuestionClock};
 pub use event::{ChgkEvent, Judger};
-pub use game::{Appeal, Card, ChgkGame, GameQuestion, GameTour, MAX_CARD_CHARS, MAX_APPEAL_CHARS};
+pub use game::{Appeal, Card, ChgkGame, GameQuestion, GameTour, MAX_APPEAL_CHARS, MAX_CARD_CHARS};
 
 use serde::{Deserialize, Serialize};
 
