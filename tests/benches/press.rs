@@ -441,8 +441,13 @@ async fn view_sizes(all: &mut [StampedTerminal]) -> Result<(usize, usize, usize,
     let host = all[HOST].next_frame().await?.payload.len();
     let display = all[DISPLAY].next_frame().await?.payload.len();
     let table = all[TEAMS].next_frame().await?.payload.len();
+    // A watching team's screen shows nothing of the fight, so the server
+    // may send it nothing at all: 0 then.
     let watcher = match all.get_mut(TEAMS + 2) {
-        Some(t) => t.next_frame().await?.payload.len(),
+        Some(t) => {
+            let deadline = tokio::time::Instant::now() + Duration::from_millis(200);
+            t.next_frame_until(deadline).await?.map_or(0, |f| f.payload.len())
+        }
         None => 0,
     };
     Ok((host, display, table, watcher))
