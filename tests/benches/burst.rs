@@ -46,6 +46,7 @@ use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_tests::hall::{load_package, players, set_up_tournament, team_codes, team_name};
+use minuta_tests::stats::percentile;
 use minuta_tests::terminal::{Terminal, client_endpoint_with_buffers, within_for};
 use minuta_tests::{STEP, TestServer};
 
@@ -150,15 +151,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// Percentile by nearest rank of sorted values.
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = (p * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
 /// CPU time (user + system) of this process, from `/proc/self/stat`.

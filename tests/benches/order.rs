@@ -42,6 +42,7 @@ use minuta_shared::wire::client::Command;
 use minuta_tests::TestServer;
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name};
 use minuta_tests::ring::{StampedTerminal, Verdict, long_format, open_friendly, verdict_of};
+use minuta_tests::stats::{percentile, sorted};
 use minuta_tests::terminal::Terminal;
 
 const GAPS_MS: [f64; 4] = [0.1, 0.5, 1.0, 5.0];
@@ -106,20 +107,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// Percentile by nearest rank of sorted values.
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = (p * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-fn sorted(mut v: Vec<f64>) -> Vec<f64> {
-    v.sort_by(f64::total_cmp);
-    v
 }
 
 /// The instant the earlier press left, for the later presser: nanoseconds

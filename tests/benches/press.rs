@@ -66,6 +66,7 @@ use minuta_tests::hall::{
 use minuta_tests::ring::{
     Stamped, StampedTerminal, long_format, open_friendly, shows_answering, verdict_of,
 };
+use minuta_tests::stats::{percentile, sorted};
 use minuta_tests::terminal::{Terminal, client_endpoint};
 
 struct Args {
@@ -155,20 +156,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// Percentile by nearest rank of sorted values.
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = (p * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-fn sorted(mut v: Vec<f64>) -> Vec<f64> {
-    v.sort_by(f64::total_cmp);
-    v
 }
 
 fn us(d: Duration) -> f64 {
@@ -446,7 +433,9 @@ async fn view_sizes(all: &mut [StampedTerminal]) -> Result<(usize, usize, usize,
     let watcher = match all.get_mut(TEAMS + 2) {
         Some(t) => {
             let deadline = tokio::time::Instant::now() + Duration::from_millis(200);
-            t.next_frame_until(deadline).await?.map_or(0, |f| f.payload.len())
+            t.next_frame_until(deadline)
+                .await?
+                .map_or(0, |f| f.payload.len())
         }
         None => 0,
     };

@@ -8,6 +8,7 @@
 pub mod hall;
 pub mod ring;
 pub mod server;
+pub mod stats;
 pub mod terminal;
 
 pub use hall::{Hall, test_timing};
