@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, warn};
 
 use minuta_shared::ids::TeamId;
@@ -23,7 +23,7 @@ use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{StandingRow, View};
 
 use crate::clock::ServerClock;
-use crate::core::{Audience, Core, Event};
+use crate::core::{Audience, Core, Event, FightPatch};
 use crate::net::{ConnId, Inbound, Outbound};
 use crate::store::{StoreError, StoreWriter};
 
@@ -64,6 +64,7 @@ pub struct Driver {
     /// Connections that joined and still need their first view.
     fresh: Vec<ConnId>,
     human_host: HumanHost,
+    busy_poll: bool,
 }
 
 /// When a person (not a demo robot) last acted as host, shared with the
@@ -96,7 +97,15 @@ impl Driver {
             in_flight: None,
             fresh: Vec::new(),
             human_host,
+            busy_poll: false,
         }
+    }
+
+    /// Whether to keep the thread polling while Brain-ring buttons are live
+    /// (see [`keep_polling`]).
+    pub fn busy_poll(mut self, on: bool) -> Self {
+        self.busy_poll = on;
+        self
     }
 
     pub fn core(&self) -> &Core {
@@ -110,7 +119,15 @@ impl Driver {
         mut inbound: mpsc::Receiver<Inbound>,
         mut shutdown: oneshot::Receiver<()>,
     ) {
+        let (live, live_rx) = watch::channel(false);
+        if self.busy_poll {
+            tokio::spawn(keep_polling(live_rx));
+        }
         loop {
+            live.send_if_modified(|was| {
+                let now = self.core.ring().buttons_live();
+                std::mem::replace(was, now) != now
+            });
             let now = self.clock.now();
             let deadline = self
                 .core
@@ -130,9 +147,11 @@ impl Driver {
                         self.handle_inbound(msg);
                     }
                     if self.decide_arrived() {
-                        // Let the verdicts leave before the views are built.
+                        // Let the verdicts leave before the lockout is built;
+                        // then the fight's screens get the fight alone.
                         tokio::task::yield_now().await;
-                        self.flush_views();
+                        let patches = self.core.take_fight_patches();
+                        self.send_fight_patches(patches);
                     }
                 }
                 _ = tokio::time::sleep_until(deadline.map(tokio::time::Instant::from_std).unwrap_or_else(far_future)), if deadline.is_some() => {
@@ -356,6 +375,36 @@ impl Driver {
         }
     }
 
+    /// Sends each pressed fight to its screens: the two tables first (they
+    /// must stop discussing), then the projectors, then the staff, whose
+    /// copy carries the press log.
+    fn send_fight_patches(&mut self, patches: Vec<FightPatch>) {
+        for patch in patches {
+            let public = Arc::new(ServerMsg::Fight(Box::new(patch.public)));
+            let staff = Arc::new(ServerMsg::Fight(Box::new(patch.staff)));
+            let mut targets: Vec<(u8, ConnId)> = self
+                .conns
+                .iter()
+                .filter_map(|(id, c)| {
+                    let rank = match c.identity {
+                        Identity::Team(t) if patch.tables.contains(&t) => 0,
+                        Identity::Team(_) => return None,
+                        Identity::Display => 1,
+                        Identity::Host | Identity::Judge(_) => 2,
+                    };
+                    // A connection still waiting for its first view gets the
+                    // fight in that view.
+                    (!self.fresh.contains(id)).then_some((rank, *id))
+                })
+                .collect();
+            targets.sort_unstable();
+            for (rank, conn) in targets {
+                let msg = if rank == 2 { &staff } else { &public };
+                self.send_arc(conn, Arc::clone(msg));
+            }
+        }
+    }
+
     /// Sends a fresh view to every connection whose audience changed. Views
     /// are built once per identity, and the public standings once in all.
     fn flush_views(&mut self) {
@@ -425,6 +474,28 @@ impl IdentityKey {
             Identity::Judge(_) => IdentityKey::Judge,
             Identity::Display => IdentityKey::Display,
             Identity::Team(t) => IdentityKey::Team(t),
+        }
+    }
+}
+
+/// Keeps the thread polling the network while `live` says a Brain-ring
+/// question is in play: instead of sleeping in the kernel when there is
+/// nothing to do, the runtime checks its sockets again at once. A sleeping
+/// CPU takes tens to hundreds of µs to wake for an arriving press (more on
+/// a virtual machine), and that wake would lie between the packet's arrival
+/// and its stamp; polling keeps the stamp at the arrival, for every table
+/// alike. Costs one busy core while buttons are live, nothing otherwise.
+async fn keep_polling(mut live: watch::Receiver<bool>) {
+    loop {
+        if live.has_changed().is_err() {
+            return; // the driver has stopped
+        }
+        if *live.borrow_and_update() {
+            // On a single-threaded runtime a yield lets every ready task run
+            // and polls the sockets without blocking, then comes back here.
+            tokio::task::yield_now().await;
+        } else if live.changed().await.is_err() {
+            return;
         }
     }
 }

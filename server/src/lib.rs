@@ -45,6 +45,12 @@ pub struct ServerConfig {
     /// Set up the demo tournament (if the store is empty) and play its
     /// robot teams.
     pub demo: Option<demo::DemoConfig>,
+    /// While a Brain-ring question is in play, keep polling the network
+    /// instead of letting the thread (and its CPU) sleep, so a press is
+    /// stamped as it arrives rather than after the CPU wakes: fairer
+    /// stamps, at the cost of one busy core during fights (see
+    /// `driver::keep_polling`).
+    pub busy_poll: bool,
 }
 
 impl ServerConfig {
@@ -55,6 +61,7 @@ impl ServerConfig {
             cert_dir: data_dir.join("certs"),
             data_dir,
             demo: None,
+            busy_poll: true,
         }
     }
 }
@@ -167,7 +174,9 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     let (shutdown_tx, shutdown_rx) = oneshot::channel();
     let human_host = HumanHost::default();
     let driver = tokio::spawn(
-        Driver::new(core, store, clock, human_host.clone()).run(inbound_rx, shutdown_rx),
+        Driver::new(core, store, clock, human_host.clone())
+            .busy_poll(config.busy_poll)
+            .run(inbound_rx, shutdown_rx),
     );
     tokio::spawn(accept_loop(endpoint.clone(), inbound_tx.clone(), clock));
     if let (Some(demo), Some(robots)) = (&config.demo, robots) {

@@ -37,6 +37,11 @@ enum Command {
         /// Where the certificate is made on first start and reused after.
         #[arg(long, default_value = "certs")]
         certs: PathBuf,
+        /// Let the server's thread sleep while Brain-ring buttons are live
+        /// (saves a CPU core and battery; press stamps may then lag by the
+        /// time the CPU takes to wake, tens to hundreds of µs).
+        #[arg(long)]
+        no_busy_poll: bool,
     },
     /// Run a demo tournament with robot teams and an autopilot host.
     Demo {
@@ -53,6 +58,9 @@ enum Command {
         /// Leave the host controls to a person: robots only answer.
         #[arg(long)]
         no_autopilot: bool,
+        /// As for `serve`: let the thread sleep while buttons are live.
+        #[arg(long)]
+        no_busy_poll: bool,
     },
     /// Score a game from a JSON scoresheet and print the standings as JSON.
     Score {
@@ -85,11 +93,13 @@ fn main() -> ExitCode {
             listen,
             data,
             certs,
+            no_busy_poll,
         } => report(serve(ServerConfig {
             listen,
             data_dir: data,
             cert_dir: certs,
             demo: None,
+            busy_poll: !no_busy_poll,
         })),
         Command::Demo {
             listen,
@@ -97,6 +107,7 @@ fn main() -> ExitCode {
             certs,
             minute,
             no_autopilot,
+            no_busy_poll,
         } => {
             if minute == 0 || minute > 3600 {
                 eprintln!("--minute: {minute} is not a length from 1 to 3600 seconds");
@@ -112,6 +123,7 @@ fn main() -> ExitCode {
                 data_dir: data,
                 cert_dir: certs,
                 demo: Some(demo),
+                busy_poll: !no_busy_poll,
             }))
         }
         Command::Export { data, format, out } => report(export_to(&data, format, out.as_deref())),

@@ -3,7 +3,10 @@
 //! In one run:
 //! 1. the baseline: a raw UDP round trip on loopback (32 bytes) between a
 //!    tokio UDP echo on its own thread and a client, both on single-threaded
-//!    runtimes, as the server process and a terminal are;
+//!    runtimes, as the server process and a terminal are; for reference, the
+//!    same round trip over one quinn stream with the server's TLS and
+//!    transport settings (the floor any QUIC press can reach), and later a
+//!    Minuta ping → pong (the press's path, answered without the driver);
 //! 2. the server's core in this process, without any network: what one
 //!    press costs it (the decision, then every terminal's view built and
 //!    encoded as the driver and the connection writers do);
@@ -64,7 +67,7 @@ use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
 use minuta_tests::ring::{
-    Stamped, StampedTerminal, long_format, open_friendly, shows_answering, verdict_of,
+    Stamped, StampedTerminal, is_answering, long_format, open_friendly, shows_answering, verdict_of,
 };
 use minuta_tests::stats::{percentile, sorted};
 use minuta_tests::terminal::{Terminal, client_endpoint};
@@ -237,6 +240,70 @@ async fn udp_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
     Ok(sorted(out))
 }
 
+/// The QUIC floor: a 32-byte round trip on one bidirectional quinn stream
+/// (the server's TLS and transport settings, the echo on its own thread
+/// with a single-threaded runtime), without any of Minuta's code between.
+async fn quic_baseline(samples: usize) -> Result<Vec<f64>> {
+    let dir = tempfile::tempdir().context("a temporary certificate directory")?;
+    let identity = minuta_server::net::tls::load_or_create(dir.path())?;
+    let config = minuta_server::net::tls::quinn_server_config(&identity)?;
+    let fingerprint = identity.fingerprint;
+    let server = minuta_server::net::endpoint::bind("127.0.0.1:0".parse()?, config);
+    let (addr_tx, addr_rx) = tokio::sync::oneshot::channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::spawn(move || -> Result<()> {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        rt.block_on(async move {
+            let endpoint = {
+                let _guard = tokio::runtime::Handle::current().enter();
+                server?
+            };
+            let _ = addr_tx.send(endpoint.local_addr()?);
+            let incoming = endpoint
+                .accept()
+                .await
+                .ok_or_else(|| anyhow!("no connection"))?;
+            let conn = incoming.await?;
+            let (mut send, mut recv) = conn.accept_bi().await?;
+            let mut buf = [0u8; 32];
+            let mut stop = stop_rx;
+            loop {
+                tokio::select! {
+                    _ = &mut stop => return Ok(()),
+                    got = recv.read_exact(&mut buf) => {
+                        if got.is_err() { return Ok(()); }
+                        send.write_all(&buf).await?;
+                    }
+                }
+            }
+        })
+    });
+    let addr = addr_rx.await.context("the echo's address")?;
+    let endpoint = client_endpoint()?;
+    let mut link = minuta_tests::terminal::Link::open(&endpoint, addr, fingerprint).await?;
+    let payload = [7u8; 32];
+    let mut out = Vec::with_capacity(samples);
+    for i in 0..samples + 1_000 {
+        let t0 = Instant::now();
+        link.send_bytes(&payload).await?;
+        let mut buf = [0u8; 32];
+        tokio::time::timeout(Duration::from_secs(1), link.recv.read_exact(&mut buf))
+            .await
+            .context("the QUIC echo answers")??;
+        if i >= 1_000 {
+            out.push(us(t0.elapsed()));
+        }
+    }
+    let _ = stop_tx.send(());
+    drop(link);
+    thread
+        .join()
+        .map_err(|_| anyhow!("the echo thread panicked"))??;
+    Ok(sorted(out))
+}
+
 /// The terminals of the hall: `all[0]` the host, `all[1]` the display,
 /// `all[2 + i]` team i (teams 0 and 1 sit at tables 0 and 1).
 const HOST: usize = 0;
@@ -351,15 +418,23 @@ async fn measure(
         let Some(mut frame) = first else { continue };
         let watching = i >= TEAMS + 2;
         loop {
-            if let ServerMsg::View(view) = frame.decode()? {
-                if watching || shows_answering(&view, fight, number, table) {
+            match frame.decode()? {
+                ServerMsg::View(view) => {
+                    if watching || shows_answering(&view, fight, number, table) {
+                        break;
+                    }
+                    if let View::Team(t) = view.as_ref()
+                        && t.ring.is_none()
+                    {
+                        bail!("table {} has no fight in its view", i - TEAMS);
+                    }
+                }
+                ServerMsg::Fight(f)
+                    if watching || (f.id == fight && is_answering(&f, number, table)) =>
+                {
                     break;
                 }
-                if let View::Team(t) = view.as_ref()
-                    && t.ring.is_none()
-                {
-                    bail!("table {} has no fight in its view", i - TEAMS);
-                }
+                _ => {}
             }
             frame = all[i].next_frame().await?;
         }
@@ -571,6 +646,18 @@ async fn run(args: &Args) -> Result<String> {
             &udp
         )
     );
+    let quic = quic_baseline(args.udp_samples / 4).await?;
+    progress!(
+        start,
+        "{}",
+        summary(
+            &format!(
+                "raw QUIC stream round trip, 32 bytes, {} samples",
+                quic.len()
+            ),
+            &quic
+        )
+    );
     if !args.pause.is_zero() {
         // The presses come after a pause: so does this, for a fair comparison
         // (waking an idle thread, or an idle virtual CPU, costs time too).
@@ -678,6 +765,25 @@ async fn run(args: &Args) -> Result<String> {
         "{} terminals connected in {:.2} s",
         all.len(),
         t.elapsed().as_secs_f64()
+    );
+
+    // A Minuta ping: the same network path as a press, answered by the
+    // connection's own task without the driver (how much the driver adds).
+    let mut pings = Vec::with_capacity(1_000);
+    for _ in 0..1_000 {
+        let t0 = Instant::now();
+        let token = all[TEAMS].send_ping().await?;
+        all[TEAMS].wait_pong(token).await?;
+        pings.push(us(t0.elapsed()));
+    }
+    let pings = sorted(pings);
+    progress!(
+        start,
+        "{}",
+        summary(
+            "Minuta ping → pong, a table's terminal, 1000 samples",
+            &pings
+        )
     );
 
     let wall = WallClock::now();

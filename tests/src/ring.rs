@@ -100,12 +100,15 @@ pub fn fight_of_view(view: &View, fight: FightId) -> Option<&RingFightView> {
 
 /// Whether the view shows question `number` of `fight` being answered by `table`.
 pub fn shows_answering(view: &View, fight: FightId, number: u32, table: usize) -> bool {
-    fight_of_view(view, fight)
-        .and_then(|f| f.question.as_ref())
-        .is_some_and(|q| {
-            q.number == number
-                && matches!(q.phase, ButtonPhase::Answering { table: t, .. } if t == table)
-        })
+    fight_of_view(view, fight).is_some_and(|f| is_answering(f, number, table))
+}
+
+/// Whether question `number` of the fight is being answered by `table`.
+pub fn is_answering(fight: &RingFightView, number: u32, table: usize) -> bool {
+    fight.question.as_ref().is_some_and(|q| {
+        q.number == number
+            && matches!(q.phase, ButtonPhase::Answering { table: t, .. } if t == table)
+    })
 }
 
 /// The host seeds `teams` by hand and opens round 1: returns the open fight

@@ -50,7 +50,7 @@ pub struct TestServer {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
-    InProcess,
+    InProcess { busy_poll: bool },
     Child,
 }
 
@@ -66,16 +66,28 @@ fn temp_dir() -> Result<TempDir> {
 }
 
 impl TestServer {
-    /// The server library on its own thread in this process.
+    /// The server library on its own thread in this process. Its thread
+    /// sleeps when idle even while Brain-ring buttons are live (many tests
+    /// share two cores); see [`TestServer::in_process_busy_polling`].
     pub fn in_process() -> Result<Self> {
+        Self::in_process_with(false)
+    }
+
+    /// As [`TestServer::in_process`], polling the network without sleeping
+    /// while buttons are live, as a real server does by default.
+    pub fn in_process_busy_polling() -> Result<Self> {
+        Self::in_process_with(true)
+    }
+
+    fn in_process_with(busy_poll: bool) -> Result<Self> {
         let dir = temp_dir()?;
-        let (addr, process, codes) = start_in_process(dir.path(), localhost_any_port())?;
+        let (addr, process, codes) = start_in_process(dir.path(), localhost_any_port(), busy_poll)?;
         Ok(TestServer {
             addr,
             fingerprint: codes.0.fingerprint,
             host_code: codes.0,
             display_code: codes.1,
-            kind: Kind::InProcess,
+            kind: Kind::InProcess { busy_poll },
             process,
             dir,
         })
@@ -145,7 +157,9 @@ impl TestServer {
     pub fn restart(&mut self) -> Result<()> {
         self.kill()?;
         let (addr, process, codes) = match self.kind {
-            Kind::InProcess => start_in_process(self.dir.path(), self.addr)?,
+            Kind::InProcess { busy_poll } => {
+                start_in_process(self.dir.path(), self.addr, busy_poll)?
+            }
             Kind::Child => start_child(&server_binary()?, self.dir.path(), self.addr)?,
         };
         if addr != self.addr || codes.0 != self.host_code {
@@ -197,12 +211,17 @@ impl Drop for TestServer {
 
 type Codes = (JoinCode, JoinCode);
 
-fn start_in_process(dir: &Path, listen: SocketAddr) -> Result<(SocketAddr, Process, Codes)> {
+fn start_in_process(
+    dir: &Path,
+    listen: SocketAddr,
+    busy_poll: bool,
+) -> Result<(SocketAddr, Process, Codes)> {
     let config = ServerConfig {
         listen,
         data_dir: dir.join("data"),
         cert_dir: dir.join("certs"),
         demo: None,
+        busy_poll,
     };
     let handle = minuta_server::spawn(config).context("starting the server in process")?;
     let ready = handle.ready.clone();

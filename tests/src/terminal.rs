@@ -498,6 +498,15 @@ impl Terminal {
                 self.latest = Some((*view).clone());
                 self.views.push_back(*view);
             }
+            // A fight patch: the latest view with that fight replaced, which
+            // is what the terminal's screen now shows.
+            Ok(ServerMsg::Fight(fight)) => {
+                if let Some(latest) = self.latest.as_mut()
+                    && latest.apply_fight(&fight)
+                {
+                    self.views.push_back(latest.clone());
+                }
+            }
             Err(e) => self.ended = Some(e),
         }
     }
@@ -627,8 +636,9 @@ impl Terminal {
     }
 }
 
-/// Whether a payload is an `Envelope<ServerMsg::View>`, read from its first
-/// varints (version, seq, variant index) without decoding the view.
+/// Whether a payload is an `Envelope<ServerMsg::View>` or a fight patch
+/// (`ServerMsg::Fight`), read from its first varints (version, seq, variant
+/// index) without decoding it.
 pub fn is_view(payload: &[u8]) -> bool {
     /// Skips one bincode varint; `None` if the payload ends inside it.
     fn varint(bytes: &[u8]) -> Option<(u64, &[u8])> {
@@ -650,8 +660,8 @@ pub fn is_view(payload: &[u8]) -> bool {
     let variant = varint(payload)
         .and_then(|(_, rest)| varint(rest))
         .and_then(|(_, rest)| varint(rest));
-    // ServerMsg: 0 Pong, 1 Ack, 2 View.
-    variant.is_some_and(|(v, _)| v == 2)
+    // ServerMsg: 0 Pong, 1 Ack, 2 View, 3 Fight.
+    variant.is_some_and(|(v, _)| v == 2 || v == 3)
 }
 
 pub fn host_view(v: &View) -> Option<&HostView> {

@@ -31,7 +31,11 @@ use minuta_tests::{TestServer, test_timing};
 
 /// A hall with `teams` team terminals and the short Brain-ring timing.
 async fn ring_hall(teams: usize) -> Result<Hall> {
-    let mut hall = Hall::open(TestServer::in_process()?, teams, test_timing()).await?;
+    ring_hall_on(TestServer::in_process()?, teams).await
+}
+
+async fn ring_hall_on(server: TestServer, teams: usize) -> Result<Hall> {
+    let mut hall = Hall::open(server, teams, test_timing()).await?;
     hall.host
         .ok(Command::RingSetTiming {
             timing: ring_timing(),
@@ -52,7 +56,11 @@ struct Ring {
 impl Ring {
     /// A hall of two teams and their round-1 qualifying fight.
     async fn qualifying() -> Result<Ring> {
-        let mut hall = ring_hall(2).await?;
+        Self::qualifying_on(TestServer::in_process()?).await
+    }
+
+    async fn qualifying_on(server: TestServer) -> Result<Ring> {
+        let mut hall = ring_hall_on(server, 2).await?;
         let pair = [hall.team_ids[0], hall.team_ids[1]];
         let fight = open_first_round(&mut hall.host, pair).await?;
         let at = fight.tables.map(|t| hall.index_of(t).unwrap_or(usize::MAX));
@@ -196,8 +204,10 @@ fn ring_refusal(result: Result<Receipt, CommandError>) -> Result<RingPlayError> 
 #[tokio::test]
 async fn brain_ring_qualifying_fight_of_five_questions_with_false_start_second_chance_silence_and_appeal()
 -> Result<()> {
-    // Arrange: two teams seeded by hand; round 1 is their 5-question fight.
-    let mut ring = Ring::qualifying().await?;
+    // Arrange: two teams seeded by hand; round 1 is their 5-question fight,
+    // on a server that polls the network without sleeping while the
+    // buttons are live, as a real one does.
+    let mut ring = Ring::qualifying_on(TestServer::in_process_busy_polling()?).await?;
     let (l, r) = (0, 1); // tables
 
     // Q1, a false start: the left table presses while the host still reads.

@@ -252,13 +252,13 @@ async fn handshake_a_version_mismatch_is_refused_with_a_typed_reason() -> Result
         client: "future".into(),
     };
 
-    // A terminal of protocol 2, whole envelope and greeting.
+    // A terminal of the next protocol, whole envelope and greeting.
     let mut future = link(&hall).await?;
     future
         .send_envelope(&Envelope {
-            version: 2,
+            version: PROTOCOL_VERSION + 1,
             seq: 0,
-            body: hello(2),
+            body: hello(PROTOCOL_VERSION + 1),
         })
         .await?;
     let reply = future.read::<HelloReply>().await?;
@@ -266,7 +266,7 @@ async fn handshake_a_version_mismatch_is_refused_with_a_typed_reason() -> Result
         reply.body
             == HelloReply::Refused(Refusal::VersionMismatch {
                 server: PROTOCOL_VERSION,
-                client: 2
+                client: PROTOCOL_VERSION + 1
             }),
         "{reply:?}"
     );
@@ -306,7 +306,7 @@ async fn handshake_a_version_mismatch_is_refused_with_a_typed_reason() -> Result
 
     // A greeted terminal that switches envelope version is cut off.
     let switch = Envelope {
-        version: 2,
+        version: PROTOCOL_VERSION + 1,
         seq: 1,
         body: ClientMsg::Ping { client_time_us: 1 },
     };

@@ -328,6 +328,7 @@ fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
             events.send(NetEvent::Ack { request, result });
         }
         ServerMsg::View(view) => events.send(NetEvent::View(view)),
+        ServerMsg::Fight(fight) => events.send(NetEvent::Fight(fight)),
     }
 }
 

@@ -1,5 +1,6 @@
 //! What the network task reports to the UI.
 
+use minuta_shared::play::brain_ring::RingFightView;
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
@@ -22,6 +23,9 @@ pub enum NetEvent {
     },
     Stopped(Stopped),
     View(Box<View>),
+    /// One Brain-ring fight changed (a press): it replaces that fight in
+    /// the current view.
+    Fight(Box<RingFightView>),
     Clock(ClockSample),
     Ack {
         request: u64,

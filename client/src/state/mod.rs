@@ -213,6 +213,14 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             }
             state.view = Some(*view);
         }
+        NetEvent::Fight(fight) => {
+            if let Some(view) = state.view.as_mut()
+                && view.apply_fight(&fight)
+                && let View::Team(team) = view
+            {
+                state.button.learn_gap(team);
+            }
+        }
         NetEvent::Clock(sample) => add_sample(state, sample),
         NetEvent::Ack { request, result } => acknowledge(state, request, result),
         NetEvent::Lost { request } => match state.pending.remove(&request) {

@@ -483,6 +483,48 @@ fn brain_ring_a_late_press_learns_its_margin_from_a_later_view() {
 }
 
 #[test]
+fn brain_ring_a_fight_patch_shows_the_lockout_and_teaches_the_margin() {
+    use minuta_shared::play::brain_ring::{ButtonPhase, PressKind};
+    let mut state = AppState::new(Lang::Ru);
+    reduce(
+        &mut state,
+        NetEvent::View(Box::new(ring_team_view(ButtonPhase::Armed {
+            armed_at: ServerTime(0),
+            deadline: ServerTime(60_000_000),
+        }))),
+    );
+    let request = state.begin_request(Command::Press { clock_offset_us: 0 });
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request,
+            result: Ok(press_receipt(PressKind::Late, 2_037_400)),
+        },
+    );
+    // The lockout comes as the fight alone, not as a whole view.
+    let View::Team(answering) = ring_team_view(ButtonPhase::Answering {
+        table: 1,
+        pressed_at: ServerTime(2_000_000),
+    }) else {
+        unreachable!()
+    };
+    let fight = answering.ring.expect("the fight");
+    reduce(&mut state, NetEvent::Fight(Box::new(fight.clone())));
+    let Some(View::Team(shown)) = &state.view else {
+        panic!("the team view stays")
+    };
+    assert_eq!(shown.ring.as_ref(), Some(&fight));
+    assert_eq!(shown.name, "Знатоки", "the rest of the view is kept");
+    assert!(matches!(
+        state.button.verdict.as_ref().map(|v| &v.outcome),
+        Some(PressOutcome::Decided {
+            beaten_by_us: Some(37_400),
+            ..
+        })
+    ));
+}
+
+#[test]
 fn brain_ring_a_lost_press_shows_on_the_button_not_as_a_toast() {
     use minuta_shared::play::brain_ring::ButtonPhase;
     let mut state = AppState::new(Lang::Ru);

@@ -15,7 +15,7 @@ use std::net::SocketAddr;
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::packages::parse_package;
-use minuta_shared::play::brain_ring::RingTournament;
+use minuta_shared::play::brain_ring::{FightId, RingTournament};
 use minuta_shared::play::chgk::{ChgkGame, Judger, Phase};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -23,6 +23,7 @@ use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 
 pub use event::Event;
+pub use projection::FightPatch;
 use registry::{JudgeRecord, Registry, TeamRecord, clean_players};
 
 /// What the core needs to know about where it is reachable, for join codes.
@@ -51,6 +52,9 @@ pub struct Core {
     /// Live connections per identity; not stored, rebuilt as terminals reconnect.
     presence: BTreeMap<Identity, u32>,
     dirty: BTreeSet<Audience>,
+    /// Fights changed by presses alone since the last call to
+    /// [`Core::take_fight_patches`]: their screens get just the fight.
+    patched: BTreeSet<FightId>,
     /// The phase last shown, so a deadline passing marks views dirty.
     shown_phase: Phase,
 }
@@ -64,6 +68,7 @@ impl Core {
             ring: RingTournament::default(),
             presence: BTreeMap::new(),
             dirty: BTreeSet::new(),
+            patched: BTreeSet::new(),
             shown_phase: Phase::Idle,
         }
     }
@@ -494,6 +499,16 @@ impl Core {
     /// Audiences whose views changed since the last call.
     pub fn take_dirty(&mut self) -> BTreeSet<Audience> {
         std::mem::take(&mut self.dirty)
+    }
+
+    /// The fights that presses changed since the last call, each as its
+    /// screens must now show it. A press changes nothing but its fight, so
+    /// these replace whole views for it (see [`FightPatch`]).
+    pub fn take_fight_patches(&mut self) -> Vec<FightPatch> {
+        std::mem::take(&mut self.patched)
+            .into_iter()
+            .filter_map(|fight| self.fight_patch(fight))
+            .collect()
     }
 }
 

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{FightId, RingFightView};
 use minuta_shared::play::chgk::{GameQuestion, Judger};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::handshake::Identity;
@@ -19,7 +20,27 @@ use super::Core;
 /// How many rows of the public standings a team terminal receives besides its own.
 pub const TEAM_STANDINGS_TOP: usize = 10;
 
+/// One fight as its screens must show it after a press: the staff's copy
+/// with the press log, and the public one (the projector and the fight's two
+/// tables) without it.
+#[derive(Clone, Debug)]
+pub struct FightPatch {
+    pub staff: RingFightView,
+    pub public: RingFightView,
+    pub tables: [TeamId; 2],
+}
+
 impl Core {
+    pub(super) fn fight_patch(&self, fight: FightId) -> Option<FightPatch> {
+        let f = self.ring.fight(fight).ok()?;
+        let names = self.ring_names(f.tables);
+        Some(FightPatch {
+            staff: f.view(names.clone(), true),
+            public: f.view(names, false),
+            tables: f.tables,
+        })
+    }
+
     /// The view for one connection's identity.
     pub fn view_for(&self, who: Identity, now: ServerTime) -> View {
         match who {

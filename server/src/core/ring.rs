@@ -208,15 +208,9 @@ impl Core {
             .ok()
             .and_then(|f| f.log.presses.last())
             .and_then(|p| p.since_arming_us);
-        if let Ok(f) = self.ring.fight(fight) {
-            let [a, b] = f.tables;
-            self.dirty.extend([
-                super::Audience::Staff,
-                super::Audience::Display,
-                super::Audience::Team(a),
-                super::Audience::Team(b),
-            ]);
-        }
+        // Only this fight changed: its screens get it as a patch, not as
+        // whole views (the lockout must reach them at once).
+        self.patched.insert(fight);
         Ok((
             Receipt::Press {
                 kind,

@@ -700,19 +700,27 @@ mod brain_ring {
         g.host(Command::RingArm { fight }, at(1_000)).unwrap();
         assert_eq!(press(&mut g, 2, at(1_100)), PressKind::LockedOut);
         g.core.take_dirty();
+        g.core.take_fight_patches();
         assert_eq!(press(&mut g, 1, at(1_200)), PressKind::Won);
-        let dirty = g.core.take_dirty();
-        for audience in [
-            Audience::Staff,
-            Audience::Display,
-            Audience::Team(TeamId(1)),
-            Audience::Team(TeamId(2)),
-        ] {
-            assert!(
-                dirty.contains(&audience),
-                "the lockout reaches {audience:?}"
-            );
+        // A press changes its fight alone: no whole view is rebuilt; the
+        // fight goes to its screens as a patch (staff with the press log).
+        assert!(g.core.take_dirty().is_empty());
+        let patches = g.core.take_fight_patches();
+        assert_eq!(patches.len(), 1);
+        let patch = &patches[0];
+        assert_eq!(patch.tables, [TeamId(1), TeamId(2)]);
+        for shown in [&patch.staff, &patch.public] {
+            assert!(matches!(
+                shown.question.as_ref().unwrap().phase,
+                ButtonPhase::Answering { table: 0, .. }
+            ));
         }
+        assert_eq!(patch.staff.presses.len(), 3);
+        assert!(
+            patch.public.presses.is_empty(),
+            "the hall never sees the press log"
+        );
+        assert!(g.core.take_fight_patches().is_empty(), "taken once");
         let view = g.team_view(2, at(1_300));
         let ring = view.ring.expect("team 2 sees its fight");
         assert!(matches!(

@@ -100,6 +100,7 @@ impl StoreWriter {
         let handle = std::thread::Builder::new()
             .name("minuta-store-writer".into())
             .spawn(move || {
+                lower_priority();
                 run(conn, rx, &counters, &weak);
                 // Released only after the last commit, so a new `open` of
                 // this directory can never overlap with this writer.
@@ -306,5 +307,16 @@ fn close_after_failure(rx: &Receiver<Batch>, inner: &Weak<Inner>) {
     // Ends once the (now dropped) sender is gone and the queue is empty.
     for batch in rx.iter() {
         let _ = batch.done.send(Err(StoreError::Closed));
+    }
+}
+
+/// The writer yields the CPU to the network thread: on a busy machine a
+/// commit (mostly waiting on the disk anyway) must never delay a press's
+/// verdict or the lockout that follows it. Nice 10 on this thread alone;
+/// where that is refused, the writer simply runs at normal priority.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    if let Err(e) = rustix::process::setpriority_process(Some(rustix::thread::gettid()), 10) {
+        tracing::debug!("the store writer keeps its priority: {e}");
     }
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{AppealId, JudgeId, QuestionId, TeamId};
-use crate::play::brain_ring::{PressKind, RingPlayError};
+use crate::play::brain_ring::{PressKind, RingFightView, RingPlayError};
 use crate::time::ServerTime;
 use crate::wire::view::View;
 
@@ -21,6 +21,12 @@ pub enum ServerMsg {
     },
     /// Everything this terminal may see, replacing the previous view.
     View(Box<View>),
+    /// One Brain-ring fight changed and nothing else did (a press): it
+    /// replaces the fight with the same id wherever the last view shows it
+    /// ([`View::apply_fight`]). Sent to the fight's screens right behind the
+    /// verdict, so the lockout reaches the other table, the host and the
+    /// projector without a whole view being built and sent.
+    Fight(Box<RingFightView>),
 }
 
 /// What the server did with an accepted command.

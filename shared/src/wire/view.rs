@@ -23,6 +23,27 @@ pub enum View {
     Display(DisplayView),
 }
 
+impl View {
+    /// Replaces the fight with `fight.id` wherever this view shows it (a
+    /// [`ServerMsg::Fight`](crate::wire::server::ServerMsg::Fight) patch).
+    /// Returns whether the view showed that fight; a view that does not
+    /// is left as it is.
+    pub fn apply_fight(&mut self, fight: &RingFightView) -> bool {
+        let slot = match self {
+            View::Host(h) => h.ring.fights.iter_mut().find(|f| f.id == fight.id),
+            View::Display(d) => d.ring.fights.iter_mut().find(|f| f.id == fight.id),
+            View::Team(t) => t.ring.as_mut().filter(|f| f.id == fight.id),
+        };
+        match slot {
+            Some(slot) => {
+                slot.clone_from(fight);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// The clock of the current question, in server time.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockView {
@@ -261,4 +282,71 @@ pub struct JudgementEntry {
     /// "ведущий" or the judge's name.
     pub by: String,
     pub at: ServerTime,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::brain_ring::{FightId, RingFightView};
+    use crate::rules::brain_ring::FightStatus;
+
+    fn fight(id: u32, score: [u32; 2]) -> RingFightView {
+        RingFightView {
+            id: FightId(id),
+            label: format!("бой {id}"),
+            stage: 1,
+            tables: [TeamId(1), TeamId(2)],
+            names: ["А".into(), "Б".into()],
+            score,
+            status: FightStatus::InProgress {
+                next_question: 1,
+                sudden_death: false,
+            },
+            question: None,
+            closed: false,
+            presses: Vec::new(),
+            appeals: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_fight_patch_replaces_that_fight_and_nothing_else() {
+        let mut display = View::Display(DisplayView {
+            tournament: String::new(),
+            clock: ClockView::default(),
+            tour_title: String::new(),
+            cards_in: 0,
+            teams: 2,
+            standings: Vec::new(),
+            ring: RingBoard {
+                fights: vec![fight(1, [0, 0]), fight(2, [0, 0])],
+                ..RingBoard::default()
+            },
+        });
+        assert!(display.apply_fight(&fight(2, [1, 0])));
+        let View::Display(d) = &display else {
+            unreachable!()
+        };
+        assert_eq!(d.ring.fights[0], fight(1, [0, 0]));
+        assert_eq!(d.ring.fights[1], fight(2, [1, 0]));
+        assert!(!display.apply_fight(&fight(3, [1, 0])), "not on this board");
+    }
+
+    #[test]
+    fn a_team_takes_a_patch_only_of_its_own_fight() {
+        let mut team = View::Team(TeamView {
+            tournament: String::new(),
+            team: TeamId(1),
+            name: "А".into(),
+            clock: ClockView::default(),
+            cards: Vec::new(),
+            appeals: Vec::new(),
+            standings: Vec::new(),
+            ring: Some(fight(1, [0, 0])),
+        });
+        assert!(!team.apply_fight(&fight(2, [1, 0])));
+        assert!(team.apply_fight(&fight(1, [0, 1])));
+        let View::Team(t) = &team else { unreachable!() };
+        assert_eq!(t.ring, Some(fight(1, [0, 1])));
+    }
 }

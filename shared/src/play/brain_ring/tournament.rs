@@ -73,6 +73,14 @@ impl RingTournament {
             .find(|f| f.is_open() && f.tables.contains(&team))
     }
 
+    /// Whether a press may come at any moment: some open fight has a
+    /// question in play (read, armed, answered or in its second chance).
+    pub fn buttons_live(&self) -> bool {
+        self.fights
+            .values()
+            .any(|f| f.is_open() && f.current.as_ref().is_some_and(|q| !q.is_over()))
+    }
+
     /// Closed fights of a kind, as the rules engines count them (by seeding index).
     fn closed_qualifying_rounds(&self) -> Vec<Vec<Fight>> {
         let mut rounds: Vec<Vec<Fight>> = Vec::new();
