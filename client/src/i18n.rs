@@ -277,6 +277,7 @@ texts! {
     ColScore => "Счёт", "Score";
     RingFightAppeals => "Апелляции боя", "The fight's appeals";
     RingStandings => "Таблица брейн-ринга", "Brain-ring table";
+    RingFinalPlaces => "Итоговые места", "Final places";
     ColRingPoints => "Очки", "Points";
     ColDifference => "Разница", "Difference";
     ColTaken => "Взято", "Taken";

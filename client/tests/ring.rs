@@ -404,6 +404,7 @@ fn board(fights: Vec<RingFightView>) -> RingBoard {
         seeding: Vec::new(),
         fights,
         standings: Vec::new(),
+        final_places: Vec::new(),
         timing: RingTiming::default(),
     }
 }
@@ -823,6 +824,18 @@ fn the_projector_names_the_champion_and_shows_the_table() {
         taken: 12,
         fights: 5,
     }];
+    ring.final_places = vec![
+        minuta_shared::wire::view::RingPlaceRow {
+            place: 1,
+            team: TeamId(2),
+            name: "Эрудиты".into(),
+        },
+        minuta_shared::wire::view::RingPlaceRow {
+            place: 2,
+            team: TeamId(1),
+            name: "Знатоки".into(),
+        },
+    ];
     let view = DisplayView {
         tournament: "Кубок Минуты".into(),
         clock: ClockView::default(),
@@ -839,6 +852,9 @@ fn the_projector_names_the_champion_and_shows_the_table() {
     assert!(harness.query_by_label("Чемпион: «Эрудиты»").is_some());
     assert!(harness.query_by_label("4.5").is_some(), "points in halves");
     assert!(harness.query_by_label("+3").is_some());
+    // 2.2: the final places beside the qualifying table.
+    assert!(harness.query_by_label("Итоговые места").is_some());
+    assert!(harness.query_by_label("Знатоки").is_some(), "the runner-up is placed");
 }
 
 #[test]

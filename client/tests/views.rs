@@ -249,6 +249,7 @@ fn host_view_with_two_groups() -> HostView {
             seeding: Vec::new(),
             fights: Vec::new(),
             standings: Vec::new(),
+            final_places: Vec::new(),
             timing: RingTiming::default(),
         },
     }

@@ -1298,6 +1298,25 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
         ladder == [([s2, s3], [4, 1]), ([s5, s3], [1, 3]), ([s4, s3], [2, 3])],
         "«царь горы» on the projector (newest first): {ladder:?}"
     );
+    // 2.2: the final places: the final's two, the ladder's losers (the
+    // last out 3rd, the first out 5th), then the qualifying table's rest.
+    let mut places = vec![s2, s1, s3, s5, s4];
+    places.extend(final_table.iter().skip(5).map(|line| line.0));
+    let shown_places: Vec<(u32, TeamId)> = shown
+        .ring
+        .final_places
+        .iter()
+        .map(|row| (row.place, row.team))
+        .collect();
+    ensure!(
+        shown_places
+            == places
+                .into_iter()
+                .zip(1u32..)
+                .map(|(t, p)| (p, t))
+                .collect::<Vec<_>>(),
+        "the final places on the projector: {shown_places:?}"
+    );
     let pictures = screens_kept_their_place(&ring.hall)?;
     ensure!(pictures > 0, "the teams never saw a fight");
     for team in spectators {

@@ -63,6 +63,7 @@ fn a_new_view_replaces_the_old_one_whole() {
             seeding: Vec::new(),
             fights: Vec::new(),
             standings: Vec::new(),
+            final_places: Vec::new(),
             timing: RingTiming::default(),
         },
     });

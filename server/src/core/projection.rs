@@ -12,7 +12,7 @@ use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{
     Access, AnswerGroup, AppealResolution, AppealView, CardReveal, ClockView, DisplayView,
     HostView, JudgeInfo, JudgementEntry, LateCard, QuestionJudging, QuestionStatus, QuestionView,
-    RingBoard, RingStandingRow, StandingRow, TeamCard, TeamInfo, TeamView, TourView, View,
+    RingBoard, RingPlaceRow, RingStandingRow, StandingRow, TeamCard, TeamInfo, TeamView, TourView, View,
 };
 
 use super::Core;
@@ -172,6 +172,15 @@ impl Core {
                     difference: row.difference,
                     taken: row.taken,
                     fights: row.fights,
+                })
+                .collect(),
+            final_places: ring
+                .final_places()
+                .into_iter()
+                .map(|(team, place)| RingPlaceRow {
+                    place,
+                    team,
+                    name: self.registry.team_name(team),
                 })
                 .collect(),
             timing: ring.timing.clone(),

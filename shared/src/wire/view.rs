@@ -135,7 +135,19 @@ pub struct RingBoard {
     pub seeding: Vec<TeamId>,
     pub fights: Vec<RingFightView>,
     pub standings: Vec<RingStandingRow>,
+    /// The tournament's places once the champion is known (2.2): the
+    /// final's two, the play-off's three, then the qualifying table; empty
+    /// before.
+    pub final_places: Vec<RingPlaceRow>,
     pub timing: RingTiming,
+}
+
+/// A line of the Brain-ring tournament's final places.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RingPlaceRow {
+    pub place: u32,
+    pub team: TeamId,
+    pub name: String,
 }
 
 /// A line of the Brain-ring table (4.6–4.7).

@@ -71,6 +71,10 @@ pub fn ring(
             board::round_pairs(ui, lang, ring, 15.0, |t| team_name(view, t));
             ui.add_space(8.0);
             all_fights(ui, lang, &ring.fights, shown.map(|f| f.id), form);
+            if !ring.final_places.is_empty() {
+                board::final_places(&mut cols[1], lang, "host-ring", &ring.final_places, 15.0);
+                cols[1].add_space(8.0);
+            }
             if ring.stage != RingStage::NotSeeded || !ring.standings.is_empty() {
                 board::standings_table(&mut cols[1], lang, "host-ring", &ring.standings, 15.0);
             }

@@ -10,7 +10,7 @@ use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{RingFightView, RingStage};
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::view::{DisplayView, RingBoard, RingStandingRow};
+use minuta_shared::wire::view::{DisplayView, RingBoard, RingPlaceRow, RingStandingRow};
 
 use super::{hall_status, on_stage, phase_at, tables};
 use crate::i18n::{Lang, T, ring as words};
@@ -102,6 +102,11 @@ pub fn board(ui: &mut Ui, state: &AppState, view: &DisplayView) {
                     round_pairs(&mut cols[0], lang, board, size, |t| team_name(board, t));
                     standings_table(&mut cols[1], lang, "display-ring", &board.standings, size);
                 });
+            } else if !board.final_places.is_empty() {
+                ui.columns(2, |cols| {
+                    final_places(&mut cols[0], lang, "display-ring", &board.final_places, size);
+                    standings_table(&mut cols[1], lang, "display-ring", &board.standings, size);
+                });
             } else {
                 widgets::centred(ui, "display-ring-table", |ui| {
                     ui.vertical(|ui| {
@@ -170,6 +175,21 @@ pub fn round_pairs(
 }
 
 /// The qualifying table (4.6–4.7): place, points (4.5), difference, taken.
+/// The tournament's final places (2.2), once the champion is known.
+pub fn final_places(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingPlaceRow], size: f32) {
+    ui.label(RichText::new(lang.t(T::RingFinalPlaces)).size(size).strong());
+    egui::Grid::new(("ring-final-places", id))
+        .striped(true)
+        .spacing([size * 0.8, size * 0.25])
+        .show(ui, |ui| {
+            for row in rows {
+                ui.label(RichText::new(row.place.to_string()).size(size).strong());
+                ui.label(RichText::new(&row.name).size(size).strong());
+                ui.end_row();
+            }
+        });
+}
+
 pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingStandingRow], size: f32) {
     ui.label(RichText::new(lang.t(T::RingStandings)).size(size).strong());
     if rows.is_empty() {

@@ -193,28 +193,30 @@ impl RingTournament {
             } else {
                 qualifying.next_round()
             };
-            return match pairs {
-                Some(pairs) => RingStage::Qualifying {
-                    round: started + 1,
-                    pairs: map(pairs),
-                    open: 0,
-                },
-                None => RingStage::Stuck(
-                    "4.8: no pairing without rematches exists for the next round".into(),
-                ),
-            };
+            match pairs {
+                Some(pairs) => {
+                    return RingStage::Qualifying {
+                        round: started + 1,
+                        pairs: map(pairs),
+                        open: 0,
+                    };
+                }
+                None if started == 0 => {
+                    return RingStage::Stuck("4.8: the first round cannot be paired".into());
+                }
+                // 4.8: no round without rematches exists, so none can be
+                // played: the qualifying part ends here and the play-off
+                // follows on the table as it stands (docs/rules.md, 4.8).
+                None => {}
+            }
         }
         // 4.9: the top five play off; with fewer teams, the top two go
         // straight to the final.
         let table: Vec<usize> = qualifying.standings().iter().map(|r| r.team).collect();
         let finalists = if table.len() >= 5 {
-            let seeds: [usize; 5] = [table[0], table[1], table[2], table[3], table[4]];
-            let Ok(mut ladder) = KingOfTheHill::new(seeds) else {
+            let Some(ladder) = self.playoff_ladder(&table) else {
                 return RingStage::Stuck("the play-off seeds repeat".into());
             };
-            for winner in self.winners_of(|k| *k == FightKind::Playoff) {
-                let _ = ladder.record_winner(winner);
-            }
             match ladder.status() {
                 PlayoffStatus::Fight { teams } => {
                     let teams = map(vec![teams]).first().copied();
@@ -229,12 +231,9 @@ impl RingTournament {
         } else {
             [table[0], table[1]]
         };
-        let Ok(mut series) = FinalSeries::new(finalists) else {
+        let Some(series) = self.final_series(finalists) else {
             return RingStage::Stuck("the finalists repeat".into());
         };
-        for winner in self.winners_of(|k| matches!(k, FightKind::Final { .. })) {
-            let _ = series.record_winner(winner);
-        }
         let open = self.open_count(|k| matches!(k, FightKind::Final { .. })) > 0;
         match series.status() {
             SeriesStatus::NextFight { number, tables } => match map(vec![tables]).first() {
@@ -252,6 +251,66 @@ impl RingTournament {
                 None => RingStage::Stuck("unknown champion".into()),
             },
         }
+    }
+
+    /// The «царь горы» ladder (4.11) of the table's top five, with the
+    /// play-off fights played so far; `None` with fewer than five teams.
+    fn playoff_ladder(&self, table: &[usize]) -> Option<KingOfTheHill> {
+        let seeds: [usize; 5] = table.get(..5)?.try_into().ok()?;
+        let mut ladder = KingOfTheHill::new(seeds).ok()?;
+        for winner in self.winners_of(|k| *k == FightKind::Playoff) {
+            let _ = ladder.record_winner(winner);
+        }
+        Some(ladder)
+    }
+
+    /// The final series (4.12) with the final fights played so far.
+    fn final_series(&self, finalists: [usize; 2]) -> Option<FinalSeries> {
+        let mut series = FinalSeries::new(finalists).ok()?;
+        for winner in self.winners_of(|k| matches!(k, FightKind::Final { .. })) {
+            let _ = series.record_winner(winner);
+        }
+        Some(series)
+    }
+
+    /// The tournament's places once the champion is known (2.2 with
+    /// 4.11–4.12): the final gives 1st and 2nd, the play-off's losers 3rd to
+    /// 5th (the first out is 5th), then the rest of the qualifying table in
+    /// its order. Empty before the final is decided. Places are never
+    /// shared: every stage orders its teams strictly.
+    pub fn final_places(&self) -> Vec<(TeamId, u32)> {
+        let Some(qualifying) = self.qualifying() else {
+            return Vec::new();
+        };
+        let table: Vec<usize> = qualifying.standings().iter().map(|r| r.team).collect();
+        let (finalists, mut ladder_places) = if table.len() >= 5 {
+            let Some(ladder) = self.playoff_ladder(&table) else {
+                return Vec::new();
+            };
+            let PlayoffStatus::Final { teams } = ladder.status() else {
+                return Vec::new();
+            };
+            (teams, ladder.places())
+        } else {
+            match table.as_slice() {
+                [first, second, ..] => ([*first, *second], Vec::new()),
+                _ => return Vec::new(),
+            }
+        };
+        let Some([champion, runner_up]) = self.final_series(finalists).and_then(|s| s.places())
+        else {
+            return Vec::new();
+        };
+        ladder_places.sort_by_key(|(_, place)| place.first);
+        let mut order = vec![champion.0, runner_up.0];
+        order.extend(ladder_places.into_iter().map(|(team, _)| team));
+        let rest: Vec<usize> = table.into_iter().filter(|t| !order.contains(t)).collect();
+        order.extend(rest);
+        order
+            .into_iter()
+            .zip(1u32..)
+            .filter_map(|(index, place)| Some((*self.teams.get(index)?, place)))
+            .collect()
     }
 
     // ---------------------------------------------------------------- decisions

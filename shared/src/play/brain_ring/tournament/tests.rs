@@ -148,6 +148,45 @@ fn brain_ring_4_4_round_one_pairs_by_seeding_and_4_8_later_rounds_avoid_rematche
     assert_eq!(pairs, vec![[TeamId(1), TeamId(3)], [TeamId(2), TeamId(4)]]);
 }
 
+/// Plays the open round: each `(a, b, score_a, score_b)` by team number.
+fn play_round(ring: &mut Ring, results: &[(u32, u32, u32, u32)]) {
+    let ids = ring.start_next();
+    assert_eq!(ids.len(), results.len(), "one fight per pair");
+    for id in ids {
+        let tables = ring.tournament.fight(id).unwrap().tables;
+        let &(a, _, sa, sb) = results
+            .iter()
+            .find(|(a, b, ..)| {
+                tables == [TeamId(*a), TeamId(*b)] || tables == [TeamId(*b), TeamId(*a)]
+            })
+            .unwrap_or_else(|| panic!("unexpected pair {tables:?}"));
+        if tables[0] == TeamId(a) {
+            ring.play(id, sa, sb);
+        } else {
+            ring.play(id, sb, sa);
+        }
+    }
+}
+
+#[test]
+fn brain_ring_4_8_when_no_round_without_rematches_exists_the_play_off_follows() {
+    // Six teams may play five rounds, but these results leave no pairing
+    // for round 4 in which nobody meets an old rival.
+    let mut ring = Ring::seeded(6);
+    play_round(&mut ring, &[(1, 2, 2, 2), (3, 4, 2, 2), (5, 6, 2, 2)]);
+    play_round(&mut ring, &[(1, 3, 3, 1), (2, 5, 4, 0), (4, 6, 3, 1)]);
+    play_round(&mut ring, &[(2, 4, 3, 1), (1, 6, 3, 0), (3, 5, 3, 1)]);
+    let stage = ring.tournament.stage();
+    let RingStage::Playoff { teams, open: false } = stage else {
+        panic!("the play-off follows, not {stage:?}")
+    };
+    let table: Vec<TeamId> = ring.tournament.standings().iter().map(|r| r.0).collect();
+    assert_eq!(teams, [table[3], table[4]], "4th and 5th open the play-off (4.11)");
+    let ids = ring.start_next();
+    assert_eq!(ids.len(), 1);
+    assert_eq!(ring.tournament.fight(ids[0]).unwrap().kind, FightKind::Playoff);
+}
+
 #[test]
 fn brain_ring_a_round_cannot_start_while_fights_are_open() {
     let mut ring = Ring::seeded(4);
@@ -213,6 +252,7 @@ fn brain_ring_4_9_to_4_12_the_whole_tournament_from_qualification_to_the_champio
         panic!()
     };
     assert_eq!(swapped, [tables[1], tables[0]]);
+    assert!(ring.tournament.final_places().is_empty(), "not decided yet");
     let second = ring.start_next()[0];
     ring.play(second, 3, 4); // table 1 is now the first finalist: it wins again
     assert_eq!(
@@ -220,6 +260,19 @@ fn brain_ring_4_9_to_4_12_the_whole_tournament_from_qualification_to_the_champio
         RingStage::Finished {
             champion: tables[0]
         }
+    );
+    // 2.2: the final's two, the play-off's losers (the last out is 3rd),
+    // then the rest of the qualifying table.
+    assert_eq!(
+        ring.tournament.final_places(),
+        vec![
+            (table[0], 1),
+            (table[4], 2),
+            (table[1], 3),
+            (table[2], 4),
+            (table[3], 5),
+            (table[5], 6),
+        ]
     );
 }
 
