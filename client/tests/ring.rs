@@ -15,7 +15,8 @@ use minuta_client::views::host::{self, HostForm, HostTab};
 use minuta_client::views::team;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, ButtonQuestion, FightId, Press, PressKind, RingFightView, RingStage, RingTiming,
+    ButtonPhase, ButtonQuestion, FightId, FightKind, Press, PressKind, RingFightView, RingStage,
+    RingTiming,
 };
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::rules::brain_ring::FightStatus;
@@ -56,6 +57,8 @@ fn fight(phase: ButtonPhase) -> RingFightView {
     RingFightView {
         id: FIGHT,
         label: "Круг 1, бой 2".into(),
+        kind: FightKind::Qualifying { round: 1 },
+        ordinal: 2,
         stage: 1,
         tables: [TeamId(1), TeamId(2)],
         names: ["Знатоки".into(), "Эрудиты".into()],
@@ -215,6 +218,16 @@ fn clicking_the_big_button_presses_and_the_verdict_follows() {
         harness.state().state.toasts.is_empty(),
         "the verdict shows on the button, not as a toast"
     );
+}
+
+#[test]
+fn the_fight_is_named_in_the_terminal_s_language() {
+    let mut harness = team_screen(fight(armed()), 1_000);
+    assert!(harness.query_by_label("Круг 1, бой 2").is_some());
+    harness.state_mut().state.lang = Lang::En;
+    harness.run();
+    assert!(harness.query_by_label("Round 1, fight 2").is_some());
+    assert!(harness.query_by_label("Круг 1, бой 2").is_none());
 }
 
 #[test]
@@ -854,7 +867,10 @@ fn the_projector_names_the_champion_and_shows_the_table() {
     assert!(harness.query_by_label("+3").is_some());
     // 2.2: the final places beside the qualifying table.
     assert!(harness.query_by_label("Итоговые места").is_some());
-    assert!(harness.query_by_label("Знатоки").is_some(), "the runner-up is placed");
+    assert!(
+        harness.query_by_label("Знатоки").is_some(),
+        "the runner-up is placed"
+    );
 }
 
 #[test]

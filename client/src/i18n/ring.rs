@@ -4,8 +4,8 @@
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, ButtonQuestion, PressKind, RingAppealKind, RingPlayError, RingStage, Table,
-    format_gap,
+    ButtonPhase, ButtonQuestion, FightKind, PressKind, RingAppealKind, RingFightView,
+    RingPlayError, RingStage, Table, format_gap,
 };
 
 use super::{Lang, T};
@@ -29,6 +29,28 @@ pub fn table_number(lang: Lang, table: Table) -> String {
 /// «Площадка 2»: where a fight is played when several run at once.
 pub fn stage_number(lang: Lang, stage: u32) -> String {
     lang.pick(format!("Площадка {stage}"), format!("Stage {stage}"))
+}
+
+/// A fight's name: «Круг 2, бой 3», «Плей-офф, бой 1», «Финал, бой 2».
+pub fn fight_name(lang: Lang, fight: &RingFightView) -> String {
+    let n = fight.ordinal;
+    match fight.kind {
+        FightKind::Qualifying { round } => lang.pick(
+            format!("Круг {round}, бой {n}"),
+            format!("Round {round}, fight {n}"),
+        ),
+        FightKind::Playoff => {
+            lang.pick(format!("Плей-офф, бой {n}"), format!("Play-off, fight {n}"))
+        }
+        FightKind::Final { number } => lang.pick(
+            format!("Финал, бой {number}"),
+            format!("Final, fight {number}"),
+        ),
+        FightKind::Friendly => lang.pick(
+            format!("Товарищеский бой {n}"),
+            format!("Friendly fight {n}"),
+        ),
+    }
 }
 
 pub fn fight_won(lang: Lang, winner: &str) -> String {

@@ -387,6 +387,8 @@ fn ring_team_view(phase: minuta_shared::play::brain_ring::ButtonPhase) -> View {
     view.ring = Some(RingFightView {
         id: FightId(1),
         label: "Бой 1".into(),
+        kind: minuta_shared::play::brain_ring::FightKind::Friendly,
+        ordinal: 1,
         stage: 1,
         tables: [TeamId(1), TeamId(2)],
         names: ["Знатоки".into(), "Эрудиты".into()],

@@ -12,7 +12,8 @@ use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{
     Access, AnswerGroup, AppealResolution, AppealView, CardReveal, ClockView, DisplayView,
     HostView, JudgeInfo, JudgementEntry, LateCard, QuestionJudging, QuestionStatus, QuestionView,
-    RingBoard, RingPlaceRow, RingStandingRow, StandingRow, TeamCard, TeamInfo, TeamView, TourView, View,
+    RingBoard, RingPlaceRow, RingStandingRow, StandingRow, TeamCard, TeamInfo, TeamView, TourView,
+    View,
 };
 
 use super::Core;
@@ -34,9 +35,10 @@ impl Core {
     pub(super) fn fight_patch(&self, fight: FightId) -> Option<FightPatch> {
         let f = self.ring.fight(fight).ok()?;
         let names = self.ring_names(f.tables);
+        let ordinal = self.ring.ordinal(f);
         Some(FightPatch {
-            staff: f.view(names.clone(), true),
-            public: f.view(names, false),
+            staff: f.view(names.clone(), ordinal, true),
+            public: f.view(names, ordinal, false),
             tables: f.tables,
         })
     }
@@ -140,7 +142,7 @@ impl Core {
             ring: self
                 .ring
                 .open_fight_of(team)
-                .map(|f| f.view(self.ring_names(f.tables), false)),
+                .map(|f| f.view(self.ring_names(f.tables), self.ring.ordinal(f), false)),
         }
     }
 
@@ -159,7 +161,7 @@ impl Core {
             seeding: ring.teams.clone(),
             fights: fights
                 .into_iter()
-                .map(|f| f.view(self.ring_names(f.tables), with_presses))
+                .map(|f| f.view(self.ring_names(f.tables), ring.ordinal(f), with_presses))
                 .collect(),
             standings: ring
                 .standings()

@@ -306,6 +306,8 @@ mod tests {
         RingFightView {
             id: FightId(id),
             label: format!("бой {id}"),
+            kind: crate::play::brain_ring::FightKind::Friendly,
+            ordinal: id,
             stage: 1,
             tables: [TeamId(1), TeamId(2)],
             names: ["А".into(), "Б".into()],

@@ -176,7 +176,7 @@ fn all_fights(
         .show(ui, |ui| {
             for fight in fights {
                 if ui
-                    .selectable_label(shown == Some(fight.id), &fight.label)
+                    .selectable_label(shown == Some(fight.id), words::fight_name(lang, fight))
                     .clicked()
                 {
                     form.selected = Some(fight.id);

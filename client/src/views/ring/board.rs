@@ -104,7 +104,13 @@ pub fn board(ui: &mut Ui, state: &AppState, view: &DisplayView) {
                 });
             } else if !board.final_places.is_empty() {
                 ui.columns(2, |cols| {
-                    final_places(&mut cols[0], lang, "display-ring", &board.final_places, size);
+                    final_places(
+                        &mut cols[0],
+                        lang,
+                        "display-ring",
+                        &board.final_places,
+                        size,
+                    );
                     standings_table(&mut cols[1], lang, "display-ring", &board.standings, size);
                 });
             } else {
@@ -129,7 +135,7 @@ fn fight_block(
 ) {
     let phase = fight.question.as_ref().map(|q| phase_at(q, now));
     ui.vertical_centered(|ui| {
-        let mut heading = fight.label.clone();
+        let mut heading = words::fight_name(lang, fight);
         if stages || fight.stage > 1 {
             heading = format!("{heading} · {}", words::stage_number(lang, fight.stage));
         }
@@ -177,7 +183,11 @@ pub fn round_pairs(
 /// The qualifying table (4.6–4.7): place, points (4.5), difference, taken.
 /// The tournament's final places (2.2), once the champion is known.
 pub fn final_places(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingPlaceRow], size: f32) {
-    ui.label(RichText::new(lang.t(T::RingFinalPlaces)).size(size).strong());
+    ui.label(
+        RichText::new(lang.t(T::RingFinalPlaces))
+            .size(size)
+            .strong(),
+    );
     egui::Grid::new(("ring-final-places", id))
         .striped(true)
         .spacing([size * 0.8, size * 0.25])

@@ -65,7 +65,7 @@ pub fn button(
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                let mut heading = fight.label.clone();
+                let mut heading = words::fight_name(lang, fight);
                 if fight.stage > 1 {
                     heading = format!("{heading} · {}", words::stage_number(lang, fight.stage));
                 }

@@ -69,7 +69,13 @@ pub struct RingFight {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RingFightView {
     pub id: FightId,
+    /// The label stored when the fight opened (Russian, for the record);
+    /// screens name the fight from `kind` and `ordinal` in their language.
     pub label: String,
+    pub kind: FightKind,
+    /// Its place among the fights of the same kind (a round's fights, the
+    /// play-off's steps), from 1.
+    pub ordinal: u32,
     pub stage: u32,
     pub tables: [TeamId; 2],
     pub names: [String; 2],
@@ -400,7 +406,9 @@ impl RingFight {
     }
 
     /// The view of this fight; `with_presses` for host and judges.
-    pub fn view(&self, names: [String; 2], with_presses: bool) -> RingFightView {
+    /// The fight as a screen shows it; `ordinal` from
+    /// [`RingTournament::ordinal`](super::RingTournament::ordinal).
+    pub fn view(&self, names: [String; 2], ordinal: u32, with_presses: bool) -> RingFightView {
         let count = self.count();
         let presses = match (&self.current, with_presses) {
             (Some(q), true) => self
@@ -414,6 +422,8 @@ impl RingFight {
         RingFightView {
             id: self.id,
             label: self.label.clone(),
+            kind: self.kind,
+            ordinal,
             stage: self.stage,
             tables: self.tables,
             names,

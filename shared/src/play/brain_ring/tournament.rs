@@ -73,6 +73,16 @@ impl RingTournament {
             .find(|f| f.is_open() && f.tables.contains(&team))
     }
 
+    /// A fight's place among the fights of its kind (by opening order), from 1.
+    pub fn ordinal(&self, fight: &RingFight) -> u32 {
+        let before = self
+            .fights
+            .values()
+            .filter(|f| f.kind == fight.kind && f.id < fight.id)
+            .count();
+        before as u32 + 1
+    }
+
     /// Whether a press may come at any moment: some open fight has a
     /// question in play (read, armed, answered or in its second chance).
     pub fn buttons_live(&self) -> bool {

@@ -181,10 +181,17 @@ fn brain_ring_4_8_when_no_round_without_rematches_exists_the_play_off_follows() 
         panic!("the play-off follows, not {stage:?}")
     };
     let table: Vec<TeamId> = ring.tournament.standings().iter().map(|r| r.0).collect();
-    assert_eq!(teams, [table[3], table[4]], "4th and 5th open the play-off (4.11)");
+    assert_eq!(
+        teams,
+        [table[3], table[4]],
+        "4th and 5th open the play-off (4.11)"
+    );
     let ids = ring.start_next();
     assert_eq!(ids.len(), 1);
-    assert_eq!(ring.tournament.fight(ids[0]).unwrap().kind, FightKind::Playoff);
+    assert_eq!(
+        ring.tournament.fight(ids[0]).unwrap().kind,
+        FightKind::Playoff
+    );
 }
 
 #[test]
@@ -417,7 +424,7 @@ fn brain_ring_every_press_is_logged_with_its_evidence() {
         (None, 310, -42)
     );
     assert_eq!(fight.log.presses[1].since_arming_us, Some(200_000));
-    let view = fight.view(["A".into(), "B".into()], true);
+    let view = fight.view(["A".into(), "B".into()], 1, true);
     let gaps: Vec<u64> = view.presses.iter().map(|(_, gap)| *gap).collect();
     // Gaps count from the first press after «Время»; the false start is before it.
     assert_eq!(gaps, vec![0, 0, 37_000, 100_000]);
