@@ -24,12 +24,12 @@ use minuta_shared::wire::view::{StandingRow, View};
 
 use crate::clock::ServerClock;
 use crate::core::{Audience, Core, Event, FightPatch};
-use crate::net::{ConnId, Inbound, Outbound};
+use crate::net::{ConnId, Inbound, Outbound, Outbox};
 use crate::store::{StoreError, StoreWriter};
 
 struct Conn {
     identity: Identity,
-    outbound: mpsc::Sender<Outbound>,
+    outbound: Outbox,
     robot: bool,
     link: Option<quinn::Connection>,
 }
@@ -175,7 +175,7 @@ impl Driver {
             self.finish_commit(done);
         }
         for conn in self.conns.values() {
-            let _ = conn.outbound.try_send(Outbound::Close {
+            let _ = conn.outbound.push(Outbound::Close {
                 code: close::NORMAL,
                 reason: "server shutting down".into(),
             });
@@ -338,7 +338,7 @@ impl Driver {
     fn storage_failed(&mut self, reason: String) {
         error!("the store failed, stopping the server: {reason}");
         for conn in self.conns.values() {
-            let _ = conn.outbound.try_send(Outbound::Close {
+            let _ = conn.outbound.push(Outbound::Close {
                 code: close::NORMAL,
                 reason: format!("server storage failed: {reason}"),
             });
@@ -354,7 +354,7 @@ impl Driver {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
-        if c.outbound.try_send(Outbound::Msg(msg)).is_err() {
+        if c.outbound.push(Outbound::Msg(msg)).is_err() {
             // Too slow or gone: cut it off; it reconnects and gets a fresh view.
             warn!(conn, "terminal cannot keep up; disconnecting it");
             match &c.link {
@@ -363,7 +363,7 @@ impl Driver {
                     b"too slow to read its messages: reconnect for a fresh view",
                 ),
                 None => {
-                    let _ = c.outbound.try_send(Outbound::Close {
+                    let _ = c.outbound.push(Outbound::Close {
                         code: close::NORMAL,
                         reason: "too slow".into(),
                     });

@@ -34,7 +34,7 @@ pub(super) async fn play(
     clock: ServerClock,
     human: HumanHost,
 ) {
-    let Some((conn, mut rx)) = super::join(credential, &inbound).await else {
+    let Some((conn, outbox)) = super::join(credential, &inbound).await else {
         return;
     };
     let mut latest: Option<HostView> = None;
@@ -43,12 +43,24 @@ pub(super) async fn play(
     let mut last_step = clock.now();
     loop {
         tokio::select! {
-            out = rx.recv() => {
-                let Some(Outbound::Msg(msg)) = out else { return };
-                if let ServerMsg::View(view) = &*msg
-                    && let View::Host(v) = view.as_ref()
-                {
-                    latest = Some(v.clone());
+            out = outbox.next() => {
+                let Outbound::Msg(msg) = out else { return };
+                match &*msg {
+                    ServerMsg::View(view) => {
+                        if let View::Host(v) = view.as_ref() {
+                            latest = Some(v.clone());
+                        }
+                    }
+                    // A press changed one fight: keep the picture whole.
+                    ServerMsg::Fight(fight) => {
+                        if let Some(slot) = latest
+                            .as_mut()
+                            .and_then(|v| v.ring.fights.iter_mut().find(|f| f.id == fight.id))
+                        {
+                            slot.clone_from(fight);
+                        }
+                    }
+                    _ => {}
                 }
                 continue;
             }

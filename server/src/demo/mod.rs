@@ -203,13 +203,13 @@ pub fn spawn_robots(
 async fn join(
     credential: Credential,
     inbound: &mpsc::Sender<Inbound>,
-) -> Option<(crate::net::ConnId, mpsc::Receiver<crate::net::Outbound>)> {
-    let (tx, rx) = mpsc::channel(crate::net::OUTBOUND_QUEUE);
+) -> Option<(crate::net::ConnId, crate::net::Outbox)> {
+    let outbox = crate::net::Outbox::new();
     let (reply, answer) = tokio::sync::oneshot::channel();
     inbound
         .send(Inbound::Join {
             credential,
-            outbound: tx,
+            outbound: outbox.clone(),
             robot: true,
             link: None,
             reply,
@@ -217,5 +217,5 @@ async fn join(
         .await
         .ok()?;
     let (conn, _) = answer.await.ok()?.ok()?;
-    Some((conn, rx))
+    Some((conn, outbox))
 }

@@ -29,14 +29,16 @@ pub(super) async fn play(
     inbound: mpsc::Sender<Inbound>,
     clock: ServerClock,
 ) {
-    let Some((conn, mut rx)) = super::join(credential, &inbound).await else {
+    let Some((conn, outbox)) = super::join(credential, &inbound).await else {
         return;
     };
     let mut rng = Rng::new(seed);
     let mut handed_in: BTreeSet<QuestionId> = BTreeSet::new();
     let mut request = 0u64;
-    while let Some(out) = rx.recv().await {
-        let Outbound::Msg(msg) = out else { return };
+    loop {
+        let Outbound::Msg(msg) = outbox.next().await else {
+            return;
+        };
         let ServerMsg::View(view) = &*msg else {
             continue;
         };

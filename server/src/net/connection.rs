@@ -18,7 +18,7 @@ use minuta_shared::wire::permission::permitted;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
 
-use super::{Inbound, OUTBOUND_QUEUE, Outbound};
+use super::{Inbound, Outbound, Outbox};
 use crate::clock::ServerClock;
 
 /// A terminal that connects but says nothing is dropped after this.
@@ -154,13 +154,13 @@ async fn run(
             Err(_) => Err(Refusal::NotAHello),
         },
     };
-    let (outbound_tx, mut outbound_rx) = mpsc::channel::<Outbound>(OUTBOUND_QUEUE);
+    let outbox = Outbox::new();
     let joined = match hello {
         Ok(hello) => {
             let (reply, answer) = oneshot::channel();
             let join = Inbound::Join {
                 credential: hello.credential,
-                outbound: outbound_tx.clone(),
+                outbound: outbox.clone(),
                 robot: false,
                 link: Some(conn.clone()),
                 reply,
@@ -196,8 +196,8 @@ async fn run(
         // ---- the writer: everything for this terminal, in order
         let writer = async {
             let mut seq = 1u64;
-            while let Some(out) = outbound_rx.recv().await {
-                match out {
+            loop {
+                match outbox.next().await {
                     Outbound::Msg(msg) => {
                         write_msg(&mut send, seq, &*msg).await?;
                         seq += 1;
@@ -205,17 +205,8 @@ async fn run(
                     Outbound::Close { code, reason } => return Err(Violation::new(code, reason)),
                 }
             }
-            Ok(())
         };
-        let reader = read_loop(
-            conn,
-            &mut recv,
-            identity,
-            conn_id,
-            &driver,
-            &outbound_tx,
-            clock,
-        );
+        let reader = read_loop(conn, &mut recv, identity, conn_id, &driver, &outbox, clock);
         tokio::select! {
             r = writer => r,
             r = reader => r,
@@ -232,7 +223,7 @@ async fn read_loop(
     identity: Identity,
     conn: u64,
     driver: &mpsc::Sender<Inbound>,
-    outbound: &mpsc::Sender<Outbound>,
+    outbound: &Outbox,
     clock: ServerClock,
 ) -> Result<(), Violation> {
     let limit = frame_limit(identity.role());
@@ -256,7 +247,7 @@ async fn read_loop(
                     client_time_us,
                     server_time: clock.now(),
                 };
-                if outbound.try_send(Outbound::Msg(Arc::new(pong))).is_err() {
+                if outbound.push(Outbound::Msg(Arc::new(pong))).is_err() {
                     return Err(Violation::new(
                         close::NORMAL,
                         "terminal too slow to read its messages",

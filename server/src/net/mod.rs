@@ -4,11 +4,14 @@
 
 pub mod connection;
 pub mod endpoint;
+pub mod outbox;
 pub mod tls;
+
+pub use outbox::{OUTBOX_LIMIT, Outbox, OutboxFull};
 
 use std::sync::Arc;
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -18,10 +21,6 @@ use minuta_shared::wire::server::ServerMsg;
 /// A connection's number, unique within one server run.
 pub type ConnId = u64;
 
-/// How many messages may wait for a slow terminal before it is cut off (it
-/// reconnects and gets a fresh view; nobody else waits for it).
-pub const OUTBOUND_QUEUE: usize = 1024;
-
 /// From a connection (or a demo robot) to the driver.
 // Moved through a channel once each; boxing would add an allocation per frame.
 #[allow(clippy::large_enum_variant)]
@@ -30,7 +29,7 @@ pub enum Inbound {
     /// and its views go to `outbound`.
     Join {
         credential: Credential,
-        outbound: mpsc::Sender<Outbound>,
+        outbound: Outbox,
         /// A demo robot, not a person at a terminal.
         robot: bool,
         /// The QUIC connection, so the driver can cut off a terminal whose

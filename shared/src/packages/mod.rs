@@ -86,12 +86,15 @@ fn extension(file_name: &str) -> Option<&str> {
 /// Package text as a string. UTF-8 is the norm; Windows editors («Блокнот»,
 /// Word's "Unicode text") also write UTF-16 with a byte-order mark, which is
 /// unambiguous, so it is accepted rather than rejected.
+/// `u16::from_le_bytes` or `u16::from_be_bytes`, by the byte-order mark.
+type U16FromBytes = fn([u8; 2]) -> u16;
+
 fn decode_text(file_name: &str, bytes: &[u8]) -> Result<String, PackageError> {
     let not_text = |line| PackageError::NotUtf8 {
         file_name: file_name.to_owned(),
         line,
     };
-    let (rest, from_bytes): (&[u8], fn([u8; 2]) -> u16) = match bytes {
+    let (rest, from_bytes): (&[u8], U16FromBytes) = match bytes {
         [0xFF, 0xFE, rest @ ..] => (rest, u16::from_le_bytes),
         [0xFE, 0xFF, rest @ ..] => (rest, u16::from_be_bytes),
         _ => {

@@ -1,0 +1,212 @@
+//! A connection's outgoing queue, written by the driver (and by the
+//! connection's own reader, for pongs) and drained by its writer.
+//!
+//! Acknowledgements, pongs and fight patches keep their order. A whole view
+//! supersedes every view and fight patch still waiting before it: it already
+//! contains what they would show. So a terminal that reads slowly holds at
+//! most one view in the server's memory (a host view is tens of KB, a hall
+//! of thousands would otherwise pile up hundreds of MB behind a stalled
+//! laptop), and when it catches up it reads the newest state first.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use tokio::sync::Notify;
+
+use minuta_shared::wire::server::ServerMsg;
+
+use super::Outbound;
+
+/// How many messages may wait for a slow terminal before it is cut off (it
+/// reconnects and gets a fresh view; nobody else waits for it). Views do not
+/// pile up (see the module), so this counts acknowledgements, pongs and
+/// fight patches.
+pub const OUTBOX_LIMIT: usize = 1024;
+
+/// The terminal has not read its last [`OUTBOX_LIMIT`] messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutboxFull;
+
+/// One connection's queue; clones share it.
+#[derive(Clone, Default)]
+pub struct Outbox {
+    shared: Arc<Shared>,
+}
+
+#[derive(Default)]
+struct Shared {
+    queue: Mutex<VecDeque<Outbound>>,
+    ready: Notify,
+}
+
+impl Outbox {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Queues `out` behind everything waiting, first dropping the waiting
+    /// views and fight patches if `out` is a whole view.
+    pub fn push(&self, out: Outbound) -> Result<(), OutboxFull> {
+        let mut queue = self.lock();
+        if is_view(&out) {
+            queue.retain(|waiting| !is_view(waiting) && !is_patch(waiting));
+        }
+        if queue.len() >= OUTBOX_LIMIT {
+            return Err(OutboxFull);
+        }
+        queue.push_back(out);
+        drop(queue);
+        // Stores a permit when the writer is not waiting yet, so a push
+        // between its look at the queue and its wait is never missed.
+        self.shared.ready.notify_one();
+        Ok(())
+    }
+
+    /// The next message, waiting for one if none is queued.
+    pub async fn next(&self) -> Outbound {
+        loop {
+            if let Some(out) = self.lock().pop_front() {
+                return out;
+            }
+            self.shared.ready.notified().await;
+        }
+    }
+
+    /// How many messages wait.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn lock(&self) -> MutexGuard<'_, VecDeque<Outbound>> {
+        // The queue holds plain data; a panic elsewhere cannot leave it torn.
+        self.shared
+            .queue
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+fn is_view(out: &Outbound) -> bool {
+    matches!(out, Outbound::Msg(msg) if matches!(**msg, ServerMsg::View(_)))
+}
+
+fn is_patch(out: &Outbound) -> bool {
+    matches!(out, Outbound::Msg(msg) if matches!(**msg, ServerMsg::Fight(_)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minuta_shared::ids::TeamId;
+    use minuta_shared::play::brain_ring::{FightId, FightKind, RingFightView};
+    use minuta_shared::rules::brain_ring::FightStatus;
+    use minuta_shared::time::ServerTime;
+    use minuta_shared::wire::server::{Receipt, ServerMsg};
+    use minuta_shared::wire::view::{ClockView, DisplayView, View};
+
+    fn view(teams: u32) -> Outbound {
+        Outbound::Msg(Arc::new(ServerMsg::View(Box::new(View::Display(
+            DisplayView {
+                tournament: String::new(),
+                clock: ClockView::default(),
+                tour_title: String::new(),
+                cards_in: 0,
+                teams,
+                standings: Vec::new(),
+                ring: Default::default(),
+            },
+        )))))
+    }
+
+    fn ack(request: u64) -> Outbound {
+        Outbound::Msg(Arc::new(ServerMsg::Ack {
+            request,
+            result: Ok(Receipt::Done),
+        }))
+    }
+
+    fn pong(t: u64) -> Outbound {
+        Outbound::Msg(Arc::new(ServerMsg::Pong {
+            client_time_us: t,
+            server_time: ServerTime(t),
+        }))
+    }
+
+    fn patch() -> Outbound {
+        let fight = RingFightView {
+            id: FightId(1),
+            label: "Бой 1".into(),
+            kind: FightKind::Friendly,
+            ordinal: 1,
+            stage: 1,
+            tables: [TeamId(1), TeamId(2)],
+            names: ["А".into(), "Б".into()],
+            score: [0, 0],
+            status: FightStatus::InProgress {
+                next_question: 1,
+                sudden_death: false,
+            },
+            question: None,
+            closed: false,
+            presses: Vec::new(),
+            appeals: Vec::new(),
+        };
+        Outbound::Msg(Arc::new(ServerMsg::Fight(Box::new(fight))))
+    }
+
+    fn drain(outbox: &Outbox) -> Vec<String> {
+        let mut seen = Vec::new();
+        while let Some(out) = outbox.lock().pop_front() {
+            seen.push(match out {
+                Outbound::Msg(msg) => match &*msg {
+                    ServerMsg::View(v) => match v.as_ref() {
+                        View::Display(d) => format!("view {}", d.teams),
+                        _ => "view".into(),
+                    },
+                    ServerMsg::Ack { request, .. } => format!("ack {request}"),
+                    ServerMsg::Pong { client_time_us, .. } => format!("pong {client_time_us}"),
+                    ServerMsg::Fight(_) => "fight".into(),
+                },
+                Outbound::Close { .. } => "close".into(),
+            });
+        }
+        seen
+    }
+
+    #[test]
+    fn a_new_view_replaces_waiting_views_and_patches_but_keeps_acks_in_order() {
+        let outbox = Outbox::new();
+        for out in [view(1), ack(1), patch(), pong(7), view(2), ack(2), patch()] {
+            outbox.push(out).unwrap();
+        }
+        outbox.push(view(3)).unwrap();
+        assert_eq!(drain(&outbox), ["ack 1", "pong 7", "ack 2", "view 3"]);
+    }
+
+    #[test]
+    fn a_terminal_that_reads_nothing_is_refused_after_the_limit_not_before() {
+        let outbox = Outbox::new();
+        for request in 0..OUTBOX_LIMIT as u64 - 1 {
+            outbox.push(ack(request)).unwrap();
+            // Views never add up: each replaces the last.
+            outbox.push(view(request as u32)).unwrap();
+        }
+        assert_eq!(outbox.len(), OUTBOX_LIMIT);
+        assert_eq!(outbox.push(ack(0)), Err(OutboxFull));
+    }
+
+    #[tokio::test]
+    async fn the_writer_wakes_for_a_message_pushed_while_it_waits() {
+        let outbox = Outbox::new();
+        let writer = outbox.clone();
+        let waiting = tokio::spawn(async move { writer.next().await });
+        tokio::task::yield_now().await;
+        outbox.push(ack(5)).unwrap();
+        let got = waiting.await.unwrap();
+        assert!(matches!(got, Outbound::Msg(m) if matches!(*m, ServerMsg::Ack { request: 5, .. })));
+    }
+}
