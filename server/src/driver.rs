@@ -414,7 +414,7 @@ impl Driver {
         }
         let fresh: Vec<ConnId> = std::mem::take(&mut self.fresh);
         let now = self.clock.now();
-        let mut public: Option<Vec<StandingRow>> = None;
+        let mut public: Option<Arc<Vec<StandingRow>>> = None;
         let mut built: BTreeMap<IdentityKey, Arc<ServerMsg>> = BTreeMap::new();
         let targets: Vec<(ConnId, Identity)> = self
             .conns

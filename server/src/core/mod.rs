@@ -55,6 +55,9 @@ pub struct Core {
     /// Fights changed by presses alone since the last call to
     /// [`Core::take_fight_patches`]: their screens get just the fight.
     patched: BTreeSet<FightId>,
+    /// The hall's standings, built once until an event changes them (a
+    /// burst of cards leaves them as they are: only revealed questions count).
+    public_cache: std::cell::OnceCell<std::sync::Arc<Vec<minuta_shared::wire::view::StandingRow>>>,
     /// The phase last shown, so a deadline passing marks views dirty.
     shown_phase: Phase,
 }
@@ -69,6 +72,7 @@ impl Core {
             presence: BTreeMap::new(),
             dirty: BTreeSet::new(),
             patched: BTreeSet::new(),
+            public_cache: std::cell::OnceCell::new(),
             shown_phase: Phase::Idle,
         }
     }
@@ -371,6 +375,10 @@ impl Core {
     /// The only place the state changes; also marks who must see it.
     fn apply(&mut self, event: &Event) {
         use minuta_shared::play::chgk::ChgkEvent as C;
+        // Cards and Brain-ring never change the ChGK standings the hall sees.
+        if !matches!(event, Event::Chgk(C::CardAccepted { .. }) | Event::Ring(_)) {
+            self.public_cache.take();
+        }
         match event {
             Event::Initialised {
                 host_secret,

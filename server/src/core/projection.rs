@@ -3,6 +3,7 @@
 //! author's answer enter it only after the host's reveal.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{FightId, RingFightView};
@@ -91,8 +92,11 @@ impl Core {
     }
 
     /// What the hall may see: only revealed questions count.
-    pub fn public_standings(&self) -> Vec<StandingRow> {
-        self.rows(|q| q.revealed_at.is_some())
+    pub fn public_standings(&self) -> Arc<Vec<StandingRow>> {
+        Arc::clone(
+            self.public_cache
+                .get_or_init(|| Arc::new(self.rows(|q| q.revealed_at.is_some()))),
+        )
     }
 
     /// What the host sees: every played question, judged or not.

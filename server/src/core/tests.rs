@@ -333,6 +333,32 @@ fn chgk_judges_may_change_their_minds_until_the_tour_is_closed() {
 }
 
 #[test]
+fn chgk_the_halls_standings_are_built_once_until_a_reveal_changes_them() {
+    let mut g = Game::new(2);
+    g.play_minute(0, at(0));
+    let before = g.core.public_standings();
+    g.card(1, 0, "Пушкин", at(1_000)).unwrap();
+    g.card(2, 0, "Лермонтов", at(2_000)).unwrap();
+    assert!(
+        std::sync::Arc::ptr_eq(&before, &g.core.public_standings()),
+        "cards change nothing the hall sees: no rebuild"
+    );
+    g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
+    g.judge(0, "Лермонтов", Verdict::Wrong, at(64_000));
+    g.host(
+        Command::Reveal {
+            question: QuestionId(0),
+        },
+        at(65_000),
+    )
+    .unwrap();
+    let after = g.core.public_standings();
+    assert!(!std::sync::Arc::ptr_eq(&before, &after));
+    let points: Vec<(TeamId, u32)> = after.iter().map(|r| (r.team, r.points)).collect();
+    assert_eq!(points, [(TeamId(1), 1), (TeamId(2), 0)]);
+}
+
+#[test]
 fn chgk_no_team_sees_another_teams_answer_and_verdicts_wait_for_the_reveal() {
     let mut g = Game::new(2);
     g.play_minute(0, at(0));
