@@ -65,7 +65,23 @@ pub struct Driver {
     fresh: Vec<ConnId>,
     human_host: HumanHost,
     busy_poll: bool,
+    /// When the staff's and projectors' views were last sent, and the
+    /// audiences among them held back since (see [`BROAD_VIEW_EVERY`]).
+    broad_sent_at: Option<ServerTime>,
+    held: std::collections::BTreeSet<Audience>,
+    /// The host or a judge changed something: they (and the projector)
+    /// see it at once, whatever was sent just before.
+    staff_acted: bool,
 }
+
+/// The staff's and the projectors' views are rebuilt at most this often
+/// while changes pour in (a burst of cards, a join storm): each is large
+/// (the host view holds the package and every team), one a frame per card
+/// would keep the thread busy building what nobody can read that fast.
+/// The first change after a quiet spell is shown at once, and so is every
+/// change the host or a judge makes; Brain-ring lockouts go as fight
+/// patches and are never held.
+const BROAD_VIEW_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// When a person (not a demo robot) last acted as host, shared with the
 /// demo's autopilot so it stands aside.
@@ -98,6 +114,9 @@ impl Driver {
             fresh: Vec::new(),
             human_host,
             busy_poll: false,
+            broad_sent_at: None,
+            held: std::collections::BTreeSet::new(),
+            staff_acted: false,
         }
     }
 
@@ -129,9 +148,15 @@ impl Driver {
                 std::mem::replace(was, now) != now
             });
             let now = self.clock.now();
+            // Held views are sent by the flush at the end of an idle turn.
+            let idle = self.in_flight.is_none() && self.pending_events.is_empty();
+            let held_until = self.held_until().filter(|_| idle);
             let deadline = self
                 .core
                 .poll_timeout(now)
+                .into_iter()
+                .chain(held_until)
+                .min()
                 .map(|t| self.clock.instant_at(t));
             tokio::select! {
                 biased;
@@ -155,6 +180,7 @@ impl Driver {
                     }
                 }
                 _ = tokio::time::sleep_until(deadline.map(tokio::time::Instant::from_std).unwrap_or_else(far_future)), if deadline.is_some() => {
+                    // A clock signal, or held views now due (sent below).
                     self.core.handle_timeout(self.clock.now());
                 }
             }
@@ -288,6 +314,9 @@ impl Driver {
                     );
                 }
                 Ok((receipt, events)) => {
+                    if matches!(identity, Identity::Host | Identity::Judge(_)) {
+                        self.staff_acted = true;
+                    }
                     self.pending_events
                         .extend(events.into_iter().map(|e| (q.received_at.0, e)));
                     self.pending_acks.push((q.conn, q.request, Ok(receipt)));
@@ -408,12 +437,13 @@ impl Driver {
     /// Sends a fresh view to every connection whose audience changed. Views
     /// are built once per identity, and the public standings once in all.
     fn flush_views(&mut self) {
-        let dirty = self.core.take_dirty();
+        let now = self.clock.now();
+        let mut dirty = self.core.take_dirty();
+        self.hold_broad_views(&mut dirty, now);
         if dirty.is_empty() && self.fresh.is_empty() {
             return;
         }
         let fresh: Vec<ConnId> = std::mem::take(&mut self.fresh);
-        let now = self.clock.now();
         let mut public: Option<Arc<Vec<StandingRow>>> = None;
         let mut built: BTreeMap<IdentityKey, Arc<ServerMsg>> = BTreeMap::new();
         let targets: Vec<(ConnId, Identity)> = self
@@ -444,6 +474,44 @@ impl Driver {
                 })
                 .clone();
             self.send_arc(conn, msg);
+        }
+    }
+}
+
+impl Driver {
+    /// When the held staff and projector views are due, if any are held.
+    fn held_until(&self) -> Option<ServerTime> {
+        let last = self.broad_sent_at?;
+        (!self.held.is_empty()).then(|| last.plus(BROAD_VIEW_EVERY))
+    }
+
+    /// Takes the staff and projector audiences out of `dirty` while their
+    /// last views are younger than [`BROAD_VIEW_EVERY`] (to be sent when
+    /// due), and puts back the held ones once due.
+    fn hold_broad_views(
+        &mut self,
+        dirty: &mut std::collections::BTreeSet<Audience>,
+        now: ServerTime,
+    ) {
+        let recent = !std::mem::take(&mut self.staff_acted)
+            && self
+                .broad_sent_at
+                .is_some_and(|last| now.since(last) < BROAD_VIEW_EVERY);
+        if !recent {
+            dirty.append(&mut self.held);
+        }
+        let broad = [Audience::Staff, Audience::Display];
+        if !broad.iter().any(|a| dirty.contains(a)) {
+            return;
+        }
+        if !recent {
+            self.broad_sent_at = Some(now);
+        } else {
+            for a in broad {
+                if dirty.remove(&a) {
+                    self.held.insert(a);
+                }
+            }
         }
     }
 }
