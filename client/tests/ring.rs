@@ -59,6 +59,7 @@ fn fight(phase: ButtonPhase) -> RingFightView {
         label: "Круг 1, бой 2".into(),
         kind: FightKind::Qualifying { round: 1 },
         ordinal: 2,
+        format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
         stage: 1,
         tables: [TeamId(1), TeamId(2)],
         names: ["Знатоки".into(), "Эрудиты".into()],
@@ -228,6 +229,34 @@ fn the_fight_is_named_in_the_terminal_s_language() {
     harness.run();
     assert!(harness.query_by_label("Round 1, fight 2").is_some());
     assert!(harness.query_by_label("Круг 1, бой 2").is_none());
+}
+
+#[test]
+fn brain_ring_4_10_the_last_regulation_question_is_not_sudden_death_once_over() {
+    use minuta_client::views::ring::question_line;
+    use minuta_shared::rules::brain_ring::FightFormat;
+    let drawn_after_five = |phase| {
+        let mut f = fight(phase);
+        f.format = FightFormat::PLAYOFF;
+        f.status = FightStatus::InProgress {
+            next_question: 6,
+            sudden_death: true,
+        };
+        f
+    };
+    let mut fifth = drawn_after_five(ButtonPhase::Over { taken_by: None });
+    if let Some(q) = &mut fifth.question {
+        q.number = 5;
+    }
+    assert_eq!(question_line(Lang::Ru, &fifth).as_deref(), Some("Вопрос 5"));
+    let mut sixth = drawn_after_five(ButtonPhase::Reading);
+    if let Some(q) = &mut sixth.question {
+        q.number = 6;
+    }
+    assert_eq!(
+        question_line(Lang::Ru, &sixth).as_deref(),
+        Some("Вопрос 6 — до первого взятого")
+    );
 }
 
 #[test]

@@ -389,6 +389,7 @@ fn ring_team_view(phase: minuta_shared::play::brain_ring::ButtonPhase) -> View {
         label: "Бой 1".into(),
         kind: minuta_shared::play::brain_ring::FightKind::Friendly,
         ordinal: 1,
+        format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
         stage: 1,
         tables: [TeamId(1), TeamId(2)],
         names: ["Знатоки".into(), "Эрудиты".into()],

@@ -142,6 +142,7 @@ mod tests {
             label: "Бой 1".into(),
             kind: FightKind::Friendly,
             ordinal: 1,
+            format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
             stage: 1,
             tables: [TeamId(1), TeamId(2)],
             names: ["А".into(), "Б".into()],

@@ -308,6 +308,7 @@ mod tests {
             label: format!("бой {id}"),
             kind: crate::play::brain_ring::FightKind::Friendly,
             ordinal: id,
+            format: crate::rules::brain_ring::FightFormat::QUALIFYING,
             stage: 1,
             tables: [TeamId(1), TeamId(2)],
             names: ["А".into(), "Б".into()],

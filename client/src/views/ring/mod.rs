@@ -104,11 +104,26 @@ pub fn question_line(lang: Lang, fight: &RingFightView) -> Option<String> {
         (_, None) => None,
         (
             FightStatus::InProgress {
-                sudden_death: true, ..
+                next_question,
+                sudden_death,
             },
             Some(n),
-        ) => Some(words::sudden_death_question(lang, n)),
-        (_, Some(n)) => Some(crate::i18n::question_number(lang, &n.to_string())),
+        ) => {
+            // The status speaks of the next question to ask: once this one
+            // is over, it has been counted, and the last regulation question
+            // is not sudden death even though the next one will be.
+            let over = fight.question.as_ref().is_some_and(|q| q.is_over());
+            let this_one = if over {
+                next_question > fight.format.questions + 1
+            } else {
+                sudden_death
+            };
+            Some(if this_one {
+                words::sudden_death_question(lang, n)
+            } else {
+                crate::i18n::question_number(lang, &n.to_string())
+            })
+        }
     }
 }
 

@@ -76,6 +76,8 @@ pub struct RingFightView {
     /// Its place among the fights of the same kind (a round's fights, the
     /// play-off's steps), from 1.
     pub ordinal: u32,
+    /// Regulation questions, and whether a draw goes to sudden death.
+    pub format: FightFormat,
     pub stage: u32,
     pub tables: [TeamId; 2],
     pub names: [String; 2],
@@ -424,6 +426,7 @@ impl RingFight {
             label: self.label.clone(),
             kind: self.kind,
             ordinal,
+            format: self.format,
             stage: self.stage,
             tables: self.tables,
             names,
