@@ -278,6 +278,8 @@ texts! {
     RingFightAppeals => "Апелляции боя", "The fight's appeals";
     RingStandings => "Таблица брейн-ринга", "Brain-ring table";
     RingFinalPlaces => "Итоговые места", "Final places";
+    RingYourFights => "Ваши бои", "Your fights";
+    RingFightOn => "идёт", "in play";
     ColRingPoints => "Очки", "Points";
     ColDifference => "Разница", "Difference";
     ColTaken => "Взято", "Taken";

@@ -115,6 +115,7 @@ fn team_screen(fight: RingFightView, ms: u64) -> Harness<'static, TeamScreen> {
             appeals: Vec::new(),
             standings: Vec::new(),
             ring: Some(fight),
+            ring_board: None,
         }))),
     );
     let screen = TeamScreen {
@@ -436,6 +437,86 @@ fn an_upheld_appeal_is_what_the_team_reads_after_the_question() {
             .is_some()
     );
     assert!(harness.query_by_label("Вопрос никто не взял").is_none());
+}
+
+#[test]
+fn between_fights_the_team_follows_the_tournament_to_its_final_place() {
+    use minuta_shared::wire::view::{RingPlaceRow, RingStandingRow};
+    let mut lost = fight(ButtonPhase::Over { taken_by: Some(1) });
+    lost.kind = FightKind::Final { number: 1 };
+    lost.ordinal = 1;
+    lost.score = [2, 4];
+    lost.status = FightStatus::Won { winner: 1 };
+    lost.closed = true;
+    let mut ring = board(vec![lost]);
+    ring.stage = RingStage::Finished {
+        champion: TeamId(2),
+    };
+    ring.standings = vec![RingStandingRow {
+        team: TeamId(1),
+        name: "Знатоки".into(),
+        place: minuta_shared::tournament::Place::single(1),
+        points_halves: 20,
+        difference: 5,
+        taken: 15,
+        fights: 5,
+    }];
+    ring.final_places = vec![
+        RingPlaceRow {
+            place: 1,
+            team: TeamId(2),
+            name: "Эрудиты".into(),
+        },
+        RingPlaceRow {
+            place: 2,
+            team: TeamId(1),
+            name: "Знатоки".into(),
+        },
+    ];
+    let mut state = AppState::new(Lang::Ru);
+    reduce(
+        &mut state,
+        NetEvent::View(Box::new(View::Team(TeamView {
+            tournament: "Кубок Минуты".into(),
+            team: TeamId(1),
+            name: "Знатоки".into(),
+            clock: ClockView::default(),
+            cards: Vec::new(),
+            appeals: Vec::new(),
+            standings: Vec::new(),
+            ring: None,
+            ring_board: Some(ring),
+        }))),
+    );
+    let screen = TeamScreen {
+        state,
+        form: team::TeamForm::default(),
+        sent: Vec::new(),
+    };
+    let harness = Harness::builder()
+        .with_size([1000.0, 900.0])
+        .build_ui_state(
+            |ui, screen: &mut TeamScreen| {
+                let Some(view) = screen.state.team_view().cloned() else {
+                    return;
+                };
+                let asked = team::team(ui, &screen.state, &view, &mut screen.form);
+                screen.sent.extend(asked);
+            },
+            screen,
+        );
+    assert!(harness.query_by_label("Чемпион: «Эрудиты»").is_some());
+    assert!(harness.query_by_label("Итоговое место: 2").is_some());
+    assert!(harness.query_by_label("Ваши бои").is_some());
+    assert!(harness.query_by_label("Финал, бой 1").is_some());
+    assert!(harness.query_by_label("Бой проигран").is_some());
+    assert!(harness.query_by_label("Итоговые места").is_some());
+    assert!(
+        harness
+            .query_by_label("Ждём, когда ведущий объявит вопрос")
+            .is_none(),
+        "not the ChGK screen"
+    );
 }
 
 // ------------------------------------------------------------------ the host

@@ -58,6 +58,7 @@ fn team_screen(at_ms: u64) -> Harness<'static, TeamScreen> {
             appeals: Vec::new(),
             standings: Vec::new(),
             ring: None,
+            ring_board: None,
         }))),
     );
     let screen = TeamScreen {

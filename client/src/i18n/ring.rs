@@ -53,6 +53,22 @@ pub fn fight_name(lang: Lang, fight: &RingFightView) -> String {
     }
 }
 
+/// The team's place in the Brain-ring table so far.
+pub fn table_place(lang: Lang, place: &str) -> String {
+    lang.pick(
+        format!("Место в таблице: {place}"),
+        format!("Place in the table: {place}"),
+    )
+}
+
+/// The team's place in the finished tournament (2.2).
+pub fn final_place(lang: Lang, place: u32) -> String {
+    lang.pick(
+        format!("Итоговое место: {place}"),
+        format!("Final place: {place}"),
+    )
+}
+
 pub fn fight_won(lang: Lang, winner: &str) -> String {
     lang.pick(
         format!("Победа: {}", quoted(winner)),

@@ -24,6 +24,7 @@ fn team_view(name: &str) -> View {
         appeals: Vec::new(),
         standings: Vec::new(),
         ring: None,
+        ring_board: None,
     })
 }
 

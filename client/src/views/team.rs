@@ -14,6 +14,7 @@ use minuta_shared::wire::view::{TeamCard, TeamView};
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, CardReceipt, UiCommand};
 use crate::views::ring::button::{self, ButtonForm};
+use crate::views::ring::waiting;
 use crate::views::widgets::{self, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
@@ -37,6 +38,14 @@ pub struct AppealForm {
 pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> Vec<UiCommand> {
     if let Some(fight) = &view.ring {
         return button::button(ui, state, view, fight, &mut form.button);
+    }
+    // Between its Brain-ring fights (and no ChGK question running), a team
+    // follows the tournament: its fights, its place, the final places.
+    if view.clock.question.is_none()
+        && let Some(ring) = &view.ring_board
+    {
+        waiting::waiting(ui, state, view, ring);
+        return Vec::new();
     }
     let lang = state.lang;
     let mut out = Vec::new();

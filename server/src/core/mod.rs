@@ -441,9 +441,17 @@ impl Core {
                 self.ring.apply(e);
                 // A fight's changes concern the staff, the hall's screen and
                 // its two tables; the other teams' views stay as they are.
-                if let Some(tables) = ring_fight_of(e)
-                    .and_then(|f| self.ring.fight(f).ok())
-                    .map(|f| f.tables)
+                // A fight opening or closing moves the tournament on, which
+                // every team follows between its fights.
+                let moves_on = matches!(
+                    e,
+                    minuta_shared::play::brain_ring::RingEvent::FightOpened { .. }
+                        | minuta_shared::play::brain_ring::RingEvent::FightClosed { .. }
+                );
+                if !moves_on
+                    && let Some(tables) = ring_fight_of(e)
+                        .and_then(|f| self.ring.fight(f).ok())
+                        .map(|f| f.tables)
                 {
                     self.dirty.extend([
                         Audience::Staff,

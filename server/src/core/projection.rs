@@ -147,7 +147,22 @@ impl Core {
                 .ring
                 .open_fight_of(team)
                 .map(|f| f.view(self.ring_names(f.tables), self.ring.ordinal(f), false)),
+            ring_board: self.team_ring_board(team),
         }
+    }
+
+    /// What a team sees of Brain-ring between its fights: every team once
+    /// the tournament is seeded (those not qualified follow it too), or a
+    /// team that has played a friendly fight; only its own fights.
+    fn team_ring_board(&self, team: TeamId) -> Option<RingBoard> {
+        let concerned = !self.ring.teams.is_empty()
+            || self.ring.fights.values().any(|f| f.tables.contains(&team));
+        if !concerned {
+            return None;
+        }
+        let mut board = self.ring_board(false);
+        board.fights.retain(|f| f.tables.contains(&team));
+        Some(board)
     }
 
     fn ring_names(&self, tables: [TeamId; 2]) -> [String; 2] {

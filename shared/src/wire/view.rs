@@ -89,6 +89,10 @@ pub struct TeamView {
     pub standings: Vec<StandingRow>,
     /// The Brain-ring fight this team plays now (the button's screen).
     pub ring: Option<RingFightView>,
+    /// Brain-ring between this team's fights: the stage, the table, the
+    /// final places, and this team's own fights only (never a press log).
+    /// `None` while no Brain-ring tournament or fight concerns the team.
+    pub ring_board: Option<RingBoard>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -358,6 +362,7 @@ mod tests {
             appeals: Vec::new(),
             standings: Vec::new(),
             ring: Some(fight(1, [0, 0])),
+            ring_board: None,
         });
         assert!(!team.apply_fight(&fight(2, [1, 0])));
         assert!(team.apply_fight(&fight(1, [0, 1])));

@@ -1,12 +1,14 @@
 //! «Брейн-ринг» on screen: the team's button ([`button`]), the host's fight
 //! panel ([`fight_panel`]) with the press log ([`press_log`]), and the
-//! projector's board ([`board`]). What they share lives here: a question's
+//! projector's board ([`board`]), and the team's screen between its fights
+//! ([`waiting`]). What they share lives here: a question's
 //! phase at this instant, the countdown, and the two tables side by side.
 
 pub mod board;
 pub mod button;
 pub mod fight_panel;
 pub mod press_log;
+pub mod waiting;
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::play::brain_ring::{
