@@ -707,6 +707,12 @@ fn an_appeal_holds_up_the_next_question_until_decided() {
             .query_by_label("Сначала решите апелляции (4.16).")
             .is_some()
     );
+    assert!(
+        harness
+            .query_by_label("Брейн-ринг (1) • Апелляции: 1")
+            .is_some(),
+        "the pending appeal shows on the tab from anywhere"
+    );
     harness.get_by_label("Читаю вопрос").click();
     harness.run();
     assert!(harness.state().sent.is_empty(), "4.16: decide first");

@@ -79,6 +79,13 @@ pub fn dashboard(
             .iter()
             .filter(|a| a.resolution.is_none())
             .count();
+        let ring_appeals = view
+            .ring
+            .fights
+            .iter()
+            .flat_map(|f| &f.appeals)
+            .filter(|a| a.resolution.is_none())
+            .count();
         let tabs = [
             (HostTab::Game, lang.t(T::TabGame).to_owned()),
             (HostTab::Judging, lang.t(T::TabJudging).to_owned()),
@@ -93,10 +100,15 @@ pub fn dashboard(
             (HostTab::Standings, lang.t(T::TabStandings).to_owned()),
             (
                 HostTab::Ring,
-                if open_fights > 0 {
-                    format!("{} ({open_fights})", lang.t(T::TabRing))
-                } else {
-                    lang.t(T::TabRing).to_owned()
+                match (open_fights, ring_appeals) {
+                    (0, 0) => lang.t(T::TabRing).to_owned(),
+                    (n, 0) => format!("{} ({n})", lang.t(T::TabRing)),
+                    // An appeal holds its fight up (4.16): say so from any tab.
+                    (n, a) => format!(
+                        "{} ({n}) • {}: {a}",
+                        lang.t(T::TabRing),
+                        lang.t(T::TabAppeals)
+                    ),
                 },
             ),
             (HostTab::Questions, lang.t(T::TabQuestions).to_owned()),
