@@ -279,6 +279,7 @@ texts! {
     RingStandings => "Таблица брейн-ринга", "Brain-ring table";
     RingFinalPlaces => "Итоговые места", "Final places";
     RingYourFights => "Ваши бои", "Your fights";
+    RingQualifyNoChgk => "В таблице ЧГК пока ни у кого нет очков: отбор пройдёт жребием. Сначала сыграйте ЧГК или посейте команды вручную.", "Nobody has ChGK points yet: qualifying now would be by lot alone. Play ChGK first or seed the teams by hand.";
     RingFightOn => "идёт", "in play";
     ColRingPoints => "Очки", "Points";
     ColDifference => "Разница", "Difference";

@@ -754,6 +754,12 @@ fn the_host_qualifies_the_top_teams_from_the_chgk_table() {
             .query_by_label("Команды для брейн-ринга ещё не отобраны.")
             .is_some()
     );
+    assert!(
+        harness
+            .query_by_label("В таблице ЧГК пока ни у кого нет очков: отбор пройдёт жребием. Сначала сыграйте ЧГК или посейте команды вручную.")
+            .is_some(),
+        "no ChGK played: the host is told the lot would decide"
+    );
     harness.get_by_label("Отобрать").click();
     harness.run();
     let seed = ARMED % 1_000_000;

@@ -14,7 +14,7 @@ use minuta_shared::wire::view::HostView;
 use super::team_name;
 use crate::i18n::{T, ring as words};
 use crate::state::{AppState, UiCommand};
-use crate::views::widgets::{GREEN, GREY, RED};
+use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
 pub struct RingSetupForm {
@@ -196,6 +196,14 @@ pub fn qualification(
             .small()
             .color(GREY),
     );
+    // Everyone level on nothing: «Отобрать» would seed by lot alone.
+    if view
+        .standings
+        .iter()
+        .all(|r| r.points == 0 && r.rating == 0)
+    {
+        ui.label(RichText::new(lang.t(T::RingQualifyNoChgk)).color(AMBER));
+    }
     ui.add_space(8.0);
     ui.label(RichText::new(lang.t(T::RingSeedByHand)).strong());
     ui.label(
