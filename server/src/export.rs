@@ -2,10 +2,23 @@
 //! JSON or CSV, for the rating site, the jury or a spreadsheet. It replays
 //! the stored events exactly as a restart does, so the export and the live
 //! standings cannot disagree.
+//!
+//! When the tournament has Brain-ring data (seeded teams or any fight), the
+//! JSON gains a `brain_ring` object — the stage, the champion and final
+//! places, the qualifying table and every fight with its questions, appeals
+//! and the whole press log (the jury's evidence) — and the CSV gets, after
+//! the ChGK rows (unchanged), a blank line and the Brain-ring qualifying
+//! table, then another blank line and the final places once known.
 
 use std::path::Path;
 
-use serde_json::json;
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{
+    FightKind, PressKind, PressLog, RingAppealKind, RingFight, RingStage, RingTournament,
+};
+use minuta_shared::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
+use minuta_shared::time::ServerTime;
+use serde_json::{Value, json};
 use thiserror::Error;
 
 use crate::core::{Core, ServerInfo};
@@ -69,13 +82,18 @@ fn to_json(core: &Core) -> String {
             })
         })
         .collect();
-    let out = json!({
+    let mut out = json!({
         "tournament": core.registry().tournament,
         "format": "chgk",
         "teams": core.registry().teams.len(),
         "questions": questions,
         "standings": standings,
     });
+    if has_ring(core.ring())
+        && let Some(obj) = out.as_object_mut()
+    {
+        obj.insert("brain_ring".to_owned(), ring_json(core));
+    }
     format!("{out:#}\n")
 }
 
@@ -94,7 +112,243 @@ fn to_csv(core: &Core) -> String {
         out.push_str(&cells.join(","));
         out.push('\n');
     }
+    if has_ring(core.ring()) {
+        ring_csv(core, &mut out);
+    }
     out
+}
+
+/// Header of the Brain-ring section of the CSV (after a blank line).
+pub const RING_CSV_HEADER: &str = "brain_ring_place,team,points,difference,taken,fights";
+/// Header of the Brain-ring final places (after another blank line).
+pub const RING_PLACES_CSV_HEADER: &str = "brain_ring_final_place,team";
+
+fn push_csv_row(out: &mut String, row: &[String]) {
+    let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
+    out.push_str(&cells.join(","));
+    out.push('\n');
+}
+
+/// The Brain-ring section: the qualifying table, then the final places.
+fn ring_csv(core: &Core, out: &mut String) {
+    let ring = core.ring();
+    out.push('\n');
+    out.push_str(RING_CSV_HEADER);
+    out.push('\n');
+    for (team, row) in ring.standings() {
+        push_csv_row(
+            out,
+            &[
+                row.place.to_string(),
+                team_name(core, team),
+                row.points.to_string(),
+                row.difference.to_string(),
+                row.taken.to_string(),
+                row.fights.to_string(),
+            ],
+        );
+    }
+    let places = ring.final_places();
+    if !places.is_empty() {
+        out.push('\n');
+        out.push_str(RING_PLACES_CSV_HEADER);
+        out.push('\n');
+        for (team, place) in places {
+            push_csv_row(out, &[place.to_string(), team_name(core, team)]);
+        }
+    }
+}
+
+/// Whether the stored tournament played (or set up) any Brain-ring.
+fn has_ring(ring: &RingTournament) -> bool {
+    !ring.teams.is_empty() || !ring.fights.is_empty()
+}
+
+/// A team's registered name; a team missing from the registry (it cannot
+/// happen through the core) is named by its number rather than left blank.
+fn team_name(core: &Core, team: TeamId) -> String {
+    core.registry()
+        .teams
+        .get(&team)
+        .map_or_else(|| format!("#{}", team.0), |t| t.name.clone())
+}
+
+/// Points as a JSON number: `3` when whole, `4.5` with a half (4.6).
+fn points_json(points: RingPoints) -> Value {
+    match points.whole() {
+        Some(whole) => json!(whole),
+        None => json!(points.as_f64()),
+    }
+}
+
+fn stage_text(stage: &RingStage) -> String {
+    let waiting = |open: bool| if open { "" } else { " (not started)" };
+    match stage {
+        RingStage::NotSeeded => "not seeded".to_owned(),
+        RingStage::Qualifying { round, open, .. } => {
+            format!("qualifying round {round}{}", waiting(*open > 0))
+        }
+        RingStage::Playoff { open, .. } => format!("playoff{}", waiting(*open)),
+        RingStage::Final { number, open, .. } => format!("final {number}{}", waiting(*open)),
+        RingStage::Finished { .. } => "finished".to_owned(),
+        RingStage::Stuck(why) => format!("stuck: {why}"),
+    }
+}
+
+fn kind_text(kind: FightKind) -> String {
+    match kind {
+        FightKind::Qualifying { round } => format!("qualifying round {round}"),
+        FightKind::Playoff => "playoff".to_owned(),
+        FightKind::Final { number } => format!("final {number}"),
+        FightKind::Friendly => "friendly".to_owned(),
+    }
+}
+
+fn press_kind_text(kind: PressKind) -> &'static str {
+    match kind {
+        PressKind::Won => "won",
+        PressKind::Late => "late",
+        PressKind::FalseStart => "false start",
+        PressKind::Repeated => "repeated",
+        PressKind::LockedOut => "locked out",
+        PressKind::Contested => "contested",
+        PressKind::Ignored => "ignored",
+    }
+}
+
+/// The arrival of a question's first press after «Время» (else its first
+/// press): the reference of the gaps the host saw
+/// ([`PressLog::question_order`]).
+fn first_after_arming(log: &PressLog, question: u32) -> Option<ServerTime> {
+    let of_question = || log.presses.iter().filter(move |p| p.question == question);
+    of_question()
+        .filter(|p| p.since_arming_us.is_some_and(|s| s >= 0))
+        .map(|p| p.arrived_at)
+        .min()
+        .or_else(|| of_question().map(|p| p.arrived_at).min())
+}
+
+fn ring_json(core: &Core) -> Value {
+    let ring = core.ring();
+    let stage = ring.stage();
+    let champion = match &stage {
+        RingStage::Finished { champion } => json!(team_name(core, *champion)),
+        _ => Value::Null,
+    };
+    let seeding: Vec<String> = ring.teams.iter().map(|t| team_name(core, *t)).collect();
+    let final_places: Vec<Value> = ring
+        .final_places()
+        .into_iter()
+        .map(|(team, place)| json!({ "place": place, "team": team_name(core, team) }))
+        .collect();
+    let table: Vec<Value> = ring
+        .standings()
+        .into_iter()
+        .map(|(team, row)| {
+            json!({
+                "place": row.place.to_string(),
+                "team": team_name(core, team),
+                "points": points_json(row.points),
+                "difference": row.difference,
+                "taken": row.taken,
+                "fights": row.fights,
+            })
+        })
+        .collect();
+    // Fight ids grow as fights open: the map's order is the opening order.
+    let fights: Vec<Value> = ring.fights.values().map(|f| fight_json(core, f)).collect();
+    json!({
+        "stage": stage_text(&stage),
+        "champion": champion,
+        "seeding": seeding,
+        "final_places": final_places,
+        "table": table,
+        "fights": fights,
+    })
+}
+
+fn fight_json(core: &Core, f: &RingFight) -> Value {
+    let names = f.tables.map(|t| team_name(core, t));
+    let by_table = |table: usize| names.get(table).cloned().unwrap_or_default();
+    let count = f.count();
+    let result = match count.status() {
+        FightStatus::Won { winner } => json!(by_table(winner)),
+        FightStatus::Drawn => json!("draw"),
+        FightStatus::InProgress { .. } => json!("open"),
+    };
+    let questions: Vec<Value> = f
+        .outcomes
+        .iter()
+        .zip(1u32..)
+        .map(|(outcome, number)| {
+            let (text, taken_by) = match outcome {
+                QuestionOutcome::TakenBy(table) => ("taken", json!(by_table(*table))),
+                QuestionOutcome::NotTaken => ("not taken", Value::Null),
+                QuestionOutcome::Withdrawn => ("withdrawn", Value::Null),
+            };
+            json!({ "number": number, "outcome": text, "taken_by": taken_by })
+        })
+        .collect();
+    let presses: Vec<Value> = f
+        .log
+        .presses
+        .iter()
+        .map(|p| {
+            // The gap to the question's first press after «Время» (as the
+            // host saw it when deciding); negative for a press before it.
+            let gap_us = first_after_arming(&f.log, p.question)
+                .and_then(|first| p.arrived_at.0.checked_signed_diff(first.0));
+            json!({
+                "question": p.question,
+                "team": team_name(core, p.team),
+                "table": p.table + 1,
+                "arrived_at_us": p.arrived_at.as_micros(),
+                "since_arming_us": p.since_arming_us,
+                "gap_us": gap_us,
+                "rtt_us": p.rtt_us,
+                "clock_offset_us": p.clock_offset_us,
+                "kind": press_kind_text(p.kind),
+            })
+        })
+        .collect();
+    let appeals: Vec<Value> = f
+        .appeals
+        .iter()
+        .map(|a| {
+            let (upheld, reply, resolved_at) = match &a.resolution {
+                Some((upheld, reply, at)) => (json!(upheld), json!(reply), json!(at.as_micros())),
+                None => (Value::Null, Value::Null, Value::Null),
+            };
+            json!({
+                "id": a.id,
+                "question": a.question,
+                "team": team_name(core, a.team),
+                "kind": match a.kind {
+                    RingAppealKind::QuestionIncorrect => "question incorrect",
+                    RingAppealKind::AcceptOurAnswer => "accept our answer",
+                },
+                "text": a.text,
+                "filed_at_us": a.filed_at.as_micros(),
+                "upheld": upheld,
+                "reply": reply,
+                "resolved_at_us": resolved_at,
+            })
+        })
+        .collect();
+    json!({
+        "id": f.id.0,
+        "label": f.label,
+        "kind": kind_text(f.kind),
+        "stage": f.stage,
+        "teams": names,
+        "score": count.score,
+        "result": result,
+        "closed": f.closed_at.is_some(),
+        "closed_at_us": f.closed_at.map(|t| t.as_micros()),
+        "questions": questions,
+        "presses": presses,
+        "appeals": appeals,
+    })
 }
 
 /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so

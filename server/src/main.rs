@@ -68,6 +68,18 @@ enum Command {
         file: PathBuf,
     },
     /// Write the standings from a store as JSON or CSV.
+    ///
+    /// JSON: the ChGK standings and questions; with Brain-ring data (seeded
+    /// teams or any fight) also a `brain_ring` object: stage, champion,
+    /// final places, the qualifying table and every fight with its
+    /// questions, appeals and full press log (arrival µs, offset from
+    /// arming, round trip, clock offset, kind).
+    ///
+    /// CSV: the ChGK table (place,team,town,points,rating,mask), unchanged;
+    /// with Brain-ring data, then a blank line and the Brain-ring
+    /// qualifying table (brain_ring_place,team,points,difference,taken,fights),
+    /// and once the champion is known another blank line and the final
+    /// places (brain_ring_final_place,team). The press log is in the JSON only.
     Export {
         #[arg(long, default_value = "minuta-data")]
         data: PathBuf,

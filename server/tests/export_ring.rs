@@ -1,0 +1,349 @@
+//! `minuta-server export` with Brain-ring: a small tournament played through
+//! the core (two teams: one qualifying fight, then the final), stored in a
+//! real store, exported as JSON and CSV — the table, the final places, every
+//! fight and the press log the jury reads.
+
+// Tests may panic on the unexpected: that is how they fail.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+
+use minuta_server::core::event::Event;
+use minuta_server::core::{Core, ServerInfo};
+use minuta_server::export::{ExportFormat, export};
+use minuta_server::store;
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::FightId;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::Identity;
+use serde_json::{Value, json};
+
+const ALPHA: &str = "Альфа";
+/// A comma, so the CSV must quote it.
+const BETA: &str = "Бета, вторая";
+const T0_US: u64 = 1_700_000_000_000_000;
+
+/// Team 1 (Альфа) presses with this round trip and clock offset, team 2 with the other.
+const RTT_US: [u64; 2] = [1_200, 800];
+const OFFSET_US: [i64; 2] = [15, -40];
+
+/// The core, driven like the driver does, keeping every event with its time.
+struct Hall {
+    core: Core,
+    events: Vec<(u64, Event)>,
+    now: ServerTime,
+    secrets: u32,
+}
+
+impl Hall {
+    fn new() -> Self {
+        let mut hall = Hall {
+            core: Core::new(ServerInfo::default()),
+            events: Vec::new(),
+            now: ServerTime(T0_US),
+            secrets: 0,
+        };
+        let init = hall
+            .core
+            .initialise("host".into(), "display".into(), hall.now)
+            .unwrap();
+        hall.events.extend(init.into_iter().map(|e| (T0_US, e)));
+        for name in [ALPHA, BETA] {
+            hall.host(Command::RegisterTeam {
+                name: name.into(),
+                town: "Город".into(),
+                players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
+            });
+        }
+        hall
+    }
+
+    /// Lets `ms` pass, waking the core at its deadlines as the driver would.
+    fn wait(&mut self, ms: u64) {
+        self.now = ServerTime(self.now.0 + ms * 1_000);
+        self.core.handle_timeout(self.now);
+    }
+
+    fn host(&mut self, command: Command) {
+        let secrets = &mut self.secrets;
+        let mut fresh = || {
+            *secrets += 1;
+            format!("secret-{secrets}")
+        };
+        let (_, events) = self
+            .core
+            .handle_command(Identity::Host, command, self.now, &mut fresh)
+            .unwrap();
+        self.events
+            .extend(events.into_iter().map(|e| (self.now.0, e)));
+    }
+
+    fn press(&mut self, team: u32) {
+        let i = team as usize - 1;
+        let (_, events) = self
+            .core
+            .handle_press(TeamId(team), self.now, RTT_US[i], OFFSET_US[i])
+            .unwrap();
+        self.events
+            .extend(events.into_iter().map(|e| (self.now.0, e)));
+    }
+
+    fn judge(&mut self, fight: u32, correct: bool) {
+        self.host(Command::RingJudge {
+            fight: FightId(fight),
+            correct,
+        });
+    }
+
+    /// One question: read, «Время», then `presser` presses and is judged
+    /// right (`Some`), or each team in turn answers wrong (`None`).
+    fn question(&mut self, fight: u32, presser: Option<u32>) {
+        let f = FightId(fight);
+        self.host(Command::RingRead { fight: f });
+        self.wait(1_000);
+        self.host(Command::RingArm { fight: f });
+        self.wait(300);
+        match presser {
+            Some(team) => {
+                self.press(team);
+                self.wait(2_000);
+                self.judge(fight, true);
+            }
+            None => {
+                self.press(1);
+                self.wait(2_000);
+                self.judge(fight, false);
+                self.wait(500);
+                self.press(2);
+                self.wait(2_000);
+                self.judge(fight, false);
+            }
+        }
+        self.wait(1_000);
+    }
+
+    fn close(&mut self, fight: u32) {
+        self.host(Command::RingCloseFight {
+            fight: FightId(fight),
+        });
+    }
+
+    /// Stores every event not stored yet.
+    fn store(&mut self, writer: &store::StoreWriter) {
+        let batch = std::mem::take(&mut self.events);
+        writer.append(batch).blocking_recv().unwrap().unwrap();
+    }
+}
+
+/// Seeds the two teams and plays the qualifying fight (3:1 to Альфа). Its
+/// first question: Бета false-starts, is locked out, Альфа answers.
+fn qualifying(hall: &mut Hall) {
+    hall.host(Command::RingSeed {
+        teams: vec![TeamId(1), TeamId(2)],
+    });
+    hall.host(Command::RingStartNext { stages: 1 });
+    hall.host(Command::RingRead { fight: FightId(1) });
+    hall.wait(500);
+    hall.press(2); // false start, 500 ms before «Время»
+    hall.wait(500);
+    hall.host(Command::RingArm { fight: FightId(1) });
+    hall.wait(100);
+    hall.press(2); // locked out by its false start
+    hall.wait(100);
+    hall.press(1); // the first to count: answers
+    hall.wait(2_000);
+    hall.judge(1, true);
+    hall.wait(1_000);
+    // Question 2: Альфа answers wrong, Бета takes it on the second chance.
+    hall.host(Command::RingRead { fight: FightId(1) });
+    hall.wait(1_000);
+    hall.host(Command::RingArm { fight: FightId(1) });
+    hall.wait(300);
+    hall.press(1);
+    hall.wait(2_000);
+    hall.judge(1, false);
+    hall.wait(500);
+    hall.press(2);
+    hall.wait(2_000);
+    hall.judge(1, true);
+    hall.wait(1_000);
+    hall.question(1, Some(1));
+    hall.question(1, Some(1));
+    hall.question(1, None);
+    hall.close(1);
+}
+
+/// The final: two fights of 7, Альфа takes every question.
+fn final_series(hall: &mut Hall) {
+    for fight in [2, 3] {
+        hall.host(Command::RingStartNext { stages: 1 });
+        for _ in 0..7 {
+            hall.question(fight, Some(1));
+        }
+        hall.close(fight);
+    }
+}
+
+fn export_json(dir: &Path) -> Value {
+    serde_json::from_str(&export(dir, ExportFormat::Json).unwrap()).unwrap()
+}
+
+#[test]
+fn export_without_brain_ring_stays_chgk_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, _) = store::open(dir.path()).unwrap();
+    let mut hall = Hall::new();
+    hall.store(&writer);
+    writer.shutdown();
+
+    let json = export_json(dir.path());
+    assert!(json.get("brain_ring").is_none(), "{json:#}");
+    let csv = export(dir.path(), ExportFormat::Csv).unwrap();
+    assert_eq!(
+        csv,
+        "place,team,town,points,rating,mask\n1-2,Альфа,Город,0,0,\n1-2,\"Бета, вторая\",Город,0,0,\n"
+    );
+}
+
+#[test]
+fn export_brain_ring_table_fights_press_log_and_final_places() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, _) = store::open(dir.path()).unwrap();
+    let mut hall = Hall::new();
+    qualifying(&mut hall);
+    hall.store(&writer);
+
+    // Mid-tournament (the store still open, as under a running server):
+    // the table, no champion, no final places yet.
+    let json = export_json(dir.path());
+    let ring = &json["brain_ring"];
+    assert_eq!(ring["stage"], "final 1 (not started)", "{ring:#}");
+    assert_eq!(ring["champion"], Value::Null);
+    assert_eq!(ring["final_places"], json!([]));
+    assert_eq!(ring["seeding"], json!([ALPHA, BETA]));
+    let csv = export(dir.path(), ExportFormat::Csv).unwrap();
+    assert!(
+        csv.ends_with(
+            "\nbrain_ring_place,team,points,difference,taken,fights\n\
+             1,Альфа,4.5,2,3,1\n2,\"Бета, вторая\",0.5,-2,1,1\n"
+        ),
+        "{csv}"
+    );
+    assert!(!csv.contains("brain_ring_final_place"), "{csv}");
+
+    final_series(&mut hall);
+    hall.store(&writer);
+    writer.shutdown();
+
+    let json = export_json(dir.path());
+    // The ChGK part is as it was.
+    assert_eq!(json["format"], "chgk");
+    assert_eq!(json["standings"].as_array().map(Vec::len), Some(2));
+    let ring = &json["brain_ring"];
+    assert_eq!(ring["stage"], "finished", "{ring:#}");
+    assert_eq!(ring["champion"], ALPHA);
+    assert_eq!(
+        ring["final_places"],
+        json!([{ "place": 1, "team": ALPHA }, { "place": 2, "team": BETA }])
+    );
+    assert_eq!(
+        ring["table"],
+        json!([
+            { "place": "1", "team": ALPHA, "points": 4.5, "difference": 2, "taken": 3, "fights": 1 },
+            { "place": "2", "team": BETA, "points": 0.5, "difference": -2, "taken": 1, "fights": 1 },
+        ])
+    );
+
+    let fights = ring["fights"].as_array().unwrap();
+    assert_eq!(fights.len(), 3);
+    let q = &fights[0];
+    assert_eq!(q["id"], 1);
+    assert_eq!(q["label"], "Круг 1, бой 1");
+    assert_eq!(q["kind"], "qualifying round 1");
+    assert_eq!(q["stage"], 1);
+    assert_eq!(q["teams"], json!([ALPHA, BETA]));
+    assert_eq!(q["score"], json!([3, 1]));
+    assert_eq!(q["result"], ALPHA);
+    assert_eq!(q["closed"], true);
+    assert_eq!(
+        q["questions"],
+        json!([
+            { "number": 1, "outcome": "taken", "taken_by": ALPHA },
+            { "number": 2, "outcome": "taken", "taken_by": BETA },
+            { "number": 3, "outcome": "taken", "taken_by": ALPHA },
+            { "number": 4, "outcome": "taken", "taken_by": ALPHA },
+            { "number": 5, "outcome": "not taken", "taken_by": null },
+        ])
+    );
+    // The press log: every press, in arrival order, with its evidence.
+    let presses = q["presses"].as_array().unwrap();
+    assert_eq!(presses.len(), 3 + 2 + 1 + 1 + 2, "{presses:#?}");
+    let read_at = T0_US;
+    assert_eq!(
+        presses[0],
+        json!({
+            "question": 1, "team": BETA, "table": 2,
+            // Not armed yet when it arrived: no offset from arming; 0.6 s
+            // before the first press after «Время».
+            "arrived_at_us": read_at + 500_000, "since_arming_us": null, "gap_us": -600_000,
+            "rtt_us": 800, "clock_offset_us": -40, "kind": "false start",
+        })
+    );
+    assert_eq!(presses[1]["kind"], "locked out");
+    assert_eq!(presses[1]["since_arming_us"], 100_000);
+    assert_eq!(
+        presses[2],
+        json!({
+            "question": 1, "team": ALPHA, "table": 1,
+            "arrived_at_us": read_at + 1_200_000, "since_arming_us": 200_000,
+            // 0.1 s after the first press after «Время» (Бета's, locked out).
+            "gap_us": 100_000,
+            "rtt_us": 1_200, "clock_offset_us": 15, "kind": "won",
+        })
+    );
+    assert_eq!(presses[4]["team"], BETA);
+    assert_eq!(presses[4]["question"], 2);
+    assert_eq!(presses[4]["kind"], "won");
+    assert_eq!(q["appeals"], json!([]));
+
+    assert_eq!(fights[1]["kind"], "final 1");
+    assert_eq!(fights[1]["teams"], json!([ALPHA, BETA]));
+    assert_eq!(fights[1]["score"], json!([7, 0]));
+    // 4.12: the finalists change tables.
+    assert_eq!(fights[2]["kind"], "final 2");
+    assert_eq!(fights[2]["teams"], json!([BETA, ALPHA]));
+    assert_eq!(fights[2]["score"], json!([0, 7]));
+    assert_eq!(fights[2]["result"], ALPHA);
+    assert_eq!(fights[2]["presses"].as_array().map(Vec::len), Some(7));
+
+    // CSV: the ChGK rows exactly as before, then the Brain-ring section.
+    let csv = export(dir.path(), ExportFormat::Csv).unwrap();
+    assert_eq!(
+        csv,
+        "place,team,town,points,rating,mask\n\
+         1-2,Альфа,Город,0,0,\n\
+         1-2,\"Бета, вторая\",Город,0,0,\n\
+         \n\
+         brain_ring_place,team,points,difference,taken,fights\n\
+         1,Альфа,4.5,2,3,1\n\
+         2,\"Бета, вторая\",0.5,-2,1,1\n\
+         \n\
+         brain_ring_final_place,team\n\
+         1,Альфа\n\
+         2,\"Бета, вторая\"\n"
+    );
+
+    // The binary writes the same.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_minuta-server"))
+        .args(["export", "--format", "csv", "--data"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), csv);
+}
