@@ -19,7 +19,7 @@ use minuta_shared::join_code::JoinCode;
 #[command(
     name = "minuta",
     version,
-    about = "Minuta: answer cards, clock and standings for «Что? Где? Когда?» in a hall"
+    about = "Minuta: answer cards, clocks, Brain-ring buttons and standings for «Что? Где? Когда?» and «Брейн-ринг» in a hall"
 )]
 struct Cli {
     /// Interface language: ru (default) or en.

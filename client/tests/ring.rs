@@ -507,6 +507,12 @@ fn between_fights_the_team_follows_the_tournament_to_its_final_place() {
         );
     assert!(harness.query_by_label("Чемпион: «Эрудиты»").is_some());
     assert!(harness.query_by_label("Итоговое место: 2").is_some());
+    assert!(
+        harness
+            .query_by_label("Финал по победам: «Знатоки» 0 — 1 «Эрудиты»")
+            .is_some(),
+        "4.12: the final's series in wins"
+    );
     assert!(harness.query_by_label("Ваши бои").is_some());
     assert!(harness.query_by_label("Финал, бой 1").is_some());
     assert!(harness.query_by_label("Бой проигран").is_some());

@@ -53,6 +53,22 @@ pub fn fight_name(lang: Lang, fight: &RingFightView) -> String {
     }
 }
 
+/// The final's series in wins.
+pub fn final_series(lang: Lang, a: &str, wins_a: usize, b: &str, wins_b: usize) -> String {
+    lang.pick(
+        format!(
+            "Финал по победам: {} {wins_a} — {wins_b} {}",
+            quoted(a),
+            quoted(b)
+        ),
+        format!(
+            "Final, fights won: {} {wins_a} — {wins_b} {}",
+            quoted(a),
+            quoted(b)
+        ),
+    )
+}
+
 /// The team's place in the Brain-ring table so far.
 pub fn table_place(lang: Lang, place: &str) -> String {
     lang.pick(

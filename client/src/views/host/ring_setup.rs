@@ -129,6 +129,9 @@ pub fn next_step(
         RingStage::Final { .. } => Some(T::RingFinalRule),
         _ => None,
     };
+    if let Some(series) = crate::views::ring::board::final_series(lang, board) {
+        ui.label(RichText::new(series).size(16.0).strong());
+    }
     if let Some(rule) = rule {
         ui.label(RichText::new(lang.t(rule)).small().color(GREY));
     }

@@ -7,8 +7,9 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::TeamId;
-use minuta_shared::play::brain_ring::{RingFightView, RingStage};
+use minuta_shared::play::brain_ring::{FightKind, RingFightView, RingStage};
 use minuta_shared::play::chgk::Phase;
+use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::{DisplayView, RingBoard, RingPlaceRow, RingStandingRow};
 
@@ -67,6 +68,9 @@ pub fn board(ui: &mut Ui, state: &AppState, view: &DisplayView) {
                 RichText::new(words::stage(lang, &board.stage, |t| team_name(board, t)))
                     .size(base * 0.7),
             );
+        }
+        if let Some(series) = final_series(lang, board) {
+            ui.label(RichText::new(series).size(base * 0.7).strong());
         }
     });
     let open = on_stage(&board.fights);
@@ -181,6 +185,35 @@ pub fn round_pairs(
 }
 
 /// The qualifying table (4.6–4.7): place, points (4.5), difference, taken.
+/// The final's series in wins (4.12: first to two), once it has begun:
+/// «Финал по победам: «А» 1 — 0 «Б»».
+pub fn final_series(lang: Lang, board: &RingBoard) -> Option<String> {
+    let finals: Vec<&RingFightView> = board
+        .fights
+        .iter()
+        .filter(|f| matches!(f.kind, FightKind::Final { .. }))
+        .collect();
+    // The first fight's tables: the top seed at table 1 (4.12).
+    let first = finals.iter().min_by_key(|f| f.id)?;
+    let [a, b] = first.tables;
+    let wins = |team: TeamId| {
+        finals
+            .iter()
+            .filter(|f| match f.status {
+                FightStatus::Won { winner } => f.tables.get(winner) == Some(&team),
+                _ => false,
+            })
+            .count()
+    };
+    Some(words::final_series(
+        lang,
+        &team_name(board, a),
+        wins(a),
+        &team_name(board, b),
+        wins(b),
+    ))
+}
+
 /// The tournament's final places (2.2), once the champion is known.
 pub fn final_places(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingPlaceRow], size: f32) {
     ui.label(

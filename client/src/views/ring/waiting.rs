@@ -24,6 +24,9 @@ pub fn waiting(ui: &mut Ui, state: &AppState, view: &TeamView, ring: &RingBoard)
                 ui.add_space(8.0);
                 let stage = words::stage(lang, &ring.stage, |t| board::team_name(ring, t));
                 ui.label(RichText::new(stage).size(22.0));
+                if let Some(series) = board::final_series(lang, ring) {
+                    ui.label(RichText::new(series).size(22.0).strong());
+                }
                 if let Some(row) = ring.final_places.iter().find(|r| r.team == view.team) {
                     ui.label(
                         RichText::new(words::final_place(lang, row.place))
