@@ -121,7 +121,7 @@ impl Driver {
     }
 
     /// Whether to keep the thread polling while Brain-ring buttons are live
-    /// (see [`keep_polling`]).
+    /// (see [`crate::busy_poll`]).
     pub fn busy_poll(mut self, on: bool) -> Self {
         self.busy_poll = on;
         self
@@ -140,7 +140,7 @@ impl Driver {
     ) {
         let (live, live_rx) = watch::channel(false);
         if self.busy_poll {
-            tokio::spawn(keep_polling(live_rx));
+            tokio::spawn(crate::busy_poll::keep_polling(live_rx));
         }
         loop {
             live.send_if_modified(|was| {
@@ -542,28 +542,6 @@ impl IdentityKey {
             Identity::Judge(_) => IdentityKey::Judge,
             Identity::Display => IdentityKey::Display,
             Identity::Team(t) => IdentityKey::Team(t),
-        }
-    }
-}
-
-/// Keeps the thread polling the network while `live` says a Brain-ring
-/// question is in play: instead of sleeping in the kernel when there is
-/// nothing to do, the runtime checks its sockets again at once. A sleeping
-/// CPU takes tens to hundreds of µs to wake for an arriving press (more on
-/// a virtual machine), and that wake would lie between the packet's arrival
-/// and its stamp; polling keeps the stamp at the arrival, for every table
-/// alike. Costs one busy core while buttons are live, nothing otherwise.
-async fn keep_polling(mut live: watch::Receiver<bool>) {
-    loop {
-        if live.has_changed().is_err() {
-            return; // the driver has stopped
-        }
-        if *live.borrow_and_update() {
-            // On a single-threaded runtime a yield lets every ready task run
-            // and polls the sockets without blocking, then comes back here.
-            tokio::task::yield_now().await;
-        } else if live.changed().await.is_err() {
-            return;
         }
     }
 }

@@ -8,6 +8,7 @@
 //! engines (they are pure code in `minuta-shared`), UI, or any acknowledgement
 //! sent before the store has made its action durable.
 
+pub mod busy_poll;
 pub mod clock;
 pub mod core;
 pub mod demo;
@@ -49,7 +50,7 @@ pub struct ServerConfig {
     /// instead of letting the thread (and its CPU) sleep, so a press is
     /// stamped as it arrives rather than after the CPU wakes: fairer
     /// stamps, at the cost of one busy core during fights (see
-    /// `driver::keep_polling`).
+    /// `busy_poll`).
     pub busy_poll: bool,
 }
 

@@ -39,6 +39,11 @@
 //! `{"bench":"press","terminals":N,"udp_rtt_p50_us":…,"udp_rtt_p99_us":…,
 //! "verdict_p50_us":…,"verdict_p99_us":…,"p50_ratio":…,"p99_ratio":…,
 //! "lockout_all_p99_us":…}` (ratios = verdict / raw UDP round trip).
+//! The terminals' thread keeps polling while the fight is played, as a
+//! team terminal's network thread does while its fight has a question in
+//! play (`minuta_server::busy_poll`), like the baseline's loop, which never
+//! sleeps; `--cold-terminals` lets it sleep (then every wake of an idle CPU
+//! counts against the press, and not against the baseline).
 //! Options: `--terminals N`, `--presses P` (measured presses, default 200),
 //! `--udp-samples S` (default 20,000), `--pause-ms MS` (the buttons stay
 //! armed, the hall quiet, this long before each press; default 0; with a
@@ -80,6 +85,10 @@ struct Args {
     trace: Option<std::path::PathBuf>,
     /// How long the buttons stay armed (quiet) before the press.
     pause: Duration,
+    /// Let the terminals' thread sleep during the fight (real team
+    /// terminals keep their network thread polling while a question is in
+    /// play, as the server does).
+    cold_terminals: bool,
 }
 
 fn parse_args() -> Result<Args> {
@@ -89,6 +98,7 @@ fn parse_args() -> Result<Args> {
         udp_samples: 20_000,
         trace: None,
         pause: Duration::ZERO,
+        cold_terminals: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -108,6 +118,7 @@ fn parse_args() -> Result<Args> {
                 )
             }
             "--pause-ms" => args.pause = Duration::from_millis(value("--pause-ms")? as u64),
+            "--cold-terminals" => args.cold_terminals = true,
             "--bench" => {}
             other if other.starts_with("--") => bail!("unknown option {other}"),
             _ => {}
@@ -786,6 +797,21 @@ async fn run(args: &Args) -> Result<String> {
         )
     );
 
+    // The terminals' network thread polls while the fight is played, as a
+    // team terminal's does while its fight has a question in play
+    // (minuta_server::busy_poll); the UDP baseline's loop never sleeps
+    // either. `--cold-terminals` lets it sleep.
+    let (hot, hot_rx) = tokio::sync::watch::channel(!args.cold_terminals);
+    tokio::spawn(minuta_server::busy_poll::keep_polling(hot_rx));
+    progress!(
+        start,
+        "terminals: {}",
+        if args.cold_terminals {
+            "their thread sleeps when idle (--cold-terminals)"
+        } else {
+            "their thread polls while the fight is played, as a team terminal's does"
+        }
+    );
     let wall = WallClock::now();
     let cpu_before = cpu_ticks(pid);
     let mut samples: Vec<Sample> = Vec::with_capacity(args.presses);
@@ -825,6 +851,7 @@ async fn run(args: &Args) -> Result<String> {
             progress!(start, "question {number}/{questions}");
         }
     }
+    hot.send_replace(false);
     if let Some((host, display, table, watcher)) = sizes {
         progress!(
             start,

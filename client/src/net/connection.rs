@@ -19,7 +19,8 @@ use minuta_shared::wire::close;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
 use minuta_shared::wire::server::{CommandError, ServerMsg};
-use tokio::sync::mpsc;
+use minuta_shared::wire::view::View;
+use tokio::sync::{mpsc, watch};
 
 use super::frames::{FrameError, FrameWriter, read_frame};
 use super::tls::{SERVER_NAME, pinned_client_config};
@@ -268,6 +269,16 @@ async fn converse(
         }
     });
 
+    // A team's network thread stays awake while its fight has a question
+    // in play, so a press leaves the laptop the moment it is made.
+    let (live, live_rx) = watch::channel(false);
+    if matches!(
+        welcome.identity,
+        minuta_shared::wire::handshake::Identity::Team(_)
+    ) {
+        tokio::spawn(minuta_server::busy_poll::keep_polling(live_rx));
+    }
+
     let mut in_flight = BTreeSet::new();
     let mut outcome = None;
     while let Some(command) = queued.pop_front() {
@@ -284,7 +295,12 @@ async fn converse(
         }
         tokio::select! {
             frame = frames.recv() => match frame {
-                Some(Ok(msg)) => deliver(msg, &mut in_flight, events),
+                Some(Ok(msg)) => {
+                    if let Some(now) = buttons_live(&msg) {
+                        live.send_if_modified(|was| std::mem::replace(was, now) != now);
+                    }
+                    deliver(msg, &mut in_flight, events)
+                }
                 Some(Err(error)) => break lost(connection, error.to_string(), true),
                 None => break lost(connection, "the server closed the stream".into(), true),
             },
@@ -309,6 +325,19 @@ async fn converse(
         events.send(NetEvent::Lost { request });
     }
     end
+}
+
+/// Whether this team's fight has a question in play, if `msg` says.
+fn buttons_live(msg: &ServerMsg) -> Option<bool> {
+    let fight = match msg {
+        ServerMsg::View(view) => match view.as_ref() {
+            View::Team(team) => team.ring.as_ref(),
+            _ => return None,
+        },
+        ServerMsg::Fight(fight) => Some(fight.as_ref()),
+        _ => return None,
+    };
+    Some(fight.is_some_and(|f| f.question.as_ref().is_some_and(|q| !q.is_over())))
 }
 
 fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
