@@ -262,7 +262,7 @@ texts! {
     RingArm => "Время", "Time";
     RingCloseFight => "Завершить бой", "Close the fight";
     RingAppealsFirst => "Сначала решите апелляции (4.16).", "Decide the appeals first (4.16).";
-    RingNoFights => "Боёв пока нет: начните круг или товарищеский бой.", "No fights yet: start a round or a friendly fight.";
+    RingNoFights => "Боёв пока нет: отберите или посейте команды ниже и начните круг, или проведите товарищеский бой.", "No fights yet: qualify or seed the teams below and start a round, or play a friendly fight.";
     RingFights => "Бои", "Fights";
     RingClosed => "завершён", "closed";
     RingInPlay => "идёт", "in play";

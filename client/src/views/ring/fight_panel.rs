@@ -40,10 +40,13 @@ pub fn fight_panel(
             ui.label(RichText::new(lang.t(T::RingClosed)).color(GREY));
         }
     });
+    // The controls come first, so «Читаю вопрос», «Время», «Верно» and
+    // «Неверно» stay where the host's mouse is while the status lines
+    // below them grow and shrink with the phase.
+    controls(ui, state, fight, phase.as_ref(), out);
+    ui.add_space(6.0);
     tables(ui, lang, fight, phase.as_ref(), None, 20.0);
     hall_status(ui, lang, fight, phase.as_ref(), now, 26.0);
-    ui.add_space(6.0);
-    controls(ui, state, fight, phase.as_ref(), out);
     ui.add_space(8.0);
     press_log::press_log(ui, lang, fight);
     appeals(ui, state, fight, form, out);
