@@ -102,6 +102,15 @@ struct TeamScreen {
 
 /// Team 1's terminal during `fight`, `ms` after «Время».
 fn team_screen(fight: RingFightView, ms: u64) -> Harness<'static, TeamScreen> {
+    team_screen_with(Some(fight), None, ms)
+}
+
+/// Team 1's terminal with its open fight (if any) and its Brain-ring board.
+fn team_screen_with(
+    fight: Option<RingFightView>,
+    ring_board: Option<RingBoard>,
+    ms: u64,
+) -> Harness<'static, TeamScreen> {
     let mut state = AppState::new(Lang::Ru);
     state.now_us = ARMED + ms * 1000;
     reduce(
@@ -114,8 +123,8 @@ fn team_screen(fight: RingFightView, ms: u64) -> Harness<'static, TeamScreen> {
             cards: Vec::new(),
             appeals: Vec::new(),
             standings: Vec::new(),
-            ring: Some(fight),
-            ring_board: None,
+            ring: fight,
+            ring_board,
         }))),
     );
     let screen = TeamScreen {
@@ -473,38 +482,7 @@ fn between_fights_the_team_follows_the_tournament_to_its_final_place() {
             name: "Знатоки".into(),
         },
     ];
-    let mut state = AppState::new(Lang::Ru);
-    reduce(
-        &mut state,
-        NetEvent::View(Box::new(View::Team(TeamView {
-            tournament: "Кубок Минуты".into(),
-            team: TeamId(1),
-            name: "Знатоки".into(),
-            clock: ClockView::default(),
-            cards: Vec::new(),
-            appeals: Vec::new(),
-            standings: Vec::new(),
-            ring: None,
-            ring_board: Some(ring),
-        }))),
-    );
-    let screen = TeamScreen {
-        state,
-        form: team::TeamForm::default(),
-        sent: Vec::new(),
-    };
-    let harness = Harness::builder()
-        .with_size([1000.0, 900.0])
-        .build_ui_state(
-            |ui, screen: &mut TeamScreen| {
-                let Some(view) = screen.state.team_view().cloned() else {
-                    return;
-                };
-                let asked = team::team(ui, &screen.state, &view, &mut screen.form);
-                screen.sent.extend(asked);
-            },
-            screen,
-        );
+    let harness = team_screen_with(None, Some(ring), 0);
     assert!(harness.query_by_label("Чемпион: «Эрудиты»").is_some());
     assert!(harness.query_by_label("Итоговое место: 2").is_some());
     assert!(
