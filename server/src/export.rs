@@ -14,10 +14,9 @@ use std::path::Path;
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
-    FightKind, PressKind, PressLog, RingAppealKind, RingFight, RingStage, RingTournament,
+    FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament,
 };
 use minuta_shared::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
-use minuta_shared::time::ServerTime;
 use serde_json::{Value, json};
 use thiserror::Error;
 
@@ -164,13 +163,8 @@ fn has_ring(ring: &RingTournament) -> bool {
     !ring.teams.is_empty() || !ring.fights.is_empty()
 }
 
-/// A team's registered name; a team missing from the registry (it cannot
-/// happen through the core) is named by its number rather than left blank.
 fn team_name(core: &Core, team: TeamId) -> String {
-    core.registry()
-        .teams
-        .get(&team)
-        .map_or_else(|| format!("#{}", team.0), |t| t.name.clone())
+    core.registry().team_name(team)
 }
 
 /// Points as a JSON number: `3` when whole, `4.5` with a half (4.6).
@@ -214,18 +208,6 @@ fn press_kind_text(kind: PressKind) -> &'static str {
         PressKind::Contested => "contested",
         PressKind::Ignored => "ignored",
     }
-}
-
-/// The arrival of a question's first press after «Время» (else its first
-/// press): the reference of the gaps the host saw
-/// ([`PressLog::question_order`]).
-fn first_after_arming(log: &PressLog, question: u32) -> Option<ServerTime> {
-    let of_question = || log.presses.iter().filter(move |p| p.question == question);
-    of_question()
-        .filter(|p| p.since_arming_us.is_some_and(|s| s >= 0))
-        .map(|p| p.arrived_at)
-        .min()
-        .or_else(|| of_question().map(|p| p.arrived_at).min())
 }
 
 fn ring_json(core: &Core) -> Value {
@@ -296,7 +278,9 @@ fn fight_json(core: &Core, f: &RingFight) -> Value {
         .map(|p| {
             // The gap to the question's first press after «Время» (as the
             // host saw it when deciding); negative for a press before it.
-            let gap_us = first_after_arming(&f.log, p.question)
+            let gap_us = f
+                .log
+                .gap_reference(p.question)
                 .and_then(|first| p.arrived_at.0.checked_signed_diff(first.0));
             json!({
                 "question": p.question,

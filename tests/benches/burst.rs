@@ -32,7 +32,6 @@
 //! Run without `--bench` (by `cargo test --benches` or `--all-targets`) it
 //! is a quick smoke run with 20 terminals and a 2-s minute.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -45,7 +44,9 @@ use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
+use minuta_tests::bench::finish;
 use minuta_tests::hall::{load_package, players, set_up_tournament, team_codes, team_name};
+use minuta_tests::progress;
 use minuta_tests::stats::percentile;
 use minuta_tests::terminal::{Terminal, client_endpoint_with_buffers, within_for};
 use minuta_tests::{STEP, TestServer};
@@ -115,13 +116,6 @@ fn parse_args() -> Result<Args> {
     Ok(args)
 }
 
-macro_rules! progress {
-    ($start:expr, $($arg:tt)*) => {{
-        println!("[{:7.2} s] {}", $start.elapsed().as_secs_f64(), format!($($arg)*));
-        let _ = std::io::stdout().flush();
-    }};
-}
-
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(args) => args,
@@ -130,27 +124,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.workers)
         .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("burst: cannot start the runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(run(&args)) {
-        Ok(json) => {
-            println!("{json}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("burst: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+        .build();
+    finish("burst", runtime, run(&args))
 }
 
 /// CPU time (user + system) of this process, from `/proc/self/stat`.

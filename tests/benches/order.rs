@@ -25,7 +25,6 @@
 //! "jitter_p99_ms":…}`. Nothing is asserted. Built as a test (without cargo
 //! bench's `--bench` flag) it does nothing.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -40,7 +39,9 @@ use minuta_shared::play::brain_ring::{EarlyPress, PressKind, RingTiming};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_tests::TestServer;
+use minuta_tests::bench::finish;
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name};
+use minuta_tests::progress;
 use minuta_tests::ring::{StampedTerminal, Verdict, long_format, open_friendly, verdict_of};
 use minuta_tests::stats::{percentile, sorted};
 use minuta_tests::terminal::Terminal;
@@ -49,13 +50,6 @@ const GAPS_MS: [f64; 4] = [0.1, 0.5, 1.0, 5.0];
 
 /// How long before its instant a presser stops sleeping and starts spinning.
 const SPIN: Duration = Duration::from_micros(300);
-
-macro_rules! progress {
-    ($start:expr, $($arg:tt)*) => {{
-        println!("[{:7.2} s] {}", $start.elapsed().as_secs_f64(), format!($($arg)*));
-        let _ = std::io::stdout().flush();
-    }};
-}
 
 fn parse_trials() -> Result<usize> {
     let mut trials = 200;
@@ -87,26 +81,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_current_thread()
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("order: cannot start the runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(run(trials)) {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("order: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+        .build();
+    finish("order", runtime, run(trials))
 }
 
 /// The instant the earlier press left, for the later presser: nanoseconds

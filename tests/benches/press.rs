@@ -55,7 +55,6 @@
 //! asserted. Built as a test (without cargo bench's `--bench` flag) it does
 //! nothing.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -68,9 +67,11 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
 use minuta_tests::TestServer;
+use minuta_tests::bench::finish;
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
+use minuta_tests::progress;
 use minuta_tests::ring::{
     Stamped, StampedTerminal, is_answering, long_format, open_friendly, shows_answering, verdict_of,
 };
@@ -130,13 +131,6 @@ fn parse_args() -> Result<Args> {
     Ok(args)
 }
 
-macro_rules! progress {
-    ($start:expr, $($arg:tt)*) => {{
-        println!("[{:7.2} s] {}", $start.elapsed().as_secs_f64(), format!($($arg)*));
-        let _ = std::io::stdout().flush();
-    }};
-}
-
 fn main() -> ExitCode {
     // `cargo test --benches` runs bench targets without `--bench`: do nothing.
     if !std::env::args().any(|a| a == "--bench") {
@@ -150,26 +144,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_current_thread()
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("press: cannot start the runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(run(&args)) {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("press: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+        .build();
+    finish("press", runtime, run(&args))
 }
 
 fn us(d: Duration) -> f64 {

@@ -3,8 +3,9 @@
 //! wire protocol over real QUIC on 127.0.0.1 ([`terminal::Terminal`], and the
 //! raw [`terminal::Link`] for hostile tests), and a hall set up through the
 //! wire as a host would ([`hall::Hall`]). Used by `tests/tests/*.rs` and by
-//! the `burst` benchmark.
+//! the benchmarks.
 
+pub mod bench;
 pub mod hall;
 pub mod ring;
 pub mod server;

@@ -68,11 +68,12 @@ impl Registry {
         self.teams.keys().copied().collect()
     }
 
+    /// A team's registered name; a team missing from the registry (it cannot
+    /// happen through the core) is named by its number rather than left blank.
     pub fn team_name(&self, team: TeamId) -> String {
         self.teams
             .get(&team)
-            .map(|t| t.name.clone())
-            .unwrap_or_default()
+            .map_or_else(|| format!("#{}", team.0), |t| t.name.clone())
     }
 
     pub fn next_team_id(&self) -> TeamId {

@@ -53,11 +53,8 @@ pub(super) async fn play(
                     }
                     // A press changed one fight: keep the picture whole.
                     ServerMsg::Fight(fight) => {
-                        if let Some(slot) = latest
-                            .as_mut()
-                            .and_then(|v| v.ring.fights.iter_mut().find(|f| f.id == fight.id))
-                        {
-                            slot.clone_from(fight);
+                        if let Some(v) = latest.as_mut() {
+                            v.ring.apply_fight(fight);
                         }
                     }
                     _ => {}

@@ -29,12 +29,24 @@ impl View {
     /// Returns whether the view showed that fight; a view that does not
     /// is left as it is.
     pub fn apply_fight(&mut self, fight: &RingFightView) -> bool {
-        let slot = match self {
-            View::Host(h) => h.ring.fights.iter_mut().find(|f| f.id == fight.id),
-            View::Display(d) => d.ring.fights.iter_mut().find(|f| f.id == fight.id),
-            View::Team(t) => t.ring.as_mut().filter(|f| f.id == fight.id),
-        };
-        match slot {
+        match self {
+            View::Host(h) => h.ring.apply_fight(fight),
+            View::Display(d) => d.ring.apply_fight(fight),
+            View::Team(t) => match t.ring.as_mut().filter(|f| f.id == fight.id) {
+                Some(slot) => {
+                    slot.clone_from(fight);
+                    true
+                }
+                None => false,
+            },
+        }
+    }
+}
+
+impl RingBoard {
+    /// Replaces the fight with `fight.id` if the board shows it.
+    pub fn apply_fight(&mut self, fight: &RingFightView) -> bool {
+        match self.fights.iter_mut().find(|f| f.id == fight.id) {
             Some(slot) => {
                 slot.clone_from(fight);
                 true

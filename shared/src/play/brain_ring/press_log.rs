@@ -61,16 +61,22 @@ impl PressLog {
             .filter(|p| p.question == question)
             .collect();
         presses.sort_by_key(|p| p.arrived_at);
-        let first = presses
-            .iter()
-            .find(|p| p.since_arming_us.is_some_and(|s| s >= 0))
-            .or(presses.first())
-            .map(|p| p.arrived_at)
-            .unwrap_or_default();
+        let first = self.gap_reference(question).unwrap_or_default();
         presses
             .into_iter()
             .map(|p| (p, p.arrived_at.0.saturating_sub(first.0)))
             .collect()
+    }
+
+    /// What a question's gaps are counted from: the arrival of its first
+    /// press after «Время», else of its first press; `None` without presses.
+    pub fn gap_reference(&self, question: u32) -> Option<ServerTime> {
+        let of_question = || self.presses.iter().filter(move |p| p.question == question);
+        of_question()
+            .filter(|p| p.since_arming_us.is_some_and(|s| s >= 0))
+            .map(|p| p.arrived_at)
+            .min()
+            .or_else(|| of_question().map(|p| p.arrived_at).min())
     }
 }
 
