@@ -451,8 +451,9 @@ fn brain_ring_a_press_lights_the_button_and_its_verdict_is_no_toast() {
     assert!(state.pending.is_empty());
 }
 
-#[test]
-fn brain_ring_a_late_press_learns_its_margin_from_a_later_view() {
+/// A team pressed on an armed question and heard «late»: the winner's
+/// press (at 2.000 s) is 37.4 ms before its own.
+fn pressed_late_by_37_4_ms() -> AppState {
     use minuta_shared::play::brain_ring::{ButtonPhase, PressKind};
     let mut state = AppState::new(Lang::Ru);
     reduce(
@@ -463,7 +464,6 @@ fn brain_ring_a_late_press_learns_its_margin_from_a_later_view() {
         }))),
     );
     let request = state.begin_request(Command::Press { clock_offset_us: 0 });
-    // The verdict overtakes the view that shows the other table answering.
     reduce(
         &mut state,
         NetEvent::Ack {
@@ -471,6 +471,14 @@ fn brain_ring_a_late_press_learns_its_margin_from_a_later_view() {
             result: Ok(press_receipt(PressKind::Late, 2_037_400)),
         },
     );
+    state
+}
+
+#[test]
+fn brain_ring_a_late_press_learns_its_margin_from_a_later_view() {
+    use minuta_shared::play::brain_ring::ButtonPhase;
+    // The verdict overtakes the view that shows the other table answering.
+    let mut state = pressed_late_by_37_4_ms();
     reduce(
         &mut state,
         NetEvent::View(Box::new(ring_team_view(ButtonPhase::Answering {
@@ -489,23 +497,8 @@ fn brain_ring_a_late_press_learns_its_margin_from_a_later_view() {
 
 #[test]
 fn brain_ring_a_fight_patch_shows_the_lockout_and_teaches_the_margin() {
-    use minuta_shared::play::brain_ring::{ButtonPhase, PressKind};
-    let mut state = AppState::new(Lang::Ru);
-    reduce(
-        &mut state,
-        NetEvent::View(Box::new(ring_team_view(ButtonPhase::Armed {
-            armed_at: ServerTime(0),
-            deadline: ServerTime(60_000_000),
-        }))),
-    );
-    let request = state.begin_request(Command::Press { clock_offset_us: 0 });
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request,
-            result: Ok(press_receipt(PressKind::Late, 2_037_400)),
-        },
-    );
+    use minuta_shared::play::brain_ring::ButtonPhase;
+    let mut state = pressed_late_by_37_4_ms();
     // The lockout comes as the fight alone, not as a whole view.
     let View::Team(answering) = ring_team_view(ButtonPhase::Answering {
         table: 1,
