@@ -7,6 +7,12 @@
 //! arrive (in the order of their arrival stamps), and while one batch is
 //! being made durable the events of everything decided meanwhile pile up;
 //! when the commit lands they all go to the store as the next batch.
+//!
+//! One kind of command usually skips this loop: a Brain-ring press with
+//! nothing read before it still waiting here is decided by the connection
+//! task that read it (`net::press_desk`, on the core they share); its events
+//! then arrive here as [`Inbound::Pressed`] to be committed, and its fight's
+//! screens are sent their patch from here.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -24,6 +30,7 @@ use minuta_shared::wire::view::{StandingRow, View};
 
 use crate::clock::ServerClock;
 use crate::core::{Audience, Core, Event, FightPatch};
+use crate::net::press_desk::SharedCore;
 use crate::net::{ConnId, Inbound, Outbound, Outbox};
 use crate::store::{StoreError, StoreWriter};
 
@@ -50,7 +57,9 @@ struct InFlight {
 }
 
 pub struct Driver {
-    core: Core,
+    /// Shared with the connection tasks, which decide presses themselves
+    /// (`net::press_desk`).
+    core: SharedCore,
     store: StoreWriter,
     clock: ServerClock,
     conns: HashMap<ConnId, Conn>,
@@ -100,7 +109,12 @@ impl HumanHost {
 }
 
 impl Driver {
-    pub fn new(core: Core, store: StoreWriter, clock: ServerClock, human_host: HumanHost) -> Self {
+    pub fn new(
+        core: SharedCore,
+        store: StoreWriter,
+        clock: ServerClock,
+        human_host: HumanHost,
+    ) -> Self {
         Driver {
             core,
             store,
@@ -127,8 +141,9 @@ impl Driver {
         self
     }
 
-    pub fn core(&self) -> &Core {
-        &self.core
+    /// The core, for one step (see [`SharedCore::lock`]).
+    fn core(&self) -> std::sync::MutexGuard<'_, Core> {
+        self.core.lock()
     }
 
     /// Runs until `shutdown` fires or every sender of `inbound` is gone;
@@ -144,7 +159,7 @@ impl Driver {
         }
         loop {
             live.send_if_modified(|was| {
-                let now = self.core.ring().buttons_live();
+                let now = self.core().ring().buttons_live();
                 std::mem::replace(was, now) != now
             });
             let now = self.clock.now();
@@ -152,7 +167,7 @@ impl Driver {
             let idle = self.in_flight.is_none() && self.pending_events.is_empty();
             let held_until = self.held_until().filter(|_| idle);
             let deadline = self
-                .core
+                .core()
                 .poll_timeout(now)
                 .into_iter()
                 .chain(held_until)
@@ -166,22 +181,27 @@ impl Driver {
                 }
                 msg = inbound.recv() => {
                     let Some(msg) = msg else { break };
-                    self.handle_inbound(msg);
+                    let mut pressed = self.handle_inbound(msg);
                     // Take everything already waiting: one batch, one commit.
                     while let Ok(msg) = inbound.try_recv() {
-                        self.handle_inbound(msg);
+                        pressed |= self.handle_inbound(msg);
                     }
-                    if self.decide_arrived() {
+                    pressed |= self.decide_arrived();
+                    if pressed {
                         // Let the verdicts leave before the lockout is built;
                         // then the fight's screens get the fight alone.
                         tokio::task::yield_now().await;
-                        let patches = self.core.take_fight_patches();
+                        let patches = self.core().take_fight_patches();
                         self.send_fight_patches(patches);
+                        // And let the lockout leave before the commit wakes
+                        // the store's thread and any views are built.
+                        tokio::task::yield_now().await;
                     }
                 }
                 _ = tokio::time::sleep_until(deadline.map(tokio::time::Instant::from_std).unwrap_or_else(far_future)), if deadline.is_some() => {
                     // A clock signal, or held views now due (sent below).
-                    self.core.handle_timeout(self.clock.now());
+                    let now = self.clock.now();
+                    self.core().handle_timeout(now);
                 }
             }
             if self.in_flight.is_none() {
@@ -189,6 +209,15 @@ impl Driver {
             }
             if self.in_flight.is_none() && self.pending_events.is_empty() {
                 self.flush_views();
+            }
+        }
+        // Presses decided at the press desk have changed the core and had
+        // their verdicts sent: their events must be stored. Nothing more can
+        // be sent once the channel is closed; what waits is drained.
+        inbound.close();
+        while let Ok(msg) = inbound.try_recv() {
+            if matches!(msg, Inbound::Pressed { .. }) {
+                self.handle_inbound(msg);
             }
         }
         if self.in_flight.is_some() {
@@ -209,7 +238,9 @@ impl Driver {
         self.store.shutdown();
     }
 
-    fn handle_inbound(&mut self, msg: Inbound) {
+    /// Takes one message from a connection; returns whether it was a press
+    /// decided at the press desk (its fight's screens must see it now).
+    fn handle_inbound(&mut self, msg: Inbound) -> bool {
         match msg {
             Inbound::Join {
                 credential,
@@ -218,7 +249,9 @@ impl Driver {
                 link,
                 reply,
             } => {
-                let result = self.core.authenticate(&credential).map(|identity| {
+                let core = self.core.clone();
+                let mut core = core.lock();
+                let result = core.authenticate(&credential).map(|identity| {
                     let id = self.next_conn;
                     self.next_conn += 1;
                     self.conns.insert(
@@ -230,7 +263,7 @@ impl Driver {
                             link,
                         },
                     );
-                    self.core.connected(identity);
+                    core.connected(identity);
                     self.fresh.push(id);
                     (id, identity)
                 });
@@ -251,12 +284,21 @@ impl Driver {
                     rtt_us,
                 });
             }
+            Inbound::Pressed {
+                received_at,
+                events,
+            } => {
+                self.pending_events
+                    .extend(events.into_iter().map(|e| (received_at.0, e)));
+                return true;
+            }
             Inbound::Left { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    self.core.disconnected(c.identity);
+                    self.core().disconnected(c.identity);
                 }
             }
         }
+        false
     }
 
     /// Decides every command that arrived, in the order of the arrival
@@ -281,7 +323,7 @@ impl Driver {
             {
                 pressed = true;
                 let result =
-                    self.core
+                    self.core()
                         .handle_press(team, q.received_at, q.rtt_us, *clock_offset_us);
                 let result = result.map(|(receipt, events)| {
                     self.pending_events
@@ -300,10 +342,10 @@ impl Driver {
             if identity == Identity::Host && !robot {
                 self.human_host.mark(q.received_at);
             }
-            match self
-                .core
-                .handle_command(identity, q.command, q.received_at, &mut fresh_secret)
-            {
+            let decided =
+                self.core()
+                    .handle_command(identity, q.command, q.received_at, &mut fresh_secret);
+            match decided {
                 Ok((receipt, events)) if events.is_empty() => {
                     self.send(
                         q.conn,
@@ -399,7 +441,7 @@ impl Driver {
                 }
             }
             if let Some(c) = self.conns.remove(&conn) {
-                self.core.disconnected(c.identity);
+                self.core().disconnected(c.identity);
             }
         }
     }
@@ -438,7 +480,7 @@ impl Driver {
     /// are built once per identity, and the public standings once in all.
     fn flush_views(&mut self) {
         let now = self.clock.now();
-        let mut dirty = self.core.take_dirty();
+        let mut dirty = self.core().take_dirty();
         self.hold_broad_views(&mut dirty, now);
         if dirty.is_empty() && self.fresh.is_empty() {
             return;
@@ -457,17 +499,18 @@ impl Driver {
             let msg = built
                 .entry(key)
                 .or_insert_with(|| {
+                    let core = self.core.lock();
                     let view = match identity {
-                        Identity::Host => View::Host(self.core.staff_view(now, true)),
-                        Identity::Judge(_) => View::Host(self.core.staff_view(now, false)),
-                        Identity::Display => View::Display(self.core.display_view(
+                        Identity::Host => View::Host(core.staff_view(now, true)),
+                        Identity::Judge(_) => View::Host(core.staff_view(now, false)),
+                        Identity::Display => View::Display(core.display_view(
                             now,
-                            public.get_or_insert_with(|| self.core.public_standings()),
+                            public.get_or_insert_with(|| core.public_standings()),
                         )),
-                        Identity::Team(team) => View::Team(self.core.team_view(
+                        Identity::Team(team) => View::Team(core.team_view(
                             team,
                             now,
-                            public.get_or_insert_with(|| self.core.public_standings()),
+                            public.get_or_insert_with(|| core.public_standings()),
                         )),
                     };
                     Arc::new(ServerMsg::View(Box::new(view)))

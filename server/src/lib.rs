@@ -174,12 +174,18 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     let (inbound_tx, inbound_rx) = mpsc::channel::<Inbound>(65_536);
     let (shutdown_tx, shutdown_rx) = oneshot::channel();
     let human_host = HumanHost::default();
+    let core = net::press_desk::SharedCore::new(core);
     let driver = tokio::spawn(
-        Driver::new(core, store, clock, human_host.clone())
+        Driver::new(core.clone(), store, clock, human_host.clone())
             .busy_poll(config.busy_poll)
             .run(inbound_rx, shutdown_rx),
     );
-    tokio::spawn(accept_loop(endpoint.clone(), inbound_tx.clone(), clock));
+    tokio::spawn(accept_loop(
+        endpoint.clone(),
+        inbound_tx.clone(),
+        core,
+        clock,
+    ));
     if let (Some(demo), Some(robots)) = (&config.demo, robots) {
         demo::spawn_robots(demo.clone(), robots, inbound_tx.clone(), clock, human_host);
     }
@@ -192,9 +198,19 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     })
 }
 
-async fn accept_loop(endpoint: quinn::Endpoint, driver: mpsc::Sender<Inbound>, clock: ServerClock) {
+async fn accept_loop(
+    endpoint: quinn::Endpoint,
+    driver: mpsc::Sender<Inbound>,
+    core: net::press_desk::SharedCore,
+    clock: ServerClock,
+) {
     while let Some(incoming) = endpoint.accept().await {
-        tokio::spawn(net::connection::serve(incoming, driver.clone(), clock));
+        tokio::spawn(net::connection::serve(
+            incoming,
+            driver.clone(),
+            core.clone(),
+            clock,
+        ));
     }
 }
 

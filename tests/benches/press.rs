@@ -29,11 +29,16 @@
 //! whole and decoded later, so decoding a large host view never delays the
 //! stamp of another terminal's frame (all terminals share this process's one
 //! thread: a single-threaded runtime, on a 2-core machine). Between steps
-//! every terminal pings and waits for its pong, which the server queues
-//! behind the views it has sent, so each press starts from a quiet hall.
-//! Progress lines also break the figures down: the way up (write → the
-//! server's stamp, by the wall clocks both sides read), the way back, the
-//! lockout per audience, the server's CPU time per question.
+//! the fight's terminals (host, display, the two tables) ping and wait for
+//! their pongs, which the server queues behind the views it has sent, so
+//! each press starts from a quiet fight. The watching teams behave as real
+//! team terminals do meanwhile: each pings once a second at its own phase
+//! and reads whatever comes (a barrier ping to all of them before every
+//! press made the whole hall answer at once right before it, and
+//! acknowledge 25 ms later, which no hall does). Progress lines also break
+//! the figures down: the way up (write → the server's stamp, by the wall
+//! clocks both sides read), the way back, the lockout per audience, the
+//! server's CPU time per question.
 //!
 //! Progress goes to stdout; the last line is one JSON object:
 //! `{"bench":"press","terminals":N,"udp_rtt_p50_us":…,"udp_rtt_p99_us":…,
@@ -313,6 +318,93 @@ async fn settle(all: &mut [StampedTerminal]) -> Result<()> {
     Ok(())
 }
 
+/// The watching teams' terminals: each on a task of its own that behaves
+/// as a real team terminal does while another fight is played: it pings
+/// the server once a second (the client's `PING_EVERY`, each terminal at
+/// its own phase) and reads whatever comes. Every frame that is not a pong
+/// is recorded, so a press can tell whether it reached the watchers.
+///
+/// They are not part of [`settle`]: a barrier ping to every watcher before
+/// each press would make the whole hall answer at once right before it (and
+/// each terminal acknowledge the pong 25 ms later, QUIC's ACK delay), which
+/// no hall does while it watches another fight.
+struct Watchers {
+    /// (watcher index, arrival, payload size) of every frame but pongs.
+    seen: std::sync::Arc<std::sync::Mutex<Vec<(usize, Instant, usize)>>>,
+    tasks: Vec<tokio::task::JoinHandle<Result<()>>>,
+    count: usize,
+}
+
+impl Watchers {
+    fn start(terminals: Vec<StampedTerminal>) -> Watchers {
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let count = terminals.len();
+        let tasks = terminals
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut t)| {
+                let seen = std::sync::Arc::clone(&seen);
+                let phase = Duration::from_micros((i as u64 * 1_000_000) / count.max(1) as u64);
+                tokio::spawn(async move {
+                    let mut next_ping = tokio::time::Instant::now() + phase;
+                    loop {
+                        match t.next_frame_until(next_ping).await? {
+                            Some(frame) => {
+                                if !matches!(frame.decode()?, ServerMsg::Pong { .. }) {
+                                    let mut seen = seen.lock().map_err(|_| anyhow!("poisoned"))?;
+                                    seen.push((i, frame.at, frame.payload.len()));
+                                }
+                            }
+                            None => {
+                                t.send_ping().await?;
+                                next_ping += Duration::from_secs(1);
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        Watchers { seen, tasks, count }
+    }
+
+    /// For each watcher, the first frame (not a pong) it read in `from..to`.
+    fn first_between(&self, from: Instant, to: Instant) -> Vec<Instant> {
+        let seen = self.seen.lock().map(|s| s.clone()).unwrap_or_default();
+        let mut first: std::collections::BTreeMap<usize, Instant> = Default::default();
+        for (i, at, _) in seen {
+            if at >= from && at < to {
+                let e = first.entry(i).or_insert(at);
+                *e = (*e).min(at);
+            }
+        }
+        first.into_values().collect()
+    }
+
+    /// The size of the last frame (not a pong) a watcher read, or 0.
+    fn last_size(&self) -> usize {
+        self.seen
+            .lock()
+            .ok()
+            .and_then(|s| s.last().map(|(_, _, n)| *n))
+            .unwrap_or(0)
+    }
+
+    /// Stops them; an error in any watcher (a closed connection) is reported.
+    async fn stop(self) -> Result<()> {
+        for task in &self.tasks {
+            task.abort();
+        }
+        for task in self.tasks {
+            match task.await {
+                Ok(Err(e)) => return Err(e.context("a watching terminal")),
+                Err(e) if e.is_panic() => bail!("a watching terminal panicked"),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A host command on the stamped host terminal, then [`settle`]: the
 /// views it caused have reached everyone (the driver queues them before the
 /// host's acknowledgement can be written).
@@ -372,6 +464,7 @@ impl WallClock {
 /// Team at `table` presses question `number` of `fight`; it must win.
 async fn measure(
     all: &mut [StampedTerminal],
+    watchers: &Watchers,
     fight: FightId,
     number: u32,
     table: usize,
@@ -397,19 +490,22 @@ async fn measure(
     }
     let mut read: Vec<String> = Vec::new();
     let watchers_deadline = tokio::time::Instant::now() + Duration::from_millis(20);
-    for (i, t) in all.iter_mut().enumerate().skip(TEAMS + 2) {
-        firsts[i] = t.next_frame_until(watchers_deadline).await?;
-    }
+    tokio::time::sleep_until(watchers_deadline).await;
     let (mut lockout_all, mut lockout_fight, mut spectators_seen) = (0f64, 0f64, 0);
     let (mut other_table_us, mut host_us, mut display_us, mut watchers_us) =
         (0f64, 0f64, 0f64, 0f64);
+    for at in watchers.first_between(sent, watchers_deadline.into_std()) {
+        let d = us(at.saturating_duration_since(sent));
+        spectators_seen += 1;
+        watchers_us = watchers_us.max(d);
+        lockout_all = lockout_all.max(d);
+    }
     for (i, first) in firsts.into_iter().enumerate() {
         let Some(mut frame) = first else { continue };
-        let watching = i >= TEAMS + 2;
         loop {
             match frame.decode()? {
                 ServerMsg::View(view) => {
-                    if watching || shows_answering(&view, fight, number, table) {
+                    if shows_answering(&view, fight, number, table) {
                         break;
                     }
                     if let View::Team(t) = view.as_ref()
@@ -418,9 +514,7 @@ async fn measure(
                         bail!("table {} has no fight in its view", i - TEAMS);
                     }
                 }
-                ServerMsg::Fight(f)
-                    if watching || (f.id == fight && is_answering(&f, number, table)) =>
-                {
+                ServerMsg::Fight(f) if f.id == fight && is_answering(&f, number, table) => {
                     break;
                 }
                 _ => {}
@@ -428,25 +522,17 @@ async fn measure(
             frame = all[i].next_frame().await?;
         }
         let d = us(frame.at.saturating_duration_since(sent));
-        if !watching {
-            read.push(format!(
-                "{} {:.0}",
-                all[i].local_addr()?.port(),
-                wall.of(frame.at)
-            ));
-        }
+        read.push(format!(
+            "{} {:.0}",
+            all[i].local_addr()?.port(),
+            wall.of(frame.at)
+        ));
         lockout_all = lockout_all.max(d);
-        if watching {
-            spectators_seen += 1;
-            watchers_us = watchers_us.max(d);
-        } else {
-            lockout_fight = lockout_fight.max(d);
-        }
+        lockout_fight = lockout_fight.max(d);
         match i {
             HOST => host_us = d,
             DISPLAY => display_us = d,
-            _ if !watching => other_table_us = d,
-            _ => {}
+            _ => other_table_us = d,
         }
     }
     let stamp = verdict.arrived_at.0 as f64;
@@ -488,22 +574,17 @@ fn ticks_per_second() -> f64 {
 }
 
 /// The size of the next view each kind of terminal receives (bytes).
-async fn view_sizes(all: &mut [StampedTerminal]) -> Result<(usize, usize, usize, usize)> {
+async fn view_sizes(
+    all: &mut [StampedTerminal],
+    watchers: &Watchers,
+) -> Result<(usize, usize, usize, usize)> {
     let host = all[HOST].next_frame().await?.payload.len();
     let display = all[DISPLAY].next_frame().await?.payload.len();
     let table = all[TEAMS].next_frame().await?.payload.len();
     // A watching team's screen shows nothing of the fight, so the server
     // may send it nothing at all: 0 then.
-    let watcher = match all.get_mut(TEAMS + 2) {
-        Some(t) => {
-            let deadline = tokio::time::Instant::now() + Duration::from_millis(200);
-            t.next_frame_until(deadline)
-                .await?
-                .map_or(0, |f| f.payload.len())
-        }
-        None => 0,
-    };
-    Ok((host, display, table, watcher))
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    Ok((host, display, table, watchers.last_size()))
 }
 
 /// [`core_cost`]'s figures: sorted µs per press, and the host view's size.
@@ -755,6 +836,14 @@ async fn run(args: &Args) -> Result<String> {
         all.len(),
         t.elapsed().as_secs_f64()
     );
+    // From here on `all` holds the fight's terminals (host, display, the
+    // two tables); the watching teams ping and read on their own.
+    let watchers = Watchers::start(all.split_off(TEAMS + 2));
+    progress!(
+        start,
+        "{} watching teams: each pings once a second, as a team terminal does",
+        watchers.count
+    );
 
     // A Minuta ping: the same network path as a press, answered by the
     // connection's own task without the driver (how much the driver adds).
@@ -799,7 +888,7 @@ async fn run(args: &Args) -> Result<String> {
         step(&mut all, Command::RingRead { fight }).await?;
         step(&mut all, Command::RingArm { fight }).await?;
         tokio::time::sleep(args.pause).await;
-        let a = measure(&mut all, fight, number, first, &wall).await?;
+        let a = measure(&mut all, &watchers, fight, number, first, &wall).await?;
         settle(&mut all).await?;
         step(
             &mut all,
@@ -810,7 +899,7 @@ async fn run(args: &Args) -> Result<String> {
         )
         .await?;
         tokio::time::sleep(args.pause).await;
-        let b = measure(&mut all, fight, number, 1 - first, &wall).await?;
+        let b = measure(&mut all, &watchers, fight, number, 1 - first, &wall).await?;
         settle(&mut all).await?;
         all[HOST]
             .ok(Command::RingJudge {
@@ -819,7 +908,7 @@ async fn run(args: &Args) -> Result<String> {
             })
             .await?;
         if sizes.is_none() && number == warmup {
-            sizes = Some(view_sizes(&mut all).await?);
+            sizes = Some(view_sizes(&mut all, &watchers).await?);
         }
         settle(&mut all).await?;
         if number > warmup {
@@ -877,7 +966,10 @@ async fn run(args: &Args) -> Result<String> {
         start,
         "{}",
         summary(
-            &format!("press → lockout read by all {} others", all.len() - 1),
+            &format!(
+                "press → lockout read by all {} others",
+                all.len() - 1 + watchers.count
+            ),
             &lockout_all
         )
     );
@@ -939,6 +1031,7 @@ async fn run(args: &Args) -> Result<String> {
             hwm / 1024
         );
     }
+    watchers.stop().await?;
     for t in &all {
         t.close();
     }

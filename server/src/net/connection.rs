@@ -10,7 +10,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tracing::{debug, info};
 
-use minuta_shared::wire::client::ClientMsg;
+use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{self, CodecError, MAX_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::{Hello, HelloReply, Identity, Refusal, Role, Welcome};
@@ -18,6 +18,7 @@ use minuta_shared::wire::permission::permitted;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
 
+use super::press_desk::{self, AtDesk, Press, SharedCore};
 use super::{Inbound, Outbound, Outbox};
 use crate::clock::ServerClock;
 
@@ -105,7 +106,12 @@ async fn write_msg<T: serde::Serialize>(
 }
 
 /// Serves one incoming connection until it ends.
-pub async fn serve(incoming: quinn::Incoming, driver: mpsc::Sender<Inbound>, clock: ServerClock) {
+pub async fn serve(
+    incoming: quinn::Incoming,
+    driver: mpsc::Sender<Inbound>,
+    core: SharedCore,
+    clock: ServerClock,
+) {
     let remote = incoming.remote_address();
     let conn = match incoming.await {
         Ok(conn) => conn,
@@ -114,7 +120,7 @@ pub async fn serve(incoming: quinn::Incoming, driver: mpsc::Sender<Inbound>, clo
             return;
         }
     };
-    if let Err(v) = run(&conn, driver, clock).await {
+    if let Err(v) = run(&conn, driver, core, clock).await {
         if v.code != close::NORMAL {
             info!(%remote, code = v.code, "closing connection: {}", v.reason);
         }
@@ -125,6 +131,7 @@ pub async fn serve(incoming: quinn::Incoming, driver: mpsc::Sender<Inbound>, clo
 async fn run(
     conn: &quinn::Connection,
     driver: mpsc::Sender<Inbound>,
+    core: SharedCore,
     clock: ServerClock,
 ) -> Result<(), Violation> {
     let (mut send, mut recv) = tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi())
@@ -206,10 +213,15 @@ async fn run(
                 }
             }
         };
-        let reader = read_loop(conn, &mut recv, identity, conn_id, &driver, &outbox, clock);
+        let reader = read_loop(
+            conn, &mut recv, identity, conn_id, &driver, &core, &outbox, clock,
+        );
+        // The reader first: whatever it queues (a verdict, a pong) the
+        // writer then takes in the same turn, without waking this task again.
         tokio::select! {
-            r = writer => r,
+            biased;
             r = reader => r,
+            r = writer => r,
         }
     }
     .await;
@@ -217,15 +229,19 @@ async fn run(
     result
 }
 
+#[allow(clippy::too_many_arguments)] // one connection's parts, each used once
 async fn read_loop(
     link: &quinn::Connection,
     recv: &mut quinn::RecvStream,
     identity: Identity,
     conn: u64,
     driver: &mpsc::Sender<Inbound>,
+    core: &SharedCore,
     outbound: &Outbox,
     clock: ServerClock,
 ) -> Result<(), Violation> {
+    let too_slow = || Violation::new(close::NORMAL, "terminal too slow to read its messages");
+    let gone = || Violation::new(close::NORMAL, "server shutting down");
     let limit = frame_limit(identity.role());
     loop {
         let Some(payload) = read_frame(recv, limit).await? else {
@@ -247,12 +263,9 @@ async fn read_loop(
                     client_time_us,
                     server_time: clock.now(),
                 };
-                if outbound.push(Outbound::Msg(Arc::new(pong))).is_err() {
-                    return Err(Violation::new(
-                        close::NORMAL,
-                        "terminal too slow to read its messages",
-                    ));
-                }
+                outbound
+                    .push(Outbound::Msg(Arc::new(pong)))
+                    .map_err(|_| too_slow())?;
             }
             ClientMsg::Command { request, command } => {
                 if !permitted(identity.role(), &command) {
@@ -266,6 +279,27 @@ async fn read_loop(
                     ));
                 }
                 let rtt_us = link.rtt().as_micros() as u64;
+                if let (Command::Press { clock_offset_us }, Identity::Team(team)) =
+                    (&command, identity)
+                {
+                    let press = Press {
+                        conn,
+                        team,
+                        request,
+                        received_at,
+                        rtt_us,
+                        clock_offset_us: *clock_offset_us,
+                    };
+                    let at_desk = press_desk::press(core, driver, press)
+                        .await
+                        .map_err(|_| gone())?;
+                    if let AtDesk::Decided(verdict) = at_desk {
+                        outbound
+                            .push(Outbound::Msg(Arc::new(verdict)))
+                            .map_err(|_| too_slow())?;
+                    }
+                    continue;
+                }
                 let inbound = Inbound::Command {
                     conn,
                     request,
@@ -273,10 +307,7 @@ async fn read_loop(
                     received_at,
                     rtt_us,
                 };
-                driver
-                    .send(inbound)
-                    .await
-                    .map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?;
+                driver.send(inbound).await.map_err(|_| gone())?;
             }
         }
     }

@@ -5,6 +5,7 @@
 pub mod connection;
 pub mod endpoint;
 pub mod outbox;
+pub mod press_desk;
 pub mod tls;
 
 pub use outbox::{OUTBOX_LIMIT, Outbox, OutboxFull};
@@ -45,6 +46,13 @@ pub enum Inbound {
         command: Command,
         received_at: ServerTime,
         rtt_us: u64,
+    },
+    /// A Brain-ring press a connection task decided itself (see
+    /// [`press_desk`]): its events, to be committed behind its verdict, and
+    /// its fight's screens to be sent their patch.
+    Pressed {
+        received_at: ServerTime,
+        events: Vec<crate::core::Event>,
     },
     Left {
         conn: ConnId,

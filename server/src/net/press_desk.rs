@@ -1,0 +1,280 @@
+//! The press desk: a Brain-ring press decided by the connection task that
+//! read it, the moment it is read, instead of after a hop to the driver.
+//!
+//! The core is shared between the driver and every connection task
+//! ([`SharedCore`]); all of them run on the server's one thread, so the lock
+//! is never contended, it only keeps the borrow rules. A press may skip the
+//! driver only when nothing read before it still waits in the driver's
+//! channel: the driver decides in the order of arrival stamps, and a press
+//! must never be judged ahead of a «Время» stamped before it. Otherwise the
+//! press takes the driver's road like any command.
+//!
+//! The decision's events go to the driver in the same step as the decision
+//! (through a slot reserved beforehand), so the store keeps them in the order
+//! the core applied them; the driver commits them and sends the fight's
+//! screens their patch. The verdict goes out at once, as for every press
+//! (DESIGN.md: a Brain-ring verdict goes out before its commit).
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use tokio::sync::mpsc;
+
+use minuta_shared::ids::TeamId;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::server::ServerMsg;
+
+use super::{ConnId, Inbound};
+use crate::core::Core;
+
+/// The core, shared by the driver and the connection tasks of one server
+/// thread.
+#[derive(Clone)]
+pub struct SharedCore(Arc<Mutex<Core>>);
+
+impl SharedCore {
+    pub fn new(core: Core) -> Self {
+        SharedCore(Arc::new(Mutex::new(core)))
+    }
+
+    /// The core, for one step. A panic while it was held leaves the core as
+    /// the step left it; the server goes on with that state rather than
+    /// stopping every table (the step's events were not committed).
+    pub fn lock(&self) -> MutexGuard<'_, Core> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// One team's press, as its connection task read it.
+pub struct Press {
+    pub conn: ConnId,
+    pub team: TeamId,
+    pub request: u64,
+    pub received_at: ServerTime,
+    pub rtt_us: u64,
+    pub clock_offset_us: i64,
+}
+
+/// What became of a press at the desk.
+pub enum AtDesk {
+    /// Decided here: send this verdict to the pressing terminal.
+    Decided(ServerMsg),
+    /// Sent on to the driver, which decides it in arrival order.
+    Queued,
+}
+
+/// The driver is gone: the server is shutting down.
+pub struct DriverGone;
+
+/// Decides `press` at once when the driver's channel holds nothing read
+/// before it; otherwise queues it for the driver.
+pub async fn press(
+    core: &SharedCore,
+    driver: &mpsc::Sender<Inbound>,
+    press: Press,
+) -> Result<AtDesk, DriverGone> {
+    // The slot first: once the core has changed, its events must reach the
+    // driver without any other task running in between.
+    let permit = driver.reserve().await.map_err(|_| DriverGone)?;
+    // What the channel holds besides this slot: commands, joins and
+    // decisions read before this press (the driver empties the channel and
+    // decides everything in it in one step, so nothing else waits).
+    let ahead = driver.max_capacity() - driver.capacity() - 1;
+    if ahead > 0 {
+        permit.send(Inbound::Command {
+            conn: press.conn,
+            request: press.request,
+            command: minuta_shared::wire::client::Command::Press {
+                clock_offset_us: press.clock_offset_us,
+            },
+            received_at: press.received_at,
+            rtt_us: press.rtt_us,
+        });
+        return Ok(AtDesk::Queued);
+    }
+    let decided = core.lock().handle_press(
+        press.team,
+        press.received_at,
+        press.rtt_us,
+        press.clock_offset_us,
+    );
+    let result = match decided {
+        Ok((receipt, events)) => {
+            permit.send(Inbound::Pressed {
+                received_at: press.received_at,
+                events,
+            });
+            Ok(receipt)
+        }
+        // A refused press changes nothing: nothing to commit or show.
+        Err(e) => Err(e),
+    };
+    Ok(AtDesk::Decided(ServerMsg::Ack {
+        request: press.request,
+        result,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Event, ServerInfo};
+    use minuta_shared::play::brain_ring::{FightId, PressKind};
+    use minuta_shared::wire::client::Command;
+    use minuta_shared::wire::handshake::Identity;
+    use minuta_shared::wire::server::{CommandError, Receipt};
+
+    const PACKAGE: &str = "## Тур 1\n\n? Первый вопрос.\n! Пушкин.\n";
+
+    fn at(ms: u64) -> ServerTime {
+        ServerTime(1_800_000_000_000_000 + ms * 1_000)
+    }
+
+    /// Teams 1 and 2 in a fight whose first question is armed at 1 s;
+    /// team 3 watches.
+    fn armed_fight() -> SharedCore {
+        let mut core = Core::new(ServerInfo::default());
+        core.initialise("host".into(), "display".into(), at(0));
+        let host = |core: &mut Core, command: Command| {
+            core.handle_command(Identity::Host, command, at(0), &mut || "s".into())
+                .expect("the host's command is accepted");
+        };
+        for i in 1..=3 {
+            host(
+                &mut core,
+                Command::RegisterTeam {
+                    name: format!("Команда {i}"),
+                    town: "Город".into(),
+                    players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
+                },
+            );
+        }
+        host(
+            &mut core,
+            Command::LoadPackage {
+                file_name: "t.4s".into(),
+                bytes: PACKAGE.as_bytes().to_vec(),
+            },
+        );
+        host(
+            &mut core,
+            Command::RingSeed {
+                teams: vec![TeamId(1), TeamId(2)],
+            },
+        );
+        host(&mut core, Command::RingStartNext { stages: 1 });
+        host(&mut core, Command::RingRead { fight: FightId(1) });
+        core.handle_command(
+            Identity::Host,
+            Command::RingArm { fight: FightId(1) },
+            at(1_000),
+            &mut || "s".into(),
+        )
+        .expect("armed");
+        SharedCore::new(core)
+    }
+
+    fn press_of(team: u32, ms: u64) -> Press {
+        Press {
+            conn: u64::from(team),
+            team: TeamId(team),
+            request: 7,
+            received_at: at(ms),
+            rtt_us: 250,
+            clock_offset_us: -3,
+        }
+    }
+
+    #[tokio::test]
+    async fn brain_ring_a_press_with_nothing_read_before_it_is_decided_where_it_arrives() {
+        let core = armed_fight();
+        let (tx, mut rx) = mpsc::channel(16);
+
+        let at_desk = press(&core, &tx, press_of(1, 1_200)).await;
+
+        let Ok(AtDesk::Decided(ServerMsg::Ack { request, result })) = at_desk else {
+            panic!("decided at the desk");
+        };
+        assert_eq!(request, 7);
+        assert!(matches!(
+            result,
+            Ok(Receipt::Press {
+                kind: PressKind::Won,
+                ..
+            })
+        ));
+        // Its press log entry follows to the driver, to be committed.
+        match rx.try_recv() {
+            Ok(Inbound::Pressed {
+                received_at,
+                events,
+            }) => {
+                assert_eq!(received_at, at(1_200));
+                assert!(matches!(events.as_slice(), [Event::Ring(_)]));
+            }
+            _ => panic!("the press's events go to the driver"),
+        }
+        assert!(rx.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn brain_ring_a_press_behind_a_waiting_command_is_judged_by_the_driver_in_arrival_order()
+    {
+        let core = armed_fight();
+        let (tx, mut rx) = mpsc::channel(16);
+        // Something read earlier still waits for the driver (here a leaving
+        // terminal; a «Время» stamped earlier would be the case that matters).
+        tx.send(Inbound::Left { conn: 9 })
+            .await
+            .expect("the channel is open");
+
+        let at_desk = press(&core, &tx, press_of(2, 1_300)).await;
+
+        assert!(matches!(at_desk, Ok(AtDesk::Queued)));
+        assert!(matches!(rx.try_recv(), Ok(Inbound::Left { conn: 9 })));
+        match rx.try_recv() {
+            Ok(Inbound::Command {
+                conn: 2,
+                request: 7,
+                command: Command::Press {
+                    clock_offset_us: -3,
+                },
+                received_at,
+                rtt_us: 250,
+            }) => assert_eq!(received_at, at(1_300)),
+            _ => panic!("the press is queued behind it, unchanged"),
+        }
+        // Not decided here: the fight still waits for its first press.
+        let (_, events) = core
+            .lock()
+            .handle_press(TeamId(1), at(1_400), 250, 0)
+            .expect("team 1 may press");
+        assert_eq!(events.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn brain_ring_a_refused_press_changes_nothing_and_tells_the_driver_nothing() {
+        let core = armed_fight();
+        let (tx, mut rx) = mpsc::channel(16);
+
+        // Team 3 is not in the fight.
+        let at_desk = press(&core, &tx, press_of(3, 1_200)).await;
+
+        let Ok(AtDesk::Decided(ServerMsg::Ack { result, .. })) = at_desk else {
+            panic!("answered at the desk");
+        };
+        assert!(matches!(result, Err(CommandError::Ring(_))));
+        assert!(rx.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn a_gone_driver_is_reported_not_a_panic() {
+        let core = armed_fight();
+        let (tx, rx) = mpsc::channel(16);
+        drop(rx);
+
+        assert!(matches!(
+            press(&core, &tx, press_of(1, 1_200)).await,
+            Err(DriverGone)
+        ));
+    }
+}
