@@ -50,9 +50,17 @@ pub enum Start {
 }
 
 impl MinutaApp {
-    pub fn new(ctx: egui::Context, lang: Lang, muted: bool, start: Start, sound: Sound) -> Self {
+    pub fn new(
+        ctx: egui::Context,
+        lang: Lang,
+        muted: bool,
+        busy_poll: bool,
+        start: Start,
+        sound: Sound,
+    ) -> Self {
         let mut state = AppState::new(lang);
         state.muted = muted;
+        state.network_sleeps = !busy_poll;
         let mut app = MinutaApp {
             ctx,
             state,
@@ -83,7 +91,7 @@ impl MinutaApp {
         let (tx, rx) = mpsc::channel();
         let ctx = self.ctx.clone();
         let sink = EventSink::new(tx, Arc::new(move || ctx.request_repaint()));
-        match NetHandle::start(code, sink) {
+        match NetHandle::start(code, sink, !self.state.network_sleeps) {
             Ok(handle) => {
                 self.net = Some(handle);
                 self.events = Some(rx);

@@ -28,6 +28,12 @@ struct Cli {
     /// No sound for the clock's signals.
     #[arg(long, global = true)]
     mute: bool,
+    /// Let the CPU sleep while a Brain-ring question is in play: by default
+    /// a team laptop's network thread (and, with `host` or `demo`, the
+    /// server's) keeps one core busy polling then, so a press leaves (and
+    /// is stamped) at once. Saves battery; a press may take longer.
+    #[arg(long, global = true)]
+    no_busy_poll: bool,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -82,7 +88,7 @@ fn main() -> anyhow::Result<()> {
         Some(Cmd::Join { code }) => {
             Start::Join(JoinCode::parse(&code).map_err(|e| anyhow!("{e}"))?)
         }
-        Some(Cmd::Host { data, listen }) => host(data, listen, None)?,
+        Some(Cmd::Host { data, listen }) => host(data, listen, None, !cli.no_busy_poll)?,
         Some(Cmd::Demo {
             data,
             listen,
@@ -94,7 +100,7 @@ fn main() -> anyhow::Result<()> {
                 autopilot: !no_autopilot,
                 ..minuta_server::demo::DemoConfig::default()
             };
-            host(data, listen, Some(demo))?
+            host(data, listen, Some(demo), !cli.no_busy_poll)?
         }
     };
     let sound = if cli.mute {
@@ -102,7 +108,7 @@ fn main() -> anyhow::Result<()> {
     } else {
         Sound::open()
     };
-    let (lang, muted) = (cli.lang, cli.mute);
+    let (lang, muted, busy_poll) = (cli.lang, cli.mute, !cli.no_busy_poll);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1100.0, 760.0])
@@ -117,6 +123,7 @@ fn main() -> anyhow::Result<()> {
                 cc.egui_ctx.clone(),
                 lang,
                 muted,
+                busy_poll,
                 start,
                 sound,
             )))
@@ -131,10 +138,12 @@ fn host(
     data: PathBuf,
     listen: SocketAddr,
     demo: Option<minuta_server::demo::DemoConfig>,
+    busy_poll: bool,
 ) -> anyhow::Result<Start> {
     let mut config = minuta_server::ServerConfig::local(data);
     config.listen = listen;
     config.demo = demo;
+    config.busy_poll = busy_poll;
     let server = minuta_server::spawn(config).context("starting the server")?;
     let ready = &server.ready;
     println!(
@@ -150,4 +159,30 @@ fn host(
     let code =
         JoinCode::parse(&ready.host_code).map_err(|e| anyhow!("the server's host code: {e}"))?;
     Ok(Start::Host { server, code })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn busy_polling_is_on_unless_asked_off_before_or_after_the_subcommand() {
+        let on = Cli::try_parse_from(["minuta", "host"]).expect("parses");
+        assert!(!on.no_busy_poll);
+        for args in [
+            ["minuta", "--no-busy-poll", "host"],
+            ["minuta", "host", "--no-busy-poll"],
+        ] {
+            let off = Cli::try_parse_from(args).expect("parses");
+            assert!(off.no_busy_poll, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_language_is_refused_with_the_choices() {
+        let err = Cli::try_parse_from(["minuta", "--lang", "de"])
+            .err()
+            .expect("refused");
+        assert!(err.to_string().contains("ru or en"), "{err}");
+    }
 }

@@ -5,7 +5,7 @@
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, ButtonQuestion, FightKind, PressKind, RingAppealKind, RingFightView,
-    RingPlayError, RingStage, Table, format_gap,
+    RingPlayError, RingStage, Table, TournamentBlock, format_gap,
 };
 
 use super::{Lang, T};
@@ -444,7 +444,7 @@ pub fn stage(lang: Lang, stage: &RingStage, team: impl Fn(TeamId) -> String) -> 
             format!("Champion: {}", quoted(&team(*champion))),
         ),
         RingStage::Stuck(why) => lang.pick(
-            format!("Турнир не может продолжиться: {why}"),
+            format!("Турнир не может продолжиться: {}", block(Lang::Ru, why)),
             format!("The tournament cannot go on: {why}"),
         ),
     }
@@ -471,13 +471,57 @@ pub fn play_error(lang: Lang, error: &RingPlayError) -> String {
         E::NoSuchAppeal => "нет такой апелляции".into(),
         E::AppealDecided => "эта апелляция уже подана или решена".into(),
         E::TeamBusy => "команда сейчас играет другой бой".into(),
-        E::Tournament(why) => format!("турнир: {why}"),
+        E::Tournament(why) => block(lang, why),
+    }
+}
+
+/// Why the tournament cannot take a step, in the person's language.
+pub fn block(lang: Lang, why: &TournamentBlock) -> String {
+    use TournamentBlock as B;
+    if lang == Lang::En {
+        return why.to_string();
+    }
+    match why {
+        B::NotSeeded => "ещё никто не отобран в турнир".into(),
+        B::Finished => "турнир окончен".into(),
+        B::FightsOpen => "сначала завершите идущие бои".into(),
+        B::SameTeam => "команда не может играть сама с собой".into(),
+        B::SeedingFixed => "турнир начался: посев уже не изменить".into(),
+        B::OddTeams { teams } => {
+            format!("{teams}: нечётное число команд не разбить на пары (4.8)")
+        }
+        B::FirstRoundUnpairable => "4.8: первый круг не разбить на пары".into(),
+        B::PlayoffSeedsRepeat => "в «царе горы» повторяются команды".into(),
+        B::UnknownPlayoffTeam => "в «царе горы» неизвестная команда".into(),
+        B::FinalistsRepeat => "в финале повторяются команды".into(),
+        B::UnknownFinalist => "неизвестный финалист".into(),
+        B::UnknownChampion => "неизвестный чемпион".into(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn brain_ring_4_8_why_the_tournament_is_stuck_is_said_in_the_screens_language() {
+        let why = TournamentBlock::OddTeams { teams: 5 };
+        assert_eq!(
+            block(Lang::Ru, &why),
+            "5: нечётное число команд не разбить на пары (4.8)"
+        );
+        assert_eq!(
+            block(Lang::En, &why),
+            "5 teams cannot be paired (4.8 needs an even number)"
+        );
+        assert_eq!(
+            play_error(
+                Lang::Ru,
+                &RingPlayError::Tournament(TournamentBlock::FightsOpen)
+            ),
+            "сначала завершите идущие бои"
+        );
+    }
 
     #[test]
     fn brain_ring_points_and_differences_read_as_in_the_table() {

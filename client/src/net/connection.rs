@@ -54,12 +54,13 @@ pub async fn run(
     code: JoinCode,
     mut commands: mpsc::UnboundedReceiver<NetCommand>,
     events: EventSink,
+    busy_poll: bool,
 ) {
     let mut queued = VecDeque::new();
     let mut attempt = 0u32;
     events.send(NetEvent::Connecting);
     loop {
-        match session(&code, &mut commands, &mut queued, &events).await {
+        match session(&code, &mut commands, &mut queued, &events, busy_poll).await {
             SessionEnd::Left => {
                 events.send(NetEvent::Stopped(Stopped::Left));
                 return;
@@ -133,6 +134,7 @@ async fn session(
     commands: &mut mpsc::UnboundedReceiver<NetCommand>,
     queued: &mut VecDeque<NetCommand>,
     events: &EventSink,
+    busy_poll: bool,
 ) -> SessionEnd {
     let connect = connect_any(code);
     tokio::pin!(connect);
@@ -157,7 +159,7 @@ async fn session(
             };
         }
     };
-    let end = converse(&link, code, commands, queued, events).await;
+    let end = converse(&link, code, commands, queued, events, busy_poll).await;
     link.connection
         .close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
     end
@@ -218,6 +220,7 @@ async fn converse(
     commands: &mut mpsc::UnboundedReceiver<NetCommand>,
     queued: &mut VecDeque<NetCommand>,
     events: &EventSink,
+    busy_poll: bool,
 ) -> SessionEnd {
     let connection = &link.connection;
     let (mut send, mut recv) = match connection.open_bi().await {
@@ -272,10 +275,12 @@ async fn converse(
     // A team's network thread stays awake while its fight has a question
     // in play, so a press leaves the laptop the moment it is made.
     let (live, live_rx) = watch::channel(false);
-    if matches!(
-        welcome.identity,
-        minuta_shared::wire::handshake::Identity::Team(_)
-    ) {
+    if busy_poll
+        && matches!(
+            welcome.identity,
+            minuta_shared::wire::handshake::Identity::Team(_)
+        )
+    {
         tokio::spawn(minuta_server::busy_poll::keep_polling(live_rx));
     }
 

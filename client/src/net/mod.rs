@@ -54,8 +54,14 @@ pub struct NetHandle {
 
 impl NetHandle {
     /// Starts connecting with `code` on a new background thread with its own
-    /// single-threaded runtime (STACK.md: stable tails on 2 cores).
-    pub fn start(code: JoinCode, events: EventSink) -> Result<NetHandle, NetError> {
+    /// single-threaded runtime (STACK.md: stable tails on 2 cores). With
+    /// `busy_poll`, a team's thread keeps polling while its fight has a
+    /// question in play.
+    pub fn start(
+        code: JoinCode,
+        events: EventSink,
+        busy_poll: bool,
+    ) -> Result<NetHandle, NetError> {
         let (commands, rx) = tokio_mpsc::unbounded_channel();
         std::thread::Builder::new()
             .name("minuta-net".into())
@@ -73,7 +79,7 @@ impl NetHandle {
                         return;
                     }
                 };
-                runtime.block_on(connection::run(code, rx, events));
+                runtime.block_on(connection::run(code, rx, events, busy_poll));
             })?;
         Ok(NetHandle { commands })
     }

@@ -68,6 +68,11 @@ pub struct AppState {
     pub embedded_server: bool,
     /// The clock signals stay silent.
     pub muted: bool,
+    /// The network thread may sleep even while this team's fight has a
+    /// question in play (`minuta --no-busy-poll`): no core kept busy on a
+    /// laptop running on battery, at the cost of a press leaving the laptop
+    /// after the CPU wakes rather than at once.
+    pub network_sleeps: bool,
     /// This machine's clock (µs since the epoch) at the frame being drawn;
     /// set by the app each frame so views never read a clock themselves.
     pub now_us: u64,
@@ -101,6 +106,7 @@ impl AppState {
             lang: self.lang,
             embedded_server: self.embedded_server,
             muted: self.muted,
+            network_sleeps: self.network_sleeps,
             now_us: self.now_us,
             ..AppState::default()
         }

@@ -172,7 +172,7 @@ impl Core {
             .any(|f| !matches!(f.kind, minuta_shared::play::brain_ring::FightKind::Friendly))
         {
             return Err(CommandError::Ring(RingPlayError::Tournament(
-                "the tournament has started: seeding is fixed".into(),
+                minuta_shared::play::brain_ring::TournamentBlock::SeedingFixed,
             )));
         }
         Ok(())

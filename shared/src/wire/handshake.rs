@@ -99,7 +99,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 2,
+                protocol: 3,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -111,9 +111,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                2, // envelope.version
+                3, // envelope.version
                 0, // envelope.seq
-                2, // hello.protocol
+                3, // hello.protocol
                 2, // Credential::Team
                 3, // team id
                 3, b'a', b'b', b'c', // secret

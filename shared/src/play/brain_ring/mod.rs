@@ -68,5 +68,38 @@ pub enum RingPlayError {
     #[error("the team plays another fight now")]
     TeamBusy,
     #[error("{0}")]
-    Tournament(String),
+    Tournament(TournamentBlock),
+}
+
+/// Why the tournament cannot take the step asked for, or cannot go on at
+/// all: a reason, not a text, so every screen says it in its own language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum TournamentBlock {
+    #[error("no teams are qualified yet")]
+    NotSeeded,
+    #[error("the tournament is finished")]
+    Finished,
+    #[error("finish the open fights first")]
+    FightsOpen,
+    #[error("a team cannot fight itself")]
+    SameTeam,
+    #[error("the tournament has started: seeding is fixed")]
+    SeedingFixed,
+    /// 4.8 pairs the whole table each round.
+    #[error("{teams} teams cannot be paired (4.8 needs an even number)")]
+    OddTeams { teams: u32 },
+    #[error("4.8: the first round cannot be paired")]
+    FirstRoundUnpairable,
+    /// The states below cannot arise from the engine's own events; they
+    /// name what a damaged store would show instead of a panic.
+    #[error("the play-off seeds repeat")]
+    PlayoffSeedsRepeat,
+    #[error("unknown play-off team")]
+    UnknownPlayoffTeam,
+    #[error("the finalists repeat")]
+    FinalistsRepeat,
+    #[error("unknown finalist")]
+    UnknownFinalist,
+    #[error("unknown champion")]
+    UnknownChampion,
 }

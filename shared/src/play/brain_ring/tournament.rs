@@ -9,7 +9,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::fight::{FightKind, RingAppealKind};
-use super::{FightId, PressKind, RingEvent, RingFight, RingPlayError, RingTiming, Table};
+use super::{
+    FightId, PressKind, RingEvent, RingFight, RingPlayError, RingTiming, Table, TournamentBlock,
+};
 use crate::ids::TeamId;
 use crate::rules::brain_ring::{
     Fight, FightFormat, FinalSeries, KingOfTheHill, PlayoffStatus, QUALIFYING_ROUNDS, Qualifying,
@@ -41,7 +43,7 @@ pub enum RingStage {
     /// 4.12: the champion is known.
     Finished { champion: TeamId },
     /// 4.8: no pairing without rematches exists; the host must decide.
-    Stuck(String),
+    Stuck(TournamentBlock),
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,10 +171,9 @@ impl RingTournament {
             return RingStage::NotSeeded;
         }
         let Some(qualifying) = self.qualifying() else {
-            return RingStage::Stuck(format!(
-                "{} teams cannot be paired (4.8 needs an even number)",
-                self.teams.len()
-            ));
+            return RingStage::Stuck(TournamentBlock::OddTeams {
+                teams: self.teams.len() as u32,
+            });
         };
         let started = self.rounds_started();
         let open = self.open_count(|k| matches!(k, FightKind::Qualifying { .. }));
@@ -212,7 +213,7 @@ impl RingTournament {
                     };
                 }
                 None if started == 0 => {
-                    return RingStage::Stuck("4.8: the first round cannot be paired".into());
+                    return RingStage::Stuck(TournamentBlock::FirstRoundUnpairable);
                 }
                 // 4.8: no round without rematches exists, so none can be
                 // played: the qualifying part ends here and the play-off
@@ -225,7 +226,7 @@ impl RingTournament {
         let table: Vec<usize> = qualifying.standings().iter().map(|r| r.team).collect();
         let finalists = if table.len() >= 5 {
             let Some(ladder) = self.playoff_ladder(&table) else {
-                return RingStage::Stuck("the play-off seeds repeat".into());
+                return RingStage::Stuck(TournamentBlock::PlayoffSeedsRepeat);
             };
             match ladder.status() {
                 PlayoffStatus::Fight { teams } => {
@@ -233,7 +234,7 @@ impl RingTournament {
                     let open = self.open_count(|k| *k == FightKind::Playoff) > 0;
                     return match teams {
                         Some(teams) => RingStage::Playoff { teams, open },
-                        None => RingStage::Stuck("unknown play-off team".into()),
+                        None => RingStage::Stuck(TournamentBlock::UnknownPlayoffTeam),
                     };
                 }
                 PlayoffStatus::Final { teams } => teams,
@@ -242,7 +243,7 @@ impl RingTournament {
             [table[0], table[1]]
         };
         let Some(series) = self.final_series(finalists) else {
-            return RingStage::Stuck("the finalists repeat".into());
+            return RingStage::Stuck(TournamentBlock::FinalistsRepeat);
         };
         let open = self.open_count(|k| matches!(k, FightKind::Final { .. })) > 0;
         match series.status() {
@@ -252,13 +253,13 @@ impl RingTournament {
                     tables: *tables,
                     open,
                 },
-                None => RingStage::Stuck("unknown finalist".into()),
+                None => RingStage::Stuck(TournamentBlock::UnknownFinalist),
             },
             SeriesStatus::Champion { team } => match self.teams.get(team) {
                 Some(champion) => RingStage::Finished {
                     champion: *champion,
                 },
-                None => RingStage::Stuck("unknown champion".into()),
+                None => RingStage::Stuck(TournamentBlock::UnknownChampion),
             },
         }
     }
@@ -400,20 +401,14 @@ impl RingTournament {
                 );
             }
             RingStage::NotSeeded => {
-                return Err(RingPlayError::Tournament(
-                    "no teams are qualified yet".into(),
-                ));
+                return Err(RingPlayError::Tournament(TournamentBlock::NotSeeded));
             }
             RingStage::Finished { .. } => {
-                return Err(RingPlayError::Tournament(
-                    "the tournament is finished".into(),
-                ));
+                return Err(RingPlayError::Tournament(TournamentBlock::Finished));
             }
             RingStage::Stuck(why) => return Err(RingPlayError::Tournament(why)),
             _ => {
-                return Err(RingPlayError::Tournament(
-                    "finish the open fights first".into(),
-                ));
+                return Err(RingPlayError::Tournament(TournamentBlock::FightsOpen));
             }
         }
         Ok(events)
@@ -426,9 +421,7 @@ impl RingTournament {
         format: FightFormat,
     ) -> Result<RingEvent, RingPlayError> {
         if tables[0] == tables[1] {
-            return Err(RingPlayError::Tournament(
-                "a team cannot fight itself".into(),
-            ));
+            return Err(RingPlayError::Tournament(TournamentBlock::SameTeam));
         }
         if tables.iter().any(|t| self.open_fight_of(*t).is_some()) {
             return Err(RingPlayError::TeamBusy);
