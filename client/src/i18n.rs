@@ -448,6 +448,7 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::Storage(why) => format!("сервер не смог сохранить действие: {why}"),
         E::Ring(error) => format!("Брейн-ринг: {}", ring::play_error(lang, error)),
         E::Qualification(why) => format!("отбор невозможен: {why}"),
+        E::Forbidden => "вашей роли это не разрешено".into(),
     }
 }
 

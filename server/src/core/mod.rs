@@ -164,7 +164,7 @@ impl Core {
         fresh_secret: &mut dyn FnMut() -> String,
     ) -> Result<(Receipt, Vec<Event>), CommandError> {
         if !minuta_shared::wire::permission::permitted(who.role(), &command) {
-            return Err(CommandError::Settings("not allowed for this role".into()));
+            return Err(CommandError::Forbidden);
         }
         let (receipt, events) = self.decide(who, command, now, fresh_secret)?;
         for e in &events {

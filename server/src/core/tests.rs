@@ -591,13 +591,13 @@ fn chgk_teams_act_only_as_themselves_and_only_the_host_controls() {
         g.core.authenticate(&Credential::Host { secret: "".into() }),
         Err(Refusal::BadSecret)
     );
-    assert!(
-        g.run(Identity::Team(TeamId(1)), Command::StartMinute, at(0))
-            .is_err()
+    assert_eq!(
+        g.run(Identity::Team(TeamId(1)), Command::StartMinute, at(0)),
+        Err(CommandError::Forbidden)
     );
-    assert!(
-        g.run(Identity::Display, Command::StartMinute, at(0))
-            .is_err()
+    assert_eq!(
+        g.run(Identity::Display, Command::StartMinute, at(0)),
+        Err(CommandError::Forbidden)
     );
 }
 

@@ -126,4 +126,8 @@ pub enum CommandError {
     Ring(RingPlayError),
     #[error("the ChGK results needed here are not there: {0}")]
     Qualification(String),
+    /// The connection checks roles first; this is the core's own check
+    /// answering should that check ever let a command through.
+    #[error("your role may not do this")]
+    Forbidden,
 }
