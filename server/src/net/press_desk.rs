@@ -78,7 +78,10 @@ pub async fn press(
     // What the channel holds besides this slot: commands, joins and
     // decisions read before this press (the driver empties the channel and
     // decides everything in it in one step, so nothing else waits).
-    let ahead = driver.max_capacity() - driver.capacity() - 1;
+    let ahead = driver
+        .max_capacity()
+        .saturating_sub(driver.capacity())
+        .saturating_sub(1);
     if ahead > 0 {
         permit.send(Inbound::Command {
             conn: press.conn,
