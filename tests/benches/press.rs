@@ -177,6 +177,21 @@ fn summary(name: &str, v: &[f64]) -> String {
     )
 }
 
+/// Runs an echo on a thread of its own with its own single-threaded
+/// runtime, as the server process runs apart from the terminals.
+fn on_own_thread<F, Fut>(echo: F) -> std::thread::JoinHandle<Result<()>>
+where
+    F: FnOnce() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<()>>,
+{
+    std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?
+            .block_on(echo())
+    })
+}
+
 /// Raw UDP round trips of 32 bytes on loopback: an echo on its own thread
 /// with its own single-threaded runtime; `pause` between samples (zero:
 /// back to back, after 1,000 unmeasured ones). Returns sorted µs.
@@ -185,24 +200,19 @@ async fn udp_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
     echo.set_nonblocking(true)?;
     let addr = echo.local_addr()?;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let thread = std::thread::spawn(move || -> Result<()> {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?;
-        rt.block_on(async move {
-            let socket = tokio::net::UdpSocket::from_std(echo)?;
-            let mut buf = [0u8; 64];
-            let mut stop = stop_rx;
-            loop {
-                tokio::select! {
-                    _ = &mut stop => return Ok(()),
-                    got = socket.recv_from(&mut buf) => {
-                        let (n, from) = got?;
-                        socket.send_to(&buf[..n], from).await?;
-                    }
+    let thread = on_own_thread(move || async move {
+        let socket = tokio::net::UdpSocket::from_std(echo)?;
+        let mut buf = [0u8; 64];
+        let mut stop = stop_rx;
+        loop {
+            tokio::select! {
+                _ = &mut stop => return Ok(()),
+                got = socket.recv_from(&mut buf) => {
+                    let (n, from) = got?;
+                    socket.send_to(&buf[..n], from).await?;
                 }
             }
-        })
+        }
     });
     let client = tokio::net::UdpSocket::bind("127.0.0.1:0").await?;
     client.connect(addr).await?;
@@ -245,34 +255,29 @@ async fn quic_baseline(samples: usize) -> Result<Vec<f64>> {
     let server = minuta_server::net::endpoint::bind("127.0.0.1:0".parse()?, config);
     let (addr_tx, addr_rx) = tokio::sync::oneshot::channel();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let thread = std::thread::spawn(move || -> Result<()> {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?;
-        rt.block_on(async move {
-            let endpoint = {
-                let _guard = tokio::runtime::Handle::current().enter();
-                server?
-            };
-            let _ = addr_tx.send(endpoint.local_addr()?);
-            let incoming = endpoint
-                .accept()
-                .await
-                .ok_or_else(|| anyhow!("no connection"))?;
-            let conn = incoming.await?;
-            let (mut send, mut recv) = conn.accept_bi().await?;
-            let mut buf = [0u8; 32];
-            let mut stop = stop_rx;
-            loop {
-                tokio::select! {
-                    _ = &mut stop => return Ok(()),
-                    got = recv.read_exact(&mut buf) => {
-                        if got.is_err() { return Ok(()); }
-                        send.write_all(&buf).await?;
-                    }
+    let thread = on_own_thread(move || async move {
+        let endpoint = {
+            let _guard = tokio::runtime::Handle::current().enter();
+            server?
+        };
+        let _ = addr_tx.send(endpoint.local_addr()?);
+        let incoming = endpoint
+            .accept()
+            .await
+            .ok_or_else(|| anyhow!("no connection"))?;
+        let conn = incoming.await?;
+        let (mut send, mut recv) = conn.accept_bi().await?;
+        let mut buf = [0u8; 32];
+        let mut stop = stop_rx;
+        loop {
+            tokio::select! {
+                _ = &mut stop => return Ok(()),
+                got = recv.read_exact(&mut buf) => {
+                    if got.is_err() { return Ok(()); }
+                    send.write_all(&buf).await?;
                 }
             }
-        })
+        }
     });
     let addr = addr_rx.await.context("the echo's address")?;
     let endpoint = client_endpoint()?;
