@@ -60,9 +60,7 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                ui.label(RichText::new(&view.name).size(30.0).strong());
-                ui.label(RichText::new(&view.tournament).color(GREY));
-                ui.add_space(8.0);
+                heading(ui, view);
                 if let Some(question) = view.clock.question {
                     ui.label(
                         RichText::new(i18n::question_number(lang, &view.clock.number))
@@ -85,6 +83,14 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
             widgets::standings_table(ui, lang, "team", &view.standings, 14.0);
         });
     out
+}
+
+/// The team's name and the tournament's, at the top of every team screen
+/// but the Brain-ring button.
+pub fn heading(ui: &mut Ui, view: &TeamView) {
+    ui.label(RichText::new(&view.name).size(30.0).strong());
+    ui.label(RichText::new(&view.tournament).color(GREY));
+    ui.add_space(8.0);
 }
 
 /// This team's receipt for a question: the Ack's, or the view's if the Ack

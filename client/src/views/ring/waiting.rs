@@ -19,9 +19,7 @@ pub fn waiting(ui: &mut Ui, state: &AppState, view: &TeamView, ring: &RingBoard)
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                ui.label(RichText::new(&view.name).size(30.0).strong());
-                ui.label(RichText::new(&view.tournament).color(GREY));
-                ui.add_space(8.0);
+                crate::views::team::heading(ui, view);
                 let stage = words::stage(lang, &ring.stage, |t| board::team_name(ring, t));
                 ui.label(RichText::new(stage).size(22.0));
                 if let Some(series) = board::final_series(lang, ring) {
