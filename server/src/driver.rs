@@ -181,6 +181,11 @@ impl Driver {
                 }
                 msg = inbound.recv() => {
                     let Some(msg) = msg else { break };
+                    if matches!(msg, Inbound::Pressed { .. }) {
+                        // The press desk woke this task before its verdict
+                        // was written: let the verdict's packet leave first.
+                        tokio::task::yield_now().await;
+                    }
                     let mut pressed = self.handle_inbound(msg);
                     // Take everything already waiting: one batch, one commit.
                     while let Ok(msg) = inbound.try_recv() {
