@@ -31,7 +31,11 @@
 //! thread: a single-threaded runtime, on a 2-core machine). Between steps
 //! the fight's terminals (host, display, the two tables) ping and wait for
 //! their pongs, which the server queues behind the views it has sent, so
-//! each press starts from a quiet fight. The watching teams behave as real
+//! each press starts from a quiet fight. The barrier reads only each
+//! frame's header (decoding the host's 57 KB views there put half a
+//! millisecond of this process's own work between the hall going quiet and
+//! the press, and on a virtual machine every quiet µs makes the next round
+//! trip slower, raw UDP's included: see `--pause-ms`). The watching teams behave as real
 //! team terminals do meanwhile: each pings once a second at its own phase
 //! and reads whatever comes (a barrier ping to all of them before every
 //! press made the whole hall answer at once right before it, and
@@ -52,7 +56,8 @@
 //! Options: `--terminals N`, `--presses P` (measured presses, default 200),
 //! `--udp-samples S` (default 20,000), `--pause-ms MS` (the buttons stay
 //! armed, the hall quiet, this long before each press; default 0; with a
-//! pause a second UDP baseline is measured after the same pause),
+//! pause the UDP and QUIC round trips are measured again after the same
+//! pause, both sides polling through it),
 //! `--trace FILE` (one line per press: the presser's UDP port, wall-clock µs
 //! of the write, the server's stamp, wall-clock µs of reading the ack, then
 //! port and wall-clock µs of reading the lockout for the other table, the
@@ -178,8 +183,10 @@ fn summary(name: &str, v: &[f64]) -> String {
 }
 
 /// Runs an echo on a thread of its own with its own single-threaded
-/// runtime, as the server process runs apart from the terminals.
-fn on_own_thread<F, Fut>(echo: F) -> std::thread::JoinHandle<Result<()>>
+/// runtime, as the server process runs apart from the terminals; with
+/// `polling`, the thread keeps polling between round trips, as the server's
+/// does while a question is in play.
+fn on_own_thread<F, Fut>(polling: bool, echo: F) -> std::thread::JoinHandle<Result<()>>
 where
     F: FnOnce() -> Fut + Send + 'static,
     Fut: std::future::Future<Output = Result<()>>,
@@ -188,19 +195,39 @@ where
         tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?
-            .block_on(echo())
+            .block_on(async move {
+                let (_polling, live) = tokio::sync::watch::channel(polling);
+                tokio::spawn(minuta_server::busy_poll::keep_polling(live));
+                echo().await
+            })
     })
+}
+
+/// Waits `pause`; not at all when it is zero (a zero-length tokio sleep
+/// still waits for the timer's next millisecond tick). With `poll`, this
+/// thread keeps polling meanwhile, as a team terminal's does while a
+/// question is in play.
+async fn quiet(pause: Duration, poll: bool) {
+    if pause.is_zero() {
+        return;
+    }
+    let (polling, live) = tokio::sync::watch::channel(poll);
+    tokio::spawn(minuta_server::busy_poll::keep_polling(live));
+    tokio::time::sleep(pause).await;
+    drop(polling);
 }
 
 /// Raw UDP round trips of 32 bytes on loopback: an echo on its own thread
 /// with its own single-threaded runtime; `pause` between samples (zero:
-/// back to back, after 1,000 unmeasured ones). Returns sorted µs.
+/// back to back, after 1,000 unmeasured ones; otherwise both threads keep
+/// polling through the pause, as the server and the terminals do while the
+/// buttons are armed). Returns sorted µs.
 async fn udp_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
     let echo = std::net::UdpSocket::bind("127.0.0.1:0").context("binding the echo socket")?;
     echo.set_nonblocking(true)?;
     let addr = echo.local_addr()?;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let thread = on_own_thread(move || async move {
+    let thread = on_own_thread(!pause.is_zero(), move || async move {
         let socket = tokio::net::UdpSocket::from_std(echo)?;
         let mut buf = [0u8; 64];
         let mut stop = stop_rx;
@@ -221,9 +248,7 @@ async fn udp_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
     let mut out = Vec::with_capacity(samples);
     let warmup = if pause.is_zero() { 1_000 } else { 0 };
     for i in 0..samples + warmup {
-        if !pause.is_zero() {
-            tokio::time::sleep(pause).await;
-        }
+        quiet(pause, true).await;
         let t0 = Instant::now();
         client.send(&payload).await?;
         let n = tokio::time::timeout(Duration::from_secs(1), client.recv(&mut buf))
@@ -246,8 +271,9 @@ async fn udp_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
 
 /// The QUIC floor: a 32-byte round trip on one bidirectional quinn stream
 /// (the server's TLS and transport settings, the echo on its own thread
-/// with a single-threaded runtime), without any of Minuta's code between.
-async fn quic_baseline(samples: usize) -> Result<Vec<f64>> {
+/// with a single-threaded runtime), without any of Minuta's code between;
+/// `pause` as for [`udp_baseline`].
+async fn quic_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
     let dir = tempfile::tempdir().context("a temporary certificate directory")?;
     let identity = minuta_server::net::tls::load_or_create(dir.path())?;
     let config = minuta_server::net::tls::quinn_server_config(&identity)?;
@@ -255,7 +281,7 @@ async fn quic_baseline(samples: usize) -> Result<Vec<f64>> {
     let server = minuta_server::net::endpoint::bind("127.0.0.1:0".parse()?, config);
     let (addr_tx, addr_rx) = tokio::sync::oneshot::channel();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let thread = on_own_thread(move || async move {
+    let thread = on_own_thread(!pause.is_zero(), move || async move {
         let endpoint = {
             let _guard = tokio::runtime::Handle::current().enter();
             server?
@@ -284,14 +310,16 @@ async fn quic_baseline(samples: usize) -> Result<Vec<f64>> {
     let mut link = minuta_tests::terminal::Link::open(&endpoint, addr, fingerprint).await?;
     let payload = [7u8; 32];
     let mut out = Vec::with_capacity(samples);
-    for i in 0..samples + 1_000 {
+    let warmup = if pause.is_zero() { 1_000 } else { 10 };
+    for i in 0..samples + warmup {
+        quiet(pause, true).await;
         let t0 = Instant::now();
         link.send_bytes(&payload).await?;
         let mut buf = [0u8; 32];
         tokio::time::timeout(Duration::from_secs(1), link.recv.read_exact(&mut buf))
             .await
             .context("the QUIC echo answers")??;
-        if i >= 1_000 {
+        if i >= warmup {
             out.push(us(t0.elapsed()));
         }
     }
@@ -721,7 +749,7 @@ async fn run(args: &Args) -> Result<String> {
             &udp
         )
     );
-    let quic = quic_baseline(args.udp_samples / 4).await?;
+    let quic = quic_baseline(args.udp_samples / 4, Duration::ZERO).await?;
     progress!(
         start,
         "{}",
@@ -734,15 +762,28 @@ async fn run(args: &Args) -> Result<String> {
         )
     );
     if !args.pause.is_zero() {
-        // The presses come after a pause: so does this, for a fair comparison
-        // (waking an idle thread, or an idle virtual CPU, costs time too).
+        // The presses come after a pause: so do these, for comparison. Both
+        // sides keep polling, yet on a virtual machine the first round trip
+        // after even a millisecond's quiet is slower than back to back.
         let cold = udp_baseline(200, args.pause).await?;
         progress!(
             start,
             "{}",
             summary(
                 &format!(
-                    "raw UDP round trip after {:?} idle, 200 samples",
+                    "raw UDP round trip after {:?} quiet (both polling), 200 samples",
+                    args.pause
+                ),
+                &cold
+            )
+        );
+        let cold = quic_baseline(200, args.pause).await?;
+        progress!(
+            start,
+            "{}",
+            summary(
+                &format!(
+                    "raw QUIC stream round trip after {:?} quiet (both polling), 200 samples",
                     args.pause
                 ),
                 &cold
@@ -892,7 +933,8 @@ async fn run(args: &Args) -> Result<String> {
         let first = (number as usize) % 2;
         step(&mut all, Command::RingRead { fight }).await?;
         step(&mut all, Command::RingArm { fight }).await?;
-        tokio::time::sleep(args.pause).await;
+        // The hall's thread polls or not as `hot` says.
+        quiet(args.pause, false).await;
         let a = measure(&mut all, &watchers, fight, number, first, &wall).await?;
         settle(&mut all).await?;
         step(
@@ -903,7 +945,8 @@ async fn run(args: &Args) -> Result<String> {
             },
         )
         .await?;
-        tokio::time::sleep(args.pause).await;
+        // The hall's thread polls or not as `hot` says.
+        quiet(args.pause, false).await;
         let b = measure(&mut all, &watchers, fight, number, 1 - first, &wall).await?;
         settle(&mut all).await?;
         all[HOST]

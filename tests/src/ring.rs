@@ -172,6 +172,14 @@ impl Stamped {
         }
         Ok(env.body)
     }
+
+    /// Whether this frame is a pong or an acknowledgement, read from its
+    /// header alone: waiting for one must not decode every view before it
+    /// (a host's view is tens of KB), or the bench's own decoding would
+    /// sit between the last frame of a step and the next press.
+    fn is_pong_or_ack(&self) -> bool {
+        matches!(codec::peek_variant(&self.payload), Some(0 | 1) | None)
+    }
 }
 
 /// Reads one frame's payload; the length is checked before allocating.
@@ -298,6 +306,9 @@ impl StampedTerminal {
     pub async fn wait_pong(&mut self, token: u64) -> Result<ServerTime> {
         loop {
             let frame = self.next_frame().await.context("waiting for a pong")?;
+            if !frame.is_pong_or_ack() {
+                continue;
+            }
             if let ServerMsg::Pong {
                 client_time_us,
                 server_time,
@@ -354,6 +365,9 @@ impl StampedTerminal {
     pub async fn ack(&mut self, request: u64) -> Result<(Instant, Result<Receipt, CommandError>)> {
         loop {
             let frame = self.next_frame().await?;
+            if !frame.is_pong_or_ack() {
+                continue;
+            }
             if let ServerMsg::Ack { request: r, result } = frame.decode()?
                 && r == request
             {

@@ -98,6 +98,16 @@ pub fn peek_version(payload: &[u8]) -> Option<u16> {
         .map(|(v, _)| v)
 }
 
+/// Reads an envelope's header and the index of its body's variant (the
+/// order in which the body's enum declares it) without decoding the rest,
+/// so a reader waiting for one kind of message can pass over large frames
+/// of another kind cheaply. `None` if the payload is too short for them.
+pub fn peek_variant(payload: &[u8]) -> Option<u32> {
+    bincode::serde::decode_from_slice::<(u16, u64, u32), _>(payload, config::<32>())
+        .ok()
+        .map(|((_, _, variant), _)| variant)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +137,31 @@ mod tests {
             Err(CodecError::Oversized { .. })
         ));
         assert_eq!(check_frame_len(10u32.to_le_bytes(), 64), Ok(10));
+    }
+
+    #[test]
+    fn the_body_variant_is_read_from_the_header_alone() {
+        use crate::wire::envelope::Envelope;
+        use crate::wire::server::ServerMsg;
+        let pong = Envelope::new(
+            300,
+            ServerMsg::Pong {
+                client_time_us: 1,
+                server_time: crate::time::ServerTime(2),
+            },
+        );
+        let payload = encode(&pong).unwrap();
+        assert_eq!(peek_variant(&payload), Some(0));
+        let ack = Envelope::new(
+            1 << 40,
+            ServerMsg::Ack {
+                request: 3,
+                result: Ok(crate::wire::server::Receipt::Done),
+            },
+        );
+        assert_eq!(peek_variant(&encode(&ack).unwrap()), Some(1));
+        // Cut inside the header: nothing to read.
+        assert_eq!(peek_variant(&payload[..2]), None);
     }
 
     #[test]
