@@ -456,17 +456,18 @@ impl Driver {
     /// copy carries the press log.
     fn send_fight_patches(&mut self, patches: Vec<FightPatch>) {
         for patch in patches {
-            let public = Arc::new(ServerMsg::Fight(Box::new(patch.public)));
-            let staff = Arc::new(ServerMsg::Fight(Box::new(patch.staff)));
-            let mut targets: Vec<(u8, ConnId)> = self
+            let [first, second] = patch.at_tables;
+            // In the order of `rank` below: the tables, the projector, the staff.
+            let msgs = [first, second, patch.public, patch.staff]
+                .map(|view| Arc::new(ServerMsg::Fight(Box::new(view))));
+            let mut targets: Vec<(usize, ConnId)> = self
                 .conns
                 .iter()
                 .filter_map(|(id, c)| {
                     let rank = match c.identity {
-                        Identity::Team(t) if patch.tables.contains(&t) => 0,
-                        Identity::Team(_) => return None,
-                        Identity::Display => 1,
-                        Identity::Host | Identity::Judge(_) => 2,
+                        Identity::Team(t) => patch.tables.iter().position(|&at| at == t)?,
+                        Identity::Display => 2,
+                        Identity::Host | Identity::Judge(_) => 3,
                     };
                     // A connection still waiting for its first view gets the
                     // fight in that view.
@@ -475,8 +476,7 @@ impl Driver {
                 .collect();
             targets.sort_unstable();
             for (rank, conn) in targets {
-                let msg = if rank == 2 { &staff } else { &public };
-                self.send_arc(conn, Arc::clone(msg));
+                self.send_arc(conn, Arc::clone(&msgs[rank]));
             }
         }
     }

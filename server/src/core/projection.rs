@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use minuta_shared::ids::TeamId;
-use minuta_shared::play::brain_ring::{FightId, RingFightView};
+use minuta_shared::play::brain_ring::{FightAudience, FightId, RingFightView};
 use minuta_shared::play::chgk::{GameQuestion, Judger};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::handshake::Identity;
@@ -23,13 +23,15 @@ use super::Core;
 pub const TEAM_STANDINGS_TOP: usize = 10;
 
 /// One fight as its screens must show it after a press: the staff's copy
-/// with the press log, and the public one (the projector and the fight's two
-/// tables) without it.
+/// with the press log and every appeal, each table's with its own appeals,
+/// and the projector's with neither ([`FightAudience`]).
 #[derive(Clone, Debug)]
 pub struct FightPatch {
     pub staff: RingFightView,
     pub public: RingFightView,
     pub tables: [TeamId; 2],
+    /// What the team at `tables[i]` is sent.
+    pub at_tables: [RingFightView; 2],
 }
 
 impl Core {
@@ -37,10 +39,17 @@ impl Core {
         let f = self.ring.fight(fight).ok()?;
         let names = self.ring_names(f.tables);
         let ordinal = self.ring.ordinal(f);
+        let public = f.view(names.clone(), ordinal, FightAudience::Public);
+        // A table's copy differs from the projector's only by its appeals.
+        let at_tables = f.tables.map(|team| RingFightView {
+            appeals: f.appeals_for(FightAudience::Table(team)),
+            ..public.clone()
+        });
         Some(FightPatch {
-            staff: f.view(names.clone(), ordinal, true),
-            public: f.view(names, ordinal, false),
+            staff: f.view(names, ordinal, FightAudience::Staff),
+            public,
             tables: f.tables,
+            at_tables,
         })
     }
 
@@ -143,10 +152,13 @@ impl Core {
             cards,
             appeals,
             standings,
-            ring: self
-                .ring
-                .open_fight_of(team)
-                .map(|f| f.view(self.ring_names(f.tables), self.ring.ordinal(f), false)),
+            ring: self.ring.open_fight_of(team).map(|f| {
+                f.view(
+                    self.ring_names(f.tables),
+                    self.ring.ordinal(f),
+                    FightAudience::Table(team),
+                )
+            }),
             ring_board: self.team_ring_board(team),
         }
     }
@@ -160,7 +172,7 @@ impl Core {
         if !concerned {
             return None;
         }
-        let mut board = self.ring_board(false);
+        let mut board = self.ring_board(FightAudience::Table(team));
         board.fights.retain(|f| f.tables.contains(&team));
         Some(board)
     }
@@ -170,8 +182,8 @@ impl Core {
     }
 
     /// Brain-ring for a screen: open fights first, then the finished ones
-    /// (newest first); presses only for the staff.
-    pub fn ring_board(&self, with_presses: bool) -> RingBoard {
+    /// (newest first), each as `audience` may see it.
+    pub fn ring_board(&self, audience: FightAudience) -> RingBoard {
         let ring = &self.ring;
         let mut fights: Vec<_> = ring.fights.values().collect();
         fights.sort_by_key(|f| (f.closed_at.is_some(), std::cmp::Reverse(f.id)));
@@ -180,7 +192,7 @@ impl Core {
             seeding: ring.teams.clone(),
             fights: fights
                 .into_iter()
-                .map(|f| f.view(self.ring_names(f.tables), ring.ordinal(f), with_presses))
+                .map(|f| f.view(self.ring_names(f.tables), ring.ordinal(f), audience))
                 .collect(),
             standings: ring
                 .standings()
@@ -220,7 +232,7 @@ impl Core {
             cards_in: current.map_or(0, |q| q.cards.values().filter(|c| !c.late).count() as u32),
             teams: self.registry.teams.len() as u32,
             standings: public.to_vec(),
-            ring: self.ring_board(false),
+            ring: self.ring_board(FightAudience::Public),
         }
     }
 
@@ -376,7 +388,7 @@ impl Core {
             appeals: self.appeal_views(None),
             standings: self.staff_standings(),
             judgement_log,
-            ring: self.ring_board(true),
+            ring: self.ring_board(FightAudience::Staff),
         }
     }
 }

@@ -688,7 +688,9 @@ fn replaying_the_stored_events_rebuilds_the_same_state() {
 
 mod brain_ring {
     use super::*;
-    use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind, RingStage};
+    use minuta_shared::play::brain_ring::{
+        ButtonPhase, FightId, PressKind, RingAppealKind, RingFightView, RingStage,
+    };
 
     fn ring_game() -> Game {
         let mut g = Game::new(2);
@@ -768,6 +770,98 @@ mod brain_ring {
         )
         .unwrap();
         assert_eq!(g.core.ring().fight(fight).unwrap().count().score, [1, 0]);
+    }
+
+    #[test]
+    fn brain_ring_4_13_an_appeal_is_read_by_the_jury_and_its_own_table_alone() {
+        let mut g = ring_game();
+        let fight = FightId(1);
+        g.host(Command::RingRead { fight }, at(0)).unwrap();
+        g.host(Command::RingArm { fight }, at(1_000)).unwrap();
+        assert_eq!(press(&mut g, 1, at(1_200)), PressKind::Won);
+        g.host(
+            Command::RingJudge {
+                fight,
+                correct: true,
+            },
+            at(5_000),
+        )
+        .unwrap();
+        let text = "Вопрос допускает второй ответ";
+        g.run(
+            Identity::Team(TeamId(2)),
+            Command::RingAppeal {
+                fight,
+                kind: RingAppealKind::QuestionIncorrect,
+                text: text.into(),
+            },
+            at(6_000),
+        )
+        .unwrap();
+
+        // The words of each appeal (with the host's reply once decided).
+        let texts = |f: &RingFightView| -> Vec<String> {
+            f.appeals
+                .iter()
+                .map(|a| a.text.clone())
+                .chain(
+                    f.appeals
+                        .iter()
+                        .filter_map(|a| a.resolution.clone().map(|r| r.1)),
+                )
+                .filter(|words| !words.is_empty())
+                .collect()
+        };
+        let now = at(6_100);
+        let filer = g.team_view(2, now);
+        assert_eq!(texts(filer.ring.as_ref().unwrap()), vec![text]);
+        assert_eq!(texts(&filer.ring_board.unwrap().fights[0]), vec![text]);
+        let other = g.team_view(1, now);
+        assert!(texts(other.ring.as_ref().unwrap()).is_empty());
+        assert!(texts(&other.ring_board.unwrap().fights[0]).is_empty());
+        let View::Display(display) = g.core.view_for(Identity::Display, now) else {
+            panic!()
+        };
+        assert!(texts(&display.ring.fights[0]).is_empty());
+        // That there is one, the hall may know: it holds up the next question.
+        assert_eq!(display.ring.fights[0].appeals.len(), 1);
+        let View::Host(host) = g.core.view_for(Identity::Host, now) else {
+            panic!()
+        };
+        assert_eq!(texts(&host.ring.fights[0]), vec![text]);
+
+        // Decided, its words and the reply stay the filer's and the jury's;
+        // the next press's patch tells the hall only the decision.
+        g.host(
+            Command::RingResolveAppeal {
+                fight,
+                appeal: 1,
+                upheld: false,
+                reply: "Ответ единственный".into(),
+            },
+            at(7_000),
+        )
+        .unwrap();
+        g.host(Command::RingRead { fight }, at(8_000)).unwrap();
+        g.host(Command::RingArm { fight }, at(9_000)).unwrap();
+        g.core.take_fight_patches();
+        assert_eq!(press(&mut g, 1, at(9_100)), PressKind::Won);
+        let patches = g.core.take_fight_patches();
+        let patch = &patches[0];
+        let decided = vec![text.to_owned(), "Ответ единственный".to_owned()];
+        assert_eq!(texts(&patch.staff), decided);
+        assert_eq!(texts(&patch.at_tables[1]), decided);
+        for hall in [&patch.public, &patch.at_tables[0]] {
+            assert!(texts(hall).is_empty());
+            assert_eq!(
+                hall.appeals[0].resolution.as_ref().map(|r| r.0),
+                Some(false)
+            );
+        }
+        assert!(matches!(
+            patch.at_tables[0].question.as_ref().unwrap().phase,
+            ButtonPhase::Answering { table: 0, .. }
+        ));
     }
 
     #[test]

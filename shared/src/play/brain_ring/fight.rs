@@ -35,6 +35,19 @@ pub enum RingAppealKind {
     AcceptOurAnswer,
 }
 
+/// Whom a fight's view is for, which decides what of it they may read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FightAudience {
+    /// The host and the judges: the press log and every appeal.
+    Staff,
+    /// The team at one of the fight's tables: its own appeals whole; of
+    /// the other table's, only that they were filed and how they were
+    /// decided (4.13: an appeal is addressed to the jury).
+    Table(TeamId),
+    /// The projector: no press log; appeals as for the other table.
+    Public,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RingAppeal {
     pub id: u32,
@@ -88,6 +101,7 @@ pub struct RingFightView {
     /// The presses of the current question in arrival order with their gap
     /// to the first, µs (host and judges only; empty for teams).
     pub presses: Vec<(Press, u64)>,
+    /// The appeals its audience may read ([`FightAudience`]).
     pub appeals: Vec<RingAppeal>,
 }
 
@@ -407,12 +421,12 @@ impl RingFight {
         }
     }
 
-    /// The view of this fight; `with_presses` for host and judges.
-    /// The fight as a screen shows it; `ordinal` from
+    /// The fight as `audience` may see it; `ordinal` from
     /// [`RingTournament::ordinal`](super::RingTournament::ordinal).
-    pub fn view(&self, names: [String; 2], ordinal: u32, with_presses: bool) -> RingFightView {
+    pub fn view(&self, names: [String; 2], ordinal: u32, audience: FightAudience) -> RingFightView {
         let count = self.count();
-        let presses = match (&self.current, with_presses) {
+        let staff = audience == FightAudience::Staff;
+        let presses = match (&self.current, staff) {
             (Some(q), true) => self
                 .log
                 .question_order(q.number)
@@ -435,7 +449,34 @@ impl RingFight {
             question: self.current.clone(),
             closed: self.closed_at.is_some(),
             presses,
-            appeals: self.appeals.clone(),
+            appeals: self.appeals_for(audience),
         }
+    }
+
+    /// The appeals as `audience` may read them: a screen must still be
+    /// able to say that a question was withdrawn or taken on appeal (the
+    /// score counts it), but only the jury and the appellant read the words.
+    pub fn appeals_for(&self, audience: FightAudience) -> Vec<RingAppeal> {
+        let whole = |a: &RingAppeal| match audience {
+            FightAudience::Staff => true,
+            FightAudience::Table(team) => a.team == team,
+            FightAudience::Public => false,
+        };
+        self.appeals
+            .iter()
+            .map(|a| {
+                if whole(a) {
+                    return a.clone();
+                }
+                RingAppeal {
+                    text: String::new(),
+                    resolution: a
+                        .resolution
+                        .as_ref()
+                        .map(|(upheld, _, at)| (*upheld, String::new(), *at)),
+                    ..a.clone()
+                }
+            })
+            .collect()
     }
 }

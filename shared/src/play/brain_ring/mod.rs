@@ -15,7 +15,7 @@ mod settings;
 mod tournament;
 
 pub use event::RingEvent;
-pub use fight::{FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView};
+pub use fight::{FightAudience, FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView};
 pub use press_log::{Press, PressKind, PressLog, format_gap};
 pub use question::{ButtonPhase, ButtonQuestion, PressVerdict};
 pub use settings::{EarlyPress, RingTiming};

@@ -2,7 +2,7 @@
 //! clock: every transition of 4.1–4.16 and the button.
 
 use super::*;
-use crate::play::brain_ring::{ButtonPhase, EarlyPress, RingStage};
+use crate::play::brain_ring::{ButtonPhase, EarlyPress, FightAudience, RingStage};
 use crate::rules::brain_ring::FightStatus;
 
 fn t(ms: u64) -> ServerTime {
@@ -424,7 +424,7 @@ fn brain_ring_every_press_is_logged_with_its_evidence() {
         (None, 310, -42)
     );
     assert_eq!(fight.log.presses[1].since_arming_us, Some(200_000));
-    let view = fight.view(["A".into(), "B".into()], 1, true);
+    let view = fight.view(["A".into(), "B".into()], 1, FightAudience::Staff);
     let gaps: Vec<u64> = view.presses.iter().map(|(_, gap)| *gap).collect();
     // Gaps count from the first press after «Время»; the false start is before it.
     assert_eq!(gaps, vec![0, 0, 37_000, 100_000]);
