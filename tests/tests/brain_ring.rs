@@ -360,14 +360,52 @@ async fn brain_ring_qualifying_fight_of_five_questions_with_false_start_second_c
         "the team sees its appeal upheld: {:?}",
         upheld.appeals
     );
-    ring.display_sees("the projector's score after the appeal", |f| {
-        f.score == [1, 2]
-    })
-    .await?;
+    // 4.13: the hall learns the decision, never the appeal's words.
+    let words_hidden = |f: &RingFightView| {
+        f.appeals.iter().any(|a| a.id == appeal)
+            && f.appeals.iter().all(|a| {
+                a.text.is_empty()
+                    && a.resolution
+                        .as_ref()
+                        .is_some_and(|(ok, reply, _)| *ok && reply.is_empty())
+            })
+    };
+    let projector = ring
+        .display_sees("the projector's score after the appeal", |f| {
+            f.score == [1, 2]
+        })
+        .await?;
+    ensure!(
+        words_hidden(&projector),
+        "projector: {:?}",
+        projector.appeals
+    );
+    let other = ring
+        .team_sees(r, "the upheld appeal counted", 4, |f| f.score == [1, 2])
+        .await?;
+    ensure!(words_hidden(&other), "other table: {:?}", other.appeals);
 
     // Q5: the right table takes it and wins 3:1.
     ring.read_and_arm(5).await?;
     ensure!(ring.press(r).await?.kind == PressKind::Won, "Q5 press");
+    // The press's patch gives each table its own copy of the fight.
+    let answering = |f: &RingFightView| {
+        f.question
+            .as_ref()
+            .is_some_and(|q| matches!(q.phase, ButtonPhase::Answering { table, .. } if table == r))
+    };
+    let own = ring
+        .team_sees(l, "the right table answering Q5", 5, answering)
+        .await?;
+    ensure!(
+        own.appeals.iter().any(|a| a.text.contains("Серп")),
+        "the appellant keeps its words: {:?}",
+        own.appeals
+    );
+    let other = ring
+        .team_sees(r, "its own answer on Q5", 5, answering)
+        .await?;
+    ensure!(words_hidden(&other), "other table, Q5: {:?}", other.appeals);
     ring.judge(true).await?;
     let last = ring
         .host_sees("the fight decided", |f| f.score == [1, 3])
