@@ -719,6 +719,10 @@ mod brain_ring {
         }
     }
 
+    fn judge(g: &mut Game, fight: FightId, correct: bool, now: ServerTime) {
+        g.host(Command::RingJudge { fight, correct }, now).unwrap();
+    }
+
     #[test]
     fn brain_ring_the_first_press_to_arrive_answers_and_every_screen_sees_it() {
         let mut g = ring_game();
@@ -761,14 +765,7 @@ mod brain_ring {
         };
         assert_eq!(host.ring.fights[0].presses.len(), 3);
 
-        g.host(
-            Command::RingJudge {
-                fight,
-                correct: true,
-            },
-            at(5_000),
-        )
-        .unwrap();
+        judge(&mut g, fight, true, at(5_000));
         assert_eq!(g.core.ring().fight(fight).unwrap().count().score, [1, 0]);
     }
 
@@ -779,14 +776,7 @@ mod brain_ring {
         g.host(Command::RingRead { fight }, at(0)).unwrap();
         g.host(Command::RingArm { fight }, at(1_000)).unwrap();
         assert_eq!(press(&mut g, 1, at(1_200)), PressKind::Won);
-        g.host(
-            Command::RingJudge {
-                fight,
-                correct: true,
-            },
-            at(5_000),
-        )
-        .unwrap();
+        judge(&mut g, fight, true, at(5_000));
         let text = "Вопрос допускает второй ответ";
         g.run(
             Identity::Team(TeamId(2)),
