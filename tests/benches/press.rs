@@ -196,8 +196,10 @@ where
             .enable_all()
             .build()?
             .block_on(async move {
-                let (_polling, live) = tokio::sync::watch::channel(polling);
-                tokio::spawn(minuta_server::busy_poll::keep_polling(live));
+                let (_polling, live) = tokio::sync::watch::channel(true);
+                if polling {
+                    tokio::spawn(minuta_server::busy_poll::keep_polling(live));
+                }
                 echo().await
             })
     })
@@ -211,8 +213,11 @@ async fn quiet(pause: Duration, poll: bool) {
     if pause.is_zero() {
         return;
     }
-    let (polling, live) = tokio::sync::watch::channel(poll);
-    tokio::spawn(minuta_server::busy_poll::keep_polling(live));
+    let polling = poll.then(|| {
+        let (polling, live) = tokio::sync::watch::channel(true);
+        tokio::spawn(minuta_server::busy_poll::keep_polling(live));
+        polling
+    });
     tokio::time::sleep(pause).await;
     drop(polling);
 }

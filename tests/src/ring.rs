@@ -178,7 +178,10 @@ impl Stamped {
     /// (a host's view is tens of KB), or the bench's own decoding would
     /// sit between the last frame of a step and the next press.
     fn is_pong_or_ack(&self) -> bool {
-        matches!(codec::peek_variant(&self.payload), Some(0 | 1) | None)
+        // `ServerMsg::Pong` and `ServerMsg::Ack` are its first two variants.
+        const PONG: u32 = 0;
+        const ACK: u32 = 1;
+        matches!(codec::peek_variant(&self.payload), Some(PONG | ACK) | None)
     }
 }
 

@@ -916,14 +916,7 @@ mod brain_ring {
         g.host(Command::RingRead { fight }, at(0)).unwrap();
         g.host(Command::RingArm { fight }, at(1_000)).unwrap();
         press(&mut g, 1, at(2_000));
-        g.host(
-            Command::RingJudge {
-                fight,
-                correct: false,
-            },
-            at(3_000),
-        )
-        .unwrap();
+        judge(&mut g, fight, false, at(3_000));
         // The rival lets its 20 s run out: time alone ends the question.
         g.core.handle_timeout(ServerTime(at(23_000).0 + 1));
         let mut again = Core::new(ServerInfo::default());
