@@ -468,6 +468,8 @@ impl Driver {
                         Identity::Team(t) => patch.tables.iter().position(|&at| at == t)?,
                         Identity::Display => 2,
                         Identity::Host | Identity::Judge(_) => 3,
+                        // The appeal jury follows no Brain-ring fight.
+                        Identity::Jury => return None,
                     };
                     // A connection still waiting for its first view gets the
                     // fight in that view.
@@ -508,6 +510,7 @@ impl Driver {
                     let view = match identity {
                         Identity::Host => View::Host(core.staff_view(now, true)),
                         Identity::Judge(_) => View::Host(core.staff_view(now, false)),
+                        Identity::Jury => View::Jury(core.jury_view(now)),
                         Identity::Display => View::Display(core.display_view(
                             now,
                             public.get_or_insert_with(|| core.public_standings()),
@@ -566,7 +569,7 @@ impl Driver {
 
 fn wants(dirty: &std::collections::BTreeSet<Audience>, identity: Identity) -> bool {
     match identity {
-        Identity::Host | Identity::Judge(_) => dirty.contains(&Audience::Staff),
+        Identity::Host | Identity::Judge(_) | Identity::Jury => dirty.contains(&Audience::Staff),
         Identity::Display => dirty.contains(&Audience::Display),
         Identity::Team(t) => {
             dirty.contains(&Audience::AllTeams) || dirty.contains(&Audience::Team(t))
@@ -579,6 +582,7 @@ fn wants(dirty: &std::collections::BTreeSet<Audience>, identity: Identity) -> bo
 enum IdentityKey {
     Host,
     Judge,
+    Jury,
     Display,
     Team(TeamId),
 }
@@ -588,6 +592,7 @@ impl IdentityKey {
         match identity {
             Identity::Host => IdentityKey::Host,
             Identity::Judge(_) => IdentityKey::Judge,
+            Identity::Jury => IdentityKey::Jury,
             Identity::Display => IdentityKey::Display,
             Identity::Team(t) => IdentityKey::Team(t),
         }

@@ -153,9 +153,13 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     core.replay(&events);
     info!(events = events.len(), "recovered the stored state");
     let mut setup: Vec<core::Event> = Vec::new();
-    if let Some(init) = core.initialise(fresh_secret(), fresh_secret(), clock.now()) {
+    if let Some(init) = core.initialise(fresh_secret(), fresh_secret(), fresh_secret(), clock.now())
+    {
         setup.extend(init);
     }
+    // A store written by an earlier release gets what it lacks, stored
+    // before anyone is served.
+    setup.extend(core.upgrade(fresh_secret()));
     if let Some(demo) = &config.demo {
         setup.extend(demo::set_up(&mut core, demo, clock.now()).map_err(ServerError::Demo)?);
     }

@@ -46,7 +46,7 @@ impl Hall {
         };
         let init = hall
             .core
-            .initialise("host".into(), "display".into(), hall.now)
+            .initialise("host".into(), "display".into(), "jury".into(), hall.now)
             .unwrap();
         hall.events.extend(init.into_iter().map(|e| (T0_US, e)));
         for name in [ALPHA, BETA] {

@@ -37,3 +37,8 @@ id!(
     /// An appeal, numbered from 1 in filing order.
     AppealId
 );
+id!(
+    /// A game of the event's programme (a ChGK tournament, a Мультиигры
+    /// tournament, …), numbered from 1 in the order the host added them.
+    GameId
+);

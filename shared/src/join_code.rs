@@ -80,6 +80,7 @@ impl JoinCode {
         let credential = match role {
             "host" => Credential::Host { secret },
             "display" => Credential::Display { secret },
+            "jury" => Credential::Jury { secret },
             other => {
                 let numbered = |prefix: &str| {
                     other
@@ -127,6 +128,7 @@ impl std::fmt::Display for JoinCode {
         let (role, secret) = match &self.credential {
             Credential::Host { secret } => ("host".to_owned(), secret),
             Credential::Display { secret } => ("display".to_owned(), secret),
+            Credential::Jury { secret } => ("jury".to_owned(), secret),
             Credential::Judge { judge, secret } => (format!("judge-{judge}"), secret),
             Credential::Team { team, secret } => (format!("team-{team}"), secret),
         };

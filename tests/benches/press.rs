@@ -650,7 +650,7 @@ fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
         secrets += 1;
         format!("secret-{secrets}")
     };
-    core.initialise("host".into(), "display".into(), now);
+    core.initialise("host".into(), "display".into(), "jury".into(), now);
     let mut host = |core: &mut Core, command: Command, now: ServerTime| {
         core.handle_command(Identity::Host, command, now, &mut fresh)
             .map(|(receipt, _)| receipt)

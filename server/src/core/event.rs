@@ -4,9 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use minuta_shared::ids::{JudgeId, TeamId};
+use minuta_shared::ids::{GameId, JudgeId, TeamId};
 use minuta_shared::play::brain_ring::RingEvent;
 use minuta_shared::play::chgk::ChgkEvent;
+use minuta_shared::play::games::{GameEvent, GameSettings};
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;
 
@@ -42,6 +43,22 @@ pub enum Event {
     },
     Chgk(ChgkEvent),
     Ring(RingEvent),
+    /// 6.5: the appeal jury's secret. New stores make it with the host's;
+    /// a store written before it existed gets it on its first start.
+    JuryAppointed {
+        secret: String,
+    },
+    /// The host added a game of a plug-in format to the programme.
+    GameAdded {
+        game: GameId,
+        name: String,
+        settings: GameSettings,
+    },
+    /// Something happened in one game of the programme.
+    Game {
+        game: GameId,
+        event: GameEvent,
+    },
 }
 
 impl Event {
@@ -55,6 +72,9 @@ impl Event {
             Event::TeamEdited { .. } => "team_edited",
             Event::JudgeAdded { .. } => "judge_added",
             Event::Ring(e) => e.kind(),
+            Event::JuryAppointed { .. } => "jury_appointed",
+            Event::GameAdded { .. } => "game_added",
+            Event::Game { .. } => "game",
             Event::Chgk(e) => match e {
                 ChgkEvent::TourAdded { .. } => "chgk_tour_added",
                 ChgkEvent::QuestionAdded { .. } => "chgk_question_added",

@@ -6,6 +6,7 @@
 //! driver stores before acknowledging; `replay` rebuilds the state from them.
 
 pub mod event;
+mod games;
 mod projection;
 pub mod registry;
 mod ring;
@@ -13,16 +14,18 @@ mod ring;
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
 
-use minuta_shared::ids::TeamId;
+use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::packages::parse_package;
 use minuta_shared::play::brain_ring::{FightId, RingTournament};
 use minuta_shared::play::chgk::{ChgkGame, Judger, Phase};
+use minuta_shared::play::format::{Roster, RosterTeam};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 
 pub use event::Event;
+pub use games::GameSlot;
 pub use projection::FightPatch;
 use registry::{JudgeRecord, Registry, TeamRecord, clean_players};
 
@@ -60,6 +63,10 @@ pub struct Core {
     public_cache: std::cell::OnceCell<std::sync::Arc<Vec<minuta_shared::wire::view::StandingRow>>>,
     /// The phase last shown, so a deadline passing marks views dirty.
     shown_phase: Phase,
+    /// The programme's games of plug-in formats, by id.
+    games: BTreeMap<GameId, GameSlot>,
+    /// The registry's teams as games see them, kept in step with it.
+    roster: Roster,
 }
 
 impl Core {
@@ -74,6 +81,8 @@ impl Core {
             patched: BTreeSet::new(),
             public_cache: std::cell::OnceCell::new(),
             shown_phase: Phase::Idle,
+            games: BTreeMap::new(),
+            roster: Roster::default(),
         }
     }
 
@@ -105,6 +114,7 @@ impl Core {
         &mut self,
         host_secret: String,
         display_secret: String,
+        jury_secret: String,
         now: ServerTime,
     ) -> Option<Vec<Event>> {
         if self.registry.initialised() {
@@ -120,11 +130,30 @@ impl Core {
                 name: "Турнир".to_owned(),
                 settings: Default::default(),
             },
+            Event::JuryAppointed {
+                secret: jury_secret,
+            },
         ];
         for e in &events {
             self.apply(e);
         }
         Some(events)
+    }
+
+    /// What a store written by an earlier release lacks, as the events that
+    /// bring it up to date (stored before serving): so far the appeal
+    /// jury's secret. Empty for a current store.
+    pub fn upgrade(&mut self, jury_secret: String) -> Vec<Event> {
+        if !self.registry.initialised() || !self.registry.jury_secret.is_empty() {
+            return Vec::new();
+        }
+        let events = vec![Event::JuryAppointed {
+            secret: jury_secret,
+        }];
+        for e in &events {
+            self.apply(e);
+        }
+        events
     }
 
     pub fn authenticate(&self, credential: &Credential) -> Result<Identity, Refusal> {
@@ -352,6 +381,8 @@ impl Core {
             | Command::RingCloseFight { .. }
             | Command::Press { .. }
             | Command::RingAppeal { .. }) => self.decide_ring(who, ring, now)?,
+            Command::AddGame { name, settings } => self.decide_add_game(name, settings)?,
+            Command::Game { game, command } => self.decide_game(who, game, command, now)?,
             Command::FileAppeal {
                 question,
                 kind,
@@ -375,8 +406,16 @@ impl Core {
     /// The only place the state changes; also marks who must see it.
     fn apply(&mut self, event: &Event) {
         use minuta_shared::play::chgk::ChgkEvent as C;
-        // Cards and Brain-ring never change the ChGK standings the hall sees.
-        if !matches!(event, Event::Chgk(C::CardAccepted { .. }) | Event::Ring(_)) {
+        // Cards, Brain-ring and other games never change the ChGK standings
+        // the hall sees.
+        if !matches!(
+            event,
+            Event::Chgk(C::CardAccepted { .. })
+                | Event::Ring(_)
+                | Event::Game { .. }
+                | Event::GameAdded { .. }
+                | Event::JuryAppointed { .. }
+        ) {
             self.public_cache.take();
         }
         match event {
@@ -400,6 +439,11 @@ impl Core {
                 players,
                 secret,
             } => {
+                self.roster.upsert(RosterTeam {
+                    id: *team,
+                    name: name.clone(),
+                    town: town.clone(),
+                });
                 self.registry.teams.insert(
                     *team,
                     TeamRecord {
@@ -417,6 +461,11 @@ impl Core {
                 town,
                 players,
             } => {
+                self.roster.upsert(RosterTeam {
+                    id: *team,
+                    name: name.clone(),
+                    town: town.clone(),
+                });
                 if let Some(t) = self.registry.teams.get_mut(team) {
                     t.name = name.clone();
                     t.town = town.clone();
@@ -436,6 +485,26 @@ impl Core {
                         secret: secret.clone(),
                     },
                 );
+            }
+            Event::JuryAppointed { secret } => {
+                self.registry.jury_secret = secret.clone();
+                self.dirty.insert(Audience::Staff);
+                return;
+            }
+            Event::GameAdded {
+                game,
+                name,
+                settings,
+            } => {
+                self.games
+                    .insert(*game, GameSlot::new(name.clone(), settings));
+            }
+            Event::Game { game, event } => {
+                if let Some(slot) = self.games.get_mut(game) {
+                    let touched = slot.state.apply(event);
+                    self.mark_touched(&touched);
+                }
+                return;
             }
             Event::Ring(e) => {
                 self.ring.apply(e);
@@ -492,6 +561,7 @@ impl Core {
     pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
         [self.chgk.next_deadline(now), self.ring.next_deadline()]
             .into_iter()
+            .chain(self.games.values().map(|g| g.state.poll_timeout(now)))
             .flatten()
             .min()
     }
@@ -509,6 +579,14 @@ impl Core {
             self.ring.advance(now);
             self.dirty
                 .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
+        }
+        let touched: Vec<_> = self
+            .games
+            .values_mut()
+            .map(|g| g.state.handle_timeout(now))
+            .collect();
+        for t in &touched {
+            self.mark_touched(t);
         }
     }
 
@@ -547,5 +625,7 @@ fn ring_fight_of(
     }
 }
 
+#[cfg(test)]
+mod games_tests;
 #[cfg(test)]
 mod tests;

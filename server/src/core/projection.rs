@@ -12,9 +12,9 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{
     Access, AnswerGroup, AppealResolution, AppealView, CardReveal, ClockView, DisplayView,
-    HostView, JudgeInfo, JudgementEntry, LateCard, QuestionJudging, QuestionStatus, QuestionView,
-    RingBoard, RingPlaceRow, RingStandingRow, StandingRow, TeamCard, TeamInfo, TeamView, TourView,
-    View,
+    GameEntry, HostView, JudgeInfo, JudgementEntry, JuryView, LateCard, QuestionJudging,
+    QuestionStatus, QuestionView, RingBoard, RingPlaceRow, RingStandingRow, StaffGame, StandingRow,
+    TeamCard, TeamInfo, TeamView, TourView, View,
 };
 
 use super::Core;
@@ -58,6 +58,7 @@ impl Core {
         match who {
             Identity::Host => View::Host(self.staff_view(now, true)),
             Identity::Judge(_) => View::Host(self.staff_view(now, false)),
+            Identity::Jury => View::Jury(self.jury_view(now)),
             Identity::Display => View::Display(self.display_view(now, &self.public_standings())),
             Identity::Team(team) => View::Team(self.team_view(team, now, &self.public_standings())),
         }
@@ -160,6 +161,16 @@ impl Core {
                 )
             }),
             ring_board: self.team_ring_board(team),
+            games: self
+                .games
+                .iter()
+                .map(|(id, g)| GameEntry {
+                    id: *id,
+                    name: g.name.clone(),
+                    format: g.format(),
+                    view: g.state.team_view(team, &self.roster, now),
+                })
+                .collect(),
         }
     }
 
@@ -233,6 +244,37 @@ impl Core {
             teams: self.registry.teams.len() as u32,
             standings: public.to_vec(),
             ring: self.ring_board(FightAudience::Public),
+            games: self
+                .games
+                .iter()
+                .map(|(id, g)| GameEntry {
+                    id: *id,
+                    name: g.name.clone(),
+                    format: g.format(),
+                    view: g.state.display_view(&self.roster, now),
+                })
+                .collect(),
+        }
+    }
+
+    /// Every game as the staff sees it: the host, the judges and the jury.
+    fn staff_games(&self, now: ServerTime) -> Vec<StaffGame> {
+        self.games
+            .iter()
+            .map(|(id, g)| GameEntry {
+                id: *id,
+                name: g.name.clone(),
+                format: g.format(),
+                view: g.state.staff_view(&self.roster, now),
+            })
+            .collect()
+    }
+
+    /// 6.5: the appeal jury weighs appeals against every answer.
+    pub fn jury_view(&self, now: ServerTime) -> JuryView {
+        JuryView {
+            tournament: self.registry.tournament.clone(),
+            games: self.staff_games(now),
         }
     }
 
@@ -389,6 +431,8 @@ impl Core {
             standings: self.staff_standings(),
             judgement_log,
             ring: self.ring_board(FightAudience::Staff),
+            games: self.staff_games(now),
+            jury_secret: with_access.then(|| registry.jury_secret.clone()),
         }
     }
 }

@@ -29,6 +29,8 @@ pub struct JudgeRecord {
 pub struct Registry {
     pub host_secret: String,
     pub display_secret: String,
+    /// 6.5: the appeal jury's; empty in a store from before the jury.
+    pub jury_secret: String,
     pub tournament: String,
     pub settings: TournamentSettings,
     pub teams: BTreeMap<TeamId, TeamRecord>,
@@ -52,6 +54,10 @@ impl Registry {
             }
             Credential::Display { secret } => {
                 check(&self.display_secret, secret).map(|()| Identity::Display)
+            }
+            // An empty secret (a store from before the jury) admits nobody.
+            Credential::Jury { secret } => {
+                check(&self.jury_secret, secret).map(|()| Identity::Jury)
             }
             Credential::Team { team, secret } => {
                 let record = self.teams.get(team).ok_or(Refusal::UnknownMember)?;

@@ -36,7 +36,12 @@ impl Game {
         };
         let init = g
             .core
-            .initialise("host-secret".into(), "display-secret".into(), at(0))
+            .initialise(
+                "host-secret".into(),
+                "display-secret".into(),
+                "jury-secret".into(),
+                at(0),
+            )
             .unwrap();
         g.events.extend(init);
         for i in 1..=teams {

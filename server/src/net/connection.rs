@@ -55,7 +55,7 @@ impl From<CodecError> for Violation {
 fn frame_limit(role: Role) -> usize {
     match role {
         Role::Host => MAX_FRAME_BYTES,
-        Role::Judge | Role::Team | Role::Display => MAX_TERMINAL_FRAME_BYTES,
+        Role::Judge | Role::Team | Role::Display | Role::Jury => MAX_TERMINAL_FRAME_BYTES,
     }
 }
 

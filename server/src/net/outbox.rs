@@ -118,6 +118,7 @@ mod tests {
                 teams,
                 standings: Vec::new(),
                 ring: Default::default(),
+                games: Vec::new(),
             },
         )))))
     }

@@ -136,7 +136,7 @@ mod tests {
     /// team 3 watches.
     fn armed_fight() -> SharedCore {
         let mut core = Core::new(ServerInfo::default());
-        core.initialise("host".into(), "display".into(), at(0));
+        core.initialise("host".into(), "display".into(), "jury".into(), at(0));
         let host = |core: &mut Core, command: Command| {
             core.handle_command(Identity::Host, command, at(0), &mut || "s".into())
                 .expect("the host's command is accepted");

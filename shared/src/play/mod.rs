@@ -1,7 +1,11 @@
 //! Live play: the state machines that run a game as it happens — clocks as
 //! deadlines, cards, judging, appeals. Pure: time comes in as `now`.
-//! Scoring of finished results lives in [`crate::rules`].
+//! Scoring of finished results lives in [`crate::rules`]. Formats that plug
+//! in through [`format::LiveFormat`] are registered in [`games`].
 
 pub mod brain_ring;
 pub mod chgk;
+pub mod format;
+pub mod games;
+pub mod multigames;
 pub mod settings;

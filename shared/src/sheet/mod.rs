@@ -8,7 +8,7 @@ mod erudit;
 mod json;
 mod multigames;
 mod neptune;
-mod output;
+pub(crate) mod output;
 mod teams;
 
 use json::Node;

@@ -2,10 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{AppealId, QuestionId, TeamId, TourId};
+use crate::ids::{AppealId, GameId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
 use crate::play::brain_ring::{FightId, RingAppealKind, RingTiming};
 use crate::play::chgk::{AppealKind, Verdict};
+use crate::play::games::{GameCommand, GameSettings};
 use crate::play::settings::TournamentSettings;
 use crate::rules::brain_ring::FightFormat;
 
@@ -161,5 +162,17 @@ pub enum Command {
         fight: FightId,
         kind: RingAppealKind,
         text: String,
+    },
+
+    // ---- the programme: games of any live format ----
+    /// The host adds a game to the event's programme.
+    AddGame {
+        name: String,
+        settings: GameSettings,
+    },
+    /// A command for one game; its format says who may send it.
+    Game {
+        game: GameId,
+        command: GameCommand,
     },
 }

@@ -10,10 +10,24 @@ use crate::time::ServerTime;
 /// What a terminal presents to prove who it is. Secrets come from join codes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Credential {
-    Host { secret: String },
-    Judge { judge: JudgeId, secret: String },
-    Team { team: TeamId, secret: String },
-    Display { secret: String },
+    Host {
+        secret: String,
+    },
+    Judge {
+        judge: JudgeId,
+        secret: String,
+    },
+    Team {
+        team: TeamId,
+        secret: String,
+    },
+    Display {
+        secret: String,
+    },
+    /// 6.5: the appeal jury (АЖ).
+    Jury {
+        secret: String,
+    },
 }
 
 /// Who a connection is, as bound by the server at the handshake.
@@ -23,6 +37,8 @@ pub enum Identity {
     Judge(JudgeId),
     Team(TeamId),
     Display,
+    /// 6.5: the appeal jury (АЖ): decides appeals, controls nothing else.
+    Jury,
 }
 
 impl Identity {
@@ -32,6 +48,7 @@ impl Identity {
             Identity::Judge(_) => Role::Judge,
             Identity::Team(_) => Role::Team,
             Identity::Display => Role::Display,
+            Identity::Jury => Role::Jury,
         }
     }
 }
@@ -42,6 +59,7 @@ pub enum Role {
     Judge,
     Team,
     Display,
+    Jury,
 }
 
 /// The client's first frame (inside an `Envelope`).
@@ -99,7 +117,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 3,
+                protocol: 4,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -111,9 +129,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                3, // envelope.version
+                4, // envelope.version
                 0, // envelope.seq
-                3, // hello.protocol
+                4, // hello.protocol
                 2, // Credential::Team
                 3, // team id
                 3, b'a', b'b', b'c', // secret

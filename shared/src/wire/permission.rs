@@ -29,7 +29,9 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | RingJudge { .. }
         | RingDecide { .. }
         | RingResolveAppeal { .. }
-        | RingCloseFight { .. } => role == Role::Host,
+        | RingCloseFight { .. }
+        | AddGame { .. } => role == Role::Host,
+        Game { command, .. } => command.permitted(role),
         Judge { .. } => matches!(role, Role::Host | Role::Judge),
         SubmitCard { .. } | FileAppeal { .. } | Press { .. } | RingAppeal { .. } => {
             role == Role::Team

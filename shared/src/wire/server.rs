@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{AppealId, JudgeId, QuestionId, TeamId};
+use crate::ids::{AppealId, GameId, JudgeId, QuestionId, TeamId};
 use crate::play::brain_ring::{PressKind, RingFightView, RingPlayError};
+use crate::play::games::{GameReceipt, PlayError};
 use crate::time::ServerTime;
 use crate::wire::view::View;
 
@@ -63,6 +64,14 @@ pub enum Receipt {
     },
     RingAppealFiled {
         appeal: u32,
+    },
+    GameAdded {
+        game: GameId,
+    },
+    /// What a game's format answered.
+    Game {
+        game: GameId,
+        receipt: GameReceipt,
     },
 }
 
@@ -130,4 +139,9 @@ pub enum CommandError {
     /// answering should that check ever let a command through.
     #[error("your role may not do this")]
     Forbidden,
+    #[error("there is no such game in the programme")]
+    NoSuchGame,
+    /// A game's format refused the command.
+    #[error("{0}")]
+    Play(PlayError),
 }

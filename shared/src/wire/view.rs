@@ -7,10 +7,11 @@ use std::net::SocketAddr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{AppealId, JudgeId, QuestionId, TeamId, TourId};
+use crate::ids::{AppealId, GameId, JudgeId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
 use crate::play::brain_ring::{RingFightView, RingStage, RingTiming};
 use crate::play::chgk::{AppealKind, Phase, Verdict};
+use crate::play::games::{Format, GameDisplayView, GameStaffView, GameTeamView};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -21,6 +22,29 @@ pub enum View {
     Host(HostView),
     Team(TeamView),
     Display(DisplayView),
+    /// 6.5: the appeal jury's terminal.
+    Jury(JuryView),
+}
+
+/// One game of the programme as one audience sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEntry<V> {
+    pub id: GameId,
+    pub name: String,
+    pub format: Format,
+    pub view: V,
+}
+
+pub type StaffGame = GameEntry<GameStaffView>;
+pub type TeamGame = GameEntry<GameTeamView>;
+pub type DisplayGame = GameEntry<GameDisplayView>;
+
+/// The appeal jury (АЖ) sees every game as the staff does, to weigh an
+/// appeal against the answers, and may only decide appeals.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JuryView {
+    pub tournament: String,
+    pub games: Vec<StaffGame>,
 }
 
 impl View {
@@ -32,6 +56,7 @@ impl View {
         match self {
             View::Host(h) => h.ring.apply_fight(fight),
             View::Display(d) => d.ring.apply_fight(fight),
+            View::Jury(_) => false,
             View::Team(t) => match t.ring.as_mut().filter(|f| f.id == fight.id) {
                 Some(slot) => {
                     slot.clone_from(fight);
@@ -105,6 +130,8 @@ pub struct TeamView {
     /// final places, and this team's own fights only (never a press log).
     /// `None` while no Brain-ring tournament or fight concerns the team.
     pub ring_board: Option<RingBoard>,
+    /// The programme's games of plug-in formats, as this team sees them.
+    pub games: Vec<TeamGame>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,6 +167,7 @@ pub struct DisplayView {
     pub teams: u32,
     pub standings: Vec<StandingRow>,
     pub ring: RingBoard,
+    pub games: Vec<DisplayGame>,
 }
 
 /// Brain-ring as the hall and the host see it: where the tournament
@@ -199,6 +227,10 @@ pub struct HostView {
     pub judgement_log: Vec<JudgementEntry>,
     /// Brain-ring, with every press of the current questions.
     pub ring: RingBoard,
+    /// The programme's games of plug-in formats, with everything in them.
+    pub games: Vec<StaffGame>,
+    /// The appeal jury's secret: the host's only, like `access`.
+    pub jury_secret: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -353,6 +385,7 @@ mod tests {
                 fights: vec![fight(1, [0, 0]), fight(2, [0, 0])],
                 ..RingBoard::default()
             },
+            games: Vec::new(),
         });
         assert!(display.apply_fight(&fight(2, [1, 0])));
         let View::Display(d) = &display else {
@@ -375,6 +408,7 @@ mod tests {
             standings: Vec::new(),
             ring: Some(fight(1, [0, 0])),
             ring_board: None,
+            games: Vec::new(),
         });
         assert!(!team.apply_fight(&fight(2, [1, 0])));
         assert!(team.apply_fight(&fight(1, [0, 1])));

@@ -1,0 +1,154 @@
+//! The interface every live format plugs in through: one sans-IO state
+//! machine that decides commands into events, applies events, keeps its
+//! deadlines and projects one view per audience, its standings and its
+//! scoresheet. The server core drives games only through this trait (by way
+//! of [`crate::play::games`]) and knows no format. Nothing here reads a
+//! clock: `now` always comes in.
+
+use serde_json::Value;
+
+use crate::ids::TeamId;
+use crate::time::ServerTime;
+use crate::wire::handshake::{Identity, Role};
+
+/// A registered team as games see it: the event's registry, not a format's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RosterTeam {
+    pub id: TeamId,
+    pub name: String,
+    pub town: String,
+}
+
+/// The event's teams in registration order, handed to every game call.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Roster {
+    pub teams: Vec<RosterTeam>,
+}
+
+impl Roster {
+    pub fn contains(&self, team: TeamId) -> bool {
+        self.get(team).is_some()
+    }
+
+    pub fn get(&self, team: TeamId) -> Option<&RosterTeam> {
+        // Teams are numbered in registration order, so the list is sorted.
+        self.teams
+            .binary_search_by_key(&team, |t| t.id)
+            .ok()
+            .and_then(|i| self.teams.get(i))
+    }
+
+    /// A team's name; one missing from the registry is named by its number.
+    pub fn name(&self, team: TeamId) -> String {
+        self.get(team)
+            .map_or_else(|| format!("#{}", team.0), |t| t.name.clone())
+    }
+
+    /// Adds or replaces a team, keeping the list sorted by id.
+    pub fn upsert(&mut self, team: RosterTeam) {
+        match self.teams.binary_search_by_key(&team.id, |t| t.id) {
+            Ok(i) => self.teams[i] = team,
+            Err(i) => self.teams.insert(i, team),
+        }
+    }
+}
+
+/// Who must see a fresh view after a game changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Touched {
+    /// The host, the judges and the appeal jury.
+    pub staff: bool,
+    pub display: bool,
+    pub all_teams: bool,
+    /// Teams whose own view changed (when not `all_teams`).
+    pub teams: Vec<TeamId>,
+}
+
+impl Touched {
+    pub fn nobody() -> Self {
+        Touched::default()
+    }
+
+    pub fn everyone() -> Self {
+        Touched {
+            staff: true,
+            display: true,
+            all_teams: true,
+            teams: Vec::new(),
+        }
+    }
+
+    /// The staff alone (a judgement before the reveal).
+    pub fn staff() -> Self {
+        Touched {
+            staff: true,
+            ..Touched::default()
+        }
+    }
+
+    pub fn any(&self) -> bool {
+        self.staff || self.display || self.all_teams || !self.teams.is_empty()
+    }
+}
+
+/// One live format. Implementations live in `play/<format>/` and are
+/// registered by one line in [`crate::play::games`].
+pub trait LiveFormat: Clone + std::fmt::Debug {
+    /// The format's name in `minuta-server score` (`"multigames"`).
+    const FORMAT: &'static str;
+    type Settings;
+    type Command;
+    type Event;
+    type Receipt;
+    type Error;
+    type StaffView;
+    type TeamView;
+    type DisplayView;
+
+    /// A game as it is set up, before any event.
+    fn new(settings: &Self::Settings) -> Self;
+
+    /// The settings' own check, before a game is set up with them.
+    fn validate(settings: &Self::Settings) -> Result<(), Self::Error>;
+
+    /// Whether `role` may send `command` at all; the rules then decide.
+    fn permitted(role: Role, command: &Self::Command) -> bool;
+
+    /// Decides a command from `who` received at `now`: the receipt and the
+    /// events to store, or why not. Never changes the game.
+    fn decide(
+        &self,
+        who: Identity,
+        command: Self::Command,
+        roster: &Roster,
+        now: ServerTime,
+    ) -> Result<(Self::Receipt, Vec<Self::Event>), Self::Error>;
+
+    /// The only mutation; says who must see it.
+    fn apply(&mut self, event: &Self::Event) -> Touched;
+
+    /// The next instant the game wants to be woken at (a clock signal).
+    fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime>;
+
+    /// A deadline passed: who must see the new state.
+    fn handle_timeout(&mut self, now: ServerTime) -> Touched;
+
+    /// The host's, the judges' and the appeal jury's view: everything.
+    fn staff_view(&self, roster: &Roster, now: ServerTime) -> Self::StaffView;
+
+    /// One team's view: its own answers only, verdicts after the reveal.
+    fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> Self::TeamView;
+
+    /// The projector: what the whole hall may see.
+    fn display_view(&self, roster: &Roster, now: ServerTime) -> Self::DisplayView;
+
+    /// The live standings exactly as `minuta-server score` prints them for
+    /// [`LiveFormat::sheet`] (its `standings` array).
+    fn standings(&self, roster: &Roster) -> Value;
+
+    /// The game as the scoresheet `minuta-server score` takes.
+    fn sheet(&self, roster: &Roster) -> Value;
+
+    /// Whether the game has been played to its end.
+    fn finished(&self) -> bool;
+}

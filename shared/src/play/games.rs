@@ -1,0 +1,187 @@
+//! The registry of live formats: one line per format in [`formats!`] makes
+//! the wire's `GameCommand`, `GameEvent`, views, receipts and errors carry
+//! it, and [`GameState`] dispatch to it. The server core holds
+//! `GameState`s and never names a format.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::ids::TeamId;
+use crate::play::format::{LiveFormat, Roster, Touched};
+use crate::time::ServerTime;
+use crate::wire::handshake::{Identity, Role};
+
+#[allow(unused_imports)]
+use crate::play::multigames;
+
+/// Why a game command was refused before its format saw it, or what the
+/// format said.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum PlayError {
+    #[error("this command is for a game of another format")]
+    WrongFormat,
+    #[error("{0}")]
+    Game(GameError),
+}
+
+macro_rules! formats {
+    ($($variant:ident => $game:ty),* $(,)?) => {
+        /// A live format, by the name `minuta-server score` knows it by.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum Format { $($variant),* }
+
+        impl Format {
+            pub const ALL: &'static [Format] = &[$(Format::$variant),*];
+
+            /// The format's name in `score` and in exports.
+            pub fn name(self) -> &'static str {
+                match self { $(Format::$variant => <$game as LiveFormat>::FORMAT),* }
+            }
+
+            pub fn from_name(name: &str) -> Option<Format> {
+                Format::ALL.iter().copied().find(|f| f.name() == name)
+            }
+        }
+
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameSettings { $($variant(<$game as LiveFormat>::Settings)),* }
+
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameCommand { $($variant(<$game as LiveFormat>::Command)),* }
+
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameEvent { $($variant(<$game as LiveFormat>::Event)),* }
+
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameReceipt { $($variant(<$game as LiveFormat>::Receipt)),* }
+
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+        pub enum GameError { $(#[error("{0}")] $variant(<$game as LiveFormat>::Error)),* }
+
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameStaffView { $($variant(<$game as LiveFormat>::StaffView)),* }
+
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameTeamView { $($variant(<$game as LiveFormat>::TeamView)),* }
+
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GameDisplayView { $($variant(<$game as LiveFormat>::DisplayView)),* }
+
+        /// One game of the event, of whichever format.
+        #[derive(Clone, Debug)]
+        pub enum GameState { $($variant($game)),* }
+
+        impl GameSettings {
+            pub fn format(&self) -> Format {
+                match self { $(GameSettings::$variant(_) => Format::$variant),* }
+            }
+
+            pub fn validate(&self) -> Result<(), GameError> {
+                match self {
+                    $(GameSettings::$variant(s) => {
+                        <$game as LiveFormat>::validate(s).map_err(GameError::$variant)
+                    })*
+                }
+            }
+        }
+
+        impl GameCommand {
+            pub fn format(&self) -> Format {
+                match self { $(GameCommand::$variant(_) => Format::$variant),* }
+            }
+
+            /// Whether `role` may send this command at all.
+            pub fn permitted(&self, role: Role) -> bool {
+                match self {
+                    $(GameCommand::$variant(c) => <$game as LiveFormat>::permitted(role, c)),*
+                }
+            }
+        }
+
+        impl GameState {
+            pub fn new(settings: &GameSettings) -> GameState {
+                match settings {
+                    $(GameSettings::$variant(s) => GameState::$variant(<$game as LiveFormat>::new(s))),*
+                }
+            }
+
+            pub fn format(&self) -> Format {
+                match self { $(GameState::$variant(_) => Format::$variant),* }
+            }
+
+            pub fn decide(
+                &self,
+                who: Identity,
+                command: GameCommand,
+                roster: &Roster,
+                now: ServerTime,
+            ) -> Result<(GameReceipt, Vec<GameEvent>), PlayError> {
+                #[allow(unreachable_patterns)]
+                match (self, command) {
+                    $((GameState::$variant(g), GameCommand::$variant(c)) => {
+                        let (receipt, events) = g
+                            .decide(who, c, roster, now)
+                            .map_err(|e| PlayError::Game(GameError::$variant(e)))?;
+                        Ok((
+                            GameReceipt::$variant(receipt),
+                            events.into_iter().map(GameEvent::$variant).collect(),
+                        ))
+                    })*
+                    _ => Err(PlayError::WrongFormat),
+                }
+            }
+
+            /// Applies an event; one of another format (never stored by the
+            /// core) changes nothing.
+            pub fn apply(&mut self, event: &GameEvent) -> Touched {
+                #[allow(unreachable_patterns)]
+                match (self, event) {
+                    $((GameState::$variant(g), GameEvent::$variant(e)) => g.apply(e),)*
+                    _ => Touched::nobody(),
+                }
+            }
+
+            pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
+                match self { $(GameState::$variant(g) => g.poll_timeout(now)),* }
+            }
+
+            pub fn handle_timeout(&mut self, now: ServerTime) -> Touched {
+                match self { $(GameState::$variant(g) => g.handle_timeout(now)),* }
+            }
+
+            pub fn staff_view(&self, roster: &Roster, now: ServerTime) -> GameStaffView {
+                match self { $(GameState::$variant(g) => GameStaffView::$variant(g.staff_view(roster, now))),* }
+            }
+
+            pub fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> GameTeamView {
+                match self { $(GameState::$variant(g) => GameTeamView::$variant(g.team_view(team, roster, now))),* }
+            }
+
+            pub fn display_view(&self, roster: &Roster, now: ServerTime) -> GameDisplayView {
+                match self { $(GameState::$variant(g) => GameDisplayView::$variant(g.display_view(roster, now))),* }
+            }
+
+            pub fn standings(&self, roster: &Roster) -> Value {
+                match self { $(GameState::$variant(g) => g.standings(roster)),* }
+            }
+
+            pub fn sheet(&self, roster: &Roster) -> Value {
+                match self { $(GameState::$variant(g) => g.sheet(roster)),* }
+            }
+
+            pub fn finished(&self) -> bool {
+                match self { $(GameState::$variant(g) => g.finished()),* }
+            }
+        }
+    };
+}
+
+// One line per live format.
+formats! {
+    Multigames => multigames::MultigamesGame,
+}

@@ -1,0 +1,96 @@
+//! Мультиигры's face to the server core: [`LiveFormat`] for
+//! [`MultigamesGame`], and who may send which command.
+
+use serde_json::Value;
+
+use super::game::MultigamesGame;
+use super::{
+    MultigamesCommand, MultigamesDisplayView, MultigamesEvent, MultigamesPlayError,
+    MultigamesReceipt, MultigamesSettings, MultigamesStaffView, MultigamesTeamView,
+};
+use crate::ids::TeamId;
+use crate::play::format::{LiveFormat, Roster, Touched};
+use crate::time::ServerTime;
+use crate::wire::handshake::{Identity, Role};
+
+impl LiveFormat for MultigamesGame {
+    const FORMAT: &'static str = "multigames";
+    type Settings = MultigamesSettings;
+    type Command = MultigamesCommand;
+    type Event = MultigamesEvent;
+    type Receipt = MultigamesReceipt;
+    type Error = MultigamesPlayError;
+    type StaffView = MultigamesStaffView;
+    type TeamView = MultigamesTeamView;
+    type DisplayView = MultigamesDisplayView;
+
+    fn new(settings: &MultigamesSettings) -> Self {
+        MultigamesGame::new(settings)
+    }
+
+    fn validate(settings: &MultigamesSettings) -> Result<(), MultigamesPlayError> {
+        MultigamesGame::validate(settings)
+    }
+
+    fn permitted(role: Role, command: &MultigamesCommand) -> bool {
+        use MultigamesCommand as C;
+        match command {
+            C::AddTour { .. }
+            | C::AddTask { .. }
+            | C::Announce { .. }
+            | C::Start { .. }
+            | C::Reveal { .. }
+            | C::Finish => role == Role::Host,
+            C::Award { .. } => matches!(role, Role::Host | Role::Judge),
+            C::Answer { .. } | C::Appeal { .. } => role == Role::Team,
+            // 6.5: the appeal jury, and nobody else.
+            C::DecideAppeal { .. } => role == Role::Jury,
+        }
+    }
+
+    fn decide(
+        &self,
+        who: Identity,
+        command: MultigamesCommand,
+        roster: &Roster,
+        now: ServerTime,
+    ) -> Result<(MultigamesReceipt, Vec<MultigamesEvent>), MultigamesPlayError> {
+        MultigamesGame::decide(self, who, command, roster, now)
+    }
+
+    fn apply(&mut self, event: &MultigamesEvent) -> Touched {
+        MultigamesGame::apply(self, event)
+    }
+
+    fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
+        MultigamesGame::poll_timeout(self, now)
+    }
+
+    fn handle_timeout(&mut self, now: ServerTime) -> Touched {
+        MultigamesGame::handle_timeout(self, now)
+    }
+
+    fn staff_view(&self, roster: &Roster, now: ServerTime) -> MultigamesStaffView {
+        MultigamesGame::staff_view(self, roster, now)
+    }
+
+    fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> MultigamesTeamView {
+        MultigamesGame::team_view(self, team, roster, now)
+    }
+
+    fn display_view(&self, roster: &Roster, now: ServerTime) -> MultigamesDisplayView {
+        MultigamesGame::display_view(self, roster, now)
+    }
+
+    fn standings(&self, roster: &Roster) -> Value {
+        self.standings_json(roster)
+    }
+
+    fn sheet(&self, roster: &Roster) -> Value {
+        self.sheet_json(roster)
+    }
+
+    fn finished(&self) -> bool {
+        self.finished_at.is_some()
+    }
+}
