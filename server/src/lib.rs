@@ -96,6 +96,8 @@ pub struct Ready {
     pub certificate_created: bool,
     pub host_code: String,
     pub display_code: String,
+    /// 6.5: the appeal jury's join code.
+    pub jury_code: String,
     /// (team name, join code) for every registered team.
     pub team_codes: Vec<(String, String)>,
 }
@@ -237,6 +239,9 @@ fn ready_of(core: &Core, local_addr: SocketAddr, info: &ServerInfo, created: boo
         }),
         display_code: code(Credential::Display {
             secret: registry.display_secret.clone(),
+        }),
+        jury_code: code(Credential::Jury {
+            secret: registry.jury_secret.clone(),
         }),
         team_codes: registry
             .teams

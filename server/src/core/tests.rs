@@ -534,10 +534,32 @@ fn chgk_4_15_an_upheld_answer_appeal_counts_that_teams_answer_only() {
             .clone()
     };
     assert_eq!((row(1).points, row(2).points, row(3).points), (1, 1, 0));
-    // 4.3: A = 3 teams, B = 2 correct → rating 2 each.
-    assert_eq!((row(1).rating, row(2).rating), (2, 2));
+    // 4.3: team 3 handed in no card, so it did not play the tour: A = 2
+    // playing teams, B = 2 correct → rating 1 each.
+    assert_eq!((row(1).rating, row(2).rating), (1, 1));
     assert_eq!(row(1).place.to_string(), "1-2");
     assert_eq!(row(3).place.to_string(), "3");
+}
+
+#[test]
+fn chgk_4_3_a_counts_only_the_teams_playing_the_tour() {
+    let mut g = Game::new(4);
+    // Teams 1–3 hand in cards in tour 1; team 4 never does: it is absent.
+    g.play_minute(0, at(0));
+    g.card(1, 0, "Пушкин", at(1_000)).unwrap();
+    g.card(2, 0, "Лермонтов", at(1_000)).unwrap();
+    g.card(3, 0, "Гоголь", at(1_000)).unwrap();
+    g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
+    g.judge(0, "Лермонтов", Verdict::Wrong, at(64_000));
+    g.judge(0, "Гоголь", Verdict::Wrong, at(64_000));
+    let standings = g.core.staff_standings();
+    // A = 3 playing (not 4 registered), B = 1: rating 3.
+    assert_eq!((standings[0].team, standings[0].rating), (TeamId(1), 3));
+    // A team that hands in one card plays the whole tour, late cards too.
+    g.play_minute(1, at(70_000));
+    g.card(4, 1, "Нева", at(200_000)).unwrap();
+    let standings = g.core.staff_standings();
+    assert_eq!(standings[0].rating, 4);
 }
 
 #[test]

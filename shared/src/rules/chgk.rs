@@ -11,6 +11,10 @@ pub struct ChgkQuestionOutcome {
     /// Team indices (0-based, into the game's team list).
     pub correct: Vec<usize>,
     pub removed: bool,
+    /// 4.3: teams not playing this question (absent from its tour); they
+    /// do not count in A. Team indices, like `correct`.
+    #[serde(default)]
+    pub absent: Vec<usize>,
 }
 
 /// One team's line in the ChGK table.
@@ -54,7 +58,15 @@ pub fn chgk_standings(team_count: usize, questions: &[ChgkQuestionOutcome]) -> V
             masks.iter_mut().for_each(|mask| mask.push('X'));
             continue;
         }
-        let value = question_rating(team_count, right.iter().filter(|r| **r).count());
+        // 4.3: A is the number of *playing* teams.
+        let mut absent = vec![false; team_count];
+        for &team in &question.absent {
+            if let Some(slot) = absent.get_mut(team) {
+                *slot = true;
+            }
+        }
+        let playing = team_count - absent.iter().filter(|a| **a).count();
+        let value = question_rating(playing, right.iter().filter(|r| **r).count());
         for (team, is_right) in right.into_iter().enumerate() {
             if is_right {
                 // 3: one point per correct answer.
@@ -97,7 +109,19 @@ mod tests {
         ChgkQuestionOutcome {
             correct: correct.to_vec(),
             removed: false,
+            absent: Vec::new(),
         }
+    }
+
+    #[test]
+    fn chgk_4_3_absent_teams_do_not_count_in_a() {
+        // 4 teams, one absent: A = 3, B = 1, rating 3 (not 4).
+        let question = ChgkQuestionOutcome {
+            absent: vec![3],
+            ..q(&[0])
+        };
+        let rows = chgk_standings(4, &[question]);
+        assert_eq!(rows[0].rating, 3);
     }
 
     #[test]
@@ -184,6 +208,7 @@ mod tests {
             ChgkQuestionOutcome {
                 correct: vec![1],
                 removed: true,
+                absent: Vec::new(),
             },
         ];
         let rows = chgk_standings(2, &questions);

@@ -14,14 +14,32 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
     let teams = Teams::read(&fields)?;
     let mut questions = Vec::new();
     for node in fields.required("questions")?.array()? {
-        let question = node.fields(&["correct", "removed"])?;
+        let question = node.fields(&["correct", "removed", "absent"])?;
         let correct = teams.list(&question.required("correct")?)?;
+        // 4.3: teams not playing the question do not count in A; absent = none.
+        let absent = match question.optional("absent") {
+            Some(list) => {
+                let absent = teams.list(&list)?;
+                if let Some(t) = absent.iter().find(|t| correct.contains(t)) {
+                    return Err(list.err(format!(
+                        "{} answered right, so it played: it cannot be absent (4.3)",
+                        super::teams::quote(teams.name(*t))
+                    )));
+                }
+                absent
+            }
+            None => Vec::new(),
+        };
         // 4.14: `removed` marks a question withdrawn on appeal; absent = false.
         let removed = match question.optional("removed") {
             Some(removed) => removed.bool()?,
             None => false,
         };
-        questions.push(ChgkQuestionOutcome { correct, removed });
+        questions.push(ChgkQuestionOutcome {
+            correct,
+            removed,
+            absent,
+        });
     }
     let standings = chgk_standings(teams.len(), &questions)
         .into_iter()

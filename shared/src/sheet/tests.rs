@@ -63,6 +63,27 @@ fn sheet_chgk_3_points_4_3_rating_and_mask() {
     assert!(out.get("next_round").is_none());
 }
 
+#[test]
+fn sheet_chgk_4_3_absent_teams_do_not_count_in_a() {
+    // D is absent from both questions: A = 3, so A alone right rates 3.
+    let out = scored(&json!({"format":"chgk","teams":["A","B","C","D"],"questions":[
+        {"correct":["A"],"absent":["D"]},{"correct":["B","C"],"absent":["D"]}]}));
+    let rows = out["standings"].as_array().unwrap();
+    assert_eq!(rows[0]["team"], "A");
+    assert_eq!(rows[0]["rating"], 3);
+    assert_eq!(rows[1]["rating"], 2);
+}
+
+#[test]
+fn sheet_chgk_4_3_a_team_right_on_a_question_is_not_absent() {
+    let err = refused(&json!({"format":"chgk","teams":["A","B"],"questions":[
+        {"correct":["A"],"absent":["A"]}]}));
+    assert_eq!(
+        err,
+        "questions[0].absent: \"A\" answered right, so it played: it cannot be absent (4.3)"
+    );
+}
+
 // ---------- brain-ring ----------
 
 #[test]

@@ -636,6 +636,12 @@ impl ChgkGame {
     ) -> Vec<(TeamId, ChgkRow)> {
         let index: BTreeMap<TeamId, usize> =
             teams.iter().enumerate().map(|(i, t)| (*t, i)).collect();
+        // 4.3: A counts the teams playing; a team plays a tour when it hands
+        // in at least one card in it (see docs/rules.md).
+        let mut played: BTreeMap<TourId, BTreeSet<TeamId>> = BTreeMap::new();
+        for q in &self.questions {
+            played.entry(q.tour).or_default().extend(q.cards.keys());
+        }
         let outcomes: Vec<ChgkQuestionOutcome> = self
             .questions
             .iter()
@@ -647,6 +653,11 @@ impl ChgkGame {
                     .filter_map(|t| index.get(t).copied())
                     .collect(),
                 removed: q.withdrawn,
+                absent: teams
+                    .iter()
+                    .filter(|t| !played.get(&q.tour).is_some_and(|p| p.contains(t)))
+                    .filter_map(|t| index.get(t).copied())
+                    .collect(),
             })
             .collect();
         chgk_standings(teams.len(), &outcomes)

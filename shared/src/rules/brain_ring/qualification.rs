@@ -105,6 +105,7 @@ mod tests {
         ChgkQuestionOutcome {
             correct: correct.to_vec(),
             removed: false,
+            absent: Vec::new(),
         }
     }
 
