@@ -6,6 +6,7 @@
 use std::sync::Arc;
 use std::sync::mpsc;
 
+use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::RingFightView;
 use minuta_shared::play::chgk::Phase;
@@ -18,7 +19,7 @@ use crate::sound::{Signal, SignalWatch, Sound};
 use crate::state::{
     AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, Stopped, UiCommand, reduce,
 };
-use crate::views::{self, LocalState, ring, widgets};
+use crate::views::{self, LocalState, games, ring, widgets};
 
 pub struct MinutaApp {
     ctx: egui::Context,
@@ -28,6 +29,8 @@ pub struct MinutaApp {
     events: Option<mpsc::Receiver<NetEvent>>,
     sound: Sound,
     signals: SignalWatch,
+    /// The signals of the programme's games' task clocks.
+    game_signals: SignalWatch<(GameId, QuestionId)>,
     /// The display went full-screen once; the person may leave it with F11.
     fullscreen_done: bool,
     /// The window title last set, so it is only sent when it changes.
@@ -44,7 +47,8 @@ pub enum Start {
     Join(JoinCode),
     /// Run this server in-process and open the host dashboard on it.
     Host {
-        server: minuta_server::ServerHandle,
+        /// Boxed: a server handle is large beside a join code.
+        server: Box<minuta_server::ServerHandle>,
         code: JoinCode,
     },
 }
@@ -69,6 +73,7 @@ impl MinutaApp {
             events: None,
             sound,
             signals: SignalWatch::default(),
+            game_signals: SignalWatch::default(),
             fullscreen_done: false,
             title: String::new(),
             _server: None,
@@ -77,7 +82,7 @@ impl MinutaApp {
             Start::JoinScreen => {}
             Start::Join(code) => app.connect(code),
             Start::Host { server, code } => {
-                app._server = Some(server);
+                app._server = Some(*server);
                 app.state.embedded_server = true;
                 app.connect(code);
             }
@@ -171,7 +176,7 @@ impl MinutaApp {
             Some(View::Team(v)) => Some(&v.clock),
             Some(View::Display(v)) => Some(&v.clock),
             Some(View::Host(v)) => Some(&v.clock),
-            None => None,
+            Some(View::Jury(_)) | None => None,
         };
         let Some(clock) = clock else { return };
         let phase = widgets::phase_at(clock, self.state.server_now());
@@ -186,6 +191,33 @@ impl MinutaApp {
         }
     }
 
+    /// Sounds a game task's signals, as the ChGK clock's, and keeps its
+    /// countdown ticking.
+    fn watch_games(&mut self) {
+        let Some(view) = &self.state.view else { return };
+        let now = self.state.server_now();
+        let running =
+            |phase: Phase| matches!(phase, Phase::Minute | Phase::LastSeconds | Phase::HandIn);
+        let live = games::clocks(view).into_iter().find_map(|(game, clock)| {
+            let phase = widgets::phase_at(&clock, now);
+            let task = clock.question?;
+            running(phase).then_some(((game, task), phase))
+        });
+        let (key, phase) = match live {
+            Some((key, phase)) => (Some(key), phase),
+            None => (None, Phase::Idle),
+        };
+        if let Some(signal) = self.game_signals.observe(key, phase)
+            && !self.state.muted
+        {
+            self.sound.signal(signal);
+        }
+        if key.is_some() {
+            self.ctx
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
     /// Keeps a Brain-ring countdown ticking and lets the button's flash
     /// fade on time.
     fn watch_ring(&mut self) {
@@ -193,7 +225,7 @@ impl MinutaApp {
             Some(View::Team(v)) => v.ring.iter().collect(),
             Some(View::Display(v)) => v.ring.fights.iter().collect(),
             Some(View::Host(v)) => v.ring.fights.iter().collect(),
-            None => Vec::new(),
+            Some(View::Jury(_)) | None => Vec::new(),
         };
         if fights.into_iter().any(ring::ticking) {
             self.ctx
@@ -251,6 +283,7 @@ impl eframe::App for MinutaApp {
         self.drain_events();
         self.watch_clock();
         self.watch_ring();
+        self.watch_games();
         self.projector_fullscreen();
         let mut commands = self.take_dropped_files();
         commands.extend(views::root(ui, &self.state, &mut self.local));
@@ -273,6 +306,11 @@ impl eframe::App for MinutaApp {
                 "{} — {}",
                 self.state.lang.t(T::AppTitle),
                 self.state.lang.t(T::Display)
+            ),
+            Some(View::Jury(_)) => format!(
+                "{} — {}",
+                self.state.lang.t(T::AppTitle),
+                self.state.lang.t(T::JuryTerminal)
             ),
             _ => self.state.lang.t(T::AppTitle).to_owned(),
         };

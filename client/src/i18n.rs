@@ -4,6 +4,7 @@
 
 use minuta_shared::join_code::JoinCodeError;
 use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
+use minuta_shared::play::games::{Format, GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::Refusal;
@@ -12,6 +13,7 @@ use minuta_shared::wire::view::QuestionStatus;
 
 use crate::state::{ConnectionStatus, Notice, Stopped};
 
+pub mod multigames;
 pub mod ring;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -322,6 +324,61 @@ texts! {
     PressLockedOut => "без права ответа", "may not answer";
     PressContested => "спорное", "contested";
     PressIgnored => "вне игры", "out of play";
+    // «Мультиигры» and the programme's games (section 6)
+    FormatMultigames => "Мультиигры", "Multigames";
+    ChgkScreen => "ЧГК", "ChGK";
+    AddGame => "Добавить игру", "Add a game";
+    GameName => "Название игры", "Game name";
+    NoGamesOfFormat => "Игр этого формата пока нет: добавьте игру.", "No games of this format yet: add one.";
+    JuryTerminal => "Апелляционное жюри", "Appeal jury";
+    JuryCode => "Код апелляционного жюри (АЖ)", "Appeal jury (АЖ) code";
+    JuryNoGames => "В программе пока нет игр с апелляциями.", "No games with appeals in the programme yet.";
+    MgNoTask => "Ждём, когда ведущий объявит задание.", "Waiting for the host to announce a task.";
+    MgNotStarted => "Задание ещё не начато", "The task has not started yet";
+    MgTextHidden => "Текст откроется по команде ведущего.", "The text opens at the host's command.";
+    MgSolving => "идёт решение", "solving";
+    MgLastSeconds => "время на исходе!", "time is nearly up!";
+    MgAnswerLocked => "Ответ сдан и больше не меняется.", "The answer is handed in and cannot change.";
+    MgColTask => "Задание", "Task";
+    MgColCredit => "Очки", "Points";
+    MgWithdrawn => "задание снято", "task withdrawn";
+    MgAppealTaskIncorrect => "на некорректность задания", "the task is incorrect";
+    MgAppealHint => "Апелляцию подают до начала следующего тура; решает апелляционное жюри (6.4–6.5).", "Appeal before the next tour starts; the appeal jury decides (6.4–6.5).";
+    MgStart => "Старт", "Start";
+    MgFinish => "Завершить игру", "Finish the game";
+    MgFinishConfirm => "Итоги станут окончательными, апелляций больше не будет. Завершить?", "The results become final and no more appeals are taken. Finish?";
+    MgFinished => "Игра завершена: итоги окончательны.", "The game is over: the results are final.";
+    MgAddTour => "Добавить тур", "Add a tour";
+    MgTourTitle => "Название тура", "Tour title";
+    MgToursFull => "Все 6 туров добавлены (6.2).", "All 6 tours are added (6.2).";
+    MgNoTours => "Туров пока нет: добавьте первый.", "No tours yet: add the first.";
+    MgNewTask => "Новое задание", "New task";
+    MgTaskTitle => "Название задания", "Task title";
+    MgTaskText => "Текст задания", "Task text";
+    MgTaskPoints => "Очки за задание", "Points for the task";
+    MgTaskSeconds => "Время на решение, с", "Time to solve, s";
+    MgPointsHint => "число больше нуля: 3, 1.5 или 0,25", "a number above zero: 3, 1.5 or 0.25";
+    MgSecondsHint => "целое число секунд, от 1 до 3600", "whole seconds, 1 to 3600";
+    MgAddTask => "Добавить задание", "Add the task";
+    MgStatusWaiting => "не объявлено", "not announced";
+    MgStatusAnnounced => "объявлено", "announced";
+    MgStatusRunning => "идёт", "running";
+    MgCurrentTask => "Текущее задание", "Current task";
+    MgNoCurrentTask => "Задание не объявлено.", "No task announced.";
+    MgAnnounceNext => "Следующее задание", "Next task";
+    MgAnswers => "Ответы", "Answers";
+    MgAward => "Начислить", "Award";
+    MgNotCredited => "не оценено", "not credited";
+    MgLateAnswers => "Опоздавшие ответы (не засчитываются)", "Late answers (never scored)";
+    MgRevealNeedsCredit => "Сначала оцените все ответы, сданные вовремя.", "First credit every answer handed in on time.";
+    MgAppealsByJury => "Решения по апелляциям принимает апелляционное жюри (его код — во вкладке «Подключение»).", "The appeal jury decides appeals (its code is in the Access tab).";
+    MgTeamAnswer => "Ответ команды", "The team's answer";
+    MgJuryReply => "Ответ АЖ", "The jury's reply";
+    MgUphold => "Удовлетворить", "Uphold";
+    MgPending => "ждут решения", "awaiting a decision";
+    MgByHost => "ведущий", "the host";
+    MgByJury => "АЖ", "the jury";
+    MgNoCredit => "Незачёт (0)", "No credit (0)";
 }
 
 /// The connection status as a short phrase.
@@ -389,7 +446,15 @@ pub fn refused(lang: Lang, refusal: &Refusal) -> String {
 
 pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
     match lang {
-        Lang::En => error.to_string(),
+        Lang::En => match error {
+            JoinCodeError::NoRole => {
+                "the join code names no role (host, display, jury, judge-N or team-N)".into()
+            }
+            JoinCodeError::Role(r) => {
+                format!("«{r}» is not a role (host, display, jury, judge-N or team-N)")
+            }
+            other => other.to_string(),
+        },
         Lang::Ru => match error {
             JoinCodeError::Scheme => "код подключения начинается с «minuta://»".into(),
             JoinCodeError::NoAddress => "в коде нет адреса сервера".into(),
@@ -398,7 +463,7 @@ pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
             }
             JoinCodeError::NoRole => "в коде не указана роль".into(),
             JoinCodeError::Role(r) => {
-                format!("«{r}» — не роль (host, display, judge-N или team-N)")
+                format!("«{r}» — не роль (host, display, jury, judge-N или team-N)")
             }
             JoinCodeError::NoSecret => "в коде нет секрета".into(),
             JoinCodeError::NoFingerprint => "в коде нет отпечатка сертификата (?fp=…)".into(),
@@ -412,6 +477,9 @@ pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
 /// A refusal by the game's rules, in the person's language.
 pub fn command_error(lang: Lang, error: &CommandError) -> String {
     use CommandError as E;
+    if let E::Play(error) = error {
+        return play_error(lang, error);
+    }
     if lang == Lang::En {
         return error.to_string();
     }
@@ -449,7 +517,31 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::Ring(error) => format!("Брейн-ринг: {}", ring::play_error(lang, error)),
         E::Qualification(why) => format!("отбор невозможен: {why}"),
         E::Forbidden => "вашей роли это не разрешено".into(),
+        E::NoSuchGame => "в программе нет такой игры".into(),
+        E::Play(error) => play_error(lang, error),
     }
+}
+
+/// A refusal by a game of the programme, in the person's language.
+pub fn play_error(lang: Lang, error: &PlayError) -> String {
+    match error {
+        PlayError::WrongFormat => lang.pick(
+            "эта команда — для игры другого формата".into(),
+            "this command is for a game of another format".into(),
+        ),
+        PlayError::Game(GameError::Multigames(e)) => format!(
+            "{}: {}",
+            lang.t(T::FormatMultigames),
+            multigames::play_error(lang, e)
+        ),
+    }
+}
+
+/// A live format's name, as the programme lists it.
+pub fn format_name(lang: Lang, format: Format) -> &'static str {
+    lang.t(match format {
+        Format::Multigames => T::FormatMultigames,
+    })
 }
 
 /// A toast's text.
@@ -501,11 +593,23 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             format!("апелляция № {appeal} подана"),
             format!("appeal no. {appeal} filed"),
         ),
-        _ => lang.pick(
-            format!("{}: готово", command_name(lang, command)),
-            format!("{}: done", command_name(lang, command)),
+        Receipt::GameAdded { game } => lang.pick(
+            format!("игра добавлена в программу (№ {game})"),
+            format!("game added to the programme (no. {game})"),
         ),
+        Receipt::Game {
+            receipt: GameReceipt::Multigames(receipt),
+            ..
+        } => multigames::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
+        _ => done_generic(lang, command),
     }
+}
+
+fn done_generic(lang: Lang, command: &Command) -> String {
+    lang.pick(
+        format!("{}: готово", command_name(lang, command)),
+        format!("{}: done", command_name(lang, command)),
+    )
 }
 
 /// «принято 00:58.731» or «опоздание — не засчитано».
@@ -547,6 +651,11 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::RingCloseFight { .. } => ("завершение боя", "closing the fight"),
         C::Press { .. } => ("кнопка", "the button"),
         C::RingAppeal { .. } => ("апелляция", "the appeal"),
+        C::AddGame { .. } => ("новая игра", "new game"),
+        C::Game {
+            command: GameCommand::Multigames(command),
+            ..
+        } => return multigames::command_name(lang, command),
     };
     match lang {
         Lang::Ru => ru.into(),

@@ -1,6 +1,6 @@
 //! Minuta's desktop app: one program for every seat in the hall — the team
 //! terminal, the host dashboard (which can run the server in-process), the
-//! judge terminal and the projector display.
+//! judge terminal, the appeal jury's terminal and the projector display.
 //!
 //! The house: [`state`] is plain data changed only by [`state::reduce`];
 //! [`net`] owns the QUIC connection on its own tokio runtime and talks to the

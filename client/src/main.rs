@@ -40,7 +40,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Join a game with the code the host gave you (team, judge, display or host).
+    /// Join a game with the code the host gave you (team, judge, jury, display or host).
     Join {
         /// The join code, minuta://…
         code: String,
@@ -158,7 +158,10 @@ fn host(
     }
     let code =
         JoinCode::parse(&ready.host_code).map_err(|e| anyhow!("the server's host code: {e}"))?;
-    Ok(Start::Host { server, code })
+    Ok(Start::Host {
+        server: Box::new(server),
+        code,
+    })
 }
 
 #[cfg(test)]

@@ -81,17 +81,23 @@ fn play(mixer: &rodio::mixer::Mixer, signal: Signal) {
     }
 }
 
-/// Decides when the clock's signals sound: on the frame a question's phase
-/// crosses into the last ten seconds or into hand-in. Joining (or waking up)
-/// in the middle of a phase stays silent, so a late terminal does not beep
-/// out of turn.
-#[derive(Debug, Default)]
-pub struct SignalWatch {
-    last: Option<(QuestionId, Phase)>,
+/// Decides when the clock's signals sound: on the frame a question's (or a
+/// game task's, keyed by `K`) phase crosses into the last seconds or into
+/// hand-in. Joining (or waking up) in the middle of a phase stays silent, so
+/// a late terminal does not beep out of turn.
+#[derive(Debug)]
+pub struct SignalWatch<K = QuestionId> {
+    last: Option<(K, Phase)>,
 }
 
-impl SignalWatch {
-    pub fn observe(&mut self, question: Option<QuestionId>, phase: Phase) -> Option<Signal> {
+impl<K> Default for SignalWatch<K> {
+    fn default() -> Self {
+        SignalWatch { last: None }
+    }
+}
+
+impl<K: Copy + PartialEq> SignalWatch<K> {
+    pub fn observe(&mut self, question: Option<K>, phase: Phase) -> Option<Signal> {
         let now = question.map(|q| (q, phase));
         let previous = std::mem::replace(&mut self.last, now);
         let ((was_q, was), (q, is)) = (previous?, now?);

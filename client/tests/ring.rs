@@ -125,6 +125,7 @@ fn team_screen_with(
             standings: Vec::new(),
             ring: fight,
             ring_board,
+            games: Vec::new(),
         }))),
     );
     let screen = TeamScreen {
@@ -540,6 +541,8 @@ fn host_view(fight: RingFightView) -> HostView {
         standings: Vec::new(),
         judgement_log: Vec::new(),
         ring: board(vec![fight]),
+        games: Vec::new(),
+        jury_secret: None,
     }
 }
 
@@ -915,6 +918,7 @@ fn the_projector_shows_the_open_fight_and_no_press_log() {
         teams: 2,
         standings: Vec::new(),
         ring: board(vec![answering]),
+        games: Vec::new(),
     };
     let mut harness = Harness::builder()
         .with_size([1280.0, 900.0])
@@ -963,6 +967,7 @@ fn the_projector_names_the_champion_and_shows_the_table() {
         teams: 2,
         standings: Vec::new(),
         ring,
+        games: Vec::new(),
     };
     let mut harness = Harness::builder()
         .with_size([1280.0, 900.0])

@@ -59,6 +59,7 @@ fn team_screen(at_ms: u64) -> Harness<'static, TeamScreen> {
             standings: Vec::new(),
             ring: None,
             ring_board: None,
+            games: Vec::new(),
         }))),
     );
     let screen = TeamScreen {
@@ -253,6 +254,8 @@ fn host_view_with_two_groups() -> HostView {
             final_places: Vec::new(),
             timing: RingTiming::default(),
         },
+        games: Vec::new(),
+        jury_secret: None,
     }
 }
 

@@ -32,9 +32,9 @@ pub enum JoinCodeError {
     NoAddress,
     #[error("«{0}» is not a server address with a port (like 192.168.1.5:4433)")]
     Address(String),
-    #[error("the join code names no role (host, display, judge-N or team-N)")]
+    #[error("the join code names no role (host, display, jury, judge-N or team-N)")]
     NoRole,
-    #[error("«{0}» is not a role (host, display, judge-N or team-N)")]
+    #[error("«{0}» is not a role (host, display, jury, judge-N or team-N)")]
     Role(String),
     #[error("the join code has no secret")]
     NoSecret,

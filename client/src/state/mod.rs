@@ -7,23 +7,26 @@ mod button;
 mod command;
 mod connection;
 mod event;
+mod games;
 mod notice;
 
 pub use button::{ButtonState, ButtonVerdict, FLASH_US, PressOutcome, RingQuestionKey};
 pub use command::{NetCommand, UiCommand};
 pub use connection::{ConnectionStatus, Stopped};
 pub use event::NetEvent;
+pub use games::{GameAck, KEPT_ACKS};
 pub use notice::{INFO_SHOWN_US, Notice, NoticeKind, Toast};
 
 use std::collections::BTreeMap;
 
-use minuta_shared::ids::QuestionId;
+use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::games::GameCommand;
 use minuta_shared::time::{ClockFilter, ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
-use minuta_shared::wire::view::{HostView, TeamView, View};
+use minuta_shared::wire::view::{HostView, JuryView, TeamView, View};
 
 use crate::i18n::Lang;
 
@@ -62,6 +65,9 @@ pub struct AppState {
     pub card_errors: BTreeMap<QuestionId, CommandError>,
     /// The Brain-ring button of this team's terminal.
     pub button: ButtonState,
+    /// The latest Acks of this terminal's commands to the programme's
+    /// games, oldest first.
+    pub game_acks: Vec<GameAck>,
     pub toasts: Vec<Toast>,
     next_toast: u64,
     /// The server runs inside this process (`minuta host` / `minuta demo`).
@@ -160,6 +166,21 @@ impl AppState {
         }
     }
 
+    pub fn jury_view(&self) -> Option<&JuryView> {
+        match &self.view {
+            Some(View::Jury(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The game commands of this terminal still on their way.
+    pub fn pending_game_commands(&self) -> impl Iterator<Item = (GameId, &GameCommand)> {
+        self.pending.values().filter_map(|p| match &p.command {
+            Command::Game { game, command } => Some((*game, command)),
+            _ => None,
+        })
+    }
+
     /// Server time at the local instant `local_us` (µs since the epoch on
     /// this machine's clock), by the best offset measured so far.
     pub fn server_time_at(&self, local_us: u64) -> ServerTime {
@@ -253,6 +274,27 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
     let Some(pending) = state.pending.remove(&request) else {
         return;
     };
+    if let Command::Game { game, command } = &pending.command
+        && let Some(outcome) = games::game_result(&result)
+    {
+        let succeeded = outcome.is_ok();
+        let in_place = games::shown_in_place(command, succeeded);
+        state.game_acks.push(GameAck {
+            game: *game,
+            command: command.clone(),
+            result: outcome,
+        });
+        if state.game_acks.len() > KEPT_ACKS {
+            let drop = state.game_acks.len() - KEPT_ACKS;
+            state.game_acks.drain(..drop);
+        }
+        if in_place {
+            if succeeded {
+                clear_stale(state, &pending.command);
+            }
+            return;
+        }
+    }
     match (pending.command, result) {
         (
             Command::SubmitCard { .. },
@@ -284,11 +326,7 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
             state.button.settle(request, result, view);
         }
         (command, Ok(receipt)) => {
-            // A success makes earlier failures of the same action stale.
-            let kind = std::mem::discriminant(&command);
-            state.toasts.retain(|t| {
-                !matches!(&t.notice, Notice::Failed { command: failed, .. } if std::mem::discriminant(&**failed) == kind)
-            });
+            clear_stale(state, &command);
             // The host runs a Brain-ring question with several clicks a
             // minute; each shows on the fight panel at once, so «готово»
             // toasts would only bury the screen.
@@ -310,6 +348,24 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
                 },
             );
         }
+    }
+}
+
+/// A success makes earlier failures of the same action stale.
+fn clear_stale(state: &mut AppState, command: &Command) {
+    state.toasts.retain(|t| {
+        !matches!(&t.notice, Notice::Failed { command: failed, .. } if same_action(failed, command))
+    });
+}
+
+/// Whether a success of `b` makes a failure of `a` stale: the same command,
+/// and for a game the same command of its format.
+fn same_action(a: &Command, b: &Command) -> bool {
+    match (a, b) {
+        (Command::Game { command: a, .. }, Command::Game { command: b, .. }) => {
+            games::same_action(a, b)
+        }
+        _ => std::mem::discriminant(a) == std::mem::discriminant(b),
     }
 }
 

@@ -2,9 +2,14 @@
 
 #![allow(clippy::unwrap_used)]
 
-use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::ids::{GameId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{RingStage, RingTiming};
+use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
+use minuta_shared::play::multigames::{
+    MultigamesCommand, MultigamesPlayError, MultigamesReceipt, TaskId,
+};
+use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
@@ -25,6 +30,7 @@ fn team_view(name: &str) -> View {
         standings: Vec::new(),
         ring: None,
         ring_board: None,
+        games: Vec::new(),
     })
 }
 
@@ -67,6 +73,7 @@ fn a_new_view_replaces_the_old_one_whole() {
             final_places: Vec::new(),
             timing: RingTiming::default(),
         },
+        games: Vec::new(),
     });
     reduce(&mut state, NetEvent::View(Box::new(display)));
     assert!(state.team_view().is_none());
@@ -593,4 +600,121 @@ fn brain_ring_live_controls_succeed_quietly_and_fail_loudly() {
     );
     assert_eq!(state.toasts.len(), 1);
     assert_eq!(state.toasts[0].kind, NoticeKind::Error);
+}
+
+fn game_command(command: MultigamesCommand) -> Command {
+    Command::Game {
+        game: GameId(1),
+        command: GameCommand::Multigames(command),
+    }
+}
+
+fn award(team: u32) -> Command {
+    game_command(MultigamesCommand::Award {
+        task: TaskId(0),
+        team: TeamId(team),
+        points: Credit::from_int(1),
+    })
+}
+
+fn multigames_refusal(error: MultigamesPlayError) -> CommandError {
+    CommandError::Play(PlayError::Game(GameError::Multigames(error)))
+}
+
+#[test]
+fn multigames_an_answer_ack_is_kept_for_its_card_and_not_toasted() {
+    let mut state = AppState::new(Lang::Ru);
+    let answer = game_command(MultigamesCommand::Answer {
+        task: TaskId(2),
+        text: "Пастила".into(),
+    });
+    let request = state.begin_request(answer);
+    assert_eq!(state.pending_game_commands().count(), 1);
+    let receipt = GameReceipt::Multigames(MultigamesReceipt::Answer {
+        task: TaskId(2),
+        received_at: ServerTime(9),
+        since_start_ms: 58_731,
+        late: false,
+    });
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request,
+            result: Ok(Receipt::Game {
+                game: GameId(1),
+                receipt: receipt.clone(),
+            }),
+        },
+    );
+    assert_eq!(state.pending_game_commands().count(), 0);
+    assert_eq!(state.game_acks.len(), 1);
+    assert_eq!(state.game_acks[0].result, Ok(receipt));
+    assert!(state.toasts.is_empty(), "the card shows the receipt");
+}
+
+#[test]
+fn multigames_a_refused_credit_is_toasted_in_the_persons_language() {
+    let mut state = AppState::new(Lang::Ru);
+    let request = state.begin_request(award(3));
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request,
+            result: Err(multigames_refusal(MultigamesPlayError::LateAnswer)),
+        },
+    );
+    let toast = state.toasts.last().unwrap();
+    assert_eq!(
+        crate::i18n::notice(Lang::Ru, &toast.notice),
+        "оценка ответа: Мультиигры: ответ сдан с опозданием: он хранится, но не засчитывается"
+    );
+    assert_eq!(
+        crate::i18n::notice(Lang::En, &toast.notice),
+        "crediting the answer: Multigames: the answer was late: it is kept but never scored"
+    );
+}
+
+#[test]
+fn multigames_a_success_clears_the_failures_of_the_same_game_action_only() {
+    let mut state = AppState::new(Lang::Ru);
+    let failed = state.begin_request(award(3));
+    reduce(
+        &mut state,
+        NetEvent::Ack {
+            request: failed,
+            result: Err(multigames_refusal(MultigamesPlayError::NoAnswer)),
+        },
+    );
+    let done = |state: &mut AppState, command: Command| {
+        let request = state.begin_request(command);
+        reduce(
+            state,
+            NetEvent::Ack {
+                request,
+                result: Ok(Receipt::Game {
+                    game: GameId(1),
+                    receipt: GameReceipt::Multigames(MultigamesReceipt::Done),
+                }),
+            },
+        );
+    };
+    done(
+        &mut state,
+        game_command(MultigamesCommand::Start { task: TaskId(1) }),
+    );
+    assert!(
+        state
+            .toasts
+            .iter()
+            .any(|t| matches!(t.notice, Notice::Failed { .. })),
+        "a start says nothing of a credit"
+    );
+    done(&mut state, award(3));
+    assert!(
+        !state
+            .toasts
+            .iter()
+            .any(|t| matches!(t.notice, Notice::Failed { .. })),
+        "a credit that went through makes the refused one stale"
+    );
 }

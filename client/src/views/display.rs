@@ -1,18 +1,29 @@
 //! The projector: the tour, a huge question number and clock, how many
 //! cards are in, and the standings; during Brain-ring, its board
-//! ([`crate::views::ring::board`]). No controls.
+//! ([`crate::views::ring::board`]); during a game of another format, that
+//! game's screen ([`crate::views::games`]) while it had the hall's attention
+//! last. No controls.
 
 use egui::{RichText, Ui};
 use minuta_shared::wire::view::DisplayView;
 
 use crate::i18n::{self, T};
 use crate::state::AppState;
+use crate::views::games;
 use crate::views::ring::board;
 use crate::views::widgets::{self, GREY};
 
 pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     let lang = state.lang;
     let now = state.server_now();
+    let fight_open = view.ring.fights.iter().any(|f| !f.closed);
+    if !fight_open
+        && let Some(game) =
+            games::display_choice(&view.games, games::chgk_activity(&view.clock, now), now)
+    {
+        games::display(ui, state, game);
+        return;
+    }
     if board::shows_ring(view, now) {
         board::board(ui, state, view);
         return;

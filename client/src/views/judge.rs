@@ -1,12 +1,15 @@
-//! The judge's terminal: the judging tab alone. A judge receives the host's
-//! view without access secrets.
+//! The judge's terminal: the judging tab alone, and, when the programme has
+//! games of plug-in formats, a page per format to credit their answers. A
+//! judge receives the host's view without access secrets.
 
 use egui::{RichText, Ui};
+use minuta_shared::play::games::Format;
 use minuta_shared::wire::view::HostView;
 
-use crate::i18n::T;
+use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::host::{HostForm, judging};
+use crate::views::games::{self, Seat};
+use crate::views::host::{HostForm, HostTab, judging};
 
 pub fn judge(
     ui: &mut Ui,
@@ -14,17 +17,54 @@ pub fn judge(
     view: &HostView,
     form: &mut HostForm,
 ) -> Vec<UiCommand> {
+    let lang = state.lang;
     let mut out = Vec::new();
-    ui.horizontal(|ui| {
+    let formats: Vec<Format> = Format::ALL
+        .iter()
+        .copied()
+        .filter(|f| view.games.iter().any(|g| g.format == *f))
+        .collect();
+    let tab = form.tab.get_or_insert(
+        games::staff_in_play(view, state.server_now()).map_or(HostTab::Judging, HostTab::Games),
+    );
+    if !matches!(tab, HostTab::Games(f) if formats.contains(f)) {
+        *tab = HostTab::Judging;
+    }
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(&view.tournament).strong().size(18.0));
         ui.separator();
-        ui.label(RichText::new(state.lang.t(T::JudgeTerminal)).size(18.0));
+        ui.label(RichText::new(lang.t(T::JudgeTerminal)).size(18.0));
+        if !formats.is_empty() {
+            ui.separator();
+            ui.selectable_value(
+                tab,
+                HostTab::Judging,
+                RichText::new(lang.t(T::ChgkScreen)).size(16.0),
+            );
+            for format in &formats {
+                ui.selectable_value(
+                    tab,
+                    HostTab::Games(*format),
+                    RichText::new(i18n::format_name(lang, *format)).size(16.0),
+                );
+            }
+        }
     });
     ui.separator();
+    let tab = *tab;
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            judging::judging(ui, state.lang, view, &mut form.judging, &mut out);
+        .show(ui, |ui| match tab {
+            HostTab::Games(format) => games::staff_tab(
+                ui,
+                state,
+                view,
+                format,
+                Seat::Judge,
+                &mut form.games,
+                &mut out,
+            ),
+            _ => judging::judging(ui, state.lang, view, &mut form.judging, &mut out),
         });
     out
 }

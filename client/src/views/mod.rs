@@ -4,9 +4,12 @@
 //! network, the disk or the clock: the current time comes in the state.
 
 pub mod display;
+pub mod games;
 pub mod host;
 pub mod join;
 pub mod judge;
+pub mod jury;
+pub mod multigames;
 pub mod question;
 pub mod ring;
 pub mod team;
@@ -25,6 +28,7 @@ pub struct LocalState {
     pub join: join::JoinForm,
     pub team: team::TeamForm,
     pub host: host::HostForm,
+    pub jury: jury::JuryForm,
 }
 
 /// The whole window: a status bar, the screen for the current role, and
@@ -64,6 +68,7 @@ fn screen(ui: &mut Ui, state: &AppState, local: &mut LocalState, out: &mut Vec<U
         }
         Some(View::Host(view)) => out.extend(judge::judge(ui, state, view, &mut local.host)),
         Some(View::Display(view)) => display::display(ui, state, view),
+        Some(View::Jury(view)) => out.extend(jury::jury(ui, state, view, &mut local.jury)),
     }
 }
 

@@ -2,17 +2,21 @@
 //! answer card (confirmed before it goes, locked once accepted), the
 //! receipt, past answers with verdicts after the reveal, appeals and the
 //! public standings. While the team plays a Brain-ring fight the terminal
-//! is its button instead ([`crate::views::ring::button`]).
+//! is its button instead ([`crate::views::ring::button`]). When the
+//! programme has games of other formats ([`crate::views::games`]), the
+//! terminal follows whichever had the hall's attention last, and a row of
+//! pages lets the team look at the other.
 
 use egui::{RichText, Ui};
-use minuta_shared::ids::QuestionId;
+use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::play::chgk::{AppealKind, Phase};
 use minuta_shared::time::stopwatch;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{TeamCard, TeamView};
+use minuta_shared::wire::view::{TeamCard, TeamGame, TeamView};
 
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, CardReceipt, UiCommand};
+use crate::views::games::{self, GameForms};
 use crate::views::ring::button::{self, ButtonForm};
 use crate::views::ring::waiting;
 use crate::views::widgets::{self, GREEN, GREY, RED};
@@ -26,6 +30,19 @@ pub struct TeamForm {
     pub confirming: bool,
     pub appeal: Option<AppealForm>,
     pub button: ButtonForm,
+    /// The games' own cards and forms.
+    pub games: GameForms,
+    /// The page the team chose, and the one the terminal followed by
+    /// itself: the choice holds until the hall's attention moves.
+    pub page: Option<TeamPage>,
+    pub followed: Option<TeamPage>,
+}
+
+/// One of a team's screens: the ChGK (or Brain-ring) one, or a game's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TeamPage {
+    Main,
+    Game(GameId),
 }
 
 #[derive(Debug)]
@@ -39,6 +56,86 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
     if let Some(fight) = &view.ring {
         return button::button(ui, state, view, fight, &mut form.button);
     }
+    let shown: Vec<&TeamGame> = view
+        .games
+        .iter()
+        .filter(|g| games::team_relevant(g))
+        .collect();
+    if shown.is_empty() {
+        return main(ui, state, view, form);
+    }
+    let lang = state.lang;
+    let now = state.server_now();
+    let main_relevant =
+        view.clock.question.is_some() || !view.cards.is_empty() || view.ring_board.is_some();
+    // The page the hall is on: whichever had its attention last.
+    let latest = shown
+        .iter()
+        .map(|g| (games::team_activity(g, now), g.id))
+        .max_by_key(|(activity, _)| *activity);
+    let auto = match latest {
+        Some((activity, game))
+            if !main_relevant || activity > games::chgk_activity(&view.clock, now) =>
+        {
+            TeamPage::Game(game)
+        }
+        _ => TeamPage::Main,
+    };
+    if form.followed != Some(auto) {
+        form.followed = Some(auto);
+        form.page = Some(auto);
+    }
+    let mut pages: Vec<(TeamPage, String)> = Vec::new();
+    if main_relevant {
+        let label = if view.clock.question.is_none() && view.ring_board.is_some() {
+            lang.t(T::TabRing)
+        } else {
+            lang.t(T::ChgkScreen)
+        };
+        pages.push((TeamPage::Main, label.to_owned()));
+    }
+    for game in &shown {
+        pages.push((
+            TeamPage::Game(game.id),
+            games::game_name(lang, game.format, &game.name),
+        ));
+    }
+    let page = form
+        .page
+        .filter(|p| pages.iter().any(|(q, _)| q == p))
+        .unwrap_or(auto);
+    if pages.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            for (choice, label) in &pages {
+                if ui
+                    .selectable_label(page == *choice, RichText::new(label).size(16.0))
+                    .clicked()
+                {
+                    form.page = Some(*choice);
+                }
+            }
+        });
+        ui.separator();
+    }
+    let game = match page {
+        TeamPage::Game(id) => shown.iter().find(|g| g.id == id),
+        TeamPage::Main => None,
+    };
+    let Some(game) = game else {
+        return main(ui, state, view, form);
+    };
+    let mut out = Vec::new();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.vertical_centered(|ui| heading(ui, view));
+            games::team(ui, state, game, &mut form.games, &mut out);
+        });
+    out
+}
+
+/// The ChGK screen, or Brain-ring's between the team's fights.
+fn main(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> Vec<UiCommand> {
     // Between its Brain-ring fights (and no ChGK question running), a team
     // follows the tournament: its fights, its place, the final places.
     if view.clock.question.is_none()

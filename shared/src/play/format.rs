@@ -91,6 +91,9 @@ impl Touched {
     }
 }
 
+/// What a format decided: the receipt and the events to store.
+pub type Decided<F> = (<F as LiveFormat>::Receipt, Vec<<F as LiveFormat>::Event>);
+
 /// One live format. Implementations live in `play/<format>/` and are
 /// registered by one line in [`crate::play::games`].
 pub trait LiveFormat: Clone + std::fmt::Debug {
@@ -122,7 +125,7 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
         command: Self::Command,
         roster: &Roster,
         now: ServerTime,
-    ) -> Result<(Self::Receipt, Vec<Self::Event>), Self::Error>;
+    ) -> Result<Decided<Self>, Self::Error>;
 
     /// The only mutation; says who must see it.
     fn apply(&mut self, event: &Self::Event) -> Touched;

@@ -1,5 +1,5 @@
-//! The access tab: the host's and the projector's join codes with QR, the
-//! server's addresses and certificate fingerprint.
+//! The access tab: the projector's, the host's and the appeal jury's join
+//! codes with QR, the server's addresses and certificate fingerprint.
 
 use egui::{RichText, Ui};
 use minuta_shared::join_code::fingerprint_hex;
@@ -39,6 +39,17 @@ pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCo
     );
     widgets::join_code_box(ui, lang, "host", &host, out);
     ui.add_space(8.0);
+    if let Some(secret) = &view.jury_secret {
+        ui.heading(lang.t(T::JuryCode));
+        let jury = join_code(
+            access,
+            Credential::Jury {
+                secret: secret.clone(),
+            },
+        );
+        widgets::join_code_box(ui, lang, "jury", &jury, out);
+        ui.add_space(8.0);
+    }
     ui.heading(lang.t(T::ServerAddresses));
     for addr in &access.addrs {
         ui.label(RichText::new(addr.to_string()).monospace());

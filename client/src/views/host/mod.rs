@@ -1,6 +1,8 @@
 //! The host dashboard, one tab per concern: access codes, teams, judges,
-//! questions, the game, judging, appeals, standings and «Брейн-ринг». A
-//! judge's terminal shows the judging tab alone ([`crate::views::judge`]).
+//! questions, the game, judging, appeals, standings, «Брейн-ринг» and one
+//! tab per plug-in format of the programme («Мультиигры»,
+//! [`crate::views::games`]). A judge's terminal shows the judging alone
+//! ([`crate::views::judge`]).
 
 pub mod access;
 pub mod appeals;
@@ -17,11 +19,13 @@ pub mod tournament;
 use egui::{RichText, Ui};
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::games::Format;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::{Access, HostView};
 
-use crate::i18n::T;
+use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::games::{self, Seat};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum HostTab {
@@ -36,6 +40,8 @@ pub enum HostTab {
     Appeals,
     Standings,
     Ring,
+    /// The programme's games of one plug-in format.
+    Games(Format),
 }
 
 #[derive(Debug, Default)]
@@ -51,6 +57,7 @@ pub struct HostForm {
     pub appeals: appeals::AppealsForm,
     pub judging: judging::JudgingForm,
     pub ring: ring::RingForm,
+    pub games: games::GamesForm,
 }
 
 pub fn dashboard(
@@ -62,8 +69,11 @@ pub fn dashboard(
     let lang = state.lang;
     let mut out = Vec::new();
     let open_fights = view.ring.fights.iter().filter(|f| !f.closed).count();
+    let now = state.server_now();
     let tab = form.tab.get_or_insert(if open_fights > 0 {
         HostTab::Ring
+    } else if let Some(format) = games::staff_in_play(view, now) {
+        HostTab::Games(format)
     } else if view.teams.is_empty() {
         HostTab::Teams
     } else if view.tours.is_empty() {
@@ -86,7 +96,7 @@ pub fn dashboard(
             .flat_map(|f| &f.appeals)
             .filter(|a| a.resolution.is_none())
             .count();
-        let tabs = [
+        let mut tabs = vec![
             (HostTab::Game, lang.t(T::TabGame).to_owned()),
             (HostTab::Judging, lang.t(T::TabJudging).to_owned()),
             (
@@ -111,6 +121,14 @@ pub fn dashboard(
                     ),
                 },
             ),
+        ];
+        // One tab per plug-in format, beside Brain-ring: a game is added there.
+        tabs.extend(
+            Format::ALL
+                .iter()
+                .map(|f| (HostTab::Games(*f), i18n::format_name(lang, *f).to_owned())),
+        );
+        tabs.extend([
             (HostTab::Questions, lang.t(T::TabQuestions).to_owned()),
             (
                 HostTab::Teams,
@@ -119,7 +137,7 @@ pub fn dashboard(
             (HostTab::Judges, lang.t(T::TabJudges).to_owned()),
             (HostTab::Tournament, lang.t(T::TabTournament).to_owned()),
             (HostTab::Access, lang.t(T::TabAccess).to_owned()),
-        ];
+        ]);
         for (choice, label) in tabs {
             ui.selectable_value(tab, choice, RichText::new(label).size(16.0));
         }
@@ -143,6 +161,15 @@ pub fn dashboard(
             HostTab::Appeals => appeals::appeals(ui, state, view, &mut form.appeals, &mut out),
             HostTab::Standings => standings::standings(ui, state, view, &mut out),
             HostTab::Ring => ring::ring(ui, state, view, &mut form.ring, &mut out),
+            HostTab::Games(format) => games::staff_tab(
+                ui,
+                state,
+                view,
+                format,
+                Seat::Host,
+                &mut form.games,
+                &mut out,
+            ),
         });
     out
 }

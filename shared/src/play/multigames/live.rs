@@ -9,7 +9,7 @@ use super::{
     MultigamesReceipt, MultigamesSettings, MultigamesStaffView, MultigamesTeamView,
 };
 use crate::ids::TeamId;
-use crate::play::format::{LiveFormat, Roster, Touched};
+use crate::play::format::{Decided, LiveFormat, Roster, Touched};
 use crate::time::ServerTime;
 use crate::wire::handshake::{Identity, Role};
 
@@ -54,7 +54,7 @@ impl LiveFormat for MultigamesGame {
         command: MultigamesCommand,
         roster: &Roster,
         now: ServerTime,
-    ) -> Result<(MultigamesReceipt, Vec<MultigamesEvent>), MultigamesPlayError> {
+    ) -> Result<Decided<Self>, MultigamesPlayError> {
         MultigamesGame::decide(self, who, command, roster, now)
     }
 

@@ -1,0 +1,58 @@
+//! What became of this terminal's commands to the programme's games: every
+//! Ack is kept (the latest few), so a format's screen can show an answer's
+//! receipt or refusal in place, on its card, even before the next view
+//! arrives; and which of them are too frequent, or shown in place, to be
+//! worth a toast.
+
+use minuta_shared::ids::GameId;
+use minuta_shared::play::games::{GameCommand, GameReceipt};
+use minuta_shared::play::multigames::MultigamesCommand;
+use minuta_shared::wire::server::{CommandError, Receipt};
+
+/// The server's answer to one game command of this terminal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameAck {
+    pub game: GameId,
+    pub command: GameCommand,
+    pub result: Result<GameReceipt, CommandError>,
+}
+
+/// How many Acks are kept: a screen looks at the latest ones only.
+pub const KEPT_ACKS: usize = 64;
+
+/// The game's receipt inside the wire's, if the server sent one.
+pub fn game_result(
+    result: &Result<Receipt, CommandError>,
+) -> Option<Result<GameReceipt, CommandError>> {
+    match result {
+        Ok(Receipt::Game { receipt, .. }) => Some(Ok(receipt.clone())),
+        Ok(_) => None,
+        Err(error) => Some(Err(error.clone())),
+    }
+}
+
+/// Whether the outcome shows where the person is looking, so a toast would
+/// only bury the screen: a team's answer (its card shows the receipt or
+/// the refusal) and a judge's credit (the answer's row shows it; a refusal
+/// does get a toast).
+pub fn shown_in_place(command: &GameCommand, succeeded: bool) -> bool {
+    match command {
+        GameCommand::Multigames(c) => match c {
+            MultigamesCommand::Answer { .. } => true,
+            MultigamesCommand::Award { .. } => succeeded,
+            _ => false,
+        },
+    }
+}
+
+/// Whether two game commands are the same action (a success makes the
+/// earlier failures of the same action stale).
+pub fn same_action(a: &GameCommand, b: &GameCommand) -> bool {
+    #[allow(unreachable_patterns)]
+    match (a, b) {
+        (GameCommand::Multigames(a), GameCommand::Multigames(b)) => {
+            std::mem::discriminant(a) == std::mem::discriminant(b)
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,440 @@
+//! The programme's games of plug-in formats on screen: the one place the
+//! client dispatches on a game's format. Each format's screens live in their
+//! own module behind [`Screens`] and are registered by one line in
+//! `screens!` below; everything else here — which game a team or the projector
+//! follows, the host's game picker, the forms kept per game, the clocks the
+//! app sounds — knows no format.
+
+use std::collections::{BTreeMap, HashMap};
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
+use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::games::{
+    Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
+};
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::{
+    ClockView, DisplayGame, GameEntry, HostView, StaffGame, TeamGame, View,
+};
+
+use crate::i18n::{self, T};
+use crate::state::{AppState, UiCommand};
+use crate::views::multigames::Multigames;
+use crate::views::widgets;
+
+/// A game's number and name, as its screens receive them.
+#[derive(Clone, Copy, Debug)]
+pub struct Game<'a> {
+    pub id: GameId,
+    pub name: &'a str,
+}
+
+impl<'a, V> From<&'a GameEntry<V>> for Game<'a> {
+    fn from(entry: &'a GameEntry<V>) -> Self {
+        Game {
+            id: entry.id,
+            name: &entry.name,
+        }
+    }
+}
+
+/// Who sits at a staff screen: the host runs the game, a judge credits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Host,
+    Judge,
+}
+
+/// How recently something had the hall's attention; a screen with several
+/// things to show follows the latest. Ordered: idle, then by instant, then
+/// in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Activity {
+    Idle,
+    Since(ServerTime),
+    InPlay,
+}
+
+/// The ChGK clock's activity: a question in play, or when its minute began.
+pub fn chgk_activity(clock: &ClockView, now: ServerTime) -> Activity {
+    let phase = widgets::phase_at(clock, now);
+    if clock.question.is_some()
+        && matches!(
+            phase,
+            Phase::Announced | Phase::Minute | Phase::LastSeconds | Phase::HandIn
+        )
+    {
+        return Activity::InPlay;
+    }
+    clock.started_at.map_or(Activity::Idle, Activity::Since)
+}
+
+/// One format's screens. `Staff`, `Team` and `Display` are the format's own
+/// views inside [`GameStaffView`], [`GameTeamView`] and [`GameDisplayView`].
+pub trait Screens {
+    type Staff;
+    type Team;
+    type Display;
+    /// What the format's screens remember between frames, per game.
+    type Form: Default + std::fmt::Debug;
+
+    /// The settings of a game the host adds with one click.
+    fn new_game() -> GameSettings;
+
+    /// Whether a team has anything of this game to see; if not, its
+    /// terminal stays on the ChGK or Brain-ring screen.
+    fn team_relevant(view: &Self::Team) -> bool;
+    fn team_activity(view: &Self::Team, now: ServerTime) -> Activity;
+    fn team(
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &Self::Team,
+        form: &mut Self::Form,
+        out: &mut Vec<UiCommand>,
+    );
+
+    fn display_activity(view: &Self::Display, now: ServerTime) -> Activity;
+    fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &Self::Display);
+
+    fn staff_activity(view: &Self::Staff, now: ServerTime) -> Activity;
+    /// The host's or a judge's screen of the game; `host` is the whole
+    /// dashboard's view (teams, judges).
+    #[allow(clippy::too_many_arguments)]
+    fn staff(
+        ui: &mut Ui,
+        state: &AppState,
+        host: &HostView,
+        game: Game<'_>,
+        view: &Self::Staff,
+        seat: Seat,
+        form: &mut Self::Form,
+        out: &mut Vec<UiCommand>,
+    );
+
+    /// Appeals waiting for the jury's decision.
+    fn jury_pending(view: &Self::Staff) -> usize;
+    fn jury(
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &Self::Staff,
+        form: &mut Self::Form,
+        out: &mut Vec<UiCommand>,
+    );
+
+    /// The running task's clock, as the ChGK clock widgets and the sound
+    /// read it (`question` keys the task within the game).
+    fn team_clock(view: &Self::Team) -> Option<ClockView>;
+    fn display_clock(view: &Self::Display) -> Option<ClockView>;
+    fn staff_clock(view: &Self::Staff) -> Option<ClockView>;
+}
+
+/// Every game's form, by game: a terminal keeps what was half-typed in
+/// each game apart.
+#[derive(Debug, Default)]
+pub struct GameForms {
+    forms: BTreeMap<GameId, GameForm>,
+}
+
+impl GameForms {
+    /// The game's form, made fresh when missing or of another format.
+    fn slot(
+        &mut self,
+        game: GameId,
+        fresh: fn() -> GameForm,
+        fits: fn(&GameForm) -> bool,
+    ) -> &mut GameForm {
+        let slot = self.forms.entry(game).or_insert_with(fresh);
+        if !fits(slot) {
+            *slot = fresh();
+        }
+        slot
+    }
+}
+
+macro_rules! screens {
+    ($($variant:ident => $screens:ty),* $(,)?) => {
+        /// One game's form, of whichever format.
+        #[derive(Debug)]
+        pub enum GameForm { $($variant(<$screens as Screens>::Form)),* }
+
+        /// The settings of a game of `format` added with one click.
+        pub fn new_game(format: Format) -> GameSettings {
+            match format {
+                $(Format::$variant => <$screens as Screens>::new_game()),*
+            }
+        }
+
+        pub fn team_relevant(game: &TeamGame) -> bool {
+            match &game.view {
+                $(GameTeamView::$variant(v) => <$screens as Screens>::team_relevant(v)),*
+            }
+        }
+
+        pub fn team_activity(game: &TeamGame, now: ServerTime) -> Activity {
+            match &game.view {
+                $(GameTeamView::$variant(v) => <$screens as Screens>::team_activity(v, now)),*
+            }
+        }
+
+        #[allow(unreachable_patterns, irrefutable_let_patterns)]
+        pub fn team(
+            ui: &mut Ui,
+            state: &AppState,
+            game: &TeamGame,
+            forms: &mut GameForms,
+            out: &mut Vec<UiCommand>,
+        ) {
+            match &game.view {
+                $(GameTeamView::$variant(v) => {
+                    let slot = forms.slot(
+                        game.id,
+                        || GameForm::$variant(Default::default()),
+                        |f| matches!(f, GameForm::$variant(_)),
+                    );
+                    if let GameForm::$variant(form) = slot {
+                        <$screens as Screens>::team(ui, state, game.into(), v, form, out);
+                    }
+                })*
+            }
+        }
+
+        pub fn display_activity(game: &DisplayGame, now: ServerTime) -> Activity {
+            match &game.view {
+                $(GameDisplayView::$variant(v) => <$screens as Screens>::display_activity(v, now)),*
+            }
+        }
+
+        pub fn display(ui: &mut Ui, state: &AppState, game: &DisplayGame) {
+            match &game.view {
+                $(GameDisplayView::$variant(v) => <$screens as Screens>::display(ui, state, game.into(), v)),*
+            }
+        }
+
+        pub fn staff_activity(game: &StaffGame, now: ServerTime) -> Activity {
+            match &game.view {
+                $(GameStaffView::$variant(v) => <$screens as Screens>::staff_activity(v, now)),*
+            }
+        }
+
+        #[allow(unreachable_patterns, irrefutable_let_patterns)]
+        pub fn staff(
+            ui: &mut Ui,
+            state: &AppState,
+            host: &HostView,
+            game: &StaffGame,
+            seat: Seat,
+            forms: &mut GameForms,
+            out: &mut Vec<UiCommand>,
+        ) {
+            match &game.view {
+                $(GameStaffView::$variant(v) => {
+                    let slot = forms.slot(
+                        game.id,
+                        || GameForm::$variant(Default::default()),
+                        |f| matches!(f, GameForm::$variant(_)),
+                    );
+                    if let GameForm::$variant(form) = slot {
+                        <$screens as Screens>::staff(ui, state, host, game.into(), v, seat, form, out);
+                    }
+                })*
+            }
+        }
+
+        pub fn jury_pending(game: &StaffGame) -> usize {
+            match &game.view {
+                $(GameStaffView::$variant(v) => <$screens as Screens>::jury_pending(v)),*
+            }
+        }
+
+        #[allow(unreachable_patterns, irrefutable_let_patterns)]
+        pub fn jury(
+            ui: &mut Ui,
+            state: &AppState,
+            game: &StaffGame,
+            forms: &mut GameForms,
+            out: &mut Vec<UiCommand>,
+        ) {
+            match &game.view {
+                $(GameStaffView::$variant(v) => {
+                    let slot = forms.slot(
+                        game.id,
+                        || GameForm::$variant(Default::default()),
+                        |f| matches!(f, GameForm::$variant(_)),
+                    );
+                    if let GameForm::$variant(form) = slot {
+                        <$screens as Screens>::jury(ui, state, game.into(), v, form, out);
+                    }
+                })*
+            }
+        }
+
+        fn team_clock(game: &TeamGame) -> Option<ClockView> {
+            match &game.view {
+                $(GameTeamView::$variant(v) => <$screens as Screens>::team_clock(v)),*
+            }
+        }
+
+        fn display_clock(game: &DisplayGame) -> Option<ClockView> {
+            match &game.view {
+                $(GameDisplayView::$variant(v) => <$screens as Screens>::display_clock(v)),*
+            }
+        }
+
+        fn staff_clock(game: &StaffGame) -> Option<ClockView> {
+            match &game.view {
+                $(GameStaffView::$variant(v) => <$screens as Screens>::staff_clock(v)),*
+            }
+        }
+    };
+}
+
+// One line per live format.
+screens! {
+    Multigames => Multigames,
+}
+
+/// Every game's running clock in a view, for the signals and the repaint.
+pub fn clocks(view: &View) -> Vec<(GameId, ClockView)> {
+    let pair = |id: GameId, clock: Option<ClockView>| clock.map(|c| (id, c));
+    match view {
+        View::Team(v) => v
+            .games
+            .iter()
+            .filter_map(|g| pair(g.id, team_clock(g)))
+            .collect(),
+        View::Display(v) => v
+            .games
+            .iter()
+            .filter_map(|g| pair(g.id, display_clock(g)))
+            .collect(),
+        View::Host(v) => v
+            .games
+            .iter()
+            .filter_map(|g| pair(g.id, staff_clock(g)))
+            .collect(),
+        View::Jury(v) => v
+            .games
+            .iter()
+            .filter_map(|g| pair(g.id, staff_clock(g)))
+            .collect(),
+    }
+}
+
+/// The game the projector follows instead of the ChGK clock: the one with
+/// the latest activity, if later than the ChGK clock's.
+pub fn display_choice(
+    games: &[DisplayGame],
+    chgk: Activity,
+    now: ServerTime,
+) -> Option<&DisplayGame> {
+    let (activity, game) = games
+        .iter()
+        .map(|g| (display_activity(g, now), g))
+        .max_by_key(|(a, _)| *a)?;
+    (activity > chgk).then_some(game)
+}
+
+/// The host's and the judges' games of one format: the picker, «Добавить
+/// игру» (the host only) and the picked game.
+#[derive(Debug, Default)]
+pub struct GamesForm {
+    pub forms: GameForms,
+    pub picked: HashMap<Format, GameId>,
+    pub new_name: String,
+}
+
+/// The game of `format` a staff screen opens on: the picked one, else one
+/// in play, else the newest.
+pub fn staff_pick(
+    view: &HostView,
+    format: Format,
+    picked: Option<GameId>,
+    now: ServerTime,
+) -> Option<&StaffGame> {
+    let mut games = view.games.iter().filter(|g| g.format == format);
+    if let Some(game) =
+        picked.and_then(|id| view.games.iter().find(|g| g.id == id && g.format == format))
+    {
+        return Some(game);
+    }
+    let in_play = games
+        .clone()
+        .find(|g| staff_activity(g, now) == Activity::InPlay);
+    in_play.or_else(|| games.next_back())
+}
+
+/// The format of a game in play on the staff's screens, if any.
+pub fn staff_in_play(view: &HostView, now: ServerTime) -> Option<Format> {
+    view.games
+        .iter()
+        .find(|g| staff_activity(g, now) == Activity::InPlay)
+        .map(|g| g.format)
+}
+
+/// A host tab (or a judge's page) for the games of one format.
+pub fn staff_tab(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    format: Format,
+    seat: Seat,
+    form: &mut GamesForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let now = state.server_now();
+    let games: Vec<&StaffGame> = view.games.iter().filter(|g| g.format == format).collect();
+    let shown = staff_pick(view, format, form.picked.get(&format).copied(), now).map(|g| g.id);
+    ui.horizontal_wrapped(|ui| {
+        if games.len() > 1 {
+            for game in &games {
+                let label = RichText::new(game_name(lang, game.format, &game.name)).size(16.0);
+                if ui.selectable_label(shown == Some(game.id), label).clicked() {
+                    form.picked.insert(format, game.id);
+                }
+            }
+            ui.separator();
+        }
+        if seat == Seat::Host {
+            ui.add(
+                egui::TextEdit::singleline(&mut form.new_name)
+                    .hint_text(lang.t(T::GameName))
+                    .desired_width(220.0),
+            );
+            if ui.button(lang.t(T::AddGame)).clicked() {
+                let typed = form.new_name.trim();
+                let name = if !typed.is_empty() {
+                    typed.to_owned()
+                } else if games.is_empty() {
+                    i18n::format_name(lang, format).to_owned()
+                } else {
+                    format!("{} {}", i18n::format_name(lang, format), games.len() + 1)
+                };
+                out.push(UiCommand::Send(Command::AddGame {
+                    name,
+                    settings: new_game(format),
+                }));
+                form.new_name.clear();
+            }
+        }
+    });
+    let Some(game) = shown.and_then(|id| games.iter().find(|g| g.id == id)) else {
+        ui.label(RichText::new(lang.t(T::NoGamesOfFormat)).color(widgets::GREY));
+        return;
+    };
+    ui.separator();
+    staff(ui, state, view, game, seat, &mut form.forms, out);
+}
+
+/// A game's name as listed, its format's name when it has none.
+pub fn game_name(lang: i18n::Lang, format: Format, name: &str) -> String {
+    if name.trim().is_empty() {
+        i18n::format_name(lang, format).to_owned()
+    } else {
+        name.to_owned()
+    }
+}

@@ -1,0 +1,545 @@
+//! A team's Мультиигры screen (6): the current task's number, title,
+//! points and time; before the host's start «задание ещё не начато» with
+//! the sheet face down; after it the text, the countdown and its grace, and
+//! the answer card (confirmed before it goes, final once accepted, like the
+//! ChGK card); the receipt with its stopwatch time or «опоздание»; after the
+//! reveal the author's answer and the team's own credit; the team's answers,
+//! its appeals (6.4) with the jury's decisions, and the hall's standings.
+
+use egui::{RichText, Ui};
+use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::games::{GameCommand, GameReceipt};
+use minuta_shared::play::multigames::{
+    MultigamesCommand, MultigamesReceipt, MultigamesTeamView, TaskAppealKind, TaskId, TaskStatus,
+    TeamAnswer, TeamTask,
+};
+use minuta_shared::rules::multigames::Credit;
+use minuta_shared::time::stopwatch;
+use minuta_shared::wire::server::CommandError;
+
+use super::{pending, send};
+use crate::i18n::{self, Lang, T, multigames as words};
+use crate::state::{AppState, UiCommand};
+use crate::views::games::Game;
+use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
+
+#[derive(Debug, Default)]
+pub struct TeamForm {
+    /// The answer being written, and the task it is for.
+    pub answer: String,
+    pub answer_for: Option<TaskId>,
+    /// «Ответ окончателен…» is showing.
+    pub confirming: bool,
+    pub appeal: Option<AppealDraft>,
+}
+
+/// An appeal being written (6.4).
+#[derive(Debug)]
+pub struct AppealDraft {
+    pub task: TaskId,
+    pub kind: TaskAppealKind,
+    pub text: String,
+}
+
+/// The team's answer as the server took it.
+struct Receipt {
+    text: Option<String>,
+    since_start_ms: u64,
+    late: bool,
+}
+
+pub fn team(
+    ui: &mut Ui,
+    state: &AppState,
+    game: Game<'_>,
+    view: &MultigamesTeamView,
+    form: &mut TeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let current = view.current.as_ref().map(|t| t.heading.id);
+    if form.answer_for != current {
+        // A new task: a fresh, empty card.
+        form.answer_for = current;
+        form.answer.clear();
+        form.confirming = false;
+    }
+    ui.vertical_centered(|ui| {
+        ui.label(RichText::new(game.name).size(18.0).color(GREY));
+        match &view.current {
+            None => {
+                ui.label(RichText::new(lang.t(T::MgNoTask)).size(22.0));
+            }
+            Some(task) => current_task(ui, state, game, view, task, form, out),
+        }
+    });
+    ui.add_space(16.0);
+    our_answers(ui, lang, view, form, out, game);
+    appeals(ui, lang, view);
+    ui.separator();
+    ui.heading(lang.t(T::Standings));
+    super::standings(ui, lang, "team", &view.standings, 14.0);
+}
+
+fn current_task(
+    ui: &mut Ui,
+    state: &AppState,
+    game: Game<'_>,
+    view: &MultigamesTeamView,
+    task: &TeamTask,
+    form: &mut TeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let now = state.server_now();
+    let heading = &task.heading;
+    super::task_title(ui, lang, heading, 44.0);
+    ui.add_space(8.0);
+    let Some(text) = &task.text else {
+        // 6: the sheet lies face down until the host's command.
+        ui.label(
+            RichText::new(lang.t(T::MgNotStarted))
+                .size(30.0)
+                .strong()
+                .color(AMBER),
+        );
+        super::task_clock(ui, lang, heading, now, 72.0);
+        ui.label(RichText::new(lang.t(T::MgTextHidden)).color(GREY));
+        return;
+    };
+    let width = ui.available_width().min(800.0);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_max_width(width);
+        ui.label(RichText::new(text).size(20.0));
+    });
+    ui.add_space(8.0);
+    if heading.status != TaskStatus::Revealed {
+        super::task_clock(ui, lang, heading, now, 88.0);
+        ui.add_space(8.0);
+    }
+    let answer = view.answers.iter().find(|a| a.task == heading.id);
+    card(ui, state, game, task, answer, form, out);
+    if let Some(reveal) = answer.and_then(|a| a.reveal.as_ref()) {
+        ui.add_space(8.0);
+        ui.label(
+            RichText::new(format!("{}: {}", lang.t(T::ColAuthorAnswer), reveal.answer))
+                .size(22.0)
+                .strong(),
+        );
+        if !reveal.comment.is_empty() {
+            ui.label(RichText::new(&reveal.comment).color(GREY));
+        }
+        if let Some(answer) = answer {
+            let (text, colour) = credit(lang, answer);
+            ui.label(RichText::new(text).size(26.0).strong().color(colour));
+        }
+    }
+}
+
+/// The receipt of this team's answer: the view's, or the Ack's when it
+/// came before the view.
+fn receipt(
+    state: &AppState,
+    game: Game<'_>,
+    task: TaskId,
+    answer: Option<&TeamAnswer>,
+) -> Option<Receipt> {
+    if let Some(a) = answer {
+        return Some(Receipt {
+            text: Some(a.text.clone()),
+            since_start_ms: a.since_start_ms,
+            late: a.late,
+        });
+    }
+    match last_answer_ack(state, game, task)? {
+        Ok(GameReceipt::Multigames(MultigamesReceipt::Answer {
+            since_start_ms,
+            late,
+            ..
+        })) => Some(Receipt {
+            text: None,
+            since_start_ms: *since_start_ms,
+            late: *late,
+        }),
+        _ => None,
+    }
+}
+
+/// The server's latest answer to this terminal's answer for `task`.
+fn last_answer_ack<'a>(
+    state: &'a AppState,
+    game: Game<'_>,
+    task: TaskId,
+) -> Option<&'a Result<GameReceipt, CommandError>> {
+    state
+        .game_acks
+        .iter()
+        .rev()
+        .find(|a| {
+            a.game == game.id
+                && matches!(
+                    &a.command,
+                    GameCommand::Multigames(MultigamesCommand::Answer { task: t, .. }) if *t == task
+                )
+        })
+        .map(|a| &a.result)
+}
+
+fn card(
+    ui: &mut Ui,
+    state: &AppState,
+    game: Game<'_>,
+    task: &TeamTask,
+    answer: Option<&TeamAnswer>,
+    form: &mut TeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let now = state.server_now();
+    let heading = &task.heading;
+    let id = heading.id;
+    let width = ui.available_width().min(640.0);
+    if let Some(receipt) = receipt(state, game, id, answer) {
+        let text = receipt.text.unwrap_or_else(|| form.answer.clone());
+        ui.label(RichText::new(widgets::quoted(&text)).size(24.0));
+        let colour = if receipt.late { RED } else { GREEN };
+        ui.label(
+            RichText::new(i18n::card_receipt(
+                lang,
+                receipt.since_start_ms,
+                receipt.late,
+            ))
+            .size(26.0)
+            .color(colour),
+        );
+        ui.label(RichText::new(lang.t(T::MgAnswerLocked)).color(GREY));
+        return;
+    }
+    let in_flight = pending(state, game)
+        .any(|c| matches!(c, MultigamesCommand::Answer { task, .. } if *task == id));
+    if in_flight {
+        ui.label(RichText::new(widgets::quoted(&form.answer)).size(24.0));
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(lang.t(T::Sending));
+        });
+        return;
+    }
+    if heading.withdrawn || heading.status == TaskStatus::Revealed {
+        return;
+    }
+    if super::phase(heading, now) == Phase::Over {
+        ui.label(RichText::new(lang.t(T::LateWarning)).color(AMBER));
+    }
+    if let Some(Err(error)) = last_answer_ack(state, game, id) {
+        ui.label(RichText::new(i18n::command_error(lang, error)).color(RED));
+    }
+    if form.confirming {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_max_width(width);
+            ui.label(RichText::new(lang.t(T::ConfirmFinal)).size(20.0).strong());
+            ui.label(RichText::new(widgets::quoted(&form.answer)).size(24.0));
+            widgets::centred(ui, "multigames-confirm", |ui| {
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(RichText::new(lang.t(T::ConfirmYes)).size(20.0))
+                        .clicked()
+                    {
+                        form.confirming = false;
+                        let text = form.answer.trim().to_owned();
+                        out.push(send(game, MultigamesCommand::Answer { task: id, text }));
+                    }
+                    if ui
+                        .button(RichText::new(lang.t(T::Cancel)).size(20.0))
+                        .clicked()
+                    {
+                        form.confirming = false;
+                    }
+                });
+            });
+        });
+        return;
+    }
+    let edit = egui::TextEdit::singleline(&mut form.answer)
+        .hint_text(lang.t(T::YourAnswer))
+        .font(egui::FontId::proportional(24.0))
+        .desired_width(width);
+    let response = ui.add(edit);
+    let ready = !form.answer.trim().is_empty();
+    let submit = ui.add_enabled(
+        ready,
+        egui::Button::new(RichText::new(lang.t(T::SubmitAnswer)).size(22.0)),
+    );
+    let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    if ready && (submit.clicked() || entered) {
+        form.confirming = true;
+    }
+}
+
+/// The team's credit for an answer, in words and colour.
+fn credit(lang: Lang, answer: &TeamAnswer) -> (String, egui::Color32) {
+    if answer.late {
+        return (lang.t(T::VerdictLate).into(), RED);
+    }
+    match &answer.reveal {
+        None => (lang.t(T::VerdictPending).into(), GREY),
+        Some(r) if r.withdrawn => (lang.t(T::MgWithdrawn).into(), GREY),
+        Some(r) => {
+            let got = r.points.unwrap_or_default();
+            let colour = if got >= r.max {
+                GREEN
+            } else if got <= Credit::ZERO {
+                RED
+            } else {
+                AMBER
+            };
+            (words::credit_of(lang, got, r.max), colour)
+        }
+    }
+}
+
+fn may_appeal(view: &MultigamesTeamView, task: TaskId) -> bool {
+    view.appeals_allowed && view.appealable.contains(&task)
+}
+
+fn our_answers(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &MultigamesTeamView,
+    form: &mut TeamForm,
+    out: &mut Vec<UiCommand>,
+    game: Game<'_>,
+) {
+    let unanswered: Vec<TaskId> = view
+        .appealable
+        .iter()
+        .copied()
+        .filter(|t| may_appeal(view, *t) && !view.answers.iter().any(|a| a.task == *t))
+        .collect();
+    if view.answers.is_empty() && unanswered.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading(lang.t(T::PastAnswers));
+    // The appeal form opens above the list, where the person looks.
+    appeal_form(ui, lang, view, form, out, game);
+    egui::Grid::new("multigames-answers")
+        .striped(true)
+        .spacing([16.0, 6.0])
+        .show(ui, |ui| {
+            for t in [
+                T::ColNumber,
+                T::MgColTask,
+                T::ColAnswer,
+                T::ColReceived,
+                T::MgColCredit,
+                T::ColAuthorAnswer,
+            ] {
+                ui.label(RichText::new(lang.t(t)).strong());
+            }
+            ui.end_row();
+            for answer in view.answers.iter().rev() {
+                answer_row(ui, lang, view, answer, form);
+                ui.end_row();
+            }
+        });
+    // 6.4: a task may be appealed as incorrect without an answer to it.
+    ui.horizontal_wrapped(|ui| {
+        for task in unanswered {
+            let label = format!("{}: {}", lang.t(T::Appeal), number_of(view, task));
+            if ui.small_button(label).clicked() {
+                form.appeal = Some(AppealDraft {
+                    task,
+                    kind: TaskAppealKind::TaskIncorrect,
+                    text: String::new(),
+                });
+            }
+        }
+    });
+}
+
+fn answer_row(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &MultigamesTeamView,
+    answer: &TeamAnswer,
+    form: &mut TeamForm,
+) {
+    ui.label(&answer.number);
+    ui.label(&answer.title);
+    ui.label(&answer.text);
+    if answer.late {
+        ui.label(RichText::new(lang.t(T::VerdictLate)).color(RED));
+    } else {
+        ui.label(stopwatch(std::time::Duration::from_millis(
+            answer.since_start_ms,
+        )));
+    }
+    let (text, colour) = credit(lang, answer);
+    ui.label(RichText::new(text).color(colour).strong());
+    match &answer.reveal {
+        None => {
+            ui.label("");
+        }
+        Some(reveal) => {
+            ui.vertical(|ui| {
+                ui.set_min_width(240.0);
+                ui.label(RichText::new(&reveal.answer).strong());
+                if !reveal.comment.is_empty() {
+                    ui.label(RichText::new(&reveal.comment).small().color(GREY));
+                }
+            });
+        }
+    }
+    if may_appeal(view, answer.task) && ui.small_button(lang.t(T::Appeal)).clicked() {
+        let short = answer
+            .reveal
+            .as_ref()
+            .is_some_and(|r| r.points.unwrap_or_default() < r.max);
+        form.appeal = Some(AppealDraft {
+            task: answer.task,
+            kind: if short && !answer.late {
+                TaskAppealKind::AcceptMyAnswer
+            } else {
+                TaskAppealKind::TaskIncorrect
+            },
+            text: String::new(),
+        });
+    }
+}
+
+/// A task's number as the hall knows it, from what the team has seen.
+fn number_of(view: &MultigamesTeamView, task: TaskId) -> String {
+    view.answers
+        .iter()
+        .find(|a| a.task == task)
+        .map(|a| a.number.clone())
+        .or_else(|| {
+            view.current
+                .as_ref()
+                .filter(|t| t.heading.id == task)
+                .map(|t| t.heading.number.clone())
+        })
+        .unwrap_or_else(|| format!("#{task}"))
+}
+
+fn appeal_form(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &MultigamesTeamView,
+    form: &mut TeamForm,
+    out: &mut Vec<UiCommand>,
+    game: Game<'_>,
+) {
+    let Some(appeal) = &mut form.appeal else {
+        return;
+    };
+    if !may_appeal(view, appeal.task) {
+        // The next tour began (6.4) or the game is over.
+        form.appeal = None;
+        return;
+    }
+    // Only an answer handed in on time, without full credit, can be appealed for.
+    let for_answer = view.answers.iter().any(|a| {
+        a.task == appeal.task
+            && !a.late
+            && a.reveal
+                .as_ref()
+                .is_some_and(|r| r.points.unwrap_or_default() < r.max)
+    });
+    if !for_answer {
+        appeal.kind = TaskAppealKind::TaskIncorrect;
+    }
+    let mut close = false;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        let number = number_of(view, appeal.task);
+        ui.label(
+            RichText::new(format!(
+                "{} — {}",
+                lang.t(T::Appeal),
+                words::task_heading(lang, &number, "")
+            ))
+            .strong(),
+        );
+        ui.horizontal(|ui| {
+            ui.radio_value(
+                &mut appeal.kind,
+                TaskAppealKind::TaskIncorrect,
+                words::appeal_kind(lang, TaskAppealKind::TaskIncorrect),
+            );
+            if for_answer {
+                ui.radio_value(
+                    &mut appeal.kind,
+                    TaskAppealKind::AcceptMyAnswer,
+                    words::appeal_kind(lang, TaskAppealKind::AcceptMyAnswer),
+                );
+            }
+        });
+        ui.label(RichText::new(lang.t(T::MgAppealHint)).small().color(GREY));
+        ui.add(
+            egui::TextEdit::multiline(&mut appeal.text)
+                .hint_text(lang.t(T::AppealText))
+                .desired_rows(3),
+        );
+        ui.horizontal(|ui| {
+            let ready = !appeal.text.trim().is_empty();
+            if ui
+                .add_enabled(ready, egui::Button::new(lang.t(T::FileAppeal)))
+                .clicked()
+            {
+                out.push(send(
+                    game,
+                    MultigamesCommand::Appeal {
+                        task: appeal.task,
+                        kind: appeal.kind,
+                        text: appeal.text.trim().to_owned(),
+                    },
+                ));
+                close = true;
+            }
+            if ui.button(lang.t(T::Cancel)).clicked() {
+                close = true;
+            }
+        });
+    });
+    if close {
+        form.appeal = None;
+    }
+}
+
+/// The team's own appeals with the jury's decisions (6.5).
+fn appeals(ui: &mut Ui, lang: Lang, view: &MultigamesTeamView) {
+    if view.appeals.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading(lang.t(T::Appeals));
+    for appeal in &view.appeals {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(words::appeal_title(lang, appeal.id, &appeal.number)).strong());
+            ui.label(words::appeal_kind(lang, appeal.kind));
+            if !appeal.text.is_empty() {
+                ui.label(RichText::new(widgets::quoted(&appeal.text)).italics());
+            }
+            match &appeal.decision {
+                None => {
+                    ui.label(RichText::new(lang.t(T::AppealOpen)).color(GREY));
+                }
+                Some(decision) => {
+                    let (word, colour) = if decision.upheld {
+                        (T::AppealUpheld, GREEN)
+                    } else {
+                        (T::AppealRejected, RED)
+                    };
+                    ui.label(RichText::new(lang.t(word)).color(colour).strong());
+                    if let Some(points) = decision.points {
+                        ui.label(words::credited_on_appeal(lang, points));
+                    }
+                    if !decision.reply.is_empty() {
+                        ui.label(format!("— {}", decision.reply));
+                    }
+                }
+            }
+        });
+    }
+}
