@@ -10,6 +10,7 @@ pub mod ids;
 pub mod join_code;
 pub mod packages;
 pub mod play;
+pub mod programme;
 pub mod rules;
 pub mod seed;
 pub mod sheet;

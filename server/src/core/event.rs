@@ -9,6 +9,7 @@ use minuta_shared::play::brain_ring::RingEvent;
 use minuta_shared::play::chgk::ChgkEvent;
 use minuta_shared::play::games::{GameEvent, GameSettings};
 use minuta_shared::play::settings::TournamentSettings;
+use minuta_shared::programme::Programme;
 use minuta_shared::time::ServerTime;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,6 +60,10 @@ pub enum Event {
         game: GameId,
         event: GameEvent,
     },
+    /// The host laid out (or changed) the event's programme.
+    ProgrammeSet {
+        programme: Programme,
+    },
 }
 
 impl Event {
@@ -75,6 +80,7 @@ impl Event {
             Event::JuryAppointed { .. } => "jury_appointed",
             Event::GameAdded { .. } => "game_added",
             Event::Game { .. } => "game",
+            Event::ProgrammeSet { .. } => "programme_set",
             Event::Chgk(e) => match e {
                 ChgkEvent::TourAdded { .. } => "chgk_tour_added",
                 ChgkEvent::QuestionAdded { .. } => "chgk_question_added",

@@ -7,6 +7,7 @@
 
 pub mod event;
 mod games;
+mod programme;
 mod projection;
 pub mod registry;
 mod ring;
@@ -67,6 +68,8 @@ pub struct Core {
     games: BTreeMap<GameId, GameSlot>,
     /// The registry's teams as games see them, kept in step with it.
     roster: Roster,
+    /// The event's programme (2), once the host has laid it out.
+    programme: Option<minuta_shared::programme::Programme>,
 }
 
 impl Core {
@@ -83,6 +86,7 @@ impl Core {
             shown_phase: Phase::Idle,
             games: BTreeMap::new(),
             roster: Roster::default(),
+            programme: None,
         }
     }
 
@@ -383,6 +387,7 @@ impl Core {
             | Command::RingAppeal { .. }) => self.decide_ring(who, ring, now)?,
             Command::AddGame { name, settings } => self.decide_add_game(name, settings)?,
             Command::Game { game, command } => self.decide_game(who, game, command, now)?,
+            Command::SetProgramme { programme } => self.decide_programme(programme)?,
             Command::FileAppeal {
                 question,
                 kind,
@@ -504,6 +509,16 @@ impl Core {
                     let touched = slot.state.apply(event);
                     self.mark_touched(&touched);
                 }
+                // The programme shows what is on: the staff and the hall
+                // follow a game's progress through it.
+                if self.programme.is_some() {
+                    self.dirty.extend([Audience::Staff, Audience::Display]);
+                }
+                return;
+            }
+            Event::ProgrammeSet { programme } => {
+                self.programme = Some(programme.clone());
+                self.dirty.extend([Audience::Staff, Audience::Display]);
                 return;
             }
             Event::Ring(e) => {
@@ -627,5 +642,7 @@ fn ring_fight_of(
 
 #[cfg(test)]
 mod games_tests;
+#[cfg(test)]
+mod programme_tests;
 #[cfg(test)]
 mod tests;

@@ -254,6 +254,7 @@ impl Core {
                     view: g.state.display_view(&self.roster, now),
                 })
                 .collect(),
+            programme: self.programme_view(),
         }
     }
 
@@ -433,6 +434,8 @@ impl Core {
             ring: self.ring_board(FightAudience::Staff),
             games: self.staff_games(now),
             jury_secret: with_access.then(|| registry.jury_secret.clone()),
+            programme: self.programme_view(),
+            festival: self.festival_tables(),
         }
     }
 }

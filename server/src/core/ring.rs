@@ -34,7 +34,9 @@ impl Core {
             Command::RingQualify { places, seed } => {
                 self.ensure_ring_not_started()?;
                 let teams = self.registry.team_ids();
-                let all = self.chgk.standings(&teams, |_| true);
+                // 4.3: the standings after day one when the programme says
+                // which tours those are.
+                let all = self.qualifying_standings();
                 let rows: Vec<_> = all.iter().map(|(_, row)| row.clone()).collect();
                 let qualified = qualify(&rows, places as usize, Seed(seed))
                     .map_err(|e| CommandError::Qualification(e.to_string()))?;

@@ -119,6 +119,7 @@ mod tests {
                 standings: Vec::new(),
                 ring: Default::default(),
                 games: Vec::new(),
+                programme: None,
             },
         )))))
     }

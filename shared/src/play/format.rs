@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::ids::TeamId;
 use crate::time::ServerTime;
+use crate::tournament::Place;
 use crate::wire::handshake::{Identity, Role};
 
 /// A registered team as games see it: the event's registry, not a format's.
@@ -99,6 +100,9 @@ pub type Decided<F> = (<F as LiveFormat>::Receipt, Vec<<F as LiveFormat>::Event>
 pub trait LiveFormat: Clone + std::fmt::Debug {
     /// The format's name in `minuta-server score` (`"multigames"`).
     const FORMAT: &'static str;
+    /// 6.3: in a festival programme each tour of this format comes before a
+    /// ChGK tour (Мультиигры).
+    const BEFORE_CHGK_TOURS: bool = false;
     type Settings;
     type Command;
     type Event;
@@ -154,4 +158,21 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
 
     /// Whether the game has been played to its end.
     fn finished(&self) -> bool;
+
+    /// One tour of the game as the programme shows it; `None` while the
+    /// game has no such tour (numbered from 0).
+    fn tour(&self, tour: u32) -> Option<TourState>;
+
+    /// 2.2: every team's place in this game's tournament, best first.
+    fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)>;
+}
+
+/// A tour of a game, for the programme.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TourState {
+    pub title: String,
+    /// Some of it has been played.
+    pub started: bool,
+    /// Played to its end: every task revealed (or withdrawn).
+    pub done: bool,
 }

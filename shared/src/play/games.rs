@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::ids::TeamId;
-use crate::play::format::{LiveFormat, Roster, Touched};
+use crate::play::format::{LiveFormat, Roster, Touched, TourState};
+use crate::tournament::Place;
 use crate::time::ServerTime;
 use crate::wire::handshake::{Identity, Role};
 
@@ -176,6 +177,21 @@ macro_rules! formats {
 
             pub fn finished(&self) -> bool {
                 match self { $(GameState::$variant(g) => g.finished()),* }
+            }
+
+            pub fn tour(&self, tour: u32) -> Option<TourState> {
+                match self { $(GameState::$variant(g) => g.tour(tour)),* }
+            }
+
+            pub fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)> {
+                match self { $(GameState::$variant(g) => g.places(roster)),* }
+            }
+        }
+
+        impl Format {
+            /// 6.3: each tour of this format comes before a ChGK tour.
+            pub fn before_chgk_tours(self) -> bool {
+                match self { $(Format::$variant => <$game as LiveFormat>::BEFORE_CHGK_TOURS),* }
             }
         }
     };

@@ -8,6 +8,7 @@ use crate::play::brain_ring::{FightId, RingAppealKind, RingTiming};
 use crate::play::chgk::{AppealKind, Verdict};
 use crate::play::games::{GameCommand, GameSettings};
 use crate::play::settings::TournamentSettings;
+use crate::programme::Programme;
 use crate::rules::brain_ring::FightFormat;
 
 // A message is decoded, handled and dropped; boxing the command would only
@@ -174,5 +175,10 @@ pub enum Command {
     Game {
         game: GameId,
         command: GameCommand,
+    },
+    /// The host lays out the event's programme (2): days of ChGK tours,
+    /// games' tours and Brain-ring; replaces the previous one.
+    SetProgramme {
+        programme: Programme,
     },
 }

@@ -30,7 +30,8 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | RingDecide { .. }
         | RingResolveAppeal { .. }
         | RingCloseFight { .. }
-        | AddGame { .. } => role == Role::Host,
+        | AddGame { .. }
+        | SetProgramme { .. } => role == Role::Host,
         Game { command, .. } => command.permitted(role),
         Judge { .. } => matches!(role, Role::Host | Role::Judge),
         SubmitCard { .. } | FileAppeal { .. } | Press { .. } | RingAppeal { .. } => {

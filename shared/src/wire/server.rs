@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::ids::{AppealId, GameId, JudgeId, QuestionId, TeamId};
 use crate::play::brain_ring::{PressKind, RingFightView, RingPlayError};
 use crate::play::games::{GameReceipt, PlayError};
+use crate::programme::ProgrammeError;
 use crate::time::ServerTime;
 use crate::wire::view::View;
 
@@ -144,4 +145,6 @@ pub enum CommandError {
     /// A game's format refused the command.
     #[error("{0}")]
     Play(PlayError),
+    #[error("the programme: {0}")]
+    Programme(ProgrammeError),
 }

@@ -14,7 +14,9 @@ use crate::play::chgk::{AppealKind, Phase, Verdict};
 use crate::play::games::{Format, GameDisplayView, GameStaffView, GameTeamView};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
+use crate::programme::ProgrammeView;
 use crate::tournament::Place;
+use crate::tournament::festival::Prize;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum View {
@@ -168,6 +170,8 @@ pub struct DisplayView {
     pub standings: Vec<StandingRow>,
     pub ring: RingBoard,
     pub games: Vec<DisplayGame>,
+    /// The programme with what is on now and next; `None` until laid out.
+    pub programme: Option<ProgrammeView>,
 }
 
 /// Brain-ring as the hall and the host see it: where the tournament
@@ -231,6 +235,27 @@ pub struct HostView {
     pub games: Vec<StaffGame>,
     /// The appeal jury's secret: the host's only, like `access`.
     pub jury_secret: Option<String>,
+    pub programme: Option<ProgrammeView>,
+    /// 2.2: every tournament's places for every team, prizes 1–3.
+    pub festival: Vec<FestivalTable>,
+}
+
+/// 2.2: one tournament of the event with a place for every team in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FestivalTable {
+    /// The game's name; the screen names ChGK and Brain-ring itself.
+    pub name: String,
+    /// `score`'s format name: `chgk`, `brain-ring`, `multigames`, …
+    pub format: String,
+    pub rows: Vec<FestivalRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FestivalRow {
+    pub team: TeamId,
+    pub name: String,
+    pub place: Place,
+    pub prize: Option<Prize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -386,6 +411,7 @@ mod tests {
                 ..RingBoard::default()
             },
             games: Vec::new(),
+            programme: None,
         });
         assert!(display.apply_fight(&fight(2, [1, 0])));
         let View::Display(d) = &display else {

@@ -9,12 +9,14 @@ use super::{
     MultigamesReceipt, MultigamesSettings, MultigamesStaffView, MultigamesTeamView,
 };
 use crate::ids::TeamId;
-use crate::play::format::{Decided, LiveFormat, Roster, Touched};
+use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::tournament::Place;
 use crate::time::ServerTime;
 use crate::wire::handshake::{Identity, Role};
 
 impl LiveFormat for MultigamesGame {
     const FORMAT: &'static str = "multigames";
+    const BEFORE_CHGK_TOURS: bool = true;
     type Settings = MultigamesSettings;
     type Command = MultigamesCommand;
     type Event = MultigamesEvent;
@@ -92,5 +94,23 @@ impl LiveFormat for MultigamesGame {
 
     fn finished(&self) -> bool {
         self.finished_at.is_some()
+    }
+
+    fn tour(&self, tour: u32) -> Option<TourState> {
+        let t = self.tours.get(tour as usize)?;
+        let tasks: Vec<_> = t.tasks.iter().filter_map(|id| self.task(*id).ok()).collect();
+        Some(TourState {
+            title: t.title.clone(),
+            started: tasks.iter().any(|x| x.started_at.is_some()),
+            done: !tasks.is_empty()
+                && tasks.iter().all(|x| x.revealed_at.is_some() || x.withdrawn),
+        })
+    }
+
+    fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)> {
+        self.ranked(roster, |t| t.started_at.is_some())
+            .into_iter()
+            .map(|r| (r.team, r.place))
+            .collect()
     }
 }

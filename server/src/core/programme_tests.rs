@@ -1,0 +1,272 @@
+//! The festival through the core (2): the programme laid out and checked
+//! (6.3, 4.3), what is on now and next, Brain-ring qualified from day one's
+//! ChGK tours alone, and every tournament's places for every team (2.2).
+
+use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
+use minuta_shared::play::chgk::Verdict;
+use minuta_shared::play::games::{GameCommand, GameSettings};
+use minuta_shared::play::multigames::{MultigamesCommand as M, TaskDraft, TaskId, TourNo};
+use minuta_shared::programme::{Programme, ProgrammeDay, ProgrammeError, Slot, SlotStatus};
+use minuta_shared::rules::multigames::Credit;
+use minuta_shared::time::ServerTime;
+use minuta_shared::tournament::festival::Prize;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::Identity;
+use minuta_shared::wire::server::{CommandError, Receipt};
+use minuta_shared::wire::view::View;
+
+use super::*;
+
+fn s(secs: u64) -> ServerTime {
+    ServerTime::from_millis(1_700_000_000_000 + secs * 1000)
+}
+
+const MG: GameId = GameId(1);
+const TWO_TOURS: &str = "## Тур 1\n\n? Первый.\n! Пушкин.\n\n## Тур 2\n\n? Второй.\n! Нева.\n";
+
+struct Hall {
+    core: Core,
+    secrets: u32,
+}
+
+impl Hall {
+    /// Four teams, a two-tour ChGK package and a Мультиигры game of one
+    /// tour with one 10-s task worth 2.
+    fn new() -> Self {
+        let mut h = Hall {
+            core: Core::new(ServerInfo::default()),
+            secrets: 0,
+        };
+        h.core
+            .initialise("host".into(), "display".into(), "jury".into(), s(0))
+            .expect("new");
+        for i in 1..=4 {
+            h.host(
+                Command::RegisterTeam {
+                    name: format!("Команда {i}"),
+                    town: String::new(),
+                    players: (1..=4).map(|p| format!("И{p}")).collect(),
+                },
+                s(0),
+            )
+            .expect("team");
+        }
+        h.host(
+            Command::LoadPackage {
+                file_name: "p.4s".into(),
+                bytes: TWO_TOURS.as_bytes().to_vec(),
+            },
+            s(0),
+        )
+        .expect("package");
+        h.host(
+            Command::AddGame {
+                name: "Мультиигры".into(),
+                settings: GameSettings::Multigames(Default::default()),
+            },
+            s(0),
+        )
+        .expect("game");
+        h.mg(M::AddTour { title: "Ребусы".into() }, s(0));
+        let task = TaskDraft {
+            title: "Ребус".into(),
+            text: "?".into(),
+            answer: "!".into(),
+            comment: String::new(),
+            points: Credit::from_int(2),
+            seconds: 10,
+        };
+        h.mg(M::AddTask { tour: TourNo(0), task }, s(0));
+        h
+    }
+
+    fn run(&mut self, who: Identity, c: Command, now: ServerTime) -> Result<Receipt, CommandError> {
+        let secrets = &mut self.secrets;
+        let mut fresh = || {
+            *secrets += 1;
+            format!("s{secrets}")
+        };
+        self.core.handle_command(who, c, now, &mut fresh).map(|(r, _)| r)
+    }
+
+    fn host(&mut self, c: Command, now: ServerTime) -> Result<Receipt, CommandError> {
+        self.run(Identity::Host, c, now)
+    }
+
+    fn mg(&mut self, c: M, now: ServerTime) {
+        self.host(
+            Command::Game {
+                game: MG,
+                command: GameCommand::Multigames(c),
+            },
+            now,
+        )
+        .expect("multigames command");
+    }
+
+    /// ChGK question `q` played at `start`: `right` teams answer right, the
+    /// others wrong, then revealed.
+    fn chgk(&mut self, q: u32, start: u64, right: &[u32]) {
+        let question = QuestionId(q);
+        self.host(Command::AnnounceQuestion { question }, s(start)).expect("announce");
+        self.host(Command::StartMinute, s(start)).expect("minute");
+        for team in 1..=4 {
+            let text = if right.contains(&team) { "верно" } else { "нет" };
+            self.run(
+                Identity::Team(TeamId(team)),
+                Command::SubmitCard {
+                    question,
+                    text: text.into(),
+                },
+                s(start + 1),
+            )
+            .expect("card");
+        }
+        for (group, verdict) in [("верно", Verdict::Correct), ("нет", Verdict::Wrong)] {
+            let _ = self.host(
+                Command::Judge {
+                    question,
+                    group: group.into(),
+                    verdict,
+                },
+                s(start + 70),
+            );
+        }
+        self.host(Command::Reveal { question }, s(start + 70)).expect("reveal");
+    }
+
+    /// The one Мультиигры task: team 1 gets 2, team 2 gets 1, others nothing.
+    fn multigames_tour(&mut self, start: u64) {
+        self.mg(M::Announce { task: TaskId(0) }, s(start));
+        self.mg(M::Start { task: TaskId(0) }, s(start));
+        for team in [1, 2] {
+            self.run(
+                Identity::Team(TeamId(team)),
+                Command::Game {
+                    game: MG,
+                    command: GameCommand::Multigames(M::Answer {
+                        task: TaskId(0),
+                        text: "ответ".into(),
+                    }),
+                },
+                s(start + 1),
+            )
+            .expect("answer");
+        }
+        for (team, points) in [(1, 2), (2, 1)] {
+            self.mg(
+                M::Award {
+                    task: TaskId(0),
+                    team: TeamId(team),
+                    points: Credit::from_int(points),
+                },
+                s(start + 14),
+            );
+        }
+        self.mg(M::Reveal { task: TaskId(0) }, s(start + 14));
+    }
+}
+
+fn festival() -> Programme {
+    Programme {
+        days: vec![
+            ProgrammeDay {
+                title: "День 1".into(),
+                slots: vec![
+                    Slot::GameTour { game: MG, tour: 0 },
+                    Slot::ChgkTour { tour: TourId(0) },
+                ],
+            },
+            ProgrammeDay {
+                title: "День 2".into(),
+                slots: vec![Slot::BrainRing, Slot::ChgkTour { tour: TourId(1) }],
+            },
+        ],
+    }
+}
+
+#[test]
+fn festival_2_6_3_the_programme_is_checked_when_laid_out() {
+    let mut h = Hall::new();
+    // The Мультиигры tour last: no ChGK tour follows it (6.3).
+    let mut wrong = festival();
+    let tour = wrong.days[0].slots.remove(0);
+    wrong.days[1].slots.push(tour);
+    assert_eq!(
+        h.host(Command::SetProgramme { programme: wrong }, s(1)),
+        Err(CommandError::Programme(ProgrammeError::NotBeforeChgkTour { game: MG, tour: 1 }))
+    );
+    assert_eq!(
+        h.run(Identity::Jury, Command::SetProgramme { programme: festival() }, s(1)),
+        Err(CommandError::Forbidden)
+    );
+    assert_eq!(h.host(Command::SetProgramme { programme: festival() }, s(1)), Ok(Receipt::Done));
+}
+
+#[test]
+fn festival_2_the_host_and_the_hall_see_what_is_on_now_and_next() {
+    let mut h = Hall::new();
+    h.host(Command::SetProgramme { programme: festival() }, s(1)).expect("set");
+    let now_next = |h: &Hall| {
+        let view = h.core.programme_view().expect("a programme");
+        (
+            view.find(SlotStatus::Now).map(|s| s.slot),
+            view.find(SlotStatus::Next).map(|s| s.slot),
+        )
+    };
+    assert_eq!(
+        now_next(&h),
+        (
+            Some(Slot::GameTour { game: MG, tour: 0 }),
+            Some(Slot::ChgkTour { tour: TourId(0) })
+        )
+    );
+    h.multigames_tour(10);
+    assert_eq!(
+        now_next(&h),
+        (Some(Slot::ChgkTour { tour: TourId(0) }), Some(Slot::BrainRing))
+    );
+    let View::Display(display) = h.core.view_for(Identity::Display, s(30)) else {
+        panic!("display");
+    };
+    let programme = display.programme.expect("the hall sees the programme");
+    assert_eq!(programme.days[0].slots[0].title, "Мультиигры: Ребусы");
+}
+
+#[test]
+fn festival_4_3_brain_ring_qualifies_from_day_one_alone() {
+    let mut h = Hall::new();
+    h.host(Command::SetProgramme { programme: festival() }, s(1)).expect("set");
+    // Day one (tour 1): teams 3 and 4 right. Day two (tour 2): teams 1 and 2.
+    h.chgk(0, 100, &[3, 4]);
+    h.chgk(1, 300, &[1, 2]);
+    h.host(Command::RingQualify { places: 2, seed: 7 }, s(500)).expect("qualify");
+    let mut seeded = h.core.ring().teams.clone();
+    seeded.sort();
+    assert_eq!(seeded, vec![TeamId(3), TeamId(4)]);
+}
+
+#[test]
+fn festival_2_2_every_tournament_places_every_team_with_prizes() {
+    let mut h = Hall::new();
+    h.host(Command::SetProgramme { programme: festival() }, s(1)).expect("set");
+    h.multigames_tour(10);
+    h.chgk(0, 100, &[3, 4]);
+    h.host(Command::RingQualify { places: 2, seed: 7 }, s(500)).expect("qualify");
+    let tables = h.core.festival_tables();
+    let formats: Vec<_> = tables.iter().map(|t| t.format.as_str()).collect();
+    assert_eq!(formats, vec!["chgk", "multigames", "brain-ring"]);
+    for table in &tables {
+        assert_eq!(table.rows.len(), 4, "{}: every team placed", table.format);
+    }
+    let mg = &tables[1];
+    assert_eq!((mg.rows[0].team, mg.rows[0].prize), (TeamId(1), Some(Prize::First)));
+    assert_eq!(mg.rows[2].place.to_string(), "3-4", "teams 3 and 4 share a place");
+    assert_eq!(mg.rows[3].prize, Some(Prize::Third), "a shared third takes third prize");
+    // Brain-ring: the two qualified first, the two others after them,
+    // sharing 3-4 as they share ChGK's points and rating.
+    let ring = &tables[2];
+    let first_two: Vec<_> = ring.rows.iter().take(2).map(|r| r.team).collect();
+    assert!(first_two.contains(&TeamId(3)) && first_two.contains(&TeamId(4)));
+    assert_eq!(ring.rows[2].place.to_string(), "3-4");
+}
