@@ -246,7 +246,11 @@ fn rows_are_json_a_jury_can_read_with_sqlite() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(version, "1");
+    assert_eq!(version, "2");
+    let written_by: String = conn
+        .query_row("SELECT value FROM meta WHERE key = 'written_by'", [], |r| r.get(0))
+        .unwrap();
+    assert!(written_by.starts_with("minuta-server "), "{written_by}");
     let index: i64 = conn
         .query_row(
             "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'",
@@ -307,7 +311,7 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
     store_with_teams(dir.path(), 1);
     raw(dir.path())
         .execute(
-            "UPDATE meta SET value = '2' WHERE key = 'schema_version'",
+            "UPDATE meta SET value = '3' WHERE key = 'schema_version'",
             [],
         )
         .unwrap();
@@ -321,8 +325,9 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
                 path: p,
                 problem:
                     SchemaProblem::TooNew {
-                        found: 2,
-                        supported: 1,
+                        found: 3,
+                        supported: 2,
+                        written_by: Some(_),
                     },
             } => {
                 assert_eq!(p, &path);
@@ -333,11 +338,37 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
             err.to_string().contains(&path.display().to_string()),
             "{err}"
         );
+        assert!(
+            err.to_string().contains("written by minuta-server"),
+            "names the release that wrote it: {err}"
+        );
     }
     let count: i64 = raw(dir.path())
         .query_row("SELECT count(*) FROM events", [], |r| r.get(0))
         .unwrap();
     assert_eq!(count, 2);
+}
+
+#[test]
+fn a_store_of_the_previous_release_is_migrated_on_its_first_start() {
+    let dir = tempfile::tempdir().unwrap();
+    store_with_teams(dir.path(), 2);
+    // As the previous release wrote it: schema 1, no written_by.
+    let conn = raw(dir.path());
+    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'", [])
+        .unwrap();
+    conn.execute("DELETE FROM meta WHERE key = 'written_by'", [])
+        .unwrap();
+    drop(conn);
+    // An export reads it as it is, and changes nothing.
+    assert_eq!(store::load(dir.path()).unwrap().len(), 3);
+    let (writer, events) = store::open(dir.path()).unwrap();
+    writer.shutdown();
+    assert_eq!(events.len(), 3, "every event reads as before");
+    let version: String = raw(dir.path())
+        .query_row("SELECT value FROM meta WHERE key = 'schema_version'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, "2");
 }
 
 #[test]

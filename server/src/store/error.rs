@@ -42,9 +42,14 @@ pub enum SchemaProblem {
     /// Written by a newer Minuta: this server would misread it, so it must not
     /// touch it (and certainly not append to it).
     #[error(
-        "store schema_version {found} is newer than this server supports ({supported}); use a newer minuta-server"
+        "store schema_version {found}{} is newer than this server supports ({supported}); use that minuta-server or a newer one",
+        written_by.as_ref().map(|w| format!(" (written by {w})")).unwrap_or_default()
     )]
-    TooNew { found: i64, supported: i64 },
+    TooNew {
+        found: i64,
+        supported: i64,
+        written_by: Option<String>,
+    },
     /// Not a Minuta store at all (another SQLite database, or not SQLite).
     #[error("not a Minuta store: {0}")]
     NotMinuta(String),

@@ -20,8 +20,14 @@ pub const FILE_NAME: &str = "minuta.sqlite3";
 /// Held (flock) by the one process allowed to append; see [`lock_data_dir`].
 pub(crate) const LOCK_FILE_NAME: &str = "minuta.lock";
 
-/// The schema this server writes and understands.
-pub const SCHEMA_VERSION: i64 = 1;
+/// The schema this server writes and understands. 2: the events of the
+/// programme's games, the programme and the appeal jury (a version-1 store
+/// holds none of them and is migrated on its first read-write open).
+pub const SCHEMA_VERSION: i64 = 2;
+
+/// Who wrote the store last, kept in `meta.written_by` so a server too old
+/// for it can say which release to install.
+const WRITTEN_BY: &str = concat!("minuta-server ", env!("CARGO_PKG_VERSION"));
 
 /// How long a statement waits for a lock held by another connection (a jury's
 /// sqlite3 shell, an `export`) before giving up, and how long `open` waits for
@@ -75,8 +81,45 @@ pub(crate) fn open_rw(path: &Path, busy_timeout: Duration) -> Result<Connection,
 
     if found == Found::Empty {
         create_schema(&mut conn, path)?;
+    } else {
+        migrate(&mut conn, path)?;
     }
     Ok(conn)
+}
+
+/// Brings a store of an earlier schema up to this one, in one transaction,
+/// and records who wrote it. Version 1 → 2 changes no table: its events all
+/// read as they did; only the version moves, so that an older server
+/// refuses the store once newer events may be in it.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let fail = |e: rusqlite::Error| sql_error(path, e);
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(fail)?;
+    let version = schema_version(&tx, path)?;
+    if version < SCHEMA_VERSION {
+        tracing::info!(from = version, to = SCHEMA_VERSION, path = %path.display(), "migrating the store");
+        tx.execute(
+            "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
+            [SCHEMA_VERSION.to_string()],
+        )
+        .map_err(fail)?;
+    }
+    tx.execute(
+        "INSERT INTO meta(key, value) VALUES ('written_by', ?1)
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        [WRITTEN_BY],
+    )
+    .map_err(fail)?;
+    tx.commit().map_err(fail)
+}
+
+/// `meta.written_by`, when the store has it.
+fn written_by(conn: &Connection) -> Option<String> {
+    conn.query_row("SELECT value FROM meta WHERE key = 'written_by'", [], |row| {
+        row.get::<_, String>(0)
+    })
+    .ok()
 }
 
 /// Opens a read-only connection for `load`: never creates or changes
@@ -140,6 +183,7 @@ fn inspect(conn: &Connection, path: &Path) -> Result<Found, StoreError> {
             problem: SchemaProblem::TooNew {
                 found: version,
                 supported: SCHEMA_VERSION,
+                written_by: written_by(conn),
             },
         });
     }
@@ -205,6 +249,11 @@ fn create_schema(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
         tx.execute(
             "INSERT INTO meta(key, value) VALUES ('schema_version', ?1)",
             [SCHEMA_VERSION.to_string()],
+        )
+        .map_err(fail)?;
+        tx.execute(
+            "INSERT INTO meta(key, value) VALUES ('written_by', ?1)",
+            [WRITTEN_BY],
         )
         .map_err(fail)?;
     }
