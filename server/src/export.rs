@@ -9,10 +9,15 @@
 //! and the whole press log (the jury's evidence) — and the CSV gets, after
 //! the ChGK rows (unchanged), a blank line and the Brain-ring qualifying
 //! table, then another blank line and the final places once known.
+//!
+//! The JSON's `games` lists every game of the programme (a Мультиигры
+//! tournament, …) with its live standings, exactly as `minuta-server score`
+//! prints them for the game's scoresheet; [`ExportFormat::Sheet`] writes
+//! that scoresheet.
 
 use std::path::Path;
 
-use minuta_shared::ids::TeamId;
+use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::{
     FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament,
 };
@@ -27,6 +32,8 @@ use crate::store;
 pub enum ExportFormat {
     Json,
     Csv,
+    /// One game's scoresheet, as `minuta-server score` reads it.
+    Sheet(GameId),
 }
 
 #[derive(Debug, Error)]
@@ -35,6 +42,12 @@ pub enum ExportError {
     Store(#[from] store::StoreError),
     #[error("{0} holds no Minuta tournament (no events stored)")]
     Empty(String),
+    #[error("{dir} has no game {game} in its programme ({known})")]
+    NoSuchGame {
+        dir: String,
+        game: GameId,
+        known: String,
+    },
 }
 
 /// The final standings: every played question counts, as judged (3; 4.3).
@@ -48,7 +61,47 @@ pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportErr
     Ok(match format {
         ExportFormat::Json => to_json(&core),
         ExportFormat::Csv => to_csv(&core),
+        ExportFormat::Sheet(game) => {
+            to_sheet(&core, game).map_err(|known| ExportError::NoSuchGame {
+                dir: data_dir.display().to_string(),
+                game,
+                known,
+            })?
+        }
     })
+}
+
+/// The game's scoresheet as pretty JSON; or, for a game not in the
+/// programme, the games there are (for the error).
+fn to_sheet(core: &Core, game: GameId) -> Result<String, String> {
+    match core.game(game) {
+        Some(slot) => Ok(format!("{:#}\n", slot.state.sheet(core.roster()))),
+        None => {
+            let known: Vec<String> = core
+                .games()
+                .map(|(id, g)| format!("{id} «{}»", g.name))
+                .collect();
+            Err(if known.is_empty() {
+                "it has none".to_owned()
+            } else {
+                format!("its games: {}", known.join(", "))
+            })
+        }
+    }
+}
+
+/// Every game of the programme with its standings as `score` prints them.
+fn games_json(core: &Core) -> Value {
+    core.games()
+        .map(|(id, g)| {
+            json!({
+                "id": id.0,
+                "name": g.name,
+                "format": g.format().name(),
+                "standings": g.state.standings(core.roster()),
+            })
+        })
+        .collect()
 }
 
 fn to_json(core: &Core) -> String {
@@ -87,6 +140,7 @@ fn to_json(core: &Core) -> String {
         "teams": core.registry().teams.len(),
         "questions": questions,
         "standings": standings,
+        "games": games_json(core),
     });
     if has_ring(core.ring())
         && let Some(obj) = out.as_object_mut()

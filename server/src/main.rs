@@ -9,9 +9,10 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use minuta_server::demo::DemoConfig;
+use minuta_server::demo::{DemoConfig, DemoGame, FinishLine, MAX_ROBOTS};
 use minuta_server::export::{ExportFormat, export};
 use minuta_server::{Ready, ServerConfig};
+use minuta_shared::ids::GameId;
 
 #[derive(Parser)]
 #[command(
@@ -52,9 +53,26 @@ enum Command {
         data: PathBuf,
         #[arg(long, default_value = "certs")]
         certs: PathBuf,
-        /// Length of the ChGK minute in seconds.
+        /// The game the demo sets up: «Что? Где? Когда?» or «Мультиигры»
+        /// (six tours of two tasks, appeals decided by a robot jury).
+        #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
+        game: DemoGameArg,
+        /// Length of the demo's minute in whole seconds (1 to 3600): the ChGK
+        /// minute, a Мультиигры task's time (one or two minutes), and — in
+        /// proportion to the rules' 60 s — every other duration (signals,
+        /// grace, the autopilot's and the jury's pauses).
         #[arg(long, default_value_t = 60)]
         minute: u64,
+        /// How many robot teams an empty store gets (1 to 60).
+        #[arg(long, default_value_t = 6)]
+        robots: usize,
+        /// Seed of the robots' choices: the same seed, the same answers.
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+        /// Exit (0) once every game of the programme has been played to its
+        /// end, leaving the store in --data.
+        #[arg(long)]
+        run_to_end: bool,
         /// Leave the host controls to a person: robots only answer.
         #[arg(long)]
         no_autopilot: bool,
@@ -75,16 +93,28 @@ enum Command {
     /// questions, appeals and full press log (arrival µs, offset from
     /// arming, round trip, clock offset, kind).
     ///
+    /// JSON also has a `games` array: per game of the programme (a
+    /// Мультиигры tournament, …) its `id`, `name`, `format` and
+    /// `standings`, exactly as `minuta-server score` prints them for the
+    /// game's scoresheet.
+    ///
     /// CSV: the ChGK table (place,team,town,points,rating,mask), unchanged;
     /// with Brain-ring data, then a blank line and the Brain-ring
     /// qualifying table (brain_ring_place,team,points,difference,taken,fights),
     /// and once the champion is known another blank line and the final
     /// places (brain_ring_final_place,team). The press log is in the JSON only.
+    ///
+    /// Sheet (`--format sheet --game ID`): that game's scoresheet as pretty
+    /// JSON, for `minuta-server score`.
     Export {
         #[arg(long, default_value = "minuta-data")]
         data: PathBuf,
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
+        /// The game of the programme whose scoresheet `--format sheet`
+        /// writes (its `id` in the JSON export's `games`).
+        #[arg(long, value_name = "ID")]
+        game: Option<u32>,
         /// Write to this file instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -95,6 +125,13 @@ enum Command {
 enum Format {
     Json,
     Csv,
+    Sheet,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DemoGameArg {
+    Chgk,
+    Multigames,
 }
 
 fn main() -> ExitCode {
@@ -117,7 +154,11 @@ fn main() -> ExitCode {
             listen,
             data,
             certs,
+            game,
             minute,
+            robots,
+            seed,
+            run_to_end,
             no_autopilot,
             no_busy_poll,
         } => {
@@ -125,20 +166,49 @@ fn main() -> ExitCode {
                 eprintln!("--minute: {minute} is not a length from 1 to 3600 seconds");
                 return ExitCode::from(2);
             }
+            if robots == 0 || robots > MAX_ROBOTS {
+                eprintln!("--robots: {robots} is not a number of teams from 1 to {MAX_ROBOTS}");
+                return ExitCode::from(2);
+            }
+            let finish_line = run_to_end.then(FinishLine::new);
             let demo = DemoConfig {
                 minute: Duration::from_secs(minute),
                 autopilot: !no_autopilot,
-                ..DemoConfig::default()
+                seed,
+                game: match game {
+                    DemoGameArg::Chgk => DemoGame::Chgk,
+                    DemoGameArg::Multigames => DemoGame::Multigames,
+                },
+                robots,
+                finish_line: finish_line.clone(),
             };
-            report(serve(ServerConfig {
+            println!(
+                "demo: {}, a {minute}-s minute, seed {seed} (an empty store gets {robots} robot teams)",
+                demo.game.name()
+            );
+            let stored = data.clone();
+            let config = ServerConfig {
                 listen,
                 data_dir: data,
                 cert_dir: certs,
                 demo: Some(demo),
                 busy_poll: !no_busy_poll,
+            };
+            report(serve_until(config, finish_line).map(|ended| {
+                if ended == Ended::Finished {
+                    println!(
+                        "demo: every game has been played to its end; the store is in {}",
+                        stored.display()
+                    );
+                }
             }))
         }
-        Command::Export { data, format, out } => report(export_to(&data, format, out.as_deref())),
+        Command::Export {
+            data,
+            format,
+            game,
+            out,
+        } => report(export_to(&data, format, game, out.as_deref())),
     }
 }
 
@@ -152,7 +222,22 @@ fn report(result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
+/// How a server run ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    /// Ctrl-C or SIGTERM.
+    Stopped,
+    /// A demo run to its end.
+    Finished,
+}
+
 fn serve(config: ServerConfig) -> anyhow::Result<()> {
+    serve_until(config, None).map(|_| ())
+}
+
+/// Serves until a stop signal or, when given, the demo's finish line; either
+/// way stops cleanly, with everything acknowledged stored.
+fn serve_until(config: ServerConfig, finish_line: Option<FinishLine>) -> anyhow::Result<Ended> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -168,10 +253,16 @@ fn serve(config: ServerConfig) -> anyhow::Result<()> {
     runtime.block_on(async {
         let running = minuta_server::start(config).await?;
         print_ready(&running.ready);
-        wait_for_stop_signal().await?;
+        let ended = match finish_line {
+            Some(line) => tokio::select! {
+                r = wait_for_stop_signal() => r.map(|()| Ended::Stopped)?,
+                () = line.reached() => Ended::Finished,
+            },
+            None => wait_for_stop_signal().await.map(|()| Ended::Stopped)?,
+        };
         eprintln!("stopping: everything acknowledged is stored");
         running.shutdown().await;
-        Ok(())
+        Ok(ended)
     })
 }
 
@@ -207,6 +298,7 @@ fn print_ready(ready: &Ready) {
     println!();
     println!("host:    {}", ready.host_code);
     println!("display: {}", ready.display_code);
+    println!("jury:    {}", ready.jury_code);
     for (name, code) in &ready.team_codes {
         println!("team «{name}»: {code}");
     }
@@ -214,10 +306,22 @@ fn print_ready(ready: &Ready) {
     println!("Open a terminal with: minuta join '<code>'   (Ctrl-C stops the server)");
 }
 
-fn export_to(data: &Path, format: Format, out: Option<&Path>) -> anyhow::Result<()> {
-    let format = match format {
-        Format::Json => ExportFormat::Json,
-        Format::Csv => ExportFormat::Csv,
+fn export_to(
+    data: &Path,
+    format: Format,
+    game: Option<u32>,
+    out: Option<&Path>,
+) -> anyhow::Result<()> {
+    let format = match (format, game) {
+        (Format::Json, None) => ExportFormat::Json,
+        (Format::Csv, None) => ExportFormat::Csv,
+        (Format::Sheet, Some(game)) => ExportFormat::Sheet(GameId(game)),
+        (Format::Sheet, None) => anyhow::bail!(
+            "--format sheet needs --game ID (the game's id in the `games` of --format json)"
+        ),
+        (Format::Json | Format::Csv, Some(_)) => {
+            anyhow::bail!("--game is for --format sheet only (json lists every game's standings)")
+        }
     };
     let text = export(data, format)?;
     match out {

@@ -2,7 +2,8 @@
 //! terminals, a tournament with a short test minute, and a question package.
 //! The setup goes through the wire exactly as the host's dashboard does it:
 //! `SetUpTournament`, `RegisterTeam` (pipelined), team join codes built from
-//! the host view's `access`, `LoadPackage`.
+//! the host view's `access`, `LoadPackage`. [`jury_code`] builds the appeal
+//! jury's code the same way.
 
 use std::path::PathBuf;
 
@@ -223,4 +224,24 @@ pub fn judging_of(
     q: QuestionId,
 ) -> Option<&minuta_shared::wire::view::QuestionJudging> {
     view.judging.iter().find(|j| j.question == q)
+}
+
+/// The appeal jury's join code (6.5), built from the host view's `access`
+/// and `jury_secret` as the host dashboard builds it, printed and parsed
+/// back as a person would paste it.
+pub async fn jury_code(host: &mut Terminal) -> Result<JoinCode> {
+    let view = host
+        .wait_host("the jury's secret", |v| {
+            v.access.is_some() && v.jury_secret.as_deref().is_some_and(|s| !s.is_empty())
+        })
+        .await?;
+    let (Some(access), Some(secret)) = (view.access, view.jury_secret) else {
+        bail!("the host view has no access or no jury secret");
+    };
+    let code = JoinCode {
+        addrs: access.addrs,
+        fingerprint: access.fingerprint,
+        credential: Credential::Jury { secret },
+    };
+    JoinCode::parse(&code.to_string()).context("the jury's join code")
 }

@@ -95,6 +95,8 @@ pub fn fight_of_view(view: &View, fight: FightId) -> Option<&RingFightView> {
         View::Team(t) => t.ring.as_ref().filter(|f| f.id == fight),
         View::Host(h) => fight_in(&h.ring, fight),
         View::Display(d) => fight_in(&d.ring, fight),
+        // The appeal jury follows no Brain-ring fight.
+        View::Jury(_) => None,
     }
 }
 

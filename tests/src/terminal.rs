@@ -30,7 +30,7 @@ use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::{Credential, Hello, HelloReply, Identity, Welcome};
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
-use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
+use minuta_shared::wire::view::{DisplayView, HostView, JuryView, TeamView, View};
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
 
 /// The longest any single wait may take before the test fails.
@@ -579,6 +579,19 @@ impl Terminal {
             .ok_or_else(|| anyhow!("not a team view"))
     }
 
+    pub async fn wait_jury(
+        &mut self,
+        what: &str,
+        pred: impl Fn(&JuryView) -> bool,
+    ) -> Result<JuryView> {
+        let view = self
+            .wait_view(what, |v| jury_view(v).is_some_and(&pred))
+            .await?;
+        jury_view(&view)
+            .cloned()
+            .ok_or_else(|| anyhow!("not a jury view"))
+    }
+
     pub async fn wait_display(
         &mut self,
         what: &str,
@@ -685,6 +698,13 @@ pub fn display_view(v: &View) -> Option<&DisplayView> {
     }
 }
 
+pub fn jury_view(v: &View) -> Option<&JuryView> {
+    match v {
+        View::Jury(j) => Some(j),
+        _ => None,
+    }
+}
+
 /// A short description of a view for failure messages.
 fn summary(view: Option<&View>) -> String {
     match view {
@@ -711,6 +731,7 @@ fn summary(view: Option<&View>) -> String {
             d.cards_in,
             d.standings.len()
         ),
+        Some(View::Jury(j)) => format!("jury: {} games", j.games.len()),
     }
 }
 

@@ -734,7 +734,9 @@ async fn brain_ring_display_sees_the_lockout_but_never_the_press_log() -> Result
                 ServerMsg::View(v) => match v.as_ref() {
                     View::Display(d) => d.ring.fights.iter().collect(),
                     View::Team(t) => t.ring.iter().collect(),
-                    View::Host(_) => bail!("{:?} got a host view", screen.identity),
+                    View::Host(_) | View::Jury(_) => {
+                        bail!("{:?} got a staff view", screen.identity)
+                    }
                 },
                 _ => Vec::new(),
             };

@@ -345,13 +345,14 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
             .await?;
     }
 
-    // Assert: the standings (3; 4.3). Five teams play: a question two teams
-    // answer is worth (5+1)−2 = 4. Team 1: both (8); teams 2 and 3 one each
-    // and share places 2-3; teams 4 and 5 none and share 4-5.
+    // Assert: the standings (3; 4.3). Team 5 hands in no card in the tour,
+    // so four teams play (team 4's late card counts as playing): a question
+    // two teams answer is worth (4+1)−2 = 3. Team 1: both (6); teams 2 and 3
+    // one each and share places 2-3; teams 4 and 5 none and share 4-5.
     let expected: BTreeMap<TeamId, (&str, u32, i64, &str)> = [
-        (ids[0], ("1", 2, 8, "11")),
-        (ids[1], ("2-3", 1, 4, "10")),
-        (ids[2], ("2-3", 1, 4, "01")),
+        (ids[0], ("1", 2, 6, "11")),
+        (ids[1], ("2-3", 1, 3, "10")),
+        (ids[2], ("2-3", 1, 3, "01")),
         (ids[3], ("4-5", 0, 0, "00")),
         (ids[4], ("4-5", 0, 0, "00")),
     ]
@@ -525,9 +526,9 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         })
         .collect();
     let expected_rows: Vec<(String, String, u64, i64, String)> = vec![
-        ("1".into(), "Команда 1".into(), 2, 8, "11".into()),
-        ("2-3".into(), "Команда 2".into(), 1, 4, "10".into()),
-        ("2-3".into(), "Команда 3".into(), 1, 4, "01".into()),
+        ("1".into(), "Команда 1".into(), 2, 6, "11".into()),
+        ("2-3".into(), "Команда 2".into(), 1, 3, "10".into()),
+        ("2-3".into(), "Команда 3".into(), 1, 3, "01".into()),
         ("4-5".into(), "Команда 4".into(), 0, 0, "00".into()),
         ("4-5".into(), "Команда 5".into(), 0, 0, "00".into()),
     ];
@@ -553,9 +554,9 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         lines
             == vec![
                 "place,team,town,points,rating,mask",
-                "1,Команда 1,Тестоград,2,8,11",
-                "2-3,Команда 2,Тестоград,1,4,10",
-                "2-3,Команда 3,Тестоград,1,4,01",
+                "1,Команда 1,Тестоград,2,6,11",
+                "2-3,Команда 2,Тестоград,1,3,10",
+                "2-3,Команда 3,Тестоград,1,3,01",
                 "4-5,Команда 4,Тестоград,0,0,00",
                 "4-5,Команда 5,Тестоград,0,0,00",
             ],

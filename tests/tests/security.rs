@@ -64,6 +64,7 @@ fn secret_of(code: &JoinCode) -> String {
         Credential::Team { secret, .. }
         | Credential::Host { secret }
         | Credential::Display { secret }
+        | Credential::Jury { secret }
         | Credential::Judge { secret, .. } => secret.clone(),
     }
 }

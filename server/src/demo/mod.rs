@@ -1,13 +1,20 @@
 //! The demo: a tournament that sets itself up on an empty store, robot teams
-//! that hand in cards by themselves, and an autopilot host that runs the
-//! questions, judges and reveals whenever no person has touched the host
-//! controls for a while — so a newcomer watches a live game after one
-//! command, and can take over at any moment.
+//! that hand in cards (or solve Мультиигры tasks) by themselves, an
+//! autopilot host that runs the questions or tasks, judges and reveals
+//! whenever no person has touched the host controls for a while, and — for
+//! Мультиигры — a robot appeal jury (6.5). A newcomer watches a live game
+//! after one command, and can take over at any moment.
 //!
 //! Robots talk to the driver through the same `Inbound` messages as real
-//! connections, so they exercise the real rules, store and views.
+//! connections, so they exercise the real rules, store and views. Every
+//! duration of the demo — the minute or a task's time, its signals, the
+//! grace, the autopilot's pauses — is scaled by `--minute` (60 s = the
+//! rules' own times), so a short minute plays the whole programme quickly.
 
+mod finish;
 mod host_robot;
+mod jury_robot;
+mod multigames;
 mod team_robot;
 
 use std::collections::BTreeMap;
@@ -16,10 +23,12 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 
 use minuta_shared::ids::QuestionId;
+use minuta_shared::play::games::Format;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity};
+use minuta_shared::wire::server::Receipt;
 
 use crate::clock::ServerClock;
 use crate::core::{Core, Event};
@@ -27,8 +36,17 @@ use crate::driver::HumanHost;
 use crate::driver::fresh_secret;
 use crate::net::Inbound;
 
+pub use finish::FinishLine;
+
 /// The demo's question package, written for it.
 pub const DEMO_PACKAGE: &str = include_str!("demo_package.4s");
+
+/// The demo tournament's name: a store holding another tournament is never
+/// given the demo's games.
+pub const DEMO_TOURNAMENT: &str = "Демо-турнир «Минута»";
+
+/// The most robot teams a demo registers.
+pub const MAX_ROBOTS: usize = 60;
 
 const DEMO_TEAMS: [(&str, &str, [&str; 4]); 6] = [
     ("Сфинкс", "Москва", ["Анна", "Борис", "Вера", "Глеб"]),
@@ -59,14 +77,40 @@ const DEMO_TEAMS: [(&str, &str, [&str; 4]); 6] = [
     ),
 ];
 
+/// Which game the demo plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DemoGame {
+    /// «Что? Где? Когда?» from the demo package (section 3).
+    #[default]
+    Chgk,
+    /// «Мультиигры» (section 6): six tours of two tasks, appeals to the АЖ.
+    Multigames,
+}
+
+impl DemoGame {
+    pub fn name(self) -> &'static str {
+        match self {
+            DemoGame::Chgk => "chgk",
+            DemoGame::Multigames => "multigames",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct DemoConfig {
-    /// The ChGK minute of the demo (the rules' 60 s by default).
+    /// The ChGK minute of the demo (the rules' 60 s by default); every other
+    /// duration of the demo scales with it.
     pub minute: Duration,
     /// Whether the autopilot host runs the game when no person does.
     pub autopilot: bool,
     /// Seed of the robots' choices, so a demo can be replayed.
     pub seed: u64,
+    /// The game set up on an empty store.
+    pub game: DemoGame,
+    /// How many robot teams an empty store gets (1 to [`MAX_ROBOTS`]).
+    pub robots: usize,
+    /// Reached once every game of the programme has been played to its end.
+    pub finish_line: Option<FinishLine>,
 }
 
 impl Default for DemoConfig {
@@ -75,45 +119,106 @@ impl Default for DemoConfig {
             minute: Duration::from_secs(60),
             autopilot: true,
             seed: 2026,
+            game: DemoGame::Chgk,
+            robots: DEMO_TEAMS.len(),
+            finish_line: None,
         }
     }
 }
 
-/// The demo tournament's events, if the store holds no teams yet.
+impl DemoConfig {
+    /// `rules` (a time the rules or a real host would take, for a 60-s
+    /// minute) scaled to this demo's minute.
+    pub fn scaled(&self, rules: Duration) -> Duration {
+        rules.mul_f64(self.minute.as_secs_f64() / 60.0)
+    }
+
+    /// The minute in whole seconds (at least 1): a Мультиигры task's unit.
+    fn minute_secs(&self) -> u32 {
+        u32::try_from(self.minute.as_secs())
+            .unwrap_or(u32::MAX)
+            .max(1)
+    }
+}
+
+/// A demo team's name, town and players: the six written ones, then robots.
+fn demo_team(i: usize) -> (String, String, Vec<String>) {
+    match DEMO_TEAMS.get(i) {
+        Some((name, town, players)) => (
+            (*name).to_owned(),
+            (*town).to_owned(),
+            players.iter().map(|p| (*p).to_owned()).collect(),
+        ),
+        None => {
+            let n = i + 1;
+            (
+                format!("Робот {n}"),
+                "Минутск".to_owned(),
+                (1..=4).map(|p| format!("Игрок {n}.{p}")).collect(),
+            )
+        }
+    }
+}
+
+/// The demo tournament's events: on an empty store the tournament and its
+/// teams, and on the demo's own store the chosen game if it lacks it (so a
+/// store that played the ChGK demo can go on to play Мультиигры).
 pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec<Event>, String> {
-    if !core.registry().teams.is_empty() {
-        return Ok(Vec::new());
-    }
-    let minute_ms = demo.minute.as_millis() as u64;
-    let settings = TournamentSettings {
-        chgk: ChgkTiming {
-            minute_ms,
-            warning_before_end_ms: 10_000.min(minute_ms / 2),
-            grace_ms: 3_000,
-        },
-        ..TournamentSettings::default()
-    };
-    let mut commands = vec![Command::SetUpTournament {
-        name: "Демо-турнир «Минута»".into(),
-        settings,
-    }];
-    for (name, town, players) in DEMO_TEAMS {
-        commands.push(Command::RegisterTeam {
-            name: name.into(),
-            town: town.into(),
-            players: players.iter().map(|p| (*p).to_owned()).collect(),
-        });
-    }
-    commands.push(Command::LoadPackage {
-        file_name: "demo.4s".into(),
-        bytes: DEMO_PACKAGE.as_bytes().to_vec(),
-    });
     let mut events = Vec::new();
-    for command in commands {
-        let (_, new) = core
+    let mut host = |core: &mut Core, command: Command| -> Result<Receipt, String> {
+        let (receipt, new) = core
             .handle_command(Identity::Host, command, now, &mut fresh_secret)
             .map_err(|e| e.to_string())?;
         events.extend(new);
+        Ok(receipt)
+    };
+    if core.registry().teams.is_empty() {
+        let minute_ms = demo.minute.as_millis() as u64;
+        let settings = TournamentSettings {
+            chgk: ChgkTiming {
+                minute_ms,
+                warning_before_end_ms: demo.scaled(Duration::from_secs(10)).as_millis() as u64,
+                grace_ms: demo.scaled(Duration::from_secs(3)).as_millis() as u64,
+            },
+            ..TournamentSettings::default()
+        };
+        host(
+            core,
+            Command::SetUpTournament {
+                name: DEMO_TOURNAMENT.into(),
+                settings,
+            },
+        )?;
+        for i in 0..demo.robots.clamp(1, MAX_ROBOTS) {
+            let (name, town, players) = demo_team(i);
+            host(
+                core,
+                Command::RegisterTeam {
+                    name,
+                    town,
+                    players,
+                },
+            )?;
+        }
+    } else if core.registry().tournament != DEMO_TOURNAMENT {
+        // Somebody's real tournament: robots may play it, but no demo game
+        // is added to it.
+        return Ok(events);
+    }
+    match demo.game {
+        DemoGame::Chgk if core.chgk().questions.is_empty() => {
+            host(
+                core,
+                Command::LoadPackage {
+                    file_name: "demo.4s".into(),
+                    bytes: DEMO_PACKAGE.as_bytes().to_vec(),
+                },
+            )?;
+        }
+        DemoGame::Multigames if !core.games().any(|(_, g)| g.format() == Format::Multigames) => {
+            multigames::set_up(demo, |command| host(core, command))?;
+        }
+        DemoGame::Chgk | DemoGame::Multigames => {}
     }
     Ok(events)
 }
@@ -122,6 +227,7 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
 pub struct RobotCast {
     teams: Vec<Credential>,
     host: Credential,
+    jury: Option<Credential>,
     answers: BTreeMap<QuestionId, Answers>,
 }
 
@@ -164,6 +270,11 @@ pub fn robot_credentials(core: &Core, _demo: &DemoConfig) -> RobotCast {
         host: Credential::Host {
             secret: registry.host_secret.clone(),
         },
+        // A store from before the jury has no secret until its first start
+        // upgrades it (which happens before the robots are cast).
+        jury: (!registry.jury_secret.is_empty()).then(|| Credential::Jury {
+            secret: registry.jury_secret.clone(),
+        }),
         answers,
     }
 }
@@ -175,23 +286,39 @@ pub fn spawn_robots(
     clock: ServerClock,
     human: HumanHost,
 ) {
+    let teams = cast.teams.len();
     for (i, credential) in cast.teams.into_iter().enumerate() {
         let seed = demo.seed.wrapping_add(i as u64 * 0x9E37_79B9);
-        // Stronger and weaker teams, so the standings spread out.
-        let skill = 0.85 - 0.1 * i as f64;
+        // Stronger and weaker teams, so the standings spread out (0.85 for
+        // the first team down to 0.35 for the last).
+        let skill = 0.85 - 0.5 * i as f64 / teams.saturating_sub(1).max(1) as f64;
         tokio::spawn(team_robot::play(
             credential,
             cast.answers.clone(),
-            seed,
-            skill,
+            team_robot::Style {
+                seed,
+                skill,
+                scale: demo.scaled(Duration::from_secs(60)),
+            },
             inbound.clone(),
             clock,
         ));
     }
-    if demo.autopilot {
+    if let Some(jury) = cast.jury {
+        tokio::spawn(jury_robot::play(
+            jury,
+            demo.scaled(jury_robot::DELIBERATION),
+            inbound.clone(),
+            clock,
+        ));
+    }
+    // The host robot also watches for the end of the programme, so it runs
+    // without the autopilot when the demo is to stop there.
+    if demo.autopilot || demo.finish_line.is_some() {
         tokio::spawn(host_robot::play(
             cast.host,
             cast.answers,
+            host_robot::Pace::of(&demo),
             inbound,
             clock,
             human,
@@ -218,4 +345,127 @@ async fn join(
         .ok()?;
     let (conn, _) = answer.await.ok()?.ok()?;
     Some((conn, outbox))
+}
+
+/// Sends one command as a robot, stamped on arrival by the server clock as
+/// a terminal's frame is; false once the driver has stopped.
+async fn send(
+    inbound: &mpsc::Sender<Inbound>,
+    clock: ServerClock,
+    conn: crate::net::ConnId,
+    request: u64,
+    command: Command,
+) -> bool {
+    inbound
+        .send(Inbound::Command {
+            conn,
+            request,
+            command,
+            received_at: clock.now(),
+            rtt_us: 0,
+        })
+        .await
+        .is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ServerInfo;
+
+    fn core() -> Core {
+        let mut core = Core::new(ServerInfo::default());
+        core.initialise("h".into(), "d".into(), "j".into(), ServerTime(1));
+        core
+    }
+
+    #[test]
+    fn demo_durations_scale_with_the_minute() {
+        let demo = DemoConfig {
+            minute: Duration::from_secs(6),
+            ..DemoConfig::default()
+        };
+        assert_eq!(demo.scaled(Duration::from_secs(10)), Duration::from_secs(1));
+        assert_eq!(
+            DemoConfig::default().scaled(Duration::from_secs(3)),
+            Duration::from_secs(3)
+        );
+    }
+
+    #[test]
+    fn demo_6_multigames_set_up_adds_six_tours_of_two_tasks() {
+        // Arrange: an empty store.
+        let mut core = core();
+        let demo = DemoConfig {
+            game: DemoGame::Multigames,
+            robots: 8,
+            ..DemoConfig::default()
+        };
+
+        // Act
+        let events = set_up(&mut core, &demo, ServerTime(2)).expect("set up");
+
+        // Assert: eight teams, one Мультиигры game with 6 × 2 tasks, no ChGK.
+        assert!(!events.is_empty());
+        assert_eq!(core.registry().teams.len(), 8);
+        assert!(core.chgk().questions.is_empty());
+        let games: Vec<_> = core.games().collect();
+        assert_eq!(games.len(), 1);
+        let minuta_shared::play::games::GameState::Multigames(game) = &games[0].1.state;
+        assert_eq!(game.tours.len(), 6);
+        assert!(game.tours.iter().all(|t| t.tasks.len() == 2));
+        // A second start adds nothing.
+        assert!(
+            set_up(&mut core, &demo, ServerTime(3))
+                .expect("again")
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn demo_sets_up_with_the_longest_minute_too() {
+        for game in [DemoGame::Chgk, DemoGame::Multigames] {
+            // Arrange: an hour-long minute (the longest --minute).
+            let mut core = core();
+            let demo = DemoConfig {
+                minute: Duration::from_secs(3_600),
+                game,
+                ..DemoConfig::default()
+            };
+
+            // Act / assert: every scaled time is within the rules' limits.
+            set_up(&mut core, &demo, ServerTime(2)).expect("set up");
+        }
+    }
+
+    #[test]
+    fn demo_games_are_never_added_to_another_tournament() {
+        // Arrange: a real tournament with a team.
+        let mut core = core();
+        for command in [
+            Command::SetUpTournament {
+                name: "Кубок города".into(),
+                settings: TournamentSettings::default(),
+            },
+            Command::RegisterTeam {
+                name: "Команда".into(),
+                town: "Город".into(),
+                players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
+            },
+        ] {
+            core.handle_command(Identity::Host, command, ServerTime(2), &mut fresh_secret)
+                .expect("set up");
+        }
+        let demo = DemoConfig {
+            game: DemoGame::Multigames,
+            ..DemoConfig::default()
+        };
+
+        // Act
+        let events = set_up(&mut core, &demo, ServerTime(3)).expect("set up");
+
+        // Assert
+        assert!(events.is_empty());
+        assert_eq!(core.games().count(), 0);
+    }
 }

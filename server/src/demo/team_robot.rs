@@ -1,39 +1,62 @@
-//! A robot team: hands in one card per question at a moment of its own
-//! choosing within the minute — right, misspelt-but-right, or wrong — so the
-//! judging view has groups to merge and the standings spread out.
+//! A robot team. In ChGK it hands in one card per question at a moment of
+//! its own choosing within the minute — right, misspelt-but-right, or wrong
+//! — so the judging view has groups to merge and the standings spread out.
+//! In Мультиигры it answers each started task (right, partly right, in
+//! other words, or wrong; now and then after the grace) and appeals a
+//! revealed credit it disagrees with (6.4).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use minuta_shared::ids::QuestionId;
+use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::games::GameTeamView;
+use minuta_shared::play::multigames::TaskId;
 use minuta_shared::seed::Rng;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::ServerMsg;
-use minuta_shared::wire::view::View;
+use minuta_shared::wire::view::{TeamView, View};
 
 use super::Answers;
+use super::multigames::{answer_command, appeal_command, team_answer, team_appeal};
 use crate::clock::ServerClock;
-use crate::net::{Inbound, Outbound};
+use crate::net::{ConnId, Inbound, Outbound};
 
 const WRONG: [&str; 6] = ["Не знаем", "Чехов", "Луна", "Волга", "Сорок", "Медведь"];
+
+/// How a robot team plays.
+pub(super) struct Style {
+    /// Its choices' seed.
+    pub seed: u64,
+    /// How often it knows the answer (0..1).
+    pub skill: f64,
+    /// The demo's minute (a ChGK card's minute when the view lacks one).
+    pub scale: Duration,
+}
+
+/// What the team has already done, so nothing is sent twice.
+#[derive(Default)]
+struct Done {
+    cards: BTreeSet<QuestionId>,
+    answers: BTreeSet<(GameId, TaskId)>,
+    appeals: BTreeSet<(GameId, TaskId)>,
+}
 
 pub(super) async fn play(
     credential: Credential,
     answers: BTreeMap<QuestionId, Answers>,
-    seed: u64,
-    skill: f64,
+    style: Style,
     inbound: mpsc::Sender<Inbound>,
     clock: ServerClock,
 ) {
     let Some((conn, outbox)) = super::join(credential, &inbound).await else {
         return;
     };
-    let mut rng = Rng::new(seed);
-    let mut handed_in: BTreeSet<QuestionId> = BTreeSet::new();
+    let mut rng = Rng::new(style.seed);
+    let mut done = Done::default();
     let mut request = 0u64;
     loop {
         let Outbound::Msg(msg) = outbox.next().await else {
@@ -45,47 +68,93 @@ pub(super) async fn play(
         let View::Team(view) = view.as_ref() else {
             continue;
         };
-        for card in &view.cards {
-            handed_in.insert(card.question);
-        }
-        let question_clock = &view.clock;
-        let Some(question) = question_clock.question else {
-            continue;
+        let robot = Robot {
+            conn,
+            inbound: &inbound,
+            clock,
         };
-        if handed_in.contains(&question) || !matches!(question_clock.phase, Phase::Minute) {
-            continue;
+        if let Some((think, command)) = card(view, &answers, &style, &mut rng, &mut done) {
+            request += 1;
+            robot.later(think, request, command);
         }
-        handed_in.insert(question);
-        // Think for 30–95 % of the minute, like a team that writes late.
-        let minute = question_clock
-            .ends_at
-            .zip(question_clock.started_at)
-            .map(|(e, s)| e.since(s))
-            .unwrap_or(Duration::from_secs(60));
-        let think = minute.mul_f64(0.3 + 0.65 * rng.unit());
-        let text = match answers.get(&question) {
-            Some(a) if rng.unit() < skill => spell(&a.right, &a.accepted, &mut rng),
-            _ => WRONG[rng.below(WRONG.len() as u64) as usize].to_owned(),
-        };
-        request += 1;
-        let inbound = inbound.clone();
-        let request_id = request;
+        for (think, command) in multigames_moves(view, &style, &clock, &mut done) {
+            request += 1;
+            robot.later(think, request, command);
+        }
+    }
+}
+
+struct Robot<'a> {
+    conn: ConnId,
+    inbound: &'a mpsc::Sender<Inbound>,
+    clock: ServerClock,
+}
+
+impl Robot<'_> {
+    /// Sends `command` after `think`, stamped on arrival like a terminal's frame.
+    fn later(&self, think: Duration, request: u64, command: Command) {
+        let (inbound, clock, conn) = (self.inbound.clone(), self.clock, self.conn);
         tokio::spawn(async move {
             tokio::time::sleep(think).await;
-            let command = Command::SubmitCard { question, text };
-            // Stamped like a terminal's frame: on arrival, by the server clock.
-            let received_at = clock.now();
-            let _ = inbound
-                .send(Inbound::Command {
-                    conn,
-                    request: request_id,
-                    command,
-                    received_at,
-                    rtt_us: 0,
-                })
-                .await;
+            super::send(&inbound, clock, conn, request, command).await;
         });
     }
+}
+
+/// A ChGK card for the question in its minute, if not yet handed in.
+fn card(
+    view: &TeamView,
+    answers: &BTreeMap<QuestionId, Answers>,
+    style: &Style,
+    rng: &mut Rng,
+    done: &mut Done,
+) -> Option<(Duration, Command)> {
+    for card in &view.cards {
+        done.cards.insert(card.question);
+    }
+    let question_clock = &view.clock;
+    let question = question_clock.question?;
+    if done.cards.contains(&question) || !matches!(question_clock.phase, Phase::Minute) {
+        return None;
+    }
+    done.cards.insert(question);
+    // Think for 30–95 % of the minute, like a team that writes late.
+    let minute = question_clock
+        .ends_at
+        .zip(question_clock.started_at)
+        .map(|(e, s)| e.since(s))
+        .unwrap_or(style.scale);
+    let think = minute.mul_f64(0.3 + 0.65 * rng.unit());
+    let text = match answers.get(&question) {
+        Some(a) if rng.unit() < style.skill => spell(&a.right, &a.accepted, rng),
+        _ => WRONG[rng.below(WRONG.len() as u64) as usize].to_owned(),
+    };
+    Some((think, Command::SubmitCard { question, text }))
+}
+
+/// Answers to started Мультиигры tasks and appeals of revealed credit.
+fn multigames_moves(
+    view: &TeamView,
+    style: &Style,
+    clock: &ServerClock,
+    done: &mut Done,
+) -> Vec<(Duration, Command)> {
+    let mut moves = Vec::new();
+    for entry in &view.games {
+        let GameTeamView::Multigames(game) = &entry.view;
+        if let Some(answer) = team_answer(entry.id, game, style.seed, style.skill)
+            && done.answers.insert((entry.id, answer.task))
+        {
+            let think = answer.at.since(clock.now());
+            moves.push((think, answer_command(entry.id, &answer)));
+        }
+        if let Some((task, text)) = team_appeal(entry.id, game, style.seed)
+            && done.appeals.insert((entry.id, task))
+        {
+            moves.push((Duration::ZERO, appeal_command(entry.id, task, text)));
+        }
+    }
+    moves
 }
 
 /// The right answer as a team might write it: an accepted alternative, or

@@ -1,0 +1,42 @@
+//! The end of a demo played to its end (`--run-to-end`): the host robot
+//! reaches the [`FinishLine`] once its view shows every game of the
+//! programme finished, and whoever started the server waits for it.
+
+use std::sync::Arc;
+
+use minuta_shared::play::games::GameStaffView;
+use minuta_shared::wire::view::HostView;
+use tokio::sync::Notify;
+
+/// Shared between the demo's host robot and the server's starter.
+#[derive(Clone, Debug, Default)]
+pub struct FinishLine(Arc<Notify>);
+
+impl FinishLine {
+    pub fn new() -> Self {
+        FinishLine::default()
+    }
+
+    /// The programme has been played to its end (kept until awaited).
+    pub fn reach(&self) {
+        self.0.notify_one();
+    }
+
+    /// Waits until [`FinishLine::reach`] has been called.
+    pub async fn reached(&self) {
+        self.0.notified().await;
+    }
+}
+
+/// Whether every game of the programme has been played to its end: the
+/// ChGK tournament when it has tours (each closed: all its questions
+/// revealed and its appeals resolved), and every game of a plug-in format
+/// (`finished()`). A programme with nothing in it is not finished.
+pub fn programme_finished(view: &HostView) -> bool {
+    let chgk = view.tours.iter().all(|t| t.closed);
+    let games = view.games.iter().all(|g| {
+        let GameStaffView::Multigames(v) = &g.view;
+        v.finished
+    });
+    (!view.tours.is_empty() || !view.games.is_empty()) && chgk && games
+}

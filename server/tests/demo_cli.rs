@@ -1,0 +1,201 @@
+//! `minuta-server demo … --run-to-end`: the demo plays its whole programme
+//! with a 1-s minute and exits 0, leaving the store; `export --format json`
+//! then lists each game's live standings, and each game's scoresheet
+//! (`export --format sheet --game ID`) scored by `minuta-server score`
+//! gives exactly those standings. Bad demo arguments are refused with one
+//! line and exit code 2.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use minuta_server::core::{Core, ServerInfo};
+use minuta_server::store;
+use minuta_shared::ids::GameId;
+use minuta_shared::play::games::GameState;
+use minuta_shared::play::multigames::Awarder;
+use serde_json::Value;
+
+/// A demo with a 1-s minute takes about 20 s; this leaves room for a busy box.
+const DEMO_LIMIT: Duration = Duration::from_secs(150);
+
+fn server() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_minuta-server"))
+}
+
+/// Runs the demo to its end on `dir`; returns its stdout.
+fn run_demo(dir: &Path, game: &str) -> String {
+    let mut child = server()
+        .args(["demo", "--game", game, "--minute", "1", "--run-to-end"])
+        .args(["--listen", "127.0.0.1:0"])
+        .arg("--data")
+        .arg(dir.join("data"))
+        .arg("--certs")
+        .arg(dir.join("certs"))
+        .env("RUST_LOG", "minuta_server=warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if started.elapsed() > DEMO_LIMIT {
+            child.kill().unwrap();
+            let output = child.wait_with_output().unwrap();
+            panic!(
+                "the {game} demo did not end within {DEMO_LIMIT:?}; stderr:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "the {game} demo: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn run(args: &[&str], data: &Path) -> Output {
+    server()
+        .args(args)
+        .arg("--data")
+        .arg(data)
+        .output()
+        .unwrap()
+}
+
+fn stdout_ok(output: &Output, what: &str) -> String {
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{what}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn export_json(data: &Path) -> Value {
+    let text = stdout_ok(&run(&["export", "--format", "json"], data), "export json");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn demo_6_multigames_runs_to_its_end_and_every_sheet_scores_as_exported() {
+    // Arrange / act: the whole Мультиигры demo, then the exports.
+    let dir = tempfile::tempdir().unwrap();
+    let printed = run_demo(dir.path(), "multigames");
+    let data = dir.path().join("data");
+    let json = export_json(&data);
+
+    // Assert: it said so, and the store holds one finished game.
+    assert!(
+        printed.contains("demo: every game has been played to its end"),
+        "{printed}"
+    );
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{json:#}");
+    for game in games {
+        assert_eq!(game["format"], "multigames");
+        assert_eq!(game["name"], "Мультиигры");
+        let id = game["id"].as_u64().unwrap().to_string();
+        // The scoresheet, written to a file and scored by the binary.
+        let sheet_path = dir.path().join(format!("sheet-{id}.json"));
+        let out = sheet_path.to_str().unwrap();
+        stdout_ok(
+            &run(
+                &["export", "--format", "sheet", "--game", &id, "--out", out],
+                &data,
+            ),
+            "export sheet",
+        );
+        let sheet: Value =
+            serde_json::from_str(&std::fs::read_to_string(&sheet_path).unwrap()).unwrap();
+        // 6.2: six tours, two tasks each in the demo's programme.
+        let tours = sheet["tours"].as_array().unwrap();
+        assert_eq!(tours.len(), 6, "{sheet:#}");
+        assert!(
+            tours
+                .iter()
+                .all(|t| t["tasks"].as_array().unwrap().len() == 2)
+        );
+        let scored = server().arg("score").arg(&sheet_path).output().unwrap();
+        let scored: Value = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
+        assert_eq!(scored["format"], "multigames");
+        assert_eq!(scored["standings"], game["standings"], "game {id}");
+        assert_eq!(scored["standings"].as_array().unwrap().len(), 6);
+    }
+
+    // The store itself: late answers kept and unscored, partial credit, and
+    // appeals every one of which the АЖ decided (6.4–6.5).
+    let mut core = Core::new(ServerInfo::default());
+    core.replay(&store::load(&data).unwrap());
+    let GameState::Multigames(game) = &core.game(GameId(1)).unwrap().state;
+    assert!(game.finished_at.is_some());
+    let answers: Vec<_> = game
+        .tasks
+        .iter()
+        .flat_map(|t| t.answers.values().map(move |a| (t, a)))
+        .collect();
+    assert!(answers.iter().any(|(_, a)| a.late && a.credit.is_none()));
+    assert!(answers.iter().any(|(t, a)| {
+        a.credit
+            .is_some_and(|(c, _, _)| c.atto > 0 && c < t.draft.points)
+    }));
+    assert!(!game.appeals.is_empty());
+    assert!(game.appeals.iter().all(|a| a.decision.is_some()));
+    assert!(
+        answers
+            .iter()
+            .any(|(_, a)| a.credit.is_some_and(|(_, by, _)| by == Awarder::Jury))
+    );
+}
+
+#[test]
+fn demo_3_chgk_runs_to_its_end_once_every_tour_is_closed() {
+    // Arrange / act
+    let dir = tempfile::tempdir().unwrap();
+    let printed = run_demo(dir.path(), "chgk");
+    let json = export_json(&dir.path().join("data"));
+
+    // Assert: every question of the demo package played; no other game.
+    assert!(printed.contains("played to its end"), "{printed}");
+    assert_eq!(json["questions"].as_array().unwrap().len(), 12, "{json:#}");
+    assert_eq!(json["games"], serde_json::json!([]));
+    assert_eq!(json["standings"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn demo_refuses_a_minute_robots_or_game_it_cannot_play() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, names) in [
+        (vec!["--minute", "0"], "--minute"),
+        (vec!["--minute", "3601"], "--minute"),
+        (vec!["--robots", "0"], "--robots"),
+        (vec!["--robots", "61"], "--robots"),
+        (vec!["--game", "neptune"], "--game"),
+    ] {
+        // Act
+        let output = server()
+            .arg("demo")
+            .args(&args)
+            .args(["--listen", "127.0.0.1:0", "--data"])
+            .arg(dir.path().join("data"))
+            .output()
+            .unwrap();
+
+        // Assert: refused before anything starts, naming the argument.
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(names), "{args:?}: {stderr}");
+        assert!(!dir.path().join("data").exists(), "{args:?} made a store");
+    }
+}

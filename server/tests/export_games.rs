@@ -1,0 +1,293 @@
+//! `minuta-server export` and the programme's games: the JSON's `games`
+//! (id, name, format, live standings), `--format sheet --game ID` (the
+//! game's scoresheet, which `score` turns into the same standings), and
+//! the refusals — a sheet without `--game`, `--game` with csv or json, a game
+//! not in the programme — each one line on stderr, nothing on stdout, exit
+//! code ≠ 0. The store is written through the core, as the driver does.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::{Command as Process, Output};
+use std::time::Duration;
+
+use minuta_server::core::event::Event;
+use minuta_server::core::{Core, ServerInfo};
+use minuta_server::store;
+use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::games::{GameCommand, GameSettings};
+use minuta_shared::play::multigames::{
+    MultigamesCommand as M, MultigamesSettings, TaskDraft, TaskId, TourNo,
+};
+use minuta_shared::rules::multigames::Credit;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::Identity;
+use serde_json::{Value, json};
+
+const T0_US: u64 = 1_700_000_000_000_000;
+
+/// The core, driven as the driver does, keeping every event with its time.
+struct Hall {
+    core: Core,
+    events: Vec<(u64, Event)>,
+    now: ServerTime,
+}
+
+impl Hall {
+    fn new(teams: &[&str]) -> Self {
+        let mut hall = Hall {
+            core: Core::new(ServerInfo::default()),
+            events: Vec::new(),
+            now: ServerTime(T0_US),
+        };
+        let init = hall
+            .core
+            .initialise("host".into(), "display".into(), "jury".into(), hall.now)
+            .unwrap();
+        hall.events.extend(init.into_iter().map(|e| (T0_US, e)));
+        for name in teams {
+            hall.act(
+                Identity::Host,
+                Command::RegisterTeam {
+                    name: (*name).into(),
+                    town: "Город".into(),
+                    players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
+                },
+            );
+        }
+        hall
+    }
+
+    fn act(&mut self, who: Identity, command: Command) {
+        let mut n = 0;
+        let mut fresh = || {
+            n += 1;
+            format!("secret-{n}")
+        };
+        let (_, events) = self
+            .core
+            .handle_command(who, command, self.now, &mut fresh)
+            .unwrap();
+        self.events
+            .extend(events.into_iter().map(|e| (self.now.0, e)));
+    }
+
+    fn game(&mut self, who: Identity, command: M) {
+        self.act(
+            who,
+            Command::Game {
+                game: GameId(1),
+                command: GameCommand::Multigames(command),
+            },
+        );
+    }
+
+    fn wait(&mut self, ms: u64) {
+        self.now = self.now.plus(Duration::from_millis(ms));
+        self.core.handle_timeout(self.now);
+    }
+
+    fn store(self, dir: &Path) {
+        let (writer, _) = store::open(dir).unwrap();
+        writer.append(self.events).blocking_recv().unwrap().unwrap();
+        writer.shutdown();
+    }
+}
+
+fn credit(text: &str) -> Credit {
+    Credit::parse(text).unwrap()
+}
+
+/// «Мультиигры» with one task of 3 points: Альфа gets 1.5, Бета 3, Гамма
+/// nothing handed in.
+fn played_store(dir: &Path) {
+    let mut hall = Hall::new(&["Альфа", "Бета", "Гамма"]);
+    hall.act(
+        Identity::Host,
+        Command::AddGame {
+            name: "Мультиигры".into(),
+            settings: GameSettings::Multigames(MultigamesSettings::default()),
+        },
+    );
+    hall.game(
+        Identity::Host,
+        M::AddTour {
+            title: "Ребусы".into(),
+        },
+    );
+    hall.game(
+        Identity::Host,
+        M::AddTask {
+            tour: TourNo(0),
+            task: TaskDraft {
+                title: "Ребус".into(),
+                text: "«100Л» и «7Я»".into(),
+                answer: "Стол, семья".into(),
+                comment: String::new(),
+                points: credit("3"),
+                seconds: 60,
+            },
+        },
+    );
+    let task = TaskId(0);
+    hall.game(Identity::Host, M::Announce { task });
+    hall.game(Identity::Host, M::Start { task });
+    hall.wait(10_000);
+    for (team, text) in [(1, "Стол"), (2, "Стол, семья")] {
+        hall.game(
+            Identity::Team(TeamId(team)),
+            M::Answer {
+                task,
+                text: text.into(),
+            },
+        );
+    }
+    hall.wait(60_000);
+    for (team, points) in [(1, "1.5"), (2, "3")] {
+        hall.game(
+            Identity::Host,
+            M::Award {
+                task,
+                team: TeamId(team),
+                points: credit(points),
+            },
+        );
+    }
+    hall.game(Identity::Host, M::Reveal { task });
+    hall.store(dir);
+}
+
+fn export(data: &Path, args: &[&str]) -> Output {
+    Process::new(env!("CARGO_BIN_EXE_minuta-server"))
+        .arg("export")
+        .arg("--data")
+        .arg(data)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(output: &Output) -> String {
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// A refusal: exit code ≠ 0, nothing on stdout, one line on stderr.
+fn refused(output: &Output) -> String {
+    assert_ne!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty(), "{:?}", output.stdout);
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    stderr
+}
+
+#[test]
+fn export_6_json_lists_each_game_with_its_live_standings() {
+    // Arrange
+    let dir = tempfile::tempdir().unwrap();
+    played_store(dir.path());
+
+    // Act
+    let json: Value = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
+
+    // Assert: today's fields stay; the game is listed with its standings.
+    assert_eq!(json["format"], "chgk");
+    assert_eq!(json["teams"], 3);
+    assert_eq!(
+        json["games"],
+        json!([{
+            "id": 1,
+            "name": "Мультиигры",
+            "format": "multigames",
+            "standings": [
+                {"team": "Бета", "place": "1", "points": 3},
+                {"team": "Альфа", "place": "2", "points": 1.5},
+                {"team": "Гамма", "place": "3", "points": 0},
+            ],
+        }])
+    );
+}
+
+#[test]
+fn export_6_sheet_of_a_game_scores_to_its_exported_standings() {
+    // Arrange
+    let dir = tempfile::tempdir().unwrap();
+    played_store(dir.path());
+    let json: Value = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
+
+    // Act: the sheet to a file, then `score` on it.
+    let sheet = dir.path().join("sheet.json");
+    let out = sheet.to_str().unwrap();
+    ok(&export(
+        dir.path(),
+        &["--format", "sheet", "--game", "1", "--out", out],
+    ));
+    let scored = Process::new(env!("CARGO_BIN_EXE_minuta-server"))
+        .arg("score")
+        .arg(&sheet)
+        .output()
+        .unwrap();
+
+    // Assert: pretty JSON of the multigames sheet; the same standings.
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    assert!(text.lines().count() > 5, "pretty: {text}");
+    let parsed: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(parsed["format"], "multigames");
+    assert_eq!(parsed["teams"], json!(["Альфа", "Бета", "Гамма"]));
+    let scored: Value = serde_json::from_str(&ok(&scored)).unwrap();
+    assert_eq!(scored["standings"], json["games"][0]["standings"]);
+}
+
+#[test]
+fn export_sheet_without_game_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    played_store(dir.path());
+
+    let stderr = refused(&export(dir.path(), &["--format", "sheet"]));
+
+    assert!(stderr.contains("--game"), "{stderr}");
+}
+
+#[test]
+fn export_game_with_csv_or_json_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    played_store(dir.path());
+
+    for format in ["csv", "json"] {
+        let stderr = refused(&export(dir.path(), &["--format", format, "--game", "1"]));
+
+        assert!(stderr.contains("--game is for --format sheet"), "{stderr}");
+    }
+}
+
+#[test]
+fn export_sheet_of_an_unknown_game_names_the_games_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    played_store(dir.path());
+
+    let stderr = refused(&export(dir.path(), &["--format", "sheet", "--game", "7"]));
+
+    assert!(stderr.contains("no game 7"), "{stderr}");
+    assert!(stderr.contains("1 «Мультиигры»"), "{stderr}");
+}
+
+#[test]
+fn export_sheet_from_a_store_without_games_says_it_has_none() {
+    // Arrange: teams, no game.
+    let dir = tempfile::tempdir().unwrap();
+    Hall::new(&["Альфа"]).store(dir.path());
+
+    // Act
+    let stderr = refused(&export(dir.path(), &["--format", "sheet", "--game", "1"]));
+
+    // Assert
+    assert!(
+        stderr.contains("no game 1") && stderr.contains("it has none"),
+        "{stderr}"
+    );
+}
