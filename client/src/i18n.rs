@@ -2,19 +2,20 @@
 //! and English. Static texts are [`T`] keys; texts with values are functions
 //! here, so a language switch re-renders everything at once.
 
-use minuta_shared::join_code::JoinCodeError;
 use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::close;
-use minuta_shared::wire::handshake::Refusal;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::QuestionStatus;
 
-use crate::state::{ConnectionStatus, Notice, Stopped};
+use crate::state::Notice;
 
+pub mod link;
 pub mod multigames;
+pub mod programme;
 pub mod ring;
+
+pub use link::{connection, join_code_error, refused, stopped};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Lang {
@@ -379,99 +380,38 @@ texts! {
     MgByHost => "ведущий", "the host";
     MgByJury => "АЖ", "the jury";
     MgNoCredit => "Незачёт (0)", "No credit (0)";
-}
-
-/// The connection status as a short phrase.
-pub fn connection(lang: Lang, status: &ConnectionStatus) -> String {
-    match status {
-        ConnectionStatus::Idle => lang.t(T::ConnIdle).into(),
-        ConnectionStatus::Connecting => lang.t(T::ConnConnecting).into(),
-        ConnectionStatus::Connected => lang.t(T::ConnConnected).into(),
-        ConnectionStatus::Reconnecting { attempt, .. } => lang.pick(
-            format!("переподключение… (попытка {attempt})"),
-            format!("reconnecting… (attempt {attempt})"),
-        ),
-        ConnectionStatus::Stopped(why) => stopped(lang, why),
-    }
-}
-
-pub fn stopped(lang: Lang, why: &Stopped) -> String {
-    match why {
-        Stopped::Refused(refusal) => refused(lang, refusal),
-        Stopped::CertificateMismatch => lang.t(T::CertificateMismatch).into(),
-        Stopped::Closed { code, reason } => {
-            let what = match (*code, lang) {
-                (close::REPLACED, Lang::Ru) => {
-                    "этот код подключился с другого компьютера".to_owned()
-                }
-                (close::REPLACED, Lang::En) => close::describe(*code).to_owned(),
-                (
-                    close::MALFORMED | close::OVERSIZED | close::FORBIDDEN | close::VERSION,
-                    Lang::Ru,
-                ) => "сервер закрыл соединение: ошибка протокола".to_owned(),
-                (_, Lang::Ru) => "сервер закрыл соединение".to_owned(),
-                (_, Lang::En) => format!(
-                    "the server closed the connection: {}",
-                    close::describe(*code)
-                ),
-            };
-            if reason.is_empty() {
-                what
-            } else {
-                format!("{what} ({reason})")
-            }
-        }
-        Stopped::Failed(why) => why.clone(),
-        Stopped::Left => lang.t(T::ConnIdle).into(),
-    }
-}
-
-pub fn refused(lang: Lang, refusal: &Refusal) -> String {
-    match lang {
-        Lang::En => refusal.to_string(),
-        Lang::Ru => match refusal {
-            Refusal::VersionMismatch { server, client } => format!(
-                "этот терминал говорит на версии протокола {client}, сервер — на {server}: установите одинаковую версию Минуты"
-            ),
-            Refusal::BadSecret => {
-                "секрет в коде не подходит к этому серверу: попросите у ведущего свежий код".into()
-            }
-            Refusal::UnknownMember => {
-                "такой команды или судьи на сервере нет: попросите у ведущего свежий код".into()
-            }
-            Refusal::NotAHello => "сервер не понял приветствие терминала".into(),
-        },
-    }
-}
-
-pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
-    match lang {
-        Lang::En => match error {
-            JoinCodeError::NoRole => {
-                "the join code names no role (host, display, jury, judge-N or team-N)".into()
-            }
-            JoinCodeError::Role(r) => {
-                format!("«{r}» is not a role (host, display, jury, judge-N or team-N)")
-            }
-            other => other.to_string(),
-        },
-        Lang::Ru => match error {
-            JoinCodeError::Scheme => "код подключения начинается с «minuta://»".into(),
-            JoinCodeError::NoAddress => "в коде нет адреса сервера".into(),
-            JoinCodeError::Address(a) => {
-                format!("«{a}» — не адрес сервера с портом (например, 192.168.1.5:4433)")
-            }
-            JoinCodeError::NoRole => "в коде не указана роль".into(),
-            JoinCodeError::Role(r) => {
-                format!("«{r}» — не роль (host, display, jury, judge-N или team-N)")
-            }
-            JoinCodeError::NoSecret => "в коде нет секрета".into(),
-            JoinCodeError::NoFingerprint => "в коде нет отпечатка сертификата (?fp=…)".into(),
-            JoinCodeError::Fingerprint => {
-                "отпечаток сертификата — это 64 шестнадцатеричные цифры".into()
-            }
-        },
-    }
+    // the event's programme and the festival's results (section 2)
+    TabProgramme => "Программа", "Programme";
+    TabSetup => "Подготовка", "Set-up";
+    ProgrammeNow => "Сейчас", "Now";
+    ProgrammeNext => "Далее", "Next";
+    ProgrammeOver => "Программа пройдена", "The programme is over";
+    ProgrammeEmpty => "Программы пока нет: добавьте день, наполните его и сохраните.", "No programme yet: add a day, fill it and save.";
+    ProgrammeHint => "Каждый тур Мультиигр — перед очередным туром ЧГК (6.3); брейн-ринг — на день после дня с турами ЧГК (4.3).", "Each Multigames tour comes before a ChGK tour (6.3); Brain-ring goes on a day after one with ChGK tours (4.3).";
+    AddDay => "Добавить день", "Add a day";
+    DayTitle => "Название дня", "Day title";
+    NewDayTitle => "Название нового дня", "The new day's title";
+    RemoveDay => "Удалить день", "Remove the day";
+    DayEmpty => "В этом дне пока ничего нет.", "Nothing on this day yet.";
+    AddHere => "Добавлять сюда", "Add here";
+    ChgkTourNumber => "Тур ЧГК №", "ChGK tour no.";
+    AddChgkTour => "Добавить тур ЧГК", "Add the ChGK tour";
+    AllInProgramme => "Всё, что есть, уже в программе.", "Everything there is is in the programme.";
+    MoveUp => "Выше", "Up";
+    MoveDown => "Ниже", "Down";
+    RemoveSlot => "Убрать из программы", "Remove from the programme";
+    SaveProgramme => "Сохранить программу", "Save the programme";
+    DiscardChanges => "Отменить изменения", "Discard the changes";
+    ProgrammeUnsaved => "Изменения не сохранены.", "The changes are not saved.";
+    SlotDone => "сыграно", "done";
+    SlotNow => "сейчас", "now";
+    SlotNext => "далее", "next";
+    FestivalResults => "Итоги фестиваля", "Festival results";
+    ChgkTable => "Таблица ЧГК", "ChGK table";
+    ChgkFull => "«Что? Где? Когда?»", "«What? Where? When?»";
+    ColPrize => "Приз", "Prize";
+    FindTeam => "Найти команду", "Find a team";
+    NoFestival => "Итогов фестиваля пока нет: они появятся, когда начнутся турниры.", "No festival results yet: they appear once the tournaments begin.";
 }
 
 /// A refusal by the game's rules, in the person's language.
@@ -479,6 +419,9 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
     use CommandError as E;
     if let E::Play(error) = error {
         return play_error(lang, error);
+    }
+    if let E::Programme(error) = error {
+        return programme::error(lang, error, &|_| None);
     }
     if lang == Lang::En {
         return error.to_string();
@@ -519,6 +462,7 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::Forbidden => "вашей роли это не разрешено".into(),
         E::NoSuchGame => "в программе нет такой игры".into(),
         E::Play(error) => play_error(lang, error),
+        E::Programme(error) => programme::error(lang, error, &|_| None),
     }
 }
 
@@ -601,6 +545,9 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             receipt: GameReceipt::Multigames(receipt),
             ..
         } => multigames::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
+        _ if matches!(command, Command::SetProgramme { .. }) => {
+            lang.pick("программа сохранена".into(), "programme saved".into())
+        }
         _ => done_generic(lang, command),
     }
 }
@@ -652,6 +599,7 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::Press { .. } => ("кнопка", "the button"),
         C::RingAppeal { .. } => ("апелляция", "the appeal"),
         C::AddGame { .. } => ("новая игра", "new game"),
+        C::SetProgramme { .. } => ("сохранение программы", "saving the programme"),
         C::Game {
             command: GameCommand::Multigames(command),
             ..

@@ -543,6 +543,8 @@ fn host_view(fight: RingFightView) -> HostView {
         ring: board(vec![fight]),
         games: Vec::new(),
         jury_secret: None,
+        programme: None,
+        festival: Vec::new(),
     }
 }
 
@@ -919,6 +921,7 @@ fn the_projector_shows_the_open_fight_and_no_press_log() {
         standings: Vec::new(),
         ring: board(vec![answering]),
         games: Vec::new(),
+        programme: None,
     };
     let mut harness = Harness::builder()
         .with_size([1280.0, 900.0])
@@ -968,6 +971,7 @@ fn the_projector_names_the_champion_and_shows_the_table() {
         standings: Vec::new(),
         ring,
         games: Vec::new(),
+        programme: None,
     };
     let mut harness = Harness::builder()
         .with_size([1280.0, 900.0])

@@ -256,6 +256,8 @@ fn host_view_with_two_groups() -> HostView {
         },
         games: Vec::new(),
         jury_secret: None,
+        programme: None,
+        festival: Vec::new(),
     }
 }
 

@@ -74,6 +74,7 @@ fn a_new_view_replaces_the_old_one_whole() {
             timing: RingTiming::default(),
         },
         games: Vec::new(),
+        programme: None,
     });
     reduce(&mut state, NetEvent::View(Box::new(display)));
     assert!(state.team_view().is_none());

@@ -1,21 +1,37 @@
-//! The projector: the tour, a huge question number and clock, how many
-//! cards are in, and the standings; during Brain-ring, its board
-//! ([`crate::views::ring::board`]); during a game of another format, that
-//! game's screen ([`crate::views::games`]) while it had the hall's attention
-//! last. No controls.
+//! The projector: the programme's «Сейчас / Далее» strip on top, then the
+//! tour, a huge question number and clock, how many cards are in, and the
+//! standings; during Brain-ring, its board ([`crate::views::ring::board`]);
+//! during a game of another format, that game's screen
+//! ([`crate::views::games`]) while it had the hall's attention last; between
+//! the programme's slots, the whole programme
+//! ([`crate::views::programme`]). No controls.
 
 use egui::{RichText, Ui};
+use minuta_shared::programme::ProgrammeView;
 use minuta_shared::wire::view::DisplayView;
 
-use crate::i18n::{self, T};
+use crate::i18n::{self, Lang, T};
 use crate::state::AppState;
-use crate::views::games;
 use crate::views::ring::board;
 use crate::views::widgets::{self, GREY};
+use crate::views::{games, programme};
 
 pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     let lang = state.lang;
     let now = state.server_now();
+    if let Some(listed) = &view.programme {
+        // Large enough to read from the back of the hall, small enough to
+        // leave the clock and the standings their room.
+        let size = (ui.available_height() * 0.04).clamp(18.0, 44.0);
+        widgets::centred(ui, "display-programme-strip", |ui| {
+            programme::strip(ui, lang, listed, size)
+        });
+        ui.separator();
+        if programme::shows_programme(view, now) {
+            whole_programme(ui, lang, view, listed);
+            return;
+        }
+    }
     let fight_open = view.ring.fights.iter().any(|f| !f.closed);
     if !fight_open
         && let Some(game) =
@@ -69,4 +85,35 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
                 widgets::standings_table(ui, lang, "display", &view.standings, size)
             });
         });
+}
+
+/// Between slots: the days with what is done, on now and next, beside the
+/// ChGK standings once there are any.
+fn whole_programme(ui: &mut Ui, lang: Lang, view: &DisplayView, listed: &ProgrammeView) {
+    let size = (ui.available_height() * 0.035).clamp(18.0, 40.0);
+    ui.vertical_centered(|ui| {
+        ui.label(RichText::new(&view.tournament).size(size).color(GREY));
+        ui.label(
+            RichText::new(lang.t(T::TabProgramme))
+                .size(size * 1.4)
+                .strong(),
+        );
+    });
+    ui.add_space(size * 0.5);
+    if view.standings.is_empty() {
+        widgets::centred(ui, "display-programme", |ui| {
+            ui.vertical(|ui| programme::listing(ui, lang, listed, size));
+        });
+        return;
+    }
+    ui.columns(2, |cols| {
+        programme::listing(&mut cols[0], lang, listed, size);
+        cols[1].label(RichText::new(lang.t(T::Standings)).size(size).strong());
+        egui::ScrollArea::vertical()
+            .id_salt("display-programme-standings")
+            .auto_shrink([false, false])
+            .show(&mut cols[1], |ui| {
+                widgets::standings_table(ui, lang, "display-programme", &view.standings, size * 0.8)
+            });
+    });
 }

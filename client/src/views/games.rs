@@ -130,6 +130,13 @@ pub trait Screens {
     fn team_clock(view: &Self::Team) -> Option<ClockView>;
     fn display_clock(view: &Self::Display) -> Option<ClockView>;
     fn staff_clock(view: &Self::Staff) -> Option<ClockView>;
+
+    /// The game's tours as the programme lists them: number (from 0, as
+    /// `Slot::GameTour` counts) and title.
+    fn staff_tours(view: &Self::Staff) -> Vec<(u32, String)>;
+    /// The tour the hall is at in this game (that of its current or last
+    /// task), if it has begun one.
+    fn display_tour(view: &Self::Display) -> Option<u32>;
 }
 
 /// Every game's form, by game: a terminal keeps what was half-typed in
@@ -287,6 +294,20 @@ macro_rules! screens {
         fn staff_clock(game: &StaffGame) -> Option<ClockView> {
             match &game.view {
                 $(GameStaffView::$variant(v) => <$screens as Screens>::staff_clock(v)),*
+            }
+        }
+
+        /// A game's tours for the programme: number from 0 and title.
+        pub fn staff_tours(game: &StaffGame) -> Vec<(u32, String)> {
+            match &game.view {
+                $(GameStaffView::$variant(v) => <$screens as Screens>::staff_tours(v)),*
+            }
+        }
+
+        /// The tour of a game the hall is at, if it has begun one.
+        pub fn display_tour(game: &DisplayGame) -> Option<u32> {
+            match &game.view {
+                $(GameDisplayView::$variant(v) => <$screens as Screens>::display_tour(v)),*
             }
         }
     };

@@ -10,6 +10,7 @@ pub mod join;
 pub mod judge;
 pub mod jury;
 pub mod multigames;
+pub mod programme;
 pub mod question;
 pub mod ring;
 pub mod team;

@@ -99,6 +99,8 @@ fn host_view(games: Vec<GameEntry<GameStaffView>>, access: Option<Access>) -> Ho
         },
         games,
         jury_secret: Some("jury-secret".into()),
+        programme: None,
+        festival: Vec::new(),
     }
 }
 
@@ -494,6 +496,7 @@ fn projector(clock: ClockView, current: TaskHeading) -> DisplayView {
                 standings: standings(),
             }),
         }],
+        programme: None,
     }
 }
 

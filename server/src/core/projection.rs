@@ -161,16 +161,7 @@ impl Core {
                 )
             }),
             ring_board: self.team_ring_board(team),
-            games: self
-                .games
-                .iter()
-                .map(|(id, g)| GameEntry {
-                    id: *id,
-                    name: g.name.clone(),
-                    format: g.format(),
-                    view: g.state.team_view(team, &self.roster, now),
-                })
-                .collect(),
+            games: self.game_entries(|g| g.state.team_view(team, &self.roster, now)),
         }
     }
 
@@ -244,29 +235,25 @@ impl Core {
             teams: self.registry.teams.len() as u32,
             standings: public.to_vec(),
             ring: self.ring_board(FightAudience::Public),
-            games: self
-                .games
-                .iter()
-                .map(|(id, g)| GameEntry {
-                    id: *id,
-                    name: g.name.clone(),
-                    format: g.format(),
-                    view: g.state.display_view(&self.roster, now),
-                })
-                .collect(),
+            games: self.game_entries(|g| g.state.display_view(&self.roster, now)),
             programme: self.programme_view(),
         }
     }
 
     /// Every game as the staff sees it: the host, the judges and the jury.
     fn staff_games(&self, now: ServerTime) -> Vec<StaffGame> {
+        self.game_entries(|g| g.state.staff_view(&self.roster, now))
+    }
+
+    /// Every programme game as one audience sees it.
+    fn game_entries<V>(&self, view: impl Fn(&super::GameSlot) -> V) -> Vec<GameEntry<V>> {
         self.games
             .iter()
             .map(|(id, g)| GameEntry {
                 id: *id,
                 name: g.name.clone(),
                 format: g.format(),
-                view: g.state.staff_view(&self.roster, now),
+                view: view(g),
             })
             .collect()
     }

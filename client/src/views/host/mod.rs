@@ -1,14 +1,18 @@
-//! The host dashboard, one tab per concern: access codes, teams, judges,
-//! questions, the game, judging, appeals, standings, «Брейн-ринг» and one
-//! tab per plug-in format of the programme («Мультиигры»,
-//! [`crate::views::games`]). A judge's terminal shows the judging alone
-//! ([`crate::views::judge`]).
+//! The host dashboard, one tab per concern: the game, judging, appeals,
+//! standings (with the festival's results), «Брейн-ринг», one tab per
+//! plug-in format of the programme («Мультиигры», [`crate::views::games`])
+//! and the event's programme; the set-up tabs — questions, teams, judges,
+//! the tournament's settings, access codes — sit behind one «Подготовка»
+//! menu. Above them, what is on now and next. A judge's terminal shows the
+//! judging alone ([`crate::views::judge`]).
 
 pub mod access;
 pub mod appeals;
+pub mod festival;
 pub mod game;
 pub mod judges;
 pub mod judging;
+pub mod programme;
 pub mod questions;
 pub mod ring;
 pub mod ring_setup;
@@ -42,6 +46,20 @@ pub enum HostTab {
     Ring,
     /// The programme's games of one plug-in format.
     Games(Format),
+    /// The event's programme (2).
+    Programme,
+}
+
+impl HostTab {
+    /// The tabs used before the event rather than during it, grouped in
+    /// one menu so the bar stays one line.
+    pub const SETUP: &[HostTab] = &[
+        HostTab::Questions,
+        HostTab::Teams,
+        HostTab::Judges,
+        HostTab::Tournament,
+        HostTab::Access,
+    ];
 }
 
 #[derive(Debug, Default)]
@@ -58,6 +76,8 @@ pub struct HostForm {
     pub judging: judging::JudgingForm,
     pub ring: ring::RingForm,
     pub games: games::GamesForm,
+    pub programme: programme::ProgrammeForm,
+    pub standings: standings::StandingsForm,
 }
 
 pub fn dashboard(
@@ -128,20 +148,15 @@ pub fn dashboard(
                 .iter()
                 .map(|f| (HostTab::Games(*f), i18n::format_name(lang, *f).to_owned())),
         );
-        tabs.extend([
-            (HostTab::Questions, lang.t(T::TabQuestions).to_owned()),
-            (
-                HostTab::Teams,
-                format!("{} ({})", lang.t(T::TabTeams), view.teams.len()),
-            ),
-            (HostTab::Judges, lang.t(T::TabJudges).to_owned()),
-            (HostTab::Tournament, lang.t(T::TabTournament).to_owned()),
-            (HostTab::Access, lang.t(T::TabAccess).to_owned()),
-        ]);
+        tabs.push((HostTab::Programme, lang.t(T::TabProgramme).to_owned()));
         for (choice, label) in tabs {
             ui.selectable_value(tab, choice, RichText::new(label).size(16.0));
         }
+        setup_menu(ui, lang, view, tab);
     });
+    if let Some(listed) = &view.programme {
+        crate::views::programme::strip(ui, lang, listed, 15.0);
+    }
     ui.separator();
     let tab = *tab;
     egui::ScrollArea::vertical()
@@ -159,7 +174,12 @@ pub fn dashboard(
             HostTab::Game => game::game(ui, state, view, &mut form.game, &mut out),
             HostTab::Judging => judging::judging(ui, state.lang, view, &mut form.judging, &mut out),
             HostTab::Appeals => appeals::appeals(ui, state, view, &mut form.appeals, &mut out),
-            HostTab::Standings => standings::standings(ui, state, view, &mut out),
+            HostTab::Standings => {
+                standings::standings(ui, state, view, &mut form.standings, &mut out)
+            }
+            HostTab::Programme => {
+                programme::programme(ui, state, view, &mut form.programme, &mut out)
+            }
             HostTab::Ring => ring::ring(ui, state, view, &mut form.ring, &mut out),
             HostTab::Games(format) => games::staff_tab(
                 ui,
@@ -172,6 +192,43 @@ pub fn dashboard(
             ),
         });
     out
+}
+
+/// A set-up tab's label.
+fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
+    match tab {
+        HostTab::Questions => lang.t(T::TabQuestions).to_owned(),
+        HostTab::Teams => format!("{} ({})", lang.t(T::TabTeams), view.teams.len()),
+        HostTab::Judges => lang.t(T::TabJudges).to_owned(),
+        HostTab::Tournament => lang.t(T::TabTournament).to_owned(),
+        _ => lang.t(T::TabAccess).to_owned(),
+    }
+}
+
+/// «Подготовка»: the set-up tabs in one menu; while one of them is open
+/// the button names it («Подготовка: Команды (12)») and stays selected.
+fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab) {
+    let open = HostTab::SETUP.contains(tab);
+    let label = if open {
+        format!("{}: {}", lang.t(T::TabSetup), setup_label(lang, view, *tab))
+    } else {
+        lang.t(T::TabSetup).to_owned()
+    };
+    let button = egui::Button::selectable(open, RichText::new(label).size(16.0));
+    let (response, _) = egui::containers::menu::MenuButton::from_button(button).ui(ui, |ui| {
+        for choice in HostTab::SETUP {
+            let label = RichText::new(setup_label(lang, view, *choice)).size(16.0);
+            if ui.selectable_label(*tab == *choice, label).clicked() {
+                *tab = *choice;
+                ui.close();
+            }
+        }
+    });
+    let inside: Vec<String> = HostTab::SETUP
+        .iter()
+        .map(|t| setup_label(lang, view, *t))
+        .collect();
+    response.on_hover_text(inside.join(" · "));
 }
 
 /// A join code for `credential` on the server `access` describes.

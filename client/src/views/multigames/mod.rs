@@ -126,6 +126,20 @@ impl Screens for Multigames {
     fn staff_clock(view: &MultigamesStaffView) -> Option<ClockView> {
         host::current(view).and_then(|t| clock_view(&t.heading))
     }
+
+    fn staff_tours(view: &MultigamesStaffView) -> Vec<(u32, String)> {
+        view.tours
+            .iter()
+            .map(|t| (t.tour.0, t.title.clone()))
+            .collect()
+    }
+
+    fn display_tour(view: &MultigamesDisplayView) -> Option<u32> {
+        view.current
+            .as_ref()
+            .or(view.last_revealed.as_ref().map(|(h, _)| h))
+            .map(|h| h.tour.0)
+    }
 }
 
 /// A task announced or being solved holds the hall; one played holds it

@@ -1,0 +1,103 @@
+//! Texts of the link to the server: the connection's state, why it
+//! stopped, the server's refusal of the handshake and what is wrong with a
+//! join code.
+
+use minuta_shared::join_code::JoinCodeError;
+use minuta_shared::wire::close;
+use minuta_shared::wire::handshake::Refusal;
+
+use super::{Lang, T};
+use crate::state::{ConnectionStatus, Stopped};
+
+/// The connection status as a short phrase.
+pub fn connection(lang: Lang, status: &ConnectionStatus) -> String {
+    match status {
+        ConnectionStatus::Idle => lang.t(T::ConnIdle).into(),
+        ConnectionStatus::Connecting => lang.t(T::ConnConnecting).into(),
+        ConnectionStatus::Connected => lang.t(T::ConnConnected).into(),
+        ConnectionStatus::Reconnecting { attempt, .. } => lang.pick(
+            format!("переподключение… (попытка {attempt})"),
+            format!("reconnecting… (attempt {attempt})"),
+        ),
+        ConnectionStatus::Stopped(why) => stopped(lang, why),
+    }
+}
+
+pub fn stopped(lang: Lang, why: &Stopped) -> String {
+    match why {
+        Stopped::Refused(refusal) => refused(lang, refusal),
+        Stopped::CertificateMismatch => lang.t(T::CertificateMismatch).into(),
+        Stopped::Closed { code, reason } => {
+            let what = match (*code, lang) {
+                (close::REPLACED, Lang::Ru) => {
+                    "этот код подключился с другого компьютера".to_owned()
+                }
+                (close::REPLACED, Lang::En) => close::describe(*code).to_owned(),
+                (
+                    close::MALFORMED | close::OVERSIZED | close::FORBIDDEN | close::VERSION,
+                    Lang::Ru,
+                ) => "сервер закрыл соединение: ошибка протокола".to_owned(),
+                (_, Lang::Ru) => "сервер закрыл соединение".to_owned(),
+                (_, Lang::En) => format!(
+                    "the server closed the connection: {}",
+                    close::describe(*code)
+                ),
+            };
+            if reason.is_empty() {
+                what
+            } else {
+                format!("{what} ({reason})")
+            }
+        }
+        Stopped::Failed(why) => why.clone(),
+        Stopped::Left => lang.t(T::ConnIdle).into(),
+    }
+}
+
+pub fn refused(lang: Lang, refusal: &Refusal) -> String {
+    match lang {
+        Lang::En => refusal.to_string(),
+        Lang::Ru => match refusal {
+            Refusal::VersionMismatch { server, client } => format!(
+                "этот терминал говорит на версии протокола {client}, сервер — на {server}: установите одинаковую версию Минуты"
+            ),
+            Refusal::BadSecret => {
+                "секрет в коде не подходит к этому серверу: попросите у ведущего свежий код".into()
+            }
+            Refusal::UnknownMember => {
+                "такой команды или судьи на сервере нет: попросите у ведущего свежий код".into()
+            }
+            Refusal::NotAHello => "сервер не понял приветствие терминала".into(),
+        },
+    }
+}
+
+pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
+    match lang {
+        Lang::En => match error {
+            JoinCodeError::NoRole => {
+                "the join code names no role (host, display, jury, judge-N or team-N)".into()
+            }
+            JoinCodeError::Role(r) => {
+                format!("«{r}» is not a role (host, display, jury, judge-N or team-N)")
+            }
+            other => other.to_string(),
+        },
+        Lang::Ru => match error {
+            JoinCodeError::Scheme => "код подключения начинается с «minuta://»".into(),
+            JoinCodeError::NoAddress => "в коде нет адреса сервера".into(),
+            JoinCodeError::Address(a) => {
+                format!("«{a}» — не адрес сервера с портом (например, 192.168.1.5:4433)")
+            }
+            JoinCodeError::NoRole => "в коде не указана роль".into(),
+            JoinCodeError::Role(r) => {
+                format!("«{r}» — не роль (host, display, jury, judge-N или team-N)")
+            }
+            JoinCodeError::NoSecret => "в коде нет секрета".into(),
+            JoinCodeError::NoFingerprint => "в коде нет отпечатка сертификата (?fp=…)".into(),
+            JoinCodeError::Fingerprint => {
+                "отпечаток сертификата — это 64 шестнадцатеричные цифры".into()
+            }
+        },
+    }
+}
