@@ -197,6 +197,7 @@ texts! {
     NoCurrent => "Вопрос не объявлен.", "No question announced.";
     Announce => "Объявить", "Announce";
     AnnounceNext => "Следующий вопрос", "Next question";
+    PickQuestion => "Вопрос вне очереди", "Out of order";
     StartMinute => "Время", "Time";
     Reveal => "Показать ответ", "Show the answer";
     CardsIn => "Сдано карточек", "Cards in";

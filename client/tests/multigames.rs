@@ -5,15 +5,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::{ScreenHarness, acknowledge, hand_in, screen, state_at};
 use egui::accesskit::Role;
-use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::Lang;
-use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
-use minuta_client::views::host::{self, HostForm, HostTab};
-use minuta_client::views::{display, judge, jury, team};
+use minuta_client::state::UiCommand;
+use minuta_client::views::host::{HostForm, HostTab};
+use minuta_client::views::{jury, team};
 use minuta_shared::ids::{GameId, JudgeId, TeamId};
-use minuta_shared::play::brain_ring::{RingStage, RingTiming};
 use minuta_shared::play::games::{
     Format, GameCommand, GameDisplayView, GameReceipt, GameSettings, GameStaffView, GameTeamView,
 };
@@ -23,15 +24,13 @@ use minuta_shared::play::multigames::{
     MultigamesTeamView, StaffAnswer, StaffTask, StaffTour, TaskAppealKind, TaskClock, TaskHeading,
     TaskId, TaskReveal, TaskStatus, TeamAnswer, TeamTask, TourNo,
 };
-use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::ServerTime;
 use minuta_shared::tournament::Place;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{
-    Access, ClockView, DisplayView, GameEntry, HostView, JuryView, RingBoard, TeamInfo, TeamView,
-    View,
+    Access, ClockView, DisplayView, GameEntry, HostView, JuryView, TeamView, View,
 };
 
 /// When the host started task 2.1 in these tests (ms of server time).
@@ -84,21 +83,13 @@ fn standings() -> Vec<MultiStandingRow> {
 
 fn team_game(view: MultigamesTeamView) -> TeamView {
     TeamView {
-        tournament: "Кубок Минуты".into(),
-        team: TeamId(1),
-        name: "Знатоки".into(),
-        clock: ClockView::default(),
-        cards: Vec::new(),
-        appeals: Vec::new(),
-        standings: Vec::new(),
-        ring: None,
-        ring_board: None,
         games: vec![GameEntry {
             id: GAME,
             name: "Мультиигры".into(),
             format: Format::Multigames,
             view: GameTeamView::Multigames(view),
         }],
+        ..common::team_view()
     }
 }
 
@@ -117,36 +108,15 @@ fn task_view(status: TaskStatus) -> MultigamesTeamView {
     }
 }
 
-struct TeamScreen {
-    state: AppState,
-    form: team::TeamForm,
-    sent: Vec<UiCommand>,
-}
-
 /// Team 1's terminal `ms` after the task's start.
-fn team_screen(view: TeamView, ms: u64) -> Harness<'static, TeamScreen> {
-    let mut state = AppState::new(Lang::Ru);
-    state.now_us = (START_MS + ms) * 1000;
-    reduce(&mut state, NetEvent::View(Box::new(View::Team(view))));
-    let screen = TeamScreen {
+fn team_screen(view: TeamView, ms: u64) -> ScreenHarness<team::TeamForm> {
+    let state = state_at(Lang::Ru, (START_MS + ms) * 1000, View::Team(view));
+    screen(
         state,
-        form: team::TeamForm::default(),
-        sent: Vec::new(),
-    };
-    let mut harness = Harness::builder()
-        .with_size([1000.0, 1200.0])
-        .build_ui_state(
-            |ui, screen: &mut TeamScreen| {
-                let Some(view) = screen.state.team_view().cloned() else {
-                    return;
-                };
-                let asked = team::team(ui, &screen.state, &view, &mut screen.form);
-                screen.sent.extend(asked);
-            },
-            screen,
-        );
-    harness.run();
-    harness
+        team::TeamForm::default(),
+        [1000.0, 1200.0],
+        common::team_terminal,
+    )
 }
 
 fn answer_command(text: &str) -> Command {
@@ -159,47 +129,13 @@ fn answer_command(text: &str) -> Command {
     }
 }
 
-/// Types an answer, clicks «Сдать ответ», confirms; returns the command sent.
-fn hand_in(harness: &mut Harness<'static, TeamScreen>, answer: &str) -> Command {
-    harness.get_by_role(Role::TextInput).focus();
-    harness.run();
-    harness.get_by_role(Role::TextInput).type_text(answer);
-    harness.run();
-    harness.get_by_label("Сдать ответ").click();
-    harness.run();
-    assert!(
-        harness
-            .query_by_label("Ответ окончателен, как на бумаге. Сдать?")
-            .is_some(),
-        "asks to confirm first"
-    );
-    assert!(
-        harness.state().sent.is_empty(),
-        "nothing leaves before the confirmation"
-    );
-    harness.get_by_label("Да, сдать").click();
-    harness.run();
-    let sent = std::mem::take(&mut harness.state_mut().sent);
-    match sent.as_slice() {
-        [UiCommand::Send(command)] => command.clone(),
-        other => panic!("expected one command, got {other:?}"),
-    }
-}
-
 /// The server takes the answer `since_start_ms` after the start.
-fn acknowledge(
-    harness: &mut Harness<'static, TeamScreen>,
+fn receive(
+    harness: &mut ScreenHarness<team::TeamForm>,
     command: Command,
     since_start_ms: u64,
     late: bool,
 ) {
-    let state = &mut harness.state_mut().state;
-    let request = state.begin_request(command);
-    harness.run_steps(2);
-    assert!(
-        harness.query_by_label("отправляем…").is_some(),
-        "the answer shows it is on its way"
-    );
     let receipt = Receipt::Game {
         game: GAME,
         receipt: GameReceipt::Multigames(MultigamesReceipt::Answer {
@@ -209,14 +145,7 @@ fn acknowledge(
             late,
         }),
     };
-    reduce(
-        &mut harness.state_mut().state,
-        NetEvent::Ack {
-            request,
-            result: Ok(receipt),
-        },
-    );
-    harness.run();
+    acknowledge(harness, command, receipt, "answer");
 }
 
 #[test]
@@ -267,7 +196,7 @@ fn multigames_6_an_answer_leaves_after_confirmation_and_is_then_final() {
     let mut harness = team_screen(team_game(task_view(TaskStatus::Running)), 58_000);
     let command = hand_in(&mut harness, "Пастила");
     assert_eq!(command, answer_command("Пастила"));
-    acknowledge(&mut harness, command, 58_731, false);
+    receive(&mut harness, command, 58_731, false);
     assert!(harness.query_by_label("принято 00:58.731").is_some());
     assert!(harness.query_by_label("«Пастила»").is_some());
     assert!(
@@ -290,7 +219,7 @@ fn multigames_3_6_a_late_answer_is_kept_and_flagged() {
         "warns before a late hand-in"
     );
     let command = hand_in(&mut harness, "Пастила");
-    acknowledge(&mut harness, command, 125_002, true);
+    receive(&mut harness, command, 125_002, true);
     assert!(harness.query_by_label("опоздание — не засчитано").is_some());
     assert!(harness.query_by_label_contains("принято").is_none());
 }
@@ -331,30 +260,27 @@ fn multigames_6_after_the_reveal_the_team_sees_the_answer_and_its_credit() {
 #[test]
 fn multigames_6_4_a_team_appeals_for_its_answer() {
     let mut harness = team_screen(team_game(revealed_view("0")), 200_000);
-    harness.get_by_label("Апелляция").click();
-    harness.run();
+    common::click(&mut harness, "Апелляция");
     assert!(
         harness.query_by_label("на зачёт нашего ответа").is_some(),
         "an answer without full credit may be appealed for"
     );
-    harness.get_by_role(Role::MultilineTextInput).focus();
-    harness.run();
-    harness
-        .get_by_role(Role::MultilineTextInput)
-        .type_text("Постель и пастила — одно слово по звучанию");
-    harness.run();
-    harness.get_by_label("Подать апелляцию").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::Game {
+    common::type_in(
+        &mut harness,
+        Role::MultilineTextInput,
+        "Постель и пастила — одно слово по звучанию",
+    );
+    common::click(&mut harness, "Подать апелляцию");
+    common::assert_sent(
+        &harness,
+        [Command::Game {
             game: GAME,
             command: GameCommand::Multigames(MultigamesCommand::Appeal {
                 task: TASK,
                 kind: TaskAppealKind::AcceptMyAnswer,
                 text: "Постель и пастила — одно слово по звучанию".into(),
             }),
-        })]
+        }],
     );
 }
 
@@ -402,27 +328,21 @@ fn multigames_6_3_the_terminal_follows_the_task_in_play_and_the_team_may_look_ba
     let mut view = team_game(task_view(TaskStatus::Running));
     // ChGK question 7 was played ten minutes before the task began.
     let chgk_start = START_MS - 600_000;
-    view.clock = ClockView {
-        question: Some(minuta_shared::ids::QuestionId(6)),
-        number: "7".into(),
-        tour: None,
-        phase: minuta_shared::play::chgk::Phase::Over,
-        started_at: Some(ServerTime::from_millis(chgk_start)),
-        warning_at: Some(ServerTime::from_millis(chgk_start + 50_000)),
-        ends_at: Some(ServerTime::from_millis(chgk_start + 60_000)),
-        accept_until: Some(ServerTime::from_millis(chgk_start + 63_000)),
-    };
+    view.clock = common::minute(
+        minuta_shared::ids::QuestionId(6),
+        "7",
+        minuta_shared::play::chgk::Phase::Over,
+        chgk_start,
+    );
     let mut harness = team_screen(view, 20_000);
     assert!(
         harness.query_by_label(TEXT).is_some(),
         "the task in play shows"
     );
-    harness.get_by_label("ЧГК").click();
-    harness.run();
+    common::click(&mut harness, "ЧГК");
     assert!(harness.query_by_label("Вопрос 7").is_some());
     assert!(harness.query_by_label(TEXT).is_none());
-    harness.get_by_label("Мультиигры").click();
-    harness.run();
+    common::click(&mut harness, "Мультиигры");
     assert!(harness.query_by_label(TEXT).is_some());
 }
 

@@ -7,19 +7,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use egui::accesskit::Role;
+mod common;
+
+use common::{ScreenHarness, click, screen, state_at, type_into};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::{self, Lang};
-use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
-use minuta_client::views::display;
-use minuta_client::views::host::{self, HostForm, HostTab};
+use minuta_client::state::UiCommand;
+use minuta_client::views::host::{HostForm, HostTab};
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
-use minuta_shared::play::brain_ring::{RingStage, RingTiming};
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::games::{Format, GameStaffView};
 use minuta_shared::play::multigames::{MultigamesSettings, MultigamesStaffView, StaffTour, TourNo};
-use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::programme::{
     DayView, Programme, ProgrammeDay, ProgrammeError, ProgrammeView, Slot, SlotStatus, SlotView,
 };
@@ -29,23 +28,12 @@ use minuta_shared::tournament::festival::Prize;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
 use minuta_shared::wire::view::{
-    Access, ClockView, DisplayView, FestivalRow, FestivalTable, GameEntry, HostView, RingBoard,
-    StandingRow, TeamInfo, TourView, View,
+    ClockView, DisplayView, FestivalRow, FestivalTable, GameEntry, HostView, StandingRow, TourView,
+    View,
 };
 
 const NOW_MS: u64 = 1_000_000_000;
 const MG: GameId = GameId(1);
-
-fn ring_board() -> RingBoard {
-    RingBoard {
-        stage: RingStage::NotSeeded,
-        seeding: Vec::new(),
-        fights: Vec::new(),
-        standings: Vec::new(),
-        final_places: Vec::new(),
-        timing: RingTiming::default(),
-    }
-}
 
 /// A Мультиигры game with the tours «Разминка» and «Ребусы».
 fn multigames() -> GameEntry<GameStaffView> {
@@ -74,26 +62,8 @@ fn multigames() -> GameEntry<GameStaffView> {
 
 fn host_view() -> HostView {
     HostView {
-        tournament: "Кубок Минуты".into(),
-        settings: TournamentSettings::default(),
-        access: Some(Access {
-            addrs: vec!["192.168.1.5:4433".parse().unwrap()],
-            fingerprint: [7; 32],
-            host_secret: "host-secret".into(),
-            display_secret: "display-secret".into(),
-            teams: Vec::new(),
-            judges: Vec::new(),
-        }),
-        teams: (1..=4)
-            .map(|id| TeamInfo {
-                id: TeamId(id),
-                name: format!("Команда {id}"),
-                town: "Москва".into(),
-                players: vec![],
-                connected: true,
-            })
-            .collect(),
-        judges: Vec::new(),
+        access: Some(common::access()),
+        teams: common::numbered_teams(4),
         displays_connected: 1,
         tours: vec![TourView {
             id: TourId(0),
@@ -101,16 +71,9 @@ fn host_view() -> HostView {
             closed: false,
             questions: Vec::new(),
         }],
-        clock: ClockView::default(),
-        judging: Vec::new(),
-        appeals: Vec::new(),
-        standings: Vec::new(),
-        judgement_log: Vec::new(),
-        ring: ring_board(),
         games: vec![multigames()],
         jury_secret: Some("jury-secret".into()),
-        programme: None,
-        festival: Vec::new(),
+        ..common::host_view()
     }
 }
 
@@ -156,43 +119,13 @@ fn programme_view() -> ProgrammeView {
     }
 }
 
-struct HostScreen {
-    state: AppState,
-    form: HostForm,
-    sent: Vec<UiCommand>,
-}
-
-fn host_screen(view: HostView, tab: HostTab, lang: Lang) -> Harness<'static, HostScreen> {
-    let mut state = AppState::new(lang);
-    state.now_us = NOW_MS * 1000;
-    reduce(&mut state, NetEvent::View(Box::new(View::Host(view))));
-    let screen = HostScreen {
-        state,
-        form: HostForm {
-            tab: Some(tab),
-            ..HostForm::default()
-        },
-        sent: Vec::new(),
+fn host_screen(view: HostView, tab: HostTab, lang: Lang) -> ScreenHarness<HostForm> {
+    let state = state_at(lang, NOW_MS * 1000, View::Host(view));
+    let form = HostForm {
+        tab: Some(tab),
+        ..HostForm::default()
     };
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 1400.0])
-        .build_ui_state(
-            |ui, screen: &mut HostScreen| {
-                let Some(view) = screen.state.host_view().cloned() else {
-                    return;
-                };
-                let asked = host::dashboard(ui, &screen.state, &view, &mut screen.form);
-                screen.sent.extend(asked);
-            },
-            screen,
-        );
-    harness.run();
-    harness
-}
-
-fn click(harness: &mut Harness<'static, HostScreen>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
+    screen(state, form, [1400.0, 1400.0], common::dashboard)
 }
 
 #[test]
@@ -224,18 +157,7 @@ fn programme_2_the_host_lays_out_two_days_by_clicking_and_saves_them() {
         "moved up, the Мультиигры tour comes before the ChGK tour"
     );
     // Day two, titled by hand, with Brain-ring on it (4.3).
-    let field = harness
-        .get_all_by_role(Role::TextInput)
-        .find(|n| n.accesskit_node().placeholder() == Some("Название нового дня"))
-        .expect("the new day's title");
-    field.focus();
-    harness.run();
-    harness
-        .get_all_by_role(Role::TextInput)
-        .find(|n| n.is_focused())
-        .unwrap()
-        .type_text("Воскресенье");
-    harness.run();
+    type_into(&mut harness, "Название нового дня", "Воскресенье");
     click(&mut harness, "Добавить день");
     assert!(
         harness
@@ -271,11 +193,11 @@ fn programme_2_the_host_lays_out_two_days_by_clicking_and_saves_them() {
             },
         ],
     };
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::SetProgramme {
-            programme: want.clone()
-        })]
+    common::assert_sent(
+        &harness,
+        [Command::SetProgramme {
+            programme: want.clone(),
+        }],
     );
     assert!(harness.query_by_label("Изменения не сохранены.").is_some());
     // The server takes it: the form is the saved programme now.
@@ -286,10 +208,7 @@ fn programme_2_the_host_lays_out_two_days_by_clicking_and_saves_them() {
         Slot::BrainRing => String::new(),
     };
     saved.programme = Some(want.view(title, |_| false));
-    reduce(
-        &mut harness.state_mut().state,
-        NetEvent::View(Box::new(View::Host(saved))),
-    );
+    common::show(&mut harness.state_mut().state, View::Host(saved));
     harness.run();
     assert!(harness.query_by_label("Изменения не сохранены.").is_none());
     assert!(
@@ -347,10 +266,7 @@ fn programme_2_the_form_starts_from_the_saved_programme() {
     click(&mut harness, "Сохранить программу");
     let mut want = minuta_client::views::host::programme::saved(&programme_view());
     want.days[1].slots.clear();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::SetProgramme { programme: want })]
-    );
+    common::assert_sent(&harness, [Command::SetProgramme { programme: want }]);
 }
 
 #[test]
@@ -398,10 +314,6 @@ fn programme_2_once_every_slot_is_done_the_strip_says_so() {
 
 fn display_view() -> DisplayView {
     DisplayView {
-        tournament: "Кубок Минуты".into(),
-        clock: ClockView::default(),
-        tour_title: String::new(),
-        cards_in: 0,
         teams: 4,
         standings: vec![StandingRow {
             team: TeamId(1),
@@ -412,20 +324,13 @@ fn display_view() -> DisplayView {
             rating: 70,
             mask: "1111111".into(),
         }],
-        ring: ring_board(),
-        games: Vec::new(),
         programme: Some(programme_view()),
+        ..common::display_view()
     }
 }
 
 fn projector(view: DisplayView, lang: Lang) -> Harness<'static> {
-    let mut state = AppState::new(lang);
-    state.now_us = NOW_MS * 1000;
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 900.0])
-        .build_ui(move |ui| display::display(ui, &state, &view));
-    harness.run();
-    harness
+    common::projector(lang, NOW_MS * 1000, view, [1280.0, 900.0])
 }
 
 #[test]
@@ -456,14 +361,8 @@ fn programme_2_the_projector_shows_the_whole_programme_between_slots() {
 fn programme_2_the_projector_keeps_the_clock_while_a_question_is_played() {
     let mut view = display_view();
     view.clock = ClockView {
-        question: Some(QuestionId(0)),
-        number: "1".into(),
         tour: Some(TourId(0)),
-        phase: Phase::Minute,
-        started_at: Some(ServerTime::from_millis(NOW_MS - 20_000)),
-        warning_at: Some(ServerTime::from_millis(NOW_MS + 30_000)),
-        ends_at: Some(ServerTime::from_millis(NOW_MS + 40_000)),
-        accept_until: Some(ServerTime::from_millis(NOW_MS + 43_000)),
+        ..common::minute(QuestionId(0), "1", Phase::Minute, NOW_MS - 20_000)
     };
     let harness = projector(view.clone(), Lang::Ru);
     assert!(harness.query_by_label("Вопрос 1").is_some());
@@ -492,19 +391,13 @@ fn programme_2_the_projector_keeps_the_clock_while_a_question_is_played() {
 }
 
 /// The host's programme tab after the server refused `error`.
-fn refused(error: ProgrammeError, lang: Lang) -> Harness<'static, HostScreen> {
+fn refused(error: ProgrammeError, lang: Lang) -> ScreenHarness<HostForm> {
     let mut harness = host_screen(host_view(), HostTab::Programme, lang);
     let state = &mut harness.state_mut().state;
     let request = state.begin_request(Command::SetProgramme {
         programme: Programme::default(),
     });
-    reduce(
-        state,
-        NetEvent::Ack {
-            request,
-            result: Err(CommandError::Programme(error)),
-        },
-    );
+    common::answer(state, request, Err(CommandError::Programme(error)));
     harness.run();
     harness
 }
@@ -586,12 +479,19 @@ fn festival() -> Vec<FestivalTable> {
     ]
 }
 
-#[test]
-fn festival_2_2_every_tournament_places_every_team_with_prizes() {
+/// The standings tab in `lang` with the festival's results opened by
+/// clicking `results`.
+fn festival_screen(lang: Lang, results: &str) -> ScreenHarness<HostForm> {
     let mut view = host_view();
     view.festival = festival();
-    let mut harness = host_screen(view, HostTab::Standings, Lang::Ru);
-    click(&mut harness, "Итоги фестиваля");
+    let mut harness = host_screen(view, HostTab::Standings, lang);
+    click(&mut harness, results);
+    harness
+}
+
+#[test]
+fn festival_2_2_every_tournament_places_every_team_with_prizes() {
+    let mut harness = festival_screen(Lang::Ru, "Итоги фестиваля");
     assert!(
         harness
             .query_by_label("«Что? Где? Когда?» — Кубок Минуты")
@@ -615,28 +515,14 @@ fn festival_2_2_every_tournament_places_every_team_with_prizes() {
         harness.query_by_label("Команда 4999").is_none(),
         "a long table draws only the rows in sight"
     );
-    let field = harness
-        .get_all_by_role(Role::TextInput)
-        .find(|n| n.accesskit_node().placeholder() == Some("Найти команду"))
-        .unwrap();
-    field.focus();
-    harness.run();
-    harness
-        .get_all_by_role(Role::TextInput)
-        .find(|n| n.is_focused())
-        .unwrap()
-        .type_text("4999");
-    harness.run();
+    type_into(&mut harness, "Найти команду", "4999");
     assert!(harness.query_by_label("Команда 4999").is_some());
     assert!(harness.query_by_label("4999").is_some(), "its place");
 }
 
 #[test]
 fn festival_2_2_prizes_read_in_english() {
-    let mut view = host_view();
-    view.festival = festival();
-    let mut harness = host_screen(view, HostTab::Standings, Lang::En);
-    click(&mut harness, "Festival results");
+    let harness = festival_screen(Lang::En, "Festival results");
     assert!(
         harness
             .query_by_label("«What? Where? When?» — Кубок Минуты")

@@ -5,26 +5,28 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::{ScreenHarness, screen, state_at};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::Lang;
-use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
-use minuta_client::views::display;
-use minuta_client::views::host::{self, HostForm, HostTab};
+use minuta_client::state::{NetEvent, UiCommand, reduce};
+use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::team;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, ButtonQuestion, FightId, FightKind, Press, PressKind, RingFightView, RingStage,
     RingTiming,
 };
-use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ClockSample, ServerTime};
+use minuta_shared::tournament::Place;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{
-    ClockView, DisplayView, HostView, RingBoard, TeamInfo, TeamView, View,
+    DisplayView, HostView, RingBoard, RingPlaceRow, RingStandingRow, TeamView, View,
 };
 
 /// When «Время» was given in these tests (µs of server time).
@@ -94,14 +96,8 @@ fn press(team: u32, table: usize, gap_us: u64, kind: PressKind) -> (Press, u64) 
 
 // ------------------------------------------------------------------ the team
 
-struct TeamScreen {
-    state: AppState,
-    form: team::TeamForm,
-    sent: Vec<UiCommand>,
-}
-
 /// Team 1's terminal during `fight`, `ms` after «Время».
-fn team_screen(fight: RingFightView, ms: u64) -> Harness<'static, TeamScreen> {
+fn team_screen(fight: RingFightView, ms: u64) -> ScreenHarness<team::TeamForm> {
     team_screen_with(Some(fight), None, ms)
 }
 
@@ -110,45 +106,22 @@ fn team_screen_with(
     fight: Option<RingFightView>,
     ring_board: Option<RingBoard>,
     ms: u64,
-) -> Harness<'static, TeamScreen> {
-    let mut state = AppState::new(Lang::Ru);
-    state.now_us = ARMED + ms * 1000;
-    reduce(
-        &mut state,
-        NetEvent::View(Box::new(View::Team(TeamView {
-            tournament: "Кубок Минуты".into(),
-            team: TeamId(1),
-            name: "Знатоки".into(),
-            clock: ClockView::default(),
-            cards: Vec::new(),
-            appeals: Vec::new(),
-            standings: Vec::new(),
-            ring: fight,
-            ring_board,
-            games: Vec::new(),
-        }))),
-    );
-    let screen = TeamScreen {
-        state,
-        form: team::TeamForm::default(),
-        sent: Vec::new(),
-    };
-    Harness::builder()
-        .with_size([1000.0, 900.0])
-        .build_ui_state(
-            |ui, screen: &mut TeamScreen| {
-                let Some(view) = screen.state.team_view().cloned() else {
-                    return;
-                };
-                let asked = team::team(ui, &screen.state, &view, &mut screen.form);
-                screen.sent.extend(asked);
-            },
-            screen,
-        )
+) -> ScreenHarness<team::TeamForm> {
+    let view = View::Team(TeamView {
+        ring: fight,
+        ring_board,
+        ..common::team_view()
+    });
+    screen(
+        state_at(Lang::Ru, ARMED + ms * 1000, view),
+        team::TeamForm::default(),
+        [1000.0, 900.0],
+        common::team_terminal,
+    )
 }
 
 /// What the app does with a view's commands: presses leave as requests.
-fn send_all(harness: &mut Harness<'static, TeamScreen>) -> Vec<u64> {
+fn send_all(harness: &mut ScreenHarness<team::TeamForm>) -> Vec<u64> {
     let sent = std::mem::take(&mut harness.state_mut().sent);
     sent.into_iter()
         .map(|command| match command {
@@ -158,14 +131,8 @@ fn send_all(harness: &mut Harness<'static, TeamScreen>) -> Vec<u64> {
         .collect()
 }
 
-fn verdict(harness: &mut Harness<'static, TeamScreen>, request: u64, receipt: Receipt) {
-    reduce(
-        &mut harness.state_mut().state,
-        NetEvent::Ack {
-            request,
-            result: Ok(receipt),
-        },
-    );
+fn verdict(harness: &mut ScreenHarness<team::TeamForm>, request: u64, receipt: Receipt) {
+    common::answer(&mut harness.state_mut().state, request, Ok(receipt));
     harness.run();
 }
 
@@ -189,13 +156,12 @@ fn clicking_the_big_button_presses_and_the_verdict_follows() {
     );
     assert!(harness.query_by_label("Знатоки").is_some());
     assert!(harness.query_by_label("Стол 1 · вы").is_some());
-    harness.get_by_label("Нажать").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::Press {
-            clock_offset_us: 1_500
-        })]
+    common::click(&mut harness, "Нажать");
+    common::assert_sent(
+        &harness,
+        [Command::Press {
+            clock_offset_us: 1_500,
+        }],
     );
     let requests = send_all(&mut harness);
     harness.run();
@@ -276,10 +242,7 @@ fn the_space_bar_presses_the_button() {
     harness.run();
     harness.key_press(egui::Key::Space);
     harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::Press { clock_offset_us: 0 })]
-    );
+    common::assert_sent(&harness, [Command::Press { clock_offset_us: 0 }]);
 }
 
 #[test]
@@ -288,8 +251,7 @@ fn a_repeated_press_keeps_the_verdict_that_mattered() {
     harness.run();
     harness.key_press(egui::Key::Space);
     harness.run();
-    harness.get_by_label("Нажать").click();
-    harness.run();
+    common::click(&mut harness, "Нажать");
     let requests = send_all(&mut harness);
     assert_eq!(requests.len(), 2, "each press goes; the server sorts them");
     verdict(
@@ -323,8 +285,7 @@ fn a_late_press_says_how_much_faster_the_opponents_were() {
     let mut harness = team_screen(fight(answering), 2_050);
     harness.run();
     assert!(harness.query_by_label("Отвечает «Эрудиты»").is_some());
-    harness.get_by_label("Нажать").click();
-    harness.run();
+    common::click(&mut harness, "Нажать");
     let requests = send_all(&mut harness);
     verdict(
         &mut harness,
@@ -380,8 +341,7 @@ fn an_appeal_is_written_without_the_space_bar_pressing() {
     over.score = [2, 2];
     let mut harness = team_screen(over, 30_000);
     harness.run();
-    harness.get_by_label("Подать апелляцию…").click();
-    harness.run();
+    common::click(&mut harness, "Подать апелляцию…");
     harness.get_by_role(Role::MultilineTextInput).focus();
     harness.run();
     harness
@@ -396,15 +356,14 @@ fn an_appeal_is_written_without_the_space_bar_pressing() {
         harness.state().sent.is_empty(),
         "a space in the appeal's text is not a press"
     );
-    harness.get_by_label("Подать апелляцию").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingAppeal {
+    common::click(&mut harness, "Подать апелляцию");
+    common::assert_sent(
+        &harness,
+        [Command::RingAppeal {
             fight: FIGHT,
             kind: minuta_shared::play::brain_ring::RingAppealKind::QuestionIncorrect,
             text: "Вопрос некорректен".into(),
-        })]
+        }],
     );
 }
 
@@ -451,38 +410,24 @@ fn an_upheld_appeal_is_what_the_team_reads_after_the_question() {
 
 #[test]
 fn between_fights_the_team_follows_the_tournament_to_its_final_place() {
-    use minuta_shared::wire::view::{RingPlaceRow, RingStandingRow};
     let mut lost = fight(ButtonPhase::Over { taken_by: Some(1) });
     lost.kind = FightKind::Final { number: 1 };
     lost.ordinal = 1;
     lost.score = [2, 4];
     lost.status = FightStatus::Won { winner: 1 };
     lost.closed = true;
-    let mut ring = board(vec![lost]);
-    ring.stage = RingStage::Finished {
-        champion: TeamId(2),
-    };
-    ring.standings = vec![RingStandingRow {
-        team: TeamId(1),
-        name: "Знатоки".into(),
-        place: minuta_shared::tournament::Place::single(1),
-        points_halves: 20,
-        difference: 5,
-        taken: 15,
-        fights: 5,
-    }];
-    ring.final_places = vec![
-        RingPlaceRow {
-            place: 1,
-            team: TeamId(2),
-            name: "Эрудиты".into(),
-        },
-        RingPlaceRow {
-            place: 2,
+    let ring = finished(
+        vec![lost],
+        RingStandingRow {
             team: TeamId(1),
             name: "Знатоки".into(),
+            place: Place::single(1),
+            points_halves: 20,
+            difference: 5,
+            taken: 15,
+            fights: 5,
         },
-    ];
+    );
     let harness = team_screen_with(None, Some(ring), 0);
     assert!(harness.query_by_label("Чемпион: «Эрудиты»").is_some());
     assert!(harness.query_by_label("Итоговое место: 2").is_some());
@@ -508,83 +453,49 @@ fn between_fights_the_team_follows_the_tournament_to_its_final_place() {
 
 fn board(fights: Vec<RingFightView>) -> RingBoard {
     RingBoard {
-        stage: RingStage::NotSeeded,
-        seeding: Vec::new(),
         fights,
-        standings: Vec::new(),
-        final_places: Vec::new(),
-        timing: RingTiming::default(),
+        ..RingBoard::default()
+    }
+}
+
+/// The tournament over after `fights`: «Эрудиты» champions, «Знатоки»
+/// second, `standing` the qualifying table.
+fn finished(fights: Vec<RingFightView>, standing: RingStandingRow) -> RingBoard {
+    let place = |place: u32, team: u32, name: &str| RingPlaceRow {
+        place,
+        team: TeamId(team),
+        name: name.into(),
+    };
+    RingBoard {
+        stage: RingStage::Finished {
+            champion: TeamId(2),
+        },
+        standings: vec![standing],
+        final_places: vec![place(1, 2, "Эрудиты"), place(2, 1, "Знатоки")],
+        ..board(fights)
     }
 }
 
 fn host_view(fight: RingFightView) -> HostView {
     HostView {
-        tournament: "Кубок Минуты".into(),
-        settings: TournamentSettings::default(),
-        access: None,
-        teams: [(1, "Знатоки"), (2, "Эрудиты")]
-            .into_iter()
-            .map(|(id, name)| TeamInfo {
-                id: TeamId(id),
-                name: name.into(),
-                town: "Москва".into(),
-                players: vec![],
-                connected: true,
-            })
-            .collect(),
-        judges: Vec::new(),
+        teams: common::teams([(1, "Знатоки"), (2, "Эрудиты")]),
         displays_connected: 1,
-        tours: Vec::new(),
-        clock: ClockView::default(),
-        judging: Vec::new(),
-        appeals: Vec::new(),
-        standings: Vec::new(),
-        judgement_log: Vec::new(),
         ring: board(vec![fight]),
-        games: Vec::new(),
-        jury_secret: None,
-        programme: None,
-        festival: Vec::new(),
+        ..common::host_view()
     }
 }
 
-struct HostScreen {
-    state: AppState,
-    form: HostForm,
-    sent: Vec<UiCommand>,
-}
-
-fn host_screen(fight: RingFightView, ms: u64) -> Harness<'static, HostScreen> {
+fn host_screen(fight: RingFightView, ms: u64) -> ScreenHarness<HostForm> {
     host_screen_on(host_view(fight), ms)
 }
 
-fn host_screen_on(view: HostView, ms: u64) -> Harness<'static, HostScreen> {
-    let mut state = AppState::new(Lang::Ru);
-    state.now_us = ARMED + ms * 1000;
-    reduce(&mut state, NetEvent::View(Box::new(View::Host(view))));
+fn host_screen_on(view: HostView, ms: u64) -> ScreenHarness<HostForm> {
     let form = HostForm {
         tab: Some(HostTab::Ring),
         ..HostForm::default()
     };
-    let screen = HostScreen {
-        state,
-        form,
-        sent: Vec::new(),
-    };
-    let mut harness = Harness::builder()
-        .with_size([1200.0, 1400.0])
-        .build_ui_state(
-            |ui, screen: &mut HostScreen| {
-                let Some(view) = screen.state.host_view().cloned() else {
-                    return;
-                };
-                let asked = host::dashboard(ui, &screen.state, &view, &mut screen.form);
-                screen.sent.extend(asked);
-            },
-            screen,
-        );
-    harness.run();
-    harness
+    let state = state_at(Lang::Ru, ARMED + ms * 1000, View::Host(view));
+    screen(state, form, [1200.0, 1400.0], common::dashboard)
 }
 
 #[test]
@@ -595,14 +506,13 @@ fn the_host_judges_the_answer_right_with_one_click() {
     };
     let mut harness = host_screen(fight(answering), 3_000);
     assert!(harness.query_by_label("Отвечает «Знатоки»").is_some());
-    harness.get_by_label("Верно").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingJudge {
+    common::click(&mut harness, "Верно");
+    common::assert_sent(
+        &harness,
+        [Command::RingJudge {
             fight: FIGHT,
-            correct: true
-        })]
+            correct: true,
+        }],
     );
 }
 
@@ -610,18 +520,13 @@ fn the_host_judges_the_answer_right_with_one_click() {
 fn time_arms_the_buttons_once_the_question_is_read() {
     let mut harness = host_screen(fight(ButtonPhase::Reading), 0);
     assert!(harness.query_by_label("Читается вопрос").is_some());
-    harness.get_by_label("Верно").click();
-    harness.run();
+    common::click(&mut harness, "Верно");
     assert!(
         harness.state().sent.is_empty(),
         "nobody answers yet: «Верно» does nothing"
     );
-    harness.get_by_label("Время").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingArm { fight: FIGHT })]
-    );
+    common::click(&mut harness, "Время");
+    common::assert_sent(&harness, [Command::RingArm { fight: FIGHT }]);
 }
 
 #[test]
@@ -667,14 +572,13 @@ fn a_contested_press_is_decided_by_the_host() {
             .query_by_label("Нажатия почти одновременно: разрыв +0.001 с")
             .is_some()
     );
-    harness.get_by_label("Отвечает стол 2 («Эрудиты»)").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingDecide {
+    common::click(&mut harness, "Отвечает стол 2 («Эрудиты»)");
+    common::assert_sent(
+        &harness,
+        [Command::RingDecide {
             fight: FIGHT,
-            table: 1
-        })]
+            table: 1,
+        }],
     );
 }
 
@@ -702,34 +606,24 @@ fn an_appeal_holds_up_the_next_question_until_decided() {
             .is_some(),
         "the pending appeal shows on the tab from anywhere"
     );
-    harness.get_by_label("Читаю вопрос").click();
-    harness.run();
+    common::click(&mut harness, "Читаю вопрос");
     assert!(harness.state().sent.is_empty(), "4.16: decide first");
-    harness.get_by_label("Принять").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingResolveAppeal {
+    common::click(&mut harness, "Принять");
+    common::assert_sent(
+        &harness,
+        [Command::RingResolveAppeal {
             fight: FIGHT,
             appeal: 1,
             upheld: true,
             reply: String::new(),
-        })]
+        }],
     );
 }
 
 /// Six registered teams and no fights yet.
 fn tournament_view(stage: RingStage) -> HostView {
     let mut view = host_view(fight(ButtonPhase::Reading));
-    view.teams = (1..=6)
-        .map(|id| TeamInfo {
-            id: TeamId(id),
-            name: format!("Команда {id}"),
-            town: "Москва".into(),
-            players: vec![],
-            connected: true,
-        })
-        .collect();
+    view.teams = common::numbered_teams(6);
     view.ring.fights.clear();
     view.ring.stage = stage;
     view
@@ -749,29 +643,23 @@ fn the_host_qualifies_the_top_teams_from_the_chgk_table() {
             .is_some(),
         "no ChGK played: the host is told the lot would decide"
     );
-    harness.get_by_label("Отобрать").click();
-    harness.run();
+    common::click(&mut harness, "Отобрать");
     let seed = ARMED % 1_000_000;
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingQualify { places: 6, seed })]
-    );
+    common::assert_sent(&harness, [Command::RingQualify { places: 6, seed }]);
 }
 
 #[test]
 fn the_host_seeds_by_hand_in_the_order_clicked() {
     let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
     for name in ["Команда 3", "Команда 1"] {
-        harness.get_by_label(name).click();
-        harness.run();
+        common::click(&mut harness, name);
     }
-    harness.get_by_label("Посеять").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingSeed {
-            teams: vec![TeamId(3), TeamId(1)]
-        })]
+    common::click(&mut harness, "Посеять");
+    common::assert_sent(
+        &harness,
+        [Command::RingSeed {
+            teams: vec![TeamId(3), TeamId(1)],
+        }],
     );
 }
 
@@ -791,12 +679,8 @@ fn the_host_starts_a_round_over_two_stages() {
     );
     harness.state_mut().form.ring.setup.stages = 2;
     harness.run();
-    harness.get_by_label("Начать круг 1").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingStartNext { stages: 2 })]
-    );
+    common::click(&mut harness, "Начать круг 1");
+    common::assert_sent(&harness, [Command::RingStartNext { stages: 2 }]);
 }
 
 #[test]
@@ -804,40 +688,37 @@ fn the_host_starts_a_friendly_fight_in_the_final_format() {
     let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
     harness.state_mut().form.ring.setup.friendly = [Some(TeamId(2)), Some(TeamId(5))];
     harness.run();
-    harness
-        .get_by_label("финальный: 7 вопросов, затем до первого взятого")
-        .click();
-    harness.run();
-    harness.get_by_label("Начать товарищеский бой").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingFriendly {
+    common::click(
+        &mut harness,
+        "финальный: 7 вопросов, затем до первого взятого",
+    );
+    common::click(&mut harness, "Начать товарищеский бой");
+    common::assert_sent(
+        &harness,
+        [Command::RingFriendly {
             tables: [TeamId(2), TeamId(5)],
             format: minuta_shared::rules::brain_ring::FightFormat::FINAL,
-        })]
+        }],
     );
 }
 
 #[test]
 fn the_host_lets_early_presses_be_ignored() {
     let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
-    harness.get_by_label("Время и правила кнопки").click();
-    harness.run();
-    harness
-        .get_by_label("Игнорировать ранние нажатия (фальстарт не лишает права ответа)")
-        .click();
-    harness.run();
-    harness.get_by_label("Сохранить").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingSetTiming {
+    common::click(&mut harness, "Время и правила кнопки");
+    common::click(
+        &mut harness,
+        "Игнорировать ранние нажатия (фальстарт не лишает права ответа)",
+    );
+    common::click(&mut harness, "Сохранить");
+    common::assert_sent(
+        &harness,
+        [Command::RingSetTiming {
             timing: RingTiming {
                 early_press: minuta_shared::play::brain_ring::EarlyPress::Ignored,
                 ..RingTiming::default()
-            }
-        })]
+            },
+        }],
     );
 }
 
@@ -860,19 +741,15 @@ fn the_host_switches_between_fights_on_two_stages() {
         harness.query_by_label("Читается вопрос").is_some(),
         "stage 1's fight first"
     );
-    harness
-        .get_by_label("Площадка 2 · Неспроста — Гуманитарии 2:1 •")
-        .click();
-    harness.run();
+    common::click(&mut harness, "Площадка 2 · Неспроста — Гуманитарии 2:1 •");
     assert!(harness.query_by_label("Отвечает «Гуманитарии»").is_some());
-    harness.get_by_label("Неверно").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingJudge {
+    common::click(&mut harness, "Неверно");
+    common::assert_sent(
+        &harness,
+        [Command::RingJudge {
             fight: FightId(2),
-            correct: false
-        })]
+            correct: false,
+        }],
     );
 }
 
@@ -891,15 +768,16 @@ fn the_host_starts_the_next_fight_of_the_final() {
             .query_by_label("Финал, бой 2: «Команда 4» — «Команда 1» (стол 1 — стол 2)")
             .is_some()
     );
-    harness.get_by_label("Начать бой").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::RingStartNext { stages: 1 })]
-    );
+    common::click(&mut harness, "Начать бой");
+    common::assert_sent(&harness, [Command::RingStartNext { stages: 1 }]);
 }
 
 // ------------------------------------------------------------------ the hall
+
+/// The projector at `now_us` of server time.
+fn projector(view: DisplayView, now_us: u64) -> Harness<'static> {
+    common::projector(Lang::Ru, now_us, view, [1280.0, 900.0])
+}
 
 #[test]
 fn the_projector_shows_the_open_fight_and_no_press_log() {
@@ -910,23 +788,12 @@ fn the_projector_shows_the_open_fight_and_no_press_log() {
     if let Some(q) = &mut answering.question {
         q.false_start = [true, false];
     }
-    let mut state = AppState::new(Lang::Ru);
-    state.now_us = ARMED + 3_000_000;
     let view = DisplayView {
-        tournament: "Кубок Минуты".into(),
-        clock: ClockView::default(),
-        tour_title: String::new(),
-        cards_in: 0,
         teams: 2,
-        standings: Vec::new(),
         ring: board(vec![answering]),
-        games: Vec::new(),
-        programme: None,
+        ..common::display_view()
     };
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 900.0])
-        .build_ui(move |ui| display::display(ui, &state, &view));
-    harness.run();
+    let harness = projector(view, ARMED + 3_000_000);
     assert!(harness.query_by_label("Отвечает «Эрудиты»").is_some());
     assert!(harness.query_by_label("Вопрос 4").is_some());
     assert!(harness.query_by_label("фальстарт").is_some());
@@ -935,48 +802,24 @@ fn the_projector_shows_the_open_fight_and_no_press_log() {
 
 #[test]
 fn the_projector_names_the_champion_and_shows_the_table() {
-    let mut state = AppState::new(Lang::Ru);
-    state.now_us = ARMED;
-    let mut ring = board(Vec::new());
-    ring.stage = RingStage::Finished {
-        champion: TeamId(2),
-    };
-    ring.standings = vec![minuta_shared::wire::view::RingStandingRow {
-        team: TeamId(2),
-        name: "Эрудиты".into(),
-        place: minuta_shared::tournament::Place::single(1),
-        points_halves: 9,
-        difference: 3,
-        taken: 12,
-        fights: 5,
-    }];
-    ring.final_places = vec![
-        minuta_shared::wire::view::RingPlaceRow {
-            place: 1,
+    let ring = finished(
+        Vec::new(),
+        RingStandingRow {
             team: TeamId(2),
             name: "Эрудиты".into(),
+            place: Place::single(1),
+            points_halves: 9,
+            difference: 3,
+            taken: 12,
+            fights: 5,
         },
-        minuta_shared::wire::view::RingPlaceRow {
-            place: 2,
-            team: TeamId(1),
-            name: "Знатоки".into(),
-        },
-    ];
+    );
     let view = DisplayView {
-        tournament: "Кубок Минуты".into(),
-        clock: ClockView::default(),
-        tour_title: String::new(),
-        cards_in: 0,
         teams: 2,
-        standings: Vec::new(),
         ring,
-        games: Vec::new(),
-        programme: None,
+        ..common::display_view()
     };
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 900.0])
-        .build_ui(move |ui| display::display(ui, &state, &view));
-    harness.run();
+    let harness = projector(view, ARMED);
     assert!(harness.query_by_label("Чемпион: «Эрудиты»").is_some());
     assert!(harness.query_by_label("4.5").is_some(), "points in halves");
     assert!(harness.query_by_label("+3").is_some());

@@ -3,139 +3,63 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::{ScreenHarness, acknowledge, click, hand_in, minute, screen, state_at};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::Lang;
-use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
-use minuta_client::views::host::{HostForm, judging};
-use minuta_client::views::{judge, team};
-use minuta_shared::ids::{QuestionId, TeamId};
-use minuta_shared::play::brain_ring::{RingStage, RingTiming};
+use minuta_client::state::UiCommand;
+use minuta_client::views::host::{HostForm, HostTab, judging};
+use minuta_client::views::team::TeamForm;
+use minuta_shared::ids::{QuestionId, TeamId, TourId};
+use minuta_shared::packages::Question;
 use minuta_shared::play::chgk::{Phase, Verdict};
-use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{
-    AnswerGroup, ClockView, HostView, LateCard, QuestionJudging, RingBoard, TeamInfo, TeamView,
-    View,
+    AnswerGroup, ClockView, HostView, LateCard, QuestionJudging, QuestionStatus, QuestionView,
+    TeamView, TourView, View,
 };
 
 /// 1 000 000 s after the epoch: when «Время» was given in these tests.
 const START_MS: u64 = 1_000_000_000;
 
 fn running_clock(question: QuestionId) -> ClockView {
-    ClockView {
-        question: Some(question),
-        number: "7".into(),
-        tour: None,
-        phase: Phase::Minute,
-        started_at: Some(ServerTime::from_millis(START_MS)),
-        warning_at: Some(ServerTime::from_millis(START_MS + 50_000)),
-        ends_at: Some(ServerTime::from_millis(START_MS + 60_000)),
-        accept_until: Some(ServerTime::from_millis(START_MS + 63_000)),
-    }
+    minute(question, "7", Phase::Minute, START_MS)
 }
 
-struct TeamScreen {
-    state: AppState,
-    form: team::TeamForm,
-    sent: Vec<UiCommand>,
-}
-
-fn team_screen(at_ms: u64) -> Harness<'static, TeamScreen> {
-    let mut state = AppState::new(Lang::Ru);
-    state.now_us = (START_MS + at_ms) * 1000;
-    reduce(
-        &mut state,
-        NetEvent::View(Box::new(View::Team(TeamView {
-            tournament: "Кубок Минуты".into(),
-            team: TeamId(1),
-            name: "Знатоки".into(),
-            clock: running_clock(QuestionId(6)),
-            cards: Vec::new(),
-            appeals: Vec::new(),
-            standings: Vec::new(),
-            ring: None,
-            ring_board: None,
-            games: Vec::new(),
-        }))),
-    );
-    let screen = TeamScreen {
+/// Team 1's terminal `at_ms` after «Время» for question 7.
+fn team_screen(at_ms: u64) -> ScreenHarness<TeamForm> {
+    let view = View::Team(TeamView {
+        clock: running_clock(QuestionId(6)),
+        ..common::team_view()
+    });
+    let state = state_at(Lang::Ru, (START_MS + at_ms) * 1000, view);
+    screen(
         state,
-        form: team::TeamForm::default(),
-        sent: Vec::new(),
-    };
-    Harness::builder().with_size([900.0, 900.0]).build_ui_state(
-        |ui, screen: &mut TeamScreen| {
-            let Some(view) = screen.state.team_view().cloned() else {
-                return;
-            };
-            let asked = team::team(ui, &screen.state, &view, &mut screen.form);
-            screen.sent.extend(asked);
-        },
-        screen,
+        TeamForm::default(),
+        [900.0, 900.0],
+        common::team_terminal,
     )
 }
 
-/// Types an answer, clicks «Сдать ответ», confirms; returns the command sent.
-fn hand_in(harness: &mut Harness<'static, TeamScreen>, answer: &str) -> Command {
-    harness.run();
-    harness.get_by_role(Role::TextInput).focus();
-    harness.run();
-    harness.get_by_role(Role::TextInput).type_text(answer);
-    harness.run();
-    harness.get_by_label("Сдать ответ").click();
-    harness.run();
-    assert!(
-        harness
-            .query_by_label("Ответ окончателен, как на бумаге. Сдать?")
-            .is_some(),
-        "asks to confirm first"
-    );
-    assert!(
-        harness.state().sent.is_empty(),
-        "nothing leaves before the confirmation"
-    );
-    harness.get_by_label("Да, сдать").click();
-    harness.run();
-    let sent = std::mem::take(&mut harness.state_mut().sent);
-    match sent.as_slice() {
-        [UiCommand::Send(command)] => command.clone(),
-        other => panic!("expected one command, got {other:?}"),
-    }
-}
-
-fn acknowledge(
-    harness: &mut Harness<'static, TeamScreen>,
+/// The server takes the card `since_start_ms` after «Время».
+fn receive(
+    harness: &mut ScreenHarness<TeamForm>,
     command: Command,
     since_start_ms: u64,
     late: bool,
 ) {
-    let state = &mut harness.state_mut().state;
-    let request = state.begin_request(command);
-    // A spinner turns while the card travels: step, do not wait to settle.
-    harness.run_steps(2);
-    assert!(
-        harness.query_by_label("отправляем…").is_some(),
-        "the card shows it is on its way"
-    );
-    let state = &mut harness.state_mut().state;
     let receipt = Receipt::Card {
         question: QuestionId(6),
         received_at: ServerTime::from_millis(START_MS + since_start_ms),
         since_start_ms,
         late,
     };
-    reduce(
-        state,
-        NetEvent::Ack {
-            request,
-            result: Ok(receipt),
-        },
-    );
-    harness.run();
+    acknowledge(harness, command, receipt, "card");
 }
 
 #[test]
@@ -155,7 +79,7 @@ fn team_hands_in_a_card_with_confirmation_and_sees_the_receipt() {
             text: "Шерлок Холмс".into()
         }
     );
-    acknowledge(&mut harness, command, 58_731, false);
+    receive(&mut harness, command, 58_731, false);
     assert!(harness.query_by_label("принято 00:58.731").is_some());
     assert!(
         harness.query_by_label("Сдать ответ").is_none(),
@@ -174,7 +98,7 @@ fn a_late_card_is_shown_as_not_counted() {
         "warns before a late hand-in"
     );
     let command = hand_in(&mut harness, "Ватсон");
-    acknowledge(&mut harness, command, 64_002, true);
+    receive(&mut harness, command, 64_002, true);
     assert!(harness.query_by_label("опоздание — не засчитано").is_some());
     assert!(harness.query_by_label_contains("принято").is_none());
 }
@@ -182,18 +106,12 @@ fn a_late_card_is_shown_as_not_counted() {
 #[test]
 fn cancelling_the_confirmation_sends_nothing() {
     let mut harness = team_screen(1_000);
-    harness.run();
-    harness.get_by_role(Role::TextInput).focus();
-    harness.run();
-    harness.get_by_role(Role::TextInput).type_text("Мориарти");
-    harness.run();
-    harness.get_by_label("Сдать ответ").click();
-    harness.run();
-    harness.get_by_label("Отмена").click();
-    harness.run();
+    common::type_in(&mut harness, Role::TextInput, "Мориарти");
+    common::click(&mut harness, "Сдать ответ");
+    common::click(&mut harness, "Отмена");
     assert!(harness.state().sent.is_empty());
     assert_eq!(
-        harness.state().form.answer,
+        harness.state().form.card.text,
         "Мориарти",
         "the answer is still there to edit"
     );
@@ -202,21 +120,7 @@ fn cancelling_the_confirmation_sends_nothing() {
 fn host_view_with_two_groups() -> HostView {
     let question = QuestionId(3);
     HostView {
-        tournament: "Кубок Минуты".into(),
-        settings: TournamentSettings::default(),
-        access: None,
-        teams: (1..=4)
-            .map(|i| TeamInfo {
-                id: TeamId(i),
-                name: format!("Команда {i}"),
-                town: "Москва".into(),
-                players: vec![],
-                connected: true,
-            })
-            .collect(),
-        judges: Vec::new(),
-        displays_connected: 0,
-        tours: Vec::new(),
+        teams: common::numbered_teams(4),
         clock: running_clock(question),
         judging: vec![QuestionJudging {
             question,
@@ -243,55 +147,19 @@ fn host_view_with_two_groups() -> HostView {
             }],
             missing: Vec::new(),
         }],
-        appeals: Vec::new(),
-        standings: Vec::new(),
-        judgement_log: Vec::new(),
-        ring: RingBoard {
-            stage: RingStage::NotSeeded,
-            seeding: Vec::new(),
-            fights: Vec::new(),
-            standings: Vec::new(),
-            final_places: Vec::new(),
-            timing: RingTiming::default(),
-        },
-        games: Vec::new(),
-        jury_secret: None,
-        programme: None,
-        festival: Vec::new(),
+        ..common::host_view()
     }
-}
-
-struct JudgeScreen {
-    state: AppState,
-    form: HostForm,
-    sent: Vec<UiCommand>,
 }
 
 #[test]
 fn one_click_judges_a_whole_group_of_equal_answers() {
-    let mut state = AppState::new(Lang::Ru);
-    reduce(
-        &mut state,
-        NetEvent::View(Box::new(View::Host(host_view_with_two_groups()))),
-    );
-    let screen = JudgeScreen {
+    let state = state_at(Lang::Ru, 0, View::Host(host_view_with_two_groups()));
+    let mut harness = screen(
         state,
-        form: HostForm::default(),
-        sent: Vec::new(),
-    };
-    let mut harness = Harness::builder()
-        .with_size([1000.0, 800.0])
-        .build_ui_state(
-            |ui, screen: &mut JudgeScreen| {
-                let Some(view) = screen.state.host_view().cloned() else {
-                    return;
-                };
-                let asked = judge::judge(ui, &screen.state, &view, &mut screen.form);
-                screen.sent.extend(asked);
-            },
-            screen,
-        );
-    harness.run();
+        HostForm::default(),
+        [1000.0, 800.0],
+        common::judge_terminal,
+    );
     assert!(
         harness.query_by_label("Пушкин / пушкин.").is_some(),
         "spellings of one group are shown together"
@@ -311,13 +179,13 @@ fn one_click_judges_a_whole_group_of_equal_answers() {
     );
     correct[1].click();
     harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::Judge {
+    common::assert_sent(
+        &harness,
+        [Command::Judge {
             question: QuestionId(3),
             group: "лермонтов".into(),
-            verdict: Verdict::Correct
-        })]
+            verdict: Verdict::Correct,
+        }],
     );
 }
 
@@ -345,6 +213,63 @@ fn the_host_judging_tab_sends_a_wrong_verdict_for_the_group() {
             group: "пушкин".into(),
             verdict: Verdict::Wrong
         })]
+    );
+}
+
+/// Tour 1 «Разминка» of three questions, none played.
+fn host_view_with_a_tour() -> HostView {
+    let question = |i: u32, text: &str| QuestionView {
+        id: QuestionId(i),
+        number: (i + 1).to_string(),
+        content: Question {
+            text: text.into(),
+            answer: "Пушкин".into(),
+            ..Question::default()
+        },
+        status: QuestionStatus::NotPlayed,
+        withdrawn: false,
+    };
+    HostView {
+        teams: common::numbered_teams(4),
+        tours: vec![TourView {
+            id: TourId(0),
+            title: "Разминка".into(),
+            closed: false,
+            questions: vec![
+                question(0, "Кто написал «Евгения Онегина»?"),
+                question(1, "Кто написал «Медного всадника»?"),
+                question(2, "Кто написал «Капитанскую дочку»?"),
+            ],
+        }],
+        ..common::host_view()
+    }
+}
+
+#[test]
+fn the_host_announces_a_question_picked_out_of_order_on_the_game_tab() {
+    let state = state_at(
+        Lang::Ru,
+        START_MS * 1000,
+        View::Host(host_view_with_a_tour()),
+    );
+    let form = HostForm {
+        tab: Some(HostTab::Game),
+        ..HostForm::default()
+    };
+    // Every settle checks that each control has an accessible name.
+    let mut harness = screen(state, form, [1200.0, 900.0], common::dashboard);
+    assert!(
+        harness.query_by_label("Следующий вопрос (1)").is_some(),
+        "the next question in order is offered first"
+    );
+    click(&mut harness, "Вопрос вне очереди");
+    click(&mut harness, "3 — Кто написал «Капитанскую дочку»?");
+    click(&mut harness, "Объявить");
+    common::assert_sent(
+        &harness,
+        [Command::AnnounceQuestion {
+            question: QuestionId(2),
+        }],
     );
 }
 

@@ -4,7 +4,6 @@
 
 use minuta_shared::ids::{GameId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::brain_ring::{RingStage, RingTiming};
 use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesPlayError, MultigamesReceipt, TaskId,
@@ -32,6 +31,11 @@ fn team_view(name: &str) -> View {
         ring_board: None,
         games: Vec::new(),
     })
+}
+
+/// The server's answer to `request` reaches the app.
+fn ack(state: &mut AppState, request: u64, result: Result<Receipt, CommandError>) {
+    reduce(state, NetEvent::Ack { request, result });
 }
 
 fn code() -> JoinCode {
@@ -65,14 +69,7 @@ fn a_new_view_replaces_the_old_one_whole() {
         cards_in: 0,
         teams: 0,
         standings: Vec::new(),
-        ring: RingBoard {
-            stage: RingStage::NotSeeded,
-            seeding: Vec::new(),
-            fights: Vec::new(),
-            standings: Vec::new(),
-            final_places: Vec::new(),
-            timing: RingTiming::default(),
-        },
+        ring: RingBoard::default(),
         games: Vec::new(),
         programme: None,
     });
@@ -91,13 +88,7 @@ fn a_card_ack_becomes_its_receipt_and_ends_the_flight() {
         since_start_ms: 58_731,
         late: false,
     };
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request,
-            result: Ok(receipt),
-        },
-    );
+    ack(&mut state, request, Ok(receipt));
     assert!(!state.card_in_flight(QuestionId(4)));
     assert_eq!(
         state.card_receipts.get(&QuestionId(4)),
@@ -117,13 +108,7 @@ fn a_card_ack_becomes_its_receipt_and_ends_the_flight() {
 fn a_refused_card_keeps_the_reason_by_question_until_sent_again() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(card(2));
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request,
-            result: Err(CommandError::EmptyCard),
-        },
-    );
+    ack(&mut state, request, Err(CommandError::EmptyCard));
     assert_eq!(
         state.card_errors.get(&QuestionId(2)),
         Some(&CommandError::EmptyCard)
@@ -141,28 +126,14 @@ fn acks_are_matched_by_request_and_strangers_ignored() {
         players: vec![],
     });
     let judge = state.begin_request(Command::AddJudge { name: "В".into() });
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request: 999,
-            result: Ok(Receipt::Done),
-        },
-    );
+    ack(&mut state, 999, Ok(Receipt::Done));
     assert_eq!(state.pending.len(), 2);
     assert!(state.toasts.is_empty());
-    reduce(
+    ack(&mut state, judge, Err(CommandError::EmptyName));
+    ack(
         &mut state,
-        NetEvent::Ack {
-            request: judge,
-            result: Err(CommandError::EmptyName),
-        },
-    );
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request: register,
-            result: Ok(Receipt::TeamRegistered { team: TeamId(3) }),
-        },
+        register,
+        Ok(Receipt::TeamRegistered { team: TeamId(3) }),
     );
     assert!(state.pending.is_empty());
     let kinds: Vec<NoticeKind> = state.toasts.iter().map(|t| t.kind).collect();
@@ -291,13 +262,7 @@ fn old_messages_make_way_for_new_ones() {
     let mut state = AppState::new(Lang::Ru);
     for _ in 0..8 {
         let request = state.begin_request(Command::StartMinute);
-        reduce(
-            &mut state,
-            NetEvent::Ack {
-                request,
-                result: Err(CommandError::NoQuestionAnnounced),
-            },
-        );
+        ack(&mut state, request, Err(CommandError::NoQuestionAnnounced));
     }
     assert_eq!(state.toasts.len(), 5);
     let last = state.toasts.last().map(|t| t.id);
@@ -313,20 +278,8 @@ fn good_news_fades_and_errors_stay() {
         name: "Иван".into(),
     });
     let bad = state.begin_request(Command::StartMinute);
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request: ok,
-            result: Ok(Receipt::Done),
-        },
-    );
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request: bad,
-            result: Err(CommandError::NoQuestionAnnounced),
-        },
-    );
+    ack(&mut state, ok, Ok(Receipt::Done));
+    ack(&mut state, bad, Err(CommandError::NoQuestionAnnounced));
     let later = 1_000 + INFO_SHOWN_US;
     let shown: Vec<NoticeKind> = state
         .toasts
@@ -350,32 +303,22 @@ fn a_success_clears_earlier_failures_of_the_same_action() {
         players: vec![],
     };
     let first = state.begin_request(register("А"));
-    reduce(
+    ack(
         &mut state,
-        NetEvent::Ack {
-            request: first,
-            result: Err(CommandError::PlayerCount {
-                min: 4,
-                max: 6,
-                got: 0,
-            }),
-        },
+        first,
+        Err(CommandError::PlayerCount {
+            min: 4,
+            max: 6,
+            got: 0,
+        }),
     );
     let other = state.begin_request(Command::StartMinute);
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request: other,
-            result: Err(CommandError::NoQuestionAnnounced),
-        },
-    );
+    ack(&mut state, other, Err(CommandError::NoQuestionAnnounced));
     let second = state.begin_request(register("Б"));
-    reduce(
+    ack(
         &mut state,
-        NetEvent::Ack {
-            request: second,
-            result: Ok(Receipt::TeamRegistered { team: TeamId(1) }),
-        },
+        second,
+        Ok(Receipt::TeamRegistered { team: TeamId(1) }),
     );
     let left: Vec<NoticeKind> = state.toasts.iter().map(|t| t.kind).collect();
     assert_eq!(
@@ -436,12 +379,10 @@ fn brain_ring_a_press_lights_the_button_and_its_verdict_is_no_toast() {
     assert!(state.button.is_flashing(5_000_000 + FLASH_US - 1));
     assert!(!state.button.is_flashing(5_000_000 + FLASH_US));
     assert!(state.button.waiting());
-    reduce(
+    ack(
         &mut state,
-        NetEvent::Ack {
-            request,
-            result: Ok(press_receipt(PressKind::FalseStart, 10)),
-        },
+        request,
+        Ok(press_receipt(PressKind::FalseStart, 10)),
     );
     assert!(!state.button.waiting());
     let on = RingQuestionKey {
@@ -472,12 +413,10 @@ fn pressed_late_by_37_4_ms() -> AppState {
         }))),
     );
     let request = state.begin_request(Command::Press { clock_offset_us: 0 });
-    reduce(
+    ack(
         &mut state,
-        NetEvent::Ack {
-            request,
-            result: Ok(press_receipt(PressKind::Late, 2_037_400)),
-        },
+        request,
+        Ok(press_receipt(PressKind::Late, 2_037_400)),
     );
     state
 }
@@ -556,13 +495,7 @@ fn brain_ring_a_new_question_hides_the_last_verdict() {
         NetEvent::View(Box::new(ring_team_view(ButtonPhase::Reading))),
     );
     let request = state.begin_request(Command::Press { clock_offset_us: 0 });
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request,
-            result: Ok(press_receipt(PressKind::Won, 1)),
-        },
-    );
+    ack(&mut state, request, Ok(press_receipt(PressKind::Won, 1)));
     let this = RingQuestionKey {
         fight: FightId(1),
         number: 2,
@@ -580,24 +513,16 @@ fn brain_ring_live_controls_succeed_quietly_and_fail_loudly() {
     use minuta_shared::play::brain_ring::{FightId, RingPlayError};
     let mut state = AppState::new(Lang::Ru);
     let read = state.begin_request(Command::RingRead { fight: FightId(1) });
-    reduce(
-        &mut state,
-        NetEvent::Ack {
-            request: read,
-            result: Ok(Receipt::Done),
-        },
-    );
+    ack(&mut state, read, Ok(Receipt::Done));
     assert!(
         state.toasts.is_empty(),
         "the panel shows the reading at once"
     );
     let arm = state.begin_request(Command::RingArm { fight: FightId(1) });
-    reduce(
+    ack(
         &mut state,
-        NetEvent::Ack {
-            request: arm,
-            result: Err(CommandError::Ring(RingPlayError::AlreadyArmed)),
-        },
+        arm,
+        Err(CommandError::Ring(RingPlayError::AlreadyArmed)),
     );
     assert_eq!(state.toasts.len(), 1);
     assert_eq!(state.toasts[0].kind, NoticeKind::Error);
@@ -637,15 +562,13 @@ fn multigames_an_answer_ack_is_kept_for_its_card_and_not_toasted() {
         since_start_ms: 58_731,
         late: false,
     });
-    reduce(
+    ack(
         &mut state,
-        NetEvent::Ack {
-            request,
-            result: Ok(Receipt::Game {
-                game: GameId(1),
-                receipt: receipt.clone(),
-            }),
-        },
+        request,
+        Ok(Receipt::Game {
+            game: GameId(1),
+            receipt: receipt.clone(),
+        }),
     );
     assert_eq!(state.pending_game_commands().count(), 0);
     assert_eq!(state.game_acks.len(), 1);
@@ -657,12 +580,10 @@ fn multigames_an_answer_ack_is_kept_for_its_card_and_not_toasted() {
 fn multigames_a_refused_credit_is_toasted_in_the_persons_language() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(award(3));
-    reduce(
+    ack(
         &mut state,
-        NetEvent::Ack {
-            request,
-            result: Err(multigames_refusal(MultigamesPlayError::LateAnswer)),
-        },
+        request,
+        Err(multigames_refusal(MultigamesPlayError::LateAnswer)),
     );
     let toast = state.toasts.last().unwrap();
     assert_eq!(
@@ -679,24 +600,20 @@ fn multigames_a_refused_credit_is_toasted_in_the_persons_language() {
 fn multigames_a_success_clears_the_failures_of_the_same_game_action_only() {
     let mut state = AppState::new(Lang::Ru);
     let failed = state.begin_request(award(3));
-    reduce(
+    ack(
         &mut state,
-        NetEvent::Ack {
-            request: failed,
-            result: Err(multigames_refusal(MultigamesPlayError::NoAnswer)),
-        },
+        failed,
+        Err(multigames_refusal(MultigamesPlayError::NoAnswer)),
     );
     let done = |state: &mut AppState, command: Command| {
         let request = state.begin_request(command);
-        reduce(
+        ack(
             state,
-            NetEvent::Ack {
-                request,
-                result: Ok(Receipt::Game {
-                    game: GameId(1),
-                    receipt: GameReceipt::Multigames(MultigamesReceipt::Done),
-                }),
-            },
+            request,
+            Ok(Receipt::Game {
+                game: GameId(1),
+                receipt: GameReceipt::Multigames(MultigamesReceipt::Done),
+            }),
         );
     };
     done(

@@ -70,21 +70,10 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
                     .size(clock_size * 0.18),
             );
         }
-        ui.add_space(clock_size * 0.1);
-        ui.label(
-            RichText::new(lang.t(T::Standings))
-                .size(clock_size * 0.16)
-                .strong(),
-        );
     });
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            let size = (clock_size * 0.12).max(16.0);
-            widgets::centred(ui, "display-standings", |ui| {
-                widgets::standings_table(ui, lang, "display", &view.standings, size)
-            });
-        });
+    widgets::projector_standings(ui, lang, "display-standings", clock_size, |ui, size| {
+        widgets::standings_table(ui, lang, "display", &view.standings, size)
+    });
 }
 
 /// Between slots: the days with what is done, on now and next, beside the

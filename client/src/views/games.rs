@@ -147,19 +147,24 @@ pub struct GameForms {
 }
 
 impl GameForms {
-    /// The game's form, made fresh when missing or of another format.
-    fn slot(
-        &mut self,
-        game: GameId,
-        fresh: fn() -> GameForm,
-        fits: fn(&GameForm) -> bool,
-    ) -> &mut GameForm {
-        let slot = self.forms.entry(game).or_insert_with(fresh);
-        if !fits(slot) {
-            *slot = fresh();
+    /// The game's form of format `S`, made fresh when missing or of another
+    /// format.
+    fn of<S: Registered>(&mut self, game: GameId) -> Option<&mut S::Form> {
+        let slot = self
+            .forms
+            .entry(game)
+            .or_insert_with(|| S::wrap(S::Form::default()));
+        if S::unwrap(slot).is_none() {
+            *slot = S::wrap(S::Form::default());
         }
-        slot
+        S::unwrap(slot)
     }
+}
+
+/// A format registered in `screens!`: its form as one of [`GameForm`]'s.
+trait Registered: Screens {
+    fn wrap(form: Self::Form) -> GameForm;
+    fn unwrap(form: &mut GameForm) -> Option<&mut Self::Form>;
 }
 
 macro_rules! screens {
@@ -167,6 +172,20 @@ macro_rules! screens {
         /// One game's form, of whichever format.
         #[derive(Debug)]
         pub enum GameForm { $($variant(<$screens as Screens>::Form)),* }
+
+        $(impl Registered for $screens {
+            fn wrap(form: Self::Form) -> GameForm {
+                GameForm::$variant(form)
+            }
+
+            #[allow(unreachable_patterns)]
+            fn unwrap(form: &mut GameForm) -> Option<&mut Self::Form> {
+                match form {
+                    GameForm::$variant(form) => Some(form),
+                    _ => None,
+                }
+            }
+        })*
 
         /// The settings of a game of `format` added with one click.
         pub fn new_game(format: Format) -> GameSettings {
@@ -187,7 +206,6 @@ macro_rules! screens {
             }
         }
 
-        #[allow(unreachable_patterns, irrefutable_let_patterns)]
         pub fn team(
             ui: &mut Ui,
             state: &AppState,
@@ -197,12 +215,7 @@ macro_rules! screens {
         ) {
             match &game.view {
                 $(GameTeamView::$variant(v) => {
-                    let slot = forms.slot(
-                        game.id,
-                        || GameForm::$variant(Default::default()),
-                        |f| matches!(f, GameForm::$variant(_)),
-                    );
-                    if let GameForm::$variant(form) = slot {
+                    if let Some(form) = forms.of::<$screens>(game.id) {
                         <$screens as Screens>::team(ui, state, game.into(), v, form, out);
                     }
                 })*
@@ -227,7 +240,6 @@ macro_rules! screens {
             }
         }
 
-        #[allow(unreachable_patterns, irrefutable_let_patterns)]
         pub fn staff(
             ui: &mut Ui,
             state: &AppState,
@@ -239,12 +251,7 @@ macro_rules! screens {
         ) {
             match &game.view {
                 $(GameStaffView::$variant(v) => {
-                    let slot = forms.slot(
-                        game.id,
-                        || GameForm::$variant(Default::default()),
-                        |f| matches!(f, GameForm::$variant(_)),
-                    );
-                    if let GameForm::$variant(form) = slot {
+                    if let Some(form) = forms.of::<$screens>(game.id) {
                         <$screens as Screens>::staff(ui, state, host, game.into(), v, seat, form, out);
                     }
                 })*
@@ -257,7 +264,6 @@ macro_rules! screens {
             }
         }
 
-        #[allow(unreachable_patterns, irrefutable_let_patterns)]
         pub fn jury(
             ui: &mut Ui,
             state: &AppState,
@@ -267,12 +273,7 @@ macro_rules! screens {
         ) {
             match &game.view {
                 $(GameStaffView::$variant(v) => {
-                    let slot = forms.slot(
-                        game.id,
-                        || GameForm::$variant(Default::default()),
-                        |f| matches!(f, GameForm::$variant(_)),
-                    );
-                    if let GameForm::$variant(form) = slot {
+                    if let Some(form) = forms.of::<$screens>(game.id) {
                         <$screens as Screens>::jury(ui, state, game.into(), v, form, out);
                     }
                 })*

@@ -3,6 +3,8 @@
 //! returns the [`UiCommand`]s the person asked for. Views never touch the
 //! network, the disk or the clock: the current time comes in the state.
 
+pub mod answer_card;
+pub mod appeal;
 pub mod display;
 pub mod games;
 pub mod host;

@@ -10,12 +10,13 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::play::chgk::{AppealKind, Phase};
-use minuta_shared::time::stopwatch;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{TeamCard, TeamGame, TeamView};
 
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, CardReceipt, UiCommand};
+use crate::views::answer_card::{self, Draft};
+use crate::views::appeal::{self, Decided, Own, Written};
 use crate::views::games::{self, GameForms};
 use crate::views::ring::button::{self, ButtonForm};
 use crate::views::ring::waiting;
@@ -23,11 +24,8 @@ use crate::views::widgets::{self, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
 pub struct TeamForm {
-    /// The answer being written, and the question it is for.
-    pub answer: String,
-    pub answer_for: Option<QuestionId>,
-    /// «Ответ окончателен…» is showing.
-    pub confirming: bool,
+    /// The answer being written for the ChGK question.
+    pub card: Draft<QuestionId>,
     pub appeal: Option<AppealForm>,
     pub button: ButtonForm,
     /// The games' own cards and forms.
@@ -147,12 +145,7 @@ fn main(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> 
     let lang = state.lang;
     let mut out = Vec::new();
     let now = state.server_now();
-    if form.answer_for != view.clock.question {
-        // A new question: a fresh, empty card.
-        form.answer_for = view.clock.question;
-        form.answer.clear();
-        form.confirming = false;
-    }
+    form.card.follow(view.clock.question);
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
@@ -215,81 +208,26 @@ fn card(
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
-    let width = ui.available_width().min(640.0);
     if let Some(receipt) = receipt(state, view, question) {
         let text = view
             .cards
             .iter()
             .find(|c| c.question == question)
             .map(|c| c.text.as_str())
-            .unwrap_or(&form.answer);
-        ui.label(RichText::new(widgets::quoted(text)).size(24.0));
-        let colour = if receipt.late { RED } else { GREEN };
-        ui.label(
-            RichText::new(i18n::card_receipt(
-                lang,
-                receipt.since_start_ms,
-                receipt.late,
-            ))
-            .size(26.0)
-            .color(colour),
-        );
-        ui.label(RichText::new(lang.t(T::CardLocked)).color(GREY));
+            .unwrap_or(&form.card.text);
+        let (ms, late) = (receipt.since_start_ms, receipt.late);
+        answer_card::received(ui, lang, text, ms, late, T::CardLocked);
         return;
     }
     if state.card_in_flight(question) {
-        ui.label(RichText::new(widgets::quoted(&form.answer)).size(24.0));
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(lang.t(T::Sending));
-        });
+        answer_card::sending(ui, lang, &form.card.text);
         return;
     }
-    if phase == Phase::Over {
-        ui.label(RichText::new(lang.t(T::LateWarning)).color(widgets::AMBER));
-    }
-    if let Some(error) = state.card_errors.get(&question) {
-        ui.label(RichText::new(i18n::command_error(lang, error)).color(RED));
-    }
-    if form.confirming {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.set_max_width(width);
-            ui.label(RichText::new(lang.t(T::ConfirmFinal)).size(20.0).strong());
-            ui.label(RichText::new(widgets::quoted(&form.answer)).size(24.0));
-            widgets::centred(ui, "confirm-card", |ui| {
-                ui.horizontal(|ui| {
-                    if ui
-                        .button(RichText::new(lang.t(T::ConfirmYes)).size(20.0))
-                        .clicked()
-                    {
-                        form.confirming = false;
-                        let text = form.answer.trim().to_owned();
-                        out.push(UiCommand::Send(Command::SubmitCard { question, text }));
-                    }
-                    if ui
-                        .button(RichText::new(lang.t(T::Cancel)).size(20.0))
-                        .clicked()
-                    {
-                        form.confirming = false;
-                    }
-                });
-            });
-        });
-        return;
-    }
-    let edit = egui::TextEdit::singleline(&mut form.answer)
-        .hint_text(lang.t(T::YourAnswer))
-        .font(egui::FontId::proportional(24.0))
-        .desired_width(width);
-    let response = ui.add(edit);
-    let ready = !form.answer.trim().is_empty();
-    let submit = ui.add_enabled(
-        ready,
-        egui::Button::new(RichText::new(lang.t(T::SubmitAnswer)).size(22.0)),
-    );
-    let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    if ready && (submit.clicked() || entered) {
-        form.confirming = true;
+    let late = phase == Phase::Over;
+    let refused = state.card_errors.get(&question);
+    if let Some(text) = answer_card::write(ui, lang, "confirm-card", &mut form.card, late, refused)
+    {
+        out.push(UiCommand::Send(Command::SubmitCard { question, text }));
     }
 }
 
@@ -307,37 +245,22 @@ fn past_answers(
     ui.heading(lang.t(T::PastAnswers));
     // The appeal form opens above the list, where the person looks.
     appeal_form(ui, lang, view, form, out);
-    egui::Grid::new("past-answers")
-        .striped(true)
-        .spacing([16.0, 6.0])
-        .show(ui, |ui| {
-            for t in [
-                T::ColNumber,
-                T::ColAnswer,
-                T::ColReceived,
-                T::ColVerdict,
-                T::ColAuthorAnswer,
-            ] {
-                ui.label(RichText::new(lang.t(t)).strong());
-            }
-            ui.end_row();
-            for card in view.cards.iter().rev() {
-                past_answer_row(ui, lang, card, form);
-                ui.end_row();
-            }
-        });
+    let heads = [
+        T::ColNumber,
+        T::ColAnswer,
+        T::ColReceived,
+        T::ColVerdict,
+        T::ColAuthorAnswer,
+    ];
+    answer_card::past(ui, lang, "past-answers", &heads, &view.cards, |ui, card| {
+        past_answer_row(ui, lang, card, form)
+    });
 }
 
 fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut TeamForm) {
     ui.label(&card.number);
     ui.label(&card.text);
-    if card.late {
-        ui.label(RichText::new(lang.t(T::VerdictLate)).color(RED));
-    } else {
-        ui.label(stopwatch(std::time::Duration::from_millis(
-            card.since_start_ms,
-        )));
-    }
+    answer_card::received_cell(ui, lang, card.since_start_ms, card.late);
     match &card.reveal {
         None => {
             ui.label(RichText::new(lang.t(T::VerdictPending)).color(GREY));
@@ -397,8 +320,7 @@ fn appeal_form(
         .find(|c| c.question == appeal.question)
         .map(|c| c.number.clone())
         .unwrap_or_default();
-    let mut close = false;
-    egui::Frame::group(ui.style()).show(ui, |ui| {
+    let written = egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(
             RichText::new(format!(
                 "{} — {}",
@@ -419,61 +341,35 @@ fn appeal_form(
                 i18n::appeal_kind(lang, AppealKind::AcceptMyAnswer),
             );
         });
-        ui.add(
-            egui::TextEdit::multiline(&mut appeal.text)
-                .hint_text(lang.t(T::AppealText))
-                .desired_rows(3),
-        );
-        ui.horizontal(|ui| {
-            let ready = !appeal.text.trim().is_empty();
-            if ui
-                .add_enabled(ready, egui::Button::new(lang.t(T::FileAppeal)))
-                .clicked()
-            {
-                out.push(UiCommand::Send(Command::FileAppeal {
-                    question: appeal.question,
-                    kind: appeal.kind,
-                    text: appeal.text.trim().to_owned(),
-                }));
-                close = true;
-            }
-            if ui.button(lang.t(T::Cancel)).clicked() {
-                close = true;
-            }
-        });
+        appeal::write(ui, lang, &mut appeal.text, false).1
     });
-    if close {
-        form.appeal = None;
+    let Some(written) = written.inner else {
+        return;
+    };
+    if let Written::Filed(text) = written {
+        out.push(UiCommand::Send(Command::FileAppeal {
+            question: appeal.question,
+            kind: appeal.kind,
+            text,
+        }));
     }
+    form.appeal = None;
 }
 
 fn appeals(ui: &mut Ui, lang: Lang, view: &TeamView) {
-    if view.appeals.is_empty() {
-        return;
-    }
-    ui.separator();
-    ui.heading(lang.t(T::Appeals));
-    for appeal in &view.appeals {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(i18n::question_number(lang, &appeal.number)).strong());
-            ui.label(i18n::appeal_kind(lang, appeal.kind));
-            ui.label(RichText::new(widgets::quoted(&appeal.text)).italics());
-            match &appeal.resolution {
-                None => {
-                    ui.label(RichText::new(lang.t(T::AppealOpen)).color(GREY));
-                }
-                Some(resolution) => {
-                    let (word, colour) = if resolution.upheld {
-                        (T::AppealUpheld, GREEN)
-                    } else {
-                        (T::AppealRejected, RED)
-                    };
-                    ui.label(RichText::new(lang.t(word)).color(colour).strong());
-                    if !resolution.reply.is_empty() {
-                        ui.label(format!("— {}", resolution.reply));
-                    }
-                }
-            }
-        });
-    }
+    let own: Vec<Own<'_>> = view
+        .appeals
+        .iter()
+        .map(|a| Own {
+            title: i18n::question_number(lang, &a.number),
+            kind: i18n::appeal_kind(lang, a.kind),
+            text: &a.text,
+            decided: a.resolution.as_ref().map(|r| Decided {
+                upheld: r.upheld,
+                credit: None,
+                reply: &r.reply,
+            }),
+        })
+        .collect();
+    appeal::own(ui, lang, &own);
 }

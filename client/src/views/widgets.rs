@@ -1,5 +1,6 @@
-//! Small building blocks shared by the views: the big clock, QR codes, join
-//! code boxes, the connection badge and the standings table.
+//! Small building blocks shared by the views: the big clock (a ChGK
+//! question's or a game task's), QR codes, join code boxes, the connection
+//! badge, and every format's standings table, on the projector too.
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::play::chgk::Phase;
@@ -74,10 +75,31 @@ pub fn phase_colour(phase: Phase) -> Color32 {
 
 /// The countdown in large digits, with the phase under it.
 pub fn big_clock(ui: &mut Ui, lang: Lang, clock: &ClockView, now: ServerTime, size: f32) {
+    captioned_clock(ui, clock, now, size, |phase| i18n::phase(lang, phase));
+}
+
+/// The countdown in large digits in its phase's colour, with `caption`'s
+/// words for the phase under it and the grace left after the end signal.
+pub fn captioned_clock<'a>(
+    ui: &mut Ui,
+    clock: &ClockView,
+    now: ServerTime,
+    size: f32,
+    caption: impl FnOnce(Phase) -> &'a str,
+) {
     let face = clock_face(clock, now);
-    let colour = phase_colour(face.phase);
+    let mut words = caption(face.phase).to_owned();
+    if let Some(grace) = &face.grace_left {
+        words = format!("{words} · {grace}");
+    }
+    let digits = face.digits.unwrap_or_else(|| "–:––".into());
+    clock_digits(ui, &digits, &words, phase_colour(face.phase), size);
+}
+
+/// `digits` large in `colour`, centred, with a smaller caption under them
+/// (none when it is empty).
+pub fn clock_digits(ui: &mut Ui, digits: &str, caption: &str, colour: Color32, size: f32) {
     ui.vertical_centered(|ui| {
-        let digits = face.digits.clone().unwrap_or_else(|| "–:––".into());
         ui.label(
             RichText::new(digits)
                 .size(size)
@@ -85,15 +107,13 @@ pub fn big_clock(ui: &mut Ui, lang: Lang, clock: &ClockView, now: ServerTime, si
                 .strong()
                 .color(colour),
         );
-        let mut caption = i18n::phase(lang, face.phase).to_owned();
-        if let Some(grace) = &face.grace_left {
-            caption = format!("{caption} · {grace}");
+        if !caption.is_empty() {
+            ui.label(
+                RichText::new(caption)
+                    .size((size / 4.0).max(16.0))
+                    .color(colour),
+            );
         }
-        ui.label(
-            RichText::new(caption)
-                .size((size / 4.0).max(16.0))
-                .color(colour),
-        );
     });
 }
 
@@ -184,29 +204,77 @@ pub fn dot(ui: &mut Ui, colour: Color32) {
 /// Places, names, points, ratings and masks; `size` scales it for a
 /// projector.
 pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], size: f32) {
+    let heads = [
+        T::ColPlace,
+        T::ColTeam,
+        T::ColTown,
+        T::ColPoints,
+        T::ColRating,
+        T::ColMask,
+    ];
+    let salt = ("standings", id);
+    places_table(ui, lang, salt, &heads, rows, size, |ui, row| {
+        ui.label(RichText::new(row.place.to_string()).size(size));
+        ui.label(RichText::new(&row.name).size(size).strong());
+        ui.label(RichText::new(&row.town).size(size));
+        ui.label(RichText::new(row.points.to_string()).size(size).strong());
+        ui.label(RichText::new(row.rating.to_string()).size(size));
+        ui.label(RichText::new(&row.mask).size(size * 0.8).monospace());
+    });
+}
+
+/// The projector's «Положение команд» under its clock, and `table` in the
+/// room left, centred and scrolling, in type scaled to `clock_size`.
+pub fn projector_standings(
+    ui: &mut Ui,
+    lang: Lang,
+    id: &str,
+    clock_size: f32,
+    table: impl FnOnce(&mut Ui, f32),
+) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(clock_size * 0.1);
+        ui.label(
+            RichText::new(lang.t(T::Standings))
+                .size(clock_size * 0.16)
+                .strong(),
+        );
+    });
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let size = (clock_size * 0.12).max(16.0);
+            centred(ui, id, |ui| table(ui, size));
+        });
+}
+
+/// A striped table under the bold `heads`, a line per row as `line` draws
+/// its cells, every format's standings alike; «Пока нет результатов» when
+/// empty. `size` scales it for a projector; `salt` keeps it apart from the
+/// screen's other tables.
+pub fn places_table<R>(
+    ui: &mut Ui,
+    lang: Lang,
+    salt: impl egui::AsIdSalt,
+    heads: &[T],
+    rows: &[R],
+    size: f32,
+    mut line: impl FnMut(&mut Ui, &R),
+) {
     if rows.is_empty() {
         ui.label(RichText::new(lang.t(T::NoStandings)).size(size));
         return;
     }
-    let head = |t: T| RichText::new(lang.t(t)).size(size).strong();
-    egui::Grid::new(("standings", id))
+    egui::Grid::new(salt)
         .striped(true)
         .spacing([size, size * 0.3])
         .show(ui, |ui| {
-            ui.label(head(T::ColPlace));
-            ui.label(head(T::ColTeam));
-            ui.label(head(T::ColTown));
-            ui.label(head(T::ColPoints));
-            ui.label(head(T::ColRating));
-            ui.label(head(T::ColMask));
+            for head in heads {
+                ui.label(RichText::new(lang.t(*head)).size(size).strong());
+            }
             ui.end_row();
             for row in rows {
-                ui.label(RichText::new(row.place.to_string()).size(size));
-                ui.label(RichText::new(&row.name).size(size).strong());
-                ui.label(RichText::new(&row.town).size(size));
-                ui.label(RichText::new(row.points.to_string()).size(size).strong());
-                ui.label(RichText::new(row.rating.to_string()).size(size));
-                ui.label(RichText::new(&row.mask).size(size * 0.8).monospace());
+                line(ui, row);
                 ui.end_row();
             }
         });

@@ -63,95 +63,35 @@ fn staff_game(view: MultigamesStaffView) -> Vec<GameEntry<GameStaffView>> {
 
 fn host_view(games: Vec<GameEntry<GameStaffView>>, access: Option<Access>) -> HostView {
     HostView {
-        tournament: "Кубок Минуты".into(),
-        settings: TournamentSettings::default(),
         access,
-        teams: [
+        teams: common::teams([
             (1, "Знатоки"),
             (2, "Эрудиты"),
             (3, "Умники"),
             (4, "Мудрецы"),
-        ]
-        .into_iter()
-        .map(|(id, name)| TeamInfo {
-            id: TeamId(id),
-            name: name.into(),
-            town: "Москва".into(),
-            players: vec![],
-            connected: true,
-        })
-        .collect(),
-        judges: Vec::new(),
+        ]),
         displays_connected: 1,
-        tours: Vec::new(),
-        clock: ClockView::default(),
-        judging: Vec::new(),
-        appeals: Vec::new(),
-        standings: Vec::new(),
-        judgement_log: Vec::new(),
-        ring: RingBoard {
-            stage: RingStage::NotSeeded,
-            seeding: Vec::new(),
-            fights: Vec::new(),
-            standings: Vec::new(),
-            final_places: Vec::new(),
-            timing: RingTiming::default(),
-        },
         games,
         jury_secret: Some("jury-secret".into()),
-        programme: None,
-        festival: Vec::new(),
+        ..common::host_view()
     }
-}
-
-fn access() -> Access {
-    Access {
-        addrs: vec!["192.168.1.5:4433".parse().unwrap()],
-        fingerprint: [7; 32],
-        host_secret: "host-secret".into(),
-        display_secret: "display-secret".into(),
-        teams: Vec::new(),
-        judges: Vec::new(),
-    }
-}
-
-struct HostScreen {
-    state: AppState,
-    form: HostForm,
-    sent: Vec<UiCommand>,
 }
 
 /// The dashboard on `tab`, or a judge's terminal when the view has no access.
-fn host_screen(view: HostView, tab: Option<HostTab>, ms: u64) -> Harness<'static, HostScreen> {
-    let mut state = AppState::new(Lang::Ru);
-    state.now_us = (START_MS + ms) * 1000;
-    reduce(&mut state, NetEvent::View(Box::new(View::Host(view))));
-    let screen = HostScreen {
-        state,
-        form: HostForm {
-            tab,
-            ..HostForm::default()
-        },
-        sent: Vec::new(),
+fn host_screen(view: HostView, tab: Option<HostTab>, ms: u64) -> ScreenHarness<HostForm> {
+    let state = state_at(Lang::Ru, (START_MS + ms) * 1000, View::Host(view));
+    let form = HostForm {
+        tab,
+        ..HostForm::default()
     };
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 1600.0])
-        .build_ui_state(
-            |ui, screen: &mut HostScreen| {
-                let Some(view) = screen.state.host_view().cloned() else {
-                    return;
-                };
-                let asked = if view.access.is_some() {
-                    host::dashboard(ui, &screen.state, &view, &mut screen.form)
-                } else {
-                    judge::judge(ui, &screen.state, &view, &mut screen.form)
-                };
-                screen.sent.extend(asked);
-            },
-            screen,
-        );
-    harness.run();
-    harness
+    screen(state, form, [1400.0, 1600.0], |ui, state, form| {
+        let host = state.host_view().is_some_and(|v| v.access.is_some());
+        if host {
+            common::dashboard(ui, state, form)
+        } else {
+            common::judge_terminal(ui, state, form)
+        }
+    })
 }
 
 fn award(team: u32, credit: &str) -> UiCommand {
@@ -170,7 +110,7 @@ const TAB: Option<HostTab> = Some(HostTab::Games(Format::Multigames));
 #[test]
 fn multigames_6_the_host_credits_an_answer_in_full_with_one_click() {
     let mut harness = host_screen(
-        host_view(staff_game(staff_view()), Some(access())),
+        host_view(staff_game(staff_view()), Some(common::access())),
         TAB,
         130_000,
     );
@@ -188,7 +128,7 @@ fn multigames_6_the_host_credits_an_answer_in_full_with_one_click() {
 #[test]
 fn multigames_6_partial_credit_by_button_or_typed_with_a_comma() {
     let mut harness = host_screen(
-        host_view(staff_game(staff_view()), Some(access())),
+        host_view(staff_game(staff_view()), Some(common::access())),
         TAB,
         130_000,
     );
@@ -197,18 +137,8 @@ fn multigames_6_partial_credit_by_button_or_typed_with_a_comma() {
     harness.run();
     assert_eq!(harness.state().sent, vec![award(2, "1.5")]);
     harness.state_mut().sent.clear();
-    harness
-        .get_all_by_role(Role::TextInput)
-        .find(|n| n.accesskit_node().placeholder() == Some("0.75"))
-        .expect("a credit field per answer")
-        .focus();
-    harness.run();
-    harness
-        .get_all_by_role(Role::TextInput)
-        .find(|n| n.is_focused())
-        .expect("the focused field")
-        .type_text("0,75");
-    harness.run();
+    // A credit field per answer.
+    common::type_into(&mut harness, "0.75", "0,75");
     harness
         .get_all_by_label("Начислить")
         .next()
@@ -221,7 +151,7 @@ fn multigames_6_partial_credit_by_button_or_typed_with_a_comma() {
 #[test]
 fn multigames_3_6_late_answers_are_listed_apart_and_never_credited() {
     let harness = host_screen(
-        host_view(staff_game(staff_view()), Some(access())),
+        host_view(staff_game(staff_view()), Some(common::access())),
         TAB,
         130_000,
     );
@@ -241,7 +171,7 @@ fn multigames_3_6_late_answers_are_listed_apart_and_never_credited() {
 #[test]
 fn multigames_6_the_answer_is_revealed_only_once_every_answer_is_credited() {
     let mut harness = host_screen(
-        host_view(staff_game(staff_view()), Some(access())),
+        host_view(staff_game(staff_view()), Some(common::access())),
         TAB,
         130_000,
     );
@@ -250,49 +180,50 @@ fn multigames_6_the_answer_is_revealed_only_once_every_answer_is_credited() {
             .query_by_label("Сначала оцените все ответы, сданные вовремя.")
             .is_some()
     );
-    harness.get_by_label("Показать ответ").click();
-    harness.run();
+    common::click(&mut harness, "Показать ответ");
     assert!(harness.state().sent.is_empty());
     let mut view = staff_view();
     for a in &mut view.tours[1].tasks[0].answers {
         a.points = Some(Credit::from_int(3));
         a.by = Some(Awarder::Host);
     }
-    let mut harness = host_screen(host_view(staff_game(view), Some(access())), TAB, 130_000);
-    harness.get_by_label("Показать ответ").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::Game {
+    let mut harness = host_screen(
+        host_view(staff_game(view), Some(common::access())),
+        TAB,
+        130_000,
+    );
+    common::click(&mut harness, "Показать ответ");
+    common::assert_sent(
+        &harness,
+        [Command::Game {
             game: GAME,
             command: GameCommand::Multigames(MultigamesCommand::Reveal { task: TASK }),
-        })]
+        }],
     );
 }
 
 #[test]
 fn multigames_6_the_host_adds_a_game_with_one_click() {
-    let mut harness = host_screen(host_view(Vec::new(), Some(access())), TAB, 0);
+    let mut harness = host_screen(host_view(Vec::new(), Some(common::access())), TAB, 0);
     assert!(
         harness
             .query_by_label("Игр этого формата пока нет: добавьте игру.")
             .is_some()
     );
-    harness.get_by_label("Добавить игру").click();
-    harness.run();
-    assert_eq!(
-        harness.state().sent,
-        vec![UiCommand::Send(Command::AddGame {
+    common::click(&mut harness, "Добавить игру");
+    common::assert_sent(
+        &harness,
+        [Command::AddGame {
             name: "Мультиигры".into(),
             settings: GameSettings::Multigames(MultigamesSettings::default()),
-        })]
+        }],
     );
 }
 
 #[test]
 fn multigames_6_5_the_access_tab_gives_the_jury_its_code() {
     let harness = host_screen(
-        host_view(Vec::new(), Some(access())),
+        host_view(Vec::new(), Some(common::access())),
         Some(HostTab::Access),
         0,
     );
@@ -318,8 +249,7 @@ fn multigames_6_a_judge_credits_on_the_games_page() {
         connected: true,
     }];
     let mut harness = host_screen(view, None, 130_000);
-    harness.get_by_label("Мультиигры").click();
-    harness.run();
+    common::click(&mut harness, "Мультиигры");
     harness
         .get_all_by_label("Незачёт (0)")
         .nth(1)
@@ -331,39 +261,18 @@ fn multigames_6_a_judge_credits_on_the_games_page() {
 
 // ------------------------------------------------------------------ the jury
 
-struct JuryScreen {
-    state: AppState,
-    form: jury::JuryForm,
-    sent: Vec<UiCommand>,
-}
-
-fn jury_screen(view: MultigamesStaffView) -> Harness<'static, JuryScreen> {
-    let mut state = AppState::new(Lang::Ru);
-    state.now_us = (START_MS + 400_000) * 1000;
+fn jury_screen(view: MultigamesStaffView) -> ScreenHarness<jury::JuryForm> {
     let view = View::Jury(JuryView {
-        tournament: "Кубок Минуты".into(),
+        tournament: common::TOURNAMENT.into(),
         games: staff_game(view),
     });
-    reduce(&mut state, NetEvent::View(Box::new(view)));
-    let screen = JuryScreen {
+    let state = state_at(Lang::Ru, (START_MS + 400_000) * 1000, view);
+    screen(
         state,
-        form: jury::JuryForm::default(),
-        sent: Vec::new(),
-    };
-    let mut harness = Harness::builder()
-        .with_size([1000.0, 1200.0])
-        .build_ui_state(
-            |ui, screen: &mut JuryScreen| {
-                let Some(view) = screen.state.jury_view().cloned() else {
-                    return;
-                };
-                let asked = jury::jury(ui, &screen.state, &view, &mut screen.form);
-                screen.sent.extend(asked);
-            },
-            screen,
-        );
-    harness.run();
-    harness
+        jury::JuryForm::default(),
+        [1000.0, 1200.0],
+        common::jury_terminal,
+    )
 }
 
 fn appeals_view() -> MultigamesStaffView {
@@ -434,16 +343,14 @@ fn multigames_6_5_an_upheld_appeal_for_the_answer_may_give_partial_credit() {
         .unwrap()
         .type_text("1,5");
     harness.run();
-    harness.get_by_label("Удовлетворить").click();
-    harness.run();
+    common::click(&mut harness, "Удовлетворить");
     assert_eq!(harness.state().sent, vec![decide(true, Some("1.5"))]);
 }
 
 #[test]
 fn multigames_6_5_the_jury_rejects_an_appeal() {
     let mut harness = jury_screen(appeals_view());
-    harness.get_by_label("Отклонить").click();
-    harness.run();
+    common::click(&mut harness, "Отклонить");
     assert_eq!(harness.state().sent, vec![decide(false, None)]);
 }
 
@@ -461,20 +368,8 @@ fn projector(clock: ClockView, current: TaskHeading) -> DisplayView {
         c
     });
     DisplayView {
-        tournament: "Кубок Минуты".into(),
         clock,
-        tour_title: String::new(),
-        cards_in: 0,
         teams: 12,
-        standings: Vec::new(),
-        ring: RingBoard {
-            stage: RingStage::NotSeeded,
-            seeding: Vec::new(),
-            fights: Vec::new(),
-            standings: Vec::new(),
-            final_places: Vec::new(),
-            timing: RingTiming::default(),
-        },
         games: vec![GameEntry {
             id: GAME,
             name: "Мультиигры".into(),
@@ -496,18 +391,12 @@ fn projector(clock: ClockView, current: TaskHeading) -> DisplayView {
                 standings: standings(),
             }),
         }],
-        programme: None,
+        ..common::display_view()
     }
 }
 
-fn projector_screen(view: DisplayView, ms: u64) -> Harness<'static> {
-    let mut state = AppState::new(Lang::Ru);
-    state.now_us = (START_MS + ms) * 1000;
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 1000.0])
-        .build_ui(move |ui| display::display(ui, &state, &view));
-    harness.run();
-    harness
+fn projector_screen(view: DisplayView, ms: u64) -> egui_kittest::Harness<'static> {
+    common::projector(Lang::Ru, (START_MS + ms) * 1000, view, [1280.0, 1000.0])
 }
 
 #[test]

@@ -10,7 +10,7 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::widgets::{GREEN, GREY, RED};
+use crate::views::appeal::{self, Decided};
 
 #[derive(Debug, Default)]
 pub struct AppealsForm {
@@ -43,15 +43,12 @@ pub fn appeals(
             ui.label(&appeal.text);
             match &appeal.resolution {
                 Some(resolution) => {
-                    let (word, colour) = if resolution.upheld {
-                        (T::AppealUpheld, GREEN)
-                    } else {
-                        (T::AppealRejected, RED)
+                    let decided = Decided {
+                        upheld: resolution.upheld,
+                        credit: None,
+                        reply: &resolution.reply,
                     };
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(RichText::new(lang.t(word)).color(colour).strong());
-                        ui.label(RichText::new(&resolution.reply).color(GREY));
-                    });
+                    appeal::decision(ui, lang, &decided);
                 }
                 None => {
                     let reply = form.replies.entry(appeal.id).or_default();

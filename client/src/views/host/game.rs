@@ -8,7 +8,7 @@ use minuta_shared::play::chgk::Phase;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{HostView, QuestionStatus, QuestionView};
 
-use super::team_name;
+use super::{missing_teams, team_name};
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::question;
@@ -147,6 +147,7 @@ pub fn game(
                 .and_then(|id| unplayed.iter().find(|q| q.id == id))
                 .map(|q| i18n::question_number(lang, &q.number))
                 .unwrap_or_else(|| "—".into());
+            let name = ui.label(lang.t(T::PickQuestion));
             egui::ComboBox::from_id_salt("pick-question")
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
@@ -158,7 +159,9 @@ pub fn game(
                         );
                         ui.selectable_value(&mut form.pick, Some(q.id), label);
                     }
-                });
+                })
+                .response
+                .labelled_by(name.id);
             let pick = form.pick.filter(|id| unplayed.iter().any(|q| q.id == *id));
             if ui
                 .add_enabled(
@@ -195,14 +198,5 @@ fn cards_in(ui: &mut Ui, state: &AppState, view: &HostView, question: QuestionId
             RichText::new(format!("{}: {}", lang.t(T::LateCards), names.join(", "))).color(RED),
         );
     }
-    if !judging.missing.is_empty() {
-        let names: Vec<String> = judging
-            .missing
-            .iter()
-            .map(|t| team_name(view, *t))
-            .collect();
-        ui.label(
-            RichText::new(format!("{}: {}", lang.t(T::MissingTeams), names.join(", "))).color(GREY),
-        );
-    }
+    missing_teams(ui, lang, view, &judging.missing);
 }

@@ -7,11 +7,10 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::Verdict;
-use minuta_shared::time::stopwatch;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{AnswerGroup, HostView, QuestionJudging};
 
-use super::team_name;
+use super::{late_answer, missing_teams, team_name};
 use crate::i18n::{self, Lang, T};
 use crate::state::UiCommand;
 use crate::views::question;
@@ -132,20 +131,11 @@ fn question_judging(
     if !entry.late.is_empty() {
         ui.label(RichText::new(lang.t(T::LateCards)).color(RED).strong());
         for card in &entry.late {
-            ui.label(format!(
-                "{} — «{}» ({})",
-                team_name(view, card.team),
-                card.text,
-                stopwatch(std::time::Duration::from_millis(card.since_start_ms))
-            ));
+            let team = team_name(view, card.team);
+            late_answer(ui, &team, &card.text, card.since_start_ms);
         }
     }
-    if !entry.missing.is_empty() {
-        let names: Vec<String> = entry.missing.iter().map(|t| team_name(view, *t)).collect();
-        ui.label(
-            RichText::new(format!("{}: {}", lang.t(T::MissingTeams), names.join(", "))).color(GREY),
-        );
-    }
+    missing_teams(ui, lang, view, &entry.missing);
 }
 
 /// Width of the answers' column, in points.

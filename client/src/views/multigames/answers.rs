@@ -22,7 +22,7 @@ use super::{half, parse_credit, send};
 use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::games::Game;
-use crate::views::host::team_name;
+use crate::views::host::{late_answer, missing_teams};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// Credits typed but not yet sent, by task and team.
@@ -134,20 +134,10 @@ pub fn answers(
     if !late.is_empty() {
         ui.label(RichText::new(lang.t(T::MgLateAnswers)).color(RED).strong());
         for answer in late {
-            ui.label(format!(
-                "{} — «{}» ({})",
-                answer.name,
-                answer.text,
-                stopwatch(std::time::Duration::from_millis(answer.since_start_ms))
-            ));
+            late_answer(ui, &answer.name, &answer.text, answer.since_start_ms);
         }
     }
-    if !task.missing.is_empty() {
-        let names: Vec<String> = task.missing.iter().map(|t| team_name(host, *t)).collect();
-        ui.label(
-            RichText::new(format!("{}: {}", lang.t(T::MissingTeams), names.join(", "))).color(GREY),
-        );
-    }
+    missing_teams(ui, lang, host, &task.missing);
 }
 
 #[allow(clippy::too_many_arguments)]

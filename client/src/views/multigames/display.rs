@@ -62,19 +62,9 @@ pub fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &MultigamesD
                 }
             }
         }
-        ui.add_space(clock_size * 0.1);
-        ui.label(
-            RichText::new(lang.t(T::Standings))
-                .size(clock_size * 0.16)
-                .strong(),
-        );
     });
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            let size = (clock_size * 0.12).max(16.0);
-            widgets::centred(ui, "multigames-display-standings", |ui| {
-                super::standings(ui, lang, "display", &view.standings, size)
-            });
-        });
+    let id = "multigames-display-standings";
+    widgets::projector_standings(ui, lang, id, clock_size, |ui, size| {
+        super::standings(ui, lang, "display", &view.standings, size)
+    });
 }

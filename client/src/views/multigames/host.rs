@@ -95,14 +95,7 @@ pub fn host(
             .small()
             .color(GREY),
     );
-    if view.appeals.is_empty() {
-        ui.label(lang.t(T::NoAppeals));
-    }
-    let mut ordered: Vec<_> = view.appeals.iter().collect();
-    ordered.sort_by_key(|a| (a.decision.is_some(), a.id));
-    for appeal in ordered {
-        egui::Frame::group(ui.style()).show(ui, |ui| jury::appeal_card(ui, lang, view, appeal));
-    }
+    jury::appeal_cards(ui, lang, view, |_, _| {});
     ui.separator();
     ui.heading(lang.t(T::Standings));
     super::standings(ui, lang, "host", &view.standings, 16.0);

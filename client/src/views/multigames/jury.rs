@@ -17,8 +17,9 @@ use super::host::all_tasks;
 use super::{parse_credit, pending, send};
 use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};
+use crate::views::appeal::{self, Decided};
 use crate::views::games::Game;
-use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
+use crate::views::widgets::{self, AMBER, GREY, RED};
 
 /// Replies and credits typed but not yet sent, by appeal.
 #[derive(Debug, Default)]
@@ -43,6 +44,22 @@ pub fn jury(
             ui.label(RichText::new(words::pending_appeals(lang, open)).color(AMBER));
         }
     });
+    appeal_cards(ui, lang, view, |ui, appeal| {
+        if appeal.decision.is_none() {
+            decide(ui, state, game, view, appeal, form, out);
+        }
+    });
+}
+
+/// Every appeal in its frame, those awaiting a decision first (they hold
+/// their tour up, 6.4), with `below` under each card; «Апелляций нет» when
+/// there are none.
+pub fn appeal_cards(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &MultigamesStaffView,
+    mut below: impl FnMut(&mut Ui, &AppealRow),
+) {
     if view.appeals.is_empty() {
         ui.label(lang.t(T::NoAppeals));
         return;
@@ -52,9 +69,7 @@ pub fn jury(
     for appeal in ordered {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             appeal_card(ui, lang, view, appeal);
-            if appeal.decision.is_none() {
-                decide(ui, state, game, view, appeal, form, out);
-            }
+            below(ui, appeal);
         });
     }
 }
@@ -64,7 +79,7 @@ fn task_of<'a>(view: &'a MultigamesStaffView, appeal: &AppealRow) -> Option<&'a 
 }
 
 /// One appeal as the jury weighs it, and its decision once taken.
-pub fn appeal_card(ui: &mut Ui, lang: Lang, view: &MultigamesStaffView, appeal: &AppealRow) {
+fn appeal_card(ui: &mut Ui, lang: Lang, view: &MultigamesStaffView, appeal: &AppealRow) {
     let task = task_of(view, appeal);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(words::appeal_title(lang, appeal.id, &appeal.number)).strong());
@@ -101,20 +116,12 @@ pub fn appeal_card(ui: &mut Ui, lang: Lang, view: &MultigamesStaffView, appeal: 
             ui.label(RichText::new(lang.t(T::AppealOpen)).color(AMBER));
         }
         Some(decision) => {
-            let (word, colour) = if decision.upheld {
-                (T::AppealUpheld, GREEN)
-            } else {
-                (T::AppealRejected, RED)
+            let decided = Decided {
+                upheld: decision.upheld,
+                credit: decision.points.map(|p| words::credited_on_appeal(lang, p)),
+                reply: &decision.reply,
             };
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(lang.t(word)).color(colour).strong());
-                if let Some(points) = decision.points {
-                    ui.label(words::credited_on_appeal(lang, points));
-                }
-                if !decision.reply.is_empty() {
-                    ui.label(RichText::new(&decision.reply).color(GREY));
-                }
-            });
+            appeal::decision(ui, lang, &decided);
         }
     }
 }

@@ -195,38 +195,15 @@ pub fn accepting(heading: &TaskHeading, now: ServerTime) -> bool {
 /// after the end signal; before the start, the announced time in grey
 /// without a caption (the screen says «не начато» its own way).
 pub fn task_clock(ui: &mut Ui, lang: Lang, heading: &TaskHeading, now: ServerTime, size: f32) {
-    let (digits, caption, colour) = match clock_view(heading) {
-        Some(clock) => {
-            let face = widgets::clock_face(&clock, now);
-            let mut caption = words::clock_caption(lang, face.phase).to_owned();
-            if let Some(grace) = &face.grace_left {
-                caption = format!("{caption} · {grace}");
-            }
-            let digits = face.digits.unwrap_or_else(|| "–:––".into());
-            (digits, caption, widgets::phase_colour(face.phase))
+    match clock_view(heading) {
+        Some(clock) => widgets::captioned_clock(ui, &clock, now, size, |phase| {
+            words::clock_caption(lang, phase)
+        }),
+        None => {
+            let announced = countdown(std::time::Duration::from_secs(u64::from(heading.seconds)));
+            widgets::clock_digits(ui, &announced, "", GREY, size);
         }
-        None => (
-            countdown(std::time::Duration::from_secs(u64::from(heading.seconds))),
-            String::new(),
-            GREY,
-        ),
-    };
-    ui.vertical_centered(|ui| {
-        ui.label(
-            RichText::new(digits)
-                .size(size)
-                .monospace()
-                .strong()
-                .color(colour),
-        );
-        if !caption.is_empty() {
-            ui.label(
-                RichText::new(caption)
-                    .size((size / 4.0).max(16.0))
-                    .color(colour),
-            );
-        }
-    });
+    }
 }
 
 /// «Задание 2.3 · Ребус» and «время 2:00 · 3 очка» under it.
@@ -251,28 +228,14 @@ pub fn task_title(ui: &mut Ui, lang: Lang, heading: &TaskHeading, size: f32) {
 
 /// Places, names, towns and points; `size` scales it for a projector.
 pub fn standings(ui: &mut Ui, lang: Lang, id: &str, rows: &[MultiStandingRow], size: f32) {
-    if rows.is_empty() {
-        ui.label(RichText::new(lang.t(T::NoStandings)).size(size));
-        return;
-    }
-    let head = |t: T| RichText::new(lang.t(t)).size(size).strong();
-    egui::Grid::new(("multigames-standings", id))
-        .striped(true)
-        .spacing([size, size * 0.3])
-        .show(ui, |ui| {
-            ui.label(head(T::ColPlace));
-            ui.label(head(T::ColTeam));
-            ui.label(head(T::ColTown));
-            ui.label(head(T::MgColCredit));
-            ui.end_row();
-            for row in rows {
-                ui.label(RichText::new(row.place.to_string()).size(size));
-                ui.label(RichText::new(&row.name).size(size).strong());
-                ui.label(RichText::new(&row.town).size(size));
-                ui.label(RichText::new(row.points.to_string()).size(size).strong());
-                ui.end_row();
-            }
-        });
+    let heads = [T::ColPlace, T::ColTeam, T::ColTown, T::MgColCredit];
+    let salt = ("multigames-standings", id);
+    widgets::places_table(ui, lang, salt, &heads, rows, size, |ui, row| {
+        ui.label(RichText::new(row.place.to_string()).size(size));
+        ui.label(RichText::new(&row.name).size(size).strong());
+        ui.label(RichText::new(&row.town).size(size));
+        ui.label(RichText::new(row.points.to_string()).size(size).strong());
+    });
 }
 
 /// A credit as typed: «1.5» or «1,5» (the Russian decimal comma), spaces

@@ -14,22 +14,20 @@ use minuta_shared::play::multigames::{
     TeamAnswer, TeamTask,
 };
 use minuta_shared::rules::multigames::Credit;
-use minuta_shared::time::stopwatch;
 use minuta_shared::wire::server::CommandError;
 
 use super::{pending, send};
-use crate::i18n::{self, Lang, T, multigames as words};
+use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};
+use crate::views::answer_card::{self, Draft};
+use crate::views::appeal::{self, Decided, Own, Written};
 use crate::views::games::Game;
-use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
+use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
 pub struct TeamForm {
-    /// The answer being written, and the task it is for.
-    pub answer: String,
-    pub answer_for: Option<TaskId>,
-    /// «Ответ окончателен…» is showing.
-    pub confirming: bool,
+    /// The answer being written for the current task.
+    pub card: Draft<TaskId>,
     pub appeal: Option<AppealDraft>,
 }
 
@@ -57,13 +55,8 @@ pub fn team(
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
-    let current = view.current.as_ref().map(|t| t.heading.id);
-    if form.answer_for != current {
-        // A new task: a fresh, empty card.
-        form.answer_for = current;
-        form.answer.clear();
-        form.confirming = false;
-    }
+    form.card
+        .follow(view.current.as_ref().map(|t| t.heading.id));
     ui.vertical_centered(|ui| {
         ui.label(RichText::new(game.name).size(18.0).color(GREY));
         match &view.current {
@@ -198,81 +191,29 @@ fn card(
     let now = state.server_now();
     let heading = &task.heading;
     let id = heading.id;
-    let width = ui.available_width().min(640.0);
     if let Some(receipt) = receipt(state, game, id, answer) {
-        let text = receipt.text.unwrap_or_else(|| form.answer.clone());
-        ui.label(RichText::new(widgets::quoted(&text)).size(24.0));
-        let colour = if receipt.late { RED } else { GREEN };
-        ui.label(
-            RichText::new(i18n::card_receipt(
-                lang,
-                receipt.since_start_ms,
-                receipt.late,
-            ))
-            .size(26.0)
-            .color(colour),
-        );
-        ui.label(RichText::new(lang.t(T::MgAnswerLocked)).color(GREY));
+        let text = receipt.text.unwrap_or_else(|| form.card.text.clone());
+        let (ms, late) = (receipt.since_start_ms, receipt.late);
+        answer_card::received(ui, lang, &text, ms, late, T::MgAnswerLocked);
         return;
     }
     let in_flight = pending(state, game)
         .any(|c| matches!(c, MultigamesCommand::Answer { task, .. } if *task == id));
     if in_flight {
-        ui.label(RichText::new(widgets::quoted(&form.answer)).size(24.0));
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(lang.t(T::Sending));
-        });
+        answer_card::sending(ui, lang, &form.card.text);
         return;
     }
     if heading.withdrawn || heading.status == TaskStatus::Revealed {
         return;
     }
-    if super::phase(heading, now) == Phase::Over {
-        ui.label(RichText::new(lang.t(T::LateWarning)).color(AMBER));
-    }
-    if let Some(Err(error)) = last_answer_ack(state, game, id) {
-        ui.label(RichText::new(i18n::command_error(lang, error)).color(RED));
-    }
-    if form.confirming {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.set_max_width(width);
-            ui.label(RichText::new(lang.t(T::ConfirmFinal)).size(20.0).strong());
-            ui.label(RichText::new(widgets::quoted(&form.answer)).size(24.0));
-            widgets::centred(ui, "multigames-confirm", |ui| {
-                ui.horizontal(|ui| {
-                    if ui
-                        .button(RichText::new(lang.t(T::ConfirmYes)).size(20.0))
-                        .clicked()
-                    {
-                        form.confirming = false;
-                        let text = form.answer.trim().to_owned();
-                        out.push(send(game, MultigamesCommand::Answer { task: id, text }));
-                    }
-                    if ui
-                        .button(RichText::new(lang.t(T::Cancel)).size(20.0))
-                        .clicked()
-                    {
-                        form.confirming = false;
-                    }
-                });
-            });
-        });
-        return;
-    }
-    let edit = egui::TextEdit::singleline(&mut form.answer)
-        .hint_text(lang.t(T::YourAnswer))
-        .font(egui::FontId::proportional(24.0))
-        .desired_width(width);
-    let response = ui.add(edit);
-    let ready = !form.answer.trim().is_empty();
-    let submit = ui.add_enabled(
-        ready,
-        egui::Button::new(RichText::new(lang.t(T::SubmitAnswer)).size(22.0)),
-    );
-    let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    if ready && (submit.clicked() || entered) {
-        form.confirming = true;
+    let late = super::phase(heading, now) == Phase::Over;
+    let refused = match last_answer_ack(state, game, id) {
+        Some(Err(error)) => Some(error),
+        _ => None,
+    };
+    let card = &mut form.card;
+    if let Some(text) = answer_card::write(ui, lang, "multigames-confirm", card, late, refused) {
+        out.push(send(game, MultigamesCommand::Answer { task: id, text }));
     }
 }
 
@@ -302,6 +243,16 @@ fn may_appeal(view: &MultigamesTeamView, task: TaskId) -> bool {
     view.appeals_allowed && view.appealable.contains(&task)
 }
 
+/// Whether the team may appeal for its answer to be accepted (6.4): only
+/// an answer handed in on time, without full credit.
+fn may_claim(answer: &TeamAnswer) -> bool {
+    !answer.late
+        && answer
+            .reveal
+            .as_ref()
+            .is_some_and(|r| r.points.unwrap_or_default() < r.max)
+}
+
 fn our_answers(
     ui: &mut Ui,
     lang: Lang,
@@ -323,26 +274,18 @@ fn our_answers(
     ui.heading(lang.t(T::PastAnswers));
     // The appeal form opens above the list, where the person looks.
     appeal_form(ui, lang, view, form, out, game);
-    egui::Grid::new("multigames-answers")
-        .striped(true)
-        .spacing([16.0, 6.0])
-        .show(ui, |ui| {
-            for t in [
-                T::ColNumber,
-                T::MgColTask,
-                T::ColAnswer,
-                T::ColReceived,
-                T::MgColCredit,
-                T::ColAuthorAnswer,
-            ] {
-                ui.label(RichText::new(lang.t(t)).strong());
-            }
-            ui.end_row();
-            for answer in view.answers.iter().rev() {
-                answer_row(ui, lang, view, answer, form);
-                ui.end_row();
-            }
-        });
+    let heads = [
+        T::ColNumber,
+        T::MgColTask,
+        T::ColAnswer,
+        T::ColReceived,
+        T::MgColCredit,
+        T::ColAuthorAnswer,
+    ];
+    let id = "multigames-answers";
+    answer_card::past(ui, lang, id, &heads, &view.answers, |ui, answer| {
+        answer_row(ui, lang, view, answer, form)
+    });
     // 6.4: a task may be appealed as incorrect without an answer to it.
     ui.horizontal_wrapped(|ui| {
         for task in unanswered {
@@ -368,13 +311,7 @@ fn answer_row(
     ui.label(&answer.number);
     ui.label(&answer.title);
     ui.label(&answer.text);
-    if answer.late {
-        ui.label(RichText::new(lang.t(T::VerdictLate)).color(RED));
-    } else {
-        ui.label(stopwatch(std::time::Duration::from_millis(
-            answer.since_start_ms,
-        )));
-    }
+    answer_card::received_cell(ui, lang, answer.since_start_ms, answer.late);
     let (text, colour) = credit(lang, answer);
     ui.label(RichText::new(text).color(colour).strong());
     match &answer.reveal {
@@ -392,13 +329,9 @@ fn answer_row(
         }
     }
     if may_appeal(view, answer.task) && ui.small_button(lang.t(T::Appeal)).clicked() {
-        let short = answer
-            .reveal
-            .as_ref()
-            .is_some_and(|r| r.points.unwrap_or_default() < r.max);
         form.appeal = Some(AppealDraft {
             task: answer.task,
-            kind: if short && !answer.late {
+            kind: if may_claim(answer) {
                 TaskAppealKind::AcceptMyAnswer
             } else {
                 TaskAppealKind::TaskIncorrect
@@ -439,19 +372,14 @@ fn appeal_form(
         form.appeal = None;
         return;
     }
-    // Only an answer handed in on time, without full credit, can be appealed for.
-    let for_answer = view.answers.iter().any(|a| {
-        a.task == appeal.task
-            && !a.late
-            && a.reveal
-                .as_ref()
-                .is_some_and(|r| r.points.unwrap_or_default() < r.max)
-    });
+    let for_answer = view
+        .answers
+        .iter()
+        .any(|a| a.task == appeal.task && may_claim(a));
     if !for_answer {
         appeal.kind = TaskAppealKind::TaskIncorrect;
     }
-    let mut close = false;
-    egui::Frame::group(ui.style()).show(ui, |ui| {
+    let written = egui::Frame::group(ui.style()).show(ui, |ui| {
         let number = number_of(view, appeal.task);
         ui.label(
             RichText::new(format!(
@@ -476,70 +404,33 @@ fn appeal_form(
             }
         });
         ui.label(RichText::new(lang.t(T::MgAppealHint)).small().color(GREY));
-        ui.add(
-            egui::TextEdit::multiline(&mut appeal.text)
-                .hint_text(lang.t(T::AppealText))
-                .desired_rows(3),
-        );
-        ui.horizontal(|ui| {
-            let ready = !appeal.text.trim().is_empty();
-            if ui
-                .add_enabled(ready, egui::Button::new(lang.t(T::FileAppeal)))
-                .clicked()
-            {
-                out.push(send(
-                    game,
-                    MultigamesCommand::Appeal {
-                        task: appeal.task,
-                        kind: appeal.kind,
-                        text: appeal.text.trim().to_owned(),
-                    },
-                ));
-                close = true;
-            }
-            if ui.button(lang.t(T::Cancel)).clicked() {
-                close = true;
-            }
-        });
+        appeal::write(ui, lang, &mut appeal.text, false).1
     });
-    if close {
-        form.appeal = None;
+    let Some(written) = written.inner else {
+        return;
+    };
+    if let Written::Filed(text) = written {
+        let (task, kind) = (appeal.task, appeal.kind);
+        out.push(send(game, MultigamesCommand::Appeal { task, kind, text }));
     }
+    form.appeal = None;
 }
 
 /// The team's own appeals with the jury's decisions (6.5).
 fn appeals(ui: &mut Ui, lang: Lang, view: &MultigamesTeamView) {
-    if view.appeals.is_empty() {
-        return;
-    }
-    ui.separator();
-    ui.heading(lang.t(T::Appeals));
-    for appeal in &view.appeals {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(words::appeal_title(lang, appeal.id, &appeal.number)).strong());
-            ui.label(words::appeal_kind(lang, appeal.kind));
-            if !appeal.text.is_empty() {
-                ui.label(RichText::new(widgets::quoted(&appeal.text)).italics());
-            }
-            match &appeal.decision {
-                None => {
-                    ui.label(RichText::new(lang.t(T::AppealOpen)).color(GREY));
-                }
-                Some(decision) => {
-                    let (word, colour) = if decision.upheld {
-                        (T::AppealUpheld, GREEN)
-                    } else {
-                        (T::AppealRejected, RED)
-                    };
-                    ui.label(RichText::new(lang.t(word)).color(colour).strong());
-                    if let Some(points) = decision.points {
-                        ui.label(words::credited_on_appeal(lang, points));
-                    }
-                    if !decision.reply.is_empty() {
-                        ui.label(format!("— {}", decision.reply));
-                    }
-                }
-            }
-        });
-    }
+    let own: Vec<Own<'_>> = view
+        .appeals
+        .iter()
+        .map(|a| Own {
+            title: words::appeal_title(lang, a.id, &a.number),
+            kind: words::appeal_kind(lang, a.kind),
+            text: &a.text,
+            decided: a.decision.as_ref().map(|d| Decided {
+                upheld: d.upheld,
+                credit: d.points.map(|p| words::credited_on_appeal(lang, p)),
+                reply: &d.reply,
+            }),
+        })
+        .collect();
+    appeal::own(ui, lang, &own);
 }

@@ -18,7 +18,8 @@ use super::{Ruling, countdown_at, phase_at, phase_colour, question_line, ruling,
 use crate::i18n::ring::WonNow;
 use crate::i18n::{Lang, T, ring as words};
 use crate::state::{AppState, PressOutcome, RingQuestionKey, UiCommand};
-use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
+use crate::views::appeal::{self, Decided, Own, Written};
+use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// The button's colour in the instant after a press, before any verdict.
 const FLASH: Color32 = Color32::from_rgb(255, 225, 90);
@@ -365,7 +366,6 @@ fn appeal(
     if !open_kinds.contains(&appeal.kind) {
         appeal.kind = first;
     }
-    let mut close = false;
     let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(RichText::new(words::appeal_on(lang, q.number)).strong());
         ui.label(RichText::new(lang.t(T::RingAppealHint)).small().color(GREY));
@@ -379,77 +379,47 @@ fn appeal(
                 });
             }
         });
-        let text = ui.add(
-            egui::TextEdit::multiline(&mut appeal.text)
-                .hint_text(lang.t(T::AppealText))
-                .desired_rows(3)
-                .desired_width(f32::INFINITY),
-        );
+        let (text, written) = appeal::write(ui, lang, &mut appeal.text, true);
         if appeal.fresh {
             // The team writes at once; while it does, the space bar types.
             text.request_focus();
         }
-        ui.horizontal(|ui| {
-            let ready = !appeal.text.trim().is_empty();
-            if ui
-                .add_enabled(ready, egui::Button::new(lang.t(T::FileAppeal)))
-                .clicked()
-            {
-                out.push(UiCommand::Send(Command::RingAppeal {
-                    fight: fight.id,
-                    kind: appeal.kind,
-                    text: appeal.text.trim().to_owned(),
-                }));
-                close = true;
-            }
-            if ui.button(lang.t(T::Cancel)).clicked() {
-                close = true;
-            }
-        });
+        written
     });
     if appeal.fresh {
         // The form opens below the button, out of sight on a small screen.
         frame.response.scroll_to_me(Some(egui::Align::Max));
         appeal.fresh = false;
     }
-    if close {
-        form.appeal = None;
+    let Some(written) = frame.inner else {
+        return;
+    };
+    if let Written::Filed(text) = written {
+        out.push(UiCommand::Send(Command::RingAppeal {
+            fight: fight.id,
+            kind: appeal.kind,
+            text,
+        }));
     }
+    form.appeal = None;
 }
 
 /// This team's appeals in the fight and how they were decided.
 fn own_appeals(ui: &mut Ui, lang: Lang, view: &TeamView, fight: &RingFightView) {
-    let own: Vec<_> = fight
+    let own: Vec<Own<'_>> = fight
         .appeals
         .iter()
         .filter(|a| a.team == view.team)
+        .map(|a| Own {
+            title: words::appeal_on(lang, a.question),
+            kind: words::appeal_kind(lang, a.kind),
+            text: &a.text,
+            decided: a.resolution.as_ref().map(|(upheld, reply, _)| Decided {
+                upheld: *upheld,
+                credit: None,
+                reply,
+            }),
+        })
         .collect();
-    if own.is_empty() {
-        return;
-    }
-    ui.separator();
-    ui.heading(lang.t(T::Appeals));
-    for appeal in own {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(words::appeal_on(lang, appeal.question)).strong());
-            ui.label(words::appeal_kind(lang, appeal.kind));
-            ui.label(RichText::new(widgets::quoted(&appeal.text)).italics());
-            match &appeal.resolution {
-                None => {
-                    ui.label(RichText::new(lang.t(T::AppealOpen)).color(GREY));
-                }
-                Some((upheld, reply, _)) => {
-                    let (word, colour) = if *upheld {
-                        (T::AppealUpheld, GREEN)
-                    } else {
-                        (T::AppealRejected, RED)
-                    };
-                    ui.label(RichText::new(lang.t(word)).color(colour).strong());
-                    if !reply.is_empty() {
-                        ui.label(format!("— {reply}"));
-                    }
-                }
-            }
-        });
-    }
+    appeal::own(ui, lang, &own);
 }

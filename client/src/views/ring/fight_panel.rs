@@ -15,6 +15,7 @@ use minuta_shared::wire::client::Command;
 use super::{hall_status, phase_at, press_log, tables};
 use crate::i18n::{T, ring as words};
 use crate::state::{AppState, UiCommand};
+use crate::views::appeal::{self, Decided};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
@@ -181,15 +182,12 @@ fn appeals(
             ui.label(&appeal.text);
             match &appeal.resolution {
                 Some((upheld, reply, _)) => {
-                    let (word, colour) = if *upheld {
-                        (T::AppealUpheld, GREEN)
-                    } else {
-                        (T::AppealRejected, RED)
+                    let decided = Decided {
+                        upheld: *upheld,
+                        credit: None,
+                        reply,
                     };
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(RichText::new(lang.t(word)).color(colour).strong());
-                        ui.label(RichText::new(reply).color(GREY));
-                    });
+                    appeal::decision(ui, lang, &decided);
                 }
                 None => {
                     let reply = form.replies.entry((fight.id, appeal.id)).or_default();

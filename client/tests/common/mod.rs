@@ -1,0 +1,310 @@
+//! What the screen tests share: the app's state holding a view at an
+//! instant of server time; a screen drawn from it headless with
+//! egui_kittest that keeps its form and collects the [`UiCommand`]s it asks
+//! for; the projector; the server's answers; typing and clicking; and the
+//! views of «Кубок Минуты» with nothing in them yet, for each test to fill
+//! in what it is about.
+
+// Each test file is a crate of its own and uses part of this.
+#![allow(dead_code)]
+
+use egui::Ui;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use minuta_client::i18n::Lang;
+use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
+use minuta_client::views::host::{self, HostForm};
+use minuta_client::views::{display, judge, jury, team};
+use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::settings::TournamentSettings;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::{CommandError, Receipt};
+use minuta_shared::wire::view::{
+    Access, ClockView, DisplayView, HostView, RingBoard, TeamInfo, TeamView, View,
+};
+
+pub const TOURNAMENT: &str = "Кубок Минуты";
+
+/// A screen's state between frames: the app's, the screen's form, and what
+/// the screen asked for.
+pub struct Screen<F> {
+    pub state: AppState,
+    pub form: F,
+    pub sent: Vec<UiCommand>,
+}
+
+pub type ScreenHarness<F> = Harness<'static, Screen<F>>;
+
+/// The app in `lang` at `now_us` of server time, `view` the server's last.
+pub fn state_at(lang: Lang, now_us: u64, view: View) -> AppState {
+    let mut state = AppState::new(lang);
+    state.now_us = now_us;
+    show(&mut state, view);
+    state
+}
+
+/// A new view from the server reaches the app.
+pub fn show(state: &mut AppState, view: View) {
+    reduce(state, NetEvent::View(Box::new(view)));
+}
+
+/// A window of `size` where `draw` shows `state` with `form`, run until it
+/// settles.
+pub fn screen<F: 'static>(
+    state: AppState,
+    form: F,
+    size: [f32; 2],
+    draw: impl Fn(&mut Ui, &AppState, &mut F) -> Vec<UiCommand> + 'static,
+) -> ScreenHarness<F> {
+    let screen = Screen {
+        state,
+        form,
+        sent: Vec::new(),
+    };
+    let mut harness = Harness::builder().with_size(size).build_ui_state(
+        move |ui, screen: &mut Screen<F>| {
+            let asked = draw(ui, &screen.state, &mut screen.form);
+            screen.sent.extend(asked);
+        },
+        screen,
+    );
+    harness.run();
+    harness
+}
+
+/// A team's terminal, as the app draws it for the team's view.
+pub fn team_terminal(ui: &mut Ui, state: &AppState, form: &mut team::TeamForm) -> Vec<UiCommand> {
+    match state.team_view() {
+        Some(view) => team::team(ui, state, view, form),
+        None => Vec::new(),
+    }
+}
+
+/// The host's dashboard.
+pub fn dashboard(ui: &mut Ui, state: &AppState, form: &mut HostForm) -> Vec<UiCommand> {
+    match state.host_view() {
+        Some(view) => host::dashboard(ui, state, view, form),
+        None => Vec::new(),
+    }
+}
+
+/// A judge's terminal.
+pub fn judge_terminal(ui: &mut Ui, state: &AppState, form: &mut HostForm) -> Vec<UiCommand> {
+    match state.host_view() {
+        Some(view) => judge::judge(ui, state, view, form),
+        None => Vec::new(),
+    }
+}
+
+/// The appeal jury's terminal.
+pub fn jury_terminal(ui: &mut Ui, state: &AppState, form: &mut jury::JuryForm) -> Vec<UiCommand> {
+    match state.jury_view() {
+        Some(view) => jury::jury(ui, state, view, form),
+        None => Vec::new(),
+    }
+}
+
+/// The projector in a window of `size` showing `view` at `now_us`, run
+/// until it settles.
+pub fn projector(lang: Lang, now_us: u64, view: DisplayView, size: [f32; 2]) -> Harness<'static> {
+    let mut state = AppState::new(lang);
+    state.now_us = now_us;
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .build_ui(move |ui| display::display(ui, &state, &view));
+    harness.run();
+    harness
+}
+
+/// The server's answer to `request` reaches the app.
+pub fn answer(state: &mut AppState, request: u64, result: Result<Receipt, CommandError>) {
+    reduce(state, NetEvent::Ack { request, result });
+}
+
+/// Types an answer, clicks «Сдать ответ», confirms; returns the command sent.
+pub fn hand_in(harness: &mut ScreenHarness<team::TeamForm>, answer: &str) -> Command {
+    type_in(harness, Role::TextInput, answer);
+    harness.get_by_label("Сдать ответ").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Ответ окончателен, как на бумаге. Сдать?")
+            .is_some(),
+        "asks to confirm first"
+    );
+    assert!(
+        harness.state().sent.is_empty(),
+        "nothing leaves before the confirmation"
+    );
+    harness.get_by_label("Да, сдать").click();
+    harness.run();
+    let sent = std::mem::take(&mut harness.state_mut().sent);
+    match sent.as_slice() {
+        [UiCommand::Send(command)] => command.clone(),
+        other => panic!("expected one command, got {other:?}"),
+    }
+}
+
+/// `command` leaves; the `card` (or the answer) shows it is on its way
+/// until the server takes it with `receipt`.
+pub fn acknowledge(
+    harness: &mut ScreenHarness<team::TeamForm>,
+    command: Command,
+    receipt: Receipt,
+    card: &str,
+) {
+    let request = harness.state_mut().state.begin_request(command);
+    // A spinner turns while the card travels: step, do not wait to settle.
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label("отправляем…").is_some(),
+        "the {card} shows it is on its way"
+    );
+    answer(&mut harness.state_mut().state, request, Ok(receipt));
+    harness.run();
+}
+
+/// Asserts that the screen asked the server for exactly `commands`, in
+/// order.
+#[track_caller]
+pub fn assert_sent<F, const N: usize>(harness: &ScreenHarness<F>, commands: [Command; N]) {
+    let want: Vec<UiCommand> = commands.into_iter().map(UiCommand::Send).collect();
+    assert_eq!(harness.state().sent, want);
+}
+
+/// Clicks the widget labelled `label` and lets the screen settle.
+pub fn click<S>(harness: &mut Harness<'_, S>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Focuses the one field of `role` and types `text` into it.
+pub fn type_in<S>(harness: &mut Harness<'_, S>, role: Role, text: &str) {
+    harness.get_by_role(role).focus();
+    harness.run();
+    harness.get_by_role(role).type_text(text);
+    harness.run();
+}
+
+/// Focuses the text field that reads `placeholder` while empty and types
+/// `text` into it.
+pub fn type_into<S>(harness: &mut Harness<'_, S>, placeholder: &str, text: &str) {
+    harness
+        .get_all_by_role(Role::TextInput)
+        .find(|n| n.accesskit_node().placeholder() == Some(placeholder))
+        .unwrap_or_else(|| panic!("a field reading «{placeholder}»"))
+        .focus();
+    harness.run();
+    harness
+        .get_all_by_role(Role::TextInput)
+        .find(|n| n.is_focused())
+        .expect("the focused field")
+        .type_text(text);
+    harness.run();
+}
+
+/// A ChGK minute for `question` «Вопрос `number`» given at `started_ms` of
+/// server time: the 10-s signal at 50 s, the end at 60 s, 3 s of grace.
+pub fn minute(question: QuestionId, number: &str, phase: Phase, started_ms: u64) -> ClockView {
+    let at = |ms: u64| Some(ServerTime::from_millis(started_ms + ms));
+    ClockView {
+        question: Some(question),
+        number: number.into(),
+        tour: None,
+        phase,
+        started_at: at(0),
+        warning_at: at(50_000),
+        ends_at: at(60_000),
+        accept_until: at(63_000),
+    }
+}
+
+/// Registered teams from Москва, all connected.
+pub fn teams<'a>(names: impl IntoIterator<Item = (u32, &'a str)>) -> Vec<TeamInfo> {
+    names
+        .into_iter()
+        .map(|(id, name)| TeamInfo {
+            id: TeamId(id),
+            name: name.into(),
+            town: "Москва".into(),
+            players: vec![],
+            connected: true,
+        })
+        .collect()
+}
+
+/// «Команда 1» to «Команда `count`».
+pub fn numbered_teams(count: u32) -> Vec<TeamInfo> {
+    let names: Vec<String> = (1..=count).map(|i| format!("Команда {i}")).collect();
+    teams((1..=count).zip(names.iter().map(String::as_str)))
+}
+
+/// The host's view of «Кубок Минуты» before anything is set up, without
+/// the access codes (as a judge receives it).
+pub fn host_view() -> HostView {
+    HostView {
+        tournament: TOURNAMENT.into(),
+        settings: TournamentSettings::default(),
+        access: None,
+        teams: Vec::new(),
+        judges: Vec::new(),
+        displays_connected: 0,
+        tours: Vec::new(),
+        clock: ClockView::default(),
+        judging: Vec::new(),
+        appeals: Vec::new(),
+        standings: Vec::new(),
+        judgement_log: Vec::new(),
+        ring: RingBoard::default(),
+        games: Vec::new(),
+        jury_secret: None,
+        programme: None,
+        festival: Vec::new(),
+    }
+}
+
+/// The server's addresses and secrets on the host's access tab.
+pub fn access() -> Access {
+    Access {
+        addrs: vec!["192.168.1.5:4433".parse().expect("an address")],
+        fingerprint: [7; 32],
+        host_secret: "host-secret".into(),
+        display_secret: "display-secret".into(),
+        teams: Vec::new(),
+        judges: Vec::new(),
+    }
+}
+
+/// Team 1 «Знатоки»'s view with no question, game or fight.
+pub fn team_view() -> TeamView {
+    TeamView {
+        tournament: TOURNAMENT.into(),
+        team: TeamId(1),
+        name: "Знатоки".into(),
+        clock: ClockView::default(),
+        cards: Vec::new(),
+        appeals: Vec::new(),
+        standings: Vec::new(),
+        ring: None,
+        ring_board: None,
+        games: Vec::new(),
+    }
+}
+
+/// The projector's view with nothing played yet.
+pub fn display_view() -> DisplayView {
+    DisplayView {
+        tournament: TOURNAMENT.into(),
+        clock: ClockView::default(),
+        tour_title: String::new(),
+        cards_in: 0,
+        teams: 0,
+        standings: Vec::new(),
+        ring: RingBoard::default(),
+        games: Vec::new(),
+        programme: None,
+    }
+}
