@@ -15,27 +15,14 @@ pub mod multigames;
 pub mod programme;
 pub mod ring;
 
+pub use crate::lang::Lang;
 pub use link::{connection, join_code_error, refused, stopped};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lang {
-    #[default]
-    Ru,
-    En,
-}
-
+/// Rendering in a language lives with the texts, so [`Lang`] itself knows
+/// none of them.
 impl Lang {
     pub fn t(self, key: T) -> &'static str {
         key.text(self)
-    }
-
-    /// Parses `ru` / `en` (as given to `--lang`).
-    pub fn parse(code: &str) -> Option<Lang> {
-        match code.trim().to_ascii_lowercase().as_str() {
-            "ru" | "рус" | "russian" => Some(Lang::Ru),
-            "en" | "eng" | "english" => Some(Lang::En),
-            _ => None,
-        }
     }
 
     fn pick(self, ru: String, en: String) -> String {

@@ -6,7 +6,8 @@
 //! [`net`] owns the QUIC connection on its own tokio runtime and talks to the
 //! UI by channels; [`views`] are functions of the state that return
 //! [`state::UiCommand`]s; [`app`] wires them into eframe; [`i18n`] holds every
-//! visible string in Russian and English; [`sound`] beeps the clock signals.
+//! visible string in Russian and English, in the [`lang`] the state holds;
+//! [`sound`] beeps the clock signals.
 //!
 //! What must not live here: game rules (they are the server's and
 //! `minuta-shared`'s), blocking I/O on the UI thread, or views that touch
@@ -14,6 +15,7 @@
 
 pub mod app;
 pub mod i18n;
+pub mod lang;
 pub mod net;
 pub mod sound;
 pub mod state;

@@ -9,8 +9,7 @@ use minuta_shared::play::brain_ring::{
 };
 
 use super::{Lang, T};
-use crate::state::PressOutcome;
-use crate::views::ring::Ruling;
+use crate::state::{PressOutcome, Ruling};
 
 fn quoted(name: &str) -> String {
     format!("«{name}»")

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::wire::client::Command;
 
-use crate::i18n::Lang;
+use crate::lang::Lang;
 
 /// A view's request. Views never act themselves: the app carries these out.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,6 +9,7 @@ mod connection;
 mod event;
 mod games;
 mod notice;
+mod ruling;
 
 pub use button::{ButtonState, ButtonVerdict, FLASH_US, PressOutcome, RingQuestionKey};
 pub use command::{NetCommand, UiCommand};
@@ -16,6 +17,7 @@ pub use connection::{ConnectionStatus, Stopped};
 pub use event::NetEvent;
 pub use games::{GameAck, KEPT_ACKS};
 pub use notice::{INFO_SHOWN_US, Notice, NoticeKind, Toast};
+pub use ruling::Ruling;
 
 use std::collections::BTreeMap;
 
@@ -28,7 +30,7 @@ use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::{HostView, JuryView, TeamView, View};
 
-use crate::i18n::Lang;
+use crate::lang::Lang;
 
 /// The receipt of this terminal's own card, from the server's Ack.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! The programme's games of plug-in formats on screen: the one place the
 //! client dispatches on a game's format. Each format's screens live in their
-//! own module behind [`Screens`] and are registered by one line in
-//! `screens!` below; everything else here — which game a team or the projector
-//! follows, the host's game picker, the forms kept per game, the clocks the
-//! app sounds — knows no format.
+//! own module behind [`Screens`] ([`crate::views::format`]) and are
+//! registered by one line in `screens!` below; everything else here — which
+//! game a team or the projector follows, the host's game picker, the forms
+//! kept per game, the clocks the app sounds — knows no format.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -15,47 +15,13 @@ use minuta_shared::play::games::{
 };
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{
-    ClockView, DisplayGame, GameEntry, HostView, StaffGame, TeamGame, View,
-};
+use minuta_shared::wire::view::{ClockView, DisplayGame, HostView, StaffGame, TeamGame, View};
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::format::{Activity, Screens, Seat};
 use crate::views::multigames::Multigames;
 use crate::views::widgets;
-
-/// A game's number and name, as its screens receive them.
-#[derive(Clone, Copy, Debug)]
-pub struct Game<'a> {
-    pub id: GameId,
-    pub name: &'a str,
-}
-
-impl<'a, V> From<&'a GameEntry<V>> for Game<'a> {
-    fn from(entry: &'a GameEntry<V>) -> Self {
-        Game {
-            id: entry.id,
-            name: &entry.name,
-        }
-    }
-}
-
-/// Who sits at a staff screen: the host runs the game, a judge credits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    Host,
-    Judge,
-}
-
-/// How recently something had the hall's attention; a screen with several
-/// things to show follows the latest. Ordered: idle, then by instant, then
-/// in play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Activity {
-    Idle,
-    Since(ServerTime),
-    InPlay,
-}
 
 /// The ChGK clock's activity: a question in play, or when its minute began.
 pub fn chgk_activity(clock: &ClockView, now: ServerTime) -> Activity {
@@ -69,74 +35,6 @@ pub fn chgk_activity(clock: &ClockView, now: ServerTime) -> Activity {
         return Activity::InPlay;
     }
     clock.started_at.map_or(Activity::Idle, Activity::Since)
-}
-
-/// One format's screens. `Staff`, `Team` and `Display` are the format's own
-/// views inside [`GameStaffView`], [`GameTeamView`] and [`GameDisplayView`].
-pub trait Screens {
-    type Staff;
-    type Team;
-    type Display;
-    /// What the format's screens remember between frames, per game.
-    type Form: Default + std::fmt::Debug;
-
-    /// The settings of a game the host adds with one click.
-    fn new_game() -> GameSettings;
-
-    /// Whether a team has anything of this game to see; if not, its
-    /// terminal stays on the ChGK or Brain-ring screen.
-    fn team_relevant(view: &Self::Team) -> bool;
-    fn team_activity(view: &Self::Team, now: ServerTime) -> Activity;
-    fn team(
-        ui: &mut Ui,
-        state: &AppState,
-        game: Game<'_>,
-        view: &Self::Team,
-        form: &mut Self::Form,
-        out: &mut Vec<UiCommand>,
-    );
-
-    fn display_activity(view: &Self::Display, now: ServerTime) -> Activity;
-    fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &Self::Display);
-
-    fn staff_activity(view: &Self::Staff, now: ServerTime) -> Activity;
-    /// The host's or a judge's screen of the game; `host` is the whole
-    /// dashboard's view (teams, judges).
-    #[allow(clippy::too_many_arguments)]
-    fn staff(
-        ui: &mut Ui,
-        state: &AppState,
-        host: &HostView,
-        game: Game<'_>,
-        view: &Self::Staff,
-        seat: Seat,
-        form: &mut Self::Form,
-        out: &mut Vec<UiCommand>,
-    );
-
-    /// Appeals waiting for the jury's decision.
-    fn jury_pending(view: &Self::Staff) -> usize;
-    fn jury(
-        ui: &mut Ui,
-        state: &AppState,
-        game: Game<'_>,
-        view: &Self::Staff,
-        form: &mut Self::Form,
-        out: &mut Vec<UiCommand>,
-    );
-
-    /// The running task's clock, as the ChGK clock widgets and the sound
-    /// read it (`question` keys the task within the game).
-    fn team_clock(view: &Self::Team) -> Option<ClockView>;
-    fn display_clock(view: &Self::Display) -> Option<ClockView>;
-    fn staff_clock(view: &Self::Staff) -> Option<ClockView>;
-
-    /// The game's tours as the programme lists them: number (from 0, as
-    /// `Slot::GameTour` counts) and title.
-    fn staff_tours(view: &Self::Staff) -> Vec<(u32, String)>;
-    /// The tour the hall is at in this game (that of its current or last
-    /// task), if it has begun one.
-    fn display_tour(view: &Self::Display) -> Option<u32>;
 }
 
 /// Every game's form, by game: a terminal keeps what was half-typed in

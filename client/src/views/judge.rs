@@ -8,7 +8,8 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::games::{self, Seat};
+use crate::views::format::Seat;
+use crate::views::games;
 use crate::views::host::{HostForm, HostTab, judging};
 
 pub fn judge(

@@ -6,6 +6,7 @@
 pub mod answer_card;
 pub mod appeal;
 pub mod display;
+pub mod format;
 pub mod games;
 pub mod host;
 pub mod join;
@@ -16,6 +17,7 @@ pub mod programme;
 pub mod question;
 pub mod ring;
 pub mod team;
+pub mod team_names;
 pub mod widgets;
 
 use egui::{RichText, Ui};

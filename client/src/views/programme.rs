@@ -11,7 +11,8 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::DisplayView;
 
 use crate::i18n::{Lang, T, programme as words};
-use crate::views::games::{self, Activity};
+use crate::views::format::Activity;
+use crate::views::games;
 use crate::views::widgets::{AMBER, GREEN, GREY};
 
 /// «Сейчас: … · Далее: …» in one line of `size` points; «Программа

@@ -126,7 +126,7 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            ui.vertical_centered(|ui| heading(ui, view));
+            ui.vertical_centered(|ui| widgets::team_heading(ui, view));
             games::team(ui, state, game, &mut form.games, &mut out);
         });
     out
@@ -150,7 +150,7 @@ fn main(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> 
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                heading(ui, view);
+                widgets::team_heading(ui, view);
                 if let Some(question) = view.clock.question {
                     ui.label(
                         RichText::new(i18n::question_number(lang, &view.clock.number))
@@ -173,14 +173,6 @@ fn main(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> 
             widgets::standings_table(ui, lang, "team", &view.standings, 14.0);
         });
     out
-}
-
-/// The team's name and the tournament's, at the top of every team screen
-/// but the Brain-ring button.
-pub fn heading(ui: &mut Ui, view: &TeamView) {
-    ui.label(RichText::new(&view.name).size(30.0).strong());
-    ui.label(RichText::new(&view.tournament).color(GREY));
-    ui.add_space(8.0);
 }
 
 /// This team's receipt for a question: the Ack's, or the view's if the Ack

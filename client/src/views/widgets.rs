@@ -1,11 +1,12 @@
 //! Small building blocks shared by the views: the big clock (a ChGK
-//! question's or a game task's), QR codes, join code boxes, the connection
-//! badge, and every format's standings table, on the projector too.
+//! question's or a game task's), QR codes, join code boxes, the team's
+//! heading, the connection badge, and every format's standings table, on
+//! the projector too.
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::time::{ServerTime, countdown};
-use minuta_shared::wire::view::{ClockView, StandingRow};
+use minuta_shared::wire::view::{ClockView, StandingRow, TeamView};
 
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, ConnectionStatus, UiCommand};
@@ -178,6 +179,14 @@ pub fn centred(ui: &mut Ui, id: &str, add: impl FnOnce(&mut Ui)) {
             ui.ctx().request_repaint();
         }
     });
+}
+
+/// The team's name and the tournament's, at the top of every team screen
+/// but the Brain-ring button.
+pub fn team_heading(ui: &mut Ui, view: &TeamView) {
+    ui.label(RichText::new(&view.name).size(30.0).strong());
+    ui.label(RichText::new(&view.tournament).color(GREY));
+    ui.add_space(8.0);
 }
 
 /// A coloured dot and the connection's state in words.

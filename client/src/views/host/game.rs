@@ -8,10 +8,10 @@ use minuta_shared::play::chgk::Phase;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{HostView, QuestionStatus, QuestionView};
 
-use super::{missing_teams, team_name};
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::question;
+use crate::views::team_names::{missing_teams, team_name};
 use crate::views::widgets::{self, AMBER, GREY, RED};
 
 #[derive(Debug, Default)]

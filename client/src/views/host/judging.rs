@@ -10,10 +10,10 @@ use minuta_shared::play::chgk::Verdict;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{AnswerGroup, HostView, QuestionJudging};
 
-use super::{late_answer, missing_teams, team_name};
 use crate::i18n::{self, Lang, T};
 use crate::state::UiCommand;
 use crate::views::question;
+use crate::views::team_names::{late_answer, missing_teams, team_name};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// Which question the judge looks at. `None` follows the game: the newest

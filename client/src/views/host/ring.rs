@@ -11,10 +11,11 @@ use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
-use super::{ring_setup, team_name};
+use super::ring_setup;
 use crate::i18n::{Lang, T, ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::ring::{board, fight_panel, on_stage, phase_at};
+use crate::views::team_names::team_name;
 use crate::views::widgets::{AMBER, GREY};
 
 #[derive(Debug, Default)]

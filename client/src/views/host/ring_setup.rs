@@ -11,9 +11,9 @@ use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
-use super::team_name;
 use crate::i18n::{T, ring as words};
 use crate::state::{AppState, UiCommand};
+use crate::views::team_names::team_name;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]

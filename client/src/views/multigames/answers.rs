@@ -17,12 +17,11 @@ use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::stopwatch;
 use minuta_shared::wire::view::HostView;
 
-use super::host::{all_tasks, current};
-use super::{half, parse_credit, send};
+use super::{all_tasks, current, half, parse_credit, send};
 use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};
-use crate::views::games::Game;
-use crate::views::host::{late_answer, missing_teams};
+use crate::views::format::Game;
+use crate::views::team_names::{late_answer, missing_teams};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// Credits typed but not yet sent, by task and team.

@@ -8,7 +8,7 @@ use minuta_shared::play::multigames::{MultigamesDisplayView, TaskStatus};
 
 use crate::i18n::{T, multigames as words};
 use crate::state::AppState;
-use crate::views::games::Game;
+use crate::views::format::Game;
 use crate::views::widgets::{self, GREY};
 
 pub fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &MultigamesDisplayView) {

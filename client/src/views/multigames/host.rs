@@ -13,10 +13,10 @@ use minuta_shared::play::multigames::{
 };
 use minuta_shared::wire::view::HostView;
 
-use super::{accepting, answers, jury, send, tasks};
+use super::{accepting, all_tasks, answers, current, jury, send, tasks};
 use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};
-use crate::views::games::Game;
+use crate::views::format::Game;
 use crate::views::widgets::{AMBER, GREEN, GREY};
 
 #[derive(Debug, Default)]
@@ -27,17 +27,6 @@ pub struct HostForm {
     pub credits: answers::CreditForm,
     /// «Итоги станут окончательными…» is showing.
     pub finishing: bool,
-}
-
-/// Every task in the order of the programme.
-pub fn all_tasks(view: &MultigamesStaffView) -> impl Iterator<Item = &StaffTask> {
-    view.tours.iter().flat_map(|t| t.tasks.iter())
-}
-
-/// The announced or running (or last played) task.
-pub fn current(view: &MultigamesStaffView) -> Option<&StaffTask> {
-    let id = view.current?;
-    all_tasks(view).find(|t| t.heading.id == id)
 }
 
 /// The next task to announce: the first not yet announced after the

@@ -13,12 +13,11 @@ use minuta_shared::play::multigames::{
 };
 use minuta_shared::rules::multigames::Credit;
 
-use super::host::all_tasks;
-use super::{parse_credit, pending, send};
+use super::{all_tasks, parse_credit, pending, send};
 use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::appeal::{self, Decided};
-use crate::views::games::Game;
+use crate::views::format::Game;
 use crate::views::widgets::{self, AMBER, GREY, RED};
 
 /// Replies and credits typed but not yet sent, by appeal.

@@ -2,8 +2,8 @@
 //! ([`team`]), the host's and the judges' game panel ([`host`], [`tasks`],
 //! [`answers`]), the appeal jury's desk ([`jury`]) and the projector
 //! ([`display`]). Registered in [`crate::views::games`]; the small pieces
-//! every screen shares — the task's clock, the standings, reading a typed
-//! credit — live here.
+//! every screen shares — the staff's tasks in order and the current one,
+//! the task's clock, the standings, reading a typed credit — live here.
 
 pub mod answers;
 pub mod display;
@@ -18,7 +18,7 @@ use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::games::{GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
     MultiStandingRow, MultigamesCommand, MultigamesDisplayView, MultigamesStaffView,
-    MultigamesTeamView, TaskHeading, TaskStatus,
+    MultigamesTeamView, StaffTask, TaskHeading, TaskStatus,
 };
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::{ServerTime, countdown};
@@ -27,7 +27,7 @@ use minuta_shared::wire::view::{ClockView, HostView};
 
 use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};
-use crate::views::games::{Activity, Game, Screens, Seat};
+use crate::views::format::{Activity, Game, Screens, Seat};
 use crate::views::widgets::{self, GREY};
 
 /// The format's registration in [`crate::views::games`].
@@ -81,7 +81,7 @@ impl Screens for Multigames {
     }
 
     fn staff_activity(view: &MultigamesStaffView, _now: ServerTime) -> Activity {
-        activity(host::current(view).map(|t| &t.heading))
+        activity(current(view).map(|t| &t.heading))
     }
 
     fn staff(
@@ -124,7 +124,7 @@ impl Screens for Multigames {
     }
 
     fn staff_clock(view: &MultigamesStaffView) -> Option<ClockView> {
-        host::current(view).and_then(|t| clock_view(&t.heading))
+        current(view).and_then(|t| clock_view(&t.heading))
     }
 
     fn staff_tours(view: &MultigamesStaffView) -> Vec<(u32, String)> {
@@ -140,6 +140,17 @@ impl Screens for Multigames {
             .or(view.last_revealed.as_ref().map(|(h, _)| h))
             .map(|h| h.tour.0)
     }
+}
+
+/// Every task in the order of the programme.
+pub fn all_tasks(view: &MultigamesStaffView) -> impl Iterator<Item = &StaffTask> {
+    view.tours.iter().flat_map(|t| t.tasks.iter())
+}
+
+/// The announced or running (or last played) task.
+pub fn current(view: &MultigamesStaffView) -> Option<&StaffTask> {
+    let id = view.current?;
+    all_tasks(view).find(|t| t.heading.id == id)
 }
 
 /// A task announced or being solved holds the hall; one played holds it

@@ -13,11 +13,10 @@ use minuta_shared::rules::multigames::{Credit, TOURS};
 use minuta_shared::time::countdown;
 
 use super::answers::{tour_over, uncredited};
-use super::host::current;
-use super::{accepting, parse_credit, send};
+use super::{accepting, current, parse_credit, send};
 use crate::i18n::{T, multigames as words};
 use crate::state::{AppState, UiCommand};
-use crate::views::games::Game;
+use crate::views::format::Game;
 use crate::views::widgets::{AMBER, GREY, RED};
 
 /// The new tour's and the new task's fields, as typed.

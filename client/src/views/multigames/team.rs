@@ -21,7 +21,7 @@ use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::answer_card::{self, Draft};
 use crate::views::appeal::{self, Decided, Own, Written};
-use crate::views::games::Game;
+use crate::views::format::Game;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]

@@ -14,10 +14,10 @@ use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::TeamView;
 
-use super::{Ruling, countdown_at, phase_at, phase_colour, question_line, ruling, tables};
+use super::{countdown_at, phase_at, phase_colour, question_line, tables};
 use crate::i18n::ring::WonNow;
 use crate::i18n::{Lang, T, ring as words};
-use crate::state::{AppState, PressOutcome, RingQuestionKey, UiCommand};
+use crate::state::{AppState, PressOutcome, RingQuestionKey, Ruling, UiCommand};
 use crate::views::appeal::{self, Decided, Own, Written};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
@@ -201,7 +201,7 @@ fn phase_face(
             FightStatus::InProgress { .. } => {}
         }
     }
-    if let (ButtonPhase::Over { .. }, Some(ruling)) = (phase, ruling(fight)) {
+    if let (ButtonPhase::Over { .. }, Some(ruling)) = (phase, Ruling::of(fight)) {
         let colour = match ruling {
             Ruling::TakenBy(table) if table == mine => GREEN,
             _ => GREY,

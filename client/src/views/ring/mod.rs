@@ -11,13 +11,12 @@ pub mod press_log;
 pub mod waiting;
 
 use egui::{Color32, RichText, Ui};
-use minuta_shared::play::brain_ring::{
-    ButtonPhase, ButtonQuestion, RingAppealKind, RingFightView, Table,
-};
+use minuta_shared::play::brain_ring::{ButtonPhase, ButtonQuestion, RingFightView, Table};
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ServerTime, countdown};
 
 use crate::i18n::{Lang, T, ring as words};
+use crate::state::Ruling;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// The question being read: not yet live, but not idle either.
@@ -129,33 +128,6 @@ pub fn question_line(lang: Lang, fight: &RingFightView) -> Option<String> {
     }
 }
 
-/// What an upheld appeal made of the question on screen (4.14–4.15). The
-/// question's phase stays as it was played, so without this a screen would
-/// say «Вопрос не взят» beside a score that counts it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ruling {
-    Withdrawn,
-    TakenBy(Table),
-}
-
-pub fn ruling(fight: &RingFightView) -> Option<Ruling> {
-    let number = fight.question.as_ref()?.number;
-    // The latest upheld appeal on the question decides.
-    let upheld = fight
-        .appeals
-        .iter()
-        .rev()
-        .find(|a| a.question == number && a.resolution.as_ref().is_some_and(|r| r.0))?;
-    match upheld.kind {
-        RingAppealKind::QuestionIncorrect => Some(Ruling::Withdrawn),
-        RingAppealKind::AcceptOurAnswer => fight
-            .tables
-            .iter()
-            .position(|t| *t == upheld.team)
-            .map(Ruling::TakenBy),
-    }
-}
-
 /// The question, its phase and the countdown, centred, as the hall and
 /// the host see them; `size` is the phase's letters.
 pub fn hall_status(
@@ -180,7 +152,7 @@ pub fn hall_status(
             ui.label(line);
         }
         let size = if decided { size * 0.7 } else { size };
-        let (text, colour) = match (phase, ruling(fight)) {
+        let (text, colour) = match (phase, Ruling::of(fight)) {
             (Some(ButtonPhase::Over { .. }), Some(ruling)) => {
                 (words::hall_ruling(lang, ruling, &fight.names), GREEN)
             }

@@ -11,7 +11,7 @@ use minuta_shared::wire::view::{RingBoard, TeamView};
 use super::board;
 use crate::i18n::{Lang, T, ring as words};
 use crate::state::AppState;
-use crate::views::widgets::{GREEN, GREY};
+use crate::views::widgets::{self, GREEN, GREY};
 
 pub fn waiting(ui: &mut Ui, state: &AppState, view: &TeamView, ring: &RingBoard) {
     let lang = state.lang;
@@ -19,7 +19,7 @@ pub fn waiting(ui: &mut Ui, state: &AppState, view: &TeamView, ring: &RingBoard)
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                crate::views::team::heading(ui, view);
+                widgets::team_heading(ui, view);
                 let stage = words::stage(lang, &ring.stage, |t| board::team_name(ring, t));
                 ui.label(RichText::new(stage).size(22.0));
                 if let Some(series) = board::final_series(lang, ring) {

@@ -1,0 +1,118 @@
+//! A plug-in format's screens as the registry ([`crate::views::games`])
+//! sees them: the [`Screens`] each format implements, what its screens are
+//! handed — the [`Game`] and the [`Seat`] — and the [`Activity`] they
+//! report. The registry and the formats both build on this; neither
+//! imports the other's pieces.
+
+use egui::Ui;
+use minuta_shared::ids::GameId;
+use minuta_shared::play::games::GameSettings;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::view::{ClockView, GameEntry, HostView};
+
+use crate::state::{AppState, UiCommand};
+
+/// A game's number and name, as its screens receive them.
+#[derive(Clone, Copy, Debug)]
+pub struct Game<'a> {
+    pub id: GameId,
+    pub name: &'a str,
+}
+
+impl<'a, V> From<&'a GameEntry<V>> for Game<'a> {
+    fn from(entry: &'a GameEntry<V>) -> Self {
+        Game {
+            id: entry.id,
+            name: &entry.name,
+        }
+    }
+}
+
+/// Who sits at a staff screen: the host runs the game, a judge credits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Host,
+    Judge,
+}
+
+/// How recently something had the hall's attention; a screen with several
+/// things to show follows the latest. Ordered: idle, then by instant, then
+/// in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Activity {
+    Idle,
+    Since(ServerTime),
+    InPlay,
+}
+
+/// One format's screens. `Staff`, `Team` and `Display` are the format's own
+/// views inside [`GameStaffView`], [`GameTeamView`] and [`GameDisplayView`].
+///
+/// [`GameStaffView`]: minuta_shared::play::games::GameStaffView
+/// [`GameTeamView`]: minuta_shared::play::games::GameTeamView
+/// [`GameDisplayView`]: minuta_shared::play::games::GameDisplayView
+pub trait Screens {
+    type Staff;
+    type Team;
+    type Display;
+    /// What the format's screens remember between frames, per game.
+    type Form: Default + std::fmt::Debug;
+
+    /// The settings of a game the host adds with one click.
+    fn new_game() -> GameSettings;
+
+    /// Whether a team has anything of this game to see; if not, its
+    /// terminal stays on the ChGK or Brain-ring screen.
+    fn team_relevant(view: &Self::Team) -> bool;
+    fn team_activity(view: &Self::Team, now: ServerTime) -> Activity;
+    fn team(
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &Self::Team,
+        form: &mut Self::Form,
+        out: &mut Vec<UiCommand>,
+    );
+
+    fn display_activity(view: &Self::Display, now: ServerTime) -> Activity;
+    fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &Self::Display);
+
+    fn staff_activity(view: &Self::Staff, now: ServerTime) -> Activity;
+    /// The host's or a judge's screen of the game; `host` is the whole
+    /// dashboard's view (teams, judges).
+    #[allow(clippy::too_many_arguments)]
+    fn staff(
+        ui: &mut Ui,
+        state: &AppState,
+        host: &HostView,
+        game: Game<'_>,
+        view: &Self::Staff,
+        seat: Seat,
+        form: &mut Self::Form,
+        out: &mut Vec<UiCommand>,
+    );
+
+    /// Appeals waiting for the jury's decision.
+    fn jury_pending(view: &Self::Staff) -> usize;
+    fn jury(
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &Self::Staff,
+        form: &mut Self::Form,
+        out: &mut Vec<UiCommand>,
+    );
+
+    /// The running task's clock, as the ChGK clock widgets and the sound
+    /// read it (`question` keys the task within the game).
+    fn team_clock(view: &Self::Team) -> Option<ClockView>;
+    fn display_clock(view: &Self::Display) -> Option<ClockView>;
+    fn staff_clock(view: &Self::Staff) -> Option<ClockView>;
+
+    /// The game's tours as the programme lists them: number (from 0, as
+    /// `Slot::GameTour` counts) and title.
+    fn staff_tours(view: &Self::Staff) -> Vec<(u32, String)>;
+    /// The tour the hall is at in this game (that of its current or last
+    /// task), if it has begun one.
+    fn display_tour(view: &Self::Display) -> Option<u32>;
+}
