@@ -68,7 +68,31 @@ enum Cmd {
         /// Run the game yourself: the robots only answer.
         #[arg(long)]
         no_autopilot: bool,
+        /// Which game the demo plays: ChGK, Мультиигры, Brain-ring, or the
+        /// whole festival programme.
+        #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
+        game: DemoGameArg,
     },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum DemoGameArg {
+    Chgk,
+    Multigames,
+    BrainRing,
+    Festival,
+}
+
+impl DemoGameArg {
+    fn game(self) -> minuta_server::demo::DemoGame {
+        use minuta_server::demo::DemoGame;
+        match self {
+            DemoGameArg::Chgk => DemoGame::Chgk,
+            DemoGameArg::Multigames => DemoGame::Multigames,
+            DemoGameArg::BrainRing => DemoGame::BrainRing,
+            DemoGameArg::Festival => DemoGame::Festival,
+        }
+    }
 }
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
@@ -94,10 +118,14 @@ fn main() -> anyhow::Result<()> {
             listen,
             minute,
             no_autopilot,
+            game,
         }) => {
+            let game = game.game();
             let demo = minuta_server::demo::DemoConfig {
-                minute: Duration::from_secs(minute.max(1)),
+                minute: Duration::from_secs(minute.clamp(1, 3600)),
                 autopilot: !no_autopilot,
+                game,
+                robots: game.default_robots(),
                 ..minuta_server::demo::DemoConfig::default()
             };
             host(data, listen, Some(demo), !cli.no_busy_poll)?
