@@ -13,7 +13,10 @@
 //! The JSON's `games` lists every game of the programme (a Мультиигры
 //! tournament, …) with its live standings, exactly as `minuta-server score`
 //! prints them for the game's scoresheet; [`ExportFormat::Sheet`] writes
-//! that scoresheet.
+//! that scoresheet. Its `festival` lists every tournament of the event
+//! (2.2) with a place for every team in it and the prizes: ChGK, each game,
+//! and Brain-ring (teams that did not qualify after those that did) — empty
+//! for a club night of one ChGK tournament.
 
 use std::path::Path;
 
@@ -22,6 +25,7 @@ use minuta_shared::play::brain_ring::{
     FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament,
 };
 use minuta_shared::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
+use minuta_shared::tournament::festival::Prize;
 use serde_json::{Value, json};
 use thiserror::Error;
 
@@ -104,6 +108,42 @@ fn games_json(core: &Core) -> Value {
         .collect()
 }
 
+/// 2.2: every tournament's places for every team, as the host sees them
+/// (`Core::festival_tables`): a shared place as `"3-4"`, prizes 1–3 or null.
+/// Brain-ring, which has no name of its own in the event, is «Брейн-ринг».
+fn festival_json(core: &Core) -> Value {
+    core.festival_tables()
+        .into_iter()
+        .map(|table| {
+            let name = if table.name.is_empty() && table.format == "brain-ring" {
+                "Брейн-ринг".to_owned()
+            } else {
+                table.name
+            };
+            let places: Vec<Value> = table
+                .rows
+                .iter()
+                .map(|row| {
+                    json!({
+                        "team": row.name,
+                        "place": row.place.to_string(),
+                        "prize": row.prize.map(prize_number),
+                    })
+                })
+                .collect();
+            json!({ "name": name, "format": table.format, "places": places })
+        })
+        .collect()
+}
+
+fn prize_number(prize: Prize) -> u32 {
+    match prize {
+        Prize::First => 1,
+        Prize::Second => 2,
+        Prize::Third => 3,
+    }
+}
+
 fn to_json(core: &Core) -> String {
     let chgk = core.chgk();
     let questions: Vec<_> = chgk
@@ -141,6 +181,7 @@ fn to_json(core: &Core) -> String {
         "questions": questions,
         "standings": standings,
         "games": games_json(core),
+        "festival": festival_json(core),
     });
     if has_ring(core.ring())
         && let Some(obj) = out.as_object_mut()

@@ -189,11 +189,19 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     tokio::spawn(accept_loop(
         endpoint.clone(),
         inbound_tx.clone(),
-        core,
+        core.clone(),
         clock,
     ));
     if let (Some(demo), Some(robots)) = (&config.demo, robots) {
-        demo::spawn_robots(demo.clone(), robots, inbound_tx.clone(), clock, human_host);
+        // Robots press their buttons at the same press desk as terminals.
+        demo::spawn_robots(
+            demo.clone(),
+            robots,
+            inbound_tx.clone(),
+            core,
+            clock,
+            human_host,
+        );
     }
     Ok(Running {
         ready,

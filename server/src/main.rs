@@ -53,19 +53,25 @@ enum Command {
         data: PathBuf,
         #[arg(long, default_value = "certs")]
         certs: PathBuf,
-        /// The game the demo sets up: «Что? Где? Когда?» or «Мультиигры»
-        /// (six tours of two tasks, appeals decided by a robot jury).
+        /// The game the demo sets up: «Что? Где? Когда?», «Мультиигры» (six
+        /// tours of two tasks, appeals decided by a robot jury),
+        /// «Брейн-ринг» (robot teams at the buttons: qualifying rounds, the
+        /// play-off, the final), or the festival (day one: ChGK tours, each
+        /// after a Мультиигры tour; day two: Brain-ring qualified from day
+        /// one's ChGK standings).
         #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
         game: DemoGameArg,
         /// Length of the demo's minute in whole seconds (1 to 3600): the ChGK
-        /// minute, a Мультиигры task's time (one or two minutes), and — in
-        /// proportion to the rules' 60 s — every other duration (signals,
-        /// grace, the autopilot's and the jury's pauses).
+        /// and the Brain-ring minute, a Мультиигры task's time (one or two
+        /// minutes), and — in proportion to the rules' 60 s — every other
+        /// duration (signals, grace, Brain-ring's 20 s, the autopilot's and
+        /// the jury's pauses).
         #[arg(long, default_value_t = 60)]
         minute: u64,
-        /// How many robot teams an empty store gets (1 to 60).
-        #[arg(long, default_value_t = 6)]
-        robots: usize,
+        /// How many robot teams an empty store gets (1 to 60; at least 2 for
+        /// Brain-ring and the festival). Default: 8 for the festival, else 6.
+        #[arg(long)]
+        robots: Option<usize>,
         /// Seed of the robots' choices: the same seed, the same answers.
         #[arg(long, default_value_t = 2026)]
         seed: u64,
@@ -96,7 +102,10 @@ enum Command {
     /// JSON also has a `games` array: per game of the programme (a
     /// Мультиигры tournament, …) its `id`, `name`, `format` and
     /// `standings`, exactly as `minuta-server score` prints them for the
-    /// game's scoresheet.
+    /// game's scoresheet; and a `festival` array (2.2): per tournament of
+    /// the event (ChGK, each game, Brain-ring) its `name`, `format` and
+    /// `places`, each `{team, place, prize}` — every team placed ("3-4"
+    /// when shared), prize 1, 2, 3 or null; empty for a lone ChGK night.
     ///
     /// CSV: the ChGK table (place,team,town,points,rating,mask), unchanged;
     /// with Brain-ring data, then a blank line and the Brain-ring
@@ -132,6 +141,19 @@ enum Format {
 enum DemoGameArg {
     Chgk,
     Multigames,
+    BrainRing,
+    Festival,
+}
+
+impl DemoGameArg {
+    fn game(self) -> DemoGame {
+        match self {
+            DemoGameArg::Chgk => DemoGame::Chgk,
+            DemoGameArg::Multigames => DemoGame::Multigames,
+            DemoGameArg::BrainRing => DemoGame::BrainRing,
+            DemoGameArg::Festival => DemoGame::Festival,
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -166,8 +188,17 @@ fn main() -> ExitCode {
                 eprintln!("--minute: {minute} is not a length from 1 to 3600 seconds");
                 return ExitCode::from(2);
             }
+            let game = game.game();
+            let robots = robots.unwrap_or(game.default_robots());
             if robots == 0 || robots > MAX_ROBOTS {
                 eprintln!("--robots: {robots} is not a number of teams from 1 to {MAX_ROBOTS}");
+                return ExitCode::from(2);
+            }
+            if robots < 2 && matches!(game, DemoGame::BrainRing | DemoGame::Festival) {
+                eprintln!(
+                    "--robots: {robots} team cannot fight Brain-ring (--game {} needs at least 2)",
+                    game.name()
+                );
                 return ExitCode::from(2);
             }
             let finish_line = run_to_end.then(FinishLine::new);
@@ -175,10 +206,7 @@ fn main() -> ExitCode {
                 minute: Duration::from_secs(minute),
                 autopilot: !no_autopilot,
                 seed,
-                game: match game {
-                    DemoGameArg::Chgk => DemoGame::Chgk,
-                    DemoGameArg::Multigames => DemoGame::Multigames,
-                },
+                game,
                 robots,
                 finish_line: finish_line.clone(),
             };

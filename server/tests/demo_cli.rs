@@ -181,6 +181,8 @@ fn demo_refuses_a_minute_robots_or_game_it_cannot_play() {
         (vec!["--minute", "3601"], "--minute"),
         (vec!["--robots", "0"], "--robots"),
         (vec!["--robots", "61"], "--robots"),
+        (vec!["--game", "brain-ring", "--robots", "1"], "--robots"),
+        (vec!["--game", "festival", "--robots", "1"], "--robots"),
         (vec!["--game", "neptune"], "--game"),
     ] {
         // Act

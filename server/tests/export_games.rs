@@ -101,6 +101,11 @@ fn credit(text: &str) -> Credit {
 /// «Мультиигры» with one task of 3 points: Альфа gets 1.5, Бета 3, Гамма
 /// nothing handed in.
 fn played_store(dir: &Path) {
+    played_store_with(dir, ["1.5", "3"]);
+}
+
+/// As [`played_store`], with Альфа's and Бета's credits.
+fn played_store_with(dir: &Path, credits: [&str; 2]) {
     let mut hall = Hall::new(&["Альфа", "Бета", "Гамма"]);
     hall.act(
         Identity::Host,
@@ -143,7 +148,7 @@ fn played_store(dir: &Path) {
         );
     }
     hall.wait(60_000);
-    for (team, points) in [(1, "1.5"), (2, "3")] {
+    for (team, points) in [(1, credits[0]), (2, credits[1])] {
         hall.game(
             Identity::Host,
             M::Award {
@@ -290,4 +295,42 @@ fn export_sheet_from_a_store_without_games_says_it_has_none() {
         stderr.contains("no game 1") && stderr.contains("it has none"),
         "{stderr}"
     );
+}
+
+#[test]
+fn export_2_2_festival_places_every_team_of_every_tournament_with_prizes() {
+    // Arrange: Альфа and Бета level on 1.5 points; Гамма handed in nothing.
+    let dir = tempfile::tempdir().unwrap();
+    played_store_with(dir.path(), ["1.5", "1.5"]);
+
+    // Act
+    let json: Value = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
+
+    // Assert: one tournament begun (no ChGK played, no Brain-ring); level
+    // teams share 1st–2nd and both take the first prize; 3rd is a prize.
+    assert_eq!(
+        json["festival"],
+        json!([{
+            "name": "Мультиигры",
+            "format": "multigames",
+            "places": [
+                {"team": "Альфа", "place": "1-2", "prize": 1},
+                {"team": "Бета", "place": "1-2", "prize": 1},
+                {"team": "Гамма", "place": "3", "prize": 3},
+            ],
+        }])
+    );
+}
+
+#[test]
+fn export_2_2_a_store_without_a_festival_has_an_empty_festival() {
+    // Arrange: teams only, nothing played.
+    let dir = tempfile::tempdir().unwrap();
+    Hall::new(&["Альфа", "Бета"]).store(dir.path());
+
+    // Act
+    let json: Value = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
+
+    // Assert
+    assert_eq!(json["festival"], json!([]));
 }

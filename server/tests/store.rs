@@ -248,7 +248,9 @@ fn rows_are_json_a_jury_can_read_with_sqlite() {
         .unwrap();
     assert_eq!(version, "2");
     let written_by: String = conn
-        .query_row("SELECT value FROM meta WHERE key = 'written_by'", [], |r| r.get(0))
+        .query_row("SELECT value FROM meta WHERE key = 'written_by'", [], |r| {
+            r.get(0)
+        })
         .unwrap();
     assert!(written_by.starts_with("minuta-server "), "{written_by}");
     let index: i64 = conn
@@ -355,8 +357,11 @@ fn a_store_of_the_previous_release_is_migrated_on_its_first_start() {
     store_with_teams(dir.path(), 2);
     // As the previous release wrote it: schema 1, no written_by.
     let conn = raw(dir.path());
-    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'", [])
-        .unwrap();
+    conn.execute(
+        "UPDATE meta SET value = '1' WHERE key = 'schema_version'",
+        [],
+    )
+    .unwrap();
     conn.execute("DELETE FROM meta WHERE key = 'written_by'", [])
         .unwrap();
     drop(conn);
@@ -366,7 +371,11 @@ fn a_store_of_the_previous_release_is_migrated_on_its_first_start() {
     writer.shutdown();
     assert_eq!(events.len(), 3, "every event reads as before");
     let version: String = raw(dir.path())
-        .query_row("SELECT value FROM meta WHERE key = 'schema_version'", [], |r| r.get(0))
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'schema_version'",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
     assert_eq!(version, "2");
 }

@@ -57,7 +57,9 @@ pub enum ProgrammeError {
     #[error("game {game} has no tour {tour} (tours are numbered from 1)")]
     UnknownTour { game: GameId, tour: u32 },
     /// 6.3: «Каждый тур проводится перед началом очередного тура по игре ЧГК».
-    #[error("tour {tour} of game {game} must be followed by a ChGK tour before the next such tour (6.3)")]
+    #[error(
+        "tour {tour} of game {game} must be followed by a ChGK tour before the next such tour (6.3)"
+    )]
     NotBeforeChgkTour { game: GameId, tour: u32 },
     /// 4.3: Brain-ring qualifies from the ChGK standings after day one.
     #[error("Brain-ring must come on a day after one with ChGK tours (4.3)")]
@@ -279,7 +281,17 @@ mod tests {
         let table = [
             (vec![mg(0), chgk(0), mg(1), chgk(1)], Ok(())),
             // Another slot between them is fine; a second Мультиигры tour is not.
-            (vec![mg(0), Slot::GameTour { game: GameId(2), tour: 0 }, chgk(0)], Ok(())),
+            (
+                vec![
+                    mg(0),
+                    Slot::GameTour {
+                        game: GameId(2),
+                        tour: 0,
+                    },
+                    chgk(0),
+                ],
+                Ok(()),
+            ),
             (
                 vec![mg(0), mg(1), chgk(0)],
                 Err(ProgrammeError::NotBeforeChgkTour { game: MG, tour: 1 }),
@@ -288,9 +300,15 @@ mod tests {
                 vec![chgk(0), mg(0)],
                 Err(ProgrammeError::NotBeforeChgkTour { game: MG, tour: 1 }),
             ),
-            (vec![chgk(0), chgk(0)], Err(ProgrammeError::Twice { slot: chgk(0) })),
             (
-                vec![Slot::GameTour { game: GameId(7), tour: 0 }],
+                vec![chgk(0), chgk(0)],
+                Err(ProgrammeError::Twice { slot: chgk(0) }),
+            ),
+            (
+                vec![Slot::GameTour {
+                    game: GameId(7),
+                    tour: 0,
+                }],
                 Err(ProgrammeError::UnknownGame { game: GameId(7) }),
             ),
         ];
@@ -308,7 +326,10 @@ mod tests {
         let one_day = Programme {
             days: vec![day("День 1", &[chgk(0), Slot::BrainRing])],
         };
-        assert_eq!(one_day.validate(kinds), Err(ProgrammeError::BrainRingBeforeChgk));
+        assert_eq!(
+            one_day.validate(kinds),
+            Err(ProgrammeError::BrainRingBeforeChgk)
+        );
         let two_days = Programme {
             days: vec![
                 day("День 1", &[mg(0), chgk(0), mg(1), chgk(1)]),
@@ -325,7 +346,10 @@ mod tests {
     #[test]
     fn programme_now_is_the_first_slot_not_done_and_next_the_one_after() {
         let p = Programme {
-            days: vec![day("День 1", &[mg(0), chgk(0)]), day("День 2", &[Slot::BrainRing])],
+            days: vec![
+                day("День 1", &[mg(0), chgk(0)]),
+                day("День 2", &[Slot::BrainRing]),
+            ],
         };
         let view = p.view(|_| String::new(), |s| *s == mg(0));
         let statuses: Vec<_> = view
@@ -333,7 +357,10 @@ mod tests {
             .iter()
             .flat_map(|d| d.slots.iter().map(|s| s.status))
             .collect();
-        assert_eq!(statuses, vec![SlotStatus::Done, SlotStatus::Now, SlotStatus::Next]);
+        assert_eq!(
+            statuses,
+            vec![SlotStatus::Done, SlotStatus::Now, SlotStatus::Next]
+        );
         assert_eq!(view.find(SlotStatus::Now).map(|s| s.slot), Some(chgk(0)));
     }
 
@@ -342,7 +369,10 @@ mod tests {
         let p = Programme {
             days: vec![day(" ", &[])],
         };
-        assert_eq!(p.validate(kinds), Err(ProgrammeError::UntitledDay { day: 1 }));
+        assert_eq!(
+            p.validate(kinds),
+            Err(ProgrammeError::UntitledDay { day: 1 })
+        );
         assert_eq!(
             Programme::default().validate(kinds),
             Err(ProgrammeError::Days { max: 10 })

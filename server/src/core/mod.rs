@@ -574,6 +574,16 @@ impl Core {
 
     /// The next instant the core wants to be woken at (a clock signal).
     pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
+        // The grace's end is the last signal: if the driver woke only after
+        // it, no later deadline would ever show it, so it is due now.
+        if self.chgk.phase_at(now) == Phase::Over
+            && matches!(
+                self.shown_phase,
+                Phase::Minute | Phase::LastSeconds | Phase::HandIn
+            )
+        {
+            return Some(now);
+        }
         [self.chgk.next_deadline(now), self.ring.next_deadline()]
             .into_iter()
             .chain(self.games.values().map(|g| g.state.poll_timeout(now)))

@@ -4,9 +4,9 @@
 //! Brain-ring are the event's own tournaments.
 
 use minuta_shared::ids::TeamId;
-use minuta_shared::rules::chgk::ChgkRow;
 use minuta_shared::play::games::GameState;
 use minuta_shared::programme::{GameKind, Programme, ProgrammeView, Slot};
+use minuta_shared::rules::chgk::ChgkRow;
 use minuta_shared::tournament::festival::Prize;
 use minuta_shared::tournament::{Place, rank_by};
 use minuta_shared::wire::server::{CommandError, Receipt};
@@ -103,7 +103,11 @@ impl Core {
         }
         for g in self.games.values() {
             if has_begun(&g.state) {
-                out.push(self.table(g.name.clone(), g.format().name(), g.state.places(&self.roster)));
+                out.push(self.table(
+                    g.name.clone(),
+                    g.format().name(),
+                    g.state.places(&self.roster),
+                ));
             }
         }
         if !self.ring.teams.is_empty() {

@@ -67,7 +67,12 @@ impl Hall {
             s(0),
         )
         .expect("game");
-        h.mg(M::AddTour { title: "Ребусы".into() }, s(0));
+        h.mg(
+            M::AddTour {
+                title: "Ребусы".into(),
+            },
+            s(0),
+        );
         let task = TaskDraft {
             title: "Ребус".into(),
             text: "?".into(),
@@ -76,7 +81,13 @@ impl Hall {
             points: Credit::from_int(2),
             seconds: 10,
         };
-        h.mg(M::AddTask { tour: TourNo(0), task }, s(0));
+        h.mg(
+            M::AddTask {
+                tour: TourNo(0),
+                task,
+            },
+            s(0),
+        );
         h
     }
 
@@ -86,7 +97,9 @@ impl Hall {
             *secrets += 1;
             format!("s{secrets}")
         };
-        self.core.handle_command(who, c, now, &mut fresh).map(|(r, _)| r)
+        self.core
+            .handle_command(who, c, now, &mut fresh)
+            .map(|(r, _)| r)
     }
 
     fn host(&mut self, c: Command, now: ServerTime) -> Result<Receipt, CommandError> {
@@ -108,10 +121,15 @@ impl Hall {
     /// others wrong, then revealed.
     fn chgk(&mut self, q: u32, start: u64, right: &[u32]) {
         let question = QuestionId(q);
-        self.host(Command::AnnounceQuestion { question }, s(start)).expect("announce");
+        self.host(Command::AnnounceQuestion { question }, s(start))
+            .expect("announce");
         self.host(Command::StartMinute, s(start)).expect("minute");
         for team in 1..=4 {
-            let text = if right.contains(&team) { "верно" } else { "нет" };
+            let text = if right.contains(&team) {
+                "верно"
+            } else {
+                "нет"
+            };
             self.run(
                 Identity::Team(TeamId(team)),
                 Command::SubmitCard {
@@ -132,7 +150,8 @@ impl Hall {
                 s(start + 70),
             );
         }
-        self.host(Command::Reveal { question }, s(start + 70)).expect("reveal");
+        self.host(Command::Reveal { question }, s(start + 70))
+            .expect("reveal");
     }
 
     /// The one Мультиигры task: team 1 gets 2, team 2 gets 1, others nothing.
@@ -194,19 +213,42 @@ fn festival_2_6_3_the_programme_is_checked_when_laid_out() {
     wrong.days[1].slots.push(tour);
     assert_eq!(
         h.host(Command::SetProgramme { programme: wrong }, s(1)),
-        Err(CommandError::Programme(ProgrammeError::NotBeforeChgkTour { game: MG, tour: 1 }))
+        Err(CommandError::Programme(ProgrammeError::NotBeforeChgkTour {
+            game: MG,
+            tour: 1
+        }))
     );
     assert_eq!(
-        h.run(Identity::Jury, Command::SetProgramme { programme: festival() }, s(1)),
+        h.run(
+            Identity::Jury,
+            Command::SetProgramme {
+                programme: festival()
+            },
+            s(1)
+        ),
         Err(CommandError::Forbidden)
     );
-    assert_eq!(h.host(Command::SetProgramme { programme: festival() }, s(1)), Ok(Receipt::Done));
+    assert_eq!(
+        h.host(
+            Command::SetProgramme {
+                programme: festival()
+            },
+            s(1)
+        ),
+        Ok(Receipt::Done)
+    );
 }
 
 #[test]
 fn festival_2_the_host_and_the_hall_see_what_is_on_now_and_next() {
     let mut h = Hall::new();
-    h.host(Command::SetProgramme { programme: festival() }, s(1)).expect("set");
+    h.host(
+        Command::SetProgramme {
+            programme: festival(),
+        },
+        s(1),
+    )
+    .expect("set");
     let now_next = |h: &Hall| {
         let view = h.core.programme_view().expect("a programme");
         (
@@ -224,7 +266,10 @@ fn festival_2_the_host_and_the_hall_see_what_is_on_now_and_next() {
     h.multigames_tour(10);
     assert_eq!(
         now_next(&h),
-        (Some(Slot::ChgkTour { tour: TourId(0) }), Some(Slot::BrainRing))
+        (
+            Some(Slot::ChgkTour { tour: TourId(0) }),
+            Some(Slot::BrainRing)
+        )
     );
     let View::Display(display) = h.core.view_for(Identity::Display, s(30)) else {
         panic!("display");
@@ -236,11 +281,18 @@ fn festival_2_the_host_and_the_hall_see_what_is_on_now_and_next() {
 #[test]
 fn festival_4_3_brain_ring_qualifies_from_day_one_alone() {
     let mut h = Hall::new();
-    h.host(Command::SetProgramme { programme: festival() }, s(1)).expect("set");
+    h.host(
+        Command::SetProgramme {
+            programme: festival(),
+        },
+        s(1),
+    )
+    .expect("set");
     // Day one (tour 1): teams 3 and 4 right. Day two (tour 2): teams 1 and 2.
     h.chgk(0, 100, &[3, 4]);
     h.chgk(1, 300, &[1, 2]);
-    h.host(Command::RingQualify { places: 2, seed: 7 }, s(500)).expect("qualify");
+    h.host(Command::RingQualify { places: 2, seed: 7 }, s(500))
+        .expect("qualify");
     let mut seeded = h.core.ring().teams.clone();
     seeded.sort();
     assert_eq!(seeded, vec![TeamId(3), TeamId(4)]);
@@ -249,10 +301,17 @@ fn festival_4_3_brain_ring_qualifies_from_day_one_alone() {
 #[test]
 fn festival_2_2_every_tournament_places_every_team_with_prizes() {
     let mut h = Hall::new();
-    h.host(Command::SetProgramme { programme: festival() }, s(1)).expect("set");
+    h.host(
+        Command::SetProgramme {
+            programme: festival(),
+        },
+        s(1),
+    )
+    .expect("set");
     h.multigames_tour(10);
     h.chgk(0, 100, &[3, 4]);
-    h.host(Command::RingQualify { places: 2, seed: 7 }, s(500)).expect("qualify");
+    h.host(Command::RingQualify { places: 2, seed: 7 }, s(500))
+        .expect("qualify");
     let tables = h.core.festival_tables();
     let formats: Vec<_> = tables.iter().map(|t| t.format.as_str()).collect();
     assert_eq!(formats, vec!["chgk", "multigames", "brain-ring"]);
@@ -260,9 +319,20 @@ fn festival_2_2_every_tournament_places_every_team_with_prizes() {
         assert_eq!(table.rows.len(), 4, "{}: every team placed", table.format);
     }
     let mg = &tables[1];
-    assert_eq!((mg.rows[0].team, mg.rows[0].prize), (TeamId(1), Some(Prize::First)));
-    assert_eq!(mg.rows[2].place.to_string(), "3-4", "teams 3 and 4 share a place");
-    assert_eq!(mg.rows[3].prize, Some(Prize::Third), "a shared third takes third prize");
+    assert_eq!(
+        (mg.rows[0].team, mg.rows[0].prize),
+        (TeamId(1), Some(Prize::First))
+    );
+    assert_eq!(
+        mg.rows[2].place.to_string(),
+        "3-4",
+        "teams 3 and 4 share a place"
+    );
+    assert_eq!(
+        mg.rows[3].prize,
+        Some(Prize::Third),
+        "a shared third takes third prize"
+    );
     // Brain-ring: the two qualified first, the two others after them,
     // sharing 3-4 as they share ChGK's points and rating.
     let ring = &tables[2];

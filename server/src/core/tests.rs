@@ -205,6 +205,20 @@ fn chgk_3_signals_at_50_and_60_seconds_wake_the_core() {
 }
 
 #[test]
+fn chgk_3_the_graces_end_is_shown_even_when_the_driver_wakes_late() {
+    let mut g = Game::new(1);
+    g.play_minute(0, at(0));
+    g.core.handle_timeout(at(50_000));
+    g.core.handle_timeout(at(60_000));
+    g.core.take_dirty();
+    // Woken only after the grace ended: the last signal is still due.
+    assert_eq!(g.core.poll_timeout(at(64_000)), Some(at(64_000)));
+    g.core.handle_timeout(at(64_000));
+    assert!(g.core.take_dirty().contains(&Audience::AllTeams));
+    assert_eq!(g.core.poll_timeout(at(65_000)), None);
+}
+
+#[test]
 fn chgk_3_a_card_is_final_once_accepted() {
     let mut g = Game::new(1);
     g.play_minute(0, at(0));

@@ -4,9 +4,13 @@
 
 use std::sync::Arc;
 
+use minuta_shared::play::brain_ring::RingStage;
 use minuta_shared::play::games::GameStaffView;
+use minuta_shared::programme::SlotStatus;
 use minuta_shared::wire::view::HostView;
 use tokio::sync::Notify;
+
+use super::DemoGame;
 
 /// Shared between the demo's host robot and the server's starter.
 #[derive(Clone, Debug, Default)]
@@ -28,15 +32,31 @@ impl FinishLine {
     }
 }
 
-/// Whether every game of the programme has been played to its end: the
-/// ChGK tournament when it has tours (each closed: all its questions
-/// revealed and its appeals resolved), and every game of a plug-in format
-/// (`finished()`). A programme with nothing in it is not finished.
-pub fn programme_finished(view: &HostView) -> bool {
+/// Whether the demo's programme has been played to its end. ChGK and
+/// Мультиигры: the ChGK tournament when it has tours (each closed: all its
+/// questions revealed and its appeals resolved), and every game of a
+/// plug-in format (`finished()`); a programme with nothing in it is not
+/// finished. Brain-ring: the champion is known. A festival: all of that,
+/// and every slot of the programme done.
+pub fn programme_finished(view: &HostView, game: DemoGame) -> bool {
     let chgk = view.tours.iter().all(|t| t.closed);
     let games = view.games.iter().all(|g| {
         let GameStaffView::Multigames(v) = &g.view;
         v.finished
     });
-    (!view.tours.is_empty() || !view.games.is_empty()) && chgk && games
+    let games_done = (!view.tours.is_empty() || !view.games.is_empty()) && chgk && games;
+    let champion = matches!(view.ring.stage, RingStage::Finished { .. });
+    match game {
+        DemoGame::Chgk | DemoGame::Multigames => games_done,
+        DemoGame::BrainRing => champion,
+        DemoGame::Festival => {
+            let slots_done = view.programme.as_ref().is_some_and(|p| {
+                p.days
+                    .iter()
+                    .flat_map(|d| &d.slots)
+                    .all(|s| s.status == SlotStatus::Done)
+            });
+            games_done && champion && slots_done
+        }
+    }
 }

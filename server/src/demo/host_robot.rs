@@ -4,26 +4,32 @@
 //! accepted alternative), reveals, and closes each finished tour. In
 //! Мультиигры it announces a task, starts it, waits for the grace to end,
 //! credits every on-time answer (full, partial or none), reveals, waits for
-//! the АЖ before a new tour (6.4) and finally finishes the game. It stands
-//! aside while a person is using the host controls, and reaches the demo's
-//! finish line once the whole programme has been played.
+//! the АЖ before a new tour (6.4) and finally finishes the game. In
+//! Brain-ring it runs the fights ([`super::ring_robot`]); at a festival it
+//! lays out the programme and follows it slot by slot
+//! ([`super::festival`]). It stands aside while a person is using the host
+//! controls, and reaches the demo's finish line once the whole programme
+//! has been played.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use minuta_shared::ids::QuestionId;
+use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::play::chgk::{Phase, Verdict};
 use minuta_shared::play::games::GameStaffView;
 use minuta_shared::text::normalise_answer;
+use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{HostView, QuestionStatus, View};
 
 use super::finish::{FinishLine, programme_finished};
-use super::{Answers, DemoConfig};
+use super::multigames::Scope;
+use super::ring_robot::{RingHost, TeamStyle, field};
+use super::{Answers, DemoConfig, DemoGame};
 use crate::clock::ServerClock;
 use crate::driver::HumanHost;
 use crate::net::{Inbound, Outbound};
@@ -58,9 +64,88 @@ impl Pace {
     }
 }
 
+/// The host's next steps: at the autopilot's pace (that many pauses after
+/// its last step), or now (Brain-ring keeps each fight's pace itself).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Steps {
+    Paced(u32, Vec<Command>),
+    Now(Vec<Command>),
+}
+
+/// What the autopilot knows and remembers.
+pub(super) struct Autopilot {
+    pub game: DemoGame,
+    pub answers: BTreeMap<QuestionId, Answers>,
+    pub ring: RingHost,
+    /// The demo's seed: the lot of `RingQualify`.
+    pub seed: u64,
+}
+
+impl Autopilot {
+    pub(super) fn new(
+        demo: &DemoConfig,
+        answers: BTreeMap<QuestionId, Answers>,
+        styles: BTreeMap<TeamId, TeamStyle>,
+    ) -> Self {
+        Autopilot {
+            game: demo.game,
+            answers,
+            ring: RingHost::new(demo, styles),
+            seed: demo.seed,
+        }
+    }
+
+    /// What a diligent host would do next, given what it sees at `now`.
+    pub(super) fn steps(&mut self, view: &HostView, now: ServerTime) -> Option<Steps> {
+        match self.game {
+            DemoGame::Chgk | DemoGame::Multigames => {
+                next_steps(view, &self.answers, now).map(|(p, c)| Steps::Paced(p, c))
+            }
+            DemoGame::BrainRing => {
+                let seed = self.seed;
+                let commands = self
+                    .ring
+                    .steps(&view.ring, || ring_entry(view, seed, false), now);
+                Some(Steps::Now(commands))
+            }
+            DemoGame::Festival => super::festival::host_steps(self, view, now),
+        }
+    }
+}
+
+/// How the host fills the Brain-ring field: at a festival by 4.3 (the
+/// best of the ChGK day, a quarter left out); in the Brain-ring demo from
+/// the ChGK standings if some ChGK has been played, else by hand in the
+/// order the teams registered.
+pub(super) fn ring_entry(view: &HostView, seed: u64, festival: bool) -> Option<Command> {
+    let teams = view.teams.len();
+    if teams < 2 {
+        return None;
+    }
+    let played = view
+        .tours
+        .iter()
+        .flat_map(|t| &t.questions)
+        .any(|q| q.status == QuestionStatus::Revealed);
+    if festival || played {
+        return Some(Command::RingQualify {
+            places: field(teams, festival) as u32,
+            seed,
+        });
+    }
+    Some(Command::RingSeed {
+        teams: view
+            .teams
+            .iter()
+            .take(field(teams, false))
+            .map(|t| t.id)
+            .collect(),
+    })
+}
+
 pub(super) async fn play(
     credential: Credential,
-    answers: BTreeMap<QuestionId, Answers>,
+    mut autopilot: Autopilot,
     pace: Pace,
     inbound: mpsc::Sender<Inbound>,
     clock: ServerClock,
@@ -103,7 +188,7 @@ pub(super) async fn play(
             _ = tick.tick() => {}
         }
         let Some(view) = &latest else { continue };
-        if !finished && programme_finished(view) {
+        if !finished && programme_finished(view, autopilot.game) {
             finished = true;
             if let Some(line) = &pace.finish_line {
                 line.reach();
@@ -120,12 +205,16 @@ pub(super) async fn play(
         if !pace.autopilot || !pending.is_empty() {
             continue;
         }
-        let Some((pauses, commands)) = next_steps(view, &answers) else {
-            continue;
+        let commands = match autopilot.steps(view, now) {
+            Some(Steps::Paced(pauses, commands)) => {
+                if now.since(last_step) < pace.pause * pauses {
+                    continue;
+                }
+                commands
+            }
+            Some(Steps::Now(commands)) if !commands.is_empty() => commands,
+            _ => continue,
         };
-        if now.since(last_step) < pace.pause * pauses {
-            continue;
-        }
         last_step = now;
         for command in commands {
             request += 1;
@@ -143,19 +232,50 @@ pub(super) async fn play(
 fn next_steps(
     view: &HostView,
     answers: &BTreeMap<QuestionId, Answers>,
+    now: ServerTime,
 ) -> Option<(u32, Vec<Command>)> {
-    let chgk = chgk_steps(view, answers);
+    let chgk = chgk_steps(view, answers, Announce::Any, now);
     if !chgk.is_empty() {
         return Some((1, chgk));
     }
     view.games.iter().find_map(|g| {
         let GameStaffView::Multigames(v) = &g.view;
-        super::multigames::host_steps(g.id, v)
+        super::multigames::host_steps(g.id, v, Scope::All)
     })
 }
 
-fn chgk_steps(view: &HostView, answers: &BTreeMap<QuestionId, Answers>) -> Vec<Command> {
+/// Which ChGK question the host may announce next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Announce {
+    /// The next one not played, in any open tour.
+    Any,
+    /// The next one of this tour only (a festival's slot).
+    In(TourId),
+    /// None: only the question in play is finished and done tours closed.
+    Nothing,
+}
+
+/// The ChGK steps: the question in play first, then closing a done tour,
+/// then announcing the next question as `announce` allows.
+///
+/// The grace is over once the host's own clock says so (`now` past
+/// `accept_until`), as for a host with a stopwatch, even if no view has
+/// shown it yet: a view sent at that instant can be missed (the server
+/// shows the end of the grace only when nothing else is decided at that
+/// moment), and the judging it sends brings every screen up to date.
+pub(super) fn chgk_steps(
+    view: &HostView,
+    answers: &BTreeMap<QuestionId, Answers>,
+    announce: Announce,
+    now: ServerTime,
+) -> Vec<Command> {
     let clock = &view.clock;
+    let phase = match (clock.phase, clock.accept_until) {
+        (Phase::Minute | Phase::LastSeconds | Phase::HandIn, Some(until)) if now > until => {
+            Phase::Over
+        }
+        (phase, _) => phase,
+    };
     let status_of = |q: QuestionId| {
         view.tours
             .iter()
@@ -164,7 +284,7 @@ fn chgk_steps(view: &HostView, answers: &BTreeMap<QuestionId, Answers>) -> Vec<C
             .map(|qv| qv.status)
     };
     if let Some(current) = clock.question {
-        match (clock.phase, status_of(current)) {
+        match (phase, status_of(current)) {
             (Phase::Announced, _) => return vec![Command::StartMinute],
             (Phase::Minute | Phase::LastSeconds | Phase::HandIn, _) => return Vec::new(),
             (Phase::Over, Some(QuestionStatus::Played)) => {
@@ -194,6 +314,11 @@ fn chgk_steps(view: &HostView, answers: &BTreeMap<QuestionId, Answers>) -> Vec<C
         .tours
         .iter()
         .filter(|t| !t.closed)
+        .filter(|t| match announce {
+            Announce::Any => true,
+            Announce::In(tour) => t.id == tour,
+            Announce::Nothing => false,
+        })
         .flat_map(|t| &t.questions)
         .find(|q| q.status == QuestionStatus::NotPlayed && !q.withdrawn);
     match next {
@@ -236,4 +361,74 @@ fn judge(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use minuta_shared::wire::handshake::Identity;
+
+    use super::*;
+    use crate::core::{Core, ServerInfo};
+    use crate::demo::{DemoConfig, RobotCast, robot_credentials, set_up};
+    use crate::driver::fresh_secret;
+
+    const T0: ServerTime = ServerTime(1_700_000_000_000_000);
+
+    fn at(ms: u64) -> ServerTime {
+        T0.plus(Duration::from_millis(ms))
+    }
+
+    #[test]
+    fn demo_3_the_host_judges_once_its_own_clock_says_the_grace_is_over() {
+        // Arrange: the ChGK demo with a 1-s minute (the grace ends 50 ms
+        // after it); «Время» at 0 and one card; the host's last view was
+        // sent during the grace.
+        let mut core = Core::new(ServerInfo::default());
+        core.initialise("h".into(), "d".into(), "j".into(), T0);
+        let demo = DemoConfig {
+            minute: Duration::from_secs(1),
+            ..DemoConfig::default()
+        };
+        set_up(&mut core, &demo, T0).expect("set up");
+        let RobotCast { answers, .. } = robot_credentials(&core, &demo);
+        let q = QuestionId(0);
+        let team = core.registry().team_ids()[0];
+        for (who, command) in [
+            (Identity::Host, Command::AnnounceQuestion { question: q }),
+            (Identity::Host, Command::StartMinute),
+            (
+                Identity::Team(team),
+                Command::SubmitCard {
+                    question: q,
+                    text: "Пушкин".into(),
+                },
+            ),
+        ] {
+            core.handle_command(who, command, T0, &mut fresh_secret)
+                .expect("accepted");
+        }
+        let View::Host(during_grace) = core.view_for(Identity::Host, at(1_020)) else {
+            panic!("not a host view");
+        };
+        assert_eq!(during_grace.clock.phase, Phase::HandIn);
+
+        // Act: the same view, looked at during the grace and after it.
+        let waiting = chgk_steps(&during_grace, &answers, Announce::Any, at(1_030));
+        let after = chgk_steps(&during_grace, &answers, Announce::Any, at(1_100));
+
+        // Assert: nothing before the grace is over (3); then the verdict
+        // and the reveal, though no view has shown the end yet.
+        assert!(waiting.is_empty(), "{waiting:?}");
+        assert_eq!(
+            after,
+            vec![
+                Command::Judge {
+                    question: q,
+                    group: "пушкин".into(),
+                    verdict: Verdict::Correct,
+                },
+                Command::Reveal { question: q },
+            ]
+        );
+    }
 }

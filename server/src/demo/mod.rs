@@ -1,20 +1,27 @@
 //! The demo: a tournament that sets itself up on an empty store, robot teams
-//! that hand in cards (or solve Мультиигры tasks) by themselves, an
-//! autopilot host that runs the questions or tasks, judges and reveals
-//! whenever no person has touched the host controls for a while, and — for
-//! Мультиигры — a robot appeal jury (6.5). A newcomer watches a live game
-//! after one command, and can take over at any moment.
+//! that hand in cards, solve Мультиигры tasks or press Brain-ring buttons by
+//! themselves, an autopilot host that runs the questions, tasks and fights,
+//! judges and reveals whenever no person has touched the host controls for
+//! a while, and — for Мультиигры — a robot appeal jury (6.5). The festival
+//! (section 2) puts them together: a programme of ChGK and Мультиигры tours
+//! on day one and Brain-ring, qualified from that day, on day two. A
+//! newcomer watches a live game after one command, and can take over at
+//! any moment.
 //!
 //! Robots talk to the driver through the same `Inbound` messages as real
-//! connections, so they exercise the real rules, store and views. Every
-//! duration of the demo — the minute or a task's time, its signals, the
-//! grace, the autopilot's pauses — is scaled by `--minute` (60 s = the
-//! rules' own times), so a short minute plays the whole programme quickly.
+//! connections, and press their buttons through the same press desk, so
+//! they exercise the real rules, store and views. Every duration of the
+//! demo — the minute or a task's time, its signals, the grace, Brain-ring's
+//! 20 s and tie window, the autopilot's pauses — is scaled by `--minute`
+//! (60 s = the rules' own times), so a short minute plays the whole
+//! programme quickly.
 
+mod festival;
 mod finish;
 mod host_robot;
 mod jury_robot;
 mod multigames;
+mod ring_robot;
 mod team_robot;
 
 use std::collections::BTreeMap;
@@ -35,6 +42,8 @@ use crate::core::{Core, Event};
 use crate::driver::HumanHost;
 use crate::driver::fresh_secret;
 use crate::net::Inbound;
+use crate::net::press_desk::SharedCore;
+use ring_robot::TeamStyle;
 
 pub use finish::FinishLine;
 
@@ -85,6 +94,11 @@ pub enum DemoGame {
     Chgk,
     /// «Мультиигры» (section 6): six tours of two tasks, appeals to the АЖ.
     Multigames,
+    /// «Брейн-ринг» (section 4): qualifying rounds, the play-off, the final.
+    BrainRing,
+    /// The festival (section 2): ChGK and Мультиигры tours on day one,
+    /// Brain-ring qualified from them on day two.
+    Festival,
 }
 
 impl DemoGame {
@@ -92,6 +106,16 @@ impl DemoGame {
         match self {
             DemoGame::Chgk => "chgk",
             DemoGame::Multigames => "multigames",
+            DemoGame::BrainRing => "brain-ring",
+            DemoGame::Festival => "festival",
+        }
+    }
+
+    /// How many robot teams an empty store gets unless told.
+    pub fn default_robots(self) -> usize {
+        match self {
+            DemoGame::Festival => festival::TEAMS,
+            _ => DEMO_TEAMS.len(),
         }
     }
 }
@@ -205,20 +229,32 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
         // is added to it.
         return Ok(events);
     }
-    match demo.game {
-        DemoGame::Chgk if core.chgk().questions.is_empty() => {
-            host(
-                core,
-                Command::LoadPackage {
-                    file_name: "demo.4s".into(),
-                    bytes: DEMO_PACKAGE.as_bytes().to_vec(),
-                },
-            )?;
+    let chgk = matches!(demo.game, DemoGame::Chgk | DemoGame::Festival);
+    if chgk && core.chgk().questions.is_empty() {
+        host(
+            core,
+            Command::LoadPackage {
+                file_name: "demo.4s".into(),
+                bytes: DEMO_PACKAGE.as_bytes().to_vec(),
+            },
+        )?;
+    }
+    let tours = match demo.game {
+        DemoGame::Multigames => Some(multigames::PROGRAMME_TOURS),
+        DemoGame::Festival => Some(festival::MULTIGAMES_TOURS),
+        DemoGame::Chgk | DemoGame::BrainRing => None,
+    };
+    if let Some(tours) = tours
+        && !core.games().any(|(_, g)| g.format() == Format::Multigames)
+    {
+        multigames::set_up(demo, tours, |command| host(core, command))?;
+    }
+    if matches!(demo.game, DemoGame::BrainRing | DemoGame::Festival) {
+        // The clock at the demo's scale, until the first fight.
+        let timing = ring_robot::timing(demo);
+        if core.ring().fights.is_empty() && core.ring().timing != timing {
+            host(core, Command::RingSetTiming { timing })?;
         }
-        DemoGame::Multigames if !core.games().any(|(_, g)| g.format() == Format::Multigames) => {
-            multigames::set_up(demo, |command| host(core, command))?;
-        }
-        DemoGame::Chgk | DemoGame::Multigames => {}
     }
     Ok(events)
 }
@@ -279,31 +315,52 @@ pub fn robot_credentials(core: &Core, _demo: &DemoConfig) -> RobotCast {
     }
 }
 
+/// The `i`-th of `teams` robot teams: its seed, and a skill from 0.85 for
+/// the first team down to 0.35 for the last, so the standings spread out.
+pub(crate) fn team_style(demo: &DemoConfig, i: usize, teams: usize) -> TeamStyle {
+    TeamStyle {
+        seed: demo.seed.wrapping_add(i as u64 * 0x9E37_79B9),
+        skill: 0.85 - 0.5 * i as f64 / teams.saturating_sub(1).max(1) as f64,
+    }
+}
+
+/// Starts every robot of the cast: its teams (pressing Brain-ring buttons
+/// through the press desk of `core`, as team terminals do), the appeal
+/// jury, and the host.
 pub fn spawn_robots(
     demo: DemoConfig,
     cast: RobotCast,
     inbound: mpsc::Sender<Inbound>,
+    core: SharedCore,
     clock: ServerClock,
     human: HumanHost,
 ) {
     let teams = cast.teams.len();
+    let mut styles = BTreeMap::new();
+    let desk = team_robot::Desk { inbound, core };
     for (i, credential) in cast.teams.into_iter().enumerate() {
-        let seed = demo.seed.wrapping_add(i as u64 * 0x9E37_79B9);
-        // Stronger and weaker teams, so the standings spread out (0.85 for
-        // the first team down to 0.35 for the last).
-        let skill = 0.85 - 0.5 * i as f64 / teams.saturating_sub(1).max(1) as f64;
+        let style = team_style(&demo, i, teams);
+        let buttons = match &credential {
+            Credential::Team { team, .. } => {
+                styles.insert(*team, style);
+                Some(ring_robot::Buttons::new(*team, style, &demo))
+            }
+            _ => None,
+        };
         tokio::spawn(team_robot::play(
             credential,
             cast.answers.clone(),
             team_robot::Style {
-                seed,
-                skill,
+                seed: style.seed,
+                skill: style.skill,
                 scale: demo.scaled(Duration::from_secs(60)),
             },
-            inbound.clone(),
+            buttons,
+            desk.clone(),
             clock,
         ));
     }
+    let inbound = desk.inbound;
     if let Some(jury) = cast.jury {
         tokio::spawn(jury_robot::play(
             jury,
@@ -317,7 +374,7 @@ pub fn spawn_robots(
     if demo.autopilot || demo.finish_line.is_some() {
         tokio::spawn(host_robot::play(
             cast.host,
-            cast.answers,
+            host_robot::Autopilot::new(&demo, cast.answers, styles),
             host_robot::Pace::of(&demo),
             inbound,
             clock,
@@ -424,7 +481,12 @@ mod tests {
 
     #[test]
     fn demo_sets_up_with_the_longest_minute_too() {
-        for game in [DemoGame::Chgk, DemoGame::Multigames] {
+        for game in [
+            DemoGame::Chgk,
+            DemoGame::Multigames,
+            DemoGame::BrainRing,
+            DemoGame::Festival,
+        ] {
             // Arrange: an hour-long minute (the longest --minute).
             let mut core = core();
             let demo = DemoConfig {

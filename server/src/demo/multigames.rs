@@ -49,6 +49,9 @@ struct DemoTour {
     tasks: [DemoTask; 2],
 }
 
+/// How many tours the demo's programme has (6.2: six).
+pub(super) const PROGRAMME_TOURS: usize = PROGRAMME.len();
+
 const PROGRAMME: [DemoTour; 6] = [
     DemoTour {
         title: "Анаграммы и шарады",
@@ -257,9 +260,11 @@ fn game(game: GameId, command: C) -> Command {
     }
 }
 
-/// Adds the demo's Мультиигры game through `host` (the core, as the host).
+/// Adds the demo's Мультиигры game with the programme's first `tours`
+/// tours through `host` (the core, as the host).
 pub(super) fn set_up(
     demo: &DemoConfig,
+    tours: usize,
     mut host: impl FnMut(Command) -> Result<Receipt, String>,
 ) -> Result<(), String> {
     let ms = |d: Duration, max: u64| (d.as_millis() as u64).min(max);
@@ -275,7 +280,7 @@ pub(super) fn set_up(
     let Receipt::GameAdded { game: id } = receipt else {
         return Err(format!("adding the Мультиигры game: {receipt:?}"));
     };
-    for tour in &PROGRAMME {
+    for tour in PROGRAMME.iter().take(tours) {
         let receipt = host(game(
             id,
             C::AddTour {
@@ -313,9 +318,24 @@ pub(super) fn set_up(
     Ok(())
 }
 
+/// Which tasks the host may announce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Scope {
+    /// Every task, tour after tour (the Мультиигры demo).
+    All,
+    /// Only this tour's (a festival's slot, tours from 0).
+    Tour(u32),
+    /// None: only the task in play is finished, and the game once done.
+    Nothing,
+}
+
 /// The host's next steps in one game, and how many pauses must have passed
 /// since its last step (two before a new tour, for the appeals of 6.4).
-pub(super) fn host_steps(id: GameId, view: &MultigamesStaffView) -> Option<(u32, Vec<Command>)> {
+pub(super) fn host_steps(
+    id: GameId,
+    view: &MultigamesStaffView,
+    scope: Scope,
+) -> Option<(u32, Vec<Command>)> {
     if view.finished {
         return None;
     }
@@ -351,9 +371,18 @@ pub(super) fn host_steps(id: GameId, view: &MultigamesStaffView) -> Option<(u32,
         }
     }
     let open_appeals = view.appeals.iter().any(|a| a.decision.is_none());
-    let next = tasks.iter().find(|t| {
+    let waiting = |t: &&&StaffTask| {
         t.heading.status == TaskStatus::Waiting && t.heading.clock.is_none() && !t.heading.withdrawn
+    };
+    let next = tasks.iter().filter(waiting).find(|t| match scope {
+        Scope::All => true,
+        Scope::Tour(tour) => t.heading.tour.0 == tour,
+        Scope::Nothing => false,
     });
+    if next.is_none() && tasks.iter().any(|t| waiting(&t)) {
+        // Tasks left for another slot of the programme.
+        return None;
+    }
     match next {
         Some(next) => {
             let new_tour = current.is_none_or(|c| c.heading.tour != next.heading.tour);

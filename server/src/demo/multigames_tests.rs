@@ -133,7 +133,7 @@ impl Sim {
                 }
             }
             // The host.
-            if let Some((pauses, commands)) = host_steps(id, &self.staff())
+            if let Some((pauses, commands)) = host_steps(id, &self.staff(), Scope::All)
                 && self.now.since(last_step) >= pause * pauses
             {
                 last_step = self.now;

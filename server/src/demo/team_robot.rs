@@ -3,14 +3,17 @@
 //! — so the judging view has groups to merge and the standings spread out.
 //! In Мультиигры it answers each started task (right, partly right, in
 //! other words, or wrong; now and then after the grace) and appeals a
-//! revealed credit it disagrees with (6.4).
+//! revealed credit it disagrees with (6.4). In Brain-ring it is at the
+//! button ([`Buttons`]): its presses go through the press desk, as a team
+//! terminal's do.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use minuta_shared::ids::{GameId, QuestionId};
+use minuta_shared::ids::{GameId, QuestionId, TeamId};
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::games::GameTeamView;
 use minuta_shared::play::multigames::TaskId;
@@ -22,8 +25,10 @@ use minuta_shared::wire::view::{TeamView, View};
 
 use super::Answers;
 use super::multigames::{answer_command, appeal_command, team_answer, team_appeal};
+use super::ring_robot::Buttons;
 use crate::clock::ServerClock;
-use crate::net::{ConnId, Inbound, Outbound};
+use crate::net::press_desk::{self, AtDesk, DriverGone, Press, SharedCore};
+use crate::net::{ConnId, Inbound, Outbound, Outbox};
 
 const WRONG: [&str; 6] = ["Не знаем", "Чехов", "Луна", "Волга", "Сорок", "Медведь"];
 
@@ -49,37 +54,137 @@ pub(super) async fn play(
     credential: Credential,
     answers: BTreeMap<QuestionId, Answers>,
     style: Style,
-    inbound: mpsc::Sender<Inbound>,
+    mut buttons: Option<Buttons>,
+    desk: Desk,
     clock: ServerClock,
 ) {
-    let Some((conn, outbox)) = super::join(credential, &inbound).await else {
+    let Some((conn, outbox)) = super::join(credential, &desk.inbound).await else {
         return;
     };
     let mut rng = Rng::new(style.seed);
     let mut done = Done::default();
     let mut request = 0u64;
+    // The latest view, with the fight patches since applied to it.
+    let mut latest: Option<TeamView> = None;
     loop {
-        let Outbound::Msg(msg) = outbox.next().await else {
-            return;
-        };
-        let ServerMsg::View(view) = &*msg else {
-            continue;
-        };
-        let View::Team(view) = view.as_ref() else {
-            continue;
-        };
-        let robot = Robot {
-            conn,
-            inbound: &inbound,
-            clock,
-        };
-        if let Some((think, command)) = card(view, &answers, &style, &mut rng, &mut done) {
-            request += 1;
-            robot.later(think, request, command);
+        let wake = buttons
+            .as_ref()
+            .and_then(Buttons::next_at)
+            .map(|t| tokio::time::Instant::from_std(clock.instant_at(t)));
+        tokio::select! {
+            biased;
+            out = outbox.next() => {
+                let Outbound::Msg(msg) = out else { return };
+                match &*msg {
+                    ServerMsg::View(view) => {
+                        let View::Team(view) = view.as_ref() else { continue };
+                        let robot = Robot { conn, inbound: &desk.inbound, clock };
+                        let mut moves = Vec::new();
+                        moves.extend(card(view, &answers, &style, &mut rng, &mut done));
+                        moves.extend(multigames_moves(view, &style, &clock, &mut done));
+                        for (think, command) in moves {
+                            request += 1;
+                            robot.later(think, request, command);
+                        }
+                        latest = Some(view.clone());
+                    }
+                    // A press changed this team's fight.
+                    ServerMsg::Fight(fight) => {
+                        if let Some(own) = latest.as_mut().and_then(|v| v.ring.as_mut())
+                            && own.id == fight.id
+                        {
+                            own.clone_from(fight);
+                        }
+                    }
+                    ServerMsg::Ack { .. } | ServerMsg::Pong { .. } => continue,
+                }
+                if let (Some(buttons), Some(fight)) =
+                    (buttons.as_mut(), latest.as_ref().and_then(|v| v.ring.as_ref()))
+                {
+                    buttons.see(fight, clock.now());
+                }
+            }
+            () = sleep_until(wake) => {
+                let Some(buttons) = buttons.as_mut() else { continue };
+                for command in buttons_due(buttons, latest.as_ref(), clock) {
+                    request += 1;
+                    let sent = match (command, &latest) {
+                        (Command::Press { clock_offset_us }, Some(view)) => {
+                            let team = view.team;
+                            desk.press(conn, team, request, clock_offset_us, clock, &outbox)
+                                .await
+                        }
+                        (command, _) => {
+                            super::send(&desk.inbound, clock, conn, request, command).await
+                        }
+                    };
+                    if !sent {
+                        return;
+                    }
+                }
+            }
         }
-        for (think, command) in multigames_moves(view, &style, &clock, &mut done) {
-            request += 1;
-            robot.later(think, request, command);
+    }
+}
+
+/// What the team's plans due now call for, on its fight as it sees it.
+fn buttons_due(
+    buttons: &mut Buttons,
+    latest: Option<&TeamView>,
+    clock: ServerClock,
+) -> Vec<Command> {
+    let fight = latest.and_then(|v| v.ring.as_ref());
+    let due = buttons.due(clock.now());
+    due.iter()
+        .filter_map(|plan| buttons.command(plan, fight))
+        .collect()
+}
+
+/// Sleeps until `at`, or for ever without one.
+async fn sleep_until(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Where a robot's actions go: the driver, and the press desk that decides
+/// a press where it arrives, exactly as for a team terminal's connection.
+#[derive(Clone)]
+pub(super) struct Desk {
+    pub inbound: mpsc::Sender<Inbound>,
+    pub core: SharedCore,
+}
+
+impl Desk {
+    /// The button, stamped the moment it is pressed as a terminal's frame
+    /// is stamped on arrival, and decided by the press desk; its verdict
+    /// comes back as a terminal's would. False once the driver has stopped.
+    async fn press(
+        &self,
+        conn: ConnId,
+        team: TeamId,
+        request: u64,
+        clock_offset_us: i64,
+        clock: ServerClock,
+        outbox: &Outbox,
+    ) -> bool {
+        let press = Press {
+            conn,
+            team,
+            request,
+            received_at: clock.now(),
+            rtt_us: 0,
+            clock_offset_us,
+        };
+        match press_desk::press(&self.core, &self.inbound, press).await {
+            Ok(AtDesk::Decided(verdict)) => {
+                // A robot reads nothing of it, but it arrives as for anyone.
+                let _ = outbox.push(Outbound::Msg(Arc::new(verdict)));
+                true
+            }
+            Ok(AtDesk::Queued) => true,
+            Err(DriverGone) => false,
         }
     }
 }

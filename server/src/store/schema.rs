@@ -116,9 +116,11 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
 
 /// `meta.written_by`, when the store has it.
 fn written_by(conn: &Connection) -> Option<String> {
-    conn.query_row("SELECT value FROM meta WHERE key = 'written_by'", [], |row| {
-        row.get::<_, String>(0)
-    })
+    conn.query_row(
+        "SELECT value FROM meta WHERE key = 'written_by'",
+        [],
+        |row| row.get::<_, String>(0),
+    )
     .ok()
 }
 

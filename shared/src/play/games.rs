@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use crate::ids::TeamId;
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
-use crate::tournament::Place;
 use crate::time::ServerTime;
+use crate::tournament::Place;
 use crate::wire::handshake::{Identity, Role};
 
 #[allow(unused_imports)]

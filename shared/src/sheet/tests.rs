@@ -66,8 +66,10 @@ fn sheet_chgk_3_points_4_3_rating_and_mask() {
 #[test]
 fn sheet_chgk_4_3_absent_teams_do_not_count_in_a() {
     // D is absent from both questions: A = 3, so A alone right rates 3.
-    let out = scored(&json!({"format":"chgk","teams":["A","B","C","D"],"questions":[
-        {"correct":["A"],"absent":["D"]},{"correct":["B","C"],"absent":["D"]}]}));
+    let out = scored(
+        &json!({"format":"chgk","teams":["A","B","C","D"],"questions":[
+        {"correct":["A"],"absent":["D"]},{"correct":["B","C"],"absent":["D"]}]}),
+    );
     let rows = out["standings"].as_array().unwrap();
     assert_eq!(rows[0]["team"], "A");
     assert_eq!(rows[0]["rating"], 3);

@@ -13,8 +13,8 @@ use crate::play::brain_ring::{RingFightView, RingStage, RingTiming};
 use crate::play::chgk::{AppealKind, Phase, Verdict};
 use crate::play::games::{Format, GameDisplayView, GameStaffView, GameTeamView};
 use crate::play::settings::TournamentSettings;
-use crate::time::ServerTime;
 use crate::programme::ProgrammeView;
+use crate::time::ServerTime;
 use crate::tournament::Place;
 use crate::tournament::festival::Prize;
 

@@ -10,8 +10,8 @@ use super::{
 };
 use crate::ids::TeamId;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
-use crate::tournament::Place;
 use crate::time::ServerTime;
+use crate::tournament::Place;
 use crate::wire::handshake::{Identity, Role};
 
 impl LiveFormat for MultigamesGame {
@@ -98,12 +98,15 @@ impl LiveFormat for MultigamesGame {
 
     fn tour(&self, tour: u32) -> Option<TourState> {
         let t = self.tours.get(tour as usize)?;
-        let tasks: Vec<_> = t.tasks.iter().filter_map(|id| self.task(*id).ok()).collect();
+        let tasks: Vec<_> = t
+            .tasks
+            .iter()
+            .filter_map(|id| self.task(*id).ok())
+            .collect();
         Some(TourState {
             title: t.title.clone(),
             started: tasks.iter().any(|x| x.started_at.is_some()),
-            done: !tasks.is_empty()
-                && tasks.iter().all(|x| x.revealed_at.is_some() || x.withdrawn),
+            done: !tasks.is_empty() && tasks.iter().all(|x| x.revealed_at.is_some() || x.withdrawn),
         })
     }
 

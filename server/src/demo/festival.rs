@@ -1,0 +1,248 @@
+//! The festival in the demo (section 2): one programme with every stage of
+//! the event, kept short. Day one: the demo package's ChGK tours, each
+//! after a tour of «Мультиигры» (6.3); day two: «Брейн-ринг», qualified
+//! from day one's ChGK standings (4.3), its qualifying rounds, the play-off
+//! and the final. The autopilot host lays the programme out
+//! (`SetProgramme`) and follows it slot by slot — whatever the programme
+//! shows as on now — so the programme on the host's and the projector's
+//! screens moves along; between slots it finishes what is in play, closes
+//! done ChGK tours, waits for the АЖ (6.4) and finishes a game once all of
+//! its tours are played.
+
+use minuta_shared::ids::TourId;
+use minuta_shared::play::games::{Format, GameStaffView};
+use minuta_shared::programme::{Programme, ProgrammeDay, Slot, SlotStatus};
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::HostView;
+
+use super::host_robot::{Announce, Autopilot, Steps, chgk_steps, ring_entry};
+use super::multigames::{self, Scope};
+
+/// How many robot teams a festival's empty store gets.
+pub const TEAMS: usize = 8;
+
+/// How many tours the festival's «Мультиигры» has: one before each of the
+/// demo package's ChGK tours.
+pub(super) const MULTIGAMES_TOURS: usize = 2;
+
+/// The programme for what the host sees: day one the ChGK tours, the
+/// first Мультиигры game's tours before them one by one (6.3: each before
+/// a ChGK tour; a game with more tours than ChGK has leaves the rest out),
+/// day two Brain-ring (4.3: after a day of ChGK). `None` without ChGK tours.
+pub(super) fn programme(view: &HostView) -> Option<Programme> {
+    let chgk: Vec<TourId> = view.tours.iter().map(|t| t.id).collect();
+    if chgk.is_empty() {
+        return None;
+    }
+    let game = view
+        .games
+        .iter()
+        .find(|g| g.format == Format::Multigames)
+        .map(|g| {
+            let GameStaffView::Multigames(v) = &g.view;
+            (g.id, v.tours.iter().map(|t| t.tour.0).collect::<Vec<_>>())
+        });
+    let mut day_one = Vec::new();
+    for (i, tour) in chgk.into_iter().enumerate() {
+        if let Some((id, tours)) = &game
+            && let Some(game_tour) = tours.get(i)
+        {
+            day_one.push(Slot::GameTour {
+                game: *id,
+                tour: *game_tour,
+            });
+        }
+        day_one.push(Slot::ChgkTour { tour });
+    }
+    Some(Programme {
+        days: vec![
+            ProgrammeDay {
+                title: "День 1: «Что? Где? Когда?» и «Мультиигры»".into(),
+                slots: day_one,
+            },
+            ProgrammeDay {
+                title: "День 2: «Брейн-ринг»".into(),
+                slots: vec![Slot::BrainRing],
+            },
+        ],
+    })
+}
+
+/// Whether some game of the programme waits for its АЖ (6.4: appeals are
+/// decided before the next tour, of whatever game).
+fn appeals_open(view: &HostView) -> bool {
+    view.games.iter().any(|g| {
+        let GameStaffView::Multigames(v) = &g.view;
+        v.appeals.iter().any(|a| a.decision.is_none())
+    })
+}
+
+/// The festival host's next steps: the programme laid out first; then
+/// whatever is in play finished and done ChGK tours closed; then the slot
+/// that is on now.
+pub(super) fn host_steps(
+    autopilot: &mut Autopilot,
+    view: &HostView,
+    now: ServerTime,
+) -> Option<Steps> {
+    let Some(laid_out) = &view.programme else {
+        let programme = programme(view)?;
+        return Some(Steps::Paced(1, vec![Command::SetProgramme { programme }]));
+    };
+    let on = laid_out.find(SlotStatus::Now).map(|s| s.slot);
+    let announce = match on {
+        Some(Slot::ChgkTour { tour }) if !appeals_open(view) => Announce::In(tour),
+        _ => Announce::Nothing,
+    };
+    let chgk = chgk_steps(view, &autopilot.answers, announce, now);
+    if !chgk.is_empty() {
+        return Some(Steps::Paced(1, chgk));
+    }
+    for g in &view.games {
+        let GameStaffView::Multigames(v) = &g.view;
+        let scope = match on {
+            Some(Slot::GameTour { game, tour }) if game == g.id => Scope::Tour(tour),
+            _ => Scope::Nothing,
+        };
+        if let Some((pauses, commands)) = multigames::host_steps(g.id, v, scope) {
+            return Some(Steps::Paced(pauses, commands));
+        }
+    }
+    match on {
+        Some(Slot::BrainRing) => {
+            let seed = autopilot.seed;
+            let commands = autopilot
+                .ring
+                .steps(&view.ring, || ring_entry(view, seed, true), now);
+            Some(Steps::Now(commands))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use minuta_shared::play::games::GameState;
+    use minuta_shared::wire::handshake::Identity;
+    use minuta_shared::wire::view::View;
+
+    use super::*;
+    use crate::core::{Core, ServerInfo};
+    use crate::demo::{DemoConfig, DemoGame, set_up};
+    use crate::driver::fresh_secret;
+
+    const T0: ServerTime = ServerTime(1_700_000_000_000_000);
+
+    fn festival() -> Core {
+        let mut core = Core::new(ServerInfo::default());
+        core.initialise("h".into(), "d".into(), "j".into(), T0);
+        let demo = DemoConfig {
+            minute: Duration::from_secs(2),
+            game: DemoGame::Festival,
+            robots: DemoGame::Festival.default_robots(),
+            ..DemoConfig::default()
+        };
+        set_up(&mut core, &demo, T0).expect("the festival sets up");
+        core
+    }
+
+    fn host_view(core: &Core) -> HostView {
+        let View::Host(view) = core.view_for(Identity::Host, T0) else {
+            panic!("not a host view");
+        };
+        view
+    }
+
+    #[test]
+    fn demo_2_festival_set_up_brings_eight_teams_chgk_multigames_and_the_ring_clock() {
+        // Arrange / act
+        let mut core = festival();
+
+        // Assert: 2.1's games: the package's two ChGK tours, a Мультиигры
+        // game of two tours (one before each), Brain-ring's clock at scale.
+        assert_eq!(core.registry().teams.len(), TEAMS);
+        assert_eq!(core.chgk().tours.len(), 2);
+        let games: Vec<_> = core.games().collect();
+        assert_eq!(games.len(), 1);
+        let GameState::Multigames(game) = &games[0].1.state;
+        assert_eq!(game.tours.len(), MULTIGAMES_TOURS);
+        assert_eq!(core.ring().timing.minute_ms, 2_000);
+        // A second start adds nothing.
+        let demo = DemoConfig {
+            minute: Duration::from_secs(2),
+            game: DemoGame::Festival,
+            ..DemoConfig::default()
+        };
+        assert!(set_up(&mut core, &demo, T0).expect("again").is_empty());
+    }
+
+    #[test]
+    fn demo_2_6_3_4_3_the_programme_interleaves_the_tours_and_ends_with_brain_ring() {
+        // Arrange
+        let mut core = festival();
+        let view = host_view(&core);
+        let game = view.games[0].id;
+
+        // Act
+        let programme = programme(&view).expect("a programme");
+
+        // Assert: day one MG, ChGK, MG, ChGK; day two Brain-ring; and the
+        // core accepts it (6.3, 4.3).
+        let slots: Vec<Vec<Slot>> = programme.days.iter().map(|d| d.slots.clone()).collect();
+        let chgk = |t| Slot::ChgkTour { tour: TourId(t) };
+        let mg = |tour| Slot::GameTour { game, tour };
+        assert_eq!(
+            slots,
+            vec![vec![mg(0), chgk(0), mg(1), chgk(1)], vec![Slot::BrainRing]]
+        );
+        core.handle_command(
+            Identity::Host,
+            Command::SetProgramme { programme },
+            T0,
+            &mut fresh_secret,
+        )
+        .expect("6.3 and 4.3 hold");
+        let on = core
+            .programme_view()
+            .and_then(|p| p.find(SlotStatus::Now).map(|s| s.slot));
+        assert_eq!(on, Some(mg(0)));
+    }
+
+    #[test]
+    fn demo_2_the_host_lays_out_the_programme_first_then_opens_what_is_on_now() {
+        // Arrange
+        let mut core = festival();
+        let demo = DemoConfig {
+            game: DemoGame::Festival,
+            ..DemoConfig::default()
+        };
+        let mut autopilot = Autopilot::new(&demo, Default::default(), Default::default());
+
+        // Act: its first step, then its step once the programme is laid out.
+        let first = autopilot.steps(&host_view(&core), T0);
+        let Some(Steps::Paced(_, commands)) = first else {
+            panic!("{first:?}");
+        };
+        for command in commands {
+            core.handle_command(Identity::Host, command, T0, &mut fresh_secret)
+                .expect("the programme is accepted");
+        }
+        let second = autopilot.steps(&host_view(&core), T0);
+
+        // Assert: the first slot is Мультиигры' first tour: its first task.
+        let game = host_view(&core).games[0].id;
+        assert!(
+            matches!(
+                second,
+                Some(Steps::Paced(_, ref c)) if matches!(
+                    c.as_slice(),
+                    [Command::Game { game: g, .. }] if *g == game
+                )
+            ),
+            "{second:?}"
+        );
+    }
+}

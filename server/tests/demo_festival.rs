@@ -1,0 +1,357 @@
+//! `minuta-server demo --game brain-ring|festival … --run-to-end` with a
+//! 1-s minute: robot teams at the buttons (pressing through the press desk)
+//! and an autopilot host play Brain-ring's qualifying rounds, the play-off
+//! and the final to a champion (4.4–4.12), and the festival plays its whole
+//! programme (2): day one ChGK tours each after a Мультиигры tour (6.3),
+//! day two Brain-ring qualified from day one (4.3). Both exit 0 and leave
+//! the store; `export --format json` places every team in every tournament
+//! (2.2), Brain-ring's teams that did not qualify after those that did, and
+//! each game's scoresheet scored by `minuta-server score` gives exactly the
+//! exported live standings.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use minuta_server::core::{Core, ServerInfo};
+use minuta_server::store;
+use minuta_shared::play::games::GameState;
+use minuta_shared::programme::{Slot, SlotStatus};
+use serde_json::Value;
+
+/// The Brain-ring demo takes about 30 s with a 1-s minute, the festival
+/// about a minute; this leaves room for a busy two-core box.
+const DEMO_LIMIT: Duration = Duration::from_secs(240);
+
+fn server() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_minuta-server"))
+}
+
+/// Runs the demo to its end on `dir`; returns its stdout and how long it took.
+fn run_demo(dir: &Path, game: &str) -> (String, Duration) {
+    let mut child = server()
+        .args(["demo", "--game", game, "--minute", "1", "--run-to-end"])
+        // Two demos may run side by side on two cores: no core kept busy
+        // polling for presses (the press path is the same either way).
+        .args(["--no-busy-poll", "--listen", "127.0.0.1:0"])
+        .arg("--data")
+        .arg(dir.join("data"))
+        .arg("--certs")
+        .arg(dir.join("certs"))
+        .env("RUST_LOG", "minuta_server=warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if started.elapsed() > DEMO_LIMIT {
+            child.kill().unwrap();
+            let output = child.wait_with_output().unwrap();
+            panic!(
+                "the {game} demo did not end within {DEMO_LIMIT:?}; stderr:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let took = started.elapsed();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "the {game} demo: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let printed = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        printed.contains("demo: every game has been played to its end"),
+        "{printed}"
+    );
+    (printed, took)
+}
+
+fn run(args: &[&str], data: &Path) -> Output {
+    server()
+        .args(args)
+        .arg("--data")
+        .arg(data)
+        .output()
+        .unwrap()
+}
+
+fn stdout_ok(output: &Output, what: &str) -> String {
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{what}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn export_json(data: &Path) -> Value {
+    let text = stdout_ok(&run(&["export", "--format", "json"], data), "export json");
+    serde_json::from_str(&text).unwrap()
+}
+
+fn replay(data: &Path) -> Core {
+    let mut core = Core::new(ServerInfo::default());
+    core.replay(&store::load(data).unwrap());
+    core
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Every game's scoresheet, scored by the binary, gives the exported
+/// standings; returns how many games there were.
+fn every_sheet_scores_as_exported(dir: &Path, json: &Value) -> usize {
+    let data = dir.join("data");
+    let games = json["games"].as_array().unwrap();
+    for game in games {
+        let id = game["id"].as_u64().unwrap().to_string();
+        let sheet = dir.join(format!("sheet-{id}.json"));
+        let out = sheet.to_str().unwrap();
+        stdout_ok(
+            &run(
+                &["export", "--format", "sheet", "--game", &id, "--out", out],
+                &data,
+            ),
+            "export sheet",
+        );
+        let scored = server().arg("score").arg(&sheet).output().unwrap();
+        let scored: Value = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
+        assert_eq!(scored["format"], game["format"], "game {id}");
+        assert_eq!(scored["standings"], game["standings"], "game {id}");
+    }
+    games.len()
+}
+
+/// 2.2: the festival's table of `format` places every team of `teams`
+/// once, places counted from 1 with prizes for places 1–3 only; returns
+/// (team, first place) in the table's order.
+fn placed(json: &Value, format: &str, teams: &BTreeSet<String>) -> Vec<(String, u32)> {
+    let table = json["festival"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["format"] == format)
+        .unwrap_or_else(|| panic!("no {format} table in {:#}", json["festival"]));
+    assert!(!table["name"].as_str().unwrap().is_empty(), "{table:#}");
+    let rows: Vec<(String, u32)> = table["places"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let place = row["place"].as_str().unwrap();
+            let first: u32 = place.split('-').next().unwrap().parse().unwrap();
+            let prize = match first {
+                1..=3 => Value::from(first),
+                _ => Value::Null,
+            };
+            assert_eq!(row["prize"], prize, "{format}: {row}");
+            (row["team"].as_str().unwrap().to_owned(), first)
+        })
+        .collect();
+    let names: BTreeSet<String> = rows.iter().map(|(t, _)| t.clone()).collect();
+    assert_eq!(&names, teams, "{format}: every team, once");
+    assert_eq!(rows.len(), teams.len(), "{format}: nobody twice");
+    assert_eq!(rows[0].1, 1, "{format}: {rows:?}");
+    assert!(rows.windows(2).all(|w| w[0].1 <= w[1].1), "{rows:?}");
+    rows
+}
+
+/// What Brain-ring left in the export: every fight closed, the kinds of
+/// fight played, the presses' kinds.
+fn ring_played(json: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
+    let ring = &json["brain_ring"];
+    assert_eq!(ring["stage"], "finished", "{ring:#}");
+    assert!(ring["champion"].is_string(), "{ring:#}");
+    let fights = ring["fights"].as_array().unwrap();
+    assert!(fights.iter().all(|f| f["closed"] == true));
+    let kinds = fights
+        .iter()
+        .map(|f| {
+            let kind = f["kind"].as_str().unwrap();
+            kind.split(" round").next().unwrap_or(kind).to_owned()
+        })
+        .collect();
+    let presses = fights
+        .iter()
+        .flat_map(|f| f["presses"].as_array().unwrap())
+        .map(|p| p["kind"].as_str().unwrap().to_owned())
+        .collect();
+    (kinds, presses)
+}
+
+#[test]
+fn demo_4_brain_ring_robots_press_their_way_through_rounds_play_off_and_final_to_a_champion() {
+    // Arrange / act: six robot teams, seeded as they registered.
+    let dir = tempfile::tempdir().unwrap();
+    let (_, took) = run_demo(dir.path(), "brain-ring");
+    let json = export_json(&dir.path().join("data"));
+    eprintln!("the Brain-ring demo took {took:?}");
+
+    // Assert: 4.5–4.12 all played: qualifying rounds, «царь горы», the
+    // final; the buttons saw first presses, late ones, false starts and
+    // ties the host decided.
+    let (kinds, presses) = ring_played(&json);
+    let want: BTreeSet<String> = ["qualifying", "playoff", "final 1", "final 2"]
+        .map(String::from)
+        .into();
+    assert!(want.is_subset(&kinds), "{kinds:?}");
+    for kind in ["won", "false start", "contested"] {
+        assert!(presses.contains(kind), "no {kind} press: {presses:?}");
+    }
+    let seeding = strings(&json["brain_ring"]["seeding"]);
+    assert_eq!(seeding.len(), 6);
+    // 2.2: one tournament, every team placed; no other game.
+    let teams: BTreeSet<String> = seeding.into_iter().collect();
+    let places = placed(&json, "brain-ring", &teams);
+    assert_eq!(
+        places.iter().map(|(_, p)| *p).collect::<Vec<_>>(),
+        (1..=6).collect::<Vec<_>>()
+    );
+    assert_eq!(json["festival"].as_array().unwrap().len(), 1);
+    assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 0);
+}
+
+#[test]
+fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament() {
+    // Arrange / act: eight robot teams, the festival's short programme.
+    let dir = tempfile::tempdir().unwrap();
+    let (_, took) = run_demo(dir.path(), "festival");
+    let data = dir.path().join("data");
+    let json = export_json(&data);
+    eprintln!("the festival demo took {took:?}");
+
+    // Assert: every game's sheet scores as exported.
+    assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 1);
+    let teams: BTreeSet<String> = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["team"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(teams.len(), 8);
+
+    // 2 / 6.3 / 4.3: the programme, laid out by the host and followed slot
+    // by slot: day one Мультиигры, ChGK, Мультиигры, ChGK; day two
+    // Brain-ring; all done.
+    let core = replay(&data);
+    let programme = core.programme_view().expect("a programme");
+    let days: Vec<Vec<Slot>> = programme
+        .days
+        .iter()
+        .map(|d| d.slots.iter().map(|s| s.slot).collect())
+        .collect();
+    assert_eq!(days.len(), 2, "{days:?}");
+    assert!(matches!(
+        days[0].as_slice(),
+        [
+            Slot::GameTour { tour: 0, .. },
+            Slot::ChgkTour { .. },
+            Slot::GameTour { tour: 1, .. },
+            Slot::ChgkTour { .. }
+        ]
+    ));
+    assert_eq!(days[1], vec![Slot::BrainRing]);
+    assert!(
+        programme
+            .days
+            .iter()
+            .flat_map(|d| &d.slots)
+            .all(|s| s.status == SlotStatus::Done)
+    );
+    // Played in that order: each Мультиигры tour revealed before its ChGK
+    // tour's first question was announced (6.3), and the ChGK day over
+    // before the first Brain-ring press.
+    let (_, game) = core.games().next().expect("the Мультиигры game");
+    let GameState::Multigames(mg) = &game.state;
+    assert!(mg.finished_at.is_some());
+    let chgk = core.chgk();
+    for (tour, chgk_tour) in chgk.tours.iter().enumerate() {
+        let revealed = mg
+            .tasks
+            .iter()
+            .filter(|t| t.tour.0 as usize == tour)
+            .map(|t| t.revealed_at.expect("revealed"))
+            .max()
+            .expect("tasks in the tour");
+        let announced = chgk_tour
+            .questions
+            .iter()
+            .filter_map(|q| chgk.questions.iter().find(|x| x.id == *q))
+            .map(|q| q.announced_at.expect("announced"))
+            .min()
+            .expect("questions in the tour");
+        assert!(revealed < announced, "tour {tour}: 6.3");
+    }
+    let day_one_over = chgk.questions.iter().filter_map(|q| q.revealed_at).max();
+    let first_press = core
+        .ring()
+        .fights
+        .values()
+        .flat_map(|f| &f.log.presses)
+        .map(|p| p.arrived_at)
+        .min();
+    assert!(day_one_over < first_press, "4.3: Brain-ring after day one");
+
+    // 4.3: the best six of the ChGK day (points, then rating) qualified.
+    let (kinds, presses) = ring_played(&json);
+    assert!(
+        kinds.contains("playoff") && kinds.contains("final 1"),
+        "{kinds:?}"
+    );
+    assert!(presses.contains("won"));
+    let qualified: BTreeSet<String> = strings(&json["brain_ring"]["seeding"])
+        .into_iter()
+        .collect();
+    assert_eq!(qualified.len(), 6);
+    let key = |row: &Value| (row["points"].as_u64(), row["rating"].as_i64());
+    let rows = json["standings"].as_array().unwrap();
+    for out in rows
+        .iter()
+        .filter(|r| !qualified.contains(r["team"].as_str().unwrap()))
+    {
+        for r#in in rows
+            .iter()
+            .filter(|r| qualified.contains(r["team"].as_str().unwrap()))
+        {
+            assert!(key(out) <= key(r#in), "4.3: {out} is above {in}", in = r#in);
+        }
+    }
+
+    // 2.2: every tournament places every team; Brain-ring's teams that did
+    // not qualify come after all that did.
+    let festival = json["festival"].as_array().unwrap();
+    let formats: Vec<&str> = festival
+        .iter()
+        .map(|t| t["format"].as_str().unwrap())
+        .collect();
+    assert_eq!(formats, ["chgk", "multigames", "brain-ring"]);
+    placed(&json, "chgk", &teams);
+    placed(&json, "multigames", &teams);
+    let ring = placed(&json, "brain-ring", &teams);
+    let (top, rest) = ring.split_at(6);
+    assert!(top.iter().all(|(t, _)| qualified.contains(t)), "{ring:?}");
+    assert!(rest.iter().all(|(t, p)| !qualified.contains(t) && *p > 6));
+    assert_eq!(
+        top.iter().map(|(_, p)| *p).collect::<Vec<_>>(),
+        (1..=6).collect::<Vec<_>>(),
+        "Brain-ring's final places are never shared"
+    );
+}

@@ -1,0 +1,604 @@
+//! The festival (section 2) end to end over real QUIC on 127.0.0.1, driven
+//! as the host's dashboard drives it: eight teams, a host, a projector. The
+//! host adds «Мультиигры» and lays out the programme (2): day one a
+//! Мультиигры tour before each ChGK tour (6.3), day two Brain-ring (4.3).
+//! Day one is short — one task per Мультиигры tour, two questions per ChGK
+//! tour, then the tour is closed — and the programme's «now» moves along on
+//! the host's and the projector's screens. After day one `RingQualify`
+//! takes the best six of the ChGK day by points, then rating (4.3), and the
+//! six play Brain-ring with their buttons — qualifying rounds, «царь горы»,
+//! the final — to a champion. Then the host's `HostView.festival` and the
+//! JSON export both place every team in every tournament with prizes 1–3
+//! (2.2), Brain-ring's two teams that did not qualify after the six, in
+//! their ChGK order.
+
+use std::collections::BTreeSet;
+
+use anyhow::{Context, Result, anyhow, bail, ensure};
+use serde_json::Value;
+
+use minuta_server::export::{ExportFormat, export};
+use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
+use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind, RingStage};
+use minuta_shared::play::chgk::{Phase, Verdict};
+use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings, GameStaffView};
+use minuta_shared::play::multigames::{
+    MultigamesCommand as M, MultigamesReceipt, MultigamesSettings, MultigamesStaffView, TaskDraft,
+    TaskId, TaskStatus, TourNo,
+};
+use minuta_shared::play::settings::ChgkTiming;
+use minuta_shared::programme::{Programme, ProgrammeDay, ProgrammeView, Slot, SlotStatus};
+use minuta_shared::rules::brain_ring::FightStatus;
+use minuta_shared::rules::multigames::Credit;
+use minuta_shared::tournament::festival::Prize;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::Receipt;
+use minuta_shared::wire::view::{FestivalTable, HostView};
+use minuta_tests::TestServer;
+use minuta_tests::hall::{Hall, judging_of};
+use minuta_tests::ring::{fight_in, press, ring_timing};
+
+/// Day one's ChGK: the two questions played in each of the two tours (by
+/// position in the tour), and the teams (1 to 8) right on each. Eight teams
+/// play every question (each hands in a card), so a question's rating
+/// (4.3) is 9 − B: 4, 6, 5 and 6. Points, rating: team 1 — 4, 21; 3 — 3,
+/// 16; 2 — 3, 15; 4 — 2, 9; 7 — 1, 6; 6 — 1, 5; 5 — 1, 4; 8 — 0, 0. The
+/// best six (4.3) are 1, 3, 2, 4, 7, 6; 5 and 8 do not qualify.
+const CHGK_DAY: [(usize, usize, &[usize]); 4] = [
+    (0, 0, &[1, 2, 3, 4, 5]),
+    (0, 1, &[1, 2, 3]),
+    (1, 0, &[1, 2, 4, 6]),
+    (1, 1, &[1, 3, 7]),
+];
+
+/// The ChGK table after day one, by team number.
+const CHGK_ORDER: [usize; 8] = [1, 3, 2, 4, 7, 6, 5, 8];
+
+/// The six that qualify for Brain-ring, in seeding order (4.4: the same
+/// table, day one being under three tours).
+const QUALIFIED: [usize; 6] = [1, 3, 2, 4, 7, 6];
+
+/// Cards are handed in before «Время» (allowed from the announcement), so
+/// the minute can be short.
+fn quick_chgk() -> ChgkTiming {
+    ChgkTiming {
+        minute_ms: 400,
+        warning_before_end_ms: 200,
+        grace_ms: 200,
+    }
+}
+
+fn game(game: GameId, command: M) -> Command {
+    Command::Game {
+        game,
+        command: GameCommand::Multigames(command),
+    }
+}
+
+fn staff(view: &HostView, id: GameId) -> Option<&MultigamesStaffView> {
+    view.games.iter().find(|g| g.id == id).map(|g| {
+        let GameStaffView::Multigames(v) = &g.view;
+        v
+    })
+}
+
+fn credit(text: &str) -> Result<Credit> {
+    Credit::parse(text).ok_or_else(|| anyhow!("not a credit: {text}"))
+}
+
+fn now_on(programme: Option<&ProgrammeView>) -> Option<Slot> {
+    programme.and_then(|p| p.find(SlotStatus::Now).map(|s| s.slot))
+}
+
+/// The programme's «now», as the host and the projector see it.
+async fn now_is(hall: &mut Hall, slot: Option<Slot>) -> Result<()> {
+    hall.host
+        .wait_host(&format!("now: {slot:?} on the host's screen"), |v| {
+            now_on(v.programme.as_ref()) == slot
+        })
+        .await?;
+    hall.display
+        .wait_display(&format!("now: {slot:?} on the projector"), |v| {
+            now_on(v.programme.as_ref()) == slot
+        })
+        .await?;
+    Ok(())
+}
+
+/// The host adds «Мультиигры» (no appeals, a short grace) with two tours
+/// of one task each, 8 points and 1 s.
+async fn add_multigames(hall: &mut Hall) -> Result<(GameId, [TaskId; 2])> {
+    let settings = MultigamesSettings {
+        appeals: false,
+        grace_ms: 200,
+        warning_before_end_ms: 500,
+    };
+    let Receipt::GameAdded { game: id } = hall
+        .host
+        .ok(Command::AddGame {
+            name: "Мультиигры".into(),
+            settings: GameSettings::Multigames(settings),
+        })
+        .await?
+    else {
+        bail!("no game added");
+    };
+    let mut tasks = [TaskId(0); 2];
+    for (i, (title, answer)) in [("Анаграммы", "Спаниель"), ("Ребусы", "Стол")]
+        .into_iter()
+        .enumerate()
+    {
+        hall.host
+            .ok(game(
+                id,
+                M::AddTour {
+                    title: title.into(),
+                },
+            ))
+            .await?;
+        let receipt = hall
+            .host
+            .ok(game(
+                id,
+                M::AddTask {
+                    tour: TourNo(i as u32),
+                    task: TaskDraft {
+                        title: title.into(),
+                        text: format!("Задание «{title}»."),
+                        answer: answer.into(),
+                        comment: String::new(),
+                        points: credit("8")?,
+                        seconds: 1,
+                    },
+                },
+            ))
+            .await?;
+        let Receipt::Game {
+            receipt: GameReceipt::Multigames(MultigamesReceipt::TaskAdded { task }),
+            ..
+        } = receipt
+        else {
+            bail!("no task added: {receipt:?}");
+        };
+        tasks[i] = task;
+    }
+    Ok((id, tasks))
+}
+
+/// A Мультиигры tour of one task: every team answers, team n is credited
+/// 9 − n points, the host reveals.
+async fn multigames_tour(hall: &mut Hall, id: GameId, task: TaskId) -> Result<()> {
+    hall.host.ok(game(id, M::Announce { task })).await?;
+    hall.host.ok(game(id, M::Start { task })).await?;
+    for team in &mut hall.teams {
+        team.ok(game(
+            id,
+            M::Answer {
+                task,
+                text: "Ответ".into(),
+            },
+        ))
+        .await?;
+    }
+    hall.host
+        .wait_host("the task's time and grace over", |v| {
+            staff(v, id).is_some_and(|g| {
+                g.tours
+                    .iter()
+                    .flat_map(|t| &t.tasks)
+                    .any(|t| t.heading.id == task && t.heading.status == TaskStatus::Over)
+            })
+        })
+        .await?;
+    for (i, team) in hall.team_ids.clone().into_iter().enumerate() {
+        let points = credit(&(8 - i).to_string())?;
+        hall.host
+            .ok(game(id, M::Award { task, team, points }))
+            .await?;
+    }
+    hall.host.ok(game(id, M::Reveal { task })).await?;
+    Ok(())
+}
+
+/// Plays the `index`-th question of ChGK tour `tour`: the teams of `right`
+/// (numbers) hand in a right answer, the others «не знаем»; the host
+/// judges, reveals.
+async fn chgk_question(hall: &mut Hall, question: QuestionId, right: &[usize]) -> Result<()> {
+    hall.host.ok(Command::AnnounceQuestion { question }).await?;
+    for (i, team) in hall.teams.iter_mut().enumerate() {
+        let text = if right.contains(&(i + 1)) {
+            "Верный ответ"
+        } else {
+            "Не знаем"
+        };
+        team.ok(Command::SubmitCard {
+            question,
+            text: text.into(),
+        })
+        .await?;
+    }
+    hall.host.ok(Command::StartMinute).await?;
+    let all = hall.teams.len();
+    let view = hall
+        .host
+        .wait_host("the minute over and every card grouped", |v| {
+            v.clock.question == Some(question)
+                && v.clock.phase == Phase::Over
+                && judging_of(v, question)
+                    .is_some_and(|j| j.groups.iter().map(|g| g.teams.len()).sum::<usize>() == all)
+        })
+        .await?;
+    let judging = judging_of(&view, question).ok_or_else(|| anyhow!("no judging"))?;
+    for group in &judging.groups {
+        let correct = group
+            .teams
+            .iter()
+            .all(|t| hall.index_of(*t).is_some_and(|i| right.contains(&(i + 1))));
+        let verdict = if correct {
+            Verdict::Correct
+        } else {
+            Verdict::Wrong
+        };
+        hall.host
+            .ok(Command::Judge {
+                question,
+                group: group.key.clone(),
+                verdict,
+            })
+            .await?;
+    }
+    hall.host.ok(Command::Reveal { question }).await?;
+    Ok(())
+}
+
+/// Plays a Brain-ring fight out at the buttons: table 0 takes the odd
+/// questions, table 1 the even ones, so table 0 wins 3:2 (5 questions) or
+/// 4:3 (7). In the tournament's first fight table 1 false-starts on the
+/// first question (4: it loses that question) and answers the second
+/// wrong, before table 0 takes it in its 20 s.
+async fn play_fight(hall: &mut Hall, fight: FightId, first: bool) -> Result<()> {
+    let view = hall
+        .host
+        .wait_host("the fight on the board", |v| {
+            fight_in(&v.ring, fight).is_some()
+        })
+        .await?;
+    let tables = fight_in(&view.ring, fight)
+        .map(|f| f.tables)
+        .ok_or_else(|| anyhow!("no fight {fight}"))?;
+    let terminal = |hall: &Hall, table: usize| {
+        hall.index_of(tables[table])
+            .ok_or_else(|| anyhow!("no terminal for {}", tables[table]))
+    };
+    let (left, right) = (terminal(hall, 0)?, terminal(hall, 1)?);
+    for number in 1u32.. {
+        hall.host.ok(Command::RingRead { fight }).await?;
+        if first && number == 1 {
+            let early = press(&mut hall.teams[right]).await?;
+            ensure!(early.kind == PressKind::FalseStart, "{early:?}");
+        }
+        hall.host.ok(Command::RingArm { fight }).await?;
+        let taker = if number % 2 == 1 { left } else { right };
+        if first && number == 2 {
+            let wrong = press(&mut hall.teams[right]).await?;
+            ensure!(wrong.kind == PressKind::Won, "{wrong:?}");
+            hall.host
+                .ok(Command::RingJudge {
+                    fight,
+                    correct: false,
+                })
+                .await?;
+            let taken = press(&mut hall.teams[left]).await?;
+            ensure!(taken.kind == PressKind::Won, "the 20 s: {taken:?}");
+        } else {
+            let won = press(&mut hall.teams[taker]).await?;
+            ensure!(won.kind == PressKind::Won, "question {number}: {won:?}");
+        }
+        hall.host
+            .ok(Command::RingJudge {
+                fight,
+                correct: true,
+            })
+            .await?;
+        let view = hall
+            .host
+            .wait_host(&format!("question {number} of fight {fight} over"), |v| {
+                fight_in(&v.ring, fight).is_some_and(|f| {
+                    f.question.as_ref().is_some_and(|q| {
+                        q.number == number && matches!(q.phase, ButtonPhase::Over { .. })
+                    })
+                })
+            })
+            .await?;
+        let status = fight_in(&view.ring, fight).map(|f| f.status);
+        match status {
+            Some(FightStatus::InProgress { .. }) => continue,
+            Some(FightStatus::Won { winner: 0 }) => break,
+            other => bail!("fight {fight} after question {number}: {other:?}"),
+        }
+    }
+    hall.host.ok(Command::RingCloseFight { fight }).await?;
+    Ok(())
+}
+
+/// Plays the tournament step by step until the champion is known; returns
+/// the first final fight's table-0 team (who wins fights 1 and 3).
+async fn play_brain_ring(hall: &mut Hall) -> Result<TeamId> {
+    let mut first = true;
+    let mut finalist = None;
+    loop {
+        let view = hall
+            .host
+            .wait_host("no fight open", |v| v.ring.fights.iter().all(|f| f.closed))
+            .await?;
+        match &view.ring.stage {
+            RingStage::Finished { .. } => break,
+            RingStage::Qualifying { open: 0, .. }
+            | RingStage::Playoff { open: false, .. }
+            | RingStage::Final { open: false, .. } => {}
+            other => bail!("the tournament stands at {other:?}"),
+        }
+        if let RingStage::Final {
+            number: 1, tables, ..
+        } = &view.ring.stage
+        {
+            finalist = Some(tables[0]);
+        }
+        let before = view.ring.fights.len();
+        hall.host.ok(Command::RingStartNext { stages: 3 }).await?;
+        let view = hall
+            .host
+            .wait_host("the step's fights", |v| v.ring.fights.len() > before)
+            .await?;
+        let mut open: Vec<FightId> = view
+            .ring
+            .fights
+            .iter()
+            .filter(|f| !f.closed)
+            .map(|f| f.id)
+            .collect();
+        open.sort();
+        for fight in open {
+            play_fight(hall, fight, first).await?;
+            first = false;
+        }
+    }
+    finalist.ok_or_else(|| anyhow!("no final was played"))
+}
+
+/// A festival table as (team, place as printed, prize).
+fn rows(table: &FestivalTable) -> Vec<(TeamId, String, Option<Prize>)> {
+    table
+        .rows
+        .iter()
+        .map(|r| (r.team, r.place.to_string(), r.prize))
+        .collect()
+}
+
+/// 2.2: every team once, places from 1 in order, prizes for 1–3 only.
+fn places_every_team(table: &FestivalTable, teams: &[TeamId]) -> Result<()> {
+    let placed: BTreeSet<TeamId> = table.rows.iter().map(|r| r.team).collect();
+    ensure!(
+        placed == teams.iter().copied().collect() && table.rows.len() == teams.len(),
+        "{}: not every team once: {:?}",
+        table.format,
+        rows(table)
+    );
+    for (row, position) in table.rows.iter().zip(1u32..) {
+        ensure!(
+            (row.place.first..=row.place.last).contains(&position),
+            "{}: {:?}",
+            table.format,
+            rows(table)
+        );
+        ensure!(
+            row.prize == Prize::for_place(row.place)
+                && row.prize.is_some() == (row.place.first <= 3),
+            "{}: prize of {:?}",
+            table.format,
+            row
+        );
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_every_team()
+-> Result<()> {
+    // Arrange: eight teams, the Мультиигры game, the programme (2, 6.3, 4.3).
+    let mut hall = Hall::open(TestServer::in_process()?, 8, quick_chgk()).await?;
+    let teams = hall.team_ids.clone();
+    let team = |n: usize| teams[n - 1];
+    let (id, tasks) = add_multigames(&mut hall).await?;
+    let view = hall
+        .host
+        .wait_host("the package", |v| v.tours.len() >= 2)
+        .await?;
+    let chgk_tours: Vec<(TourId, Vec<QuestionId>)> = view
+        .tours
+        .iter()
+        .take(2)
+        .map(|t| (t.id, t.questions.iter().map(|q| q.id).collect()))
+        .collect();
+    let mg = |tour| Slot::GameTour { game: id, tour };
+    let chgk = |i: usize| Slot::ChgkTour {
+        tour: chgk_tours[i].0,
+    };
+    hall.host
+        .ok(Command::SetProgramme {
+            programme: Programme {
+                days: vec![
+                    ProgrammeDay {
+                        title: "Суббота".into(),
+                        slots: vec![mg(0), chgk(0), mg(1), chgk(1)],
+                    },
+                    ProgrammeDay {
+                        title: "Воскресенье".into(),
+                        slots: vec![Slot::BrainRing],
+                    },
+                ],
+            },
+        })
+        .await?;
+    hall.host
+        .ok(Command::RingSetTiming {
+            timing: ring_timing(),
+        })
+        .await?;
+    now_is(&mut hall, Some(mg(0))).await?;
+
+    // Act: day one, slot by slot as the programme says.
+    for (i, task) in tasks.into_iter().enumerate() {
+        multigames_tour(&mut hall, id, task).await?;
+        now_is(&mut hall, Some(chgk(i))).await?;
+        for &(tour, index, right) in CHGK_DAY.iter().filter(|(t, ..)| *t == i) {
+            let question = *chgk_tours[tour]
+                .1
+                .get(index)
+                .ok_or_else(|| anyhow!("tour {tour} has no question {index}"))?;
+            chgk_question(&mut hall, question, right).await?;
+        }
+        // Two questions are the whole tour today: the host closes it.
+        hall.host
+            .ok(Command::CloseTour {
+                tour: chgk_tours[i].0,
+            })
+            .await?;
+    }
+    now_is(&mut hall, Some(Slot::BrainRing)).await?;
+    hall.host.ok(game(id, M::Finish)).await?;
+
+    // Day two: 4.3 — the best six of day one qualify and are seeded (4.4).
+    let day_one = hall
+        .host
+        .wait_host("the ChGK table of day one", |v| {
+            v.standings.iter().map(|r| r.team).collect::<Vec<_>>() == CHGK_ORDER.map(team).to_vec()
+        })
+        .await
+        .context("3, 4.3: points, then rating")?;
+    ensure!(
+        day_one
+            .standings
+            .iter()
+            .map(|r| (r.points, r.rating))
+            .collect::<Vec<_>>()
+            == [
+                (4, 21),
+                (3, 16),
+                (3, 15),
+                (2, 9),
+                (1, 6),
+                (1, 5),
+                (1, 4),
+                (0, 0)
+            ],
+        "{:?}",
+        day_one.standings
+    );
+    hall.host
+        .ok(Command::RingQualify {
+            places: 6,
+            seed: 2026,
+        })
+        .await?;
+    let seeded = hall
+        .host
+        .wait_host("the seeding", |v| !v.ring.seeding.is_empty())
+        .await?;
+    ensure!(
+        seeded.ring.seeding == QUALIFIED.map(team).to_vec(),
+        "4.3/4.4: {:?}",
+        seeded.ring.seeding
+    );
+    let finalist = play_brain_ring(&mut hall).await?;
+
+    // Assert: the champion, and the whole programme done on both screens.
+    let done = hall
+        .host
+        .wait_host("the champion and every tournament placed", |v| {
+            v.ring.stage == RingStage::Finished { champion: finalist }
+                && v.festival.len() == 3
+                && v.festival.iter().all(|t| t.rows.len() == 8)
+        })
+        .await?;
+    now_is(&mut hall, None).await?;
+    ensure!(
+        done.programme
+            .iter()
+            .flat_map(|p| &p.days)
+            .flat_map(|d| &d.slots)
+            .all(|s| s.status == SlotStatus::Done),
+        "{:?}",
+        done.programme
+    );
+
+    // 2.2: ChGK, Мультиигры and Brain-ring each place every team.
+    let formats: Vec<&str> = done.festival.iter().map(|t| t.format.as_str()).collect();
+    ensure!(
+        formats == ["chgk", "multigames", "brain-ring"],
+        "{formats:?}"
+    );
+    for table in &done.festival {
+        places_every_team(table, &teams)?;
+    }
+    let order = |t: &FestivalTable| t.rows.iter().map(|r| r.team).collect::<Vec<_>>();
+    ensure!(order(&done.festival[0]) == CHGK_ORDER.map(team).to_vec());
+    ensure!(
+        order(&done.festival[1]) == teams,
+        "Мультиигры: 16, 14, … points"
+    );
+    // Brain-ring: its final places, then 5 and 8 in their ChGK order.
+    let ring = &done.festival[2];
+    let finals: Vec<TeamId> = done.ring.final_places.iter().map(|r| r.team).collect();
+    ensure!(finals.len() == 6 && finals[0] == finalist, "{finals:?}");
+    let mut expected = finals.clone();
+    expected.extend([team(5), team(8)]);
+    ensure!(order(ring) == expected, "{:?}", rows(ring));
+    ensure!(
+        ring.rows
+            .iter()
+            .map(|r| r.place.to_string())
+            .collect::<Vec<_>>()
+            == (1..=8).map(|p| p.to_string()).collect::<Vec<_>>(),
+        "{:?}",
+        rows(ring)
+    );
+
+    // The JSON export says the same.
+    let text = export(&hall.server.data_dir(), ExportFormat::Json)?;
+    let json: Value = serde_json::from_str(&text)?;
+    let exported = json["festival"]
+        .as_array()
+        .ok_or_else(|| anyhow!("no festival in {json:#}"))?;
+    ensure!(exported.len() == 3, "{exported:#?}");
+    for (table, shown) in exported.iter().zip(&done.festival) {
+        ensure!(table["format"] == shown.format.as_str() && table["name"].is_string());
+        let places: Vec<(String, String, Value)> = table["places"]
+            .as_array()
+            .ok_or_else(|| anyhow!("no places"))?
+            .iter()
+            .map(|p| {
+                (
+                    p["team"].as_str().unwrap_or_default().to_owned(),
+                    p["place"].as_str().unwrap_or_default().to_owned(),
+                    p["prize"].clone(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, String, Value)> = shown
+            .rows
+            .iter()
+            .map(|r| {
+                let prize = match r.prize {
+                    Some(Prize::First) => Value::from(1),
+                    Some(Prize::Second) => Value::from(2),
+                    Some(Prize::Third) => Value::from(3),
+                    None => Value::Null,
+                };
+                (r.name.clone(), r.place.to_string(), prize)
+            })
+            .collect();
+        ensure!(places == want, "{}: {places:?} vs {want:?}", shown.format);
+    }
+    Ok(())
+}
