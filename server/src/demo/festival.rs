@@ -9,15 +9,19 @@
 //! done ChGK tours, waits for the АЖ (6.4) and finishes a game once all of
 //! its tours are played.
 
-use minuta_shared::ids::TourId;
+use std::collections::BTreeMap;
+
+use minuta_shared::ids::{QuestionId, TourId};
 use minuta_shared::play::games::{Format, GameStaffView};
 use minuta_shared::programme::{Programme, ProgrammeDay, Slot, SlotStatus};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
-use super::host_robot::{Announce, Autopilot, Steps, chgk_steps, ring_entry};
+use super::Answers;
+use super::host_steps::{Announce, Steps, chgk_steps, ring_entry};
 use super::multigames::{self, Scope};
+use super::ring_robot::RingHost;
 
 /// How many robot teams a festival's empty store gets.
 pub const TEAMS: usize = 8;
@@ -82,7 +86,9 @@ fn appeals_open(view: &HostView) -> bool {
 /// whatever is in play finished and done ChGK tours closed; then the slot
 /// that is on now.
 pub(super) fn host_steps(
-    autopilot: &mut Autopilot,
+    answers: &BTreeMap<QuestionId, Answers>,
+    ring: &mut RingHost,
+    seed: u64,
     view: &HostView,
     now: ServerTime,
 ) -> Option<Steps> {
@@ -95,7 +101,7 @@ pub(super) fn host_steps(
         Some(Slot::ChgkTour { tour }) if !appeals_open(view) => Announce::In(tour),
         _ => Announce::Nothing,
     };
-    let chgk = chgk_steps(view, &autopilot.answers, announce, now);
+    let chgk = chgk_steps(view, answers, announce, now);
     if !chgk.is_empty() {
         return Some(Steps::Paced(1, chgk));
     }
@@ -111,10 +117,7 @@ pub(super) fn host_steps(
     }
     match on {
         Some(Slot::BrainRing) => {
-            let seed = autopilot.seed;
-            let commands = autopilot
-                .ring
-                .steps(&view.ring, || ring_entry(view, seed, true), now);
+            let commands = ring.steps(&view.ring, || ring_entry(view, seed, true), now);
             Some(Steps::Now(commands))
         }
         _ => None,
@@ -219,10 +222,12 @@ mod tests {
             game: DemoGame::Festival,
             ..DemoConfig::default()
         };
-        let mut autopilot = Autopilot::new(&demo, Default::default(), Default::default());
+        let answers = BTreeMap::new();
+        let mut ring = RingHost::new(&demo, Default::default());
+        let mut steps = |view: &HostView| host_steps(&answers, &mut ring, demo.seed, view, T0);
 
         // Act: its first step, then its step once the programme is laid out.
-        let first = autopilot.steps(&host_view(&core), T0);
+        let first = steps(&host_view(&core));
         let Some(Steps::Paced(_, commands)) = first else {
             panic!("{first:?}");
         };
@@ -230,7 +235,7 @@ mod tests {
             core.handle_command(Identity::Host, command, T0, &mut fresh_secret)
                 .expect("the programme is accepted");
         }
-        let second = autopilot.steps(&host_view(&core), T0);
+        let second = steps(&host_view(&core));
 
         // Assert: the first slot is Мультиигры' first tour: its first task.
         let game = host_view(&core).games[0].id;

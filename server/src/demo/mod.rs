@@ -19,6 +19,7 @@
 mod festival;
 mod finish;
 mod host_robot;
+mod host_steps;
 mod jury_robot;
 mod multigames;
 mod ring_robot;
