@@ -6,9 +6,10 @@
 //! line and exit code 2.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use minuta_server::core::{Core, ServerInfo};
 use minuta_server::store;
@@ -17,75 +18,14 @@ use minuta_shared::play::games::GameState;
 use minuta_shared::play::multigames::Awarder;
 use serde_json::Value;
 
+use common::{export_json, run, server, stdout_ok};
+
 /// A demo with a 1-s minute takes about 20 s; this leaves room for a busy box.
 const DEMO_LIMIT: Duration = Duration::from_secs(150);
 
-fn server() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_minuta-server"))
-}
-
 /// Runs the demo to its end on `dir`; returns its stdout.
 fn run_demo(dir: &Path, game: &str) -> String {
-    let mut child = server()
-        .args(["demo", "--game", game, "--minute", "1", "--run-to-end"])
-        .args(["--listen", "127.0.0.1:0"])
-        .arg("--data")
-        .arg(dir.join("data"))
-        .arg("--certs")
-        .arg(dir.join("certs"))
-        .env("RUST_LOG", "minuta_server=warn")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if started.elapsed() > DEMO_LIMIT {
-            child.kill().unwrap();
-            let output = child.wait_with_output().unwrap();
-            panic!(
-                "the {game} demo did not end within {DEMO_LIMIT:?}; stderr:\n{}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "the {game} demo: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn run(args: &[&str], data: &Path) -> Output {
-    server()
-        .args(args)
-        .arg("--data")
-        .arg(data)
-        .output()
-        .unwrap()
-}
-
-fn stdout_ok(output: &Output, what: &str) -> String {
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{what}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn export_json(data: &Path) -> Value {
-    let text = stdout_ok(&run(&["export", "--format", "json"], data), "export json");
-    serde_json::from_str(&text).unwrap()
+    common::run_demo(dir, game, &[], DEMO_LIMIT).0
 }
 
 #[test]

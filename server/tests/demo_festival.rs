@@ -10,10 +10,11 @@
 //! exported live standings.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use minuta_server::core::{Core, ServerInfo};
 use minuta_server::store;
@@ -21,84 +22,22 @@ use minuta_shared::play::games::GameState;
 use minuta_shared::programme::{Slot, SlotStatus};
 use serde_json::Value;
 
+use common::{export_json, run, server, stdout_ok};
+
 /// The Brain-ring demo takes about 30 s with a 1-s minute, the festival
 /// about a minute; this leaves room for a busy two-core box.
 const DEMO_LIMIT: Duration = Duration::from_secs(240);
 
-fn server() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_minuta-server"))
-}
-
 /// Runs the demo to its end on `dir`; returns its stdout and how long it took.
+/// Two demos may run side by side on two cores: no core kept busy polling
+/// for presses (the press path is the same either way).
 fn run_demo(dir: &Path, game: &str) -> (String, Duration) {
-    let mut child = server()
-        .args(["demo", "--game", game, "--minute", "1", "--run-to-end"])
-        // Two demos may run side by side on two cores: no core kept busy
-        // polling for presses (the press path is the same either way).
-        .args(["--no-busy-poll", "--listen", "127.0.0.1:0"])
-        .arg("--data")
-        .arg(dir.join("data"))
-        .arg("--certs")
-        .arg(dir.join("certs"))
-        .env("RUST_LOG", "minuta_server=warn")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if started.elapsed() > DEMO_LIMIT {
-            child.kill().unwrap();
-            let output = child.wait_with_output().unwrap();
-            panic!(
-                "the {game} demo did not end within {DEMO_LIMIT:?}; stderr:\n{}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let took = started.elapsed();
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "the {game} demo: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let printed = String::from_utf8(output.stdout).unwrap();
+    let (printed, took) = common::run_demo(dir, game, &["--no-busy-poll"], DEMO_LIMIT);
     assert!(
         printed.contains("demo: every game has been played to its end"),
         "{printed}"
     );
     (printed, took)
-}
-
-fn run(args: &[&str], data: &Path) -> Output {
-    server()
-        .args(args)
-        .arg("--data")
-        .arg(data)
-        .output()
-        .unwrap()
-}
-
-fn stdout_ok(output: &Output, what: &str) -> String {
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{what}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn export_json(data: &Path) -> Value {
-    let text = stdout_ok(&run(&["export", "--format", "json"], data), "export json");
-    serde_json::from_str(&text).unwrap()
 }
 
 fn replay(data: &Path) -> Core {

@@ -1,0 +1,83 @@
+//! What the CLI tests of the demo share: running `minuta-server` on a data
+//! directory, running a demo to its end, and reading the JSON export.
+#![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+pub fn server() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_minuta-server"))
+}
+
+/// `minuta-server ARGS --data DATA`.
+pub fn run(args: &[&str], data: &Path) -> Output {
+    server()
+        .args(args)
+        .arg("--data")
+        .arg(data)
+        .output()
+        .unwrap()
+}
+
+/// The output's stdout, after asserting the command succeeded.
+pub fn stdout_ok(output: &Output, what: &str) -> String {
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{what}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+pub fn export_json(data: &Path) -> Value {
+    let text = stdout_ok(&run(&["export", "--format", "json"], data), "export json");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Runs `demo --game GAME --minute 1 --run-to-end EXTRA…` on `dir` (data in
+/// `dir/data`, certificates in `dir/certs`) until it exits, at most `limit`;
+/// asserts exit code 0 and returns its stdout and how long it took.
+pub fn run_demo(dir: &Path, game: &str, extra: &[&str], limit: Duration) -> (String, Duration) {
+    let mut child = server()
+        .args(["demo", "--game", game, "--minute", "1", "--run-to-end"])
+        .args(extra)
+        .args(["--listen", "127.0.0.1:0"])
+        .arg("--data")
+        .arg(dir.join("data"))
+        .arg("--certs")
+        .arg(dir.join("certs"))
+        .env("RUST_LOG", "minuta_server=warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            let output = child.wait_with_output().unwrap();
+            panic!(
+                "the {game} demo did not end within {limit:?}; stderr:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let took = started.elapsed();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "the {game} demo: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (String::from_utf8(output.stdout).unwrap(), took)
+}
