@@ -3,6 +3,7 @@
 //! in-process server. Each frame it applies the network's events, draws the
 //! views and carries out what they asked.
 
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::sync::Arc;
 use std::sync::mpsc;
 
@@ -28,8 +29,7 @@ pub struct MinutaApp {
     net: Option<NetHandle>,
     events: Option<mpsc::Receiver<NetEvent>>,
     sound: Sound,
-    signals: SignalWatch,
-    /// The signals of the programme's games' task clocks.
+    /// The signals of the games' clocks (ChGK minutes, Мультиигры tasks).
     game_signals: SignalWatch<(GameId, QuestionId)>,
     /// The display went full-screen once; the person may leave it with F11.
     fullscreen_done: bool,
@@ -72,7 +72,6 @@ impl MinutaApp {
             net: None,
             events: None,
             sound,
-            signals: SignalWatch::default(),
             game_signals: SignalWatch::default(),
             fullscreen_done: false,
             title: String::new(),
@@ -141,16 +140,23 @@ impl MinutaApp {
                     command: Box::new(command),
                 });
             }
-            UiCommand::LoadPackageFile(path) => {
+            UiCommand::LoadPackageFile(game, path) => {
                 let file_name = path
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_else(|| path.display().to_string());
-                let request = self.state.begin_request(Command::LoadPackage {
-                    file_name,
-                    bytes: Vec::new(),
+                let request = self.state.begin_request(Command::game(
+                    game,
+                    ChgkCommand::LoadPackage {
+                        file_name,
+                        bytes: Vec::new(),
+                    },
+                ));
+                self.send_net(NetCommand::LoadPackageFile {
+                    request,
+                    game,
+                    path,
                 });
-                self.send_net(NetCommand::LoadPackageFile { request, path });
             }
             UiCommand::Join(code) => self.connect(code),
             UiCommand::Retry => {
@@ -170,29 +176,8 @@ impl MinutaApp {
         }
     }
 
-    /// Sounds the clock's signals and keeps the clock ticking on screen.
-    fn watch_clock(&mut self) {
-        let clock = match &self.state.view {
-            Some(View::Team(v)) => Some(&v.clock),
-            Some(View::Display(v)) => Some(&v.clock),
-            Some(View::Host(v)) => Some(&v.clock),
-            Some(View::Jury(_)) | None => None,
-        };
-        let Some(clock) = clock else { return };
-        let phase = widgets::phase_at(clock, self.state.server_now());
-        if let Some(signal) = self.signals.observe(clock.question, phase)
-            && !self.state.muted
-        {
-            self.sound.signal(signal);
-        }
-        if matches!(phase, Phase::Minute | Phase::LastSeconds | Phase::HandIn) {
-            self.ctx
-                .request_repaint_after(std::time::Duration::from_millis(100));
-        }
-    }
-
-    /// Sounds a game task's signals, as the ChGK clock's, and keeps its
-    /// countdown ticking.
+    /// Sounds the signals of a game's clock (a ChGK minute, a Мультиигры
+    /// task's time) and keeps its countdown ticking.
     fn watch_games(&mut self) {
         let Some(view) = &self.state.view else { return };
         let now = self.state.server_now();
@@ -250,7 +235,7 @@ impl MinutaApp {
         }
         files
             .iter()
-            .map(|f| UiCommand::LoadPackageFile(f.path().to_path_buf()))
+            .map(|f| UiCommand::LoadPackageFile(EVENT_CHGK, f.path().to_path_buf()))
             .collect()
     }
 
@@ -281,7 +266,6 @@ impl eframe::App for MinutaApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.state.now_us = local_now_us();
         self.drain_events();
-        self.watch_clock();
         self.watch_ring();
         self.watch_games();
         self.projector_fullscreen();

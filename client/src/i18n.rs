@@ -2,14 +2,15 @@
 //! and English. Static texts are [`T`] keys; texts with values are functions
 //! here, so a language switch re-renders everything at once.
 
+use minuta_shared::play::chgk::view::QuestionStatus;
 use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
-use minuta_shared::wire::view::QuestionStatus;
 
 use crate::state::Notice;
 
+pub mod chgk;
 pub mod link;
 pub mod multigames;
 pub mod programme;
@@ -198,6 +199,7 @@ texts! {
     Teams => "команд", "teams";
     JudgementLog => "Журнал судейства", "Judgement log";
     By => "кто", "by";
+    HostJudged => "ведущий", "the host";
     At => "когда", "when";
     NoAppeals => "Апелляций нет.", "No appeals.";
     Reply => "Ответ ведущего", "Host's reply";
@@ -315,6 +317,8 @@ texts! {
     PressIgnored => "вне игры", "out of play";
     // «Мультиигры» and the programme's games (section 6)
     FormatMultigames => "Мультиигры", "Multigames";
+    FormatChgk => "Что? Где? Когда?", "What? Where? When?";
+    ChgkJuryNone => "Апелляции по ЧГК рассматривает ведущий (4.14).", "ChGK appeals are decided by the host (4.14).";
     ChgkScreen => "ЧГК", "ChGK";
     AddGame => "Добавить игру", "Add a game";
     GameName => "Название игры", "Game name";
@@ -416,33 +420,14 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
     }
     match error {
         E::NoSuchTeam => "нет такой команды".into(),
-        E::NoSuchQuestion => "нет такого вопроса".into(),
-        E::NoSuchTour => "нет такого тура".into(),
-        E::NoSuchAppeal => "нет такой апелляции".into(),
         E::PlayerCount { min, max, got } => {
             format!("в команде должно быть от {min} до {max} игроков, а указано {got}")
         }
         E::DuplicateTeam(name) => format!("команда «{name}» уже зарегистрирована"),
         E::EmptyName => "название не может быть пустым".into(),
-        E::Package(why) => format!("пакет вопросов не прочитан: {why}"),
-        E::NoQuestionAnnounced => "вопрос не объявлен".into(),
-        E::MinuteAlreadyStarted => "минута по этому вопросу уже идёт".into(),
-        E::NotAnnounced => "карточки по этому вопросу ещё не принимаются".into(),
-        E::CardAlreadyAccepted => "ваша команда уже сдала карточку по этому вопросу".into(),
-        E::EmptyCard => "карточка не может быть пустой".into(),
         E::TooLong { got, max } => {
             format!("слишком длинный текст ({got} знаков, можно не больше {max})")
         }
-        E::TourClosed => "тур закрыт: его итоги окончательны".into(),
-        E::OpenAppeals => "в туре есть нерассмотренные апелляции".into(),
-        E::NoSuchGroup => "нет карточки с таким ответом".into(),
-        E::NotRevealed => "ответ ещё не показан".into(),
-        E::NoCardToAppeal => "у вашей команды нет засчитываемой карточки по этому вопросу".into(),
-        E::AppealResolved => "апелляция уже рассмотрена".into(),
-        E::DuplicateAppeal => "ваша команда уже подала такую апелляцию".into(),
-        E::QuestionWithdrawn => "вопрос снят".into(),
-        E::NotAllJudged => "перед показом ответа нужно отметить все ответы".into(),
-        E::ClockRunning => "время по вопросу ещё идёт".into(),
         E::Settings(why) => format!("неверные настройки: {why}"),
         E::Storage(why) => format!("сервер не смог сохранить действие: {why}"),
         E::Ring(error) => format!("Брейн-ринг: {}", ring::play_error(lang, error)),
@@ -461,6 +446,7 @@ pub fn play_error(lang: Lang, error: &PlayError) -> String {
             "эта команда — для игры другого формата".into(),
             "this command is for a game of another format".into(),
         ),
+        PlayError::Game(GameError::Chgk(e)) => chgk::error(lang, e),
         PlayError::Game(GameError::Multigames(e)) => format!(
             "{}: {}",
             lang.t(T::FormatMultigames),
@@ -473,6 +459,7 @@ pub fn play_error(lang: Lang, error: &PlayError) -> String {
 pub fn format_name(lang: Lang, format: Format) -> &'static str {
     lang.t(match format {
         Format::Multigames => T::FormatMultigames,
+        Format::Chgk => T::FormatChgk,
     })
 }
 
@@ -508,19 +495,6 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             format!("судья добавлен (№ {judge})"),
             format!("judge added (no. {judge})"),
         ),
-        Receipt::PackageLoaded { tours, questions } => lang.pick(
-            format!("пакет загружен: туров {tours}, вопросов {questions}"),
-            format!("package loaded: {tours} tours, {questions} questions"),
-        ),
-        Receipt::AppealFiled { appeal } => lang.pick(
-            format!("апелляция № {appeal} подана"),
-            format!("appeal no. {appeal} filed"),
-        ),
-        Receipt::Card {
-            since_start_ms,
-            late,
-            ..
-        } => card_receipt(lang, *since_start_ms, *late),
         Receipt::RingAppealFiled { appeal } => lang.pick(
             format!("апелляция № {appeal} подана"),
             format!("appeal no. {appeal} filed"),
@@ -533,6 +507,10 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             receipt: GameReceipt::Multigames(receipt),
             ..
         } => multigames::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
+        Receipt::Game {
+            receipt: GameReceipt::Chgk(receipt),
+            ..
+        } => chgk::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
         _ if matches!(command, Command::SetProgramme { .. }) => {
             lang.pick("программа сохранена".into(), "programme saved".into())
         }
@@ -563,16 +541,6 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::RegisterTeam { .. } => ("регистрация команды", "team registration"),
         C::EditTeam { .. } => ("изменение команды", "team edit"),
         C::AddJudge { .. } => ("новый судья", "new judge"),
-        C::LoadPackage { .. } => ("загрузка пакета", "package loading"),
-        C::AddQuestion { .. } => ("новый вопрос", "new question"),
-        C::AnnounceQuestion { .. } => ("объявление вопроса", "announcing the question"),
-        C::StartMinute => ("«Время»", "«Time»"),
-        C::Reveal { .. } => ("показ ответа", "the reveal"),
-        C::CloseTour { .. } => ("закрытие тура", "closing the tour"),
-        C::ResolveAppeal { .. } => ("решение по апелляции", "appeal decision"),
-        C::Judge { .. } => ("отметка ответа", "judging"),
-        C::SubmitCard { .. } => ("карточка", "the card"),
-        C::FileAppeal { .. } => ("апелляция", "the appeal"),
         C::RingSetTiming { .. } => ("настройки кнопки", "button settings"),
         C::RingQualify { .. } => ("отбор в брейн-ринг", "Brain-ring qualification"),
         C::RingSeed { .. } => ("посев брейн-ринга", "Brain-ring seeding"),
@@ -592,6 +560,10 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
             command: GameCommand::Multigames(command),
             ..
         } => return multigames::command_name(lang, command),
+        C::Game {
+            command: GameCommand::Chgk(command),
+            ..
+        } => return chgk::command_name(lang, command).into(),
     };
     match lang {
         Lang::Ru => ru.into(),

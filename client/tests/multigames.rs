@@ -15,6 +15,7 @@ use minuta_client::state::UiCommand;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::{jury, team};
 use minuta_shared::ids::{GameId, JudgeId, TeamId};
+use minuta_shared::play::chgk::view::ClockView;
 use minuta_shared::play::games::{
     Format, GameCommand, GameDisplayView, GameReceipt, GameSettings, GameStaffView, GameTeamView,
 };
@@ -30,7 +31,7 @@ use minuta_shared::tournament::Place;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{
-    Access, ClockView, DisplayView, GameEntry, HostView, JuryView, TeamView, View,
+    Access, DisplayView, GameEntry, HostView, JuryView, TeamView, View,
 };
 
 /// When the host started task 2.1 in these tests (ms of server time).
@@ -82,15 +83,14 @@ fn standings() -> Vec<MultiStandingRow> {
 // ------------------------------------------------------------------ the team
 
 fn team_game(view: MultigamesTeamView) -> TeamView {
-    TeamView {
-        games: vec![GameEntry {
-            id: GAME,
-            name: "Мультиигры".into(),
-            format: Format::Multigames,
-            view: GameTeamView::Multigames(view),
-        }],
-        ..common::team_view()
-    }
+    let mut team = common::team_view();
+    team.games.push(GameEntry {
+        id: GAME,
+        name: "Мультиигры".into(),
+        format: Format::Multigames,
+        view: GameTeamView::Multigames(view),
+    });
+    team
 }
 
 fn task_view(status: TaskStatus) -> MultigamesTeamView {
@@ -328,7 +328,7 @@ fn multigames_6_3_the_terminal_follows_the_task_in_play_and_the_team_may_look_ba
     let mut view = team_game(task_view(TaskStatus::Running));
     // ChGK question 7 was played ten minutes before the task began.
     let chgk_start = START_MS - 600_000;
-    view.clock = common::minute(
+    common::team_chgk(&mut view).clock = common::minute(
         minuta_shared::ids::QuestionId(6),
         "7",
         minuta_shared::play::chgk::Phase::Over,

@@ -17,6 +17,7 @@ use minuta_client::state::UiCommand;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
 use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::view::{ClockView, StandingRow, TourView};
 use minuta_shared::play::games::{Format, GameStaffView};
 use minuta_shared::play::multigames::{MultigamesSettings, MultigamesStaffView, StaffTour, TourNo};
 use minuta_shared::programme::{
@@ -28,8 +29,7 @@ use minuta_shared::tournament::festival::Prize;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
 use minuta_shared::wire::view::{
-    ClockView, DisplayView, FestivalRow, FestivalTable, GameEntry, HostView, StandingRow, TourView,
-    View,
+    DisplayView, FestivalRow, FestivalTable, GameEntry, HostView, View,
 };
 
 const NOW_MS: u64 = 1_000_000_000;
@@ -61,20 +61,21 @@ fn multigames() -> GameEntry<GameStaffView> {
 }
 
 fn host_view() -> HostView {
-    HostView {
+    let mut view = HostView {
         access: Some(common::access()),
         teams: common::numbered_teams(4),
         displays_connected: 1,
-        tours: vec![TourView {
-            id: TourId(0),
-            title: "Классика".into(),
-            closed: false,
-            questions: Vec::new(),
-        }],
-        games: vec![multigames()],
         jury_secret: Some("jury-secret".into()),
         ..common::host_view()
-    }
+    };
+    view.games.push(multigames());
+    common::staff_chgk(&mut view).tours = vec![TourView {
+        id: TourId(0),
+        title: "Классика".into(),
+        closed: false,
+        questions: Vec::new(),
+    }];
+    view
 }
 
 fn slot_view(slot: Slot, title: &str, status: SlotStatus) -> SlotView {
@@ -313,20 +314,22 @@ fn programme_2_once_every_slot_is_done_the_strip_says_so() {
 }
 
 fn display_view() -> DisplayView {
-    DisplayView {
-        teams: 4,
-        standings: vec![StandingRow {
-            team: TeamId(1),
-            name: "Команда 1".into(),
-            town: "Москва".into(),
-            place: Place::single(1),
-            points: 7,
-            rating: 70,
-            mask: "1111111".into(),
-        }],
+    let mut view = DisplayView {
         programme: Some(programme_view()),
         ..common::display_view()
-    }
+    };
+    let chgk = common::display_chgk(&mut view);
+    chgk.teams = 4;
+    chgk.standings = vec![StandingRow {
+        team: TeamId(1),
+        name: "Команда 1".into(),
+        town: "Москва".into(),
+        place: Place::single(1),
+        points: 7,
+        rating: 70,
+        mask: "1111111".into(),
+    }];
+    view
 }
 
 fn projector(view: DisplayView, lang: Lang) -> Harness<'static> {
@@ -360,7 +363,7 @@ fn programme_2_the_projector_shows_the_whole_programme_between_slots() {
 #[test]
 fn programme_2_the_projector_keeps_the_clock_while_a_question_is_played() {
     let mut view = display_view();
-    view.clock = ClockView {
+    common::display_chgk(&mut view).clock = ClockView {
         tour: Some(TourId(0)),
         ..common::minute(QuestionId(0), "1", Phase::Minute, NOW_MS - 20_000)
     };
@@ -375,11 +378,12 @@ fn programme_2_the_projector_keeps_the_clock_while_a_question_is_played() {
     );
     assert!(harness.query_by_label("Воскресенье").is_none());
     // Between two questions of the tour on now the clock stays too.
-    view.clock.phase = Phase::Over;
-    view.clock.started_at = Some(ServerTime::from_millis(NOW_MS - 200_000));
-    view.clock.warning_at = Some(ServerTime::from_millis(NOW_MS - 150_000));
-    view.clock.ends_at = Some(ServerTime::from_millis(NOW_MS - 140_000));
-    view.clock.accept_until = Some(ServerTime::from_millis(NOW_MS - 137_000));
+    let clock = &mut common::display_chgk(&mut view).clock;
+    clock.phase = Phase::Over;
+    clock.started_at = Some(ServerTime::from_millis(NOW_MS - 200_000));
+    clock.warning_at = Some(ServerTime::from_millis(NOW_MS - 150_000));
+    clock.ends_at = Some(ServerTime::from_millis(NOW_MS - 140_000));
+    clock.accept_until = Some(ServerTime::from_millis(NOW_MS - 137_000));
     let harness = projector(view, Lang::En);
     assert!(harness.query_by_label("Question 1").is_some());
     assert!(

@@ -788,10 +788,14 @@ fn the_projector_shows_the_open_fight_and_no_press_log() {
     if let Some(q) = &mut answering.question {
         q.false_start = [true, false];
     }
-    let view = DisplayView {
-        teams: 2,
-        ring: board(vec![answering]),
-        ..common::display_view()
+    let view = {
+        let mut view = DisplayView {
+            ring: board(vec![answering]),
+            ..common::display_view()
+        };
+        let chgk = common::display_chgk(&mut view);
+        chgk.teams = 2;
+        view
     };
     let harness = projector(view, ARMED + 3_000_000);
     assert!(harness.query_by_label("Отвечает «Эрудиты»").is_some());
@@ -814,10 +818,14 @@ fn the_projector_names_the_champion_and_shows_the_table() {
             fights: 5,
         },
     );
-    let view = DisplayView {
-        teams: 2,
-        ring,
-        ..common::display_view()
+    let view = {
+        let mut view = DisplayView {
+            ring,
+            ..common::display_view()
+        };
+        let chgk = common::display_chgk(&mut view);
+        chgk.teams = 2;
+        view
     };
     let harness = projector(view, ARMED);
     assert!(harness.query_by_label("Чемпион: «Эрудиты»").is_some());

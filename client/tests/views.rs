@@ -15,14 +15,17 @@ use minuta_client::views::host::{HostForm, HostTab, judging};
 use minuta_client::views::team::TeamForm;
 use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::packages::Question;
+use minuta_shared::play::chgk::ChgkReceipt;
+use minuta_shared::play::chgk::view::{
+    AnswerGroup, ClockView, LateCard, QuestionJudging, QuestionStatus, QuestionView, TourView,
+};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::chgk::{Phase, Verdict};
+use minuta_shared::play::games::GameReceipt;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
-use minuta_shared::wire::view::{
-    AnswerGroup, ClockView, HostView, LateCard, QuestionJudging, QuestionStatus, QuestionView,
-    TeamView, TourView, View,
-};
+use minuta_shared::wire::view::{HostView, TeamView, View};
 
 /// 1 000 000 s after the epoch: when «Время» was given in these tests.
 const START_MS: u64 = 1_000_000_000;
@@ -33,9 +36,13 @@ fn running_clock(question: QuestionId) -> ClockView {
 
 /// Team 1's terminal `at_ms` after «Время» for question 7.
 fn team_screen(at_ms: u64) -> ScreenHarness<TeamForm> {
-    let view = View::Team(TeamView {
-        clock: running_clock(QuestionId(6)),
-        ..common::team_view()
+    let view = View::Team({
+        let mut view = TeamView {
+            ..common::team_view()
+        };
+        let chgk = common::team_chgk(&mut view);
+        chgk.clock = running_clock(QuestionId(6));
+        view
     });
     let state = state_at(Lang::Ru, (START_MS + at_ms) * 1000, view);
     screen(
@@ -53,11 +60,14 @@ fn receive(
     since_start_ms: u64,
     late: bool,
 ) {
-    let receipt = Receipt::Card {
-        question: QuestionId(6),
-        received_at: ServerTime::from_millis(START_MS + since_start_ms),
-        since_start_ms,
-        late,
+    let receipt = Receipt::Game {
+        game: EVENT_CHGK,
+        receipt: GameReceipt::Chgk(ChgkReceipt::Card {
+            question: QuestionId(6),
+            received_at: ServerTime::from_millis(START_MS + since_start_ms),
+            since_start_ms,
+            late,
+        }),
     };
     acknowledge(harness, command, receipt, "card");
 }
@@ -74,10 +84,13 @@ fn team_hands_in_a_card_with_confirmation_and_sees_the_receipt() {
     let command = hand_in(&mut harness, "Шерлок Холмс");
     assert_eq!(
         command,
-        Command::SubmitCard {
-            question: QuestionId(6),
-            text: "Шерлок Холмс".into()
-        }
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: QuestionId(6),
+                text: "Шерлок Холмс".into()
+            }
+        )
     );
     receive(&mut harness, command, 58_731, false);
     assert!(harness.query_by_label("принято 00:58.731").is_some());
@@ -111,7 +124,7 @@ fn cancelling_the_confirmation_sends_nothing() {
     common::click(&mut harness, "Отмена");
     assert!(harness.state().sent.is_empty());
     assert_eq!(
-        harness.state().form.card.text,
+        harness.state().form.chgk.card.text,
         "Мориарти",
         "the answer is still there to edit"
     );
@@ -119,10 +132,14 @@ fn cancelling_the_confirmation_sends_nothing() {
 
 fn host_view_with_two_groups() -> HostView {
     let question = QuestionId(3);
-    HostView {
-        teams: common::numbered_teams(4),
-        clock: running_clock(question),
-        judging: vec![QuestionJudging {
+    {
+        let mut view = HostView {
+            teams: common::numbered_teams(4),
+            ..common::host_view()
+        };
+        let chgk = common::staff_chgk(&mut view);
+        chgk.clock = running_clock(question);
+        chgk.judging = vec![QuestionJudging {
             question,
             number: "4".into(),
             groups: vec![
@@ -146,8 +163,8 @@ fn host_view_with_two_groups() -> HostView {
                 since_start_ms: 64_000,
             }],
             missing: Vec::new(),
-        }],
-        ..common::host_view()
+        }];
+        view
     }
 }
 
@@ -181,11 +198,14 @@ fn one_click_judges_a_whole_group_of_equal_answers() {
     harness.run();
     common::assert_sent(
         &harness,
-        [Command::Judge {
-            question: QuestionId(3),
-            group: "лермонтов".into(),
-            verdict: Verdict::Correct,
-        }],
+        [Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Judge {
+                question: QuestionId(3),
+                group: "лермонтов".into(),
+                verdict: Verdict::Correct,
+            },
+        )],
     );
 }
 
@@ -197,7 +217,15 @@ fn the_host_judging_tab_sends_a_wrong_verdict_for_the_group() {
         .with_size([1000.0, 800.0])
         .build_ui_state(
             move |ui, sent: &mut Vec<UiCommand>| {
-                judging::judging(ui, Lang::Ru, &view, &mut form, sent)
+                judging::judging(
+                    ui,
+                    Lang::Ru,
+                    &view,
+                    EVENT_CHGK,
+                    view.event_chgk(),
+                    &mut form,
+                    sent,
+                )
             },
             Vec::new(),
         );
@@ -208,11 +236,14 @@ fn the_host_judging_tab_sends_a_wrong_verdict_for_the_group() {
     harness.run();
     assert_eq!(
         harness.state(),
-        &vec![UiCommand::Send(Command::Judge {
-            question: QuestionId(3),
-            group: "пушкин".into(),
-            verdict: Verdict::Wrong
-        })]
+        &vec![UiCommand::Send(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Judge {
+                question: QuestionId(3),
+                group: "пушкин".into(),
+                verdict: Verdict::Wrong
+            }
+        ))]
     );
 }
 
@@ -229,9 +260,13 @@ fn host_view_with_a_tour() -> HostView {
         status: QuestionStatus::NotPlayed,
         withdrawn: false,
     };
-    HostView {
-        teams: common::numbered_teams(4),
-        tours: vec![TourView {
+    {
+        let mut view = HostView {
+            teams: common::numbered_teams(4),
+            ..common::host_view()
+        };
+        let chgk = common::staff_chgk(&mut view);
+        chgk.tours = vec![TourView {
             id: TourId(0),
             title: "Разминка".into(),
             closed: false,
@@ -240,8 +275,8 @@ fn host_view_with_a_tour() -> HostView {
                 question(1, "Кто написал «Медного всадника»?"),
                 question(2, "Кто написал «Капитанскую дочку»?"),
             ],
-        }],
-        ..common::host_view()
+        }];
+        view
     }
 }
 
@@ -267,9 +302,12 @@ fn the_host_announces_a_question_picked_out_of_order_on_the_game_tab() {
     click(&mut harness, "Объявить");
     common::assert_sent(
         &harness,
-        [Command::AnnounceQuestion {
-            question: QuestionId(2),
-        }],
+        [Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce {
+                question: QuestionId(2),
+            },
+        )],
     );
 }
 
@@ -288,4 +326,37 @@ fn every_text_has_glyphs_in_the_bundled_fonts() {
             ui.label("× · — … «» № ё Ё Щ Ъ − µ –:––");
         });
     harness.run();
+}
+
+#[test]
+fn a_second_chgk_tournament_runs_from_its_own_tab_and_commands_name_it() {
+    // Arrange: the event's ChGK and «Второй ЧГК» (game 1) with the same tour.
+    let mut view = host_view_with_a_tour();
+    let second = common::staff_chgk(&mut view).clone();
+    view.games.push(minuta_shared::wire::view::GameEntry {
+        id: minuta_shared::ids::GameId(1),
+        name: "Второй ЧГК".into(),
+        format: minuta_shared::play::games::Format::Chgk,
+        view: minuta_shared::play::games::GameStaffView::Chgk(second),
+    });
+    let state = state_at(Lang::Ru, START_MS * 1000, View::Host(view));
+    let form = HostForm {
+        tab: Some(HostTab::Games(minuta_shared::play::games::Format::Chgk)),
+        ..HostForm::default()
+    };
+    let mut harness = screen(state, form, [1400.0, 900.0], common::dashboard);
+
+    // Act: the game's own «Игра» tab announces its next question.
+    click(&mut harness, "Следующий вопрос (1)");
+
+    // Assert
+    common::assert_sent(
+        &harness,
+        [Command::game(
+            minuta_shared::ids::GameId(1),
+            ChgkCommand::Announce {
+                question: QuestionId(0),
+            },
+        )],
+    );
 }

@@ -26,7 +26,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
-use minuta_shared::wire::view::{StandingRow, View};
+use minuta_shared::wire::view::View;
 
 use crate::clock::ServerClock;
 use crate::core::{Audience, Core, Event, FightPatch};
@@ -484,7 +484,8 @@ impl Driver {
     }
 
     /// Sends a fresh view to every connection whose audience changed. Views
-    /// are built once per identity, and the public standings once in all.
+    /// are built once per identity (the hall's ChGK standings once in all:
+    /// the game keeps them until they change).
     fn flush_views(&mut self) {
         let now = self.clock.now();
         let mut dirty = self.core().take_dirty();
@@ -493,7 +494,6 @@ impl Driver {
             return;
         }
         let fresh: Vec<ConnId> = std::mem::take(&mut self.fresh);
-        let mut public: Option<Arc<Vec<StandingRow>>> = None;
         let mut built: BTreeMap<IdentityKey, Arc<ServerMsg>> = BTreeMap::new();
         let targets: Vec<(ConnId, Identity)> = self
             .conns
@@ -511,15 +511,8 @@ impl Driver {
                         Identity::Host => View::Host(core.staff_view(now, true)),
                         Identity::Judge(_) => View::Host(core.staff_view(now, false)),
                         Identity::Jury => View::Jury(core.jury_view(now)),
-                        Identity::Display => View::Display(core.display_view(
-                            now,
-                            public.get_or_insert_with(|| core.public_standings()),
-                        )),
-                        Identity::Team(team) => View::Team(core.team_view(
-                            team,
-                            now,
-                            public.get_or_insert_with(|| core.public_standings()),
-                        )),
+                        Identity::Display => View::Display(core.display_view(now)),
+                        Identity::Team(team) => View::Team(core.team_view(team, now)),
                     };
                     Arc::new(ServerMsg::View(Box::new(view)))
                 })

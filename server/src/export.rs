@@ -24,12 +24,13 @@ use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::{
     FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament,
 };
+use minuta_shared::play::chgk::ChgkGame;
 use minuta_shared::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
 use minuta_shared::tournament::festival::Prize;
 use serde_json::{Value, json};
 use thiserror::Error;
 
-use crate::core::{Core, ServerInfo};
+use crate::core::{Core, GameSlot, ServerInfo};
 use crate::store;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,12 +79,13 @@ pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportErr
 /// The game's scoresheet as pretty JSON; or, for a game not in the
 /// programme, the games there are (for the error).
 fn to_sheet(core: &Core, game: GameId) -> Result<String, String> {
-    match core.game(game) {
+    match core.game(game).filter(|g| in_use(g)) {
         Some(slot) => Ok(format!("{:#}\n", slot.state.sheet(core.roster()))),
         None => {
             let known: Vec<String> = core
                 .games()
-                .map(|(id, g)| format!("{id} «{}»", g.name))
+                .filter(|(_, g)| in_use(g))
+                .map(|(id, g)| format!("{id} «{}»", core.game_name(g)))
                 .collect();
             Err(if known.is_empty() {
                 "it has none".to_owned()
@@ -94,13 +96,21 @@ fn to_sheet(core: &Core, game: GameId) -> Result<String, String> {
     }
 }
 
-/// Every game of the programme with its standings as `score` prints them.
+/// Whether a game has anything to export: a game with no tours (the
+/// event's own ChGK on a Мультиигры evening) has not been used.
+fn in_use(game: &GameSlot) -> bool {
+    game.state.tour(0).is_some()
+}
+
+/// Every game of the programme in use with its standings as `score`
+/// prints them.
 fn games_json(core: &Core) -> Value {
     core.games()
+        .filter(|(_, g)| in_use(g))
         .map(|(id, g)| {
             json!({
                 "id": id.0,
-                "name": g.name,
+                "name": core.game_name(g),
                 "format": g.format().name(),
                 "standings": g.state.standings(core.roster()),
             })
@@ -145,7 +155,8 @@ fn prize_number(prize: Prize) -> u32 {
 }
 
 fn to_json(core: &Core) -> String {
-    let chgk = core.chgk();
+    let fallback = ChgkGame::default();
+    let chgk = core.event_chgk().unwrap_or(&fallback);
     let questions: Vec<_> = chgk
         .questions
         .iter()
@@ -160,8 +171,8 @@ fn to_json(core: &Core) -> String {
             })
         })
         .collect();
-    let standings: Vec<_> = core
-        .staff_standings()
+    let standings: Vec<_> = chgk
+        .staff_standings(core.roster())
         .into_iter()
         .map(|r| {
             json!({
@@ -193,7 +204,11 @@ fn to_json(core: &Core) -> String {
 
 fn to_csv(core: &Core) -> String {
     let mut out = String::from("place,team,town,points,rating,mask\n");
-    for r in core.staff_standings() {
+    let standings = core
+        .event_chgk()
+        .map(|chgk| chgk.staff_standings(core.roster()))
+        .unwrap_or_default();
+    for r in standings {
         let row = [
             r.place.to_string(),
             r.name,

@@ -46,19 +46,7 @@ fn demo_6_multigames_runs_to_its_end_and_every_sheet_scores_as_exported() {
     for game in games {
         assert_eq!(game["format"], "multigames");
         assert_eq!(game["name"], "Мультиигры");
-        let id = game["id"].as_u64().unwrap().to_string();
-        // The scoresheet, written to a file and scored by the binary.
-        let sheet_path = dir.path().join(format!("sheet-{id}.json"));
-        let out = sheet_path.to_str().unwrap();
-        stdout_ok(
-            &run(
-                &["export", "--format", "sheet", "--game", &id, "--out", out],
-                &data,
-            ),
-            "export sheet",
-        );
-        let sheet: Value =
-            serde_json::from_str(&std::fs::read_to_string(&sheet_path).unwrap()).unwrap();
+        let sheet = sheet_scores_as_exported(dir.path(), &data, game);
         // 6.2: six tours, two tasks each in the demo's programme.
         let tours = sheet["tours"].as_array().unwrap();
         assert_eq!(tours.len(), 6, "{sheet:#}");
@@ -67,18 +55,16 @@ fn demo_6_multigames_runs_to_its_end_and_every_sheet_scores_as_exported() {
                 .iter()
                 .all(|t| t["tasks"].as_array().unwrap().len() == 2)
         );
-        let scored = server().arg("score").arg(&sheet_path).output().unwrap();
-        let scored: Value = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
-        assert_eq!(scored["format"], "multigames");
-        assert_eq!(scored["standings"], game["standings"], "game {id}");
-        assert_eq!(scored["standings"].as_array().unwrap().len(), 6);
+        assert_eq!(game["standings"].as_array().unwrap().len(), 6);
     }
 
     // The store itself: late answers kept and unscored, partial credit, and
     // appeals every one of which the АЖ decided (6.4–6.5).
     let mut core = Core::new(ServerInfo::default());
     core.replay(&store::load(&data).unwrap());
-    let GameState::Multigames(game) = &core.game(GameId(1)).unwrap().state;
+    let GameState::Multigames(game) = &core.game(GameId(1)).unwrap().state else {
+        panic!("not a Мультиигры game")
+    };
     assert!(game.finished_at.is_some());
     let answers: Vec<_> = game
         .tasks
@@ -109,8 +95,58 @@ fn demo_3_chgk_runs_to_its_end_once_every_tour_is_closed() {
     // Assert: every question of the demo package played; no other game.
     assert!(printed.contains("played to its end"), "{printed}");
     assert_eq!(json["questions"].as_array().unwrap().len(), 12, "{json:#}");
-    assert_eq!(json["games"], serde_json::json!([]));
     assert_eq!(json["standings"].as_array().unwrap().len(), 6);
+    // The event's ChGK is game 0: its sheet scores to its live standings.
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{json:#}");
+    assert_eq!(games[0]["format"], "chgk");
+    assert_eq!(games[0]["id"], 0);
+    assert_eq!(games[0]["name"], json["tournament"]);
+    let sheet = sheet_scores_as_exported(dir.path(), &dir.path().join("data"), &games[0]);
+    assert_eq!(
+        sheet["questions"].as_array().unwrap().len(),
+        12,
+        "{sheet:#}"
+    );
+    let places: Vec<&Value> = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["place"])
+        .collect();
+    let scored: Vec<&Value> = games[0]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["place"])
+        .collect();
+    assert_eq!(
+        places, scored,
+        "the export's ChGK table and the game's standings agree"
+    );
+}
+
+/// Writes `game`'s scoresheet with `export --format sheet`, scores it with
+/// `score`, asserts the standings are the exported live ones, and returns
+/// the sheet.
+fn sheet_scores_as_exported(dir: &std::path::Path, data: &std::path::Path, game: &Value) -> Value {
+    let id = game["id"].as_u64().unwrap().to_string();
+    let sheet_path = dir.join(format!("sheet-{id}.json"));
+    let out = sheet_path.to_str().unwrap();
+    stdout_ok(
+        &run(
+            &["export", "--format", "sheet", "--game", &id, "--out", out],
+            data,
+        ),
+        "export sheet",
+    );
+    let sheet: Value =
+        serde_json::from_str(&std::fs::read_to_string(&sheet_path).unwrap()).unwrap();
+    let scored = server().arg("score").arg(&sheet_path).output().unwrap();
+    let scored: Value = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
+    assert_eq!(scored["format"], game["format"]);
+    assert_eq!(scored["standings"], game["standings"], "game {id}");
+    sheet
 }
 
 #[test]

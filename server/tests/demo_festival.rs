@@ -178,7 +178,11 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
     eprintln!("the festival demo took {took:?}");
 
     // Assert: every game's sheet scores as exported.
-    assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 1);
+    assert_eq!(
+        every_sheet_scores_as_exported(dir.path(), &json),
+        2,
+        "ChGK and Мультиигры"
+    );
     let teams: BTreeSet<String> = json["standings"]
         .as_array()
         .unwrap()
@@ -218,10 +222,15 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
     // Played in that order: each Мультиигры tour revealed before its ChGK
     // tour's first question was announced (6.3), and the ChGK day over
     // before the first Brain-ring press.
-    let (_, game) = core.games().next().expect("the Мультиигры game");
-    let GameState::Multigames(mg) = &game.state;
+    let mg = core
+        .games()
+        .find_map(|(_, g)| match &g.state {
+            GameState::Multigames(mg) => Some(mg),
+            _ => None,
+        })
+        .expect("the Мультиигры game");
     assert!(mg.finished_at.is_some());
-    let chgk = core.chgk();
+    let chgk = core.event_chgk().expect("the event's ChGK game");
     for (tour, chgk_tour) in chgk.tours.iter().enumerate() {
         let revealed = mg
             .tasks

@@ -32,6 +32,9 @@
 //! Run without `--bench` (by `cargo test --benches` or `--all-targets`) it
 //! is a quick smoke run with 20 terminals and a 2-s minute.
 
+use minuta_shared::play::chgk::ChgkReceipt;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::games::GameReceipt;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -321,17 +324,26 @@ async fn run(args: &Args) -> Result<String> {
     if args.no_staff {
         host = Terminal::connect(&server.host_code).await?;
     }
-    host.ok(Command::AnnounceQuestion { question: Q0 }).await?;
-    host.ok(Command::StartMinute).await?;
+    host.ok(Command::game(
+        EVENT_CHGK,
+        ChgkCommand::Announce { question: Q0 },
+    ))
+    .await?;
+    host.ok(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
+        .await?;
     if args.no_staff {
         host.close();
     }
     // The clock as a host terminal that joins now sees it.
     let mut clock_host = Terminal::connect(&server.host_code).await?;
     let clock = clock_host
-        .wait_host("the running minute", |v| v.clock.ends_at.is_some())
+        .wait_host("the running minute", |v| {
+            v.event_chgk().clock.ends_at.is_some()
+        })
         .await?
-        .clock;
+        .event_chgk()
+        .clock
+        .clone();
     let ends_at = clock
         .ends_at
         .ok_or_else(|| anyhow!("no end of the minute"))?;
@@ -346,7 +358,8 @@ async fn run(args: &Args) -> Result<String> {
         tokio::spawn(async move {
             let seen = team
                 .wait_team("the minute", |v| {
-                    v.clock.question == Some(Q0) && v.clock.started_at.is_some()
+                    v.event_chgk().clock.question == Some(Q0)
+                        && v.event_chgk().clock.started_at.is_some()
                 })
                 .await;
             barrier.wait().await;
@@ -364,10 +377,13 @@ async fn run(args: &Args) -> Result<String> {
                     if let Some(release) = release {
                         tokio::time::sleep_until(release.into()).await;
                     }
-                    let command = Command::SubmitCard {
-                        question: Q0,
-                        text: format!("ответ {}", i + 1),
-                    };
+                    let command = Command::game(
+                        EVENT_CHGK,
+                        ChgkCommand::SubmitCard {
+                            question: Q0,
+                            text: format!("ответ {}", i + 1),
+                        },
+                    );
                     let sent_at = Instant::now();
                     match team.send_command(command).await {
                         Ok(request) => {
@@ -434,7 +450,18 @@ async fn run(args: &Args) -> Result<String> {
     let last_send = outcomes.iter().filter_map(|o| o.sent_at).max();
     let late = outcomes
         .iter()
-        .filter(|o| matches!(o.ack, Some((_, Ok(Receipt::Card { late: true, .. })))))
+        .filter(|o| {
+            matches!(
+                o.ack,
+                Some((
+                    _,
+                    Ok(Receipt::Game {
+                        game: EVENT_CHGK,
+                        receipt: GameReceipt::Chgk(ChgkReceipt::Card { late: true, .. })
+                    })
+                ))
+            )
+        })
         .count();
     let refused: Vec<&CommandError> = outcomes
         .iter()
@@ -468,7 +495,13 @@ async fn run(args: &Args) -> Result<String> {
     let received: Vec<u64> = outcomes
         .iter()
         .filter_map(|o| match &o.ack {
-            Some((_, Ok(Receipt::Card { received_at, .. }))) => Some(received_at.0),
+            Some((
+                _,
+                Ok(Receipt::Game {
+                    game: EVENT_CHGK,
+                    receipt: GameReceipt::Chgk(ChgkReceipt::Card { received_at, .. }),
+                }),
+            )) => Some(received_at.0),
             _ => None,
         })
         .collect();

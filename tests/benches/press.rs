@@ -65,6 +65,7 @@
 //! asserted. Built as a test (without cargo bench's `--bench` flag) it does
 //! nothing.
 
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -671,10 +672,13 @@ fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
     let bytes = std::fs::read(minuta_tests::hall::pack(PACKAGE))?;
     host(
         &mut core,
-        Command::LoadPackage {
-            file_name: PACKAGE.into(),
-            bytes,
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::LoadPackage {
+                file_name: PACKAGE.into(),
+                bytes,
+            },
+        ),
         now,
     )?;
     let fight = FightId(1);
@@ -701,18 +705,18 @@ fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
         core.handle_press(teams[i % 2], now, 50, 0)
             .map_err(|e| anyhow!("{e}"))?;
         let t1 = Instant::now();
-        // As flush_views: the public standings once, then one view per identity.
-        let public = core.public_standings();
+        // As flush_views: one view per identity (the hall's standings are
+        // built once, inside the game).
         host_bytes = encode(View::Host(core.staff_view(now, true)))?;
-        encode(View::Display(core.display_view(now, &public)))?;
+        encode(View::Display(core.display_view(now)))?;
         for team in &teams {
-            encode(View::Team(core.team_view(*team, now, &public)))?;
+            encode(View::Team(core.team_view(*team, now)))?;
         }
         let t2 = Instant::now();
         encode(View::Host(core.staff_view(now, true)))?;
-        encode(View::Display(core.display_view(now, &public)))?;
+        encode(View::Display(core.display_view(now)))?;
         for team in &teams[..2] {
-            encode(View::Team(core.team_view(*team, now, &public)))?;
+            encode(View::Team(core.team_view(*team, now)))?;
         }
         let t3 = Instant::now();
         decide.push(us(t1 - t0));

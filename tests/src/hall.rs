@@ -5,6 +5,9 @@
 //! the host view's `access`, `LoadPackage`. [`jury_code`] builds the appeal
 //! jury's code the same way.
 
+use minuta_shared::play::chgk::ChgkReceipt;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::games::GameReceipt;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -12,11 +15,12 @@ use anyhow::{Context, Result, anyhow, bail};
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::view::ClockView;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::Receipt;
-use minuta_shared::wire::view::{ClockView, HostView};
+use minuta_shared::wire::view::HostView;
 
 use crate::server::TestServer;
 use crate::terminal::Terminal;
@@ -132,13 +136,19 @@ pub async fn team_codes(host: &mut Terminal, teams: &[TeamId]) -> Result<Vec<Joi
 pub async fn load_package(host: &mut Terminal, file: &str) -> Result<(u32, u32)> {
     let bytes = std::fs::read(pack(file)).with_context(|| format!("reading {file}"))?;
     match host
-        .ok(Command::LoadPackage {
-            file_name: file.into(),
-            bytes,
-        })
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::LoadPackage {
+                file_name: file.into(),
+                bytes,
+            },
+        ))
         .await?
     {
-        Receipt::PackageLoaded { tours, questions } => Ok((tours, questions)),
+        Receipt::Game {
+            game: EVENT_CHGK,
+            receipt: GameReceipt::Chgk(ChgkReceipt::PackageLoaded { tours, questions }),
+        } => Ok((tours, questions)),
         other => bail!("loading {file}: {other:?}"),
     }
 }
@@ -189,23 +199,30 @@ impl Hall {
     /// as the host sees it once the minute runs.
     pub async fn start_question(&mut self, q: QuestionId) -> Result<ClockView> {
         self.host
-            .ok(Command::AnnounceQuestion { question: q })
+            .ok(Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Announce { question: q },
+            ))
             .await?;
-        self.host.ok(Command::StartMinute).await?;
+        self.host
+            .ok(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
+            .await?;
         let view = self
             .host
             .wait_host("the minute to run", |v| {
-                v.clock.question == Some(q) && v.clock.started_at.is_some()
+                v.event_chgk().clock.question == Some(q)
+                    && v.event_chgk().clock.started_at.is_some()
             })
             .await?;
-        Ok(view.clock)
+        Ok(view.event_chgk().clock.clone())
     }
 
     /// Waits until every team terminal shows the question's grace as over.
     pub async fn wait_until_over(&mut self, q: QuestionId) -> Result<()> {
         for team in &mut self.teams {
             team.wait_team("the end of the grace", |v| {
-                v.clock.question == Some(q) && v.clock.phase == Phase::Over
+                v.event_chgk().clock.question == Some(q)
+                    && v.event_chgk().clock.phase == Phase::Over
             })
             .await?;
         }
@@ -222,8 +239,8 @@ impl Hall {
 pub fn judging_of(
     view: &HostView,
     q: QuestionId,
-) -> Option<&minuta_shared::wire::view::QuestionJudging> {
-    view.judging.iter().find(|j| j.question == q)
+) -> Option<&minuta_shared::play::chgk::view::QuestionJudging> {
+    view.event_chgk().judging.iter().find(|j| j.question == q)
 }
 
 /// The appeal jury's join code (6.5), built from the host view's `access`

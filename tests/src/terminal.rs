@@ -712,9 +712,10 @@ fn summary(view: Option<&View>) -> String {
         Some(View::Host(h)) => format!(
             "host: {} teams, clock {:?}, {} judging, standings {:?}",
             h.teams.len(),
-            h.clock,
-            h.judging.len(),
-            h.standings
+            h.event_chgk().clock,
+            h.event_chgk().judging.len(),
+            h.event_chgk()
+                .standings
                 .iter()
                 .map(|r| (r.team.0, r.place.to_string(), r.points, r.rating, &r.mask))
                 .collect::<Vec<_>>()
@@ -722,14 +723,14 @@ fn summary(view: Option<&View>) -> String {
         Some(View::Team(t)) => format!(
             "team {}: clock {:?}, {} cards",
             t.team,
-            t.clock,
-            t.cards.len()
+            t.event_chgk().clock,
+            t.event_chgk().cards.len()
         ),
         Some(View::Display(d)) => format!(
             "display: clock {:?}, {} cards in, {} rows",
-            d.clock,
-            d.cards_in,
-            d.standings.len()
+            d.event_chgk().clock,
+            d.event_chgk().cards_in,
+            d.event_chgk().standings.len()
         ),
         Some(View::Jury(j)) => format!("jury: {} games", j.games.len()),
     }

@@ -18,6 +18,7 @@
 //! table; no frame the projector or a team ever received carried the press
 //! log, and no team ever saw a fight it did not play.
 
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
@@ -986,26 +987,36 @@ fn screens_kept_their_place(hall: &Hall) -> Result<usize> {
 /// author's answer, the others «не знаем»; the host judges and reveals.
 async fn chgk_question(hall: &mut Hall, q: u32, right: &BTreeSet<usize>) -> Result<()> {
     let question = QuestionId(q);
-    hall.host.ok(Command::AnnounceQuestion { question }).await?;
+    hall.host
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce { question },
+        ))
+        .await?;
     for (i, team) in hall.teams.iter_mut().enumerate() {
         let text = if right.contains(&i) {
             ANSWERS[q as usize]
         } else {
             "не знаем"
         };
-        team.ok(Command::SubmitCard {
-            question,
-            text: text.into(),
-        })
+        team.ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question,
+                text: text.into(),
+            },
+        ))
         .await?;
     }
-    hall.host.ok(Command::StartMinute).await?;
+    hall.host
+        .ok(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
+        .await?;
     let all = hall.teams.len();
     let view = hall
         .host
         .wait_host("the minute over and every card grouped", |v| {
-            v.clock.question == Some(question)
-                && v.clock.phase == Phase::Over
+            v.event_chgk().clock.question == Some(question)
+                && v.event_chgk().clock.phase == Phase::Over
                 && judging_of(v, question)
                     .is_some_and(|j| j.groups.iter().map(|g| g.teams.len()).sum::<usize>() == all)
         })
@@ -1022,14 +1033,19 @@ async fn chgk_question(hall: &mut Hall, q: u32, right: &BTreeSet<usize>) -> Resu
             Verdict::Wrong
         };
         hall.host
-            .ok(Command::Judge {
-                question,
-                group: group.key.clone(),
-                verdict,
-            })
+            .ok(Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Judge {
+                    question,
+                    group: group.key.clone(),
+                    verdict,
+                },
+            ))
             .await?;
     }
-    hall.host.ok(Command::Reveal { question }).await?;
+    hall.host
+        .ok(Command::game(EVENT_CHGK, ChgkCommand::Reveal { question }))
+        .await?;
     Ok(())
 }
 
@@ -1055,7 +1071,8 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     let host = hall
         .host
         .wait_host("the ChGK table", |v| {
-            v.standings
+            v.event_chgk()
+                .standings
                 .iter()
                 .map(|r| (r.team, r.points, r.rating))
                 .collect::<Vec<_>>()

@@ -1,5 +1,8 @@
 //! «Что? Где? Когда?» (section 3, rating of 4.3) played end to end over real QUIC on 127.0.0.1: a host, a judge, a projector display and five teams; cards on time, late and missing; judging by groups; the reveal; standings with shared places in every view; the export; and no team ever seeing another team's answer.
 
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::chgk::{ChgkError, ChgkReceipt, Judger};
+use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
@@ -7,6 +10,7 @@ use anyhow::{Context, Result, anyhow, bail, ensure};
 use minuta_server::export::{ExportFormat, export};
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::chgk::view::{ClockView, StandingRow};
 use minuta_shared::play::chgk::{Phase, Verdict};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
@@ -14,7 +18,7 @@ use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
-use minuta_shared::wire::view::{ClockView, StandingRow, View};
+use minuta_shared::wire::view::View;
 use minuta_tests::hall::{Hall, judging_of};
 use minuta_tests::server::server_binary;
 use minuta_tests::terminal::{Terminal, is_view};
@@ -25,11 +29,15 @@ const Q1: QuestionId = QuestionId(1);
 
 /// What a card's receipt says, checked against the clock it was handed in on.
 fn card_receipt(receipt: &Receipt, clock: &ClockView) -> Result<(u64, bool)> {
-    let Receipt::Card {
-        received_at,
-        since_start_ms,
-        late,
-        ..
+    let Receipt::Game {
+        game: EVENT_CHGK,
+        receipt:
+            GameReceipt::Chgk(ChgkReceipt::Card {
+                received_at,
+                since_start_ms,
+                late,
+                ..
+            }),
     } = receipt
     else {
         bail!("not a card receipt: {receipt:?}")
@@ -56,10 +64,13 @@ async fn submit(
     question: QuestionId,
     text: &str,
 ) -> Result<Result<Receipt, CommandError>> {
-    team.command(Command::SubmitCard {
-        question,
-        text: text.into(),
-    })
+    team.command(Command::game(
+        EVENT_CHGK,
+        ChgkCommand::SubmitCard {
+            question,
+            text: text.into(),
+        },
+    ))
     .await
 }
 
@@ -72,28 +83,41 @@ async fn chgk_3_card_after_grace_is_late_but_kept() -> Result<()> {
     // Act: a card while the question is only announced, two during the
     // minute, one after the grace; the fifth team hands in nothing.
     hall.host
-        .ok(Command::AnnounceQuestion { question: Q0 })
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce { question: Q0 },
+        ))
         .await?;
     let early = submit(&mut hall.teams[0], Q0, "Серп, молот").await??;
-    hall.host.ok(Command::StartMinute).await?;
+    hall.host
+        .ok(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
+        .await?;
     let clock = hall
         .host
-        .wait_host("the minute", |v| v.clock.started_at.is_some())
+        .wait_host("the minute", |v| v.event_chgk().clock.started_at.is_some())
         .await?
-        .clock;
+        .event_chgk()
+        .clock
+        .clone();
     let on_time = submit(&mut hall.teams[1], Q0, "серп и молот").await??;
     let on_time_2 = submit(&mut hall.teams[2], Q0, "молот, серп").await??;
     hall.teams[3]
-        .wait_team("the grace to end", |v| v.clock.phase == Phase::Over)
+        .wait_team("the grace to end", |v| {
+            v.event_chgk().clock.phase == Phase::Over
+        })
         .await?;
     let late = submit(&mut hall.teams[3], Q0, "Серп и молот!").await??;
 
     // Assert: the receipts. A card before «Время» counts at 0 ms.
-    let Receipt::Card {
-        since_start_ms: 0,
-        late: false,
-        question: Q0,
-        ..
+    let Receipt::Game {
+        game: EVENT_CHGK,
+        receipt:
+            GameReceipt::Chgk(ChgkReceipt::Card {
+                since_start_ms: 0,
+                late: false,
+                question: Q0,
+                ..
+            }),
     } = early
     else {
         bail!("early card: {early:?}")
@@ -111,12 +135,18 @@ async fn chgk_3_card_after_grace_is_late_but_kept() -> Result<()> {
     // A card is final once accepted, as on paper; a late card too.
     let again = submit(&mut hall.teams[1], Q0, "другой ответ").await?;
     ensure!(
-        again == Err(CommandError::CardAlreadyAccepted),
+        again
+            == Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+                ChgkError::CardAlreadyAccepted
+            )))),
         "a second card: {again:?}"
     );
     let again = submit(&mut hall.teams[3], Q0, "другой ответ").await?;
     ensure!(
-        again == Err(CommandError::CardAlreadyAccepted),
+        again
+            == Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+                ChgkError::CardAlreadyAccepted
+            )))),
         "a second late card: {again:?}"
     );
 
@@ -167,18 +197,20 @@ async fn chgk_3_card_after_grace_is_late_but_kept() -> Result<()> {
     // The display counts the cards handed in on time, never what they say.
     let display = hall
         .display
-        .wait_display("three cards in", |v| v.cards_in == 3)
+        .wait_display("three cards in", |v| v.event_chgk().cards_in == 3)
         .await?;
-    ensure!(display.teams == 5, "{display:?}");
+    ensure!(display.event_chgk().teams == 5, "{display:?}");
 
     // The late team sees its own card, flagged late.
     let own = hall.teams[3]
-        .wait_team("its late card", |v| !v.cards.is_empty())
+        .wait_team("its late card", |v| !v.event_chgk().cards.is_empty())
         .await?;
     ensure!(
-        own.cards.len() == 1 && own.cards[0].late && own.cards[0].text == "Серп и молот!",
+        own.event_chgk().cards.len() == 1
+            && own.event_chgk().cards[0].late
+            && own.event_chgk().cards[0].text == "Серп и молот!",
         "{:?}",
-        own.cards
+        own.event_chgk().cards
     );
     Ok(())
 }
@@ -317,11 +349,14 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
                 Verdict::Wrong
             };
             marker
-                .ok(Command::Judge {
-                    question: round.question,
-                    group: group.key.clone(),
-                    verdict,
-                })
+                .ok(Command::game(
+                    EVENT_CHGK,
+                    ChgkCommand::Judge {
+                        question: round.question,
+                        group: group.key.clone(),
+                        verdict,
+                    },
+                ))
                 .await?;
         }
         if round.question == Q0 {
@@ -339,9 +374,12 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         // The reveal; frames before it are checked for other teams' answers.
         reveal_marks.push(hall.teams.iter().map(Terminal::frame_count).collect());
         hall.host
-            .ok(Command::Reveal {
-                question: round.question,
-            })
+            .ok(Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Reveal {
+                    question: round.question,
+                },
+            ))
             .await?;
     }
 
@@ -373,51 +411,64 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         .collect();
     let host = hall
         .host
-        .wait_host("both questions revealed", |v| table(&v.standings) == want)
+        .wait_host("both questions revealed", |v| {
+            table(&v.event_chgk().standings) == want
+        })
         .await?;
     ensure!(
-        host.standings.first().map(|r| r.team) == Some(ids[0]),
+        host.event_chgk().standings.first().map(|r| r.team) == Some(ids[0]),
         "rows are in place order: {:?}",
-        host.standings
+        host.event_chgk().standings
     );
     let display = hall
         .display
-        .wait_display("the final standings", |v| table(&v.standings) == want)
+        .wait_display("the final standings", |v| {
+            table(&v.event_chgk().standings) == want
+        })
         .await?;
-    ensure!(display.standings.len() == 5);
+    ensure!(display.event_chgk().standings.len() == 5);
     for (i, team) in hall.teams.iter_mut().enumerate() {
         let view = team
-            .wait_team("the final standings", |v| table(&v.standings) == want)
+            .wait_team("the final standings", |v| {
+                table(&v.event_chgk().standings) == want
+            })
             .await?;
         ensure!(view.team == ids[i]);
     }
 
     // Every change of a verdict is logged with who and when.
     ensure!(
-        host.judgement_log
+        host.event_chgk()
+            .judgement_log
             .iter()
             .filter(|e| e.question == Q0)
-            .all(|e| e.by == "ведущий"),
+            .all(|e| e.by == Judger::Host),
         "{:?}",
-        host.judgement_log
+        host.event_chgk().judgement_log
     );
     ensure!(
-        host.judgement_log
+        host.event_chgk()
+            .judgement_log
             .iter()
             .filter(|e| e.question == Q1)
-            .all(|e| e.by == "Судья Иванова"),
+            .all(|e| matches!(e.by, Judger::Judge(_))),
         "{:?}",
-        host.judgement_log
+        host.event_chgk().judgement_log
     );
-    ensure!(host.judgement_log.len() == 6, "{:?}", host.judgement_log);
+    ensure!(
+        host.event_chgk().judgement_log.len() == 6,
+        "{:?}",
+        host.event_chgk().judgement_log
+    );
 
     // After the reveal each team sees its own verdicts and the author's answer.
     let team1 = hall.teams[0]
         .wait_team("the verdicts", |v| {
-            v.cards.iter().all(|c| c.reveal.is_some())
+            v.event_chgk().cards.iter().all(|c| c.reveal.is_some())
         })
         .await?;
     let verdicts: Vec<Option<Verdict>> = team1
+        .event_chgk()
         .cards
         .iter()
         .map(|c| c.reveal.as_ref().and_then(|r| r.verdict))
@@ -427,21 +478,21 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         "{verdicts:?}"
     );
     ensure!(
-        team1.cards[0]
+        team1.event_chgk().cards[0]
             .reveal
             .as_ref()
             .is_some_and(|r| r.author_answer == "серп, молот."),
         "{:?}",
-        team1.cards[0]
+        team1.event_chgk().cards[0]
     );
     let team4 = hall.teams[3]
         .wait_team("the verdicts", |v| {
-            v.cards.iter().all(|c| c.reveal.is_some())
+            v.event_chgk().cards.iter().all(|c| c.reveal.is_some())
         })
         .await?;
     ensure!(
-        team4.cards[0].late
-            && team4.cards[0]
+        team4.event_chgk().cards[0].late
+            && team4.event_chgk().cards[0]
                 .reveal
                 .as_ref()
                 .is_some_and(|r| r.verdict.is_none()),
@@ -494,10 +545,13 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
                     view.team
                 );
                 ensure!(
-                    view.cards.iter().all(|c| own.contains(&c.text.as_str())),
+                    view.event_chgk()
+                        .cards
+                        .iter()
+                        .all(|c| own.contains(&c.text.as_str())),
                     "team {} saw a card not its own: {:?}",
                     i + 1,
-                    view.cards
+                    view.event_chgk().cards
                 );
             }
         }
@@ -571,8 +625,20 @@ async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
     // reveal while the clock runs is refused.
     let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
     hall.start_question(Q0).await?;
-    let early = hall.host.command(Command::Reveal { question: Q0 }).await?;
-    ensure!(early == Err(CommandError::ClockRunning), "{early:?}");
+    let early = hall
+        .host
+        .command(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Reveal { question: Q0 },
+        ))
+        .await?;
+    ensure!(
+        early
+            == Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+                ChgkError::ClockRunning
+            )))),
+        "{early:?}"
+    );
     submit(&mut hall.teams[0], Q0, "серп, молот").await??;
     submit(&mut hall.teams[1], Q0, "кувалда").await??;
     let host = hall
@@ -593,11 +659,14 @@ async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
             Verdict::Wrong
         };
         hall.host
-            .ok(Command::Judge {
-                question: Q0,
-                group: group.key.clone(),
-                verdict,
-            })
+            .ok(Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Judge {
+                    question: Q0,
+                    group: group.key.clone(),
+                    verdict,
+                },
+            ))
             .await?;
     }
 
@@ -606,57 +675,71 @@ async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
     let leader = |rows: &[StandingRow]| rows.iter().find(|r| r.points == 1).map(|r| r.team);
     let host = hall
         .host
-        .wait_host("the judged standings", |v| leader(&v.standings).is_some())
+        .wait_host("the judged standings", |v| {
+            leader(&v.event_chgk().standings).is_some()
+        })
         .await?;
     ensure!(
-        leader(&host.standings) == Some(hall.team_ids[0]) && host.standings[0].mask == "1",
+        leader(&host.event_chgk().standings) == Some(hall.team_ids[0])
+            && host.event_chgk().standings[0].mask == "1",
         "{:?}",
-        host.standings
+        host.event_chgk().standings
     );
     let display = hall
         .display
-        .wait_display("both cards in", |v| v.cards_in == 2)
+        .wait_display("both cards in", |v| v.event_chgk().cards_in == 2)
         .await?;
     ensure!(
         display
+            .event_chgk()
             .standings
             .iter()
             .all(|r| r.points == 0 && r.mask.is_empty()),
         "unrevealed: {:?}",
-        display.standings
+        display.event_chgk().standings
     );
 
     hall.wait_until_over(Q0).await?;
-    hall.host.ok(Command::Reveal { question: Q0 }).await?;
+    hall.host
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Reveal { question: Q0 },
+        ))
+        .await?;
     let display = hall
         .display
-        .wait_display("the revealed standings", |v| leader(&v.standings).is_some())
+        .wait_display("the revealed standings", |v| {
+            leader(&v.event_chgk().standings).is_some()
+        })
         .await?;
     ensure!(
-        leader(&display.standings) == Some(hall.team_ids[0]),
+        leader(&display.event_chgk().standings) == Some(hall.team_ids[0]),
         "{:?}",
-        display.standings
+        display.event_chgk().standings
     );
     ensure!(
         display
+            .event_chgk()
             .standings
             .iter()
             .filter(|r| r.place.to_string() == "2-5")
             .count()
             == 4,
         "{:?}",
-        display.standings
+        display.event_chgk().standings
     );
     let team2 = hall.teams[1]
-        .wait_team("the revealed standings", |v| leader(&v.standings).is_some())
+        .wait_team("the revealed standings", |v| {
+            leader(&v.event_chgk().standings).is_some()
+        })
         .await?;
     ensure!(
-        team2.cards[0]
+        team2.event_chgk().cards[0]
             .reveal
             .as_ref()
             .is_some_and(|r| r.verdict == Some(Verdict::Wrong)),
         "{:?}",
-        team2.cards
+        team2.event_chgk().cards
     );
     Ok(())
 }

@@ -1,5 +1,8 @@
 //! Durability and reconnection over real QUIC on 127.0.0.1: a `minuta-server` process killed with SIGKILL in the middle of a question and restarted on the same data loses no acknowledged card and resumes the question's clock by the wall clock; a terminal that reconnects gets the current view.
 
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::chgk::{ChgkError, ChgkReceipt};
+use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
@@ -39,21 +42,28 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
     for i in 0..4 {
         requests.push(
             hall.teams[i]
-                .send_command(Command::SubmitCard {
-                    question: Q0,
-                    text: format!("ответ команды {}", i + 1),
-                })
+                .send_command(Command::game(
+                    EVENT_CHGK,
+                    ChgkCommand::SubmitCard {
+                        question: Q0,
+                        text: format!("ответ команды {}", i + 1),
+                    },
+                ))
                 .await?,
         );
     }
     let mut acked: BTreeMap<TeamId, (ServerTime, u64)> = BTreeMap::new();
     for (i, request) in requests.into_iter().enumerate() {
         match hall.teams[i].ack(request).await? {
-            Ok(Receipt::Card {
-                received_at,
-                since_start_ms,
-                late: false,
-                ..
+            Ok(Receipt::Game {
+                game: EVENT_CHGK,
+                receipt:
+                    GameReceipt::Chgk(ChgkReceipt::Card {
+                        received_at,
+                        since_start_ms,
+                        late: false,
+                        ..
+                    }),
             }) => {
                 acked.insert(ids[i], (received_at, since_start_ms));
             }
@@ -61,10 +71,13 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
         }
     }
     hall.teams[4]
-        .send_command(Command::SubmitCard {
-            question: Q0,
-            text: "ответ команды 5".into(),
-        })
+        .send_command(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "ответ команды 5".into(),
+            },
+        ))
         .await?;
 
     // Act: SIGKILL, then the same binary on the same data and port.
@@ -75,16 +88,24 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
     // acknowledged card and the same clock, still running.
     let mut host = Terminal::connect(&hall.server.host_code).await?;
     let view = host.wait_host("the recovered state", |_| true).await?;
-    ensure!(view.clock.question == Some(Q0), "{:?}", view.clock);
     ensure!(
-        view.clock.started_at == clock.started_at && view.clock.ends_at == clock.ends_at,
-        "{:?} vs {clock:?}",
-        view.clock
+        view.event_chgk().clock.question == Some(Q0),
+        "{:?}",
+        view.event_chgk().clock
     );
     ensure!(
-        matches!(view.clock.phase, Phase::Minute | Phase::LastSeconds),
+        view.event_chgk().clock.started_at == clock.started_at
+            && view.event_chgk().clock.ends_at == clock.ends_at,
+        "{:?} vs {clock:?}",
+        view.event_chgk().clock
+    );
+    ensure!(
+        matches!(
+            view.event_chgk().clock.phase,
+            Phase::Minute | Phase::LastSeconds
+        ),
         "the minute still runs: {:?}",
-        view.clock
+        view.event_chgk().clock
     );
     let judging = judging_of(&view, Q0).ok_or_else(|| anyhow!("no judging for the question"))?;
     for (i, team) in ids.iter().enumerate().take(4) {
@@ -104,6 +125,7 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
         let view = team.wait_team("the recovered view", |_| true).await?;
         let (received_at, since) = acked[&ids[i]];
         let card = view
+            .event_chgk()
             .cards
             .first()
             .ok_or_else(|| anyhow!("team {} has no card after the restart", i + 1))?;
@@ -111,21 +133,33 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
             card.received_at == received_at && card.since_start_ms == since && !card.late,
             "{card:?}"
         );
-        ensure!(view.clock.ends_at == clock.ends_at, "{:?}", view.clock);
+        ensure!(
+            view.event_chgk().clock.ends_at == clock.ends_at,
+            "{:?}",
+            view.event_chgk().clock
+        );
     }
 
     // The card in flight was either stored or can be handed in again.
     let mut team5 = Terminal::connect(&hall.team_codes[4]).await?;
     let again = team5
-        .command(Command::SubmitCard {
-            question: Q0,
-            text: "ответ команды 5".into(),
-        })
+        .command(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "ответ команды 5".into(),
+            },
+        ))
         .await?;
     ensure!(
         matches!(
             again,
-            Ok(Receipt::Card { late: false, .. }) | Err(CommandError::CardAlreadyAccepted)
+            Ok(Receipt::Game {
+                game: EVENT_CHGK,
+                receipt: GameReceipt::Chgk(ChgkReceipt::Card { late: false, .. })
+            }) | Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+                ChgkError::CardAlreadyAccepted
+            ))))
         ),
         "{again:?}"
     );
@@ -134,15 +168,22 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
     // time on the same stopwatch, and the restarted server gives the signal.
     let mut team6 = Terminal::connect(&hall.team_codes[5]).await?;
     let receipt = team6
-        .ok(Command::SubmitCard {
-            question: Q0,
-            text: "ответ команды 6".into(),
-        })
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "ответ команды 6".into(),
+            },
+        ))
         .await?;
-    let Receipt::Card {
-        since_start_ms,
-        late: false,
-        ..
+    let Receipt::Game {
+        game: EVENT_CHGK,
+        receipt:
+            GameReceipt::Chgk(ChgkReceipt::Card {
+                since_start_ms,
+                late: false,
+                ..
+            }),
     } = receipt
     else {
         bail!("{receipt:?}")
@@ -154,7 +195,7 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
     );
     team6
         .wait_team("the 10-seconds signal from the restarted server", |v| {
-            v.clock.phase == Phase::LastSeconds
+            v.event_chgk().clock.phase == Phase::LastSeconds
         })
         .await?;
     Ok(())
@@ -166,16 +207,22 @@ async fn reconnect_a_terminal_that_reconnects_gets_the_current_view() -> Result<
     let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
     let clock = hall.start_question(Q0).await?;
     let receipt = hall.teams[0]
-        .ok(Command::SubmitCard {
-            question: Q0,
-            text: "серп и молот".into(),
-        })
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "серп и молот".into(),
+            },
+        ))
         .await?;
     hall.teams[1]
-        .ok(Command::SubmitCard {
-            question: Q0,
-            text: "кувалда".into(),
-        })
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "кувалда".into(),
+            },
+        ))
         .await?;
     let team1 = hall.team_ids[0];
     hall.teams[0].close();
@@ -194,25 +241,34 @@ async fn reconnect_a_terminal_that_reconnects_gets_the_current_view() -> Result<
     let first = team.next_view().await?;
     let view = minuta_tests::terminal::team_view(&first)
         .ok_or_else(|| anyhow!("not a team view: {first:?}"))?;
-    let Receipt::Card { received_at, .. } = receipt else {
+    let Receipt::Game {
+        game: EVENT_CHGK,
+        receipt: GameReceipt::Chgk(ChgkReceipt::Card { received_at, .. }),
+    } = receipt
+    else {
         bail!("{receipt:?}")
     };
-    ensure!(view.team == team1 && view.cards.len() == 1, "{view:?}");
     ensure!(
-        view.cards[0].text == "серп и молот" && view.cards[0].received_at == received_at,
-        "{:?}",
-        view.cards
+        view.team == team1 && view.event_chgk().cards.len() == 1,
+        "{view:?}"
     );
     ensure!(
-        view.clock.question == Some(Q0) && view.clock.ends_at == clock.ends_at,
+        view.event_chgk().cards[0].text == "серп и молот"
+            && view.event_chgk().cards[0].received_at == received_at,
         "{:?}",
-        view.clock
+        view.event_chgk().cards
+    );
+    ensure!(
+        view.event_chgk().clock.question == Some(Q0)
+            && view.event_chgk().clock.ends_at == clock.ends_at,
+        "{:?}",
+        view.event_chgk().clock
     );
     let first = display.next_view().await?;
     let view = minuta_tests::terminal::display_view(&first)
         .ok_or_else(|| anyhow!("not a display view: {first:?}"))?;
     ensure!(
-        view.cards_in == 2 && view.clock.ends_at == clock.ends_at,
+        view.event_chgk().cards_in == 2 && view.event_chgk().clock.ends_at == clock.ends_at,
         "{view:?}"
     );
     hall.host
@@ -223,11 +279,20 @@ async fn reconnect_a_terminal_that_reconnects_gets_the_current_view() -> Result<
 
     // The card stays final across the reconnect.
     let again = team
-        .command(Command::SubmitCard {
-            question: Q0,
-            text: "другое".into(),
-        })
+        .command(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "другое".into(),
+            },
+        ))
         .await?;
-    ensure!(again == Err(CommandError::CardAlreadyAccepted), "{again:?}");
+    ensure!(
+        again
+            == Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+                ChgkError::CardAlreadyAccepted
+            )))),
+        "{again:?}"
+    );
     Ok(())
 }

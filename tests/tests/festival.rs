@@ -12,6 +12,7 @@
 //! (2.2), Brain-ring's two teams that did not qualify after the six, in
 //! their ChGK order.
 
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::BTreeSet;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
@@ -77,7 +78,9 @@ fn game(game: GameId, command: M) -> Command {
 
 fn staff(view: &HostView, id: GameId) -> Option<&MultigamesStaffView> {
     view.games.iter().find(|g| g.id == id).map(|g| {
-        let GameStaffView::Multigames(v) = &g.view;
+        let GameStaffView::Multigames(v) = &g.view else {
+            panic!("not a Мультиигры game")
+        };
         v
     })
 }
@@ -204,26 +207,36 @@ async fn multigames_tour(hall: &mut Hall, id: GameId, task: TaskId) -> Result<()
 /// (numbers) hand in a right answer, the others «не знаем»; the host
 /// judges, reveals.
 async fn chgk_question(hall: &mut Hall, question: QuestionId, right: &[usize]) -> Result<()> {
-    hall.host.ok(Command::AnnounceQuestion { question }).await?;
+    hall.host
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce { question },
+        ))
+        .await?;
     for (i, team) in hall.teams.iter_mut().enumerate() {
         let text = if right.contains(&(i + 1)) {
             "Верный ответ"
         } else {
             "Не знаем"
         };
-        team.ok(Command::SubmitCard {
-            question,
-            text: text.into(),
-        })
+        team.ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question,
+                text: text.into(),
+            },
+        ))
         .await?;
     }
-    hall.host.ok(Command::StartMinute).await?;
+    hall.host
+        .ok(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
+        .await?;
     let all = hall.teams.len();
     let view = hall
         .host
         .wait_host("the minute over and every card grouped", |v| {
-            v.clock.question == Some(question)
-                && v.clock.phase == Phase::Over
+            v.event_chgk().clock.question == Some(question)
+                && v.event_chgk().clock.phase == Phase::Over
                 && judging_of(v, question)
                     .is_some_and(|j| j.groups.iter().map(|g| g.teams.len()).sum::<usize>() == all)
         })
@@ -240,14 +253,19 @@ async fn chgk_question(hall: &mut Hall, question: QuestionId, right: &[usize]) -
             Verdict::Wrong
         };
         hall.host
-            .ok(Command::Judge {
-                question,
-                group: group.key.clone(),
-                verdict,
-            })
+            .ok(Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Judge {
+                    question,
+                    group: group.key.clone(),
+                    verdict,
+                },
+            ))
             .await?;
     }
-    hall.host.ok(Command::Reveal { question }).await?;
+    hall.host
+        .ok(Command::game(EVENT_CHGK, ChgkCommand::Reveal { question }))
+        .await?;
     Ok(())
 }
 
@@ -412,9 +430,10 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
     let (id, tasks) = add_multigames(&mut hall).await?;
     let view = hall
         .host
-        .wait_host("the package", |v| v.tours.len() >= 2)
+        .wait_host("the package", |v| v.event_chgk().tours.len() >= 2)
         .await?;
     let chgk_tours: Vec<(TourId, Vec<QuestionId>)> = view
+        .event_chgk()
         .tours
         .iter()
         .take(2)
@@ -460,9 +479,12 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
         }
         // Two questions are the whole tour today: the host closes it.
         hall.host
-            .ok(Command::CloseTour {
-                tour: chgk_tours[i].0,
-            })
+            .ok(Command::game(
+                EVENT_CHGK,
+                ChgkCommand::CloseTour {
+                    tour: chgk_tours[i].0,
+                },
+            ))
             .await?;
     }
     now_is(&mut hall, Some(Slot::BrainRing)).await?;
@@ -472,12 +494,18 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
     let day_one = hall
         .host
         .wait_host("the ChGK table of day one", |v| {
-            v.standings.iter().map(|r| r.team).collect::<Vec<_>>() == CHGK_ORDER.map(team).to_vec()
+            v.event_chgk()
+                .standings
+                .iter()
+                .map(|r| r.team)
+                .collect::<Vec<_>>()
+                == CHGK_ORDER.map(team).to_vec()
         })
         .await
         .context("3, 4.3: points, then rating")?;
     ensure!(
         day_one
+            .event_chgk()
             .standings
             .iter()
             .map(|r| (r.points, r.rating))
@@ -493,7 +521,7 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
                 (0, 0)
             ],
         "{:?}",
-        day_one.standings
+        day_one.event_chgk().standings
     );
     hall.host
         .ok(Command::RingQualify {

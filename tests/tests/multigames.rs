@@ -45,14 +45,18 @@ fn game(game: GameId, command: M) -> Command {
 
 fn staff(view: &HostView, id: GameId) -> Option<&MultigamesStaffView> {
     view.games.iter().find(|g| g.id == id).map(|g| {
-        let GameStaffView::Multigames(v) = &g.view;
+        let GameStaffView::Multigames(v) = &g.view else {
+            panic!("not a Мультиигры game")
+        };
         v
     })
 }
 
 fn own(view: &TeamView, id: GameId) -> Option<&MultigamesTeamView> {
     view.games.iter().find(|g| g.id == id).map(|g| {
-        let GameTeamView::Multigames(v) = &g.view;
+        let GameTeamView::Multigames(v) = &g.view else {
+            panic!("not a Мультиигры game")
+        };
         v
     })
 }
@@ -331,12 +335,16 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
     let jury_view = jury
         .wait_jury("the appeal", |v| {
             v.games.iter().any(|g| {
-                let GameStaffView::Multigames(m) = &g.view;
+                let GameStaffView::Multigames(m) = &g.view else {
+                    return false;
+                };
                 m.appeals.iter().any(|a| a.id == appeal)
             })
         })
         .await?;
-    let GameStaffView::Multigames(m) = &jury_view.games[0].view;
+    let GameStaffView::Multigames(m) = &jury_view.games[1].view else {
+        panic!("not a Мультиигры game")
+    };
     ensure!(
         m.appeals[0].answer.as_deref() == Some(ON_TIME) && m.appeals[0].team == t1,
         "the jury weighs the team's own answer: {:?}",

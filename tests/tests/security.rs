@@ -1,6 +1,9 @@
 //! Who may do what, and hostile bytes, over real QUIC on 127.0.0.1: identity is bound at the handshake (a team only ever acts as itself and is never the host), the certificate is pinned, another protocol version gets a typed refusal, and a frame that is malformed, oversized or forbidden closes only its sender's connection while the server serves everyone else.
 
 use anyhow::{Result, anyhow, bail, ensure};
+use minuta_shared::play::chgk::ChgkReceipt;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::games::GameReceipt;
 
 use minuta_client::net::tls::pinned_client_config;
 use minuta_shared::ids::{QuestionId, TeamId};
@@ -22,7 +25,10 @@ const Q0: QuestionId = QuestionId(0);
 async fn hall() -> Result<Hall> {
     let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
     hall.host
-        .ok(Command::AnnounceQuestion { question: Q0 })
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce { question: Q0 },
+        ))
         .await?;
     Ok(hall)
 }
@@ -33,13 +39,22 @@ async fn everyone_else_carries_on(hall: &mut Hall, index: usize) -> Result<()> {
     hall.host.ping().await?;
     hall.display.ping().await?;
     let receipt = hall.teams[index]
-        .ok(Command::SubmitCard {
-            question: Q0,
-            text: format!("ответ {index}"),
-        })
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: format!("ответ {index}"),
+            },
+        ))
         .await?;
     ensure!(
-        matches!(receipt, Receipt::Card { late: false, .. }),
+        matches!(
+            receipt,
+            Receipt::Game {
+                game: EVENT_CHGK,
+                receipt: GameReceipt::Chgk(ChgkReceipt::Card { late: false, .. })
+            }
+        ),
         "{receipt:?}"
     );
     let mut fresh = Terminal::connect(&hall.server.display_code).await?;
@@ -128,10 +143,13 @@ async fn identity_3_a_team_cannot_act_as_another_team() -> Result<()> {
 
     // A card carries no team id: it is always the sender's own.
     hall.teams[1]
-        .ok(Command::SubmitCard {
-            question: Q0,
-            text: "ответ Б".into(),
-        })
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "ответ Б".into(),
+            },
+        ))
         .await?;
     let host = hall
         .host
@@ -159,21 +177,29 @@ async fn identity_3_a_team_sending_a_host_command_is_cut_off_and_the_others_carr
     let mut hall = hall().await?;
 
     // A team gives «Время»; another marks an answer; the display hands in a card.
-    hall.teams[0].send_command(Command::StartMinute).await?;
+    hall.teams[0]
+        .send_command(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
+        .await?;
     let start = hall.teams[0].closed().await?;
     hall.teams[1]
-        .send_command(Command::Judge {
-            question: Q0,
-            group: "x".into(),
-            verdict: Verdict::Correct,
-        })
+        .send_command(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Judge {
+                question: Q0,
+                group: "x".into(),
+                verdict: Verdict::Correct,
+            },
+        ))
         .await?;
     let judge = hall.teams[1].closed().await?;
     hall.display
-        .send_command(Command::SubmitCard {
-            question: Q0,
-            text: "табло".into(),
-        })
+        .send_command(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "табло".into(),
+            },
+        ))
         .await?;
     let card = hall.display.closed().await?;
 
@@ -194,14 +220,15 @@ async fn identity_3_a_team_sending_a_host_command_is_cut_off_and_the_others_carr
     hall.host.ping().await?;
     let host = hall.host.wait_host("a view", |_| true).await?;
     ensure!(
-        host.clock.phase == Phase::Announced && host.clock.started_at.is_none(),
+        host.event_chgk().clock.phase == Phase::Announced
+            && host.event_chgk().clock.started_at.is_none(),
         "{:?}",
-        host.clock
+        host.event_chgk().clock
     );
     ensure!(
         judging_of(&host, Q0).is_none_or(|j| j.groups.is_empty()),
         "{:?}",
-        host.judging
+        host.event_chgk().judging
     );
 
     let mut display = Terminal::connect(&hall.server.display_code).await?;
@@ -353,10 +380,13 @@ async fn codec_a_9_byte_frame_claiming_1_tib_closes_only_that_connection() -> Re
         1,
         ClientMsg::Command {
             request: 1,
-            command: Command::SubmitCard {
-                question: Q0,
-                text: String::new(),
-            },
+            command: Command::game(
+                EVENT_CHGK,
+                ChgkCommand::SubmitCard {
+                    question: Q0,
+                    text: String::new(),
+                },
+            ),
         },
     );
     let mut payload = codec::encode(&card)?;

@@ -4,6 +4,9 @@
 //! UI shows «переподключение…» and keeps the last view; a refusal, a wrong
 //! certificate or a violation close stops for good, with the reason.
 
+use minuta_shared::ids::GameId;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkError};
+use minuta_shared::play::games::{GameError, PlayError};
 use std::collections::{BTreeSet, VecDeque};
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::Path;
@@ -376,7 +379,11 @@ async fn perform(
 ) -> Result<(), FrameError> {
     let (request, command) = match command {
         NetCommand::Command { request, command } => (request, *command),
-        NetCommand::LoadPackageFile { request, path } => match read_package(&path).await {
+        NetCommand::LoadPackageFile {
+            request,
+            game,
+            path,
+        } => match read_package(game, &path).await {
             Ok(command) => (request, command),
             Err(error) => {
                 events.send(NetEvent::Ack {
@@ -394,29 +401,34 @@ async fn perform(
         .await
 }
 
-/// Reads a package file for `Command::LoadPackage`, refusing one too large
-/// to send before reading it.
-pub async fn read_package(path: &Path) -> Result<Command, CommandError> {
+/// Reads a package file for a ChGK game's `ChgkCommand::LoadPackage`,
+/// refusing one too large to send before reading it.
+pub async fn read_package(game: GameId, path: &Path) -> Result<Command, CommandError> {
+    let package_error =
+        |why: String| CommandError::Play(PlayError::Game(GameError::Chgk(ChgkError::Package(why))));
     let shown = path.display();
     let meta = tokio::fs::metadata(path)
         .await
-        .map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
+        .map_err(|e| package_error(format!("{shown}: {e}")))?;
     // Leave room for the envelope around the bytes.
     let limit = MAX_FRAME_BYTES - 64 * 1024;
     if meta.len() > limit as u64 {
-        return Err(CommandError::Package(format!(
+        return Err(package_error(format!(
             "{shown}: {} bytes, at most {limit}",
             meta.len()
         )));
     }
     let bytes = tokio::fs::read(path)
         .await
-        .map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
+        .map_err(|e| package_error(format!("{shown}: {e}")))?;
     let file_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| shown.to_string());
-    Ok(Command::LoadPackage { file_name, bytes })
+    Ok(Command::game(
+        game,
+        ChgkCommand::LoadPackage { file_name, bytes },
+    ))
 }
 
 /// Classifies a lost link by the server's close code, if it sent one.

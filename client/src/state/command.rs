@@ -1,6 +1,7 @@
 //! What views ask for ([`UiCommand`]) and what the app hands the network
 //! task ([`NetCommand`]).
 
+use minuta_shared::ids::GameId;
 use std::path::PathBuf;
 
 use minuta_shared::join_code::JoinCode;
@@ -9,12 +10,15 @@ use minuta_shared::wire::client::Command;
 use crate::lang::Lang;
 
 /// A view's request. Views never act themselves: the app carries these out.
+// Carried out at once, one or two a frame: not worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum UiCommand {
     /// A command for the server.
     Send(Command),
-    /// Read a question package from disk (off the UI thread) and load it.
-    LoadPackageFile(PathBuf),
+    /// Read a question package from disk (off the UI thread) and load it
+    /// into a ChGK game.
+    LoadPackageFile(GameId, PathBuf),
     /// Connect with a join code.
     Join(JoinCode),
     /// Try again after a refusal or a closed connection.
@@ -33,8 +37,13 @@ pub enum UiCommand {
 pub enum NetCommand {
     /// Boxed: commands vary a lot in size and the channel holds many.
     Command { request: u64, command: Box<Command> },
-    /// Reads the file, then sends `Command::LoadPackage` as `request`.
-    LoadPackageFile { request: u64, path: PathBuf },
+    /// Reads the file, then sends the game's `ChgkCommand::LoadPackage` as
+    /// `request`.
+    LoadPackageFile {
+        request: u64,
+        game: GameId,
+        path: PathBuf,
+    },
     /// Close the connection and stop.
     Leave,
 }

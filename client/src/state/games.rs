@@ -5,6 +5,7 @@
 //! worth a toast.
 
 use minuta_shared::ids::GameId;
+use minuta_shared::play::chgk::ChgkCommand;
 use minuta_shared::play::games::{GameCommand, GameReceipt};
 use minuta_shared::play::multigames::MultigamesCommand;
 use minuta_shared::wire::server::{CommandError, Receipt};
@@ -37,6 +38,7 @@ pub fn game_result(
 /// does get a toast).
 pub fn shown_in_place(command: &GameCommand, succeeded: bool) -> bool {
     match command {
+        GameCommand::Chgk(c) => matches!(c, ChgkCommand::SubmitCard { .. }),
         GameCommand::Multigames(c) => match c {
             MultigamesCommand::Answer { .. } => true,
             MultigamesCommand::Award { .. } => succeeded,
@@ -51,6 +53,9 @@ pub fn same_action(a: &GameCommand, b: &GameCommand) -> bool {
     #[allow(unreachable_patterns)]
     match (a, b) {
         (GameCommand::Multigames(a), GameCommand::Multigames(b)) => {
+            std::mem::discriminant(a) == std::mem::discriminant(b)
+        }
+        (GameCommand::Chgk(a), GameCommand::Chgk(b)) => {
             std::mem::discriminant(a) == std::mem::discriminant(b)
         }
         _ => false,

@@ -23,7 +23,8 @@ use std::collections::BTreeMap;
 
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::games::GameCommand;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt};
+use minuta_shared::play::games::{GameCommand, GameReceipt};
 use minuta_shared::time::{ClockFilter, ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
@@ -61,10 +62,10 @@ pub struct AppState {
     pub clock: Option<ClockSample>,
     next_request: u64,
     pub pending: BTreeMap<u64, Pending>,
-    /// Receipts of this team's cards, by question.
-    pub card_receipts: BTreeMap<QuestionId, CardReceipt>,
-    /// Why the server refused this team's card for a question.
-    pub card_errors: BTreeMap<QuestionId, CommandError>,
+    /// Receipts of this team's ChGK cards, by game and question.
+    pub card_receipts: BTreeMap<(GameId, QuestionId), CardReceipt>,
+    /// Why the server refused this team's card for a question of a game.
+    pub card_errors: BTreeMap<(GameId, QuestionId), CommandError>,
     /// The Brain-ring button of this team's terminal.
     pub button: ButtonState,
     /// The latest Acks of this terminal's commands to the programme's
@@ -131,8 +132,11 @@ impl AppState {
         self.next_request += 1;
         let request = self.next_request;
         match &command {
-            Command::SubmitCard { question, .. } => {
-                self.card_errors.remove(question);
+            Command::Game {
+                game,
+                command: GameCommand::Chgk(ChgkCommand::SubmitCard { question, .. }),
+            } => {
+                self.card_errors.remove(&(*game, *question));
             }
             Command::Press { .. } => {
                 let on = self
@@ -143,11 +147,18 @@ impl AppState {
             }
             _ => {}
         }
+        // A package's bytes are not kept for its Ack.
         let kept = match command {
-            Command::LoadPackage { file_name, .. } => Command::LoadPackage {
-                file_name,
-                bytes: Vec::new(),
-            },
+            Command::Game {
+                game,
+                command: GameCommand::Chgk(ChgkCommand::LoadPackage { file_name, .. }),
+            } => Command::game(
+                game,
+                ChgkCommand::LoadPackage {
+                    file_name,
+                    bytes: Vec::new(),
+                },
+            ),
             other => other,
         };
         self.pending.insert(request, Pending { command: kept });
@@ -192,11 +203,17 @@ impl AppState {
         }
     }
 
-    /// Whether a card for `question` is on its way to the server.
-    pub fn card_in_flight(&self, question: QuestionId) -> bool {
-        self.pending.values().any(
-            |p| matches!(&p.command, Command::SubmitCard { question: q, .. } if *q == question),
-        )
+    /// Whether a card for `question` of `game` is on its way to the server.
+    pub fn card_in_flight(&self, game: GameId, question: QuestionId) -> bool {
+        self.pending.values().any(|p| {
+            matches!(
+                &p.command,
+                Command::Game {
+                    game: g,
+                    command: GameCommand::Chgk(ChgkCommand::SubmitCard { question: q, .. }),
+                } if *g == game && *q == question
+            )
+        })
     }
 
     pub fn notify(&mut self, kind: NoticeKind, notice: Notice) {
@@ -276,6 +293,40 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
     let Some(pending) = state.pending.remove(&request) else {
         return;
     };
+    // A ChGK card's receipt or refusal shows on the card itself.
+    if let Command::Game {
+        game,
+        command: GameCommand::Chgk(ChgkCommand::SubmitCard { question, .. }),
+    } = &pending.command
+    {
+        let key = (*game, *question);
+        match &result {
+            Ok(Receipt::Game {
+                receipt:
+                    GameReceipt::Chgk(ChgkReceipt::Card {
+                        received_at,
+                        since_start_ms,
+                        late,
+                        ..
+                    }),
+                ..
+            }) => {
+                state.card_receipts.insert(
+                    key,
+                    CardReceipt {
+                        received_at: *received_at,
+                        since_start_ms: *since_start_ms,
+                        late: *late,
+                    },
+                );
+            }
+            Ok(_) => {}
+            Err(error) => {
+                state.card_errors.insert(key, error.clone());
+            }
+        }
+        return;
+    }
     if let Command::Game { game, command } = &pending.command
         && let Some(outcome) = games::game_result(&result)
     {
@@ -298,27 +349,6 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
         }
     }
     match (pending.command, result) {
-        (
-            Command::SubmitCard { .. },
-            Ok(Receipt::Card {
-                question,
-                received_at,
-                since_start_ms,
-                late,
-            }),
-        ) => {
-            state.card_receipts.insert(
-                question,
-                CardReceipt {
-                    received_at,
-                    since_start_ms,
-                    late,
-                },
-            );
-        }
-        (Command::SubmitCard { question, .. }, Err(error)) => {
-            state.card_errors.insert(question, error);
-        }
         // The verdict shows on the button, at once, not as a toast.
         (Command::Press { .. }, result) => {
             let view = match &state.view {

@@ -4,6 +4,7 @@
 
 use minuta_shared::ids::{GameId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK};
 use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesPlayError, MultigamesReceipt, TaskId,
@@ -13,7 +14,7 @@ use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
-use minuta_shared::wire::view::{ClockView, DisplayView, RingBoard, TeamView, View};
+use minuta_shared::wire::view::{DisplayView, RingBoard, TeamView, View};
 
 use super::*;
 use crate::i18n::Lang;
@@ -23,10 +24,6 @@ fn team_view(name: &str) -> View {
         tournament: "Кубок".into(),
         team: TeamId(1),
         name: name.into(),
-        clock: ClockView::default(),
-        cards: Vec::new(),
-        appeals: Vec::new(),
-        standings: Vec::new(),
         ring: None,
         ring_board: None,
         games: Vec::new(),
@@ -50,10 +47,13 @@ fn code() -> JoinCode {
 }
 
 fn card(question: u32) -> Command {
-    Command::SubmitCard {
-        question: QuestionId(question),
-        text: "Пушкин".into(),
-    }
+    Command::game(
+        EVENT_CHGK,
+        ChgkCommand::SubmitCard {
+            question: QuestionId(question),
+            text: "Пушкин".into(),
+        },
+    )
 }
 
 #[test]
@@ -64,11 +64,6 @@ fn a_new_view_replaces_the_old_one_whole() {
     assert_eq!(state.team_view().map(|v| v.name.as_str()), Some("Вторая"));
     let display = View::Display(DisplayView {
         tournament: String::new(),
-        clock: ClockView::default(),
-        tour_title: String::new(),
-        cards_in: 0,
-        teams: 0,
-        standings: Vec::new(),
         ring: RingBoard::default(),
         games: Vec::new(),
         programme: None,
@@ -81,17 +76,20 @@ fn a_new_view_replaces_the_old_one_whole() {
 fn a_card_ack_becomes_its_receipt_and_ends_the_flight() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(card(4));
-    assert!(state.card_in_flight(QuestionId(4)));
-    let receipt = Receipt::Card {
-        question: QuestionId(4),
-        received_at: ServerTime(9),
-        since_start_ms: 58_731,
-        late: false,
+    assert!(state.card_in_flight(EVENT_CHGK, QuestionId(4)));
+    let receipt = Receipt::Game {
+        game: EVENT_CHGK,
+        receipt: GameReceipt::Chgk(ChgkReceipt::Card {
+            question: QuestionId(4),
+            received_at: ServerTime(9),
+            since_start_ms: 58_731,
+            late: false,
+        }),
     };
     ack(&mut state, request, Ok(receipt));
-    assert!(!state.card_in_flight(QuestionId(4)));
+    assert!(!state.card_in_flight(EVENT_CHGK, QuestionId(4)));
     assert_eq!(
-        state.card_receipts.get(&QuestionId(4)),
+        state.card_receipts.get(&(EVENT_CHGK, QuestionId(4))),
         Some(&CardReceipt {
             received_at: ServerTime(9),
             since_start_ms: 58_731,
@@ -108,10 +106,18 @@ fn a_card_ack_becomes_its_receipt_and_ends_the_flight() {
 fn a_refused_card_keeps_the_reason_by_question_until_sent_again() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(card(2));
-    ack(&mut state, request, Err(CommandError::EmptyCard));
+    ack(
+        &mut state,
+        request,
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::EmptyCard,
+        )))),
+    );
     assert_eq!(
-        state.card_errors.get(&QuestionId(2)),
-        Some(&CommandError::EmptyCard)
+        state.card_errors.get(&(EVENT_CHGK, QuestionId(2))),
+        Some(&CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::EmptyCard
+        ))))
     );
     state.begin_request(card(2));
     assert!(state.card_errors.is_empty());
@@ -152,23 +158,29 @@ fn a_lost_request_is_reported_and_forgotten() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(card(1));
     reduce(&mut state, NetEvent::Lost { request });
-    assert!(!state.card_in_flight(QuestionId(1)));
+    assert!(!state.card_in_flight(EVENT_CHGK, QuestionId(1)));
     assert!(matches!(&state.toasts[0].notice, Notice::Lost(_)));
 }
 
 #[test]
 fn package_bytes_are_not_kept_while_waiting() {
     let mut state = AppState::new(Lang::Ru);
-    let request = state.begin_request(Command::LoadPackage {
-        file_name: "a.4s".into(),
-        bytes: vec![1; 1000],
-    });
+    let request = state.begin_request(Command::game(
+        EVENT_CHGK,
+        ChgkCommand::LoadPackage {
+            file_name: "a.4s".into(),
+            bytes: vec![1; 1000],
+        },
+    ));
     assert_eq!(
         state.pending.get(&request).map(|p| &p.command),
-        Some(&Command::LoadPackage {
-            file_name: "a.4s".into(),
-            bytes: vec![]
-        })
+        Some(&Command::game(
+            EVENT_CHGK,
+            ChgkCommand::LoadPackage {
+                file_name: "a.4s".into(),
+                bytes: vec![]
+            }
+        ))
     );
 }
 
@@ -261,8 +273,14 @@ fn the_clock_trusts_the_fastest_exchange() {
 fn old_messages_make_way_for_new_ones() {
     let mut state = AppState::new(Lang::Ru);
     for _ in 0..8 {
-        let request = state.begin_request(Command::StartMinute);
-        ack(&mut state, request, Err(CommandError::NoQuestionAnnounced));
+        let request = state.begin_request(Command::game(EVENT_CHGK, ChgkCommand::StartMinute));
+        ack(
+            &mut state,
+            request,
+            Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+                ChgkError::NoQuestionAnnounced,
+            )))),
+        );
     }
     assert_eq!(state.toasts.len(), 5);
     let last = state.toasts.last().map(|t| t.id);
@@ -277,9 +295,15 @@ fn good_news_fades_and_errors_stay() {
     let ok = state.begin_request(Command::AddJudge {
         name: "Иван".into(),
     });
-    let bad = state.begin_request(Command::StartMinute);
+    let bad = state.begin_request(Command::game(EVENT_CHGK, ChgkCommand::StartMinute));
     ack(&mut state, ok, Ok(Receipt::Done));
-    ack(&mut state, bad, Err(CommandError::NoQuestionAnnounced));
+    ack(
+        &mut state,
+        bad,
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::NoQuestionAnnounced,
+        )))),
+    );
     let later = 1_000 + INFO_SHOWN_US;
     let shown: Vec<NoticeKind> = state
         .toasts
@@ -312,8 +336,14 @@ fn a_success_clears_earlier_failures_of_the_same_action() {
             got: 0,
         }),
     );
-    let other = state.begin_request(Command::StartMinute);
-    ack(&mut state, other, Err(CommandError::NoQuestionAnnounced));
+    let other = state.begin_request(Command::game(EVENT_CHGK, ChgkCommand::StartMinute));
+    ack(
+        &mut state,
+        other,
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::NoQuestionAnnounced,
+        )))),
+    );
     let second = state.begin_request(register("Б"));
     ack(
         &mut state,

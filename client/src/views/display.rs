@@ -1,6 +1,6 @@
 //! The projector: the programme's «Сейчас / Далее» strip on top, then the
-//! tour, a huge question number and clock, how many cards are in, and the
-//! standings; during Brain-ring, its board ([`crate::views::ring::board`]);
+//! event's own ChGK ([`crate::views::chgk::display`]: the tour, a huge
+//! question number and clock, how many cards are in, and the standings); during Brain-ring, its board ([`crate::views::ring::board`]);
 //! during a game of another format, that game's screen
 //! ([`crate::views::games`]) while it had the hall's attention last; between
 //! the programme's slots, the whole programme
@@ -10,11 +10,11 @@ use egui::{RichText, Ui};
 use minuta_shared::programme::ProgrammeView;
 use minuta_shared::wire::view::DisplayView;
 
-use crate::i18n::{self, Lang, T};
+use crate::i18n::{Lang, T};
 use crate::state::AppState;
 use crate::views::ring::board;
 use crate::views::widgets::{self, GREY};
-use crate::views::{games, programme};
+use crate::views::{chgk, games, programme};
 
 pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     let lang = state.lang;
@@ -34,8 +34,11 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     }
     let fight_open = view.ring.fights.iter().any(|f| !f.closed);
     if !fight_open
-        && let Some(game) =
-            games::display_choice(&view.games, games::chgk_activity(&view.clock, now), now)
+        && let Some(game) = games::display_choice(
+            &view.games,
+            chgk::activity(&view.event_chgk().clock, now),
+            now,
+        )
     {
         games::display(ui, state, game);
         return;
@@ -44,36 +47,7 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
         board::board(ui, state, view);
         return;
     }
-    // Scale with the window so a projector's 1080p and a laptop both fill.
-    let height = ui.available_height().max(300.0);
-    let clock_size = (height * 0.22).clamp(60.0, 320.0);
-    ui.vertical_centered(|ui| {
-        ui.label(
-            RichText::new(&view.tournament)
-                .size(clock_size * 0.16)
-                .color(GREY),
-        );
-        if !view.tour_title.is_empty() {
-            ui.label(RichText::new(&view.tour_title).size(clock_size * 0.2));
-        }
-        if view.clock.question.is_some() {
-            ui.label(
-                RichText::new(i18n::question_number(lang, &view.clock.number))
-                    .size(clock_size * 0.45)
-                    .strong(),
-            );
-        }
-        widgets::big_clock(ui, lang, &view.clock, now, clock_size);
-        if view.clock.question.is_some() {
-            ui.label(
-                RichText::new(i18n::cards_in(lang, view.cards_in, view.teams))
-                    .size(clock_size * 0.18),
-            );
-        }
-    });
-    widgets::projector_standings(ui, lang, "display-standings", clock_size, |ui, size| {
-        widgets::standings_table(ui, lang, "display", &view.standings, size)
-    });
+    chgk::display::screen(ui, state, &view.tournament, view.event_chgk());
 }
 
 /// Between slots: the days with what is done, on now and next, beside the
@@ -89,7 +63,7 @@ fn whole_programme(ui: &mut Ui, lang: Lang, view: &DisplayView, listed: &Program
         );
     });
     ui.add_space(size * 0.5);
-    if view.standings.is_empty() {
+    if view.event_chgk().standings.is_empty() {
         widgets::centred(ui, "display-programme", |ui| {
             ui.vertical(|ui| programme::listing(ui, lang, listed, size));
         });
@@ -102,7 +76,13 @@ fn whole_programme(ui: &mut Ui, lang: Lang, view: &DisplayView, listed: &Program
             .id_salt("display-programme-standings")
             .auto_shrink([false, false])
             .show(&mut cols[1], |ui| {
-                widgets::standings_table(ui, lang, "display-programme", &view.standings, size * 0.8)
+                widgets::standings_table(
+                    ui,
+                    lang,
+                    "display-programme",
+                    &view.event_chgk().standings,
+                    size * 0.8,
+                )
             });
     });
 }

@@ -6,9 +6,10 @@
 
 use egui::Ui;
 use minuta_shared::ids::GameId;
+use minuta_shared::play::chgk::view::ClockView;
 use minuta_shared::play::games::GameSettings;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::view::{ClockView, GameEntry, HostView};
+use minuta_shared::wire::view::{GameEntry, HostView};
 
 use crate::state::{AppState, UiCommand};
 

@@ -9,33 +9,21 @@ use std::collections::{BTreeMap, HashMap};
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
-use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::EVENT_CHGK;
+use minuta_shared::play::chgk::view::ClockView;
 use minuta_shared::play::games::{
     Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
 };
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{ClockView, DisplayGame, HostView, StaffGame, TeamGame, View};
+use minuta_shared::wire::view::{DisplayGame, GameEntry, HostView, StaffGame, TeamGame, View};
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::chgk::Chgk;
 use crate::views::format::{Activity, Screens, Seat};
 use crate::views::multigames::Multigames;
 use crate::views::widgets;
-
-/// The ChGK clock's activity: a question in play, or when its minute began.
-pub fn chgk_activity(clock: &ClockView, now: ServerTime) -> Activity {
-    let phase = widgets::phase_at(clock, now);
-    if clock.question.is_some()
-        && matches!(
-            phase,
-            Phase::Announced | Phase::Minute | Phase::LastSeconds | Phase::HandIn
-        )
-    {
-        return Activity::InPlay;
-    }
-    clock.started_at.map_or(Activity::Idle, Activity::Since)
-}
 
 /// Every game's form, by game: a terminal keeps what was half-typed in
 /// each game apart.
@@ -215,6 +203,14 @@ macro_rules! screens {
 // One line per live format.
 screens! {
     Multigames => Multigames,
+    Chgk => Chgk,
+}
+
+/// Whether a game was added to the programme by the host, rather than
+/// being the event's own ChGK, which has the dashboard's own tabs and the
+/// terminals' main page.
+pub fn added<V>(game: &GameEntry<V>) -> bool {
+    game.id != EVENT_CHGK
 }
 
 /// Every game's running clock in a view, for the signals and the repaint.
@@ -253,6 +249,7 @@ pub fn display_choice(
 ) -> Option<&DisplayGame> {
     let (activity, game) = games
         .iter()
+        .filter(|g| added(g))
         .map(|g| (display_activity(g, now), g))
         .max_by_key(|(a, _)| *a)?;
     (activity > chgk).then_some(game)
@@ -275,10 +272,8 @@ pub fn staff_pick(
     picked: Option<GameId>,
     now: ServerTime,
 ) -> Option<&StaffGame> {
-    let mut games = view.games.iter().filter(|g| g.format == format);
-    if let Some(game) =
-        picked.and_then(|id| view.games.iter().find(|g| g.id == id && g.format == format))
-    {
+    let mut games = view.games.iter().filter(|g| g.format == format && added(g));
+    if let Some(game) = picked.and_then(|id| games.clone().find(|g| g.id == id)) {
         return Some(game);
     }
     let in_play = games
@@ -291,7 +286,7 @@ pub fn staff_pick(
 pub fn staff_in_play(view: &HostView, now: ServerTime) -> Option<Format> {
     view.games
         .iter()
-        .find(|g| staff_activity(g, now) == Activity::InPlay)
+        .find(|g| added(g) && staff_activity(g, now) == Activity::InPlay)
         .map(|g| g.format)
 }
 
@@ -307,7 +302,11 @@ pub fn staff_tab(
 ) {
     let lang = state.lang;
     let now = state.server_now();
-    let games: Vec<&StaffGame> = view.games.iter().filter(|g| g.format == format).collect();
+    let games: Vec<&StaffGame> = view
+        .games
+        .iter()
+        .filter(|g| g.format == format && added(g))
+        .collect();
     let shown = staff_pick(view, format, form.picked.get(&format).copied(), now).map(|g| g.id);
     ui.horizontal_wrapped(|ui| {
         if games.len() > 1 {

@@ -3,6 +3,7 @@
 //! judge receives the host's view without access secrets.
 
 use egui::{RichText, Ui};
+use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::play::games::Format;
 use minuta_shared::wire::view::HostView;
 
@@ -23,7 +24,7 @@ pub fn judge(
     let formats: Vec<Format> = Format::ALL
         .iter()
         .copied()
-        .filter(|f| view.games.iter().any(|g| g.format == *f))
+        .filter(|f| view.games.iter().any(|g| g.format == *f && games::added(g)))
         .collect();
     let tab = form.tab.get_or_insert(
         games::staff_in_play(view, state.server_now()).map_or(HostTab::Judging, HostTab::Games),
@@ -65,7 +66,15 @@ pub fn judge(
                 &mut form.games,
                 &mut out,
             ),
-            _ => judging::judging(ui, state.lang, view, &mut form.judging, &mut out),
+            _ => judging::judging(
+                ui,
+                state.lang,
+                view,
+                EVENT_CHGK,
+                view.event_chgk(),
+                &mut form.judging,
+                &mut out,
+            ),
         });
     out
 }

@@ -5,6 +5,7 @@
 
 pub mod answer_card;
 pub mod appeal;
+pub mod chgk;
 pub mod display;
 pub mod format;
 pub mod games;

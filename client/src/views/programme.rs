@@ -12,8 +12,8 @@ use minuta_shared::wire::view::DisplayView;
 
 use crate::i18n::{Lang, T, programme as words};
 use crate::views::format::Activity;
-use crate::views::games;
 use crate::views::widgets::{AMBER, GREEN, GREY};
+use crate::views::{chgk, games};
 
 /// «Сейчас: … · Далее: …» in one line of `size` points; «Программа
 /// пройдена» once every slot is done.
@@ -105,7 +105,7 @@ pub fn listing(ui: &mut Ui, lang: Lang, programme: &ProgrammeView, size: f32) {
 /// read or answered, a game's task announced or running, an open fight.
 pub fn hall_in_play(view: &DisplayView, now: ServerTime) -> bool {
     view.ring.fights.iter().any(|f| !f.closed)
-        || games::chgk_activity(&view.clock, now) == Activity::InPlay
+        || chgk::activity(&view.event_chgk().clock, now) == Activity::InPlay
         || view
             .games
             .iter()
@@ -117,7 +117,10 @@ pub fn hall_in_play(view: &DisplayView, now: ServerTime) -> bool {
 /// its teams.
 fn begun(view: &DisplayView, slot: &Slot) -> bool {
     match slot {
-        Slot::ChgkTour { tour } => view.clock.question.is_some() && view.clock.tour == Some(*tour),
+        Slot::ChgkTour { tour } => {
+            view.event_chgk().clock.question.is_some()
+                && view.event_chgk().clock.tour == Some(*tour)
+        }
         Slot::GameTour { game, tour } => {
             view.games
                 .iter()

@@ -5,8 +5,9 @@
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::view::{ClockView, StandingRow};
 use minuta_shared::time::{ServerTime, countdown};
-use minuta_shared::wire::view::{ClockView, StandingRow, TeamView};
+use minuta_shared::wire::view::TeamView;
 
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, ConnectionStatus, UiCommand};

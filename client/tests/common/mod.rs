@@ -17,13 +17,15 @@ use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
 use minuta_client::views::host::{self, HostForm};
 use minuta_client::views::{display, judge, jury, team};
 use minuta_shared::ids::{QuestionId, TeamId};
-use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::chgk::{ChgkDisplayView, ChgkStaffView, ChgkTeamView, EVENT_CHGK, Phase};
+use minuta_shared::play::games::{Format, GameDisplayView, GameStaffView, GameTeamView};
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::{
-    Access, ClockView, DisplayView, HostView, RingBoard, TeamInfo, TeamView, View,
+    Access, DisplayView, GameEntry, HostView, RingBoard, TeamInfo, TeamView, View,
 };
 
 pub const TOURNAMENT: &str = "Кубок Минуты";
@@ -252,14 +254,8 @@ pub fn host_view() -> HostView {
         teams: Vec::new(),
         judges: Vec::new(),
         displays_connected: 0,
-        tours: Vec::new(),
-        clock: ClockView::default(),
-        judging: Vec::new(),
-        appeals: Vec::new(),
-        standings: Vec::new(),
-        judgement_log: Vec::new(),
         ring: RingBoard::default(),
-        games: Vec::new(),
+        games: vec![event_chgk(GameStaffView::Chgk(ChgkStaffView::default()))],
         jury_secret: None,
         programme: None,
         festival: Vec::new(),
@@ -284,13 +280,9 @@ pub fn team_view() -> TeamView {
         tournament: TOURNAMENT.into(),
         team: TeamId(1),
         name: "Знатоки".into(),
-        clock: ClockView::default(),
-        cards: Vec::new(),
-        appeals: Vec::new(),
-        standings: Vec::new(),
         ring: None,
         ring_board: None,
-        games: Vec::new(),
+        games: vec![event_chgk(GameTeamView::Chgk(ChgkTeamView::default()))],
     }
 }
 
@@ -298,13 +290,73 @@ pub fn team_view() -> TeamView {
 pub fn display_view() -> DisplayView {
     DisplayView {
         tournament: TOURNAMENT.into(),
-        clock: ClockView::default(),
-        tour_title: String::new(),
-        cards_in: 0,
-        teams: 0,
-        standings: Vec::new(),
         ring: RingBoard::default(),
-        games: Vec::new(),
+        games: vec![event_chgk(
+            GameDisplayView::Chgk(ChgkDisplayView::default()),
+        )],
         programme: None,
+    }
+}
+
+/// The event's own ChGK game as an audience sees it.
+pub fn event_chgk<V>(view: V) -> GameEntry<V> {
+    GameEntry {
+        id: EVENT_CHGK,
+        name: String::new(),
+        format: Format::Chgk,
+        view,
+    }
+}
+
+/// The event's own ChGK in the host's view, to fill in (added if missing).
+pub fn staff_chgk(view: &mut HostView) -> &mut ChgkStaffView {
+    if !view.games.iter().any(|g| g.id == EVENT_CHGK) {
+        view.games
+            .insert(0, event_chgk(GameStaffView::Chgk(ChgkStaffView::default())));
+    }
+    match view
+        .games
+        .iter_mut()
+        .find(|g| g.id == EVENT_CHGK)
+        .map(|g| &mut g.view)
+    {
+        Some(GameStaffView::Chgk(v)) => v,
+        _ => unreachable!("the event's ChGK is a ChGK game"),
+    }
+}
+
+/// The event's own ChGK in a team's view, to fill in (added if missing).
+pub fn team_chgk(view: &mut TeamView) -> &mut ChgkTeamView {
+    if !view.games.iter().any(|g| g.id == EVENT_CHGK) {
+        view.games
+            .insert(0, event_chgk(GameTeamView::Chgk(ChgkTeamView::default())));
+    }
+    match view
+        .games
+        .iter_mut()
+        .find(|g| g.id == EVENT_CHGK)
+        .map(|g| &mut g.view)
+    {
+        Some(GameTeamView::Chgk(v)) => v,
+        _ => unreachable!("the event's ChGK is a ChGK game"),
+    }
+}
+
+/// The event's own ChGK on the projector, to fill in (added if missing).
+pub fn display_chgk(view: &mut DisplayView) -> &mut ChgkDisplayView {
+    if !view.games.iter().any(|g| g.id == EVENT_CHGK) {
+        view.games.insert(
+            0,
+            event_chgk(GameDisplayView::Chgk(ChgkDisplayView::default())),
+        );
+    }
+    match view
+        .games
+        .iter_mut()
+        .find(|g| g.id == EVENT_CHGK)
+        .map(|g| &mut g.view)
+    {
+        Some(GameDisplayView::Chgk(v)) => v,
+        _ => unreachable!("the event's ChGK is a ChGK game"),
     }
 }

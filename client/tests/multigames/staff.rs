@@ -367,9 +367,7 @@ fn projector(clock: ClockView, current: TaskHeading) -> DisplayView {
         c.started_at = ServerTime::from_millis(START_MS - 600_000);
         c
     });
-    DisplayView {
-        clock,
-        teams: 12,
+    let mut view = DisplayView {
         games: vec![GameEntry {
             id: GAME,
             name: "Мультиигры".into(),
@@ -392,7 +390,11 @@ fn projector(clock: ClockView, current: TaskHeading) -> DisplayView {
             }),
         }],
         ..common::display_view()
-    }
+    };
+    let chgk = common::display_chgk(&mut view);
+    chgk.clock = clock;
+    chgk.teams = 12;
+    view
 }
 
 fn projector_screen(view: DisplayView, ms: u64) -> egui_kittest::Harness<'static> {

@@ -42,6 +42,9 @@ pub enum Event {
         name: String,
         secret: String,
     },
+    /// Stores written before games had ids: the event's ChGK tournament's
+    /// events, replayed as [`Event::Game`] of [`minuta_shared::play::chgk::EVENT_CHGK`].
+    /// Never stored any more.
     Chgk(ChgkEvent),
     Ring(RingEvent),
     /// 6.5: the appeal jury's secret. New stores make it with the host's;
@@ -79,20 +82,30 @@ impl Event {
             Event::Ring(e) => e.kind(),
             Event::JuryAppointed { .. } => "jury_appointed",
             Event::GameAdded { .. } => "game_added",
+            // The ChGK kinds stay as they were, so a query over the log
+            // (a jury's, a benchmark's) reads old and new stores alike.
+            Event::Game {
+                event: GameEvent::Chgk(e),
+                ..
+            } => chgk_kind(e),
             Event::Game { .. } => "game",
             Event::ProgrammeSet { .. } => "programme_set",
-            Event::Chgk(e) => match e {
-                ChgkEvent::TourAdded { .. } => "chgk_tour_added",
-                ChgkEvent::QuestionAdded { .. } => "chgk_question_added",
-                ChgkEvent::Announced { .. } => "chgk_announced",
-                ChgkEvent::MinuteStarted { .. } => "chgk_minute_started",
-                ChgkEvent::CardAccepted { .. } => "chgk_card_accepted",
-                ChgkEvent::Judged { .. } => "chgk_judged",
-                ChgkEvent::Revealed { .. } => "chgk_revealed",
-                ChgkEvent::TourClosed { .. } => "chgk_tour_closed",
-                ChgkEvent::AppealFiled { .. } => "chgk_appeal_filed",
-                ChgkEvent::AppealResolved { .. } => "chgk_appeal_resolved",
-            },
+            Event::Chgk(e) => chgk_kind(e),
         }
+    }
+}
+
+fn chgk_kind(e: &ChgkEvent) -> &'static str {
+    match e {
+        ChgkEvent::TourAdded { .. } => "chgk_tour_added",
+        ChgkEvent::QuestionAdded { .. } => "chgk_question_added",
+        ChgkEvent::Announced { .. } => "chgk_announced",
+        ChgkEvent::MinuteStarted { .. } => "chgk_minute_started",
+        ChgkEvent::CardAccepted { .. } => "chgk_card_accepted",
+        ChgkEvent::Judged { .. } => "chgk_judged",
+        ChgkEvent::Revealed { .. } => "chgk_revealed",
+        ChgkEvent::TourClosed { .. } => "chgk_tour_closed",
+        ChgkEvent::AppealFiled { .. } => "chgk_appeal_filed",
+        ChgkEvent::AppealResolved { .. } => "chgk_appeal_resolved",
     }
 }

@@ -1,4 +1,4 @@
-//! The programme's games of plug-in formats: adding one, dispatching a
+//! The programme's games: adding one, dispatching a
 //! command to its format, and turning what a format says it touched into
 //! audiences. No format is named here: [`GameState`] dispatches.
 
@@ -43,6 +43,24 @@ impl Core {
     /// The event's teams as games see them.
     pub fn roster(&self) -> &Roster {
         &self.roster
+    }
+
+    /// A game's name as screens and exports show it: a game with no name of
+    /// its own (the event's own ChGK tournament) goes by the event's.
+    pub fn game_name(&self, slot: &GameSlot) -> String {
+        if slot.name.is_empty() {
+            self.registry.tournament.clone()
+        } else {
+            slot.name.clone()
+        }
+    }
+
+    /// Sets up a game (added by the host, or the event's own) in step with
+    /// the event's settings.
+    pub(super) fn add_game(&mut self, game: GameId, name: String, settings: &GameSettings) {
+        let mut slot = GameSlot::new(name, settings);
+        slot.state.event_changed(&self.registry.settings);
+        self.games.insert(game, slot);
     }
 
     pub(super) fn decide_add_game(

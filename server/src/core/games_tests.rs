@@ -172,7 +172,9 @@ fn multigames_a_game_of_the_programme_is_played_through_the_core() {
     let View::Team(other) = h.core.view_for(Identity::Team(TeamId(2)), s(3)) else {
         panic!("a team view");
     };
-    let GameTeamView::Multigames(other) = &other.games[0].view;
+    let GameTeamView::Multigames(other) = &other.games[1].view else {
+        panic!("not a Мультиигры game")
+    };
     assert!(other.answers.is_empty(), "no team sees another's answer");
 }
 
@@ -258,7 +260,9 @@ fn multigames_6_5_the_jury_logs_in_and_decides_an_appeal() {
     let View::Jury(jury) = h.core.view_for(Identity::Jury, s(17)) else {
         panic!("the jury's view");
     };
-    let GameStaffView::Multigames(staff) = &jury.games[0].view;
+    let GameStaffView::Multigames(staff) = &jury.games[1].view else {
+        panic!("not a Мультиигры game")
+    };
     assert_eq!(staff.appeals.len(), 1);
     let decide = M::DecideAppeal {
         appeal: staff.appeals[0].id,
@@ -355,4 +359,143 @@ fn a_store_from_before_the_jury_is_upgraded_once_on_start() {
         }),
         Ok(Identity::Jury)
     );
+}
+
+/// A question typed in by the host, answered «Пушкин».
+fn pushkin() -> minuta_shared::packages::Question {
+    minuta_shared::packages::Question {
+        text: "Кто?".into(),
+        answer: "Пушкин".into(),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn chgk_two_chgk_tournaments_in_one_event_keep_their_cards_apart() {
+    use minuta_shared::ids::{QuestionId, TourId};
+    use minuta_shared::play::chgk::{ChgkCommand as C, ChgkSettings, EVENT_CHGK};
+
+    // Arrange: the event's own ChGK and a second one added by the host.
+    let mut h = Hall::new(2);
+    let added = h.run(
+        Identity::Host,
+        Command::AddGame {
+            name: "Второй ЧГК".into(),
+            settings: GameSettings::Chgk(ChgkSettings::default()),
+        },
+        s(0),
+    );
+    assert_eq!(added, Ok(Receipt::GameAdded { game: GAME }));
+    for game in [EVENT_CHGK, GAME] {
+        let question = C::AddQuestion {
+            tour: TourId(0),
+            question: pushkin(),
+        };
+        h.run(Identity::Host, Command::game(game, question), s(0))
+            .expect("a question");
+        h.run(
+            Identity::Host,
+            Command::game(
+                game,
+                C::Announce {
+                    question: QuestionId(0),
+                },
+            ),
+            s(1),
+        )
+        .expect("announced");
+    }
+    h.run(Identity::Host, Command::game(GAME, C::StartMinute), s(2))
+        .expect("«Время» in the second game only");
+
+    // Act: team 1 answers in the second game.
+    let card = C::SubmitCard {
+        question: QuestionId(0),
+        text: "Пушкин".into(),
+    };
+    let receipt = h.run(Identity::Team(TeamId(1)), Command::game(GAME, card), s(32));
+
+    // Assert: the card is the second game's; the event's game has none.
+    let Ok(Receipt::Game { game, .. }) = receipt else {
+        panic!("{receipt:?}");
+    };
+    assert_eq!(game, GAME);
+    let View::Team(team) = h.core.view_for(Identity::Team(TeamId(1)), s(33)) else {
+        panic!("not a team view");
+    };
+    assert!(team.event_chgk().cards.is_empty());
+    let second = team
+        .games
+        .iter()
+        .find(|g| g.id == GAME)
+        .and_then(|g| match &g.view {
+            GameTeamView::Chgk(v) => Some(v),
+            _ => None,
+        })
+        .expect("the second ChGK");
+    assert_eq!(second.cards.len(), 1);
+    // Both replay from the store as they were.
+    let mut again = Core::new(ServerInfo::default());
+    again.replay(&h.events);
+    assert_eq!(
+        again.view_for(Identity::Host, s(33)),
+        h.core.view_for(Identity::Host, s(33))
+    );
+}
+
+#[test]
+fn chgk_a_store_from_before_games_had_ids_replays_its_chgk_into_the_event_game() {
+    use minuta_shared::ids::{QuestionId, TourId};
+    use minuta_shared::play::chgk::{ChgkEvent, Verdict};
+
+    // Arrange: the events as the previous release stored them.
+    let mut h = Hall::new(2);
+    let at = s(10);
+    h.events.extend([
+        Event::Chgk(ChgkEvent::TourAdded {
+            tour: TourId(0),
+            title: "Тур 1".into(),
+        }),
+        Event::Chgk(ChgkEvent::QuestionAdded {
+            question: QuestionId(0),
+            tour: TourId(0),
+            content: pushkin(),
+        }),
+        Event::Chgk(ChgkEvent::Announced {
+            question: QuestionId(0),
+            at,
+        }),
+        Event::Chgk(ChgkEvent::MinuteStarted {
+            question: QuestionId(0),
+            at,
+        }),
+        Event::Chgk(ChgkEvent::CardAccepted {
+            question: QuestionId(0),
+            team: TeamId(2),
+            text: "Пушкин".into(),
+            received_at: s(40),
+            late: false,
+        }),
+        Event::Chgk(ChgkEvent::Judged {
+            question: QuestionId(0),
+            group: "пушкин".into(),
+            verdict: Verdict::Correct,
+            by: minuta_shared::play::chgk::Judger::Host,
+            at: s(80),
+        }),
+    ]);
+
+    // Act
+    let mut core = Core::new(ServerInfo::default());
+    core.replay(&h.events);
+
+    // Assert: the event's ChGK holds it all, scored as before.
+    let chgk = core.event_chgk().expect("the event's ChGK");
+    assert_eq!(chgk.tours.len(), 1);
+    assert_eq!(chgk.questions[0].cards.len(), 1);
+    let standings = chgk.staff_standings(core.roster());
+    assert_eq!(standings[0].team, TeamId(2));
+    assert_eq!(standings[0].points, 1);
+    // The old kinds stay readable in the log.
+    assert_eq!(h.events.last().map(Event::kind), Some("chgk_judged"));
 }

@@ -7,6 +7,7 @@
 
 pub mod event;
 mod games;
+mod legacy;
 mod programme;
 mod projection;
 pub mod registry;
@@ -16,10 +17,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
 
 use minuta_shared::ids::{GameId, TeamId};
-use minuta_shared::packages::parse_package;
 use minuta_shared::play::brain_ring::{FightId, RingTournament};
-use minuta_shared::play::chgk::{ChgkGame, Judger, Phase};
 use minuta_shared::play::format::{Roster, RosterTeam};
+use minuta_shared::play::games::event_games;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
@@ -51,7 +51,6 @@ pub enum Audience {
 pub struct Core {
     info: ServerInfo,
     registry: Registry,
-    chgk: ChgkGame,
     ring: RingTournament,
     /// Live connections per identity; not stored, rebuilt as terminals reconnect.
     presence: BTreeMap<Identity, u32>,
@@ -59,12 +58,8 @@ pub struct Core {
     /// Fights changed by presses alone since the last call to
     /// [`Core::take_fight_patches`]: their screens get just the fight.
     patched: BTreeSet<FightId>,
-    /// The hall's standings, built once until an event changes them (a
-    /// burst of cards leaves them as they are: only revealed questions count).
-    public_cache: std::cell::OnceCell<std::sync::Arc<Vec<minuta_shared::wire::view::StandingRow>>>,
-    /// The phase last shown, so a deadline passing marks views dirty.
-    shown_phase: Phase,
-    /// The programme's games of plug-in formats, by id.
+    /// The programme's games, by id: the event's own ones from its start
+    /// ([`event_games`]), then those the host adds.
     games: BTreeMap<GameId, GameSlot>,
     /// The registry's teams as games see them, kept in step with it.
     roster: Roster,
@@ -77,13 +72,10 @@ impl Core {
         Core {
             info,
             registry: Registry::default(),
-            chgk: ChgkGame::default(),
             ring: RingTournament::default(),
             presence: BTreeMap::new(),
             dirty: BTreeSet::new(),
             patched: BTreeSet::new(),
-            public_cache: std::cell::OnceCell::new(),
-            shown_phase: Phase::Idle,
             games: BTreeMap::new(),
             roster: Roster::default(),
             programme: None,
@@ -99,10 +91,6 @@ impl Core {
 
     pub fn registry(&self) -> &Registry {
         &self.registry
-    }
-
-    pub fn chgk(&self) -> &ChgkGame {
-        &self.chgk
     }
 
     pub fn ring(&self) -> &RingTournament {
@@ -213,7 +201,6 @@ impl Core {
         now: ServerTime,
         fresh_secret: &mut dyn FnMut() -> String,
     ) -> Result<(Receipt, Vec<Event>), CommandError> {
-        let chgk = |e| Event::Chgk(e);
         Ok(match command {
             Command::SetUpTournament { name, settings } => {
                 let name = name.trim().to_owned();
@@ -284,94 +271,6 @@ impl Core {
                     }],
                 )
             }
-            Command::LoadPackage { file_name, bytes } => {
-                let package = parse_package(&file_name, &bytes)
-                    .map_err(|e| CommandError::Package(e.to_string()))?;
-                let events = self.chgk.handle_load_package(&package);
-                let questions = package.tours.iter().map(|t| t.questions.len() as u32).sum();
-                let receipt = Receipt::PackageLoaded {
-                    tours: package.tours.len() as u32,
-                    questions,
-                };
-                (receipt, events.into_iter().map(chgk).collect())
-            }
-            Command::AddQuestion { tour, question } => {
-                let events = self.chgk.handle_add_question(tour, question)?;
-                (Receipt::Done, events.into_iter().map(chgk).collect())
-            }
-            Command::AnnounceQuestion { question } => (
-                Receipt::Done,
-                vec![chgk(self.chgk.handle_announce(question, now)?)],
-            ),
-            Command::StartMinute => (
-                Receipt::Done,
-                vec![chgk(self.chgk.handle_start_minute(now)?)],
-            ),
-            Command::Reveal { question } => {
-                let events = self
-                    .chgk
-                    .handle_reveal(question, now)?
-                    .into_iter()
-                    .map(chgk)
-                    .collect();
-                (Receipt::Done, events)
-            }
-            Command::CloseTour { tour } => (
-                Receipt::Done,
-                vec![chgk(self.chgk.handle_close_tour(tour, now)?)],
-            ),
-            Command::ResolveAppeal {
-                appeal,
-                upheld,
-                reply,
-            } => (
-                Receipt::Done,
-                vec![chgk(
-                    self.chgk
-                        .handle_resolve_appeal(appeal, upheld, &reply, now)?,
-                )],
-            ),
-            Command::Judge {
-                question,
-                group,
-                verdict,
-            } => {
-                let by = match who {
-                    Identity::Judge(j) => Judger::Judge(j),
-                    _ => Judger::Host,
-                };
-                (
-                    Receipt::Done,
-                    vec![chgk(
-                        self.chgk.handle_judge(question, &group, verdict, by, now)?,
-                    )],
-                )
-            }
-            Command::SubmitCard { question, text } => {
-                let Identity::Team(team) = who else {
-                    return Err(CommandError::NoSuchTeam);
-                };
-                let event = self.chgk.handle_card(team, question, &text, now)?;
-                let (since_start_ms, late) = match &event {
-                    minuta_shared::play::chgk::ChgkEvent::CardAccepted { late, .. } => {
-                        let since = self
-                            .chgk
-                            .question(question)?
-                            .clock
-                            .as_ref()
-                            .map_or(0, |c| now.since(c.started_at).as_millis() as u64);
-                        (since, *late)
-                    }
-                    _ => (0, false),
-                };
-                let receipt = Receipt::Card {
-                    question,
-                    received_at: now,
-                    since_start_ms,
-                    late,
-                };
-                (receipt, vec![chgk(event)])
-            }
             ring @ (Command::RingSetTiming { .. }
             | Command::RingQualify { .. }
             | Command::RingSeed { .. }
@@ -388,40 +287,23 @@ impl Core {
             Command::AddGame { name, settings } => self.decide_add_game(name, settings)?,
             Command::Game { game, command } => self.decide_game(who, game, command, now)?,
             Command::SetProgramme { programme } => self.decide_programme(programme)?,
-            Command::FileAppeal {
-                question,
-                kind,
-                text,
-            } => {
-                let Identity::Team(team) = who else {
-                    return Err(CommandError::NoSuchTeam);
-                };
-                let event = self
-                    .chgk
-                    .handle_file_appeal(team, question, kind, &text, now)?;
-                let appeal = match &event {
-                    minuta_shared::play::chgk::ChgkEvent::AppealFiled { appeal, .. } => *appeal,
-                    _ => return Err(CommandError::NoSuchAppeal),
-                };
-                (Receipt::AppealFiled { appeal }, vec![chgk(event)])
-            }
         })
     }
 
     /// The only place the state changes; also marks who must see it.
     fn apply(&mut self, event: &Event) {
-        use minuta_shared::play::chgk::ChgkEvent as C;
-        // Cards, Brain-ring and other games never change the ChGK standings
-        // the hall sees.
-        if !matches!(
+        // The registry's teams and settings are every game's too.
+        if matches!(
             event,
-            Event::Chgk(C::CardAccepted { .. })
-                | Event::Ring(_)
-                | Event::Game { .. }
-                | Event::GameAdded { .. }
-                | Event::JuryAppointed { .. }
+            Event::TournamentSetUp { .. } | Event::TeamRegistered { .. } | Event::TeamEdited { .. }
         ) {
-            self.public_cache.take();
+            self.apply_to_registry(event);
+            for g in self.games.values_mut() {
+                g.state.event_changed(&self.registry.settings);
+            }
+            self.dirty
+                .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
+            return;
         }
         match event {
             Event::Initialised {
@@ -431,52 +313,13 @@ impl Core {
             } => {
                 self.registry.host_secret = host_secret.clone();
                 self.registry.display_secret = display_secret.clone();
-            }
-            Event::TournamentSetUp { name, settings } => {
-                self.registry.tournament = name.clone();
-                self.registry.settings = settings.clone();
-                self.chgk.timing = settings.chgk.clone();
-            }
-            Event::TeamRegistered {
-                team,
-                name,
-                town,
-                players,
-                secret,
-            } => {
-                self.roster.upsert(RosterTeam {
-                    id: *team,
-                    name: name.clone(),
-                    town: town.clone(),
-                });
-                self.registry.teams.insert(
-                    *team,
-                    TeamRecord {
-                        id: *team,
-                        name: name.clone(),
-                        town: town.clone(),
-                        players: players.clone(),
-                        secret: secret.clone(),
-                    },
-                );
-            }
-            Event::TeamEdited {
-                team,
-                name,
-                town,
-                players,
-            } => {
-                self.roster.upsert(RosterTeam {
-                    id: *team,
-                    name: name.clone(),
-                    town: town.clone(),
-                });
-                if let Some(t) = self.registry.teams.get_mut(team) {
-                    t.name = name.clone();
-                    t.town = town.clone();
-                    t.players = players.clone();
+                for (game, settings) in event_games() {
+                    self.add_game(game, String::new(), &settings);
                 }
             }
+            Event::TournamentSetUp { .. }
+            | Event::TeamRegistered { .. }
+            | Event::TeamEdited { .. } => {}
             Event::JudgeAdded {
                 judge,
                 name,
@@ -500,9 +343,12 @@ impl Core {
                 game,
                 name,
                 settings,
-            } => {
-                self.games
-                    .insert(*game, GameSlot::new(name.clone(), settings));
+            } => self.add_game(*game, name.clone(), settings),
+            Event::Chgk(legacy) => {
+                // A store from before games had ids: its ChGK is the event's.
+                let (game, event) = legacy::chgk(legacy);
+                self.apply(&Event::Game { game, event });
+                return;
             }
             Event::Game { game, event } => {
                 if let Some(slot) = self.games.get_mut(game) {
@@ -546,27 +392,6 @@ impl Core {
                     return;
                 }
             }
-            Event::Chgk(e) => {
-                self.chgk.apply(e);
-                // A card changes only its team's view, the staff's and the
-                // display's count; everything else may change what all see.
-                if let C::CardAccepted { team, .. } = e {
-                    self.dirty
-                        .extend([Audience::Team(*team), Audience::Staff, Audience::Display]);
-                    return;
-                }
-                if let C::Judged { question, .. } = e {
-                    let revealed = self
-                        .chgk
-                        .question(*question)
-                        .is_ok_and(|q| q.revealed_at.is_some());
-                    self.dirty.insert(Audience::Staff);
-                    if revealed {
-                        self.dirty.extend([Audience::AllTeams, Audience::Display]);
-                    }
-                    return;
-                }
-            }
         }
         self.dirty
             .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
@@ -574,31 +399,19 @@ impl Core {
 
     /// The next instant the core wants to be woken at (a clock signal).
     pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
-        // The grace's end is the last signal: if the driver woke only after
-        // it, no later deadline would ever show it, so it is due now.
-        if self.chgk.phase_at(now) == Phase::Over
-            && matches!(
-                self.shown_phase,
-                Phase::Minute | Phase::LastSeconds | Phase::HandIn
-            )
-        {
-            return Some(now);
-        }
-        [self.chgk.next_deadline(now), self.ring.next_deadline()]
+        self.ring
+            .next_deadline()
             .into_iter()
-            .chain(self.games.values().map(|g| g.state.poll_timeout(now)))
-            .flatten()
+            .chain(
+                self.games
+                    .values()
+                    .filter_map(|g| g.state.poll_timeout(now)),
+            )
             .min()
     }
 
-    /// A deadline passed: every screen shows the new phase.
+    /// A deadline passed: every screen it concerns shows the new state.
     pub fn handle_timeout(&mut self, now: ServerTime) {
-        let phase = self.chgk.phase_at(now);
-        if phase != self.shown_phase {
-            self.shown_phase = phase;
-            self.dirty
-                .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
-        }
         // A Brain-ring minute or extra time ran out: the question is over.
         if self.ring.next_deadline().is_some_and(|d| d <= now) {
             self.ring.advance(now);
@@ -628,6 +441,60 @@ impl Core {
             .into_iter()
             .filter_map(|fight| self.fight_patch(fight))
             .collect()
+    }
+}
+
+impl Core {
+    /// The registry's part of an event: the tournament's name and settings,
+    /// a team registered or edited.
+    fn apply_to_registry(&mut self, event: &Event) {
+        match event {
+            Event::TournamentSetUp { name, settings } => {
+                self.registry.tournament = name.clone();
+                self.registry.settings = settings.clone();
+            }
+            Event::TeamRegistered {
+                team,
+                name,
+                town,
+                players,
+                secret,
+            } => {
+                self.roster.upsert(RosterTeam {
+                    id: *team,
+                    name: name.clone(),
+                    town: town.clone(),
+                });
+                self.registry.teams.insert(
+                    *team,
+                    TeamRecord {
+                        id: *team,
+                        name: name.clone(),
+                        town: town.clone(),
+                        players: players.clone(),
+                        secret: secret.clone(),
+                    },
+                );
+            }
+            Event::TeamEdited {
+                team,
+                name,
+                town,
+                players,
+            } => {
+                self.roster.upsert(RosterTeam {
+                    id: *team,
+                    name: name.clone(),
+                    town: town.clone(),
+                });
+                if let Some(t) = self.registry.teams.get_mut(team) {
+                    t.name = name.clone();
+                    t.town = town.clone();
+                    t.players = players.clone();
+                }
+            }
+            _ => {}
+        }
     }
 }
 

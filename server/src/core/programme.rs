@@ -1,12 +1,13 @@
 //! The event's programme (2) and the festival's places (2.2): laying out the
 //! days, what is on now and next, and every tournament's places for every
-//! team. Games of plug-in formats are asked through [`GameState`]; ChGK and
-//! Brain-ring are the event's own tournaments.
+//! team. Games are asked through [`GameState`]; the programme's ChGK tours
+//! are the event's own ChGK game's, and Brain-ring is the event's own
+//! tournament.
 
-use minuta_shared::ids::TeamId;
-use minuta_shared::play::games::GameState;
+use minuta_shared::ids::{TeamId, TourId};
+use minuta_shared::play::chgk::EVENT_CHGK;
+use minuta_shared::play::games::{GameState, event_games};
 use minuta_shared::programme::{GameKind, Programme, ProgrammeView, Slot};
-use minuta_shared::rules::chgk::ChgkRow;
 use minuta_shared::tournament::festival::Prize;
 use minuta_shared::tournament::{Place, rank_by};
 use minuta_shared::wire::server::{CommandError, Receipt};
@@ -39,15 +40,7 @@ impl Core {
 
     fn slot_done(&self, slot: &Slot) -> bool {
         match slot {
-            Slot::ChgkTour { tour } => self.chgk.tours.get(tour.0 as usize).is_some_and(|t| {
-                t.closed_at.is_some()
-                    || (!t.questions.is_empty()
-                        && t.questions.iter().all(|q| {
-                            self.chgk
-                                .question(*q)
-                                .is_ok_and(|q| q.revealed_at.is_some() || q.withdrawn)
-                        }))
-            }),
+            Slot::ChgkTour { tour } => self.slot_done(&event_chgk_tour(*tour)),
             Slot::GameTour { game, tour } => self
                 .games
                 .get(game)
@@ -59,16 +52,17 @@ impl Core {
 
     fn slot_title(&self, slot: &Slot) -> String {
         match slot {
+            // The event's own ChGK goes by its tours' titles alone.
             Slot::ChgkTour { tour } => self
-                .chgk
-                .tours
-                .get(tour.0 as usize)
-                .map(|t| t.title.clone())
+                .games
+                .get(&EVENT_CHGK)
+                .and_then(|g| g.state.tour(tour.0))
+                .map(|t| t.title)
                 .unwrap_or_default(),
             Slot::GameTour { game, tour } => match self.games.get(game) {
                 Some(g) => match g.state.tour(*tour) {
-                    Some(t) => format!("{}: {}", g.name, t.title),
-                    None => g.name.clone(),
+                    Some(t) => format!("{}: {}", self.game_name(g), t.title),
+                    None => self.game_name(g),
                 },
                 None => String::new(),
             },
@@ -89,22 +83,15 @@ impl Core {
     /// A club night of one ChGK tournament has no festival: empty then.
     pub fn festival_tables(&self) -> Vec<FestivalTable> {
         let mut out = Vec::new();
-        if self.programme.is_none() && self.games.is_empty() && self.ring.teams.is_empty() {
+        // The event's own games alone make no festival.
+        let added = self.games.len() > event_games().len();
+        if self.programme.is_none() && !added && self.ring.teams.is_empty() {
             return out;
-        }
-        let chgk_played = self.chgk.questions.iter().any(|q| q.played());
-        if chgk_played {
-            let rows = self
-                .staff_standings()
-                .into_iter()
-                .map(|r| (r.team, r.place))
-                .collect();
-            out.push(self.table(self.registry.tournament.clone(), "chgk", rows));
         }
         for g in self.games.values() {
             if has_begun(&g.state) {
                 out.push(self.table(
-                    g.name.clone(),
+                    self.game_name(g),
                     g.format().name(),
                     g.state.places(&self.roster),
                 ));
@@ -135,6 +122,7 @@ impl Core {
         // standings they qualified from (points, then rating).
         let rest: Vec<_> = self
             .qualifying_standings()
+            .unwrap_or_default()
             .into_iter()
             .filter(|(team, _)| !self.ring.teams.contains(team))
             .collect();
@@ -160,23 +148,15 @@ impl Core {
     }
 }
 
-/// A game has begun once its first tour has.
+/// A game has begun once one of its tours has.
 fn has_begun(state: &GameState) -> bool {
-    state.tour(0).is_some_and(|t| t.started)
+    (0..).map_while(|t| state.tour(t)).any(|t| t.started)
 }
 
-impl Core {
-    /// 4.3: the ChGK standings Brain-ring qualifies from — the tours of the
-    /// days before Brain-ring's when the programme has it, else every tour.
-    pub(super) fn qualifying_standings(&self) -> Vec<(TeamId, ChgkRow)> {
-        let teams = self.registry.team_ids();
-        match self
-            .programme
-            .as_ref()
-            .and_then(|p| p.brain_ring_qualifying_tours())
-        {
-            Some(tours) => self.chgk.standings(&teams, |q| tours.contains(&q.tour)),
-            None => self.chgk.standings(&teams, |_| true),
-        }
+/// A tour of the event's own ChGK as a programme slot of games.
+fn event_chgk_tour(tour: TourId) -> Slot {
+    Slot::GameTour {
+        game: EVENT_CHGK,
+        tour: tour.0,
     }
 }

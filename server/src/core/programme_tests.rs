@@ -4,6 +4,7 @@
 
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
 use minuta_shared::play::chgk::Verdict;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::games::{GameCommand, GameSettings};
 use minuta_shared::play::multigames::{MultigamesCommand as M, TaskDraft, TaskId, TourNo};
 use minuta_shared::programme::{Programme, ProgrammeDay, ProgrammeError, Slot, SlotStatus};
@@ -52,10 +53,13 @@ impl Hall {
             .expect("team");
         }
         h.host(
-            Command::LoadPackage {
-                file_name: "p.4s".into(),
-                bytes: TWO_TOURS.as_bytes().to_vec(),
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::LoadPackage {
+                    file_name: "p.4s".into(),
+                    bytes: TWO_TOURS.as_bytes().to_vec(),
+                },
+            ),
             s(0),
         )
         .expect("package");
@@ -121,9 +125,16 @@ impl Hall {
     /// others wrong, then revealed.
     fn chgk(&mut self, q: u32, start: u64, right: &[u32]) {
         let question = QuestionId(q);
-        self.host(Command::AnnounceQuestion { question }, s(start))
-            .expect("announce");
-        self.host(Command::StartMinute, s(start)).expect("minute");
+        self.host(
+            Command::game(EVENT_CHGK, ChgkCommand::Announce { question }),
+            s(start),
+        )
+        .expect("announce");
+        self.host(
+            Command::game(EVENT_CHGK, ChgkCommand::StartMinute),
+            s(start),
+        )
+        .expect("minute");
         for team in 1..=4 {
             let text = if right.contains(&team) {
                 "верно"
@@ -132,26 +143,35 @@ impl Hall {
             };
             self.run(
                 Identity::Team(TeamId(team)),
-                Command::SubmitCard {
-                    question,
-                    text: text.into(),
-                },
+                Command::game(
+                    EVENT_CHGK,
+                    ChgkCommand::SubmitCard {
+                        question,
+                        text: text.into(),
+                    },
+                ),
                 s(start + 1),
             )
             .expect("card");
         }
         for (group, verdict) in [("верно", Verdict::Correct), ("нет", Verdict::Wrong)] {
             let _ = self.host(
-                Command::Judge {
-                    question,
-                    group: group.into(),
-                    verdict,
-                },
+                Command::game(
+                    EVENT_CHGK,
+                    ChgkCommand::Judge {
+                        question,
+                        group: group.into(),
+                        verdict,
+                    },
+                ),
                 s(start + 70),
             );
         }
-        self.host(Command::Reveal { question }, s(start + 70))
-            .expect("reveal");
+        self.host(
+            Command::game(EVENT_CHGK, ChgkCommand::Reveal { question }),
+            s(start + 70),
+        )
+        .expect("reveal");
     }
 
     /// The one Мультиигры task: team 1 gets 2, team 2 gets 1, others nothing.

@@ -1,26 +1,20 @@
-//! Projections: one view per audience. This is where visibility is enforced:
-//! a team's view is built from that team's cards alone, and verdicts and the
-//! author's answer enter it only after the host's reveal.
-
-use std::collections::BTreeMap;
-use std::sync::Arc;
+//! Projections: one view per audience — the event's own parts (teams,
+//! access codes, the programme, Brain-ring) built here, and every game's
+//! part as its format projects it for that audience. Visibility is enforced
+//! where each part is built: a team's game views come from
+//! [`minuta_shared::play::games::GameState::team_view`], a fight from
+//! [`FightAudience`].
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{FightAudience, FightId, RingFightView};
-use minuta_shared::play::chgk::{GameQuestion, Judger};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{
-    Access, AnswerGroup, AppealResolution, AppealView, CardReveal, ClockView, DisplayView,
-    GameEntry, HostView, JudgeInfo, JudgementEntry, JuryView, LateCard, QuestionJudging,
-    QuestionStatus, QuestionView, RingBoard, RingPlaceRow, RingStandingRow, StaffGame, StandingRow,
-    TeamCard, TeamInfo, TeamView, TourView, View,
+    Access, DisplayView, GameEntry, HostView, JudgeInfo, JuryView, RingBoard, RingPlaceRow,
+    RingStandingRow, StaffGame, TeamInfo, TeamView, View,
 };
 
 use super::Core;
-
-/// How many rows of the public standings a team terminal receives besides its own.
-pub const TEAM_STANDINGS_TOP: usize = 10;
 
 /// One fight as its screens must show it after a press: the staff's copy
 /// with the press log and every appeal, each table's with its own appeals,
@@ -59,100 +53,16 @@ impl Core {
             Identity::Host => View::Host(self.staff_view(now, true)),
             Identity::Judge(_) => View::Host(self.staff_view(now, false)),
             Identity::Jury => View::Jury(self.jury_view(now)),
-            Identity::Display => View::Display(self.display_view(now, &self.public_standings())),
-            Identity::Team(team) => View::Team(self.team_view(team, now, &self.public_standings())),
+            Identity::Display => View::Display(self.display_view(now)),
+            Identity::Team(team) => View::Team(self.team_view(team, now)),
         }
     }
 
-    pub fn clock_view(&self, now: ServerTime) -> ClockView {
-        let chgk = &self.chgk;
-        let Some(q) = chgk.current_question() else {
-            return ClockView::default();
-        };
-        ClockView {
-            question: Some(q.id),
-            number: q.number.clone(),
-            tour: Some(q.tour),
-            phase: chgk.phase_at(now),
-            started_at: q.clock.as_ref().map(|c| c.started_at),
-            warning_at: q.clock.as_ref().map(|c| c.warning_at()),
-            ends_at: q.clock.as_ref().map(|c| c.ends_at()),
-            accept_until: q.clock.as_ref().map(|c| c.accept_until()),
-        }
-    }
-
-    fn rows(&self, counted: impl Fn(&GameQuestion) -> bool) -> Vec<StandingRow> {
-        let teams = self.registry.team_ids();
-        self.chgk
-            .standings(&teams, counted)
-            .into_iter()
-            .map(|(team, row)| {
-                let record = self.registry.teams.get(&team);
-                StandingRow {
-                    team,
-                    name: record.map(|t| t.name.clone()).unwrap_or_default(),
-                    town: record.map(|t| t.town.clone()).unwrap_or_default(),
-                    place: row.place,
-                    points: row.points,
-                    rating: row.rating,
-                    mask: row.mask,
-                }
-            })
-            .collect()
-    }
-
-    /// What the hall may see: only revealed questions count.
-    pub fn public_standings(&self) -> Arc<Vec<StandingRow>> {
-        Arc::clone(
-            self.public_cache
-                .get_or_init(|| Arc::new(self.rows(|q| q.revealed_at.is_some()))),
-        )
-    }
-
-    /// What the host sees: every played question, judged or not.
-    pub fn staff_standings(&self) -> Vec<StandingRow> {
-        self.rows(|_| true)
-    }
-
-    pub fn team_view(&self, team: TeamId, now: ServerTime, public: &[StandingRow]) -> TeamView {
-        let cards = self
-            .chgk
-            .questions
-            .iter()
-            .filter_map(|q| {
-                let card = q.cards.get(&team)?;
-                let reveal = q.revealed_at.map(|_| CardReveal {
-                    author_answer: q.content.answer.clone(),
-                    accepted: q.content.accepted.clone(),
-                    comment: q.content.comment.clone(),
-                    verdict: q.verdict_for(team),
-                    withdrawn: q.withdrawn,
-                });
-                Some(TeamCard {
-                    question: q.id,
-                    number: q.number.clone(),
-                    text: card.text.clone(),
-                    received_at: card.received_at,
-                    since_start_ms: card.since_start_ms,
-                    late: card.late,
-                    reveal,
-                })
-            })
-            .collect();
-        let appeals = self.appeal_views(Some(team));
-        let mut standings: Vec<StandingRow> =
-            public.iter().take(TEAM_STANDINGS_TOP).cloned().collect();
-        if !standings.iter().any(|r| r.team == team) {
-            standings.extend(public.iter().find(|r| r.team == team).cloned());
-        }
+    pub fn team_view(&self, team: TeamId, now: ServerTime) -> TeamView {
         TeamView {
             tournament: self.registry.tournament.clone(),
             team,
             name: self.registry.team_name(team),
-            clock: self.clock_view(now),
-            cards,
-            appeals,
-            standings,
             ring: self.ring.open_fight_of(team).map(|f| {
                 f.view(
                     self.ring_names(f.tables),
@@ -222,18 +132,9 @@ impl Core {
         }
     }
 
-    pub fn display_view(&self, now: ServerTime, public: &[StandingRow]) -> DisplayView {
-        let current = self.chgk.current_question();
+    pub fn display_view(&self, now: ServerTime) -> DisplayView {
         DisplayView {
             tournament: self.registry.tournament.clone(),
-            clock: self.clock_view(now),
-            tour_title: current
-                .and_then(|q| self.chgk.tours.get(q.tour.0 as usize))
-                .map(|t| t.title.clone())
-                .unwrap_or_default(),
-            cards_in: current.map_or(0, |q| q.cards.values().filter(|c| !c.late).count() as u32),
-            teams: self.registry.teams.len() as u32,
-            standings: public.to_vec(),
             ring: self.ring_board(FightAudience::Public),
             games: self.game_entries(|g| g.state.display_view(&self.roster, now)),
             programme: self.programme_view(),
@@ -251,7 +152,7 @@ impl Core {
             .iter()
             .map(|(id, g)| GameEntry {
                 id: *id,
-                name: g.name.clone(),
+                name: self.game_name(g),
                 format: g.format(),
                 view: view(g),
             })
@@ -264,36 +165,6 @@ impl Core {
             tournament: self.registry.tournament.clone(),
             games: self.staff_games(now),
         }
-    }
-
-    fn appeal_views(&self, only: Option<TeamId>) -> Vec<AppealView> {
-        self.chgk
-            .appeals
-            .iter()
-            .filter(|a| only.is_none_or(|t| t == a.team))
-            .map(|a| AppealView {
-                id: a.id,
-                team: a.team,
-                team_name: self.registry.team_name(a.team),
-                question: a.question,
-                number: self
-                    .chgk
-                    .question(a.question)
-                    .map(|q| q.number.clone())
-                    .unwrap_or_default(),
-                kind: a.kind,
-                text: a.text.clone(),
-                filed_at: a.filed_at,
-                resolution: a
-                    .resolution
-                    .as_ref()
-                    .map(|(upheld, reply, at)| AppealResolution {
-                        upheld: *upheld,
-                        reply: reply.clone(),
-                        at: *at,
-                    }),
-            })
-            .collect()
     }
 
     pub fn staff_view(&self, now: ServerTime, with_access: bool) -> HostView {
@@ -334,77 +205,6 @@ impl Core {
                 connected: self.is_connected(Identity::Judge(j.id)),
             })
             .collect();
-        let current = self.chgk.current;
-        let tours = self
-            .chgk
-            .tours
-            .iter()
-            .map(|t| TourView {
-                id: t.id,
-                title: t.title.clone(),
-                closed: t.closed_at.is_some(),
-                questions: t
-                    .questions
-                    .iter()
-                    .filter_map(|q| self.chgk.question(*q).ok())
-                    .map(|q| QuestionView {
-                        id: q.id,
-                        number: q.number.clone(),
-                        content: q.content.clone(),
-                        status: if q.revealed_at.is_some() {
-                            QuestionStatus::Revealed
-                        } else if q.played() {
-                            QuestionStatus::Played
-                        } else if current == Some(q.id) {
-                            QuestionStatus::Announced
-                        } else {
-                            QuestionStatus::NotPlayed
-                        },
-                        withdrawn: q.withdrawn,
-                    })
-                    .collect(),
-            })
-            .collect();
-        let team_ids = registry.team_ids();
-        let judging = self
-            .chgk
-            .questions
-            .iter()
-            .filter(|q| {
-                (q.played() || current == Some(q.id))
-                    && self
-                        .chgk
-                        .tours
-                        .get(q.tour.0 as usize)
-                        .is_some_and(|t| t.closed_at.is_none())
-            })
-            .map(|q| judging_of(q, &team_ids))
-            .collect();
-        let judge_name = |by: &Judger| match by {
-            Judger::Host => "ведущий".to_owned(),
-            Judger::Judge(j) => registry
-                .judges
-                .get(j)
-                .map(|r| r.name.clone())
-                .unwrap_or_else(|| format!("судья {j}")),
-        };
-        let judgement_log = self
-            .chgk
-            .judgement_log
-            .iter()
-            .map(|(q, group, verdict, by, at)| JudgementEntry {
-                question: *q,
-                number: self
-                    .chgk
-                    .question(*q)
-                    .map(|q| q.number.clone())
-                    .unwrap_or_default(),
-                group: group.clone(),
-                verdict: *verdict,
-                by: judge_name(by),
-                at: *at,
-            })
-            .collect();
         HostView {
             tournament: registry.tournament.clone(),
             settings: registry.settings.clone(),
@@ -412,65 +212,11 @@ impl Core {
             teams,
             judges,
             displays_connected: self.presence.get(&Identity::Display).copied().unwrap_or(0),
-            tours,
-            clock: self.clock_view(now),
-            judging,
-            appeals: self.appeal_views(None),
-            standings: self.staff_standings(),
-            judgement_log,
             ring: self.ring_board(FightAudience::Staff),
             games: self.staff_games(now),
             jury_secret: with_access.then(|| registry.jury_secret.clone()),
             programme: self.programme_view(),
             festival: self.festival_tables(),
         }
-    }
-}
-
-/// A question's cards grouped by normalised text, late cards apart.
-fn judging_of(q: &GameQuestion, teams: &[TeamId]) -> QuestionJudging {
-    let mut groups: BTreeMap<&str, AnswerGroup> = BTreeMap::new();
-    let mut late = Vec::new();
-    for card in q.cards.values() {
-        if card.late {
-            late.push(LateCard {
-                team: card.team,
-                text: card.text.clone(),
-                received_at: card.received_at,
-                since_start_ms: card.since_start_ms,
-            });
-            continue;
-        }
-        let group = groups
-            .entry(card.key.as_str())
-            .or_insert_with(|| AnswerGroup {
-                key: card.key.clone(),
-                spellings: Vec::new(),
-                teams: Vec::new(),
-                verdict: q.verdicts.get(&card.key).map(|v| v.0),
-            });
-        if !group.spellings.contains(&card.text) {
-            group.spellings.push(card.text.clone());
-        }
-        group.teams.push(card.team);
-    }
-    let mut groups: Vec<AnswerGroup> = groups.into_values().collect();
-    // Unjudged groups first, then the most common answers.
-    groups.sort_by(|a, b| {
-        a.verdict
-            .is_some()
-            .cmp(&b.verdict.is_some())
-            .then(b.teams.len().cmp(&a.teams.len()))
-    });
-    QuestionJudging {
-        question: q.id,
-        number: q.number.clone(),
-        groups,
-        late,
-        missing: teams
-            .iter()
-            .filter(|t| !q.cards.contains_key(t))
-            .copied()
-            .collect(),
     }
 }

@@ -3,7 +3,10 @@
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{FightId, RingEvent, RingPlayError};
+use minuta_shared::play::chgk::{ChgkGame, EVENT_CHGK};
+use minuta_shared::play::games::GameState;
 use minuta_shared::rules::brain_ring::{qualify, seeding_order};
+use minuta_shared::rules::chgk::ChgkRow;
 use minuta_shared::seed::Seed;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -15,7 +18,39 @@ use super::{Core, Event};
 /// How many ChGK tours seed round 1 (4.4: «после трех туров»).
 const SEEDING_TOURS: usize = 3;
 
+/// Brain-ring qualifies from the event's own ChGK game (4.3); a store
+/// always has it, so its absence is a damaged store's.
+fn no_chgk() -> CommandError {
+    CommandError::Qualification("the event has no ChGK tournament to qualify from".to_owned())
+}
+
 impl Core {
+    /// The event's own ChGK tournament, whose standings Brain-ring
+    /// qualifies from (4.3) and whose results the export details.
+    pub fn event_chgk(&self) -> Option<&ChgkGame> {
+        match &self.games.get(&EVENT_CHGK)?.state {
+            GameState::Chgk(chgk) => Some(chgk),
+            _ => None,
+        }
+    }
+
+    /// 4.3: the ChGK standings Brain-ring qualifies from — the tours of the
+    /// days before Brain-ring's when the programme has it, else every tour.
+    pub(super) fn qualifying_standings(&self) -> Option<Vec<(TeamId, ChgkRow)>> {
+        let teams = self.registry.team_ids();
+        let chgk = self.event_chgk()?;
+        Some(
+            match self
+                .programme
+                .as_ref()
+                .and_then(|p| p.brain_ring_qualifying_tours())
+            {
+                Some(tours) => chgk.standings(&teams, |q| tours.contains(&q.tour)),
+                None => chgk.standings(&teams, |_| true),
+            },
+        )
+    }
+
     pub(super) fn decide_ring(
         &self,
         who: Identity,
@@ -36,21 +71,19 @@ impl Core {
                 let teams = self.registry.team_ids();
                 // 4.3: the standings after day one when the programme says
                 // which tours those are.
-                let all = self.qualifying_standings();
+                let all = self.qualifying_standings().ok_or_else(no_chgk)?;
                 let rows: Vec<_> = all.iter().map(|(_, row)| row.clone()).collect();
                 let qualified = qualify(&rows, places as usize, Seed(seed))
                     .map_err(|e| CommandError::Qualification(e.to_string()))?;
                 // 4.4: seeded by the table after three tours.
-                let first_tours: Vec<_> = self
-                    .chgk
+                let chgk = self.event_chgk().ok_or_else(no_chgk)?;
+                let first_tours: Vec<_> = chgk
                     .tours
                     .iter()
                     .take(SEEDING_TOURS)
                     .map(|t| t.id)
                     .collect();
-                let early = self
-                    .chgk
-                    .standings(&teams, |q| first_tours.contains(&q.tour));
+                let early = chgk.standings(&teams, |q| first_tours.contains(&q.tour));
                 let early_rows: Vec<_> = early.iter().map(|(_, row)| row.clone()).collect();
                 let order = seeding_order(&qualified.teams, &early_rows, Seed(seed));
                 let seeded: Vec<TeamId> = order

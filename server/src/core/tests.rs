@@ -3,6 +3,9 @@
 
 use minuta_shared::ids::{AppealId, QuestionId, TeamId, TourId};
 use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::chgk::{ChgkError, ChgkReceipt};
+use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -57,10 +60,13 @@ impl Game {
             .unwrap();
         }
         g.host(
-            Command::LoadPackage {
-                file_name: "t.4s".into(),
-                bytes: PACKAGE.as_bytes().to_vec(),
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::LoadPackage {
+                    file_name: "t.4s".into(),
+                    bytes: PACKAGE.as_bytes().to_vec(),
+                },
+            ),
             at(0),
         )
         .unwrap();
@@ -96,33 +102,43 @@ impl Game {
     ) -> Result<Receipt, CommandError> {
         self.run(
             Identity::Team(TeamId(team)),
-            Command::SubmitCard {
-                question: QuestionId(q),
-                text: text.into(),
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::SubmitCard {
+                    question: QuestionId(q),
+                    text: text.into(),
+                },
+            ),
             now,
         )
     }
 
     fn play_minute(&mut self, q: u32, start: ServerTime) {
         self.host(
-            Command::AnnounceQuestion {
-                question: QuestionId(q),
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Announce {
+                    question: QuestionId(q),
+                },
+            ),
             start,
         )
         .unwrap();
-        self.host(Command::StartMinute, start).unwrap();
+        self.host(Command::game(EVENT_CHGK, ChgkCommand::StartMinute), start)
+            .unwrap();
     }
 
     fn judge(&mut self, q: u32, group: &str, verdict: Verdict, now: ServerTime) {
         let group = minuta_shared::text::normalise_answer(group);
         self.host(
-            Command::Judge {
-                question: QuestionId(q),
-                group,
-                verdict,
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Judge {
+                    question: QuestionId(q),
+                    group,
+                    verdict,
+                },
+            ),
             now,
         )
         .unwrap();
@@ -143,21 +159,27 @@ fn chgk_3_card_at_62_999_is_on_time_and_at_63_001_is_late_but_kept() {
     let on_time = g.card(1, 0, "Пушкин", at(62_999)).unwrap();
     assert_eq!(
         on_time,
-        Receipt::Card {
-            question: QuestionId(0),
-            received_at: at(62_999),
-            since_start_ms: 62_999,
-            late: false
+        Receipt::Game {
+            game: EVENT_CHGK,
+            receipt: GameReceipt::Chgk(ChgkReceipt::Card {
+                question: QuestionId(0),
+                received_at: at(62_999),
+                since_start_ms: 62_999,
+                late: false
+            })
         }
     );
     let late = g.card(2, 0, "Пушкин", at(63_001)).unwrap();
     assert_eq!(
         late,
-        Receipt::Card {
-            question: QuestionId(0),
-            received_at: at(63_001),
-            since_start_ms: 63_001,
-            late: true
+        Receipt::Game {
+            game: EVENT_CHGK,
+            receipt: GameReceipt::Chgk(ChgkReceipt::Card {
+                question: QuestionId(0),
+                received_at: at(63_001),
+                since_start_ms: 63_001,
+                late: true
+            })
         }
     );
 
@@ -165,13 +187,17 @@ fn chgk_3_card_at_62_999_is_on_time_and_at_63_001_is_late_but_kept() {
     let View::Host(host) = g.core.view_for(Identity::Host, at(70_000)) else {
         panic!()
     };
-    let judging = &host.judging[0];
+    let judging = &host.event_chgk().judging[0];
     assert_eq!(judging.late.len(), 1);
     assert_eq!(judging.late[0].team, TeamId(2));
     assert_eq!(judging.groups.len(), 1);
     assert_eq!(judging.groups[0].teams, vec![TeamId(1)]);
     g.judge(0, "Пушкин", Verdict::Correct, at(70_000));
-    let standings = g.core.staff_standings();
+    let standings = g
+        .core
+        .event_chgk()
+        .expect("ChGK")
+        .staff_standings(g.core.roster());
     assert_eq!(
         standings
             .iter()
@@ -198,10 +224,31 @@ fn chgk_3_signals_at_50_and_60_seconds_wake_the_core() {
     g.core.take_dirty();
     g.core.handle_timeout(at(50_000));
     assert!(g.core.take_dirty().contains(&Audience::AllTeams));
-    assert_eq!(g.core.clock_view(at(50_000)).phase, Phase::LastSeconds);
+    assert_eq!(
+        g.core
+            .event_chgk()
+            .expect("ChGK")
+            .clock_view(at(50_000))
+            .phase,
+        Phase::LastSeconds
+    );
     assert_eq!(g.core.poll_timeout(at(50_000)), Some(at(60_000)));
-    assert_eq!(g.core.clock_view(at(60_000)).phase, Phase::HandIn);
-    assert_eq!(g.core.clock_view(at(63_001)).phase, Phase::Over);
+    assert_eq!(
+        g.core
+            .event_chgk()
+            .expect("ChGK")
+            .clock_view(at(60_000))
+            .phase,
+        Phase::HandIn
+    );
+    assert_eq!(
+        g.core
+            .event_chgk()
+            .expect("ChGK")
+            .clock_view(at(63_001))
+            .phase,
+        Phase::Over
+    );
 }
 
 #[test]
@@ -225,33 +272,50 @@ fn chgk_3_a_card_is_final_once_accepted() {
     g.card(1, 0, "Пушкин", at(10_000)).unwrap();
     assert_eq!(
         g.card(1, 0, "Лермонтов", at(11_000)),
-        Err(CommandError::CardAlreadyAccepted)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::CardAlreadyAccepted
+        ))))
     );
     assert_eq!(
         g.card(1, 0, "   ", at(11_000)),
-        Err(CommandError::CardAlreadyAccepted)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::CardAlreadyAccepted
+        ))))
     );
 }
 
 #[test]
 fn chgk_3_cards_are_refused_before_the_question_is_announced() {
     let mut g = Game::new(1);
-    assert_eq!(g.card(1, 1, "Нева", at(0)), Err(CommandError::NotAnnounced));
+    assert_eq!(
+        g.card(1, 1, "Нева", at(0)),
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::NotAnnounced
+        ))))
+    );
     assert_eq!(
         g.card(1, 99, "Нева", at(0)),
-        Err(CommandError::NoSuchQuestion)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::NoSuchQuestion
+        ))))
     );
     g.host(
-        Command::AnnounceQuestion {
-            question: QuestionId(1),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce {
+                question: QuestionId(1),
+            },
+        ),
         at(0),
     )
     .unwrap();
     // Announced but «Время» not given yet: a team that knows may write.
     assert!(matches!(
         g.card(1, 1, "Нева", at(1)),
-        Ok(Receipt::Card { late: false, .. })
+        Ok(Receipt::Game {
+            game: EVENT_CHGK,
+            receipt: GameReceipt::Chgk(ChgkReceipt::Card { late: false, .. })
+        })
     ));
 }
 
@@ -261,28 +325,41 @@ fn chgk_3_the_next_question_waits_for_the_hand_in_grace() {
     g.play_minute(0, at(0));
     assert_eq!(
         g.host(
-            Command::AnnounceQuestion {
-                question: QuestionId(1)
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Announce {
+                    question: QuestionId(1)
+                }
+            ),
             at(63_000)
         ),
-        Err(CommandError::ClockRunning)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::ClockRunning
+        ))))
     );
     g.host(
-        Command::AnnounceQuestion {
-            question: QuestionId(1),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce {
+                question: QuestionId(1),
+            },
+        ),
         at(63_001),
     )
     .unwrap();
     assert_eq!(
         g.host(
-            Command::AnnounceQuestion {
-                question: QuestionId(0)
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Announce {
+                    question: QuestionId(0)
+                }
+            ),
             at(70_000)
         ),
-        Err(CommandError::MinuteAlreadyStarted)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::MinuteAlreadyStarted
+        ))))
     );
 }
 
@@ -296,12 +373,16 @@ fn chgk_judging_marks_a_whole_group_of_equal_answers() {
     let View::Host(host) = g.core.view_for(Identity::Host, at(64_000)) else {
         panic!()
     };
-    let groups = &host.judging[0].groups;
+    let groups = &host.event_chgk().judging[0].groups;
     assert_eq!(groups.len(), 2);
     assert_eq!(groups[0].teams, vec![TeamId(1), TeamId(2)]);
     assert_eq!(groups[0].spellings.len(), 2);
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
-    let standings = g.core.staff_standings();
+    let standings = g
+        .core
+        .event_chgk()
+        .expect("ChGK")
+        .staff_standings(g.core.roster());
     let points: Vec<u32> = [1, 2, 3]
         .iter()
         .map(|t| {
@@ -329,10 +410,15 @@ fn chgk_judges_may_change_their_minds_until_the_tour_is_closed() {
     g.play_minute(0, at(0));
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     let key = minuta_shared::text::normalise_answer("Пушкин");
-    let judge_cmd = |v| Command::Judge {
-        question: QuestionId(0),
-        group: key.clone(),
-        verdict: v,
+    let judge_cmd = |v| {
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Judge {
+                question: QuestionId(0),
+                group: key.clone(),
+                verdict: v,
+            },
+        )
     };
     g.run(judge, judge_cmd(Verdict::Wrong), at(64_000)).unwrap();
     g.run(judge, judge_cmd(Verdict::Correct), at(65_000))
@@ -340,14 +426,22 @@ fn chgk_judges_may_change_their_minds_until_the_tour_is_closed() {
     let View::Host(host) = g.core.view_for(Identity::Host, at(65_000)) else {
         panic!()
     };
-    assert_eq!(host.judgement_log.len(), 2);
-    assert_eq!(host.judgement_log[1].by, "Мария");
-    assert_eq!(host.judgement_log[1].at, at(65_000));
-    g.host(Command::CloseTour { tour: TourId(0) }, at(66_000))
-        .unwrap();
+    assert_eq!(host.event_chgk().judgement_log.len(), 2);
+    assert_eq!(
+        host.event_chgk().judgement_log[1].by,
+        minuta_shared::play::chgk::Judger::Judge(minuta_shared::ids::JudgeId(1))
+    );
+    assert_eq!(host.event_chgk().judgement_log[1].at, at(65_000));
+    g.host(
+        Command::game(EVENT_CHGK, ChgkCommand::CloseTour { tour: TourId(0) }),
+        at(66_000),
+    )
+    .unwrap();
     assert_eq!(
         g.run(judge, judge_cmd(Verdict::Wrong), at(67_000)),
-        Err(CommandError::TourClosed)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::TourClosed
+        ))))
     );
 }
 
@@ -355,23 +449,40 @@ fn chgk_judges_may_change_their_minds_until_the_tour_is_closed() {
 fn chgk_the_halls_standings_are_built_once_until_a_reveal_changes_them() {
     let mut g = Game::new(2);
     g.play_minute(0, at(0));
-    let before = g.core.public_standings();
+    let before = g
+        .core
+        .event_chgk()
+        .expect("ChGK")
+        .public_standings(g.core.roster());
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     g.card(2, 0, "Лермонтов", at(2_000)).unwrap();
     assert!(
-        std::sync::Arc::ptr_eq(&before, &g.core.public_standings()),
+        std::sync::Arc::ptr_eq(
+            &before,
+            &g.core
+                .event_chgk()
+                .expect("ChGK")
+                .public_standings(g.core.roster())
+        ),
         "cards change nothing the hall sees: no rebuild"
     );
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     g.judge(0, "Лермонтов", Verdict::Wrong, at(64_000));
     g.host(
-        Command::Reveal {
-            question: QuestionId(0),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Reveal {
+                question: QuestionId(0),
+            },
+        ),
         at(65_000),
     )
     .unwrap();
-    let after = g.core.public_standings();
+    let after = g
+        .core
+        .event_chgk()
+        .expect("ChGK")
+        .public_standings(g.core.roster());
     assert!(!std::sync::Arc::ptr_eq(&before, &after));
     let points: Vec<(TeamId, u32)> = after.iter().map(|r| (r.team, r.points)).collect();
     assert_eq!(points, [(TeamId(1), 1), (TeamId(2), 0)]);
@@ -392,24 +503,27 @@ fn chgk_no_team_sees_another_teams_answer_and_verdicts_wait_for_the_reveal() {
         "team 1 sees team 2's answer: {encoded}"
     );
     assert!(
-        before.cards[0].reveal.is_none(),
+        before.event_chgk().cards[0].reveal.is_none(),
         "verdict before the reveal"
     );
     assert!(
-        before.standings.iter().all(|r| r.points == 0),
+        before.event_chgk().standings.iter().all(|r| r.points == 0),
         "standings leak the judging before the reveal"
     );
 
     g.host(
-        Command::Reveal {
-            question: QuestionId(0),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Reveal {
+                question: QuestionId(0),
+            },
+        ),
         at(65_000),
     )
     .unwrap();
     let after = g.team_view(1, at(65_000));
     assert!(!format!("{after:?}").contains("два"));
-    let reveal = after.cards[0].reveal.as_ref().unwrap();
+    let reveal = after.event_chgk().cards[0].reveal.as_ref().unwrap();
     assert_eq!(reveal.verdict, Some(Verdict::Correct));
     assert_eq!(reveal.author_answer, "Пушкин.");
     // The display never carries answers either.
@@ -424,27 +538,40 @@ fn chgk_reveal_waits_for_the_grace_and_for_every_group_judged() {
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     assert_eq!(
         g.host(
-            Command::Reveal {
-                question: QuestionId(0)
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Reveal {
+                    question: QuestionId(0)
+                }
+            ),
             at(63_000)
         ),
-        Err(CommandError::ClockRunning)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::ClockRunning
+        ))))
     );
     assert_eq!(
         g.host(
-            Command::Reveal {
-                question: QuestionId(0)
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Reveal {
+                    question: QuestionId(0)
+                }
+            ),
             at(64_000)
         ),
-        Err(CommandError::NotAllJudged)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::NotAllJudged
+        ))))
     );
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     g.host(
-        Command::Reveal {
-            question: QuestionId(0),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Reveal {
+                question: QuestionId(0),
+            },
+        ),
         at(64_000),
     )
     .unwrap();
@@ -457,43 +584,67 @@ fn chgk_4_14_an_upheld_question_appeal_withdraws_the_question_for_everyone() {
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     g.host(
-        Command::Reveal {
-            question: QuestionId(0),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Reveal {
+                question: QuestionId(0),
+            },
+        ),
         at(64_000),
     )
     .unwrap();
-    let appeal = Command::FileAppeal {
-        question: QuestionId(0),
-        kind: AppealKind::WithdrawQuestion,
-        text: "Ошибка в вопросе".into(),
-    };
+    let appeal = Command::game(
+        EVENT_CHGK,
+        ChgkCommand::FileAppeal {
+            question: QuestionId(0),
+            kind: AppealKind::WithdrawQuestion,
+            text: "Ошибка в вопросе".into(),
+        },
+    );
     assert_eq!(
         g.run(Identity::Team(TeamId(2)), appeal, at(65_000)),
-        Ok(Receipt::AppealFiled {
-            appeal: AppealId(1)
+        Ok(Receipt::Game {
+            game: EVENT_CHGK,
+            receipt: GameReceipt::Chgk(ChgkReceipt::AppealFiled {
+                appeal: AppealId(1)
+            })
         })
     );
     assert_eq!(
-        g.host(Command::CloseTour { tour: TourId(0) }, at(66_000)),
-        Err(CommandError::OpenAppeals)
+        g.host(
+            Command::game(EVENT_CHGK, ChgkCommand::CloseTour { tour: TourId(0) }),
+            at(66_000)
+        ),
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::OpenAppeals
+        ))))
     );
     g.host(
-        Command::ResolveAppeal {
-            appeal: AppealId(1),
-            upheld: true,
-            reply: "Снят".into(),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::ResolveAppeal {
+                appeal: AppealId(1),
+                upheld: true,
+                reply: "Снят".into(),
+            },
+        ),
         at(66_000),
     )
     .unwrap();
-    let standings = g.core.staff_standings();
+    let standings = g
+        .core
+        .event_chgk()
+        .expect("ChGK")
+        .staff_standings(g.core.roster());
     assert!(
         standings.iter().all(|r| r.points == 0 && r.mask == "X"),
         "{standings:?}"
     );
-    g.host(Command::CloseTour { tour: TourId(0) }, at(67_000))
-        .unwrap();
+    g.host(
+        Command::game(EVENT_CHGK, ChgkCommand::CloseTour { tour: TourId(0) }),
+        at(67_000),
+    )
+    .unwrap();
 }
 
 #[test]
@@ -504,42 +655,61 @@ fn chgk_4_15_an_upheld_answer_appeal_counts_that_teams_answer_only() {
     g.card(2, 0, "Пушкин А.С.", at(1_000)).unwrap();
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     g.judge(0, "Пушкин А.С.", Verdict::Wrong, at(64_000));
-    let early = Command::FileAppeal {
-        question: QuestionId(0),
-        kind: AppealKind::AcceptMyAnswer,
-        text: "Это он".into(),
-    };
+    let early = Command::game(
+        EVENT_CHGK,
+        ChgkCommand::FileAppeal {
+            question: QuestionId(0),
+            kind: AppealKind::AcceptMyAnswer,
+            text: "Это он".into(),
+        },
+    );
     assert_eq!(
         g.run(Identity::Team(TeamId(2)), early.clone(), at(64_500)),
-        Err(CommandError::NotRevealed)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::NotRevealed
+        ))))
     );
     g.host(
-        Command::Reveal {
-            question: QuestionId(0),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Reveal {
+                question: QuestionId(0),
+            },
+        ),
         at(65_000),
     )
     .unwrap();
     assert_eq!(
         g.run(Identity::Team(TeamId(3)), early.clone(), at(65_500)),
-        Err(CommandError::NoCardToAppeal)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::NoCardToAppeal
+        ))))
     );
     g.run(Identity::Team(TeamId(2)), early.clone(), at(65_500))
         .unwrap();
     assert_eq!(
         g.run(Identity::Team(TeamId(2)), early, at(65_600)),
-        Err(CommandError::DuplicateAppeal)
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::DuplicateAppeal
+        ))))
     );
     g.host(
-        Command::ResolveAppeal {
-            appeal: AppealId(1),
-            upheld: true,
-            reply: "Засчитано".into(),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::ResolveAppeal {
+                appeal: AppealId(1),
+                upheld: true,
+                reply: "Засчитано".into(),
+            },
+        ),
         at(66_000),
     )
     .unwrap();
-    let standings = g.core.staff_standings();
+    let standings = g
+        .core
+        .event_chgk()
+        .expect("ChGK")
+        .staff_standings(g.core.roster());
     let row = |t| {
         standings
             .iter()
@@ -566,13 +736,21 @@ fn chgk_4_3_a_counts_only_the_teams_playing_the_tour() {
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     g.judge(0, "Лермонтов", Verdict::Wrong, at(64_000));
     g.judge(0, "Гоголь", Verdict::Wrong, at(64_000));
-    let standings = g.core.staff_standings();
+    let standings = g
+        .core
+        .event_chgk()
+        .expect("ChGK")
+        .staff_standings(g.core.roster());
     // A = 3 playing (not 4 registered), B = 1: rating 3.
     assert_eq!((standings[0].team, standings[0].rating), (TeamId(1), 3));
     // A team that hands in one card plays the whole tour, late cards too.
     g.play_minute(1, at(70_000));
     g.card(4, 1, "Нева", at(200_000)).unwrap();
-    let standings = g.core.staff_standings();
+    let standings = g
+        .core
+        .event_chgk()
+        .expect("ChGK")
+        .staff_standings(g.core.roster());
     assert_eq!(standings[0].rating, 4);
 }
 
@@ -587,7 +765,11 @@ fn chgk_4_3_rating_breaks_ties_in_points() {
     g.card(2, 1, "Нева", at(71_000)).unwrap();
     g.card(3, 1, "Нева", at(71_000)).unwrap();
     g.judge(1, "Нева", Verdict::Correct, at(140_000));
-    let standings = g.core.staff_standings();
+    let standings = g
+        .core
+        .event_chgk()
+        .expect("ChGK")
+        .staff_standings(g.core.roster());
     let order: Vec<(u32, String, u32, i64)> = standings
         .iter()
         .map(|r| (r.team.0, r.place.to_string(), r.points, r.rating))
@@ -633,11 +815,19 @@ fn chgk_teams_act_only_as_themselves_and_only_the_host_controls() {
         Err(Refusal::BadSecret)
     );
     assert_eq!(
-        g.run(Identity::Team(TeamId(1)), Command::StartMinute, at(0)),
+        g.run(
+            Identity::Team(TeamId(1)),
+            Command::game(EVENT_CHGK, ChgkCommand::StartMinute),
+            at(0)
+        ),
         Err(CommandError::Forbidden)
     );
     assert_eq!(
-        g.run(Identity::Display, Command::StartMinute, at(0)),
+        g.run(
+            Identity::Display,
+            Command::game(EVENT_CHGK, ChgkCommand::StartMinute),
+            at(0)
+        ),
         Err(CommandError::Forbidden)
     );
 }
@@ -698,9 +888,12 @@ fn replaying_the_stored_events_rebuilds_the_same_state() {
     g.card(2, 0, "Лермонтов", at(63_500)).unwrap();
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     g.host(
-        Command::Reveal {
-            question: QuestionId(0),
-        },
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Reveal {
+                question: QuestionId(0),
+            },
+        ),
         at(64_000),
     )
     .unwrap();
@@ -723,7 +916,10 @@ fn replaying_the_stored_events_rebuilds_the_same_state() {
         );
     }
     // The running minute resumes with its remaining time.
-    assert_eq!(again.clock_view(now).ends_at, Some(at(130_000)));
+    assert_eq!(
+        again.event_chgk().expect("ChGK").clock_view(now).ends_at,
+        Some(at(130_000))
+    );
     assert_eq!(again.poll_timeout(now), Some(at(120_000)));
 }
 

@@ -35,7 +35,7 @@ pub(super) const MULTIGAMES_TOURS: usize = 2;
 /// a ChGK tour; a game with more tours than ChGK has leaves the rest out),
 /// day two Brain-ring (4.3: after a day of ChGK). `None` without ChGK tours.
 pub(super) fn programme(view: &HostView) -> Option<Programme> {
-    let chgk: Vec<TourId> = view.tours.iter().map(|t| t.id).collect();
+    let chgk: Vec<TourId> = view.event_chgk().tours.iter().map(|t| t.id).collect();
     if chgk.is_empty() {
         return None;
     }
@@ -43,9 +43,11 @@ pub(super) fn programme(view: &HostView) -> Option<Programme> {
         .games
         .iter()
         .find(|g| g.format == Format::Multigames)
-        .map(|g| {
-            let GameStaffView::Multigames(v) = &g.view;
-            (g.id, v.tours.iter().map(|t| t.tour.0).collect::<Vec<_>>())
+        .and_then(|g| match &g.view {
+            GameStaffView::Multigames(v) => {
+                Some((g.id, v.tours.iter().map(|t| t.tour.0).collect::<Vec<_>>()))
+            }
+            _ => None,
         });
     let mut day_one = Vec::new();
     for (i, tour) in chgk.into_iter().enumerate() {
@@ -77,7 +79,9 @@ pub(super) fn programme(view: &HostView) -> Option<Programme> {
 /// decided before the next tour, of whatever game).
 fn appeals_open(view: &HostView) -> bool {
     view.games.iter().any(|g| {
-        let GameStaffView::Multigames(v) = &g.view;
+        let GameStaffView::Multigames(v) = &g.view else {
+            return false;
+        };
         v.appeals.iter().any(|a| a.decision.is_none())
     })
 }
@@ -106,7 +110,9 @@ pub(super) fn host_steps(
         return Some(Steps::Paced(1, chgk));
     }
     for g in &view.games {
-        let GameStaffView::Multigames(v) = &g.view;
+        let GameStaffView::Multigames(v) = &g.view else {
+            continue;
+        };
         let scope = match on {
             Some(Slot::GameTour { game, tour }) if game == g.id => Scope::Tour(tour),
             _ => Scope::Nothing,
@@ -167,10 +173,12 @@ mod tests {
         // Assert: 2.1's games: the package's two ChGK tours, a Мультиигры
         // game of two tours (one before each), Brain-ring's clock at scale.
         assert_eq!(core.registry().teams.len(), TEAMS);
-        assert_eq!(core.chgk().tours.len(), 2);
+        assert_eq!(core.event_chgk().expect("ChGK").tours.len(), 2);
         let games: Vec<_> = core.games().collect();
-        assert_eq!(games.len(), 1);
-        let GameState::Multigames(game) = &games[0].1.state;
+        assert_eq!(games.len(), 2, "the event's ChGK and the Мультиигры");
+        let GameState::Multigames(game) = &games[1].1.state else {
+            panic!("not a Мультиигры game")
+        };
         assert_eq!(game.tours.len(), MULTIGAMES_TOURS);
         assert_eq!(core.ring().timing.minute_ms, 2_000);
         // A second start adds nothing.
@@ -187,7 +195,7 @@ mod tests {
         // Arrange
         let mut core = festival();
         let view = host_view(&core);
-        let game = view.games[0].id;
+        let game = view.games[1].id;
 
         // Act
         let programme = programme(&view).expect("a programme");
@@ -238,7 +246,7 @@ mod tests {
         let second = steps(&host_view(&core));
 
         // Assert: the first slot is Мультиигры' first tour: its first task.
-        let game = host_view(&core).games[0].id;
+        let game = host_view(&core).games[1].id;
         assert!(
             matches!(
                 second,

@@ -39,12 +39,18 @@ impl FinishLine {
 /// finished. Brain-ring: the champion is known. A festival: all of that,
 /// and every slot of the programme done.
 pub fn programme_finished(view: &HostView, game: DemoGame) -> bool {
-    let chgk = view.tours.iter().all(|t| t.closed);
-    let games = view.games.iter().all(|g| {
-        let GameStaffView::Multigames(v) = &g.view;
-        v.finished
-    });
-    let games_done = (!view.tours.is_empty() || !view.games.is_empty()) && chgk && games;
+    // Each game: whether it is in use, and whether it is done. A ChGK
+    // game without tours is not in use (a Мультиигры evening's ChGK).
+    let games: Vec<(bool, bool)> = view
+        .games
+        .iter()
+        .map(|g| match &g.view {
+            GameStaffView::Multigames(v) => (true, v.finished),
+            GameStaffView::Chgk(v) => (!v.tours.is_empty(), v.tours.iter().all(|t| t.closed)),
+        })
+        .collect();
+    let games_done =
+        games.iter().any(|(used, _)| *used) && games.iter().all(|(used, done)| !used || *done);
     let champion = matches!(view.ring.stage, RingStage::Finished { .. });
     match game {
         DemoGame::Chgk | DemoGame::Multigames => games_done,

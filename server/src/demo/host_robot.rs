@@ -202,7 +202,9 @@ fn next_steps(
         return Some((1, chgk));
     }
     view.games.iter().find_map(|g| {
-        let GameStaffView::Multigames(v) = &g.view;
+        let GameStaffView::Multigames(v) = &g.view else {
+            return None;
+        };
         super::multigames::host_steps(g.id, v, Scope::All)
     })
 }
@@ -216,6 +218,7 @@ mod tests {
     use crate::core::{Core, ServerInfo};
     use crate::demo::{DemoConfig, RobotCast, robot_credentials, set_up};
     use crate::driver::fresh_secret;
+    use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 
     const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 
@@ -239,14 +242,23 @@ mod tests {
         let q = QuestionId(0);
         let team = core.registry().team_ids()[0];
         for (who, command) in [
-            (Identity::Host, Command::AnnounceQuestion { question: q }),
-            (Identity::Host, Command::StartMinute),
+            (
+                Identity::Host,
+                Command::game(EVENT_CHGK, ChgkCommand::Announce { question: q }),
+            ),
+            (
+                Identity::Host,
+                Command::game(EVENT_CHGK, ChgkCommand::StartMinute),
+            ),
             (
                 Identity::Team(team),
-                Command::SubmitCard {
-                    question: q,
-                    text: "Пушкин".into(),
-                },
+                Command::game(
+                    EVENT_CHGK,
+                    ChgkCommand::SubmitCard {
+                        question: q,
+                        text: "Пушкин".into(),
+                    },
+                ),
             ),
         ] {
             core.handle_command(who, command, T0, &mut fresh_secret)
@@ -255,7 +267,7 @@ mod tests {
         let View::Host(during_grace) = core.view_for(Identity::Host, at(1_020)) else {
             panic!("not a host view");
         };
-        assert_eq!(during_grace.clock.phase, Phase::HandIn);
+        assert_eq!(during_grace.event_chgk().clock.phase, Phase::HandIn);
 
         // Act: the same view, looked at during the grace and after it.
         let waiting = chgk_steps(&during_grace, &answers, Announce::Any, at(1_030));
@@ -267,12 +279,15 @@ mod tests {
         assert_eq!(
             after,
             vec![
-                Command::Judge {
-                    question: q,
-                    group: "пушкин".into(),
-                    verdict: Verdict::Correct,
-                },
-                Command::Reveal { question: q },
+                Command::game(
+                    EVENT_CHGK,
+                    ChgkCommand::Judge {
+                        question: q,
+                        group: "пушкин".into(),
+                        verdict: Verdict::Correct,
+                    }
+                ),
+                Command::game(EVENT_CHGK, ChgkCommand::Reveal { question: q }),
             ]
         );
     }

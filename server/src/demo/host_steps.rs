@@ -6,11 +6,12 @@
 use std::collections::BTreeMap;
 
 use minuta_shared::ids::{QuestionId, TourId};
-use minuta_shared::play::chgk::{Phase, Verdict};
+use minuta_shared::play::chgk::view::QuestionStatus;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, EVENT_CHGK, Phase, Verdict};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{HostView, QuestionStatus};
+use minuta_shared::wire::view::HostView;
 
 use super::Answers;
 use super::ring_robot::field;
@@ -33,6 +34,7 @@ pub(super) fn ring_entry(view: &HostView, seed: u64, festival: bool) -> Option<C
         return None;
     }
     let played = view
+        .event_chgk()
         .tours
         .iter()
         .flat_map(|t| &t.questions)
@@ -76,6 +78,7 @@ pub(super) fn chgk_steps(
     announce: Announce,
     now: ServerTime,
 ) -> Vec<Command> {
+    let view = view.event_chgk();
     let clock = &view.clock;
     let phase = match (clock.phase, clock.accept_until) {
         (Phase::Minute | Phase::LastSeconds | Phase::HandIn, Some(until)) if now > until => {
@@ -92,11 +95,16 @@ pub(super) fn chgk_steps(
     };
     if let Some(current) = clock.question {
         match (phase, status_of(current)) {
-            (Phase::Announced, _) => return vec![Command::StartMinute],
+            (Phase::Announced, _) => {
+                return vec![Command::game(EVENT_CHGK, ChgkCommand::StartMinute)];
+            }
             (Phase::Minute | Phase::LastSeconds | Phase::HandIn, _) => return Vec::new(),
             (Phase::Over, Some(QuestionStatus::Played)) => {
                 let mut steps = judge(view, current, answers);
-                steps.push(Command::Reveal { question: current });
+                steps.push(Command::game(
+                    EVENT_CHGK,
+                    ChgkCommand::Reveal { question: current },
+                ));
                 return steps;
             }
             _ => {}
@@ -114,7 +122,10 @@ pub(super) fn chgk_steps(
             .iter()
             .any(|a| a.resolution.is_none() && tour.questions.iter().any(|q| q.id == a.question));
         if done && !open_appeals {
-            return vec![Command::CloseTour { tour: tour.id }];
+            return vec![Command::game(
+                EVENT_CHGK,
+                ChgkCommand::CloseTour { tour: tour.id },
+            )];
         }
     }
     let next = view
@@ -129,13 +140,16 @@ pub(super) fn chgk_steps(
         .flat_map(|t| &t.questions)
         .find(|q| q.status == QuestionStatus::NotPlayed && !q.withdrawn);
     match next {
-        Some(q) => vec![Command::AnnounceQuestion { question: q.id }],
+        Some(q) => vec![Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce { question: q.id },
+        )],
         None => Vec::new(),
     }
 }
 
 fn judge(
-    view: &HostView,
+    view: &ChgkStaffView,
     question: QuestionId,
     answers: &BTreeMap<QuestionId, Answers>,
 ) -> Vec<Command> {
@@ -161,11 +175,14 @@ fn judge(
             } else {
                 Verdict::Wrong
             };
-            Command::Judge {
-                question,
-                group: g.key.clone(),
-                verdict,
-            }
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::Judge {
+                    question,
+                    group: g.key.clone(),
+                    verdict,
+                },
+            )
         })
         .collect()
 }

@@ -43,7 +43,9 @@ pub(super) async fn play(
             continue;
         };
         for entry in &view.games {
-            let GameStaffView::Multigames(game) = &entry.view;
+            let GameStaffView::Multigames(game) = &entry.view else {
+                continue;
+            };
             for (appeal, command) in super::multigames::jury_decisions(entry.id, game) {
                 if !decided.insert((entry.id, appeal.id)) {
                     continue;

@@ -25,6 +25,7 @@ mod multigames;
 mod ring_robot;
 mod team_robot;
 
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -231,13 +232,16 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
         return Ok(events);
     }
     let chgk = matches!(demo.game, DemoGame::Chgk | DemoGame::Festival);
-    if chgk && core.chgk().questions.is_empty() {
+    if chgk && core.event_chgk().is_some_and(|c| c.questions.is_empty()) {
         host(
             core,
-            Command::LoadPackage {
-                file_name: "demo.4s".into(),
-                bytes: DEMO_PACKAGE.as_bytes().to_vec(),
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::LoadPackage {
+                    file_name: "demo.4s".into(),
+                    bytes: DEMO_PACKAGE.as_bytes().to_vec(),
+                },
+            ),
         )?;
     }
     let tours = match demo.game {
@@ -278,8 +282,9 @@ pub(crate) struct Answers {
 pub fn robot_credentials(core: &Core, _demo: &DemoConfig) -> RobotCast {
     let registry = core.registry();
     let answers = core
-        .chgk()
-        .questions
+        .event_chgk()
+        .map(|c| c.questions.as_slice())
+        .unwrap_or_default()
         .iter()
         .map(|q| {
             let accepted = q
@@ -466,10 +471,12 @@ mod tests {
         // Assert: eight teams, one Мультиигры game with 6 × 2 tasks, no ChGK.
         assert!(!events.is_empty());
         assert_eq!(core.registry().teams.len(), 8);
-        assert!(core.chgk().questions.is_empty());
+        assert!(core.event_chgk().expect("ChGK").questions.is_empty());
         let games: Vec<_> = core.games().collect();
-        assert_eq!(games.len(), 1);
-        let minuta_shared::play::games::GameState::Multigames(game) = &games[0].1.state;
+        assert_eq!(games.len(), 2, "the event's ChGK and the Мультиигры");
+        let minuta_shared::play::games::GameState::Multigames(game) = &games[1].1.state else {
+            panic!("not a Мультиигры game")
+        };
         assert_eq!(game.tours.len(), 6);
         assert!(game.tours.iter().all(|t| t.tasks.len() == 2));
         // A second start adds nothing.
@@ -529,6 +536,6 @@ mod tests {
 
         // Assert
         assert!(events.is_empty());
-        assert_eq!(core.games().count(), 0);
+        assert_eq!(core.games().count(), 1, "the event's own ChGK alone");
     }
 }

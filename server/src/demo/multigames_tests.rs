@@ -66,13 +66,17 @@ impl Sim {
         let View::Host(host) = self.core.view_for(Identity::Host, self.now) else {
             panic!("not a host view");
         };
-        let GameStaffView::Multigames(v) = host.games[0].view.clone();
+        let GameStaffView::Multigames(v) = host.games[1].view.clone() else {
+            panic!("not a Мультиигры game")
+        };
         v
     }
 
     fn game(&self) -> MultigamesGame {
-        let (_, slot) = self.core.games().next().expect("a game");
-        let GameState::Multigames(g) = slot.state.clone();
+        let (_, slot) = self.core.games().nth(1).expect("the Мультиигры game");
+        let GameState::Multigames(g) = slot.state.clone() else {
+            panic!("not a Мультиигры game")
+        };
         g
     }
 
@@ -80,7 +84,7 @@ impl Sim {
     /// autopilot does) between its steps.
     fn play(&mut self) {
         let pause = self.demo.scaled(Duration::from_secs(4));
-        let id = self.core.games().next().expect("a game").0;
+        let id = self.core.games().nth(1).expect("the Мультиигры game").0;
         let mut last_step = self.now;
         let mut decided = std::collections::BTreeSet::new();
         let mut answered = std::collections::BTreeSet::new();
@@ -99,7 +103,9 @@ impl Sim {
                 let View::Team(view) = self.core.view_for(Identity::Team(team), self.now) else {
                     panic!("not a team view");
                 };
-                let GameTeamView::Multigames(v) = &view.games[0].view;
+                let GameTeamView::Multigames(v) = &view.games[1].view else {
+                    panic!("not a Мультиигры game")
+                };
                 let seed = self.demo.seed.wrapping_add(i as u64 * 0x9E37_79B9);
                 let skill = 0.85 - 0.1 * i as f64;
                 if let Some(a) = team_answer(id, v, seed, skill)
@@ -126,7 +132,9 @@ impl Sim {
             let View::Jury(jury) = self.core.view_for(Identity::Jury, self.now) else {
                 panic!("not a jury view");
             };
-            let GameStaffView::Multigames(v) = &jury.games[0].view;
+            let GameStaffView::Multigames(v) = &jury.games[1].view else {
+                panic!("not a Мультиигры game")
+            };
             for (appeal, command) in jury_decisions(id, v) {
                 if decided.insert(appeal.id) {
                     self.command(Identity::Jury, command);

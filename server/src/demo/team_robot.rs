@@ -7,6 +7,7 @@
 //! button ([`Buttons`]): its presses go through the press desk, as a team
 //! terminal's do.
 
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
@@ -214,6 +215,7 @@ fn card(
     rng: &mut Rng,
     done: &mut Done,
 ) -> Option<(Duration, Command)> {
+    let view = view.event_chgk();
     for card in &view.cards {
         done.cards.insert(card.question);
     }
@@ -234,7 +236,10 @@ fn card(
         Some(a) if rng.unit() < style.skill => spell(&a.right, &a.accepted, rng),
         _ => WRONG[rng.below(WRONG.len() as u64) as usize].to_owned(),
     };
-    Some((think, Command::SubmitCard { question, text }))
+    Some((
+        think,
+        Command::game(EVENT_CHGK, ChgkCommand::SubmitCard { question, text }),
+    ))
 }
 
 /// Answers to started Мультиигры tasks and appeals of revealed credit.
@@ -246,7 +251,9 @@ fn multigames_moves(
 ) -> Vec<(Duration, Command)> {
     let mut moves = Vec::new();
     for entry in &view.games {
-        let GameTeamView::Multigames(game) = &entry.view;
+        let GameTeamView::Multigames(game) = &entry.view else {
+            continue;
+        };
         if let Some(answer) = team_answer(entry.id, game, style.seed, style.skill)
             && done.answers.insert((entry.id, answer.task))
         {

@@ -313,12 +313,19 @@ async fn read_loop(
     }
 }
 
-/// The command's name without its contents (which may be a team's answer).
+/// The command's name without its contents (which may be a team's answer):
+/// `RingArm`, or for a game's `Chgk::SubmitCard in game 0`.
 fn command_name(command: &minuta_shared::wire::client::Command) -> String {
-    let debug = format!("{command:?}");
-    debug
-        .split([' ', '{', '('])
-        .next()
-        .unwrap_or_default()
-        .to_owned()
+    /// The first word of a value's debug form: its variant's name.
+    fn head(debug: &str) -> &str {
+        debug.split([' ', '{', '(', ')']).next().unwrap_or_default()
+    }
+    match command {
+        minuta_shared::wire::client::Command::Game { game, command } => {
+            let debug = format!("{command:?}");
+            let (format, inner) = debug.split_once('(').unwrap_or((&debug, ""));
+            format!("{format}::{} in game {game}", head(inner))
+        }
+        other => head(&format!("{other:?}")).to_owned(),
+    }
 }

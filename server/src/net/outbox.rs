@@ -106,17 +106,12 @@ mod tests {
     use minuta_shared::rules::brain_ring::FightStatus;
     use minuta_shared::time::ServerTime;
     use minuta_shared::wire::server::{Receipt, ServerMsg};
-    use minuta_shared::wire::view::{ClockView, DisplayView, View};
+    use minuta_shared::wire::view::{DisplayView, View};
 
-    fn view(teams: u32) -> Outbound {
+    fn view(number: u32) -> Outbound {
         Outbound::Msg(Arc::new(ServerMsg::View(Box::new(View::Display(
             DisplayView {
-                tournament: String::new(),
-                clock: ClockView::default(),
-                tour_title: String::new(),
-                cards_in: 0,
-                teams,
-                standings: Vec::new(),
+                tournament: number.to_string(),
                 ring: Default::default(),
                 games: Vec::new(),
                 programme: None,
@@ -167,7 +162,7 @@ mod tests {
             seen.push(match out {
                 Outbound::Msg(msg) => match &*msg {
                     ServerMsg::View(v) => match v.as_ref() {
-                        View::Display(d) => format!("view {}", d.teams),
+                        View::Display(d) => format!("view {}", d.tournament),
                         _ => "view".into(),
                     },
                     ServerMsg::Ack { request, .. } => format!("ack {request}"),

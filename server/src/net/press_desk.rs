@@ -122,6 +122,7 @@ mod tests {
     use super::*;
     use crate::core::{Event, ServerInfo};
     use minuta_shared::play::brain_ring::{FightId, PressKind};
+    use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
     use minuta_shared::wire::client::Command;
     use minuta_shared::wire::handshake::Identity;
     use minuta_shared::wire::server::{CommandError, Receipt};
@@ -153,10 +154,13 @@ mod tests {
         }
         host(
             &mut core,
-            Command::LoadPackage {
-                file_name: "t.4s".into(),
-                bytes: PACKAGE.as_bytes().to_vec(),
-            },
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::LoadPackage {
+                    file_name: "t.4s".into(),
+                    bytes: PACKAGE.as_bytes().to_vec(),
+                },
+            ),
         );
         host(
             &mut core,

@@ -22,8 +22,10 @@ pub(crate) const LOCK_FILE_NAME: &str = "minuta.lock";
 
 /// The schema this server writes and understands. 2: the events of the
 /// programme's games, the programme and the appeal jury (a version-1 store
-/// holds none of them and is migrated on its first read-write open).
-pub const SCHEMA_VERSION: i64 = 2;
+/// holds none of them and is migrated on its first read-write open). 3: the
+/// event's ChGK tournament is a game like any other, its events stored as
+/// the game's (an older store's ChGK events read as that game's).
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// Who wrote the store last, kept in `meta.written_by` so a server too old
 /// for it can say which release to install.
@@ -88,9 +90,9 @@ pub(crate) fn open_rw(path: &Path, busy_timeout: Duration) -> Result<Connection,
 }
 
 /// Brings a store of an earlier schema up to this one, in one transaction,
-/// and records who wrote it. Version 1 → 2 changes no table: its events all
-/// read as they did; only the version moves, so that an older server
-/// refuses the store once newer events may be in it.
+/// and records who wrote it. Versions 1 → 2 → 3 change no table: their
+/// events all read as they did; only the version moves, so that an older
+/// server refuses the store once newer events may be in it.
 fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
     let fail = |e: rusqlite::Error| sql_error(path, e);
     let tx = conn

@@ -8,6 +8,7 @@
 use serde_json::Value;
 
 use crate::ids::TeamId;
+use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 use crate::tournament::Place;
 use crate::wire::handshake::{Identity, Role};
@@ -133,6 +134,11 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
 
     /// The only mutation; says who must see it.
     fn apply(&mut self, event: &Self::Event) -> Touched;
+
+    /// The event's registry or settings changed (a team registered or
+    /// renamed, the ChGK minute set): a game that shows names or follows
+    /// the event's settings takes them here. Nothing is stored for it.
+    fn event_changed(&mut self, _settings: &TournamentSettings) {}
 
     /// The next instant the game wants to be woken at (a clock signal).
     fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime>;

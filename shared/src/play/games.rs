@@ -8,12 +8,13 @@ use serde_json::Value;
 
 use crate::ids::TeamId;
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
+use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 use crate::tournament::Place;
 use crate::wire::handshake::{Identity, Role};
 
 #[allow(unused_imports)]
-use crate::play::multigames;
+use crate::play::{chgk, multigames};
 
 /// Why a game command was refused before its format saw it, or what the
 /// format said.
@@ -91,6 +92,12 @@ macro_rules! formats {
             }
         }
 
+        $(impl From<<$game as LiveFormat>::Command> for GameCommand {
+            fn from(command: <$game as LiveFormat>::Command) -> Self {
+                GameCommand::$variant(command)
+            }
+        })*
+
         impl GameCommand {
             pub fn format(&self) -> Format {
                 match self { $(GameCommand::$variant(_) => Format::$variant),* }
@@ -125,8 +132,7 @@ macro_rules! formats {
                 #[allow(unreachable_patterns)]
                 match (self, command) {
                     $((GameState::$variant(g), GameCommand::$variant(c)) => {
-                        let (receipt, events) = g
-                            .decide(who, c, roster, now)
+                        let (receipt, events) = LiveFormat::decide(g, who, c, roster, now)
                             .map_err(|e| PlayError::Game(GameError::$variant(e)))?;
                         Ok((
                             GameReceipt::$variant(receipt),
@@ -142,49 +148,54 @@ macro_rules! formats {
             pub fn apply(&mut self, event: &GameEvent) -> Touched {
                 #[allow(unreachable_patterns)]
                 match (self, event) {
-                    $((GameState::$variant(g), GameEvent::$variant(e)) => g.apply(e),)*
+                    $((GameState::$variant(g), GameEvent::$variant(e)) => LiveFormat::apply(g, e),)*
                     _ => Touched::nobody(),
                 }
             }
 
+            /// The event's registry or settings changed.
+            pub fn event_changed(&mut self, settings: &TournamentSettings) {
+                match self { $(GameState::$variant(g) => LiveFormat::event_changed(g, settings)),* }
+            }
+
             pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
-                match self { $(GameState::$variant(g) => g.poll_timeout(now)),* }
+                match self { $(GameState::$variant(g) => LiveFormat::poll_timeout(g, now)),* }
             }
 
             pub fn handle_timeout(&mut self, now: ServerTime) -> Touched {
-                match self { $(GameState::$variant(g) => g.handle_timeout(now)),* }
+                match self { $(GameState::$variant(g) => LiveFormat::handle_timeout(g, now)),* }
             }
 
             pub fn staff_view(&self, roster: &Roster, now: ServerTime) -> GameStaffView {
-                match self { $(GameState::$variant(g) => GameStaffView::$variant(g.staff_view(roster, now))),* }
+                match self { $(GameState::$variant(g) => GameStaffView::$variant(LiveFormat::staff_view(g, roster, now))),* }
             }
 
             pub fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> GameTeamView {
-                match self { $(GameState::$variant(g) => GameTeamView::$variant(g.team_view(team, roster, now))),* }
+                match self { $(GameState::$variant(g) => GameTeamView::$variant(LiveFormat::team_view(g, team, roster, now))),* }
             }
 
             pub fn display_view(&self, roster: &Roster, now: ServerTime) -> GameDisplayView {
-                match self { $(GameState::$variant(g) => GameDisplayView::$variant(g.display_view(roster, now))),* }
+                match self { $(GameState::$variant(g) => GameDisplayView::$variant(LiveFormat::display_view(g, roster, now))),* }
             }
 
             pub fn standings(&self, roster: &Roster) -> Value {
-                match self { $(GameState::$variant(g) => g.standings(roster)),* }
+                match self { $(GameState::$variant(g) => LiveFormat::standings(g, roster)),* }
             }
 
             pub fn sheet(&self, roster: &Roster) -> Value {
-                match self { $(GameState::$variant(g) => g.sheet(roster)),* }
+                match self { $(GameState::$variant(g) => LiveFormat::sheet(g, roster)),* }
             }
 
             pub fn finished(&self) -> bool {
-                match self { $(GameState::$variant(g) => g.finished()),* }
+                match self { $(GameState::$variant(g) => LiveFormat::finished(g)),* }
             }
 
             pub fn tour(&self, tour: u32) -> Option<TourState> {
-                match self { $(GameState::$variant(g) => g.tour(tour)),* }
+                match self { $(GameState::$variant(g) => LiveFormat::tour(g, tour)),* }
             }
 
             pub fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)> {
-                match self { $(GameState::$variant(g) => g.places(roster)),* }
+                match self { $(GameState::$variant(g) => LiveFormat::places(g, roster)),* }
             }
         }
 
@@ -198,6 +209,18 @@ macro_rules! formats {
 }
 
 // One line per live format.
+// Stored events and settings name a format by its position here: append
+// new formats at the end, never reorder.
 formats! {
     Multigames => multigames::MultigamesGame,
+    Chgk => chgk::ChgkGame,
+}
+
+/// The games every event has from its start, before the host adds any:
+/// the event's own ChGK tournament, named by the event (an empty name).
+pub fn event_games() -> Vec<(crate::ids::GameId, GameSettings)> {
+    vec![(
+        chgk::EVENT_CHGK,
+        GameSettings::Chgk(chgk::ChgkSettings::default()),
+    )]
 }

@@ -2,10 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{AppealId, GameId, QuestionId, TeamId, TourId};
-use crate::packages::Question;
+use crate::ids::{GameId, TeamId};
 use crate::play::brain_ring::{FightId, RingAppealKind, RingTiming};
-use crate::play::chgk::{AppealKind, Verdict};
 use crate::play::games::{GameCommand, GameSettings};
 use crate::play::settings::TournamentSettings;
 use crate::programme::Programme;
@@ -24,6 +22,9 @@ pub enum ClientMsg {
 
 /// Every action any role can take. Who may send which is decided in one
 /// place: [`crate::wire::permission::permitted`].
+// Decided and dropped, like the message around it (a game's command holds
+// a typed-in question).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     // ---- host: the tournament ----
@@ -47,61 +48,6 @@ pub enum Command {
     AddJudge {
         name: String,
     },
-    /// A question package file as the host picked it; the server parses it
-    /// and appends its tours.
-    LoadPackage {
-        file_name: String,
-        bytes: Vec<u8>,
-    },
-    /// A question typed in by the host, appended to a tour (a new tour when
-    /// `tour` is one past the last).
-    AddQuestion {
-        tour: TourId,
-        question: Question,
-    },
-
-    // ---- host: «Что? Где? Когда?» play ----
-    /// Announces the question: its number goes up on every screen and cards
-    /// for it are accepted from now on.
-    AnnounceQuestion {
-        question: QuestionId,
-    },
-    /// «Время»: the minute starts now (3).
-    StartMinute,
-    /// Shows the author's answer and every team's verdict to the teams.
-    Reveal {
-        question: QuestionId,
-    },
-    /// Freezes every judgement of the tour; nothing in it changes after this.
-    CloseTour {
-        tour: TourId,
-    },
-    ResolveAppeal {
-        appeal: AppealId,
-        upheld: bool,
-        reply: String,
-    },
-
-    // ---- host and judges ----
-    /// Marks every card of a question whose normalised text is `group`.
-    Judge {
-        question: QuestionId,
-        group: String,
-        verdict: Verdict,
-    },
-
-    // ---- a team ----
-    /// The answer card. Final once accepted, as on paper.
-    SubmitCard {
-        question: QuestionId,
-        text: String,
-    },
-    FileAppeal {
-        question: QuestionId,
-        kind: AppealKind,
-        text: String,
-    },
-
     // ---- host: «Брейн-ринг» ----
     RingSetTiming {
         timing: RingTiming,
@@ -181,4 +127,14 @@ pub enum Command {
     SetProgramme {
         programme: Programme,
     },
+}
+
+impl Command {
+    /// A command for one game of the programme.
+    pub fn game(game: GameId, command: impl Into<GameCommand>) -> Command {
+        Command::Game {
+            game,
+            command: command.into(),
+        }
+    }
 }

@@ -12,13 +12,6 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | RegisterTeam { .. }
         | EditTeam { .. }
         | AddJudge { .. }
-        | LoadPackage { .. }
-        | AddQuestion { .. }
-        | AnnounceQuestion { .. }
-        | StartMinute
-        | Reveal { .. }
-        | CloseTour { .. }
-        | ResolveAppeal { .. }
         | RingSetTiming { .. }
         | RingQualify { .. }
         | RingSeed { .. }
@@ -33,35 +26,40 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | AddGame { .. }
         | SetProgramme { .. } => role == Role::Host,
         Game { command, .. } => command.permitted(role),
-        Judge { .. } => matches!(role, Role::Host | Role::Judge),
-        SubmitCard { .. } | FileAppeal { .. } | Press { .. } | RingAppeal { .. } => {
-            role == Role::Team
-        }
+        Press { .. } | RingAppeal { .. } => role == Role::Team,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::QuestionId;
-    use crate::play::chgk::Verdict;
+    use crate::ids::{GameId, QuestionId};
+    use crate::play::chgk::{ChgkCommand, Verdict};
+    use crate::play::games::GameCommand;
+
+    fn chgk(command: ChgkCommand) -> Command {
+        Command::Game {
+            game: GameId(0),
+            command: GameCommand::Chgk(command),
+        }
+    }
 
     #[test]
     fn only_teams_hand_in_cards_and_only_the_host_controls() {
-        let card = Command::SubmitCard {
+        let card = chgk(ChgkCommand::SubmitCard {
             question: QuestionId(0),
             text: "x".into(),
-        };
-        let start = Command::StartMinute;
+        });
+        let start = chgk(ChgkCommand::StartMinute);
         let press = Command::Press { clock_offset_us: 0 };
         let arm = Command::RingArm {
             fight: crate::play::brain_ring::FightId(1),
         };
-        let judge = Command::Judge {
+        let judge = chgk(ChgkCommand::Judge {
             question: QuestionId(0),
             group: "x".into(),
             verdict: Verdict::Correct,
-        };
+        });
         let table = [
             (Role::Team, &card, true),
             (Role::Host, &card, false),

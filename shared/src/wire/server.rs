@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{AppealId, GameId, JudgeId, QuestionId, TeamId};
+use crate::ids::{GameId, JudgeId, TeamId};
 use crate::play::brain_ring::{PressKind, RingFightView, RingPlayError};
 use crate::play::games::{GameReceipt, PlayError};
 use crate::programme::ProgrammeError;
@@ -35,27 +35,11 @@ pub enum ServerMsg {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Receipt {
     Done,
-    /// A card was stored. `received_at` is the server's receipt time;
-    /// `since_start` is that time on the question's stopwatch; a late card
-    /// is kept but never scored (3).
-    Card {
-        question: QuestionId,
-        received_at: ServerTime,
-        since_start_ms: u64,
-        late: bool,
-    },
     TeamRegistered {
         team: TeamId,
     },
     JudgeAdded {
         judge: JudgeId,
-    },
-    PackageLoaded {
-        tours: u32,
-        questions: u32,
-    },
-    AppealFiled {
-        appeal: AppealId,
     },
     /// The server's verdict on a Brain-ring press, sent at once.
     Press {
@@ -82,52 +66,14 @@ pub enum Receipt {
 pub enum CommandError {
     #[error("no such team")]
     NoSuchTeam,
-    #[error("no such question")]
-    NoSuchQuestion,
-    #[error("no such tour")]
-    NoSuchTour,
-    #[error("no such appeal")]
-    NoSuchAppeal,
     #[error("a team needs from {min} to {max} players, this one has {got}")]
     PlayerCount { min: u32, max: u32, got: u32 },
     #[error("a team named «{0}» is registered already")]
     DuplicateTeam(String),
     #[error("a name must not be empty")]
     EmptyName,
-    #[error("the question package could not be read: {0}")]
-    Package(String),
-    #[error("no question is announced")]
-    NoQuestionAnnounced,
-    #[error("the minute for this question has started already")]
-    MinuteAlreadyStarted,
-    #[error("cards for this question are not accepted yet")]
-    NotAnnounced,
-    #[error("your team has already handed in a card for this question")]
-    CardAlreadyAccepted,
-    #[error("an answer card must not be empty")]
-    EmptyCard,
     #[error("the text is too long ({got} characters, at most {max})")]
     TooLong { got: u32, max: u32 },
-    #[error("the tour is closed: its results are final")]
-    TourClosed,
-    #[error("the tour still has open appeals")]
-    OpenAppeals,
-    #[error("no card has that text")]
-    NoSuchGroup,
-    #[error("the answer has not been revealed yet")]
-    NotRevealed,
-    #[error("your team has no card for this question")]
-    NoCardToAppeal,
-    #[error("this appeal is resolved already")]
-    AppealResolved,
-    #[error("your team has filed this appeal already")]
-    DuplicateAppeal,
-    #[error("this question was withdrawn")]
-    QuestionWithdrawn,
-    #[error("every answer must be judged before the reveal")]
-    NotAllJudged,
-    #[error("the question's clock is still running")]
-    ClockRunning,
     #[error("the settings are not valid: {0}")]
     Settings(String),
     #[error("the server could not store this: {0}")]

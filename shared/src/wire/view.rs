@@ -1,20 +1,20 @@
 //! Views: what each audience may see, sent whole after every change. The
-//! server builds one per audience, so a team's view can only ever contain
-//! that team's own cards; other teams' answers reach nobody but the host and
-//! judges, and the verdicts reach a team only after the host's reveal.
+//! server builds one per audience: the event's parts (teams, access codes,
+//! the programme, Brain-ring) here, and each game's part as its format
+//! projects it for that audience ([`GameEntry`]), so a team's view can only
+//! ever contain that team's own answers.
 
 use std::net::SocketAddr;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{AppealId, GameId, JudgeId, QuestionId, TeamId, TourId};
-use crate::packages::Question;
+use crate::ids::{GameId, JudgeId, TeamId};
 use crate::play::brain_ring::{RingFightView, RingStage, RingTiming};
-use crate::play::chgk::{AppealKind, Phase, Verdict};
+use crate::play::chgk::{ChgkDisplayView, ChgkStaffView, ChgkTeamView, EVENT_CHGK};
 use crate::play::games::{Format, GameDisplayView, GameStaffView, GameTeamView};
 use crate::play::settings::TournamentSettings;
 use crate::programme::ProgrammeView;
-use crate::time::ServerTime;
 use crate::tournament::Place;
 use crate::tournament::festival::Prize;
 
@@ -70,6 +70,61 @@ impl View {
     }
 }
 
+/// What a view shows of the event's own ChGK when it has none (a damaged
+/// store's): an empty game, as an unused ChGK looks.
+static NO_CHGK_STAFF: LazyLock<ChgkStaffView> = LazyLock::new(ChgkStaffView::default);
+static NO_CHGK_TEAM: LazyLock<ChgkTeamView> = LazyLock::new(ChgkTeamView::default);
+static NO_CHGK_DISPLAY: LazyLock<ChgkDisplayView> = LazyLock::new(ChgkDisplayView::default);
+
+/// The game with `id` in a list of games, as its format's view.
+fn game_view<V, T>(
+    games: &[GameEntry<V>],
+    id: GameId,
+    pick: impl Fn(&V) -> Option<&T>,
+) -> Option<&T> {
+    games
+        .iter()
+        .find(|g| g.id == id)
+        .and_then(|g| pick(&g.view))
+}
+
+impl HostView {
+    /// The event's own ChGK tournament as the staff see it.
+    pub fn event_chgk(&self) -> &ChgkStaffView {
+        self.chgk(EVENT_CHGK).unwrap_or(&NO_CHGK_STAFF)
+    }
+
+    /// A ChGK game of the programme as the staff see it.
+    pub fn chgk(&self, game: GameId) -> Option<&ChgkStaffView> {
+        game_view(&self.games, game, |v| match v {
+            GameStaffView::Chgk(v) => Some(v),
+            _ => None,
+        })
+    }
+}
+
+impl TeamView {
+    /// The event's own ChGK tournament as this team sees it.
+    pub fn event_chgk(&self) -> &ChgkTeamView {
+        game_view(&self.games, EVENT_CHGK, |v| match v {
+            GameTeamView::Chgk(v) => Some(v),
+            _ => None,
+        })
+        .unwrap_or(&NO_CHGK_TEAM)
+    }
+}
+
+impl DisplayView {
+    /// The event's own ChGK tournament as the hall sees it.
+    pub fn event_chgk(&self) -> &ChgkDisplayView {
+        game_view(&self.games, EVENT_CHGK, |v| match v {
+            GameDisplayView::Chgk(v) => Some(v),
+            _ => None,
+        })
+        .unwrap_or(&NO_CHGK_DISPLAY)
+    }
+}
+
 impl RingBoard {
     /// Replaces the fight with `fight.id` if the board shows it.
     pub fn apply_fight(&mut self, fight: &RingFightView) -> bool {
@@ -83,91 +138,25 @@ impl RingBoard {
     }
 }
 
-/// The clock of the current question, in server time.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClockView {
-    pub question: Option<QuestionId>,
-    /// The question's number as the hall knows it ("12").
-    pub number: String,
-    pub tour: Option<TourId>,
-    pub phase: Phase,
-    /// «Время»: the minute started.
-    pub started_at: Option<ServerTime>,
-    /// The 10-seconds-left signal.
-    pub warning_at: Option<ServerTime>,
-    /// «Время, сдавайте ответы».
-    pub ends_at: Option<ServerTime>,
-    /// The last instant a card counts (3: 3 s after the end signal).
-    pub accept_until: Option<ServerTime>,
-}
-
-/// One line of the standings table (3; 4.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StandingRow {
-    pub team: TeamId,
-    pub name: String,
-    pub town: String,
-    pub place: Place,
-    pub points: u32,
-    pub rating: i64,
-    /// `1`, `0` or `X` (withdrawn) per question counted.
-    pub mask: String,
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamView {
     pub tournament: String,
     pub team: TeamId,
     pub name: String,
-    pub clock: ClockView,
-    /// This team's cards only, oldest first.
-    pub cards: Vec<TeamCard>,
-    pub appeals: Vec<AppealView>,
-    /// Public standings (only revealed questions count): the top rows and
-    /// this team's own row, so a hall of thousands stays cheap to send.
-    pub standings: Vec<StandingRow>,
     /// The Brain-ring fight this team plays now (the button's screen).
     pub ring: Option<RingFightView>,
     /// Brain-ring between this team's fights: the stage, the table, the
     /// final places, and this team's own fights only (never a press log).
     /// `None` while no Brain-ring tournament or fight concerns the team.
     pub ring_board: Option<RingBoard>,
-    /// The programme's games of plug-in formats, as this team sees them.
+    /// The programme's games (the event's ChGK tournament first), as this
+    /// team sees them.
     pub games: Vec<TeamGame>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamCard {
-    pub question: QuestionId,
-    pub number: String,
-    pub text: String,
-    pub received_at: ServerTime,
-    pub since_start_ms: u64,
-    pub late: bool,
-    /// Filled in once the host reveals the question.
-    pub reveal: Option<CardReveal>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CardReveal {
-    pub author_answer: String,
-    pub accepted: Option<String>,
-    pub comment: Option<String>,
-    /// `None` for a late card: it was never considered.
-    pub verdict: Option<Verdict>,
-    pub withdrawn: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DisplayView {
     pub tournament: String,
-    pub clock: ClockView,
-    pub tour_title: String,
-    /// How many teams have handed in a card for the current question (a
-    /// count only: never which answers).
-    pub cards_in: u32,
-    pub teams: u32,
-    pub standings: Vec<StandingRow>,
     pub ring: RingBoard,
     pub games: Vec<DisplayGame>,
     /// The programme with what is on now and next; `None` until laid out.
@@ -221,17 +210,10 @@ pub struct HostView {
     pub teams: Vec<TeamInfo>,
     pub judges: Vec<JudgeInfo>,
     pub displays_connected: u32,
-    pub tours: Vec<TourView>,
-    pub clock: ClockView,
-    /// Answers of every played question of the open tours, grouped.
-    pub judging: Vec<QuestionJudging>,
-    pub appeals: Vec<AppealView>,
-    /// Host standings: every judged question counts, revealed or not.
-    pub standings: Vec<StandingRow>,
-    pub judgement_log: Vec<JudgementEntry>,
     /// Brain-ring, with every press of the current questions.
     pub ring: RingBoard,
-    /// The programme's games of plug-in formats, with everything in them.
+    /// The programme's games (the event's ChGK tournament first), with
+    /// everything in them.
     pub games: Vec<StaffGame>,
     /// The appeal jury's secret: the host's only, like `access`.
     pub jury_secret: Option<String>,
@@ -284,91 +266,6 @@ pub struct JudgeInfo {
     pub connected: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TourView {
-    pub id: TourId,
-    pub title: String,
-    pub closed: bool,
-    pub questions: Vec<QuestionView>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum QuestionStatus {
-    NotPlayed,
-    Announced,
-    Played,
-    Revealed,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct QuestionView {
-    pub id: QuestionId,
-    pub number: String,
-    pub content: Question,
-    pub status: QuestionStatus,
-    pub withdrawn: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct QuestionJudging {
-    pub question: QuestionId,
-    pub number: String,
-    pub groups: Vec<AnswerGroup>,
-    pub late: Vec<LateCard>,
-    /// Teams with no card at all.
-    pub missing: Vec<TeamId>,
-}
-
-/// Cards whose normalised texts are equal, judged in one action.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AnswerGroup {
-    /// The normalised text: what `Command::Judge` names.
-    pub key: String,
-    /// The distinct spellings as the teams wrote them.
-    pub spellings: Vec<String>,
-    pub teams: Vec<TeamId>,
-    pub verdict: Option<Verdict>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LateCard {
-    pub team: TeamId,
-    pub text: String,
-    pub received_at: ServerTime,
-    pub since_start_ms: u64,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AppealView {
-    pub id: AppealId,
-    pub team: TeamId,
-    pub team_name: String,
-    pub question: QuestionId,
-    pub number: String,
-    pub kind: AppealKind,
-    pub text: String,
-    pub filed_at: ServerTime,
-    pub resolution: Option<AppealResolution>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AppealResolution {
-    pub upheld: bool,
-    pub reply: String,
-    pub at: ServerTime,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct JudgementEntry {
-    pub question: QuestionId,
-    pub number: String,
-    pub group: String,
-    pub verdict: Verdict,
-    /// "ведущий" or the judge's name.
-    pub by: String,
-    pub at: ServerTime,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,11 +298,6 @@ mod tests {
     fn a_fight_patch_replaces_that_fight_and_nothing_else() {
         let mut display = View::Display(DisplayView {
             tournament: String::new(),
-            clock: ClockView::default(),
-            tour_title: String::new(),
-            cards_in: 0,
-            teams: 2,
-            standings: Vec::new(),
             ring: RingBoard {
                 fights: vec![fight(1, [0, 0]), fight(2, [0, 0])],
                 ..RingBoard::default()
@@ -428,10 +320,6 @@ mod tests {
             tournament: String::new(),
             team: TeamId(1),
             name: "А".into(),
-            clock: ClockView::default(),
-            cards: Vec::new(),
-            appeals: Vec::new(),
-            standings: Vec::new(),
             ring: Some(fight(1, [0, 0])),
             ring_board: None,
             games: Vec::new(),

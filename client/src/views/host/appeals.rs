@@ -1,12 +1,13 @@
 //! The appeals tab: every appeal with the team's text; the host upholds or
 //! rejects it with a reply.
 
+use minuta_shared::ids::GameId;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
 use std::collections::BTreeMap;
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::AppealId;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
@@ -20,17 +21,18 @@ pub struct AppealsForm {
 pub fn appeals(
     ui: &mut Ui,
     state: &AppState,
-    view: &HostView,
+    game: GameId,
+    chgk: &ChgkStaffView,
     form: &mut AppealsForm,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
-    if view.appeals.is_empty() {
+    if chgk.appeals.is_empty() {
         ui.label(lang.t(T::NoAppeals));
         return;
     }
     // Open appeals first: they block closing their tour.
-    let mut ordered: Vec<_> = view.appeals.iter().collect();
+    let mut ordered: Vec<_> = chgk.appeals.iter().collect();
     ordered.sort_by_key(|a| (a.resolution.is_some(), a.id));
     for appeal in ordered {
         egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -60,11 +62,14 @@ pub fn appeals(
                     ui.horizontal(|ui| {
                         for (upheld, label) in [(true, T::Uphold), (false, T::Reject)] {
                             if ui.button(lang.t(label)).clicked() {
-                                out.push(UiCommand::Send(Command::ResolveAppeal {
-                                    appeal: appeal.id,
-                                    upheld,
-                                    reply: reply.trim().to_owned(),
-                                }));
+                                out.push(UiCommand::Send(Command::game(
+                                    game,
+                                    ChgkCommand::ResolveAppeal {
+                                        appeal: appeal.id,
+                                        upheld,
+                                        reply: reply.trim().to_owned(),
+                                    },
+                                )));
                             }
                         }
                     });

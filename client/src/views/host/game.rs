@@ -3,10 +3,13 @@
 //! announce, «Время», «Показать ответ».
 
 use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::view::{QuestionStatus, QuestionView};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{HostView, QuestionStatus, QuestionView};
+use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
@@ -20,34 +23,36 @@ pub struct GameForm {
     pub pick: Option<QuestionId>,
 }
 
-fn all_questions(view: &HostView) -> impl Iterator<Item = &QuestionView> {
-    view.tours.iter().flat_map(|t| t.questions.iter())
+fn all_questions(chgk: &ChgkStaffView) -> impl Iterator<Item = &QuestionView> {
+    chgk.tours.iter().flat_map(|t| t.questions.iter())
 }
 
 /// The next question to play: the first unplayed one after the current.
-pub fn next_question(view: &HostView) -> Option<&QuestionView> {
-    let after = view.clock.question;
-    all_questions(view)
+pub fn next_question(chgk: &ChgkStaffView) -> Option<&QuestionView> {
+    let after = chgk.clock.question;
+    all_questions(chgk)
         .filter(|q| q.status == QuestionStatus::NotPlayed)
         .find(|q| after.is_none_or(|current| q.id > current))
-        .or_else(|| all_questions(view).find(|q| q.status == QuestionStatus::NotPlayed))
+        .or_else(|| all_questions(chgk).find(|q| q.status == QuestionStatus::NotPlayed))
 }
 
 pub fn game(
     ui: &mut Ui,
     state: &AppState,
     view: &HostView,
+    game: GameId,
+    chgk: &ChgkStaffView,
     form: &mut GameForm,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
     let now = state.server_now();
-    let phase = widgets::phase_at(&view.clock, now);
+    let phase = widgets::phase_at(&chgk.clock, now);
     let running = matches!(phase, Phase::Minute | Phase::LastSeconds | Phase::HandIn);
-    let current = view
+    let current = chgk
         .clock
         .question
-        .and_then(|id| all_questions(view).find(|q| q.id == id));
+        .and_then(|id| all_questions(chgk).find(|q| q.id == id));
 
     ui.columns(2, |cols| {
         let ui = &mut cols[0];
@@ -85,23 +90,24 @@ pub fn game(
         }
 
         let ui = &mut cols[1];
-        widgets::big_clock(ui, lang, &view.clock, now, 72.0);
+        widgets::big_clock(ui, lang, &chgk.clock, now, 72.0);
         ui.add_space(8.0);
         if let Some(q) = current {
-            cards_in(ui, state, view, q.id);
+            cards_in(ui, state, view, chgk, q.id);
         }
         ui.add_space(8.0);
         ui.horizontal_wrapped(|ui| {
             let size = 20.0;
-            if let Some(next) = next_question(view) {
+            if let Some(next) = next_question(chgk) {
                 let label = format!("{} ({})", lang.t(T::AnnounceNext), next.number);
                 if ui
                     .add_enabled(!running, egui::Button::new(RichText::new(label).size(size)))
                     .clicked()
                 {
-                    out.push(UiCommand::Send(Command::AnnounceQuestion {
-                        question: next.id,
-                    }));
+                    out.push(UiCommand::Send(Command::game(
+                        game,
+                        ChgkCommand::Announce { question: next.id },
+                    )));
                 }
             }
             let can_start = phase == Phase::Announced;
@@ -112,7 +118,10 @@ pub fn game(
                 )
                 .clicked()
             {
-                out.push(UiCommand::Send(Command::StartMinute));
+                out.push(UiCommand::Send(Command::game(
+                    game,
+                    ChgkCommand::StartMinute,
+                )));
             }
             if let Some(q) = current {
                 let can_reveal = phase == Phase::Over && q.status != QuestionStatus::Revealed;
@@ -123,14 +132,17 @@ pub fn game(
                     )
                     .clicked()
                 {
-                    out.push(UiCommand::Send(Command::Reveal { question: q.id }));
+                    out.push(UiCommand::Send(Command::game(
+                        game,
+                        ChgkCommand::Reveal { question: q.id },
+                    )));
                 }
             }
         });
         if let Some(q) = current
             && phase == Phase::Over
             && q.status != QuestionStatus::Revealed
-            && view
+            && chgk
                 .judging
                 .iter()
                 .any(|j| j.question == q.id && j.groups.iter().any(|g| g.verdict.is_none()))
@@ -139,7 +151,7 @@ pub fn game(
         }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            let unplayed: Vec<&QuestionView> = all_questions(view)
+            let unplayed: Vec<&QuestionView> = all_questions(chgk)
                 .filter(|q| q.status == QuestionStatus::NotPlayed)
                 .collect();
             let shown = form
@@ -171,7 +183,10 @@ pub fn game(
                 .clicked()
                 && let Some(question) = pick
             {
-                out.push(UiCommand::Send(Command::AnnounceQuestion { question }));
+                out.push(UiCommand::Send(Command::game(
+                    game,
+                    ChgkCommand::Announce { question },
+                )));
                 form.pick = None;
             }
         });
@@ -179,10 +194,16 @@ pub fn game(
 }
 
 /// «Сдано карточек: 7 из 12», the late ones and who has none yet.
-fn cards_in(ui: &mut Ui, state: &AppState, view: &HostView, question: QuestionId) {
+fn cards_in(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    chgk: &ChgkStaffView,
+    question: QuestionId,
+) {
     let lang = state.lang;
     let teams = view.teams.len() as u32;
-    let Some(judging) = view.judging.iter().find(|j| j.question == question) else {
+    let Some(judging) = chgk.judging.iter().find(|j| j.question == question) else {
         ui.label(RichText::new(i18n::cards_in(lang, 0, teams)).size(20.0));
         return;
     };

@@ -5,10 +5,13 @@
 //! the teams with no card, then the log of every judgement.
 
 use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::Verdict;
+use minuta_shared::play::chgk::view::{AnswerGroup, QuestionJudging};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, Judger};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{AnswerGroup, HostView, QuestionJudging};
+use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, Lang, T};
 use crate::state::UiCommand;
@@ -27,21 +30,23 @@ pub fn judging(
     ui: &mut Ui,
     lang: Lang,
     view: &HostView,
+    game: GameId,
+    chgk: &ChgkStaffView,
     form: &mut JudgingForm,
     out: &mut Vec<UiCommand>,
 ) {
-    if view.judging.is_empty() {
+    if chgk.judging.is_empty() {
         ui.label(lang.t(T::JudgingNothing));
     }
     // One question at a time: a list that grows while someone clicks in it
     // would move the buttons under the pointer.
     let picked = form
         .picked
-        .filter(|q| view.judging.iter().any(|j| j.question == *q));
-    let shown = picked.or_else(|| view.judging.last().map(|j| j.question));
+        .filter(|q| chgk.judging.iter().any(|j| j.question == *q));
+    let shown = picked.or_else(|| chgk.judging.last().map(|j| j.question));
     ui.horizontal_wrapped(|ui| {
         ui.label(lang.t(T::Question));
-        for entry in &view.judging {
+        for entry in &chgk.judging {
             let open = entry.groups.iter().filter(|g| g.verdict.is_none()).count();
             let mut label = RichText::new(&entry.number).size(16.0);
             if open > 0 {
@@ -58,25 +63,29 @@ pub fn judging(
         }
     });
     ui.separator();
-    if let Some(entry) = view.judging.iter().find(|j| Some(j.question) == shown) {
+    if let Some(entry) = chgk.judging.iter().find(|j| Some(j.question) == shown) {
         ui.label(
             RichText::new(i18n::question_number(lang, &entry.number))
                 .size(20.0)
                 .strong(),
         );
-        question_judging(ui, lang, view, entry, out);
+        question_judging(ui, lang, view, game, chgk, entry, out);
     }
-    if !view.judgement_log.is_empty() {
+    if !chgk.judgement_log.is_empty() {
         ui.separator();
         egui::CollapsingHeader::new(lang.t(T::JudgementLog))
             .id_salt("judgement-log")
             .show(ui, |ui| {
                 egui::Grid::new("log").striped(true).show(ui, |ui| {
-                    for entry in view.judgement_log.iter().rev() {
+                    for entry in chgk.judgement_log.iter().rev() {
                         ui.label(&entry.number);
                         ui.label(&entry.group);
                         ui.label(i18n::verdict(lang, entry.verdict));
-                        ui.label(format!("{}: {}", lang.t(T::By), entry.by));
+                        ui.label(format!(
+                            "{}: {}",
+                            lang.t(T::By),
+                            judger(lang, view, entry.by)
+                        ));
                         ui.label(format!(
                             "{}: {}",
                             lang.t(T::At),
@@ -93,10 +102,12 @@ fn question_judging(
     ui: &mut Ui,
     lang: Lang,
     view: &HostView,
+    game: GameId,
+    chgk: &ChgkStaffView,
     entry: &QuestionJudging,
     out: &mut Vec<UiCommand>,
 ) {
-    let content = view
+    let content = chgk
         .tours
         .iter()
         .flat_map(|t| t.questions.iter())
@@ -125,7 +136,7 @@ fn question_judging(
         });
     }
     for group in &entry.groups {
-        ui.horizontal(|ui| group_row(ui, lang, view, entry, group, out));
+        ui.horizontal(|ui| group_row(ui, lang, view, game, entry, group, out));
         ui.separator();
     }
     if !entry.late.is_empty() {
@@ -145,6 +156,7 @@ fn group_row(
     ui: &mut Ui,
     lang: Lang,
     view: &HostView,
+    game: GameId,
     entry: &QuestionJudging,
     group: &AnswerGroup,
     out: &mut Vec<UiCommand>,
@@ -177,12 +189,27 @@ fn group_row(
     for (verdict, label) in [(Verdict::Correct, T::Correct), (Verdict::Wrong, T::Wrong)] {
         let chosen = group.verdict == Some(verdict);
         if ui.selectable_label(chosen, lang.t(label)).clicked() && !chosen {
-            out.push(UiCommand::Send(Command::Judge {
-                question: entry.question,
-                group: group.key.clone(),
-                verdict,
-            }));
+            out.push(UiCommand::Send(Command::game(
+                game,
+                ChgkCommand::Judge {
+                    question: entry.question,
+                    group: group.key.clone(),
+                    verdict,
+                },
+            )));
         }
+    }
+}
+
+/// Who marked a group: the host, or a judge by name.
+fn judger(lang: Lang, view: &HostView, by: Judger) -> String {
+    match by {
+        Judger::Host => lang.t(T::HostJudged).to_owned(),
+        Judger::Judge(judge) => view
+            .judges
+            .iter()
+            .find(|j| j.id == judge)
+            .map_or_else(|| format!("#{}", judge.0), |j| j.name.clone()),
     }
 }
 

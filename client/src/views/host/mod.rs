@@ -22,6 +22,7 @@ pub mod tournament;
 
 use egui::{RichText, Ui};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::play::games::Format;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::{Access, HostView};
@@ -88,6 +89,8 @@ pub fn dashboard(
 ) -> Vec<UiCommand> {
     let lang = state.lang;
     let mut out = Vec::new();
+    // The event's own ChGK runs on the dashboard's own tabs.
+    let chgk = view.event_chgk();
     let open_fights = view.ring.fights.iter().filter(|f| !f.closed).count();
     let now = state.server_now();
     let tab = form.tab.get_or_insert(if open_fights > 0 {
@@ -96,7 +99,7 @@ pub fn dashboard(
         HostTab::Games(format)
     } else if view.teams.is_empty() {
         HostTab::Teams
-    } else if view.tours.is_empty() {
+    } else if chgk.tours.is_empty() {
         HostTab::Questions
     } else {
         HostTab::Game
@@ -104,7 +107,7 @@ pub fn dashboard(
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(&view.tournament).strong().size(18.0));
         ui.separator();
-        let open_appeals = view
+        let open_appeals = chgk
             .appeals
             .iter()
             .filter(|a| a.resolution.is_none())
@@ -169,14 +172,32 @@ pub fn dashboard(
             HostTab::Teams => teams::teams(ui, state, view, &mut form.teams, &mut out),
             HostTab::Judges => judges::judges(ui, state, view, &mut form.judges, &mut out),
             HostTab::Questions => {
-                questions::questions(ui, state, view, &mut form.questions, &mut out)
+                questions::questions(ui, state, EVENT_CHGK, chgk, &mut form.questions, &mut out)
             }
-            HostTab::Game => game::game(ui, state, view, &mut form.game, &mut out),
-            HostTab::Judging => judging::judging(ui, state.lang, view, &mut form.judging, &mut out),
-            HostTab::Appeals => appeals::appeals(ui, state, view, &mut form.appeals, &mut out),
-            HostTab::Standings => {
-                standings::standings(ui, state, view, &mut form.standings, &mut out)
+            HostTab::Game => {
+                game::game(ui, state, view, EVENT_CHGK, chgk, &mut form.game, &mut out)
             }
+            HostTab::Judging => judging::judging(
+                ui,
+                state.lang,
+                view,
+                EVENT_CHGK,
+                chgk,
+                &mut form.judging,
+                &mut out,
+            ),
+            HostTab::Appeals => {
+                appeals::appeals(ui, state, EVENT_CHGK, chgk, &mut form.appeals, &mut out)
+            }
+            HostTab::Standings => standings::standings(
+                ui,
+                state,
+                view,
+                EVENT_CHGK,
+                chgk,
+                &mut form.standings,
+                &mut out,
+            ),
             HostTab::Programme => {
                 programme::programme(ui, state, view, &mut form.programme, &mut out)
             }

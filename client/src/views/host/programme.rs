@@ -286,6 +286,7 @@ pub fn slot_name(lang: Lang, view: &HostView, slot: &Slot) -> String {
     match slot {
         Slot::ChgkTour { tour } => {
             let title = view
+                .event_chgk()
                 .tours
                 .iter()
                 .find(|t| t.id == *tour)
@@ -328,6 +329,7 @@ fn palette(ui: &mut Ui, lang: Lang, view: &HostView, form: &mut ProgrammeForm) {
         .unwrap_or_default();
     ui.label(RichText::new(words::add_to(lang, &title)).strong());
     let mut offered: Vec<Slot> = view
+        .event_chgk()
         .tours
         .iter()
         .map(|t| Slot::ChgkTour { tour: t.id })

@@ -3,9 +3,10 @@
 //! status.
 
 use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
 use minuta_shared::ids::TourId;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
@@ -30,12 +31,13 @@ pub struct QuestionsForm {
 pub fn questions(
     ui: &mut Ui,
     state: &AppState,
-    view: &HostView,
+    game: GameId,
+    chgk: &ChgkStaffView,
     form: &mut QuestionsForm,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
-    let count: usize = view.tours.iter().map(|t| t.questions.len()).sum();
+    let count: usize = chgk.tours.iter().map(|t| t.questions.len()).sum();
     if form.sent_at_count.is_some_and(|before| count > before) {
         *form = QuestionsForm {
             path: std::mem::take(&mut form.path),
@@ -52,23 +54,23 @@ pub fn questions(
             .add_enabled(!path.is_empty(), egui::Button::new(lang.t(T::Load)))
             .clicked()
         {
-            out.push(UiCommand::LoadPackageFile(path.into()));
+            out.push(UiCommand::LoadPackageFile(game, path.into()));
         }
     });
     ui.label(RichText::new(lang.t(T::DropHint)).color(GREY));
     ui.separator();
 
     egui::CollapsingHeader::new(RichText::new(lang.t(T::TypeQuestion)).strong()).show(ui, |ui| {
-        let new_tour = TourId(view.tours.len() as u32);
+        let new_tour = TourId(chgk.tours.len() as u32);
         let tour_title =
-            |t: Option<TourId>| match t.and_then(|t| view.tours.iter().find(|v| v.id == t)) {
+            |t: Option<TourId>| match t.and_then(|t| chgk.tours.iter().find(|v| v.id == t)) {
                 Some(tour) => tour.title.clone(),
                 None => lang.t(T::NewTour).to_owned(),
             };
         egui::ComboBox::from_label(lang.t(T::Tour))
             .selected_text(tour_title(form.tour))
             .show_ui(ui, |ui| {
-                for tour in view.tours.iter().filter(|t| !t.closed) {
+                for tour in chgk.tours.iter().filter(|t| !t.closed) {
                     ui.selectable_value(&mut form.tour, Some(tour.id), &tour.title);
                 }
                 ui.selectable_value(&mut form.tour, None, lang.t(T::NewTour));
@@ -103,10 +105,13 @@ pub fn questions(
                 &form.rejected,
                 &form.comment,
             );
-            out.push(UiCommand::Send(Command::AddQuestion {
-                tour: form.tour.unwrap_or(new_tour),
-                question: content,
-            }));
+            out.push(UiCommand::Send(Command::game(
+                game,
+                ChgkCommand::AddQuestion {
+                    tour: form.tour.unwrap_or(new_tour),
+                    question: content,
+                },
+            )));
             // The next question goes to the same tour.
             form.tour = form.tour.or(Some(new_tour));
             form.sent_at_count = Some(count);
@@ -114,10 +119,10 @@ pub fn questions(
     });
     ui.separator();
 
-    if view.tours.is_empty() {
+    if chgk.tours.is_empty() {
         ui.label(lang.t(T::NoQuestions));
     }
-    for tour in &view.tours {
+    for tour in &chgk.tours {
         let mut title = tour.title.clone();
         if tour.closed {
             title = format!("{title} — {}", lang.t(T::TourClosedMark));

@@ -201,6 +201,7 @@ pub fn qualification(
     );
     // Everyone level on nothing: «Отобрать» would seed by lot alone.
     if view
+        .event_chgk()
         .standings
         .iter()
         .all(|r| r.points == 0 && r.rating == 0)

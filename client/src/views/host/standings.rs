@@ -4,6 +4,8 @@
 //! than one tournament.
 
 use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
@@ -24,6 +26,8 @@ pub fn standings(
     ui: &mut Ui,
     state: &AppState,
     view: &HostView,
+    game: GameId,
+    chgk: &ChgkStaffView,
     form: &mut StandingsForm,
     out: &mut Vec<UiCommand>,
 ) {
@@ -47,16 +51,19 @@ pub fn standings(
         festival::festival(ui, lang, view, &mut form.find);
         return;
     }
-    widgets::standings_table(ui, lang, "host", &view.standings, 16.0);
+    widgets::standings_table(ui, lang, "host", &chgk.standings, 16.0);
     ui.separator();
     ui.heading(lang.t(T::Tours));
-    for tour in &view.tours {
+    for tour in &chgk.tours {
         ui.horizontal(|ui| {
             ui.label(RichText::new(&tour.title).strong());
             if tour.closed {
                 ui.label(RichText::new(lang.t(T::TourClosedMark)).color(GREY));
             } else if ui.button(lang.t(T::CloseTour)).clicked() {
-                out.push(UiCommand::Send(Command::CloseTour { tour: tour.id }));
+                out.push(UiCommand::Send(Command::game(
+                    game,
+                    ChgkCommand::CloseTour { tour: tour.id },
+                )));
             }
         });
     }

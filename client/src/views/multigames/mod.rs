@@ -15,6 +15,7 @@ pub mod team;
 use egui::{RichText, Ui};
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::view::ClockView;
 use minuta_shared::play::games::{GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
     MultiStandingRow, MultigamesCommand, MultigamesDisplayView, MultigamesStaffView,
@@ -23,7 +24,7 @@ use minuta_shared::play::multigames::{
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{ClockView, HostView};
+use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};

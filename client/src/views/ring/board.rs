@@ -28,7 +28,7 @@ pub fn shows_ring(view: &DisplayView, now: ServerTime) -> bool {
         return true;
     }
     let chgk_in_play = matches!(
-        widgets::phase_at(&view.clock, now),
+        widgets::phase_at(&view.event_chgk().clock, now),
         Phase::Announced | Phase::Minute | Phase::LastSeconds | Phase::HandIn
     );
     ring.stage != RingStage::NotSeeded && !chgk_in_play

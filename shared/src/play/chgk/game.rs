@@ -2,10 +2,14 @@
 //! the cards, judgements and appeals. `handle_*` checks a rule against the
 //! state and returns the events to store; `apply` is the only mutation.
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::ChgkError;
+use super::view::StandingRow;
 use super::{AppealKind, CardTiming, ChgkEvent, Judger, Phase, QuestionClock, Verdict};
 use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::{Package, Question};
@@ -13,7 +17,6 @@ use crate::play::settings::ChgkTiming;
 use crate::rules::chgk::{ChgkQuestionOutcome, ChgkRow, chgk_standings};
 use crate::text::normalise_answer;
 use crate::time::ServerTime;
-use crate::wire::server::CommandError;
 
 /// A card holds a short answer; a paper card is not a novel.
 pub const MAX_CARD_CHARS: usize = 500;
@@ -114,7 +117,7 @@ pub struct Appeal {
     pub resolution: Option<(bool, String, ServerTime)>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChgkGame {
     pub timing: ChgkTiming,
     pub tours: Vec<GameTour>,
@@ -122,6 +125,12 @@ pub struct ChgkGame {
     pub current: Option<QuestionId>,
     pub appeals: Vec<Appeal>,
     pub judgement_log: Vec<(QuestionId, String, Verdict, Judger, ServerTime)>,
+    /// The hall's standings, built once until an event changes them
+    /// ([`ChgkGame::public_standings`]); not part of the game's facts.
+    pub(super) public_cache: OnceCell<Arc<Vec<StandingRow>>>,
+    /// The phase every screen was last shown, so a deadline passing
+    /// wakes them ([`crate::play::format::LiveFormat::handle_timeout`]).
+    pub(super) shown_phase: Phase,
 }
 
 impl ChgkGame {
@@ -132,23 +141,33 @@ impl ChgkGame {
         }
     }
 
-    pub fn question(&self, q: QuestionId) -> Result<&GameQuestion, CommandError> {
+    /// 4.3: the teams playing each tour — a team plays a tour when it hands
+    /// in at least one card in it, on time or late (see docs/rules.md).
+    pub fn playing_teams(&self) -> BTreeMap<TourId, BTreeSet<TeamId>> {
+        let mut played: BTreeMap<TourId, BTreeSet<TeamId>> = BTreeMap::new();
+        for q in &self.questions {
+            played.entry(q.tour).or_default().extend(q.cards.keys());
+        }
+        played
+    }
+
+    pub fn question(&self, q: QuestionId) -> Result<&GameQuestion, ChgkError> {
         self.questions
             .get(q.0 as usize)
-            .ok_or(CommandError::NoSuchQuestion)
+            .ok_or(ChgkError::NoSuchQuestion)
     }
 
-    pub fn tour(&self, t: TourId) -> Result<&GameTour, CommandError> {
-        self.tours.get(t.0 as usize).ok_or(CommandError::NoSuchTour)
+    pub fn tour(&self, t: TourId) -> Result<&GameTour, ChgkError> {
+        self.tours.get(t.0 as usize).ok_or(ChgkError::NoSuchTour)
     }
 
-    fn tour_of(&self, q: &GameQuestion) -> Result<&GameTour, CommandError> {
+    fn tour_of(&self, q: &GameQuestion) -> Result<&GameTour, ChgkError> {
         self.tour(q.tour)
     }
 
-    fn ensure_tour_open(&self, q: &GameQuestion) -> Result<(), CommandError> {
+    fn ensure_tour_open(&self, q: &GameQuestion) -> Result<(), ChgkError> {
         if self.tour_of(q)?.closed_at.is_some() {
-            Err(CommandError::TourClosed)
+            Err(ChgkError::TourClosed)
         } else {
             Ok(())
         }
@@ -184,9 +203,9 @@ impl ChgkGame {
         &self,
         tour: TourId,
         question: Question,
-    ) -> Result<Vec<ChgkEvent>, CommandError> {
+    ) -> Result<Vec<ChgkEvent>, ChgkError> {
         if question.text.trim().is_empty() && question.parts.is_empty() {
-            return Err(CommandError::EmptyName);
+            return Err(ChgkError::EmptyQuestion);
         }
         let mut events = Vec::new();
         if tour.0 as usize == self.tours.len() {
@@ -195,7 +214,7 @@ impl ChgkGame {
                 title: format!("Тур {}", tour.0 + 1),
             });
         } else if self.tour(tour)?.closed_at.is_some() {
-            return Err(CommandError::TourClosed);
+            return Err(ChgkError::TourClosed);
         }
         events.push(ChgkEvent::QuestionAdded {
             question: QuestionId(self.questions.len() as u32),
@@ -209,23 +228,19 @@ impl ChgkGame {
 
     /// The host announces a question number. Refused while another
     /// question's clock still accepts cards, and for a question already played.
-    pub fn handle_announce(
-        &self,
-        q: QuestionId,
-        now: ServerTime,
-    ) -> Result<ChgkEvent, CommandError> {
+    pub fn handle_announce(&self, q: QuestionId, now: ServerTime) -> Result<ChgkEvent, ChgkError> {
         let question = self.question(q)?;
         self.ensure_tour_open(question)?;
         if question.withdrawn {
-            return Err(CommandError::QuestionWithdrawn);
+            return Err(ChgkError::QuestionWithdrawn);
         }
         if question.played() {
-            return Err(CommandError::MinuteAlreadyStarted);
+            return Err(ChgkError::MinuteAlreadyStarted);
         }
         if let Some(clock) = self.current_question().and_then(|c| c.clock.as_ref())
             && now <= clock.accept_until()
         {
-            return Err(CommandError::ClockRunning);
+            return Err(ChgkError::ClockRunning);
         }
         Ok(ChgkEvent::Announced {
             question: q,
@@ -234,12 +249,12 @@ impl ChgkGame {
     }
 
     /// 3: «Время» — the minute of the announced question starts now.
-    pub fn handle_start_minute(&self, now: ServerTime) -> Result<ChgkEvent, CommandError> {
+    pub fn handle_start_minute(&self, now: ServerTime) -> Result<ChgkEvent, ChgkError> {
         let current = self
             .current_question()
-            .ok_or(CommandError::NoQuestionAnnounced)?;
+            .ok_or(ChgkError::NoQuestionAnnounced)?;
         if current.played() {
-            return Err(CommandError::MinuteAlreadyStarted);
+            return Err(ChgkError::MinuteAlreadyStarted);
         }
         Ok(ChgkEvent::MinuteStarted {
             question: current.id,
@@ -278,18 +293,18 @@ impl ChgkGame {
         q: QuestionId,
         text: &str,
         received_at: ServerTime,
-    ) -> Result<ChgkEvent, CommandError> {
+    ) -> Result<ChgkEvent, ChgkError> {
         let question = self.question(q)?;
         if question.cards.contains_key(&team) {
-            return Err(CommandError::CardAlreadyAccepted);
+            return Err(ChgkError::CardAlreadyAccepted);
         }
         let text = text.trim();
         if text.is_empty() {
-            return Err(CommandError::EmptyCard);
+            return Err(ChgkError::EmptyCard);
         }
         let chars = text.chars().count();
         if chars > MAX_CARD_CHARS {
-            return Err(CommandError::TooLong {
+            return Err(ChgkError::TooLong {
                 got: chars as u32,
                 max: MAX_CARD_CHARS as u32,
             });
@@ -297,7 +312,7 @@ impl ChgkGame {
         let late = match &question.clock {
             Some(clock) => matches!(clock.classify(received_at), CardTiming::Late { .. }),
             None if self.current == Some(q) => false,
-            None => return Err(CommandError::NotAnnounced),
+            None => return Err(ChgkError::NotAnnounced),
         };
         Ok(ChgkEvent::CardAccepted {
             question: q,
@@ -319,11 +334,11 @@ impl ChgkGame {
         verdict: Verdict,
         by: Judger,
         now: ServerTime,
-    ) -> Result<ChgkEvent, CommandError> {
+    ) -> Result<ChgkEvent, ChgkError> {
         let question = self.question(q)?;
         self.ensure_tour_open(question)?;
         if !question.groups().contains(group) {
-            return Err(CommandError::NoSuchGroup);
+            return Err(ChgkError::NoSuchGroup);
         }
         Ok(ChgkEvent::Judged {
             question: q,
@@ -340,11 +355,11 @@ impl ChgkGame {
         &self,
         q: QuestionId,
         now: ServerTime,
-    ) -> Result<Option<ChgkEvent>, CommandError> {
+    ) -> Result<Option<ChgkEvent>, ChgkError> {
         let question = self.question(q)?;
-        let clock = question.clock.as_ref().ok_or(CommandError::NotAnnounced)?;
+        let clock = question.clock.as_ref().ok_or(ChgkError::NotAnnounced)?;
         if now <= clock.accept_until() {
-            return Err(CommandError::ClockRunning);
+            return Err(ChgkError::ClockRunning);
         }
         if question.revealed_at.is_some() {
             return Ok(None);
@@ -354,7 +369,7 @@ impl ChgkGame {
             .iter()
             .any(|g| !question.verdicts.contains_key(*g))
         {
-            return Err(CommandError::NotAllJudged);
+            return Err(ChgkError::NotAllJudged);
         }
         Ok(Some(ChgkEvent::Revealed {
             question: q,
@@ -363,10 +378,10 @@ impl ChgkGame {
     }
 
     /// Freezes the tour's judgements. Refused while one of its appeals is open.
-    pub fn handle_close_tour(&self, t: TourId, now: ServerTime) -> Result<ChgkEvent, CommandError> {
+    pub fn handle_close_tour(&self, t: TourId, now: ServerTime) -> Result<ChgkEvent, ChgkError> {
         let tour = self.tour(t)?;
         if tour.closed_at.is_some() {
-            return Err(CommandError::TourClosed);
+            return Err(ChgkError::TourClosed);
         }
         let open = self.appeals.iter().any(|a| {
             a.resolution.is_none()
@@ -376,7 +391,7 @@ impl ChgkGame {
                     .is_some_and(|q| q.tour == t)
         });
         if open {
-            return Err(CommandError::OpenAppeals);
+            return Err(ChgkError::OpenAppeals);
         }
         Ok(ChgkEvent::TourClosed { tour: t, at: now })
     }
@@ -392,32 +407,32 @@ impl ChgkGame {
         kind: AppealKind,
         text: &str,
         now: ServerTime,
-    ) -> Result<ChgkEvent, CommandError> {
+    ) -> Result<ChgkEvent, ChgkError> {
         let question = self.question(q)?;
         self.ensure_tour_open(question)?;
         if question.revealed_at.is_none() {
-            return Err(CommandError::NotRevealed);
+            return Err(ChgkError::NotRevealed);
         }
         if question.withdrawn {
-            return Err(CommandError::QuestionWithdrawn);
+            return Err(ChgkError::QuestionWithdrawn);
         }
         let text = text.trim();
         let chars = text.chars().count();
         if chars > MAX_APPEAL_CHARS {
-            return Err(CommandError::TooLong {
+            return Err(ChgkError::TooLong {
                 got: chars as u32,
                 max: MAX_APPEAL_CHARS as u32,
             });
         }
         if kind == AppealKind::AcceptMyAnswer && question.cards.get(&team).is_none_or(|c| c.late) {
-            return Err(CommandError::NoCardToAppeal);
+            return Err(ChgkError::NoCardToAppeal);
         }
         let duplicate = self
             .appeals
             .iter()
             .any(|a| a.team == team && a.question == q && a.kind == kind);
         if duplicate {
-            return Err(CommandError::DuplicateAppeal);
+            return Err(ChgkError::DuplicateAppeal);
         }
         let appeal = AppealId(self.appeals.len() as u32 + 1);
         Ok(ChgkEvent::AppealFiled {
@@ -438,14 +453,14 @@ impl ChgkGame {
         upheld: bool,
         reply: &str,
         now: ServerTime,
-    ) -> Result<ChgkEvent, CommandError> {
+    ) -> Result<ChgkEvent, ChgkError> {
         let a = self.appeal(appeal)?;
         if a.resolution.is_some() {
-            return Err(CommandError::AppealResolved);
+            return Err(ChgkError::AppealResolved);
         }
         let chars = reply.chars().count();
         if chars > MAX_APPEAL_CHARS {
-            return Err(CommandError::TooLong {
+            return Err(ChgkError::TooLong {
                 got: chars as u32,
                 max: MAX_APPEAL_CHARS as u32,
             });
@@ -458,10 +473,10 @@ impl ChgkGame {
         })
     }
 
-    pub fn appeal(&self, id: AppealId) -> Result<&Appeal, CommandError> {
+    pub fn appeal(&self, id: AppealId) -> Result<&Appeal, ChgkError> {
         id.0.checked_sub(1)
             .and_then(|i| self.appeals.get(i as usize))
-            .ok_or(CommandError::NoSuchAppeal)
+            .ok_or(ChgkError::NoSuchAppeal)
     }
 
     // ---------------------------------------------------------------- apply
@@ -636,12 +651,8 @@ impl ChgkGame {
     ) -> Vec<(TeamId, ChgkRow)> {
         let index: BTreeMap<TeamId, usize> =
             teams.iter().enumerate().map(|(i, t)| (*t, i)).collect();
-        // 4.3: A counts the teams playing; a team plays a tour when it hands
-        // in at least one card in it (see docs/rules.md).
-        let mut played: BTreeMap<TourId, BTreeSet<TeamId>> = BTreeMap::new();
-        for q in &self.questions {
-            played.entry(q.tour).or_default().extend(q.cards.keys());
-        }
+        // 4.3: A counts the teams playing.
+        let played = self.playing_teams();
         let outcomes: Vec<ChgkQuestionOutcome> = self
             .questions
             .iter()

@@ -2,15 +2,27 @@
 //! answer cards with their receipt times, judging by groups of equal answers,
 //! appeals, reveals and closed tours. [`ChgkGame`] decides (`handle_*`,
 //! returning the events to persist) and changes only in [`ChgkGame::apply`],
-//! so replaying the stored events rebuilds it exactly.
+//! so replaying the stored events rebuilds it exactly. It plugs into the
+//! event as a [`crate::play::format::LiveFormat`] (`live.rs`), projected
+//! per audience in `project.rs`.
 
 mod clock;
+mod command;
+mod error;
 mod event;
 mod game;
+mod live;
+mod project;
+pub mod view;
 
 pub use clock::{CardTiming, QuestionClock};
+pub use command::{ChgkCommand, ChgkReceipt};
+pub use error::ChgkError;
 pub use event::{ChgkEvent, Judger};
 pub use game::{Appeal, Card, ChgkGame, GameQuestion, GameTour, MAX_APPEAL_CHARS, MAX_CARD_CHARS};
+pub use live::{ChgkSettings, EVENT_CHGK};
+pub use project::TEAM_STANDINGS_TOP;
+pub use view::{ChgkDisplayView, ChgkStaffView, ChgkTeamView};
 
 use serde::{Deserialize, Serialize};
 
@@ -48,3 +60,6 @@ pub enum Phase {
     /// Grace over: cards arriving now are late.
     Over,
 }
+
+#[cfg(test)]
+mod live_tests;

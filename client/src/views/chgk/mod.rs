@@ -1,0 +1,142 @@
+//! «Что? Где? Когда?»'s screens as a format of the programme: a team's
+//! card and answers ([`team`]), the projector's clock and standings
+//! ([`display`]), and the staff's tabs ([`staff`]: the game, judging,
+//! appeals, standings, questions — the host dashboard's own tabs serve the
+//! event's own ChGK with the same functions). Registered in
+//! [`crate::views::games`].
+
+pub mod display;
+pub mod staff;
+pub mod team;
+
+use egui::Ui;
+use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::chgk::{
+    ChgkDisplayView, ChgkSettings, ChgkStaffView, ChgkTeamView, Phase,
+};
+use minuta_shared::play::games::GameSettings;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::view::HostView;
+
+use crate::i18n::T;
+use crate::state::{AppState, UiCommand};
+use crate::views::format::{Activity, Game, Screens, Seat};
+use crate::views::widgets;
+
+/// The ChGK clock's activity: a question in play, or when its minute began.
+pub fn activity(clock: &ClockView, now: ServerTime) -> Activity {
+    let phase = widgets::phase_at(clock, now);
+    if clock.question.is_some()
+        && matches!(
+            phase,
+            Phase::Announced | Phase::Minute | Phase::LastSeconds | Phase::HandIn
+        )
+    {
+        return Activity::InPlay;
+    }
+    clock.started_at.map_or(Activity::Idle, Activity::Since)
+}
+
+/// ChGK in the registry of formats.
+pub struct Chgk;
+
+/// What a ChGK game's screens remember between frames.
+#[derive(Debug, Default)]
+pub struct ChgkForm {
+    pub team: team::ChgkTeamForm,
+    pub staff: staff::ChgkStaffForm,
+}
+
+impl Screens for Chgk {
+    type Staff = ChgkStaffView;
+    type Team = ChgkTeamView;
+    type Display = ChgkDisplayView;
+    type Form = ChgkForm;
+
+    fn new_game() -> GameSettings {
+        GameSettings::Chgk(ChgkSettings::default())
+    }
+
+    fn team_relevant(view: &ChgkTeamView) -> bool {
+        view.clock.question.is_some() || !view.cards.is_empty()
+    }
+
+    fn team_activity(view: &ChgkTeamView, now: ServerTime) -> Activity {
+        activity(&view.clock, now)
+    }
+
+    fn team(
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &ChgkTeamView,
+        form: &mut ChgkForm,
+        out: &mut Vec<UiCommand>,
+    ) {
+        team::screen(ui, state, game.id, view, &mut form.team, out);
+    }
+
+    fn display_activity(view: &ChgkDisplayView, now: ServerTime) -> Activity {
+        activity(&view.clock, now)
+    }
+
+    fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &ChgkDisplayView) {
+        display::screen(ui, state, game.name, view);
+    }
+
+    fn staff_activity(view: &ChgkStaffView, now: ServerTime) -> Activity {
+        activity(&view.clock, now)
+    }
+
+    fn staff(
+        ui: &mut Ui,
+        state: &AppState,
+        host: &HostView,
+        game: Game<'_>,
+        view: &ChgkStaffView,
+        seat: Seat,
+        form: &mut ChgkForm,
+        out: &mut Vec<UiCommand>,
+    ) {
+        staff::screen(ui, state, host, game.id, view, seat, &mut form.staff, out);
+    }
+
+    fn jury_pending(_: &ChgkStaffView) -> usize {
+        0
+    }
+
+    fn jury(
+        ui: &mut Ui,
+        state: &AppState,
+        _: Game<'_>,
+        _: &ChgkStaffView,
+        _: &mut ChgkForm,
+        _: &mut Vec<UiCommand>,
+    ) {
+        // 4.14: the host decides ChGK appeals; the АЖ has nothing to do here.
+        ui.label(state.lang.t(T::ChgkJuryNone));
+    }
+
+    fn team_clock(view: &ChgkTeamView) -> Option<ClockView> {
+        Some(view.clock.clone())
+    }
+
+    fn display_clock(view: &ChgkDisplayView) -> Option<ClockView> {
+        Some(view.clock.clone())
+    }
+
+    fn staff_clock(view: &ChgkStaffView) -> Option<ClockView> {
+        Some(view.clock.clone())
+    }
+
+    fn staff_tours(view: &ChgkStaffView) -> Vec<(u32, String)> {
+        view.tours
+            .iter()
+            .map(|t| (t.id.0, t.title.clone()))
+            .collect()
+    }
+
+    fn display_tour(view: &ChgkDisplayView) -> Option<u32> {
+        view.clock.tour.map(|t| t.0)
+    }
+}

@@ -1,0 +1,75 @@
+//! The staff's screen of a ChGK game added to the programme: the host's
+//! tabs (the game, judging, appeals, standings, questions — the same
+//! functions the dashboard's own tabs run for the event's ChGK), or a
+//! judge's judging alone.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
+use minuta_shared::play::chgk::ChgkStaffView;
+use minuta_shared::wire::view::HostView;
+
+use crate::i18n::T;
+use crate::state::{AppState, UiCommand};
+use crate::views::format::Seat;
+use crate::views::host::{appeals, game, judging, questions, standings};
+
+/// One of a ChGK game's staff tabs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChgkTab {
+    #[default]
+    Game,
+    Judging,
+    Appeals,
+    Standings,
+    Questions,
+}
+
+/// What a ChGK game's staff screen remembers between frames.
+#[derive(Debug, Default)]
+pub struct ChgkStaffForm {
+    pub tab: ChgkTab,
+    pub game: game::GameForm,
+    pub judging: judging::JudgingForm,
+    pub appeals: appeals::AppealsForm,
+    pub standings: standings::StandingsForm,
+    pub questions: questions::QuestionsForm,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn screen(
+    ui: &mut Ui,
+    state: &AppState,
+    host: &HostView,
+    id: GameId,
+    view: &ChgkStaffView,
+    seat: Seat,
+    form: &mut ChgkStaffForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    if seat == Seat::Judge {
+        judging::judging(ui, lang, host, id, view, &mut form.judging, out);
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (tab, label) in [
+            (ChgkTab::Game, T::TabGame),
+            (ChgkTab::Judging, T::TabJudging),
+            (ChgkTab::Appeals, T::TabAppeals),
+            (ChgkTab::Standings, T::TabStandings),
+            (ChgkTab::Questions, T::TabQuestions),
+        ] {
+            ui.selectable_value(&mut form.tab, tab, RichText::new(lang.t(label)).size(15.0));
+        }
+    });
+    ui.separator();
+    match form.tab {
+        ChgkTab::Game => game::game(ui, state, host, id, view, &mut form.game, out),
+        ChgkTab::Judging => judging::judging(ui, lang, host, id, view, &mut form.judging, out),
+        ChgkTab::Appeals => appeals::appeals(ui, state, id, view, &mut form.appeals, out),
+        ChgkTab::Standings => {
+            standings::standings(ui, state, host, id, view, &mut form.standings, out)
+        }
+        ChgkTab::Questions => questions::questions(ui, state, id, view, &mut form.questions, out),
+    }
+}

@@ -1,0 +1,273 @@
+//! A team's ChGK screen: the question number, the clock, the answer card
+//! (confirmed before it goes, locked once accepted), the receipt, past
+//! answers with verdicts after the reveal, appeals (4.13) and the public
+//! standings. The caller draws the team's heading above it.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::{GameId, QuestionId};
+use minuta_shared::play::chgk::view::TeamCard;
+use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkTeamView, Phase};
+use minuta_shared::wire::client::Command;
+
+use crate::i18n::{self, Lang, T};
+use crate::state::{AppState, CardReceipt, UiCommand};
+use crate::views::answer_card::{self, Draft};
+use crate::views::appeal::{self, Decided, Own, Written};
+use crate::views::widgets::{self, GREEN, GREY, RED};
+
+/// What a team is writing in a ChGK game.
+#[derive(Debug, Default)]
+pub struct ChgkTeamForm {
+    /// The answer being written for the current question.
+    pub card: Draft<QuestionId>,
+    pub appeal: Option<AppealForm>,
+}
+
+#[derive(Debug)]
+pub struct AppealForm {
+    pub question: QuestionId,
+    pub kind: AppealKind,
+    pub text: String,
+}
+
+/// The screen of ChGK game `game` as the team sees it.
+pub fn screen(
+    ui: &mut Ui,
+    state: &AppState,
+    game: GameId,
+    view: &ChgkTeamView,
+    form: &mut ChgkTeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let now = state.server_now();
+    form.card.follow(view.clock.question);
+    ui.vertical_centered(|ui| {
+        if let Some(question) = view.clock.question {
+            ui.label(
+                RichText::new(i18n::question_number(lang, &view.clock.number))
+                    .size(56.0)
+                    .strong(),
+            );
+            widgets::big_clock(ui, lang, &view.clock, now, 96.0);
+            ui.add_space(8.0);
+            card(ui, state, game, view, question, form, out);
+        } else {
+            ui.label(RichText::new(lang.t(T::NoQuestionYet)).size(22.0));
+        }
+    });
+    ui.add_space(16.0);
+    past_answers(ui, lang, game, view, form, out);
+    appeals(ui, lang, view);
+    ui.separator();
+    ui.heading(lang.t(T::Standings));
+    widgets::standings_table(ui, lang, "team", &view.standings, 14.0);
+}
+
+/// This team's receipt for a question: the Ack's, or the view's if the Ack
+/// was lost with a dropped link.
+pub fn receipt(
+    state: &AppState,
+    game: GameId,
+    view: &ChgkTeamView,
+    question: QuestionId,
+) -> Option<CardReceipt> {
+    state
+        .card_receipts
+        .get(&(game, question))
+        .cloned()
+        .or_else(|| {
+            view.cards
+                .iter()
+                .find(|c| c.question == question)
+                .map(|c| CardReceipt {
+                    received_at: c.received_at,
+                    since_start_ms: c.since_start_ms,
+                    late: c.late,
+                })
+        })
+}
+
+fn card(
+    ui: &mut Ui,
+    state: &AppState,
+    game: GameId,
+    view: &ChgkTeamView,
+    question: QuestionId,
+    form: &mut ChgkTeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    if let Some(receipt) = receipt(state, game, view, question) {
+        let text = view
+            .cards
+            .iter()
+            .find(|c| c.question == question)
+            .map(|c| c.text.as_str())
+            .unwrap_or(&form.card.text);
+        let (ms, late) = (receipt.since_start_ms, receipt.late);
+        answer_card::received(ui, lang, text, ms, late, T::CardLocked);
+        return;
+    }
+    if state.card_in_flight(game, question) {
+        answer_card::sending(ui, lang, &form.card.text);
+        return;
+    }
+    let late = widgets::phase_at(&view.clock, state.server_now()) == Phase::Over;
+    let refused = state.card_errors.get(&(game, question));
+    if let Some(text) = answer_card::write(ui, lang, "confirm-card", &mut form.card, late, refused)
+    {
+        out.push(UiCommand::Send(Command::game(
+            game,
+            ChgkCommand::SubmitCard { question, text },
+        )));
+    }
+}
+
+fn past_answers(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameId,
+    view: &ChgkTeamView,
+    form: &mut ChgkTeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    if view.cards.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading(lang.t(T::PastAnswers));
+    // The appeal form opens above the list, where the person looks.
+    appeal_form(ui, lang, game, view, form, out);
+    let heads = [
+        T::ColNumber,
+        T::ColAnswer,
+        T::ColReceived,
+        T::ColVerdict,
+        T::ColAuthorAnswer,
+    ];
+    answer_card::past(ui, lang, "past-answers", &heads, &view.cards, |ui, card| {
+        past_answer_row(ui, lang, card, form)
+    });
+}
+
+fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut ChgkTeamForm) {
+    ui.label(&card.number);
+    ui.label(&card.text);
+    answer_card::received_cell(ui, lang, card.since_start_ms, card.late);
+    match &card.reveal {
+        None => {
+            ui.label(RichText::new(lang.t(T::VerdictPending)).color(GREY));
+            ui.label("");
+        }
+        Some(reveal) => {
+            let (text, colour) = if reveal.withdrawn {
+                (lang.t(T::Withdrawn), GREY)
+            } else {
+                match reveal.verdict {
+                    Some(v) => (
+                        i18n::verdict(lang, v),
+                        if v == minuta_shared::play::chgk::Verdict::Correct {
+                            GREEN
+                        } else {
+                            RED
+                        },
+                    ),
+                    None => (lang.t(T::VerdictLate), RED),
+                }
+            };
+            ui.label(RichText::new(text).color(colour).strong());
+            ui.vertical(|ui| {
+                ui.set_min_width(280.0);
+                ui.label(RichText::new(&reveal.author_answer).strong());
+                if let Some(accepted) = &reveal.accepted {
+                    ui.label(format!("{}: {accepted}", lang.t(T::Accepted)));
+                }
+                if let Some(comment) = &reveal.comment {
+                    ui.label(RichText::new(comment).small().color(GREY));
+                }
+            });
+            if !reveal.withdrawn && ui.small_button(lang.t(T::Appeal)).clicked() {
+                form.appeal = Some(AppealForm {
+                    question: card.question,
+                    kind: AppealKind::WithdrawQuestion,
+                    text: String::new(),
+                });
+            }
+        }
+    }
+}
+
+fn appeal_form(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameId,
+    view: &ChgkTeamView,
+    form: &mut ChgkTeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let Some(appeal) = &mut form.appeal else {
+        return;
+    };
+    let number = view
+        .cards
+        .iter()
+        .find(|c| c.question == appeal.question)
+        .map(|c| c.number.clone())
+        .unwrap_or_default();
+    let written = egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(
+            RichText::new(format!(
+                "{} — {}",
+                lang.t(T::Appeal),
+                i18n::question_number(lang, &number)
+            ))
+            .strong(),
+        );
+        ui.horizontal(|ui| {
+            ui.radio_value(
+                &mut appeal.kind,
+                AppealKind::WithdrawQuestion,
+                i18n::appeal_kind(lang, AppealKind::WithdrawQuestion),
+            );
+            ui.radio_value(
+                &mut appeal.kind,
+                AppealKind::AcceptMyAnswer,
+                i18n::appeal_kind(lang, AppealKind::AcceptMyAnswer),
+            );
+        });
+        appeal::write(ui, lang, &mut appeal.text, false).1
+    });
+    let Some(written) = written.inner else {
+        return;
+    };
+    if let Written::Filed(text) = written {
+        out.push(UiCommand::Send(Command::game(
+            game,
+            ChgkCommand::FileAppeal {
+                question: appeal.question,
+                kind: appeal.kind,
+                text,
+            },
+        )));
+    }
+    form.appeal = None;
+}
+
+fn appeals(ui: &mut Ui, lang: Lang, view: &ChgkTeamView) {
+    let own: Vec<Own<'_>> = view
+        .appeals
+        .iter()
+        .map(|a| Own {
+            title: i18n::question_number(lang, &a.number),
+            kind: i18n::appeal_kind(lang, a.kind),
+            text: &a.text,
+            decided: a.resolution.as_ref().map(|r| Decided {
+                upheld: r.upheld,
+                credit: None,
+                reply: &r.reply,
+            }),
+        })
+        .collect();
+    appeal::own(ui, lang, &own);
+}

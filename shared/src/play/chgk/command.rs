@@ -1,0 +1,78 @@
+//! What the host, the judges and the teams ask of a ChGK game, and what the
+//! game answers when it accepts.
+
+use serde::{Deserialize, Serialize};
+
+use super::{AppealKind, Verdict};
+use crate::ids::{AppealId, QuestionId, TourId};
+use crate::packages::Question;
+use crate::time::ServerTime;
+
+// A command is decided and dropped; boxing the typed-in question would
+// only add an allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChgkCommand {
+    // ---- the host: questions ----
+    /// A question package file as the host picked it; the game parses it
+    /// and appends its tours.
+    LoadPackage { file_name: String, bytes: Vec<u8> },
+    /// A question typed in by the host, appended to a tour (a new tour when
+    /// `tour` is one past the last).
+    AddQuestion { tour: TourId, question: Question },
+
+    // ---- the host: play ----
+    /// Announces the question: its number goes up on every screen and cards
+    /// for it are accepted from now on.
+    Announce { question: QuestionId },
+    /// «Время»: the minute starts now (3).
+    StartMinute,
+    /// Shows the author's answer and every team's verdict to the teams.
+    Reveal { question: QuestionId },
+    /// Freezes every judgement of the tour; nothing in it changes after this.
+    CloseTour { tour: TourId },
+    ResolveAppeal {
+        appeal: AppealId,
+        upheld: bool,
+        reply: String,
+    },
+
+    // ---- the host and the judges ----
+    /// Marks every card of a question whose normalised text is `group`.
+    Judge {
+        question: QuestionId,
+        group: String,
+        verdict: Verdict,
+    },
+
+    // ---- a team ----
+    /// The answer card. Final once accepted, as on paper.
+    SubmitCard { question: QuestionId, text: String },
+    FileAppeal {
+        question: QuestionId,
+        kind: AppealKind,
+        text: String,
+    },
+}
+
+/// What the game did with an accepted command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChgkReceipt {
+    Done,
+    PackageLoaded {
+        tours: u32,
+        questions: u32,
+    },
+    /// A card was stored. `received_at` is the server's receipt time;
+    /// `since_start_ms` that time on the question's stopwatch; a late card
+    /// is kept but never scored (3).
+    Card {
+        question: QuestionId,
+        received_at: ServerTime,
+        since_start_ms: u64,
+        late: bool,
+    },
+    AppealFiled {
+        appeal: AppealId,
+    },
+}

@@ -1,0 +1,52 @@
+//! Why a ChGK command was refused: the rules of section 3 (and 4.13–4.16
+//! for appeals) speaking. The connection stays open.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum ChgkError {
+    #[error("no such question")]
+    NoSuchQuestion,
+    #[error("no such tour")]
+    NoSuchTour,
+    #[error("no such appeal")]
+    NoSuchAppeal,
+    #[error("only a team hands in cards and files appeals")]
+    NotATeam,
+    #[error("a question needs a text")]
+    EmptyQuestion,
+    #[error("the question package could not be read: {0}")]
+    Package(String),
+    #[error("no question is announced")]
+    NoQuestionAnnounced,
+    #[error("the minute for this question has started already")]
+    MinuteAlreadyStarted,
+    #[error("cards for this question are not accepted yet")]
+    NotAnnounced,
+    #[error("your team has already handed in a card for this question")]
+    CardAlreadyAccepted,
+    #[error("an answer card must not be empty")]
+    EmptyCard,
+    #[error("the text is too long ({got} characters, at most {max})")]
+    TooLong { got: u32, max: u32 },
+    #[error("the tour is closed: its results are final")]
+    TourClosed,
+    #[error("the tour still has open appeals")]
+    OpenAppeals,
+    #[error("no card has that text")]
+    NoSuchGroup,
+    #[error("the answer has not been revealed yet")]
+    NotRevealed,
+    #[error("your team has no card for this question")]
+    NoCardToAppeal,
+    #[error("this appeal is resolved already")]
+    AppealResolved,
+    #[error("your team has filed this appeal already")]
+    DuplicateAppeal,
+    #[error("this question was withdrawn")]
+    QuestionWithdrawn,
+    #[error("every answer must be judged before the reveal")]
+    NotAllJudged,
+    #[error("the question's clock is still running")]
+    ClockRunning,
+}

@@ -1,0 +1,289 @@
+//! ChGK's face to the server core: [`LiveFormat`] for [`ChgkGame`] — who may
+//! send which command, each command decided by the `handle_*` rules of
+//! [`super::game`], the clock's signals as deadlines, and the game as the
+//! `chgk` scoresheet `minuta-server score` takes.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::command::{ChgkCommand, ChgkReceipt};
+use super::game::ChgkGame;
+use super::view::{ChgkDisplayView, ChgkStaffView, ChgkTeamView};
+use super::{ChgkError, ChgkEvent, Judger, Phase};
+use crate::ids::{GameId, TeamId};
+use crate::packages::parse_package;
+use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::settings::TournamentSettings;
+use crate::sheet::output::{int, row};
+use crate::time::ServerTime;
+use crate::tournament::Place;
+use crate::wire::handshake::{Identity, Role};
+
+/// The event's own ChGK tournament: every event has it from the start (its
+/// timing is the event's settings), and stores written before games had
+/// ids keep their ChGK there.
+pub const EVENT_CHGK: GameId = GameId(0);
+
+/// A ChGK game's own settings: none yet — the minute, the signal and the
+/// grace are the event's ([`TournamentSettings::chgk`]), the same for every
+/// ChGK game of the event.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChgkSettings {}
+
+impl LiveFormat for ChgkGame {
+    const FORMAT: &'static str = "chgk";
+    type Settings = ChgkSettings;
+    type Command = ChgkCommand;
+    type Event = ChgkEvent;
+    type Receipt = ChgkReceipt;
+    type Error = ChgkError;
+    type StaffView = ChgkStaffView;
+    type TeamView = ChgkTeamView;
+    type DisplayView = ChgkDisplayView;
+
+    fn new(_: &ChgkSettings) -> Self {
+        ChgkGame::default()
+    }
+
+    fn validate(_: &ChgkSettings) -> Result<(), ChgkError> {
+        Ok(())
+    }
+
+    fn permitted(role: Role, command: &ChgkCommand) -> bool {
+        use ChgkCommand as C;
+        match command {
+            C::LoadPackage { .. }
+            | C::AddQuestion { .. }
+            | C::Announce { .. }
+            | C::StartMinute
+            | C::Reveal { .. }
+            | C::CloseTour { .. }
+            // 4.14: the host decides ChGK appeals.
+            | C::ResolveAppeal { .. } => role == Role::Host,
+            C::Judge { .. } => matches!(role, Role::Host | Role::Judge),
+            C::SubmitCard { .. } | C::FileAppeal { .. } => role == Role::Team,
+        }
+    }
+
+    fn decide(
+        &self,
+        who: Identity,
+        command: ChgkCommand,
+        _: &Roster,
+        now: ServerTime,
+    ) -> Result<Decided<Self>, ChgkError> {
+        use ChgkCommand as C;
+        let done = |e: ChgkEvent| Ok((ChgkReceipt::Done, vec![e]));
+        let team = || match who {
+            Identity::Team(team) => Ok(team),
+            _ => Err(ChgkError::NotATeam),
+        };
+        match command {
+            C::LoadPackage { file_name, bytes } => {
+                let package = parse_package(&file_name, &bytes)
+                    .map_err(|e| ChgkError::Package(e.to_string()))?;
+                let questions = package.tours.iter().map(|t| t.questions.len() as u32).sum();
+                let receipt = ChgkReceipt::PackageLoaded {
+                    tours: package.tours.len() as u32,
+                    questions,
+                };
+                Ok((receipt, self.handle_load_package(&package)))
+            }
+            C::AddQuestion { tour, question } => {
+                Ok((ChgkReceipt::Done, self.handle_add_question(tour, question)?))
+            }
+            C::Announce { question } => done(self.handle_announce(question, now)?),
+            C::StartMinute => done(self.handle_start_minute(now)?),
+            C::Reveal { question } => Ok((
+                ChgkReceipt::Done,
+                self.handle_reveal(question, now)?.into_iter().collect(),
+            )),
+            C::CloseTour { tour } => done(self.handle_close_tour(tour, now)?),
+            C::ResolveAppeal {
+                appeal,
+                upheld,
+                reply,
+            } => done(self.handle_resolve_appeal(appeal, upheld, &reply, now)?),
+            C::Judge {
+                question,
+                group,
+                verdict,
+            } => {
+                let by = match who {
+                    Identity::Judge(j) => Judger::Judge(j),
+                    _ => Judger::Host,
+                };
+                done(self.handle_judge(question, &group, verdict, by, now)?)
+            }
+            C::SubmitCard { question, text } => {
+                let event = self.handle_card(team()?, question, &text, now)?;
+                let late = matches!(event, ChgkEvent::CardAccepted { late: true, .. });
+                let since_start_ms = self
+                    .question(question)?
+                    .clock
+                    .as_ref()
+                    .map_or(0, |c| now.since(c.started_at).as_millis() as u64);
+                let receipt = ChgkReceipt::Card {
+                    question,
+                    received_at: now,
+                    since_start_ms,
+                    late,
+                };
+                Ok((receipt, vec![event]))
+            }
+            C::FileAppeal {
+                question,
+                kind,
+                text,
+            } => {
+                let event = self.handle_file_appeal(team()?, question, kind, &text, now)?;
+                let ChgkEvent::AppealFiled { appeal, .. } = &event else {
+                    return Err(ChgkError::NoSuchAppeal);
+                };
+                Ok((ChgkReceipt::AppealFiled { appeal: *appeal }, vec![event]))
+            }
+        }
+    }
+
+    fn apply(&mut self, event: &ChgkEvent) -> Touched {
+        // Only revealed questions count in the hall's standings: a card
+        // leaves them as they are.
+        if !matches!(event, ChgkEvent::CardAccepted { .. }) {
+            self.public_cache.take();
+        }
+        ChgkGame::apply(self, event);
+        match event {
+            // A card changes only its team's view, the staff's and the
+            // projector's count.
+            ChgkEvent::CardAccepted { team, .. } => Touched {
+                staff: true,
+                display: true,
+                all_teams: false,
+                teams: vec![*team],
+            },
+            // A judgement before the reveal is the staff's alone.
+            ChgkEvent::Judged { question, .. }
+                if self
+                    .question(*question)
+                    .is_ok_and(|q| q.revealed_at.is_none()) =>
+            {
+                Touched::staff()
+            }
+            _ => Touched::everyone(),
+        }
+    }
+
+    fn event_changed(&mut self, settings: &TournamentSettings) {
+        self.timing = settings.chgk.clone();
+        // Teams' names and the number of teams are in the standings.
+        self.public_cache.take();
+    }
+
+    fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
+        // The grace's end is the last signal: if the driver woke only after
+        // it, no later deadline would ever show it, so it is due now.
+        if self.phase_at(now) == Phase::Over
+            && matches!(
+                self.shown_phase,
+                Phase::Minute | Phase::LastSeconds | Phase::HandIn
+            )
+        {
+            return Some(now);
+        }
+        self.next_deadline(now)
+    }
+
+    fn handle_timeout(&mut self, now: ServerTime) -> Touched {
+        let phase = self.phase_at(now);
+        if phase == self.shown_phase {
+            return Touched::nobody();
+        }
+        self.shown_phase = phase;
+        Touched::everyone()
+    }
+
+    fn staff_view(&self, roster: &Roster, now: ServerTime) -> ChgkStaffView {
+        self.project_staff(roster, now)
+    }
+
+    fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> ChgkTeamView {
+        self.project_team(team, roster, now)
+    }
+
+    fn display_view(&self, roster: &Roster, now: ServerTime) -> ChgkDisplayView {
+        self.project_display(roster, now)
+    }
+
+    /// The host's standings (every played question, as judged), as `score`
+    /// prints them for [`LiveFormat::sheet`].
+    fn standings(&self, roster: &Roster) -> Value {
+        self.staff_standings(roster)
+            .into_iter()
+            .map(|r| {
+                serde_json::to_value(
+                    row(&r.name, r.place, int(i64::from(r.points)))
+                        .with("rating", int(r.rating))
+                        .with("mask", Value::String(r.mask)),
+                )
+                .unwrap_or(Value::Null)
+            })
+            .collect()
+    }
+
+    /// Every played question: the teams right on it, whether it was
+    /// withdrawn on appeal (4.14), and the teams absent from its tour
+    /// (4.3: they do not count in A).
+    fn sheet(&self, roster: &Roster) -> Value {
+        let teams: Vec<TeamId> = roster.teams.iter().map(|t| t.id).collect();
+        let played = self.playing_teams();
+        let questions: Vec<Value> = self
+            .questions
+            .iter()
+            .filter(|q| q.played())
+            .map(|q| {
+                let names = |keep: &dyn Fn(TeamId) -> bool| -> Vec<String> {
+                    teams
+                        .iter()
+                        .filter(|t| keep(**t))
+                        .map(|t| roster.name(*t))
+                        .collect()
+                };
+                let correct = names(&|t| q.is_correct(t));
+                let absent = names(&|t| !played.get(&q.tour).is_some_and(|p| p.contains(&t)));
+                json!({ "correct": correct, "removed": q.withdrawn, "absent": absent })
+            })
+            .collect();
+        let names: Vec<String> = roster.teams.iter().map(|t| t.name.clone()).collect();
+        json!({ "format": "chgk", "teams": names, "questions": questions })
+    }
+
+    fn finished(&self) -> bool {
+        !self.tours.is_empty() && self.tours.iter().all(|t| t.closed_at.is_some())
+    }
+
+    fn tour(&self, tour: u32) -> Option<TourState> {
+        let t = self.tours.get(tour as usize)?;
+        let questions: Vec<_> = t
+            .questions
+            .iter()
+            .filter_map(|q| self.question(*q).ok())
+            .collect();
+        Some(TourState {
+            title: t.title.clone(),
+            started: questions.iter().any(|q| q.played()),
+            done: t.closed_at.is_some()
+                || (!questions.is_empty()
+                    && questions
+                        .iter()
+                        .all(|q| q.revealed_at.is_some() || q.withdrawn)),
+        })
+    }
+
+    /// 2.2: the ChGK places as the host's standings give them.
+    fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)> {
+        self.staff_standings(roster)
+            .into_iter()
+            .map(|r| (r.team, r.place))
+            .collect()
+    }
+}

@@ -1,0 +1,358 @@
+//! ChGK as a format of the programme: who may send what, the game driven
+//! through [`LiveFormat`] as the core drives it, what each audience sees,
+//! and the scoresheet that `score` ranks exactly as the live standings.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::ids::{JudgeId, QuestionId, TeamId, TourId};
+use crate::packages::Question;
+use crate::play::format::{LiveFormat, Roster, RosterTeam};
+use crate::play::settings::TournamentSettings;
+use crate::time::ServerTime;
+use crate::wire::handshake::{Identity, Role};
+
+fn roster(n: u32) -> Roster {
+    Roster {
+        teams: (1..=n)
+            .map(|i| RosterTeam {
+                id: TeamId(i),
+                name: format!("Команда {i}"),
+                town: "Город".into(),
+            })
+            .collect(),
+    }
+}
+
+fn s(secs: u64) -> ServerTime {
+    ServerTime::from_millis(secs * 1000)
+}
+
+/// A game with its roster, driven the way the core drives it.
+struct Play {
+    game: ChgkGame,
+    roster: Roster,
+}
+
+impl Play {
+    fn new(teams: u32) -> Self {
+        let mut game = <ChgkGame as LiveFormat>::new(&ChgkSettings::default());
+        game.event_changed(&TournamentSettings::default());
+        Play {
+            game,
+            roster: roster(teams),
+        }
+    }
+
+    fn try_as(
+        &mut self,
+        who: Identity,
+        command: ChgkCommand,
+        now: ServerTime,
+    ) -> Result<ChgkReceipt, ChgkError> {
+        let (receipt, events) = LiveFormat::decide(&self.game, who, command, &self.roster, now)?;
+        for e in &events {
+            LiveFormat::apply(&mut self.game, e);
+        }
+        Ok(receipt)
+    }
+
+    fn host(&mut self, command: ChgkCommand, now: ServerTime) {
+        self.try_as(Identity::Host, command, now)
+            .expect("the host's command");
+    }
+
+    /// A tour of `n` questions whose answer is «Пушкин».
+    fn tour(&mut self, n: u32) {
+        let tour = TourId(self.game.tours.len() as u32);
+        for _ in 0..n {
+            let question = Question {
+                text: "Кто?".into(),
+                answer: "Пушкин".into(),
+                ..Question::default()
+            };
+            self.host(ChgkCommand::AddQuestion { tour, question }, s(0));
+        }
+    }
+
+    /// Plays question `q` from `at`: announced, «Время», the cards.
+    fn play(&mut self, q: QuestionId, at: u64, cards: &[(TeamId, &str)]) {
+        self.host(ChgkCommand::Announce { question: q }, s(at));
+        self.host(ChgkCommand::StartMinute, s(at + 1));
+        for (team, text) in cards {
+            let card = ChgkCommand::SubmitCard {
+                question: q,
+                text: (*text).into(),
+            };
+            self.try_as(Identity::Team(*team), card, s(at + 30))
+                .expect("a card");
+        }
+    }
+}
+
+#[test]
+fn chgk_3_only_teams_hand_in_cards_judges_judge_and_the_host_runs_the_minute() {
+    let card = ChgkCommand::SubmitCard {
+        question: QuestionId(0),
+        text: "x".into(),
+    };
+    let judge = ChgkCommand::Judge {
+        question: QuestionId(0),
+        group: "x".into(),
+        verdict: Verdict::Correct,
+    };
+    let table = [
+        (Role::Team, &card, true),
+        (Role::Host, &card, false),
+        (Role::Display, &card, false),
+        (Role::Jury, &card, false),
+        (Role::Judge, &judge, true),
+        (Role::Host, &judge, true),
+        (Role::Team, &judge, false),
+        (Role::Jury, &judge, false),
+        (Role::Team, &ChgkCommand::StartMinute, false),
+        (Role::Judge, &ChgkCommand::StartMinute, false),
+        (Role::Host, &ChgkCommand::StartMinute, true),
+    ];
+    for (role, command, want) in table {
+        assert_eq!(
+            <ChgkGame as LiveFormat>::permitted(role, command),
+            want,
+            "{role:?} {command:?}"
+        );
+    }
+}
+
+#[test]
+fn chgk_3_a_card_is_received_with_its_time_on_the_stopwatch() {
+    let mut p = Play::new(2);
+    p.tour(1);
+    p.host(
+        ChgkCommand::Announce {
+            question: QuestionId(0),
+        },
+        s(10),
+    );
+    p.host(ChgkCommand::StartMinute, s(11));
+    let receipt = p
+        .try_as(
+            Identity::Team(TeamId(1)),
+            ChgkCommand::SubmitCard {
+                question: QuestionId(0),
+                text: "Пушкин".into(),
+            },
+            s(41),
+        )
+        .expect("accepted");
+    assert_eq!(
+        receipt,
+        ChgkReceipt::Card {
+            question: QuestionId(0),
+            received_at: s(41),
+            since_start_ms: 30_000,
+            late: false,
+        }
+    );
+    // One card per team per question, as on paper.
+    assert_eq!(
+        p.try_as(
+            Identity::Team(TeamId(1)),
+            ChgkCommand::SubmitCard {
+                question: QuestionId(0),
+                text: "Лермонтов".into(),
+            },
+            s(42),
+        ),
+        Err(ChgkError::CardAlreadyAccepted)
+    );
+    // Only a team hands in a card.
+    assert_eq!(
+        p.try_as(
+            Identity::Judge(JudgeId(1)),
+            ChgkCommand::SubmitCard {
+                question: QuestionId(0),
+                text: "Пушкин".into(),
+            },
+            s(42),
+        ),
+        Err(ChgkError::NotATeam)
+    );
+}
+
+#[test]
+fn chgk_3_a_team_sees_its_own_card_and_the_verdict_only_after_the_reveal() {
+    let mut p = Play::new(2);
+    p.tour(1);
+    p.play(
+        QuestionId(0),
+        0,
+        &[(TeamId(1), "Пушкин"), (TeamId(2), "Гоголь")],
+    );
+    let judged = |p: &mut Play, group: &str, verdict| {
+        let by_judge = ChgkCommand::Judge {
+            question: QuestionId(0),
+            group: group.into(),
+            verdict,
+        };
+        p.try_as(Identity::Judge(JudgeId(1)), by_judge, s(70))
+            .expect("judged");
+    };
+    judged(&mut p, "пушкин", Verdict::Correct);
+    judged(&mut p, "гоголь", Verdict::Wrong);
+
+    let before = p.game.team_view(TeamId(1), &p.roster, s(70));
+    assert_eq!(before.cards.len(), 1, "its own card only");
+    assert_eq!(before.cards[0].text, "Пушкин");
+    assert!(
+        before.cards[0].reveal.is_none(),
+        "no verdict before the reveal"
+    );
+    assert!(
+        before.standings.iter().all(|r| r.points == 0),
+        "the hall's standings count revealed questions only"
+    );
+    let staff = p.game.staff_view(&p.roster, s(70));
+    assert_eq!(staff.judgement_log[0].by, Judger::Judge(JudgeId(1)));
+    assert_eq!(staff.standings[0].points, 1, "the host counts it at once");
+
+    p.host(
+        ChgkCommand::Reveal {
+            question: QuestionId(0),
+        },
+        s(70),
+    );
+    let after = p.game.team_view(TeamId(1), &p.roster, s(71));
+    let reveal = after.cards[0].reveal.as_ref().expect("revealed");
+    assert_eq!(reveal.verdict, Some(Verdict::Correct));
+    assert_eq!(reveal.author_answer, "Пушкин");
+    assert_eq!(after.standings[0].points, 1);
+    let display = p.game.display_view(&p.roster, s(71));
+    assert_eq!(display.teams, 2);
+    assert_eq!(display.standings, after.standings);
+}
+
+#[test]
+fn chgk_3_the_grace_end_wakes_the_screens_even_when_the_wake_comes_late() {
+    let mut p = Play::new(1);
+    p.tour(1);
+    p.host(
+        ChgkCommand::Announce {
+            question: QuestionId(0),
+        },
+        s(0),
+    );
+    p.host(ChgkCommand::StartMinute, s(0));
+    // The screens were shown the minute running.
+    assert!(p.game.handle_timeout(s(1)).any());
+    // The driver wakes only after the grace: the last signal is due now.
+    let late = s(200);
+    assert_eq!(p.game.poll_timeout(late), Some(late));
+    assert!(p.game.handle_timeout(late).any());
+    assert_eq!(p.game.poll_timeout(late), None, "nothing more to show");
+}
+
+#[test]
+fn chgk_2_2_the_tours_and_places_for_the_programme_and_the_festival() {
+    let mut p = Play::new(3);
+    p.tour(2);
+    assert_eq!(
+        LiveFormat::tour(&p.game, 0).map(|t| (t.started, t.done)),
+        Some((false, false))
+    );
+    p.play(QuestionId(0), 0, &[(TeamId(2), "Пушкин")]);
+    p.host(
+        ChgkCommand::Judge {
+            question: QuestionId(0),
+            group: "пушкин".into(),
+            verdict: Verdict::Correct,
+        },
+        s(70),
+    );
+    assert_eq!(LiveFormat::tour(&p.game, 0).map(|t| t.started), Some(true));
+    assert!(!p.game.finished());
+    let places = p.game.places(&p.roster);
+    assert_eq!(places[0].0, TeamId(2), "{places:?}");
+    p.host(
+        ChgkCommand::Reveal {
+            question: QuestionId(0),
+        },
+        s(70),
+    );
+    p.play(QuestionId(1), 100, &[]);
+    p.host(
+        ChgkCommand::Reveal {
+            question: QuestionId(1),
+        },
+        s(170),
+    );
+    assert_eq!(LiveFormat::tour(&p.game, 0).map(|t| t.done), Some(true));
+    p.host(ChgkCommand::CloseTour { tour: TourId(0) }, s(171));
+    assert!(p.game.finished());
+}
+
+fn scored_standings(sheet: &serde_json::Value) -> serde_json::Value {
+    let text = crate::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
+    let out: serde_json::Value = serde_json::from_str(&text).expect("json");
+    out["standings"].clone()
+}
+
+proptest! {
+    /// 4.3: whatever the teams answer and the judges decide — late cards,
+    /// teams that skip a tour, a question withdrawn on appeal — `score` on
+    /// the exported sheet ranks exactly as the live standings do.
+    #[test]
+    fn chgk_4_3_sheet_round_trip_is_exact(
+        tours in proptest::collection::vec(
+            proptest::collection::vec(
+                // Per team: no card, a wrong card, a right card, a late one.
+                proptest::collection::vec(0u8..4, 5), 1..4),
+            1..3),
+        withdraw in proptest::option::of(0usize..3),
+    ) {
+        let mut p = Play::new(5);
+        let mut q = 0u32;
+        let mut at = 0u64;
+        for tour in &tours {
+            p.tour(tour.len() as u32);
+            for answers in tour {
+                let question = QuestionId(q);
+                p.host(ChgkCommand::Announce { question }, s(at));
+                p.host(ChgkCommand::StartMinute, s(at + 1));
+                for (i, a) in answers.iter().enumerate() {
+                    let team = TeamId(i as u32 + 1);
+                    let (text, when) = match a {
+                        0 => continue,
+                        1 => ("Гоголь", at + 30),
+                        2 => ("Пушкин", at + 30),
+                        _ => ("Пушкин", at + 70),
+                    };
+                    let card = ChgkCommand::SubmitCard { question, text: text.into() };
+                    p.try_as(Identity::Team(team), card, s(when)).expect("a card");
+                }
+                for (group, verdict) in [("пушкин", Verdict::Correct), ("гоголь", Verdict::Wrong)] {
+                    let judge = ChgkCommand::Judge { question, group: group.into(), verdict };
+                    let _ = p.try_as(Identity::Host, judge, s(at + 80));
+                }
+                p.host(ChgkCommand::Reveal { question }, s(at + 80));
+                q += 1;
+                at += 100;
+            }
+        }
+        if let Some(w) = withdraw.filter(|w| (*w as u32) < q) {
+            let question = QuestionId(w as u32);
+            let appeal = ChgkCommand::FileAppeal {
+                question,
+                kind: AppealKind::WithdrawQuestion,
+                text: "вопрос некорректен".into(),
+            };
+            let filed = p.try_as(Identity::Team(TeamId(1)), appeal, s(at));
+            if let Ok(ChgkReceipt::AppealFiled { appeal }) = filed {
+                let resolve = ChgkCommand::ResolveAppeal { appeal, upheld: true, reply: "снят".into() };
+                p.host(resolve, s(at + 1));
+            }
+        }
+        let sheet = p.game.sheet(&p.roster);
+        prop_assert_eq!(sheet["format"].as_str(), Some("chgk"));
+        prop_assert_eq!(scored_standings(&sheet), LiveFormat::standings(&p.game, &p.roster));
+    }
+}
