@@ -9,9 +9,10 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::chgk::judging;
 use crate::views::format::Seat;
 use crate::views::games;
-use crate::views::host::{HostForm, HostTab, judging};
+use crate::views::host::{HostForm, HostTab};
 
 pub fn judge(
     ui: &mut Ui,

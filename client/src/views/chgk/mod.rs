@@ -1,12 +1,18 @@
 //! «Что? Где? Когда?»'s screens as a format of the programme: a team's
 //! card and answers ([`team`]), the projector's clock and standings
-//! ([`display`]), and the staff's tabs ([`staff`]: the game, judging,
-//! appeals, standings, questions — the host dashboard's own tabs serve the
-//! event's own ChGK with the same functions). Registered in
-//! [`crate::views::games`].
+//! ([`display`]), and the staff's tabs — the game ([`game`]), judging
+//! ([`judging`]), appeals ([`appeals`]), the table ([`standings`]) and the
+//! questions ([`questions`]) — which the host dashboard's own tabs run for
+//! the event's own ChGK and [`staff`] for a ChGK game added to the
+//! programme. Registered in [`crate::views::games`].
 
+pub mod appeals;
 pub mod display;
+pub mod game;
+pub mod judging;
+pub mod questions;
 pub mod staff;
+pub mod standings;
 pub mod team;
 
 use egui::Ui;

@@ -8,10 +8,10 @@ use minuta_shared::ids::GameId;
 use minuta_shared::play::chgk::ChgkStaffView;
 use minuta_shared::wire::view::HostView;
 
+use super::{appeals, game, judging, questions, standings};
 use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
 use crate::views::format::Seat;
-use crate::views::host::{appeals, game, judging, questions, standings};
 
 /// One of a ChGK game's staff tabs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,7 +31,6 @@ pub struct ChgkStaffForm {
     pub game: game::GameForm,
     pub judging: judging::JudgingForm,
     pub appeals: appeals::AppealsForm,
-    pub standings: standings::StandingsForm,
     pub questions: questions::QuestionsForm,
 }
 
@@ -67,9 +66,7 @@ pub fn screen(
         ChgkTab::Game => game::game(ui, state, host, id, view, &mut form.game, out),
         ChgkTab::Judging => judging::judging(ui, lang, host, id, view, &mut form.judging, out),
         ChgkTab::Appeals => appeals::appeals(ui, state, id, view, &mut form.appeals, out),
-        ChgkTab::Standings => {
-            standings::standings(ui, state, host, id, view, &mut form.standings, out)
-        }
+        ChgkTab::Standings => standings::table(ui, state, id, view, out),
         ChgkTab::Questions => questions::questions(ui, state, id, view, &mut form.questions, out),
     }
 }

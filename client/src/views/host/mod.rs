@@ -7,13 +7,9 @@
 //! judging alone ([`crate::views::judge`]).
 
 pub mod access;
-pub mod appeals;
 pub mod festival;
-pub mod game;
 pub mod judges;
-pub mod judging;
 pub mod programme;
-pub mod questions;
 pub mod ring;
 pub mod ring_setup;
 pub mod standings;
@@ -29,6 +25,7 @@ use minuta_shared::wire::view::{Access, HostView};
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::chgk::{appeals, game, judging, questions};
 use crate::views::format::Seat;
 use crate::views::games;
 

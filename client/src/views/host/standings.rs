@@ -1,18 +1,16 @@
-//! The standings tab: the ChGK table (places shared as `2-3`, points,
-//! rating and masks) with «Закрыть тур» for each open tour, and beside it
-//! «Итоги фестиваля» (2.2, [`super::festival`]) once the event has more
-//! than one tournament.
+//! The standings tab: the event's ChGK table
+//! ([`crate::views::chgk::standings`]) and beside it «Итоги фестиваля»
+//! (2.2, [`super::festival`]) once the event has more than one tournament.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
-use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
-use minuta_shared::wire::client::Command;
+use minuta_shared::play::chgk::ChgkStaffView;
 use minuta_shared::wire::view::HostView;
 
 use super::festival;
 use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
-use crate::views::widgets::{self, GREY};
+use crate::views::chgk;
 
 #[derive(Debug, Default)]
 pub struct StandingsForm {
@@ -27,7 +25,7 @@ pub fn standings(
     state: &AppState,
     view: &HostView,
     game: GameId,
-    chgk: &ChgkStaffView,
+    chgk_view: &ChgkStaffView,
     form: &mut StandingsForm,
     out: &mut Vec<UiCommand>,
 ) {
@@ -51,20 +49,5 @@ pub fn standings(
         festival::festival(ui, lang, view, &mut form.find);
         return;
     }
-    widgets::standings_table(ui, lang, "host", &chgk.standings, 16.0);
-    ui.separator();
-    ui.heading(lang.t(T::Tours));
-    for tour in &chgk.tours {
-        ui.horizontal(|ui| {
-            ui.label(RichText::new(&tour.title).strong());
-            if tour.closed {
-                ui.label(RichText::new(lang.t(T::TourClosedMark)).color(GREY));
-            } else if ui.button(lang.t(T::CloseTour)).clicked() {
-                out.push(UiCommand::Send(Command::game(
-                    game,
-                    ChgkCommand::CloseTour { tour: tour.id },
-                )));
-            }
-        });
-    }
+    chgk::standings::table(ui, state, game, chgk_view, out);
 }
