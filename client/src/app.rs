@@ -15,7 +15,7 @@ use minuta_shared::wire::view::View;
 
 use crate::i18n::{Lang, T};
 use crate::net::{EventSink, NetHandle, local_now_us};
-use crate::sound::{Signal, SignalWatch, Sound};
+use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
 use crate::state::{
     AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, Stopped, UiCommand, reduce,
 };
@@ -280,6 +280,7 @@ impl eframe::App for MinutaApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.state.now_us = local_now_us();
+        self.state.audio_missing = self.sound.status() == SoundStatus::NoDevice;
         self.drain_events();
         self.watch_clock();
         self.watch_ring();

@@ -74,6 +74,10 @@ texts! {
     ConnConnecting => "подключение…", "connecting…";
     ConnConnected => "на связи", "connected";
     ConnReconnecting => "переподключение…", "reconnecting…";
+    ConnSilent => "сервер не отвечает…", "the server does not answer…";
+    LinkLost => "нет связи с сервером", "no connection to the server";
+    LinkLostHint => "Часы остановлены. Терминал подключится сам, как только сервер ответит.", "The clock is stopped. The terminal reconnects by itself once the server answers.";
+    NoAudio => "без звука: нет аудиоустройства", "no sound: no audio device";
     CertificateMismatch => "сертификат сервера не совпадает с кодом", "server certificate does not match the join code";
     CertificateMismatchHint => "Это не тот сервер, что выдал код, или его сертификат создан заново. Попросите у ведущего свежий код.", "This is not the server that issued the code, or its certificate was re-created. Ask the host for a fresh code.";
     // clock

@@ -131,11 +131,6 @@ fn main() -> anyhow::Result<()> {
             host(data, listen, Some(demo), !cli.no_busy_poll)?
         }
     };
-    let sound = if cli.mute {
-        Sound::silent()
-    } else {
-        Sound::open()
-    };
     let (lang, muted, busy_poll) = (cli.lang, cli.mute, !cli.no_busy_poll);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -147,6 +142,12 @@ fn main() -> anyhow::Result<()> {
         "minuta",
         options,
         Box::new(move |cc| {
+            let sound = if muted {
+                Sound::silent()
+            } else {
+                let ctx = cc.egui_ctx.clone();
+                Sound::open(move || ctx.request_repaint())
+            };
             Ok(Box::new(MinutaApp::new(
                 cc.egui_ctx.clone(),
                 lang,

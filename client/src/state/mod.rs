@@ -76,6 +76,8 @@ pub struct AppState {
     pub embedded_server: bool,
     /// The clock signals stay silent.
     pub muted: bool,
+    /// No audio player or device was found: the signals cannot sound.
+    pub audio_missing: bool,
     /// The network thread may sleep even while this team's fight has a
     /// question in play (`minuta --no-busy-poll`): no core kept busy on a
     /// laptop running on battery, at the cost of a press leaving the laptop
@@ -114,6 +116,7 @@ impl AppState {
             lang: self.lang,
             embedded_server: self.embedded_server,
             muted: self.muted,
+            audio_missing: self.audio_missing,
             network_sleeps: self.network_sleeps,
             now_us: self.now_us,
             ..AppState::default()

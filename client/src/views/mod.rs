@@ -85,6 +85,10 @@ fn status_bar(ui: &mut Ui, state: &AppState, compact: bool, out: &mut Vec<UiComm
             ui.separator();
         }
         widgets::connection_badge(ui, state);
+        if state.audio_missing && !state.muted {
+            ui.separator();
+            widgets::no_audio_line(ui, lang);
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if state.code.is_some()
                 && !state.embedded_server

@@ -205,6 +205,26 @@ pub fn connection_badge(ui: &mut Ui, state: &AppState) {
     }
 }
 
+/// «нет связи с сервером» across the top of every role's screen, the
+/// projector's too: the view under it is the last the server sent, and its
+/// clocks stand still. `size` scales it (the projector is read from afar).
+pub fn link_lost_banner(ui: &mut Ui, lang: Lang, size: f32) {
+    ui.vertical_centered(|ui| {
+        ui.label(
+            RichText::new(lang.t(T::LinkLost))
+                .size(size)
+                .strong()
+                .color(RED),
+        );
+        ui.label(RichText::new(lang.t(T::LinkLostHint)).size((size * 0.55).max(14.0)));
+    });
+}
+
+/// The unobtrusive line that says the clock's signals cannot be heard.
+pub fn no_audio_line(ui: &mut Ui, lang: Lang) {
+    ui.label(RichText::new(lang.t(T::NoAudio)).small().color(GREY));
+}
+
 pub fn dot(ui: &mut Ui, colour: Color32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
     ui.painter().circle_filled(rect.center(), 5.0, colour);
