@@ -10,13 +10,15 @@ use minuta_shared::wire::view::QuestionStatus;
 
 use crate::state::Notice;
 
+pub mod io;
 pub mod link;
 pub mod multigames;
 pub mod programme;
 pub mod ring;
+pub mod start;
 
 pub use crate::lang::Lang;
-pub use link::{connection, join_code_error, refused, stopped};
+pub use link::{connection, join_code_error, link_error, refused, stopped};
 
 /// Rendering in a language lives with the texts, so [`Lang`] itself knows
 /// none of them.
@@ -488,6 +490,11 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
             "{}: {}",
             command_name(lang, command),
             command_error(lang, error)
+        ),
+        Notice::FileFailed { command, error } => format!(
+            "{}: {}",
+            command_name(lang, command),
+            io::file_error(lang, error)
         ),
         Notice::Lost(command) => lang.pick(
             format!(

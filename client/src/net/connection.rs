@@ -18,14 +18,15 @@ use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::close;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
-use minuta_shared::wire::server::{CommandError, ServerMsg};
+use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
 use tokio::sync::{mpsc, watch};
 
 use super::frames::{FrameError, FrameWriter, read_frame};
 use super::tls::{SERVER_NAME, pinned_client_config};
 use super::{EventSink, local_now_us};
-use crate::state::{NetCommand, NetEvent, Stopped};
+use crate::os_error::FileError;
+use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
 
 /// How long one address may take to answer before the next is tried.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
@@ -46,7 +47,10 @@ const FINAL_CLOSE_CODES: [u32; 6] = [
 enum SessionEnd {
     Left,
     Stop(Stopped),
-    Lost { error: String, was_connected: bool },
+    Lost {
+        error: LinkError,
+        was_connected: bool,
+    },
 }
 
 /// Runs until the UI leaves or the server says stop.
@@ -120,7 +124,7 @@ fn lose(events: &EventSink, command: &NetCommand) {
 
 enum ConnectFailure {
     CertificateMismatch,
-    Failed(String),
+    Failed(LinkError),
 }
 
 struct Link {
@@ -168,15 +172,15 @@ async fn session(
 /// Tries every address of the code in turn.
 async fn connect_any(code: &JoinCode) -> Result<Link, ConnectFailure> {
     let (config, mismatch) = pinned_client_config(code.fingerprint)
-        .map_err(|e| ConnectFailure::Failed(e.to_string()))?;
-    let mut last_error = String::from("no address");
+        .map_err(|e| ConnectFailure::Failed(LinkError::Broken(e.to_string())))?;
+    let mut last_error = LinkError::NoAddress;
     for addr in &code.addrs {
         match connect_one(*addr, config.clone(), &mismatch).await {
             Ok(link) => return Ok(link),
             Err(ConnectFailure::CertificateMismatch) => {
                 return Err(ConnectFailure::CertificateMismatch);
             }
-            Err(ConnectFailure::Failed(error)) => last_error = format!("{addr}: {error}"),
+            Err(ConnectFailure::Failed(error)) => last_error = error,
         }
     }
     Err(ConnectFailure::Failed(last_error))
@@ -192,11 +196,15 @@ async fn connect_one(
     } else {
         (Ipv4Addr::UNSPECIFIED, 0).into()
     };
-    let endpoint =
-        quinn::Endpoint::client(bind).map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+    let endpoint = quinn::Endpoint::client(bind).map_err(|e| {
+        ConnectFailure::Failed(LinkError::Socket {
+            addr,
+            error: e.into(),
+        })
+    })?;
     let connecting = endpoint
         .connect_with(config, addr, SERVER_NAME)
-        .map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+        .map_err(|e| ConnectFailure::Failed(LinkError::Broken(format!("{addr}: {e}"))))?;
     match tokio::time::timeout(CONNECT_TIMEOUT, connecting).await {
         Ok(Ok(connection)) => Ok(Link {
             _endpoint: endpoint,
@@ -205,11 +213,15 @@ async fn connect_one(
         Ok(Err(error)) => {
             if mismatch.load(Ordering::SeqCst) {
                 Err(ConnectFailure::CertificateMismatch)
+            } else if matches!(error, quinn::ConnectionError::TimedOut) {
+                Err(ConnectFailure::Failed(LinkError::NoAnswer { addr }))
             } else {
-                Err(ConnectFailure::Failed(error.to_string()))
+                Err(ConnectFailure::Failed(LinkError::Broken(format!(
+                    "{addr}: {error}"
+                ))))
             }
         }
-        Err(_) => Err(ConnectFailure::Failed("no answer".into())),
+        Err(_) => Err(ConnectFailure::Failed(LinkError::NoAnswer { addr })),
     }
 }
 
@@ -225,7 +237,7 @@ async fn converse(
     let connection = &link.connection;
     let (mut send, mut recv) = match connection.open_bi().await {
         Ok(streams) => streams,
-        Err(error) => return lost(connection, error.to_string(), false),
+        Err(error) => return lost(connection, broken(error), false),
     };
     let mut writer = FrameWriter::default();
     let hello = Hello {
@@ -235,19 +247,13 @@ async fn converse(
     };
     let t0 = local_now_us();
     if let Err(error) = writer.write(&mut send, hello).await {
-        return lost(connection, error.to_string(), false);
+        return lost(connection, broken(error), false);
     }
     let reply = match tokio::time::timeout(HELLO_TIMEOUT, read_frame::<HelloReply>(&mut recv)).await
     {
         Ok(Ok(reply)) => reply,
-        Ok(Err(error)) => return lost(connection, error.to_string(), false),
-        Err(_) => {
-            return lost(
-                connection,
-                "the server did not answer the greeting".into(),
-                false,
-            );
-        }
+        Ok(Err(error)) => return lost(connection, broken(error), false),
+        Err(_) => return lost(connection, LinkError::NoGreeting, false),
     };
     let welcome = match reply {
         HelloReply::Welcome(welcome) => welcome,
@@ -288,7 +294,7 @@ async fn converse(
     let mut outcome = None;
     while let Some(command) = queued.pop_front() {
         if let Err(error) = perform(command, &mut writer, &mut send, &mut in_flight, events).await {
-            outcome = Some(error.to_string());
+            outcome = Some(broken(error));
             break;
         }
     }
@@ -306,21 +312,21 @@ async fn converse(
                     }
                     deliver(msg, &mut in_flight, events)
                 }
-                Some(Err(error)) => break lost(connection, error.to_string(), true),
-                None => break lost(connection, "the server closed the stream".into(), true),
+                Some(Err(error)) => break lost(connection, broken(error), true),
+                None => break lost(connection, LinkError::StreamClosed, true),
             },
             command = commands.recv() => match command {
                 None | Some(NetCommand::Leave) => break SessionEnd::Left,
                 Some(command) => {
                     if let Err(error) = perform(command, &mut writer, &mut send, &mut in_flight, events).await {
-                        outcome = Some(error.to_string());
+                        outcome = Some(broken(error));
                     }
                 }
             },
             _ = ping.tick() => {
                 let ping = ClientMsg::Ping { client_time_us: local_now_us() };
                 if let Err(error) = writer.write(&mut send, ping).await {
-                    outcome = Some(error.to_string());
+                    outcome = Some(broken(error));
                 }
             }
         }
@@ -379,10 +385,7 @@ async fn perform(
         NetCommand::LoadPackageFile { request, path } => match read_package(&path).await {
             Ok(command) => (request, command),
             Err(error) => {
-                events.send(NetEvent::Ack {
-                    request,
-                    result: Err(error),
-                });
+                events.send(NetEvent::FileFailed { request, error });
                 return Ok(());
             }
         },
@@ -396,31 +399,38 @@ async fn perform(
 
 /// Reads a package file for `Command::LoadPackage`, refusing one too large
 /// to send before reading it.
-pub async fn read_package(path: &Path) -> Result<Command, CommandError> {
-    let shown = path.display();
+pub async fn read_package(path: &Path) -> Result<Command, FileError> {
     let meta = tokio::fs::metadata(path)
         .await
-        .map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
+        .map_err(|e| FileError::io(path, &e))?;
+    if meta.is_dir() {
+        // Reading a folder fails with an OS error no kinder than this.
+        return Err(FileError::io(
+            path,
+            &std::io::Error::from(std::io::ErrorKind::IsADirectory),
+        ));
+    }
     // Leave room for the envelope around the bytes.
-    let limit = MAX_FRAME_BYTES - 64 * 1024;
-    if meta.len() > limit as u64 {
-        return Err(CommandError::Package(format!(
-            "{shown}: {} bytes, at most {limit}",
-            meta.len()
-        )));
+    let limit = (MAX_FRAME_BYTES - 64 * 1024) as u64;
+    if meta.len() > limit {
+        return Err(FileError::TooLarge {
+            path: path.to_path_buf(),
+            size: meta.len(),
+            limit,
+        });
     }
     let bytes = tokio::fs::read(path)
         .await
-        .map_err(|e| CommandError::Package(format!("{shown}: {e}")))?;
+        .map_err(|e| FileError::io(path, &e))?;
     let file_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| shown.to_string());
+        .unwrap_or_else(|| path.display().to_string());
     Ok(Command::LoadPackage { file_name, bytes })
 }
 
 /// Classifies a lost link by the server's close code, if it sent one.
-fn lost(connection: &quinn::Connection, error: String, was_connected: bool) -> SessionEnd {
+fn lost(connection: &quinn::Connection, error: LinkError, was_connected: bool) -> SessionEnd {
     if let Some(quinn::ConnectionError::ApplicationClosed(closed)) = connection.close_reason() {
         let code = u32::try_from(closed.error_code.into_inner()).unwrap_or(u32::MAX);
         let reason = String::from_utf8_lossy(&closed.reason).into_owned();
@@ -428,18 +438,24 @@ fn lost(connection: &quinn::Connection, error: String, was_connected: bool) -> S
             return SessionEnd::Stop(Stopped::Closed { code, reason });
         }
         return SessionEnd::Lost {
-            error: format!("{}: {reason}", close::describe(code)),
+            error: LinkError::Closed { code, reason },
             was_connected,
         };
     }
     let error = match connection.close_reason() {
-        Some(reason) => reason.to_string(),
+        Some(quinn::ConnectionError::TimedOut) => LinkError::TimedOut,
+        Some(reason) => broken(reason),
         None => error,
     };
     SessionEnd::Lost {
         error,
         was_connected,
     }
+}
+
+/// Anything else that broke the link, in its own words.
+fn broken(error: impl std::fmt::Display) -> LinkError {
+    LinkError::Broken(error.to_string())
 }
 
 fn client_name() -> String {

@@ -18,7 +18,7 @@ use minuta_shared::join_code::JoinCode;
 use thiserror::Error;
 use tokio::sync::mpsc as tokio_mpsc;
 
-use crate::state::{NetCommand, NetEvent};
+use crate::state::{NetCommand, NetEvent, Stopped};
 
 #[derive(Debug, Error)]
 pub enum NetError {
@@ -72,10 +72,7 @@ impl NetHandle {
                 {
                     Ok(runtime) => runtime,
                     Err(err) => {
-                        events.send(NetEvent::Reconnecting {
-                            attempt: 0,
-                            error: err.to_string(),
-                        });
+                        events.send(NetEvent::Stopped(Stopped::Failed(err.into())));
                         return;
                     }
                 };

@@ -6,7 +6,8 @@ use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 
-use super::Stopped;
+use super::{LinkError, Stopped};
+use crate::os_error::FileError;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetEvent {
@@ -19,7 +20,7 @@ pub enum NetEvent {
     },
     Reconnecting {
         attempt: u32,
-        error: String,
+        error: LinkError,
     },
     Stopped(Stopped),
     View(Box<View>),
@@ -30,6 +31,12 @@ pub enum NetEvent {
     Ack {
         request: u64,
         result: Result<Receipt, CommandError>,
+    },
+    /// The file of a `LoadPackageFile` could not be read: the command never
+    /// left this machine.
+    FileFailed {
+        request: u64,
+        error: FileError,
     },
     /// The connection dropped before this request's Ack arrived: whether it
     /// took effect is only known from the next view.

@@ -13,7 +13,7 @@ mod ruling;
 
 pub use button::{ButtonState, ButtonVerdict, FLASH_US, PressOutcome, RingQuestionKey};
 pub use command::{NetCommand, UiCommand};
-pub use connection::{ConnectionStatus, Stopped};
+pub use connection::{ConnectionStatus, LinkError, Stopped};
 pub use event::NetEvent;
 pub use games::{GameAck, KEPT_ACKS};
 pub use notice::{INFO_SHOWN_US, Notice, NoticeKind, Toast};
@@ -255,6 +255,15 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
         }
         NetEvent::Clock(sample) => add_sample(state, sample),
         NetEvent::Ack { request, result } => acknowledge(state, request, result),
+        NetEvent::FileFailed { request, error } => {
+            if let Some(pending) = state.pending.remove(&request) {
+                let notice = Notice::FileFailed {
+                    command: Box::new(pending.command),
+                    error,
+                };
+                state.notify(NoticeKind::Error, notice);
+            }
+        }
         NetEvent::Lost { request } => match state.pending.remove(&request) {
             // The button shows a lost press itself; a toast per press
             // would bury the screen.
@@ -358,8 +367,14 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
 
 /// A success makes earlier failures of the same action stale.
 fn clear_stale(state: &mut AppState, command: &Command) {
-    state.toasts.retain(|t| {
-        !matches!(&t.notice, Notice::Failed { command: failed, .. } if same_action(failed, command))
+    state.toasts.retain(|t| match &t.notice {
+        Notice::Failed {
+            command: failed, ..
+        }
+        | Notice::FileFailed {
+            command: failed, ..
+        } => !same_action(failed, command),
+        _ => true,
     });
 }
 

@@ -135,6 +135,7 @@ fn connecting(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
         ui.spinner();
         ui.heading(i18n::connection(state.lang, &state.connection));
         if let ConnectionStatus::Reconnecting { error, .. } = &state.connection {
+            let error = i18n::link_error(state.lang, error);
             ui.label(RichText::new(error).small().color(widgets::GREY));
         } else {
             ui.label(state.lang.t(T::Waiting));

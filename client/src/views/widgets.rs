@@ -201,7 +201,7 @@ pub fn connection_badge(ui: &mut Ui, state: &AppState) {
     let text = i18n::connection(state.lang, &state.connection);
     let label = ui.label(RichText::new(text).color(colour));
     if let ConnectionStatus::Reconnecting { error, .. } = &state.connection {
-        label.on_hover_text(error);
+        label.on_hover_text(i18n::link_error(state.lang, error));
     }
 }
 
