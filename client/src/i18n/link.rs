@@ -15,6 +15,7 @@ pub fn connection(lang: Lang, status: &ConnectionStatus) -> String {
         ConnectionStatus::Idle => lang.t(T::ConnIdle).into(),
         ConnectionStatus::Connecting => lang.t(T::ConnConnecting).into(),
         ConnectionStatus::Connected => lang.t(T::ConnConnected).into(),
+        ConnectionStatus::Silent => lang.t(T::ConnSilent).into(),
         ConnectionStatus::Reconnecting { attempt, .. } => lang.pick(
             format!("переподключение… (попытка {attempt})"),
             format!("reconnecting… (attempt {attempt})"),

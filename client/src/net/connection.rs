@@ -1,6 +1,7 @@
 //! One terminal's connection, kept alive forever: try each address of the
 //! join code in turn, greet, then exchange frames and ping every second to
-//! measure the clock offset. A lost link is retried with backoff while the
+//! measure the clock offset. A server gone quiet shows as lost within 2 s
+//! ([`super::watchdog`]), before QUIC gives up on it. A lost link is retried with backoff while the
 //! UI shows «переподключение…» and keeps the last view; a refusal, a wrong
 //! certificate or a violation close stops for good, with the reason.
 
@@ -24,6 +25,7 @@ use tokio::sync::{mpsc, watch};
 
 use super::frames::{FrameError, FrameWriter, read_frame};
 use super::tls::{SERVER_NAME, pinned_client_config};
+use super::watchdog::{self, Watchdog};
 use super::{EventSink, local_now_us};
 use crate::os_error::FileError;
 use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
@@ -300,6 +302,12 @@ async fn converse(
     }
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut watch = tokio::time::interval(watchdog::CHECK_EVERY);
+    watch.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut dog = Watchdog::new(
+        watchdog::frames_heard(&connection.stats()),
+        std::time::Instant::now(),
+    );
     let end = loop {
         if let Some(error) = outcome.take() {
             break lost(connection, error, true);
@@ -323,6 +331,12 @@ async fn converse(
                     }
                 }
             },
+            _ = watch.tick() => {
+                let frames = watchdog::frames_heard(&connection.stats());
+                if let Some(event) = dog.check(frames, std::time::Instant::now()) {
+                    events.send(event);
+                }
+            }
             _ = ping.tick() => {
                 let ping = ClientMsg::Ping { client_time_us: local_now_us() };
                 if let Err(error) = writer.write(&mut send, ping).await {

@@ -5,11 +5,13 @@
 //! the network.
 //!
 //! [`tls`] pins the server's certificate; [`frames`] reads and writes
-//! size-limited frames; [`connection`] connects, greets, pings, reconnects.
+//! size-limited frames; [`connection`] connects, greets, pings, reconnects;
+//! [`watchdog`] notices a server gone quiet.
 
 pub mod connection;
 pub mod frames;
 pub mod tls;
+pub mod watchdog;
 
 use std::sync::Arc;
 use std::sync::mpsc;

@@ -15,6 +15,10 @@ pub enum ConnectionStatus {
     Idle,
     Connecting,
     Connected,
+    /// Connected, but nothing has come from the server for a while (see
+    /// `net::watchdog::SILENCE_LIMIT`): the server or the network is
+    /// gone, or about to be found gone. Back to `Connected` on its next word.
+    Silent,
     /// The link was lost; trying again by itself.
     Reconnecting {
         attempt: u32,
@@ -43,6 +47,17 @@ pub enum Stopped {
 impl ConnectionStatus {
     pub fn is_connected(&self) -> bool {
         matches!(self, ConnectionStatus::Connected)
+    }
+
+    /// Whether the server cannot be heard now, while trying to be: the
+    /// screen's last view is stale and its clocks must not count on.
+    pub fn is_lost(&self) -> bool {
+        matches!(
+            self,
+            ConnectionStatus::Silent
+                | ConnectionStatus::Reconnecting { .. }
+                | ConnectionStatus::Stopped(_)
+        )
     }
 }
 

@@ -18,6 +18,11 @@ pub enum NetEvent {
         identity: Identity,
         first_sample: ClockSample,
     },
+    /// Nothing has come from the server for `SILENCE_LIMIT`, though the
+    /// connection is not closed yet.
+    Silent,
+    /// The server is heard again after [`NetEvent::Silent`].
+    Heard,
     Reconnecting {
         attempt: u32,
         error: LinkError,

@@ -53,6 +53,10 @@ pub struct AppState {
     /// The code this app connects with; `None` on the join screen.
     pub code: Option<JoinCode>,
     pub connection: ConnectionStatus,
+    /// This machine's time (µs) when the server was last known to be
+    /// there, while it is lost: the clocks stand still at it, showing the
+    /// last value rather than counting on without the server.
+    pub frozen_at_us: Option<u64>,
     pub identity: Option<Identity>,
     /// The last view the server sent; kept while reconnecting.
     pub view: Option<View>,
@@ -123,9 +127,25 @@ impl AppState {
         }
     }
 
-    /// Server time now, by the best offset measured so far.
+    /// Server time now, by the best offset measured so far; while the
+    /// server is lost, the time it was lost.
     pub fn server_now(&self) -> ServerTime {
-        self.server_time_at(self.now_us)
+        let local = match self.frozen_at_us {
+            Some(frozen) => frozen.min(self.now_us),
+            None => self.now_us,
+        };
+        self.server_time_at(local)
+    }
+
+    /// Whether the screen shows a view the server can no longer update:
+    /// the «нет связи с сервером» banner is up.
+    pub fn link_lost(&self) -> bool {
+        self.view.is_some() && self.connection.is_lost()
+    }
+
+    /// The clocks stop where they are (if not stopped already).
+    fn freeze(&mut self) {
+        self.frozen_at_us.get_or_insert(self.now_us);
     }
 
     /// Registers a command about to be sent and returns its request number,
@@ -232,13 +252,30 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             first_sample,
         } => {
             state.connection = ConnectionStatus::Connected;
+            state.frozen_at_us = None;
             state.identity = Some(identity);
             add_sample(state, first_sample);
         }
+        NetEvent::Silent => {
+            if state.connection.is_connected() {
+                state.connection = ConnectionStatus::Silent;
+                state.freeze();
+            }
+        }
+        NetEvent::Heard => {
+            if state.connection == ConnectionStatus::Silent {
+                state.connection = ConnectionStatus::Connected;
+                state.frozen_at_us = None;
+            }
+        }
         NetEvent::Reconnecting { attempt, error } => {
             state.connection = ConnectionStatus::Reconnecting { attempt, error };
+            state.freeze();
         }
-        NetEvent::Stopped(why) => state.connection = ConnectionStatus::Stopped(why),
+        NetEvent::Stopped(why) => {
+            state.connection = ConnectionStatus::Stopped(why);
+            state.freeze();
+        }
         NetEvent::View(view) => {
             if let View::Team(team) = view.as_ref() {
                 state.button.learn_gap(team);
@@ -401,3 +438,5 @@ fn is_live_ring_control(command: &Command) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_link;

@@ -47,6 +47,12 @@ pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiComm
     if !(display && fullscreen) {
         egui::Panel::top("status").show(ui, |ui| status_bar(ui, state, display, &mut out));
     }
+    // Even on a full-screen projector: the hall must not read a stale clock.
+    if state.link_lost() {
+        let size = if display { 40.0 } else { 24.0 };
+        egui::Panel::top("link-lost")
+            .show(ui, |ui| widgets::link_lost_banner(ui, state.lang, size));
+    }
     if state.toasts.iter().any(|t| t.visible_at(state.now_us)) {
         egui::Panel::bottom("toasts").show(ui, |ui| toasts(ui, state, &mut out));
     }

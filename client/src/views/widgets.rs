@@ -193,7 +193,9 @@ pub fn team_heading(ui: &mut Ui, view: &TeamView) {
 pub fn connection_badge(ui: &mut Ui, state: &AppState) {
     let colour = match state.connection {
         ConnectionStatus::Connected => GREEN,
-        ConnectionStatus::Connecting | ConnectionStatus::Reconnecting { .. } => AMBER,
+        ConnectionStatus::Connecting
+        | ConnectionStatus::Silent
+        | ConnectionStatus::Reconnecting { .. } => AMBER,
         ConnectionStatus::Idle => GREY,
         ConnectionStatus::Stopped(_) => RED,
     };
