@@ -15,8 +15,8 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::View;
 
 use crate::i18n::{Lang, T};
-use crate::net::{EventSink, NetHandle, local_now_us};
-use crate::sound::{Signal, SignalWatch, Sound};
+use crate::net::{EventSink, NetError, NetHandle, local_now_us};
+use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
 use crate::state::{
     AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, Stopped, UiCommand, reduce,
 };
@@ -100,9 +100,8 @@ impl MinutaApp {
                 self.net = Some(handle);
                 self.events = Some(rx);
             }
-            Err(error) => {
-                self.state.connection =
-                    ConnectionStatus::Stopped(Stopped::Failed(error.to_string()))
+            Err(NetError::Thread(error)) => {
+                self.state.connection = ConnectionStatus::Stopped(Stopped::Failed(error.into()))
             }
         }
     }
@@ -264,6 +263,7 @@ impl eframe::App for MinutaApp {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.state.audio_missing = self.sound.status() == SoundStatus::NoDevice;
         self.state.now_us = local_now_us();
         self.drain_events();
         self.watch_ring();

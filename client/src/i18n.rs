@@ -11,13 +11,15 @@ use minuta_shared::wire::server::{CommandError, Receipt};
 use crate::state::Notice;
 
 pub mod chgk;
+pub mod io;
 pub mod link;
 pub mod multigames;
 pub mod programme;
 pub mod ring;
+pub mod start;
 
 pub use crate::lang::Lang;
-pub use link::{connection, join_code_error, refused, stopped};
+pub use link::{connection, join_code_error, link_error, refused, stopped};
 
 /// Rendering in a language lives with the texts, so [`Lang`] itself knows
 /// none of them.
@@ -75,6 +77,10 @@ texts! {
     ConnConnecting => "подключение…", "connecting…";
     ConnConnected => "на связи", "connected";
     ConnReconnecting => "переподключение…", "reconnecting…";
+    ConnSilent => "сервер не отвечает…", "the server does not answer…";
+    LinkLost => "нет связи с сервером", "no connection to the server";
+    LinkLostHint => "Часы остановлены. Терминал подключится сам, как только сервер ответит.", "The clock is stopped. The terminal reconnects by itself once the server answers.";
+    NoAudio => "без звука: нет аудиоустройства", "no sound: no audio device";
     CertificateMismatch => "сертификат сервера не совпадает с кодом", "server certificate does not match the join code";
     CertificateMismatchHint => "Это не тот сервер, что выдал код, или его сертификат создан заново. Попросите у ведущего свежий код.", "This is not the server that issued the code, or its certificate was re-created. Ask the host for a fresh code.";
     // clock
@@ -471,6 +477,11 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
             "{}: {}",
             command_name(lang, command),
             command_error(lang, error)
+        ),
+        Notice::FileFailed { command, error } => format!(
+            "{}: {}",
+            command_name(lang, command),
+            io::file_error(lang, error)
         ),
         Notice::Lost(command) => lang.pick(
             format!(

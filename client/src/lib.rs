@@ -7,7 +7,8 @@
 //! UI by channels; [`views`] are functions of the state that return
 //! [`state::UiCommand`]s; [`app`] wires them into eframe; [`i18n`] holds every
 //! visible string in Russian and English, in the [`lang`] the state holds;
-//! [`sound`] beeps the clock signals.
+//! [`sound`] beeps the clock signals; [`os_error`] keeps file and OS errors
+//! typed so they can be said in either language.
 //!
 //! What must not live here: game rules (they are the server's and
 //! `minuta-shared`'s), blocking I/O on the UI thread, or views that touch
@@ -17,6 +18,7 @@ pub mod app;
 pub mod i18n;
 pub mod lang;
 pub mod net;
+pub mod os_error;
 pub mod sound;
 pub mod state;
 pub mod views;

@@ -8,10 +8,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, anyhow};
+use std::process::ExitCode;
+
 use clap::{Parser, Subcommand};
 use minuta_client::app::{MinutaApp, Start};
-use minuta_client::i18n::Lang;
+use minuta_client::i18n::{self, Lang};
 use minuta_client::sound::Sound;
 use minuta_shared::join_code::JoinCode;
 
@@ -99,7 +100,9 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::parse(s).ok_or_else(|| format!("«{s}»: ru or en"))
 }
 
-fn main() -> anyhow::Result<()> {
+/// Every message to the person is in `--lang`, errors too; so `main`
+/// prints its own, not anyhow's English «Error: …».
+fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -107,12 +110,23 @@ fn main() -> anyhow::Result<()> {
         )
         .init();
     let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("minuta: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let lang = cli.lang;
     let start = match cli.command {
         None => Start::JoinScreen,
         Some(Cmd::Join { code }) => {
-            Start::Join(JoinCode::parse(&code).map_err(|e| anyhow!("{e}"))?)
+            Start::Join(JoinCode::parse(&code).map_err(|e| i18n::join_code_error(lang, &e))?)
         }
-        Some(Cmd::Host { data, listen }) => host(data, listen, None, !cli.no_busy_poll)?,
+        Some(Cmd::Host { data, listen }) => host(lang, data, listen, None, !cli.no_busy_poll)?,
         Some(Cmd::Demo {
             data,
             listen,
@@ -128,15 +142,10 @@ fn main() -> anyhow::Result<()> {
                 robots: game.default_robots(),
                 ..minuta_server::demo::DemoConfig::default()
             };
-            host(data, listen, Some(demo), !cli.no_busy_poll)?
+            host(lang, data, listen, Some(demo), !cli.no_busy_poll)?
         }
     };
-    let sound = if cli.mute {
-        Sound::silent()
-    } else {
-        Sound::open()
-    };
-    let (lang, muted, busy_poll) = (cli.lang, cli.mute, !cli.no_busy_poll);
+    let (muted, busy_poll) = (cli.mute, !cli.no_busy_poll);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1100.0, 760.0])
@@ -147,6 +156,12 @@ fn main() -> anyhow::Result<()> {
         "minuta",
         options,
         Box::new(move |cc| {
+            let sound = if muted {
+                Sound::silent()
+            } else {
+                let ctx = cc.egui_ctx.clone();
+                Sound::open(move || ctx.request_repaint())
+            };
             Ok(Box::new(MinutaApp::new(
                 cc.egui_ctx.clone(),
                 lang,
@@ -157,22 +172,26 @@ fn main() -> anyhow::Result<()> {
             )))
         }),
     )
-    .map_err(|e| anyhow!("cannot open the window: {e}"))
+    .map_err(|e| match lang {
+        Lang::Ru => format!("не удаётся открыть окно: {e}"),
+        Lang::En => format!("cannot open the window: {e}"),
+    })
 }
 
 /// Starts the server in this process and prints its codes, so the host can
 /// also read them from the terminal.
 fn host(
+    lang: Lang,
     data: PathBuf,
     listen: SocketAddr,
     demo: Option<minuta_server::demo::DemoConfig>,
     busy_poll: bool,
-) -> anyhow::Result<Start> {
+) -> Result<Start, String> {
     let mut config = minuta_server::ServerConfig::local(data);
     config.listen = listen;
     config.demo = demo;
     config.busy_poll = busy_poll;
-    let server = minuta_server::spawn(config).context("starting the server")?;
+    let server = minuta_server::spawn(config).map_err(|e| i18n::start::server_error(lang, &e))?;
     let ready = &server.ready;
     println!(
         "Minuta server on {} (certificate {})",
@@ -184,8 +203,7 @@ fn host(
     for (team, code) in &ready.team_codes {
         println!("team «{team}»: {code}");
     }
-    let code =
-        JoinCode::parse(&ready.host_code).map_err(|e| anyhow!("the server's host code: {e}"))?;
+    let code = JoinCode::parse(&ready.host_code).map_err(|e| i18n::join_code_error(lang, &e))?;
     Ok(Start::Host {
         server: Box::new(server),
         code,

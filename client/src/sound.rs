@@ -1,16 +1,22 @@
 //! The clock's signals as sounds: a short double beep at «10 секунд» and a
 //! long tone at «Время, сдавайте ответы»; a click when the Brain-ring
 //! button is pressed, before the server's verdict. Optional and fail-soft:
-//! without an audio device the app is silent, never in error. The audio
-//! stream lives on its own thread (cpal streams are not `Send`); the UI
+//! without an audio device the app is silent, never in error, and a small
+//! line on screen says so. The beeps are rendered here ([`wav`]) and played
+//! by the system's own player ([`player`]) on a thread of their own; the UI
 //! only posts signals to it.
 
+mod player;
+mod wav;
+
+use std::process::Child;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::Phase;
-use rodio::Source;
 
 /// A clock signal to sound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,36 +29,89 @@ pub enum Signal {
     Press,
 }
 
+/// Whether the signals can be heard.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SoundStatus {
+    /// Silent on purpose (`--mute`, tests).
+    #[default]
+    Off,
+    /// Looking for a player.
+    Probing,
+    Ready,
+    /// No player on this machine, or none found an audio device.
+    NoDevice,
+}
+
+impl SoundStatus {
+    fn from_u8(v: u8) -> SoundStatus {
+        match v {
+            1 => SoundStatus::Probing,
+            2 => SoundStatus::Ready,
+            3 => SoundStatus::NoDevice,
+            _ => SoundStatus::Off,
+        }
+    }
+}
+
+/// What the sound thread tells the UI: its status, and a way to wake it so
+/// a change shows without waiting for the next event.
+struct Shared {
+    status: AtomicU8,
+    wake: Box<dyn Fn() + Send + Sync>,
+}
+
+impl Shared {
+    fn set(&self, status: SoundStatus) {
+        if self.status.swap(status as u8, Ordering::Relaxed) != status as u8 {
+            (self.wake)();
+        }
+    }
+}
+
 /// A handle to the sound thread. Sending never blocks or fails visibly.
 pub struct Sound {
     tx: Option<mpsc::Sender<Signal>>,
+    shared: Option<Arc<Shared>>,
 }
 
+/// How often the sound thread reaps finished players when no signal comes.
+const REAP_EVERY: Duration = Duration::from_secs(1);
+
 impl Sound {
-    /// Opens the default output device on a background thread; if there is
-    /// none, signals are dropped silently.
-    pub fn open() -> Sound {
+    /// Finds a player on a background thread; if there is none, signals are
+    /// dropped and [`Sound::status`] says [`SoundStatus::NoDevice`]. `wake`
+    /// is called when the status changes (to repaint the window).
+    pub fn open(wake: impl Fn() + Send + Sync + 'static) -> Sound {
+        let shared = Arc::new(Shared {
+            status: AtomicU8::new(SoundStatus::Probing as u8),
+            wake: Box::new(wake),
+        });
         let (tx, rx) = mpsc::channel::<Signal>();
+        let thread_shared = Arc::clone(&shared);
         let spawned = std::thread::Builder::new()
             .name("minuta-sound".into())
-            .spawn(move || {
-                let Ok(mut sink) = rodio::DeviceSinkBuilder::open_default_sink() else {
-                    tracing::info!("no audio output: the clock signals will be silent");
-                    return;
-                };
-                sink.log_on_drop(false);
-                while let Ok(signal) = rx.recv() {
-                    play(sink.mixer(), signal);
-                }
-            });
+            .spawn(move || run(&thread_shared, &rx));
+        if spawned.is_err() {
+            shared.set(SoundStatus::NoDevice);
+        }
         Sound {
             tx: spawned.ok().map(|_| tx),
+            shared: Some(shared),
         }
     }
 
     /// A handle that never sounds (tests, `--mute`).
     pub fn silent() -> Sound {
-        Sound { tx: None }
+        Sound {
+            tx: None,
+            shared: None,
+        }
+    }
+
+    pub fn status(&self) -> SoundStatus {
+        self.shared.as_ref().map_or(SoundStatus::Off, |s| {
+            SoundStatus::from_u8(s.status.load(Ordering::Relaxed))
+        })
     }
 
     pub fn signal(&self, signal: Signal) {
@@ -63,22 +122,50 @@ impl Sound {
     }
 }
 
-fn play(mixer: &rodio::mixer::Mixer, signal: Signal) {
-    let beep = |freq: f32, ms: u64, delay_ms: u64| {
-        rodio::source::SineWave::new(freq)
-            .take_duration(Duration::from_millis(ms))
-            .fade_in(Duration::from_millis(5))
-            .amplify(0.25)
-            .delay(Duration::from_millis(delay_ms))
+/// The sound thread: find a player, then play each signal as it comes,
+/// never waiting for one to end (a press may click over the end signal).
+fn run(shared: &Shared, rx: &mpsc::Receiver<Signal>) {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let silence = wav::wav(&wav::silence(30));
+    let Some(found) = player::probe(player::PLAYERS, &path, &silence) else {
+        tracing::info!("no audio player or device: the clock signals will be silent");
+        shared.set(SoundStatus::NoDevice);
+        return;
     };
-    match signal {
-        Signal::TenSeconds => {
-            mixer.add(beep(880.0, 150, 0));
-            mixer.add(beep(880.0, 150, 250));
+    tracing::info!(player = %found.path.display(), "the clock signals play through");
+    shared.set(SoundStatus::Ready);
+    let mut playing: Vec<Child> = Vec::new();
+    loop {
+        match rx.recv_timeout(REAP_EVERY) {
+            Ok(signal) => match player::start(&found, &wav::wav(&wav::samples(signal))) {
+                Ok(child) => playing.push(child),
+                Err(error) => {
+                    tracing::warn!(%error, "the audio player did not start");
+                    shared.set(SoundStatus::NoDevice);
+                }
+            },
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
         }
-        Signal::TimeUp => mixer.add(beep(660.0, 900, 0)),
-        Signal::Press => mixer.add(beep(1320.0, 70, 0)),
+        reap(shared, &mut playing);
     }
+}
+
+/// Forgets the players that have ended; one that failed means the device
+/// went away (a headset unplugged), one that played means it is back.
+fn reap(shared: &Shared, playing: &mut Vec<Child>) {
+    playing.retain_mut(|child| match child.try_wait() {
+        Ok(None) => true,
+        Ok(Some(status)) => {
+            shared.set(if status.success() {
+                SoundStatus::Ready
+            } else {
+                SoundStatus::NoDevice
+            });
+            false
+        }
+        Err(_) => false,
+    });
 }
 
 /// Decides when the clock's signals sound: on the frame a question's (or a

@@ -7,7 +7,7 @@ use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::Refusal;
 
 use super::{Lang, T};
-use crate::state::{ConnectionStatus, Stopped};
+use crate::state::{ConnectionStatus, LinkError, Stopped};
 
 /// The connection status as a short phrase.
 pub fn connection(lang: Lang, status: &ConnectionStatus) -> String {
@@ -15,6 +15,7 @@ pub fn connection(lang: Lang, status: &ConnectionStatus) -> String {
         ConnectionStatus::Idle => lang.t(T::ConnIdle).into(),
         ConnectionStatus::Connecting => lang.t(T::ConnConnecting).into(),
         ConnectionStatus::Connected => lang.t(T::ConnConnected).into(),
+        ConnectionStatus::Silent => lang.t(T::ConnSilent).into(),
         ConnectionStatus::Reconnecting { attempt, .. } => lang.pick(
             format!("переподключение… (попытка {attempt})"),
             format!("reconnecting… (attempt {attempt})"),
@@ -49,8 +50,45 @@ pub fn stopped(lang: Lang, why: &Stopped) -> String {
                 format!("{what} ({reason})")
             }
         }
-        Stopped::Failed(why) => why.clone(),
+        Stopped::Failed(why) => lang.pick(
+            format!(
+                "не удаётся запустить сетевой поток: {}",
+                super::io::os_error(lang, why)
+            ),
+            format!(
+                "cannot start the network thread: {}",
+                super::io::os_error(lang, why)
+            ),
+        ),
         Stopped::Left => lang.t(T::ConnIdle).into(),
+    }
+}
+
+/// Why the last try to reach the server failed, under «переподключение…».
+pub fn link_error(lang: Lang, error: &LinkError) -> String {
+    if lang == Lang::En {
+        return error.to_string();
+    }
+    match error {
+        LinkError::NoAddress => "в коде нет адреса сервера".into(),
+        LinkError::Socket { addr, error } => format!(
+            "{addr}: не удаётся открыть сетевое соединение: {}",
+            super::io::os_error(lang, error)
+        ),
+        LinkError::NoAnswer { addr } => format!("{addr}: сервер не отвечает"),
+        LinkError::NoGreeting => "сервер не ответил на приветствие".into(),
+        LinkError::TimedOut => "сервер перестал отвечать".into(),
+        LinkError::StreamClosed => "сервер закрыл соединение".into(),
+        LinkError::Closed { code, reason } => stopped(
+            lang,
+            &Stopped::Closed {
+                code: *code,
+                reason: reason.clone(),
+            },
+        ),
+        // QUIC's and TLS's own words are English; the Russian interface
+        // says what it means for the person.
+        LinkError::Broken(_) => "связь с сервером прервалась".into(),
     }
 }
 

@@ -1,12 +1,10 @@
 //! One terminal's connection, kept alive forever: try each address of the
 //! join code in turn, greet, then exchange frames and ping every second to
-//! measure the clock offset. A lost link is retried with backoff while the
+//! measure the clock offset. A server gone quiet shows as lost within 2 s
+//! ([`super::watchdog`]), before QUIC gives up on it. A lost link is retried with backoff while the
 //! UI shows «переподключение…» and keeps the last view; a refusal, a wrong
 //! certificate or a violation close stops for good, with the reason.
 
-use minuta_shared::ids::GameId;
-use minuta_shared::play::chgk::{ChgkCommand, ChgkError};
-use minuta_shared::play::games::{GameError, PlayError};
 use std::collections::{BTreeSet, VecDeque};
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::Path;
@@ -14,21 +12,25 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::chgk::ChgkCommand;
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::close;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
-use minuta_shared::wire::server::{CommandError, ServerMsg};
+use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
 use tokio::sync::{mpsc, watch};
 
 use super::frames::{FrameError, FrameWriter, read_frame};
 use super::tls::{SERVER_NAME, pinned_client_config};
+use super::watchdog::{self, Watchdog};
 use super::{EventSink, local_now_us};
-use crate::state::{NetCommand, NetEvent, Stopped};
+use crate::os_error::FileError;
+use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
 
 /// How long one address may take to answer before the next is tried.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
@@ -49,7 +51,10 @@ const FINAL_CLOSE_CODES: [u32; 6] = [
 enum SessionEnd {
     Left,
     Stop(Stopped),
-    Lost { error: String, was_connected: bool },
+    Lost {
+        error: LinkError,
+        was_connected: bool,
+    },
 }
 
 /// Runs until the UI leaves or the server says stop.
@@ -123,7 +128,7 @@ fn lose(events: &EventSink, command: &NetCommand) {
 
 enum ConnectFailure {
     CertificateMismatch,
-    Failed(String),
+    Failed(LinkError),
 }
 
 struct Link {
@@ -171,15 +176,15 @@ async fn session(
 /// Tries every address of the code in turn.
 async fn connect_any(code: &JoinCode) -> Result<Link, ConnectFailure> {
     let (config, mismatch) = pinned_client_config(code.fingerprint)
-        .map_err(|e| ConnectFailure::Failed(e.to_string()))?;
-    let mut last_error = String::from("no address");
+        .map_err(|e| ConnectFailure::Failed(LinkError::Broken(e.to_string())))?;
+    let mut last_error = LinkError::NoAddress;
     for addr in &code.addrs {
         match connect_one(*addr, config.clone(), &mismatch).await {
             Ok(link) => return Ok(link),
             Err(ConnectFailure::CertificateMismatch) => {
                 return Err(ConnectFailure::CertificateMismatch);
             }
-            Err(ConnectFailure::Failed(error)) => last_error = format!("{addr}: {error}"),
+            Err(ConnectFailure::Failed(error)) => last_error = error,
         }
     }
     Err(ConnectFailure::Failed(last_error))
@@ -195,11 +200,15 @@ async fn connect_one(
     } else {
         (Ipv4Addr::UNSPECIFIED, 0).into()
     };
-    let endpoint =
-        quinn::Endpoint::client(bind).map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+    let endpoint = quinn::Endpoint::client(bind).map_err(|e| {
+        ConnectFailure::Failed(LinkError::Socket {
+            addr,
+            error: e.into(),
+        })
+    })?;
     let connecting = endpoint
         .connect_with(config, addr, SERVER_NAME)
-        .map_err(|e| ConnectFailure::Failed(e.to_string()))?;
+        .map_err(|e| ConnectFailure::Failed(LinkError::Broken(format!("{addr}: {e}"))))?;
     match tokio::time::timeout(CONNECT_TIMEOUT, connecting).await {
         Ok(Ok(connection)) => Ok(Link {
             _endpoint: endpoint,
@@ -208,11 +217,15 @@ async fn connect_one(
         Ok(Err(error)) => {
             if mismatch.load(Ordering::SeqCst) {
                 Err(ConnectFailure::CertificateMismatch)
+            } else if matches!(error, quinn::ConnectionError::TimedOut) {
+                Err(ConnectFailure::Failed(LinkError::NoAnswer { addr }))
             } else {
-                Err(ConnectFailure::Failed(error.to_string()))
+                Err(ConnectFailure::Failed(LinkError::Broken(format!(
+                    "{addr}: {error}"
+                ))))
             }
         }
-        Err(_) => Err(ConnectFailure::Failed("no answer".into())),
+        Err(_) => Err(ConnectFailure::Failed(LinkError::NoAnswer { addr })),
     }
 }
 
@@ -228,7 +241,7 @@ async fn converse(
     let connection = &link.connection;
     let (mut send, mut recv) = match connection.open_bi().await {
         Ok(streams) => streams,
-        Err(error) => return lost(connection, error.to_string(), false),
+        Err(error) => return lost(connection, broken(error), false),
     };
     let mut writer = FrameWriter::default();
     let hello = Hello {
@@ -238,19 +251,13 @@ async fn converse(
     };
     let t0 = local_now_us();
     if let Err(error) = writer.write(&mut send, hello).await {
-        return lost(connection, error.to_string(), false);
+        return lost(connection, broken(error), false);
     }
     let reply = match tokio::time::timeout(HELLO_TIMEOUT, read_frame::<HelloReply>(&mut recv)).await
     {
         Ok(Ok(reply)) => reply,
-        Ok(Err(error)) => return lost(connection, error.to_string(), false),
-        Err(_) => {
-            return lost(
-                connection,
-                "the server did not answer the greeting".into(),
-                false,
-            );
-        }
+        Ok(Err(error)) => return lost(connection, broken(error), false),
+        Err(_) => return lost(connection, LinkError::NoGreeting, false),
     };
     let welcome = match reply {
         HelloReply::Welcome(welcome) => welcome,
@@ -291,12 +298,18 @@ async fn converse(
     let mut outcome = None;
     while let Some(command) = queued.pop_front() {
         if let Err(error) = perform(command, &mut writer, &mut send, &mut in_flight, events).await {
-            outcome = Some(error.to_string());
+            outcome = Some(broken(error));
             break;
         }
     }
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut watch = tokio::time::interval(watchdog::CHECK_EVERY);
+    watch.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut dog = Watchdog::new(
+        watchdog::frames_heard(&connection.stats()),
+        std::time::Instant::now(),
+    );
     let end = loop {
         if let Some(error) = outcome.take() {
             break lost(connection, error, true);
@@ -309,21 +322,27 @@ async fn converse(
                     }
                     deliver(msg, &mut in_flight, events)
                 }
-                Some(Err(error)) => break lost(connection, error.to_string(), true),
-                None => break lost(connection, "the server closed the stream".into(), true),
+                Some(Err(error)) => break lost(connection, broken(error), true),
+                None => break lost(connection, LinkError::StreamClosed, true),
             },
             command = commands.recv() => match command {
                 None | Some(NetCommand::Leave) => break SessionEnd::Left,
                 Some(command) => {
                     if let Err(error) = perform(command, &mut writer, &mut send, &mut in_flight, events).await {
-                        outcome = Some(error.to_string());
+                        outcome = Some(broken(error));
                     }
                 }
             },
+            _ = watch.tick() => {
+                let frames = watchdog::frames_heard(&connection.stats());
+                if let Some(event) = dog.check(frames, std::time::Instant::now()) {
+                    events.send(event);
+                }
+            }
             _ = ping.tick() => {
                 let ping = ClientMsg::Ping { client_time_us: local_now_us() };
                 if let Err(error) = writer.write(&mut send, ping).await {
-                    outcome = Some(error.to_string());
+                    outcome = Some(broken(error));
                 }
             }
         }
@@ -386,10 +405,7 @@ async fn perform(
         } => match read_package(game, &path).await {
             Ok(command) => (request, command),
             Err(error) => {
-                events.send(NetEvent::Ack {
-                    request,
-                    result: Err(error),
-                });
+                events.send(NetEvent::FileFailed { request, error });
                 return Ok(());
             }
         },
@@ -403,28 +419,33 @@ async fn perform(
 
 /// Reads a package file for a ChGK game's `ChgkCommand::LoadPackage`,
 /// refusing one too large to send before reading it.
-pub async fn read_package(game: GameId, path: &Path) -> Result<Command, CommandError> {
-    let package_error =
-        |why: String| CommandError::Play(PlayError::Game(GameError::Chgk(ChgkError::Package(why))));
-    let shown = path.display();
+pub async fn read_package(game: GameId, path: &Path) -> Result<Command, FileError> {
     let meta = tokio::fs::metadata(path)
         .await
-        .map_err(|e| package_error(format!("{shown}: {e}")))?;
+        .map_err(|e| FileError::io(path, &e))?;
+    if meta.is_dir() {
+        // Reading a folder fails with an OS error no kinder than this.
+        return Err(FileError::io(
+            path,
+            &std::io::Error::from(std::io::ErrorKind::IsADirectory),
+        ));
+    }
     // Leave room for the envelope around the bytes.
-    let limit = MAX_FRAME_BYTES - 64 * 1024;
-    if meta.len() > limit as u64 {
-        return Err(package_error(format!(
-            "{shown}: {} bytes, at most {limit}",
-            meta.len()
-        )));
+    let limit = (MAX_FRAME_BYTES - 64 * 1024) as u64;
+    if meta.len() > limit {
+        return Err(FileError::TooLarge {
+            path: path.to_path_buf(),
+            size: meta.len(),
+            limit,
+        });
     }
     let bytes = tokio::fs::read(path)
         .await
-        .map_err(|e| package_error(format!("{shown}: {e}")))?;
+        .map_err(|e| FileError::io(path, &e))?;
     let file_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| shown.to_string());
+        .unwrap_or_else(|| path.display().to_string());
     Ok(Command::game(
         game,
         ChgkCommand::LoadPackage { file_name, bytes },
@@ -432,7 +453,7 @@ pub async fn read_package(game: GameId, path: &Path) -> Result<Command, CommandE
 }
 
 /// Classifies a lost link by the server's close code, if it sent one.
-fn lost(connection: &quinn::Connection, error: String, was_connected: bool) -> SessionEnd {
+fn lost(connection: &quinn::Connection, error: LinkError, was_connected: bool) -> SessionEnd {
     if let Some(quinn::ConnectionError::ApplicationClosed(closed)) = connection.close_reason() {
         let code = u32::try_from(closed.error_code.into_inner()).unwrap_or(u32::MAX);
         let reason = String::from_utf8_lossy(&closed.reason).into_owned();
@@ -440,18 +461,24 @@ fn lost(connection: &quinn::Connection, error: String, was_connected: bool) -> S
             return SessionEnd::Stop(Stopped::Closed { code, reason });
         }
         return SessionEnd::Lost {
-            error: format!("{}: {reason}", close::describe(code)),
+            error: LinkError::Closed { code, reason },
             was_connected,
         };
     }
     let error = match connection.close_reason() {
-        Some(reason) => reason.to_string(),
+        Some(quinn::ConnectionError::TimedOut) => LinkError::TimedOut,
+        Some(reason) => broken(reason),
         None => error,
     };
     SessionEnd::Lost {
         error,
         was_connected,
     }
+}
+
+/// Anything else that broke the link, in its own words.
+fn broken(error: impl std::fmt::Display) -> LinkError {
+    LinkError::Broken(error.to_string())
 }
 
 fn client_name() -> String {

@@ -5,11 +5,13 @@
 //! the network.
 //!
 //! [`tls`] pins the server's certificate; [`frames`] reads and writes
-//! size-limited frames; [`connection`] connects, greets, pings, reconnects.
+//! size-limited frames; [`connection`] connects, greets, pings, reconnects;
+//! [`watchdog`] notices a server gone quiet.
 
 pub mod connection;
 pub mod frames;
 pub mod tls;
+pub mod watchdog;
 
 use std::sync::Arc;
 use std::sync::mpsc;
@@ -18,7 +20,7 @@ use minuta_shared::join_code::JoinCode;
 use thiserror::Error;
 use tokio::sync::mpsc as tokio_mpsc;
 
-use crate::state::{NetCommand, NetEvent};
+use crate::state::{NetCommand, NetEvent, Stopped};
 
 #[derive(Debug, Error)]
 pub enum NetError {
@@ -72,10 +74,7 @@ impl NetHandle {
                 {
                     Ok(runtime) => runtime,
                     Err(err) => {
-                        events.send(NetEvent::Reconnecting {
-                            attempt: 0,
-                            error: err.to_string(),
-                        });
+                        events.send(NetEvent::Stopped(Stopped::Failed(err.into())));
                         return;
                     }
                 };

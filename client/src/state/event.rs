@@ -6,7 +6,8 @@ use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 
-use super::Stopped;
+use super::{LinkError, Stopped};
+use crate::os_error::FileError;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetEvent {
@@ -17,9 +18,14 @@ pub enum NetEvent {
         identity: Identity,
         first_sample: ClockSample,
     },
+    /// Nothing has come from the server for `SILENCE_LIMIT`, though the
+    /// connection is not closed yet.
+    Silent,
+    /// The server is heard again after [`NetEvent::Silent`].
+    Heard,
     Reconnecting {
         attempt: u32,
-        error: String,
+        error: LinkError,
     },
     Stopped(Stopped),
     View(Box<View>),
@@ -30,6 +36,12 @@ pub enum NetEvent {
     Ack {
         request: u64,
         result: Result<Receipt, CommandError>,
+    },
+    /// The file of a `LoadPackageFile` could not be read: the command never
+    /// left this machine.
+    FileFailed {
+        request: u64,
+        error: FileError,
     },
     /// The connection dropped before this request's Ack arrived: whether it
     /// took effect is only known from the next view.

@@ -13,7 +13,7 @@ mod ruling;
 
 pub use button::{ButtonState, ButtonVerdict, FLASH_US, PressOutcome, RingQuestionKey};
 pub use command::{NetCommand, UiCommand};
-pub use connection::{ConnectionStatus, Stopped};
+pub use connection::{ConnectionStatus, LinkError, Stopped};
 pub use event::NetEvent;
 pub use games::{GameAck, KEPT_ACKS};
 pub use notice::{INFO_SHOWN_US, Notice, NoticeKind, Toast};
@@ -54,6 +54,10 @@ pub struct AppState {
     /// The code this app connects with; `None` on the join screen.
     pub code: Option<JoinCode>,
     pub connection: ConnectionStatus,
+    /// This machine's time (µs) when the server was last known to be
+    /// there, while it is lost: the clocks stand still at it, showing the
+    /// last value rather than counting on without the server.
+    pub frozen_at_us: Option<u64>,
     pub identity: Option<Identity>,
     /// The last view the server sent; kept while reconnecting.
     pub view: Option<View>,
@@ -77,6 +81,8 @@ pub struct AppState {
     pub embedded_server: bool,
     /// The clock signals stay silent.
     pub muted: bool,
+    /// No audio player or device was found: the signals cannot sound.
+    pub audio_missing: bool,
     /// The network thread may sleep even while this team's fight has a
     /// question in play (`minuta --no-busy-poll`): no core kept busy on a
     /// laptop running on battery, at the cost of a press leaving the laptop
@@ -115,15 +121,32 @@ impl AppState {
             lang: self.lang,
             embedded_server: self.embedded_server,
             muted: self.muted,
+            audio_missing: self.audio_missing,
             network_sleeps: self.network_sleeps,
             now_us: self.now_us,
             ..AppState::default()
         }
     }
 
-    /// Server time now, by the best offset measured so far.
+    /// Server time now, by the best offset measured so far; while the
+    /// server is lost, the time it was lost.
     pub fn server_now(&self) -> ServerTime {
-        self.server_time_at(self.now_us)
+        let local = match self.frozen_at_us {
+            Some(frozen) => frozen.min(self.now_us),
+            None => self.now_us,
+        };
+        self.server_time_at(local)
+    }
+
+    /// Whether the screen shows a view the server can no longer update:
+    /// the «нет связи с сервером» banner is up.
+    pub fn link_lost(&self) -> bool {
+        self.view.is_some() && self.connection.is_lost()
+    }
+
+    /// The clocks stop where they are (if not stopped already).
+    fn freeze(&mut self) {
+        self.frozen_at_us.get_or_insert(self.now_us);
     }
 
     /// Registers a command about to be sent and returns its request number,
@@ -246,13 +269,30 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             first_sample,
         } => {
             state.connection = ConnectionStatus::Connected;
+            state.frozen_at_us = None;
             state.identity = Some(identity);
             add_sample(state, first_sample);
         }
+        NetEvent::Silent => {
+            if state.connection.is_connected() {
+                state.connection = ConnectionStatus::Silent;
+                state.freeze();
+            }
+        }
+        NetEvent::Heard => {
+            if state.connection == ConnectionStatus::Silent {
+                state.connection = ConnectionStatus::Connected;
+                state.frozen_at_us = None;
+            }
+        }
         NetEvent::Reconnecting { attempt, error } => {
             state.connection = ConnectionStatus::Reconnecting { attempt, error };
+            state.freeze();
         }
-        NetEvent::Stopped(why) => state.connection = ConnectionStatus::Stopped(why),
+        NetEvent::Stopped(why) => {
+            state.connection = ConnectionStatus::Stopped(why);
+            state.freeze();
+        }
         NetEvent::View(view) => {
             if let View::Team(team) = view.as_ref() {
                 state.button.learn_gap(team);
@@ -269,6 +309,15 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
         }
         NetEvent::Clock(sample) => add_sample(state, sample),
         NetEvent::Ack { request, result } => acknowledge(state, request, result),
+        NetEvent::FileFailed { request, error } => {
+            if let Some(pending) = state.pending.remove(&request) {
+                let notice = Notice::FileFailed {
+                    command: Box::new(pending.command),
+                    error,
+                };
+                state.notify(NoticeKind::Error, notice);
+            }
+        }
         NetEvent::Lost { request } => match state.pending.remove(&request) {
             // The button shows a lost press itself; a toast per press
             // would bury the screen.
@@ -385,8 +434,14 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
 
 /// A success makes earlier failures of the same action stale.
 fn clear_stale(state: &mut AppState, command: &Command) {
-    state.toasts.retain(|t| {
-        !matches!(&t.notice, Notice::Failed { command: failed, .. } if same_action(failed, command))
+    state.toasts.retain(|t| match &t.notice {
+        Notice::Failed {
+            command: failed, ..
+        }
+        | Notice::FileFailed {
+            command: failed, ..
+        } => !same_action(failed, command),
+        _ => true,
     });
 }
 
@@ -413,3 +468,5 @@ fn is_live_ring_control(command: &Command) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_link;

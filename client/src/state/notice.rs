@@ -4,6 +4,8 @@
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
+use crate::os_error::FileError;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoticeKind {
     Info,
@@ -19,6 +21,11 @@ pub enum Notice {
     Failed {
         command: Box<Command>,
         error: CommandError,
+    },
+    /// A file the command needed could not be read on this machine.
+    FileFailed {
+        command: Box<Command>,
+        error: FileError,
     },
     Lost(Box<Command>),
 }

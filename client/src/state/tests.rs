@@ -209,14 +209,14 @@ fn connection_states_follow_the_network_and_keep_the_last_view() {
         &mut state,
         NetEvent::Reconnecting {
             attempt: 2,
-            error: "timed out".into(),
+            error: LinkError::TimedOut,
         },
     );
     assert_eq!(
         state.connection,
         ConnectionStatus::Reconnecting {
             attempt: 2,
-            error: "timed out".into()
+            error: LinkError::TimedOut
         }
     );
     assert!(

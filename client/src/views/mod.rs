@@ -48,6 +48,12 @@ pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiComm
     if !(display && fullscreen) {
         egui::Panel::top("status").show(ui, |ui| status_bar(ui, state, display, &mut out));
     }
+    // Even on a full-screen projector: the hall must not read a stale clock.
+    if state.link_lost() {
+        let size = if display { 40.0 } else { 24.0 };
+        egui::Panel::top("link-lost")
+            .show(ui, |ui| widgets::link_lost_banner(ui, state.lang, size));
+    }
     if state.toasts.iter().any(|t| t.visible_at(state.now_us)) {
         egui::Panel::bottom("toasts").show(ui, |ui| toasts(ui, state, &mut out));
     }
@@ -86,6 +92,10 @@ fn status_bar(ui: &mut Ui, state: &AppState, compact: bool, out: &mut Vec<UiComm
             ui.separator();
         }
         widgets::connection_badge(ui, state);
+        if state.audio_missing && !state.muted {
+            ui.separator();
+            widgets::no_audio_line(ui, lang);
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if state.code.is_some()
                 && !state.embedded_server
@@ -132,6 +142,7 @@ fn connecting(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
         ui.spinner();
         ui.heading(i18n::connection(state.lang, &state.connection));
         if let ConnectionStatus::Reconnecting { error, .. } = &state.connection {
+            let error = i18n::link_error(state.lang, error);
             ui.label(RichText::new(error).small().color(widgets::GREY));
         } else {
             ui.label(state.lang.t(T::Waiting));

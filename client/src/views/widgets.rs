@@ -194,7 +194,9 @@ pub fn team_heading(ui: &mut Ui, view: &TeamView) {
 pub fn connection_badge(ui: &mut Ui, state: &AppState) {
     let colour = match state.connection {
         ConnectionStatus::Connected => GREEN,
-        ConnectionStatus::Connecting | ConnectionStatus::Reconnecting { .. } => AMBER,
+        ConnectionStatus::Connecting
+        | ConnectionStatus::Silent
+        | ConnectionStatus::Reconnecting { .. } => AMBER,
         ConnectionStatus::Idle => GREY,
         ConnectionStatus::Stopped(_) => RED,
     };
@@ -202,8 +204,28 @@ pub fn connection_badge(ui: &mut Ui, state: &AppState) {
     let text = i18n::connection(state.lang, &state.connection);
     let label = ui.label(RichText::new(text).color(colour));
     if let ConnectionStatus::Reconnecting { error, .. } = &state.connection {
-        label.on_hover_text(error);
+        label.on_hover_text(i18n::link_error(state.lang, error));
     }
+}
+
+/// «нет связи с сервером» across the top of every role's screen, the
+/// projector's too: the view under it is the last the server sent, and its
+/// clocks stand still. `size` scales it (the projector is read from afar).
+pub fn link_lost_banner(ui: &mut Ui, lang: Lang, size: f32) {
+    ui.vertical_centered(|ui| {
+        ui.label(
+            RichText::new(lang.t(T::LinkLost))
+                .size(size)
+                .strong()
+                .color(RED),
+        );
+        ui.label(RichText::new(lang.t(T::LinkLostHint)).size((size * 0.55).max(14.0)));
+    });
+}
+
+/// The unobtrusive line that says the clock's signals cannot be heard.
+pub fn no_audio_line(ui: &mut Ui, lang: Lang) {
+    ui.label(RichText::new(lang.t(T::NoAudio)).small().color(GREY));
 }
 
 pub fn dot(ui: &mut Ui, colour: Color32) {
