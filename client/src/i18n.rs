@@ -14,6 +14,7 @@ pub mod link;
 pub mod multigames;
 pub mod programme;
 pub mod ring;
+pub mod store;
 
 pub use crate::lang::Lang;
 pub use link::{connection, join_code_error, refused, stopped};

@@ -8,10 +8,10 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, anyhow};
+use anyhow::anyhow;
 use clap::{Parser, Subcommand};
 use minuta_client::app::{MinutaApp, Start};
-use minuta_client::i18n::Lang;
+use minuta_client::i18n::{self, Lang};
 use minuta_client::sound::Sound;
 use minuta_shared::join_code::JoinCode;
 
@@ -54,6 +54,11 @@ enum Cmd {
         /// team laptops can join.
         #[arg(long, default_value = "0.0.0.0:4433")]
         listen: SocketAddr,
+        /// Begin a new store when the one in --data is unusable (empty, not
+        /// a Minuta store, damaged); it is kept aside as
+        /// minuta.sqlite3.broken-<UTC time>. A usable store is refused.
+        #[arg(long)]
+        new: bool,
     },
     /// A demo game: a server with robot teams in this app, and its host dashboard.
     Demo {
@@ -72,6 +77,9 @@ enum Cmd {
         /// whole festival programme.
         #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
         game: DemoGameArg,
+        /// As for `host`: set an unusable store aside and begin a new one.
+        #[arg(long)]
+        new: bool,
     },
 }
 
@@ -112,13 +120,16 @@ fn main() -> anyhow::Result<()> {
         Some(Cmd::Join { code }) => {
             Start::Join(JoinCode::parse(&code).map_err(|e| anyhow!("{e}"))?)
         }
-        Some(Cmd::Host { data, listen }) => host(data, listen, None, !cli.no_busy_poll)?,
+        Some(Cmd::Host { data, listen, new }) => {
+            or_exit(host(cli.lang, data, listen, None, !cli.no_busy_poll, new))
+        }
         Some(Cmd::Demo {
             data,
             listen,
             minute,
             no_autopilot,
             game,
+            new,
         }) => {
             let game = game.game();
             let demo = minuta_server::demo::DemoConfig {
@@ -128,7 +139,7 @@ fn main() -> anyhow::Result<()> {
                 robots: game.default_robots(),
                 ..minuta_server::demo::DemoConfig::default()
             };
-            host(data, listen, Some(demo), !cli.no_busy_poll)?
+            or_exit(host(cli.lang, data, listen, Some(demo), !cli.no_busy_poll, new))
         }
     };
     let sound = if cli.mute {
@@ -160,19 +171,43 @@ fn main() -> anyhow::Result<()> {
     .map_err(|e| anyhow!("cannot open the window: {e}"))
 }
 
+/// The in-app server's refusal is already one line in the app's language:
+/// printed as it is (no English "Error:" before it), exit status 1.
+fn or_exit(started: anyhow::Result<Start>) -> Start {
+    match started {
+        Ok(start) => start,
+        Err(e) => {
+            eprintln!("{e:#}");
+            std::process::exit(1)
+        }
+    }
+}
+
 /// Starts the server in this process and prints its codes, so the host can
-/// also read them from the terminal.
+/// also read them from the terminal. A store that cannot be used is refused
+/// before anything is served, in the app's language (issue 14.3); `new`
+/// sets such a store aside first.
 fn host(
+    lang: Lang,
     data: PathBuf,
     listen: SocketAddr,
     demo: Option<minuta_server::demo::DemoConfig>,
     busy_poll: bool,
+    new: bool,
 ) -> anyhow::Result<Start> {
+    if new {
+        let done = minuta_server::set_aside_damaged_store(&data)
+            .map_err(|e| anyhow!(i18n::store::store_error(lang, &e)))?;
+        if let Some(said) = i18n::store::set_aside(lang, &done) {
+            eprintln!("{said}");
+        }
+    }
     let mut config = minuta_server::ServerConfig::local(data);
     config.listen = listen;
     config.demo = demo;
     config.busy_poll = busy_poll;
-    let server = minuta_server::spawn(config).context("starting the server")?;
+    let server = minuta_server::spawn(config)
+        .map_err(|e| anyhow!(i18n::store::server_error(lang, &e)))?;
     let ready = &server.ready;
     println!(
         "Minuta server on {} (certificate {})",

@@ -263,6 +263,7 @@ pub fn host_view() -> HostView {
         jury_secret: None,
         programme: None,
         festival: Vec::new(),
+        ring_restarts: Vec::new(),
     }
 }
 
