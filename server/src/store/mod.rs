@@ -1,7 +1,11 @@
 //! The durable store: the server's event log in one embedded SQLite file,
 //! `<data_dir>/minuta.sqlite3`. Every accepted action's events are committed
-//! (WAL, `synchronous=FULL`, so fsynced) before its sender is acknowledged,
-//! and on start the whole log is read back, in order, for the core to replay.
+//! (WAL, `synchronous=FULL`, so fsynced) before its sender is acknowledged
+//! — except a Brain-ring press, whose verdict leaves first and whose record
+//! follows in the next commit (docs/durability.md) — and on start the whole
+//! log is read back, in order, for the core to replay. A file that is there
+//! but unusable (empty, foreign, damaged, read-only) is refused, never
+//! replaced.
 //! Rows are plain JSON in a `body` column so a jury can audit a game with the
 //! sqlite3 shell.
 //!
