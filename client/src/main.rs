@@ -139,7 +139,14 @@ fn main() -> anyhow::Result<()> {
                 robots: game.default_robots(),
                 ..minuta_server::demo::DemoConfig::default()
             };
-            or_exit(host(cli.lang, data, listen, Some(demo), !cli.no_busy_poll, new))
+            or_exit(host(
+                cli.lang,
+                data,
+                listen,
+                Some(demo),
+                !cli.no_busy_poll,
+                new,
+            ))
         }
     };
     let sound = if cli.mute {
@@ -206,8 +213,8 @@ fn host(
     config.listen = listen;
     config.demo = demo;
     config.busy_poll = busy_poll;
-    let server = minuta_server::spawn(config)
-        .map_err(|e| anyhow!(i18n::store::server_error(lang, &e)))?;
+    let server =
+        minuta_server::spawn(config).map_err(|e| anyhow!(i18n::store::server_error(lang, &e)))?;
     let ready = &server.ready;
     println!(
         "Minuta server on {} (certificate {})",

@@ -551,7 +551,11 @@ fn after_a_restart_the_host_is_told_the_press_may_be_lost_and_to_re_arm() {
             "the restart notice is shown: {expected}"
         );
         if lang == Lang::Ru {
-            for words in ["могло не сохраниться", "вопрос снова открыт", "дайте «Время» заново"] {
+            for words in [
+                "могло не сохраниться",
+                "вопрос снова открыт",
+                "дайте «Время» заново",
+            ] {
                 assert!(harness.query_by_label_contains(words).is_some(), "{words}");
             }
             // «Время» is there to give: the buttons wait for it.

@@ -70,8 +70,18 @@ fn played_up_to_a_press(armed: ServerTime) -> Vec<Event> {
         },
         start,
     );
-    host(&mut core, &mut events, Command::RingRead { fight: FIGHT }, start);
-    host(&mut core, &mut events, Command::RingArm { fight: FIGHT }, armed);
+    host(
+        &mut core,
+        &mut events,
+        Command::RingRead { fight: FIGHT },
+        start,
+    );
+    host(
+        &mut core,
+        &mut events,
+        Command::RingArm { fight: FIGHT },
+        armed,
+    );
     let (receipt, pressed) = core
         .handle_press(TeamId(1), ServerTime(armed.0 + 3_000_000), 400, 0)
         .unwrap();
@@ -95,7 +105,13 @@ fn store_of(dir: &Path, events: Vec<Event>) {
 }
 
 fn phase(core: &Core) -> ButtonPhase {
-    core.ring().fight(FIGHT).unwrap().current.clone().unwrap().phase
+    core.ring()
+        .fight(FIGHT)
+        .unwrap()
+        .current
+        .clone()
+        .unwrap()
+        .phase
 }
 
 fn notices(core: &Core, now: ServerTime) -> Vec<RingRestartNotice> {

@@ -72,9 +72,9 @@ fn named(dir: &Path, prefix: &str) -> Vec<PathBuf> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(prefix) && !n.ends_with("-wal") && !n.ends_with("-shm"))
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n.starts_with(prefix) && !n.ends_with("-wal") && !n.ends_with("-shm")
+            })
         })
         .collect();
     found.sort();
@@ -99,7 +99,10 @@ fn a_zero_length_store_is_refused_and_left_as_it_is() {
         );
         let line = err.to_string();
         assert!(line.contains(&path.display().to_string()), "{line}");
-        assert!(line.contains("empty (0 bytes)") && line.contains("--new"), "{line}");
+        assert!(
+            line.contains("empty (0 bytes)") && line.contains("--new"),
+            "{line}"
+        );
         assert!(!line.contains('\n'), "one line: {line}");
     }
     assert_eq!(std::fs::metadata(&path).unwrap().len(), 0, "untouched");
@@ -162,7 +165,10 @@ fn a_damaged_page_is_refused_as_damage() {
     std::fs::write(&path, &bytes).unwrap();
     let err = store::open(dir.path()).map(|_| ()).unwrap_err();
     assert!(err.is_damage(), "{err:?}");
-    assert!(err.to_string().contains(&path.display().to_string()), "{err}");
+    assert!(
+        err.to_string().contains(&path.display().to_string()),
+        "{err}"
+    );
 }
 
 #[test]
@@ -197,7 +203,10 @@ fn an_event_naming_a_team_that_does_not_exist_fails_the_load_with_its_seq() {
         other => panic!("expected a replay error at seq 3, got {other:?}"),
     }
     let line = err.to_string();
-    assert!(line.contains("seq 3") && line.contains("minuta.sqlite3"), "{line}");
+    assert!(
+        line.contains("seq 3") && line.contains("minuta.sqlite3"),
+        "{line}"
+    );
 
     // The same log with the question there: now the team is what is missing.
     let dir = tempfile::tempdir().unwrap();

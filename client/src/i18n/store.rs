@@ -26,7 +26,8 @@ pub fn store_error(lang: Lang, error: &StoreError) -> String {
     if lang == Lang::En {
         return error.to_string();
     }
-    const NEW: &str = "запустите с --new, чтобы отложить файл в сторону (он сохранится) и начать новое хранилище";
+    const NEW: &str =
+        "запустите с --new, чтобы отложить файл в сторону (он сохранится) и начать новое хранилище";
     match error {
         StoreError::Damaged { path, damage } => format!(
             "{}: {}; сервер на нём не запущен ({NEW})",
@@ -165,7 +166,10 @@ mod tests {
         assert!(ru.contains("/srv/minuta-data/minuta.sqlite3"), "{ru}");
         assert!(ru.contains("файл пуст") && ru.contains("--new"), "{ru}");
         let en = server_error(Lang::En, &e);
-        assert!(en.contains("empty (0 bytes)") && en.contains("--new"), "{en}");
+        assert!(
+            en.contains("empty (0 bytes)") && en.contains("--new"),
+            "{en}"
+        );
         assert!(!ru.contains('\n') && !en.contains('\n'));
     }
 

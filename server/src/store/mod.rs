@@ -27,11 +27,11 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
-use std::path::{Path, PathBuf};
 pub use error::{Damage, ReplayError, SchemaProblem, StoreError};
 pub use load::StoredEvent;
-pub use set_aside::{SetAside, set_aside};
 pub use schema::{FILE_NAME, SCHEMA_VERSION};
+pub use set_aside::{SetAside, set_aside};
+use std::path::{Path, PathBuf};
 pub use writer::{StoreStats, StoreWriter};
 
 pub(crate) use schema::OpenOptions;

@@ -148,7 +148,10 @@ fn a_store_that_cannot_be_written_is_refused_at_open() {
     match open_with(dir.path(), read_only) {
         Err(e @ StoreError::ReadOnly { .. }) => {
             let line = e.to_string();
-            assert!(line.contains("minuta.sqlite3") && line.contains("read-only"), "{line}");
+            assert!(
+                line.contains("minuta.sqlite3") && line.contains("read-only"),
+                "{line}"
+            );
             assert!(!e.is_damage(), "a read-only store is never set aside");
         }
         other => panic!("expected ReadOnly, got {:?}", other.map(|_| ())),
@@ -169,7 +172,9 @@ fn the_write_probe_names_a_refused_write_read_only() {
     let mut conn = schema::open_rw(&path, OpenOptions::default(), false).unwrap();
     conn.execute_batch("PRAGMA query_only = ON").unwrap();
     match schema::prove_writable(&mut conn, &path) {
-        Err(StoreError::ReadOnly { reason, .. }) => assert!(reason.contains("readonly"), "{reason}"),
+        Err(StoreError::ReadOnly { reason, .. }) => {
+            assert!(reason.contains("readonly"), "{reason}")
+        }
         other => panic!("expected ReadOnly, got {other:?}"),
     }
 }
