@@ -17,6 +17,7 @@ pub mod multigames;
 pub mod programme;
 pub mod ring;
 pub mod start;
+pub mod store;
 
 pub use crate::lang::Lang;
 pub use link::{connection, join_code_error, link_error, refused, stopped};

@@ -55,6 +55,11 @@ enum Cmd {
         /// team laptops can join.
         #[arg(long, default_value = "0.0.0.0:4433")]
         listen: SocketAddr,
+        /// Begin a new store when the one in --data is unusable (empty, not
+        /// a Minuta store, damaged); it is kept aside as
+        /// minuta.sqlite3.broken-<UTC time>. A usable store is refused.
+        #[arg(long)]
+        new: bool,
     },
     /// A demo game: a server with robot teams in this app, and its host dashboard.
     Demo {
@@ -73,6 +78,9 @@ enum Cmd {
         /// whole festival programme.
         #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
         game: DemoGameArg,
+        /// As for `host`: set an unusable store aside and begin a new one.
+        #[arg(long)]
+        new: bool,
     },
 }
 
@@ -126,13 +134,16 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(Cmd::Join { code }) => {
             Start::Join(JoinCode::parse(&code).map_err(|e| i18n::join_code_error(lang, &e))?)
         }
-        Some(Cmd::Host { data, listen }) => host(lang, data, listen, None, !cli.no_busy_poll)?,
+        Some(Cmd::Host { data, listen, new }) => {
+            host(lang, data, listen, None, !cli.no_busy_poll, new)?
+        }
         Some(Cmd::Demo {
             data,
             listen,
             minute,
             no_autopilot,
             game,
+            new,
         }) => {
             let game = game.game();
             let demo = minuta_server::demo::DemoConfig {
@@ -142,7 +153,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 robots: game.default_robots(),
                 ..minuta_server::demo::DemoConfig::default()
             };
-            host(lang, data, listen, Some(demo), !cli.no_busy_poll)?
+            host(lang, data, listen, Some(demo), !cli.no_busy_poll, new)?
         }
     };
     let (muted, busy_poll) = (cli.mute, !cli.no_busy_poll);
@@ -179,14 +190,24 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// Starts the server in this process and prints its codes, so the host can
-/// also read them from the terminal.
+/// also read them from the terminal. A store that cannot be used is refused
+/// before anything is served, in the app's language (issue 14.3); `new`
+/// sets such a store aside first.
 fn host(
     lang: Lang,
     data: PathBuf,
     listen: SocketAddr,
     demo: Option<minuta_server::demo::DemoConfig>,
     busy_poll: bool,
+    new: bool,
 ) -> Result<Start, String> {
+    if new {
+        let done = minuta_server::set_aside_damaged_store(&data)
+            .map_err(|e| i18n::store::store_error(lang, &e))?;
+        if let Some(said) = i18n::store::set_aside(lang, &done) {
+            eprintln!("{said}");
+        }
+    }
     let mut config = minuta_server::ServerConfig::local(data);
     config.listen = listen;
     config.demo = demo;

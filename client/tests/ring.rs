@@ -516,6 +516,59 @@ fn the_host_judges_the_answer_right_with_one_click() {
     );
 }
 
+/// Issue 14.4: after a restart that found the question armed, the host
+/// reads what happened and that «Время» is needed again; the notice goes
+/// with the host's next action in the fight (the server drops it).
+#[test]
+fn after_a_restart_the_host_is_told_the_press_may_be_lost_and_to_re_arm() {
+    use minuta_shared::play::brain_ring::RingRestartNotice;
+    let mut reading = fight(ButtonPhase::Reading);
+    reading.question = Some(ButtonQuestion {
+        armed_at: None,
+        ..question(ButtonPhase::Reading)
+    });
+    let view = HostView {
+        ring_restarts: vec![RingRestartNotice {
+            fight: FIGHT,
+            question: 4,
+            rearm: true,
+        }],
+        ..host_view(reading.clone())
+    };
+    for (lang, expected) in [
+        (Lang::Ru, "Сервер перезапускался во время вопроса 4"),
+        (Lang::En, "The server restarted during question 4"),
+    ] {
+        let form = HostForm {
+            tab: Some(HostTab::Ring),
+            ..HostForm::default()
+        };
+        let state = state_at(lang, ARMED, View::Host(view.clone()));
+        let mut harness = screen(state, form, [1200.0, 1400.0], common::dashboard);
+        harness.run();
+        assert!(
+            harness.query_by_label_contains(expected).is_some(),
+            "the restart notice is shown: {expected}"
+        );
+        if lang == Lang::Ru {
+            for words in [
+                "могло не сохраниться",
+                "вопрос снова открыт",
+                "дайте «Время» заново",
+            ] {
+                assert!(harness.query_by_label_contains(words).is_some(), "{words}");
+            }
+            // «Время» is there to give: the buttons wait for it.
+            common::click(&mut harness, "Время");
+            common::assert_sent(&harness, [Command::RingArm { fight: FIGHT }]);
+        }
+    }
+    // Without a notice, nothing of it is shown.
+    let mut harness = host_screen(reading, 0);
+    harness.run();
+    assert!(harness.query_by_label_contains("перезапускался").is_none());
+}
+
 #[test]
 fn time_arms_the_buttons_once_the_question_is_read() {
     let mut harness = host_screen(fight(ButtonPhase::Reading), 0);

@@ -62,7 +62,7 @@ pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportErr
         return Err(ExportError::Empty(data_dir.display().to_string()));
     }
     let mut core = Core::new(ServerInfo::default());
-    core.replay(&events);
+    crate::replay_stored(&mut core, &events, &store::db_path(data_dir))?;
     Ok(match format {
         ExportFormat::Json => to_json(&core),
         ExportFormat::Csv => to_csv(&core),

@@ -152,9 +152,11 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         fingerprint: identity.fingerprint,
     };
     let mut core = Core::new(info.clone());
-    core.replay(&events);
+    replay_stored(&mut core, &events, store.path())?;
     info!(events = events.len(), "recovered the stored state");
-    let mut setup: Vec<core::Event> = Vec::new();
+    // Before time is let pass: a Brain-ring question found armed goes back
+    // to «reading» for the host to re-arm (issue 14.4).
+    let mut setup: Vec<core::Event> = core.resume_after_restart(clock.now());
     if let Some(init) = core.initialise(fresh_secret(), fresh_secret(), fresh_secret(), clock.now())
     {
         setup.extend(init);
@@ -209,6 +211,36 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         driver,
         endpoint,
         inbound: inbound_tx,
+    })
+}
+
+/// Replays a store's events into `core`, checking each first: an event
+/// naming what does not exist refuses the store (issue 14.3) with its seq.
+pub fn replay_stored(
+    core: &mut Core,
+    events: &[core::Event],
+    path: &std::path::Path,
+) -> Result<(), store::StoreError> {
+    core.replay_checked(events)
+        .map_err(|failure| store::StoreError::Replay {
+            path: path.to_path_buf(),
+            seq: failure.index as i64 + 1,
+            kind: failure.kind,
+            problem: failure.problem,
+        })
+}
+
+/// `--new` (issue 14.3): sets the store of `data_dir` aside if it is
+/// unusable — damaged, foreign, or failing the replay check — so that the
+/// next start makes a new one; a usable store is refused
+/// ([`store::StoreError::NotDamaged`]) and never touched.
+pub fn set_aside_damaged_store(
+    data_dir: &std::path::Path,
+) -> Result<store::SetAside, store::StoreError> {
+    let path = store::db_path(data_dir);
+    store::set_aside(data_dir, |records| {
+        let events: Vec<core::Event> = records.iter().map(|r| r.event.clone()).collect();
+        replay_stored(&mut Core::new(ServerInfo::default()), &events, &path)
     })
 }
 

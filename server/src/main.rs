@@ -43,6 +43,12 @@ enum Command {
         /// time the CPU takes to wake, tens to hundreds of µs).
         #[arg(long)]
         no_busy_poll: bool,
+        /// Begin a new store when the one in --data is unusable (empty,
+        /// not a Minuta store, damaged): it is moved aside to
+        /// minuta.sqlite3.broken-<UTC time>, never deleted. A usable store
+        /// is refused: move it away yourself to start over.
+        #[arg(long)]
+        new: bool,
     },
     /// Run a demo tournament with robot teams and an autopilot host.
     Demo {
@@ -85,6 +91,9 @@ enum Command {
         /// As for `serve`: let the thread sleep while buttons are live.
         #[arg(long)]
         no_busy_poll: bool,
+        /// As for `serve`: set an unusable store aside and begin a new one.
+        #[arg(long)]
+        new: bool,
     },
     /// Score a game from a JSON scoresheet and print the standings as JSON.
     Score {
@@ -165,12 +174,15 @@ fn main() -> ExitCode {
             data,
             certs,
             no_busy_poll,
-        } => report(serve(ServerConfig {
-            listen,
-            data_dir: data,
-            cert_dir: certs,
-            demo: None,
-            busy_poll: !no_busy_poll,
+            new,
+        } => report(set_aside_if(new, &data).and_then(|()| {
+            serve(ServerConfig {
+                listen,
+                data_dir: data,
+                cert_dir: certs,
+                demo: None,
+                busy_poll: !no_busy_poll,
+            })
         })),
         Command::Demo {
             listen,
@@ -183,7 +195,11 @@ fn main() -> ExitCode {
             run_to_end,
             no_autopilot,
             no_busy_poll,
+            new,
         } => {
+            if let Err(err) = set_aside_if(new, &data) {
+                return report(Err(err));
+            }
             if minute == 0 || minute > 3600 {
                 eprintln!("--minute: {minute} is not a length from 1 to 3600 seconds");
                 return ExitCode::from(2);
@@ -238,6 +254,22 @@ fn main() -> ExitCode {
             out,
         } => report(export_to(&data, format, game, out.as_deref())),
     }
+}
+
+/// `--new`: an unusable store is moved aside (and said so) before the
+/// server opens the data directory; a usable one is refused.
+fn set_aside_if(new: bool, data: &Path) -> anyhow::Result<()> {
+    if !new {
+        return Ok(());
+    }
+    match minuta_server::set_aside_damaged_store(data)? {
+        minuta_server::store::SetAside::Nothing => {}
+        minuta_server::store::SetAside::Moved { to, why } => eprintln!(
+            "--new: the store was unusable ({why}); it is kept as {} and a new store begins",
+            to.display()
+        ),
+    }
+    Ok(())
 }
 
 fn report(result: anyhow::Result<()>) -> ExitCode {

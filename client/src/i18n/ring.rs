@@ -498,6 +498,30 @@ pub fn block(lang: Lang, why: &TournamentBlock) -> String {
     }
 }
 
+/// Issue 14.4: the host's notice about a question the server found in
+/// play when it started again (`fight`: its name, or its number).
+pub fn restart_notice(lang: Lang, fight: &str, question: u32, rearm: bool) -> String {
+    if rearm {
+        lang.pick(
+            format!(
+                "Сервер перезапускался во время вопроса {question} ({fight}): нажатие в последние мгновения перед остановкой могло не сохраниться. Кнопки сброшены, вопрос снова открыт — скажите залу и дайте «Время» заново (полная минута; до «Время» нажатие — фальстарт)."
+            ),
+            format!(
+                "The server restarted during question {question} ({fight}): a press in the last moments before it stopped may not have been stored. The buttons were reset and the question is open again — tell the hall and give «Время» again (a full minute; a press before «Время» is a false start)."
+            ),
+        )
+    } else {
+        lang.pick(
+            format!(
+                "Сервер перезапускался во время вопроса {question} ({fight}). Вопрос продолжается как был сохранён; нажатие в последние мгновения перед остановкой могло не сохраниться."
+            ),
+            format!(
+                "The server restarted during question {question} ({fight}). The question goes on as it was stored; a press in the last moments before it stopped may not have been stored."
+            ),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

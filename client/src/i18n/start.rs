@@ -7,7 +7,7 @@ use std::path::Path;
 
 use minuta_server::ServerError;
 use minuta_server::net::tls::TlsError;
-use minuta_server::store::{SchemaProblem, StoreError};
+use minuta_server::store::StoreError;
 
 use super::Lang;
 use super::io::os_error;
@@ -86,7 +86,10 @@ fn store_error(lang: Lang, error: &StoreError) -> String {
             if let Some(io) = io {
                 let why = os_error(lang, &OsError::from(io));
                 return lang.pick(
-                    format!("не удаётся открыть хранилище игры {}: {why}", path.display()),
+                    format!(
+                        "не удаётся открыть хранилище игры {}: {why}",
+                        path.display()
+                    ),
                     format!("cannot open the game's store {}: {why}", path.display()),
                 );
             }
@@ -110,27 +113,9 @@ fn store_error(lang: Lang, error: &StoreError) -> String {
                 error.to_string(),
             )
         }
-        StoreError::Schema {
-            path,
-            problem: SchemaProblem::TooNew { found, supported, .. },
-        } => lang.pick(
-            format!(
-                "{}: хранилище записано более новой Минутой (версия {found}, эта понимает до {supported}); обновите Минуту",
-                path.display()
-            ),
-            error.to_string(),
-        ),
-        StoreError::Schema {
-            path,
-            problem: SchemaProblem::NotMinuta(_),
-        } => lang.pick(
-            format!("{}: это не хранилище Минуты", path.display()),
-            error.to_string(),
-        ),
-        _ => lang.pick(
-            "хранилище игры повреждено или недоступно (подробности — в журнале)".into(),
-            error.to_string(),
-        ),
+        // Damaged, unreplayable, read-only, foreign or too new stores: said
+        // with what to do about them (issue 14.3).
+        _ => super::store::store_error(lang, error),
     }
 }
 

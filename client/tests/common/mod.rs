@@ -259,6 +259,7 @@ pub fn host_view() -> HostView {
         jury_secret: None,
         programme: None,
         festival: Vec::new(),
+        ring_restarts: Vec::new(),
     }
 }
 

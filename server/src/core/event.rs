@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use minuta_shared::ids::{GameId, JudgeId, TeamId};
-use minuta_shared::play::brain_ring::RingEvent;
+use minuta_shared::play::brain_ring::{FightId, RingEvent};
 use minuta_shared::play::chgk::ChgkEvent;
 use minuta_shared::play::games::{GameEvent, GameSettings};
 use minuta_shared::play::settings::TournamentSettings;
@@ -67,6 +67,17 @@ pub enum Event {
     ProgrammeSet {
         programme: Programme,
     },
+    /// Issue 14.4: the server started again and found this fight's question
+    /// armed (its minute or its 20 s running). A press in the last few ms
+    /// before the stop may not have been stored, so the buttons go back to
+    /// «reading» — lockouts kept — and the host gives «Время» again
+    /// (docs/rules.md, 4, «Restart during a question»). Stored before
+    /// anyone is served, so every later replay does the same.
+    RingInterrupted {
+        fight: FightId,
+        question: u32,
+        at: ServerTime,
+    },
 }
 
 impl Event {
@@ -90,6 +101,7 @@ impl Event {
             } => chgk_kind(e),
             Event::Game { .. } => "game",
             Event::ProgrammeSet { .. } => "programme_set",
+            Event::RingInterrupted { .. } => "ring_interrupted",
             Event::Chgk(e) => chgk_kind(e),
         }
     }

@@ -5,6 +5,7 @@
 //! (`take_dirty`, `view_for`). Every accepted command yields the events the
 //! driver stores before acknowledging; `replay` rebuilds the state from them.
 
+mod check;
 pub mod event;
 mod games;
 mod legacy;
@@ -25,6 +26,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 
+pub use check::{ReplayError, ReplayFailure};
 pub use event::Event;
 pub use games::GameSlot;
 pub use projection::FightPatch;
@@ -65,6 +67,9 @@ pub struct Core {
     roster: Roster,
     /// The event's programme (2), once the host has laid it out.
     programme: Option<minuta_shared::programme::Programme>,
+    /// Brain-ring questions found in play at the last start (issue 14.4),
+    /// for the host; not stored (see `ring.rs`).
+    restart_notices: Vec<minuta_shared::play::brain_ring::RingRestartNotice>,
 }
 
 impl Core {
@@ -79,6 +84,7 @@ impl Core {
             games: BTreeMap::new(),
             roster: Roster::default(),
             programme: None,
+            restart_notices: Vec::new(),
         }
     }
 
@@ -367,7 +373,11 @@ impl Core {
                 self.dirty.extend([Audience::Staff, Audience::Display]);
                 return;
             }
+            Event::RingInterrupted {
+                fight, question, ..
+            } => self.apply_ring_interrupted(*fight, *question),
             Event::Ring(e) => {
+                self.clear_restart_notice(e);
                 self.ring.apply(e);
                 // A fight's changes concern the staff, the hall's screen and
                 // its two tables; the other teams' views stay as they are.

@@ -256,3 +256,87 @@ impl Core {
         ))
     }
 }
+
+/// Issue 14.4: a restart in the middle of a Brain-ring question. A press's
+/// verdict leaves before its record is committed, so a stop within those
+/// few ms can lose the record of a press the hall saw win (never a score:
+/// the host's judgement, which scores, is stored before it is
+/// acknowledged). The state the host can understand is chosen here.
+impl Core {
+    /// Called once on start, after the replay and before anything else
+    /// (before time is let pass): every open fight whose question was armed
+    /// goes back to «reading» (stored as [`Event::RingInterrupted`], so every
+    /// later replay does the same), and the host gets a notice for every
+    /// question found in play. Returns the events to store before serving.
+    pub fn resume_after_restart(&mut self, now: ServerTime) -> Vec<Event> {
+        use minuta_shared::play::brain_ring::RingRestartNotice;
+        let mut events = Vec::new();
+        self.restart_notices.clear();
+        for fight in self.ring.fights.values().filter(|f| f.is_open()) {
+            let Some(q) = fight.current.as_ref().filter(|q| !q.is_over()) else {
+                continue;
+            };
+            let rearm = q.armed_at_restart();
+            if rearm {
+                events.push(Event::RingInterrupted {
+                    fight: fight.id,
+                    question: q.number,
+                    at: now,
+                });
+            }
+            self.restart_notices.push(RingRestartNotice {
+                fight: fight.id,
+                question: q.number,
+                rearm,
+            });
+        }
+        for e in &events {
+            self.apply(e);
+        }
+        if !self.restart_notices.is_empty() {
+            tracing::warn!(
+                questions = self.restart_notices.len(),
+                rearmed = events.len(),
+                "restarted during Brain-ring questions: armed ones wait for «Время» again"
+            );
+        }
+        events
+    }
+
+    /// The notices of questions found in play at the last start.
+    pub fn restart_notices(&self) -> &[minuta_shared::play::brain_ring::RingRestartNotice] {
+        &self.restart_notices
+    }
+
+    /// Applies [`Event::RingInterrupted`]: without letting time pass first
+    /// (the minute may have ended while the server was down; that must not
+    /// close the question untaken).
+    pub(super) fn apply_ring_interrupted(&mut self, fight: FightId, question: u32) {
+        if let Some(q) = self
+            .ring
+            .fights
+            .get_mut(&fight)
+            .and_then(|f| f.current.as_mut())
+            .filter(|q| q.number == question)
+        {
+            q.interrupt();
+        }
+    }
+
+    /// The host acted in the fight (read, «Время», a judgement, a decision,
+    /// closing it): its restart notice has been seen and goes.
+    pub(super) fn clear_restart_notice(&mut self, e: &RingEvent) {
+        let host_acted = match e {
+            RingEvent::QuestionRead { fight, .. }
+            | RingEvent::Armed { fight, .. }
+            | RingEvent::ContestDecided { fight, .. }
+            | RingEvent::Judged { fight, .. }
+            | RingEvent::AppealResolved { fight, .. }
+            | RingEvent::FightClosed { fight, .. } => Some(*fight),
+            _ => None,
+        };
+        if let Some(fight) = host_acted {
+            self.restart_notices.retain(|n| n.fight != fight);
+        }
+    }
+}

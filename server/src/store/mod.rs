@@ -1,14 +1,18 @@
 //! The durable store: the server's event log in one embedded SQLite file,
 //! `<data_dir>/minuta.sqlite3`. Every accepted action's events are committed
-//! (WAL, `synchronous=FULL`, so fsynced) before its sender is acknowledged,
-//! and on start the whole log is read back, in order, for the core to replay.
+//! (WAL, `synchronous=FULL`, so fsynced) before its sender is acknowledged
+//! — except a Brain-ring press, whose verdict leaves first and whose record
+//! follows in the next commit (docs/durability.md) — and on start the whole
+//! log is read back, in order, for the core to replay. A file that is there
+//! but unusable (empty, foreign, damaged, read-only) is refused, never
+//! replaced.
 //! Rows are plain JSON in a `body` column so a jury can audit a game with the
 //! sqlite3 shell.
 //!
 //! What lives here: opening and checking the file (`schema.rs`), the group
 //! commit writer thread (`writer.rs`: one transaction and one fsync for every
-//! batch queued meanwhile), loading (`load.rs`) and the error type
-//! (`error.rs`). What must not: game rules
+//! batch queued meanwhile), loading (`load.rs`), setting a damaged store
+//! aside for `--new` (`set_aside.rs`) and the error type (`error.rs`). What must not: game rules
 //! or any interpretation of events (the store only moves `Event`s in and
 //! out, unchanged and in order), and any dependence on a tokio runtime: the
 //! writer is a plain thread, and the tokio oneshot it hands back is only a
@@ -17,18 +21,20 @@
 mod error;
 mod load;
 mod schema;
+mod set_aside;
 mod writer;
 
 #[cfg(test)]
 mod tests;
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-pub use error::{SchemaProblem, StoreError};
+pub use error::{Damage, ReplayError, SchemaProblem, StoreError};
 pub use load::StoredEvent;
 pub use schema::{FILE_NAME, SCHEMA_VERSION};
+pub use set_aside::{SetAside, set_aside};
+use std::path::{Path, PathBuf};
 pub use writer::{StoreStats, StoreWriter};
+
+pub(crate) use schema::OpenOptions;
 
 use crate::core::event::Event;
 
@@ -63,20 +69,28 @@ pub fn db_path(data_dir: &Path) -> PathBuf {
 /// the database if missing, and returns the writer together with every event
 /// stored so far, in seq order. Only one writer per data directory at a time
 /// (a second `open` waits a few seconds for the first to stop, then fails).
+///
+/// A data directory without a store file gets a new store; a file that is
+/// there but is not a usable store (zero bytes, no tables, not SQLite,
+/// damaged) is refused with [`StoreError::Damaged`] or
+/// [`StoreError::Schema`], and one that cannot be written with
+/// [`StoreError::ReadOnly`], before the caller serves anyone.
 pub fn open(data_dir: &Path) -> Result<(StoreWriter, Vec<Event>), StoreError> {
-    open_with(data_dir, schema::BUSY_TIMEOUT)
+    open_with(data_dir, OpenOptions::default())
 }
 
 /// `open` with a chosen busy timeout (also the wait for the directory lock),
-/// so tests can provoke lock failures without waiting seconds.
+/// so tests can provoke lock failures without waiting seconds, and chosen
+/// SQLite flags, so tests can open the store read-only (see [`OpenOptions`]).
 pub(crate) fn open_with(
     data_dir: &Path,
-    busy_timeout: Duration,
+    options: OpenOptions,
 ) -> Result<(StoreWriter, Vec<Event>), StoreError> {
     std::fs::create_dir_all(data_dir).map_err(|e| StoreError::open(data_dir, e))?;
-    let lock = schema::lock_data_dir(data_dir, busy_timeout)?;
+    let lock = schema::lock_data_dir(data_dir, options.busy_timeout)?;
     let path = schema::db_path(data_dir);
-    let conn = schema::open_rw(&path, busy_timeout)?;
+    let existed = schema::check_present(&path)?;
+    let conn = schema::open_rw(&path, options, existed)?;
     let events: Vec<Event> = load::read_all(&conn, &path)?
         .into_iter()
         .map(|r| r.event)

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rusqlite::types::Value;
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
-use super::error::{SchemaProblem, StoreError};
+use super::error::{Damage, SchemaProblem, StoreError};
 
 /// The database file inside the data directory.
 pub const FILE_NAME: &str = "minuta.sqlite3";
@@ -53,12 +53,84 @@ pub(crate) fn db_path(data_dir: &Path) -> PathBuf {
     data_dir.join(FILE_NAME)
 }
 
+/// How the writer's connection is opened. The flags are a seam for tests:
+/// they run as root, whom file permissions do not stop, so a read-only store
+/// is simulated with `SQLITE_OPEN_READ_ONLY` (which is also what SQLite
+/// falls back to, silently, for a file it may not write).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OpenOptions {
+    pub busy_timeout: Duration,
+    pub flags: OpenFlags,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        OpenOptions {
+            busy_timeout: BUSY_TIMEOUT,
+            flags: OpenFlags::default(),
+        }
+    }
+}
+
+/// The write-ahead log beside the database file.
+pub(crate) fn wal_path(path: &Path) -> PathBuf {
+    side_file(path, "-wal")
+}
+
+/// `<path><suffix>`, as SQLite names its side files.
+pub(crate) fn side_file(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Whether the database file is there, refusing what must not be opened
+/// at all (issue 14.3): a zero-length file (SQLite would happily make a new
+/// store of it, with new secrets, and a truncated festival would vanish
+/// without a word), or a write-ahead log without its database.
+pub(crate) fn check_present(path: &Path) -> Result<bool, StoreError> {
+    let wal_len = std::fs::metadata(wal_path(path)).map_or(0, |m| m.len());
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.len() == 0 && wal_len == 0 => {
+            Err(StoreError::damaged(path, Damage::ZeroLength))
+        }
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if wal_len > 0 {
+                return Err(StoreError::damaged(
+                    path,
+                    Damage::WalWithoutDatabase {
+                        wal: wal_path(path).display().to_string(),
+                    },
+                ));
+            }
+            Ok(false)
+        }
+        Err(e) => Err(StoreError::open(path, e)),
+    }
+}
+
 /// Opens the read-write connection the writer thread will own: creates the
-/// file and schema if missing, refuses foreign or newer files, and switches
-/// on WAL + synchronous=FULL (verified, not assumed).
-pub(crate) fn open_rw(path: &Path, busy_timeout: Duration) -> Result<Connection, StoreError> {
-    let mut conn = Connection::open(path).map_err(|e| sql_error(path, e))?;
-    configure(&conn, path, busy_timeout)?;
+/// file and schema if missing, refuses foreign, damaged or newer files and
+/// read-only ones, and switches on WAL + synchronous=FULL (verified, not
+/// assumed). `existed` is [`check_present`]'s answer: a file that was there
+/// must already be a Minuta store, never an empty one made anew.
+pub(crate) fn open_rw(
+    path: &Path,
+    options: OpenOptions,
+    existed: bool,
+) -> Result<Connection, StoreError> {
+    let mut conn =
+        Connection::open_with_flags(path, options.flags).map_err(|e| sql_error(path, e))?;
+    configure(&conn, path, options.busy_timeout)?;
+    // SQLite opens a file it may not write read-only without a word; the
+    // first command would then fail after the join codes were printed.
+    if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
+        return Err(StoreError::ReadOnly {
+            path: path.to_path_buf(),
+            reason: "SQLite could only open it for reading".into(),
+        });
+    }
     // Per connection, not stored in the file: FULL makes every WAL commit
     // fsync before it returns, which is what "durable before acknowledged"
     // rests on. NORMAL (the usual WAL pairing) could lose the last commits
@@ -67,6 +139,9 @@ pub(crate) fn open_rw(path: &Path, busy_timeout: Duration) -> Result<Connection,
         .map_err(|e| sql_error(path, e))?;
 
     let found = inspect(&conn, path)?;
+    if existed && found == Found::Empty {
+        return Err(StoreError::damaged(path, Damage::NoTables));
+    }
     // Only now, knowing the file is ours (or empty), change it. WAL lets
     // `load` (export, a jury's sqlite3 shell) read while the server writes.
     let mode: String = conn
@@ -86,15 +161,49 @@ pub(crate) fn open_rw(path: &Path, busy_timeout: Duration) -> Result<Connection,
     } else {
         migrate(&mut conn, path)?;
     }
+    // Both committed a write just now (`written_by`); this proves it on the
+    // very connection the writer will use, and says so clearly if not.
+    prove_writable(&mut conn, path)?;
     Ok(conn)
 }
 
-/// Brings a store of an earlier schema up to this one, in one transaction,
-/// and records who wrote it. Versions 1 → 2 → 3 change no table: their
-/// events all read as they did; only the version moves, so that an older
-/// server refuses the store once newer events may be in it.
+/// Commits a write (the `written_by` row, unchanged in value) so that a
+/// store that cannot be written is refused before anyone is served, with a
+/// message that says so rather than a bare SQLite error at the first card.
+pub(crate) fn prove_writable(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let write = |conn: &mut Connection| -> rusqlite::Result<()> {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO meta(key, value) VALUES ('written_by', ?1)
+             ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            [WRITTEN_BY],
+        )?;
+        tx.commit()
+    };
+    write(conn).map_err(|e| writable_error(path, e))
+}
+
+/// A failed write while opening: read-only files and filesystems named as
+/// such; anything else as it came.
+fn writable_error(path: &Path, e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied) => {
+            StoreError::ReadOnly {
+                path: path.to_path_buf(),
+                reason: e.to_string(),
+            }
+        }
+        _ => sql_error(path, e),
+    }
+}
+
+/// Brings a store of an earlier schema up to this one, in one transaction
+/// ([`prove_writable`] then records who wrote it). Versions 1 → 2 → 3
+/// change no table: their events all read as they did; only the version
+/// moves, so that an older server refuses the store once newer events may
+/// be in it.
 fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
-    let fail = |e: rusqlite::Error| sql_error(path, e);
+    let fail = |e: rusqlite::Error| writable_error(path, e);
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(fail)?;
@@ -107,12 +216,6 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
         )
         .map_err(fail)?;
     }
-    tx.execute(
-        "INSERT INTO meta(key, value) VALUES ('written_by', ?1)
-         ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        [WRITTEN_BY],
-    )
-    .map_err(fail)?;
     tx.commit().map_err(fail)
 }
 
@@ -133,12 +236,13 @@ pub(crate) fn open_ro(path: &Path, busy_timeout: Duration) -> Result<Connection,
     // SQLite would report a missing file as a vague "unable to open";
     // the OS error says exactly what is wrong.
     std::fs::metadata(path).map_err(|e| StoreError::open(path, e))?;
+    check_present(path)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags).map_err(|e| sql_error(path, e))?;
     configure(&conn, path, busy_timeout)?;
     match inspect(&conn, path)? {
         Found::Minuta => Ok(conn),
-        Found::Empty => Err(StoreError::not_minuta(path, "the database is empty")),
+        Found::Empty => Err(StoreError::damaged(path, Damage::NoTables)),
     }
 }
 
@@ -155,6 +259,9 @@ pub(crate) fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
     match e.sqlite_error_code() {
         Some(ErrorCode::NotADatabase) => {
             StoreError::not_minuta(path, "the file is not an SQLite database")
+        }
+        Some(ErrorCode::DatabaseCorrupt) => {
+            StoreError::damaged(path, Damage::Malformed(e.to_string()))
         }
         _ => StoreError::open(path, e),
     }
@@ -241,7 +348,7 @@ fn schema_version(conn: &Connection, path: &Path) -> Result<i64, StoreError> {
 }
 
 fn create_schema(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
-    let fail = |e: rusqlite::Error| sql_error(path, e);
+    let fail = |e: rusqlite::Error| writable_error(path, e);
     // IMMEDIATE takes the write lock first, and the emptiness check is
     // repeated under it, so a concurrent opener cannot make us create tables
     // twice or on top of its own.

@@ -22,6 +22,14 @@ fn team(i: u32) -> Event {
     }
 }
 
+/// Options with a short busy timeout, to provoke lock failures quickly.
+fn quick(ms: u64) -> OpenOptions {
+    OpenOptions {
+        busy_timeout: Duration::from_millis(ms),
+        ..OpenOptions::default()
+    }
+}
+
 fn wait(rx: tokio::sync::oneshot::Receiver<Result<(), StoreError>>) -> Result<(), StoreError> {
     rx.blocking_recv().unwrap_or(Err(StoreError::Closed))
 }
@@ -31,7 +39,7 @@ fn wal_and_synchronous_full_are_in_effect_on_the_writer_connection() {
     let dir = tempfile::tempdir().unwrap();
     let path = schema::db_path(dir.path());
     // The very function `open` hands to the writer thread.
-    let conn = schema::open_rw(&path, schema::BUSY_TIMEOUT).unwrap();
+    let conn = schema::open_rw(&path, OpenOptions::default(), false).unwrap();
     let mode: String = conn
         .pragma_query_value(None, "journal_mode", |r| r.get(0))
         .unwrap();
@@ -60,7 +68,7 @@ fn wal_and_synchronous_full_are_in_effect_on_the_writer_connection() {
 #[test]
 fn a_failed_commit_fails_every_batch_in_it_and_the_writer_recovers() {
     let dir = tempfile::tempdir().unwrap();
-    let (writer, _) = open_with(dir.path(), Duration::from_millis(150)).unwrap();
+    let (writer, _) = open_with(dir.path(), quick(150)).unwrap();
 
     // Another connection holds the write lock longer than the busy timeout.
     let blocker = Connection::open(writer.path()).unwrap();
@@ -93,8 +101,8 @@ fn a_failed_commit_fails_every_batch_in_it_and_the_writer_recovers() {
 #[test]
 fn a_second_writer_on_the_same_directory_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let (first, _) = open_with(dir.path(), Duration::from_millis(100)).unwrap();
-    match open_with(dir.path(), Duration::from_millis(100)) {
+    let (first, _) = open_with(dir.path(), quick(100)).unwrap();
+    match open_with(dir.path(), quick(100)) {
         Err(e @ StoreError::Open { .. }) => assert!(e.to_string().contains("minuta.lock"), "{e}"),
         other => panic!("expected Open error, got {:?}", other.map(|_| ())),
     }
@@ -119,4 +127,54 @@ fn an_unstorable_batch_fails_alone() {
     wait(good2).unwrap();
     writer.shutdown();
     assert_eq!(load(dir.path()).unwrap(), vec![team(1), team(4)]);
+}
+
+/// Issue 14.3: a store that cannot be written is refused when it is opened,
+/// before any join code is printed, not at the first command. Tests run as
+/// root, whom permission bits do not stop, so the seam is the writer
+/// connection's SQLite flags: `SQLITE_OPEN_READ_ONLY` is exactly what
+/// SQLite falls back to for a file (or filesystem) it may not write.
+#[test]
+fn a_store_that_cannot_be_written_is_refused_at_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, _) = open(dir.path()).unwrap();
+    wait(writer.append(vec![(1, team(1))])).unwrap();
+    writer.shutdown();
+
+    let read_only = OpenOptions {
+        flags: rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+        ..OpenOptions::default()
+    };
+    match open_with(dir.path(), read_only) {
+        Err(e @ StoreError::ReadOnly { .. }) => {
+            let line = e.to_string();
+            assert!(
+                line.contains("minuta.sqlite3") && line.contains("read-only"),
+                "{line}"
+            );
+            assert!(!e.is_damage(), "a read-only store is never set aside");
+        }
+        other => panic!("expected ReadOnly, got {:?}", other.map(|_| ())),
+    }
+    // Nothing changed: it opens normally once writable.
+    let (writer, events) = open(dir.path()).unwrap();
+    assert_eq!(events, vec![team(1)]);
+    writer.shutdown();
+}
+
+/// The write that proves a store writable is refused by SQLite when the
+/// connection turns read-only after opening (`PRAGMA query_only`, the
+/// in-process stand-in for a filesystem remounted read-only), and named so.
+#[test]
+fn the_write_probe_names_a_refused_write_read_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = schema::db_path(dir.path());
+    let mut conn = schema::open_rw(&path, OpenOptions::default(), false).unwrap();
+    conn.execute_batch("PRAGMA query_only = ON").unwrap();
+    match schema::prove_writable(&mut conn, &path) {
+        Err(StoreError::ReadOnly { reason, .. }) => {
+            assert!(reason.contains("readonly"), "{reason}")
+        }
+        other => panic!("expected ReadOnly, got {other:?}"),
+    }
 }

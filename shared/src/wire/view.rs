@@ -220,6 +220,9 @@ pub struct HostView {
     pub programme: Option<ProgrammeView>,
     /// 2.2: every tournament's places for every team, prizes 1–3.
     pub festival: Vec<FestivalTable>,
+    /// Issue 14.4: Brain-ring questions the server found in play when it
+    /// started again, until the host's next action in each fight.
+    pub ring_restarts: Vec<crate::play::brain_ring::RingRestartNotice>,
 }
 
 /// 2.2: one tournament of the event with a place for every team in it.

@@ -36,6 +36,7 @@ pub fn ring(
 ) {
     let lang = state.lang;
     let ring = &view.ring;
+    restart_notices(ui, lang, view);
     ring_setup::next_step(ui, state, view, &mut form.setup, out);
     ui.separator();
     let shown = form
@@ -102,6 +103,31 @@ pub fn ring(
     egui::CollapsingHeader::new(RichText::new(lang.t(T::RingTiming)).strong()).show(ui, |ui| {
         ring_setup::timing(ui, state, view, &mut form.setup.timing, out)
     });
+}
+
+/// Issue 14.4: the questions the server found in play when it started
+/// again, until the host acts in their fight.
+fn restart_notices(ui: &mut Ui, lang: Lang, view: &HostView) {
+    for notice in &view.ring_restarts {
+        let fight = view
+            .ring
+            .fights
+            .iter()
+            .find(|f| f.id == notice.fight)
+            .map_or_else(|| notice.fight.to_string(), |f| words::fight_name(lang, f));
+        ui.label(
+            RichText::new(words::restart_notice(
+                lang,
+                &fight,
+                notice.question,
+                notice.rearm,
+            ))
+            .size(16.0)
+            .strong()
+            .color(AMBER),
+        );
+        ui.add_space(4.0);
+    }
 }
 
 /// The open fights as a row of tabs, grouped by stage: the host switches

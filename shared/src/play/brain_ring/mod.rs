@@ -11,6 +11,7 @@ mod event;
 mod fight;
 mod press_log;
 mod question;
+mod restart;
 mod settings;
 mod tournament;
 
@@ -18,6 +19,7 @@ pub use event::RingEvent;
 pub use fight::{FightAudience, FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView};
 pub use press_log::{Press, PressKind, PressLog, format_gap};
 pub use question::{ButtonPhase, ButtonQuestion, PressVerdict};
+pub use restart::RingRestartNotice;
 pub use settings::{EarlyPress, RingTiming};
 pub use tournament::{RingStage, RingTournament};
 
