@@ -184,9 +184,18 @@ pub async fn serve(
             return;
         }
     };
-    drop(handshaking);
     let mut stream = None;
-    if let Err(v) = run(&conn, &mut stream, driver, core, clock, &limits).await {
+    let ran = run(
+        &conn,
+        &mut stream,
+        handshaking,
+        driver,
+        core,
+        clock,
+        &limits,
+    )
+    .await;
+    if let Err(v) = ran {
         if v.code != close::NORMAL {
             info!(%remote, code = v.code, "closing connection: {}", v.reason);
         }
@@ -233,6 +242,7 @@ async fn close_for(
 async fn run(
     conn: &quinn::Connection,
     stream: &mut Option<quinn::SendStream>,
+    handshaking: Handshaking,
     driver: mpsc::Sender<Inbound>,
     core: SharedCore,
     clock: ServerClock,
@@ -313,8 +323,10 @@ async fn run(
             return Err(Violation::new(close::REFUSED, refusal.to_string()));
         }
     };
-    // Logged in: the peer may now send what its role sends.
+    // Logged in: the peer may now send what its role sends, and no longer
+    // counts among the strangers the gate bounds.
     conn.set_receive_window(limits::receive_window(identity.role()).into());
+    drop(handshaking);
     let welcome = HelloReply::Welcome(Welcome {
         protocol: PROTOCOL_VERSION,
         identity,

@@ -1,13 +1,16 @@
 //! The door: which QUIC connection attempts the server spends state on.
 //!
-//! Accepting an attempt costs a TLS handshake's state (~36 KB measured)
-//! until the handshake completes or times out; an Initial packet costs its
-//! sender nothing and its source address may be forged. So once more than
-//! a few handshakes are in flight, an address that has not yet proved it
+//! Accepting an attempt costs a TLS handshake's state (~36 KB measured),
+//! then a connection's, until it logs in or is dropped; an Initial packet
+//! costs its sender nothing and its source address may be forged. So the
+//! gate counts the connections not yet logged in (handshaking or not yet
+//! greeted). Once more than a few are, an address that has not proved it
 //! receives our packets gets a QUIC Retry (a stateless token: a real
 //! terminal answers within one round trip, a flood never does), and beyond
 //! a hard bound even proven addresses are ignored for now (a real terminal
-//! resends its Initial a moment later).
+//! resends its Initial a moment later). So strangers can hold at most
+//! `max_handshakes` connections' worth of memory, each for at most the
+//! handshake and greeting timeouts.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,15 +19,15 @@ use tracing::debug;
 
 use super::limits::NetLimits;
 
-/// Counts handshakes in flight; shared by the accept loop and the
-/// connection tasks (each holds a [`Handshaking`] until its handshake ends).
+/// Counts connections not yet logged in; shared by the accept loop and the
+/// connection tasks (each holds a [`Handshaking`] until it logs in or ends).
 #[derive(Clone, Debug, Default)]
 pub struct Gate {
     in_flight: Arc<AtomicUsize>,
 }
 
-/// One handshake in flight; dropping it (done, failed, timed out) frees
-/// its place.
+/// One connection not yet logged in; dropping it (logged in, failed,
+/// timed out) frees its place.
 #[derive(Debug)]
 pub struct Handshaking {
     in_flight: Arc<AtomicUsize>,
@@ -41,7 +44,7 @@ impl Drop for Handshaking {
 pub enum Turned {
     /// Answered with a Retry: no state kept.
     Retried,
-    /// Dropped without an answer: too many handshakes in flight.
+    /// Dropped without an answer: too many connections not yet logged in.
     Ignored,
 }
 
@@ -50,7 +53,7 @@ impl Gate {
         Self::default()
     }
 
-    /// How many handshakes are in flight.
+    /// How many connections have not logged in yet.
     pub fn in_flight(&self) -> usize {
         self.in_flight.load(Ordering::Relaxed)
     }

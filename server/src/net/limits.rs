@@ -1,6 +1,7 @@
 //! What one connection may cost the server, before and after it logs in:
 //! the QUIC transport limits (streams, receive windows), the timeouts that
-//! free a stalled connection, and how many handshakes may be in flight.
+//! free a stalled connection, and how many connections may be on their way
+//! in (handshaking or not yet logged in) at once.
 //!
 //! A QUIC receive window is how much the *peer* may send us that we have
 //! not read yet: quinn buffers it for us. So a stranger that completes the
@@ -32,13 +33,14 @@ pub struct NetLimits {
     /// A QUIC handshake (TLS) must complete within this, or its state is
     /// dropped (Minuta's own terminals give up on an address after 4 s).
     pub handshake_timeout: Duration,
-    /// From this many handshakes in flight on, a connection attempt from an
-    /// address that has not proved it receives our packets is answered with
-    /// a QUIC Retry (a stateless token, one round trip) instead of state.
-    /// 0 asks every new address to retry.
+    /// From this many connections not yet logged in (handshaking or not
+    /// yet greeted) on, a connection attempt from an address that has not
+    /// proved it receives our packets is answered with a QUIC Retry (a
+    /// stateless token, one round trip) instead of state. 0 asks every new
+    /// address to retry.
     pub retry_above: usize,
-    /// At most this many handshakes in flight: attempts beyond are ignored
-    /// (a real terminal resends its Initial packet after a moment).
+    /// At most this many connections not yet logged in: attempts beyond are
+    /// ignored (a real terminal resends its Initial packet after a moment).
     pub max_handshakes: usize,
     /// When a connection is closed for a violation, how long to wait for
     /// the abandoned view's stream reset to leave before the close, so the
@@ -56,8 +58,9 @@ impl Default for NetLimits {
             // pays one extra round trip on the LAN; a flood of Initials
             // from addresses that never answer costs no state beyond this.
             retry_above: 64,
-            // ~36 KB each while in flight: 2,048 is ~75 MB at worst, and
-            // only from addresses that answered a Retry.
+            // ~45 KB each until login (measured, `storm` bench): 2,048 is
+            // ~90 MB at worst, only from addresses that answered a Retry,
+            // each for at most the handshake and greeting timeouts.
             max_handshakes: 2_048,
             close_grace: Duration::from_secs(1),
         }
