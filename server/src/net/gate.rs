@@ -4,9 +4,10 @@
 //! then a connection's, until it logs in or is dropped; an Initial packet
 //! costs its sender nothing and its source address may be forged. So the
 //! gate counts the connections not yet logged in (handshaking or not yet
-//! greeted). Once more than a few are, an address that has not proved it
-//! receives our packets gets a QUIC Retry (a stateless token: a real
-//! terminal answers within one round trip, a flood never does), and beyond
+//! greeted). Once many are (`NetLimits::retry_above`), an address that
+//! has not proved it receives our packets gets a QUIC Retry (a stateless
+//! token: a real terminal answers within one round trip, a flood never
+//! does), and beyond
 //! a hard bound even proven addresses are ignored for now (a real terminal
 //! resends its Initial a moment later). So strangers can hold at most
 //! `max_handshakes` connections' worth of memory, each for at most the

@@ -31,7 +31,9 @@ pub struct NetLimits {
     /// between frames is fine: QUIC keep-alives hold it.)
     pub frame_timeout: Duration,
     /// A QUIC handshake (TLS) must complete within this, or its state is
-    /// dropped (Minuta's own terminals give up on an address after 4 s).
+    /// dropped. Generous: in a join storm a handshake waits for the
+    /// server's one thread (1,500 terminals at once took 6 s on a debug
+    /// build; with 5 s a quarter of them were dropped).
     pub handshake_timeout: Duration,
     /// From this many connections not yet logged in (handshaking or not
     /// yet greeted) on, a connection attempt from an address that has not
@@ -53,14 +55,20 @@ impl Default for NetLimits {
         NetLimits {
             hello_timeout: Duration::from_secs(10),
             frame_timeout: Duration::from_secs(10),
-            handshake_timeout: Duration::from_secs(5),
-            // A hall's join storm (a restart with hundreds of terminals)
-            // pays one extra round trip on the LAN; a flood of Initials
-            // from addresses that never answer costs no state beyond this.
-            retry_above: 64,
+            handshake_timeout: Duration::from_secs(10),
+            // A flood of Initials from addresses that never answer costs
+            // at most this many handshakes' state (~36 KB each, ~37 MB),
+            // for the handshake timeout. Not lower: a Retry does not reset
+            // the client's idle timer, and in a join storm a retried
+            // terminal waits twice in the server's queue. 1,500 terminals
+            // at once on a loaded 2-core debug build: without a Retry all
+            // joined in 8 runs; with one from 64, 256, 512 or 1,024 in
+            // flight, one or two of the last ones passed their 6-s idle
+            // timeout in about half the runs (a real terminal reconnects).
+            retry_above: 1_024,
             // ~45 KB each until login (measured, `storm` bench): 2,048 is
-            // ~90 MB at worst, only from addresses that answered a Retry,
-            // each for at most the handshake and greeting timeouts.
+            // ~90 MB at worst, the half above `retry_above` only from
+            // addresses that answered a Retry.
             max_handshakes: 2_048,
             close_grace: Duration::from_secs(1),
         }
