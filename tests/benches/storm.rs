@@ -24,12 +24,13 @@
 //! "rss_half_open_peak_kib":…,"rss_half_open_after_kib":…,
 //! "connect_ms_no_retry":…,"connect_ms_retry":…}`. `*_peak_kib` is read
 //! while the storm's connections are open, `*_after_kib` once the server has
-//! let them go (`--settle S` seconds after, default 7: past the 5-s
-//! handshake timeout). `MINUTA_SERVER_BIN=/path/to/minuta-server` measures
+//! let them go: `--settle S` seconds after the connections closed (default
+//! 3), `--half-open-settle H` after the half-open Initials (default 11:
+//! past the server's 10-s handshake timeout). `MINUTA_SERVER_BIN=/path/to/minuta-server` measures
 //! another build (an older one, for a before/after).
 //!
 //! Options (after `--`): `--unauth N`, `--rounds R`, `--half-open M`,
-//! `--settle S`.
+//! `--settle S`, `--half-open-settle H`.
 //! Nothing is asserted: the figures are printed for a person to judge. Run
 //! without `--bench` (by `cargo test --benches` or `--all-targets`) it is a
 //! quick smoke run: 10 connections, 100 Initials, 1 s settle.
@@ -57,6 +58,7 @@ struct Args {
     rounds: usize,
     half_open: usize,
     settle_s: u64,
+    half_open_settle_s: u64,
 }
 
 fn parse_args() -> Result<Args> {
@@ -66,7 +68,8 @@ fn parse_args() -> Result<Args> {
             unauth: 150,
             rounds: 2,
             half_open: 3_000,
-            settle_s: 7,
+            settle_s: 3,
+            half_open_settle_s: 11,
         }
     } else {
         Args {
@@ -74,6 +77,7 @@ fn parse_args() -> Result<Args> {
             rounds: 1,
             half_open: 100,
             settle_s: 1,
+            half_open_settle_s: 1,
         }
     };
     let mut it = std::env::args().skip(1);
@@ -87,6 +91,7 @@ fn parse_args() -> Result<Args> {
             "--rounds" => args.rounds = value("--rounds")?,
             "--half-open" => args.half_open = value("--half-open")?,
             "--settle" => args.settle_s = value("--settle")? as u64,
+            "--half-open-settle" => args.half_open_settle_s = value("--half-open-settle")? as u64,
             "--bench" => {}
             other if other.starts_with("--") => bail!("unknown option {other}"),
             _ => {}
@@ -175,7 +180,7 @@ async fn run(args: Args) -> Result<String> {
 
     // ---- 2. half-open handshakes
     let (sent, retries, answers, half_peak, half_after) =
-        half_open(&server, args.half_open, args.settle_s, start).await?;
+        half_open(&server, args.half_open, args.half_open_settle_s, start).await?;
 
     // ---- the server still serves
     let joined = Instant::now();
