@@ -52,6 +52,8 @@ pub struct ServerConfig {
     /// stamps, at the cost of one busy core during fights (see
     /// `busy_poll`).
     pub busy_poll: bool,
+    /// Timeouts and bounds of the network edge (tests shorten them).
+    pub net: net::NetLimits,
 }
 
 impl ServerConfig {
@@ -63,6 +65,7 @@ impl ServerConfig {
             data_dir,
             demo: None,
             busy_poll: true,
+            net: net::NetLimits::default(),
         }
     }
 }
@@ -193,6 +196,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         inbound_tx.clone(),
         core.clone(),
         clock,
+        config.net,
     ));
     if let (Some(demo), Some(robots)) = (&config.demo, robots) {
         // Robots press their buttons at the same press desk as terminals.
@@ -249,13 +253,21 @@ async fn accept_loop(
     driver: mpsc::Sender<Inbound>,
     core: net::press_desk::SharedCore,
     clock: ServerClock,
+    limits: net::NetLimits,
 ) {
+    let gate = net::gate::Gate::new();
     while let Some(incoming) = endpoint.accept().await {
+        // Turned away statelessly (a Retry, or ignored in a flood): nothing to serve.
+        let Ok((incoming, handshaking)) = gate.admit(incoming, &limits) else {
+            continue;
+        };
         tokio::spawn(net::connection::serve(
             incoming,
+            handshaking,
             driver.clone(),
             core.clone(),
             clock,
+            limits,
         ));
     }
 }

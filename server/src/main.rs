@@ -182,6 +182,7 @@ fn main() -> ExitCode {
                 cert_dir: certs,
                 demo: None,
                 busy_poll: !no_busy_poll,
+                net: Default::default(),
             })
         })),
         Command::Demo {
@@ -237,6 +238,7 @@ fn main() -> ExitCode {
                 cert_dir: certs,
                 demo: Some(demo),
                 busy_poll: !no_busy_poll,
+                net: Default::default(),
             };
             report(serve_until(config, finish_line).map(|ended| {
                 if ended == Ended::Finished {

@@ -24,6 +24,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use tempfile::TempDir;
 
+use minuta_server::net::NetLimits;
 use minuta_server::{ServerConfig, ServerHandle};
 use minuta_shared::join_code::JoinCode;
 
@@ -50,7 +51,7 @@ pub struct TestServer {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
-    InProcess { busy_poll: bool },
+    InProcess { busy_poll: bool, net: NetLimits },
     Child,
 }
 
@@ -70,24 +71,31 @@ impl TestServer {
     /// sleeps when idle even while Brain-ring buttons are live (many tests
     /// share two cores); see [`TestServer::in_process_busy_polling`].
     pub fn in_process() -> Result<Self> {
-        Self::in_process_with(false)
+        Self::in_process_with(false, NetLimits::default())
     }
 
     /// As [`TestServer::in_process`], polling the network without sleeping
     /// while buttons are live, as a real server does by default.
     pub fn in_process_busy_polling() -> Result<Self> {
-        Self::in_process_with(true)
+        Self::in_process_with(true, NetLimits::default())
     }
 
-    fn in_process_with(busy_poll: bool) -> Result<Self> {
+    /// As [`TestServer::in_process`], with the network edge's timeouts and
+    /// bounds set to `net` (a test shortens a timeout instead of sleeping).
+    pub fn in_process_with_limits(net: NetLimits) -> Result<Self> {
+        Self::in_process_with(false, net)
+    }
+
+    fn in_process_with(busy_poll: bool, net: NetLimits) -> Result<Self> {
         let dir = temp_dir()?;
-        let (addr, process, codes) = start_in_process(dir.path(), localhost_any_port(), busy_poll)?;
+        let (addr, process, codes) =
+            start_in_process(dir.path(), localhost_any_port(), busy_poll, net)?;
         Ok(TestServer {
             addr,
             fingerprint: codes.0.fingerprint,
             host_code: codes.0,
             display_code: codes.1,
-            kind: Kind::InProcess { busy_poll },
+            kind: Kind::InProcess { busy_poll, net },
             process,
             dir,
         })
@@ -157,8 +165,8 @@ impl TestServer {
     pub fn restart(&mut self) -> Result<()> {
         self.kill()?;
         let (addr, process, codes) = match self.kind {
-            Kind::InProcess { busy_poll } => {
-                start_in_process(self.dir.path(), self.addr, busy_poll)?
+            Kind::InProcess { busy_poll, net } => {
+                start_in_process(self.dir.path(), self.addr, busy_poll, net)?
             }
             Kind::Child => start_child(&server_binary()?, self.dir.path(), self.addr)?,
         };
@@ -215,6 +223,7 @@ fn start_in_process(
     dir: &Path,
     listen: SocketAddr,
     busy_poll: bool,
+    net: NetLimits,
 ) -> Result<(SocketAddr, Process, Codes)> {
     let config = ServerConfig {
         listen,
@@ -222,6 +231,7 @@ fn start_in_process(
         cert_dir: dir.join("certs"),
         demo: None,
         busy_poll,
+        net,
     };
     let handle = minuta_server::spawn(config).context("starting the server in process")?;
     let ready = handle.ready.clone();

@@ -1,11 +1,16 @@
-//! Who may do what, and hostile bytes, over real QUIC on 127.0.0.1: identity is bound at the handshake (a team only ever acts as itself and is never the host), the certificate is pinned, another protocol version gets a typed refusal, and a frame that is malformed, oversized or forbidden closes only its sender's connection while the server serves everyone else.
+//! Who may do what, and hostile bytes, over real QUIC on 127.0.0.1: identity is bound at the handshake (a team only ever acts as itself and is never the host), the certificate is pinned, another protocol version gets a typed refusal, and a frame that is malformed, oversized or forbidden closes only its sender's connection while the server serves everyone else. Hostile connections (issue 14): a stranger that has not logged in gets one stream and a small window, a frame left half-sent after login is closed as stalled, and a connection closed for a violation learns why even when a large view was on its way.
 
-use anyhow::{Result, anyhow, bail, ensure};
-use minuta_shared::play::chgk::ChgkReceipt;
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use std::future::Future;
+use std::task::Poll;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail, ensure};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
 use minuta_shared::play::games::GameReceipt;
 
 use minuta_client::net::tls::pinned_client_config;
+use minuta_server::net::NetLimits;
+use minuta_server::net::limits::PRE_LOGIN_WINDOW;
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::{Phase, Verdict};
@@ -16,7 +21,7 @@ use minuta_shared::wire::handshake::{Credential, Hello, HelloReply, Refusal};
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
 use minuta_tests::hall::judging_of;
-use minuta_tests::terminal::{Link, client_endpoint, quic_connect};
+use minuta_tests::terminal::{Link, client_endpoint, quic_connect, within};
 use minuta_tests::{Hall, Terminal, TestServer, test_timing};
 
 const Q0: QuestionId = QuestionId(0);
@@ -454,4 +459,128 @@ async fn codec_trailing_bytes_in_a_frame_close_the_connection() -> Result<()> {
         "{closed:?}"
     );
     everyone_else_carries_on(&mut hall, 1).await
+}
+
+/// The test's own bounds: a half-sent frame is closed after half a second
+/// (no test waits out the real 10 s).
+fn quick_limits() -> NetLimits {
+    NetLimits {
+        frame_timeout: Duration::from_millis(500),
+        ..NetLimits::default()
+    }
+}
+
+/// Whether `fut` is still pending after one poll (deterministic: nothing
+/// is waited for).
+async fn pending_now<F: Future>(fut: F) -> bool {
+    let mut fut = std::pin::pin!(fut);
+    std::future::poll_fn(|cx| Poll::Ready(fut.as_mut().poll(cx).is_pending())).await
+}
+
+#[tokio::test]
+async fn unauthenticated_a_stranger_gets_one_stream_and_a_small_window() -> Result<()> {
+    let server = TestServer::in_process()?;
+    let endpoint = client_endpoint()?;
+
+    // Connected, not greeted: the one stream is open (it carries the
+    // greeting), and the server's transport parameters allow no other.
+    let mut stranger = Link::open(&endpoint, server.addr, server.fingerprint).await?;
+    ensure!(
+        pending_now(stranger.conn.open_bi()).await,
+        "a second bidirectional stream was granted before login"
+    );
+    ensure!(
+        pending_now(stranger.conn.open_uni()).await,
+        "a unidirectional stream was granted"
+    );
+
+    // quinn accepts a write only up to the peer's flow-control credit: what
+    // the server lets a stranger park in its memory.
+    let flood = vec![0xAB; 1 << 20];
+    let accepted = within("a write", stranger.send.write(&flood))
+        .await?
+        .context("writing")?;
+    ensure!(
+        accepted <= PRE_LOGIN_WINDOW as usize,
+        "a stranger could send {accepted} bytes ahead of the server's reading"
+    );
+    // 0xABABABAB announced as a greeting's length.
+    ensure!(stranger.closed().await?.code == close::OVERSIZED);
+
+    // Once logged in, the host gets the window a package upload needs.
+    let mut host = Link::open(&endpoint, server.addr, server.fingerprint).await?;
+    let welcome = host.hello(server.host_code.credential.clone()).await?;
+    ensure!(matches!(welcome, HelloReply::Welcome(_)), "{welcome:?}");
+    let announced = 512 * 1024u32;
+    host.send_bytes(&announced.to_le_bytes()).await?;
+    let body = vec![0u8; announced as usize];
+    let accepted = within("a write", host.send.write(&body))
+        .await?
+        .context("writing")?;
+    ensure!(
+        accepted > PRE_LOGIN_WINDOW as usize,
+        "the host's window was not raised at login: {accepted} bytes"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_half_sent_frame_after_login_is_closed_as_stalled() -> Result<()> {
+    let server = TestServer::in_process_with_limits(quick_limits())?;
+    let mut host = Terminal::connect(&server.host_code).await?;
+    let mut display = Terminal::connect(&server.display_code).await?;
+    display.ping().await?;
+
+    // A length prefix for 100 bytes, then 10 of them, then nothing.
+    let mut half = 100u32.to_le_bytes().to_vec();
+    half.extend_from_slice(&[0; 10]);
+    host.send_raw(&half).await?;
+    let closed = host.closed().await?;
+    ensure!(
+        closed.code == close::STALLED && closed.reason.contains("not finished"),
+        "{closed:?}"
+    );
+
+    // Idle between frames is not stalling: the display, quiet for longer
+    // than the frame timeout, is still served.
+    tokio::time::sleep(quick_limits().frame_timeout + Duration::from_millis(200)).await;
+    display.ping().await?;
+    ensure!(display.connection().close_reason().is_none());
+    Ok(())
+}
+
+#[tokio::test]
+async fn violation_the_close_reaches_a_host_whose_first_view_is_on_its_way() -> Result<()> {
+    // The loaded package makes the host's view tens of KB: more than a new
+    // connection's congestion window.
+    let mut hall = hall().await?;
+
+    for attempt in 0..3 {
+        let mut host = link(&hall).await?;
+        let welcome = host.hello(hall.server.host_code.credential.clone()).await?;
+        ensure!(matches!(welcome, HelloReply::Welcome(_)), "{welcome:?}");
+        // The view is queued behind the welcome; without reading it, a
+        // frame that cannot be decoded.
+        host.send_bytes(&framed(&[0xff; 8])?).await?;
+        let closed = host
+            .closed()
+            .await
+            .with_context(|| format!("attempt {attempt}"))?;
+        ensure!(closed.code == close::MALFORMED, "{closed:?}");
+    }
+
+    // A terminal quiet for a while after joining, then a forbidden
+    // command: the FORBIDDEN close, not a reset.
+    let mut fresh = Terminal::connect(&hall.team_codes[3]).await?;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    fresh
+        .send_command(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
+        .await?;
+    let closed = fresh.closed().await?;
+    ensure!(
+        closed.code == close::FORBIDDEN && closed.reason.contains("StartMinute"),
+        "{closed:?}"
+    );
+
+    everyone_else_carries_on(&mut hall, 0).await
 }

@@ -8,22 +8,29 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 use tracing::{debug, info};
 
 use minuta_shared::wire::client::{ClientMsg, Command};
-use minuta_shared::wire::codec::{self, CodecError, MAX_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES};
+use minuta_shared::wire::codec::{
+    self, CodecError, MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
+};
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::{Hello, HelloReply, Identity, Refusal, Role, Welcome};
 use minuta_shared::wire::permission::permitted;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
 
+use super::gate::Handshaking;
+use super::limits::{self, NetLimits};
 use super::press_desk::{self, AtDesk, Press, SharedCore};
 use super::{Inbound, Outbound, Outbox};
 use crate::clock::ServerClock;
 
-/// A terminal that connects but says nothing is dropped after this.
-const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+/// A frame's payload buffer starts at most this large and grows with what
+/// actually arrives: a peer announcing a 4 MiB package and sending ten
+/// bytes holds tens of KB, not 4 MiB.
+const FIRST_CHUNK_CAPACITY: usize = 16 * 1024;
 
 /// Why a connection ends, as a close code and a reason for the peer.
 struct Violation {
@@ -59,35 +66,78 @@ fn frame_limit(role: Role) -> usize {
     }
 }
 
-/// Reads one frame: the length is checked against `limit` before any
-/// buffer is allocated. `Ok(None)` when the peer finished its stream.
+/// By when a frame must be whole.
+#[derive(Clone, Copy)]
+enum Deadline {
+    /// The whole frame, first byte included, by then (the greeting).
+    At(Instant),
+    /// No limit for the first byte (a terminal may be idle between frames);
+    /// once it has come, the rest within this.
+    AfterFirstByte(Duration),
+}
+
+/// Reads one frame: the length is checked against `limit` before its
+/// payload is read, and the payload's buffer grows with what arrives.
+/// `Ok(None)` when the peer finished its stream between frames; `late()`
+/// when `deadline` passes.
 async fn read_frame(
     recv: &mut quinn::RecvStream,
     limit: usize,
+    deadline: Deadline,
+    late: impl Fn() -> Violation,
 ) -> Result<Option<Vec<u8>>, Violation> {
-    let mut prefix = [0u8; 4];
-    match recv.read_exact(&mut prefix).await {
-        Ok(()) => {}
-        Err(quinn::ReadExactError::FinishedEarly(0)) => return Ok(None),
-        Err(quinn::ReadExactError::FinishedEarly(_)) => {
-            return Err(Violation::new(
-                close::MALFORMED,
-                "the stream ended inside a frame's length",
-            ));
-        }
-        Err(quinn::ReadExactError::ReadError(e)) => {
-            return Err(Violation::new(close::NORMAL, e.to_string()));
+    let mut first = [0u8; 1];
+    let begun = match deadline {
+        Deadline::At(by) => tokio::time::timeout_at(by, recv.read(&mut first))
+            .await
+            .map_err(|_| late())?,
+        Deadline::AfterFirstByte(_) => recv.read(&mut first).await,
+    };
+    match begun {
+        Ok(Some(1..)) => {}
+        Ok(Some(0) | None) => return Ok(None),
+        Err(e) => return Err(Violation::new(close::NORMAL, e.to_string())),
+    }
+    let by = match deadline {
+        Deadline::At(by) => by,
+        Deadline::AfterFirstByte(rest) => Instant::now() + rest,
+    };
+    tokio::time::timeout_at(by, read_rest(recv, first[0], limit))
+        .await
+        .map_err(|_| late())?
+        .map(Some)
+}
+
+/// The rest of a frame whose first byte was `first`.
+async fn read_rest(
+    recv: &mut quinn::RecvStream,
+    first: u8,
+    limit: usize,
+) -> Result<Vec<u8>, Violation> {
+    let mut prefix = [first, 0, 0, 0];
+    recv.read_exact(&mut prefix[1..])
+        .await
+        .map_err(|e| match e {
+            quinn::ReadExactError::FinishedEarly(_) => {
+                Violation::new(close::MALFORMED, "the stream ended inside a frame's length")
+            }
+            quinn::ReadExactError::ReadError(e) => Violation::new(close::NORMAL, e.to_string()),
+        })?;
+    let len = codec::check_frame_len(prefix, limit)?;
+    let mut payload = Vec::with_capacity(len.min(FIRST_CHUNK_CAPACITY));
+    while payload.len() < len {
+        match recv.read_chunk(len - payload.len(), true).await {
+            Ok(Some(chunk)) => payload.extend_from_slice(&chunk.bytes),
+            Ok(None) => {
+                return Err(Violation::new(
+                    close::MALFORMED,
+                    "the stream ended inside a frame",
+                ));
+            }
+            Err(e) => return Err(Violation::new(close::NORMAL, e.to_string())),
         }
     }
-    let len = codec::check_frame_len(prefix, limit)?;
-    let mut payload = vec![0u8; len];
-    recv.read_exact(&mut payload).await.map_err(|e| match e {
-        quinn::ReadExactError::FinishedEarly(_) => {
-            Violation::new(close::MALFORMED, "the stream ended inside a frame")
-        }
-        quinn::ReadExactError::ReadError(e) => Violation::new(close::NORMAL, e.to_string()),
-    })?;
-    Ok(Some(payload))
+    Ok(payload)
 }
 
 async fn write_msg<T: serde::Serialize>(
@@ -105,47 +155,126 @@ async fn write_msg<T: serde::Serialize>(
         .map_err(|e| Violation::new(close::NORMAL, e.to_string()))
 }
 
-/// Serves one incoming connection until it ends.
+/// Serves one connection attempt the gate let in, until it ends.
 pub async fn serve(
     incoming: quinn::Incoming,
+    handshaking: Handshaking,
     driver: mpsc::Sender<Inbound>,
     core: SharedCore,
     clock: ServerClock,
+    limits: NetLimits,
 ) {
     let remote = incoming.remote_address();
-    let conn = match incoming.await {
-        Ok(conn) => conn,
+    let connecting = match incoming.accept() {
+        Ok(connecting) => connecting,
         Err(e) => {
-            debug!(%remote, "handshake failed: {e}");
+            debug!(%remote, "cannot accept: {e}");
             return;
         }
     };
-    if let Err(v) = run(&conn, driver, core, clock).await {
+    // Dropping an unfinished handshake closes it and frees its state.
+    let conn = match tokio::time::timeout(limits.handshake_timeout, connecting).await {
+        Ok(Ok(conn)) => conn,
+        Ok(Err(e)) => {
+            debug!(%remote, "handshake failed: {e}");
+            return;
+        }
+        Err(_) => {
+            debug!(%remote, "handshake timed out");
+            return;
+        }
+    };
+    let mut stream = None;
+    let ran = run(
+        &conn,
+        &mut stream,
+        handshaking,
+        driver,
+        core,
+        clock,
+        &limits,
+    )
+    .await;
+    if let Err(v) = ran {
         if v.code != close::NORMAL {
             info!(%remote, code = v.code, "closing connection: {}", v.reason);
         }
-        conn.close(quinn::VarInt::from_u32(v.code), v.reason.as_bytes());
+        close_for(&conn, stream.as_mut(), v, limits.close_grace).await;
     }
+}
+
+/// Closes `conn` with `v`'s code and reason so that the peer learns them.
+///
+/// quinn sends the close frame at once unless something else the peer must
+/// acknowledge is still queued (a view being sent): then the close packet
+/// waits for room in the congestion window, and a closed connection no
+/// longer reads acknowledgements, so that room never comes; the close is
+/// never sent and the peer ends up timing out or reset. So a violator's
+/// stream is reset first (which drops the queued view), and the close
+/// follows once the reset has left, which the still-open connection
+/// manages as soon as the peer acknowledges what was in flight (bounded by
+/// `grace`, for a peer that acknowledges nothing).
+async fn close_for(
+    conn: &quinn::Connection,
+    send: Option<&mut quinn::SendStream>,
+    v: Violation,
+    grace: Duration,
+) {
+    // A refusal's reply was written and finished: it must not be dropped.
+    let abandon = !matches!(v.code, close::NORMAL | close::REFUSED);
+    if let (true, Some(send)) = (abandon, send) {
+        let sent_before = conn.stats().frame_tx.reset_stream;
+        if send.reset(quinn::VarInt::from_u32(v.code)).is_ok() {
+            let _ = tokio::time::timeout(grace, async {
+                while conn.stats().frame_tx.reset_stream == sent_before
+                    && conn.close_reason().is_none()
+                {
+                    // quinn tells nothing when a frame leaves; its counters do.
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+            })
+            .await;
+        }
+    }
+    conn.close(quinn::VarInt::from_u32(v.code), v.reason.as_bytes());
 }
 
 async fn run(
     conn: &quinn::Connection,
+    stream: &mut Option<quinn::SendStream>,
+    handshaking: Handshaking,
     driver: mpsc::Sender<Inbound>,
     core: SharedCore,
     clock: ServerClock,
+    limits: &NetLimits,
 ) -> Result<(), Violation> {
-    let (mut send, mut recv) = tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi())
+    let greeted_by = Instant::now() + limits.hello_timeout;
+    let no_greeting = || {
+        Violation::new(
+            close::REFUSED,
+            format!(
+                "no greeting within {} s",
+                limits.hello_timeout.as_secs_f64()
+            ),
+        )
+    };
+    let (send, mut recv) = tokio::time::timeout_at(greeted_by, conn.accept_bi())
         .await
-        .map_err(|_| Violation::new(close::REFUSED, "no greeting within 10 s"))?
+        .map_err(|_| no_greeting())?
         .map_err(|e| Violation::new(close::NORMAL, e.to_string()))?;
+    // The one stream is open; the peer gets no credit for another (one it
+    // filled would only sit in the server's memory, never read).
+    conn.set_max_concurrent_bi_streams(0u8.into());
+    let send = stream.insert(send);
 
     // ---- handshake
-    let payload = tokio::time::timeout(
-        HELLO_TIMEOUT,
-        read_frame(&mut recv, MAX_TERMINAL_FRAME_BYTES),
+    let payload = read_frame(
+        &mut recv,
+        MAX_HELLO_FRAME_BYTES,
+        Deadline::At(greeted_by),
+        no_greeting,
     )
-    .await
-    .map_err(|_| Violation::new(close::REFUSED, "no greeting within 10 s"))??
+    .await?
     .ok_or_else(|| Violation::new(close::NORMAL, "left before greeting"))?;
     let hello = match codec::peek_version(&payload) {
         Some(v) if v != PROTOCOL_VERSION => Err(Refusal::VersionMismatch {
@@ -161,6 +290,7 @@ async fn run(
             Err(_) => Err(Refusal::NotAHello),
         },
     };
+    drop(payload);
     let outbox = Outbox::new();
     let joined = match hello {
         Ok(hello) => {
@@ -187,26 +317,30 @@ async fn run(
         Err(refusal) => {
             // Tell the terminal why in a frame it can decode, then close
             // with the same words as the reason.
-            let _ = write_msg(&mut send, 0, &HelloReply::Refused(refusal.clone())).await;
+            let _ = write_msg(send, 0, &HelloReply::Refused(refusal.clone())).await;
             let _ = send.finish();
             let _ = tokio::time::timeout(Duration::from_millis(500), conn.closed()).await;
             return Err(Violation::new(close::REFUSED, refusal.to_string()));
         }
     };
+    // Logged in: the peer may now send what its role sends, and no longer
+    // counts among the strangers the gate bounds.
+    conn.set_receive_window(limits::receive_window(identity.role()).into());
+    drop(handshaking);
     let welcome = HelloReply::Welcome(Welcome {
         protocol: PROTOCOL_VERSION,
         identity,
         server_now: clock.now(),
     });
     let result = async {
-        write_msg(&mut send, 0, &welcome).await?;
+        write_msg(send, 0, &welcome).await?;
         // ---- the writer: everything for this terminal, in order
         let writer = async {
             let mut seq = 1u64;
             loop {
                 match outbox.next().await {
                     Outbound::Msg(msg) => {
-                        write_msg(&mut send, seq, &*msg).await?;
+                        write_msg(send, seq, &*msg).await?;
                         seq += 1;
                     }
                     Outbound::Close { code, reason } => return Err(Violation::new(code, reason)),
@@ -214,7 +348,15 @@ async fn run(
             }
         };
         let reader = read_loop(
-            conn, &mut recv, identity, conn_id, &driver, &core, &outbox, clock,
+            conn,
+            &mut recv,
+            identity,
+            conn_id,
+            &driver,
+            &core,
+            &outbox,
+            clock,
+            limits.frame_timeout,
         );
         // The reader first: whatever it queues (a verdict, a pong) the
         // writer then takes in the same turn, without waking this task again.
@@ -239,12 +381,23 @@ async fn read_loop(
     core: &SharedCore,
     outbound: &Outbox,
     clock: ServerClock,
+    frame_timeout: Duration,
 ) -> Result<(), Violation> {
     let too_slow = || Violation::new(close::NORMAL, "terminal too slow to read its messages");
     let gone = || Violation::new(close::NORMAL, "server shutting down");
     let limit = frame_limit(identity.role());
+    let stalled = || {
+        Violation::new(
+            close::STALLED,
+            format!(
+                "a message was begun but not finished within {} s",
+                frame_timeout.as_secs_f64()
+            ),
+        )
+    };
     loop {
-        let Some(payload) = read_frame(recv, limit).await? else {
+        let wait = Deadline::AfterFirstByte(frame_timeout);
+        let Some(payload) = read_frame(recv, limit, wait, stalled).await? else {
             return Err(Violation::new(close::NORMAL, "terminal left"));
         };
         // The arrival stamp: taken as soon as the frame is whole, before

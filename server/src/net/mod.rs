@@ -4,10 +4,13 @@
 
 pub mod connection;
 pub mod endpoint;
+pub mod gate;
+pub mod limits;
 pub mod outbox;
 pub mod press_desk;
 pub mod tls;
 
+pub use limits::NetLimits;
 pub use outbox::{OUTBOX_LIMIT, Outbox, OutboxFull};
 
 use std::sync::Arc;

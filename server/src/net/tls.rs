@@ -117,8 +117,9 @@ fn write_private(path: &Path, bytes: &[u8]) -> Result<(), TlsError> {
 }
 
 /// quinn's server configuration: TLS 1.3 only, our ALPN, 0-RTT off (so a
-/// captured packet cannot be replayed), generous stream limits for one
-/// long-lived stream per terminal.
+/// captured packet cannot be replayed), one stream per terminal and small
+/// windows until login (see [`super::limits`]), and quinn's queue of
+/// connection attempts bounded.
 pub fn quinn_server_config(identity: &ServerIdentity) -> Result<quinn::ServerConfig, TlsError> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let mut tls = rustls::ServerConfig::builder_with_provider(provider)
@@ -132,12 +133,11 @@ pub fn quinn_server_config(identity: &ServerIdentity) -> Result<quinn::ServerCon
     let crypto = quinn::crypto::rustls::QuicServerConfig::try_from(tls)
         .map_err(|e| TlsError::Config(e.to_string()))?;
     let mut config = quinn::ServerConfig::with_crypto(Arc::new(crypto));
-    let mut transport = quinn::TransportConfig::default();
-    transport.max_concurrent_bidi_streams(4u8.into());
-    transport.max_concurrent_uni_streams(0u8.into());
-    transport.keep_alive_interval(Some(std::time::Duration::from_secs(2)));
-    transport.max_idle_timeout(Some(quinn::VarInt::from_u32(10_000).into()));
-    config.transport_config(Arc::new(transport));
+    config.transport_config(Arc::new(super::limits::transport_config()));
+    config
+        .max_incoming(super::limits::MAX_INCOMING)
+        .incoming_buffer_size(super::limits::INCOMING_BUFFER_BYTES)
+        .incoming_buffer_size_total(super::limits::INCOMING_BUFFER_TOTAL_BYTES);
     Ok(config)
 }
 

@@ -15,6 +15,9 @@ pub const FORBIDDEN: u32 = 4;
 pub const VERSION: u32 = 5;
 /// The same identity connected again elsewhere; this older link is retired.
 pub const REPLACED: u32 = 6;
+/// A message was begun but not finished in time: its first bytes arrived,
+/// the rest did not (a stalled or hostile sender holds a buffer open).
+pub const STALLED: u32 = 7;
 
 /// A person-readable name for a close code, for client error messages.
 pub fn describe(code: u32) -> &'static str {
@@ -26,6 +29,7 @@ pub fn describe(code: u32) -> &'static str {
         FORBIDDEN => "not allowed for this role",
         VERSION => "protocol version changed mid-connection",
         REPLACED => "the same join code connected from another terminal",
+        STALLED => "a message was left unfinished for too long",
         _ => "unknown reason",
     }
 }

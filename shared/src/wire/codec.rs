@@ -17,6 +17,12 @@ pub const MAX_FRAME_BYTES: usize = 4 * 1024 * 1024;
 /// appeal, a press. Anything larger is hostile or broken.
 pub const MAX_TERMINAL_FRAME_BYTES: usize = 64 * 1024;
 
+/// The greeting (`Hello`: a protocol number, a credential, the client's
+/// name) is tens of bytes; a connection that has not logged in may announce
+/// no more than this, so strangers cannot make the server reserve a
+/// terminal's whole frame each.
+pub const MAX_HELLO_FRAME_BYTES: usize = 4 * 1024;
+
 /// Server → client frames carry whole views; a hall of thousands of teams
 /// still fits.
 pub const MAX_SERVER_FRAME_BYTES: usize = 16 * 1024 * 1024;

@@ -1,0 +1,145 @@
+//! What one connection may cost the server, before and after it logs in:
+//! the QUIC transport limits (streams, receive windows), the timeouts that
+//! free a stalled connection, and how many connections may be on their way
+//! in (handshaking or not yet logged in) at once.
+//!
+//! A QUIC receive window is how much the *peer* may send us that we have
+//! not read yet: quinn buffers it for us. So a stranger that completes the
+//! handshake but never logs in could park quinn's default windows (1.25 MB
+//! a stream, several streams, 1.25 MB of datagrams) in the server's memory.
+//! Until a connection has logged in it gets one stream and a window just
+//! above the largest greeting; the login raises the connection's window to
+//! what its role sends (only the host sends large frames: packages). What
+//! the server sends (views, megabytes for a host) is limited by the
+//! *terminal's* windows, not by these.
+
+use std::time::Duration;
+
+use minuta_shared::wire::codec::{
+    MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
+};
+use minuta_shared::wire::handshake::Role;
+
+/// The timeouts and bounds of the network edge; tests shorten them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NetLimits {
+    /// A connection must have greeted (its whole `Hello` frame) this long
+    /// after its QUIC handshake, or it is closed as refused.
+    pub hello_timeout: Duration,
+    /// After login, a frame whose first byte has arrived must be whole this
+    /// long after, or the connection is closed as stalled. (An idle terminal
+    /// between frames is fine: QUIC keep-alives hold it.)
+    pub frame_timeout: Duration,
+    /// A QUIC handshake (TLS) must complete within this, or its state is
+    /// dropped. Generous: in a join storm a handshake waits for the
+    /// server's one thread (1,500 terminals at once took 6 s on a debug
+    /// build; with 5 s a quarter of them were dropped).
+    pub handshake_timeout: Duration,
+    /// From this many connections not yet logged in (handshaking or not
+    /// yet greeted) on, a connection attempt from an address that has not
+    /// proved it receives our packets is answered with a QUIC Retry (a
+    /// stateless token, one round trip) instead of state. 0 asks every new
+    /// address to retry.
+    pub retry_above: usize,
+    /// At most this many connections not yet logged in: attempts beyond are
+    /// ignored (a real terminal resends its Initial packet after a moment).
+    pub max_handshakes: usize,
+    /// When a connection is closed for a violation, how long to wait for
+    /// the abandoned view's stream reset to leave before the close, so the
+    /// close frame is not stuck behind the view (see `connection`).
+    pub close_grace: Duration,
+}
+
+impl Default for NetLimits {
+    fn default() -> Self {
+        NetLimits {
+            hello_timeout: Duration::from_secs(10),
+            frame_timeout: Duration::from_secs(10),
+            handshake_timeout: Duration::from_secs(10),
+            // A flood of Initials from addresses that never answer costs
+            // at most this many handshakes' state (~36 KB each, ~37 MB),
+            // for the handshake timeout. Not lower: a Retry does not reset
+            // the client's idle timer, and in a join storm a retried
+            // terminal waits twice in the server's queue. 1,500 terminals
+            // at once on a loaded 2-core debug build: without a Retry all
+            // joined in 8 runs; with one from 64, 256, 512 or 1,024 in
+            // flight, one or two of the last ones passed their 6-s idle
+            // timeout in about half the runs (a real terminal reconnects).
+            retry_above: 1_024,
+            // ~45 KB each until login (measured, `storm` bench): 2,048 is
+            // ~90 MB at worst, the half above `retry_above` only from
+            // addresses that answered a Retry.
+            max_handshakes: 2_048,
+            close_grace: Duration::from_secs(1),
+        }
+    }
+}
+
+/// quinn's queue of connection attempts the accept loop has not looked at
+/// yet; beyond it quinn refuses at once. The loop looks at each at once, so
+/// this only matters in a flood.
+pub const MAX_INCOMING: usize = 4_096;
+
+/// What quinn buffers for one such attempt (its later Initial packets) and
+/// for all of them together (quinn's defaults: 10 MiB and 100 MiB).
+pub const INCOMING_BUFFER_BYTES: u64 = 16 * 1024;
+pub const INCOMING_BUFFER_TOTAL_BYTES: u64 = 8 * 1024 * 1024;
+
+/// The connection's receive window before login: a whole greeting and its
+/// length prefix, twice (quinn grants more as the server reads).
+pub const PRE_LOGIN_WINDOW: u32 = 2 * (MAX_HELLO_FRAME_BYTES as u32 + 4);
+
+/// The one stream's window, fixed for the connection's life (quinn cannot
+/// change it later): what the host needs to upload a package at LAN speed.
+/// The connection's window, which login raises, is what really bounds a
+/// connection; before login it is [`PRE_LOGIN_WINDOW`].
+pub const STREAM_WINDOW: u32 = 1024 * 1024;
+
+/// The connection's receive window after login, by role. The host uploads
+/// packages of up to [`MAX_FRAME_BYTES`] (4 MiB): 1 MiB a round trip moves
+/// one in a few round trips. Terminals send cards and presses: two of
+/// their largest frames in flight is plenty.
+pub fn receive_window(role: Role) -> u32 {
+    match role {
+        Role::Host => STREAM_WINDOW.min(MAX_FRAME_BYTES as u32),
+        Role::Judge | Role::Team | Role::Display | Role::Jury => {
+            2 * (MAX_TERMINAL_FRAME_BYTES as u32 + 4)
+        }
+    }
+}
+
+/// The transport every connection starts with (see the module).
+pub fn transport_config() -> quinn::TransportConfig {
+    let mut transport = quinn::TransportConfig::default();
+    // One long-lived bidirectional stream per terminal; nothing else.
+    transport.max_concurrent_bidi_streams(1u8.into());
+    transport.max_concurrent_uni_streams(0u8.into());
+    transport.stream_receive_window(STREAM_WINDOW.into());
+    transport.receive_window(PRE_LOGIN_WINDOW.into());
+    // The protocol has no datagrams; quinn would otherwise buffer 1.25 MB
+    // of them for a peer that sends some.
+    transport.datagram_receive_buffer_size(None);
+    transport.keep_alive_interval(Some(Duration::from_secs(2)));
+    transport.max_idle_timeout(Some(quinn::VarInt::from_u32(10_000).into()));
+    transport
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_greeting_fits_the_pre_login_window_and_login_only_raises_it() {
+        assert!(PRE_LOGIN_WINDOW as usize > MAX_HELLO_FRAME_BYTES + 4);
+        for role in [
+            Role::Host,
+            Role::Judge,
+            Role::Team,
+            Role::Display,
+            Role::Jury,
+        ] {
+            assert!(receive_window(role) > PRE_LOGIN_WINDOW, "{role:?}");
+            assert!(receive_window(role) <= STREAM_WINDOW, "{role:?}");
+        }
+    }
+}
