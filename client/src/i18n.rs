@@ -325,6 +325,7 @@ texts! {
     // «Мультиигры» and the programme's games (section 6)
     FormatMultigames => "Мультиигры", "Multigames";
     FormatChgk => "Что? Где? Когда?", "What? Where? When?";
+    MoreChgk => "Ещё турнир ЧГК", "Another ChGK tournament";
     ChgkJuryNone => "Апелляции по ЧГК рассматривает ведущий (4.14).", "ChGK appeals are decided by the host (4.14).";
     ChgkScreen => "ЧГК", "ChGK";
     AddGame => "Добавить игру", "Add a game";

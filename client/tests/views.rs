@@ -361,3 +361,36 @@ fn a_second_chgk_tournament_runs_from_its_own_tab_and_commands_name_it() {
         )],
     );
 }
+
+#[test]
+fn another_chgk_tournament_is_added_from_the_set_up_menu_and_then_has_its_tab() {
+    // Arrange: only the event's own ChGK; its tabs are the dashboard's.
+    let state = state_at(
+        Lang::Ru,
+        START_MS * 1000,
+        View::Host(host_view_with_a_tour()),
+    );
+    let form = HostForm {
+        tab: Some(HostTab::Game),
+        ..HostForm::default()
+    };
+    let mut harness = screen(state, form, [1400.0, 900.0], common::dashboard);
+    assert!(
+        harness.query_by_label("Что? Где? Когда?").is_none(),
+        "no ChGK tab on the bar for the event's own tournament"
+    );
+
+    // Act: «Подготовка» → «Ещё турнир ЧГК» → «Добавить игру».
+    click(&mut harness, "Подготовка");
+    click(&mut harness, "Ещё турнир ЧГК");
+    click(&mut harness, "Добавить игру");
+
+    // Assert
+    common::assert_sent(
+        &harness,
+        [Command::AddGame {
+            name: "Что? Где? Когда?".into(),
+            settings: minuta_shared::play::games::GameSettings::Chgk(Default::default()),
+        }],
+    );
+}

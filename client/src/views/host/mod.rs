@@ -57,6 +57,9 @@ impl HostTab {
         HostTab::Judges,
         HostTab::Tournament,
         HostTab::Access,
+        // Another ChGK tournament beside the event's own is set up here;
+        // its tab joins the bar once it exists.
+        HostTab::Games(Format::Chgk),
     ];
 }
 
@@ -142,10 +145,15 @@ pub fn dashboard(
                 },
             ),
         ];
-        // One tab per plug-in format, beside Brain-ring: a game is added there.
+        // One tab per plug-in format, beside Brain-ring: a game is added
+        // there. The event's own ChGK has the tabs above, so a ChGK tab
+        // shows only once the host has added another ChGK tournament
+        // (from «Подготовка»).
+        let more_chgk = more_chgk(view);
         tabs.extend(
             Format::ALL
                 .iter()
+                .filter(|f| **f != Format::Chgk || more_chgk)
                 .map(|f| (HostTab::Games(*f), i18n::format_name(lang, *f).to_owned())),
         );
         tabs.push((HostTab::Programme, lang.t(T::TabProgramme).to_owned()));
@@ -219,6 +227,7 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
         HostTab::Teams => format!("{} ({})", lang.t(T::TabTeams), view.teams.len()),
         HostTab::Judges => lang.t(T::TabJudges).to_owned(),
         HostTab::Tournament => lang.t(T::TabTournament).to_owned(),
+        HostTab::Games(_) => lang.t(T::MoreChgk).to_owned(),
         _ => lang.t(T::TabAccess).to_owned(),
     }
 }
@@ -226,7 +235,13 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
 /// «Подготовка»: the set-up tabs in one menu; while one of them is open
 /// the button names it («Подготовка: Команды (12)») and stays selected.
 fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab) {
-    let open = HostTab::SETUP.contains(tab);
+    // Another ChGK tournament, once added, has its tab on the bar.
+    let setup: Vec<HostTab> = HostTab::SETUP
+        .iter()
+        .copied()
+        .filter(|t| *t != HostTab::Games(Format::Chgk) || !more_chgk(view))
+        .collect();
+    let open = setup.contains(tab);
     let label = if open {
         format!("{}: {}", lang.t(T::TabSetup), setup_label(lang, view, *tab))
     } else {
@@ -234,7 +249,7 @@ fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab)
     };
     let button = egui::Button::selectable(open, RichText::new(label).size(16.0));
     let (response, _) = egui::containers::menu::MenuButton::from_button(button).ui(ui, |ui| {
-        for choice in HostTab::SETUP {
+        for choice in &setup {
             let label = RichText::new(setup_label(lang, view, *choice)).size(16.0);
             if ui.selectable_label(*tab == *choice, label).clicked() {
                 *tab = *choice;
@@ -242,11 +257,15 @@ fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab)
             }
         }
     });
-    let inside: Vec<String> = HostTab::SETUP
-        .iter()
-        .map(|t| setup_label(lang, view, *t))
-        .collect();
+    let inside: Vec<String> = setup.iter().map(|t| setup_label(lang, view, *t)).collect();
     response.on_hover_text(inside.join(" · "));
+}
+
+/// Whether the host has added a ChGK tournament beside the event's own.
+fn more_chgk(view: &HostView) -> bool {
+    view.games
+        .iter()
+        .any(|g| g.format == Format::Chgk && games::added(g))
 }
 
 /// A join code for `credential` on the server `access` describes.
