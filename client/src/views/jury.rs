@@ -26,12 +26,14 @@ pub fn jury(ui: &mut Ui, state: &AppState, view: &JuryView, form: &mut JuryForm)
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            if view.games.is_empty() {
+            // The event's own ChGK's appeals are the host's (4.14).
+            let mut ordered: Vec<&StaffGame> =
+                view.games.iter().filter(|g| games::added(g)).collect();
+            if ordered.is_empty() {
                 ui.label(lang.t(T::JuryNoGames));
                 return;
             }
             // Appeals waiting hold their tour up (6.4): those games first.
-            let mut ordered: Vec<&StaffGame> = view.games.iter().collect();
             ordered.sort_by_key(|g| (games::jury_pending(g) == 0, g.id));
             for game in ordered {
                 games::jury(ui, state, game, &mut form.games, &mut out);

@@ -4,7 +4,7 @@
 //! are the event's own ChGK game's, and Brain-ring is the event's own
 //! tournament.
 
-use minuta_shared::ids::{TeamId, TourId};
+use minuta_shared::ids::{GameId, TeamId, TourId};
 use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::play::games::{GameState, event_games};
 use minuta_shared::programme::{GameKind, Programme, ProgrammeView, Slot};
@@ -24,9 +24,13 @@ impl Core {
         &self,
         programme: Programme,
     ) -> Result<(Receipt, Vec<Event>), CommandError> {
+        // The event's own games are laid out by their own slots (a ChGK
+        // tour is `Slot::ChgkTour`), never as a programme game's tour.
+        let own: Vec<GameId> = event_games().into_iter().map(|(id, _)| id).collect();
         programme
             .validate(|game| {
-                self.games.get(&game).map(|g| {
+                let added = self.games.get(&game).filter(|_| !own.contains(&game));
+                added.map(|g| {
                     if g.format().before_chgk_tours() {
                         GameKind::BeforeChgkTours
                     } else {

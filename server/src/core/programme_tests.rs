@@ -360,3 +360,31 @@ fn festival_2_2_every_tournament_places_every_team_with_prizes() {
     assert!(first_two.contains(&TeamId(3)) && first_two.contains(&TeamId(4)));
     assert_eq!(ring.rows[2].place.to_string(), "3-4");
 }
+
+#[test]
+fn programme_the_events_own_chgk_is_laid_out_by_its_chgk_tour_slots_only() {
+    let mut core = Core::new(ServerInfo::default());
+    core.initialise("h".into(), "d".into(), "j".into(), ServerTime(0))
+        .expect("a new store");
+    let programme = Programme {
+        days: vec![ProgrammeDay {
+            title: "День 1".into(),
+            slots: vec![Slot::GameTour {
+                game: EVENT_CHGK,
+                tour: 0,
+            }],
+        }],
+    };
+    let refused = core.handle_command(
+        Identity::Host,
+        Command::SetProgramme { programme },
+        ServerTime(1),
+        &mut || "s".into(),
+    );
+    assert_eq!(
+        refused.map(|_| ()),
+        Err(CommandError::Programme(ProgrammeError::UnknownGame {
+            game: GameId(0)
+        }))
+    );
+}

@@ -334,7 +334,8 @@ fn palette(ui: &mut Ui, lang: Lang, view: &HostView, form: &mut ProgrammeForm) {
         .iter()
         .map(|t| Slot::ChgkTour { tour: t.id })
         .collect();
-    for game in &view.games {
+    // The event's own ChGK is offered by its tours above.
+    for game in view.games.iter().filter(|g| games::added(g)) {
         offered.extend(
             games::staff_tours(game)
                 .into_iter()
