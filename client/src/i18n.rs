@@ -326,6 +326,8 @@ texts! {
     FormatMultigames => "Мультиигры", "Multigames";
     FormatChgk => "Что? Где? Когда?", "What? Where? When?";
     MoreChgk => "Ещё турнир ЧГК", "Another ChGK tournament";
+    LeadersChart => "Гонка лидеров", "The leaders' race";
+    ChartQuestion => "вопрос", "question";
     ChgkJuryNone => "Апелляции по ЧГК рассматривает ведущий (4.14).", "ChGK appeals are decided by the host (4.14).";
     ChgkScreen => "ЧГК", "ChGK";
     AddGame => "Добавить игру", "Add a game";

@@ -394,3 +394,29 @@ fn another_chgk_tournament_is_added_from_the_set_up_menu_and_then_has_its_tab() 
         }],
     );
 }
+
+#[test]
+fn the_standings_tab_draws_the_leaders_race_from_their_masks() {
+    use minuta_shared::play::chgk::view::StandingRow;
+    use minuta_shared::tournament::Place;
+
+    let mut view = host_view_with_a_tour();
+    common::staff_chgk(&mut view).standings = (1..=6)
+        .map(|i| StandingRow {
+            team: TeamId(i),
+            name: format!("Команда {i}"),
+            town: "Москва".into(),
+            place: Place::single(i),
+            points: 7 - i,
+            rating: 10,
+            mask: "1".repeat(7 - i as usize) + &"0".repeat(i as usize),
+        })
+        .collect();
+    let state = state_at(Lang::Ru, START_MS * 1000, View::Host(view));
+    let form = HostForm {
+        tab: Some(HostTab::Standings),
+        ..HostForm::default()
+    };
+    let harness = screen(state, form, [1400.0, 1200.0], common::dashboard);
+    assert!(harness.query_by_label("Гонка лидеров").is_some());
+}

@@ -16,6 +16,10 @@ pub const GREEN: Color32 = Color32::from_rgb(60, 170, 80);
 pub const AMBER: Color32 = Color32::from_rgb(235, 150, 20);
 pub const RED: Color32 = Color32::from_rgb(220, 50, 40);
 pub const GREY: Color32 = Color32::from_gray(140);
+/// Text that must read from the back of a hall.
+pub const BRIGHT: Color32 = Color32::from_gray(240);
+/// Secondary text (a town) that still reads on a projector.
+pub const SOFT: Color32 = Color32::from_gray(205);
 
 /// What the clock shows at one instant: computed from the server's
 /// deadlines and this terminal's estimate of server time, so every terminal
@@ -245,13 +249,17 @@ pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], 
         T::ColMask,
     ];
     let salt = ("standings", id);
+    // Read from the back of a hall: light on dark in every column (no
+    // grey on grey), and the numbers in one monospaced face so the
+    // columns line up digit under digit.
+    let number = |text: String| RichText::new(text).size(size).monospace().color(BRIGHT);
     places_table(ui, lang, salt, &heads, rows, size, |ui, row| {
-        ui.label(RichText::new(row.place.to_string()).size(size));
-        ui.label(RichText::new(&row.name).size(size).strong());
-        ui.label(RichText::new(&row.town).size(size));
-        ui.label(RichText::new(row.points.to_string()).size(size).strong());
-        ui.label(RichText::new(row.rating.to_string()).size(size));
-        ui.label(RichText::new(&row.mask).size(size * 0.8).monospace());
+        ui.label(number(row.place.to_string()));
+        ui.label(RichText::new(&row.name).size(size).strong().color(BRIGHT));
+        ui.label(RichText::new(&row.town).size(size).color(SOFT));
+        ui.label(number(row.points.to_string()).strong());
+        ui.label(number(row.rating.to_string()));
+        ui.label(number(row.mask.clone()).size(size * 0.8));
     });
 }
 

@@ -7,6 +7,7 @@
 //! programme. Registered in [`crate::views::games`].
 
 pub mod appeals;
+pub mod chart;
 pub mod display;
 pub mod game;
 pub mod judging;
