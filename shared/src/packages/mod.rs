@@ -6,7 +6,7 @@ mod four_s;
 mod question;
 
 pub use four_s::parse_four_s;
-pub use question::{Package, Question, QuestionKind, Tour};
+pub use question::{Package, Question, QuestionKind, Theme, Tour};
 
 /// Why a package could not be imported. Problems inside a file name the line
 /// (1-based) so the editor can fix the file; problems with the file as a whole
