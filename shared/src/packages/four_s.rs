@@ -14,6 +14,8 @@
 //! a theme groups the questions after it, and an `@` or `/` line outside a
 //! question inside a theme belongs to the theme, as in chgksuite.
 
+use std::collections::HashMap;
+
 use super::PackageError;
 use super::question::{Package, Question, QuestionKind, Theme, Tour};
 
@@ -352,8 +354,10 @@ struct Reader {
     open: Open,
     /// Set by `№№`: the number the next unnumbered question gets.
     renumber: Option<u64>,
-    /// Values of chgksuite's `4SCOUNTER` placeholders, by counter name.
-    counters: Vec<(String, u64)>,
+    /// Values of chgksuite's `4SCOUNTER` placeholders, by counter name. A
+    /// map, not a list: a file may name tens of thousands of counters, and a
+    /// scan per placeholder made that quadratic.
+    counters: HashMap<String, u64>,
     /// The fight (`#B`) later rounds belong to, until a `## ` tour.
     battle: Option<String>,
     /// The last tour was opened by `#B` and is still empty, so a `#R` right
@@ -378,7 +382,7 @@ impl Default for Reader {
             draft: None,
             open: Open::Nothing,
             renumber: None,
-            counters: Vec::new(),
+            counters: HashMap::new(),
             battle: None,
             fresh_battle_tour: false,
             in_theme: false,
@@ -701,13 +705,13 @@ impl Reader {
             let after = rest.get(at + PLACEHOLDER.len()..).unwrap_or_default();
             let name_len = after.bytes().take_while(u8::is_ascii_digit).count();
             let name = after.get(..name_len).unwrap_or_default();
-            let value = match self.counters.iter_mut().find(|(n, _)| n == name) {
-                Some((_, value)) => {
-                    *value += 1;
+            let value = match self.counters.get_mut(name) {
+                Some(value) => {
+                    *value = value.saturating_add(1);
                     *value
                 }
                 None => {
-                    self.counters.push((name.to_owned(), 1));
+                    self.counters.insert(name.to_owned(), 1);
                     1
                 }
             };
@@ -2051,6 +2055,26 @@ mod tests {
             "{:?}",
             started.elapsed()
         );
+    }
+
+    #[test]
+    fn packages_many_distinct_counters_each_count_from_one() {
+        // Arrange: 20,000 counters, each used twice, the second round in
+        // reverse order so every lookup finds an existing name.
+        let n = 20_000;
+        let mut text = String::new();
+        for i in (0..n).chain((0..n).rev()) {
+            text.push_str(&format!("# 4SCOUNTER{i}\n"));
+        }
+        text.push_str("? а\n! б\n");
+
+        // Act
+        let package = parse(&text);
+
+        // Assert: the first use of each counter is 1, the second 2.
+        assert_eq!(package.info.len(), 2 * n);
+        assert!(package.info[..n].iter().all(|line| line == "1"));
+        assert!(package.info[n..].iter().all(|line| line == "2"));
     }
 
     proptest! {
