@@ -500,8 +500,8 @@ impl Reader {
                 let Some(draft) = self.draft.as_mut() else {
                     return Err(PackageError::FieldOutsideQuestion {
                         line: line_no,
-                        marker: field.marker(),
-                        field: field.name(),
+                        marker: field.marker().into(),
+                        field: field.name().into(),
                     });
                 };
                 if !draft.has(Field::Text) {
@@ -1751,8 +1751,8 @@ mod tests {
             err,
             PackageError::FieldOutsideQuestion {
                 line: 2,
-                marker: "!",
-                field: "an answer"
+                marker: "!".into(),
+                field: "an answer".into()
             }
         );
         assert_eq!(err.to_string().split(':').next(), Some("line 2"));
@@ -1761,16 +1761,16 @@ mod tests {
             parse_four_s("? а\n! б\n\n= в"),
             Err(PackageError::FieldOutsideQuestion {
                 line: 4,
-                marker: "=",
-                field: "a зачёт"
+                marker: "=".into(),
+                field: "a зачёт".into()
             })
         );
         assert_eq!(
             parse_four_s("## Тур\n@ Автор\n? а\n! б"),
             Err(PackageError::FieldOutsideQuestion {
                 line: 2,
-                marker: "@",
-                field: "an author"
+                marker: "@".into(),
+                field: "an author".into()
             })
         );
     }
@@ -1935,8 +1935,8 @@ mod tests {
             parse_four_s("#T Тема\n? а\n! б\n\n! в"),
             Err(PackageError::FieldOutsideQuestion {
                 line: 5,
-                marker: "!",
-                field: "an answer"
+                marker: "!".into(),
+                field: "an answer".into()
             })
         );
     }
