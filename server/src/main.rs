@@ -95,6 +95,23 @@ enum Command {
         #[arg(long)]
         new: bool,
     },
+    /// Check a question package before the game: print it as pretty JSON.
+    ///
+    /// The JSON is the package as the game loads it: title, editors, date,
+    /// info, and `tours` (ChGK tours, or rounds of a themed game), each with
+    /// its `title`, `battle` (the fight of `#B`, or null), `themes` (title,
+    /// authors, comment) and `questions`: every question an object with
+    /// every field (number, kind, text, parts, handout, answer, answer_parts,
+    /// accepted, rejected, comment, sources, authors, theme, value).
+    /// A package that cannot be read: exit 2, the reason on one line.
+    Package {
+        /// The package file (.4s).
+        file: PathBuf,
+        /// The text's encoding, when it cannot be told from the text:
+        /// utf-8, windows-1251 (cp1251), koi8-r, ibm866, utf-16le …
+        #[arg(long, value_name = "E")]
+        encoding: Option<String>,
+    },
     /// Score a game from a JSON scoresheet and print the standings as JSON.
     Score {
         /// The scoresheet (JSON, UTF-8).
@@ -169,6 +186,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Score { file } => score(&file),
+        Command::Package { file, encoding } => package(&file, encoding.as_deref()),
         Command::Serve {
             listen,
             data,
@@ -393,6 +411,38 @@ fn export_to(
         None => print!("{text}"),
     }
     Ok(())
+}
+
+/// Exit 0 with the package as pretty JSON on stdout, or exit 2 with one
+/// line on stderr.
+fn package(file: &Path, encoding: Option<&str>) -> ExitCode {
+    let bytes = match std::fs::read(file) {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            eprintln!("{}: cannot read: {err}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    // The whole path, not just the name: errors then say which file, and
+    // the importer takes the extension from the last component.
+    let name = file.to_string_lossy();
+    let parsed = match encoding {
+        Some(encoding) => minuta_shared::packages::parse_package_as(&name, &bytes, encoding),
+        None => minuta_shared::packages::parse_package(&name, &bytes),
+    };
+    let json = parsed.map_err(|err| err.to_string()).and_then(|package| {
+        serde_json::to_string_pretty(&package).map_err(|err| format!("{}: {err}", file.display()))
+    });
+    match json {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("{why}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Exit 0 with one JSON object on stdout, or exit 2 with one line on stderr.

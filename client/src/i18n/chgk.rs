@@ -1,6 +1,7 @@
 //! «Что? Где? Когда?»'s refusals in Russian and English: the rules of
 //! section 3 (and 4.13–4.16 for appeals) speaking to a team or the host.
 
+use minuta_shared::packages::PackageError;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt};
 
 use super::Lang;
@@ -17,7 +18,7 @@ pub fn error(lang: Lang, error: &ChgkError) -> String {
         E::NoSuchAppeal => "нет такой апелляции".into(),
         E::NotATeam => "карточки сдают и апелляции подают только команды".into(),
         E::EmptyQuestion => "у вопроса должен быть текст".into(),
-        E::Package(why) => format!("пакет вопросов не прочитан: {why}"),
+        E::Package(why) => format!("пакет вопросов не прочитан: {}", package_error(why)),
         E::NoQuestionAnnounced => "вопрос не объявлен".into(),
         E::MinuteAlreadyStarted => "минута по этому вопросу уже идёт".into(),
         E::NotAnnounced => "карточки по этому вопросу ещё не принимаются".into(),
@@ -77,5 +78,90 @@ pub fn command_name(lang: Lang, command: &ChgkCommand) -> &'static str {
     match lang {
         Lang::Ru => ru,
         Lang::En => en,
+    }
+}
+
+/// Why a package was not read, in Russian: the host fixes the file by it, so
+/// it names the line and the marker as the English text does.
+pub fn package_error(error: &PackageError) -> String {
+    use PackageError as P;
+    match error {
+        P::Empty => "пакет пуст".into(),
+        P::NoQuestions => {
+            "в пакете нет вопросов (вопрос начинается строкой «? текст вопроса»)".into()
+        }
+        P::QuestionWithoutAnswer { line } => {
+            format!("строка {line}: у вопроса нет ответа (нет строки «! ответ»)")
+        }
+        P::EmptyAnswer { line } => format!("строка {line}: ответ пуст"),
+        P::QuestionWithoutText { line } => format!(
+            "строка {line}: у вопроса нет текста (строки «? текст вопроса» нет или она пуста)"
+        ),
+        P::SecondAnswer {
+            line,
+            question_line,
+        } => format!(
+            "строка {line}: второй ответ в вопросе со строки {question_line} (не пропущена ли строка «? »?)"
+        ),
+        P::FieldOutsideQuestion { line, marker, .. } => format!(
+            "строка {line}: «{marker}» вне вопроса; эта строка должна идти за строкой вопроса «? » без пустой строки между ними"
+        ),
+        P::TextWithoutMarker { line } => format!(
+            "строка {line}: текст без маркера после пустой строки; не пропущен ли маркер вроде «? » или «! »?"
+        ),
+        P::UnclosedHandout { line } => format!(
+            "строка {line}: раздаточный материал «[Раздаточный материал: …» не закрыт скобкой «]»"
+        ),
+        P::SiqNotSupported { file_name } => {
+            format!("{file_name}: пакеты SIGame (.siq) пока не загружаются")
+        }
+        P::UnknownFormat {
+            file_name,
+            extension,
+        } => format!("{file_name}: неизвестный формат «.{extension}»; Minuta загружает пакеты .4s"),
+        P::UnsureEncoding { file_name, line } => format!(
+            "{file_name}: текст не в UTF-8 (строка {line}), и кодировку не удалось определить наверняка (Windows-1251? KOI8-R?); сохраните пакет в UTF-8 или назовите кодировку параметром --encoding"
+        ),
+        P::NotInEncoding {
+            file_name,
+            encoding,
+            line,
+        } => format!("{file_name}: строка {line} — не текст в кодировке {encoding}"),
+        P::UnknownEncoding { label } => {
+            format!("неизвестная кодировка «{label}»; подойдут utf-8, windows-1251, koi8-r, ibm866")
+        }
+        P::ZipArchive { file_name } => format!(
+            "{file_name}: это zip-архив, а не текст .4s (переименованный .docx или .siq?); сохраните пакет как текст .4s"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chgk_package_errors_speak_russian_and_english() {
+        // Arrange: a .docx renamed to .4s, refused by the server.
+        let refusal = ChgkError::Package(PackageError::ZipArchive {
+            file_name: "пакет.4s".into(),
+        });
+
+        // Act
+        let ru = error(Lang::Ru, &refusal);
+        let en = error(Lang::En, &refusal);
+
+        // Assert
+        assert_eq!(
+            ru,
+            "пакет вопросов не прочитан: пакет.4s: это zip-архив, а не текст .4s (переименованный .docx или .siq?); сохраните пакет как текст .4s"
+        );
+        assert!(en.contains("this is a zip archive, not a .4s text"), "{en}");
+        let unsure = PackageError::UnsureEncoding {
+            file_name: "old.4s".into(),
+            line: 3,
+        };
+        assert!(package_error(&unsure).contains("--encoding"));
+        assert!(package_error(&unsure).contains("строка 3"));
     }
 }

@@ -8,9 +8,16 @@
 //! spaces, tabs after markers) but strict about structure: a question without
 //! an answer or an answer outside a question is an error with its line number,
 //! because guessing would put wrong answers in front of the judges.
+//!
+//! Themed games (Своя игра, Эрудит-квартет, «Тройка») add chgksuite's `#B`
+//! fight, `#R` round and `#T` theme lines: a fight or round starts a [`Tour`],
+//! a theme groups the questions after it, and an `@` or `/` line outside a
+//! question inside a theme belongs to the theme, as in chgksuite.
+
+use std::collections::HashMap;
 
 use super::PackageError;
-use super::question::{Package, Question, QuestionKind, Tour};
+use super::question::{Package, Question, QuestionKind, Theme, Tour};
 
 /// Title of the tour that collects questions printed before any `## ` line.
 const IMPLICIT_TOUR_TITLE: &str = "Тур 1";
@@ -47,6 +54,12 @@ enum Marker {
     /// `###LJ`: a short championship title for LiveJournal posts.
     LjTitle,
     Tour,
+    /// `#B`: a fight («бой») of a themed game.
+    Battle,
+    /// `#R`: a round of a themed game.
+    Round,
+    /// `#T`: a theme of a themed game.
+    Theme,
     Info,
     Editors,
     Date,
@@ -86,6 +99,9 @@ impl Marker {
             _ if token.eq_ignore_ascii_case("###LJ") => Marker::LjTitle,
             _ if token.eq_ignore_ascii_case("#EDITOR") => Marker::Editors,
             _ if token.eq_ignore_ascii_case("#DATE") => Marker::Date,
+            _ if token.eq_ignore_ascii_case("#B") => Marker::Battle,
+            _ if token.eq_ignore_ascii_case("#R") => Marker::Round,
+            _ if token.eq_ignore_ascii_case("#T") => Marker::Theme,
             _ => return None,
         })
     }
@@ -314,6 +330,10 @@ enum Header {
     Date,
     Info,
     Tour,
+    Battle,
+    Theme,
+    ThemeAuthors,
+    ThemeComment,
 }
 
 /// Where an unmarked line goes.
@@ -334,8 +354,23 @@ struct Reader {
     open: Open,
     /// Set by `№№`: the number the next unnumbered question gets.
     renumber: Option<u64>,
-    /// Values of chgksuite's `4SCOUNTER` placeholders, by counter name.
-    counters: Vec<(String, u64)>,
+    /// Values of chgksuite's `4SCOUNTER` placeholders, by counter name. A
+    /// map, not a list: a file may name tens of thousands of counters, and a
+    /// scan per placeholder made that quadratic.
+    counters: HashMap<String, u64>,
+    /// The fight (`#B`) later rounds belong to, until a `## ` tour.
+    battle: Option<String>,
+    /// The last tour was opened by `#B` and is still empty, so a `#R` right
+    /// after it names it instead of opening another.
+    fresh_battle_tour: bool,
+    /// Questions are in the last theme of the last tour (after a `#T`, until
+    /// the next tour).
+    in_theme: bool,
+    /// How many questions the current theme has had: the next one's place.
+    theme_position: u32,
+    /// (tour, question, theme) indices: which theme each themed question is
+    /// in, so its `theme` can be the theme's final, cleaned title.
+    theme_of: Vec<(usize, usize, usize)>,
 }
 
 impl Default for Reader {
@@ -347,7 +382,12 @@ impl Default for Reader {
             draft: None,
             open: Open::Nothing,
             renumber: None,
-            counters: Vec::new(),
+            counters: HashMap::new(),
+            battle: None,
+            fresh_battle_tour: false,
+            in_theme: false,
+            theme_position: 0,
+            theme_of: Vec::new(),
         }
     }
 }
@@ -382,7 +422,10 @@ impl Reader {
             | Marker::Tour
             | Marker::Info
             | Marker::Editors
-            | Marker::Date => {
+            | Marker::Date
+            | Marker::Battle
+            | Marker::Round
+            | Marker::Theme => {
                 self.finish_question()?;
                 self.read_header(marker, rest);
                 Ok(())
@@ -447,11 +490,18 @@ impl Reader {
                 let Some(field) = marker.field() else {
                     return Ok(());
                 };
+                if self.draft.is_none()
+                    && self.in_theme
+                    && let Some(header) = self.theme_field(field, rest)
+                {
+                    self.open = Open::Header(header);
+                    return Ok(());
+                }
                 let Some(draft) = self.draft.as_mut() else {
                     return Err(PackageError::FieldOutsideQuestion {
                         line: line_no,
-                        marker: field.marker(),
-                        field: field.name(),
+                        marker: field.marker().into(),
+                        field: field.name().into(),
                     });
                 };
                 if !draft.has(Field::Text) {
@@ -524,15 +574,83 @@ impl Reader {
                 append(&mut package.date, text, "\n");
                 Header::Date
             }
-            _ => {
+            Marker::Battle => {
+                self.battle = Some(text.to_owned());
                 package.tours.push(Tour {
                     title: text.to_owned(),
-                    questions: Vec::new(),
+                    battle: Some(text.to_owned()),
+                    ..Tour::default()
                 });
+                self.in_theme = false;
+                self.fresh_battle_tour = true;
+                Header::Battle
+            }
+            Marker::Round if self.fresh_battle_tour => {
+                if let Some(tour) = package.tours.last_mut() {
+                    tour.title = text.to_owned();
+                }
+                self.fresh_battle_tour = false;
+                Header::Tour
+            }
+            Marker::Theme => {
+                if let Some(tour) = self.current_tour() {
+                    tour.themes.push(Theme {
+                        title: text.to_owned(),
+                        ..Theme::default()
+                    });
+                }
+                self.in_theme = true;
+                self.theme_position = 0;
+                self.fresh_battle_tour = false;
+                Header::Theme
+            }
+            _ => {
+                // A ChGK tour is not part of a fight; a round (`#R`) is part
+                // of the fight it follows.
+                if marker == Marker::Tour {
+                    self.battle = None;
+                }
+                package.tours.push(Tour {
+                    title: text.to_owned(),
+                    battle: self.battle.clone(),
+                    ..Tour::default()
+                });
+                self.in_theme = false;
+                self.fresh_battle_tour = false;
                 Header::Tour
             }
         };
         self.open = Open::Header(header);
+    }
+
+    /// The tour questions and themes go into; one is made up for those
+    /// printed before any tour line. Always `Some`.
+    fn current_tour(&mut self) -> Option<&mut Tour> {
+        if self.package.tours.is_empty() {
+            self.implicit_tour = true;
+            self.package.tours.push(Tour {
+                title: IMPLICIT_TOUR_TITLE.to_owned(),
+                ..Tour::default()
+            });
+        }
+        self.package.tours.last_mut()
+    }
+
+    /// An `@` or `/` line of the current theme (outside its questions);
+    /// `None` for other fields, which have no meaning for a theme.
+    fn theme_field(&mut self, field: Field, text: &str) -> Option<Header> {
+        let theme = self.package.tours.last_mut()?.themes.last_mut()?;
+        match field {
+            Field::Authors => {
+                append(&mut theme.authors, text, "\n");
+                Some(Header::ThemeAuthors)
+            }
+            Field::Comment => {
+                append(&mut theme.comment, text, "\n");
+                Some(Header::ThemeComment)
+            }
+            _ => None,
+        }
     }
 
     fn append_header(&mut self, header: Header, text: &str) {
@@ -550,6 +668,23 @@ impl Reader {
             Header::Tour => {
                 if let Some(tour) = package.tours.last_mut() {
                     push_separated(&mut tour.title, text, " ");
+                }
+            }
+            Header::Battle => {
+                if let Some(tour) = package.tours.last_mut() {
+                    push_separated(&mut tour.title, text, " ");
+                    append(&mut tour.battle, text, " ");
+                }
+                append(&mut self.battle, text, " ");
+            }
+            Header::Theme | Header::ThemeAuthors | Header::ThemeComment => {
+                let Some(theme) = package.tours.last_mut().and_then(|t| t.themes.last_mut()) else {
+                    return;
+                };
+                match header {
+                    Header::Theme => push_separated(&mut theme.title, text, " "),
+                    Header::ThemeAuthors => append(&mut theme.authors, text, "\n"),
+                    _ => append(&mut theme.comment, text, "\n"),
                 }
             }
         }
@@ -570,13 +705,13 @@ impl Reader {
             let after = rest.get(at + PLACEHOLDER.len()..).unwrap_or_default();
             let name_len = after.bytes().take_while(u8::is_ascii_digit).count();
             let name = after.get(..name_len).unwrap_or_default();
-            let value = match self.counters.iter_mut().find(|(n, _)| n == name) {
-                Some((_, value)) => {
-                    *value += 1;
+            let value = match self.counters.get_mut(name) {
+                Some(value) => {
+                    *value = value.saturating_add(1);
                     *value
                 }
                 None => {
-                    self.counters.push((name.to_owned(), 1));
+                    self.counters.insert(name.to_owned(), 1);
                     1
                 }
             };
@@ -601,15 +736,19 @@ impl Reader {
             question.number.get_or_insert_with(|| next.to_string());
             self.renumber = next.checked_add(1);
         }
-        if self.package.tours.is_empty() {
-            self.implicit_tour = true;
-            self.package.tours.push(Tour {
-                title: IMPLICIT_TOUR_TITLE.to_owned(),
-                questions: Vec::new(),
-            });
+        self.fresh_battle_tour = false;
+        let in_theme = self.in_theme;
+        if in_theme {
+            self.theme_position += 1;
+            question.value = Some(theme_value(question.number.as_deref(), self.theme_position));
         }
-        if let Some(tour) = self.package.tours.last_mut() {
+        let tour_index = self.package.tours.len().saturating_sub(1);
+        if let Some(tour) = self.current_tour() {
+            let at = (tour.questions.len(), tour.themes.len().saturating_sub(1));
             tour.questions.push(question);
+            if in_theme {
+                self.theme_of.push((tour_index, at.0, at.1));
+            }
         }
         Ok(())
     }
@@ -640,6 +779,23 @@ impl Reader {
             if tour.title.is_empty() {
                 tour.title = format!("Тур {}", i + 1);
             }
+            tidy(&mut tour.battle);
+            for (j, theme) in tour.themes.iter_mut().enumerate() {
+                theme.title = clean(&theme.title);
+                if theme.title.is_empty() {
+                    theme.title = format!("Тема {}", j + 1);
+                }
+                tidy(&mut theme.authors);
+                tidy(&mut theme.comment);
+            }
+        }
+        for &(tour, question, theme) in &self.theme_of {
+            if let Some(tour) = package.tours.get_mut(tour) {
+                let title = tour.themes.get(theme).map(|t| t.title.clone());
+                if let Some(q) = tour.questions.get_mut(question) {
+                    q.theme = title;
+                }
+            }
         }
         if self.implicit_tour
             && let [first, second, ..] = package.tours.as_mut_slice()
@@ -649,6 +805,17 @@ impl Reader {
         }
         Ok(package)
     }
+}
+
+/// What a themed question is worth. Своя игра packages print the price as
+/// the question's number (`№ 30`, `№ 300`), so a printed multiple of ten is
+/// believed; otherwise the place in the theme decides: 10, 20, 30, 40, 50,
+/// as Эрудит-квартет 5.9–5.10 values a theme's questions in order.
+fn theme_value(printed: Option<&str>, position: u32) -> u32 {
+    printed
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n > 0 && n % 10 == 0)
+        .unwrap_or_else(|| position.saturating_mul(10))
 }
 
 fn append(field: &mut Option<String>, text: &str, separator: &str) {
@@ -754,6 +921,9 @@ fn build_question(draft: &Draft) -> Result<Question, PackageError> {
         comment: optional(Field::Comment),
         sources: optional(Field::Sources),
         authors: optional(Field::Authors),
+        // Set by the reader, which knows the theme and the question's place.
+        theme: None,
+        value: None,
     })
 }
 
@@ -1352,6 +1522,8 @@ mod tests {
                 comment: Some("Комментарий".into()),
                 sources: Some("Источник".into()),
                 authors: Some("Автор (Город)".into()),
+                theme: None,
+                value: None,
             }
         );
     }
@@ -1382,6 +1554,8 @@ mod tests {
                 comment: Some("Комментарий".into()),
                 sources: Some("Источник".into()),
                 authors: Some("Автор".into()),
+                theme: None,
+                value: None,
             }
         );
     }
@@ -1577,8 +1751,8 @@ mod tests {
             err,
             PackageError::FieldOutsideQuestion {
                 line: 2,
-                marker: "!",
-                field: "an answer"
+                marker: "!".into(),
+                field: "an answer".into()
             }
         );
         assert_eq!(err.to_string().split(':').next(), Some("line 2"));
@@ -1587,16 +1761,16 @@ mod tests {
             parse_four_s("? а\n! б\n\n= в"),
             Err(PackageError::FieldOutsideQuestion {
                 line: 4,
-                marker: "=",
-                field: "a зачёт"
+                marker: "=".into(),
+                field: "a зачёт".into()
             })
         );
         assert_eq!(
             parse_four_s("## Тур\n@ Автор\n? а\n! б"),
             Err(PackageError::FieldOutsideQuestion {
                 line: 2,
-                marker: "@",
-                field: "an author"
+                marker: "@".into(),
+                field: "an author".into()
             })
         );
     }
@@ -1652,6 +1826,173 @@ mod tests {
         );
     }
 
+    // ---- themed games: chgksuite's #B fight, #R round, #T theme ----
+
+    const SVOYA: &str = include_str!("../../../tests/fixtures/packs/svoya_igra.4s");
+
+    fn values(tour: &Tour, theme: &str) -> Vec<u32> {
+        tour.questions
+            .iter()
+            .filter(|q| q.theme.as_deref() == Some(theme))
+            .filter_map(|q| q.value)
+            .collect()
+    }
+
+    #[test]
+    fn packages_fights_and_rounds_become_tours_in_their_fight() {
+        // Arrange: Бой 1 has two rounds; Бой 2 has themes without a round line.
+        // Act
+        let package = parse(SVOYA);
+
+        // Assert
+        let tours: Vec<(&str, Option<&str>)> = package
+            .tours
+            .iter()
+            .map(|t| (t.title.as_str(), t.battle.as_deref()))
+            .collect();
+        assert_eq!(
+            tours,
+            [
+                ("Раунд 1", Some("Бой 1")),
+                ("Раунд 2", Some("Бой 1")),
+                ("Бой 2", Some("Бой 2")),
+            ]
+        );
+        assert_eq!(package.title.as_deref(), Some("Своя игра: тестовый пакет"));
+        assert_eq!(package.question_count(), 13);
+    }
+
+    #[test]
+    fn packages_themes_group_their_questions_in_order() {
+        let package = parse(SVOYA);
+        let themes: Vec<Vec<&str>> = package
+            .tours
+            .iter()
+            .map(|t| t.themes.iter().map(|th| th.title.as_str()).collect())
+            .collect();
+        assert_eq!(
+            themes,
+            [
+                vec!["Тема 1. Реки", "Тема 2. Числа"],
+                vec!["Тема 3. Столицы"],
+                vec!["Тема 4. Цвета"],
+            ]
+        );
+        // Every question of a themed tour names one of the tour's themes.
+        for tour in &package.tours {
+            for q in &tour.questions {
+                let theme = q.theme.as_deref().unwrap();
+                assert!(tour.themes.iter().any(|t| t.title == theme), "{theme}");
+            }
+        }
+        let first = &package.tours[0];
+        assert_eq!(values(first, "Тема 1. Реки").len(), 5);
+        assert_eq!(first.questions[2].accepted.as_deref(), Some("Прегель."));
+    }
+
+    #[test]
+    fn packages_theme_values_are_printed_prices_or_10_to_50_by_place() {
+        let package = parse(SVOYA);
+        let (first, second, third) = (&package.tours[0], &package.tours[1], &package.tours[2]);
+        // Printed numbers that are prices are believed.
+        assert_eq!(values(first, "Тема 1. Реки"), [10, 20, 30, 40, 50]);
+        assert_eq!(values(second, "Тема 3. Столицы"), [100, 200]);
+        // Without printed prices: Эрудит-квартет 5.9–5.10, 10..50 in order.
+        assert_eq!(values(first, "Тема 2. Числа"), [10, 20, 30, 40, 50]);
+        assert_eq!(values(third, "Тема 4. Цвета"), [10]);
+        // A printed number that is no price (a «Тройка» numbers 1, 2, 3)
+        // stays the number; the place gives the value.
+        let package = parse("#T Тема\n№ 1\n? а\n! б\n\n№ 2\n? в\n! г\n");
+        let numbers: Vec<_> = package
+            .questions()
+            .map(|q| (q.number.as_deref(), q.value))
+            .collect();
+        assert_eq!(numbers, [(Some("1"), Some(10)), (Some("2"), Some(20))]);
+    }
+
+    #[test]
+    fn packages_author_and_comment_outside_a_question_belong_to_the_theme() {
+        let package = parse(SVOYA);
+        let rivers = &package.tours[0].themes[0];
+        assert_eq!(rivers.authors.as_deref(), Some("Анна Смирнова (Казань)"));
+        assert_eq!(rivers.comment.as_deref(), Some("Все реки — российские."));
+        let numbers = &package.tours[0].themes[1];
+        assert_eq!(numbers.authors.as_deref(), Some("Пётр Иванов"));
+        // Written after the theme's last question and a blank line.
+        assert_eq!(
+            numbers.comment.as_deref(),
+            Some("Ведущему: числа можно писать цифрами.")
+        );
+        // A question's own comment stays the question's.
+        let chess = &package.tours[0].questions[6];
+        assert_eq!(chess.comment.as_deref(), Some("Восемь на восемь."));
+        assert_eq!(chess.authors, None);
+    }
+
+    #[test]
+    fn packages_theme_fields_other_than_author_and_comment_are_still_refused() {
+        assert_eq!(
+            parse_four_s("#T Тема\n? а\n! б\n\n! в"),
+            Err(PackageError::FieldOutsideQuestion {
+                line: 5,
+                marker: "!".into(),
+                field: "an answer".into()
+            })
+        );
+    }
+
+    #[test]
+    fn packages_chgk_packages_have_no_themes_fights_or_values() {
+        for text in [OVSCH, DUPLET, BLITZ, SMALL] {
+            let package = parse(text);
+            assert!(
+                package
+                    .tours
+                    .iter()
+                    .all(|t| t.battle.is_none() && t.themes.is_empty())
+            );
+            assert!(
+                package
+                    .questions()
+                    .all(|q| q.theme.is_none() && q.value.is_none())
+            );
+        }
+    }
+
+    #[test]
+    fn packages_a_chgk_tour_ends_the_fight_and_the_theme() {
+        // Arrange: a theme before any tour line, then a fight, then ChGK.
+        let text = "#T Разминка\n? а\n! б\n\n#B Бой\n#T Т\n? в\n! г\n\n## Тур 2\n? д\n! е\n";
+        // Act
+        let package = parse(text);
+        // Assert
+        let tours: Vec<_> = package
+            .tours
+            .iter()
+            .map(|t| (t.title.as_str(), t.battle.as_deref(), t.themes.len()))
+            .collect();
+        assert_eq!(
+            tours,
+            [
+                ("Тур 1", None, 1),
+                ("Бой", Some("Бой"), 1),
+                ("Тур 2", None, 0)
+            ]
+        );
+        let last = package.questions().last().unwrap();
+        assert_eq!((last.theme.as_deref(), last.value), (None, None));
+    }
+
+    #[test]
+    fn packages_bare_theme_line_gets_a_numbered_title() {
+        let package = parse("#R Раунд\n#T\n? а\n! б\n");
+        assert_eq!(package.tours[0].themes[0].title, "Тема 1");
+        assert_eq!(
+            package.questions().next().unwrap().theme.as_deref(),
+            Some("Тема 1")
+        );
+    }
+
     // ---- robustness ----
 
     /// Lines built from the format's own pieces, so the generator reaches
@@ -1660,7 +2001,7 @@ mod tests {
     fn four_s_line() -> impl Strategy<Value = String> {
         let marker = prop::sample::select(vec![
             "", "### ", "###LJ ", "## ", "# ", "#EDITOR ", "#DATE ", "? ", "! ", "= ", "!= ", "/ ",
-            "^ ", "@ ", "> ", "№ ", "№№ ", "- ", "?", "!", "\u{feff}",
+            "^ ", "@ ", "> ", "№ ", "№№ ", "- ", "?", "!", "\u{feff}", "#B ", "#R ", "#T ",
         ]);
         let piece = prop::sample::select(vec![
             "текст",
@@ -1714,6 +2055,26 @@ mod tests {
             "{:?}",
             started.elapsed()
         );
+    }
+
+    #[test]
+    fn packages_many_distinct_counters_each_count_from_one() {
+        // Arrange: 20,000 counters, each used twice, the second round in
+        // reverse order so every lookup finds an existing name.
+        let n = 20_000;
+        let mut text = String::new();
+        for i in (0..n).chain((0..n).rev()) {
+            text.push_str(&format!("# 4SCOUNTER{i}\n"));
+        }
+        text.push_str("? а\n! б\n");
+
+        // Act
+        let package = parse(&text);
+
+        // Assert: the first use of each counter is 1, the second 2.
+        assert_eq!(package.info.len(), 2 * n);
+        assert!(package.info[..n].iter().all(|line| line == "1"));
+        assert!(package.info[n..].iter().all(|line| line == "2"));
     }
 
     proptest! {

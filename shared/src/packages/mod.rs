@@ -2,16 +2,24 @@
 //! [`Question`]), the `.4s` importer, and [`parse_package`], which picks the
 //! importer for an uploaded file and reports why a file cannot be read.
 
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
 mod four_s;
 mod question;
+mod text;
 
 pub use four_s::parse_four_s;
-pub use question::{Package, Question, QuestionKind, Tour};
+pub use question::{Package, Question, QuestionKind, Theme, Tour};
 
 /// Why a package could not be imported. Problems inside a file name the line
 /// (1-based) so the editor can fix the file; problems with the file as a whole
 /// name the file.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+///
+/// It travels to the client inside the ChGK game's refusal, which says it in
+/// the host's language; the English text here is the fallback.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum PackageError {
     #[error("the package is empty")]
     Empty,
@@ -32,8 +40,8 @@ pub enum PackageError {
     )]
     FieldOutsideQuestion {
         line: usize,
-        marker: &'static str,
-        field: &'static str,
+        marker: Cow<'static, str>,
+        field: Cow<'static, str>,
     },
     #[error(
         "line {line}: text without a marker after a blank line; is a marker such as «? » or «! » missing?"
@@ -48,19 +56,50 @@ pub enum PackageError {
         file_name: String,
         extension: String,
     },
-    #[error("{file_name}: not UTF-8 text (line {line}); save the package as UTF-8")]
-    NotUtf8 { file_name: String, line: usize },
+    #[error(
+        "{file_name}: not UTF-8 (line {line}), and its encoding cannot be told for sure (Windows-1251? KOI8-R?); save the package as UTF-8 or name its encoding with --encoding"
+    )]
+    UnsureEncoding { file_name: String, line: usize },
+    #[error("{file_name}: line {line} is not valid {encoding}")]
+    NotInEncoding {
+        file_name: String,
+        encoding: String,
+        line: usize,
+    },
+    #[error("unknown encoding «{label}»; try utf-8, windows-1251, koi8-r or ibm866")]
+    UnknownEncoding { label: String },
+    #[error(
+        "{file_name}: this is a zip archive, not a .4s text (a .docx or .siq renamed?); save the package as .4s text"
+    )]
+    ZipArchive { file_name: String },
 }
 
 /// Imports an uploaded package file, choosing the format by the file's
 /// extension: `.4s` (or no extension at all, for text pasted or saved without
-/// one) is read as 4s text; SIGame `.siq` is recognised but not supported yet.
+/// one) is read as 4s text in UTF-8, UTF-16 with a BOM, Windows-1251 or
+/// KOI8-R (told apart by the text itself); SIGame `.siq` is recognised but
+/// not supported yet.
 pub fn parse_package(file_name: &str, bytes: &[u8]) -> Result<Package, PackageError> {
+    import(file_name, bytes, None)
+}
+
+/// As [`parse_package`], with the text's encoding named by the host (a label
+/// such as "utf-8", "cp1251", "koi8-r") for files whose encoding cannot be
+/// told from the text.
+pub fn parse_package_as(
+    file_name: &str,
+    bytes: &[u8],
+    encoding: &str,
+) -> Result<Package, PackageError> {
+    import(file_name, bytes, Some(encoding))
+}
+
+fn import(file_name: &str, bytes: &[u8], encoding: Option<&str>) -> Result<Package, PackageError> {
     match extension(file_name)
         .map(|ext| ext.to_lowercase())
         .as_deref()
     {
-        None | Some("4s") => parse_four_s(&decode_text(file_name, bytes)?),
+        None | Some("4s") => parse_four_s(&text::decode(file_name, bytes, encoding)?),
         Some("siq") => Err(PackageError::SiqNotSupported {
             file_name: file_name.to_owned(),
         }),
@@ -81,47 +120,6 @@ fn extension(file_name: &str) -> Option<&str> {
     let looks_like_extension =
         (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric());
     looks_like_extension.then_some(ext)
-}
-
-/// Package text as a string. UTF-8 is the norm; Windows editors («Блокнот»,
-/// Word's "Unicode text") also write UTF-16 with a byte-order mark, which is
-/// unambiguous, so it is accepted rather than rejected.
-/// `u16::from_le_bytes` or `u16::from_be_bytes`, by the byte-order mark.
-type U16FromBytes = fn([u8; 2]) -> u16;
-
-fn decode_text(file_name: &str, bytes: &[u8]) -> Result<String, PackageError> {
-    let not_text = |line| PackageError::NotUtf8 {
-        file_name: file_name.to_owned(),
-        line,
-    };
-    let (rest, from_bytes): (&[u8], U16FromBytes) = match bytes {
-        [0xFF, 0xFE, rest @ ..] => (rest, u16::from_le_bytes),
-        [0xFE, 0xFF, rest @ ..] => (rest, u16::from_be_bytes),
-        _ => {
-            return std::str::from_utf8(bytes).map(str::to_owned).map_err(|e| {
-                let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
-                not_text(1 + valid.iter().filter(|&&b| b == b'\n').count())
-            });
-        }
-    };
-    let units = rest
-        .chunks_exact(2)
-        .filter_map(|pair| <[u8; 2]>::try_from(pair).ok())
-        .map(from_bytes);
-    let mut text = String::with_capacity(rest.len() / 2);
-    let mut line = 1;
-    for decoded in char::decode_utf16(units) {
-        let c = decoded.map_err(|_| not_text(line))?;
-        if c == '\n' {
-            line += 1;
-        }
-        text.push(c);
-    }
-    // An odd byte at the end: the file was cut off mid-character.
-    if rest.len() % 2 != 0 {
-        return Err(not_text(line));
-    }
-    Ok(text)
 }
 
 #[cfg(test)]
@@ -175,18 +173,47 @@ mod tests {
     }
 
     #[test]
-    fn packages_non_utf8_names_file_and_line() {
+    fn packages_windows_1251_is_read() {
         // "? Вопрос" in Windows-1251 on the second line.
         let bytes = b"### Title\n? \xc2\xee\xef\xf0\xee\xf1\n! a\n";
+        let package = parse_package("old.4s", bytes).unwrap();
+        assert_eq!(
+            package.questions().next().map(|q| q.text.as_str()),
+            Some("Вопрос")
+        );
+    }
+
+    #[test]
+    fn packages_unsure_encoding_names_file_line_and_option() {
+        // One Cyrillic letter on the second line: «В» in Windows-1251, «б»
+        // in KOI8-R; nothing tells which.
+        let bytes = b"### Title\n? \xc2\n! a\n";
         let err = parse_package("old.4s", bytes).unwrap_err();
         assert_eq!(
             err,
-            PackageError::NotUtf8 {
+            PackageError::UnsureEncoding {
                 file_name: "old.4s".into(),
                 line: 2
             }
         );
         assert!(err.to_string().contains("old.4s"));
+        assert!(err.to_string().contains("--encoding"));
+        let package = parse_package_as("old.4s", bytes, "windows-1251").unwrap();
+        assert_eq!(
+            package.questions().next().map(|q| q.text.as_str()),
+            Some("В")
+        );
+    }
+
+    #[test]
+    fn packages_zip_renamed_4s_is_refused_as_a_zip() {
+        let err = parse_package("pack.4s", b"PK\x03\x04rest").unwrap_err();
+        assert_eq!(
+            err,
+            PackageError::ZipArchive {
+                file_name: "pack.4s".into()
+            }
+        );
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //!
 //! These types travel over the wire (bincode) and into the event log, so they
 //! are plain data: externally tagged unit enums, every field always present.
+//! Fields added later carry `#[serde(default)]` so event logs written before
+//! them still load.
 
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +51,15 @@ pub struct Question {
     pub comment: Option<String>,
     pub sources: Option<String>,
     pub authors: Option<String>,
+    /// The theme this question belongs to (Своя игра, Эрудит-квартет), as
+    /// printed on the theme's `#T` line; `None` in ChGK packages.
+    #[serde(default)]
+    pub theme: Option<String>,
+    /// What the question is worth in a themed game: 10, 20 … 50 by its place
+    /// in the theme (Эрудит-квартет 5.9, 5.10), or the price the package
+    /// prints; `None` outside a theme.
+    #[serde(default)]
+    pub value: Option<u32>,
 }
 
 impl Question {
@@ -58,11 +69,31 @@ impl Question {
     }
 }
 
-/// A tour («тур»): the questions played between two breaks.
+/// A tour («тур»): the questions played between two breaks; in themed games
+/// (chgksuite's `#R`) a round of themes.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tour {
     pub title: String,
+    /// The fight («бой», chgksuite's `#B`) this round is played in, when the
+    /// package is split into fights; `None` in ChGK packages.
+    #[serde(default)]
+    pub battle: Option<String>,
+    /// The round's themes in playing order; each of its questions names its
+    /// theme in [`Question::theme`]. Empty in ChGK packages.
+    #[serde(default)]
+    pub themes: Vec<Theme>,
     pub questions: Vec<Question>,
+}
+
+/// A theme (chgksuite's `#T`): a run of questions of rising value on one
+/// subject, played as one round of Эрудит-квартет or one column of Своя игра.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Theme {
+    pub title: String,
+    /// «Автор темы»: an `@` line written for the theme rather than a question.
+    pub authors: Option<String>,
+    /// A `/` line written for the theme rather than a question.
+    pub comment: Option<String>,
 }
 
 /// A whole question package as the editors published it.
@@ -107,15 +138,24 @@ mod tests {
                 Tour {
                     title: "1 тур".into(),
                     questions: vec![Question::default(), Question::default()],
+                    ..Tour::default()
                 },
                 Tour {
                     title: "2 тур".into(),
+                    battle: Some("Бой 1".into()),
+                    themes: vec![Theme {
+                        title: "Реки".into(),
+                        authors: Some("Автор".into()),
+                        comment: None,
+                    }],
                     questions: vec![Question {
                         number: Some("35".into()),
                         kind: QuestionKind::Duplet,
                         parts: vec!["Первый".into(), "Второй".into()],
                         answer_parts: vec!["1".into(), "2".into()],
                         handout: Some("| a | b |".into()),
+                        theme: Some("Реки".into()),
+                        value: Some(30),
                         ..Question::default()
                     }],
                 },
@@ -142,5 +182,27 @@ mod tests {
 
         let json = serde_json::to_string(&package).unwrap();
         assert_eq!(serde_json::from_str::<Package>(&json).unwrap(), package);
+    }
+
+    #[test]
+    fn packages_questions_logged_before_themes_existed_still_load() {
+        // Arrange: a question as an older event log holds it, without the
+        // theme fields.
+        let mut json = serde_json::to_value(Question {
+            text: "Кто?".into(),
+            answer: "Пушкин".into(),
+            ..Question::default()
+        })
+        .unwrap();
+        let fields = json.as_object_mut().unwrap();
+        fields.remove("theme");
+        fields.remove("value");
+
+        // Act
+        let question: Question = serde_json::from_value(json).unwrap();
+
+        // Assert
+        assert_eq!((question.theme, question.value), (None, None));
+        assert_eq!(question.answer, "Пушкин");
     }
 }

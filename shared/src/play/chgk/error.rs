@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::packages::PackageError;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum ChgkError {
     #[error("no such question")]
@@ -15,8 +17,9 @@ pub enum ChgkError {
     NotATeam,
     #[error("a question needs a text")]
     EmptyQuestion,
+    /// Typed, so the client can say it in the host's language.
     #[error("the question package could not be read: {0}")]
-    Package(String),
+    Package(PackageError),
     #[error("no question is announced")]
     NoQuestionAnnounced,
     #[error("the minute for this question has started already")]

@@ -80,8 +80,7 @@ impl LiveFormat for ChgkGame {
         };
         match command {
             C::LoadPackage { file_name, bytes } => {
-                let package = parse_package(&file_name, &bytes)
-                    .map_err(|e| ChgkError::Package(e.to_string()))?;
+                let package = parse_package(&file_name, &bytes).map_err(ChgkError::Package)?;
                 let questions = package.tours.iter().map(|t| t.questions.len() as u32).sum();
                 let receipt = ChgkReceipt::PackageLoaded {
                     tours: package.tours.len() as u32,
