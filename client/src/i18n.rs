@@ -195,6 +195,7 @@ texts! {
     PickQuestion => "Вопрос вне очереди", "Out of order";
     StartMinute => "Время", "Time";
     Reveal => "Показать ответ", "Show the answer";
+    ShowQuestionOnProjector => "показать вопрос на экране", "show the question on the projector";
     CardsIn => "Сдано карточек", "Cards in";
     LateCards => "Опоздавшие карточки (не засчитываются)", "Late cards (never scored)";
     MissingTeams => "Не сдали", "No card";

@@ -172,6 +172,7 @@ impl Core {
                 Ok(_) => Ok(()),
                 Err(_) => Err(ReplayError::NoSuchAppeal(*appeal)),
             },
+            ChgkEvent::ProjectorShowsText { .. } => Ok(()),
         }
     }
 

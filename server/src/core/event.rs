@@ -119,5 +119,6 @@ fn chgk_kind(e: &ChgkEvent) -> &'static str {
         ChgkEvent::TourClosed { .. } => "chgk_tour_closed",
         ChgkEvent::AppealFiled { .. } => "chgk_appeal_filed",
         ChgkEvent::AppealResolved { .. } => "chgk_appeal_resolved",
+        ChgkEvent::ProjectorShowsText { .. } => "chgk_projector_shows_text",
     }
 }

@@ -58,6 +58,7 @@ impl LiveFormat for ChgkGame {
             | C::StartMinute
             | C::Reveal { .. }
             | C::CloseTour { .. }
+            | C::ShowQuestionOnProjector { .. }
             // 4.14: the host decides ChGK appeals.
             | C::ResolveAppeal { .. } => role == Role::Host,
             C::Judge { .. } => matches!(role, Role::Host | Role::Judge),
@@ -104,6 +105,7 @@ impl LiveFormat for ChgkGame {
                 upheld,
                 reply,
             } => done(self.handle_resolve_appeal(appeal, upheld, &reply, now)?),
+            C::ShowQuestionOnProjector { on } => done(ChgkEvent::ProjectorShowsText { on }),
             C::Judge {
                 question,
                 group,
