@@ -162,6 +162,10 @@ texts! {
     Players => "Игроки", "Players";
     JoinCodeCol => "Код подключения", "Join code";
     NoTeams => "Команд пока нет.", "No teams yet.";
+    EditTeam => "Изменить", "Edit";
+    RemoveTeam => "Удалить", "Remove";
+    RemoveTeamYes => "Да, удалить", "Yes, remove";
+    TeamHasPlayedHint => "Команда уже играла и входит в результаты: удалить её нельзя.", "The team has played and is part of the results: it cannot be removed.";
     Online => "на связи", "online";
     Offline => "не на связи", "offline";
     AddJudge => "Добавить судью", "Add a judge";
@@ -444,6 +448,7 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::NoSuchGame => "в программе нет такой игры".into(),
         E::Play(error) => play_error(lang, error),
         E::Programme(error) => programme::error(lang, error, &|_| None),
+        E::TeamHasPlayed => "команда уже играла и входит в результаты: удалить её нельзя".into(),
     }
 }
 
@@ -553,6 +558,7 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::SetUpTournament { .. } => ("настройка турнира", "tournament setup"),
         C::RegisterTeam { .. } => ("регистрация команды", "team registration"),
         C::EditTeam { .. } => ("изменение команды", "team edit"),
+        C::RemoveTeam { .. } => ("удаление команды", "team removal"),
         C::AddJudge { .. } => ("новый судья", "new judge"),
         C::RingSetTiming { .. } => ("настройки кнопки", "button settings"),
         C::RingQualify { .. } => ("отбор в брейн-ринг", "Brain-ring qualification"),
@@ -621,6 +627,14 @@ pub fn question_status(lang: Lang, status: QuestionStatus) -> &'static str {
 /// «Вопрос 12».
 pub fn question_number(lang: Lang, number: &str) -> String {
     format!("{} {number}", lang.t(T::Question))
+}
+
+/// «Удалить команду «Знатоки»? Её код перестанет действовать.»
+pub fn confirm_remove_team(lang: Lang, name: &str) -> String {
+    lang.pick(
+        format!("Удалить команду «{name}»? Её код перестанет действовать."),
+        format!("Remove the team «{name}»? Its code will stop working."),
+    )
 }
 
 /// «Сдано карточек: 7 из 12».

@@ -434,3 +434,78 @@ fn chgk_3_the_host_ticks_the_question_onto_the_projector() {
         )],
     );
 }
+
+/// The host's teams tab with «Команда 1» and «Команда 2».
+fn teams_tab(lang: Lang) -> ScreenHarness<HostForm> {
+    let mut view = common::host_view();
+    view.teams = common::numbered_teams(2);
+    view.teams[0].players = vec!["Аня".into(), "Боря".into()];
+    let state = state_at(lang, START_MS * 1000, View::Host(view));
+    let form = HostForm {
+        tab: Some(HostTab::Teams),
+        ..HostForm::default()
+    };
+    screen(state, form, [1200.0, 900.0], common::dashboard)
+}
+
+#[test]
+fn the_host_edits_a_team_from_its_row() {
+    // Arrange.
+    let mut harness = teams_tab(Lang::Ru);
+
+    // Act: «Изменить» on the first team, a longer name, «Сохранить».
+    harness.get_all_by_label("Изменить").next().unwrap().click();
+    harness.run();
+    harness.get_by_label("Название").focus();
+    harness.run();
+    harness.get_by_label("Название").type_text(" плюс");
+    harness.run();
+    click(&mut harness, "Сохранить");
+
+    // Assert: the whole team as the form holds it.
+    common::assert_sent(
+        &harness,
+        [Command::EditTeam {
+            team: TeamId(1),
+            name: "Команда 1 плюс".into(),
+            town: "Москва".into(),
+            players: vec!["Аня".into(), "Боря".into()],
+        }],
+    );
+}
+
+#[test]
+fn the_host_removes_a_team_only_after_confirming() {
+    // Arrange.
+    let mut harness = teams_tab(Lang::En);
+
+    // Act: «Remove» on the second team asks first.
+    harness.get_all_by_label("Remove").nth(1).unwrap().click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Remove the team «Команда 2»? Its code will stop working.")
+            .is_some()
+    );
+    assert!(harness.state().sent.is_empty(), "nothing before the answer");
+    click(&mut harness, "Yes, remove");
+
+    // Assert.
+    common::assert_sent(&harness, [Command::RemoveTeam { team: TeamId(2) }]);
+}
+
+#[test]
+fn a_team_that_has_played_cannot_be_removed_from_the_dashboard() {
+    let mut view = common::host_view();
+    view.teams = common::numbered_teams(1);
+    view.teams[0].played = true;
+    let state = state_at(Lang::Ru, START_MS * 1000, View::Host(view));
+    let form = HostForm {
+        tab: Some(HostTab::Teams),
+        ..HostForm::default()
+    };
+    let mut harness = screen(state, form, [1200.0, 900.0], common::dashboard);
+    click(&mut harness, "Удалить");
+    assert!(harness.state().sent.is_empty());
+    assert!(harness.query_by_label_contains("Удалить команду").is_none());
+}

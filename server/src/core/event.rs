@@ -78,6 +78,11 @@ pub enum Event {
         question: u32,
         at: ServerTime,
     },
+    /// The host took a team off before it played: it leaves the registry
+    /// and every view; its id stays spent.
+    TeamRemoved {
+        team: TeamId,
+    },
 }
 
 impl Event {
@@ -89,6 +94,7 @@ impl Event {
             Event::TournamentSetUp { .. } => "tournament_set_up",
             Event::TeamRegistered { .. } => "team_registered",
             Event::TeamEdited { .. } => "team_edited",
+            Event::TeamRemoved { .. } => "team_removed",
             Event::JudgeAdded { .. } => "judge_added",
             Event::Ring(e) => e.kind(),
             Event::JuryAppointed { .. } => "jury_appointed",

@@ -256,6 +256,15 @@ impl Core {
                 };
                 (Receipt::Done, vec![event])
             }
+            Command::RemoveTeam { team } => {
+                if !self.registry.teams.contains_key(&team) {
+                    return Err(CommandError::NoSuchTeam);
+                }
+                if self.team_has_played(team) {
+                    return Err(CommandError::TeamHasPlayed);
+                }
+                (Receipt::Done, vec![Event::TeamRemoved { team }])
+            }
             Command::AddJudge { name } => {
                 let name = name.trim().to_owned();
                 if name.is_empty() {
@@ -301,7 +310,10 @@ impl Core {
         // The registry's teams and settings are every game's too.
         if matches!(
             event,
-            Event::TournamentSetUp { .. } | Event::TeamRegistered { .. } | Event::TeamEdited { .. }
+            Event::TournamentSetUp { .. }
+                | Event::TeamRegistered { .. }
+                | Event::TeamEdited { .. }
+                | Event::TeamRemoved { .. }
         ) {
             self.apply_to_registry(event);
             for g in self.games.values_mut() {
@@ -325,7 +337,8 @@ impl Core {
             }
             Event::TournamentSetUp { .. }
             | Event::TeamRegistered { .. }
-            | Event::TeamEdited { .. } => {}
+            | Event::TeamEdited { .. }
+            | Event::TeamRemoved { .. } => {}
             Event::JudgeAdded {
                 judge,
                 name,
@@ -503,8 +516,22 @@ impl Core {
                     t.players = players.clone();
                 }
             }
+            Event::TeamRemoved { team } => {
+                self.roster.remove(*team);
+                self.registry.teams.remove(team);
+                self.registry.removed_teams.insert(*team);
+            }
             _ => {}
         }
+    }
+
+    /// Whether a team is part of any result: a card, an answer or an
+    /// appeal in a game, or a place in Brain-ring (drawn, seeded or in a
+    /// fight — its presses are in a fight).
+    pub(super) fn team_has_played(&self, team: TeamId) -> bool {
+        self.games.values().any(|g| g.state.has_played(team))
+            || self.ring.teams.contains(&team)
+            || self.ring.fights.values().any(|f| f.tables.contains(&team))
     }
 }
 

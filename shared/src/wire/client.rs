@@ -127,6 +127,11 @@ pub enum Command {
     SetProgramme {
         programme: Programme,
     },
+    /// Takes a team off the event before it has played: its secret stops
+    /// working and it leaves every view. Its id is never given again.
+    RemoveTeam {
+        team: TeamId,
+    },
 }
 
 impl Command {

@@ -260,6 +260,9 @@ pub struct TeamInfo {
     pub town: String,
     pub players: Vec<String>,
     pub connected: bool,
+    /// Part of the results already (a card, an answer, Brain-ring): the
+    /// host can no longer remove it.
+    pub played: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -281,6 +281,12 @@ impl LiveFormat for ChgkGame {
         })
     }
 
+    /// A card, on time or late, or an appeal.
+    fn has_played(&self, team: TeamId) -> bool {
+        self.questions.iter().any(|q| q.cards.contains_key(&team))
+            || self.appeals.iter().any(|a| a.team == team)
+    }
+
     /// 2.2: the ChGK places as the host's standings give them.
     fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)> {
         self.staff_standings(roster)
