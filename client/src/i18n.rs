@@ -163,6 +163,8 @@ texts! {
     JoinCodeCol => "Код подключения", "Join code";
     NoTeams => "Команд пока нет.", "No teams yet.";
     EditTeam => "Изменить", "Edit";
+    RatingId => "ID на сайте рейтинга", "Rating site ID";
+    RatingIdHint => "ID на сайте рейтинга — только цифры (или пусто)", "The rating site ID is digits only (or blank)";
     RemoveTeam => "Удалить", "Remove";
     RemoveTeamYes => "Да, удалить", "Yes, remove";
     TeamHasPlayedHint => "Команда уже играла и входит в результаты: удалить её нельзя.", "The team has played and is part of the results: it cannot be removed.";

@@ -460,12 +460,17 @@ fn the_host_edits_a_team_from_its_row() {
     harness.run();
     harness.get_by_label("Название").type_text(" плюс");
     harness.run();
+    harness.get_by_label("ID на сайте рейтинга").focus();
+    harness.run();
+    harness.get_by_label("ID на сайте рейтинга").type_text("12345");
+    harness.run();
     click(&mut harness, "Сохранить");
 
     // Assert: the whole team as the form holds it.
     common::assert_sent(
         &harness,
         [Command::EditTeam {
+            rating_id: Some(12345),
             team: TeamId(1),
             name: "Команда 1 плюс".into(),
             town: "Москва".into(),

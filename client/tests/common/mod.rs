@@ -235,6 +235,7 @@ pub fn teams<'a>(names: impl IntoIterator<Item = (u32, &'a str)>) -> Vec<TeamInf
             players: vec![],
             connected: true,
             played: false,
+            rating_id: None,
         })
         .collect()
 }

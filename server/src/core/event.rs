@@ -83,6 +83,14 @@ pub enum Event {
     TeamRemoved {
         team: TeamId,
     },
+    /// The team's id on the rating site, set (or cleared) at registration
+    /// or an edit. An event of its own, stored after the registration or
+    /// edit it belongs to: those events' stored shape cannot change, and
+    /// one variant serves both.
+    TeamRatingId {
+        team: TeamId,
+        rating_id: Option<u32>,
+    },
 }
 
 impl Event {
@@ -95,6 +103,7 @@ impl Event {
             Event::TeamRegistered { .. } => "team_registered",
             Event::TeamEdited { .. } => "team_edited",
             Event::TeamRemoved { .. } => "team_removed",
+            Event::TeamRatingId { .. } => "team_rating_id",
             Event::JudgeAdded { .. } => "judge_added",
             Event::Ring(e) => e.kind(),
             Event::JuryAppointed { .. } => "jury_appointed",

@@ -223,38 +223,46 @@ impl Core {
                 name,
                 town,
                 players,
+                rating_id,
             } => {
                 let players = clean_players(&players);
                 self.registry.validate_team(None, &name, &town, &players)?;
                 let team = self.registry.next_team_id();
-                let event = Event::TeamRegistered {
+                let mut events = vec![Event::TeamRegistered {
                     team,
                     name: name.trim().to_owned(),
                     town: town.trim().to_owned(),
                     players,
                     secret: fresh_secret(),
-                };
-                (Receipt::TeamRegistered { team }, vec![event])
+                }];
+                if rating_id.is_some() {
+                    events.push(Event::TeamRatingId { team, rating_id });
+                }
+                (Receipt::TeamRegistered { team }, events)
             }
             Command::EditTeam {
                 team,
                 name,
                 town,
                 players,
+                rating_id,
             } => {
-                if !self.registry.teams.contains_key(&team) {
+                let Some(record) = self.registry.teams.get(&team) else {
                     return Err(CommandError::NoSuchTeam);
-                }
+                };
                 let players = clean_players(&players);
                 self.registry
                     .validate_team(Some(team), &name, &town, &players)?;
-                let event = Event::TeamEdited {
+                let mut events = vec![Event::TeamEdited {
                     team,
                     name: name.trim().to_owned(),
                     town: town.trim().to_owned(),
                     players,
-                };
-                (Receipt::Done, vec![event])
+                }];
+                if record.rating_id != rating_id {
+                    events.push(Event::TeamRatingId { team, rating_id });
+                }
+                (Receipt::Done, events)
             }
             Command::RemoveTeam { team } => {
                 if !self.registry.teams.contains_key(&team) {
@@ -314,6 +322,7 @@ impl Core {
                 | Event::TeamRegistered { .. }
                 | Event::TeamEdited { .. }
                 | Event::TeamRemoved { .. }
+                | Event::TeamRatingId { .. }
         ) {
             self.apply_to_registry(event);
             for g in self.games.values_mut() {
@@ -338,7 +347,8 @@ impl Core {
             Event::TournamentSetUp { .. }
             | Event::TeamRegistered { .. }
             | Event::TeamEdited { .. }
-            | Event::TeamRemoved { .. } => {}
+            | Event::TeamRemoved { .. }
+            | Event::TeamRatingId { .. } => {}
             Event::JudgeAdded {
                 judge,
                 name,
@@ -496,6 +506,7 @@ impl Core {
                         town: town.clone(),
                         players: players.clone(),
                         secret: secret.clone(),
+                        rating_id: None,
                     },
                 );
             }
@@ -514,6 +525,11 @@ impl Core {
                     t.name = name.clone();
                     t.town = town.clone();
                     t.players = players.clone();
+                }
+            }
+            Event::TeamRatingId { team, rating_id } => {
+                if let Some(t) = self.registry.teams.get_mut(team) {
+                    t.rating_id = *rating_id;
                 }
             }
             Event::TeamRemoved { team } => {

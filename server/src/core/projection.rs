@@ -195,6 +195,7 @@ impl Core {
                 players: t.players.clone(),
                 connected: self.is_connected(Identity::Team(t.id)),
                 played: self.team_has_played(t.id),
+                rating_id: t.rating_id,
             })
             .collect();
         let judges = registry

@@ -16,6 +16,8 @@ pub struct TeamRecord {
     pub town: String,
     pub players: Vec<String>,
     pub secret: String,
+    /// The team's id on the rating site (rating.chgk.info), if entered.
+    pub rating_id: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

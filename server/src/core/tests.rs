@@ -51,6 +51,7 @@ impl Game {
             let players = (1..=4).map(|p| format!("Игрок {p}")).collect();
             g.host(
                 Command::RegisterTeam {
+                    rating_id: None,
                     name: format!("Команда {i}"),
                     town: "Город".into(),
                     players,
@@ -836,6 +837,7 @@ fn chgk_teams_act_only_as_themselves_and_only_the_host_controls() {
 fn chgk_registration_checks_names_and_the_players_setting() {
     let mut g = Game::new(1);
     let reg = |name: &str, n: usize| Command::RegisterTeam {
+        rating_id: None,
         name: name.into(),
         town: "Тверь".into(),
         players: (0..n).map(|i| format!("p{i}")).collect(),
@@ -1255,6 +1257,7 @@ mod team_removal {
         // The last team removed: the next one still gets a fresh id.
         let next = g.host(
             Command::RegisterTeam {
+                rating_id: None,
                 name: "Новые".into(),
                 town: "Тверь".into(),
                 players: (1..=4).map(|p| format!("Игрок {p}")).collect(),

@@ -11,13 +11,15 @@ use minuta_shared::wire::view::{HostView, TeamInfo};
 use super::join_code;
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::widgets::{self, GREEN, GREY};
+use crate::views::widgets::{self, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
 pub struct TeamsForm {
     pub name: String,
     pub town: String,
     pub players: String,
+    /// The team's id on the rating site, as typed.
+    pub rating_id: String,
     /// The name just sent: the form empties once the team shows up, and
     /// keeps what was typed if the server refused it.
     pub sent: Option<String>,
@@ -34,6 +36,7 @@ pub struct TeamEdit {
     pub name: String,
     pub town: String,
     pub players: String,
+    pub rating_id: String,
     /// Sent: the form closes once the server shows the team so, and keeps
     /// what was typed if it refused.
     pub sent: bool,
@@ -46,6 +49,7 @@ impl TeamEdit {
             name: team.name.clone(),
             town: team.town.clone(),
             players: team.players.join("\n"),
+            rating_id: team.rating_id.map(|id| id.to_string()).unwrap_or_default(),
             sent: false,
         }
     }
@@ -59,7 +63,18 @@ impl TeamEdit {
         team.name == self.name.trim()
             && team.town == self.town.trim()
             && team.players == self.players()
+            && Ok(team.rating_id) == rating_id(&self.rating_id)
     }
+}
+
+/// The rating site's id as typed: blank is none; anything but digits is
+/// not an id, and the form will not send it.
+fn rating_id(text: &str) -> Result<Option<u32>, ()> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| ())
 }
 
 /// Player names, one per line, blank lines dropped.
@@ -85,6 +100,7 @@ pub fn teams(
         form.name.clear();
         form.town.clear();
         form.players.clear();
+        form.rating_id.clear();
         form.sent = None;
     }
     if let Some(edit) = &form.editing {
@@ -105,19 +121,33 @@ pub fn teams(
             egui::Grid::new("register-team")
                 .num_columns(2)
                 .show(ui, |ui| {
-                    labelled_fields(ui, lang, &mut form.name, &mut form.town, &mut form.players);
+                    labelled_fields(
+                        ui,
+                        lang,
+                        [
+                            &mut form.name,
+                            &mut form.town,
+                            &mut form.players,
+                            &mut form.rating_id,
+                        ],
+                    );
                 });
             let players = lines(&form.players);
             ui.label(
                 RichText::new(format!("{}: {}", lang.t(T::Players), players.len())).color(GREY),
             );
-            if ui.button(lang.t(T::Register)).clicked() {
+            let rating = rating_id(&form.rating_id);
+            if ui
+                .add_enabled(rating.is_ok(), egui::Button::new(lang.t(T::Register)))
+                .clicked()
+            {
                 let name = form.name.trim().to_owned();
                 form.sent = Some(name.clone());
                 out.push(UiCommand::Send(Command::RegisterTeam {
                     name,
                     town: form.town.trim().to_owned(),
                     players,
+                    rating_id: rating.unwrap_or_default(),
                 }));
             }
         });
@@ -198,17 +228,31 @@ fn edit_form(ui: &mut Ui, lang: Lang, form: &mut TeamsForm, out: &mut Vec<UiComm
     egui::Grid::new(("edit-team", edit.team))
         .num_columns(2)
         .show(ui, |ui| {
-            labelled_fields(ui, lang, &mut edit.name, &mut edit.town, &mut edit.players);
+            labelled_fields(
+                ui,
+                lang,
+                [
+                    &mut edit.name,
+                    &mut edit.town,
+                    &mut edit.players,
+                    &mut edit.rating_id,
+                ],
+            );
         });
+    let rating = rating_id(&edit.rating_id);
     let cancel = ui
         .horizontal(|ui| {
-            if ui.button(lang.t(T::Save)).clicked() {
+            if ui
+                .add_enabled(rating.is_ok(), egui::Button::new(lang.t(T::Save)))
+                .clicked()
+            {
                 edit.sent = true;
                 out.push(UiCommand::Send(Command::EditTeam {
                     team: edit.team,
                     name: edit.name.trim().to_owned(),
                     town: edit.town.trim().to_owned(),
                     players: edit.players(),
+                    rating_id: rating.unwrap_or_default(),
                 }));
             }
             ui.button(lang.t(T::Cancel)).clicked()
@@ -240,13 +284,7 @@ fn confirm_removal(
 
 /// A team's name, town and players, each field named by its label (for
 /// screen readers and the screen tests).
-fn labelled_fields(
-    ui: &mut Ui,
-    lang: Lang,
-    name: &mut String,
-    town: &mut String,
-    players: &mut String,
-) {
+fn labelled_fields(ui: &mut Ui, lang: Lang, [name, town, players, rating]: [&mut String; 4]) {
     let label = ui.label(lang.t(T::TeamName));
     ui.text_edit_singleline(name).labelled_by(label.id);
     ui.end_row();
@@ -257,4 +295,12 @@ fn labelled_fields(
     ui.add(egui::TextEdit::multiline(players).desired_rows(6))
         .labelled_by(label.id);
     ui.end_row();
+    let label = ui.label(lang.t(T::RatingId));
+    ui.text_edit_singleline(rating).labelled_by(label.id);
+    ui.end_row();
+    if rating_id(rating).is_err() {
+        ui.label("");
+        ui.label(RichText::new(lang.t(T::RatingIdHint)).color(RED));
+        ui.end_row();
+    }
 }
