@@ -462,7 +462,9 @@ fn the_host_edits_a_team_from_its_row() {
     harness.run();
     harness.get_by_label("ID на сайте рейтинга").focus();
     harness.run();
-    harness.get_by_label("ID на сайте рейтинга").type_text("12345");
+    harness
+        .get_by_label("ID на сайте рейтинга")
+        .type_text("12345");
     harness.run();
     click(&mut harness, "Сохранить");
 
