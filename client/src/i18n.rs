@@ -162,6 +162,12 @@ texts! {
     Players => "Игроки", "Players";
     JoinCodeCol => "Код подключения", "Join code";
     NoTeams => "Команд пока нет.", "No teams yet.";
+    EditTeam => "Изменить", "Edit";
+    RatingId => "ID на сайте рейтинга", "Rating site ID";
+    RatingIdHint => "ID на сайте рейтинга — только цифры (или пусто)", "The rating site ID is digits only (or blank)";
+    RemoveTeam => "Удалить", "Remove";
+    RemoveTeamYes => "Да, удалить", "Yes, remove";
+    TeamHasPlayedHint => "Команда уже играла и входит в результаты: удалить её нельзя.", "The team has played and is part of the results: it cannot be removed.";
     Online => "на связи", "online";
     Offline => "не на связи", "offline";
     AddJudge => "Добавить судью", "Add a judge";
@@ -195,6 +201,7 @@ texts! {
     PickQuestion => "Вопрос вне очереди", "Out of order";
     StartMinute => "Время", "Time";
     Reveal => "Показать ответ", "Show the answer";
+    ShowQuestionOnProjector => "показать вопрос на экране", "show the question on the projector";
     CardsIn => "Сдано карточек", "Cards in";
     LateCards => "Опоздавшие карточки (не засчитываются)", "Late cards (never scored)";
     MissingTeams => "Не сдали", "No card";
@@ -446,6 +453,7 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::NoSuchGame => "в программе нет такой игры".into(),
         E::Play(error) => play_error(lang, error),
         E::Programme(error) => programme::error(lang, error, &|_| None),
+        E::TeamHasPlayed => "команда уже играла и входит в результаты: удалить её нельзя".into(),
     }
 }
 
@@ -555,6 +563,7 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::SetUpTournament { .. } => ("настройка турнира", "tournament setup"),
         C::RegisterTeam { .. } => ("регистрация команды", "team registration"),
         C::EditTeam { .. } => ("изменение команды", "team edit"),
+        C::RemoveTeam { .. } => ("удаление команды", "team removal"),
         C::AddJudge { .. } => ("новый судья", "new judge"),
         C::RingSetTiming { .. } => ("настройки кнопки", "button settings"),
         C::RingQualify { .. } => ("отбор в брейн-ринг", "Brain-ring qualification"),
@@ -623,6 +632,14 @@ pub fn question_status(lang: Lang, status: QuestionStatus) -> &'static str {
 /// «Вопрос 12».
 pub fn question_number(lang: Lang, number: &str) -> String {
     format!("{} {number}", lang.t(T::Question))
+}
+
+/// «Удалить команду «Знатоки»? Её код перестанет действовать.»
+pub fn confirm_remove_team(lang: Lang, name: &str) -> String {
+    lang.pick(
+        format!("Удалить команду «{name}»? Её код перестанет действовать."),
+        format!("Remove the team «{name}»? Its code will stop working."),
+    )
 }
 
 /// «Сдано карточек: 7 из 12».

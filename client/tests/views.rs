@@ -18,7 +18,8 @@ use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::chgk::ChgkReceipt;
 use minuta_shared::play::chgk::view::{
-    AnswerGroup, ClockView, LateCard, QuestionJudging, QuestionStatus, QuestionView, TourView,
+    AnswerGroup, ClockView, DisplayReveal, LateCard, QuestionJudging, QuestionStatus, QuestionView,
+    TourView,
 };
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::chgk::{Phase, Verdict};
@@ -360,6 +361,160 @@ fn a_second_chgk_tournament_runs_from_its_own_tab_and_commands_name_it() {
             },
         )],
     );
+}
+
+/// The projector after the host revealed question 7 «Пушкин».
+fn projector_after_the_reveal(text: Option<&str>) -> minuta_shared::wire::view::DisplayView {
+    let mut view = common::display_view();
+    let chgk = common::display_chgk(&mut view);
+    chgk.clock = minute(QuestionId(6), "7", Phase::Over, START_MS);
+    chgk.revealed = Some(DisplayReveal {
+        question: QuestionId(6),
+        number: "7".into(),
+        text: text.map(Into::into),
+        answer: "Пушкин".into(),
+        accepted: Some("А. С. Пушкин".into()),
+        comment: Some("Роман в стихах.".into()),
+        withdrawn: false,
+    });
+    view
+}
+
+#[test]
+fn chgk_3_the_projector_shows_the_answer_and_comment_after_the_reveal() {
+    // Arrange: question 7 revealed, its text kept off the screen.
+    let view = projector_after_the_reveal(None);
+
+    // Act: the projector draws it, in Russian and in English.
+    let ru = common::projector(
+        Lang::Ru,
+        (START_MS + 70_000) * 1000,
+        view.clone(),
+        [1280.0, 900.0],
+    );
+    let en = common::projector(Lang::En, (START_MS + 70_000) * 1000, view, [1280.0, 900.0]);
+
+    // Assert: the answer, what else counts and the comment, read large.
+    assert!(ru.query_by_label("Вопрос 7").is_some());
+    assert!(ru.query_by_label("Ответ: Пушкин").is_some());
+    assert!(ru.query_by_label("Зачёт: А. С. Пушкин").is_some());
+    assert!(ru.query_by_label("Комментарий: Роман в стихах.").is_some());
+    assert!(en.query_by_label("Question 7").is_some());
+    assert!(en.query_by_label("Answer: Пушкин").is_some());
+    assert!(en.query_by_label("Accepted: А. С. Пушкин").is_some());
+    assert!(en.query_by_label("Comment: Роман в стихах.").is_some());
+}
+
+#[test]
+fn chgk_3_the_projector_shows_the_question_text_when_the_host_chose_it() {
+    let view = projector_after_the_reveal(Some("Кто написал «Онегина»?"));
+    let harness = common::projector(Lang::Ru, (START_MS + 70_000) * 1000, view, [1280.0, 900.0]);
+    assert!(harness.query_by_label("Кто написал «Онегина»?").is_some());
+    assert!(harness.query_by_label("Ответ: Пушкин").is_some());
+}
+
+#[test]
+fn chgk_3_the_host_ticks_the_question_onto_the_projector() {
+    let state = state_at(
+        Lang::En,
+        START_MS * 1000,
+        View::Host(host_view_with_a_tour()),
+    );
+    let form = HostForm {
+        tab: Some(HostTab::Game),
+        ..HostForm::default()
+    };
+    let mut harness = screen(state, form, [1200.0, 900.0], common::dashboard);
+    click(&mut harness, "show the question on the projector");
+    common::assert_sent(
+        &harness,
+        [Command::game(
+            EVENT_CHGK,
+            ChgkCommand::ShowQuestionOnProjector { on: true },
+        )],
+    );
+}
+
+/// The host's teams tab with «Команда 1» and «Команда 2».
+fn teams_tab(lang: Lang) -> ScreenHarness<HostForm> {
+    let mut view = common::host_view();
+    view.teams = common::numbered_teams(2);
+    view.teams[0].players = vec!["Аня".into(), "Боря".into()];
+    let state = state_at(lang, START_MS * 1000, View::Host(view));
+    let form = HostForm {
+        tab: Some(HostTab::Teams),
+        ..HostForm::default()
+    };
+    screen(state, form, [1200.0, 900.0], common::dashboard)
+}
+
+#[test]
+fn the_host_edits_a_team_from_its_row() {
+    // Arrange.
+    let mut harness = teams_tab(Lang::Ru);
+
+    // Act: «Изменить» on the first team, a longer name, «Сохранить».
+    harness.get_all_by_label("Изменить").next().unwrap().click();
+    harness.run();
+    harness.get_by_label("Название").focus();
+    harness.run();
+    harness.get_by_label("Название").type_text(" плюс");
+    harness.run();
+    harness.get_by_label("ID на сайте рейтинга").focus();
+    harness.run();
+    harness
+        .get_by_label("ID на сайте рейтинга")
+        .type_text("12345");
+    harness.run();
+    click(&mut harness, "Сохранить");
+
+    // Assert: the whole team as the form holds it.
+    common::assert_sent(
+        &harness,
+        [Command::EditTeam {
+            rating_id: Some(12345),
+            team: TeamId(1),
+            name: "Команда 1 плюс".into(),
+            town: "Москва".into(),
+            players: vec!["Аня".into(), "Боря".into()],
+        }],
+    );
+}
+
+#[test]
+fn the_host_removes_a_team_only_after_confirming() {
+    // Arrange.
+    let mut harness = teams_tab(Lang::En);
+
+    // Act: «Remove» on the second team asks first.
+    harness.get_all_by_label("Remove").nth(1).unwrap().click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Remove the team «Команда 2»? Its code will stop working.")
+            .is_some()
+    );
+    assert!(harness.state().sent.is_empty(), "nothing before the answer");
+    click(&mut harness, "Yes, remove");
+
+    // Assert.
+    common::assert_sent(&harness, [Command::RemoveTeam { team: TeamId(2) }]);
+}
+
+#[test]
+fn a_team_that_has_played_cannot_be_removed_from_the_dashboard() {
+    let mut view = common::host_view();
+    view.teams = common::numbered_teams(1);
+    view.teams[0].played = true;
+    let state = state_at(Lang::Ru, START_MS * 1000, View::Host(view));
+    let form = HostForm {
+        tab: Some(HostTab::Teams),
+        ..HostForm::default()
+    };
+    let mut harness = screen(state, form, [1200.0, 900.0], common::dashboard);
+    click(&mut harness, "Удалить");
+    assert!(harness.state().sent.is_empty());
+    assert!(harness.query_by_label_contains("Удалить команду").is_none());
 }
 
 #[test]

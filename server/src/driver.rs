@@ -487,6 +487,7 @@ impl Driver {
     /// are built once per identity (the hall's ChGK standings once in all:
     /// the game keeps them until they change).
     fn flush_views(&mut self) {
+        self.close_removed_teams();
         let now = self.clock.now();
         let mut dirty = self.core().take_dirty();
         self.hold_broad_views(&mut dirty, now);
@@ -523,6 +524,45 @@ impl Driver {
 }
 
 impl Driver {
+    /// A team the host removed is still connected with the secret it had:
+    /// its link ends, and a reconnection is refused at the handshake.
+    fn close_removed_teams(&mut self) {
+        let gone: Vec<ConnId> = {
+            let core = self.core.lock();
+            let removed = &core.registry().removed_teams;
+            // Nothing to look for in an event that never removed a team.
+            if removed.is_empty() {
+                return;
+            }
+            self.conns
+                .iter()
+                .filter(|(_, c)| match c.identity {
+                    Identity::Team(t) => removed.contains(&t),
+                    _ => false,
+                })
+                .map(|(id, _)| *id)
+                .collect()
+        };
+        for id in gone {
+            let Some(c) = self.conns.remove(&id) else {
+                continue;
+            };
+            let reason = "the team was removed from the event";
+            match &c.link {
+                Some(link) => {
+                    link.close(quinn::VarInt::from_u32(close::REFUSED), reason.as_bytes())
+                }
+                None => {
+                    let _ = c.outbound.push(Outbound::Close {
+                        code: close::REFUSED,
+                        reason: reason.into(),
+                    });
+                }
+            }
+            self.core().disconnected(c.identity);
+        }
+    }
+
     /// When the held staff and projector views are due, if any are held.
     fn held_until(&self) -> Option<ServerTime> {
         let last = self.broad_sent_at?;

@@ -39,6 +39,9 @@ pub enum ExportFormat {
     Csv,
     /// One game's scoresheet, as `minuta-server score` reads it.
     Sheet(GameId),
+    /// The event's ChGK results as the rating site gives a tournament's
+    /// ([`crate::rating_export`]).
+    Rating,
 }
 
 #[derive(Debug, Error)]
@@ -66,6 +69,7 @@ pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportErr
     Ok(match format {
         ExportFormat::Json => to_json(&core),
         ExportFormat::Csv => to_csv(&core),
+        ExportFormat::Rating => crate::rating_export::to_rating(&core),
         ExportFormat::Sheet(game) => {
             to_sheet(&core, game).map_err(|known| ExportError::NoSuchGame {
                 dir: data_dir.display().to_string(),

@@ -15,6 +15,7 @@ pub mod demo;
 pub mod driver;
 pub mod export;
 pub mod net;
+pub mod rating_export;
 pub mod store;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

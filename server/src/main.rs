@@ -141,6 +141,10 @@ enum Command {
     ///
     /// Sheet (`--format sheet --game ID`): that game's scoresheet as pretty
     /// JSON, for `minuta-server score`.
+    ///
+    /// Rating: the event's ChGK results in the rating site's shape (per
+    /// team its site id, name, town, mask, questionsTotal, position, roster,
+    /// controversials and appeals); README.md lists the fields.
     Export {
         #[arg(long, default_value = "minuta-data")]
         data: PathBuf,
@@ -161,6 +165,7 @@ enum Format {
     Json,
     Csv,
     Sheet,
+    Rating,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -395,11 +400,12 @@ fn export_to(
     let format = match (format, game) {
         (Format::Json, None) => ExportFormat::Json,
         (Format::Csv, None) => ExportFormat::Csv,
+        (Format::Rating, None) => ExportFormat::Rating,
         (Format::Sheet, Some(game)) => ExportFormat::Sheet(GameId(game)),
         (Format::Sheet, None) => anyhow::bail!(
             "--format sheet needs --game ID (the game's id in the `games` of --format json)"
         ),
-        (Format::Json | Format::Csv, Some(_)) => {
+        (Format::Json | Format::Csv | Format::Rating, Some(_)) => {
             anyhow::bail!("--game is for --format sheet only (json lists every game's standings)")
         }
     };

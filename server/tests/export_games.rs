@@ -49,6 +49,7 @@ impl Hall {
             hall.act(
                 Identity::Host,
                 Command::RegisterTeam {
+                    rating_id: None,
                     name: (*name).into(),
                     town: "Город".into(),
                     players: (1..=4).map(|p| format!("Игрок {p}")).collect(),

@@ -51,6 +51,7 @@ impl Hall {
         hall.events.extend(init.into_iter().map(|e| (T0_US, e)));
         for name in [ALPHA, BETA] {
             hall.host(Command::RegisterTeam {
+                rating_id: None,
                 name: name.into(),
                 town: "Город".into(),
                 players: (1..=4).map(|p| format!("Игрок {p}")).collect(),

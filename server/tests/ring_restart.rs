@@ -54,6 +54,7 @@ fn played_up_to_a_press(armed: ServerTime) -> Vec<Event> {
             &mut core,
             &mut events,
             Command::RegisterTeam {
+                rating_id: None,
                 name: name.into(),
                 town: "Казань".into(),
                 players: (1..=4).map(|p| format!("Игрок {p}")).collect(),

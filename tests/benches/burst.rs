@@ -195,6 +195,7 @@ async fn run(args: &Args) -> Result<String> {
     while ids.len() < n {
         while next <= n && pending.len() < window {
             let command = Command::RegisterTeam {
+                rating_id: None,
                 name: team_name(next),
                 town: "Бенчград".into(),
                 players: players(next),

@@ -660,6 +660,7 @@ fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
     let mut teams = Vec::with_capacity(n);
     for i in 1..=n {
         let command = Command::RegisterTeam {
+            rating_id: None,
             name: team_name(i),
             town: "Бенчград".into(),
             players: minuta_tests::hall::players(i),

@@ -80,6 +80,7 @@ pub async fn register_teams(host: &mut Terminal, names: &[String]) -> Result<Vec
     let mut requests = Vec::with_capacity(names.len());
     for (i, name) in names.iter().enumerate() {
         let command = Command::RegisterTeam {
+            rating_id: None,
             name: name.clone(),
             town: "Тестоград".into(),
             players: players(i + 1),

@@ -70,6 +70,7 @@ pub fn command_name(lang: Lang, command: &ChgkCommand) -> &'static str {
         C::StartMinute => ("«Время»", "«Time»"),
         C::Reveal { .. } => ("показ ответа", "the reveal"),
         C::CloseTour { .. } => ("закрытие тура", "closing the tour"),
+        C::ShowQuestionOnProjector { .. } => ("вопрос на экране", "the question on the projector"),
         C::ResolveAppeal { .. } => ("решение по апелляции", "appeal decision"),
         C::Judge { .. } => ("отметка ответа", "judging"),
         C::SubmitCard { .. } => ("карточка", "the card"),

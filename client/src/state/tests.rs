@@ -127,6 +127,7 @@ fn a_refused_card_keeps_the_reason_by_question_until_sent_again() {
 fn acks_are_matched_by_request_and_strangers_ignored() {
     let mut state = AppState::new(Lang::Ru);
     let register = state.begin_request(Command::RegisterTeam {
+        rating_id: None,
         name: "А".into(),
         town: "Б".into(),
         players: vec![],
@@ -322,6 +323,7 @@ fn good_news_fades_and_errors_stay() {
 fn a_success_clears_earlier_failures_of_the_same_action() {
     let mut state = AppState::new(Lang::Ru);
     let register = |name: &str| Command::RegisterTeam {
+        rating_id: None,
         name: name.into(),
         town: String::new(),
         players: vec![],

@@ -234,6 +234,8 @@ pub fn teams<'a>(names: impl IntoIterator<Item = (u32, &'a str)>) -> Vec<TeamInf
             town: "Москва".into(),
             players: vec![],
             connected: true,
+            played: false,
+            rating_id: None,
         })
         .collect()
 }

@@ -89,7 +89,9 @@ impl Core {
             | Event::TeamRegistered { .. }
             | Event::JudgeAdded { .. }
             | Event::JuryAppointed { .. } => Ok(()),
-            Event::TeamEdited { team, .. } => self.team_exists(*team),
+            Event::TeamEdited { team, .. }
+            | Event::TeamRemoved { team }
+            | Event::TeamRatingId { team, .. } => self.team_exists(*team),
             // A store from before games had ids: the event's own ChGK.
             Event::Chgk(e) => match self.event_chgk() {
                 Some(chgk) => self.check_chgk(chgk, e),
@@ -172,6 +174,7 @@ impl Core {
                 Ok(_) => Ok(()),
                 Err(_) => Err(ReplayError::NoSuchAppeal(*appeal)),
             },
+            ChgkEvent::ProjectorShowsText { .. } => Ok(()),
         }
     }
 

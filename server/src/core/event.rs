@@ -78,6 +78,19 @@ pub enum Event {
         question: u32,
         at: ServerTime,
     },
+    /// The host took a team off before it played: it leaves the registry
+    /// and every view; its id stays spent.
+    TeamRemoved {
+        team: TeamId,
+    },
+    /// The team's id on the rating site, set (or cleared) at registration
+    /// or an edit. An event of its own, stored after the registration or
+    /// edit it belongs to: those events' stored shape cannot change, and
+    /// one variant serves both.
+    TeamRatingId {
+        team: TeamId,
+        rating_id: Option<u32>,
+    },
 }
 
 impl Event {
@@ -89,6 +102,8 @@ impl Event {
             Event::TournamentSetUp { .. } => "tournament_set_up",
             Event::TeamRegistered { .. } => "team_registered",
             Event::TeamEdited { .. } => "team_edited",
+            Event::TeamRemoved { .. } => "team_removed",
+            Event::TeamRatingId { .. } => "team_rating_id",
             Event::JudgeAdded { .. } => "judge_added",
             Event::Ring(e) => e.kind(),
             Event::JuryAppointed { .. } => "jury_appointed",
@@ -119,5 +134,6 @@ fn chgk_kind(e: &ChgkEvent) -> &'static str {
         ChgkEvent::TourClosed { .. } => "chgk_tour_closed",
         ChgkEvent::AppealFiled { .. } => "chgk_appeal_filed",
         ChgkEvent::AppealResolved { .. } => "chgk_appeal_resolved",
+        ChgkEvent::ProjectorShowsText { .. } => "chgk_projector_shows_text",
     }
 }

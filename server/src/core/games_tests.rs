@@ -45,6 +45,7 @@ impl Hall {
             h.run(
                 Identity::Host,
                 Command::RegisterTeam {
+                    rating_id: None,
                     name: format!("Команда {i}"),
                     town: "Город".into(),
                     players: (1..=4).map(|p| format!("Игрок {p}")).collect(),

@@ -223,38 +223,55 @@ impl Core {
                 name,
                 town,
                 players,
+                rating_id,
             } => {
                 let players = clean_players(&players);
                 self.registry.validate_team(None, &name, &town, &players)?;
                 let team = self.registry.next_team_id();
-                let event = Event::TeamRegistered {
+                let mut events = vec![Event::TeamRegistered {
                     team,
                     name: name.trim().to_owned(),
                     town: town.trim().to_owned(),
                     players,
                     secret: fresh_secret(),
-                };
-                (Receipt::TeamRegistered { team }, vec![event])
+                }];
+                if rating_id.is_some() {
+                    events.push(Event::TeamRatingId { team, rating_id });
+                }
+                (Receipt::TeamRegistered { team }, events)
             }
             Command::EditTeam {
                 team,
                 name,
                 town,
                 players,
+                rating_id,
             } => {
-                if !self.registry.teams.contains_key(&team) {
+                let Some(record) = self.registry.teams.get(&team) else {
                     return Err(CommandError::NoSuchTeam);
-                }
+                };
                 let players = clean_players(&players);
                 self.registry
                     .validate_team(Some(team), &name, &town, &players)?;
-                let event = Event::TeamEdited {
+                let mut events = vec![Event::TeamEdited {
                     team,
                     name: name.trim().to_owned(),
                     town: town.trim().to_owned(),
                     players,
-                };
-                (Receipt::Done, vec![event])
+                }];
+                if record.rating_id != rating_id {
+                    events.push(Event::TeamRatingId { team, rating_id });
+                }
+                (Receipt::Done, events)
+            }
+            Command::RemoveTeam { team } => {
+                if !self.registry.teams.contains_key(&team) {
+                    return Err(CommandError::NoSuchTeam);
+                }
+                if self.team_has_played(team) {
+                    return Err(CommandError::TeamHasPlayed);
+                }
+                (Receipt::Done, vec![Event::TeamRemoved { team }])
             }
             Command::AddJudge { name } => {
                 let name = name.trim().to_owned();
@@ -301,7 +318,11 @@ impl Core {
         // The registry's teams and settings are every game's too.
         if matches!(
             event,
-            Event::TournamentSetUp { .. } | Event::TeamRegistered { .. } | Event::TeamEdited { .. }
+            Event::TournamentSetUp { .. }
+                | Event::TeamRegistered { .. }
+                | Event::TeamEdited { .. }
+                | Event::TeamRemoved { .. }
+                | Event::TeamRatingId { .. }
         ) {
             self.apply_to_registry(event);
             for g in self.games.values_mut() {
@@ -325,7 +346,9 @@ impl Core {
             }
             Event::TournamentSetUp { .. }
             | Event::TeamRegistered { .. }
-            | Event::TeamEdited { .. } => {}
+            | Event::TeamEdited { .. }
+            | Event::TeamRemoved { .. }
+            | Event::TeamRatingId { .. } => {}
             Event::JudgeAdded {
                 judge,
                 name,
@@ -483,6 +506,7 @@ impl Core {
                         town: town.clone(),
                         players: players.clone(),
                         secret: secret.clone(),
+                        rating_id: None,
                     },
                 );
             }
@@ -503,8 +527,27 @@ impl Core {
                     t.players = players.clone();
                 }
             }
+            Event::TeamRatingId { team, rating_id } => {
+                if let Some(t) = self.registry.teams.get_mut(team) {
+                    t.rating_id = *rating_id;
+                }
+            }
+            Event::TeamRemoved { team } => {
+                self.roster.remove(*team);
+                self.registry.teams.remove(team);
+                self.registry.removed_teams.insert(*team);
+            }
             _ => {}
         }
+    }
+
+    /// Whether a team is part of any result: a card, an answer or an
+    /// appeal in a game, or a place in Brain-ring (drawn, seeded or in a
+    /// fight — its presses are in a fight).
+    pub(super) fn team_has_played(&self, team: TeamId) -> bool {
+        self.games.values().any(|g| g.state.has_played(team))
+            || self.ring.teams.contains(&team)
+            || self.ring.fights.values().any(|f| f.tables.contains(&team))
     }
 }
 

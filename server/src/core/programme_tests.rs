@@ -44,6 +44,7 @@ impl Hall {
         for i in 1..=4 {
             h.host(
                 Command::RegisterTeam {
+                    rating_id: None,
                     name: format!("Команда {i}"),
                     town: String::new(),
                     players: (1..=4).map(|p| format!("И{p}")).collect(),

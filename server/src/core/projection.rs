@@ -194,6 +194,8 @@ impl Core {
                 town: t.town.clone(),
                 players: t.players.clone(),
                 connected: self.is_connected(Identity::Team(t.id)),
+                played: self.team_has_played(t.id),
+                rating_id: t.rating_id,
             })
             .collect();
         let judges = registry

@@ -2,7 +2,7 @@
 //! every secret. Authentication of a handshake happens here, against this
 //! state alone.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use minuta_shared::ids::{JudgeId, TeamId};
 use minuta_shared::play::settings::TournamentSettings;
@@ -16,6 +16,8 @@ pub struct TeamRecord {
     pub town: String,
     pub players: Vec<String>,
     pub secret: String,
+    /// The team's id on the rating site (rating.chgk.info), if entered.
+    pub rating_id: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +36,9 @@ pub struct Registry {
     pub tournament: String,
     pub settings: TournamentSettings,
     pub teams: BTreeMap<TeamId, TeamRecord>,
+    /// Teams removed before they played: their ids are never given again,
+    /// so nothing stored under one (a join code, a log line) names another.
+    pub removed_teams: BTreeSet<TeamId>,
     pub judges: BTreeMap<JudgeId, JudgeRecord>,
 }
 
@@ -83,7 +88,8 @@ impl Registry {
     }
 
     pub fn next_team_id(&self) -> TeamId {
-        TeamId(self.teams.keys().next_back().map_or(1, |t| t.0 + 1))
+        let last = self.teams.keys().chain(&self.removed_teams).max();
+        TeamId(last.map_or(1, |t| t.0 + 1))
     }
 
     pub fn next_judge_id(&self) -> JudgeId {

@@ -51,6 +51,7 @@ impl Game {
             let players = (1..=4).map(|p| format!("Игрок {p}")).collect();
             g.host(
                 Command::RegisterTeam {
+                    rating_id: None,
                     name: format!("Команда {i}"),
                     town: "Город".into(),
                     players,
@@ -836,6 +837,7 @@ fn chgk_teams_act_only_as_themselves_and_only_the_host_controls() {
 fn chgk_registration_checks_names_and_the_players_setting() {
     let mut g = Game::new(1);
     let reg = |name: &str, n: usize| Command::RegisterTeam {
+        rating_id: None,
         name: name.into(),
         town: "Тверь".into(),
         players: (0..n).map(|i| format!("p{i}")).collect(),
@@ -1161,5 +1163,127 @@ mod brain_ring {
         again.handle_timeout(ServerTime(at(23_000).0 + 1));
         assert_eq!(again.ring(), g.core.ring());
         assert_eq!(again.ring().fight(fight).unwrap().outcomes.len(), 1);
+    }
+}
+
+mod team_removal {
+    use super::*;
+
+    fn remove(g: &mut Game, team: u32) -> Result<Receipt, CommandError> {
+        g.host(Command::RemoveTeam { team: TeamId(team) }, at(0))
+    }
+
+    /// The secrets are handed out in registration order (secret-1, …).
+    fn team_credential(team: u32) -> Credential {
+        Credential::Team {
+            team: TeamId(team),
+            secret: format!("secret-{team}"),
+        }
+    }
+
+    #[test]
+    fn a_team_that_has_not_played_is_removed_from_every_view_and_standings() {
+        // Arrange: three teams, team 1 hands in a card.
+        let mut g = Game::new(3);
+        g.play_minute(0, at(0));
+        g.card(1, 0, "Пушкин", at(1_000)).unwrap();
+
+        // Act: team 2 never played.
+        assert_eq!(remove(&mut g, 2), Ok(Receipt::Done));
+
+        // Assert: gone from the host's list, the projector's count and the
+        // standings; the others keep their ids.
+        let View::Host(host) = g.core.view_for(Identity::Host, at(2_000)) else {
+            panic!("the host's view");
+        };
+        let ids: Vec<TeamId> = host.teams.iter().map(|t| t.id).collect();
+        assert_eq!(ids, [TeamId(1), TeamId(3)]);
+        let chgk = g.core.event_chgk().expect("ChGK");
+        let standings = chgk.staff_standings(g.core.roster());
+        assert!(standings.iter().all(|r| r.team != TeamId(2)));
+        assert_eq!(standings.len(), 2);
+    }
+
+    #[test]
+    fn a_removed_teams_secret_stops_working() {
+        let mut g = Game::new(2);
+        let credential = team_credential(2);
+        assert_eq!(
+            g.core.authenticate(&credential),
+            Ok(Identity::Team(TeamId(2)))
+        );
+        remove(&mut g, 2).unwrap();
+        assert_eq!(
+            g.core.authenticate(&credential),
+            Err(Refusal::UnknownMember)
+        );
+    }
+
+    #[test]
+    fn a_team_with_a_card_cannot_be_removed() {
+        // Arrange: team 1's card, even a late one, is part of the results.
+        let mut g = Game::new(2);
+        g.play_minute(0, at(0));
+        g.card(1, 0, "Пушкин", at(70_000)).unwrap();
+
+        // Act and assert.
+        assert_eq!(remove(&mut g, 1), Err(CommandError::TeamHasPlayed));
+        let View::Host(host) = g.core.view_for(Identity::Host, at(70_000)) else {
+            panic!("the host's view");
+        };
+        assert!(host.teams.iter().any(|t| t.id == TeamId(1) && t.played));
+        assert!(host.teams.iter().any(|t| t.id == TeamId(2) && !t.played));
+    }
+
+    #[test]
+    fn a_team_in_brain_ring_cannot_be_removed() {
+        let mut g = Game::new(2);
+        g.host(
+            Command::RingSeed {
+                teams: vec![TeamId(1), TeamId(2)],
+            },
+            at(0),
+        )
+        .unwrap();
+        assert_eq!(remove(&mut g, 2), Err(CommandError::TeamHasPlayed));
+    }
+
+    #[test]
+    fn removing_an_unknown_or_removed_team_is_refused_and_ids_are_never_reused() {
+        let mut g = Game::new(2);
+        remove(&mut g, 2).unwrap();
+        assert_eq!(remove(&mut g, 2), Err(CommandError::NoSuchTeam));
+        assert_eq!(remove(&mut g, 9), Err(CommandError::NoSuchTeam));
+        // The last team removed: the next one still gets a fresh id.
+        let next = g.host(
+            Command::RegisterTeam {
+                rating_id: None,
+                name: "Новые".into(),
+                town: "Тверь".into(),
+                players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
+            },
+            at(0),
+        );
+        assert_eq!(next, Ok(Receipt::TeamRegistered { team: TeamId(3) }));
+    }
+
+    #[test]
+    fn a_removal_survives_a_replay() {
+        let mut g = Game::new(3);
+        remove(&mut g, 3).unwrap();
+        remove(&mut g, 1).unwrap();
+
+        let mut again = Core::new(ServerInfo::default());
+        again.replay_checked(&g.events).expect("a clean replay");
+
+        assert_eq!(
+            again.view_for(Identity::Host, at(0)),
+            g.core.view_for(Identity::Host, at(0))
+        );
+        assert_eq!(again.registry().next_team_id(), TeamId(4));
+        assert_eq!(
+            again.authenticate(&team_credential(1)),
+            Err(Refusal::UnknownMember)
+        );
     }
 }

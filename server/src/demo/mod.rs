@@ -220,6 +220,7 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
             host(
                 core,
                 Command::RegisterTeam {
+                    rating_id: None,
                     name,
                     town,
                     players,
@@ -518,6 +519,7 @@ mod tests {
                 settings: TournamentSettings::default(),
             },
             Command::RegisterTeam {
+                rating_id: None,
                 name: "Команда".into(),
                 town: "Город".into(),
                 players: (1..=4).map(|p| format!("Игрок {p}")).collect(),

@@ -146,6 +146,7 @@ mod tests {
             host(
                 &mut core,
                 Command::RegisterTeam {
+                    rating_id: None,
                     name: format!("Команда {i}"),
                     town: "Город".into(),
                     players: (1..=4).map(|p| format!("Игрок {p}")).collect(),

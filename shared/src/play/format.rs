@@ -46,6 +46,11 @@ impl Roster {
             .map_or_else(|| format!("#{}", team.0), |t| t.name.clone())
     }
 
+    /// Takes a removed team off the list.
+    pub fn remove(&mut self, team: TeamId) {
+        self.teams.retain(|t| t.id != team);
+    }
+
     /// Adds or replaces a team, keeping the list sorted by id.
     pub fn upsert(&mut self, team: RosterTeam) {
         match self.teams.binary_search_by_key(&team.id, |t| t.id) {
@@ -171,6 +176,10 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
 
     /// 2.2: every team's place in this game's tournament, best first.
     fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)>;
+
+    /// Whether `team` has left a trace in this game (a card, an answer, an
+    /// appeal): such a team is part of the results and cannot be removed.
+    fn has_played(&self, team: TeamId) -> bool;
 }
 
 /// A tour of a game, for the programme.

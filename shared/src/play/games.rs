@@ -153,6 +153,11 @@ macro_rules! formats {
                 }
             }
 
+            /// Whether `team` has left a trace in this game.
+            pub fn has_played(&self, team: TeamId) -> bool {
+                match self { $(GameState::$variant(g) => LiveFormat::has_played(g, team)),* }
+            }
+
             /// The event's registry or settings changed.
             pub fn event_changed(&mut self, settings: &TournamentSettings) {
                 match self { $(GameState::$variant(g) => LiveFormat::event_changed(g, settings)),* }

@@ -37,12 +37,16 @@ pub enum Command {
         name: String,
         town: String,
         players: Vec<String>,
+        /// The team's id on the rating site (rating.chgk.info), if known:
+        /// the rating export names the team by it.
+        rating_id: Option<u32>,
     },
     EditTeam {
         team: TeamId,
         name: String,
         town: String,
         players: Vec<String>,
+        rating_id: Option<u32>,
     },
     /// Makes a judge and its secret (shown as a join code to the host).
     AddJudge {
@@ -126,6 +130,11 @@ pub enum Command {
     /// games' tours and Brain-ring; replaces the previous one.
     SetProgramme {
         programme: Programme,
+    },
+    /// Takes a team off the event before it has played: its secret stops
+    /// working and it leaves every view. Its id is never given again.
+    RemoveTeam {
+        team: TeamId,
     },
 }
 

@@ -11,6 +11,7 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         SetUpTournament { .. }
         | RegisterTeam { .. }
         | EditTeam { .. }
+        | RemoveTeam { .. }
         | AddJudge { .. }
         | RingSetTiming { .. }
         | RingQualify { .. }

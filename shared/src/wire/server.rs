@@ -93,4 +93,8 @@ pub enum CommandError {
     Play(PlayError),
     #[error("the programme: {0}")]
     Programme(ProgrammeError),
+    /// A team that has handed in a card or an answer, pressed, or been
+    /// drawn into Brain-ring is part of the results: it cannot be removed.
+    #[error("the team has played already and is part of the results: it cannot be removed")]
+    TeamHasPlayed,
 }

@@ -260,6 +260,11 @@ pub struct TeamInfo {
     pub town: String,
     pub players: Vec<String>,
     pub connected: bool,
+    /// Part of the results already (a card, an answer, Brain-ring): the
+    /// host can no longer remove it.
+    pub played: bool,
+    /// The team's id on the rating site, if the host entered one.
+    pub rating_id: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

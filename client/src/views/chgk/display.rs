@@ -1,13 +1,16 @@
 //! The projector's ChGK screen: the event's (or the game's) name, the tour,
 //! a huge question number and clock, how many cards are in (a count, never
-//! an answer), and the public standings.
+//! an answer), and the public standings. Once the host reveals a question,
+//! its answer, «зачёт» and comment (and its text, if the host chose) take
+//! the clock's place until the next question is announced.
 
 use egui::{RichText, Ui};
 use minuta_shared::play::chgk::ChgkDisplayView;
+use minuta_shared::play::chgk::view::DisplayReveal;
 
-use crate::i18n;
+use crate::i18n::{self, Lang, T};
 use crate::state::AppState;
-use crate::views::widgets::{self, GREY};
+use crate::views::widgets::{self, GREY, RED};
 
 pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView) {
     let lang = state.lang;
@@ -20,12 +23,22 @@ pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView
         if !view.tour_title.is_empty() {
             ui.label(RichText::new(&view.tour_title).size(clock_size * 0.2));
         }
-        if view.clock.question.is_some() {
+        if let Some(revealed) = &view.revealed {
+            ui.label(
+                RichText::new(i18n::question_number(lang, &revealed.number))
+                    .size(clock_size * 0.3)
+                    .strong(),
+            );
+        } else if view.clock.question.is_some() {
             ui.label(
                 RichText::new(i18n::question_number(lang, &view.clock.number))
                     .size(clock_size * 0.45)
                     .strong(),
             );
+        }
+        if let Some(revealed) = &view.revealed {
+            reveal(ui, lang, revealed, clock_size);
+            return;
         }
         widgets::big_clock(ui, lang, &view.clock, now, clock_size);
         if view.clock.question.is_some() {
@@ -38,4 +51,39 @@ pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView
     widgets::projector_standings(ui, lang, "display-standings", clock_size, |ui, size| {
         widgets::standings_table(ui, lang, "display", &view.standings, size)
     });
+}
+
+/// The revealed question, read from the back of the hall: the answer
+/// largest, then what else counts and the comment; the text first when the
+/// host put it up.
+fn reveal(ui: &mut Ui, lang: Lang, revealed: &DisplayReveal, size: f32) {
+    // Long comments wrap inside the screen rather than run off it.
+    ui.set_max_width(ui.available_width() * 0.9);
+    if let Some(text) = &revealed.text {
+        ui.label(RichText::new(text).size(size * 0.14));
+        ui.add_space(size * 0.1);
+    }
+    ui.label(
+        RichText::new(format!("{}: {}", lang.t(T::AuthorAnswer), revealed.answer))
+            .size(size * 0.3)
+            .strong(),
+    );
+    if let Some(accepted) = &revealed.accepted {
+        ui.label(RichText::new(format!("{}: {accepted}", lang.t(T::Accepted))).size(size * 0.16));
+    }
+    if let Some(comment) = &revealed.comment {
+        ui.add_space(size * 0.05);
+        ui.label(
+            RichText::new(format!("{}: {comment}", lang.t(T::Comment)))
+                .size(size * 0.13)
+                .color(GREY),
+        );
+    }
+    if revealed.withdrawn {
+        ui.label(
+            RichText::new(lang.t(T::Withdrawn))
+                .size(size * 0.16)
+                .color(RED),
+        );
+    }
 }

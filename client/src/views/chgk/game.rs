@@ -1,6 +1,7 @@
 //! The game tab: the current question (number, text, author's answer), the
 //! live clock, the cards that are in, and the buttons that run the minute:
-//! announce, «Время», «Показать ответ».
+//! announce, «Время», «Показать ответ», and whether the projector shows the
+//! revealed question's text.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
@@ -148,6 +149,18 @@ pub fn game(
                 .any(|j| j.question == q.id && j.groups.iter().any(|g| g.verdict.is_none()))
         {
             ui.label(RichText::new(lang.t(T::RevealNeedsJudging)).color(AMBER));
+        }
+        // A setting rather than a choice per reveal: a hall keeps one habit
+        // for the whole game, and the host has enough to click per question.
+        let mut text_on_screen = chgk.projector_text;
+        if ui
+            .checkbox(&mut text_on_screen, lang.t(T::ShowQuestionOnProjector))
+            .changed()
+        {
+            out.push(UiCommand::Send(Command::game(
+                game,
+                ChgkCommand::ShowQuestionOnProjector { on: text_on_screen },
+            )));
         }
         ui.add_space(8.0);
         ui.horizontal(|ui| {

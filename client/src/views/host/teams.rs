@@ -1,24 +1,89 @@
 //! The teams tab: register a team (name, town, players one per line), and
-//! the list with connection state, join code and QR.
+//! the list with connection state, join code and QR; each team can be
+//! edited, and removed (after a confirmation) until it has played.
 
 use egui::{RichText, Ui};
+use minuta_shared::ids::TeamId;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
-use minuta_shared::wire::view::HostView;
+use minuta_shared::wire::view::{HostView, TeamInfo};
 
 use super::join_code;
-use crate::i18n::T;
+use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::widgets::{self, GREEN, GREY};
+use crate::views::widgets::{self, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
 pub struct TeamsForm {
     pub name: String,
     pub town: String,
     pub players: String,
+    /// The team's id on the rating site, as typed.
+    pub rating_id: String,
     /// The name just sent: the form empties once the team shows up, and
     /// keeps what was typed if the server refused it.
     pub sent: Option<String>,
+    /// The team whose edit form is open, if any.
+    pub editing: Option<TeamEdit>,
+    /// The team whose removal awaits the host's confirmation.
+    pub removing: Option<TeamId>,
+}
+
+/// The edit form of one team, filled from what the server has.
+#[derive(Debug, PartialEq, Eq)]
+pub struct TeamEdit {
+    pub team: TeamId,
+    pub name: String,
+    pub town: String,
+    pub players: String,
+    pub rating_id: String,
+    /// Sent: the form closes once the server shows the team so, and keeps
+    /// what was typed if it refused.
+    pub sent: bool,
+}
+
+impl TeamEdit {
+    fn of(team: &TeamInfo) -> Self {
+        TeamEdit {
+            team: team.id,
+            name: team.name.clone(),
+            town: team.town.clone(),
+            players: team.players.join("\n"),
+            rating_id: team.rating_id.map(|id| id.to_string()).unwrap_or_default(),
+            sent: false,
+        }
+    }
+
+    fn players(&self) -> Vec<String> {
+        lines(&self.players)
+    }
+
+    /// Whether the server's team already reads as this form.
+    fn shown_in(&self, team: &TeamInfo) -> bool {
+        team.name == self.name.trim()
+            && team.town == self.town.trim()
+            && team.players == self.players()
+            && Ok(team.rating_id) == rating_id(&self.rating_id)
+    }
+}
+
+/// The rating site's id as typed: blank is none; anything but digits is
+/// not an id, and the form will not send it.
+fn rating_id(text: &str) -> Result<Option<u32>, ()> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| ())
+}
+
+/// Player names, one per line, blank lines dropped.
+fn lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 pub fn teams(
@@ -32,7 +97,23 @@ pub fn teams(
     if let Some(sent) = &form.sent
         && view.teams.iter().any(|t| &t.name == sent)
     {
-        *form = TeamsForm::default();
+        form.name.clear();
+        form.town.clear();
+        form.players.clear();
+        form.rating_id.clear();
+        form.sent = None;
+    }
+    if let Some(edit) = &form.editing {
+        let team = view.teams.iter().find(|t| t.id == edit.team);
+        if team.is_none_or(|t| edit.sent && edit.shown_in(t)) {
+            form.editing = None;
+        }
+    }
+    if form
+        .removing
+        .is_some_and(|id| !view.teams.iter().any(|t| t.id == id))
+    {
+        form.removing = None;
     }
     egui::CollapsingHeader::new(RichText::new(lang.t(T::RegisterTeam)).strong())
         .default_open(view.teams.is_empty())
@@ -40,33 +121,33 @@ pub fn teams(
             egui::Grid::new("register-team")
                 .num_columns(2)
                 .show(ui, |ui| {
-                    ui.label(lang.t(T::TeamName));
-                    ui.text_edit_singleline(&mut form.name);
-                    ui.end_row();
-                    ui.label(lang.t(T::Town));
-                    ui.text_edit_singleline(&mut form.town);
-                    ui.end_row();
-                    ui.label(lang.t(T::PlayersOnePerLine));
-                    ui.add(egui::TextEdit::multiline(&mut form.players).desired_rows(6));
-                    ui.end_row();
+                    labelled_fields(
+                        ui,
+                        lang,
+                        [
+                            &mut form.name,
+                            &mut form.town,
+                            &mut form.players,
+                            &mut form.rating_id,
+                        ],
+                    );
                 });
-            let players: Vec<String> = form
-                .players
-                .lines()
-                .map(str::trim)
-                .filter(|p| !p.is_empty())
-                .map(str::to_owned)
-                .collect();
+            let players = lines(&form.players);
             ui.label(
                 RichText::new(format!("{}: {}", lang.t(T::Players), players.len())).color(GREY),
             );
-            if ui.button(lang.t(T::Register)).clicked() {
+            let rating = rating_id(&form.rating_id);
+            if ui
+                .add_enabled(rating.is_ok(), egui::Button::new(lang.t(T::Register)))
+                .clicked()
+            {
                 let name = form.name.trim().to_owned();
                 form.sent = Some(name.clone());
                 out.push(UiCommand::Send(Command::RegisterTeam {
                     name,
                     town: form.town.trim().to_owned(),
                     players,
+                    rating_id: rating.unwrap_or_default(),
                 }));
             }
         });
@@ -93,9 +174,18 @@ pub fn teams(
                 .small()
                 .color(GREY),
             );
+            row_buttons(ui, lang, team, form);
         })
         .response
         .on_hover_text(team.players.join("\n"));
+        if form.editing.as_ref().is_some_and(|e| e.team == team.id) {
+            ui.indent(("team-edit", team.id), |ui| edit_form(ui, lang, form, out));
+        }
+        if form.removing == Some(team.id) {
+            ui.indent(("team-remove", team.id), |ui| {
+                confirm_removal(ui, lang, team, form, out)
+            });
+        }
         if let Some(access) = &view.access
             && let Some((_, secret)) = access.teams.iter().find(|(id, _)| *id == team.id)
         {
@@ -111,5 +201,106 @@ pub fn teams(
             });
         }
         ui.add_space(4.0);
+    }
+}
+
+/// «Изменить» and «Удалить»; one form open at a time, so its «Отмена» is
+/// the only one on the tab.
+fn row_buttons(ui: &mut Ui, lang: Lang, team: &TeamInfo, form: &mut TeamsForm) {
+    if ui.button(lang.t(T::EditTeam)).clicked() {
+        form.editing = Some(TeamEdit::of(team));
+        form.removing = None;
+    }
+    // The server refuses too; the button only spares the host a refusal.
+    let remove = ui.add_enabled(!team.played, egui::Button::new(lang.t(T::RemoveTeam)));
+    if team.played {
+        remove.on_disabled_hover_text(lang.t(T::TeamHasPlayedHint));
+    } else if remove.clicked() {
+        form.removing = Some(team.id);
+        form.editing = None;
+    }
+}
+
+fn edit_form(ui: &mut Ui, lang: Lang, form: &mut TeamsForm, out: &mut Vec<UiCommand>) {
+    let Some(edit) = form.editing.as_mut() else {
+        return;
+    };
+    egui::Grid::new(("edit-team", edit.team))
+        .num_columns(2)
+        .show(ui, |ui| {
+            labelled_fields(
+                ui,
+                lang,
+                [
+                    &mut edit.name,
+                    &mut edit.town,
+                    &mut edit.players,
+                    &mut edit.rating_id,
+                ],
+            );
+        });
+    let rating = rating_id(&edit.rating_id);
+    let cancel = ui
+        .horizontal(|ui| {
+            if ui
+                .add_enabled(rating.is_ok(), egui::Button::new(lang.t(T::Save)))
+                .clicked()
+            {
+                edit.sent = true;
+                out.push(UiCommand::Send(Command::EditTeam {
+                    team: edit.team,
+                    name: edit.name.trim().to_owned(),
+                    town: edit.town.trim().to_owned(),
+                    players: edit.players(),
+                    rating_id: rating.unwrap_or_default(),
+                }));
+            }
+            ui.button(lang.t(T::Cancel)).clicked()
+        })
+        .inner;
+    if cancel {
+        form.editing = None;
+    }
+}
+
+fn confirm_removal(
+    ui: &mut Ui,
+    lang: Lang,
+    team: &TeamInfo,
+    form: &mut TeamsForm,
+    out: &mut Vec<UiCommand>,
+) {
+    ui.label(RichText::new(i18n::confirm_remove_team(lang, &team.name)).strong());
+    ui.horizontal(|ui| {
+        if ui.button(lang.t(T::RemoveTeamYes)).clicked() {
+            out.push(UiCommand::Send(Command::RemoveTeam { team: team.id }));
+            form.removing = None;
+        }
+        if ui.button(lang.t(T::Cancel)).clicked() {
+            form.removing = None;
+        }
+    });
+}
+
+/// A team's name, town and players, each field named by its label (for
+/// screen readers and the screen tests).
+fn labelled_fields(ui: &mut Ui, lang: Lang, [name, town, players, rating]: [&mut String; 4]) {
+    let label = ui.label(lang.t(T::TeamName));
+    ui.text_edit_singleline(name).labelled_by(label.id);
+    ui.end_row();
+    let label = ui.label(lang.t(T::Town));
+    ui.text_edit_singleline(town).labelled_by(label.id);
+    ui.end_row();
+    let label = ui.label(lang.t(T::PlayersOnePerLine));
+    ui.add(egui::TextEdit::multiline(players).desired_rows(6))
+        .labelled_by(label.id);
+    ui.end_row();
+    let label = ui.label(lang.t(T::RatingId));
+    ui.text_edit_singleline(rating).labelled_by(label.id);
+    ui.end_row();
+    if rating_id(rating).is_err() {
+        ui.label("");
+        ui.label(RichText::new(lang.t(T::RatingIdHint)).color(RED));
+        ui.end_row();
     }
 }

@@ -37,6 +37,10 @@ pub enum ChgkCommand {
         reply: String,
     },
 
+    /// Whether the projector shows a revealed question's text beside its
+    /// answer; a setting of the game, kept until changed.
+    ShowQuestionOnProjector { on: bool },
+
     // ---- the host and the judges ----
     /// Marks every card of a question whose normalised text is `group`.
     Judge {

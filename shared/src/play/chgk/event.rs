@@ -73,4 +73,10 @@ pub enum ChgkEvent {
         reply: String,
         at: ServerTime,
     },
+    /// The host's choice whether the projector shows a revealed question's
+    /// text beside its answer (off until set: some packages' texts are too
+    /// long for the back of the hall).
+    ProjectorShowsText {
+        on: bool,
+    },
 }

@@ -125,6 +125,12 @@ pub struct ChgkGame {
     pub current: Option<QuestionId>,
     pub appeals: Vec<Appeal>,
     pub judgement_log: Vec<(QuestionId, String, Verdict, Judger, ServerTime)>,
+    /// The question whose answer the projector shows: the last revealed,
+    /// until another question is announced.
+    pub on_projector: Option<QuestionId>,
+    /// The host's setting: the projector shows the revealed question's text
+    /// too, not only its answer.
+    pub projector_text: bool,
     /// The hall's standings, built once until an event changes them
     /// ([`ChgkGame::public_standings`]); not part of the game's facts.
     pub(super) public_cache: OnceCell<Arc<Vec<StandingRow>>>,
@@ -530,6 +536,8 @@ impl ChgkGame {
                 if let Some(q) = self.questions.get_mut(question.0 as usize) {
                     q.announced_at = Some(*at);
                     self.current = Some(*question);
+                    // The hall turns to the new question.
+                    self.on_projector = None;
                 }
             }
             ChgkEvent::MinuteStarted { question, at } => {
@@ -583,6 +591,7 @@ impl ChgkGame {
             ChgkEvent::Revealed { question, at } => {
                 if let Some(q) = self.questions.get_mut(question.0 as usize) {
                     q.revealed_at = Some(*at);
+                    self.on_projector = Some(*question);
                 }
             }
             ChgkEvent::TourClosed { tour, at } => {
@@ -636,6 +645,7 @@ impl ChgkGame {
                     }
                 }
             }
+            ChgkEvent::ProjectorShowsText { on } => self.projector_text = *on,
         }
     }
 

@@ -58,6 +58,7 @@ impl LiveFormat for ChgkGame {
             | C::StartMinute
             | C::Reveal { .. }
             | C::CloseTour { .. }
+            | C::ShowQuestionOnProjector { .. }
             // 4.14: the host decides ChGK appeals.
             | C::ResolveAppeal { .. } => role == Role::Host,
             C::Judge { .. } => matches!(role, Role::Host | Role::Judge),
@@ -103,6 +104,7 @@ impl LiveFormat for ChgkGame {
                 upheld,
                 reply,
             } => done(self.handle_resolve_appeal(appeal, upheld, &reply, now)?),
+            C::ShowQuestionOnProjector { on } => done(ChgkEvent::ProjectorShowsText { on }),
             C::Judge {
                 question,
                 group,
@@ -276,6 +278,12 @@ impl LiveFormat for ChgkGame {
                         .iter()
                         .all(|q| q.revealed_at.is_some() || q.withdrawn)),
         })
+    }
+
+    /// A card, on time or late, or an appeal.
+    fn has_played(&self, team: TeamId) -> bool {
+        self.questions.iter().any(|q| q.cards.contains_key(&team))
+            || self.appeals.iter().any(|a| a.team == team)
     }
 
     /// 2.2: the ChGK places as the host's standings give them.

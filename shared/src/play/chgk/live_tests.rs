@@ -232,6 +232,75 @@ fn chgk_3_a_team_sees_its_own_card_and_the_verdict_only_after_the_reveal() {
 }
 
 #[test]
+fn chgk_3_the_projector_shows_the_answer_only_from_the_reveal_to_the_next_question() {
+    // Arrange: a question with a comment, played and judged.
+    let mut p = Play::new(2);
+    let question = Question {
+        text: "Кто написал «Онегина»?".into(),
+        answer: "Пушкин".into(),
+        accepted: Some("А. С. Пушкин".into()),
+        comment: Some("Роман в стихах.".into()),
+        ..Question::default()
+    };
+    p.host(
+        ChgkCommand::AddQuestion {
+            tour: TourId(0),
+            question,
+        },
+        s(0),
+    );
+    p.tour(1);
+    p.play(QuestionId(0), 0, &[(TeamId(1), "Пушкин")]);
+    p.host(
+        ChgkCommand::Judge {
+            question: QuestionId(0),
+            group: "пушкин".into(),
+            verdict: Verdict::Correct,
+        },
+        s(70),
+    );
+
+    // Assert: judged is not revealed; the projector carries no answer.
+    let before = p.game.display_view(&p.roster, s(70));
+    assert_eq!(before.revealed, None, "no answer before the reveal");
+    let wire = serde_json::to_string(&before).expect("serialised");
+    assert!(!wire.contains("Пушкин") && !wire.contains("Роман"));
+
+    // Act: the reveal.
+    p.host(
+        ChgkCommand::Reveal {
+            question: QuestionId(0),
+        },
+        s(70),
+    );
+    let shown = p.game.display_view(&p.roster, s(71)).revealed;
+    let shown = shown.expect("the answer on the projector");
+    assert_eq!(shown.number, "1");
+    assert_eq!(shown.answer, "Пушкин");
+    assert_eq!(shown.accepted.as_deref(), Some("А. С. Пушкин"));
+    assert_eq!(shown.comment.as_deref(), Some("Роман в стихах."));
+    assert_eq!(shown.text, None, "the text only when the host chooses");
+
+    // The host's setting puts the text up too.
+    p.host(ChgkCommand::ShowQuestionOnProjector { on: true }, s(72));
+    assert!(p.game.staff_view(&p.roster, s(72)).projector_text);
+    let shown = p.game.display_view(&p.roster, s(72)).revealed;
+    assert_eq!(
+        shown.and_then(|r| r.text).as_deref(),
+        Some("Кто написал «Онегина»?")
+    );
+
+    // The next question takes the screen back.
+    p.host(
+        ChgkCommand::Announce {
+            question: QuestionId(1),
+        },
+        s(80),
+    );
+    assert_eq!(p.game.display_view(&p.roster, s(80)).revealed, None);
+}
+
+#[test]
 fn chgk_3_the_grace_end_wakes_the_screens_even_when_the_wake_comes_late() {
     let mut p = Play::new(1);
     p.tour(1);

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use super::game::{ChgkGame, GameQuestion};
 use super::view::{
     AnswerGroup, AppealResolution, AppealView, CardReveal, ChgkDisplayView, ChgkStaffView,
-    ChgkTeamView, ClockView, JudgementEntry, LateCard, QuestionJudging, QuestionStatus,
-    QuestionView, StandingRow, TeamCard, TourView,
+    ChgkTeamView, ClockView, DisplayReveal, JudgementEntry, LateCard, QuestionJudging,
+    QuestionStatus, QuestionView, StandingRow, TeamCard, TourView,
 };
 use crate::ids::TeamId;
 use crate::play::format::Roster;
@@ -119,7 +119,38 @@ impl ChgkGame {
             cards_in: current.map_or(0, |q| q.cards.values().filter(|c| !c.late).count() as u32),
             teams: roster.teams.len() as u32,
             standings: self.public_standings(roster).to_vec(),
+            revealed: self.display_reveal(),
         }
+    }
+
+    /// The question on the projector, only once revealed: the answer never
+    /// reaches the hall's screen before the host shows it.
+    fn display_reveal(&self) -> Option<DisplayReveal> {
+        let q = self
+            .on_projector
+            .and_then(|id| self.question(id).ok())
+            .filter(|q| q.revealed_at.is_some())?;
+        let text = self.projector_text.then(|| {
+            let mut lines = vec![q.content.text.clone()];
+            lines.extend(
+                q.content
+                    .parts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| format!("{}. {p}", i + 1)),
+            );
+            lines.retain(|l| !l.trim().is_empty());
+            lines.join("\n")
+        });
+        Some(DisplayReveal {
+            question: q.id,
+            number: q.number.clone(),
+            text,
+            answer: q.content.answer.clone(),
+            accepted: q.content.accepted.clone(),
+            comment: q.content.comment.clone(),
+            withdrawn: q.withdrawn,
+        })
     }
 
     fn appeal_views(&self, roster: &Roster, only: Option<TeamId>) -> Vec<AppealView> {
@@ -217,6 +248,7 @@ impl ChgkGame {
             appeals: self.appeal_views(roster, None),
             standings: self.staff_standings(roster),
             judgement_log,
+            projector_text: self.projector_text,
         }
     }
 }

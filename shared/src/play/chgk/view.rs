@@ -25,6 +25,8 @@ pub struct ChgkStaffView {
     /// Host standings: every judged question counts, revealed or not.
     pub standings: Vec<StandingRow>,
     pub judgement_log: Vec<JudgementEntry>,
+    /// Whether the projector shows a revealed question's text too.
+    pub projector_text: bool,
 }
 
 /// One team's view of a ChGK game.
@@ -50,6 +52,24 @@ pub struct ChgkDisplayView {
     pub teams: u32,
     /// Public standings: only revealed questions count.
     pub standings: Vec<StandingRow>,
+    /// The last revealed question's answer, from its reveal until the next
+    /// question is announced; never before the reveal.
+    pub revealed: Option<DisplayReveal>,
+}
+
+/// A revealed question as the hall reads it off the projector.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisplayReveal {
+    pub question: QuestionId,
+    pub number: String,
+    /// The question's text (with a duplet's or blitz's parts), only when
+    /// the host chose to show it.
+    pub text: Option<String>,
+    pub answer: String,
+    pub accepted: Option<String>,
+    pub comment: Option<String>,
+    /// Withdrawn on appeal: the projector says so.
+    pub withdrawn: bool,
 }
 
 /// The clock of the current question, in server time.

@@ -110,6 +110,12 @@ impl LiveFormat for MultigamesGame {
         })
     }
 
+    /// An answer, on time or late, or an appeal.
+    fn has_played(&self, team: TeamId) -> bool {
+        self.tasks.iter().any(|t| t.answers.contains_key(&team))
+            || self.appeals.iter().any(|a| a.team == team)
+    }
+
     fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)> {
         self.ranked(roster, |t| t.started_at.is_some())
             .into_iter()
