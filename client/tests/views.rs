@@ -575,3 +575,30 @@ fn the_standings_tab_draws_the_leaders_race_from_their_masks() {
     let harness = screen(state, form, [1400.0, 1200.0], common::dashboard);
     assert!(harness.query_by_label("Гонка лидеров").is_some());
 }
+
+#[test]
+fn between_questions_the_projector_shows_the_leaders_race() {
+    use minuta_shared::play::chgk::view::StandingRow;
+    use minuta_shared::tournament::Place;
+
+    let mut view = common::display_view();
+    let chgk = common::display_chgk(&mut view);
+    chgk.standings = (1..=3)
+        .map(|i| StandingRow {
+            team: TeamId(i),
+            name: format!("Команда {i}"),
+            town: "Москва".into(),
+            place: Place::single(i),
+            points: 4 - i,
+            rating: 10,
+            mask: "1".repeat(4 - i as usize) + &"0".repeat(i as usize - 1),
+        })
+        .collect();
+    let idle = common::projector(Lang::Ru, START_MS * 1000, view.clone(), [1280.0, 1400.0]);
+    assert!(idle.query_by_label("Гонка лидеров").is_some());
+
+    // While a question is played the clock has the screen.
+    common::display_chgk(&mut view).clock = running_clock(QuestionId(3));
+    let playing = common::projector(Lang::Ru, (START_MS + 10_000) * 1000, view, [1280.0, 1400.0]);
+    assert!(playing.query_by_label("Гонка лидеров").is_none());
+}

@@ -467,6 +467,6 @@ fn is_live_ring_control(command: &Command) -> bool {
 }
 
 #[cfg(test)]
-mod tests;
+mod link_tests;
 #[cfg(test)]
-mod tests_link;
+mod tests;

@@ -32,7 +32,13 @@ pub fn leaders(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], height: 
     if leaders.iter().all(|r| r.mask.is_empty()) {
         return;
     }
-    ui.label(RichText::new(lang.t(T::LeadersChart)).strong());
+    // The heading in proportion: a host's tab or the back of a hall.
+    let heading = (height * 0.08).clamp(15.0, 40.0);
+    ui.label(
+        RichText::new(lang.t(T::LeadersChart))
+            .size(heading)
+            .strong(),
+    );
     // A picture, not a control: the hall cannot pan or zoom a projector.
     Plot::new(("chgk-leaders", id))
         .height(height)

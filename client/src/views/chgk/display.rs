@@ -10,6 +10,7 @@ use minuta_shared::play::chgk::view::DisplayReveal;
 
 use crate::i18n::{self, Lang, T};
 use crate::state::AppState;
+use crate::views::format::Activity;
 use crate::views::widgets::{self, GREY, RED};
 
 pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView) {
@@ -48,8 +49,17 @@ pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView
             );
         }
     });
+    // Between questions the hall also sees the leaders' race.
+    let between = super::activity(&view.clock, now) != Activity::InPlay;
     widgets::projector_standings(ui, lang, "display-standings", clock_size, |ui, size| {
-        widgets::standings_table(ui, lang, "display", &view.standings, size)
+        // The race under the table, as wide as it.
+        ui.vertical(|ui| {
+            widgets::standings_table(ui, lang, "display", &view.standings, size);
+            if between {
+                ui.add_space(size);
+                super::chart::leaders(ui, lang, "display", &view.standings, clock_size * 1.5);
+            }
+        });
     });
 }
 
