@@ -126,6 +126,17 @@ mod tests {
 
     use super::*;
 
+    /// The tests that write a script and then run it take turns: a fork by
+    /// another test while a script is still open for writing would make
+    /// running it fail with «text file busy».
+    static SCRIPTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+        SCRIPTS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// A fake player: a shell script that reads its standard input into
     /// `got` and exits with `code`.
     fn fake(dir: &Path, name: &str, code: i32) {
@@ -147,12 +158,14 @@ mod tests {
 
     #[test]
     fn nothing_on_the_path_means_no_player() {
+        let _turn = one_at_a_time();
         let dir = tempfile::tempdir().unwrap();
         assert!(probe(&[FIRST, SECOND], dir.path().as_os_str(), b"RIFF").is_none());
     }
 
     #[test]
     fn a_player_that_fails_is_passed_over_for_one_that_plays() {
+        let _turn = one_at_a_time();
         let dir = tempfile::tempdir().unwrap();
         fake(dir.path(), "first-play", 1);
         fake(dir.path(), "second-play", 0);
@@ -165,6 +178,7 @@ mod tests {
 
     #[test]
     fn every_player_failing_means_no_player() {
+        let _turn = one_at_a_time();
         let dir = tempfile::tempdir().unwrap();
         fake(dir.path(), "first-play", 1);
         fake(dir.path(), "second-play", 3);
@@ -173,6 +187,7 @@ mod tests {
 
     #[test]
     fn a_started_player_plays_without_holding_up_the_caller() {
+        let _turn = one_at_a_time();
         let dir = tempfile::tempdir().unwrap();
         fake(dir.path(), "first-play", 0);
         let found = probe(&[FIRST], dir.path().as_os_str(), b"probe").unwrap();
