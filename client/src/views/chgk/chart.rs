@@ -25,9 +25,17 @@ pub fn race(mask: &str) -> Vec<[f64; 2]> {
     out
 }
 
-/// The chart of the `LEADERS` best rows, `height` points tall; nothing
-/// until a question has been counted.
-pub fn leaders(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], height: f32) {
+/// The chart of the `LEADERS` best rows, `height` points tall and `width`
+/// wide (the room there is when `None`); nothing until a question has been
+/// counted.
+pub fn leaders(
+    ui: &mut Ui,
+    lang: Lang,
+    id: &str,
+    rows: &[StandingRow],
+    width: Option<f32>,
+    height: f32,
+) {
     let leaders: Vec<&StandingRow> = rows.iter().take(LEADERS).collect();
     if leaders.iter().all(|r| r.mask.is_empty()) {
         return;
@@ -40,9 +48,12 @@ pub fn leaders(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], height: 
             .strong(),
     );
     // A picture, not a control: the hall cannot pan or zoom a projector.
-    Plot::new(("chgk-leaders", id))
-        .height(height)
-        .legend(Legend::default())
+    let plot = Plot::new(("chgk-leaders", id)).height(height);
+    let plot = match width {
+        Some(width) => plot.width(width),
+        None => plot,
+    };
+    plot.legend(Legend::default())
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)

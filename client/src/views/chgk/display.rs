@@ -52,12 +52,16 @@ pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView
     // Between questions the hall also sees the leaders' race.
     let between = super::activity(&view.clock, now) != Activity::InPlay;
     widgets::projector_standings(ui, lang, "display-standings", clock_size, |ui, size| {
-        // The race under the table, as wide as it.
+        // The race under the table, as wide as it: a fixed width, so the
+        // centred block settles at once.
         ui.vertical(|ui| {
-            widgets::standings_table(ui, lang, "display", &view.standings, size);
+            let table =
+                ui.scope(|ui| widgets::standings_table(ui, lang, "display", &view.standings, size));
             if between {
                 ui.add_space(size);
-                super::chart::leaders(ui, lang, "display", &view.standings, clock_size * 1.5);
+                let width = table.response.rect.width().max(size * 20.0);
+                let rows = &view.standings;
+                super::chart::leaders(ui, lang, "display", rows, Some(width), clock_size * 1.5);
             }
         });
     });

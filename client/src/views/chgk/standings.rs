@@ -21,7 +21,7 @@ pub fn table(
     let lang = state.lang;
     widgets::standings_table(ui, lang, "host", &chgk.standings, 16.0);
     ui.add_space(8.0);
-    super::chart::leaders(ui, lang, "host", &chgk.standings, 220.0);
+    super::chart::leaders(ui, lang, "host", &chgk.standings, None, 220.0);
     ui.separator();
     ui.heading(lang.t(T::Tours));
     for tour in &chgk.tours {
