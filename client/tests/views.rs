@@ -341,12 +341,12 @@ fn a_second_chgk_tournament_runs_from_its_own_tab_and_commands_name_it() {
         format: minuta_shared::play::games::Format::Chgk,
         view: minuta_shared::play::games::GameStaffView::Chgk(second),
     });
-    let state = state_at(Lang::Ru, START_MS * 1000, View::Host(view));
-    let form = HostForm {
-        tab: Some(HostTab::Games(minuta_shared::play::games::Format::Chgk)),
-        ..HostForm::default()
-    };
-    let mut harness = screen(state, form, [1400.0, 900.0], common::dashboard);
+    let mut harness = dashboard_on(
+        Lang::Ru,
+        view,
+        HostTab::Games(minuta_shared::play::games::Format::Chgk),
+        [1400.0, 900.0],
+    );
 
     // Act: the game's own «Игра» tab announces its next question.
     click(&mut harness, "Следующий вопрос (1)");
@@ -415,16 +415,12 @@ fn chgk_3_the_projector_shows_the_question_text_when_the_host_chose_it() {
 
 #[test]
 fn chgk_3_the_host_ticks_the_question_onto_the_projector() {
-    let state = state_at(
+    let mut harness = dashboard_on(
         Lang::En,
-        START_MS * 1000,
-        View::Host(host_view_with_a_tour()),
+        host_view_with_a_tour(),
+        HostTab::Game,
+        [1200.0, 900.0],
     );
-    let form = HostForm {
-        tab: Some(HostTab::Game),
-        ..HostForm::default()
-    };
-    let mut harness = screen(state, form, [1200.0, 900.0], common::dashboard);
     click(&mut harness, "show the question on the projector");
     common::assert_sent(
         &harness,
@@ -435,17 +431,27 @@ fn chgk_3_the_host_ticks_the_question_onto_the_projector() {
     );
 }
 
+/// The host's dashboard on `tab`, showing `view`, in a window of `size`.
+fn dashboard_on(
+    lang: Lang,
+    view: HostView,
+    tab: HostTab,
+    size: [f32; 2],
+) -> ScreenHarness<HostForm> {
+    let state = state_at(lang, START_MS * 1000, View::Host(view));
+    let form = HostForm {
+        tab: Some(tab),
+        ..HostForm::default()
+    };
+    screen(state, form, size, common::dashboard)
+}
+
 /// The host's teams tab with «Команда 1» and «Команда 2».
 fn teams_tab(lang: Lang) -> ScreenHarness<HostForm> {
     let mut view = common::host_view();
     view.teams = common::numbered_teams(2);
     view.teams[0].players = vec!["Аня".into(), "Боря".into()];
-    let state = state_at(lang, START_MS * 1000, View::Host(view));
-    let form = HostForm {
-        tab: Some(HostTab::Teams),
-        ..HostForm::default()
-    };
-    screen(state, form, [1200.0, 900.0], common::dashboard)
+    dashboard_on(lang, view, HostTab::Teams, [1200.0, 900.0])
 }
 
 #[test]
@@ -506,12 +512,7 @@ fn a_team_that_has_played_cannot_be_removed_from_the_dashboard() {
     let mut view = common::host_view();
     view.teams = common::numbered_teams(1);
     view.teams[0].played = true;
-    let state = state_at(Lang::Ru, START_MS * 1000, View::Host(view));
-    let form = HostForm {
-        tab: Some(HostTab::Teams),
-        ..HostForm::default()
-    };
-    let mut harness = screen(state, form, [1200.0, 900.0], common::dashboard);
+    let mut harness = dashboard_on(Lang::Ru, view, HostTab::Teams, [1200.0, 900.0]);
     click(&mut harness, "Удалить");
     assert!(harness.state().sent.is_empty());
     assert!(harness.query_by_label_contains("Удалить команду").is_none());
@@ -520,16 +521,12 @@ fn a_team_that_has_played_cannot_be_removed_from_the_dashboard() {
 #[test]
 fn another_chgk_tournament_is_added_from_the_set_up_menu_and_then_has_its_tab() {
     // Arrange: only the event's own ChGK; its tabs are the dashboard's.
-    let state = state_at(
+    let mut harness = dashboard_on(
         Lang::Ru,
-        START_MS * 1000,
-        View::Host(host_view_with_a_tour()),
+        host_view_with_a_tour(),
+        HostTab::Game,
+        [1400.0, 900.0],
     );
-    let form = HostForm {
-        tab: Some(HostTab::Game),
-        ..HostForm::default()
-    };
-    let mut harness = screen(state, form, [1400.0, 900.0], common::dashboard);
     assert!(
         harness.query_by_label("Что? Где? Когда?").is_none(),
         "no ChGK tab on the bar for the event's own tournament"
@@ -567,12 +564,7 @@ fn the_standings_tab_draws_the_leaders_race_from_their_masks() {
             mask: "1".repeat(7 - i as usize) + &"0".repeat(i as usize),
         })
         .collect();
-    let state = state_at(Lang::Ru, START_MS * 1000, View::Host(view));
-    let form = HostForm {
-        tab: Some(HostTab::Standings),
-        ..HostForm::default()
-    };
-    let harness = screen(state, form, [1400.0, 1200.0], common::dashboard);
+    let harness = dashboard_on(Lang::Ru, view, HostTab::Standings, [1400.0, 1200.0]);
     assert!(harness.query_by_label("Гонка лидеров").is_some());
 }
 

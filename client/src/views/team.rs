@@ -49,7 +49,7 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
         .games
         .iter()
         // The event's own ChGK is the main page.
-        .filter(|g| g.id != EVENT_CHGK && games::team_relevant(g))
+        .filter(|g| games::added(g) && games::team_relevant(g))
         .collect();
     if shown.is_empty() {
         return main(ui, state, view, form);

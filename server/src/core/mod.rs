@@ -315,23 +315,6 @@ impl Core {
 
     /// The only place the state changes; also marks who must see it.
     fn apply(&mut self, event: &Event) {
-        // The registry's teams and settings are every game's too.
-        if matches!(
-            event,
-            Event::TournamentSetUp { .. }
-                | Event::TeamRegistered { .. }
-                | Event::TeamEdited { .. }
-                | Event::TeamRemoved { .. }
-                | Event::TeamRatingId { .. }
-        ) {
-            self.apply_to_registry(event);
-            for g in self.games.values_mut() {
-                g.state.event_changed(&self.registry.settings);
-            }
-            self.dirty
-                .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
-            return;
-        }
         match event {
             Event::Initialised {
                 host_secret,
@@ -344,11 +327,17 @@ impl Core {
                     self.add_game(game, String::new(), &settings);
                 }
             }
+            // The registry's teams and settings are every game's too.
             Event::TournamentSetUp { .. }
             | Event::TeamRegistered { .. }
             | Event::TeamEdited { .. }
             | Event::TeamRemoved { .. }
-            | Event::TeamRatingId { .. } => {}
+            | Event::TeamRatingId { .. } => {
+                self.apply_to_registry(event);
+                for g in self.games.values_mut() {
+                    g.state.event_changed(&self.registry.settings);
+                }
+            }
             Event::JudgeAdded {
                 judge,
                 name,

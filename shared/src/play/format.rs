@@ -51,6 +51,20 @@ impl Roster {
         self.teams.retain(|t| t.id != team);
     }
 
+    /// «Команда 1» to «Команда `n`», for the formats' tests.
+    #[cfg(test)]
+    pub(crate) fn numbered(n: u32) -> Roster {
+        Roster {
+            teams: (1..=n)
+                .map(|i| RosterTeam {
+                    id: TeamId(i),
+                    name: format!("Команда {i}"),
+                    town: "Город".into(),
+                })
+                .collect(),
+        }
+    }
+
     /// Adds or replaces a team, keeping the list sorted by id.
     pub fn upsert(&mut self, team: RosterTeam) {
         match self.teams.binary_search_by_key(&team.id, |t| t.id) {

@@ -7,22 +7,10 @@ use proptest::prelude::*;
 use super::*;
 use crate::ids::{JudgeId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
-use crate::play::format::{LiveFormat, Roster, RosterTeam};
+use crate::play::format::{LiveFormat, Roster};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 use crate::wire::handshake::{Identity, Role};
-
-fn roster(n: u32) -> Roster {
-    Roster {
-        teams: (1..=n)
-            .map(|i| RosterTeam {
-                id: TeamId(i),
-                name: format!("Команда {i}"),
-                town: "Город".into(),
-            })
-            .collect(),
-    }
-}
 
 fn s(secs: u64) -> ServerTime {
     ServerTime::from_millis(secs * 1000)
@@ -40,7 +28,7 @@ impl Play {
         game.event_changed(&TournamentSettings::default());
         Play {
             game,
-            roster: roster(teams),
+            roster: Roster::numbered(teams),
         }
     }
 

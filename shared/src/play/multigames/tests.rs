@@ -5,7 +5,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::ids::{JudgeId, TeamId};
-use crate::play::format::{Roster, RosterTeam};
+use crate::play::format::Roster;
 use crate::rules::multigames::Credit;
 use crate::time::ServerTime;
 use crate::wire::handshake::Identity;
@@ -13,18 +13,6 @@ use crate::wire::handshake::Identity;
 const A: TeamId = TeamId(1);
 const B: TeamId = TeamId(2);
 const T0: TaskId = TaskId(0);
-
-fn roster(n: u32) -> Roster {
-    Roster {
-        teams: (1..=n)
-            .map(|i| RosterTeam {
-                id: TeamId(i),
-                name: format!("Команда {i}"),
-                town: "Город".into(),
-            })
-            .collect(),
-    }
-}
 
 fn s(secs: u64) -> ServerTime {
     ServerTime::from_millis(secs * 1000)
@@ -59,7 +47,7 @@ impl Play {
     fn new(teams: u32) -> Self {
         Play {
             game: MultigamesGame::new(&MultigamesSettings::default()),
-            roster: roster(teams),
+            roster: Roster::numbered(teams),
         }
     }
 
