@@ -8,6 +8,7 @@
 use serde_json::Value;
 
 use crate::ids::TeamId;
+use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -131,6 +132,9 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     type StaffView;
     type TeamView;
     type DisplayView;
+    /// What a press changes on screens, sent instead of whole views (a
+    /// Brain-ring fight); `()` for a format without buttons.
+    type Patch;
 
     /// A game as it is set up, before any event.
     fn new(settings: &Self::Settings) -> Self;
@@ -194,6 +198,63 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// Whether `team` has left a trace in this game (a card, an answer, an
     /// appeal): such a team is part of the results and cannot be removed.
     fn has_played(&self, team: TeamId) -> bool;
+
+    /// 4.3, 5.2: the command that seeds this game with the teams the event
+    /// qualified from its ChGK standings, in seeding order, with the lot's
+    /// seed; `None` for a format nobody qualifies into.
+    fn qualified(_teams: Vec<TeamId>, _seed: u64) -> Option<Self::Command> {
+        None
+    }
+
+    /// The server started again from its store: the events that put what
+    /// was in play when it stopped into a state the host understands
+    /// (stored before anyone is served). Nothing for most formats.
+    fn restarted(&mut self, _now: ServerTime) -> Vec<Self::Event> {
+        Vec::new()
+    }
+
+    // ---- the button: formats whose teams press (Brain-ring) ----
+
+    /// Whether a press from `team` now goes to this game.
+    fn takes_press(&self, _team: TeamId) -> bool {
+        false
+    }
+
+    /// A press stamped on arrival, decided *and applied* at once (the
+    /// verdict leaves before the event is stored): `None` when the game
+    /// takes no press from this team.
+    #[allow(clippy::type_complexity)]
+    fn press(
+        &mut self,
+        _press: ButtonPress,
+    ) -> Option<Result<(ButtonVerdict, Self::Event), Self::Error>> {
+        None
+    }
+
+    /// What `team`'s press changed, for each audience's screen.
+    fn press_patch(&self, _team: TeamId, _roster: &Roster) -> Option<PressPatch<Self::Patch>> {
+        None
+    }
+
+    /// Whether a press may come at any moment (the driver keeps its
+    /// thread warm then).
+    fn buttons_live(&self) -> bool {
+        false
+    }
+
+    /// Applies a patch to a staff view; `false` when the view does not
+    /// show what the patch names (the client then waits for a whole view).
+    fn patch_staff(_view: &mut Self::StaffView, _patch: &Self::Patch) -> bool {
+        false
+    }
+
+    fn patch_team(_view: &mut Self::TeamView, _patch: &Self::Patch) -> bool {
+        false
+    }
+
+    fn patch_display(_view: &mut Self::DisplayView, _patch: &Self::Patch) -> bool {
+        false
+    }
 }
 
 /// A tour of a game, for the programme.

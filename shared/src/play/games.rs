@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::ids::TeamId;
+use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
@@ -14,7 +15,7 @@ use crate::tournament::Place;
 use crate::wire::handshake::{Identity, Role};
 
 #[allow(unused_imports)]
-use crate::play::{chgk, multigames};
+use crate::play::{brain_ring, chgk, multigames};
 
 /// Why a game command was refused before its format saw it, or what the
 /// format said.
@@ -73,6 +74,42 @@ macro_rules! formats {
         #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
         pub enum GameDisplayView { $($variant(<$game as LiveFormat>::DisplayView)),* }
+
+        /// What a press changed in one game's screens.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum GamePatch { $($variant(<$game as LiveFormat>::Patch)),* }
+
+        impl GameStaffView {
+            /// Applies a press's patch; `false` if it is not this view's.
+            pub fn apply_patch(&mut self, patch: &GamePatch) -> bool {
+                #[allow(unreachable_patterns)]
+                match (self, patch) {
+                    $((GameStaffView::$variant(v), GamePatch::$variant(p)) => <$game as LiveFormat>::patch_staff(v, p),)*
+                    _ => false,
+                }
+            }
+        }
+
+        impl GameTeamView {
+            pub fn apply_patch(&mut self, patch: &GamePatch) -> bool {
+                #[allow(unreachable_patterns)]
+                match (self, patch) {
+                    $((GameTeamView::$variant(v), GamePatch::$variant(p)) => <$game as LiveFormat>::patch_team(v, p),)*
+                    _ => false,
+                }
+            }
+        }
+
+        impl GameDisplayView {
+            pub fn apply_patch(&mut self, patch: &GamePatch) -> bool {
+                #[allow(unreachable_patterns)]
+                match (self, patch) {
+                    $((GameDisplayView::$variant(v), GamePatch::$variant(p)) => <$game as LiveFormat>::patch_display(v, p),)*
+                    _ => false,
+                }
+            }
+        }
 
         /// One game of the event, of whichever format.
         #[derive(Clone, Debug)]
@@ -202,6 +239,51 @@ macro_rules! formats {
             pub fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)> {
                 match self { $(GameState::$variant(g) => LiveFormat::places(g, roster)),* }
             }
+
+            /// 4.3, 5.2: the command seeding this game with qualified teams.
+            pub fn qualified(&self, teams: Vec<TeamId>, seed: u64) -> Option<GameCommand> {
+                match self {
+                    $(GameState::$variant(_) => <$game as LiveFormat>::qualified(teams, seed).map(GameCommand::$variant)),*
+                }
+            }
+
+            /// The server started again: the events that settle what was in play.
+            pub fn restarted(&mut self, now: ServerTime) -> Vec<GameEvent> {
+                match self {
+                    $(GameState::$variant(g) => LiveFormat::restarted(g, now).into_iter().map(GameEvent::$variant).collect()),*
+                }
+            }
+
+            pub fn takes_press(&self, team: TeamId) -> bool {
+                match self { $(GameState::$variant(g) => LiveFormat::takes_press(g, team)),* }
+            }
+
+            /// A press decided and applied at once.
+            pub fn press(
+                &mut self,
+                press: ButtonPress,
+            ) -> Option<Result<(ButtonVerdict, GameEvent), GameError>> {
+                match self {
+                    $(GameState::$variant(g) => LiveFormat::press(g, press).map(|r| {
+                        r.map(|(verdict, event)| (verdict, GameEvent::$variant(event)))
+                            .map_err(GameError::$variant)
+                    })),*
+                }
+            }
+
+            pub fn press_patch(&self, team: TeamId, roster: &Roster) -> Option<PressPatch<GamePatch>> {
+                match self {
+                    $(GameState::$variant(g) => LiveFormat::press_patch(g, team, roster).map(|p| PressPatch {
+                        staff: GamePatch::$variant(p.staff),
+                        public: GamePatch::$variant(p.public),
+                        teams: p.teams.into_iter().map(|(t, v)| (t, GamePatch::$variant(v))).collect(),
+                    })),*
+                }
+            }
+
+            pub fn buttons_live(&self) -> bool {
+                match self { $(GameState::$variant(g) => LiveFormat::buttons_live(g)),* }
+            }
         }
 
         impl Format {
@@ -219,6 +301,7 @@ macro_rules! formats {
 formats! {
     Multigames => multigames::MultigamesGame,
     Chgk => chgk::ChgkGame,
+    Ring => brain_ring::RingTournament,
 }
 
 /// The games every event has from its start, before the host adds any:

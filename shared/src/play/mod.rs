@@ -4,6 +4,7 @@
 //! in through [`format::LiveFormat`] are registered in [`games`].
 
 pub mod brain_ring;
+pub mod button;
 pub mod chgk;
 pub mod format;
 pub mod games;

@@ -3,11 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, TeamId};
-use crate::play::brain_ring::{FightId, RingAppealKind, RingTiming};
 use crate::play::games::{GameCommand, GameSettings};
 use crate::play::settings::TournamentSettings;
 use crate::programme::Programme;
-use crate::rules::brain_ring::FightFormat;
 
 // A message is decoded, handled and dropped; boxing the command would only
 // add an allocation per frame.
@@ -52,67 +50,21 @@ pub enum Command {
     AddJudge {
         name: String,
     },
-    // ---- host: «Брейн-ринг» ----
-    RingSetTiming {
-        timing: RingTiming,
-    },
-    /// 4.3–4.4: the `places` best ChGK teams (points, then rating), seeded
-    /// by the table after three tours; full ties by a lot with `seed`.
-    RingQualify {
+    // ---- host: qualification into a game (4.3, 5.2) ----
+    /// The `places` best teams of the event's ChGK tournament (points, then
+    /// rating) qualify into `game`, seeded by the table after three tours
+    /// (4.4); full ties by a lot with `seed`.
+    Qualify {
+        game: GameId,
         places: u32,
         seed: u64,
     },
-    /// The qualified teams in seeding order, set by hand.
-    RingSeed {
-        teams: Vec<TeamId>,
-    },
-    /// Opens the fights of the next step (round, play-off fight, final
-    /// fight), spread over `stages` stages.
-    RingStartNext {
-        stages: u32,
-    },
-    /// One fight outside the tournament flow.
-    RingFriendly {
-        tables: [TeamId; 2],
-        format: FightFormat,
-    },
-    /// The host starts reading the next question of a fight.
-    RingRead {
-        fight: FightId,
-    },
-    /// «Время»: the buttons are armed.
-    RingArm {
-        fight: FightId,
-    },
-    RingJudge {
-        fight: FightId,
-        correct: bool,
-    },
-    /// Two presses within the tie window: the host says who answers.
-    RingDecide {
-        fight: FightId,
-        table: u8,
-    },
-    RingResolveAppeal {
-        fight: FightId,
-        appeal: u32,
-        upheld: bool,
-        reply: String,
-    },
-    RingCloseFight {
-        fight: FightId,
-    },
 
-    // ---- a team: «Брейн-ринг» ----
+    // ---- a team: the button (Brain-ring) ----
     /// The button. The server stamps it on arrival; `clock_offset_us` is the
     /// terminal's measured offset to server time, kept in the press log.
     Press {
         clock_offset_us: i64,
-    },
-    RingAppeal {
-        fight: FightId,
-        kind: RingAppealKind,
-        text: String,
     },
 
     // ---- the programme: games of any live format ----

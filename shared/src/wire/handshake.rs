@@ -117,7 +117,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 5,
+                protocol: 6,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -129,9 +129,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                5, // envelope.version
+                6, // envelope.version
                 0, // envelope.seq
-                5, // hello.protocol
+                6, // hello.protocol
                 2, // Credential::Team
                 3, // team id
                 3, b'a', b'b', b'c', // secret

@@ -13,21 +13,11 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | EditTeam { .. }
         | RemoveTeam { .. }
         | AddJudge { .. }
-        | RingSetTiming { .. }
-        | RingQualify { .. }
-        | RingSeed { .. }
-        | RingStartNext { .. }
-        | RingFriendly { .. }
-        | RingRead { .. }
-        | RingArm { .. }
-        | RingJudge { .. }
-        | RingDecide { .. }
-        | RingResolveAppeal { .. }
-        | RingCloseFight { .. }
+        | Qualify { .. }
         | AddGame { .. }
         | SetProgramme { .. } => role == Role::Host,
         Game { command, .. } => command.permitted(role),
-        Press { .. } | RingAppeal { .. } => role == Role::Team,
+        Press { .. } => role == Role::Team,
     }
 }
 
@@ -53,9 +43,12 @@ mod tests {
         });
         let start = chgk(ChgkCommand::StartMinute);
         let press = Command::Press { clock_offset_us: 0 };
-        let arm = Command::RingArm {
-            fight: crate::play::brain_ring::FightId(1),
-        };
+        let arm = Command::game(
+            crate::play::brain_ring::EVENT_RING,
+            crate::play::brain_ring::RingCommand::Arm {
+                fight: crate::play::brain_ring::FightId(1),
+            },
+        );
         let judge = chgk(ChgkCommand::Judge {
             question: QuestionId(0),
             group: "x".into(),

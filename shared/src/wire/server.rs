@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, JudgeId, TeamId};
-use crate::play::brain_ring::{PressKind, RingFightView, RingPlayError};
-use crate::play::games::{GameReceipt, PlayError};
+use crate::play::button::PressKind;
+use crate::play::games::{GamePatch, GameReceipt, PlayError};
 use crate::programme::ProgrammeError;
 use crate::time::ServerTime;
 use crate::wire::view::View;
@@ -23,12 +23,15 @@ pub enum ServerMsg {
     },
     /// Everything this terminal may see, replacing the previous view.
     View(Box<View>),
-    /// One Brain-ring fight changed and nothing else did (a press): it
-    /// replaces the fight with the same id wherever the last view shows it
-    /// ([`View::apply_fight`]). Sent to the fight's screens right behind the
-    /// verdict, so the lockout reaches the other table, the host and the
-    /// projector without a whole view being built and sent.
-    Fight(Box<RingFightView>),
+    /// A press changed one part of one game and nothing else did (a
+    /// Brain-ring fight): it replaces that part wherever the last view
+    /// shows it ([`View::apply_patch`]). Sent to the concerned screens
+    /// right behind the verdict, so the lockout reaches the other table,
+    /// the host and the projector without a whole view being built and sent.
+    Patch {
+        game: GameId,
+        patch: Box<GamePatch>,
+    },
 }
 
 /// What the server did with an accepted command.
@@ -41,14 +44,11 @@ pub enum Receipt {
     JudgeAdded {
         judge: JudgeId,
     },
-    /// The server's verdict on a Brain-ring press, sent at once.
+    /// The server's verdict on a press of the button, sent at once.
     Press {
         kind: PressKind,
         arrived_at: ServerTime,
         since_arming_us: Option<i64>,
-    },
-    RingAppealFiled {
-        appeal: u32,
     },
     GameAdded {
         game: GameId,
@@ -78,8 +78,9 @@ pub enum CommandError {
     Settings(String),
     #[error("the server could not store this: {0}")]
     Storage(String),
-    #[error("Брейн-ринг: {0}")]
-    Ring(RingPlayError),
+    /// A press with no question in play for this team in any game.
+    #[error("no question is in play for this team")]
+    NothingToPress,
     #[error("the ChGK results needed here are not there: {0}")]
     Qualification(String),
     /// The connection checks roles first; this is the core's own check

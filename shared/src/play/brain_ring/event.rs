@@ -72,6 +72,18 @@ pub enum RingEvent {
         fight: FightId,
         at: ServerTime,
     },
+    /// Issue 14.4: the server started again and found this fight's question
+    /// armed (its minute or its 20 s running). A press in the last few ms
+    /// before the stop may not have been stored, so the buttons go back to
+    /// «reading» — lockouts kept — and the host gives «Время» again
+    /// (docs/rules.md, 4, «Restart during a question»). Applied without
+    /// letting time pass first: the minute may have ended while the server
+    /// was down, and that must not close the question untaken.
+    Interrupted {
+        fight: FightId,
+        question: u32,
+        at: ServerTime,
+    },
 }
 
 impl RingEvent {
@@ -79,7 +91,8 @@ impl RingEvent {
         match self {
             RingEvent::TimingSet { .. }
             | RingEvent::Qualified { .. }
-            | RingEvent::FightOpened { .. } => None,
+            | RingEvent::FightOpened { .. }
+            | RingEvent::Interrupted { .. } => None,
             RingEvent::QuestionRead { at, .. }
             | RingEvent::Armed { at, .. }
             | RingEvent::Pressed { at, .. }
@@ -104,6 +117,7 @@ impl RingEvent {
             RingEvent::AppealFiled { .. } => "ring_appeal_filed",
             RingEvent::AppealResolved { .. } => "ring_appeal_resolved",
             RingEvent::FightClosed { .. } => "ring_fight_closed",
+            RingEvent::Interrupted { .. } => "ring_interrupted",
         }
     }
 }

@@ -7,21 +7,28 @@
 //! «царь горы» play-off and the final on the engines of
 //! [`crate::rules::brain_ring`]. Pure: time arrives as arguments.
 
+mod command;
 mod event;
 mod fight;
+mod live;
 mod press_log;
 mod question;
 mod restart;
 mod settings;
+mod sheet;
 mod tournament;
+mod view;
 
+pub use command::{RingCommand, RingReceipt};
 pub use event::RingEvent;
+pub use live::EVENT_RING;
 pub use fight::{FightAudience, FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView};
 pub use press_log::{Press, PressKind, PressLog, format_gap};
 pub use question::{ButtonPhase, ButtonQuestion, PressVerdict};
 pub use restart::RingRestartNotice;
 pub use settings::{EarlyPress, RingTiming};
 pub use tournament::{RingStage, RingTournament};
+pub use view::{RingBoard, RingPlaceRow, RingStaffView, RingStandingRow, RingTeamView};
 
 use serde::{Deserialize, Serialize};
 
@@ -71,6 +78,19 @@ pub enum RingPlayError {
     TeamBusy,
     #[error("{0}")]
     Tournament(TournamentBlock),
+    #[error("no such team")]
+    NoSuchTeam,
+    #[error("a team is named twice")]
+    TeamTwice,
+    /// 4.8 pairs the whole table each round.
+    #[error("{teams} teams: Brain-ring pairs need an even number of at least two (4.8)")]
+    CannotPair { teams: u32 },
+    #[error("the text is {got} characters long, {max} at most")]
+    TooLong { got: u32, max: u32 },
+    #[error("only a team files an appeal")]
+    NotATeam,
+    #[error("{0}")]
+    Timing(String),
 }
 
 /// Why the tournament cannot take the step asked for, or cannot go on at

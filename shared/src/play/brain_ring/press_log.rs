@@ -5,27 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::Table;
+pub use crate::play::button::PressKind;
 use crate::ids::TeamId;
 use crate::time::ServerTime;
-
-/// What a press turned out to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PressKind {
-    /// First to arrive after arming: this team answers.
-    Won,
-    /// Arrived after another team's winning press.
-    Late,
-    /// Arrived before «Время».
-    FalseStart,
-    /// The team had pressed already on this question.
-    Repeated,
-    /// The team may not answer (false start or a wrong answer earlier).
-    LockedOut,
-    /// Within the tie window of the first press: the host decides.
-    Contested,
-    /// Arrived while nobody could answer (answering, or after time).
-    Ignored,
-}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Press {

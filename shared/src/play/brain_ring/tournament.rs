@@ -53,6 +53,10 @@ pub struct RingTournament {
     pub teams: Vec<TeamId>,
     pub seed: u64,
     pub fights: BTreeMap<FightId, RingFight>,
+    /// Questions found in play at the server's last start (issue 14.4),
+    /// for the host; not stored, made by [`RingTournament::restart`].
+    #[serde(skip)]
+    pub restarts: Vec<super::RingRestartNotice>,
 }
 
 impl RingTournament {
@@ -515,6 +519,18 @@ impl RingTournament {
                 f.resolve_appeal(*appeal, *upheld, reply.clone(), *at)
             }),
             RingEvent::FightClosed { fight, at } => self.with(*fight, |f| f.close(*at)),
+            RingEvent::Interrupted {
+                fight, question, ..
+            } => {
+                if let Some(q) = self
+                    .fights
+                    .get_mut(fight)
+                    .and_then(|f| f.current.as_mut())
+                    .filter(|q| q.number == *question)
+                {
+                    q.interrupt();
+                }
+            }
         }
         None
     }

@@ -40,6 +40,7 @@ impl LiveFormat for ChgkGame {
     type StaffView = ChgkStaffView;
     type TeamView = ChgkTeamView;
     type DisplayView = ChgkDisplayView;
+    type Patch = ();
 
     fn new(_: &ChgkSettings) -> Self {
         ChgkGame::default()

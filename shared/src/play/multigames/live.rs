@@ -25,6 +25,7 @@ impl LiveFormat for MultigamesGame {
     type StaffView = MultigamesStaffView;
     type TeamView = MultigamesTeamView;
     type DisplayView = MultigamesDisplayView;
+    type Patch = ();
 
     fn new(settings: &MultigamesSettings) -> Self {
         MultigamesGame::new(settings)

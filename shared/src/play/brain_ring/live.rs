@@ -1,0 +1,397 @@
+//! Brain-ring's face to the server core: [`LiveFormat`] for
+//! [`RingTournament`] — who may send which command, each command checked
+//! against the live tournament and turned into events, the button's fast
+//! path, and what each event shows to whom.
+
+use serde_json::Value;
+
+use super::{
+    FightId, RingBoard, RingCommand, RingEvent, RingFightView, RingPlayError, RingReceipt,
+    RingRestartNotice, RingStaffView, RingStage, RingTeamView, RingTiming, RingTournament,
+    TournamentBlock,
+};
+use crate::ids::{GameId, TeamId};
+use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
+use crate::play::chgk::MAX_APPEAL_CHARS;
+use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::time::ServerTime;
+use crate::tournament::Place;
+use crate::wire::handshake::{Identity, Role};
+
+/// The Brain-ring tournament every event has from its start (stored as the
+/// store's first added game). A store written before games had ids keeps
+/// its Brain-ring under another id; the server finds it by format.
+pub const EVENT_RING: GameId = GameId(1);
+
+impl LiveFormat for RingTournament {
+    const FORMAT: &'static str = "brain-ring";
+    type Settings = RingTiming;
+    type Command = RingCommand;
+    type Event = RingEvent;
+    type Receipt = RingReceipt;
+    type Error = RingPlayError;
+    type StaffView = RingStaffView;
+    type TeamView = RingTeamView;
+    type DisplayView = RingBoard;
+    type Patch = RingFightView;
+
+    fn new(timing: &RingTiming) -> Self {
+        RingTournament {
+            timing: timing.clone(),
+            ..RingTournament::default()
+        }
+    }
+
+    fn validate(timing: &RingTiming) -> Result<(), RingPlayError> {
+        timing.validate().map_err(RingPlayError::Timing)
+    }
+
+    fn permitted(role: Role, command: &RingCommand) -> bool {
+        match command {
+            RingCommand::Appeal { .. } => role == Role::Team,
+            _ => role == Role::Host,
+        }
+    }
+
+    fn decide(
+        &self,
+        who: Identity,
+        command: RingCommand,
+        roster: &Roster,
+        now: ServerTime,
+    ) -> Result<Decided<Self>, RingPlayError> {
+        let one = |e: RingEvent| Ok((RingReceipt::Done, vec![e]));
+        let fight = |id: FightId| self.fight(id);
+        match command {
+            RingCommand::SetTiming { timing } => {
+                Self::validate(&timing)?;
+                one(RingEvent::TimingSet { timing })
+            }
+            RingCommand::Seed { teams, seed } => {
+                self.check_seeding(&teams, roster)?;
+                one(RingEvent::Qualified { teams, seed })
+            }
+            RingCommand::StartNext { stages } => {
+                Ok((RingReceipt::Done, self.handle_start_next(stages)?))
+            }
+            RingCommand::Friendly { tables, format } => {
+                if tables.iter().any(|t| !roster.contains(*t)) {
+                    return Err(RingPlayError::NoSuchTeam);
+                }
+                one(self.handle_friendly(tables, format)?)
+            }
+            RingCommand::Read { fight: id } => {
+                fight(id)?.check_read()?;
+                one(RingEvent::QuestionRead { fight: id, at: now })
+            }
+            RingCommand::Arm { fight: id } => {
+                fight(id)?.check_arm()?;
+                one(RingEvent::Armed { fight: id, at: now })
+            }
+            RingCommand::Judge { fight: id, correct } => {
+                fight(id)?.check_judge()?;
+                one(RingEvent::Judged {
+                    fight: id,
+                    correct,
+                    at: now,
+                })
+            }
+            RingCommand::Decide { fight: id, table } => {
+                fight(id)?.check_decide()?;
+                one(RingEvent::ContestDecided {
+                    fight: id,
+                    table: usize::from(table.min(1)),
+                    at: now,
+                })
+            }
+            RingCommand::ResolveAppeal {
+                fight: id,
+                appeal,
+                upheld,
+                reply,
+            } => {
+                fight(id)?.check_resolve(appeal)?;
+                one(RingEvent::AppealResolved {
+                    fight: id,
+                    appeal,
+                    upheld,
+                    reply: reply.trim().to_owned(),
+                    at: now,
+                })
+            }
+            RingCommand::CloseFight { fight: id } => {
+                fight(id)?.check_close()?;
+                one(RingEvent::FightClosed { fight: id, at: now })
+            }
+            RingCommand::Appeal {
+                fight: id,
+                kind,
+                text,
+            } => {
+                let Identity::Team(team) = who else {
+                    return Err(RingPlayError::NotATeam);
+                };
+                let text = text.trim().to_owned();
+                let chars = text.chars().count();
+                if chars > MAX_APPEAL_CHARS {
+                    return Err(RingPlayError::TooLong {
+                        got: chars as u32,
+                        max: MAX_APPEAL_CHARS as u32,
+                    });
+                }
+                self.check_appeal(id, team, kind)?;
+                let appeal = fight(id)?.appeals.len() as u32 + 1;
+                Ok((
+                    RingReceipt::AppealFiled { appeal },
+                    vec![RingEvent::AppealFiled {
+                        fight: id,
+                        team,
+                        kind,
+                        text,
+                        at: now,
+                    }],
+                ))
+            }
+        }
+    }
+
+    fn apply(&mut self, event: &RingEvent) -> Touched {
+        self.clear_restart_notice(event);
+        RingTournament::apply(self, event);
+        // A fight's changes concern the staff, the hall's screen and its
+        // two tables; the other teams' views stay as they are. A fight
+        // opening or closing moves the tournament on, which every team
+        // follows between its fights.
+        let tables = match event {
+            RingEvent::FightOpened { .. }
+            | RingEvent::FightClosed { .. }
+            | RingEvent::TimingSet { .. }
+            | RingEvent::Qualified { .. } => None,
+            RingEvent::QuestionRead { fight, .. }
+            | RingEvent::Armed { fight, .. }
+            | RingEvent::Pressed { fight, .. }
+            | RingEvent::ContestDecided { fight, .. }
+            | RingEvent::Judged { fight, .. }
+            | RingEvent::AppealFiled { fight, .. }
+            | RingEvent::AppealResolved { fight, .. }
+            | RingEvent::Interrupted { fight, .. } => self.fight(*fight).ok().map(|f| f.tables),
+        };
+        match tables {
+            Some(tables) => Touched {
+                staff: true,
+                display: true,
+                all_teams: false,
+                teams: tables.to_vec(),
+            },
+            None => Touched::everyone(),
+        }
+    }
+
+    fn poll_timeout(&self, _now: ServerTime) -> Option<ServerTime> {
+        self.next_deadline()
+    }
+
+    fn handle_timeout(&mut self, now: ServerTime) -> Touched {
+        // A minute or extra time ran out: the question is over.
+        if self.next_deadline().is_some_and(|d| d <= now) {
+            self.advance(now);
+            Touched::everyone()
+        } else {
+            Touched::nobody()
+        }
+    }
+
+    fn staff_view(&self, roster: &Roster, _now: ServerTime) -> RingStaffView {
+        self.staff_board(roster)
+    }
+
+    fn team_view(&self, team: TeamId, roster: &Roster, _now: ServerTime) -> RingTeamView {
+        self.team_board(team, roster)
+    }
+
+    fn display_view(&self, roster: &Roster, _now: ServerTime) -> RingBoard {
+        self.board(roster, super::FightAudience::Public)
+    }
+
+    fn standings(&self, roster: &Roster) -> Value {
+        self.standings_json(roster)
+    }
+
+    fn sheet(&self, roster: &Roster) -> Value {
+        self.sheet_json(roster)
+    }
+
+    fn finished(&self) -> bool {
+        matches!(self.stage(), RingStage::Finished { .. })
+    }
+
+    /// Brain-ring is one stage of a programme: its one «tour» exists once
+    /// teams are seeded or a fight was opened.
+    fn tour(&self, tour: u32) -> Option<TourState> {
+        (tour == 0 && (!self.teams.is_empty() || !self.fights.is_empty())).then(|| TourState {
+            title: String::new(),
+            started: !self.fights.is_empty(),
+            done: LiveFormat::finished(self),
+        })
+    }
+
+    /// 2.2: the final places once the champion is known (4.12), the
+    /// qualifying table before; the event places those not qualified.
+    fn places(&self, _roster: &Roster) -> Vec<(TeamId, Place)> {
+        let finals = self.final_places();
+        if finals.is_empty() {
+            self.standings()
+                .into_iter()
+                .map(|(team, row)| (team, row.place))
+                .collect()
+        } else {
+            finals
+                .into_iter()
+                .map(|(team, place)| (team, Place::single(place)))
+                .collect()
+        }
+    }
+
+    /// Drawn, seeded or in a fight (its presses are in a fight).
+    fn has_played(&self, team: TeamId) -> bool {
+        self.teams.contains(&team) || self.fights.values().any(|f| f.tables.contains(&team))
+    }
+
+    fn qualified(teams: Vec<TeamId>, seed: u64) -> Option<RingCommand> {
+        Some(RingCommand::Seed { teams, seed })
+    }
+
+    fn restarted(&mut self, now: ServerTime) -> Vec<RingEvent> {
+        self.restart(now)
+    }
+
+    fn takes_press(&self, team: TeamId) -> bool {
+        self.press_target(team).is_some()
+    }
+
+    fn press(&mut self, press: ButtonPress) -> Option<Result<(ButtonVerdict, RingEvent), RingPlayError>> {
+        let fight = self.press_target(press.team)?;
+        let event = RingEvent::Pressed {
+            fight,
+            team: press.team,
+            at: press.at,
+            rtt_us: press.rtt_us,
+            clock_offset_us: press.clock_offset_us,
+        };
+        let Some(kind) = RingTournament::apply(self, &event) else {
+            return Some(Err(RingPlayError::NoSuchFight));
+        };
+        let since_arming_us = self
+            .fight(fight)
+            .ok()
+            .and_then(|f| f.log.presses.last())
+            .and_then(|p| p.since_arming_us);
+        Some(Ok((
+            ButtonVerdict {
+                kind,
+                since_arming_us,
+            },
+            event,
+        )))
+    }
+
+    fn press_patch(&self, team: TeamId, roster: &Roster) -> Option<PressPatch<RingFightView>> {
+        self.fight_patch(team, roster)
+    }
+
+    fn buttons_live(&self) -> bool {
+        RingTournament::buttons_live(self)
+    }
+
+    fn patch_staff(view: &mut RingStaffView, fight: &RingFightView) -> bool {
+        view.board.apply_fight(fight)
+    }
+
+    fn patch_team(view: &mut RingTeamView, fight: &RingFightView) -> bool {
+        view.apply_fight(fight)
+    }
+
+    fn patch_display(view: &mut RingBoard, fight: &RingFightView) -> bool {
+        view.apply_fight(fight)
+    }
+}
+
+impl RingTournament {
+    /// 4.3–4.4, 4.8: the seeding may be set until the tournament's first
+    /// fight (friendly ones aside), with an even number of at least two
+    /// registered teams, each once.
+    fn check_seeding(&self, teams: &[TeamId], roster: &Roster) -> Result<(), RingPlayError> {
+        if self
+            .fights
+            .values()
+            .any(|f| !matches!(f.kind, super::FightKind::Friendly))
+        {
+            return Err(RingPlayError::Tournament(TournamentBlock::SeedingFixed));
+        }
+        if teams.len() < 2 || !teams.len().is_multiple_of(2) {
+            return Err(RingPlayError::CannotPair {
+                teams: teams.len() as u32,
+            });
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for t in teams {
+            if !roster.contains(*t) {
+                return Err(RingPlayError::NoSuchTeam);
+            }
+            if !seen.insert(*t) {
+                return Err(RingPlayError::TeamTwice);
+            }
+        }
+        Ok(())
+    }
+
+    /// Issue 14.4, on the server's start, before time is let pass: every
+    /// open fight whose question was armed goes back to «reading» (the
+    /// returned [`RingEvent::Interrupted`]s, stored so every later replay
+    /// does the same), and the host gets a notice for every question found
+    /// in play.
+    pub fn restart(&mut self, now: ServerTime) -> Vec<RingEvent> {
+        let mut events = Vec::new();
+        self.restarts.clear();
+        for fight in self.fights.values().filter(|f| f.is_open()) {
+            let Some(q) = fight.current.as_ref().filter(|q| !q.is_over()) else {
+                continue;
+            };
+            let rearm = q.armed_at_restart();
+            if rearm {
+                events.push(RingEvent::Interrupted {
+                    fight: fight.id,
+                    question: q.number,
+                    at: now,
+                });
+            }
+            self.restarts.push(RingRestartNotice {
+                fight: fight.id,
+                question: q.number,
+                rearm,
+            });
+        }
+        events
+    }
+
+    /// The host acted in the fight (read, «Время», a judgement, a decision,
+    /// closing it): its restart notice has been seen and goes.
+    fn clear_restart_notice(&mut self, e: &RingEvent) {
+        let host_acted = match e {
+            RingEvent::QuestionRead { fight, .. }
+            | RingEvent::Armed { fight, .. }
+            | RingEvent::ContestDecided { fight, .. }
+            | RingEvent::Judged { fight, .. }
+            | RingEvent::AppealResolved { fight, .. }
+            | RingEvent::FightClosed { fight, .. } => Some(*fight),
+            _ => None,
+        };
+        if let Some(fight) = host_acted {
+            self.restarts.retain(|n| n.fight != fight);
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "live_tests.rs"]
+mod tests;
