@@ -9,7 +9,6 @@ use std::sync::mpsc;
 
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::brain_ring::RingFightView;
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::View;
@@ -205,13 +204,7 @@ impl MinutaApp {
     /// Keeps a Brain-ring countdown ticking and lets the button's flash
     /// fade on time.
     fn watch_ring(&mut self) {
-        let fights: Vec<&RingFightView> = match &self.state.view {
-            Some(View::Team(v)) => v.ring.iter().collect(),
-            Some(View::Display(v)) => v.ring.fights.iter().collect(),
-            Some(View::Host(v)) => v.ring.fights.iter().collect(),
-            Some(View::Jury(_)) | None => Vec::new(),
-        };
-        if fights.into_iter().any(ring::ticking) {
+        if self.state.view.as_ref().is_some_and(ring::ticking_in) {
             self.ctx
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }

@@ -333,9 +333,11 @@ texts! {
     FormatMultigames => "Мультиигры", "Multigames";
     FormatChgk => "Что? Где? Когда?", "What? Where? When?";
     MoreChgk => "Ещё турнир ЧГК", "Another ChGK tournament";
+    MoreRing => "Ещё брейн-ринг", "Another Brain-ring";
     LeadersChart => "Гонка лидеров", "The leaders' race";
     ChartQuestion => "вопрос", "question";
     ChgkJuryNone => "Апелляции по ЧГК рассматривает ведущий (4.14).", "ChGK appeals are decided by the host (4.14).";
+    RingJuryNone => "Апелляции по брейн-рингу рассматривает ведущий (4.13–4.16).", "Brain-ring appeals are decided by the host (4.13–4.16).";
     ChgkScreen => "ЧГК", "ChGK";
     AddGame => "Добавить игру", "Add a game";
     GameName => "Название игры", "Game name";
@@ -447,7 +449,7 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         }
         E::Settings(why) => format!("неверные настройки: {why}"),
         E::Storage(why) => format!("сервер не смог сохранить действие: {why}"),
-        E::Ring(error) => format!("Брейн-ринг: {}", ring::play_error(lang, error)),
+        E::NothingToPress => "сейчас нет вопроса, на который ваша команда может нажать".into(),
         E::Qualification(why) => format!("отбор невозможен: {why}"),
         E::Forbidden => "вашей роли это не разрешено".into(),
         E::NoSuchGame => "в программе нет такой игры".into(),
@@ -470,6 +472,9 @@ pub fn play_error(lang: Lang, error: &PlayError) -> String {
             lang.t(T::FormatMultigames),
             multigames::play_error(lang, e)
         ),
+        PlayError::Game(GameError::Ring(e)) => {
+            format!("{}: {}", lang.t(T::TabRing), ring::play_error(lang, e))
+        }
     }
 }
 
@@ -478,6 +483,7 @@ pub fn format_name(lang: Lang, format: Format) -> &'static str {
     lang.t(match format {
         Format::Multigames => T::FormatMultigames,
         Format::Chgk => T::FormatChgk,
+        Format::Ring => T::TabRing,
     })
 }
 
@@ -518,10 +524,6 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             format!("судья добавлен (№ {judge})"),
             format!("judge added (no. {judge})"),
         ),
-        Receipt::RingAppealFiled { appeal } => lang.pick(
-            format!("апелляция № {appeal} подана"),
-            format!("appeal no. {appeal} filed"),
-        ),
         Receipt::GameAdded { game } => lang.pick(
             format!("игра добавлена в программу (№ {game})"),
             format!("game added to the programme (no. {game})"),
@@ -534,6 +536,10 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             receipt: GameReceipt::Chgk(receipt),
             ..
         } => chgk::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
+        Receipt::Game {
+            receipt: GameReceipt::Ring(receipt),
+            ..
+        } => ring::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
         _ if matches!(command, Command::SetProgramme { .. }) => {
             lang.pick("программа сохранена".into(), "programme saved".into())
         }
@@ -565,19 +571,9 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::EditTeam { .. } => ("изменение команды", "team edit"),
         C::RemoveTeam { .. } => ("удаление команды", "team removal"),
         C::AddJudge { .. } => ("новый судья", "new judge"),
-        C::RingSetTiming { .. } => ("настройки кнопки", "button settings"),
-        C::RingQualify { .. } => ("отбор в брейн-ринг", "Brain-ring qualification"),
-        C::RingSeed { .. } => ("посев брейн-ринга", "Brain-ring seeding"),
-        C::RingStartNext { .. } => ("начало боёв", "starting the fights"),
-        C::RingFriendly { .. } => ("товарищеский бой", "the friendly fight"),
-        C::RingRead { .. } => ("чтение вопроса", "reading the question"),
-        C::RingArm { .. } => ("«Время»", "«Time»"),
-        C::RingJudge { .. } => ("оценка ответа", "judging the answer"),
-        C::RingDecide { .. } => ("решение о спорном нажатии", "deciding the contested press"),
-        C::RingResolveAppeal { .. } => ("решение по апелляции", "appeal decision"),
-        C::RingCloseFight { .. } => ("завершение боя", "closing the fight"),
+        // Brain-ring is the one format teams qualify into so far.
+        C::Qualify { .. } => ("отбор в брейн-ринг", "Brain-ring qualification"),
         C::Press { .. } => ("кнопка", "the button"),
-        C::RingAppeal { .. } => ("апелляция", "the appeal"),
         C::AddGame { .. } => ("новая игра", "new game"),
         C::SetProgramme { .. } => ("сохранение программы", "saving the programme"),
         C::Game {
@@ -588,6 +584,10 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
             command: GameCommand::Chgk(command),
             ..
         } => return chgk::command_name(lang, command).into(),
+        C::Game {
+            command: GameCommand::Ring(command),
+            ..
+        } => return ring::command_name(lang, command).into(),
     };
     match lang {
         Lang::Ru => ru.into(),

@@ -36,7 +36,8 @@ use minuta_shared::wire::view::{
 
 /// When the host started task 2.1 in these tests (ms of server time).
 const START_MS: u64 = 1_000_000_000;
-const GAME: GameId = GameId(1);
+/// Games the host adds get ids from 2: 0 and 1 are the event's ChGK and Brain-ring.
+const GAME: GameId = GameId(2);
 const TASK: TaskId = TaskId(4);
 
 fn at(ms: u64) -> ServerTime {

@@ -33,7 +33,8 @@ use minuta_shared::wire::view::{
 };
 
 const NOW_MS: u64 = 1_000_000_000;
-const MG: GameId = GameId(1);
+/// Games the host adds get ids from 2: 0 and 1 are the event's ChGK and Brain-ring.
+const MG: GameId = GameId(2);
 
 /// A Мультиигры game with the tours «Разминка» and «Ребусы».
 fn multigames() -> GameEntry<GameStaffView> {

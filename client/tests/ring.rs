@@ -1,7 +1,8 @@
 //! «Брейн-ринг» screens clicked through headless with egui_kittest: the
-//! team's button (click and space bar, the immediate feedback, the verdict),
-//! the host's fight panel (read, «Время», judge, contested presses, the
-//! press log with its gaps) and the projector's board.
+//! team's button (click and space bar, the immediate feedback, the verdict)
+//! and its screen between fights here; the host's fight panel and the
+//! tournament's steps in [`staff`]; the projector's board, and a second
+//! Brain-ring beside the event's own on every screen, in [`hall`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -17,17 +18,15 @@ use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::team;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, ButtonQuestion, FightId, FightKind, Press, PressKind, RingFightView, RingStage,
-    RingTiming,
+    ButtonPhase, ButtonQuestion, EVENT_RING, FightId, FightKind, Press, PressKind, RingBoard,
+    RingCommand, RingFightView, RingPlaceRow, RingStage, RingStandingRow, RingTiming,
 };
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::tournament::Place;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
-use minuta_shared::wire::view::{
-    DisplayView, HostView, RingBoard, RingPlaceRow, RingStandingRow, TeamView, View,
-};
+use minuta_shared::wire::view::{DisplayView, HostView, View};
 
 /// When «Время» was given in these tests (µs of server time).
 const ARMED: u64 = 1_000_000_000_000;
@@ -107,11 +106,11 @@ fn team_screen_with(
     ring_board: Option<RingBoard>,
     ms: u64,
 ) -> ScreenHarness<team::TeamForm> {
-    let view = View::Team(TeamView {
-        ring: fight,
-        ring_board,
-        ..common::team_view()
-    });
+    let mut view = common::team_view();
+    let ring = common::team_ring(&mut view);
+    ring.fight = fight;
+    ring.board = ring_board;
+    let view = View::Team(view);
     screen(
         state_at(Lang::Ru, ARMED + ms * 1000, view),
         team::TeamForm::default(),
@@ -359,11 +358,14 @@ fn an_appeal_is_written_without_the_space_bar_pressing() {
     common::click(&mut harness, "Подать апелляцию");
     common::assert_sent(
         &harness,
-        [Command::RingAppeal {
-            fight: FIGHT,
-            kind: minuta_shared::play::brain_ring::RingAppealKind::QuestionIncorrect,
-            text: "Вопрос некорректен".into(),
-        }],
+        [Command::game(
+            EVENT_RING,
+            RingCommand::Appeal {
+                fight: FIGHT,
+                kind: minuta_shared::play::brain_ring::RingAppealKind::QuestionIncorrect,
+                text: "Вопрос некорректен".into(),
+            },
+        )],
     );
 }
 
@@ -449,8 +451,18 @@ fn between_fights_the_team_follows_the_tournament_to_its_final_place() {
     );
 }
 
-// ------------------------------------------------------------------ the host
+#[test]
+fn the_team_reads_the_fight_result_once_it_is_decided() {
+    let mut won = fight(ButtonPhase::Over { taken_by: Some(1) });
+    won.score = [3, 2];
+    won.status = FightStatus::Won { winner: 0 };
+    let mut harness = team_screen(won, 70_000);
+    harness.run();
+    assert!(harness.query_by_label("Вы выиграли бой!").is_some());
+    assert!(harness.query_by_label("Победа: «Знатоки»").is_some());
+}
 
+/// A Brain-ring board with `fights` and nothing else.
 fn board(fights: Vec<RingFightView>) -> RingBoard {
     RingBoard {
         fights,
@@ -476,429 +488,8 @@ fn finished(fights: Vec<RingFightView>, standing: RingStandingRow) -> RingBoard 
     }
 }
 
-fn host_view(fight: RingFightView) -> HostView {
-    HostView {
-        teams: common::teams([(1, "Знатоки"), (2, "Эрудиты")]),
-        displays_connected: 1,
-        ring: board(vec![fight]),
-        ..common::host_view()
-    }
-}
+#[path = "ring/staff.rs"]
+mod staff;
 
-fn host_screen(fight: RingFightView, ms: u64) -> ScreenHarness<HostForm> {
-    host_screen_on(host_view(fight), ms)
-}
-
-fn host_screen_on(view: HostView, ms: u64) -> ScreenHarness<HostForm> {
-    let form = HostForm {
-        tab: Some(HostTab::Ring),
-        ..HostForm::default()
-    };
-    let state = state_at(Lang::Ru, ARMED + ms * 1000, View::Host(view));
-    screen(state, form, [1200.0, 1400.0], common::dashboard)
-}
-
-#[test]
-fn the_host_judges_the_answer_right_with_one_click() {
-    let answering = ButtonPhase::Answering {
-        table: 0,
-        pressed_at: at_ms(1_234),
-    };
-    let mut harness = host_screen(fight(answering), 3_000);
-    assert!(harness.query_by_label("Отвечает «Знатоки»").is_some());
-    common::click(&mut harness, "Верно");
-    common::assert_sent(
-        &harness,
-        [Command::RingJudge {
-            fight: FIGHT,
-            correct: true,
-        }],
-    );
-}
-
-/// Issue 14.4: after a restart that found the question armed, the host
-/// reads what happened and that «Время» is needed again; the notice goes
-/// with the host's next action in the fight (the server drops it).
-#[test]
-fn after_a_restart_the_host_is_told_the_press_may_be_lost_and_to_re_arm() {
-    use minuta_shared::play::brain_ring::RingRestartNotice;
-    let mut reading = fight(ButtonPhase::Reading);
-    reading.question = Some(ButtonQuestion {
-        armed_at: None,
-        ..question(ButtonPhase::Reading)
-    });
-    let view = HostView {
-        ring_restarts: vec![RingRestartNotice {
-            fight: FIGHT,
-            question: 4,
-            rearm: true,
-        }],
-        ..host_view(reading.clone())
-    };
-    for (lang, expected) in [
-        (Lang::Ru, "Сервер перезапускался во время вопроса 4"),
-        (Lang::En, "The server restarted during question 4"),
-    ] {
-        let form = HostForm {
-            tab: Some(HostTab::Ring),
-            ..HostForm::default()
-        };
-        let state = state_at(lang, ARMED, View::Host(view.clone()));
-        let mut harness = screen(state, form, [1200.0, 1400.0], common::dashboard);
-        harness.run();
-        assert!(
-            harness.query_by_label_contains(expected).is_some(),
-            "the restart notice is shown: {expected}"
-        );
-        if lang == Lang::Ru {
-            for words in [
-                "могло не сохраниться",
-                "вопрос снова открыт",
-                "дайте «Время» заново",
-            ] {
-                assert!(harness.query_by_label_contains(words).is_some(), "{words}");
-            }
-            // «Время» is there to give: the buttons wait for it.
-            common::click(&mut harness, "Время");
-            common::assert_sent(&harness, [Command::RingArm { fight: FIGHT }]);
-        }
-    }
-    // Without a notice, nothing of it is shown.
-    let mut harness = host_screen(reading, 0);
-    harness.run();
-    assert!(harness.query_by_label_contains("перезапускался").is_none());
-}
-
-#[test]
-fn time_arms_the_buttons_once_the_question_is_read() {
-    let mut harness = host_screen(fight(ButtonPhase::Reading), 0);
-    assert!(harness.query_by_label("Читается вопрос").is_some());
-    common::click(&mut harness, "Верно");
-    assert!(
-        harness.state().sent.is_empty(),
-        "nobody answers yet: «Верно» does nothing"
-    );
-    common::click(&mut harness, "Время");
-    common::assert_sent(&harness, [Command::RingArm { fight: FIGHT }]);
-}
-
-#[test]
-fn the_press_log_shows_the_order_with_gaps() {
-    let mut answering = fight(ButtonPhase::Answering {
-        table: 0,
-        pressed_at: ServerTime(ARMED + 1_234_000),
-    });
-    answering.presses = vec![
-        press(1, 0, 0, PressKind::Won),
-        press(2, 1, 37_400, PressKind::Late),
-        press(1, 0, 90_000, PressKind::Repeated),
-    ];
-    let harness = host_screen(answering, 3_000);
-    assert!(harness.query_by_label("Журнал нажатий").is_some());
-    assert!(harness.query_by_label("+0.000 с").is_some());
-    assert!(harness.query_by_label("+0.037 с").is_some());
-    assert!(harness.query_by_label("+0.090 с").is_some());
-    assert!(harness.query_by_label("отвечает").is_some());
-    assert!(harness.query_by_label("позже").is_some());
-    assert!(
-        harness.query_by_label("+1.271 с").is_some(),
-        "the late press's time from «Время»"
-    );
-    assert_eq!(harness.get_all_by_label("0.4 мс").count(), 3, "the RTT");
-    assert_eq!(
-        harness.get_all_by_label("−1.5 мс").count(),
-        3,
-        "the clock offset"
-    );
-}
-
-#[test]
-fn a_contested_press_is_decided_by_the_host() {
-    let contested = ButtonPhase::Contested {
-        first: 0,
-        gap_us: 1_200,
-        pressed_at: at_ms(1_000),
-    };
-    let mut harness = host_screen(fight(contested), 3_000);
-    assert!(
-        harness
-            .query_by_label("Нажатия почти одновременно: разрыв +0.001 с")
-            .is_some()
-    );
-    common::click(&mut harness, "Отвечает стол 2 («Эрудиты»)");
-    common::assert_sent(
-        &harness,
-        [Command::RingDecide {
-            fight: FIGHT,
-            table: 1,
-        }],
-    );
-}
-
-#[test]
-fn an_appeal_holds_up_the_next_question_until_decided() {
-    let mut over = fight(ButtonPhase::Over { taken_by: Some(0) });
-    over.appeals = vec![minuta_shared::play::brain_ring::RingAppeal {
-        id: 1,
-        question: 4,
-        team: TeamId(2),
-        kind: minuta_shared::play::brain_ring::RingAppealKind::AcceptOurAnswer,
-        text: "Наш ответ точнее авторского".into(),
-        filed_at: at_ms(40_000),
-        resolution: None,
-    }];
-    let mut harness = host_screen(over, 45_000);
-    assert!(
-        harness
-            .query_by_label("Сначала решите апелляции (4.16).")
-            .is_some()
-    );
-    assert!(
-        harness
-            .query_by_label("Брейн-ринг (1) • Апелляции: 1")
-            .is_some(),
-        "the pending appeal shows on the tab from anywhere"
-    );
-    common::click(&mut harness, "Читаю вопрос");
-    assert!(harness.state().sent.is_empty(), "4.16: decide first");
-    common::click(&mut harness, "Принять");
-    common::assert_sent(
-        &harness,
-        [Command::RingResolveAppeal {
-            fight: FIGHT,
-            appeal: 1,
-            upheld: true,
-            reply: String::new(),
-        }],
-    );
-}
-
-/// Six registered teams and no fights yet.
-fn tournament_view(stage: RingStage) -> HostView {
-    let mut view = host_view(fight(ButtonPhase::Reading));
-    view.teams = common::numbered_teams(6);
-    view.ring.fights.clear();
-    view.ring.stage = stage;
-    view
-}
-
-#[test]
-fn the_host_qualifies_the_top_teams_from_the_chgk_table() {
-    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
-    assert!(
-        harness
-            .query_by_label("Команды для брейн-ринга ещё не отобраны.")
-            .is_some()
-    );
-    assert!(
-        harness
-            .query_by_label("В таблице ЧГК пока ни у кого нет очков: отбор пройдёт жребием. Сначала сыграйте ЧГК или посейте команды вручную.")
-            .is_some(),
-        "no ChGK played: the host is told the lot would decide"
-    );
-    common::click(&mut harness, "Отобрать");
-    let seed = ARMED % 1_000_000;
-    common::assert_sent(&harness, [Command::RingQualify { places: 6, seed }]);
-}
-
-#[test]
-fn the_host_seeds_by_hand_in_the_order_clicked() {
-    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
-    for name in ["Команда 3", "Команда 1"] {
-        common::click(&mut harness, name);
-    }
-    common::click(&mut harness, "Посеять");
-    common::assert_sent(
-        &harness,
-        [Command::RingSeed {
-            teams: vec![TeamId(3), TeamId(1)],
-        }],
-    );
-}
-
-#[test]
-fn the_host_starts_a_round_over_two_stages() {
-    let stage = RingStage::Qualifying {
-        round: 1,
-        pairs: vec![[TeamId(1), TeamId(4)], [TeamId(2), TeamId(5)]],
-        open: 0,
-    };
-    let mut view = tournament_view(stage);
-    view.ring.seeding = (1..=6).map(TeamId).collect();
-    let mut harness = host_screen_on(view, 0);
-    assert!(
-        harness.query_by_label("Команда 1").is_some(),
-        "the round's pairs are listed"
-    );
-    harness.state_mut().form.ring.setup.stages = 2;
-    harness.run();
-    common::click(&mut harness, "Начать круг 1");
-    common::assert_sent(&harness, [Command::RingStartNext { stages: 2 }]);
-}
-
-#[test]
-fn the_host_starts_a_friendly_fight_in_the_final_format() {
-    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
-    harness.state_mut().form.ring.setup.friendly = [Some(TeamId(2)), Some(TeamId(5))];
-    harness.run();
-    common::click(
-        &mut harness,
-        "финальный: 7 вопросов, затем до первого взятого",
-    );
-    common::click(&mut harness, "Начать товарищеский бой");
-    common::assert_sent(
-        &harness,
-        [Command::RingFriendly {
-            tables: [TeamId(2), TeamId(5)],
-            format: minuta_shared::rules::brain_ring::FightFormat::FINAL,
-        }],
-    );
-}
-
-#[test]
-fn the_host_lets_early_presses_be_ignored() {
-    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
-    common::click(&mut harness, "Время и правила кнопки");
-    common::click(
-        &mut harness,
-        "Игнорировать ранние нажатия (фальстарт не лишает права ответа)",
-    );
-    common::click(&mut harness, "Сохранить");
-    common::assert_sent(
-        &harness,
-        [Command::RingSetTiming {
-            timing: RingTiming {
-                early_press: minuta_shared::play::brain_ring::EarlyPress::Ignored,
-                ..RingTiming::default()
-            },
-        }],
-    );
-}
-
-#[test]
-fn the_host_switches_between_fights_on_two_stages() {
-    let mut first = fight(ButtonPhase::Reading);
-    let mut second = fight(ButtonPhase::Answering {
-        table: 1,
-        pressed_at: at_ms(900),
-    });
-    first.id = FightId(1);
-    second.id = FightId(2);
-    second.stage = 2;
-    second.names = ["Неспроста".into(), "Гуманитарии".into()];
-    second.tables = [TeamId(3), TeamId(4)];
-    let mut view = host_view(first);
-    view.ring.fights.push(second);
-    let mut harness = host_screen_on(view, 2_000);
-    assert!(
-        harness.query_by_label("Читается вопрос").is_some(),
-        "stage 1's fight first"
-    );
-    common::click(&mut harness, "Площадка 2 · Неспроста — Гуманитарии 2:1 •");
-    assert!(harness.query_by_label("Отвечает «Гуманитарии»").is_some());
-    common::click(&mut harness, "Неверно");
-    common::assert_sent(
-        &harness,
-        [Command::RingJudge {
-            fight: FightId(2),
-            correct: false,
-        }],
-    );
-}
-
-#[test]
-fn the_host_starts_the_next_fight_of_the_final() {
-    let stage = RingStage::Final {
-        number: 2,
-        tables: [TeamId(4), TeamId(1)],
-        open: false,
-    };
-    let mut view = tournament_view(stage);
-    view.ring.seeding = (1..=6).map(TeamId).collect();
-    let mut harness = host_screen_on(view, 0);
-    assert!(
-        harness
-            .query_by_label("Финал, бой 2: «Команда 4» — «Команда 1» (стол 1 — стол 2)")
-            .is_some()
-    );
-    common::click(&mut harness, "Начать бой");
-    common::assert_sent(&harness, [Command::RingStartNext { stages: 1 }]);
-}
-
-// ------------------------------------------------------------------ the hall
-
-/// The projector at `now_us` of server time.
-fn projector(view: DisplayView, now_us: u64) -> Harness<'static> {
-    common::projector(Lang::Ru, now_us, view, [1280.0, 900.0])
-}
-
-#[test]
-fn the_projector_shows_the_open_fight_and_no_press_log() {
-    let mut answering = fight(ButtonPhase::Answering {
-        table: 1,
-        pressed_at: at_ms(2_000),
-    });
-    if let Some(q) = &mut answering.question {
-        q.false_start = [true, false];
-    }
-    let view = {
-        let mut view = DisplayView {
-            ring: board(vec![answering]),
-            ..common::display_view()
-        };
-        let chgk = common::display_chgk(&mut view);
-        chgk.teams = 2;
-        view
-    };
-    let harness = projector(view, ARMED + 3_000_000);
-    assert!(harness.query_by_label("Отвечает «Эрудиты»").is_some());
-    assert!(harness.query_by_label("Вопрос 4").is_some());
-    assert!(harness.query_by_label("фальстарт").is_some());
-    assert!(harness.query_by_label("Журнал нажатий").is_none());
-}
-
-#[test]
-fn the_projector_names_the_champion_and_shows_the_table() {
-    let ring = finished(
-        Vec::new(),
-        RingStandingRow {
-            team: TeamId(2),
-            name: "Эрудиты".into(),
-            place: Place::single(1),
-            points_halves: 9,
-            difference: 3,
-            taken: 12,
-            fights: 5,
-        },
-    );
-    let view = {
-        let mut view = DisplayView {
-            ring,
-            ..common::display_view()
-        };
-        let chgk = common::display_chgk(&mut view);
-        chgk.teams = 2;
-        view
-    };
-    let harness = projector(view, ARMED);
-    assert!(harness.query_by_label("Чемпион: «Эрудиты»").is_some());
-    assert!(harness.query_by_label("4.5").is_some(), "points in halves");
-    assert!(harness.query_by_label("+3").is_some());
-    // 2.2: the final places beside the qualifying table.
-    assert!(harness.query_by_label("Итоговые места").is_some());
-    assert!(
-        harness.query_by_label("Знатоки").is_some(),
-        "the runner-up is placed"
-    );
-}
-
-#[test]
-fn the_team_reads_the_fight_result_once_it_is_decided() {
-    let mut won = fight(ButtonPhase::Over { taken_by: Some(1) });
-    won.score = [3, 2];
-    won.status = FightStatus::Won { winner: 0 };
-    let mut harness = team_screen(won, 70_000);
-    harness.run();
-    assert!(harness.query_by_label("Вы выиграли бой!").is_some());
-    assert!(harness.query_by_label("Победа: «Знатоки»").is_some());
-}
+#[path = "ring/hall.rs"]
+mod hall;

@@ -332,11 +332,11 @@ fn every_text_has_glyphs_in_the_bundled_fonts() {
 
 #[test]
 fn a_second_chgk_tournament_runs_from_its_own_tab_and_commands_name_it() {
-    // Arrange: the event's ChGK and «Второй ЧГК» (game 1) with the same tour.
+    // Arrange: the event's ChGK and «Второй ЧГК» (game 2) with the same tour.
     let mut view = host_view_with_a_tour();
     let second = common::staff_chgk(&mut view).clone();
     view.games.push(minuta_shared::wire::view::GameEntry {
-        id: minuta_shared::ids::GameId(1),
+        id: minuta_shared::ids::GameId(2),
         name: "Второй ЧГК".into(),
         format: minuta_shared::play::games::Format::Chgk,
         view: minuta_shared::play::games::GameStaffView::Chgk(second),
@@ -355,7 +355,7 @@ fn a_second_chgk_tournament_runs_from_its_own_tab_and_commands_name_it() {
     common::assert_sent(
         &harness,
         [Command::game(
-            minuta_shared::ids::GameId(1),
+            minuta_shared::ids::GameId(2),
             ChgkCommand::Announce {
                 question: QuestionId(0),
             },

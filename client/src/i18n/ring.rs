@@ -1,11 +1,12 @@
 //! «Брейн-ринг» texts with values: phases as a team and as the hall see
 //! them, the button's verdicts, the press log's units, the tournament's
-//! stage. Static texts are [`T`] keys like every other.
+//! stage, and the format's commands, receipts and refusals in toasts.
+//! Static texts are [`T`] keys like every other.
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, ButtonQuestion, FightKind, PressKind, RingAppealKind, RingFightView,
-    RingPlayError, RingStage, Table, TournamentBlock, format_gap,
+    ButtonPhase, ButtonQuestion, FightKind, PressKind, RingAppealKind, RingCommand, RingFightView,
+    RingPlayError, RingReceipt, RingStage, Table, TournamentBlock, format_gap,
 };
 
 use super::{Lang, T};
@@ -471,6 +472,50 @@ pub fn play_error(lang: Lang, error: &RingPlayError) -> String {
         E::AppealDecided => "эта апелляция уже подана или решена".into(),
         E::TeamBusy => "команда сейчас играет другой бой".into(),
         E::Tournament(why) => block(lang, why),
+        E::NoSuchTeam => "нет такой команды".into(),
+        E::TeamTwice => "команда названа дважды".into(),
+        E::CannotPair { teams } => {
+            format!("команд: {teams}; для пар брейн-ринга нужно чётное число, не меньше двух (4.8)")
+        }
+        E::TooLong { got, max } => {
+            format!("слишком длинный текст ({got} знаков, можно не больше {max})")
+        }
+        E::NotATeam => "апелляцию подаёт только команда".into(),
+        E::Timing(why) => format!("неверные настройки кнопки: {why}"),
+    }
+}
+
+/// A Brain-ring command's name in a toast.
+pub fn command_name(lang: Lang, command: &RingCommand) -> &'static str {
+    use RingCommand as C;
+    let (ru, en) = match command {
+        C::SetTiming { .. } => ("настройки кнопки", "button settings"),
+        C::Seed { .. } => ("посев брейн-ринга", "Brain-ring seeding"),
+        C::StartNext { .. } => ("начало боёв", "starting the fights"),
+        C::Friendly { .. } => ("товарищеский бой", "the friendly fight"),
+        C::Read { .. } => ("чтение вопроса", "reading the question"),
+        C::Arm { .. } => ("«Время»", "«Time»"),
+        C::Judge { .. } => ("оценка ответа", "judging the answer"),
+        C::Decide { .. } => ("решение о спорном нажатии", "deciding the contested press"),
+        C::ResolveAppeal { .. } => ("решение по апелляции", "appeal decision"),
+        C::CloseFight { .. } => ("завершение боя", "closing the fight"),
+        C::Appeal { .. } => ("апелляция", "the appeal"),
+    };
+    match lang {
+        Lang::Ru => ru,
+        Lang::En => en,
+    }
+}
+
+/// What a Brain-ring receipt says in a toast; `None` where «готово» says
+/// it all.
+pub fn receipt(lang: Lang, receipt: &RingReceipt) -> Option<String> {
+    match receipt {
+        RingReceipt::Done => None,
+        RingReceipt::AppealFiled { appeal } => Some(lang.pick(
+            format!("апелляция № {appeal} подана"),
+            format!("appeal no. {appeal} filed"),
+        )),
     }
 }
 
@@ -544,6 +589,46 @@ mod tests {
             ),
             "сначала завершите идущие бои"
         );
+    }
+
+    #[test]
+    fn brain_ring_refusals_of_seeding_and_appeals_are_said_in_both_languages() {
+        let cases = [
+            (
+                RingPlayError::CannotPair { teams: 5 },
+                "команд: 5; для пар брейн-ринга нужно чётное число, не меньше двух (4.8)",
+                "5 teams: Brain-ring pairs need an even number of at least two (4.8)",
+            ),
+            (
+                RingPlayError::TeamTwice,
+                "команда названа дважды",
+                "a team is named twice",
+            ),
+            (
+                RingPlayError::NoSuchTeam,
+                "нет такой команды",
+                "no such team",
+            ),
+            (
+                RingPlayError::TooLong { got: 600, max: 500 },
+                "слишком длинный текст (600 знаков, можно не больше 500)",
+                "the text is 600 characters long, 500 at most",
+            ),
+            (
+                RingPlayError::NotATeam,
+                "апелляцию подаёт только команда",
+                "only a team files an appeal",
+            ),
+            (
+                RingPlayError::Timing("minute_ms must be positive".into()),
+                "неверные настройки кнопки: minute_ms must be positive",
+                "minute_ms must be positive",
+            ),
+        ];
+        for (error, ru, en) in cases {
+            assert_eq!(play_error(Lang::Ru, &error), ru);
+            assert_eq!(play_error(Lang::En, &error), en);
+        }
     }
 
     #[test]

@@ -30,7 +30,9 @@ use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
 use super::{EventSink, local_now_us};
 use crate::os_error::FileError;
-use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
+use crate::state::{
+    LinkError, NetCommand, NetEvent, Stopped, patch_fight, question_in_play, team_fight,
+};
 
 /// How long one address may take to answer before the next is tried.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
@@ -354,17 +356,19 @@ async fn converse(
     end
 }
 
-/// Whether this team's fight has a question in play, if `msg` says.
+/// Whether this team's fight has a question in play, if `msg` says: a
+/// team's whole view, or a press's patch (a team receives only its own
+/// fight's).
 fn buttons_live(msg: &ServerMsg) -> Option<bool> {
     let fight = match msg {
         ServerMsg::View(view) => match view.as_ref() {
-            View::Team(team) => team.ring.as_ref(),
+            View::Team(team) => team_fight(team).map(|(_, fight)| fight),
             _ => return None,
         },
-        ServerMsg::Fight(fight) => Some(fight.as_ref()),
+        ServerMsg::Patch { patch, .. } => Some(patch_fight(patch)?),
         _ => return None,
     };
-    Some(fight.is_some_and(|f| f.question.as_ref().is_some_and(|q| !q.is_over())))
+    Some(fight.is_some_and(question_in_play))
 }
 
 fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
@@ -384,7 +388,7 @@ fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
             events.send(NetEvent::Ack { request, result });
         }
         ServerMsg::View(view) => events.send(NetEvent::View(view)),
-        ServerMsg::Fight(fight) => events.send(NetEvent::Fight(fight)),
+        ServerMsg::Patch { game, patch } => events.send(NetEvent::Patch { game, patch }),
     }
 }
 

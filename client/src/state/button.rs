@@ -2,29 +2,60 @@
 //! pressed (the button flashes at once, before the server has said
 //! anything) and the server's verdict on the presses of the current
 //! question. A repeated press must not hide the verdict that mattered, so
-//! «уже учтено» never replaces «Вы отвечаете!» on the same question.
+//! «уже учтено» never replaces «Вы отвечаете!» on the same question. Also
+//! where a press's question is found: the fight this team plays now, in
+//! its view or in a press's patch.
 
 use std::collections::BTreeMap;
 
+use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind, RingFightView};
+use minuta_shared::play::games::{GamePatch, GameTeamView};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::TeamView;
 
+/// The fight this team plays now and its game: the first Brain-ring game
+/// of the programme that has one (a press goes to the fight the team
+/// plays; the server keeps a team in one fight at a time).
+pub fn team_fight(view: &TeamView) -> Option<(GameId, &RingFightView)> {
+    view.games.iter().find_map(|g| match &g.view {
+        GameTeamView::Ring(ring) => ring.fight.as_ref().map(|f| (g.id, f)),
+        _ => None,
+    })
+}
+
+/// The fight a press's patch carries, if it is a Brain-ring one.
+pub fn patch_fight(patch: &GamePatch) -> Option<&RingFightView> {
+    match patch {
+        GamePatch::Ring(fight) => Some(fight),
+        _ => None,
+    }
+}
+
+/// Whether a question of `fight` is in play: the buttons may be pressed
+/// at any moment.
+pub fn question_in_play(fight: &RingFightView) -> bool {
+    fight.question.as_ref().is_some_and(|q| !q.is_over())
+}
+
 /// How long the button stays lit after a press, µs of local time.
 pub const FLASH_US: u64 = 350_000;
 
-/// One question of one fight; number 0 is «before the first question».
+/// One question of one fight of one game (fights are numbered within
+/// their tournament); number 0 is «before the first question».
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct RingQuestionKey {
+    pub game: GameId,
     pub fight: FightId,
     pub number: u32,
 }
 
 impl RingQuestionKey {
     /// The question a fight's screen shows now.
-    pub fn of(fight: &RingFightView) -> Self {
+    pub fn of(game: GameId, fight: &RingFightView) -> Self {
         RingQuestionKey {
+            game,
             fight: fight.id,
             number: fight.question.as_ref().map_or(0, |q| q.number),
         }
@@ -150,7 +181,9 @@ impl ButtonState {
     /// when the answering table's press arrived; the receipt and the view
     /// come in either order.
     pub fn learn_gap(&mut self, view: &TeamView) {
-        let Some(fight) = &view.ring else { return };
+        let Some((game, fight)) = team_fight(view) else {
+            return;
+        };
         let Some(ButtonVerdict {
             on,
             outcome:
@@ -164,7 +197,7 @@ impl ButtonState {
         else {
             return;
         };
-        if *on != RingQuestionKey::of(fight) {
+        if *on != RingQuestionKey::of(game, fight) {
             return;
         }
         let first = fight.question.as_ref().and_then(|q| match q.phase {
@@ -184,6 +217,7 @@ mod tests {
 
     fn key(number: u32) -> RingQuestionKey {
         RingQuestionKey {
+            game: GameId(1),
             fight: FightId(1),
             number,
         }

@@ -1,6 +1,7 @@
 //! What the network task reports to the UI.
 
-use minuta_shared::play::brain_ring::RingFightView;
+use minuta_shared::ids::GameId;
+use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
@@ -29,9 +30,12 @@ pub enum NetEvent {
     },
     Stopped(Stopped),
     View(Box<View>),
-    /// One Brain-ring fight changed (a press): it replaces that fight in
-    /// the current view.
-    Fight(Box<RingFightView>),
+    /// A press changed one part of `game` (a Brain-ring fight): it replaces
+    /// that part in the current view.
+    Patch {
+        game: GameId,
+        patch: Box<GamePatch>,
+    },
     Clock(ClockSample),
     Ack {
         request: u64,

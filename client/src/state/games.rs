@@ -5,6 +5,7 @@
 //! worth a toast.
 
 use minuta_shared::ids::GameId;
+use minuta_shared::play::brain_ring::RingCommand;
 use minuta_shared::play::chgk::ChgkCommand;
 use minuta_shared::play::games::{GameCommand, GameReceipt};
 use minuta_shared::play::multigames::MultigamesCommand;
@@ -34,8 +35,10 @@ pub fn game_result(
 
 /// Whether the outcome shows where the person is looking, so a toast would
 /// only bury the screen: a team's answer (its card shows the receipt or
-/// the refusal) and a judge's credit (the answer's row shows it; a refusal
-/// does get a toast).
+/// the refusal), a judge's credit (the answer's row shows it; a refusal
+/// does get a toast), and the host's clicks that run a Brain-ring question
+/// (several a minute, each seen at once on the fight panel; a refusal does
+/// get a toast).
 pub fn shown_in_place(command: &GameCommand, succeeded: bool) -> bool {
     match command {
         GameCommand::Chgk(c) => matches!(c, ChgkCommand::SubmitCard { .. }),
@@ -44,6 +47,16 @@ pub fn shown_in_place(command: &GameCommand, succeeded: bool) -> bool {
             MultigamesCommand::Award { .. } => succeeded,
             _ => false,
         },
+        GameCommand::Ring(c) => {
+            succeeded
+                && matches!(
+                    c,
+                    RingCommand::Read { .. }
+                        | RingCommand::Arm { .. }
+                        | RingCommand::Judge { .. }
+                        | RingCommand::Decide { .. }
+                )
+        }
     }
 }
 
@@ -56,6 +69,9 @@ pub fn same_action(a: &GameCommand, b: &GameCommand) -> bool {
             std::mem::discriminant(a) == std::mem::discriminant(b)
         }
         (GameCommand::Chgk(a), GameCommand::Chgk(b)) => {
+            std::mem::discriminant(a) == std::mem::discriminant(b)
+        }
+        (GameCommand::Ring(a), GameCommand::Ring(b)) => {
             std::mem::discriminant(a) == std::mem::discriminant(b)
         }
         _ => false,

@@ -12,7 +12,7 @@ use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::Receipt;
-use minuta_shared::wire::view::{DisplayView, RingBoard, View};
+use minuta_shared::wire::view::{DisplayView, View};
 
 use super::*;
 use crate::i18n::{self, Lang};
@@ -38,7 +38,6 @@ fn projector() -> AppState {
         &mut state,
         NetEvent::View(Box::new(View::Display(DisplayView {
             tournament: "Кубок".into(),
-            ring: RingBoard::default(),
             games: Vec::new(),
             programme: None,
         }))),

@@ -11,7 +11,10 @@ mod games;
 mod notice;
 mod ruling;
 
-pub use button::{ButtonState, ButtonVerdict, FLASH_US, PressOutcome, RingQuestionKey};
+pub use button::{
+    ButtonState, ButtonVerdict, FLASH_US, PressOutcome, RingQuestionKey, patch_fight,
+    question_in_play, team_fight,
+};
 pub use command::{NetCommand, UiCommand};
 pub use connection::{ConnectionStatus, LinkError, Stopped};
 pub use event::NetEvent;
@@ -164,8 +167,8 @@ impl AppState {
             Command::Press { .. } => {
                 let on = self
                     .team_view()
-                    .and_then(|v| v.ring.as_ref())
-                    .map(RingQuestionKey::of);
+                    .and_then(team_fight)
+                    .map(|(game, fight)| RingQuestionKey::of(game, fight));
                 self.button.pressed(request, self.now_us, on);
             }
             _ => {}
@@ -299,9 +302,11 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             }
             state.view = Some(*view);
         }
-        NetEvent::Fight(fight) => {
+        // A patch the view does not show changes nothing: the next whole
+        // view brings it.
+        NetEvent::Patch { game, patch } => {
             if let Some(view) = state.view.as_mut()
-                && view.apply_fight(&fight)
+                && view.apply_patch(game, &patch)
                 && let View::Team(team) = view
             {
                 state.button.learn_gap(team);
@@ -408,12 +413,6 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
         }
         (command, Ok(receipt)) => {
             clear_stale(state, &command);
-            // The host runs a Brain-ring question with several clicks a
-            // minute; each shows on the fight panel at once, so «готово»
-            // toasts would only bury the screen.
-            if is_live_ring_control(&command) {
-                return;
-            }
             let notice = Notice::Done {
                 command: Box::new(command),
                 receipt,
@@ -454,16 +453,6 @@ fn same_action(a: &Command, b: &Command) -> bool {
         }
         _ => std::mem::discriminant(a) == std::mem::discriminant(b),
     }
-}
-
-fn is_live_ring_control(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::RingRead { .. }
-            | Command::RingArm { .. }
-            | Command::RingJudge { .. }
-            | Command::RingDecide { .. }
-    )
 }
 
 #[cfg(test)]

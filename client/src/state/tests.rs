@@ -5,7 +5,7 @@
 use minuta_shared::ids::{GameId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK};
-use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
+use minuta_shared::play::games::{GameCommand, GameError, GamePatch, GameReceipt, PlayError};
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesPlayError, MultigamesReceipt, TaskId,
 };
@@ -14,7 +14,7 @@ use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
-use minuta_shared::wire::view::{DisplayView, RingBoard, TeamView, View};
+use minuta_shared::wire::view::{DisplayView, GameEntry, TeamView, View};
 
 use super::*;
 use crate::i18n::Lang;
@@ -24,8 +24,6 @@ fn team_view(name: &str) -> View {
         tournament: "Кубок".into(),
         team: TeamId(1),
         name: name.into(),
-        ring: None,
-        ring_board: None,
         games: Vec::new(),
     })
 }
@@ -64,7 +62,6 @@ fn a_new_view_replaces_the_old_one_whole() {
     assert_eq!(state.team_view().map(|v| v.name.as_str()), Some("Вторая"));
     let display = View::Display(DisplayView {
         tournament: String::new(),
-        ring: RingBoard::default(),
         games: Vec::new(),
         programme: None,
     });
@@ -360,15 +357,15 @@ fn a_success_clears_earlier_failures_of_the_same_action() {
     );
 }
 
-fn ring_team_view(phase: minuta_shared::play::brain_ring::ButtonPhase) -> View {
+/// Team 1's fight 1 of the event's Brain-ring, question 2 in `phase`.
+fn ring_fight(
+    phase: minuta_shared::play::brain_ring::ButtonPhase,
+) -> minuta_shared::play::brain_ring::RingFightView {
     use minuta_shared::play::brain_ring::{ButtonQuestion, FightId, RingFightView};
     use minuta_shared::rules::brain_ring::FightStatus;
     let mut question = ButtonQuestion::new(2);
     question.phase = phase;
-    let View::Team(mut view) = team_view("Знатоки") else {
-        unreachable!()
-    };
-    view.ring = Some(RingFightView {
+    RingFightView {
         id: FightId(1),
         label: "Бой 1".into(),
         kind: minuta_shared::play::brain_ring::FightKind::Friendly,
@@ -386,8 +383,42 @@ fn ring_team_view(phase: minuta_shared::play::brain_ring::ButtonPhase) -> View {
         closed: false,
         presses: Vec::new(),
         appeals: Vec::new(),
-    });
+    }
+}
+
+/// Team 1's view with `fight` in the Brain-ring game `game`.
+fn ring_game(
+    game: GameId,
+    fight: Option<minuta_shared::play::brain_ring::RingFightView>,
+) -> minuta_shared::wire::view::TeamGame {
+    use minuta_shared::play::brain_ring::RingTeamView;
+    use minuta_shared::play::games::{Format, GameTeamView};
+    GameEntry {
+        id: game,
+        name: String::new(),
+        format: Format::Ring,
+        view: GameTeamView::Ring(RingTeamView { fight, board: None }),
+    }
+}
+
+/// Team 1 «Знатоки» plays fight 1 of the event's Brain-ring, question 2
+/// in `phase`.
+fn ring_team_view(phase: minuta_shared::play::brain_ring::ButtonPhase) -> View {
+    use minuta_shared::play::brain_ring::EVENT_RING;
+    let View::Team(mut view) = team_view("Знатоки") else {
+        unreachable!()
+    };
+    view.games = vec![ring_game(EVENT_RING, Some(ring_fight(phase)))];
     View::Team(view)
+}
+
+/// The question of fight 1 of the event's Brain-ring numbered `number`.
+fn event_question(number: u32) -> RingQuestionKey {
+    RingQuestionKey {
+        game: minuta_shared::play::brain_ring::EVENT_RING,
+        fight: minuta_shared::play::brain_ring::FightId(1),
+        number,
+    }
 }
 
 fn press_receipt(kind: minuta_shared::play::brain_ring::PressKind, at: u64) -> Receipt {
@@ -417,12 +448,8 @@ fn brain_ring_a_press_lights_the_button_and_its_verdict_is_no_toast() {
         Ok(press_receipt(PressKind::FalseStart, 10)),
     );
     assert!(!state.button.waiting());
-    let on = RingQuestionKey {
-        fight: minuta_shared::play::brain_ring::FightId(1),
-        number: 2,
-    };
     assert!(matches!(
-        state.button.verdict_on(on),
+        state.button.verdict_on(event_question(2)),
         Some(PressOutcome::Decided {
             kind: PressKind::FalseStart,
             ..
@@ -479,18 +506,24 @@ fn brain_ring_a_fight_patch_shows_the_lockout_and_teaches_the_margin() {
     use minuta_shared::play::brain_ring::ButtonPhase;
     let mut state = pressed_late_by_37_4_ms();
     // The lockout comes as the fight alone, not as a whole view.
-    let View::Team(answering) = ring_team_view(ButtonPhase::Answering {
+    let fight = ring_fight(ButtonPhase::Answering {
         table: 1,
         pressed_at: ServerTime(2_000_000),
-    }) else {
-        unreachable!()
-    };
-    let fight = answering.ring.expect("the fight");
-    reduce(&mut state, NetEvent::Fight(Box::new(fight.clone())));
+    });
+    reduce(
+        &mut state,
+        NetEvent::Patch {
+            game: minuta_shared::play::brain_ring::EVENT_RING,
+            patch: Box::new(GamePatch::Ring(fight.clone())),
+        },
+    );
     let Some(View::Team(shown)) = &state.view else {
         panic!("the team view stays")
     };
-    assert_eq!(shown.ring.as_ref(), Some(&fight));
+    assert_eq!(
+        team_fight(shown),
+        Some((minuta_shared::play::brain_ring::EVENT_RING, &fight))
+    );
     assert_eq!(shown.name, "Знатоки", "the rest of the view is kept");
     assert!(matches!(
         state.button.verdict.as_ref().map(|v| &v.outcome),
@@ -528,36 +561,116 @@ fn brain_ring_a_new_question_hides_the_last_verdict() {
     );
     let request = state.begin_request(Command::Press { clock_offset_us: 0 });
     ack(&mut state, request, Ok(press_receipt(PressKind::Won, 1)));
-    let this = RingQuestionKey {
+    assert!(state.button.verdict_on(event_question(2)).is_some());
+    assert!(state.button.verdict_on(event_question(3)).is_none());
+    // The same fight and question of another Brain-ring game is another
+    // question.
+    let elsewhere = RingQuestionKey {
+        game: GameId(2),
         fight: FightId(1),
         number: 2,
     };
-    let next = RingQuestionKey {
-        fight: FightId(1),
-        number: 3,
+    assert!(state.button.verdict_on(elsewhere).is_none());
+}
+
+#[test]
+fn brain_ring_a_press_is_on_the_fight_of_whichever_brain_ring_game_the_team_plays() {
+    use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, FightId, PressKind};
+    let mut state = AppState::new(Lang::Ru);
+    let View::Team(mut view) = team_view("Знатоки") else {
+        unreachable!()
     };
-    assert!(state.button.verdict_on(this).is_some());
-    assert!(state.button.verdict_on(next).is_none());
+    // The event's Brain-ring between fights; a second one added as game 2.
+    view.games = vec![
+        ring_game(EVENT_RING, None),
+        ring_game(GameId(2), Some(ring_fight(ButtonPhase::Reading))),
+    ];
+    reduce(&mut state, NetEvent::View(Box::new(View::Team(view))));
+    let request = state.begin_request(Command::Press { clock_offset_us: 0 });
+    ack(&mut state, request, Ok(press_receipt(PressKind::Won, 1)));
+    let on = RingQuestionKey {
+        game: GameId(2),
+        fight: FightId(1),
+        number: 2,
+    };
+    assert!(state.button.verdict_on(on).is_some());
+}
+
+#[test]
+fn brain_ring_a_patch_of_a_game_the_view_does_not_show_changes_nothing() {
+    use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING};
+    let mut state = AppState::new(Lang::Ru);
+    reduce(
+        &mut state,
+        NetEvent::View(Box::new(ring_team_view(ButtonPhase::Reading))),
+    );
+    let before = state.view.clone();
+    let armed = ring_fight(ButtonPhase::Armed {
+        armed_at: ServerTime(0),
+        deadline: ServerTime(60_000_000),
+    });
+    reduce(
+        &mut state,
+        NetEvent::Patch {
+            game: GameId(7),
+            patch: Box::new(GamePatch::Ring(armed.clone())),
+        },
+    );
+    assert_eq!(state.view, before, "no game 7 here: the view stays");
+    // A fight the team does not play is not its patch either.
+    let mut other = armed;
+    other.id = minuta_shared::play::brain_ring::FightId(9);
+    reduce(
+        &mut state,
+        NetEvent::Patch {
+            game: EVENT_RING,
+            patch: Box::new(GamePatch::Ring(other)),
+        },
+    );
+    assert_eq!(state.view, before);
 }
 
 #[test]
 fn brain_ring_live_controls_succeed_quietly_and_fail_loudly() {
-    use minuta_shared::play::brain_ring::{FightId, RingPlayError};
+    use minuta_shared::play::brain_ring::{EVENT_RING, FightId, RingCommand, RingPlayError};
     let mut state = AppState::new(Lang::Ru);
-    let read = state.begin_request(Command::RingRead { fight: FightId(1) });
-    ack(&mut state, read, Ok(Receipt::Done));
+    let read = state.begin_request(Command::game(
+        EVENT_RING,
+        RingCommand::Read { fight: FightId(1) },
+    ));
+    ack(
+        &mut state,
+        read,
+        Ok(Receipt::Game {
+            game: EVENT_RING,
+            receipt: GameReceipt::Ring(minuta_shared::play::brain_ring::RingReceipt::Done),
+        }),
+    );
     assert!(
         state.toasts.is_empty(),
         "the panel shows the reading at once"
     );
-    let arm = state.begin_request(Command::RingArm { fight: FightId(1) });
+    let arm = state.begin_request(Command::game(
+        EVENT_RING,
+        RingCommand::Arm { fight: FightId(1) },
+    ));
     ack(
         &mut state,
         arm,
-        Err(CommandError::Ring(RingPlayError::AlreadyArmed)),
+        Err(CommandError::Play(PlayError::Game(GameError::Ring(
+            RingPlayError::AlreadyArmed,
+        )))),
     );
     assert_eq!(state.toasts.len(), 1);
     assert_eq!(state.toasts[0].kind, NoticeKind::Error);
+    assert_eq!(
+        crate::i18n::notice(Lang::Ru, &state.toasts[0].notice),
+        "«Время»: Брейн-ринг: кнопки уже включены"
+    );
+    assert_eq!(
+        crate::i18n::notice(Lang::En, &state.toasts[0].notice),
+        "«Time»: Brain-ring: the buttons are armed already"
+    );
 }
 
 fn game_command(command: MultigamesCommand) -> Command {

@@ -1,7 +1,9 @@
 //! The projector: the programme's «Сейчас / Далее» strip on top, then the
 //! event's own ChGK ([`crate::views::chgk::display`]: the tour, a huge
-//! question number and clock, how many cards are in, and the standings); during Brain-ring, its board ([`crate::views::ring::board`]);
-//! during a game of another format, that game's screen
+//! question number and clock, how many cards are in, and the standings);
+//! during the event's own Brain-ring, its board
+//! ([`crate::views::ring::board`]); during a game the host added, that
+//! game's screen
 //! ([`crate::views::games`]) while it had the hall's attention last; between
 //! the programme's slots, the whole programme
 //! ([`crate::views::programme`]). No controls.
@@ -12,7 +14,7 @@ use minuta_shared::wire::view::DisplayView;
 
 use crate::i18n::{Lang, T};
 use crate::state::AppState;
-use crate::views::ring::board;
+use crate::views::ring::{self, board};
 use crate::views::widgets::{self, GREY};
 use crate::views::{chgk, games, programme};
 
@@ -32,7 +34,8 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
             return;
         }
     }
-    let fight_open = view.ring.fights.iter().any(|f| !f.closed);
+    let event_ring = ring::event_board(view);
+    let fight_open = event_ring.is_some_and(|r| r.fights.iter().any(|f| !f.closed));
     if !fight_open
         && let Some(game) = games::display_choice(
             &view.games,
@@ -43,8 +46,11 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
         games::display(ui, state, game);
         return;
     }
-    if board::shows_ring(view, now) {
-        board::board(ui, state, view);
+    if let Some(ring) = event_ring
+        && board::shows_ring(ring, &view.event_chgk().clock, now)
+    {
+        let title = format!("{} · {}", view.tournament, lang.t(T::TabRing));
+        board::board(ui, state, &title, ring);
         return;
     }
     chgk::display::screen(ui, state, &view.tournament, view.event_chgk());

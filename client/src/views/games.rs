@@ -23,6 +23,7 @@ use crate::state::{AppState, UiCommand};
 use crate::views::chgk::Chgk;
 use crate::views::format::{Activity, Screens, Seat};
 use crate::views::multigames::Multigames;
+use crate::views::ring::{self, Ring};
 use crate::views::widgets;
 
 /// Every game's form, by game: a terminal keeps what was half-typed in
@@ -204,13 +205,17 @@ macro_rules! screens {
 screens! {
     Multigames => Multigames,
     Chgk => Chgk,
+    Ring => Ring,
 }
 
-/// Whether a game was added to the programme by the host, rather than
-/// being the event's own ChGK, which has the dashboard's own tabs and the
-/// terminals' main page.
-pub fn added<V>(game: &GameEntry<V>) -> bool {
-    game.id != EVENT_CHGK
+/// The games the host added to the programme, in order: every game but
+/// the event's own ChGK and Brain-ring, which have the dashboard's own
+/// tabs and the terminals' main page.
+pub fn added<V>(games: &[GameEntry<V>]) -> impl DoubleEndedIterator<Item = &GameEntry<V>> + Clone {
+    let event_ring = ring::event_game(games).map(|g| g.id);
+    games
+        .iter()
+        .filter(move |g| g.id != EVENT_CHGK && Some(g.id) != event_ring)
 }
 
 /// Every game's running clock in a view, for the signals and the repaint.
@@ -247,9 +252,7 @@ pub fn display_choice(
     chgk: Activity,
     now: ServerTime,
 ) -> Option<&DisplayGame> {
-    let (activity, game) = games
-        .iter()
-        .filter(|g| added(g))
+    let (activity, game) = added(games)
         .map(|g| (display_activity(g, now), g))
         .max_by_key(|(a, _)| *a)?;
     (activity > chgk).then_some(game)
@@ -272,7 +275,7 @@ pub fn staff_pick(
     picked: Option<GameId>,
     now: ServerTime,
 ) -> Option<&StaffGame> {
-    let mut games = view.games.iter().filter(|g| g.format == format && added(g));
+    let mut games = added(&view.games).filter(|g| g.format == format);
     if let Some(game) = picked.and_then(|id| games.clone().find(|g| g.id == id)) {
         return Some(game);
     }
@@ -284,9 +287,8 @@ pub fn staff_pick(
 
 /// The format of a game in play on the staff's screens, if any.
 pub fn staff_in_play(view: &HostView, now: ServerTime) -> Option<Format> {
-    view.games
-        .iter()
-        .find(|g| added(g) && staff_activity(g, now) == Activity::InPlay)
+    added(&view.games)
+        .find(|g| staff_activity(g, now) == Activity::InPlay)
         .map(|g| g.format)
 }
 
@@ -302,11 +304,7 @@ pub fn staff_tab(
 ) {
     let lang = state.lang;
     let now = state.server_now();
-    let games: Vec<&StaffGame> = view
-        .games
-        .iter()
-        .filter(|g| g.format == format && added(g))
-        .collect();
+    let games: Vec<&StaffGame> = added(&view.games).filter(|g| g.format == format).collect();
     let shown = staff_pick(view, format, form.picked.get(&format).copied(), now).map(|g| g.id);
     ui.horizontal_wrapped(|ui| {
         if games.len() > 1 {

@@ -25,7 +25,7 @@ pub fn judge(
     let formats: Vec<Format> = Format::ALL
         .iter()
         .copied()
-        .filter(|f| view.games.iter().any(|g| g.format == *f && games::added(g)))
+        .filter(|f| games::added(&view.games).any(|g| g.format == *f))
         .collect();
     let tab = form.tab.get_or_insert(
         games::staff_in_play(view, state.server_now()).map_or(HostTab::Judging, HostTab::Games),

@@ -26,9 +26,9 @@ pub fn jury(ui: &mut Ui, state: &AppState, view: &JuryView, form: &mut JuryForm)
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            // The event's own ChGK's appeals are the host's (4.14).
-            let mut ordered: Vec<&StaffGame> =
-                view.games.iter().filter(|g| games::added(g)).collect();
+            // The event's own ChGK's and Brain-ring's appeals are the host's
+            // (4.14, 4.16).
+            let mut ordered: Vec<&StaffGame> = games::added(&view.games).collect();
             if ordered.is_empty() {
                 ui.label(lang.t(T::JuryNoGames));
                 return;

@@ -13,7 +13,7 @@ use minuta_shared::wire::view::DisplayView;
 use crate::i18n::{Lang, T, programme as words};
 use crate::views::format::Activity;
 use crate::views::widgets::{AMBER, GREEN, GREY};
-use crate::views::{chgk, games};
+use crate::views::{chgk, games, ring};
 
 /// «Сейчас: … · Далее: …» in one line of `size` points; «Программа
 /// пройдена» once every slot is done.
@@ -104,8 +104,7 @@ pub fn listing(ui: &mut Ui, lang: Lang, programme: &ProgrammeView, size: f32) {
 /// Whether anything is in play on the projector: a ChGK question being
 /// read or answered, a game's task announced or running, an open fight.
 pub fn hall_in_play(view: &DisplayView, now: ServerTime) -> bool {
-    view.ring.fights.iter().any(|f| !f.closed)
-        || chgk::activity(&view.event_chgk().clock, now) == Activity::InPlay
+    chgk::activity(&view.event_chgk().clock, now) == Activity::InPlay
         || view
             .games
             .iter()
@@ -128,7 +127,7 @@ fn begun(view: &DisplayView, slot: &Slot) -> bool {
                 .and_then(games::display_tour)
                 == Some(*tour)
         }
-        Slot::BrainRing => view.ring.stage != RingStage::NotSeeded,
+        Slot::BrainRing => ring::event_board(view).is_some_and(|b| b.stage != RingStage::NotSeeded),
     }
 }
 

@@ -1,13 +1,15 @@
 //! The team terminal: the team's name over the event's own ChGK screen
-//! ([`crate::views::chgk::team`]). While the team plays a Brain-ring fight
-//! the terminal is its button instead ([`crate::views::ring::button`]), and
-//! between its fights it follows the tournament. When the programme has
+//! ([`crate::views::chgk::team`]). While the team plays a fight of the
+//! event's own Brain-ring the terminal is its button instead
+//! ([`crate::views::ring::button`]), and between its fights it follows the
+//! tournament ([`crate::views::ring::waiting`]). When the programme has
 //! other games ([`crate::views::games`]), the terminal follows whichever
 //! had the hall's attention last, and a row of pages lets the team look at
 //! the other.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
+use minuta_shared::play::brain_ring::RingBoard;
 use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::wire::view::{TeamGame, TeamView};
 
@@ -18,13 +20,14 @@ use crate::views::chgk::{self, Chgk};
 use crate::views::format::Screens;
 use crate::views::games::{self, GameForms};
 use crate::views::ring::button::{self, ButtonForm};
-use crate::views::ring::waiting;
+use crate::views::ring::{self, waiting};
 use crate::views::widgets;
 
 #[derive(Debug, Default)]
 pub struct TeamForm {
     /// The event's own ChGK game's card and appeal.
     pub chgk: ChgkTeamForm,
+    /// The event's own Brain-ring's button and appeal.
     pub button: ButtonForm,
     /// The games' own cards and forms.
     pub games: GameForms,
@@ -42,21 +45,23 @@ pub enum TeamPage {
 }
 
 pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> Vec<UiCommand> {
-    if let Some(fight) = &view.ring {
-        return button::button(ui, state, view, fight, &mut form.button);
+    let event_ring = ring::event_team(view);
+    if let Some((game, own)) = event_ring
+        && let Some(fight) = &own.fight
+    {
+        return button::screen(ui, state, game, view.team, fight, &mut form.button);
     }
-    let shown: Vec<&TeamGame> = view
-        .games
-        .iter()
-        // The event's own ChGK is the main page.
-        .filter(|g| games::added(g) && games::team_relevant(g))
+    let ring_board = event_ring.and_then(|(_, own)| own.board.as_ref());
+    // The event's own ChGK and Brain-ring are the main page.
+    let shown: Vec<&TeamGame> = games::added(&view.games)
+        .filter(|g| games::team_relevant(g))
         .collect();
     if shown.is_empty() {
-        return main(ui, state, view, form);
+        return main(ui, state, view, ring_board, form);
     }
     let lang = state.lang;
     let now = state.server_now();
-    let main_relevant = Chgk::team_relevant(view.event_chgk()) || view.ring_board.is_some();
+    let main_relevant = Chgk::team_relevant(view.event_chgk()) || ring_board.is_some();
     // The page the hall is on: whichever had its attention last.
     let latest = shown
         .iter()
@@ -76,7 +81,7 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
     }
     let mut pages: Vec<(TeamPage, String)> = Vec::new();
     if main_relevant {
-        let label = if view.event_chgk().clock.question.is_none() && view.ring_board.is_some() {
+        let label = if view.event_chgk().clock.question.is_none() && ring_board.is_some() {
             lang.t(T::TabRing)
         } else {
             lang.t(T::ChgkScreen)
@@ -111,7 +116,7 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
         TeamPage::Main => None,
     };
     let Some(game) = game else {
-        return main(ui, state, view, form);
+        return main(ui, state, view, ring_board, form);
     };
     let mut out = Vec::new();
     egui::ScrollArea::vertical()
@@ -123,23 +128,30 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
     out
 }
 
-/// The event's own ChGK screen, or Brain-ring's between the team's fights.
-fn main(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> Vec<UiCommand> {
+/// The event's own ChGK screen, or its Brain-ring's between the team's
+/// fights.
+fn main(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &TeamView,
+    ring_board: Option<&RingBoard>,
+    form: &mut TeamForm,
+) -> Vec<UiCommand> {
     let chgk = view.event_chgk();
-    // Between its Brain-ring fights (and no ChGK question running), a team
-    // follows the tournament: its fights, its place, the final places.
-    if chgk.clock.question.is_none()
-        && let Some(ring) = &view.ring_board
-    {
-        waiting::waiting(ui, state, view, ring);
-        return Vec::new();
-    }
     let mut out = Vec::new();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.vertical_centered(|ui| widgets::team_heading(ui, view));
-            chgk::team::screen(ui, state, EVENT_CHGK, chgk, &mut form.chgk, &mut out);
+            match ring_board {
+                // Between its Brain-ring fights (and no ChGK question
+                // running), a team follows the tournament: its fights, its
+                // place, the final places.
+                Some(board) if chgk.clock.question.is_none() => {
+                    waiting::waiting(ui, state.lang, view.team, board)
+                }
+                _ => chgk::team::screen(ui, state, EVENT_CHGK, chgk, &mut form.chgk, &mut out),
+            }
         });
     out
 }

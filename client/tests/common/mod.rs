@@ -2,8 +2,9 @@
 //! instant of server time; a screen drawn from it headless with
 //! egui_kittest that keeps its form and collects the [`UiCommand`]s it asks
 //! for; the projector; the server's answers; typing and clicking; and the
-//! views of «Кубок Минуты» with nothing in them yet, for each test to fill
-//! in what it is about.
+//! views of «Кубок Минуты» with nothing in them yet (the event's own ChGK
+//! and Brain-ring, as every event has them), for each test to fill in what
+//! it is about.
 
 // Each test file is a crate of its own and uses part of this.
 #![allow(dead_code)]
@@ -17,6 +18,7 @@ use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
 use minuta_client::views::host::{self, HostForm};
 use minuta_client::views::{display, judge, jury, team};
 use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::play::brain_ring::{EVENT_RING, RingBoard, RingStaffView, RingTeamView};
 use minuta_shared::play::chgk::view::ClockView;
 use minuta_shared::play::chgk::{ChgkDisplayView, ChgkStaffView, ChgkTeamView, EVENT_CHGK, Phase};
 use minuta_shared::play::games::{Format, GameDisplayView, GameStaffView, GameTeamView};
@@ -25,7 +27,7 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::{
-    Access, DisplayView, GameEntry, HostView, RingBoard, TeamInfo, TeamView, View,
+    Access, DisplayView, GameEntry, HostView, TeamInfo, TeamView, View,
 };
 
 pub const TOURNAMENT: &str = "Кубок Минуты";
@@ -256,12 +258,13 @@ pub fn host_view() -> HostView {
         teams: Vec::new(),
         judges: Vec::new(),
         displays_connected: 0,
-        ring: RingBoard::default(),
-        games: vec![event_chgk(GameStaffView::Chgk(ChgkStaffView::default()))],
+        games: vec![
+            event_chgk(GameStaffView::Chgk(ChgkStaffView::default())),
+            event_ring(GameStaffView::Ring(RingStaffView::default())),
+        ],
         jury_secret: None,
         programme: None,
         festival: Vec::new(),
-        ring_restarts: Vec::new(),
     }
 }
 
@@ -283,9 +286,10 @@ pub fn team_view() -> TeamView {
         tournament: TOURNAMENT.into(),
         team: TeamId(1),
         name: "Знатоки".into(),
-        ring: None,
-        ring_board: None,
-        games: vec![event_chgk(GameTeamView::Chgk(ChgkTeamView::default()))],
+        games: vec![
+            event_chgk(GameTeamView::Chgk(ChgkTeamView::default())),
+            event_ring(GameTeamView::Ring(RingTeamView::default())),
+        ],
     }
 }
 
@@ -293,10 +297,10 @@ pub fn team_view() -> TeamView {
 pub fn display_view() -> DisplayView {
     DisplayView {
         tournament: TOURNAMENT.into(),
-        ring: RingBoard::default(),
-        games: vec![event_chgk(
-            GameDisplayView::Chgk(ChgkDisplayView::default()),
-        )],
+        games: vec![
+            event_chgk(GameDisplayView::Chgk(ChgkDisplayView::default())),
+            event_ring(GameDisplayView::Ring(RingBoard::default())),
+        ],
         programme: None,
     }
 }
@@ -311,55 +315,114 @@ pub fn event_chgk<V>(view: V) -> GameEntry<V> {
     }
 }
 
+/// The event's own Brain-ring as an audience sees it (named by the event,
+/// as the event's ChGK is).
+pub fn event_ring<V>(view: V) -> GameEntry<V> {
+    GameEntry {
+        id: EVENT_RING,
+        name: String::new(),
+        format: Format::Ring,
+        view,
+    }
+}
+
+/// The event's own game of `format` in `games`, to fill in: the first of
+/// that format, put in with `missing` if there is none.
+fn event_game<V, T>(
+    games: &mut Vec<GameEntry<V>>,
+    format: Format,
+    missing: impl FnOnce() -> GameEntry<V>,
+    pick: impl Fn(&mut V) -> Option<&mut T>,
+) -> &mut T {
+    let at = match games.iter().position(|g| g.format == format) {
+        Some(at) => at,
+        None => {
+            // The event's games come first: its ChGK, then its Brain-ring.
+            let at = usize::from(format == Format::Ring).min(games.len());
+            games.insert(at, missing());
+            at
+        }
+    };
+    pick(&mut games[at].view).expect("the event's game is of its format")
+}
+
 /// The event's own ChGK in the host's view, to fill in (added if missing).
 pub fn staff_chgk(view: &mut HostView) -> &mut ChgkStaffView {
-    if !view.games.iter().any(|g| g.id == EVENT_CHGK) {
-        view.games
-            .insert(0, event_chgk(GameStaffView::Chgk(ChgkStaffView::default())));
-    }
-    match view
-        .games
-        .iter_mut()
-        .find(|g| g.id == EVENT_CHGK)
-        .map(|g| &mut g.view)
-    {
-        Some(GameStaffView::Chgk(v)) => v,
-        _ => unreachable!("the event's ChGK is a ChGK game"),
-    }
+    event_game(
+        &mut view.games,
+        Format::Chgk,
+        || event_chgk(GameStaffView::Chgk(ChgkStaffView::default())),
+        |v| match v {
+            GameStaffView::Chgk(v) => Some(v),
+            _ => None,
+        },
+    )
 }
 
 /// The event's own ChGK in a team's view, to fill in (added if missing).
 pub fn team_chgk(view: &mut TeamView) -> &mut ChgkTeamView {
-    if !view.games.iter().any(|g| g.id == EVENT_CHGK) {
-        view.games
-            .insert(0, event_chgk(GameTeamView::Chgk(ChgkTeamView::default())));
-    }
-    match view
-        .games
-        .iter_mut()
-        .find(|g| g.id == EVENT_CHGK)
-        .map(|g| &mut g.view)
-    {
-        Some(GameTeamView::Chgk(v)) => v,
-        _ => unreachable!("the event's ChGK is a ChGK game"),
-    }
+    event_game(
+        &mut view.games,
+        Format::Chgk,
+        || event_chgk(GameTeamView::Chgk(ChgkTeamView::default())),
+        |v| match v {
+            GameTeamView::Chgk(v) => Some(v),
+            _ => None,
+        },
+    )
 }
 
 /// The event's own ChGK on the projector, to fill in (added if missing).
 pub fn display_chgk(view: &mut DisplayView) -> &mut ChgkDisplayView {
-    if !view.games.iter().any(|g| g.id == EVENT_CHGK) {
-        view.games.insert(
-            0,
-            event_chgk(GameDisplayView::Chgk(ChgkDisplayView::default())),
-        );
-    }
-    match view
-        .games
-        .iter_mut()
-        .find(|g| g.id == EVENT_CHGK)
-        .map(|g| &mut g.view)
-    {
-        Some(GameDisplayView::Chgk(v)) => v,
-        _ => unreachable!("the event's ChGK is a ChGK game"),
-    }
+    event_game(
+        &mut view.games,
+        Format::Chgk,
+        || event_chgk(GameDisplayView::Chgk(ChgkDisplayView::default())),
+        |v| match v {
+            GameDisplayView::Chgk(v) => Some(v),
+            _ => None,
+        },
+    )
+}
+
+/// The event's own Brain-ring in the host's view, to fill in (added if
+/// missing).
+pub fn staff_ring(view: &mut HostView) -> &mut RingStaffView {
+    event_game(
+        &mut view.games,
+        Format::Ring,
+        || event_ring(GameStaffView::Ring(RingStaffView::default())),
+        |v| match v {
+            GameStaffView::Ring(v) => Some(v),
+            _ => None,
+        },
+    )
+}
+
+/// The event's own Brain-ring in a team's view, to fill in (added if
+/// missing).
+pub fn team_ring(view: &mut TeamView) -> &mut RingTeamView {
+    event_game(
+        &mut view.games,
+        Format::Ring,
+        || event_ring(GameTeamView::Ring(RingTeamView::default())),
+        |v| match v {
+            GameTeamView::Ring(v) => Some(v),
+            _ => None,
+        },
+    )
+}
+
+/// The event's own Brain-ring on the projector, to fill in (added if
+/// missing).
+pub fn display_ring(view: &mut DisplayView) -> &mut RingBoard {
+    event_game(
+        &mut view.games,
+        Format::Ring,
+        || event_ring(GameDisplayView::Ring(RingBoard::default())),
+        |v| match v {
+            GameDisplayView::Ring(v) => Some(v),
+            _ => None,
+        },
+    )
 }

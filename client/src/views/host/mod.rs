@@ -1,17 +1,17 @@
-//! The host dashboard, one tab per concern: the game, judging, appeals,
-//! standings (with the festival's results), «Брейн-ринг», one tab per
-//! plug-in format of the programme («Мультиигры», [`crate::views::games`])
-//! and the event's programme; the set-up tabs — questions, teams, judges,
-//! the tournament's settings, access codes — sit behind one «Подготовка»
-//! menu. Above them, what is on now and next. A judge's terminal shows the
-//! judging alone ([`crate::views::judge`]).
+//! The host dashboard, one tab per concern: the event's own ChGK (the game,
+//! judging, appeals, standings with the festival's results), the event's
+//! own «Брейн-ринг» ([`crate::views::ring::staff`]), one tab per plug-in
+//! format of the programme («Мультиигры», [`crate::views::games`]) and the
+//! event's programme; the set-up tabs — questions, teams, judges, the
+//! tournament's settings, access codes, another ChGK or Brain-ring
+//! tournament — sit behind one «Подготовка» menu. Above them, what is on
+//! now and next. A judge's terminal shows the judging alone
+//! ([`crate::views::judge`]).
 
 pub mod access;
 pub mod festival;
 pub mod judges;
 pub mod programme;
-pub mod ring;
-pub mod ring_setup;
 pub mod standings;
 pub mod teams;
 pub mod tournament;
@@ -28,6 +28,7 @@ use crate::state::{AppState, UiCommand};
 use crate::views::chgk::{appeals, game, judging, questions};
 use crate::views::format::Seat;
 use crate::views::games;
+use crate::views::ring::{self, staff::RingStaffForm};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum HostTab {
@@ -41,8 +42,9 @@ pub enum HostTab {
     Judging,
     Appeals,
     Standings,
+    /// The event's own Brain-ring.
     Ring,
-    /// The programme's games of one plug-in format.
+    /// The programme's games of one plug-in format (but the event's own).
     Games(Format),
     /// The event's programme (2).
     Programme,
@@ -57,9 +59,10 @@ impl HostTab {
         HostTab::Judges,
         HostTab::Tournament,
         HostTab::Access,
-        // Another ChGK tournament beside the event's own is set up here;
-        // its tab joins the bar once it exists.
+        // Another ChGK or Brain-ring tournament beside the event's own is
+        // set up here; its tab joins the bar once it exists.
         HostTab::Games(Format::Chgk),
+        HostTab::Games(Format::Ring),
     ];
 }
 
@@ -75,7 +78,8 @@ pub struct HostForm {
     pub game: game::GameForm,
     pub appeals: appeals::AppealsForm,
     pub judging: judging::JudgingForm,
-    pub ring: ring::RingForm,
+    /// The event's own Brain-ring's tab.
+    pub ring: RingStaffForm,
     pub games: games::GamesForm,
     pub programme: programme::ProgrammeForm,
     pub standings: standings::StandingsForm,
@@ -91,7 +95,9 @@ pub fn dashboard(
     let mut out = Vec::new();
     // The event's own ChGK runs on the dashboard's own tabs.
     let chgk = view.event_chgk();
-    let open_fights = view.ring.fights.iter().filter(|f| !f.closed).count();
+    let event_ring = ring::event_staff(view);
+    let ring_fights = event_ring.map_or(&[][..], |(_, r)| &r.board.fights);
+    let open_fights = ring_fights.iter().filter(|f| !f.closed).count();
     let now = state.server_now();
     let tab = form.tab.get_or_insert(if open_fights > 0 {
         HostTab::Ring
@@ -112,9 +118,7 @@ pub fn dashboard(
             .iter()
             .filter(|a| a.resolution.is_none())
             .count();
-        let ring_appeals = view
-            .ring
-            .fights
+        let ring_appeals = ring_fights
             .iter()
             .flat_map(|f| &f.appeals)
             .filter(|a| a.resolution.is_none())
@@ -146,15 +150,14 @@ pub fn dashboard(
             ),
         ];
         // One tab per plug-in format, beside Brain-ring: a game is added
-        // there. The event's own ChGK has the tabs above, so a ChGK tab
-        // shows only once the host has added another ChGK tournament
-        // (from «Подготовка»).
-        let more_chgk = more_chgk(view);
+        // there. The event's own ChGK and Brain-ring have the tabs above,
+        // so a tab of their format shows only once the host has added
+        // another tournament of it (from «Подготовка»).
         tabs.extend(
             Format::ALL
                 .iter()
-                .filter(|f| **f != Format::Chgk || more_chgk)
-                .map(|f| (HostTab::Games(*f), i18n::format_name(lang, *f).to_owned())),
+                .filter(|f| !event_format(**f) || more_of(view, **f))
+                .map(|f| (HostTab::Games(*f), games_label(lang, *f))),
         );
         tabs.push((HostTab::Programme, lang.t(T::TabProgramme).to_owned()));
         for (choice, label) in tabs {
@@ -206,7 +209,29 @@ pub fn dashboard(
             HostTab::Programme => {
                 programme::programme(ui, state, view, &mut form.programme, &mut out)
             }
-            HostTab::Ring => ring::ring(ui, state, view, &mut form.ring, &mut out),
+            HostTab::Ring => match event_ring {
+                Some((game, own)) => ring::staff::screen(
+                    ui,
+                    state,
+                    view,
+                    game,
+                    own,
+                    Seat::Host,
+                    &mut form.ring,
+                    &mut out,
+                ),
+                // A server that has not made the event's Brain-ring: the
+                // host adds it here, and it is the event's from then on.
+                None => games::staff_tab(
+                    ui,
+                    state,
+                    view,
+                    Format::Ring,
+                    Seat::Host,
+                    &mut form.games,
+                    &mut out,
+                ),
+            },
             HostTab::Games(format) => games::staff_tab(
                 ui,
                 state,
@@ -227,7 +252,8 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
         HostTab::Teams => format!("{} ({})", lang.t(T::TabTeams), view.teams.len()),
         HostTab::Judges => lang.t(T::TabJudges).to_owned(),
         HostTab::Tournament => lang.t(T::TabTournament).to_owned(),
-        HostTab::Games(_) => lang.t(T::MoreChgk).to_owned(),
+        HostTab::Games(Format::Chgk) => lang.t(T::MoreChgk).to_owned(),
+        HostTab::Games(Format::Ring) => lang.t(T::MoreRing).to_owned(),
         _ => lang.t(T::TabAccess).to_owned(),
     }
 }
@@ -235,11 +261,12 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
 /// «Подготовка»: the set-up tabs in one menu; while one of them is open
 /// the button names it («Подготовка: Команды (12)») and stays selected.
 fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab) {
-    // Another ChGK tournament, once added, has its tab on the bar.
+    // Another ChGK or Brain-ring tournament, once added, has its tab on
+    // the bar.
     let setup: Vec<HostTab> = HostTab::SETUP
         .iter()
         .copied()
-        .filter(|t| *t != HostTab::Games(Format::Chgk) || !more_chgk(view))
+        .filter(|t| !matches!(t, HostTab::Games(f) if more_of(view, *f)))
         .collect();
     let open = setup.contains(tab);
     let label = if open {
@@ -261,11 +288,25 @@ fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab)
     response.on_hover_text(inside.join(" · "));
 }
 
-/// Whether the host has added a ChGK tournament beside the event's own.
-fn more_chgk(view: &HostView) -> bool {
-    view.games
-        .iter()
-        .any(|g| g.format == Format::Chgk && games::added(g))
+/// Whether the event has a tournament of `format` of its own, with its own
+/// tabs: ChGK and Brain-ring.
+fn event_format(format: Format) -> bool {
+    matches!(format, Format::Chgk | Format::Ring)
+}
+
+/// Whether the host has added a game of `format` to the programme (for
+/// ChGK and Brain-ring: one beside the event's own).
+fn more_of(view: &HostView, format: Format) -> bool {
+    games::added(&view.games).any(|g| g.format == format)
+}
+
+/// The bar's tab for the added games of `format`: the format's name, but
+/// «Ещё брейн-ринг» beside the event's own «Брейн-ринг» tab.
+fn games_label(lang: i18n::Lang, format: Format) -> String {
+    match format {
+        Format::Ring => lang.t(T::MoreRing).to_owned(),
+        _ => i18n::format_name(lang, format).to_owned(),
+    }
 }
 
 /// A join code for `credential` on the server `access` describes.

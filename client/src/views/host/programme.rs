@@ -334,8 +334,9 @@ fn palette(ui: &mut Ui, lang: Lang, view: &HostView, form: &mut ProgrammeForm) {
         .iter()
         .map(|t| Slot::ChgkTour { tour: t.id })
         .collect();
-    // The event's own ChGK is offered by its tours above.
-    for game in view.games.iter().filter(|g| games::added(g)) {
+    // The event's own ChGK is offered by its tours above, its Brain-ring
+    // as one slot below.
+    for game in games::added(&view.games) {
         offered.extend(
             games::staff_tours(game)
                 .into_iter()

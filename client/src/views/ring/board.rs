@@ -3,32 +3,33 @@
 //! the score, the question and its phase with the countdown — who answers,
 //! false starts — and otherwise the round's pairs and the table. Never the
 //! press log: that is the host's. The table and the pairs are drawn here
-//! for the host's tab too.
+//! for the host's tab too, and a judge sees this board as it is.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::TeamId;
-use minuta_shared::play::brain_ring::{FightKind, RingFightView, RingStage};
+use minuta_shared::play::brain_ring::{
+    FightKind, RingBoard, RingFightView, RingPlaceRow, RingStage, RingStandingRow,
+};
 use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::view::ClockView;
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::view::{DisplayView, RingBoard, RingPlaceRow, RingStandingRow};
 
 use super::{hall_status, on_stage, phase_at, tables};
 use crate::i18n::{Lang, T, ring as words};
 use crate::state::AppState;
 use crate::views::widgets::{self, GREY};
 
-/// Whether the projector shows Brain-ring rather than the ChGK clock: while
-/// a fight is open, and once teams are seeded unless a ChGK question is
-/// being played. A friendly fight outside a tournament gives the screen
-/// back when it closes.
-pub fn shows_ring(view: &DisplayView, now: ServerTime) -> bool {
-    let ring = &view.ring;
+/// Whether the projector shows the event's Brain-ring rather than the
+/// event's ChGK `clock`: while a fight is open, and once teams are seeded
+/// unless a ChGK question is being played. A friendly fight outside a
+/// tournament gives the screen back when it closes.
+pub fn shows_ring(ring: &RingBoard, clock: &ClockView, now: ServerTime) -> bool {
     if ring.fights.iter().any(|f| !f.closed) {
         return true;
     }
     let chgk_in_play = matches!(
-        widgets::phase_at(&view.event_chgk().clock, now),
+        widgets::phase_at(clock, now),
         Phase::Announced | Phase::Minute | Phase::LastSeconds | Phase::HandIn
     );
     ring.stage != RingStage::NotSeeded && !chgk_in_play
@@ -50,18 +51,15 @@ pub fn team_name(board: &RingBoard, team: TeamId) -> String {
         .unwrap_or_else(|| format!("#{team}"))
 }
 
-pub fn board(ui: &mut Ui, state: &AppState, view: &DisplayView) {
+/// The board under `title` (the event's name for its own Brain-ring, a
+/// game's for one added beside it).
+pub fn board(ui: &mut Ui, state: &AppState, title: &str, board: &RingBoard) {
     let lang = state.lang;
     let now = state.server_now();
-    let board = &view.ring;
     // Scale with the window so a projector's 1080p and a laptop both fill.
     let base = (ui.available_height() * 0.05).clamp(16.0, 64.0);
     ui.vertical_centered(|ui| {
-        ui.label(
-            RichText::new(format!("{} · {}", view.tournament, lang.t(T::TabRing)))
-                .size(base * 0.6)
-                .color(GREY),
-        );
+        ui.label(RichText::new(title).size(base * 0.6).color(GREY));
         // A friendly fight before any tournament: nothing to say of stages.
         if board.stage != RingStage::NotSeeded {
             ui.label(
@@ -184,7 +182,6 @@ pub fn round_pairs(
         });
 }
 
-/// The qualifying table (4.6–4.7): place, points (4.5), difference, taken.
 /// The final's series in wins (4.12: first to two), once it has begun:
 /// «Финал по победам: «А» 1 — 0 «Б»».
 pub fn final_series(lang: Lang, board: &RingBoard) -> Option<String> {
@@ -233,6 +230,7 @@ pub fn final_places(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingPlaceRow], si
         });
 }
 
+/// The qualifying table (4.6–4.7): place, points (4.5), difference, taken.
 pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingStandingRow], size: f32) {
     ui.label(RichText::new(lang.t(T::RingStandings)).size(size).strong());
     if rows.is_empty() {

@@ -7,14 +7,14 @@
 //! read, the team may appeal (4.13).
 
 use egui::{Color32, RichText, Ui};
+use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, PressKind, RingAppealKind, RingFightView, Table,
+    ButtonPhase, PressKind, RingAppealKind, RingCommand, RingFightView, Table,
 };
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::TeamView;
 
-use super::{countdown_at, phase_at, phase_colour, question_line, tables};
+use super::{countdown_at, phase_at, phase_colour, question_line, send, tables};
 use crate::i18n::ring::WonNow;
 use crate::i18n::{Lang, T, ring as words};
 use crate::state::{AppState, PressOutcome, RingQuestionKey, Ruling, UiCommand};
@@ -41,91 +41,108 @@ pub struct RingAppealForm {
     pub fresh: bool,
 }
 
-pub fn button(
+/// The whole terminal as the button: the team plays a fight of the
+/// event's own Brain-ring.
+pub fn screen(
     ui: &mut Ui,
     state: &AppState,
-    view: &TeamView,
+    game: GameId,
+    team: TeamId,
     fight: &RingFightView,
     form: &mut ButtonForm,
 ) -> Vec<UiCommand> {
-    let lang = state.lang;
     let mut out = Vec::new();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            button(ui, state, game, team, fight, form, &mut out)
+        });
+    out
+}
+
+/// The button of `team` in `fight` of `game`, on a screen that scrolls.
+pub fn button(
+    ui: &mut Ui,
+    state: &AppState,
+    game: GameId,
+    team: TeamId,
+    fight: &RingFightView,
+    form: &mut ButtonForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
     // Read before any widget is drawn, so a focused button does not also
     // take the space bar as its own click.
     let mut press = space_pressed(ui);
     let now = state.server_now();
-    let key = RingQuestionKey::of(fight);
+    let key = RingQuestionKey::of(game, fight);
     if form.appeal.as_ref().is_some_and(|a| a.on != key) {
         form.appeal = None;
     }
-    let Some(mine) = fight.tables.iter().position(|t| *t == view.team) else {
-        return out;
+    let Some(mine) = fight.tables.iter().position(|t| *t == team) else {
+        return;
     };
     let phase = fight.question.as_ref().map(|q| phase_at(q, now));
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                let mut heading = words::fight_name(lang, fight);
-                if fight.stage > 1 {
-                    heading = format!("{heading} · {}", words::stage_number(lang, fight.stage));
-                }
-                ui.label(RichText::new(heading).size(18.0).color(GREY));
-                if let Some(line) = question_line(lang, fight) {
-                    ui.label(RichText::new(line).size(24.0).strong());
-                }
-            });
-            ui.add_space(6.0);
-            tables(ui, lang, fight, phase.as_ref(), Some(mine), 26.0);
-            ui.add_space(6.0);
-            ui.vertical_centered(|ui| {
-                let (text, colour) = phase_face(lang, fight, phase.as_ref(), mine);
-                ui.label(RichText::new(&text).size(40.0).strong().color(colour));
-                match phase.as_ref().and_then(|p| countdown_at(p, now)) {
-                    Some(digits) => ui.label(
-                        RichText::new(digits)
-                            .size(64.0)
-                            .monospace()
-                            .strong()
-                            .color(colour),
-                    ),
-                    // The digits' place is kept, so the button never jumps.
-                    None => ui.label(
-                        RichText::new("–:––")
-                            .size(64.0)
-                            .monospace()
-                            .strong()
-                            .color(IDLE),
-                    ),
-                };
-                ui.add_space(6.0);
-                let fill = button_colour(state, fight, phase.as_ref(), mine);
-                let width = ui.available_width().min(720.0);
-                let big = egui::Button::new(
-                    RichText::new(lang.t(T::RingPress))
-                        .size(56.0)
-                        .strong()
-                        .color(Color32::BLACK),
-                )
-                .fill(fill)
-                .min_size(egui::vec2(width, 160.0))
-                .corner_radius(24.0);
-                press |= ui.add(big).clicked();
-                ui.label(RichText::new(lang.t(T::RingPressHint)).color(GREY));
-                ui.add_space(4.0);
-                verdict(ui, state, fight, phase.as_ref(), key, mine, &text);
-            });
-            ui.add_space(12.0);
-            appeal(ui, state, fight, key, mine, form, &mut out);
-            own_appeals(ui, lang, view, fight);
-        });
+    ui.vertical_centered(|ui| {
+        let mut heading = words::fight_name(lang, fight);
+        if fight.stage > 1 {
+            heading = format!("{heading} · {}", words::stage_number(lang, fight.stage));
+        }
+        ui.label(RichText::new(heading).size(18.0).color(GREY));
+        if let Some(line) = question_line(lang, fight) {
+            ui.label(RichText::new(line).size(24.0).strong());
+        }
+    });
+    ui.add_space(6.0);
+    tables(ui, lang, fight, phase.as_ref(), Some(mine), 26.0);
+    ui.add_space(6.0);
+    ui.vertical_centered(|ui| {
+        let (text, colour) = phase_face(lang, fight, phase.as_ref(), mine);
+        ui.label(RichText::new(&text).size(40.0).strong().color(colour));
+        match phase.as_ref().and_then(|p| countdown_at(p, now)) {
+            Some(digits) => ui.label(
+                RichText::new(digits)
+                    .size(64.0)
+                    .monospace()
+                    .strong()
+                    .color(colour),
+            ),
+            // The digits' place is kept, so the button never jumps.
+            None => ui.label(
+                RichText::new("–:––")
+                    .size(64.0)
+                    .monospace()
+                    .strong()
+                    .color(IDLE),
+            ),
+        };
+        ui.add_space(6.0);
+        let fill = button_colour(state, fight, phase.as_ref(), mine);
+        let width = ui.available_width().min(720.0);
+        let big = egui::Button::new(
+            RichText::new(lang.t(T::RingPress))
+                .size(56.0)
+                .strong()
+                .color(Color32::BLACK),
+        )
+        .fill(fill)
+        .min_size(egui::vec2(width, 160.0))
+        .corner_radius(24.0);
+        press |= ui.add(big).clicked();
+        ui.label(RichText::new(lang.t(T::RingPressHint)).color(GREY));
+        ui.add_space(4.0);
+        verdict(ui, state, fight, phase.as_ref(), key, mine, &text);
+    });
+    ui.add_space(12.0);
+    appeal(ui, state, game, fight, key, mine, form, out);
+    own_appeals(ui, lang, team, fight);
     if press {
         // The terminal's best measured offset goes with the press into the
-        // press log, for a jury to read.
+        // press log, for a jury to read. The press names no game: the
+        // server gives it to the fight this team plays.
         let clock_offset_us = state.clock.map_or(0, |c| c.offset_us);
         out.push(UiCommand::Send(Command::Press { clock_offset_us }));
     }
-    out
 }
 
 /// Space presses this frame, taken out of the input so no focused widget
@@ -301,9 +318,11 @@ fn verdict(
 }
 
 /// 4.13: after a question is over and before the next is read.
+#[allow(clippy::too_many_arguments)]
 fn appeal(
     ui: &mut Ui,
     state: &AppState,
+    game: GameId,
     fight: &RingFightView,
     key: RingQuestionKey,
     mine: Table,
@@ -395,21 +414,25 @@ fn appeal(
         return;
     };
     if let Written::Filed(text) = written {
-        out.push(UiCommand::Send(Command::RingAppeal {
-            fight: fight.id,
-            kind: appeal.kind,
-            text,
-        }));
+        send(
+            out,
+            game,
+            RingCommand::Appeal {
+                fight: fight.id,
+                kind: appeal.kind,
+                text,
+            },
+        );
     }
     form.appeal = None;
 }
 
 /// This team's appeals in the fight and how they were decided.
-fn own_appeals(ui: &mut Ui, lang: Lang, view: &TeamView, fight: &RingFightView) {
+fn own_appeals(ui: &mut Ui, lang: Lang, team: TeamId, fight: &RingFightView) {
     let own: Vec<Own<'_>> = fight
         .appeals
         .iter()
-        .filter(|a| a.team == view.team)
+        .filter(|a| a.team == team)
         .map(|a| Own {
             title: words::appeal_on(lang, a.question),
             kind: words::appeal_kind(lang, a.kind),

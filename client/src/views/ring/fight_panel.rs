@@ -8,11 +8,11 @@
 use std::collections::BTreeMap;
 
 use egui::{RichText, Ui};
-use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingFightView};
+use minuta_shared::ids::GameId;
+use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingCommand, RingFightView};
 use minuta_shared::rules::brain_ring::FightStatus;
-use minuta_shared::wire::client::Command;
 
-use super::{hall_status, phase_at, press_log, tables};
+use super::{hall_status, phase_at, press_log, send, tables};
 use crate::i18n::{T, ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::appeal::{self, Decided};
@@ -27,6 +27,7 @@ pub struct FightPanelForm {
 pub fn fight_panel(
     ui: &mut Ui,
     state: &AppState,
+    game: GameId,
     fight: &RingFightView,
     form: &mut FightPanelForm,
     out: &mut Vec<UiCommand>,
@@ -44,18 +45,19 @@ pub fn fight_panel(
     // The controls come first, so «Читаю вопрос», «Время», «Верно» and
     // «Неверно» stay where the host's mouse is while the status lines
     // below them grow and shrink with the phase.
-    controls(ui, state, fight, phase.as_ref(), out);
+    controls(ui, state, game, fight, phase.as_ref(), out);
     ui.add_space(6.0);
     tables(ui, lang, fight, phase.as_ref(), None, 20.0);
     hall_status(ui, lang, fight, phase.as_ref(), now, 26.0);
     ui.add_space(8.0);
     press_log::press_log(ui, lang, fight);
-    appeals(ui, state, fight, form, out);
+    appeals(ui, state, game, fight, form, out);
 }
 
 fn controls(
     ui: &mut Ui,
     state: &AppState,
+    game: GameId,
     fight: &RingFightView,
     phase: Option<&ButtonPhase>,
     out: &mut Vec<UiCommand>,
@@ -73,10 +75,10 @@ fn controls(
     widgets::centred(ui, &format!("ring-controls-{id}"), |ui| {
         ui.horizontal(|ui| {
             if ui.add_enabled(can_read, big(lang.t(T::RingRead))).clicked() {
-                out.push(UiCommand::Send(Command::RingRead { fight: id }));
+                send(out, game, RingCommand::Read { fight: id });
             }
             if ui.add_enabled(reading, big(lang.t(T::RingArm))).clicked() {
-                out.push(UiCommand::Send(Command::RingArm { fight: id }));
+                send(out, game, RingCommand::Arm { fight: id });
             }
             // Coloured only while they apply, so the eye finds them.
             let mut correct = big(lang.t(T::Correct));
@@ -86,16 +88,24 @@ fn controls(
                 wrong = wrong.fill(RED);
             }
             if ui.add_enabled(answering, correct).clicked() {
-                out.push(UiCommand::Send(Command::RingJudge {
-                    fight: id,
-                    correct: true,
-                }));
+                send(
+                    out,
+                    game,
+                    RingCommand::Judge {
+                        fight: id,
+                        correct: true,
+                    },
+                );
             }
             if ui.add_enabled(answering, wrong).clicked() {
-                out.push(UiCommand::Send(Command::RingJudge {
-                    fight: id,
-                    correct: false,
-                }));
+                send(
+                    out,
+                    game,
+                    RingCommand::Judge {
+                        fight: id,
+                        correct: false,
+                    },
+                );
             }
         });
     });
@@ -117,7 +127,7 @@ fn controls(
                         .unwrap_or("");
                     let text = words::decide_for(lang, usize::from(table), name);
                     if ui.add(big(&text)).clicked() {
-                        out.push(UiCommand::Send(Command::RingDecide { fight: id, table }));
+                        send(out, game, RingCommand::Decide { fight: id, table });
                     }
                 }
             });
@@ -138,7 +148,7 @@ fn controls(
                 )
                 .clicked()
             {
-                out.push(UiCommand::Send(Command::RingCloseFight { fight: id }));
+                send(out, game, RingCommand::CloseFight { fight: id });
             }
         });
     }
@@ -147,6 +157,7 @@ fn controls(
 fn appeals(
     ui: &mut Ui,
     state: &AppState,
+    game: GameId,
     fight: &RingFightView,
     form: &mut FightPanelForm,
     out: &mut Vec<UiCommand>,
@@ -199,12 +210,16 @@ fn appeals(
                     ui.horizontal(|ui| {
                         for (upheld, label) in [(true, T::Uphold), (false, T::Reject)] {
                             if ui.button(lang.t(label)).clicked() {
-                                out.push(UiCommand::Send(Command::RingResolveAppeal {
-                                    fight: fight.id,
-                                    appeal: appeal.id,
-                                    upheld,
-                                    reply: reply.trim().to_owned(),
-                                }));
+                                send(
+                                    out,
+                                    game,
+                                    RingCommand::ResolveAppeal {
+                                        fight: fight.id,
+                                        appeal: appeal.id,
+                                        upheld,
+                                        reply: reply.trim().to_owned(),
+                                    },
+                                );
                             }
                         }
                     });

@@ -1,23 +1,247 @@
-//! «Брейн-ринг» on screen: the team's button ([`button`]), the host's fight
-//! panel ([`fight_panel`]) with the press log ([`press_log`]), and the
-//! projector's board ([`board`]), and the team's screen between its fights
-//! ([`waiting`]). What they share lives here: a question's
-//! phase at this instant, the countdown, and the two tables side by side.
+//! «Брейн-ринг» on screen as a format of the programme (registered in
+//! [`crate::views::games`]): the team's button ([`button`]) and its screen
+//! between fights ([`waiting`]), the staff's tab ([`staff`]: the fight
+//! panel [`fight_panel`] with the press log [`press_log`], and the
+//! tournament's steps [`setup`]), and the projector's board ([`board`]).
+//! What they share lives here: which game is the event's own Brain-ring, a
+//! question's phase at this instant, the countdown, and the two tables side
+//! by side. No rules: the server decides; these screens only show and ask.
 
 pub mod board;
 pub mod button;
 pub mod fight_panel;
 pub mod press_log;
+pub mod setup;
+pub mod staff;
 pub mod waiting;
 
 use egui::{Color32, RichText, Ui};
-use minuta_shared::play::brain_ring::{ButtonPhase, ButtonQuestion, RingFightView, Table};
+use minuta_shared::ids::GameId;
+use minuta_shared::play::brain_ring::{
+    ButtonPhase, ButtonQuestion, RingBoard, RingCommand, RingFightView, RingStaffView,
+    RingTeamView, RingTiming, Table,
+};
+use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::games::{
+    Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
+};
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ServerTime, countdown};
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::{DisplayView, GameEntry, HostView, TeamView, View};
 
 use crate::i18n::{Lang, T, ring as words};
-use crate::state::Ruling;
+use crate::state::{AppState, Ruling, UiCommand};
+use crate::views::format::{Activity, Game, Screens, Seat};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
+
+/// Brain-ring in the registry of formats.
+pub struct Ring;
+
+/// What one Brain-ring game's screens remember between frames.
+#[derive(Debug, Default)]
+pub struct RingForm {
+    pub button: button::ButtonForm,
+    pub staff: staff::RingStaffForm,
+}
+
+impl Screens for Ring {
+    type Staff = RingStaffView;
+    type Team = RingTeamView;
+    type Display = RingBoard;
+    type Form = RingForm;
+
+    fn new_game() -> GameSettings {
+        GameSettings::Ring(RingTiming::default())
+    }
+
+    fn team_relevant(view: &RingTeamView) -> bool {
+        view.fight.is_some() || view.board.is_some()
+    }
+
+    fn team_activity(view: &RingTeamView, _now: ServerTime) -> Activity {
+        match (&view.fight, &view.board) {
+            (Some(fight), _) if !fight.closed => Activity::InPlay,
+            (_, Some(board)) => activity(&board.fights),
+            _ => Activity::Idle,
+        }
+    }
+
+    fn team(
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &RingTeamView,
+        form: &mut RingForm,
+        out: &mut Vec<UiCommand>,
+    ) {
+        let Some(team) = state.team_view().map(|v| v.team) else {
+            return;
+        };
+        if let Some(fight) = &view.fight {
+            button::button(ui, state, game.id, team, fight, &mut form.button, out);
+        } else if let Some(board) = &view.board {
+            waiting::waiting(ui, state.lang, team, board);
+        }
+    }
+
+    fn display_activity(view: &RingBoard, _now: ServerTime) -> Activity {
+        activity(&view.fights)
+    }
+
+    fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &RingBoard) {
+        board::board(ui, state, title(state.lang, game), view);
+    }
+
+    fn staff_activity(view: &RingStaffView, _now: ServerTime) -> Activity {
+        activity(&view.board.fights)
+    }
+
+    fn staff(
+        ui: &mut Ui,
+        state: &AppState,
+        host: &HostView,
+        game: Game<'_>,
+        view: &RingStaffView,
+        seat: Seat,
+        form: &mut RingForm,
+        out: &mut Vec<UiCommand>,
+    ) {
+        staff::screen(ui, state, host, game, view, seat, &mut form.staff, out);
+    }
+
+    fn jury_pending(_: &RingStaffView) -> usize {
+        0
+    }
+
+    fn jury(
+        ui: &mut Ui,
+        state: &AppState,
+        _: Game<'_>,
+        _: &RingStaffView,
+        _: &mut RingForm,
+        _: &mut Vec<UiCommand>,
+    ) {
+        // 4.13–4.16: the host decides Brain-ring appeals, between questions.
+        ui.label(state.lang.t(T::RingJuryNone));
+    }
+
+    // The fight's own countdown ticks on its screens ([`ticking_in`]); no
+    // ChGK-like clock sounds its signals.
+    fn team_clock(_: &RingTeamView) -> Option<ClockView> {
+        None
+    }
+
+    fn display_clock(_: &RingBoard) -> Option<ClockView> {
+        None
+    }
+
+    fn staff_clock(_: &RingStaffView) -> Option<ClockView> {
+        None
+    }
+
+    /// A Brain-ring tournament is one stage of the programme: its one tour
+    /// exists once teams are seeded or a fight was opened (as the server
+    /// counts it).
+    fn staff_tours(view: &RingStaffView) -> Vec<(u32, String)> {
+        if begun(&view.board) {
+            vec![(0, String::new())]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn display_tour(view: &RingBoard) -> Option<u32> {
+        begun(view).then_some(0)
+    }
+}
+
+/// A game's name over its board, the format's when it has none (the
+/// event's own Brain-ring is named by the event).
+fn title<'a>(lang: Lang, game: Game<'a>) -> &'a str {
+    if game.name.trim().is_empty() {
+        lang.t(T::TabRing)
+    } else {
+        game.name
+    }
+}
+
+/// Whether the tournament has begun: teams seeded or a fight opened.
+pub fn begun(board: &RingBoard) -> bool {
+    !board.seeding.is_empty() || !board.fights.is_empty()
+}
+
+/// A fight open is in play; otherwise the hall last looked at the fights
+/// when their latest question was given «Время».
+fn activity(fights: &[RingFightView]) -> Activity {
+    if fights.iter().any(|f| !f.closed) {
+        return Activity::InPlay;
+    }
+    fights
+        .iter()
+        .filter_map(|f| f.question.as_ref()?.armed_at)
+        .max()
+        .map_or(Activity::Idle, Activity::Since)
+}
+
+/// A Brain-ring command of `game`, for the server.
+pub fn send(out: &mut Vec<UiCommand>, game: GameId, command: RingCommand) {
+    out.push(UiCommand::Send(Command::game(game, command)));
+}
+
+/// The event's own Brain-ring among a view's games: the first game of that
+/// format. Every event has one from its start, but a store from an older
+/// release keeps it under another id than new events do, and the host may
+/// add more after it.
+pub fn event_game<V>(games: &[GameEntry<V>]) -> Option<&GameEntry<V>> {
+    games.iter().find(|g| g.format == Format::Ring)
+}
+
+/// The event's own Brain-ring as the staff see it.
+pub fn event_staff(view: &HostView) -> Option<(Game<'_>, &RingStaffView)> {
+    let game = event_game(&view.games)?;
+    match &game.view {
+        GameStaffView::Ring(ring) => Some((game.into(), ring)),
+        _ => None,
+    }
+}
+
+/// The event's own Brain-ring as this team sees it.
+pub fn event_team(view: &TeamView) -> Option<(GameId, &RingTeamView)> {
+    let game = event_game(&view.games)?;
+    match &game.view {
+        GameTeamView::Ring(ring) => Some((game.id, ring)),
+        _ => None,
+    }
+}
+
+/// The event's own Brain-ring as the hall sees it.
+pub fn event_board(view: &DisplayView) -> Option<&RingBoard> {
+    match &event_game(&view.games)?.view {
+        GameDisplayView::Ring(board) => Some(board),
+        _ => None,
+    }
+}
+
+/// Whether a fight's clock runs anywhere in `view`, so the screen must
+/// keep repainting to count it down.
+pub fn ticking_in(view: &View) -> bool {
+    match view {
+        View::Team(v) => v.games.iter().any(|g| match &g.view {
+            GameTeamView::Ring(r) => r.fight.as_ref().is_some_and(ticking),
+            _ => false,
+        }),
+        View::Display(v) => v.games.iter().any(|g| match &g.view {
+            GameDisplayView::Ring(board) => board.fights.iter().any(ticking),
+            _ => false,
+        }),
+        View::Host(v) => v.games.iter().any(|g| match &g.view {
+            GameStaffView::Ring(r) => r.board.fights.iter().any(ticking),
+            _ => false,
+        }),
+        View::Jury(_) => false,
+    }
+}
 
 /// The question being read: not yet live, but not idle either.
 const READING: Color32 = Color32::from_gray(200);

@@ -4,63 +4,56 @@
 //! champion is known, the final places.
 
 use egui::{RichText, Ui};
-use minuta_shared::play::brain_ring::RingFightView;
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{RingBoard, RingFightView};
 use minuta_shared::rules::brain_ring::FightStatus;
-use minuta_shared::wire::view::{RingBoard, TeamView};
 
 use super::board;
 use crate::i18n::{Lang, T, ring as words};
-use crate::state::AppState;
-use crate::views::widgets::{self, GREEN, GREY};
+use crate::views::widgets::{GREEN, GREY};
 
-pub fn waiting(ui: &mut Ui, state: &AppState, view: &TeamView, ring: &RingBoard) {
-    let lang = state.lang;
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                widgets::team_heading(ui, view);
-                let stage = words::stage(lang, &ring.stage, |t| board::team_name(ring, t));
-                ui.label(RichText::new(stage).size(22.0));
-                if let Some(series) = board::final_series(lang, ring) {
-                    ui.label(RichText::new(series).size(22.0).strong());
-                }
-                if let Some(row) = ring.final_places.iter().find(|r| r.team == view.team) {
-                    ui.label(
-                        RichText::new(words::final_place(lang, row.place))
-                            .size(30.0)
-                            .strong(),
-                    );
-                } else if let Some(row) = ring.standings.iter().find(|r| r.team == view.team) {
-                    ui.label(
-                        RichText::new(words::table_place(lang, &row.place.to_string())).size(22.0),
-                    );
+/// `team`'s screen between its fights, under the team's name (drawn by the
+/// caller, on a screen that scrolls).
+pub fn waiting(ui: &mut Ui, lang: Lang, team: TeamId, ring: &RingBoard) {
+    ui.vertical_centered(|ui| {
+        let stage = words::stage(lang, &ring.stage, |t| board::team_name(ring, t));
+        ui.label(RichText::new(stage).size(22.0));
+        if let Some(series) = board::final_series(lang, ring) {
+            ui.label(RichText::new(series).size(22.0).strong());
+        }
+        if let Some(row) = ring.final_places.iter().find(|r| r.team == team) {
+            ui.label(
+                RichText::new(words::final_place(lang, row.place))
+                    .size(30.0)
+                    .strong(),
+            );
+        } else if let Some(row) = ring.standings.iter().find(|r| r.team == team) {
+            ui.label(RichText::new(words::table_place(lang, &row.place.to_string())).size(22.0));
+        }
+    });
+    ui.add_space(12.0);
+    if !ring.fights.is_empty() {
+        ui.label(RichText::new(lang.t(T::RingYourFights)).size(18.0).strong());
+        egui::Grid::new("team-ring-fights")
+            .striped(true)
+            .spacing([12.0, 4.0])
+            .show(ui, |ui| {
+                for fight in &ring.fights {
+                    fight_row(ui, lang, fight, team);
                 }
             });
-            ui.add_space(12.0);
-            if !ring.fights.is_empty() {
-                ui.label(RichText::new(lang.t(T::RingYourFights)).size(18.0).strong());
-                egui::Grid::new("team-ring-fights")
-                    .striped(true)
-                    .spacing([12.0, 4.0])
-                    .show(ui, |ui| {
-                        for fight in &ring.fights {
-                            fight_row(ui, lang, fight, view);
-                        }
-                    });
-                ui.add_space(12.0);
-            }
-            if !ring.final_places.is_empty() {
-                board::final_places(ui, lang, "team-ring", &ring.final_places, 16.0);
-                ui.add_space(12.0);
-            }
-            board::standings_table(ui, lang, "team-ring", &ring.standings, 16.0);
-        });
+        ui.add_space(12.0);
+    }
+    if !ring.final_places.is_empty() {
+        board::final_places(ui, lang, "team-ring", &ring.final_places, 16.0);
+        ui.add_space(12.0);
+    }
+    board::standings_table(ui, lang, "team-ring", &ring.standings, 16.0);
 }
 
 /// One of the team's fights: its name, the tables, the score, the result.
-fn fight_row(ui: &mut Ui, lang: Lang, fight: &RingFightView, view: &TeamView) {
-    let mine = fight.tables.iter().position(|t| *t == view.team);
+fn fight_row(ui: &mut Ui, lang: Lang, fight: &RingFightView, team: TeamId) {
+    let mine = fight.tables.iter().position(|t| *t == team);
     ui.label(words::fight_name(lang, fight));
     ui.label(format!("{} — {}", fight.names[0], fight.names[1]));
     ui.label(RichText::new(format!("{}:{}", fight.score[0], fight.score[1])).monospace());

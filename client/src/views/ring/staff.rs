@@ -1,43 +1,58 @@
-//! The «Брейн-ринг» tab: the whole tournament from one place. On top, where
-//! it stands and the button for the next step; then the open fights (one
-//! per stage may run at once — the host picks which the panel shows) and
-//! the panel of the picked fight with its controls, press log and appeals;
-//! then every fight, the round's pairs and the table; last, qualification
-//! and seeding, a friendly fight, and the button's timing.
+//! A Brain-ring game on the staff's screen: for the host (the dashboard's
+//! «Брейн-ринг» tab for the event's own, the format's tab for one added
+//! beside it) the whole tournament from one place — on top the restart
+//! notices (issue 14.4), where it stands and the button for the next step;
+//! then the open fights (one per stage may run at once — the host picks
+//! which the panel shows) and the panel of the picked fight with its
+//! controls, press log and appeals; then every fight, the round's pairs and
+//! the table; last, qualification and seeding, a friendly fight, and the
+//! button's timing. A judge has nothing to do in Brain-ring and sees the
+//! hall's board.
 
 use egui::{RichText, Ui};
-use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingFightView, RingStage};
+use minuta_shared::play::brain_ring::{
+    ButtonPhase, FightId, RingCommand, RingFightView, RingStaffView, RingStage,
+};
+use minuta_shared::play::games::GameCommand;
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
-use super::ring_setup;
+use super::{board, fight_panel, on_stage, phase_at, setup};
 use crate::i18n::{Lang, T, ring as words};
 use crate::state::{AppState, UiCommand};
-use crate::views::ring::{board, fight_panel, on_stage, phase_at};
+use crate::views::format::{Game, Seat};
 use crate::views::team_names::team_name;
 use crate::views::widgets::{AMBER, GREY};
 
 #[derive(Debug, Default)]
-pub struct RingForm {
+pub struct RingStaffForm {
     /// The fight the panel shows; `None` (or a fight that is gone) follows
     /// the fight stage 1 plays now, else the latest fight.
     pub selected: Option<FightId>,
     pub panel: fight_panel::FightPanelForm,
-    pub setup: ring_setup::RingSetupForm,
+    pub setup: setup::RingSetupForm,
 }
 
-pub fn ring(
+#[allow(clippy::too_many_arguments)]
+pub fn screen(
     ui: &mut Ui,
     state: &AppState,
     view: &HostView,
-    form: &mut RingForm,
+    game: Game<'_>,
+    staff: &RingStaffView,
+    seat: Seat,
+    form: &mut RingStaffForm,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
-    let ring = &view.ring;
-    restart_notices(ui, lang, view);
-    ring_setup::next_step(ui, state, view, &mut form.setup, out);
+    let ring = &staff.board;
+    if seat == Seat::Judge {
+        board::board(ui, state, super::title(lang, game), ring);
+        return;
+    }
+    restart_notices(ui, lang, staff);
+    setup::next_step(ui, state, view, game.id, ring, &mut form.setup, out);
     ui.separator();
     let shown = form
         .selected
@@ -49,11 +64,17 @@ pub fn ring(
     match shown {
         Some(fight) => {
             let before = out.len();
-            fight_panel::fight_panel(ui, state, fight, &mut form.panel, out);
+            fight_panel::fight_panel(ui, state, game.id, fight, &mut form.panel, out);
             // A fight just closed: the panel moves on to the next open one.
-            let closing = out[before..]
-                .iter()
-                .any(|c| matches!(c, UiCommand::Send(Command::RingCloseFight { .. })));
+            let closing = out[before..].iter().any(|c| {
+                matches!(
+                    c,
+                    UiCommand::Send(Command::Game {
+                        command: GameCommand::Ring(RingCommand::CloseFight { .. }),
+                        ..
+                    })
+                )
+            });
             if closing {
                 form.selected = None;
             }
@@ -84,10 +105,10 @@ pub fn ring(
     }
     ui.separator();
     egui::CollapsingHeader::new(RichText::new(lang.t(T::RingQualifyTitle)).strong())
-        .default_open(ring_setup::seeding_open(&ring.stage) && ring.seeding.is_empty())
+        .default_open(setup::seeding_open(&ring.stage) && ring.seeding.is_empty())
         .show(ui, |ui| {
-            if ring_setup::seeding_open(&ring.stage) {
-                ring_setup::qualification(ui, state, view, &mut form.setup, out);
+            if setup::seeding_open(&ring.stage) {
+                setup::qualification(ui, state, view, game.id, &mut form.setup, out);
             } else {
                 ui.label(
                     RichText::new(words::stage(lang, &ring.stage, |t| team_name(view, t)))
@@ -98,19 +119,26 @@ pub fn ring(
     egui::CollapsingHeader::new(RichText::new(lang.t(T::RingFriendly)).strong())
         .default_open(ring.fights.is_empty())
         .show(ui, |ui| {
-            ring_setup::friendly(ui, state, view, &mut form.setup, out)
+            setup::friendly(ui, state, view, game.id, &mut form.setup, out)
         });
     egui::CollapsingHeader::new(RichText::new(lang.t(T::RingTiming)).strong()).show(ui, |ui| {
-        ring_setup::timing(ui, state, view, &mut form.setup.timing, out)
+        setup::timing(
+            ui,
+            state,
+            game.id,
+            &ring.timing,
+            &mut form.setup.timing,
+            out,
+        )
     });
 }
 
 /// Issue 14.4: the questions the server found in play when it started
 /// again, until the host acts in their fight.
-fn restart_notices(ui: &mut Ui, lang: Lang, view: &HostView) {
-    for notice in &view.ring_restarts {
-        let fight = view
-            .ring
+fn restart_notices(ui: &mut Ui, lang: Lang, staff: &RingStaffView) {
+    for notice in &staff.restarts {
+        let fight = staff
+            .board
             .fights
             .iter()
             .find(|f| f.id == notice.fight)
@@ -137,7 +165,7 @@ fn open_fights(
     state: &AppState,
     fights: &[RingFightView],
     shown: Option<FightId>,
-    form: &mut RingForm,
+    form: &mut RingStaffForm,
 ) {
     let mut open: Vec<&RingFightView> = fights.iter().filter(|f| !f.closed).collect();
     if open.is_empty() || (open.len() < 2 && shown.is_none_or(|id| open.iter().any(|f| f.id == id)))
@@ -190,7 +218,7 @@ fn all_fights(
     lang: Lang,
     fights: &[RingFightView],
     shown: Option<FightId>,
-    form: &mut RingForm,
+    form: &mut RingStaffForm,
 ) {
     // With no fights the panel above says so already.
     if fights.is_empty() {

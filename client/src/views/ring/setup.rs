@@ -1,16 +1,17 @@
-//! The Brain-ring tournament's steps as the host takes them: where it
+//! A Brain-ring tournament's steps as the host takes them: where it
 //! stands and what starts next (a qualifying round spread over stages, the
 //! next «царь горы» fight, the next fight of the final); qualification of
 //! the top N from the ChGK table or seeding by hand (4.3–4.4); a friendly
 //! fight between any two teams; and the button's timing and house rules.
 
 use egui::{RichText, Ui};
-use minuta_shared::ids::TeamId;
-use minuta_shared::play::brain_ring::{EarlyPress, RingStage, RingTiming};
+use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::brain_ring::{EarlyPress, RingBoard, RingCommand, RingStage, RingTiming};
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
+use super::{board as hall, send};
 use crate::i18n::{T, ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::team_names::team_name;
@@ -77,11 +78,12 @@ pub fn next_step(
     ui: &mut Ui,
     state: &AppState,
     view: &HostView,
+    game: GameId,
+    board: &RingBoard,
     form: &mut RingSetupForm,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
-    let board = &view.ring;
     let stage = &board.stage;
     let colour = match stage {
         RingStage::Finished { .. } => GREEN,
@@ -109,16 +111,20 @@ pub fn next_step(
                         .strong(),
                 );
                 if ui.add(start).clicked() {
-                    out.push(UiCommand::Send(Command::RingStartNext {
-                        stages: form.stages,
-                    }));
+                    send(
+                        out,
+                        game,
+                        RingCommand::StartNext {
+                            stages: form.stages,
+                        },
+                    );
                 }
             }
             RingStage::Playoff { open: false, .. } | RingStage::Final { open: false, .. } => {
                 let start =
                     egui::Button::new(RichText::new(lang.t(T::RingStartFight)).size(18.0).strong());
                 if ui.add(start).clicked() {
-                    out.push(UiCommand::Send(Command::RingStartNext { stages: 1 }));
+                    send(out, game, RingCommand::StartNext { stages: 1 });
                 }
             }
             _ => {}
@@ -129,7 +135,7 @@ pub fn next_step(
         RingStage::Final { .. } => Some(T::RingFinalRule),
         _ => None,
     };
-    if let Some(series) = crate::views::ring::board::final_series(lang, board) {
+    if let Some(series) = hall::final_series(lang, board) {
         ui.label(RichText::new(series).size(16.0).strong());
     }
     if let Some(rule) = rule {
@@ -173,6 +179,7 @@ pub fn qualification(
     ui: &mut Ui,
     state: &AppState,
     view: &HostView,
+    game: GameId,
     form: &mut RingSetupForm,
     out: &mut Vec<UiCommand>,
 ) {
@@ -188,7 +195,9 @@ pub fn qualification(
         let label = ui.label(lang.t(T::RingLotSeed));
         ui.add(egui::DragValue::new(seed)).labelled_by(label.id);
         if ui.button(lang.t(T::RingQualify)).clicked() {
-            out.push(UiCommand::Send(Command::RingQualify {
+            // The event qualifies from its own ChGK standings into this game.
+            out.push(UiCommand::Send(Command::Qualify {
+                game,
                 places: *places,
                 seed: *seed,
             }));
@@ -240,9 +249,15 @@ pub fn qualification(
             .add_enabled(ready, egui::Button::new(lang.t(T::RingSeedTeams)))
             .clicked()
         {
-            out.push(UiCommand::Send(Command::RingSeed {
-                teams: form.manual.clone(),
-            }));
+            // Seed 0: the host's own order, no lot drawn.
+            send(
+                out,
+                game,
+                RingCommand::Seed {
+                    teams: form.manual.clone(),
+                    seed: 0,
+                },
+            );
         }
         if ui
             .add_enabled(
@@ -261,6 +276,7 @@ pub fn friendly(
     ui: &mut Ui,
     state: &AppState,
     view: &HostView,
+    game: GameId,
     form: &mut RingSetupForm,
     out: &mut Vec<UiCommand>,
 ) {
@@ -302,10 +318,14 @@ pub fn friendly(
         .clicked()
         && let Some(tables) = tables
     {
-        out.push(UiCommand::Send(Command::RingFriendly {
-            tables,
-            format: *format,
-        }));
+        send(
+            out,
+            game,
+            RingCommand::Friendly {
+                tables,
+                format: *format,
+            },
+        );
     }
 }
 
@@ -313,13 +333,14 @@ pub fn friendly(
 pub fn timing(
     ui: &mut Ui,
     state: &AppState,
-    view: &HostView,
+    game: GameId,
+    timing: &RingTiming,
     form: &mut TimingForm,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
     if !form.editing {
-        form.follow(&view.ring.timing);
+        form.follow(timing);
     }
     let mut changed = false;
     egui::Grid::new("ring-timing")
@@ -354,9 +375,13 @@ pub fn timing(
             .add_enabled(form.editing, egui::Button::new(lang.t(T::Save)))
             .clicked()
         {
-            out.push(UiCommand::Send(Command::RingSetTiming {
-                timing: form.timing(),
-            }));
+            send(
+                out,
+                game,
+                RingCommand::SetTiming {
+                    timing: form.timing(),
+                },
+            );
             form.editing = false;
         }
         if form.editing && ui.button(lang.t(T::Cancel)).clicked() {
