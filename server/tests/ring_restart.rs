@@ -17,6 +17,7 @@ use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, FightId, PressKind, RingEvent, RingRestartNotice,
 };
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
@@ -65,22 +66,25 @@ fn played_up_to_a_press(armed: ServerTime) -> Vec<Event> {
     host(
         &mut core,
         &mut events,
-        Command::RingFriendly {
-            tables: [TeamId(1), TeamId(2)],
-            format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
-        },
+        Command::game(
+            EVENT_RING,
+            RingCommand::Friendly {
+                tables: [TeamId(1), TeamId(2)],
+                format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
+            },
+        ),
         start,
     );
     host(
         &mut core,
         &mut events,
-        Command::RingRead { fight: FIGHT },
+        Command::game(EVENT_RING, RingCommand::Read { fight: FIGHT }),
         start,
     );
     host(
         &mut core,
         &mut events,
-        Command::RingArm { fight: FIGHT },
+        Command::game(EVENT_RING, RingCommand::Arm { fight: FIGHT }),
         armed,
     );
     let (receipt, pressed) = core
@@ -167,7 +171,7 @@ fn brain_ring_a_press_lost_in_a_crash_leaves_the_question_open_again_for_the_hos
     let (_, rearmed) = core
         .handle_command(
             Identity::Host,
-            Command::RingArm { fight: FIGHT },
+            Command::game(EVENT_RING, RingCommand::Arm { fight: FIGHT }),
             now,
             &mut || "s".into(),
         )

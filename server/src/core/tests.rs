@@ -1,6 +1,7 @@
 //! The core driven with a virtual clock: every ChGK rule of section 3 as the
 //! host, judges and teams meet it, in microseconds.
 
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::ids::{AppealId, QuestionId, TeamId, TourId};
 use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
@@ -934,13 +935,11 @@ mod brain_ring {
     fn ring_game() -> Game {
         let mut g = Game::new(2);
         g.host(
-            Command::RingSeed {
-                teams: vec![TeamId(1), TeamId(2)],
-            },
+            Command::game(EVENT_RING, RingCommand::Seed { teams: vec![TeamId(1), TeamId(2)], seed: 0 }),
             at(0),
         )
         .unwrap();
-        g.host(Command::RingStartNext { stages: 1 }, at(0)).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::StartNext { stages: 1 }), at(0)).unwrap();
         g
     }
 
@@ -959,16 +958,16 @@ mod brain_ring {
     }
 
     fn judge(g: &mut Game, fight: FightId, correct: bool, now: ServerTime) {
-        g.host(Command::RingJudge { fight, correct }, now).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::Judge { fight, correct }), now).unwrap();
     }
 
     #[test]
     fn brain_ring_the_first_press_to_arrive_answers_and_every_screen_sees_it() {
         let mut g = ring_game();
         let fight = FightId(1);
-        g.host(Command::RingRead { fight }, at(0)).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::Read { fight }), at(0)).unwrap();
         assert_eq!(press(&mut g, 2, at(500)), PressKind::FalseStart);
-        g.host(Command::RingArm { fight }, at(1_000)).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::Arm { fight }), at(1_000)).unwrap();
         assert_eq!(press(&mut g, 2, at(1_100)), PressKind::LockedOut);
         g.core.take_dirty();
         g.core.take_fight_patches();
@@ -1012,18 +1011,18 @@ mod brain_ring {
     fn brain_ring_4_13_an_appeal_is_read_by_the_jury_and_its_own_table_alone() {
         let mut g = ring_game();
         let fight = FightId(1);
-        g.host(Command::RingRead { fight }, at(0)).unwrap();
-        g.host(Command::RingArm { fight }, at(1_000)).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::Read { fight }), at(0)).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::Arm { fight }), at(1_000)).unwrap();
         assert_eq!(press(&mut g, 1, at(1_200)), PressKind::Won);
         judge(&mut g, fight, true, at(5_000));
         let text = "Вопрос допускает второй ответ";
         g.run(
             Identity::Team(TeamId(2)),
-            Command::RingAppeal {
+            Command::game(EVENT_RING, RingCommand::Appeal {
                 fight,
                 kind: RingAppealKind::QuestionIncorrect,
                 text: text.into(),
-            },
+            }),
             at(6_000),
         )
         .unwrap();
@@ -1062,17 +1061,17 @@ mod brain_ring {
         // Decided, its words and the reply stay the filer's and the jury's;
         // the next press's patch tells the hall only the decision.
         g.host(
-            Command::RingResolveAppeal {
+            Command::game(EVENT_RING, RingCommand::ResolveAppeal {
                 fight,
                 appeal: 1,
                 upheld: false,
                 reply: "Ответ единственный".into(),
-            },
+            }),
             at(7_000),
         )
         .unwrap();
-        g.host(Command::RingRead { fight }, at(8_000)).unwrap();
-        g.host(Command::RingArm { fight }, at(9_000)).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::Read { fight }), at(8_000)).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::Arm { fight }), at(9_000)).unwrap();
         g.core.take_fight_patches();
         assert_eq!(press(&mut g, 1, at(9_100)), PressKind::Won);
         let patches = g.core.take_fight_patches();
@@ -1097,9 +1096,7 @@ mod brain_ring {
     fn brain_ring_only_teams_of_the_fight_press_and_the_host_controls() {
         let mut g = Game::new(4);
         g.host(
-            Command::RingSeed {
-                teams: vec![TeamId(1), TeamId(2)],
-            },
+            Command::game(EVENT_RING, RingCommand::Seed { teams: vec![TeamId(1), TeamId(2)], seed: 0 }),
             at(0),
         )
         .unwrap();
@@ -1110,16 +1107,14 @@ mod brain_ring {
         assert!(
             g.run(
                 Identity::Team(TeamId(1)),
-                Command::RingStartNext { stages: 1 },
+                Command::game(EVENT_RING, RingCommand::StartNext { stages: 1 }),
                 at(0)
             )
             .is_err()
         );
         assert_eq!(
             g.host(
-                Command::RingSeed {
-                    teams: vec![TeamId(1), TeamId(2), TeamId(3)]
-                },
+                Command::game(EVENT_RING, RingCommand::Seed { teams: vec![TeamId(1), TeamId(2), TeamId(3)], seed: 0 }),
                 at(0)
             ),
             Err(CommandError::Qualification(
@@ -1135,7 +1130,7 @@ mod brain_ring {
         g.card(3, 0, "Пушкин", at(1_000)).unwrap();
         g.card(4, 0, "Пушкин", at(1_000)).unwrap();
         g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
-        g.host(Command::RingQualify { places: 2, seed: 1 }, at(70_000))
+        g.host(Command::Qualify { game: EVENT_RING, places: 2, seed: 1 }, at(70_000))
             .unwrap();
         let RingStage::Qualifying {
             round: 1, pairs, ..
@@ -1152,8 +1147,8 @@ mod brain_ring {
     fn brain_ring_replaying_presses_rebuilds_the_same_fight() {
         let mut g = ring_game();
         let fight = FightId(1);
-        g.host(Command::RingRead { fight }, at(0)).unwrap();
-        g.host(Command::RingArm { fight }, at(1_000)).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::Read { fight }), at(0)).unwrap();
+        g.host(Command::game(EVENT_RING, RingCommand::Arm { fight }), at(1_000)).unwrap();
         press(&mut g, 1, at(2_000));
         judge(&mut g, fight, false, at(3_000));
         // The rival lets its 20 s run out: time alone ends the question.
@@ -1239,9 +1234,7 @@ mod team_removal {
     fn a_team_in_brain_ring_cannot_be_removed() {
         let mut g = Game::new(2);
         g.host(
-            Command::RingSeed {
-                teams: vec![TeamId(1), TeamId(2)],
-            },
+            Command::game(EVENT_RING, RingCommand::Seed { teams: vec![TeamId(1), TeamId(2)], seed: 0 }),
             at(0),
         )
         .unwrap();

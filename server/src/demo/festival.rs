@@ -123,7 +123,8 @@ pub(super) fn host_steps(
     }
     match on {
         Some(Slot::BrainRing) => {
-            let commands = ring.steps(&view.ring, || ring_entry(view, seed, true), now);
+            let (game, board) = view.event_ring()?;
+            let commands = ring.steps(game, &board.board, || ring_entry(view, seed, true), now);
             Some(Steps::Now(commands))
         }
         _ => None,
@@ -175,12 +176,19 @@ mod tests {
         assert_eq!(core.registry().teams.len(), TEAMS);
         assert_eq!(core.event_chgk().expect("ChGK").tours.len(), 2);
         let games: Vec<_> = core.games().collect();
-        assert_eq!(games.len(), 2, "the event's ChGK and the Мультиигры");
-        let GameState::Multigames(game) = &games[1].1.state else {
+        assert_eq!(
+            games.len(),
+            3,
+            "the event's ChGK and Brain-ring, and the Мультиигры"
+        );
+        let GameState::Multigames(game) = &games[2].1.state else {
             panic!("not a Мультиигры game")
         };
         assert_eq!(game.tours.len(), MULTIGAMES_TOURS);
-        assert_eq!(core.ring().timing.minute_ms, 2_000);
+        assert_eq!(
+            core.event_ring().expect("Brain-ring").timing.minute_ms,
+            2_000
+        );
         // A second start adds nothing.
         let demo = DemoConfig {
             minute: Duration::from_secs(2),

@@ -25,6 +25,7 @@ mod multigames;
 mod ring_robot;
 mod team_robot;
 
+use minuta_shared::play::brain_ring::RingCommand;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -258,8 +259,12 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
     if matches!(demo.game, DemoGame::BrainRing | DemoGame::Festival) {
         // The clock at the demo's scale, until the first fight.
         let timing = ring_robot::timing(demo);
-        if core.ring().fights.is_empty() && core.ring().timing != timing {
-            host(core, Command::RingSetTiming { timing })?;
+        let ring = core
+            .event_ring_id()
+            .zip(core.event_ring())
+            .filter(|(_, r)| r.fights.is_empty() && r.timing != timing);
+        if let Some((game, _)) = ring {
+            host(core, Command::game(game, RingCommand::SetTiming { timing }))?;
         }
     }
     Ok(events)

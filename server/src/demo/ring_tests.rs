@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::brain_ring::{
     FightAudience, FightKind, PressKind, RingEvent, RingFightView, RingStage,
 };
@@ -100,7 +101,12 @@ impl Sim {
             // The host.
             let board = self.core.ring_board(FightAudience::Staff);
             let teams = self.teams.clone();
-            let entry = || Some(Command::RingSeed { teams });
+            let entry = || {
+                Some(Command::game(
+                    EVENT_RING,
+                    RingCommand::Seed { teams, seed: 0 },
+                ))
+            };
             for command in self.host.steps(&board, entry, self.now) {
                 self.command(Identity::Host, command);
             }
@@ -217,11 +223,18 @@ fn demo_4_the_host_hears_the_answer_the_team_gives() {
     let mut sim = Sim::new(1, 2);
     sim.command(
         Identity::Host,
-        Command::RingSeed {
-            teams: vec![TeamId(1), TeamId(2)],
-        },
+        Command::game(
+            EVENT_RING,
+            RingCommand::Seed {
+                teams: vec![TeamId(1), TeamId(2)],
+                seed: 0,
+            },
+        ),
     );
-    sim.command(Identity::Host, Command::RingStartNext { stages: 1 });
+    sim.command(
+        Identity::Host,
+        Command::game(EVENT_RING, RingCommand::StartNext { stages: 1 }),
+    );
     let fight = sim
         .core
         .ring()
@@ -230,8 +243,14 @@ fn demo_4_the_host_hears_the_answer_the_team_gives() {
         .next()
         .copied()
         .expect("a fight");
-    sim.command(Identity::Host, Command::RingRead { fight });
-    sim.command(Identity::Host, Command::RingArm { fight });
+    sim.command(
+        Identity::Host,
+        Command::game(EVENT_RING, RingCommand::Read { fight }),
+    );
+    sim.command(
+        Identity::Host,
+        Command::game(EVENT_RING, RingCommand::Arm { fight }),
+    );
     sim.core
         .handle_press(TeamId(2), sim.now, 0, 0)
         .expect("the press");
@@ -244,10 +263,13 @@ fn demo_4_the_host_hears_the_answer_the_team_gives() {
     // Assert: the verdict is what the team's answer is.
     assert_eq!(
         step,
-        Some(Command::RingJudge {
-            fight,
-            correct: answers_right(style, fight, 1),
-        })
+        Some(Command::game(
+            EVENT_RING,
+            RingCommand::Judge {
+                fight,
+                correct: answers_right(style, fight, 1),
+            }
+        ))
     );
 }
 
