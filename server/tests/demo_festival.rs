@@ -250,7 +250,8 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
     }
     let day_one_over = chgk.questions.iter().filter_map(|q| q.revealed_at).max();
     let first_press = core
-        .ring()
+        .event_ring()
+        .expect("Brain-ring")
         .fights
         .values()
         .flat_map(|f| &f.log.presses)

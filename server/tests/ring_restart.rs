@@ -110,7 +110,8 @@ fn store_of(dir: &Path, events: Vec<Event>) {
 }
 
 fn phase(core: &Core) -> ButtonPhase {
-    core.ring()
+    core.event_ring()
+        .expect("Brain-ring")
         .fight(FIGHT)
         .unwrap()
         .current
@@ -121,7 +122,7 @@ fn phase(core: &Core) -> ButtonPhase {
 
 fn notices(core: &Core, now: ServerTime) -> Vec<RingRestartNotice> {
     match core.view_for(Identity::Host, now) {
-        View::Host(h) => h.ring_restarts,
+        View::Host(h) => h.event_ring().expect("Brain-ring").1.restarts.clone(),
         other => panic!("the host gets a host view, not {other:?}"),
     }
 }
@@ -155,7 +156,7 @@ fn brain_ring_a_press_lost_in_a_crash_leaves_the_question_open_again_for_the_hos
         }]
     );
     core.handle_timeout(now);
-    let fight = core.ring().fight(FIGHT).unwrap();
+    let fight = core.event_ring().expect("Brain-ring").fight(FIGHT).unwrap();
     assert_eq!(phase(&core), ButtonPhase::Reading, "not over untaken");
     assert!(fight.outcomes.is_empty(), "question 1 is not counted");
     assert_eq!(fight.count().score, [0, 0]);

@@ -315,7 +315,7 @@ fn festival_4_3_brain_ring_qualifies_from_day_one_alone() {
     h.chgk(1, 300, &[1, 2]);
     h.host(Command::Qualify { game: EVENT_RING, places: 2, seed: 7 }, s(500))
         .expect("qualify");
-    let mut seeded = h.core.ring().teams.clone();
+    let mut seeded = h.core.event_ring().expect("Brain-ring").teams.clone();
     seeded.sort();
     assert_eq!(seeded, vec![TeamId(3), TeamId(4)]);
 }

@@ -1004,7 +1004,7 @@ mod brain_ring {
         assert_eq!(host.ring.fights[0].presses.len(), 3);
 
         judge(&mut g, fight, true, at(5_000));
-        assert_eq!(g.core.ring().fight(fight).unwrap().count().score, [1, 0]);
+        assert_eq!(g.core.event_ring().expect("Brain-ring").fight(fight).unwrap().count().score, [1, 0]);
     }
 
     #[test]
@@ -1134,7 +1134,7 @@ mod brain_ring {
             .unwrap();
         let RingStage::Qualifying {
             round: 1, pairs, ..
-        } = g.core.ring().stage()
+        } = g.core.event_ring().expect("Brain-ring").stage()
         else {
             panic!()
         };
@@ -1156,8 +1156,8 @@ mod brain_ring {
         let mut again = Core::new(ServerInfo::default());
         again.replay(&g.events);
         again.handle_timeout(ServerTime(at(23_000).0 + 1));
-        assert_eq!(again.ring(), g.core.ring());
-        assert_eq!(again.ring().fight(fight).unwrap().outcomes.len(), 1);
+        assert_eq!(again.event_ring().expect("Brain-ring"), g.core.event_ring().expect("Brain-ring"));
+        assert_eq!(again.event_ring().expect("Brain-ring").fight(fight).unwrap().outcomes.len(), 1);
     }
 }
 

@@ -280,7 +280,7 @@ mod tests {
         let Ok(AtDesk::Decided(ServerMsg::Ack { result, .. })) = at_desk else {
             panic!("answered at the desk");
         };
-        assert!(matches!(result, Err(CommandError::Ring(_))));
+        assert!(matches!(result, Err(CommandError::NothingToPress)));
         assert!(rx.try_recv().is_err());
     }
 
