@@ -18,6 +18,7 @@ use minuta_shared::play::brain_ring::{
     ButtonPhase, FightId, PressKind, RingEvent, RingRestartNotice,
 };
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
+use minuta_shared::play::games::GameEvent;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
@@ -127,16 +128,26 @@ fn notices(core: &Core, now: ServerTime) -> Vec<RingRestartNotice> {
     }
 }
 
+/// A stored event of the event's Brain-ring, as a pattern.
+macro_rules! ring_event {
+    ($pattern:pat) => {
+        Event::Game {
+            event: GameEvent::Ring($pattern),
+            ..
+        }
+    };
+}
+
 #[test]
 fn brain_ring_a_press_lost_in_a_crash_leaves_the_question_open_again_for_the_host() {
     // Armed two minutes ago: the minute ran out while the server was down.
     let armed = ServerTime(wall_now().0 - 120_000_000);
     let mut events = played_up_to_a_press(armed);
     let lost = events.pop().unwrap();
-    assert!(matches!(lost, Event::Ring(RingEvent::Pressed { .. })));
+    assert!(matches!(lost, ring_event!(RingEvent::Pressed { .. })));
     assert!(matches!(
         events.last(),
-        Some(Event::Ring(RingEvent::Armed { .. }))
+        Some(ring_event!(RingEvent::Armed { .. }))
     ));
     let dir = tempfile::tempdir().unwrap();
     store_of(dir.path(), events.clone());
@@ -149,10 +160,13 @@ fn brain_ring_a_press_lost_in_a_crash_leaves_the_question_open_again_for_the_hos
     let resumed = core.resume_after_restart(now);
     assert_eq!(
         resumed,
-        vec![Event::RingInterrupted {
-            fight: FIGHT,
-            question: 1,
-            at: now,
+        vec![Event::Game {
+            game: EVENT_RING,
+            event: GameEvent::Ring(RingEvent::Interrupted {
+                fight: FIGHT,
+                question: 1,
+                at: now,
+            }),
         }]
     );
     core.handle_timeout(now);
@@ -214,11 +228,11 @@ fn brain_ring_the_server_stores_the_interruption_so_every_later_replay_agrees() 
     assert_eq!(after_first.len(), events.len() + 1);
     assert!(matches!(
         after_first.last(),
-        Some(Event::RingInterrupted {
+        Some(ring_event!(RingEvent::Interrupted {
             fight: FIGHT,
             question: 1,
             ..
-        })
+        }))
     ));
 
     // A second start finds the question being read: nothing more to store,

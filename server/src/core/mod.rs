@@ -590,3 +590,10 @@ impl Core {
         events
     }
 }
+
+#[cfg(test)]
+mod games_tests;
+#[cfg(test)]
+mod programme_tests;
+#[cfg(test)]
+mod tests;

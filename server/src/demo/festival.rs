@@ -135,6 +135,7 @@ pub(super) fn host_steps(
 mod tests {
     use std::time::Duration;
 
+    use minuta_shared::ids::GameId;
     use minuta_shared::play::games::GameState;
     use minuta_shared::wire::handshake::Identity;
     use minuta_shared::wire::view::View;
@@ -164,6 +165,14 @@ mod tests {
             panic!("not a host view");
         };
         view
+    }
+
+    fn multigames_id(view: &HostView) -> GameId {
+        view.games
+            .iter()
+            .find(|g| matches!(g.view, GameStaffView::Multigames(_)))
+            .expect("a Мультиигры game")
+            .id
     }
 
     #[test]
@@ -203,7 +212,7 @@ mod tests {
         // Arrange
         let mut core = festival();
         let view = host_view(&core);
-        let game = view.games[1].id;
+        let game = multigames_id(&view);
 
         // Act
         let programme = programme(&view).expect("a programme");
@@ -254,7 +263,7 @@ mod tests {
         let second = steps(&host_view(&core));
 
         // Assert: the first slot is Мультиигры' first tour: its first task.
-        let game = host_view(&core).games[1].id;
+        let game = multigames_id(&host_view(&core));
         assert!(
             matches!(
                 second,

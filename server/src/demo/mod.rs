@@ -479,8 +479,12 @@ mod tests {
         assert_eq!(core.registry().teams.len(), 8);
         assert!(core.event_chgk().expect("ChGK").questions.is_empty());
         let games: Vec<_> = core.games().collect();
-        assert_eq!(games.len(), 2, "the event's ChGK and the Мультиигры");
-        let minuta_shared::play::games::GameState::Multigames(game) = &games[1].1.state else {
+        assert_eq!(
+            games.len(),
+            3,
+            "the event's ChGK and Brain-ring, and the Мультиигры"
+        );
+        let minuta_shared::play::games::GameState::Multigames(game) = &games[2].1.state else {
             panic!("not a Мультиигры game")
         };
         assert_eq!(game.tours.len(), 6);
@@ -543,6 +547,10 @@ mod tests {
 
         // Assert
         assert!(events.is_empty());
-        assert_eq!(core.games().count(), 1, "the event's own ChGK alone");
+        assert_eq!(
+            core.games().count(),
+            2,
+            "the event's own ChGK and Brain-ring alone"
+        );
     }
 }

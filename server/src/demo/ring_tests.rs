@@ -12,6 +12,7 @@ use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::brain_ring::{
     FightAudience, FightKind, PressKind, RingEvent, RingFightView, RingStage,
 };
+use minuta_shared::play::games::GameEvent;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
@@ -142,7 +143,10 @@ impl Sim {
 
     fn ring_events(&self) -> impl Iterator<Item = &RingEvent> {
         self.events.iter().filter_map(|e| match e {
-            Event::Ring(r) => Some(r),
+            Event::Game {
+                event: GameEvent::Ring(r),
+                ..
+            } => Some(r),
             _ => None,
         })
     }

@@ -227,7 +227,7 @@ mod tests {
                 events,
             }) => {
                 assert_eq!(received_at, at(1_200));
-                assert!(matches!(events.as_slice(), [Event::Ring(_)]));
+                assert!(matches!(events.as_slice(), [Event::Game { .. }]));
             }
             _ => panic!("the press's events go to the driver"),
         }
