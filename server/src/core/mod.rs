@@ -594,6 +594,8 @@ impl Core {
 #[cfg(test)]
 mod games_tests;
 #[cfg(test)]
+mod legacy_tests;
+#[cfg(test)]
 mod programme_tests;
 #[cfg(test)]
 mod tests;
