@@ -313,8 +313,8 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
     store_with_teams(dir.path(), 1);
     raw(dir.path())
         .execute(
-            "UPDATE meta SET value = '4' WHERE key = 'schema_version'",
-            [],
+            "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
+            [(store::SCHEMA_VERSION + 1).to_string()],
         )
         .unwrap();
     let path = store::db_path(dir.path());
@@ -327,8 +327,8 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
                 path: p,
                 problem:
                     SchemaProblem::TooNew {
-                        found: 4,
-                        supported: 3,
+                        found: 5,
+                        supported: 4,
                         written_by: Some(_),
                     },
             } => {
