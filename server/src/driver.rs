@@ -20,7 +20,9 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, warn};
 
-use minuta_shared::ids::TeamId;
+use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::button::PressPatch;
+use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
@@ -29,7 +31,7 @@ use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
 
 use crate::clock::ServerClock;
-use crate::core::{Audience, Core, Event, FightPatch};
+use crate::core::{Audience, Core, Event};
 use crate::net::press_desk::SharedCore;
 use crate::net::{ConnId, Inbound, Outbound, Outbox};
 use crate::store::{StoreError, StoreWriter};
@@ -159,7 +161,7 @@ impl Driver {
         }
         loop {
             live.send_if_modified(|was| {
-                let now = self.core().ring().buttons_live();
+                let now = self.core().buttons_live();
                 std::mem::replace(was, now) != now
             });
             let now = self.clock.now();
@@ -196,8 +198,8 @@ impl Driver {
                         // Let the verdicts leave before the lockout is built;
                         // then the fight's screens get the fight alone.
                         tokio::task::yield_now().await;
-                        let patches = self.core().take_fight_patches();
-                        self.send_fight_patches(patches);
+                        let patches = self.core().take_press_patches();
+                        self.send_press_patches(patches);
                         // And let the lockout leave before the commit wakes
                         // the store's thread and any views are built.
                         tokio::task::yield_now().await;
@@ -451,34 +453,46 @@ impl Driver {
         }
     }
 
-    /// Sends each pressed fight to its screens: the two tables first (they
-    /// must stop discussing), then the projectors, then the staff, whose
-    /// copy carries the press log.
-    fn send_fight_patches(&mut self, patches: Vec<FightPatch>) {
-        for patch in patches {
-            let [first, second] = patch.at_tables;
-            // In the order of `rank` below: the tables, the projector, the staff.
-            let msgs = [first, second, patch.public, patch.staff]
-                .map(|view| Arc::new(ServerMsg::Fight(Box::new(view))));
+    /// Sends what each press changed to its screens: the concerned teams
+    /// first (a Brain-ring fight's two tables must stop discussing), then
+    /// the projectors, then the staff, whose copy carries the press log.
+    fn send_press_patches(&mut self, patches: Vec<(GameId, PressPatch<GamePatch>)>) {
+        for (game, patch) in patches {
+            let msg = |patch: GamePatch| {
+                Arc::new(ServerMsg::Patch {
+                    game,
+                    patch: Box::new(patch),
+                })
+            };
+            let teams = patch.teams.len();
+            // In the order of `rank` below: the teams, the projector, the staff.
+            let msgs: Vec<Arc<ServerMsg>> = patch
+                .teams
+                .iter()
+                .map(|(_, p)| msg(p.clone()))
+                .chain([msg(patch.public), msg(patch.staff)])
+                .collect();
             let mut targets: Vec<(usize, ConnId)> = self
                 .conns
                 .iter()
                 .filter_map(|(id, c)| {
                     let rank = match c.identity {
-                        Identity::Team(t) => patch.tables.iter().position(|&at| at == t)?,
-                        Identity::Display => 2,
-                        Identity::Host | Identity::Judge(_) => 3,
-                        // The appeal jury follows no Brain-ring fight.
+                        Identity::Team(t) => patch.teams.iter().position(|(at, _)| *at == t)?,
+                        Identity::Display => teams,
+                        Identity::Host | Identity::Judge(_) => teams + 1,
+                        // The appeal jury follows no button.
                         Identity::Jury => return None,
                     };
                     // A connection still waiting for its first view gets the
-                    // fight in that view.
+                    // change in that view.
                     (!self.fresh.contains(id)).then_some((rank, *id))
                 })
                 .collect();
             targets.sort_unstable();
             for (rank, conn) in targets {
-                self.send_arc(conn, Arc::clone(&msgs[rank]));
+                if let Some(msg) = msgs.get(rank) {
+                    self.send_arc(conn, Arc::clone(msg));
+                }
             }
         }
     }

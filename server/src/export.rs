@@ -198,7 +198,7 @@ fn to_json(core: &Core) -> String {
         "games": games_json(core),
         "festival": festival_json(core),
     });
-    if has_ring(core.ring())
+    if core.event_ring().is_some_and(has_ring)
         && let Some(obj) = out.as_object_mut()
     {
         obj.insert("brain_ring".to_owned(), ring_json(core));
@@ -225,7 +225,7 @@ fn to_csv(core: &Core) -> String {
         out.push_str(&cells.join(","));
         out.push('\n');
     }
-    if has_ring(core.ring()) {
+    if core.event_ring().is_some_and(has_ring) {
         ring_csv(core, &mut out);
     }
     out
@@ -244,7 +244,8 @@ fn push_csv_row(out: &mut String, row: &[String]) {
 
 /// The Brain-ring section: the qualifying table, then the final places.
 fn ring_csv(core: &Core, out: &mut String) {
-    let ring = core.ring();
+    let fallback = RingTournament::default();
+    let ring = core.event_ring().unwrap_or(&fallback);
     out.push('\n');
     out.push_str(RING_CSV_HEADER);
     out.push('\n');
@@ -325,7 +326,8 @@ fn press_kind_text(kind: PressKind) -> &'static str {
 }
 
 fn ring_json(core: &Core) -> Value {
-    let ring = core.ring();
+    let fallback = RingTournament::default();
+    let ring = core.event_ring().unwrap_or(&fallback);
     let stage = ring.stage();
     let champion = match &stage {
         RingStage::Finished { champion } => json!(team_name(core, *champion)),

@@ -62,7 +62,7 @@ fn demo_6_multigames_runs_to_its_end_and_every_sheet_scores_as_exported() {
     // appeals every one of which the АЖ decided (6.4–6.5).
     let mut core = Core::new(ServerInfo::default());
     core.replay(&store::load(&data).unwrap());
-    let GameState::Multigames(game) = &core.game(GameId(1)).unwrap().state else {
+    let GameState::Multigames(game) = &core.game(GameId(2)).unwrap().state else {
         panic!("not a Мультиигры game")
     };
     assert!(game.finished_at.is_some());

@@ -165,7 +165,8 @@ fn demo_4_brain_ring_robots_press_their_way_through_rounds_play_off_and_final_to
         (1..=6).collect::<Vec<_>>()
     );
     assert_eq!(json["festival"].as_array().unwrap().len(), 1);
-    assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 0);
+    // Brain-ring is a game: its qualifying sheet scores to its table.
+    assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 1);
 }
 
 #[test]
@@ -180,8 +181,8 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
     // Assert: every game's sheet scores as exported.
     assert_eq!(
         every_sheet_scores_as_exported(dir.path(), &json),
-        2,
-        "ChGK and Мультиигры"
+        3,
+        "ChGK, Мультиигры and Brain-ring"
     );
     let teams: BTreeSet<String> = json["standings"]
         .as_array()
@@ -250,7 +251,8 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
     }
     let day_one_over = chgk.questions.iter().filter_map(|q| q.revealed_at).max();
     let first_press = core
-        .ring()
+        .event_ring()
+        .expect("Brain-ring")
         .fights
         .values()
         .flat_map(|f| &f.log.presses)

@@ -77,7 +77,7 @@ impl Hall {
         self.act(
             who,
             Command::Game {
-                game: GameId(1),
+                game: GameId(2),
                 command: GameCommand::Multigames(command),
             },
         );
@@ -207,7 +207,7 @@ fn export_6_json_lists_each_game_with_its_live_standings() {
     assert_eq!(
         json["games"],
         json!([{
-            "id": 1,
+            "id": 2,
             "name": "Мультиигры",
             "format": "multigames",
             "standings": [
@@ -231,7 +231,7 @@ fn export_6_sheet_of_a_game_scores_to_its_exported_standings() {
     let out = sheet.to_str().unwrap();
     ok(&export(
         dir.path(),
-        &["--format", "sheet", "--game", "1", "--out", out],
+        &["--format", "sheet", "--game", "2", "--out", out],
     ));
     let scored = Process::new(env!("CARGO_BIN_EXE_minuta-server"))
         .arg("score")
@@ -279,7 +279,7 @@ fn export_sheet_of_an_unknown_game_names_the_games_there_are() {
     let stderr = refused(&export(dir.path(), &["--format", "sheet", "--game", "7"]));
 
     assert!(stderr.contains("no game 7"), "{stderr}");
-    assert!(stderr.contains("1 «Мультиигры»"), "{stderr}");
+    assert!(stderr.contains("2 «Мультиигры»"), "{stderr}");
 }
 
 #[test]

@@ -14,6 +14,7 @@ use minuta_server::export::{ExportFormat, export};
 use minuta_server::store;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::FightId;
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
@@ -91,19 +92,22 @@ impl Hall {
     }
 
     fn judge(&mut self, fight: u32, correct: bool) {
-        self.host(Command::RingJudge {
-            fight: FightId(fight),
-            correct,
-        });
+        self.host(Command::game(
+            EVENT_RING,
+            RingCommand::Judge {
+                fight: FightId(fight),
+                correct,
+            },
+        ));
     }
 
     /// One question: read, «Время», then `presser` presses and is judged
     /// right (`Some`), or each team in turn answers wrong (`None`).
     fn question(&mut self, fight: u32, presser: Option<u32>) {
         let f = FightId(fight);
-        self.host(Command::RingRead { fight: f });
+        self.host(Command::game(EVENT_RING, RingCommand::Read { fight: f }));
         self.wait(1_000);
-        self.host(Command::RingArm { fight: f });
+        self.host(Command::game(EVENT_RING, RingCommand::Arm { fight: f }));
         self.wait(300);
         match presser {
             Some(team) => {
@@ -125,9 +129,12 @@ impl Hall {
     }
 
     fn close(&mut self, fight: u32) {
-        self.host(Command::RingCloseFight {
-            fight: FightId(fight),
-        });
+        self.host(Command::game(
+            EVENT_RING,
+            RingCommand::CloseFight {
+                fight: FightId(fight),
+            },
+        ));
     }
 
     /// Stores every event not stored yet.
@@ -140,15 +147,28 @@ impl Hall {
 /// Seeds the two teams and plays the qualifying fight (3:1 to Альфа). Its
 /// first question: Бета false-starts, is locked out, Альфа answers.
 fn qualifying(hall: &mut Hall) {
-    hall.host(Command::RingSeed {
-        teams: vec![TeamId(1), TeamId(2)],
-    });
-    hall.host(Command::RingStartNext { stages: 1 });
-    hall.host(Command::RingRead { fight: FightId(1) });
+    hall.host(Command::game(
+        EVENT_RING,
+        RingCommand::Seed {
+            teams: vec![TeamId(1), TeamId(2)],
+            seed: 0,
+        },
+    ));
+    hall.host(Command::game(
+        EVENT_RING,
+        RingCommand::StartNext { stages: 1 },
+    ));
+    hall.host(Command::game(
+        EVENT_RING,
+        RingCommand::Read { fight: FightId(1) },
+    ));
     hall.wait(500);
     hall.press(2); // false start, 500 ms before «Время»
     hall.wait(500);
-    hall.host(Command::RingArm { fight: FightId(1) });
+    hall.host(Command::game(
+        EVENT_RING,
+        RingCommand::Arm { fight: FightId(1) },
+    ));
     hall.wait(100);
     hall.press(2); // locked out by its false start
     hall.wait(100);
@@ -157,9 +177,15 @@ fn qualifying(hall: &mut Hall) {
     hall.judge(1, true);
     hall.wait(1_000);
     // Question 2: Альфа answers wrong, Бета takes it on the second chance.
-    hall.host(Command::RingRead { fight: FightId(1) });
+    hall.host(Command::game(
+        EVENT_RING,
+        RingCommand::Read { fight: FightId(1) },
+    ));
     hall.wait(1_000);
-    hall.host(Command::RingArm { fight: FightId(1) });
+    hall.host(Command::game(
+        EVENT_RING,
+        RingCommand::Arm { fight: FightId(1) },
+    ));
     hall.wait(300);
     hall.press(1);
     hall.wait(2_000);
@@ -178,7 +204,10 @@ fn qualifying(hall: &mut Hall) {
 /// The final: two fights of 7, Альфа takes every question.
 fn final_series(hall: &mut Hall) {
     for fight in [2, 3] {
-        hall.host(Command::RingStartNext { stages: 1 });
+        hall.host(Command::game(
+            EVENT_RING,
+            RingCommand::StartNext { stages: 1 },
+        ));
         for _ in 0..7 {
             hall.question(fight, Some(1));
         }

@@ -17,6 +17,8 @@ use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, FightId, PressKind, RingEvent, RingRestartNotice,
 };
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
+use minuta_shared::play::games::GameEvent;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
@@ -65,22 +67,25 @@ fn played_up_to_a_press(armed: ServerTime) -> Vec<Event> {
     host(
         &mut core,
         &mut events,
-        Command::RingFriendly {
-            tables: [TeamId(1), TeamId(2)],
-            format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
-        },
+        Command::game(
+            EVENT_RING,
+            RingCommand::Friendly {
+                tables: [TeamId(1), TeamId(2)],
+                format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
+            },
+        ),
         start,
     );
     host(
         &mut core,
         &mut events,
-        Command::RingRead { fight: FIGHT },
+        Command::game(EVENT_RING, RingCommand::Read { fight: FIGHT }),
         start,
     );
     host(
         &mut core,
         &mut events,
-        Command::RingArm { fight: FIGHT },
+        Command::game(EVENT_RING, RingCommand::Arm { fight: FIGHT }),
         armed,
     );
     let (receipt, pressed) = core
@@ -106,7 +111,8 @@ fn store_of(dir: &Path, events: Vec<Event>) {
 }
 
 fn phase(core: &Core) -> ButtonPhase {
-    core.ring()
+    core.event_ring()
+        .expect("Brain-ring")
         .fight(FIGHT)
         .unwrap()
         .current
@@ -117,9 +123,19 @@ fn phase(core: &Core) -> ButtonPhase {
 
 fn notices(core: &Core, now: ServerTime) -> Vec<RingRestartNotice> {
     match core.view_for(Identity::Host, now) {
-        View::Host(h) => h.ring_restarts,
+        View::Host(h) => h.event_ring().expect("Brain-ring").1.restarts.clone(),
         other => panic!("the host gets a host view, not {other:?}"),
     }
+}
+
+/// A stored event of the event's Brain-ring, as a pattern.
+macro_rules! ring_event {
+    ($pattern:pat) => {
+        Event::Game {
+            event: GameEvent::Ring($pattern),
+            ..
+        }
+    };
 }
 
 #[test]
@@ -128,10 +144,10 @@ fn brain_ring_a_press_lost_in_a_crash_leaves_the_question_open_again_for_the_hos
     let armed = ServerTime(wall_now().0 - 120_000_000);
     let mut events = played_up_to_a_press(armed);
     let lost = events.pop().unwrap();
-    assert!(matches!(lost, Event::Ring(RingEvent::Pressed { .. })));
+    assert!(matches!(lost, ring_event!(RingEvent::Pressed { .. })));
     assert!(matches!(
         events.last(),
-        Some(Event::Ring(RingEvent::Armed { .. }))
+        Some(ring_event!(RingEvent::Armed { .. }))
     ));
     let dir = tempfile::tempdir().unwrap();
     store_of(dir.path(), events.clone());
@@ -144,14 +160,17 @@ fn brain_ring_a_press_lost_in_a_crash_leaves_the_question_open_again_for_the_hos
     let resumed = core.resume_after_restart(now);
     assert_eq!(
         resumed,
-        vec![Event::RingInterrupted {
-            fight: FIGHT,
-            question: 1,
-            at: now,
+        vec![Event::Game {
+            game: EVENT_RING,
+            event: GameEvent::Ring(RingEvent::Interrupted {
+                fight: FIGHT,
+                question: 1,
+                at: now,
+            }),
         }]
     );
     core.handle_timeout(now);
-    let fight = core.ring().fight(FIGHT).unwrap();
+    let fight = core.event_ring().expect("Brain-ring").fight(FIGHT).unwrap();
     assert_eq!(phase(&core), ButtonPhase::Reading, "not over untaken");
     assert!(fight.outcomes.is_empty(), "question 1 is not counted");
     assert_eq!(fight.count().score, [0, 0]);
@@ -167,7 +186,7 @@ fn brain_ring_a_press_lost_in_a_crash_leaves_the_question_open_again_for_the_hos
     let (_, rearmed) = core
         .handle_command(
             Identity::Host,
-            Command::RingArm { fight: FIGHT },
+            Command::game(EVENT_RING, RingCommand::Arm { fight: FIGHT }),
             now,
             &mut || "s".into(),
         )
@@ -209,11 +228,11 @@ fn brain_ring_the_server_stores_the_interruption_so_every_later_replay_agrees() 
     assert_eq!(after_first.len(), events.len() + 1);
     assert!(matches!(
         after_first.last(),
-        Some(Event::RingInterrupted {
+        Some(ring_event!(RingEvent::Interrupted {
             fight: FIGHT,
             question: 1,
             ..
-        })
+        }))
     ));
 
     // A second start finds the question being read: nothing more to store,

@@ -246,7 +246,7 @@ fn rows_are_json_a_jury_can_read_with_sqlite() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(version, "3");
+    assert_eq!(version, "4");
     let written_by: String = conn
         .query_row("SELECT value FROM meta WHERE key = 'written_by'", [], |r| {
             r.get(0)
@@ -313,8 +313,8 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
     store_with_teams(dir.path(), 1);
     raw(dir.path())
         .execute(
-            "UPDATE meta SET value = '4' WHERE key = 'schema_version'",
-            [],
+            "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
+            [(store::SCHEMA_VERSION + 1).to_string()],
         )
         .unwrap();
     let path = store::db_path(dir.path());
@@ -327,8 +327,8 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
                 path: p,
                 problem:
                     SchemaProblem::TooNew {
-                        found: 4,
-                        supported: 3,
+                        found: 5,
+                        supported: 4,
                         written_by: Some(_),
                     },
             } => {
@@ -377,7 +377,7 @@ fn a_store_of_the_previous_release_is_migrated_on_its_first_start() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(version, "3");
+    assert_eq!(version, "4");
 }
 
 #[test]

@@ -35,6 +35,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::brain_ring::{EarlyPress, PressKind, RingTiming};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
@@ -293,7 +294,8 @@ async fn run(trials: usize) -> Result<String> {
         tie_window_us: 0,
         early_press: EarlyPress::LosesTheQuestion,
     };
-    host.ok(Command::RingSetTiming { timing }).await?;
+    host.ok(Command::game(EVENT_RING, RingCommand::SetTiming { timing }))
+        .await?;
     let total = (trials * GAPS_MS.len()) as u32;
     let fight = open_friendly(&mut host, [ids[0], ids[1]], long_format(total + 10)).await?;
     // Table 0 is team 1, table 1 team 2.
@@ -311,10 +313,12 @@ async fn run(trials: usize) -> Result<String> {
         let mut of_gap = Vec::with_capacity(trials);
         for i in 0..trials {
             let earlier = i % 2;
-            host.ok(Command::RingRead { fight }).await?;
+            host.ok(Command::game(EVENT_RING, RingCommand::Read { fight }))
+                .await?;
             // The arm is applied before its acknowledgement: both presses
             // come after it.
-            host.ok(Command::RingArm { fight }).await?;
+            host.ok(Command::game(EVENT_RING, RingCommand::Arm { fight }))
+                .await?;
             let at = Instant::now() + Duration::from_millis(4);
             let handoff = Handoff::default();
             let first = order(
@@ -350,10 +354,13 @@ async fn run(trials: usize) -> Result<String> {
                 arrival_gap_us: l.verdict.arrived_at.0 as f64 - e.verdict.arrived_at.0 as f64,
                 first_send_us: (e.left - e.written).as_secs_f64() * 1e6,
             });
-            host.ok(Command::RingJudge {
-                fight,
-                correct: true,
-            })
+            host.ok(Command::game(
+                EVENT_RING,
+                RingCommand::Judge {
+                    fight,
+                    correct: true,
+                },
+            ))
             .await?;
         }
         let won = of_gap.iter().filter(|t| t.earlier_won).count();

@@ -65,6 +65,7 @@
 //! asserted. Built as a test (without cargo bench's `--bench` flag) it does
 //! nothing.
 
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -685,10 +686,13 @@ fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
     let fight = FightId(1);
     host(
         &mut core,
-        Command::RingFriendly {
-            tables: [teams[0], teams[1]],
-            format: long_format(presses as u32 + 5),
-        },
+        Command::game(
+            EVENT_RING,
+            RingCommand::Friendly {
+                tables: [teams[0], teams[1]],
+                format: long_format(presses as u32 + 5),
+            },
+        ),
         now,
     )?;
     let (mut decide, mut all, mut fight_only, mut host_bytes) =
@@ -698,8 +702,16 @@ fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
     };
     for i in 0..presses {
         now = ServerTime(now.0 + 1_000_000);
-        host(&mut core, Command::RingRead { fight }, now)?;
-        host(&mut core, Command::RingArm { fight }, now)?;
+        host(
+            &mut core,
+            Command::game(EVENT_RING, RingCommand::Read { fight }),
+            now,
+        )?;
+        host(
+            &mut core,
+            Command::game(EVENT_RING, RingCommand::Arm { fight }),
+            now,
+        )?;
         core.take_dirty();
         now = ServerTime(now.0 + 1_000);
         let t0 = Instant::now();
@@ -725,10 +737,13 @@ fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
         fight_only.push(us(t3 - t2));
         host(
             &mut core,
-            Command::RingJudge {
-                fight,
-                correct: true,
-            },
+            Command::game(
+                EVENT_RING,
+                RingCommand::Judge {
+                    fight,
+                    correct: true,
+                },
+            ),
             now,
         )?;
     }
@@ -871,7 +886,8 @@ async fn run(args: &Args) -> Result<String> {
             tie_window_us: 0,
             early_press: EarlyPress::LosesTheQuestion,
         };
-        host.ok(Command::RingSetTiming { timing }).await?;
+        host.ok(Command::game(EVENT_RING, RingCommand::SetTiming { timing }))
+            .await?;
         let fight = open_friendly(&mut host, [ids[0], ids[1]], long_format(questions + 5)).await?;
         host.close();
         (codes, fight)
@@ -941,18 +957,29 @@ async fn run(args: &Args) -> Result<String> {
     let mut sizes = None;
     for number in 1..=questions {
         let first = (number as usize) % 2;
-        step(&mut all, Command::RingRead { fight }).await?;
-        step(&mut all, Command::RingArm { fight }).await?;
+        step(
+            &mut all,
+            Command::game(EVENT_RING, RingCommand::Read { fight }),
+        )
+        .await?;
+        step(
+            &mut all,
+            Command::game(EVENT_RING, RingCommand::Arm { fight }),
+        )
+        .await?;
         // The hall's thread polls or not as `hot` says.
         quiet(args.pause, false).await;
         let a = measure(&mut all, &watchers, fight, number, first, &wall).await?;
         settle(&mut all).await?;
         step(
             &mut all,
-            Command::RingJudge {
-                fight,
-                correct: false,
-            },
+            Command::game(
+                EVENT_RING,
+                RingCommand::Judge {
+                    fight,
+                    correct: false,
+                },
+            ),
         )
         .await?;
         // The hall's thread polls or not as `hot` says.
@@ -960,10 +987,13 @@ async fn run(args: &Args) -> Result<String> {
         let b = measure(&mut all, &watchers, fight, number, 1 - first, &wall).await?;
         settle(&mut all).await?;
         all[HOST]
-            .ok(Command::RingJudge {
-                fight,
-                correct: true,
-            })
+            .ok(Command::game(
+                EVENT_RING,
+                RingCommand::Judge {
+                    fight,
+                    correct: true,
+                },
+            ))
             .await?;
         if sizes.is_none() && number == warmup {
             sizes = Some(view_sizes(&mut all, &watchers).await?);

@@ -18,6 +18,7 @@ use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EarlyPress, FightId, PressKind, RingFightView, RingTiming,
 };
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::PROTOCOL_VERSION;
@@ -116,11 +117,19 @@ pub fn is_answering(fight: &RingFightView, number: u32, table: usize) -> bool {
 /// The host seeds `teams` by hand and opens round 1: returns the open fight
 /// with both teams in it, as the host's view shows it.
 pub async fn open_first_round(host: &mut Terminal, teams: [TeamId; 2]) -> Result<RingFightView> {
-    host.ok(Command::RingSeed {
-        teams: teams.to_vec(),
-    })
+    host.ok(Command::game(
+        EVENT_RING,
+        RingCommand::Seed {
+            teams: teams.to_vec(),
+            seed: 0,
+        },
+    ))
     .await?;
-    host.ok(Command::RingStartNext { stages: 1 }).await?;
+    host.ok(Command::game(
+        EVENT_RING,
+        RingCommand::StartNext { stages: 1 },
+    ))
+    .await?;
     let view = host
         .wait_host("the round-1 fight", |v| {
             v.ring
@@ -142,7 +151,11 @@ pub async fn open_friendly(
     tables: [TeamId; 2],
     format: FightFormat,
 ) -> Result<FightId> {
-    host.ok(Command::RingFriendly { tables, format }).await?;
+    host.ok(Command::game(
+        EVENT_RING,
+        RingCommand::Friendly { tables, format },
+    ))
+    .await?;
     let view = host
         .wait_host("the friendly fight", |v| {
             v.ring

@@ -18,6 +18,7 @@ use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EarlyPress, FightId, PressKind, RingAppealKind, RingFightView, RingPlayError,
 };
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::codec;
@@ -37,9 +38,12 @@ async fn ring_hall(teams: usize) -> Result<Hall> {
 async fn ring_hall_on(server: TestServer, teams: usize) -> Result<Hall> {
     let mut hall = Hall::open(server, teams, test_timing()).await?;
     hall.host
-        .ok(Command::RingSetTiming {
-            timing: ring_timing(),
-        })
+        .ok(Command::game(
+            EVENT_RING,
+            RingCommand::SetTiming {
+                timing: ring_timing(),
+            },
+        ))
         .await?;
     Ok(hall)
 }
@@ -84,7 +88,10 @@ impl Ring {
     async fn read(&mut self) -> Result<()> {
         self.hall
             .host
-            .ok(Command::RingRead { fight: self.fight })
+            .ok(Command::game(
+                EVENT_RING,
+                RingCommand::Read { fight: self.fight },
+            ))
             .await
             .map(drop)
     }
@@ -92,7 +99,10 @@ impl Ring {
     async fn arm(&mut self) -> Result<()> {
         self.hall
             .host
-            .ok(Command::RingArm { fight: self.fight })
+            .ok(Command::game(
+                EVENT_RING,
+                RingCommand::Arm { fight: self.fight },
+            ))
             .await
             .map(drop)
     }
@@ -100,10 +110,13 @@ impl Ring {
     async fn judge(&mut self, correct: bool) -> Result<()> {
         self.hall
             .host
-            .ok(Command::RingJudge {
-                fight: self.fight,
-                correct,
-            })
+            .ok(Command::game(
+                EVENT_RING,
+                RingCommand::Judge {
+                    fight: self.fight,
+                    correct,
+                },
+            ))
             .await
             .map(drop)
     }
@@ -327,27 +340,38 @@ async fn brain_ring_qualifying_fight_of_five_questions_with_false_start_second_c
     let fight = ring.fight;
     let filed = ring
         .team(l)
-        .ok(Command::RingAppeal {
-            fight,
-            kind: RingAppealKind::AcceptOurAnswer,
-            text: "«Серп и молот» — тот же ответ".into(),
-        })
+        .ok(Command::game(
+            EVENT_RING,
+            RingCommand::Appeal {
+                fight,
+                kind: RingAppealKind::AcceptOurAnswer,
+                text: "«Серп и молот» — тот же ответ".into(),
+            },
+        ))
         .await?;
     let Receipt::RingAppealFiled { appeal } = filed else {
         bail!("appeal receipt: {filed:?}")
     };
     // 4.16: the decision comes before the next question.
-    let too_soon = ring_refusal(ring.hall.host.command(Command::RingRead { fight }).await?)?;
+    let too_soon = ring_refusal(
+        ring.hall
+            .host
+            .command(Command::game(EVENT_RING, RingCommand::Read { fight }))
+            .await?,
+    )?;
     ensure!(
         too_soon == RingPlayError::AppealPending,
         "reading on with an appeal pending: {too_soon:?}"
     );
-    let resolve = Command::RingResolveAppeal {
-        fight,
-        appeal,
-        upheld: true,
-        reply: "Засчитано".into(),
-    };
+    let resolve = Command::game(
+        EVENT_RING,
+        RingCommand::ResolveAppeal {
+            fight,
+            appeal,
+            upheld: true,
+            reply: "Засчитано".into(),
+        },
+    );
     ring.hall.host.ok(resolve).await?;
     let upheld = ring
         .team_sees(l, "the upheld appeal counted", 4, |f| f.score == [1, 2])
@@ -415,7 +439,12 @@ async fn brain_ring_qualifying_fight_of_five_questions_with_false_start_second_c
         "status after five questions: {:?}",
         last.status
     );
-    let sixth = ring_refusal(ring.hall.host.command(Command::RingRead { fight }).await?)?;
+    let sixth = ring_refusal(
+        ring.hall
+            .host
+            .command(Command::game(EVENT_RING, RingCommand::Read { fight }))
+            .await?,
+    )?;
     ensure!(
         sixth == RingPlayError::FightOver,
         "4.5: five questions only: {sixth:?}"
@@ -423,7 +452,10 @@ async fn brain_ring_qualifying_fight_of_five_questions_with_false_start_second_c
 
     // The host closes the fight: every screen shows it closed, the buttons
     // leave the teams' screens, and the qualifying table counts it (4.6).
-    ring.hall.host.ok(Command::RingCloseFight { fight }).await?;
+    ring.hall
+        .host
+        .ok(Command::game(EVENT_RING, RingCommand::CloseFight { fight }))
+        .await?;
     let closed = ring.host_sees("the fight closed", |f| f.closed).await?;
     ensure!(closed.score == [1, 3], "final score {:?}", closed.score);
     ring.display_sees("the projector shows it closed", |f| {
@@ -758,7 +790,10 @@ async fn brain_ring_early_presses_can_be_ignored_by_setting() -> Result<()> {
         early_press: EarlyPress::Ignored,
         ..ring_timing()
     };
-    ring.hall.host.ok(Command::RingSetTiming { timing }).await?;
+    ring.hall
+        .host
+        .ok(Command::game(EVENT_RING, RingCommand::SetTiming { timing }))
+        .await?;
     ring.read().await?;
     ring.team_sees(0, "question 1 being read", 1, |f| {
         phase(f) == Some(&ButtonPhase::Reading)
@@ -799,10 +834,13 @@ async fn brain_ring_press_by_a_team_outside_any_fight_is_refused() -> Result<()>
     let mut hall = ring_hall(3).await?;
     let pair = [hall.team_ids[0], hall.team_ids[1]];
     hall.host
-        .ok(Command::RingFriendly {
-            tables: pair,
-            format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
-        })
+        .ok(Command::game(
+            EVENT_RING,
+            RingCommand::Friendly {
+                tables: pair,
+                format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
+            },
+        ))
         .await?;
 
     // Act
@@ -837,7 +875,9 @@ async fn brain_ring_a_press_stamped_after_the_arming_is_never_a_false_start() ->
     let mut after_arming = 0;
     let mut judged_false_start = Vec::new();
     for number in 1..=ATTEMPTS {
-        hall.host.ok(Command::RingRead { fight }).await?;
+        hall.host
+            .ok(Command::game(EVENT_RING, RingCommand::Read { fight }))
+            .await?;
         hall.teams[0]
             .wait_team("the question being read", |v| {
                 v.ring
@@ -852,11 +892,17 @@ async fn brain_ring_a_press_stamped_after_the_arming_is_never_a_false_start() ->
         // presses the moment «Время» has left the host's terminal.
         let setting = hall
             .host
-            .send_command(Command::RingSetTiming {
-                timing: ring_timing(),
-            })
+            .send_command(Command::game(
+                EVENT_RING,
+                RingCommand::SetTiming {
+                    timing: ring_timing(),
+                },
+            ))
             .await?;
-        let arm = hall.host.send_command(Command::RingArm { fight }).await?;
+        let arm = hall
+            .host
+            .send_command(Command::game(EVENT_RING, RingCommand::Arm { fight }))
+            .await?;
         let left = press(&mut hall.teams[0]).await?;
         hall.host.ack(setting).await??;
         hall.host.ack(arm).await??;
@@ -886,10 +932,13 @@ async fn brain_ring_a_press_stamped_after_the_arming_is_never_a_false_start() ->
             );
         }
         hall.host
-            .ok(Command::RingJudge {
-                fight,
-                correct: true,
-            })
+            .ok(Command::game(
+                EVENT_RING,
+                RingCommand::Judge {
+                    fight,
+                    correct: true,
+                },
+            ))
             .await?;
     }
 

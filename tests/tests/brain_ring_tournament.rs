@@ -18,6 +18,7 @@
 //! table; no frame the projector or a team ever received carried the press
 //! log, and no team ever saw a fight it did not play.
 
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -480,7 +481,11 @@ impl Tournament {
         pairs: &[[TeamId; 2]],
         label: impl Fn(usize) -> String,
     ) -> Result<Vec<RingFightView>> {
-        self.host(Command::RingStartNext { stages: 2 }).await?;
+        self.host(Command::game(
+            EVENT_RING,
+            RingCommand::StartNext { stages: 2 },
+        ))
+        .await?;
         let view = self
             .hall
             .host
@@ -536,7 +541,11 @@ impl Tournament {
     }
 
     async fn judge(&mut self, fight: FightId, correct: bool) -> Result<()> {
-        self.host(Command::RingJudge { fight, correct }).await
+        self.host(Command::game(
+            EVENT_RING,
+            RingCommand::Judge { fight, correct },
+        ))
+        .await
     }
 
     /// Plays the fights question by question, all at once: the host reads
@@ -552,15 +561,21 @@ impl Tournament {
                 return Ok(());
             }
             for i in &now {
-                self.host(Command::RingRead {
-                    fight: fights[*i].fight,
-                })
+                self.host(Command::game(
+                    EVENT_RING,
+                    RingCommand::Read {
+                        fight: fights[*i].fight,
+                    },
+                ))
                 .await?;
             }
             for i in &now {
-                self.host(Command::RingArm {
-                    fight: fights[*i].fight,
-                })
+                self.host(Command::game(
+                    EVENT_RING,
+                    RingCommand::Arm {
+                        fight: fights[*i].fight,
+                    },
+                ))
                 .await?;
             }
             if now.len() > 1 && now.iter().all(|i| fights[*i].played == 0) {
@@ -657,8 +672,11 @@ impl Tournament {
 
     async fn close(&mut self, fights: &[Fighting]) -> Result<()> {
         for f in fights {
-            self.host(Command::RingCloseFight { fight: f.fight })
-                .await?;
+            self.host(Command::game(
+                EVENT_RING,
+                RingCommand::CloseFight { fight: f.fight },
+            ))
+            .await?;
         }
         let ids: Vec<FightId> = fights.iter().map(|f| f.fight).collect();
         self.hall
@@ -760,7 +778,12 @@ impl Tournament {
                 seen.score,
                 seen.status
             );
-            let sixth = self.refused(Command::RingRead { fight: f.fight }).await?;
+            let sixth = self
+                .refused(Command::game(
+                    EVENT_RING,
+                    RingCommand::Read { fight: f.fight },
+                ))
+                .await?;
             ensure!(
                 sixth == RingPlayError::FightOver,
                 "4.5: a sixth question in a qualifying fight: {sixth:?}"
@@ -883,7 +906,10 @@ impl Tournament {
             seen.status
         );
         let more = self
-            .refused(Command::RingRead { fight: fight.fight })
+            .refused(Command::game(
+                EVENT_RING,
+                RingCommand::Read { fight: fight.fight },
+            ))
             .await?;
         ensure!(
             more == RingPlayError::FightOver,
@@ -917,7 +943,10 @@ impl Tournament {
             seen.status
         );
         let close = self
-            .refused(Command::RingCloseFight { fight: fight.fight })
+            .refused(Command::game(
+                EVENT_RING,
+                RingCommand::CloseFight { fight: fight.fight },
+            ))
             .await?;
         ensure!(
             close == RingPlayError::NotOver,
@@ -1090,7 +1119,8 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     // number cannot be paired (4.8).
     let odd = hall
         .host
-        .command(Command::RingQualify {
+        .command(Command::Qualify {
+            game: EVENT_RING,
             places: 11,
             seed: 2024,
         })
@@ -1100,15 +1130,19 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
         "eleven qualified teams: {odd:?}"
     );
     hall.host
-        .ok(Command::RingQualify {
+        .ok(Command::Qualify {
+            game: EVENT_RING,
             places: 10,
             seed: 2024,
         })
         .await?;
     hall.host
-        .ok(Command::RingSetTiming {
-            timing: rules_timing(),
-        })
+        .ok(Command::game(
+            EVENT_RING,
+            RingCommand::SetTiming {
+                timing: rules_timing(),
+            },
+        ))
         .await?;
 
     // Assert: the ten best by points, then rating, seeded by the same
@@ -1139,7 +1173,8 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
             let again = ring
                 .hall
                 .host
-                .command(Command::RingQualify {
+                .command(Command::Qualify {
+                    game: EVENT_RING,
                     places: 10,
                     seed: 1,
                 })
@@ -1263,7 +1298,12 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     // Assert: the champion is the 2nd seed, two fights to one.
     let finished = RingStage::Finished { champion: s2 };
     ring.stage_is(&finished).await?;
-    let after = ring.refused(Command::RingStartNext { stages: 2 }).await?;
+    let after = ring
+        .refused(Command::game(
+            EVENT_RING,
+            RingCommand::StartNext { stages: 2 },
+        ))
+        .await?;
     ensure!(
         matches!(after, RingPlayError::Tournament(_)),
         "a step after the final: {after:?}"
@@ -1356,14 +1396,20 @@ async fn brain_ring_4_4_to_4_12_six_teams_seeded_by_hand_meet_everyone_once_and_
         .map(|n| hall.team_ids[n - 1])
         .collect();
     hall.host
-        .ok(Command::RingSeed {
-            teams: seeding.clone(),
-        })
+        .ok(Command::game(
+            EVENT_RING,
+            RingCommand::Seed {
+                teams: seeding.clone(),
+            },
+        ))
         .await?;
     hall.host
-        .ok(Command::RingSetTiming {
-            timing: rules_timing(),
-        })
+        .ok(Command::game(
+            EVENT_RING,
+            RingCommand::SetTiming {
+                timing: rules_timing(),
+            },
+        ))
         .await?;
     let view = hall
         .host
@@ -1431,7 +1477,12 @@ async fn brain_ring_4_4_to_4_12_six_teams_seeded_by_hand_meet_everyone_once_and_
     // Assert: two wins end the final: no third fight.
     let finished = RingStage::Finished { champion: s[0] };
     ring.stage_is(&finished).await?;
-    let third = ring.refused(Command::RingStartNext { stages: 1 }).await?;
+    let third = ring
+        .refused(Command::game(
+            EVENT_RING,
+            RingCommand::StartNext { stages: 1 },
+        ))
+        .await?;
     ensure!(
         matches!(third, RingPlayError::Tournament(_)),
         "a third final fight after 2:0: {third:?}"

@@ -12,6 +12,7 @@
 //! (2.2), Brain-ring's two teams that did not qualify after the six, in
 //! their ChGK order.
 
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::BTreeSet;
 
@@ -290,21 +291,28 @@ async fn play_fight(hall: &mut Hall, fight: FightId, first: bool) -> Result<()> 
     };
     let (left, right) = (terminal(hall, 0)?, terminal(hall, 1)?);
     for number in 1u32.. {
-        hall.host.ok(Command::RingRead { fight }).await?;
+        hall.host
+            .ok(Command::game(EVENT_RING, RingCommand::Read { fight }))
+            .await?;
         if first && number == 1 {
             let early = press(&mut hall.teams[right]).await?;
             ensure!(early.kind == PressKind::FalseStart, "{early:?}");
         }
-        hall.host.ok(Command::RingArm { fight }).await?;
+        hall.host
+            .ok(Command::game(EVENT_RING, RingCommand::Arm { fight }))
+            .await?;
         let taker = if number % 2 == 1 { left } else { right };
         if first && number == 2 {
             let wrong = press(&mut hall.teams[right]).await?;
             ensure!(wrong.kind == PressKind::Won, "{wrong:?}");
             hall.host
-                .ok(Command::RingJudge {
-                    fight,
-                    correct: false,
-                })
+                .ok(Command::game(
+                    EVENT_RING,
+                    RingCommand::Judge {
+                        fight,
+                        correct: false,
+                    },
+                ))
                 .await?;
             let taken = press(&mut hall.teams[left]).await?;
             ensure!(taken.kind == PressKind::Won, "the 20 s: {taken:?}");
@@ -313,10 +321,13 @@ async fn play_fight(hall: &mut Hall, fight: FightId, first: bool) -> Result<()> 
             ensure!(won.kind == PressKind::Won, "question {number}: {won:?}");
         }
         hall.host
-            .ok(Command::RingJudge {
-                fight,
-                correct: true,
-            })
+            .ok(Command::game(
+                EVENT_RING,
+                RingCommand::Judge {
+                    fight,
+                    correct: true,
+                },
+            ))
             .await?;
         let view = hall
             .host
@@ -335,7 +346,9 @@ async fn play_fight(hall: &mut Hall, fight: FightId, first: bool) -> Result<()> 
             other => bail!("fight {fight} after question {number}: {other:?}"),
         }
     }
-    hall.host.ok(Command::RingCloseFight { fight }).await?;
+    hall.host
+        .ok(Command::game(EVENT_RING, RingCommand::CloseFight { fight }))
+        .await?;
     Ok(())
 }
 
@@ -363,7 +376,12 @@ async fn play_brain_ring(hall: &mut Hall) -> Result<TeamId> {
             finalist = Some(tables[0]);
         }
         let before = view.ring.fights.len();
-        hall.host.ok(Command::RingStartNext { stages: 3 }).await?;
+        hall.host
+            .ok(Command::game(
+                EVENT_RING,
+                RingCommand::StartNext { stages: 3 },
+            ))
+            .await?;
         let view = hall
             .host
             .wait_host("the step's fights", |v| v.ring.fights.len() > before)
@@ -460,9 +478,12 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
         })
         .await?;
     hall.host
-        .ok(Command::RingSetTiming {
-            timing: ring_timing(),
-        })
+        .ok(Command::game(
+            EVENT_RING,
+            RingCommand::SetTiming {
+                timing: ring_timing(),
+            },
+        ))
         .await?;
     now_is(&mut hall, Some(mg(0))).await?;
 
@@ -524,7 +545,8 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
         day_one.event_chgk().standings
     );
     hall.host
-        .ok(Command::RingQualify {
+        .ok(Command::Qualify {
+            game: EVENT_RING,
             places: 6,
             seed: 2026,
         })

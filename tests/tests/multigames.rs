@@ -342,7 +342,8 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
             })
         })
         .await?;
-    let GameStaffView::Multigames(m) = &jury_view.games[1].view else {
+    let GameStaffView::Multigames(m) = &jury_view.games.last().expect("the Мультиигры game").view
+    else {
         panic!("not a Мультиигры game")
     };
     ensure!(

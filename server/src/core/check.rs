@@ -7,7 +7,7 @@
 //! load with the event's seq instead of being replayed without complaint.
 
 use minuta_shared::ids::{AppealId, GameId, JudgeId, QuestionId, TeamId, TourId};
-use minuta_shared::play::brain_ring::{FightId, RingEvent};
+use minuta_shared::play::brain_ring::{FightId, RingEvent, RingTournament};
 use minuta_shared::play::chgk::{ChgkEvent, ChgkGame, EVENT_CHGK, Judger};
 use minuta_shared::play::games::{GameEvent, GameState};
 use minuta_shared::programme::Slot;
@@ -66,6 +66,8 @@ impl Core {
         &mut self,
         events: impl IntoIterator<Item = &'a Event>,
     ) -> Result<(), ReplayFailure> {
+        let events: Vec<&Event> = events.into_iter().collect();
+        self.legacy_ring = super::legacy::LegacyRing::find(&events);
         for (index, event) in events.into_iter().enumerate() {
             self.check(event).map_err(|problem| ReplayFailure {
                 index,
@@ -97,9 +99,13 @@ impl Core {
                 Some(chgk) => self.check_chgk(chgk, e),
                 None => Err(ReplayError::NoSuchGame(EVENT_CHGK)),
             },
-            Event::Ring(e) => self.check_ring(e),
+            // A store from before Brain-ring was a game: its Brain-ring
+            // may not be made yet (it is at its first event).
+            Event::Ring(e) => self.check_ring(self.legacy_ring_state(), e),
+            Event::RingInterrupted { fight, .. } => fight_exists(self.legacy_ring_state(), *fight),
             Event::GameAdded { game, .. } => {
-                if self.games.contains_key(game) {
+                let legacy = self.legacy_ring.is_some_and(|l| l.game == *game);
+                if self.games.contains_key(game) && !legacy {
                     Err(ReplayError::Exists {
                         what: "game",
                         id: game.0,
@@ -112,6 +118,9 @@ impl Core {
                 self.game_exists(*game)?;
                 match (self.games.get(game).map(|g| &g.state), event) {
                     (Some(GameState::Chgk(chgk)), GameEvent::Chgk(e)) => self.check_chgk(chgk, e),
+                    (Some(GameState::Ring(ring)), GameEvent::Ring(e)) => {
+                        self.check_ring(Some(ring), e)
+                    }
                     _ => Ok(()),
                 }
             }
@@ -123,7 +132,15 @@ impl Core {
                 }
                 Ok(())
             }
-            Event::RingInterrupted { fight, .. } => self.fight_exists(*fight),
+        }
+    }
+
+    /// The Brain-ring an old store's events go to, if made yet.
+    fn legacy_ring_state(&self) -> Option<&RingTournament> {
+        let game = self.legacy_ring?.game;
+        match &self.games.get(&game)?.state {
+            GameState::Ring(ring) => Some(ring),
+            _ => None,
         }
     }
 
@@ -178,14 +195,16 @@ impl Core {
         }
     }
 
-    fn check_ring(&self, e: &RingEvent) -> Result<(), ReplayError> {
+    /// A Brain-ring event against its tournament (`None`: not made yet,
+    /// so it has no fight).
+    fn check_ring(&self, ring: Option<&RingTournament>, e: &RingEvent) -> Result<(), ReplayError> {
         match e {
             RingEvent::TimingSet { .. } => Ok(()),
             RingEvent::Qualified { teams, .. } => {
                 teams.iter().try_for_each(|t| self.team_exists(*t))
             }
             RingEvent::FightOpened { fight, tables, .. } => {
-                if self.ring.fights.contains_key(fight) {
+                if ring.is_some_and(|r| r.fights.contains_key(fight)) {
                     return Err(ReplayError::Exists {
                         what: "Brain-ring fight",
                         id: fight.0,
@@ -194,7 +213,7 @@ impl Core {
                 tables.iter().try_for_each(|t| self.team_exists(*t))
             }
             RingEvent::Pressed { fight, team, .. } | RingEvent::AppealFiled { fight, team, .. } => {
-                self.fight_exists(*fight)?;
+                fight_exists(ring, *fight)?;
                 self.team_exists(*team)
             }
             RingEvent::QuestionRead { fight, .. }
@@ -202,7 +221,8 @@ impl Core {
             | RingEvent::ContestDecided { fight, .. }
             | RingEvent::Judged { fight, .. }
             | RingEvent::AppealResolved { fight, .. }
-            | RingEvent::FightClosed { fight, .. } => self.fight_exists(*fight),
+            | RingEvent::FightClosed { fight, .. }
+            | RingEvent::Interrupted { fight, .. } => fight_exists(ring, *fight),
         }
     }
 
@@ -214,20 +234,20 @@ impl Core {
         }
     }
 
-    fn fight_exists(&self, fight: FightId) -> Result<(), ReplayError> {
-        if self.ring.fights.contains_key(&fight) {
-            Ok(())
-        } else {
-            Err(ReplayError::NoSuchFight(fight))
-        }
-    }
-
     fn game_exists(&self, game: GameId) -> Result<(), ReplayError> {
         if self.games.contains_key(&game) {
             Ok(())
         } else {
             Err(ReplayError::NoSuchGame(game))
         }
+    }
+}
+
+fn fight_exists(ring: Option<&RingTournament>, fight: FightId) -> Result<(), ReplayError> {
+    if ring.is_some_and(|r| r.fights.contains_key(&fight)) {
+        Ok(())
+    } else {
+        Err(ReplayError::NoSuchFight(fight))
     }
 }
 

@@ -114,6 +114,12 @@ impl Event {
                 event: GameEvent::Chgk(e),
                 ..
             } => chgk_kind(e),
+            // Brain-ring's kinds stay as they were too (the press bench
+            // counts `ring_pressed`).
+            Event::Game {
+                event: GameEvent::Ring(e),
+                ..
+            } => e.kind(),
             Event::Game { .. } => "game",
             Event::ProgrammeSet { .. } => "programme_set",
             Event::RingInterrupted { .. } => "ring_interrupted",

@@ -27,7 +27,8 @@ struct Hall {
     secrets: u32,
 }
 
-const GAME: GameId = GameId(1);
+/// The first game the host adds (the event has ChGK 0 and Brain-ring 1).
+const GAME: GameId = GameId(2);
 
 impl Hall {
     fn new(teams: u32) -> Self {
@@ -173,7 +174,8 @@ fn multigames_a_game_of_the_programme_is_played_through_the_core() {
     let View::Team(other) = h.core.view_for(Identity::Team(TeamId(2)), s(3)) else {
         panic!("a team view");
     };
-    let GameTeamView::Multigames(other) = &other.games[1].view else {
+    let GameTeamView::Multigames(other) = &other.games.last().expect("the Мультиигры game").view
+    else {
         panic!("not a Мультиигры game")
     };
     assert!(other.answers.is_empty(), "no team sees another's answer");
@@ -261,7 +263,8 @@ fn multigames_6_5_the_jury_logs_in_and_decides_an_appeal() {
     let View::Jury(jury) = h.core.view_for(Identity::Jury, s(17)) else {
         panic!("the jury's view");
     };
-    let GameStaffView::Multigames(staff) = &jury.games[1].view else {
+    let GameStaffView::Multigames(staff) = &jury.games.last().expect("the Мультиигры game").view
+    else {
         panic!("not a Мультиигры game")
     };
     assert_eq!(staff.appeals.len(), 1);

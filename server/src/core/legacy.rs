@@ -1,12 +1,117 @@
-//! Events of stores written before games had ids, read as today's: the
-//! event's ChGK tournament was the only one, so its events belong to the
-//! event's own ChGK game. Nothing new is ever stored in these shapes.
+//! Events of stores written before games had ids, read as today's, and
+//! what such a store lacks on its first start under this release. The
+//! event's ChGK tournament and its Brain-ring were the only ones then, so
+//! their events belong to the event's own games. Nothing new is ever
+//! stored in these shapes.
+//!
+//! ChGK's place is fixed (game 0, made at `Initialised`). Brain-ring's is
+//! not: an older store may have added games under id 1 and up, so its
+//! Brain-ring takes the first id no stored game uses, and the first start
+//! stores it as an added game ([`Core::upgrade`]) — where every later
+//! replay finds it again.
 
 use minuta_shared::ids::GameId;
-use minuta_shared::play::chgk::{ChgkEvent, EVENT_CHGK};
-use minuta_shared::play::games::GameEvent;
+use minuta_shared::play::brain_ring::RingEvent;
+use minuta_shared::play::chgk::EVENT_CHGK;
+use minuta_shared::play::games::{Format, GameEvent, GameSettings};
 
-/// A stored `Event::Chgk` as the game event it is now.
-pub(super) fn chgk(event: &ChgkEvent) -> (GameId, GameEvent) {
-    (EVENT_CHGK, GameEvent::Chgk(event.clone()))
+use super::{Core, Event};
+
+/// The event's Brain-ring's name, as exports and the festival's places
+/// show it.
+pub(super) const RING_NAME: &str = "Брейн-ринг";
+
+/// Where a store's old Brain-ring events go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct LegacyRing {
+    pub game: GameId,
+    /// The store already names that game in a `GameAdded`.
+    pub stored: bool,
+}
+
+impl LegacyRing {
+    /// Looks through a whole log before it is replayed: `None` unless it
+    /// has Brain-ring events from before games had ids.
+    pub(super) fn find(events: &[&Event]) -> Option<LegacyRing> {
+        if !events
+            .iter()
+            .any(|e| matches!(e, Event::Ring(_) | Event::RingInterrupted { .. }))
+        {
+            return None;
+        }
+        let stored = events.iter().find_map(|e| match e {
+            Event::GameAdded {
+                game,
+                settings: GameSettings::Ring(_),
+                ..
+            } => Some(*game),
+            _ => None,
+        });
+        let free = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::GameAdded { game, .. } => Some(game.0),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(EVENT_CHGK.0)
+            + 1;
+        Some(LegacyRing {
+            game: stored.unwrap_or(GameId(free)),
+            stored: stored.is_some(),
+        })
+    }
+}
+
+impl Core {
+    /// An old event as the game event it is now, and its game (made here
+    /// for Brain-ring if this is its first event).
+    pub(super) fn legacy_game_event(&mut self, event: &Event) -> Option<(GameId, GameEvent)> {
+        let ring = |e: RingEvent| GameEvent::Ring(e);
+        match event {
+            Event::Chgk(e) => Some((EVENT_CHGK, GameEvent::Chgk(e.clone()))),
+            Event::Ring(e) => Some((self.legacy_ring_game()?, ring(e.clone()))),
+            Event::RingInterrupted {
+                fight,
+                question,
+                at,
+            } => Some((
+                self.legacy_ring_game()?,
+                ring(RingEvent::Interrupted {
+                    fight: *fight,
+                    question: *question,
+                    at: *at,
+                }),
+            )),
+            _ => None,
+        }
+    }
+
+    fn legacy_ring_game(&mut self) -> Option<GameId> {
+        let legacy = self.legacy_ring?;
+        if !self.games.contains_key(&legacy.game) {
+            self.add_game(
+                legacy.game,
+                RING_NAME.to_owned(),
+                &GameSettings::Ring(Default::default()),
+            );
+        }
+        Some(legacy.game)
+    }
+
+    /// The `GameAdded` an older store lacks for its Brain-ring: the one its
+    /// old events were replayed into, or a new one when it had none.
+    pub(super) fn ring_upgrade(&self) -> Option<Event> {
+        let game = match self.legacy_ring {
+            Some(legacy) if legacy.stored => return None,
+            Some(legacy) if self.games.contains_key(&legacy.game) => legacy.game,
+            _ if self.games.values().any(|g| g.format() == Format::Ring) => return None,
+            _ => GameId(self.games.keys().next_back().map_or(1, |g| g.0 + 1)),
+        };
+        Some(Event::GameAdded {
+            game,
+            name: RING_NAME.to_owned(),
+            settings: GameSettings::Ring(Default::default()),
+        })
+    }
 }

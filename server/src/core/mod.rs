@@ -18,9 +18,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
 
 use minuta_shared::ids::{GameId, TeamId};
-use minuta_shared::play::brain_ring::{FightId, RingTournament};
+use minuta_shared::play::brain_ring::EVENT_RING;
+use minuta_shared::play::button::{ButtonPress, PressPatch};
 use minuta_shared::play::format::{Roster, RosterTeam};
-use minuta_shared::play::games::event_games;
+use minuta_shared::play::games::{GamePatch, GameSettings, event_games};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
@@ -29,7 +30,6 @@ use minuta_shared::wire::server::{CommandError, Receipt};
 pub use check::{ReplayError, ReplayFailure};
 pub use event::Event;
 pub use games::GameSlot;
-pub use projection::FightPatch;
 use registry::{JudgeRecord, Registry, TeamRecord, clean_players};
 
 /// What the core needs to know about where it is reachable, for join codes.
@@ -53,13 +53,12 @@ pub enum Audience {
 pub struct Core {
     info: ServerInfo,
     registry: Registry,
-    ring: RingTournament,
     /// Live connections per identity; not stored, rebuilt as terminals reconnect.
     presence: BTreeMap<Identity, u32>,
     dirty: BTreeSet<Audience>,
-    /// Fights changed by presses alone since the last call to
-    /// [`Core::take_fight_patches`]: their screens get just the fight.
-    patched: BTreeSet<FightId>,
+    /// Teams whose presses alone changed a game since the last call to
+    /// [`Core::take_press_patches`]: their screens get just that part.
+    patched: BTreeSet<(GameId, TeamId)>,
     /// The programme's games, by id: the event's own ones from its start
     /// ([`event_games`]), then those the host adds.
     games: BTreeMap<GameId, GameSlot>,
@@ -67,9 +66,9 @@ pub struct Core {
     roster: Roster,
     /// The event's programme (2), once the host has laid it out.
     programme: Option<minuta_shared::programme::Programme>,
-    /// Brain-ring questions found in play at the last start (issue 14.4),
-    /// for the host; not stored (see `ring.rs`).
-    restart_notices: Vec<minuta_shared::play::brain_ring::RingRestartNotice>,
+    /// Where a store written before Brain-ring was a game keeps it
+    /// (`legacy.rs`); `None` for a store with no such events.
+    legacy_ring: Option<legacy::LegacyRing>,
 }
 
 impl Core {
@@ -77,19 +76,20 @@ impl Core {
         Core {
             info,
             registry: Registry::default(),
-            ring: RingTournament::default(),
             presence: BTreeMap::new(),
             dirty: BTreeSet::new(),
             patched: BTreeSet::new(),
             games: BTreeMap::new(),
             roster: Roster::default(),
             programme: None,
-            restart_notices: Vec::new(),
+            legacy_ring: None,
         }
     }
 
     /// Rebuilds the state from stored events, in order.
     pub fn replay<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) {
+        let events: Vec<&Event> = events.into_iter().collect();
+        self.legacy_ring = legacy::LegacyRing::find(&events);
         for event in events {
             self.apply(event);
         }
@@ -97,10 +97,6 @@ impl Core {
 
     pub fn registry(&self) -> &Registry {
         &self.registry
-    }
-
-    pub fn ring(&self) -> &RingTournament {
-        &self.ring
     }
 
     pub fn info(&self) -> &ServerInfo {
@@ -131,6 +127,13 @@ impl Core {
             Event::JuryAppointed {
                 secret: jury_secret,
             },
+            // The event's Brain-ring, stored like any added game so that a
+            // store's games all come from its log.
+            Event::GameAdded {
+                game: EVENT_RING,
+                name: legacy::RING_NAME.to_owned(),
+                settings: GameSettings::Ring(Default::default()),
+            },
         ];
         for e in &events {
             self.apply(e);
@@ -139,15 +142,20 @@ impl Core {
     }
 
     /// What a store written by an earlier release lacks, as the events that
-    /// bring it up to date (stored before serving): so far the appeal
-    /// jury's secret. Empty for a current store.
+    /// bring it up to date (stored before serving): the appeal jury's
+    /// secret, and the event's Brain-ring as a game. Empty for a current
+    /// store.
     pub fn upgrade(&mut self, jury_secret: String) -> Vec<Event> {
-        if !self.registry.initialised() || !self.registry.jury_secret.is_empty() {
+        if !self.registry.initialised() {
             return Vec::new();
         }
-        let events = vec![Event::JuryAppointed {
-            secret: jury_secret,
-        }];
+        let mut events = Vec::new();
+        if self.registry.jury_secret.is_empty() {
+            events.push(Event::JuryAppointed {
+                secret: jury_secret,
+            });
+        }
+        events.extend(self.ring_upgrade());
         for e in &events {
             self.apply(e);
         }
@@ -294,19 +302,12 @@ impl Core {
                     }],
                 )
             }
-            ring @ (Command::RingSetTiming { .. }
-            | Command::RingQualify { .. }
-            | Command::RingSeed { .. }
-            | Command::RingStartNext { .. }
-            | Command::RingFriendly { .. }
-            | Command::RingRead { .. }
-            | Command::RingArm { .. }
-            | Command::RingJudge { .. }
-            | Command::RingDecide { .. }
-            | Command::RingResolveAppeal { .. }
-            | Command::RingCloseFight { .. }
-            | Command::Press { .. }
-            | Command::RingAppeal { .. }) => self.decide_ring(who, ring, now)?,
+            // Presses come by `handle_press`; one sent as a command finds
+            // nothing to press.
+            Command::Press { .. } => return Err(CommandError::NothingToPress),
+            Command::Qualify { game, places, seed } => {
+                self.decide_qualify(game, places, seed, now)?
+            }
             Command::AddGame { name, settings } => self.decide_add_game(name, settings)?,
             Command::Game { game, command } => self.decide_game(who, game, command, now)?,
             Command::SetProgramme { programme } => self.decide_programme(programme)?,
@@ -361,11 +362,21 @@ impl Core {
                 game,
                 name,
                 settings,
-            } => self.add_game(*game, name.clone(), settings),
-            Event::Chgk(legacy) => {
-                // A store from before games had ids: its ChGK is the event's.
-                let (game, event) = legacy::chgk(legacy);
-                self.apply(&Event::Game { game, event });
+            } => {
+                // A store's Brain-ring made from its old events before the
+                // event that names it as a game keeps what they did.
+                if !self.games.contains_key(game) {
+                    self.add_game(*game, name.clone(), settings);
+                }
+                if let Some(legacy) = self.legacy_ring.as_mut().filter(|l| l.game == *game) {
+                    legacy.stored = true;
+                }
+            }
+            Event::Chgk(_) | Event::Ring(_) | Event::RingInterrupted { .. } => {
+                // A store from before games had ids: the event's own games.
+                if let Some((game, event)) = self.legacy_game_event(event) {
+                    self.apply(&Event::Game { game, event });
+                }
                 return;
             }
             Event::Game { game, event } => {
@@ -385,35 +396,6 @@ impl Core {
                 self.dirty.extend([Audience::Staff, Audience::Display]);
                 return;
             }
-            Event::RingInterrupted {
-                fight, question, ..
-            } => self.apply_ring_interrupted(*fight, *question),
-            Event::Ring(e) => {
-                self.clear_restart_notice(e);
-                self.ring.apply(e);
-                // A fight's changes concern the staff, the hall's screen and
-                // its two tables; the other teams' views stay as they are.
-                // A fight opening or closing moves the tournament on, which
-                // every team follows between its fights.
-                let moves_on = matches!(
-                    e,
-                    minuta_shared::play::brain_ring::RingEvent::FightOpened { .. }
-                        | minuta_shared::play::brain_ring::RingEvent::FightClosed { .. }
-                );
-                if !moves_on
-                    && let Some(tables) = ring_fight_of(e)
-                        .and_then(|f| self.ring.fight(f).ok())
-                        .map(|f| f.tables)
-                {
-                    self.dirty.extend([
-                        Audience::Staff,
-                        Audience::Display,
-                        Audience::Team(tables[0]),
-                        Audience::Team(tables[1]),
-                    ]);
-                    return;
-                }
-            }
         }
         self.dirty
             .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
@@ -421,25 +403,14 @@ impl Core {
 
     /// The next instant the core wants to be woken at (a clock signal).
     pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
-        self.ring
-            .next_deadline()
-            .into_iter()
-            .chain(
-                self.games
-                    .values()
-                    .filter_map(|g| g.state.poll_timeout(now)),
-            )
+        self.games
+            .values()
+            .filter_map(|g| g.state.poll_timeout(now))
             .min()
     }
 
     /// A deadline passed: every screen it concerns shows the new state.
     pub fn handle_timeout(&mut self, now: ServerTime) {
-        // A Brain-ring minute or extra time ran out: the question is over.
-        if self.ring.next_deadline().is_some_and(|d| d <= now) {
-            self.ring.advance(now);
-            self.dirty
-                .extend([Audience::Staff, Audience::Display, Audience::AllTeams]);
-        }
         let touched: Vec<_> = self
             .games
             .values_mut()
@@ -455,14 +426,25 @@ impl Core {
         std::mem::take(&mut self.dirty)
     }
 
-    /// The fights that presses changed since the last call, each as its
-    /// screens must now show it. A press changes nothing but its fight, so
-    /// these replace whole views for it (see [`FightPatch`]).
-    pub fn take_fight_patches(&mut self) -> Vec<FightPatch> {
-        std::mem::take(&mut self.patched)
-            .into_iter()
-            .filter_map(|fight| self.fight_patch(fight))
-            .collect()
+    /// What presses changed since the last call, per game, as each
+    /// audience's screens must now show it. A press changes nothing but
+    /// its part of its game (a fight), so these replace whole views for it.
+    pub fn take_press_patches(&mut self) -> Vec<(GameId, PressPatch<GamePatch>)> {
+        let mut patches: Vec<(GameId, PressPatch<GamePatch>)> = Vec::new();
+        for (game, team) in std::mem::take(&mut self.patched) {
+            let Some(patch) = self
+                .games
+                .get(&game)
+                .and_then(|g| g.state.press_patch(team, &self.roster))
+            else {
+                continue;
+            };
+            // Both tables of one fight pressed: one patch serves both.
+            if !patches.iter().any(|(g, p)| *g == game && *p == patch) {
+                patches.push((game, patch));
+            }
+        }
+        patches
     }
 }
 
@@ -535,32 +517,84 @@ impl Core {
     /// fight — its presses are in a fight).
     pub(super) fn team_has_played(&self, team: TeamId) -> bool {
         self.games.values().any(|g| g.state.has_played(team))
-            || self.ring.teams.contains(&team)
-            || self.ring.fights.values().any(|f| f.tables.contains(&team))
     }
-}
 
-/// The fight an event belongs to, if any.
-fn ring_fight_of(
-    e: &minuta_shared::play::brain_ring::RingEvent,
-) -> Option<minuta_shared::play::brain_ring::FightId> {
-    use minuta_shared::play::brain_ring::RingEvent as R;
-    match e {
-        R::TimingSet { .. } | R::Qualified { .. } => None,
-        R::FightOpened { fight, .. }
-        | R::QuestionRead { fight, .. }
-        | R::Armed { fight, .. }
-        | R::Pressed { fight, .. }
-        | R::ContestDecided { fight, .. }
-        | R::Judged { fight, .. }
-        | R::AppealFiled { fight, .. }
-        | R::AppealResolved { fight, .. }
-        | R::FightClosed { fight, .. } => Some(*fight),
+    /// A press of the button, stamped `at` on arrival: decided and applied
+    /// at once by the game the team presses in now (the verdict goes out
+    /// before the store commits; DESIGN.md).
+    pub fn handle_press(
+        &mut self,
+        team: TeamId,
+        at: ServerTime,
+        rtt_us: u64,
+        clock_offset_us: i64,
+    ) -> Result<(Receipt, Vec<Event>), CommandError> {
+        let press = ButtonPress {
+            team,
+            at,
+            rtt_us,
+            clock_offset_us,
+        };
+        let (game, slot) = self
+            .games
+            .iter_mut()
+            .find(|(_, g)| g.state.takes_press(team))
+            .ok_or(CommandError::NothingToPress)?;
+        let (verdict, event) = slot
+            .state
+            .press(press)
+            .ok_or(CommandError::NothingToPress)?
+            .map_err(|e| CommandError::Play(minuta_shared::play::games::PlayError::Game(e)))?;
+        // Only this part of the game changed: its screens get it as a
+        // patch, not as whole views (the lockout must reach them at once).
+        self.patched.insert((*game, team));
+        Ok((
+            Receipt::Press {
+                kind: verdict.kind,
+                arrived_at: at,
+                since_arming_us: verdict.since_arming_us,
+            },
+            vec![Event::Game { game: *game, event }],
+        ))
+    }
+
+    /// Whether a press may come at any moment in some game.
+    pub fn buttons_live(&self) -> bool {
+        self.games.values().any(|g| g.state.buttons_live())
+    }
+
+    /// Issue 14.4: called once on start, after the replay and before
+    /// anything else (before time is let pass). Each game settles what was
+    /// in play when the server stopped (Brain-ring puts an armed question
+    /// back to «reading» with a notice for the host); returns the events to
+    /// store before serving.
+    pub fn resume_after_restart(&mut self, now: ServerTime) -> Vec<Event> {
+        let mut events = Vec::new();
+        for (game, slot) in &mut self.games {
+            events.extend(
+                slot.state
+                    .restarted(now)
+                    .into_iter()
+                    .map(|event| Event::Game { game: *game, event }),
+            );
+        }
+        for e in &events {
+            self.apply(e);
+        }
+        if !events.is_empty() {
+            tracing::warn!(
+                rearmed = events.len(),
+                "restarted during Brain-ring questions: armed ones wait for «Время» again"
+            );
+        }
+        events
     }
 }
 
 #[cfg(test)]
 mod games_tests;
+#[cfg(test)]
+mod legacy_tests;
 #[cfg(test)]
 mod programme_tests;
 #[cfg(test)]

@@ -26,7 +26,11 @@ impl Core {
     ) -> Result<(Receipt, Vec<Event>), CommandError> {
         // The event's own games are laid out by their own slots (a ChGK
         // tour is `Slot::ChgkTour`), never as a programme game's tour.
-        let own: Vec<GameId> = event_games().into_iter().map(|(id, _)| id).collect();
+        let own: Vec<GameId> = event_games()
+            .into_iter()
+            .map(|(id, _)| id)
+            .chain(self.event_ring_id())
+            .collect();
         programme
             .validate(|game| {
                 let added = self.games.get(&game).filter(|_| !own.contains(&game));
@@ -50,7 +54,9 @@ impl Core {
                 .get(game)
                 .and_then(|g| g.state.tour(*tour))
                 .is_some_and(|t| t.done),
-            Slot::BrainRing => !self.ring.final_places().is_empty(),
+            Slot::BrainRing => self
+                .event_ring()
+                .is_some_and(|r| !r.final_places().is_empty()),
         }
     }
 
@@ -81,58 +87,51 @@ impl Core {
     }
 
     /// 2.2: every tournament of the event that has begun, with a place for
-    /// every team in it: ChGK, each programme game, and Brain-ring (its
-    /// teams by its final places or table, then those that did not qualify
-    /// in their ChGK order, sharing places as ChGK shares them).
+    /// every team in it: ChGK, each programme game, and the games teams
+    /// qualify into from ChGK last (Brain-ring: its teams by its final
+    /// places or table, then those that did not qualify in their ChGK
+    /// order, sharing places as ChGK shares them).
     /// A club night of one ChGK tournament has no festival: empty then.
     pub fn festival_tables(&self) -> Vec<FestivalTable> {
-        let mut out = Vec::new();
+        let own = event_games().len() + usize::from(self.event_ring_id().is_some());
+        let seeded = self
+            .games
+            .values()
+            .any(|g| g.format().qualified_from_chgk() && g.state.tour(0).is_some());
         // The event's own games alone make no festival.
-        let added = self.games.len() > event_games().len();
-        if self.programme.is_none() && !added && self.ring.teams.is_empty() {
-            return out;
+        if self.programme.is_none() && self.games.len() <= own && !seeded {
+            return Vec::new();
         }
-        for g in self.games.values() {
-            if has_begun(&g.state) {
-                out.push(self.table(
-                    self.game_name(g),
-                    g.format().name(),
-                    g.state.places(&self.roster),
-                ));
-            }
-        }
-        if !self.ring.teams.is_empty() {
-            out.push(self.table(String::new(), "brain-ring", self.ring_places()));
-        }
-        out
+        let mut games: Vec<_> = self
+            .games
+            .values()
+            .filter(|g| has_begun(&g.state))
+            .collect();
+        games.sort_by_key(|g| g.format().qualified_from_chgk());
+        games
+            .into_iter()
+            .map(|g| {
+                let mut places = g.state.places(&self.roster);
+                if g.format().qualified_from_chgk() {
+                    self.place_unqualified(&mut places);
+                }
+                self.table(self.game_name(g), g.format().name(), places)
+            })
+            .collect()
     }
 
-    fn ring_places(&self) -> Vec<(TeamId, Place)> {
-        let finals = self.ring.final_places();
-        let mut rows: Vec<(TeamId, Place)> = if finals.is_empty() {
-            self.ring
-                .standings()
-                .into_iter()
-                .map(|(team, row)| (team, row.place))
-                .collect()
-        } else {
-            finals
-                .into_iter()
-                .map(|(team, place)| (team, Place::single(place)))
-                .collect()
-        };
+    /// Teams that did not qualify follow those that did, in the ChGK order
+    /// of the standings they qualified from (points, then rating).
+    fn place_unqualified(&self, rows: &mut Vec<(TeamId, Place)>) {
         let above = rows.len() as u32;
-        // Teams that did not qualify follow, in the ChGK order of the
-        // standings they qualified from (points, then rating).
         let rest: Vec<_> = self
             .qualifying_standings()
             .unwrap_or_default()
             .into_iter()
-            .filter(|(team, _)| !self.ring.teams.contains(team))
+            .filter(|(team, _)| !rows.iter().any(|(t, _)| t == team))
             .collect();
         let ranked = rank_by(rest, |(_, row)| (row.points, row.rating));
         rows.extend(ranked.into_iter().map(|r| (r.item.0, r.place.after(above))));
-        rows
     }
 
     fn table(&self, name: String, format: &str, rows: Vec<(TeamId, Place)>) -> FestivalTable {

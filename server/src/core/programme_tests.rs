@@ -3,6 +3,7 @@
 //! ChGK tours alone, and every tournament's places for every team (2.2).
 
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::chgk::Verdict;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::games::{GameCommand, GameSettings};
@@ -22,7 +23,8 @@ fn s(secs: u64) -> ServerTime {
     ServerTime::from_millis(1_700_000_000_000 + secs * 1000)
 }
 
-const MG: GameId = GameId(1);
+/// The first game the host adds (the event has ChGK 0 and Brain-ring 1).
+const MG: GameId = GameId(2);
 const TWO_TOURS: &str = "## Тур 1\n\n? Первый.\n! Пушкин.\n\n## Тур 2\n\n? Второй.\n! Нева.\n";
 
 struct Hall {
@@ -312,9 +314,16 @@ fn festival_4_3_brain_ring_qualifies_from_day_one_alone() {
     // Day one (tour 1): teams 3 and 4 right. Day two (tour 2): teams 1 and 2.
     h.chgk(0, 100, &[3, 4]);
     h.chgk(1, 300, &[1, 2]);
-    h.host(Command::RingQualify { places: 2, seed: 7 }, s(500))
-        .expect("qualify");
-    let mut seeded = h.core.ring().teams.clone();
+    h.host(
+        Command::Qualify {
+            game: EVENT_RING,
+            places: 2,
+            seed: 7,
+        },
+        s(500),
+    )
+    .expect("qualify");
+    let mut seeded = h.core.event_ring().expect("Brain-ring").teams.clone();
     seeded.sort();
     assert_eq!(seeded, vec![TeamId(3), TeamId(4)]);
 }
@@ -331,8 +340,15 @@ fn festival_2_2_every_tournament_places_every_team_with_prizes() {
     .expect("set");
     h.multigames_tour(10);
     h.chgk(0, 100, &[3, 4]);
-    h.host(Command::RingQualify { places: 2, seed: 7 }, s(500))
-        .expect("qualify");
+    h.host(
+        Command::Qualify {
+            game: EVENT_RING,
+            places: 2,
+            seed: 7,
+        },
+        s(500),
+    )
+    .expect("qualify");
     let tables = h.core.festival_tables();
     let formats: Vec<_> = tables.iter().map(|t| t.format.as_str()).collect();
     assert_eq!(formats, vec!["chgk", "multigames", "brain-ring"]);

@@ -2,6 +2,7 @@
 //! host, judges and teams meet it, in microseconds.
 
 use minuta_shared::ids::{AppealId, QuestionId, TeamId, TourId};
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::chgk::{ChgkError, ChgkReceipt};
@@ -930,17 +931,46 @@ mod brain_ring {
     use minuta_shared::play::brain_ring::{
         ButtonPhase, FightId, PressKind, RingAppealKind, RingFightView, RingStage,
     };
+    use minuta_shared::play::games::GamePatch;
+    use minuta_shared::wire::view::TeamView;
+
+    /// What presses changed, as Brain-ring fights.
+    fn fight_patches(core: &mut Core) -> Vec<PressPatch<RingFightView>> {
+        let fight = |p: GamePatch| match p {
+            GamePatch::Ring(f) => f,
+            other => panic!("not a fight: {other:?}"),
+        };
+        core.take_press_patches()
+            .into_iter()
+            .map(|(game, p)| {
+                assert_eq!(game, EVENT_RING);
+                PressPatch {
+                    staff: fight(p.staff),
+                    public: fight(p.public),
+                    teams: p.teams.into_iter().map(|(t, v)| (t, fight(v))).collect(),
+                }
+            })
+            .collect()
+    }
 
     fn ring_game() -> Game {
         let mut g = Game::new(2);
         g.host(
-            Command::RingSeed {
-                teams: vec![TeamId(1), TeamId(2)],
-            },
+            Command::game(
+                EVENT_RING,
+                RingCommand::Seed {
+                    teams: vec![TeamId(1), TeamId(2)],
+                    seed: 0,
+                },
+            ),
             at(0),
         )
         .unwrap();
-        g.host(Command::RingStartNext { stages: 1 }, at(0)).unwrap();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::StartNext { stages: 1 }),
+            at(0),
+        )
+        .unwrap();
         g
     }
 
@@ -959,27 +989,40 @@ mod brain_ring {
     }
 
     fn judge(g: &mut Game, fight: FightId, correct: bool, now: ServerTime) {
-        g.host(Command::RingJudge { fight, correct }, now).unwrap();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::Judge { fight, correct }),
+            now,
+        )
+        .unwrap();
     }
 
     #[test]
     fn brain_ring_the_first_press_to_arrive_answers_and_every_screen_sees_it() {
         let mut g = ring_game();
         let fight = FightId(1);
-        g.host(Command::RingRead { fight }, at(0)).unwrap();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::Read { fight }),
+            at(0),
+        )
+        .unwrap();
         assert_eq!(press(&mut g, 2, at(500)), PressKind::FalseStart);
-        g.host(Command::RingArm { fight }, at(1_000)).unwrap();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::Arm { fight }),
+            at(1_000),
+        )
+        .unwrap();
         assert_eq!(press(&mut g, 2, at(1_100)), PressKind::LockedOut);
         g.core.take_dirty();
-        g.core.take_fight_patches();
+        fight_patches(&mut g.core);
         assert_eq!(press(&mut g, 1, at(1_200)), PressKind::Won);
         // A press changes its fight alone: no whole view is rebuilt; the
         // fight goes to its screens as a patch (staff with the press log).
         assert!(g.core.take_dirty().is_empty());
-        let patches = g.core.take_fight_patches();
+        let patches = fight_patches(&mut g.core);
         assert_eq!(patches.len(), 1);
         let patch = &patches[0];
-        assert_eq!(patch.tables, [TeamId(1), TeamId(2)]);
+        let tables: Vec<TeamId> = patch.teams.iter().map(|(t, _)| *t).collect();
+        assert_eq!(tables, vec![TeamId(1), TeamId(2)]);
         for shown in [&patch.staff, &patch.public] {
             assert!(matches!(
                 shown.question.as_ref().unwrap().phase,
@@ -991,9 +1034,9 @@ mod brain_ring {
             patch.public.presses.is_empty(),
             "the hall never sees the press log"
         );
-        assert!(g.core.take_fight_patches().is_empty(), "taken once");
+        assert!(fight_patches(&mut g.core).is_empty(), "taken once");
         let view = g.team_view(2, at(1_300));
-        let ring = view.ring.expect("team 2 sees its fight");
+        let ring = view.ring_fight().expect("team 2 sees its fight").1.clone();
         assert!(matches!(
             ring.question.unwrap().phase,
             ButtonPhase::Answering { table: 0, .. }
@@ -1002,28 +1045,51 @@ mod brain_ring {
         let View::Host(host) = g.core.view_for(Identity::Host, at(1_300)) else {
             panic!()
         };
-        assert_eq!(host.ring.fights[0].presses.len(), 3);
+        assert_eq!(
+            host.event_ring().unwrap().1.board.fights[0].presses.len(),
+            3
+        );
 
         judge(&mut g, fight, true, at(5_000));
-        assert_eq!(g.core.ring().fight(fight).unwrap().count().score, [1, 0]);
+        assert_eq!(
+            g.core
+                .event_ring()
+                .expect("Brain-ring")
+                .fight(fight)
+                .unwrap()
+                .count()
+                .score,
+            [1, 0]
+        );
     }
 
     #[test]
     fn brain_ring_4_13_an_appeal_is_read_by_the_jury_and_its_own_table_alone() {
         let mut g = ring_game();
         let fight = FightId(1);
-        g.host(Command::RingRead { fight }, at(0)).unwrap();
-        g.host(Command::RingArm { fight }, at(1_000)).unwrap();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::Read { fight }),
+            at(0),
+        )
+        .unwrap();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::Arm { fight }),
+            at(1_000),
+        )
+        .unwrap();
         assert_eq!(press(&mut g, 1, at(1_200)), PressKind::Won);
         judge(&mut g, fight, true, at(5_000));
         let text = "Вопрос допускает второй ответ";
         g.run(
             Identity::Team(TeamId(2)),
-            Command::RingAppeal {
-                fight,
-                kind: RingAppealKind::QuestionIncorrect,
-                text: text.into(),
-            },
+            Command::game(
+                EVENT_RING,
+                RingCommand::Appeal {
+                    fight,
+                    kind: RingAppealKind::QuestionIncorrect,
+                    text: text.into(),
+                },
+            ),
             at(6_000),
         )
         .unwrap();
@@ -1043,44 +1109,60 @@ mod brain_ring {
         };
         let now = at(6_100);
         let filer = g.team_view(2, now);
-        assert_eq!(texts(filer.ring.as_ref().unwrap()), vec![text]);
-        assert_eq!(texts(&filer.ring_board.unwrap().fights[0]), vec![text]);
+        assert_eq!(texts(filer.ring_fight().unwrap().1), vec![text]);
+        let board = |v: &TeamView| v.event_ring().unwrap().1.board.clone().unwrap();
+        assert_eq!(texts(&board(&filer).fights[0]), vec![text]);
         let other = g.team_view(1, now);
-        assert!(texts(other.ring.as_ref().unwrap()).is_empty());
-        assert!(texts(&other.ring_board.unwrap().fights[0]).is_empty());
+        assert!(texts(other.ring_fight().unwrap().1).is_empty());
+        assert!(texts(&board(&other).fights[0]).is_empty());
         let View::Display(display) = g.core.view_for(Identity::Display, now) else {
             panic!()
         };
-        assert!(texts(&display.ring.fights[0]).is_empty());
+        let hall = display.event_ring().unwrap().1;
+        assert!(texts(&hall.fights[0]).is_empty());
         // That there is one, the hall may know: it holds up the next question.
-        assert_eq!(display.ring.fights[0].appeals.len(), 1);
+        assert_eq!(hall.fights[0].appeals.len(), 1);
         let View::Host(host) = g.core.view_for(Identity::Host, now) else {
             panic!()
         };
-        assert_eq!(texts(&host.ring.fights[0]), vec![text]);
+        assert_eq!(
+            texts(&host.event_ring().unwrap().1.board.fights[0]),
+            vec![text]
+        );
 
         // Decided, its words and the reply stay the filer's and the jury's;
         // the next press's patch tells the hall only the decision.
         g.host(
-            Command::RingResolveAppeal {
-                fight,
-                appeal: 1,
-                upheld: false,
-                reply: "Ответ единственный".into(),
-            },
+            Command::game(
+                EVENT_RING,
+                RingCommand::ResolveAppeal {
+                    fight,
+                    appeal: 1,
+                    upheld: false,
+                    reply: "Ответ единственный".into(),
+                },
+            ),
             at(7_000),
         )
         .unwrap();
-        g.host(Command::RingRead { fight }, at(8_000)).unwrap();
-        g.host(Command::RingArm { fight }, at(9_000)).unwrap();
-        g.core.take_fight_patches();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::Read { fight }),
+            at(8_000),
+        )
+        .unwrap();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::Arm { fight }),
+            at(9_000),
+        )
+        .unwrap();
+        fight_patches(&mut g.core);
         assert_eq!(press(&mut g, 1, at(9_100)), PressKind::Won);
-        let patches = g.core.take_fight_patches();
+        let patches = fight_patches(&mut g.core);
         let patch = &patches[0];
         let decided = vec![text.to_owned(), "Ответ единственный".to_owned()];
         assert_eq!(texts(&patch.staff), decided);
-        assert_eq!(texts(&patch.at_tables[1]), decided);
-        for hall in [&patch.public, &patch.at_tables[0]] {
+        assert_eq!(texts(&patch.teams[1].1), decided);
+        for hall in [&patch.public, &patch.teams[0].1] {
             assert!(texts(hall).is_empty());
             assert_eq!(
                 hall.appeals[0].resolution.as_ref().map(|r| r.0),
@@ -1088,7 +1170,7 @@ mod brain_ring {
             );
         }
         assert!(matches!(
-            patch.at_tables[0].question.as_ref().unwrap().phase,
+            patch.teams[0].1.question.as_ref().unwrap().phase,
             ButtonPhase::Answering { table: 0, .. }
         ));
     }
@@ -1097,9 +1179,13 @@ mod brain_ring {
     fn brain_ring_only_teams_of_the_fight_press_and_the_host_controls() {
         let mut g = Game::new(4);
         g.host(
-            Command::RingSeed {
-                teams: vec![TeamId(1), TeamId(2)],
-            },
+            Command::game(
+                EVENT_RING,
+                RingCommand::Seed {
+                    teams: vec![TeamId(1), TeamId(2)],
+                    seed: 0,
+                },
+            ),
             at(0),
         )
         .unwrap();
@@ -1110,21 +1196,25 @@ mod brain_ring {
         assert!(
             g.run(
                 Identity::Team(TeamId(1)),
-                Command::RingStartNext { stages: 1 },
+                Command::game(EVENT_RING, RingCommand::StartNext { stages: 1 }),
                 at(0)
             )
             .is_err()
         );
         assert_eq!(
             g.host(
-                Command::RingSeed {
-                    teams: vec![TeamId(1), TeamId(2), TeamId(3)]
-                },
+                Command::game(
+                    EVENT_RING,
+                    RingCommand::Seed {
+                        teams: vec![TeamId(1), TeamId(2), TeamId(3)],
+                        seed: 0
+                    }
+                ),
                 at(0)
             ),
-            Err(CommandError::Qualification(
-                "3 teams: Brain-ring pairs need an even number of at least two (4.8)".into()
-            ))
+            Err(CommandError::Play(PlayError::Game(GameError::Ring(
+                minuta_shared::play::brain_ring::RingPlayError::CannotPair { teams: 3 }
+            ))))
         );
     }
 
@@ -1135,11 +1225,18 @@ mod brain_ring {
         g.card(3, 0, "Пушкин", at(1_000)).unwrap();
         g.card(4, 0, "Пушкин", at(1_000)).unwrap();
         g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
-        g.host(Command::RingQualify { places: 2, seed: 1 }, at(70_000))
-            .unwrap();
+        g.host(
+            Command::Qualify {
+                game: EVENT_RING,
+                places: 2,
+                seed: 1,
+            },
+            at(70_000),
+        )
+        .unwrap();
         let RingStage::Qualifying {
             round: 1, pairs, ..
-        } = g.core.ring().stage()
+        } = g.core.event_ring().expect("Brain-ring").stage()
         else {
             panic!()
         };
@@ -1152,8 +1249,16 @@ mod brain_ring {
     fn brain_ring_replaying_presses_rebuilds_the_same_fight() {
         let mut g = ring_game();
         let fight = FightId(1);
-        g.host(Command::RingRead { fight }, at(0)).unwrap();
-        g.host(Command::RingArm { fight }, at(1_000)).unwrap();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::Read { fight }),
+            at(0),
+        )
+        .unwrap();
+        g.host(
+            Command::game(EVENT_RING, RingCommand::Arm { fight }),
+            at(1_000),
+        )
+        .unwrap();
         press(&mut g, 1, at(2_000));
         judge(&mut g, fight, false, at(3_000));
         // The rival lets its 20 s run out: time alone ends the question.
@@ -1161,8 +1266,20 @@ mod brain_ring {
         let mut again = Core::new(ServerInfo::default());
         again.replay(&g.events);
         again.handle_timeout(ServerTime(at(23_000).0 + 1));
-        assert_eq!(again.ring(), g.core.ring());
-        assert_eq!(again.ring().fight(fight).unwrap().outcomes.len(), 1);
+        assert_eq!(
+            again.event_ring().expect("Brain-ring"),
+            g.core.event_ring().expect("Brain-ring")
+        );
+        assert_eq!(
+            again
+                .event_ring()
+                .expect("Brain-ring")
+                .fight(fight)
+                .unwrap()
+                .outcomes
+                .len(),
+            1
+        );
     }
 }
 
@@ -1239,9 +1356,13 @@ mod team_removal {
     fn a_team_in_brain_ring_cannot_be_removed() {
         let mut g = Game::new(2);
         g.host(
-            Command::RingSeed {
-                teams: vec![TeamId(1), TeamId(2)],
-            },
+            Command::game(
+                EVENT_RING,
+                RingCommand::Seed {
+                    teams: vec![TeamId(1), TeamId(2)],
+                    seed: 0,
+                },
+            ),
             at(0),
         )
         .unwrap();

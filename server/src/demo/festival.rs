@@ -123,7 +123,8 @@ pub(super) fn host_steps(
     }
     match on {
         Some(Slot::BrainRing) => {
-            let commands = ring.steps(&view.ring, || ring_entry(view, seed, true), now);
+            let (game, board) = view.event_ring()?;
+            let commands = ring.steps(game, &board.board, || ring_entry(view, seed, true), now);
             Some(Steps::Now(commands))
         }
         _ => None,
@@ -134,6 +135,7 @@ pub(super) fn host_steps(
 mod tests {
     use std::time::Duration;
 
+    use minuta_shared::ids::GameId;
     use minuta_shared::play::games::GameState;
     use minuta_shared::wire::handshake::Identity;
     use minuta_shared::wire::view::View;
@@ -165,6 +167,14 @@ mod tests {
         view
     }
 
+    fn multigames_id(view: &HostView) -> GameId {
+        view.games
+            .iter()
+            .find(|g| matches!(g.view, GameStaffView::Multigames(_)))
+            .expect("a Мультиигры game")
+            .id
+    }
+
     #[test]
     fn demo_2_festival_set_up_brings_eight_teams_chgk_multigames_and_the_ring_clock() {
         // Arrange / act
@@ -175,12 +185,19 @@ mod tests {
         assert_eq!(core.registry().teams.len(), TEAMS);
         assert_eq!(core.event_chgk().expect("ChGK").tours.len(), 2);
         let games: Vec<_> = core.games().collect();
-        assert_eq!(games.len(), 2, "the event's ChGK and the Мультиигры");
-        let GameState::Multigames(game) = &games[1].1.state else {
+        assert_eq!(
+            games.len(),
+            3,
+            "the event's ChGK and Brain-ring, and the Мультиигры"
+        );
+        let GameState::Multigames(game) = &games[2].1.state else {
             panic!("not a Мультиигры game")
         };
         assert_eq!(game.tours.len(), MULTIGAMES_TOURS);
-        assert_eq!(core.ring().timing.minute_ms, 2_000);
+        assert_eq!(
+            core.event_ring().expect("Brain-ring").timing.minute_ms,
+            2_000
+        );
         // A second start adds nothing.
         let demo = DemoConfig {
             minute: Duration::from_secs(2),
@@ -195,7 +212,7 @@ mod tests {
         // Arrange
         let mut core = festival();
         let view = host_view(&core);
-        let game = view.games[1].id;
+        let game = multigames_id(&view);
 
         // Act
         let programme = programme(&view).expect("a programme");
@@ -246,7 +263,7 @@ mod tests {
         let second = steps(&host_view(&core));
 
         // Assert: the first slot is Мультиигры' first tour: its first task.
-        let game = host_view(&core).games[1].id;
+        let game = multigames_id(&host_view(&core));
         assert!(
             matches!(
                 second,

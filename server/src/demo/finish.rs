@@ -47,11 +47,17 @@ pub fn programme_finished(view: &HostView, game: DemoGame) -> bool {
         .map(|g| match &g.view {
             GameStaffView::Multigames(v) => (true, v.finished),
             GameStaffView::Chgk(v) => (!v.tours.is_empty(), v.tours.iter().all(|t| t.closed)),
+            GameStaffView::Ring(v) => (
+                !v.board.seeding.is_empty() || !v.board.fights.is_empty(),
+                matches!(v.board.stage, RingStage::Finished { .. }),
+            ),
         })
         .collect();
     let games_done =
         games.iter().any(|(used, _)| *used) && games.iter().all(|(used, done)| !used || *done);
-    let champion = matches!(view.ring.stage, RingStage::Finished { .. });
+    let champion = view
+        .event_ring()
+        .is_some_and(|(_, r)| matches!(r.board.stage, RingStage::Finished { .. }));
     match game {
         DemoGame::Chgk | DemoGame::Multigames => games_done,
         DemoGame::BrainRing => champion,

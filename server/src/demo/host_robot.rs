@@ -94,9 +94,10 @@ impl Autopilot {
             }
             DemoGame::BrainRing => {
                 let seed = self.seed;
-                let commands = self
-                    .ring
-                    .steps(&view.ring, || ring_entry(view, seed, false), now);
+                let (game, ring) = view.event_ring()?;
+                let commands =
+                    self.ring
+                        .steps(game, &ring.board, || ring_entry(view, seed, false), now);
                 Some(Steps::Now(commands))
             }
             DemoGame::Festival => {
@@ -136,9 +137,13 @@ pub(super) async fn play(
                         }
                     }
                     // A press changed one fight: keep the picture whole.
-                    ServerMsg::Fight(fight) => {
-                        if let Some(v) = latest.as_mut() {
-                            v.ring.apply_fight(fight);
+                    ServerMsg::Patch { game, patch } => {
+                        if let Some(v) = latest.take() {
+                            let mut view = View::Host(v);
+                            view.apply_patch(*game, patch);
+                            if let View::Host(v) = view {
+                                latest = Some(v);
+                            }
                         }
                     }
                     ServerMsg::Ack { request, .. } => {

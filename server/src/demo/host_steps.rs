@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use minuta_shared::ids::{QuestionId, TourId};
+use minuta_shared::play::brain_ring::RingCommand;
 use minuta_shared::play::chgk::view::QuestionStatus;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, EVENT_CHGK, Phase, Verdict};
 use minuta_shared::text::normalise_answer;
@@ -29,6 +30,7 @@ pub(super) enum Steps {
 /// the ChGK standings if some ChGK has been played, else by hand in the
 /// order the teams registered.
 pub(super) fn ring_entry(view: &HostView, seed: u64, festival: bool) -> Option<Command> {
+    let (game, _) = view.event_ring()?;
     let teams = view.teams.len();
     if teams < 2 {
         return None;
@@ -40,19 +42,19 @@ pub(super) fn ring_entry(view: &HostView, seed: u64, festival: bool) -> Option<C
         .flat_map(|t| &t.questions)
         .any(|q| q.status == QuestionStatus::Revealed);
     if festival || played {
-        return Some(Command::RingQualify {
+        return Some(Command::Qualify {
+            game,
             places: field(teams, festival) as u32,
             seed,
         });
     }
-    Some(Command::RingSeed {
-        teams: view
-            .teams
-            .iter()
-            .take(field(teams, false))
-            .map(|t| t.id)
-            .collect(),
-    })
+    let teams = view
+        .teams
+        .iter()
+        .take(field(teams, false))
+        .map(|t| t.id)
+        .collect();
+    Some(Command::game(game, RingCommand::Seed { teams, seed: 0 }))
 }
 
 /// Which ChGK question the host may announce next.

@@ -25,6 +25,7 @@ mod multigames;
 mod ring_robot;
 mod team_robot;
 
+use minuta_shared::play::brain_ring::RingCommand;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -258,8 +259,12 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
     if matches!(demo.game, DemoGame::BrainRing | DemoGame::Festival) {
         // The clock at the demo's scale, until the first fight.
         let timing = ring_robot::timing(demo);
-        if core.ring().fights.is_empty() && core.ring().timing != timing {
-            host(core, Command::RingSetTiming { timing })?;
+        let ring = core
+            .event_ring_id()
+            .zip(core.event_ring())
+            .filter(|(_, r)| r.fights.is_empty() && r.timing != timing);
+        if let Some((game, _)) = ring {
+            host(core, Command::game(game, RingCommand::SetTiming { timing }))?;
         }
     }
     Ok(events)
@@ -474,8 +479,12 @@ mod tests {
         assert_eq!(core.registry().teams.len(), 8);
         assert!(core.event_chgk().expect("ChGK").questions.is_empty());
         let games: Vec<_> = core.games().collect();
-        assert_eq!(games.len(), 2, "the event's ChGK and the Мультиигры");
-        let minuta_shared::play::games::GameState::Multigames(game) = &games[1].1.state else {
+        assert_eq!(
+            games.len(),
+            3,
+            "the event's ChGK and Brain-ring, and the Мультиигры"
+        );
+        let minuta_shared::play::games::GameState::Multigames(game) = &games[2].1.state else {
             panic!("not a Мультиигры game")
         };
         assert_eq!(game.tours.len(), 6);
@@ -538,6 +547,10 @@ mod tests {
 
         // Assert
         assert!(events.is_empty());
-        assert_eq!(core.games().count(), 1, "the event's own ChGK alone");
+        assert_eq!(
+            core.games().count(),
+            2,
+            "the event's own ChGK and Brain-ring alone"
+        );
     }
 }

@@ -66,14 +66,17 @@ impl Sim {
         let View::Host(host) = self.core.view_for(Identity::Host, self.now) else {
             panic!("not a host view");
         };
-        let GameStaffView::Multigames(v) = host.games[1].view.clone() else {
-            panic!("not a Мультиигры game")
-        };
-        v
+        host.games
+            .iter()
+            .find_map(|g| match &g.view {
+                GameStaffView::Multigames(v) => Some(v.clone()),
+                _ => None,
+            })
+            .expect("a Мультиигры game")
     }
 
     fn game(&self) -> MultigamesGame {
-        let (_, slot) = self.core.games().nth(1).expect("the Мультиигры game");
+        let (_, slot) = self.core.games().last().expect("the Мультиигры game");
         let GameState::Multigames(g) = slot.state.clone() else {
             panic!("not a Мультиигры game")
         };
@@ -84,7 +87,7 @@ impl Sim {
     /// autopilot does) between its steps.
     fn play(&mut self) {
         let pause = self.demo.scaled(Duration::from_secs(4));
-        let id = self.core.games().nth(1).expect("the Мультиигры game").0;
+        let id = self.core.games().last().expect("the Мультиигры game").0;
         let mut last_step = self.now;
         let mut decided = std::collections::BTreeSet::new();
         let mut answered = std::collections::BTreeSet::new();
@@ -103,9 +106,14 @@ impl Sim {
                 let View::Team(view) = self.core.view_for(Identity::Team(team), self.now) else {
                     panic!("not a team view");
                 };
-                let GameTeamView::Multigames(v) = &view.games[1].view else {
-                    panic!("not a Мультиигры game")
-                };
+                let v = view
+                    .games
+                    .iter()
+                    .find_map(|g| match &g.view {
+                        GameTeamView::Multigames(v) => Some(v),
+                        _ => None,
+                    })
+                    .expect("a Мультиигры game");
                 let seed = self.demo.seed.wrapping_add(i as u64 * 0x9E37_79B9);
                 let skill = 0.85 - 0.1 * i as f64;
                 if let Some(a) = team_answer(id, v, seed, skill)
@@ -132,7 +140,9 @@ impl Sim {
             let View::Jury(jury) = self.core.view_for(Identity::Jury, self.now) else {
                 panic!("not a jury view");
             };
-            let GameStaffView::Multigames(v) = &jury.games[1].view else {
+            let GameStaffView::Multigames(v) =
+                &jury.games.last().expect("the Мультиигры game").view
+            else {
                 panic!("not a Мультиигры game")
             };
             for (appeal, command) in jury_decisions(id, v) {

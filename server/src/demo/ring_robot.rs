@@ -12,23 +12,23 @@
 //! answered wrong sometimes appeals for its answer (4.13).
 //!
 //! The host reads each fight's next question, gives «Время», judges every
-//! answer, decides ties (`RingDecide`), answers appeals before the next
+//! answer, decides ties (`RingCommand::Decide`), answers appeals before the next
 //! question (4.16), closes a finished fight and opens the next step
-//! (`RingStartNext`: a round on several stages, a play-off fight, a fight
+//! (`RingCommand::StartNext`: a round on several stages, a play-off fight, a fight
 //! of the final) until the champion is known.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
-use minuta_shared::ids::TeamId;
+use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, EarlyPress, FightId, RingAppealKind, RingFightView, RingStage, RingTiming,
+    ButtonPhase, EarlyPress, FightId, RingAppealKind, RingBoard, RingCommand, RingFightView,
+    RingStage, RingTiming,
 };
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::RingBoard;
 
 use super::DemoConfig;
 
@@ -257,7 +257,12 @@ impl Buttons {
     /// What to send for a due plan, if the fight (as the team sees it now)
     /// still calls for it: a press is not made on a question that has moved
     /// on, nor an early press once the buttons are armed.
-    pub(super) fn command(&self, plan: &Planned, fight: Option<&RingFightView>) -> Option<Command> {
+    pub(super) fn command(
+        &self,
+        plan: &Planned,
+        game: GameId,
+        fight: Option<&RingFightView>,
+    ) -> Option<Command> {
         let fight = fight.filter(|f| f.id == plan.fight && !f.closed)?;
         let table = fight.tables.iter().position(|t| *t == self.team)?;
         let q = fight
@@ -275,11 +280,14 @@ impl Buttons {
             {
                 Some(press)
             }
-            (Chance::Appeal, ButtonPhase::Over { .. }) => Some(Command::RingAppeal {
-                fight: fight.id,
-                kind: RingAppealKind::AcceptOurAnswer,
-                text: "Просим засчитать наш ответ: он верен по существу.".into(),
-            }),
+            (Chance::Appeal, ButtonPhase::Over { .. }) => Some(Command::game(
+                game,
+                RingCommand::Appeal {
+                    fight: fight.id,
+                    kind: RingAppealKind::AcceptOurAnswer,
+                    text: "Просим засчитать наш ответ: он верен по существу.".into(),
+                },
+            )),
             _ => None,
         }
     }
@@ -373,13 +381,17 @@ impl RingHost {
     /// all are closed. Empty once the champion is known.
     pub(super) fn steps(
         &mut self,
+        game: GameId,
         board: &RingBoard,
         entry: impl FnOnce() -> Option<Command>,
         now: ServerTime,
     ) -> Vec<Command> {
         let mut open: Vec<&RingFightView> = board.fights.iter().filter(|f| !f.closed).collect();
         if open.is_empty() {
-            return self.next_stage(board, entry, now).into_iter().collect();
+            return self
+                .next_stage(game, board, entry, now)
+                .into_iter()
+                .collect();
         }
         // One fight at a time on each stage, the earliest opened first.
         open.sort_by_key(|f| f.id);
@@ -390,7 +402,7 @@ impl RingHost {
             let key = fight_key(f);
             let watch = self.fights.entry(f.id).or_default();
             let held = watch.held(key, now);
-            let Some((command, pause)) = self.fight_step(f) else {
+            let Some((command, pause)) = self.fight_step(game, f) else {
                 continue;
             };
             let watch = self.fights.entry(f.id).or_default();
@@ -404,6 +416,7 @@ impl RingHost {
 
     fn next_stage(
         &mut self,
+        game: GameId,
         board: &RingBoard,
         entry: impl FnOnce() -> Option<Command>,
         now: ServerTime,
@@ -416,11 +429,14 @@ impl RingHost {
         }
         let command = match &board.stage {
             RingStage::NotSeeded => entry()?,
-            RingStage::Qualifying { pairs, open: 0, .. } => Command::RingStartNext {
-                stages: (pairs.len() as u32).clamp(1, MAX_STAGES),
-            },
+            RingStage::Qualifying { pairs, open: 0, .. } => Command::game(
+                game,
+                RingCommand::StartNext {
+                    stages: (pairs.len() as u32).clamp(1, MAX_STAGES),
+                },
+            ),
             RingStage::Playoff { open: false, .. } | RingStage::Final { open: false, .. } => {
-                Command::RingStartNext { stages: 1 }
+                Command::game(game, RingCommand::StartNext { stages: 1 })
             }
             _ => return None,
         };
@@ -429,7 +445,7 @@ impl RingHost {
     }
 
     /// The step a fight calls for, and how long its state must have held.
-    fn fight_step(&self, f: &RingFightView) -> Option<(Command, Duration)> {
+    fn fight_step(&self, game: GameId, f: &RingFightView) -> Option<(Command, Duration)> {
         let fight = f.id;
         let pace = &self.pace;
         // 4.16: an appeal is decided before the next question is read.
@@ -440,25 +456,30 @@ impl RingHost {
             } else {
                 "Апелляция отклонена: ответ не совпадает с авторским."
             };
-            let command = Command::RingResolveAppeal {
-                fight,
-                appeal: a.id,
-                upheld,
-                reply: reply.into(),
-            };
+            let command = Command::game(
+                game,
+                RingCommand::ResolveAppeal {
+                    fight,
+                    appeal: a.id,
+                    upheld,
+                    reply: reply.into(),
+                },
+            );
             return Some((command, pace.answer));
         }
         let phase = f.question.as_ref().map(|q| (q.number, &q.phase));
         match phase {
             None | Some((_, ButtonPhase::Over { .. })) => {
                 let command = if matches!(f.status, FightStatus::InProgress { .. }) {
-                    Command::RingRead { fight }
+                    Command::game(game, RingCommand::Read { fight })
                 } else {
-                    Command::RingCloseFight { fight }
+                    Command::game(game, RingCommand::CloseFight { fight })
                 };
                 Some((command, pace.between))
             }
-            Some((_, ButtonPhase::Reading)) => Some((Command::RingArm { fight }, pace.read)),
+            Some((_, ButtonPhase::Reading)) => {
+                Some((Command::game(game, RingCommand::Arm { fight }), pace.read))
+            }
             Some((_, ButtonPhase::Armed { .. } | ButtonPhase::SecondChance { .. })) => None,
             Some((number, ButtonPhase::Answering { table, .. })) => {
                 let team = f.tables.get(*table).copied()?;
@@ -467,13 +488,19 @@ impl RingHost {
                     skill: 0.5,
                 });
                 let correct = answers_right(style, fight, number);
-                Some((Command::RingJudge { fight, correct }, pace.answer))
+                Some((
+                    Command::game(game, RingCommand::Judge { fight, correct }),
+                    pace.answer,
+                ))
             }
             Some((_, ButtonPhase::Contested { first, .. })) => Some((
-                Command::RingDecide {
-                    fight,
-                    table: u8::from(*first == 1),
-                },
+                Command::game(
+                    game,
+                    RingCommand::Decide {
+                        fight,
+                        table: u8::from(*first == 1),
+                    },
+                ),
                 pace.answer / 2,
             )),
         }

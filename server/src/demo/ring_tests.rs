@@ -8,9 +8,11 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::brain_ring::{
     FightAudience, FightKind, PressKind, RingEvent, RingFightView, RingStage,
 };
+use minuta_shared::play::games::GameEvent;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
@@ -80,7 +82,7 @@ impl Sim {
 
     /// The team's fight as its terminal shows it.
     fn fight_of(&self, team: TeamId) -> Option<RingFightView> {
-        let ring = self.core.ring();
+        let ring = self.core.event_ring().expect("Brain-ring");
         let f = ring.open_fight_of(team)?;
         let names = f.tables.map(|t| self.core.registry().team_name(t));
         Some(f.view(names, ring.ordinal(f), FightAudience::Table(team)))
@@ -89,7 +91,10 @@ impl Sim {
     /// Plays until the champion is known, seeding the teams by hand.
     fn play(&mut self) {
         let end = T0.plus(Duration::from_secs(1_200));
-        while !matches!(self.core.ring().stage(), RingStage::Finished { .. }) {
+        while !matches!(
+            self.core.event_ring().expect("Brain-ring").stage(),
+            RingStage::Finished { .. }
+        ) {
             assert!(
                 self.now < end,
                 "no champion after 20 min: {:?}",
@@ -98,10 +103,19 @@ impl Sim {
             self.now = self.now.plus(STEP);
             self.core.handle_timeout(self.now);
             // The host.
-            let board = self.core.ring_board(FightAudience::Staff);
+            let board = self
+                .core
+                .event_ring()
+                .expect("Brain-ring")
+                .board(self.core.roster(), FightAudience::Staff);
             let teams = self.teams.clone();
-            let entry = || Some(Command::RingSeed { teams });
-            for command in self.host.steps(&board, entry, self.now) {
+            let entry = || {
+                Some(Command::game(
+                    EVENT_RING,
+                    RingCommand::Seed { teams, seed: 0 },
+                ))
+            };
+            for command in self.host.steps(EVENT_RING, &board, entry, self.now) {
                 self.command(Identity::Host, command);
             }
             // The teams.
@@ -112,7 +126,7 @@ impl Sim {
                 }
                 for plan in self.buttons[i].due(self.now) {
                     let fight = self.fight_of(team);
-                    match self.buttons[i].command(&plan, fight.as_ref()) {
+                    match self.buttons[i].command(&plan, EVENT_RING, fight.as_ref()) {
                         Some(Command::Press { clock_offset_us }) => {
                             match self.core.handle_press(team, self.now, 0, clock_offset_us) {
                                 Ok((_, events)) => self.events.extend(events),
@@ -129,7 +143,10 @@ impl Sim {
 
     fn ring_events(&self) -> impl Iterator<Item = &RingEvent> {
         self.events.iter().filter_map(|e| match e {
-            Event::Ring(r) => Some(r),
+            Event::Game {
+                event: GameEvent::Ring(r),
+                ..
+            } => Some(r),
             _ => None,
         })
     }
@@ -144,7 +161,7 @@ fn demo_4_ring_robots_play_a_seeded_field_to_a_champion() {
     sim.play();
 
     // Assert: 4.5–4.12: qualifying rounds, the play-off and the final.
-    let ring = sim.core.ring();
+    let ring = sim.core.event_ring().expect("Brain-ring");
     assert_eq!(ring.teams, sim.teams);
     let kinds: Vec<FightKind> = ring.fights.values().map(|f| f.kind).collect();
     assert!(kinds.contains(&FightKind::Qualifying { round: 2 }));
@@ -195,7 +212,7 @@ fn demo_4_the_ring_robots_follow_the_seed() {
     let places = |seed| {
         let mut sim = Sim::new(seed, 6);
         sim.play();
-        let ring = sim.core.ring();
+        let ring = sim.core.event_ring().expect("Brain-ring");
         let scores: Vec<[u32; 2]> = ring.fights.values().map(|f| f.count().score).collect();
         (ring.final_places(), scores)
     };
@@ -217,37 +234,58 @@ fn demo_4_the_host_hears_the_answer_the_team_gives() {
     let mut sim = Sim::new(1, 2);
     sim.command(
         Identity::Host,
-        Command::RingSeed {
-            teams: vec![TeamId(1), TeamId(2)],
-        },
+        Command::game(
+            EVENT_RING,
+            RingCommand::Seed {
+                teams: vec![TeamId(1), TeamId(2)],
+                seed: 0,
+            },
+        ),
     );
-    sim.command(Identity::Host, Command::RingStartNext { stages: 1 });
+    sim.command(
+        Identity::Host,
+        Command::game(EVENT_RING, RingCommand::StartNext { stages: 1 }),
+    );
     let fight = sim
         .core
-        .ring()
+        .event_ring()
+        .expect("Brain-ring")
         .fights
         .keys()
         .next()
         .copied()
         .expect("a fight");
-    sim.command(Identity::Host, Command::RingRead { fight });
-    sim.command(Identity::Host, Command::RingArm { fight });
+    sim.command(
+        Identity::Host,
+        Command::game(EVENT_RING, RingCommand::Read { fight }),
+    );
+    sim.command(
+        Identity::Host,
+        Command::game(EVENT_RING, RingCommand::Arm { fight }),
+    );
     sim.core
         .handle_press(TeamId(2), sim.now, 0, 0)
         .expect("the press");
-    let board = sim.core.ring_board(FightAudience::Staff);
+    let board = sim
+        .core
+        .event_ring()
+        .expect("Brain-ring")
+        .board(sim.core.roster(), FightAudience::Staff);
     let f = board.fights.iter().find(|f| f.id == fight).expect("shown");
 
     // Act
-    let step = host.fight_step(f).map(|(command, _)| command);
+    let step = host.fight_step(EVENT_RING, f).map(|(command, _)| command);
 
     // Assert: the verdict is what the team's answer is.
     assert_eq!(
         step,
-        Some(Command::RingJudge {
-            fight,
-            correct: answers_right(style, fight, 1),
-        })
+        Some(Command::game(
+            EVENT_RING,
+            RingCommand::Judge {
+                fight,
+                correct: answers_right(style, fight, 1),
+            }
+        ))
     );
 }
 

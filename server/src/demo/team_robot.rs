@@ -90,17 +90,19 @@ pub(super) async fn play(
                         latest = Some(view.clone());
                     }
                     // A press changed this team's fight.
-                    ServerMsg::Fight(fight) => {
-                        if let Some(own) = latest.as_mut().and_then(|v| v.ring.as_mut())
-                            && own.id == fight.id
-                        {
-                            own.clone_from(fight);
+                    ServerMsg::Patch { game, patch } => {
+                        if let Some(v) = latest.take() {
+                            let mut view = View::Team(v);
+                            view.apply_patch(*game, patch);
+                            if let View::Team(v) = view {
+                                latest = Some(v);
+                            }
                         }
                     }
                     ServerMsg::Ack { .. } | ServerMsg::Pong { .. } => continue,
                 }
-                if let (Some(buttons), Some(fight)) =
-                    (buttons.as_mut(), latest.as_ref().and_then(|v| v.ring.as_ref()))
+                if let (Some(buttons), Some((_, fight))) =
+                    (buttons.as_mut(), latest.as_ref().and_then(|v| v.ring_fight()))
                 {
                     buttons.see(fight, clock.now());
                 }
@@ -134,10 +136,13 @@ fn buttons_due(
     latest: Option<&TeamView>,
     clock: ServerClock,
 ) -> Vec<Command> {
-    let fight = latest.and_then(|v| v.ring.as_ref());
+    let fight = latest.and_then(|v| v.ring_fight());
     let due = buttons.due(clock.now());
     due.iter()
-        .filter_map(|plan| buttons.command(plan, fight))
+        .filter_map(|plan| {
+            let (game, fight) = fight?;
+            buttons.command(plan, game, Some(fight))
+        })
         .collect()
 }
 

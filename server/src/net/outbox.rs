@@ -95,14 +95,15 @@ fn is_view(out: &Outbound) -> bool {
 }
 
 fn is_patch(out: &Outbound) -> bool {
-    matches!(out, Outbound::Msg(msg) if matches!(**msg, ServerMsg::Fight(_)))
+    matches!(out, Outbound::Msg(msg) if matches!(**msg, ServerMsg::Patch { .. }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use minuta_shared::ids::TeamId;
-    use minuta_shared::play::brain_ring::{FightId, FightKind, RingFightView};
+    use minuta_shared::play::brain_ring::{EVENT_RING, FightId, FightKind, RingFightView};
+    use minuta_shared::play::games::GamePatch;
     use minuta_shared::rules::brain_ring::FightStatus;
     use minuta_shared::time::ServerTime;
     use minuta_shared::wire::server::{Receipt, ServerMsg};
@@ -112,7 +113,6 @@ mod tests {
         Outbound::Msg(Arc::new(ServerMsg::View(Box::new(View::Display(
             DisplayView {
                 tournament: number.to_string(),
-                ring: Default::default(),
                 games: Vec::new(),
                 programme: None,
             },
@@ -153,7 +153,10 @@ mod tests {
             presses: Vec::new(),
             appeals: Vec::new(),
         };
-        Outbound::Msg(Arc::new(ServerMsg::Fight(Box::new(fight))))
+        Outbound::Msg(Arc::new(ServerMsg::Patch {
+            game: EVENT_RING,
+            patch: Box::new(GamePatch::Ring(fight)),
+        }))
     }
 
     fn drain(outbox: &Outbox) -> Vec<String> {
@@ -167,7 +170,7 @@ mod tests {
                     },
                     ServerMsg::Ack { request, .. } => format!("ack {request}"),
                     ServerMsg::Pong { client_time_us, .. } => format!("pong {client_time_us}"),
-                    ServerMsg::Fight(_) => "fight".into(),
+                    ServerMsg::Patch { .. } => "fight".into(),
                 },
                 Outbound::Close { .. } => "close".into(),
             });

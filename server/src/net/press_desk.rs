@@ -121,7 +121,7 @@ pub async fn press(
 mod tests {
     use super::*;
     use crate::core::{Event, ServerInfo};
-    use minuta_shared::play::brain_ring::{FightId, PressKind};
+    use minuta_shared::play::brain_ring::{EVENT_RING, FightId, PressKind, RingCommand};
     use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
     use minuta_shared::wire::client::Command;
     use minuta_shared::wire::handshake::Identity;
@@ -165,15 +165,25 @@ mod tests {
         );
         host(
             &mut core,
-            Command::RingSeed {
-                teams: vec![TeamId(1), TeamId(2)],
-            },
+            Command::game(
+                EVENT_RING,
+                RingCommand::Seed {
+                    teams: vec![TeamId(1), TeamId(2)],
+                    seed: 0,
+                },
+            ),
         );
-        host(&mut core, Command::RingStartNext { stages: 1 });
-        host(&mut core, Command::RingRead { fight: FightId(1) });
+        host(
+            &mut core,
+            Command::game(EVENT_RING, RingCommand::StartNext { stages: 1 }),
+        );
+        host(
+            &mut core,
+            Command::game(EVENT_RING, RingCommand::Read { fight: FightId(1) }),
+        );
         core.handle_command(
             Identity::Host,
-            Command::RingArm { fight: FightId(1) },
+            Command::game(EVENT_RING, RingCommand::Arm { fight: FightId(1) }),
             at(1_000),
             &mut || "s".into(),
         )
@@ -217,7 +227,7 @@ mod tests {
                 events,
             }) => {
                 assert_eq!(received_at, at(1_200));
-                assert!(matches!(events.as_slice(), [Event::Ring(_)]));
+                assert!(matches!(events.as_slice(), [Event::Game { .. }]));
             }
             _ => panic!("the press's events go to the driver"),
         }
@@ -270,7 +280,7 @@ mod tests {
         let Ok(AtDesk::Decided(ServerMsg::Ack { result, .. })) = at_desk else {
             panic!("answered at the desk");
         };
-        assert!(matches!(result, Err(CommandError::Ring(_))));
+        assert!(matches!(result, Err(CommandError::NothingToPress)));
         assert!(rx.try_recv().is_err());
     }
 

@@ -24,8 +24,10 @@ pub(crate) const LOCK_FILE_NAME: &str = "minuta.lock";
 /// programme's games, the programme and the appeal jury (a version-1 store
 /// holds none of them and is migrated on its first read-write open). 3: the
 /// event's ChGK tournament is a game like any other, its events stored as
-/// the game's (an older store's ChGK events read as that game's).
-pub const SCHEMA_VERSION: i64 = 3;
+/// the game's (an older store's ChGK events read as that game's). 4: so is
+/// its Brain-ring (an older store's Brain-ring events read as a game's,
+/// and its first start stores that game; `core/legacy.rs`).
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// Who wrote the store last, kept in `meta.written_by` so a server too old
 /// for it can say which release to install.
@@ -198,7 +200,7 @@ fn writable_error(path: &Path, e: rusqlite::Error) -> StoreError {
 }
 
 /// Brings a store of an earlier schema up to this one, in one transaction
-/// ([`prove_writable`] then records who wrote it). Versions 1 → 2 → 3
+/// ([`prove_writable`] then records who wrote it). Versions 1 → 2 → 3 → 4
 /// change no table: their events all read as they did; only the version
 /// moves, so that an older server refuses the store once newer events may
 /// be in it.

@@ -124,6 +124,10 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// 6.3: in a festival programme each tour of this format comes before a
     /// ChGK tour (Мультиигры).
     const BEFORE_CHGK_TOURS: bool = false;
+    /// 4.3, 5.2: teams enter this format from the event's ChGK standings
+    /// (Brain-ring): its places put those who did not qualify after those
+    /// who did, and the festival lists it after the games it follows.
+    const QUALIFIED_FROM_CHGK: bool = false;
     type Settings;
     type Command;
     type Event;

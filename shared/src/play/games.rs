@@ -291,6 +291,11 @@ macro_rules! formats {
             pub fn before_chgk_tours(self) -> bool {
                 match self { $(Format::$variant => <$game as LiveFormat>::BEFORE_CHGK_TOURS),* }
             }
+
+            /// 4.3, 5.2: teams enter this format from the ChGK standings.
+            pub fn qualified_from_chgk(self) -> bool {
+                match self { $(Format::$variant => <$game as LiveFormat>::QUALIFIED_FROM_CHGK),* }
+            }
         }
     };
 }

@@ -47,9 +47,7 @@ pub enum Command {
         rating_id: Option<u32>,
     },
     /// Makes a judge and its secret (shown as a join code to the host).
-    AddJudge {
-        name: String,
-    },
+    AddJudge { name: String },
     // ---- host: qualification into a game (4.3, 5.2) ----
     /// The `places` best teams of the event's ChGK tournament (points, then
     /// rating) qualify into `game`, seeded by the table after three tours
@@ -63,9 +61,7 @@ pub enum Command {
     // ---- a team: the button (Brain-ring) ----
     /// The button. The server stamps it on arrival; `clock_offset_us` is the
     /// terminal's measured offset to server time, kept in the press log.
-    Press {
-        clock_offset_us: i64,
-    },
+    Press { clock_offset_us: i64 },
 
     // ---- the programme: games of any live format ----
     /// The host adds a game to the event's programme.
@@ -74,20 +70,13 @@ pub enum Command {
         settings: GameSettings,
     },
     /// A command for one game; its format says who may send it.
-    Game {
-        game: GameId,
-        command: GameCommand,
-    },
+    Game { game: GameId, command: GameCommand },
     /// The host lays out the event's programme (2): days of ChGK tours,
     /// games' tours and Brain-ring; replaces the previous one.
-    SetProgramme {
-        programme: Programme,
-    },
+    SetProgramme { programme: Programme },
     /// Takes a team off the event before it has played: its secret stops
     /// working and it leaves every view. Its id is never given again.
-    RemoveTeam {
-        team: TeamId,
-    },
+    RemoveTeam { team: TeamId },
 }
 
 impl Command {

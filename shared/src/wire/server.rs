@@ -28,10 +28,7 @@ pub enum ServerMsg {
     /// shows it ([`View::apply_patch`]). Sent to the concerned screens
     /// right behind the verdict, so the lockout reaches the other table,
     /// the host and the projector without a whole view being built and sent.
-    Patch {
-        game: GameId,
-        patch: Box<GamePatch>,
-    },
+    Patch { game: GameId, patch: Box<GamePatch> },
 }
 
 /// What the server did with an accepted command.

@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, JudgeId, TeamId};
+use crate::play::brain_ring::{RingBoard, RingFightView, RingStaffView, RingTeamView};
 use crate::play::chgk::{ChgkDisplayView, ChgkStaffView, ChgkTeamView, EVENT_CHGK};
 use crate::play::games::{Format, GameDisplayView, GamePatch, GameStaffView, GameTeamView};
 use crate::play::settings::TournamentSettings;
@@ -63,6 +64,54 @@ impl View {
             View::Team(t) => entry(&mut t.games, game).is_some_and(|v| v.apply_patch(patch)),
             View::Jury(_) => false,
         }
+    }
+}
+
+/// The first game of a format in a list of games (the event's own game
+/// of that format), as the format's view.
+fn first_of<V, T>(games: &[GameEntry<V>], pick: impl Fn(&V) -> Option<&T>) -> Option<(GameId, &T)> {
+    games
+        .iter()
+        .find_map(|g| pick(&g.view).map(|view| (g.id, view)))
+}
+
+impl HostView {
+    /// The event's Brain-ring as the staff see it: its first game of that
+    /// format (game 1 in a store made by this release, another id in an
+    /// older one).
+    pub fn event_ring(&self) -> Option<(GameId, &RingStaffView)> {
+        first_of(&self.games, |v| match v {
+            GameStaffView::Ring(v) => Some(v),
+            _ => None,
+        })
+    }
+}
+
+impl TeamView {
+    /// The event's Brain-ring as this team sees it.
+    pub fn event_ring(&self) -> Option<(GameId, &RingTeamView)> {
+        first_of(&self.games, |v| match v {
+            GameTeamView::Ring(v) => Some(v),
+            _ => None,
+        })
+    }
+
+    /// The Brain-ring fight this team plays now, in whichever game.
+    pub fn ring_fight(&self) -> Option<(GameId, &RingFightView)> {
+        first_of(&self.games, |v| match v {
+            GameTeamView::Ring(RingTeamView { fight: Some(f), .. }) => Some(f),
+            _ => None,
+        })
+    }
+}
+
+impl DisplayView {
+    /// The event's Brain-ring as the hall sees it.
+    pub fn event_ring(&self) -> Option<(GameId, &RingBoard)> {
+        first_of(&self.games, |v| match v {
+            GameDisplayView::Ring(v) => Some(v),
+            _ => None,
+        })
     }
 }
 

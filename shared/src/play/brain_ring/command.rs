@@ -69,5 +69,7 @@ pub enum RingCommand {
 pub enum RingReceipt {
     Done,
     /// The appeal's number within its fight.
-    AppealFiled { appeal: u32 },
+    AppealFiled {
+        appeal: u32,
+    },
 }

@@ -25,6 +25,7 @@ pub const EVENT_RING: GameId = GameId(1);
 
 impl LiveFormat for RingTournament {
     const FORMAT: &'static str = "brain-ring";
+    const QUALIFIED_FROM_CHGK: bool = true;
     type Settings = RingTiming;
     type Command = RingCommand;
     type Event = RingEvent;
@@ -230,7 +231,8 @@ impl LiveFormat for RingTournament {
     fn tour(&self, tour: u32) -> Option<TourState> {
         (tour == 0 && (!self.teams.is_empty() || !self.fights.is_empty())).then(|| TourState {
             title: String::new(),
-            started: !self.fights.is_empty(),
+            // Seeded is begun: the festival places its teams from then on.
+            started: true,
             done: LiveFormat::finished(self),
         })
     }
@@ -269,7 +271,10 @@ impl LiveFormat for RingTournament {
         self.press_target(team).is_some()
     }
 
-    fn press(&mut self, press: ButtonPress) -> Option<Result<(ButtonVerdict, RingEvent), RingPlayError>> {
+    fn press(
+        &mut self,
+        press: ButtonPress,
+    ) -> Option<Result<(ButtonVerdict, RingEvent), RingPlayError>> {
         let fight = self.press_target(press.team)?;
         let event = RingEvent::Pressed {
             fight,

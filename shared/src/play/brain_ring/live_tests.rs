@@ -21,10 +21,30 @@ fn armed() -> (RingTournament, Roster) {
     let roster = Roster::numbered(4);
     let mut ring = <RingTournament as LiveFormat>::new(&RingTiming::default());
     let teams = (1..=4).map(TeamId).collect();
-    host(&mut ring, &roster, RingCommand::Seed { teams, seed: 7 }, at(0));
-    host(&mut ring, &roster, RingCommand::StartNext { stages: 2 }, at(0));
-    host(&mut ring, &roster, RingCommand::Read { fight: FightId(1) }, at(500));
-    host(&mut ring, &roster, RingCommand::Arm { fight: FightId(1) }, at(1_000));
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::Seed { teams, seed: 7 },
+        at(0),
+    );
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::StartNext { stages: 2 },
+        at(0),
+    );
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::Read { fight: FightId(1) },
+        at(500),
+    );
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::Arm { fight: FightId(1) },
+        at(1_000),
+    );
     (ring, roster)
 }
 
@@ -51,7 +71,10 @@ fn seeding_4_8_needs_an_even_number_of_registered_teams_each_once() {
         seed: 0,
     };
     let decide = |c| LiveFormat::decide(&ring, Identity::Host, c, &roster, at(0)).err();
-    assert_eq!(decide(seed(&[1, 2, 3])), Some(RingPlayError::CannotPair { teams: 3 }));
+    assert_eq!(
+        decide(seed(&[1, 2, 3])),
+        Some(RingPlayError::CannotPair { teams: 3 })
+    );
     assert_eq!(decide(seed(&[1, 9])), Some(RingPlayError::NoSuchTeam));
     assert_eq!(decide(seed(&[1, 1])), Some(RingPlayError::TeamTwice));
     assert_eq!(decide(seed(&[1, 2])), None);
@@ -82,15 +105,23 @@ fn only_the_host_runs_a_fight_and_only_a_team_appeals() {
         kind: super::super::RingAppealKind::AcceptOurAnswer,
         text: String::new(),
     };
-    assert!(<RingTournament as LiveFormat>::permitted(Role::Team, &appeal));
-    assert!(!<RingTournament as LiveFormat>::permitted(Role::Host, &appeal));
+    assert!(<RingTournament as LiveFormat>::permitted(
+        Role::Team,
+        &appeal
+    ));
+    assert!(!<RingTournament as LiveFormat>::permitted(
+        Role::Host,
+        &appeal
+    ));
 }
 
 #[test]
 fn a_press_goes_to_the_fight_the_team_plays_and_is_decided_at_once() {
     let (mut ring, _) = armed();
     let [a, b] = tables(&ring);
-    let elsewhere = (1..=4).find(|t| ![a, b].contains(t)).expect("fight 2's team");
+    let elsewhere = (1..=4)
+        .find(|t| ![a, b].contains(t))
+        .expect("fight 2's team");
     assert!(LiveFormat::takes_press(&ring, TeamId(a)));
     let (verdict, _) = LiveFormat::press(&mut ring, press(a, 1_250))
         .expect("it plays fight 1")
@@ -112,7 +143,9 @@ fn a_press_goes_to_the_fight_the_team_plays_and_is_decided_at_once() {
 fn a_press_patch_gives_the_staff_the_log_and_each_table_its_own_copy() {
     let (mut ring, roster) = armed();
     let [a, b] = tables(&ring);
-    let elsewhere = (1..=4).find(|t| ![a, b].contains(t)).expect("fight 2's team");
+    let elsewhere = (1..=4)
+        .find(|t| ![a, b].contains(t))
+        .expect("fight 2's team");
     let _ = LiveFormat::press(&mut ring, press(b, 1_100));
     let patch = LiveFormat::press_patch(&ring, TeamId(b), &roster).expect("fight 1 is open");
     assert_eq!(patch.staff.presses.len(), 1, "the staff sees the press log");
@@ -127,16 +160,28 @@ fn a_press_patch_gives_the_staff_the_log_and_each_table_its_own_copy() {
     let mut other = LiveFormat::team_view(&ring, TeamId(elsewhere), &roster, at(0));
     let _ = LiveFormat::press(&mut ring, press(a, 1_200));
     let patch = LiveFormat::press_patch(&ring, TeamId(a), &roster).expect("open");
-    assert!(<RingTournament as LiveFormat>::patch_staff(&mut staff, &patch.staff));
-    assert!(<RingTournament as LiveFormat>::patch_display(&mut display, &patch.public));
-    assert!(<RingTournament as LiveFormat>::patch_team(&mut table, &patch.teams[0].1));
+    assert!(<RingTournament as LiveFormat>::patch_staff(
+        &mut staff,
+        &patch.staff
+    ));
+    assert!(<RingTournament as LiveFormat>::patch_display(
+        &mut display,
+        &patch.public
+    ));
+    assert!(<RingTournament as LiveFormat>::patch_team(
+        &mut table,
+        &patch.teams[0].1
+    ));
     assert!(
         !<RingTournament as LiveFormat>::patch_team(&mut other, &patch.teams[0].1),
         "another fight's team takes no patch of this one"
     );
     assert_eq!(staff, LiveFormat::staff_view(&ring, &roster, at(0)));
     assert_eq!(display, LiveFormat::display_view(&ring, &roster, at(0)));
-    assert_eq!(table.fight, LiveFormat::team_view(&ring, TeamId(a), &roster, at(0)).fight);
+    assert_eq!(
+        table.fight,
+        LiveFormat::team_view(&ring, TeamId(a), &roster, at(0)).fight
+    );
 }
 
 #[test]
@@ -151,8 +196,17 @@ fn a_restart_14_4_puts_an_armed_question_back_to_reading_with_a_notice_until_the
     assert_eq!(notices.len(), 1);
     assert!(notices[0].rearm);
     assert!(!LiveFormat::buttons_live(&ring) || ring.fight(FightId(1)).is_ok());
-    host(&mut ring, &roster, RingCommand::Arm { fight: FightId(1) }, at(6_000));
-    assert!(LiveFormat::staff_view(&ring, &roster, at(6_000)).restarts.is_empty());
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::Arm { fight: FightId(1) },
+        at(6_000),
+    );
+    assert!(
+        LiveFormat::staff_view(&ring, &roster, at(6_000))
+            .restarts
+            .is_empty()
+    );
 }
 
 #[test]
@@ -160,24 +214,44 @@ fn the_sheet_4_6_scores_to_exactly_the_live_qualifying_table() {
     let roster = Roster::numbered(4);
     let mut ring = RingTournament::default();
     let teams = (1..=4).map(TeamId).collect();
-    host(&mut ring, &roster, RingCommand::Seed { teams, seed: 1 }, at(0));
-    host(&mut ring, &roster, RingCommand::StartNext { stages: 1 }, at(0));
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::Seed { teams, seed: 1 },
+        at(0),
+    );
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::StartNext { stages: 1 },
+        at(0),
+    );
     let mut ms = 1_000;
     // 4.5: five questions a fight. Fight 1 goes 5:0 to its first table,
     // fight 2 3:2 to its second.
-    for (fight, winners) in [
-        (FightId(1), [0, 0, 0, 0, 0]),
-        (FightId(2), [1, 0, 1, 0, 1]),
-    ] {
+    for (fight, winners) in [(FightId(1), [0, 0, 0, 0, 0]), (FightId(2), [1, 0, 1, 0, 1])] {
         for table in winners {
             host(&mut ring, &roster, RingCommand::Read { fight }, at(ms));
             host(&mut ring, &roster, RingCommand::Arm { fight }, at(ms + 100));
             let team = ring.fight(fight).expect("open").tables[table];
             let _ = LiveFormat::press(&mut ring, press(team.0, ms + 200));
-            host(&mut ring, &roster, RingCommand::Judge { fight, correct: true }, at(ms + 300));
+            host(
+                &mut ring,
+                &roster,
+                RingCommand::Judge {
+                    fight,
+                    correct: true,
+                },
+                at(ms + 300),
+            );
             ms += 1_000;
         }
-        host(&mut ring, &roster, RingCommand::CloseFight { fight }, at(ms));
+        host(
+            &mut ring,
+            &roster,
+            RingCommand::CloseFight { fight },
+            at(ms),
+        );
     }
     let sheet = LiveFormat::sheet(&ring, &roster);
     let text = crate::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");

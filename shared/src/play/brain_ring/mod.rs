@@ -21,8 +21,8 @@ mod view;
 
 pub use command::{RingCommand, RingReceipt};
 pub use event::RingEvent;
-pub use live::EVENT_RING;
 pub use fight::{FightAudience, FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView};
+pub use live::EVENT_RING;
 pub use press_log::{Press, PressKind, PressLog, format_gap};
 pub use question::{ButtonPhase, ButtonQuestion, PressVerdict};
 pub use restart::RingRestartNotice;

@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Table;
-pub use crate::play::button::PressKind;
 use crate::ids::TeamId;
+pub use crate::play::button::PressKind;
 use crate::time::ServerTime;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

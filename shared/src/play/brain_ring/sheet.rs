@@ -29,7 +29,12 @@ impl RingTournament {
                         let names: Vec<String> = fight
                             .teams
                             .iter()
-                            .map(|i| self.teams.get(*i).map(|t| roster.name(*t)).unwrap_or_default())
+                            .map(|i| {
+                                self.teams
+                                    .get(*i)
+                                    .map(|t| roster.name(*t))
+                                    .unwrap_or_default()
+                            })
                             .collect();
                         serde_json::json!({"teams": names, "score": fight.score})
                     })
