@@ -30,9 +30,7 @@ use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
 use super::{EventSink, local_now_us};
 use crate::os_error::FileError;
-use crate::state::{
-    LinkError, NetCommand, NetEvent, Stopped, patch_fight, question_in_play, team_fight,
-};
+use crate::state::{LinkError, NetCommand, NetEvent, Stopped, patch_fight, question_in_play};
 
 /// How long one address may take to answer before the next is tried.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
@@ -362,7 +360,7 @@ async fn converse(
 fn buttons_live(msg: &ServerMsg) -> Option<bool> {
     let fight = match msg {
         ServerMsg::View(view) => match view.as_ref() {
-            View::Team(team) => team_fight(team).map(|(_, fight)| fight),
+            View::Team(team) => team.ring_fight().map(|(_, fight)| fight),
             _ => return None,
         },
         ServerMsg::Patch { patch, .. } => Some(patch_fight(patch)?),

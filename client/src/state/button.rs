@@ -3,27 +3,16 @@
 //! anything) and the server's verdict on the presses of the current
 //! question. A repeated press must not hide the verdict that mattered, so
 //! «уже учтено» never replaces «Вы отвечаете!» on the same question. Also
-//! where a press's question is found: the fight this team plays now, in
-//! its view or in a press's patch.
+//! what a press's patch and its question say of the buttons.
 
 use std::collections::BTreeMap;
 
 use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind, RingFightView};
-use minuta_shared::play::games::{GamePatch, GameTeamView};
+use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::TeamView;
-
-/// The fight this team plays now and its game: the first Brain-ring game
-/// of the programme that has one (a press goes to the fight the team
-/// plays; the server keeps a team in one fight at a time).
-pub fn team_fight(view: &TeamView) -> Option<(GameId, &RingFightView)> {
-    view.games.iter().find_map(|g| match &g.view {
-        GameTeamView::Ring(ring) => ring.fight.as_ref().map(|f| (g.id, f)),
-        _ => None,
-    })
-}
 
 /// The fight a press's patch carries, if it is a Brain-ring one.
 pub fn patch_fight(patch: &GamePatch) -> Option<&RingFightView> {
@@ -181,7 +170,7 @@ impl ButtonState {
     /// when the answering table's press arrived; the receipt and the view
     /// come in either order.
     pub fn learn_gap(&mut self, view: &TeamView) {
-        let Some((game, fight)) = team_fight(view) else {
+        let Some((game, fight)) = view.ring_fight() else {
             return;
         };
         let Some(ButtonVerdict {

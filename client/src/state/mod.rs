@@ -13,7 +13,7 @@ mod ruling;
 
 pub use button::{
     ButtonState, ButtonVerdict, FLASH_US, PressOutcome, RingQuestionKey, patch_fight,
-    question_in_play, team_fight,
+    question_in_play,
 };
 pub use command::{NetCommand, UiCommand};
 pub use connection::{ConnectionStatus, LinkError, Stopped};
@@ -167,7 +167,7 @@ impl AppState {
             Command::Press { .. } => {
                 let on = self
                     .team_view()
-                    .and_then(team_fight)
+                    .and_then(TeamView::ring_fight)
                     .map(|(game, fight)| RingQuestionKey::of(game, fight));
                 self.button.pressed(request, self.now_us, on);
             }

@@ -521,7 +521,7 @@ fn brain_ring_a_fight_patch_shows_the_lockout_and_teaches_the_margin() {
         panic!("the team view stays")
     };
     assert_eq!(
-        team_fight(shown),
+        shown.ring_fight(),
         Some((minuta_shared::play::brain_ring::EVENT_RING, &fight))
     );
     assert_eq!(shown.name, "Знатоки", "the rest of the view is kept");

@@ -14,7 +14,7 @@ use minuta_shared::wire::view::DisplayView;
 
 use crate::i18n::{Lang, T};
 use crate::state::AppState;
-use crate::views::ring::{self, board};
+use crate::views::ring::board;
 use crate::views::widgets::{self, GREY};
 use crate::views::{chgk, games, programme};
 
@@ -34,7 +34,7 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
             return;
         }
     }
-    let event_ring = ring::event_board(view);
+    let event_ring = view.event_ring().map(|(_, board)| board);
     let fight_open = event_ring.is_some_and(|r| r.fights.iter().any(|f| !f.closed));
     if !fight_open
         && let Some(game) = games::display_choice(

@@ -13,7 +13,7 @@ use minuta_shared::wire::view::DisplayView;
 use crate::i18n::{Lang, T, programme as words};
 use crate::views::format::Activity;
 use crate::views::widgets::{AMBER, GREEN, GREY};
-use crate::views::{chgk, games, ring};
+use crate::views::{chgk, games};
 
 /// «Сейчас: … · Далее: …» in one line of `size` points; «Программа
 /// пройдена» once every slot is done.
@@ -127,7 +127,9 @@ fn begun(view: &DisplayView, slot: &Slot) -> bool {
                 .and_then(games::display_tour)
                 == Some(*tour)
         }
-        Slot::BrainRing => ring::event_board(view).is_some_and(|b| b.stage != RingStage::NotSeeded),
+        Slot::BrainRing => view
+            .event_ring()
+            .is_some_and(|(_, b)| b.stage != RingStage::NotSeeded),
     }
 }
 

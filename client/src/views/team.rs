@@ -20,7 +20,7 @@ use crate::views::chgk::{self, Chgk};
 use crate::views::format::Screens;
 use crate::views::games::{self, GameForms};
 use crate::views::ring::button::{self, ButtonForm};
-use crate::views::ring::{self, waiting};
+use crate::views::ring::waiting;
 use crate::views::widgets;
 
 #[derive(Debug, Default)]
@@ -45,7 +45,7 @@ pub enum TeamPage {
 }
 
 pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> Vec<UiCommand> {
-    let event_ring = ring::event_team(view);
+    let event_ring = view.event_ring();
     if let Some((game, own)) = event_ring
         && let Some(fight) = &own.fight
     {

@@ -28,12 +28,18 @@ use minuta_shared::play::games::{
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{DisplayView, GameEntry, HostView, TeamView, View};
+use minuta_shared::wire::view::{GameEntry, HostView, View};
 
 use crate::i18n::{Lang, T, ring as words};
 use crate::state::{AppState, Ruling, UiCommand};
 use crate::views::format::{Activity, Game, Screens, Seat};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
+
+/// The question being read: not yet live, but not idle either.
+const READING: Color32 = Color32::from_gray(200);
+/// The answering table's frame is tinted so the hall sees it from afar
+/// (opaque: a translucent fill dithers into streaks on some drivers).
+const ANSWERING_TINT: Color32 = Color32::from_rgb(72, 50, 14);
 
 /// Brain-ring in the registry of formats.
 pub struct Ring;
@@ -75,6 +81,7 @@ impl Screens for Ring {
         form: &mut RingForm,
         out: &mut Vec<UiCommand>,
     ) {
+        // Only a team's terminal draws a team's screen.
         let Some(team) = state.team_view().map(|v| v.team) else {
             return;
         };
@@ -167,7 +174,7 @@ fn title<'a>(lang: Lang, game: Game<'a>) -> &'a str {
 }
 
 /// Whether the tournament has begun: teams seeded or a fight opened.
-pub fn begun(board: &RingBoard) -> bool {
+fn begun(board: &RingBoard) -> bool {
     !board.seeding.is_empty() || !board.fights.is_empty()
 }
 
@@ -189,38 +196,21 @@ pub fn send(out: &mut Vec<UiCommand>, game: GameId, command: RingCommand) {
     out.push(UiCommand::Send(Command::game(game, command)));
 }
 
-/// The event's own Brain-ring among a view's games: the first game of that
-/// format. Every event has one from its start, but a store from an older
-/// release keeps it under another id than new events do, and the host may
-/// add more after it.
+/// The event's own Brain-ring among a view's games, of whichever audience:
+/// the first game of that format, as the views' own `event_ring` finds it.
+/// Every event has one from its start, but a store from an older release
+/// keeps it under another id than new events do, and the host may add more
+/// after it.
 pub fn event_game<V>(games: &[GameEntry<V>]) -> Option<&GameEntry<V>> {
     games.iter().find(|g| g.format == Format::Ring)
 }
 
-/// The event's own Brain-ring as the staff see it.
+/// The event's own Brain-ring as the staff see it, with its name for the
+/// screens that show one.
 pub fn event_staff(view: &HostView) -> Option<(Game<'_>, &RingStaffView)> {
-    let game = event_game(&view.games)?;
-    match &game.view {
-        GameStaffView::Ring(ring) => Some((game.into(), ring)),
-        _ => None,
-    }
-}
-
-/// The event's own Brain-ring as this team sees it.
-pub fn event_team(view: &TeamView) -> Option<(GameId, &RingTeamView)> {
-    let game = event_game(&view.games)?;
-    match &game.view {
-        GameTeamView::Ring(ring) => Some((game.id, ring)),
-        _ => None,
-    }
-}
-
-/// The event's own Brain-ring as the hall sees it.
-pub fn event_board(view: &DisplayView) -> Option<&RingBoard> {
-    match &event_game(&view.games)?.view {
-        GameDisplayView::Ring(board) => Some(board),
-        _ => None,
-    }
+    let (id, ring) = view.event_ring()?;
+    let game = view.games.iter().find(|g| g.id == id)?;
+    Some((game.into(), ring))
 }
 
 /// Whether a fight's clock runs anywhere in `view`, so the screen must
@@ -242,12 +232,6 @@ pub fn ticking_in(view: &View) -> bool {
         View::Jury(_) => false,
     }
 }
-
-/// The question being read: not yet live, but not idle either.
-const READING: Color32 = Color32::from_gray(200);
-/// The answering table's frame is tinted so the hall sees it from afar
-/// (opaque: a translucent fill dithers into streaks on some drivers).
-const ANSWERING_TINT: Color32 = Color32::from_rgb(72, 50, 14);
 
 /// The phase at `now`: a view is only as fresh as its last frame, and a
 /// minute or an extra time that has run out is over even before the
@@ -285,7 +269,7 @@ pub fn on_stage(fights: &[RingFightView]) -> Vec<&RingFightView> {
 }
 
 /// Whether a clock runs on this fight's question (the screen must tick).
-pub fn ticking(fight: &RingFightView) -> bool {
+fn ticking(fight: &RingFightView) -> bool {
     !fight.closed
         && fight.question.as_ref().is_some_and(|q| {
             matches!(
