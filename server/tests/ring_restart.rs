@@ -15,9 +15,8 @@ use minuta_server::core::{Core, Event, ServerInfo};
 use minuta_server::store;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, FightId, PressKind, RingEvent, RingRestartNotice,
+    ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingEvent, RingRestartNotice,
 };
-use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::games::GameEvent;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;

@@ -32,9 +32,7 @@
 //! Run without `--bench` (by `cargo test --benches` or `--all-targets`) it
 //! is a quick smoke run with 20 terminals and a 2-s minute.
 
-use minuta_shared::play::chgk::ChgkReceipt;
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::games::GameReceipt;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -44,15 +42,15 @@ use tokio::sync::{Barrier, mpsc, watch};
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::games::GameReceipt;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_tests::bench::finish;
 use minuta_tests::hall::{load_package, players, set_up_tournament, team_codes, team_name};
-use minuta_tests::progress;
 use minuta_tests::stats::percentile;
 use minuta_tests::terminal::{Terminal, client_endpoint_with_buffers, within_for};
-use minuta_tests::{STEP, TestServer};
+use minuta_tests::{STEP, TestServer, progress};
 
 const Q0: QuestionId = QuestionId(0);
 

@@ -35,17 +35,15 @@ use tokio::sync::{mpsc, oneshot};
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
-use minuta_shared::play::brain_ring::{EarlyPress, PressKind, RingTiming};
+use minuta_shared::play::brain_ring::{EVENT_RING, EarlyPress, PressKind, RingCommand, RingTiming};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
-use minuta_tests::TestServer;
 use minuta_tests::bench::finish;
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name};
-use minuta_tests::progress;
 use minuta_tests::ring::{StampedTerminal, Verdict, long_format, open_friendly, verdict_of};
 use minuta_tests::stats::{percentile, sorted};
 use minuta_tests::terminal::Terminal;
+use minuta_tests::{TestServer, progress};
 
 const GAPS_MS: [f64; 4] = [0.1, 0.5, 1.0, 5.0];
 

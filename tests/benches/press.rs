@@ -65,30 +65,32 @@
 //! asserted. Built as a test (without cargo bench's `--bench` flag) it does
 //! nothing.
 
-use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, anyhow, bail};
 
 use minuta_shared::ids::TeamId;
-use minuta_shared::play::brain_ring::{EarlyPress, FightId, PressKind, RingTiming};
+use minuta_shared::play::brain_ring::{
+    EVENT_RING, EarlyPress, FightId, PressKind, RingCommand, RingTiming,
+};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::games::GamePatch;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
-use minuta_tests::TestServer;
 use minuta_tests::bench::finish;
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
-use minuta_tests::progress;
 use minuta_tests::ring::{
-    Stamped, StampedTerminal, is_answering, long_format, open_friendly, shows_answering, verdict_of,
+    Stamped, StampedTerminal, is_answering, long_format, open_friendly, own_fight, shows_answering,
+    verdict_of,
 };
 use minuta_tests::stats::{percentile, sorted};
 use minuta_tests::terminal::{Terminal, client_endpoint};
+use minuta_tests::{TestServer, progress};
 
 struct Args {
     terminals: usize,
@@ -549,12 +551,15 @@ async fn measure(
                         break;
                     }
                     if let View::Team(t) = view.as_ref()
-                        && t.ring.is_none()
+                        && own_fight(t).is_none()
                     {
                         bail!("table {} has no fight in its view", i - TEAMS);
                     }
                 }
-                ServerMsg::Fight(f) if f.id == fight && is_answering(&f, number, table) => {
+                ServerMsg::Patch { patch, .. }
+                    if matches!(&*patch, GamePatch::Ring(f)
+                        if f.id == fight && is_answering(f, number, table)) =>
+                {
                     break;
                 }
                 _ => {}

@@ -49,9 +49,8 @@ use minuta_client::net::tls::{SERVER_NAME, client_config};
 use minuta_server::net::NetLimits;
 use minuta_shared::wire::handshake::HelloReply;
 use minuta_tests::bench::finish;
-use minuta_tests::progress;
 use minuta_tests::terminal::{Link, client_endpoint, client_endpoint_with_buffers, within_for};
-use minuta_tests::{Terminal, TestServer};
+use minuta_tests::{Terminal, TestServer, progress};
 
 struct Args {
     unauth: usize,

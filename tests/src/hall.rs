@@ -5,17 +5,15 @@
 //! the host view's `access`, `LoadPackage`. [`jury_code`] builds the appeal
 //! jury's code the same way.
 
-use minuta_shared::play::chgk::ChgkReceipt;
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::games::GameReceipt;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK, Phase};
+use minuta_shared::play::games::GameReceipt;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;

@@ -16,9 +16,9 @@ use tokio::sync::mpsc;
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, EarlyPress, FightId, PressKind, RingFightView, RingTiming,
+    ButtonPhase, EVENT_RING, EarlyPress, FightId, PressKind, RingBoard, RingCommand, RingFightView,
+    RingTiming,
 };
-use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::PROTOCOL_VERSION;
@@ -27,7 +27,7 @@ use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::{HelloReply, Identity};
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
-use minuta_shared::wire::view::{RingBoard, View};
+use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
 
 use crate::terminal::{Link, STEP, Terminal};
 
@@ -85,6 +85,31 @@ pub fn fight_in(board: &RingBoard, fight: FightId) -> Option<&RingFightView> {
     board.fights.iter().find(|f| f.id == fight)
 }
 
+/// The event's Brain-ring as a staff or hall view shows it (an empty
+/// board while the view has none).
+pub trait RingSight {
+    fn ring(&self) -> &RingBoard;
+}
+
+static NO_BOARD: std::sync::LazyLock<RingBoard> = std::sync::LazyLock::new(RingBoard::default);
+
+impl RingSight for HostView {
+    fn ring(&self) -> &RingBoard {
+        self.event_ring().map_or(&NO_BOARD, |(_, r)| &r.board)
+    }
+}
+
+impl RingSight for DisplayView {
+    fn ring(&self) -> &RingBoard {
+        self.event_ring().map_or(&NO_BOARD, |(_, r)| r)
+    }
+}
+
+/// The fight a team plays now, as its terminal shows it.
+pub fn own_fight(view: &TeamView) -> Option<&RingFightView> {
+    view.ring_fight().map(|(_, f)| f)
+}
+
 /// The button phase of a fight's current question.
 pub fn phase(fight: &RingFightView) -> Option<&ButtonPhase> {
     fight.question.as_ref().map(|q| &q.phase)
@@ -93,9 +118,9 @@ pub fn phase(fight: &RingFightView) -> Option<&ButtonPhase> {
 /// The fight a view shows: a team's own fight, or `fight` on a board.
 pub fn fight_of_view(view: &View, fight: FightId) -> Option<&RingFightView> {
     match view {
-        View::Team(t) => t.ring.as_ref().filter(|f| f.id == fight),
-        View::Host(h) => fight_in(&h.ring, fight),
-        View::Display(d) => fight_in(&d.ring, fight),
+        View::Team(t) => own_fight(t).filter(|f| f.id == fight),
+        View::Host(h) => fight_in(h.ring(), fight),
+        View::Display(d) => fight_in(d.ring(), fight),
         // The appeal jury follows no Brain-ring fight.
         View::Jury(_) => None,
     }
@@ -132,15 +157,16 @@ pub async fn open_first_round(host: &mut Terminal, teams: [TeamId; 2]) -> Result
     .await?;
     let view = host
         .wait_host("the round-1 fight", |v| {
-            v.ring
+            v.ring()
                 .fights
                 .iter()
                 .any(|f| !f.closed && teams.iter().all(|t| f.tables.contains(t)))
         })
         .await?;
-    view.ring
+    view.ring()
         .fights
-        .into_iter()
+        .iter()
+        .cloned()
         .find(|f| !f.closed && teams.iter().all(|t| f.tables.contains(t)))
         .ok_or_else(|| anyhow!("no open fight of {teams:?}"))
 }
@@ -158,13 +184,13 @@ pub async fn open_friendly(
     .await?;
     let view = host
         .wait_host("the friendly fight", |v| {
-            v.ring
+            v.ring()
                 .fights
                 .iter()
                 .any(|f| !f.closed && f.tables == tables)
         })
         .await?;
-    view.ring
+    view.ring()
         .fights
         .iter()
         .find(|f| !f.closed && f.tables == tables)

@@ -498,11 +498,11 @@ impl Terminal {
                 self.latest = Some((*view).clone());
                 self.views.push_back(*view);
             }
-            // A fight patch: the latest view with that fight replaced, which
-            // is what the terminal's screen now shows.
-            Ok(ServerMsg::Fight(fight)) => {
+            // A press's patch: the latest view with that part (a fight)
+            // replaced, which is what the terminal's screen now shows.
+            Ok(ServerMsg::Patch { game, patch }) => {
                 if let Some(latest) = self.latest.as_mut()
-                    && latest.apply_fight(&fight)
+                    && latest.apply_patch(game, &patch)
                 {
                     self.views.push_back(latest.clone());
                 }
@@ -649,8 +649,8 @@ impl Terminal {
     }
 }
 
-/// Whether a payload is an `Envelope<ServerMsg::View>` or a fight patch
-/// (`ServerMsg::Fight`), read from its first varints (version, seq, variant
+/// Whether a payload is an `Envelope<ServerMsg::View>` or a press's patch
+/// (`ServerMsg::Patch`), read from its first varints (version, seq, variant
 /// index) without decoding it.
 pub fn is_view(payload: &[u8]) -> bool {
     /// Skips one bincode varint; `None` if the payload ends inside it.
@@ -673,7 +673,7 @@ pub fn is_view(payload: &[u8]) -> bool {
     let variant = varint(payload)
         .and_then(|(_, rest)| varint(rest))
         .and_then(|(_, rest)| varint(rest));
-    // ServerMsg: 0 Pong, 1 Ack, 2 View, 3 Fight.
+    // ServerMsg: 0 Pong, 1 Ack, 2 View, 3 Patch.
     variant.is_some_and(|(v, _)| v == 2 || v == 3)
 }
 

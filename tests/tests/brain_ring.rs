@@ -16,9 +16,10 @@ use tokio::sync::Barrier;
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, EarlyPress, FightId, PressKind, RingAppealKind, RingFightView, RingPlayError,
+    ButtonPhase, EVENT_RING, EarlyPress, FightId, PressKind, RingAppealKind, RingCommand,
+    RingFightView, RingPlayError, RingReceipt,
 };
-use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
+use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::codec;
@@ -26,7 +27,9 @@ use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
 use minuta_tests::hall::Hall;
-use minuta_tests::ring::{Verdict, fight_in, open_first_round, press, ring_timing, verdict_of};
+use minuta_tests::ring::{
+    RingSight, Verdict, fight_in, open_first_round, own_fight, press, ring_timing, verdict_of,
+};
 use minuta_tests::terminal::{Terminal, within};
 use minuta_tests::{TestServer, test_timing};
 
@@ -140,9 +143,10 @@ impl Ring {
         };
         let view = self
             .team(table)
-            .wait_team(what, |v| v.ring.as_ref().is_some_and(shows))
+            .wait_team(what, |v| own_fight(v).is_some_and(&shows))
             .await?;
-        view.ring
+        own_fight(&view)
+            .cloned()
             .ok_or_else(|| anyhow!("no fight in the team view"))
     }
 
@@ -156,9 +160,9 @@ impl Ring {
         let view = self
             .hall
             .display
-            .wait_display(what, |v| fight_in(&v.ring, fight).is_some_and(&pred))
+            .wait_display(what, |v| fight_in(v.ring(), fight).is_some_and(&pred))
             .await?;
-        fight_in(&view.ring, fight)
+        fight_in(view.ring(), fight)
             .cloned()
             .ok_or_else(|| anyhow!("no fight on the display"))
     }
@@ -173,9 +177,9 @@ impl Ring {
         let view = self
             .hall
             .host
-            .wait_host(what, |v| fight_in(&v.ring, fight).is_some_and(&pred))
+            .wait_host(what, |v| fight_in(v.ring(), fight).is_some_and(&pred))
             .await?;
-        fight_in(&view.ring, fight)
+        fight_in(view.ring(), fight)
             .cloned()
             .ok_or_else(|| anyhow!("no fight on the host's board"))
     }
@@ -209,7 +213,9 @@ fn is_answering(f: &RingFightView, table: usize) -> bool {
 
 fn ring_refusal(result: Result<Receipt, CommandError>) -> Result<RingPlayError> {
     match result {
-        Err(CommandError::Ring(e)) => Ok(e),
+        Err(CommandError::Play(PlayError::Game(GameError::Ring(e)))) => Ok(e),
+        // A press finds no question in play in any game.
+        Err(CommandError::NothingToPress) => Ok(RingPlayError::NoQuestion),
         other => bail!("expected a Brain-ring refusal, got {other:?}"),
     }
 }
@@ -349,7 +355,11 @@ async fn brain_ring_qualifying_fight_of_five_questions_with_false_start_second_c
             },
         ))
         .await?;
-    let Receipt::RingAppealFiled { appeal } = filed else {
+    let Receipt::Game {
+        receipt: GameReceipt::Ring(RingReceipt::AppealFiled { appeal }),
+        ..
+    } = filed
+    else {
         bail!("appeal receipt: {filed:?}")
     };
     // 4.16: the decision comes before the next question.
@@ -464,16 +474,18 @@ async fn brain_ring_qualifying_fight_of_five_questions_with_false_start_second_c
     .await?;
     for table in [l, r] {
         ring.team(table)
-            .wait_team("the fight off the button screen", |v| v.ring.is_none())
+            .wait_team("the fight off the button screen", |v| {
+                own_fight(v).is_none()
+            })
             .await?;
     }
     let host = ring
         .hall
         .host
-        .wait_host("the qualifying table", |v| !v.ring.standings.is_empty())
+        .wait_host("the qualifying table", |v| !v.ring().standings.is_empty())
         .await?;
     let halves: BTreeMap<TeamId, u32> = host
-        .ring
+        .ring()
         .standings
         .iter()
         .map(|row| (row.team, row.points_halves))
@@ -502,7 +514,7 @@ async fn brain_ring_simultaneous_presses_are_ordered_by_arrival_and_all_logged()
     let fight = ring.fight;
     for (_, t) in &mut buttons {
         t.wait_team("armed", |v| {
-            v.ring.as_ref().is_some_and(|f| {
+            own_fight(v).is_some_and(|f| {
                 f.id == fight && matches!(phase(f), Some(ButtonPhase::Armed { .. }))
             })
         })
@@ -684,10 +696,8 @@ async fn brain_ring_terminal_that_reconnects_mid_fight_gets_the_current_state_fi
     let View::Team(team) = &first else {
         bail!("not a team view: {first:?}")
     };
-    let fight = team
-        .ring
-        .as_ref()
-        .ok_or_else(|| anyhow!("the first view after rejoining has no fight"))?;
+    let fight =
+        own_fight(&team).ok_or_else(|| anyhow!("the first view after rejoining has no fight"))?;
     ensure!(
         fight.id == ring.fight && fight.question.as_ref().is_some_and(|q| q.number == 1),
         "{fight:?}"
@@ -722,7 +732,7 @@ async fn brain_ring_terminal_that_reconnects_mid_fight_gets_the_current_state_fi
     let View::Host(host) = ring.hall.host.next_view().await? else {
         bail!("not a host view")
     };
-    let board = fight_in(&host.ring, ring.fight)
+    let board = fight_in(host.ring(), ring.fight)
         .ok_or_else(|| anyhow!("no fight on the rejoined host's board"))?;
     let kinds: Vec<PressKind> = board.presses.iter().map(|(p, _)| p.kind).collect();
     ensure!(
@@ -764,8 +774,8 @@ async fn brain_ring_display_sees_the_lockout_but_never_the_press_log() -> Result
             let env: Envelope<ServerMsg> = codec::decode(&payload)?;
             let fights: Vec<&RingFightView> = match &env.body {
                 ServerMsg::View(v) => match v.as_ref() {
-                    View::Display(d) => d.ring.fights.iter().collect(),
-                    View::Team(t) => t.ring.iter().collect(),
+                    View::Display(d) => d.ring().fights.iter().collect(),
+                    View::Team(t) => own_fight(t).into_iter().collect(),
                     View::Host(_) | View::Jury(_) => {
                         bail!("{:?} got a staff view", screen.identity)
                     }
@@ -880,8 +890,7 @@ async fn brain_ring_a_press_stamped_after_the_arming_is_never_a_false_start() ->
             .await?;
         hall.teams[0]
             .wait_team("the question being read", |v| {
-                v.ring
-                    .as_ref()
+                own_fight(v)
                     .and_then(|f| f.question.as_ref())
                     .is_some_and(|q| q.number == number && q.phase == ButtonPhase::Reading)
             })
@@ -909,12 +918,12 @@ async fn brain_ring_a_press_stamped_after_the_arming_is_never_a_false_start() ->
         let view = hall
             .host
             .wait_host("the arming", |v| {
-                fight_in(&v.ring, fight)
+                fight_in(v.ring(), fight)
                     .and_then(|f| f.question.as_ref())
                     .is_some_and(|q| q.number == number && q.armed_at.is_some())
             })
             .await?;
-        let armed_at = fight_in(&view.ring, fight)
+        let armed_at = fight_in(view.ring(), fight)
             .and_then(|f| f.question.as_ref())
             .and_then(|q| q.armed_at);
         let armed_at = armed_at.ok_or_else(|| anyhow!("question {number} not armed"))?;

@@ -18,18 +18,19 @@
 //! table; no frame the projector or a team ever received carried the press
 //! log, and no team ever saw a fight it did not play.
 
-use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::play::brain_ring::RingStandingRow;
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, FightId, PressKind, RingFightView, RingPlayError, RingStage, RingTiming,
+    ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingFightView, RingPlayError,
+    RingStage, RingTiming,
 };
-use minuta_shared::play::chgk::{Phase, Verdict};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase, Verdict};
+use minuta_shared::play::games::{GameError, GamePatch, PlayError};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
@@ -37,10 +38,10 @@ use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, ServerMsg};
-use minuta_shared::wire::view::{RingStandingRow, View};
+use minuta_shared::wire::view::View;
 use minuta_tests::TestServer;
 use minuta_tests::hall::{Hall, judging_of};
-use minuta_tests::ring::{fight_in, press};
+use minuta_tests::ring::{RingSight, fight_in, own_fight, press};
 use minuta_tests::terminal::Terminal;
 
 // ------------------------------------------------------------------ the script
@@ -445,7 +446,7 @@ impl Tournament {
     /// The host's refusal of `command`, which must be a Brain-ring rule.
     async fn refused(&mut self, command: Command) -> Result<RingPlayError> {
         match self.hall.host.command(command).await? {
-            Err(CommandError::Ring(e)) => Ok(e),
+            Err(CommandError::Play(PlayError::Game(GameError::Ring(e)))) => Ok(e),
             other => bail!("expected a Brain-ring refusal, got {other:?}"),
         }
     }
@@ -456,10 +457,10 @@ impl Tournament {
             .hall
             .host
             .wait_host("the fight on the host's board", |v| {
-                fight_in(&v.ring, fight).is_some()
+                fight_in(v.ring(), fight).is_some()
             })
             .await?;
-        fight_in(&view.ring, fight)
+        fight_in(view.ring(), fight)
             .cloned()
             .ok_or_else(|| anyhow!("fight {fight} is not on the board"))
     }
@@ -468,7 +469,9 @@ impl Tournament {
     async fn stage_is(&mut self, stage: &RingStage) -> Result<()> {
         self.hall
             .host
-            .wait_host(&format!("the stage {stage:?}"), |v| v.ring.stage == *stage)
+            .wait_host(&format!("the stage {stage:?}"), |v| {
+                v.ring().stage == *stage
+            })
             .await
             .map(drop)
     }
@@ -490,11 +493,15 @@ impl Tournament {
             .hall
             .host
             .wait_host("the fights opened", |v| {
-                v.ring.fights.iter().filter(|f| !f.closed).count() == pairs.len()
+                v.ring().fights.iter().filter(|f| !f.closed).count() == pairs.len()
             })
             .await?;
-        let mut opened: Vec<RingFightView> =
-            view.ring.fights.into_iter().filter(|f| !f.closed).collect();
+        let mut opened: Vec<RingFightView> = view
+            .ring()
+            .fights
+            .into_iter()
+            .filter(|f| !f.closed)
+            .collect();
         opened.sort_by_key(|f| f.id);
         let tables: Vec<[TeamId; 2]> = opened.iter().map(|f| f.tables).collect();
         ensure!(tables == pairs, "opened {tables:?}, expected {pairs:?}");
@@ -517,10 +524,10 @@ impl Tournament {
                 let seen = self
                     .terminal(team)?
                     .wait_team("its own fight", |v| {
-                        v.ring.as_ref().is_some_and(|r| r.id == id)
+                        own_fight(v).is_some_and(|r| r.id == id)
                     })
                     .await?;
-                let own = seen.ring.as_ref().map(|r| r.tables);
+                let own = own_fight(&seen).map(|r| r.tables);
                 ensure!(
                     own == Some(f.tables) && seen.team == team,
                     "team {team} is shown {own:?}"
@@ -619,7 +626,7 @@ impl Tournament {
                 .host
                 .wait_host("the questions over as scripted", |v| {
                     expected.iter().all(|(fight, number, taken_by, score)| {
-                        fight_in(&v.ring, *fight).is_some_and(|f| {
+                        fight_in(v.ring(), *fight).is_some_and(|f| {
                             f.score == *score
                                 && f.presses.len() == if taken_by.is_some() { 1 } else { 2 }
                                 && f.question.as_ref().is_some_and(|q| {
@@ -649,12 +656,12 @@ impl Tournament {
             .host
             .wait_host("every fight armed", |v| {
                 ids.iter()
-                    .all(|id| fight_in(&v.ring, *id).and_then(armed).is_some())
+                    .all(|id| fight_in(v.ring(), *id).and_then(armed).is_some())
             })
             .await?;
         let clocks: Vec<_> = ids
             .iter()
-            .filter_map(|id| fight_in(&view.ring, *id).and_then(armed))
+            .filter_map(|id| fight_in(view.ring(), *id).and_then(armed))
             .collect();
         let minute = Duration::from_millis(rules_timing().minute_ms);
         ensure!(
@@ -683,13 +690,13 @@ impl Tournament {
             .host
             .wait_host("the fights closed", |v| {
                 ids.iter()
-                    .all(|id| fight_in(&v.ring, *id).is_some_and(|f| f.closed))
+                    .all(|id| fight_in(v.ring(), *id).is_some_and(|f| f.closed))
             })
             .await?;
         // The buttons leave the teams' screens with the fight.
         for team in fights.iter().flat_map(|f| f.tables) {
             self.terminal(team)?
-                .wait_team("no fight after the close", |v| v.ring.is_none())
+                .wait_team("no fight after the close", |v| own_fight(v).is_none())
                 .await?;
         }
         Ok(())
@@ -724,14 +731,14 @@ impl Tournament {
             .hall
             .host
             .wait_host(&format!("round {number} to be proposed"), |v| {
-                matches!(&v.ring.stage, RingStage::Qualifying { round, open: 0, .. } if *round == number)
+                matches!(&v.ring().stage, RingStage::Qualifying { round, open: 0, .. } if *round == number)
             })
             .await?;
         let RingStage::Qualifying {
             pairs: proposed, ..
-        } = &view.ring.stage
+        } = &view.ring().stage
         else {
-            bail!("not a qualifying stage: {:?}", view.ring.stage)
+            bail!("not a qualifying stage: {:?}", view.ring().stage)
         };
         ensure!(
             *proposed == pairs,
@@ -813,10 +820,10 @@ impl Tournament {
             .hall
             .host
             .wait_host(&format!("the table after round {n}"), |v| {
-                !v.ring.standings.is_empty() && v.ring.standings.iter().all(|r| r.fights == n)
+                !v.ring().standings.is_empty() && v.ring().standings.iter().all(|r| r.fights == n)
             })
             .await?;
-        let rows = &view.ring.standings;
+        let rows = &view.ring().standings;
         let want: Vec<Line> = expected
             .iter()
             .map(|&(seed, pts, diff, taken)| (self.seed(seed), pts.to_owned(), diff, taken))
@@ -857,7 +864,7 @@ impl Tournament {
         self.hall
             .display
             .wait_display(&format!("the projector's table after round {n}"), |v| {
-                lines(&v.ring.standings) == want_rows
+                lines(&v.ring().standings) == want_rows
             })
             .await?;
         Ok(())
@@ -968,10 +975,13 @@ fn screens_kept_their_place(hall: &Hall) -> Result<usize> {
         let env: Envelope<ServerMsg> = codec::decode(&payload)?;
         let fights: Vec<RingFightView> = match env.body {
             ServerMsg::View(view) => match *view {
-                View::Display(d) => d.ring.fights,
+                View::Display(d) => d.ring().fights.clone(),
                 other => bail!("the projector got another view: {other:?}"),
             },
-            ServerMsg::Fight(f) => vec![*f],
+            ServerMsg::Patch { patch, .. } => match *patch {
+                GamePatch::Ring(f) => vec![f],
+                _ => Vec::new(),
+            },
             _ => Vec::new(),
         };
         ensure!(
@@ -988,11 +998,14 @@ fn screens_kept_their_place(hall: &Hall) -> Result<usize> {
                 ServerMsg::View(view) => match *view {
                     View::Team(t) => {
                         ensure!(t.team == *team, "team {team} got team {}'s view", t.team);
-                        t.ring
+                        own_fight(&t).cloned()
                     }
                     other => bail!("team {team} got another view: {other:?}"),
                 },
-                ServerMsg::Fight(f) => Some(*f),
+                ServerMsg::Patch { patch, .. } => match *patch {
+                    GamePatch::Ring(f) => Some(f),
+                    _ => None,
+                },
                 _ => None,
             };
             if let Some(f) = fight {
@@ -1110,9 +1123,9 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
         .await
         .context("4.3: points, then the rating (A + 1) − B")?;
     ensure!(
-        host.ring.stage == RingStage::NotSeeded,
+        host.ring().stage == RingStage::NotSeeded,
         "{:?}",
-        host.ring.stage
+        host.ring().stage
     );
 
     // Act: the host qualifies ten teams (4.3) with a recorded lot; an odd
@@ -1150,16 +1163,16 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     let seeding: Vec<TeamId> = chgk_table.iter().take(10).map(|(t, _, _)| *t).collect();
     let view = hall
         .host
-        .wait_host("the seeding", |v| !v.ring.seeding.is_empty())
+        .wait_host("the seeding", |v| !v.ring().seeding.is_empty())
         .await?;
     ensure!(
-        view.ring.seeding == seeding,
+        view.ring().seeding == seeding,
         "4.3/4.4 seeding {:?}, expected {seeding:?}",
-        view.ring.seeding
+        view.ring().seeding
     );
     ensure!(
-        !view.ring.seeding.contains(&team(&hall, 8))
-            && !view.ring.seeding.contains(&team(&hall, 5)),
+        !view.ring().seeding.contains(&team(&hall, 8))
+            && !view.ring().seeding.contains(&team(&hall, 5)),
         "teams 8 and 5 did not qualify"
     );
     let spectators = [team(&hall, 8), team(&hall, 5)];
@@ -1180,7 +1193,12 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
                 })
                 .await?;
             ensure!(
-                matches!(again, Err(CommandError::Ring(RingPlayError::Tournament(_)))),
+                matches!(
+                    again,
+                    Err(CommandError::Play(PlayError::Game(GameError::Ring(
+                        RingPlayError::Tournament(_)
+                    ))))
+                ),
                 "qualifying again after round 1: {again:?}"
             );
         }
@@ -1312,7 +1330,7 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
         .hall
         .display
         .wait_display("the champion on the projector", |v| {
-            v.ring.stage == finished
+            v.ring().stage == finished
         })
         .await?;
     let final_table: Vec<Line> = TEN_TEAMS[5]
@@ -1321,15 +1339,15 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
         .map(|&(seed, pts, diff, taken)| (ring.seed(seed), pts.to_owned(), diff, taken))
         .collect();
     ensure!(
-        lines(&shown.ring.standings) == final_table,
+        lines(&shown.ring().standings) == final_table,
         "the projector's qualifying table"
     );
     ensure!(
-        shown.ring.fights.len() == 30 + 3 + 3 && shown.ring.fights.iter().all(|f| f.closed),
+        shown.ring().fights.len() == 30 + 3 + 3 && shown.ring().fights.iter().all(|f| f.closed),
         "the projector lists every fight, all closed"
     );
     let finals: Vec<([TeamId; 2], [u32; 2], FightStatus)> = shown
-        .ring
+        .ring()
         .fights
         .iter()
         .filter(|f| f.label.starts_with("Финал"))
@@ -1345,7 +1363,7 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
         "the final on the projector (newest first): {finals:?}"
     );
     let ladder: Vec<([TeamId; 2], [u32; 2])> = shown
-        .ring
+        .ring()
         .fights
         .iter()
         .filter(|f| f.label == "Плей-офф")
@@ -1360,7 +1378,7 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     let mut places = vec![s2, s1, s3, s5, s4];
     places.extend(final_table.iter().skip(5).map(|line| line.0));
     let shown_places: Vec<(u32, TeamId)> = shown
-        .ring
+        .ring()
         .final_places
         .iter()
         .map(|row| (row.place, row.team))
@@ -1379,7 +1397,7 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     for team in spectators {
         let seen = ring.terminal(team)?.latest_view().cloned();
         ensure!(
-            matches!(&seen, Some(View::Team(t)) if t.ring.is_none()),
+            matches!(&seen, Some(View::Team(t)) if own_fight(t).is_none()),
             "a team that did not qualify has no fight: {seen:?}"
         );
     }
@@ -1413,9 +1431,9 @@ async fn brain_ring_4_4_to_4_12_six_teams_seeded_by_hand_meet_everyone_once_and_
         .await?;
     let view = hall
         .host
-        .wait_host("the seeding", |v| !v.ring.seeding.is_empty())
+        .wait_host("the seeding", |v| !v.ring().seeding.is_empty())
         .await?;
-    ensure!(view.ring.seeding == seeding, "{:?}", view.ring.seeding);
+    ensure!(view.ring().seeding == seeding, "{:?}", view.ring().seeding);
     let mut ring = Tournament::new(hall, seeding);
 
     // Act: five rounds — with six teams, as many as they can play without
@@ -1491,13 +1509,13 @@ async fn brain_ring_4_4_to_4_12_six_teams_seeded_by_hand_meet_everyone_once_and_
         .hall
         .display
         .wait_display("the champion on the projector", |v| {
-            v.ring.stage == finished
+            v.ring().stage == finished
         })
         .await?;
     ensure!(
-        shown.ring.fights.len() == 15 + 3 + 2,
+        shown.ring().fights.len() == 15 + 3 + 2,
         "{} fights on the projector",
-        shown.ring.fights.len()
+        shown.ring().fights.len()
     );
     let pictures = screens_kept_their_place(&ring.hall)?;
     ensure!(pictures > 0, "the teams never saw a fight");

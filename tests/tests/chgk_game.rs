@@ -1,8 +1,5 @@
 //! «Что? Где? Когда?» (section 3, rating of 4.3) played end to end over real QUIC on 127.0.0.1: a host, a judge, a projector display and five teams; cards on time, late and missing; judging by groups; the reveal; standings with shared places in every view; the export; and no team ever seeing another team's answer.
 
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::chgk::{ChgkError, ChgkReceipt, Judger};
-use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
@@ -11,7 +8,10 @@ use minuta_server::export::{ExportFormat, export};
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::view::{ClockView, StandingRow};
-use minuta_shared::play::chgk::{Phase, Verdict};
+use minuta_shared::play::chgk::{
+    ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Judger, Phase, Verdict,
+};
+use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::codec;

@@ -1,14 +1,12 @@
 //! Durability and reconnection over real QUIC on 127.0.0.1: a `minuta-server` process killed with SIGKILL in the middle of a question and restarted on the same data loses no acknowledged card and resumes the question's clock by the wall clock; a terminal that reconnects gets the current view.
 
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::chgk::{ChgkError, ChgkReceipt};
-use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_shared::ids::{QuestionId, TeamId};
-use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Phase};
+use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;

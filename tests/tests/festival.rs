@@ -12,8 +12,6 @@
 //! (2.2), Brain-ring's two teams that did not qualify after the six, in
 //! their ChGK order.
 
-use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::BTreeSet;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
@@ -21,8 +19,10 @@ use serde_json::Value;
 
 use minuta_server::export::{ExportFormat, export};
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
-use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind, RingStage};
-use minuta_shared::play::chgk::{Phase, Verdict};
+use minuta_shared::play::brain_ring::{
+    ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingStage,
+};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase, Verdict};
 use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings, GameStaffView};
 use minuta_shared::play::multigames::{
     MultigamesCommand as M, MultigamesReceipt, MultigamesSettings, MultigamesStaffView, TaskDraft,
@@ -38,7 +38,7 @@ use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{FestivalTable, HostView};
 use minuta_tests::TestServer;
 use minuta_tests::hall::{Hall, judging_of};
-use minuta_tests::ring::{fight_in, press, ring_timing};
+use minuta_tests::ring::{RingSight, fight_in, press, ring_timing};
 
 /// Day one's ChGK: the two questions played in each of the two tours (by
 /// position in the tour), and the teams (1 to 8) right on each. Eight teams
@@ -279,10 +279,10 @@ async fn play_fight(hall: &mut Hall, fight: FightId, first: bool) -> Result<()> 
     let view = hall
         .host
         .wait_host("the fight on the board", |v| {
-            fight_in(&v.ring, fight).is_some()
+            fight_in(v.ring(), fight).is_some()
         })
         .await?;
-    let tables = fight_in(&view.ring, fight)
+    let tables = fight_in(view.ring(), fight)
         .map(|f| f.tables)
         .ok_or_else(|| anyhow!("no fight {fight}"))?;
     let terminal = |hall: &Hall, table: usize| {
@@ -332,14 +332,14 @@ async fn play_fight(hall: &mut Hall, fight: FightId, first: bool) -> Result<()> 
         let view = hall
             .host
             .wait_host(&format!("question {number} of fight {fight} over"), |v| {
-                fight_in(&v.ring, fight).is_some_and(|f| {
+                fight_in(v.ring(), fight).is_some_and(|f| {
                     f.question.as_ref().is_some_and(|q| {
                         q.number == number && matches!(q.phase, ButtonPhase::Over { .. })
                     })
                 })
             })
             .await?;
-        let status = fight_in(&view.ring, fight).map(|f| f.status);
+        let status = fight_in(view.ring(), fight).map(|f| f.status);
         match status {
             Some(FightStatus::InProgress { .. }) => continue,
             Some(FightStatus::Won { winner: 0 }) => break,
@@ -360,9 +360,11 @@ async fn play_brain_ring(hall: &mut Hall) -> Result<TeamId> {
     loop {
         let view = hall
             .host
-            .wait_host("no fight open", |v| v.ring.fights.iter().all(|f| f.closed))
+            .wait_host("no fight open", |v| {
+                v.ring().fights.iter().all(|f| f.closed)
+            })
             .await?;
-        match &view.ring.stage {
+        match &view.ring().stage {
             RingStage::Finished { .. } => break,
             RingStage::Qualifying { open: 0, .. }
             | RingStage::Playoff { open: false, .. }
@@ -371,11 +373,11 @@ async fn play_brain_ring(hall: &mut Hall) -> Result<TeamId> {
         }
         if let RingStage::Final {
             number: 1, tables, ..
-        } = &view.ring.stage
+        } = &view.ring().stage
         {
             finalist = Some(tables[0]);
         }
-        let before = view.ring.fights.len();
+        let before = view.ring().fights.len();
         hall.host
             .ok(Command::game(
                 EVENT_RING,
@@ -384,10 +386,10 @@ async fn play_brain_ring(hall: &mut Hall) -> Result<TeamId> {
             .await?;
         let view = hall
             .host
-            .wait_host("the step's fights", |v| v.ring.fights.len() > before)
+            .wait_host("the step's fights", |v| v.ring().fights.len() > before)
             .await?;
         let mut open: Vec<FightId> = view
-            .ring
+            .ring()
             .fights
             .iter()
             .filter(|f| !f.closed)
@@ -553,12 +555,12 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
         .await?;
     let seeded = hall
         .host
-        .wait_host("the seeding", |v| !v.ring.seeding.is_empty())
+        .wait_host("the seeding", |v| !v.ring().seeding.is_empty())
         .await?;
     ensure!(
-        seeded.ring.seeding == QUALIFIED.map(team).to_vec(),
+        seeded.ring().seeding == QUALIFIED.map(team).to_vec(),
         "4.3/4.4: {:?}",
-        seeded.ring.seeding
+        seeded.ring().seeding
     );
     let finalist = play_brain_ring(&mut hall).await?;
 
@@ -566,7 +568,7 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
     let done = hall
         .host
         .wait_host("the champion and every tournament placed", |v| {
-            v.ring.stage == RingStage::Finished { champion: finalist }
+            v.ring().stage == RingStage::Finished { champion: finalist }
                 && v.festival.len() == 3
                 && v.festival.iter().all(|t| t.rows.len() == 8)
         })
@@ -599,7 +601,7 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
     );
     // Brain-ring: its final places, then 5 and 8 in their ChGK order.
     let ring = &done.festival[2];
-    let finals: Vec<TeamId> = done.ring.final_places.iter().map(|r| r.team).collect();
+    let finals: Vec<TeamId> = done.ring().final_places.iter().map(|r| r.team).collect();
     ensure!(finals.len() == 6 && finals[0] == finalist, "{finals:?}");
     let mut expected = finals.clone();
     expected.extend([team(5), team(8)]);

@@ -5,7 +5,7 @@ use std::task::Poll;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
-use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK, Phase, Verdict};
 use minuta_shared::play::games::GameReceipt;
 
 use minuta_client::net::tls::pinned_client_config;
@@ -13,7 +13,6 @@ use minuta_server::net::NetLimits;
 use minuta_server::net::limits::PRE_LOGIN_WINDOW;
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::chgk::{Phase, Verdict};
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{self, MAX_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;

@@ -3,9 +3,8 @@
 //! ChGK tours alone, and every tournament's places for every team (2.2).
 
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
-use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
-use minuta_shared::play::chgk::Verdict;
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::brain_ring::EVENT_RING;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Verdict};
 use minuta_shared::play::games::{GameCommand, GameSettings};
 use minuta_shared::play::multigames::{MultigamesCommand as M, TaskDraft, TaskId, TourNo};
 use minuta_shared::programme::{Programme, ProgrammeDay, ProgrammeError, Slot, SlotStatus};

@@ -3,9 +3,9 @@
 
 use minuta_shared::ids::{AppealId, QuestionId, TeamId, TourId};
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
-use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::chgk::{ChgkError, ChgkReceipt};
+use minuta_shared::play::chgk::{
+    AppealKind, ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Phase, Verdict,
+};
 use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;

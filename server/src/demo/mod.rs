@@ -25,14 +25,14 @@ mod multigames;
 mod ring_robot;
 mod team_robot;
 
-use minuta_shared::play::brain_ring::RingCommand;
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use tokio::sync::mpsc;
 
 use minuta_shared::ids::QuestionId;
+use minuta_shared::play::brain_ring::RingCommand;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::games::Format;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::time::ServerTime;
@@ -42,8 +42,7 @@ use minuta_shared::wire::server::Receipt;
 
 use crate::clock::ServerClock;
 use crate::core::{Core, Event};
-use crate::driver::HumanHost;
-use crate::driver::fresh_secret;
+use crate::driver::{HumanHost, fresh_secret};
 use crate::net::Inbound;
 use crate::net::press_desk::SharedCore;
 use ring_robot::TeamStyle;

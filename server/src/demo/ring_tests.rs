@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use minuta_shared::ids::TeamId;
-use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::brain_ring::{
-    FightAudience, FightKind, PressKind, RingEvent, RingFightView, RingStage,
+    EVENT_RING, FightAudience, FightKind, PressKind, RingCommand, RingEvent, RingFightView,
+    RingStage,
 };
 use minuta_shared::play::games::GameEvent;
 use minuta_shared::time::ServerTime;

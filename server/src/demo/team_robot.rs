@@ -7,7 +7,6 @@
 //! button ([`Buttons`]): its presses go through the press desk, as a team
 //! terminal's do.
 
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,7 +14,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 
 use minuta_shared::ids::{GameId, QuestionId, TeamId};
-use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase};
 use minuta_shared::play::games::GameTeamView;
 use minuta_shared::play::multigames::TaskId;
 use minuta_shared::seed::Rng;

@@ -18,6 +18,8 @@ use crate::programme::ProgrammeView;
 use crate::tournament::Place;
 use crate::tournament::festival::Prize;
 
+// Sent boxed (`ServerMsg::View`), so the host's larger view costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum View {
     /// The host's dashboard, and (with `access: None`) a judge's.
