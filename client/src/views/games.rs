@@ -3,7 +3,9 @@
 //! own module behind [`Screens`] ([`crate::views::format`]) and are
 //! registered by one line in `screens!` below; everything else here — which
 //! game a team or the projector follows, the host's game picker, the forms
-//! kept per game, the clocks the app sounds — knows no format.
+//! kept per game, the clocks the app sounds — knows no format, but for
+//! leaving out the event's own ChGK and Brain-ring, whose screens the
+//! dashboard and the terminals call by name.
 
 use std::collections::{BTreeMap, HashMap};
 
