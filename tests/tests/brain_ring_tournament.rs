@@ -499,8 +499,9 @@ impl Tournament {
         let mut opened: Vec<RingFightView> = view
             .ring()
             .fights
-            .into_iter()
+            .iter()
             .filter(|f| !f.closed)
+            .cloned()
             .collect();
         opened.sort_by_key(|f| f.id);
         let tables: Vec<[TeamId; 2]> = opened.iter().map(|f| f.tables).collect();
@@ -1418,6 +1419,7 @@ async fn brain_ring_4_4_to_4_12_six_teams_seeded_by_hand_meet_everyone_once_and_
             EVENT_RING,
             RingCommand::Seed {
                 teams: seeding.clone(),
+                seed: 0,
             },
         ))
         .await?;
