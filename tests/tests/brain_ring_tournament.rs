@@ -1140,7 +1140,12 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
         })
         .await?;
     ensure!(
-        matches!(odd, Err(CommandError::Qualification(_))),
+        matches!(
+            odd,
+            Err(CommandError::Play(PlayError::Game(GameError::Ring(
+                RingPlayError::CannotPair { teams: 11 }
+            ))))
+        ),
         "eleven qualified teams: {odd:?}"
     );
     hall.host
