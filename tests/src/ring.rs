@@ -166,8 +166,8 @@ pub async fn open_first_round(host: &mut Terminal, teams: [TeamId; 2]) -> Result
     view.ring()
         .fights
         .iter()
-        .cloned()
         .find(|f| !f.closed && teams.iter().all(|t| f.tables.contains(t)))
+        .cloned()
         .ok_or_else(|| anyhow!("no open fight of {teams:?}"))
 }
 

@@ -697,7 +697,7 @@ async fn brain_ring_terminal_that_reconnects_mid_fight_gets_the_current_state_fi
         bail!("not a team view: {first:?}")
     };
     let fight =
-        own_fight(&team).ok_or_else(|| anyhow!("the first view after rejoining has no fight"))?;
+        own_fight(team).ok_or_else(|| anyhow!("the first view after rejoining has no fight"))?;
     ensure!(
         fight.id == ring.fight && fight.question.as_ref().is_some_and(|q| q.number == 1),
         "{fight:?}"
