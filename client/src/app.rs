@@ -3,13 +3,14 @@
 //! in-process server. Each frame it applies the network's events, draws the
 //! views and carries out what they asked.
 
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::chgk::EVENT_CHGK;
 use std::sync::Arc;
 use std::sync::mpsc;
 
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::games::Format;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::View;
 
@@ -138,21 +139,21 @@ impl MinutaApp {
                     command: Box::new(command),
                 });
             }
-            UiCommand::LoadPackageFile(game, path) => {
+            UiCommand::LoadPackageFile(game, format, path) => {
                 let file_name = path
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_else(|| path.display().to_string());
-                let request = self.state.begin_request(Command::game(
-                    game,
-                    ChgkCommand::LoadPackage {
-                        file_name,
-                        bytes: Vec::new(),
-                    },
-                ));
+                // The request remembers the command for its toast; the
+                // bytes are read off the UI thread.
+                let Some(command) = format.load_package(file_name, Vec::new()) else {
+                    return;
+                };
+                let request = self.state.begin_request(Command::Game { game, command });
                 self.send_net(NetCommand::LoadPackageFile {
                     request,
                     game,
+                    format,
                     path,
                 });
             }
@@ -227,7 +228,7 @@ impl MinutaApp {
         }
         files
             .iter()
-            .map(|f| UiCommand::LoadPackageFile(EVENT_CHGK, f.path().to_path_buf()))
+            .map(|f| UiCommand::LoadPackageFile(EVENT_CHGK, Format::Chgk, f.path().to_path_buf()))
             .collect()
     }
 

@@ -272,6 +272,11 @@ texts! {
     RingNoFights => "Боёв пока нет: отберите или посейте команды ниже и начните круг, или проведите товарищеский бой.", "No fights yet: qualify or seed the teams below and start a round, or play a friendly fight.";
     RingFights => "Бои", "Fights";
     RingClosed => "завершён", "closed";
+    RingQuestions => "Вопросы брейн-ринга", "Brain-ring questions";
+    RingQuestionsHint => "Каждое «Читаю вопрос» берёт следующий вопрос пакета; без пакета ведущий читает с листа.", "Each «Reading» takes the package's next question; without a package the host reads from paper.";
+    RingAnswer => "Ответ", "Answer";
+    RingAccepted => "Зачёт", "Also accepted";
+    RingComment => "Комментарий", "Comment";
     RingInPlay => "идёт", "in play";
     RingPressLog => "Журнал нажатий", "Press log";
     RingNoPresses => "Нажатий по этому вопросу нет.", "No presses on this question.";

@@ -45,6 +45,9 @@ pub enum FileError {
         size: u64,
         limit: u64,
     },
+    /// The game's format takes no question package.
+    #[error("{}: this game takes no question package", path.display())]
+    NoPackages { path: PathBuf },
 }
 
 impl FileError {

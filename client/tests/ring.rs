@@ -19,7 +19,8 @@ use minuta_client::views::team;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, ButtonQuestion, EVENT_RING, FightId, FightKind, Press, PressKind, RingBoard,
-    RingCommand, RingFightView, RingPlaceRow, RingStage, RingStandingRow, RingTiming,
+    RingCommand, RingFightView, RingPlaceRow, RingQuestionText, RingStage, RingStandingRow,
+    RingTiming,
 };
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ClockSample, ServerTime};
@@ -73,6 +74,7 @@ fn fight(phase: ButtonPhase) -> RingFightView {
         closed: false,
         presses: Vec::new(),
         appeals: Vec::new(),
+        text: None,
     }
 }
 

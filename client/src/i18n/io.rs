@@ -81,6 +81,10 @@ pub fn file_error(lang: Lang, error: &FileError) -> String {
                 path.display()
             ),
         ),
+        FileError::NoPackages { path } => lang.pick(
+            format!("{}: эта игра не берёт пакеты вопросов", path.display()),
+            format!("{}: this game takes no question package", path.display()),
+        ),
     }
 }
 

@@ -482,13 +482,32 @@ pub fn play_error(lang: Lang, error: &RingPlayError) -> String {
         }
         E::NotATeam => "апелляцию подаёт только команда".into(),
         E::Timing(why) => format!("неверные настройки кнопки: {why}"),
+        E::Package(why) => format!(
+            "пакет вопросов не прочитан: {}",
+            super::chgk::package_error(why)
+        ),
     }
+}
+
+/// How many package questions the host has, and how many were read.
+pub fn pool(lang: Lang, pool: u32, used: u32) -> String {
+    lang.pick(
+        format!(
+            "в пакете {pool} вопросов, прочитано {used}, осталось {}",
+            pool.saturating_sub(used)
+        ),
+        format!(
+            "{pool} questions in the package, {used} read, {} left",
+            pool.saturating_sub(used)
+        ),
+    )
 }
 
 /// A Brain-ring command's name in a toast.
 pub fn command_name(lang: Lang, command: &RingCommand) -> &'static str {
     use RingCommand as C;
     let (ru, en) = match command {
+        C::LoadPackage { .. } => ("загрузка пакета вопросов", "loading the question package"),
         C::SetTiming { .. } => ("настройки кнопки", "button settings"),
         C::Seed { .. } => ("посев брейн-ринга", "Brain-ring seeding"),
         C::StartNext { .. } => ("начало боёв", "starting the fights"),
@@ -512,6 +531,10 @@ pub fn command_name(lang: Lang, command: &RingCommand) -> &'static str {
 pub fn receipt(lang: Lang, receipt: &RingReceipt) -> Option<String> {
     match receipt {
         RingReceipt::Done => None,
+        RingReceipt::PackageLoaded { added, questions } => Some(lang.pick(
+            format!("пакет загружен: {added} вопросов, всего в запасе {questions}"),
+            format!("package loaded: {added} questions, {questions} in the pool"),
+        )),
         RingReceipt::AppealFiled { appeal } => Some(lang.pick(
             format!("апелляция № {appeal} подана"),
             format!("appeal no. {appeal} filed"),

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::chgk::ChgkCommand;
+use minuta_shared::play::games::Format;
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::{ClientMsg, Command};
@@ -403,8 +403,9 @@ async fn perform(
         NetCommand::LoadPackageFile {
             request,
             game,
+            format,
             path,
-        } => match read_package(game, &path).await {
+        } => match read_package(game, format, &path).await {
             Ok(command) => (request, command),
             Err(error) => {
                 events.send(NetEvent::FileFailed { request, error });
@@ -419,9 +420,10 @@ async fn perform(
         .await
 }
 
-/// Reads a package file for a ChGK game's `ChgkCommand::LoadPackage`,
-/// refusing one too large to send before reading it.
-pub async fn read_package(game: GameId, path: &Path) -> Result<Command, FileError> {
+/// Reads a package file for a game's package command (ChGK's
+/// `LoadPackage`, Brain-ring's), refusing one too large to send before
+/// reading it.
+pub async fn read_package(game: GameId, format: Format, path: &Path) -> Result<Command, FileError> {
     let meta = tokio::fs::metadata(path)
         .await
         .map_err(|e| FileError::io(path, &e))?;
@@ -448,10 +450,12 @@ pub async fn read_package(game: GameId, path: &Path) -> Result<Command, FileErro
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string());
-    Ok(Command::game(
-        game,
-        ChgkCommand::LoadPackage { file_name, bytes },
-    ))
+    let command = format
+        .load_package(file_name, bytes)
+        .ok_or_else(|| FileError::NoPackages {
+            path: path.to_path_buf(),
+        })?;
+    Ok(Command::Game { game, command })
 }
 
 /// Classifies a lost link by the server's close code, if it sent one.

@@ -1,10 +1,11 @@
 //! What views ask for ([`UiCommand`]) and what the app hands the network
 //! task ([`NetCommand`]).
 
-use minuta_shared::ids::GameId;
 use std::path::PathBuf;
 
+use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::games::Format;
 use minuta_shared::wire::client::Command;
 
 use crate::lang::Lang;
@@ -17,8 +18,8 @@ pub enum UiCommand {
     /// A command for the server.
     Send(Command),
     /// Read a question package from disk (off the UI thread) and load it
-    /// into a ChGK game.
-    LoadPackageFile(GameId, PathBuf),
+    /// into a game of a format that takes packages (ChGK, Brain-ring).
+    LoadPackageFile(GameId, Format, PathBuf),
     /// Connect with a join code.
     Join(JoinCode),
     /// Try again after a refusal or a closed connection.
@@ -37,11 +38,12 @@ pub enum UiCommand {
 pub enum NetCommand {
     /// Boxed: commands vary a lot in size and the channel holds many.
     Command { request: u64, command: Box<Command> },
-    /// Reads the file, then sends the game's `ChgkCommand::LoadPackage` as
-    /// `request`.
+    /// Reads the file, then sends the format's package command
+    /// (`LiveFormat::load_package`) for the game as `request`.
     LoadPackageFile {
         request: u64,
         game: GameId,
+        format: Format,
         path: PathBuf,
     },
     /// Close the connection and stop.

@@ -383,6 +383,7 @@ fn ring_fight(
         closed: false,
         presses: Vec::new(),
         appeals: Vec::new(),
+        text: None,
     }
 }
 

@@ -14,6 +14,7 @@ pub mod join;
 pub mod judge;
 pub mod jury;
 pub mod multigames;
+pub mod package_field;
 pub mod programme;
 pub mod question;
 pub mod ring;

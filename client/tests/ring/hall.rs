@@ -104,7 +104,7 @@ fn a_second_brain_ring_runs_from_its_own_tab_and_its_commands_name_it() {
     let mut view = host_view(fight(ButtonPhase::Reading));
     view.games.push(juniors(GameStaffView::Ring(RingStaffView {
         board: board(vec![answering_in_the_juniors()]),
-        restarts: Vec::new(),
+        ..RingStaffView::default()
     })));
     let mut harness = host_screen_on(view, 2_000);
     assert!(
@@ -224,4 +224,23 @@ fn the_jury_is_told_the_host_decides_brain_ring_appeals() {
         1,
         "the event's own Brain-ring is no page of the jury's"
     );
+}
+
+#[test]
+fn once_the_question_is_over_the_projector_shows_its_answer_not_its_text() {
+    // Arrange: the server sends the hall the answer (never the text) once
+    // the question is over.
+    let mut over = fight(ButtonPhase::Over { taken_by: Some(0) });
+    let mut answer = super::staff::package_question("");
+    answer.text.clear();
+    over.text = Some(answer);
+    let mut view = common::display_view();
+    *common::display_ring(&mut view) = board(vec![over]);
+
+    // Act
+    let harness = projector(view, ARMED + 30_000_000);
+
+    // Assert
+    assert!(harness.query_by_label("Ответ: Пушкин").is_some());
+    assert!(harness.query_by_label_contains("Евгения").is_none());
 }

@@ -373,3 +373,49 @@ fn the_host_starts_the_next_fight_of_the_final() {
     common::click(&mut harness, "Начать бой");
     common::assert_sent(&harness, [event_ring(RingCommand::StartNext { stages: 1 })]);
 }
+
+/// The package question the server gave fight `FIGHT`'s question in play.
+pub(crate) fn package_question(text: &str) -> RingQuestionText {
+    RingQuestionText {
+        number: 7,
+        text: text.into(),
+        handout: None,
+        answer: "Пушкин".into(),
+        accepted: Some("Александр Сергеевич".into()),
+        comment: Some("Об этом писал Тынянов.".into()),
+    }
+}
+
+#[test]
+fn issue_15_the_host_panel_shows_the_question_in_play_and_its_answer() {
+    // Arrange: the host reads question 7 of the package.
+    let mut reading = fight(ButtonPhase::Reading);
+    reading.text = Some(package_question("Кто написал «Евгения Онегина»?"));
+
+    // Act
+    let harness = host_screen(reading, 0);
+
+    // Assert
+    assert!(
+        harness
+            .query_by_label("7. Кто написал «Евгения Онегина»?")
+            .is_some()
+    );
+    assert!(harness.query_by_label("Ответ: Пушкин").is_some());
+    assert!(
+        harness
+            .query_by_label("Зачёт: Александр Сергеевич")
+            .is_some()
+    );
+}
+
+#[test]
+fn the_host_loads_brain_ring_questions_from_a_package_file() {
+    let mut harness = host_screen(fight(ButtonPhase::Reading), 0);
+    common::click(&mut harness, "Вопросы брейн-ринга");
+    assert!(
+        harness
+            .query_by_label_contains("без пакета ведущий читает с листа")
+            .is_some()
+    );
+}

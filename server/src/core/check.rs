@@ -199,7 +199,7 @@ impl Core {
     /// so it has no fight).
     fn check_ring(&self, ring: Option<&RingTournament>, e: &RingEvent) -> Result<(), ReplayError> {
         match e {
-            RingEvent::TimingSet { .. } => Ok(()),
+            RingEvent::TimingSet { .. } | RingEvent::QuestionsAdded { .. } => Ok(()),
             RingEvent::Qualified { teams, .. } => {
                 teams.iter().try_for_each(|t| self.team_exists(*t))
             }

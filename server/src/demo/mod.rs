@@ -265,6 +265,24 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
         if let Some((game, _)) = ring {
             host(core, Command::game(game, RingCommand::SetTiming { timing }))?;
         }
+        // The host's panel shows the package's questions while they last
+        // (then the host reads from paper, as without a package).
+        let empty = core
+            .event_ring_id()
+            .zip(core.event_ring())
+            .filter(|(_, r)| r.questions.is_empty());
+        if let Some((game, _)) = empty {
+            host(
+                core,
+                Command::game(
+                    game,
+                    RingCommand::LoadPackage {
+                        file_name: "demo.4s".into(),
+                        bytes: DEMO_PACKAGE.as_bytes().to_vec(),
+                    },
+                ),
+            )?;
+        }
     }
     Ok(events)
 }

@@ -152,6 +152,7 @@ mod tests {
             closed: false,
             presses: Vec::new(),
             appeals: Vec::new(),
+            text: None,
         };
         Outbound::Msg(Arc::new(ServerMsg::Patch {
             game: EVENT_RING,

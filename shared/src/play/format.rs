@@ -203,6 +203,12 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// appeal): such a team is part of the results and cannot be removed.
     fn has_played(&self, team: TeamId) -> bool;
 
+    /// The command that loads a question package file (as the host picked
+    /// it) into this game; `None` for a format that takes no package.
+    fn load_package(_file_name: String, _bytes: Vec<u8>) -> Option<Self::Command> {
+        None
+    }
+
     /// 4.3, 5.2: the command that seeds this game with the teams the event
     /// qualified from its ChGK standings, in seeding order, with the lot's
     /// seed; `None` for a format nobody qualifies into.

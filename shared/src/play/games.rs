@@ -292,6 +292,13 @@ macro_rules! formats {
                 match self { $(Format::$variant => <$game as LiveFormat>::BEFORE_CHGK_TOURS),* }
             }
 
+            /// The command loading a package file into a game of this format.
+            pub fn load_package(self, file_name: String, bytes: Vec<u8>) -> Option<GameCommand> {
+                match self {
+                    $(Format::$variant => <$game as LiveFormat>::load_package(file_name, bytes).map(GameCommand::$variant)),*
+                }
+            }
+
             /// 4.3, 5.2: teams enter this format from the ChGK standings.
             pub fn qualified_from_chgk(self) -> bool {
                 match self { $(Format::$variant => <$game as LiveFormat>::QUALIFIED_FROM_CHGK),* }

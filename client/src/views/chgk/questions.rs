@@ -6,10 +6,12 @@ use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
 use minuta_shared::ids::TourId;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
+use minuta_shared::play::games::Format;
 use minuta_shared::wire::client::Command;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::package_field::package_field;
 use crate::views::question;
 use crate::views::widgets::{GREY, RED};
 
@@ -46,18 +48,7 @@ pub fn questions(
         };
     }
     ui.heading(lang.t(T::LoadPackage));
-    ui.horizontal(|ui| {
-        ui.label(lang.t(T::PackagePath));
-        ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(420.0));
-        let path = form.path.trim();
-        if ui
-            .add_enabled(!path.is_empty(), egui::Button::new(lang.t(T::Load)))
-            .clicked()
-        {
-            out.push(UiCommand::LoadPackageFile(game, path.into()));
-        }
-    });
-    ui.label(RichText::new(lang.t(T::DropHint)).color(GREY));
+    package_field(ui, lang, game, Format::Chgk, &mut form.path, out);
     ui.separator();
 
     egui::CollapsingHeader::new(RichText::new(lang.t(T::TypeQuestion)).strong()).show(ui, |ui| {

@@ -145,6 +145,11 @@ fn fight_block(
     });
     tables(ui, lang, fight, phase.as_ref(), None, size);
     hall_status(ui, lang, fight, phase.as_ref(), now, size * 0.8);
+    // Once the question is over the server sends its answer: the hall
+    // reads it as the host says it.
+    if let Some(text) = &fight.text {
+        super::question_text(ui, lang, text, size * 0.6);
+    }
 }
 
 /// The pairs of the qualifying round being played or about to start, each

@@ -49,6 +49,10 @@ pub fn fight_panel(
     ui.add_space(6.0);
     tables(ui, lang, fight, phase.as_ref(), None, 20.0);
     hall_status(ui, lang, fight, phase.as_ref(), now, 26.0);
+    if let Some(text) = &fight.text {
+        ui.add_space(6.0);
+        super::question_text(ui, lang, text, 17.0);
+    }
     ui.add_space(8.0);
     press_log::press_log(ui, lang, fight);
     appeals(ui, state, game, fight, form, out);

@@ -18,8 +18,8 @@ pub mod waiting;
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::{
-    ButtonPhase, ButtonQuestion, RingBoard, RingCommand, RingFightView, RingStaffView,
-    RingTeamView, RingTiming, Table,
+    ButtonPhase, ButtonQuestion, RingBoard, RingCommand, RingFightView, RingQuestionText,
+    RingStaffView, RingTeamView, RingTiming, Table,
 };
 use minuta_shared::play::chgk::view::ClockView;
 use minuta_shared::play::games::{
@@ -192,6 +192,27 @@ fn activity(fights: &[RingFightView]) -> Activity {
 }
 
 /// A Brain-ring command of `game`, for the server.
+/// A package question as far as the view carries it: the text (the
+/// staff's only), the answer, «зачёт» and the comment.
+pub fn question_text(ui: &mut Ui, lang: Lang, q: &RingQuestionText, size: f32) {
+    if !q.text.is_empty() {
+        ui.label(RichText::new(format!("{}. {}", q.number, q.text)).size(size));
+    }
+    if let Some(handout) = &q.handout {
+        ui.label(RichText::new(handout).size(size * 0.85).italics());
+    }
+    ui.label(
+        RichText::new(format!("{}: {}", lang.t(T::RingAnswer), q.answer))
+            .size(size)
+            .strong(),
+    );
+    for (label, value) in [(T::RingAccepted, &q.accepted), (T::RingComment, &q.comment)] {
+        if let Some(value) = value {
+            ui.label(RichText::new(format!("{}: {value}", lang.t(label))).size(size * 0.85));
+        }
+    }
+}
+
 pub fn send(out: &mut Vec<UiCommand>, game: GameId, command: RingCommand) {
     out.push(UiCommand::Send(Command::game(game, command)));
 }

@@ -13,7 +13,7 @@ use egui::{RichText, Ui};
 use minuta_shared::play::brain_ring::{
     ButtonPhase, FightId, RingCommand, RingFightView, RingStaffView, RingStage,
 };
-use minuta_shared::play::games::GameCommand;
+use minuta_shared::play::games::{Format, GameCommand};
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
@@ -22,6 +22,7 @@ use super::{board, fight_panel, on_stage, phase_at, setup};
 use crate::i18n::{Lang, T, ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Game, Seat};
+use crate::views::package_field::package_field;
 use crate::views::team_names::team_name;
 use crate::views::widgets::{AMBER, GREY};
 
@@ -32,6 +33,8 @@ pub struct RingStaffForm {
     pub selected: Option<FightId>,
     pub panel: fight_panel::FightPanelForm,
     pub setup: setup::RingSetupForm,
+    /// The package file's path being typed.
+    pub package: String,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -120,6 +123,15 @@ pub fn screen(
         .default_open(ring.fights.is_empty())
         .show(ui, |ui| {
             setup::friendly(ui, state, view, game.id, &mut form.setup, out)
+        });
+    egui::CollapsingHeader::new(RichText::new(lang.t(T::RingQuestions)).strong())
+        .default_open(staff.pool == 0 && ring.fights.is_empty())
+        .show(ui, |ui| {
+            ui.label(RichText::new(lang.t(T::RingQuestionsHint)).color(GREY));
+            if staff.pool > 0 {
+                ui.label(words::pool(lang, staff.pool, staff.pool_used));
+            }
+            package_field(ui, lang, game.id, Format::Ring, &mut form.package, out);
         });
     egui::CollapsingHeader::new(RichText::new(lang.t(T::RingTiming)).strong()).show(ui, |ui| {
         setup::timing(

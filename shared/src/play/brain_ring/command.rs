@@ -11,6 +11,12 @@ use crate::rules::brain_ring::FightFormat;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RingCommand {
     // ---- the host ----
+    /// A question package file as the host picked it: its questions join
+    /// the pool each «read» takes the next one from.
+    LoadPackage {
+        file_name: String,
+        bytes: Vec<u8>,
+    },
     SetTiming {
         timing: RingTiming,
     },
@@ -68,6 +74,11 @@ pub enum RingCommand {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RingReceipt {
     Done,
+    /// The pool now holds `questions` questions, `added` of them new.
+    PackageLoaded {
+        added: u32,
+        questions: u32,
+    },
     /// The appeal's number within its fight.
     AppealFiled {
         appeal: u32,

@@ -84,6 +84,10 @@ pub enum RingEvent {
         question: u32,
         at: ServerTime,
     },
+    /// Questions from a package joined the pool, in its order.
+    QuestionsAdded {
+        questions: Vec<crate::packages::Question>,
+    },
 }
 
 impl RingEvent {
@@ -92,7 +96,8 @@ impl RingEvent {
             RingEvent::TimingSet { .. }
             | RingEvent::Qualified { .. }
             | RingEvent::FightOpened { .. }
-            | RingEvent::Interrupted { .. } => None,
+            | RingEvent::Interrupted { .. }
+            | RingEvent::QuestionsAdded { .. } => None,
             RingEvent::QuestionRead { at, .. }
             | RingEvent::Armed { at, .. }
             | RingEvent::Pressed { at, .. }
@@ -118,6 +123,7 @@ impl RingEvent {
             RingEvent::AppealResolved { .. } => "ring_appeal_resolved",
             RingEvent::FightClosed { .. } => "ring_fight_closed",
             RingEvent::Interrupted { .. } => "ring_interrupted",
+            RingEvent::QuestionsAdded { .. } => "ring_questions_added",
         }
     }
 }

@@ -103,6 +103,25 @@ pub struct RingFightView {
     pub presses: Vec<(Press, u64)>,
     /// The appeals its audience may read ([`FightAudience`]).
     pub appeals: Vec<RingAppeal>,
+    /// The package's question being played (or last played), as its
+    /// audience may read it: the host and the judges always; the teams and
+    /// the hall only once the question is over, and then its answer and
+    /// comment. `None` when the host reads from paper.
+    pub text: Option<RingQuestionText>,
+}
+
+/// A package question as a Brain-ring screen shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RingQuestionText {
+    /// The question's number in the package's pool, from 1.
+    pub number: u32,
+    /// Empty for teams and the hall: they heard it read.
+    pub text: String,
+    pub handout: Option<String>,
+    pub answer: String,
+    /// «Зачёт»: other answers that also count.
+    pub accepted: Option<String>,
+    pub comment: Option<String>,
 }
 
 impl RingFight {
@@ -450,6 +469,7 @@ impl RingFight {
             closed: self.closed_at.is_some(),
             presses,
             appeals: self.appeals_for(audience),
+            text: None,
         }
     }
 

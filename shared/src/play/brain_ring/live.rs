@@ -11,6 +11,7 @@ use super::{
     TournamentBlock,
 };
 use crate::ids::{GameId, TeamId};
+use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::chgk::MAX_APPEAL_CHARS;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
@@ -64,6 +65,18 @@ impl LiveFormat for RingTournament {
         let one = |e: RingEvent| Ok((RingReceipt::Done, vec![e]));
         let fight = |id: FightId| self.fight(id);
         match command {
+            RingCommand::LoadPackage { file_name, bytes } => {
+                let package = parse_package(&file_name, &bytes).map_err(RingPlayError::Package)?;
+                let questions: Vec<_> = package.questions().cloned().collect();
+                let added = questions.len() as u32;
+                Ok((
+                    RingReceipt::PackageLoaded {
+                        added,
+                        questions: self.questions.len() as u32 + added,
+                    },
+                    vec![RingEvent::QuestionsAdded { questions }],
+                ))
+            }
             RingCommand::SetTiming { timing } => {
                 Self::validate(&timing)?;
                 one(RingEvent::TimingSet { timing })
@@ -164,10 +177,13 @@ impl LiveFormat for RingTournament {
         // opening or closing moves the tournament on, which every team
         // follows between its fights.
         let tables = match event {
+            // The pool concerns the staff alone, but the staff see it
+            // through the whole board: the same as a tournament step.
             RingEvent::FightOpened { .. }
             | RingEvent::FightClosed { .. }
             | RingEvent::TimingSet { .. }
-            | RingEvent::Qualified { .. } => None,
+            | RingEvent::Qualified { .. }
+            | RingEvent::QuestionsAdded { .. } => None,
             RingEvent::QuestionRead { fight, .. }
             | RingEvent::Armed { fight, .. }
             | RingEvent::Pressed { fight, .. }
@@ -257,6 +273,10 @@ impl LiveFormat for RingTournament {
     /// Drawn, seeded or in a fight (its presses are in a fight).
     fn has_played(&self, team: TeamId) -> bool {
         self.teams.contains(&team) || self.fights.values().any(|f| f.tables.contains(&team))
+    }
+
+    fn load_package(file_name: String, bytes: Vec<u8>) -> Option<RingCommand> {
+        Some(RingCommand::LoadPackage { file_name, bytes })
     }
 
     fn qualified(teams: Vec<TeamId>, seed: u64) -> Option<RingCommand> {

@@ -263,3 +263,94 @@ fn the_sheet_4_6_scores_to_exactly_the_live_qualifying_table() {
         "every seeded team has a place"
     );
 }
+
+const PACKAGE: &str =
+    "? Первый вопрос.\n! Пушкин.\n/ Комментарий.\n\n? Второй вопрос.\n! Лермонтов.\n";
+
+#[test]
+fn questions_from_a_package_each_read_takes_the_next_and_the_host_alone_sees_the_text() {
+    // Arrange: a package of two questions; fight 1 reads its first.
+    let (mut ring, roster) = armed();
+    let load = RingCommand::LoadPackage {
+        file_name: "ring.4s".into(),
+        bytes: PACKAGE.as_bytes().to_vec(),
+    };
+    let (receipt, events) =
+        LiveFormat::decide(&ring, Identity::Host, load, &roster, at(0)).expect("it loads");
+    assert_eq!(
+        receipt,
+        RingReceipt::PackageLoaded {
+            added: 2,
+            questions: 2
+        }
+    );
+    for e in &events {
+        LiveFormat::apply(&mut ring, e);
+    }
+    // Fight 1's first question was read before the package came: paper.
+    let [a, _] = tables(&ring);
+    let staff = |ring: &RingTournament| {
+        let board = LiveFormat::staff_view(ring, &roster, at(0)).board;
+        board
+            .fights
+            .into_iter()
+            .find(|f| f.id == FightId(1))
+            .expect("fight 1")
+    };
+    assert_eq!(staff(&ring).text, None);
+
+    // Act: the question is taken; the next read takes the pool's first.
+    let _ = LiveFormat::press(&mut ring, press(a, 1_100));
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::Judge {
+            fight: FightId(1),
+            correct: true,
+        },
+        at(2_000),
+    );
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::Read { fight: FightId(1) },
+        at(3_000),
+    );
+
+    // Assert: the host sees text and answer; a table and the hall nothing yet.
+    let shown = staff(&ring).text.expect("the host sees the question");
+    assert_eq!((shown.number, shown.text.as_str()), (1, "Первый вопрос."));
+    assert_eq!(shown.answer, "Пушкин.");
+    let table = LiveFormat::team_view(&ring, TeamId(a), &roster, at(3_000));
+    assert_eq!(table.fight.and_then(|f| f.text), None);
+    let hall = LiveFormat::display_view(&ring, &roster, at(3_000));
+    assert_eq!(hall.fights.iter().find_map(|f| f.text.clone()), None);
+
+    // Once it is over, the answer (not the text) goes to the hall.
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::Arm { fight: FightId(1) },
+        at(4_000),
+    );
+    let _ = LiveFormat::press(&mut ring, press(a, 4_100));
+    host(
+        &mut ring,
+        &roster,
+        RingCommand::Judge {
+            fight: FightId(1),
+            correct: true,
+        },
+        at(5_000),
+    );
+    let hall = LiveFormat::display_view(&ring, &roster, at(5_000));
+    let after = hall
+        .fights
+        .iter()
+        .find_map(|f| f.text.clone())
+        .expect("the answer");
+    assert_eq!(after.answer, "Пушкин.");
+    assert!(after.text.is_empty(), "the hall heard the text read");
+    let pool = LiveFormat::staff_view(&ring, &roster, at(5_000));
+    assert_eq!((pool.pool, pool.pool_used), (2, 1));
+}

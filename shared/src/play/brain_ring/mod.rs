@@ -21,7 +21,10 @@ mod view;
 
 pub use command::{RingCommand, RingReceipt};
 pub use event::RingEvent;
-pub use fight::{FightAudience, FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView};
+pub use fight::{
+    FightAudience, FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView,
+    RingQuestionText,
+};
 pub use live::EVENT_RING;
 pub use press_log::{Press, PressKind, PressLog, format_gap};
 pub use question::{ButtonPhase, ButtonQuestion, PressVerdict};
@@ -91,6 +94,8 @@ pub enum RingPlayError {
     NotATeam,
     #[error("{0}")]
     Timing(String),
+    #[error("{0}")]
+    Package(crate::packages::PackageError),
 }
 
 /// Why the tournament cannot take the step asked for, or cannot go on at

@@ -53,6 +53,12 @@ pub struct RingTournament {
     pub teams: Vec<TeamId>,
     pub seed: u64,
     pub fights: BTreeMap<FightId, RingFight>,
+    /// The package questions the host loaded, in order: each «read» takes
+    /// the next one (docs/rules.md, 4, «Questions from a package»).
+    pub questions: Vec<crate::packages::Question>,
+    /// Which pool question each fight's question is: (fight, its question
+    /// number) → index in `questions`. Taken in the order questions are read.
+    pub asked: BTreeMap<(FightId, u32), usize>,
     /// Questions found in play at the server's last start (issue 14.4),
     /// for the host; not stored, made by [`RingTournament::restart`].
     #[serde(skip)]
@@ -482,7 +488,10 @@ impl RingTournament {
                     RingFight::new(*fight, *kind, label.clone(), *stage, *format, *tables),
                 );
             }
-            RingEvent::QuestionRead { fight, at } => self.with(*fight, |f| f.read(*at)),
+            RingEvent::QuestionRead { fight, at } => {
+                self.with(*fight, |f| f.read(*at));
+                self.take_next_question(*fight);
+            }
             RingEvent::Armed { fight, at } => self.with(*fight, |f| f.arm(*at, &timing)),
             RingEvent::Pressed {
                 fight,
@@ -519,6 +528,9 @@ impl RingTournament {
                 f.resolve_appeal(*appeal, *upheld, reply.clone(), *at)
             }),
             RingEvent::FightClosed { fight, at } => self.with(*fight, |f| f.close(*at)),
+            RingEvent::QuestionsAdded { questions } => {
+                self.questions.extend(questions.iter().cloned());
+            }
             RingEvent::Interrupted {
                 fight, question, ..
             } => {
@@ -533,6 +545,23 @@ impl RingTournament {
             }
         }
         None
+    }
+
+    /// The question a fight has just started reading gets the pool's next
+    /// question, if any is left.
+    fn take_next_question(&mut self, fight: FightId) {
+        let Some(number) = self
+            .fights
+            .get(&fight)
+            .and_then(|f| f.current.as_ref())
+            .map(|q| q.number)
+        else {
+            return;
+        };
+        let next = self.asked.len();
+        if next < self.questions.len() {
+            self.asked.insert((fight, number), next);
+        }
     }
 
     fn with(&mut self, fight: FightId, change: impl FnOnce(&mut RingFight)) {

@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    FightAudience, RingFight, RingFightView, RingRestartNotice, RingStage, RingTiming,
-    RingTournament,
+    FightAudience, RingFight, RingFightView, RingQuestionText, RingRestartNotice, RingStage,
+    RingTiming, RingTournament,
 };
 use crate::ids::TeamId;
 use crate::play::button::PressPatch;
@@ -22,6 +22,9 @@ pub struct RingStaffView {
     /// Issue 14.4: questions the server found in play when it started
     /// again, until the host's next action in each fight.
     pub restarts: Vec<RingRestartNotice>,
+    /// The package questions loaded, and how many of them were read.
+    pub pool: u32,
+    pub pool_used: u32,
 }
 
 /// One team's Brain-ring.
@@ -108,7 +111,32 @@ impl RingTournament {
     }
 
     fn fight_view(&self, f: &RingFight, roster: &Roster, audience: FightAudience) -> RingFightView {
-        f.view(self.names(f.tables, roster), self.ordinal(f), audience)
+        RingFightView {
+            text: self.question_text(f, audience),
+            ..f.view(self.names(f.tables, roster), self.ordinal(f), audience)
+        }
+    }
+
+    /// The package question of the fight's current question as `audience`
+    /// may read it: all of it for the staff; for the tables and the hall,
+    /// once the question is over, its answer and comment (they heard the
+    /// text read; the answer is the host's to say first).
+    fn question_text(&self, f: &RingFight, audience: FightAudience) -> Option<RingQuestionText> {
+        let current = f.current.as_ref()?;
+        let index = *self.asked.get(&(f.id, current.number))?;
+        let q = self.questions.get(index)?;
+        let staff = audience == FightAudience::Staff;
+        if !staff && !current.is_over() {
+            return None;
+        }
+        Some(RingQuestionText {
+            number: index as u32 + 1,
+            text: if staff { q.text.clone() } else { String::new() },
+            handout: q.handout.clone().filter(|_| staff),
+            answer: q.answer.clone(),
+            accepted: q.accepted.clone(),
+            comment: q.comment.clone(),
+        })
     }
 
     /// Brain-ring for a screen: open fights first, then the finished ones
@@ -153,6 +181,8 @@ impl RingTournament {
         RingStaffView {
             board: self.board(roster, FightAudience::Staff),
             restarts: self.restarts.clone(),
+            pool: self.questions.len() as u32,
+            pool_used: self.asked.len() as u32,
         }
     }
 

@@ -67,6 +67,10 @@ impl LiveFormat for ChgkGame {
         }
     }
 
+    fn load_package(file_name: String, bytes: Vec<u8>) -> Option<ChgkCommand> {
+        Some(ChgkCommand::LoadPackage { file_name, bytes })
+    }
+
     fn decide(
         &self,
         who: Identity,

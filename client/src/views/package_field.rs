@@ -1,0 +1,35 @@
+//! The package field a game's preparation screen shows: a path, «Загрузить»
+//! and the drag-and-drop hint. Knows no format: the caller names the game
+//! and its format, and the file is read off the UI thread.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
+use minuta_shared::play::games::Format;
+
+use crate::i18n::{Lang, T};
+use crate::state::UiCommand;
+use crate::views::widgets::GREY;
+
+/// The field; `path` is the screen's own text, kept between frames.
+pub fn package_field(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameId,
+    format: Format,
+    path: &mut String,
+    out: &mut Vec<UiCommand>,
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.t(T::PackagePath));
+        ui.add(egui::TextEdit::singleline(path).desired_width(420.0))
+            .labelled_by(label.id);
+        let chosen = path.trim();
+        if ui
+            .add_enabled(!chosen.is_empty(), egui::Button::new(lang.t(T::Load)))
+            .clicked()
+        {
+            out.push(UiCommand::LoadPackageFile(game, format, chosen.into()));
+        }
+    });
+    ui.label(RichText::new(lang.t(T::DropHint)).color(GREY));
+}
