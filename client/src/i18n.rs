@@ -174,7 +174,7 @@ texts! {
     JudgeName => "Имя судьи", "Judge's name";
     NoJudges => "Судей пока нет.", "No judges yet.";
     LoadPackage => "Загрузить пакет вопросов", "Load a question package";
-    PackagePath => "Путь к файлу (.4s)", "File path (.4s)";
+    PackagePath => "Путь к файлу (.4s или .siq SIGame)", "File path (.4s or SIGame .siq)";
     Load => "Загрузить", "Load";
     DropHint => "…или перетащите файл пакета в окно.", "…or drop the package file onto the window.";
     TypeQuestion => "Ввести вопрос вручную", "Type in a question";

@@ -98,17 +98,19 @@ enum Command {
     /// Check a question package before the game: print it as pretty JSON.
     ///
     /// The JSON is the package as the game loads it: title, editors, date,
-    /// info, and `tours` (ChGK tours, or rounds of a themed game), each with
-    /// its `title`, `battle` (the fight of `#B`, or null), `themes` (title,
-    /// authors, comment) and `questions`: every question an object with
-    /// every field (number, kind, text, parts, handout, answer, answer_parts,
-    /// accepted, rejected, comment, sources, authors, theme, value).
+    /// info, and `tours` (ChGK tours, or rounds of a themed game or of a
+    /// SIGame package), each with its `title`, `battle` (the fight of `#B`,
+    /// or null), `themes` (title, authors, comment) and `questions`: every
+    /// question an object with every field (number, kind, text, parts,
+    /// handout, answer, answer_parts, accepted, rejected, comment, sources,
+    /// authors, theme, value, price).
     /// A package that cannot be read: exit 2, the reason on one line.
     Package {
-        /// The package file (.4s).
+        /// The package file (.4s, or SIGame's .siq).
         file: PathBuf,
         /// The text's encoding, when it cannot be told from the text:
-        /// utf-8, windows-1251 (cp1251), koi8-r, ibm866, utf-16le …
+        /// utf-8, windows-1251 (cp1251), koi8-r, ibm866, utf-16le … (a .siq
+        /// says its own)
         #[arg(long, value_name = "E")]
         encoding: Option<String>,
     },
@@ -441,8 +443,16 @@ fn package(file: &Path, encoding: Option<&str>) -> ExitCode {
     });
     match json {
         Ok(json) => {
-            println!("{json}");
-            ExitCode::SUCCESS
+            // `minuta-server package big.siq | head` closes the pipe early:
+            // that is the reader's choice, not a failure to report.
+            use std::io::Write;
+            match writeln!(std::io::stdout().lock(), "{json}") {
+                Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("writing the package: {err}");
+                    ExitCode::from(2)
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(why) => {
             eprintln!("{why}");

@@ -1,7 +1,7 @@
 //! `minuta-server package FILE [--encoding E]`: a host checks a package
-//! before the game. A readable package prints as pretty JSON (exit 0, every
-//! question with every field); an unreadable one exits 2 with one line on
-//! stderr saying why.
+//! (`.4s` text or a SIGame `.siq`) before the game. A readable package
+//! prints as pretty JSON (exit 0, every question with every field); an
+//! unreadable one exits 2 with one line on stderr saying why.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
@@ -13,7 +13,7 @@ use serde_json::Value;
 const SMALL: &str = "### Кубок города\n\n## Тур 1\n\n? Столица России?\n! Москва.\n= Масква.\n/ Проще некуда.\n@ Иван Петров\n";
 
 /// Every field a question has in the JSON.
-const QUESTION_FIELDS: [&str; 14] = [
+const QUESTION_FIELDS: [&str; 15] = [
     "number",
     "kind",
     "text",
@@ -28,6 +28,7 @@ const QUESTION_FIELDS: [&str; 14] = [
     "authors",
     "theme",
     "value",
+    "price",
 ];
 
 fn package(path: &Path, encoding: Option<&str>) -> Output {
@@ -70,6 +71,28 @@ fn refused(output: &Output) -> String {
 
 fn first_question(json: &Value) -> &Value {
     &json["tours"][0]["questions"][0]
+}
+
+/// A package fixture of this crate (`tests/fixtures/packages/`).
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/packages")
+        .join(name)
+}
+
+/// Asserts every question of every tour is an object with every field.
+fn every_question_has_every_field(json: &Value) -> usize {
+    let mut count = 0;
+    for tour in json["tours"].as_array().unwrap() {
+        for question in tour["questions"].as_array().unwrap() {
+            let fields = question.as_object().unwrap();
+            for field in QUESTION_FIELDS {
+                assert!(fields.contains_key(field), "{field} in {question}");
+            }
+            count += 1;
+        }
+    }
+    count
 }
 
 #[test]
@@ -222,4 +245,195 @@ fn package_missing_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let why = refused(&package(&dir.path().join("nowhere.4s"), None));
     assert!(why.contains("nowhere.4s: cannot read"), "{why}");
+}
+
+#[test]
+fn package_siq_prints_rounds_themes_and_every_question_with_every_field() {
+    // Act: a real SIGame 5 package.
+    let output = package(&fixture("pack7-07.siq"), None);
+
+    // Assert
+    let json = loads(&output);
+    assert_eq!(json["title"], "7-07");
+    let tours = json["tours"].as_array().unwrap();
+    let shape: Vec<(&str, usize, usize)> = tours
+        .iter()
+        .map(|t| {
+            (
+                t["title"].as_str().unwrap(),
+                t["themes"].as_array().unwrap().len(),
+                t["questions"].as_array().unwrap().len(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shape,
+        [
+            ("1-й раунд", 6, 30),
+            ("2-й раунд", 6, 30),
+            ("3-й раунд", 6, 30),
+            ("ФИНАЛ", 7, 7)
+        ]
+    );
+    assert_eq!(every_question_has_every_field(&json), 97);
+    assert_eq!(tours[0]["themes"][1]["title"], "КОТ");
+    let question = &tours[0]["questions"][5];
+    assert_eq!(question["theme"], "КОТ");
+    assert_eq!(question["answer"], "Олег Табаков");
+    assert_eq!(question["accepted"], "Табаков");
+    assert_eq!(
+        (&question["value"], &question["price"]),
+        (&Value::from(10), &Value::from(100))
+    );
+    let secret = &tours[0]["questions"][7];
+    assert!(
+        secret["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("[Ведущему: в SIGame это «кот в мешке» (secret)"),
+        "{secret}"
+    );
+    assert_eq!(secret["rejected"], "Спинка");
+}
+
+#[test]
+fn package_siq_media_are_named_in_the_questions() {
+    let json = loads(&package(&fixture("siq-media-test.siq"), None));
+    assert_eq!(every_question_has_every_field(&json), 2);
+    assert_eq!(
+        first_question(&json)["text"],
+        "[видео: videoplayback (8)_2 (1).mp4]"
+    );
+    assert_eq!(
+        json["tours"][0]["questions"][1]["text"],
+        "[изображение: [alliance]  King of Baking Kim Tak Goo E17-0-47-21-574.jpg]"
+    );
+}
+
+#[test]
+fn package_siq_of_sigame_4_reads_its_scenario_and_types() {
+    let json = loads(&package(&fixture("sigame-v4.siq"), None));
+    assert_eq!(every_question_has_every_field(&json), 8);
+    assert_eq!(json["editors"], "Иван Иванович Иванов (Казань, Россия)");
+    let question = first_question(&json);
+    assert_eq!(question["text"], "Столица Франции?");
+    assert_eq!(question["rejected"], "Лион; Марсель");
+    assert_eq!(question["authors"], "Анна Смирнова");
+    let auction = &json["tours"][0]["questions"][2];
+    assert!(
+        auction["text"]
+            .as_str()
+            .unwrap()
+            .contains("[изображение: kremlin.jpg]"),
+        "{auction}"
+    );
+}
+
+#[test]
+fn package_siq_renamed_4s_still_loads_and_the_encoding_does_not_matter() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(fixture("pack7-07.siq")).unwrap();
+    let path = write(&dir, "pack.4s", &bytes);
+    let json = loads(&package(&path, Some("cp1251")));
+    assert_eq!(json["title"], "7-07");
+}
+
+#[test]
+fn package_broken_siq_is_refused_naming_the_file() {
+    // Arrange: a real package cut short, as a failed download leaves it.
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(fixture("pack7-07.siq")).unwrap();
+    let path = write(&dir, "cut.siq", &bytes[..3000]);
+
+    // Act
+    let why = refused(&package(&path, None));
+
+    // Assert
+    assert!(
+        why.contains("cut.siq: the zip archive of this SIGame package is damaged"),
+        "{why}"
+    );
+}
+
+#[test]
+fn package_siq_without_content_xml_is_refused() {
+    let why = refused(&package(&fixture("not-sigame.siq"), None));
+    assert!(why.contains("not-sigame.siq"), "{why}");
+    assert!(why.contains("no content.xml"), "{why}");
+}
+
+#[test]
+fn package_siq_zip_bomb_is_refused_without_unpacking_it() {
+    // 65 KB that unpack to 65 MiB of zeros: past the 64 MiB bound.
+    let why = refused(&package(&fixture("zip-bomb.siq"), None));
+    assert!(why.contains("zip-bomb.siq"), "{why}");
+    assert!(why.contains("unpacks to more than 64 MiB"), "{why}");
+}
+
+#[test]
+fn package_siq_with_malformed_xml_is_refused() {
+    // Arrange: a sound zip whose content.xml stops mid-round.
+    let dir = tempfile::tempdir().unwrap();
+    let xml = "<package name=\"x\"><rounds><round name=\"R\">";
+    let path = write(&dir, "bad.siq", &stored_zip("content.xml", xml.as_bytes()));
+
+    // Act
+    let why = refused(&package(&path, None));
+
+    // Assert
+    assert!(why.contains("bad.siq: "), "{why}");
+    assert!(why.contains("content.xml is not well-formed XML"), "{why}");
+}
+
+/// A zip of one stored entry, written by hand: the server crate has no zip
+/// writer, and the format of one stored file is short.
+fn stored_zip(name: &str, bytes: &[u8]) -> Vec<u8> {
+    let crc = crc32(bytes);
+    let size = u32::try_from(bytes.len()).unwrap();
+    let name_len = u16::try_from(name.len()).unwrap();
+    let mut zip = Vec::new();
+    // Local file header.
+    zip.extend_from_slice(b"PK\x03\x04");
+    zip.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    for field in [crc, size, size] {
+        zip.extend_from_slice(&field.to_le_bytes());
+    }
+    zip.extend_from_slice(&name_len.to_le_bytes());
+    zip.extend_from_slice(&[0, 0]);
+    zip.extend_from_slice(name.as_bytes());
+    zip.extend_from_slice(bytes);
+    // Central directory.
+    let directory_at = u32::try_from(zip.len()).unwrap();
+    zip.extend_from_slice(b"PK\x01\x02");
+    zip.extend_from_slice(&[20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    for field in [crc, size, size] {
+        zip.extend_from_slice(&field.to_le_bytes());
+    }
+    zip.extend_from_slice(&name_len.to_le_bytes());
+    zip.extend_from_slice(&[0; 12]);
+    zip.extend_from_slice(&0u32.to_le_bytes());
+    zip.extend_from_slice(name.as_bytes());
+    let directory_len = u32::try_from(zip.len()).unwrap() - directory_at;
+    // End of central directory.
+    zip.extend_from_slice(b"PK\x05\x06");
+    zip.extend_from_slice(&[0, 0, 0, 0, 1, 0, 1, 0]);
+    zip.extend_from_slice(&directory_len.to_le_bytes());
+    zip.extend_from_slice(&directory_at.to_le_bytes());
+    zip.extend_from_slice(&[0, 0]);
+    zip
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
 }

@@ -113,13 +113,39 @@ pub fn package_error(error: &PackageError) -> String {
         P::UnclosedHandout { line } => format!(
             "строка {line}: раздаточный материал «[Раздаточный материал: …» не закрыт скобкой «]»"
         ),
-        P::SiqNotSupported { file_name } => {
-            format!("{file_name}: пакеты SIGame (.siq) пока не загружаются")
+        // The reasons inside come from the zip and XML readers, in English.
+        P::SiqBrokenArchive { file_name, reason } => {
+            format!("{file_name}: zip-архив пакета SIGame повреждён или это не zip ({reason})")
         }
+        P::SiqMissingContent { file_name } => {
+            format!("{file_name}: в архиве нет content.xml — это не пакет SIGame")
+        }
+        P::SiqTooManyEntries { file_name, limit } => format!(
+            "{file_name}: в архиве больше {limit} файлов, намного больше, чем в любом пакете SIGame (zip-бомба?)"
+        ),
+        P::SiqTooLarge {
+            file_name,
+            limit_mib,
+        } => {
+            format!("{file_name}: архив распаковывается больше чем в {limit_mib} МиБ (zip-бомба?)")
+        }
+        P::SiqContentTooLarge {
+            file_name,
+            limit_mib,
+        } => format!("{file_name}: content.xml распаковывается больше чем в {limit_mib} МиБ"),
+        P::SiqMalformedXml { file_name, reason } => {
+            format!("{file_name}: content.xml — испорченный XML ({reason})")
+        }
+        P::SiqNotAPackage { file_name, root } => format!(
+            "{file_name}: content.xml — не пакет SIGame (его корневой элемент <{root}>, а не <package>)"
+        ),
+        P::SiqNoQuestions { file_name } => format!("{file_name}: в пакете SIGame нет вопросов"),
         P::UnknownFormat {
             file_name,
             extension,
-        } => format!("{file_name}: неизвестный формат «.{extension}»; Minuta загружает пакеты .4s"),
+        } => format!(
+            "{file_name}: неизвестный формат «.{extension}»; Minuta загружает пакеты .4s и пакеты SIGame .siq"
+        ),
         P::UnsureEncoding { file_name, line } => format!(
             "{file_name}: текст не в UTF-8 (строка {line}), и кодировку не удалось определить наверняка (Windows-1251? KOI8-R?); сохраните пакет в UTF-8 или назовите кодировку параметром --encoding"
         ),
@@ -132,7 +158,7 @@ pub fn package_error(error: &PackageError) -> String {
             format!("неизвестная кодировка «{label}»; подойдут utf-8, windows-1251, koi8-r, ibm866")
         }
         P::ZipArchive { file_name } => format!(
-            "{file_name}: это zip-архив, а не текст .4s (переименованный .docx или .siq?); сохраните пакет как текст .4s"
+            "{file_name}: это zip-архив, а не текст .4s, и не пакет SIGame (в нём нет content.xml; переименованный .docx?); сохраните пакет как текст .4s"
         ),
     }
 }
@@ -155,7 +181,7 @@ mod tests {
         // Assert
         assert_eq!(
             ru,
-            "пакет вопросов не прочитан: пакет.4s: это zip-архив, а не текст .4s (переименованный .docx или .siq?); сохраните пакет как текст .4s"
+            "пакет вопросов не прочитан: пакет.4s: это zip-архив, а не текст .4s, и не пакет SIGame (в нём нет content.xml; переименованный .docx?); сохраните пакет как текст .4s"
         );
         assert!(en.contains("this is a zip archive, not a .4s text"), "{en}");
         let unsure = PackageError::UnsureEncoding {
@@ -164,5 +190,35 @@ mod tests {
         };
         assert!(package_error(&unsure).contains("--encoding"));
         assert!(package_error(&unsure).contains("строка 3"));
+    }
+
+    #[test]
+    fn chgk_siq_package_errors_name_the_file_in_russian_and_english() {
+        // Arrange: a zip bomb refused by the server.
+        let refusal = ChgkError::Package(PackageError::SiqTooLarge {
+            file_name: "бомба.siq".into(),
+            limit_mib: 64,
+        });
+
+        // Act
+        let ru = error(Lang::Ru, &refusal);
+        let en = error(Lang::En, &refusal);
+
+        // Assert
+        assert_eq!(
+            ru,
+            "пакет вопросов не прочитан: бомба.siq: архив распаковывается больше чем в 64 МиБ (zip-бомба?)"
+        );
+        assert!(
+            en.contains("бомба.siq: the archive unpacks to more than 64 MiB"),
+            "{en}"
+        );
+        let empty = PackageError::SiqNoQuestions {
+            file_name: "пусто.siq".into(),
+        };
+        assert_eq!(
+            package_error(&empty),
+            "пусто.siq: в пакете SIGame нет вопросов"
+        );
     }
 }

@@ -924,6 +924,7 @@ fn build_question(draft: &Draft) -> Result<Question, PackageError> {
         // Set by the reader, which knows the theme and the question's place.
         theme: None,
         value: None,
+        price: None,
     })
 }
 
@@ -1524,6 +1525,7 @@ mod tests {
                 authors: Some("Автор (Город)".into()),
                 theme: None,
                 value: None,
+                price: None,
             }
         );
     }
@@ -1556,6 +1558,7 @@ mod tests {
                 authors: Some("Автор".into()),
                 theme: None,
                 value: None,
+                price: None,
             }
         );
     }

@@ -1,6 +1,7 @@
 //! Question packages: the format-independent model ([`Package`], [`Tour`],
-//! [`Question`]), the `.4s` importer, and [`parse_package`], which picks the
-//! importer for an uploaded file and reports why a file cannot be read.
+//! [`Question`]), the `.4s` and SIGame `.siq` importers, and
+//! [`parse_package`], which picks the importer for an uploaded file and
+//! reports why a file cannot be read. No I/O here: importers take bytes.
 
 use std::borrow::Cow;
 
@@ -8,10 +9,12 @@ use serde::{Deserialize, Serialize};
 
 mod four_s;
 mod question;
+mod siq;
 mod text;
 
 pub use four_s::parse_four_s;
 pub use question::{Package, Question, QuestionKind, Theme, Tour};
+pub use siq::parse_siq;
 
 /// Why a package could not be imported. Problems inside a file name the line
 /// (1-based) so the editor can fix the file; problems with the file as a whole
@@ -49,9 +52,31 @@ pub enum PackageError {
     TextWithoutMarker { line: usize },
     #[error("line {line}: the handout «[Раздаточный материал: …» is never closed with «]»")]
     UnclosedHandout { line: usize },
-    #[error("{file_name}: SIGame packages (.siq) cannot be imported yet")]
-    SiqNotSupported { file_name: String },
-    #[error("{file_name}: unknown package format «.{extension}»; Minuta imports .4s packages")]
+    #[error(
+        "{file_name}: the zip archive of this SIGame package is damaged or not a zip ({reason})"
+    )]
+    SiqBrokenArchive { file_name: String, reason: String },
+    #[error("{file_name}: the archive has no content.xml, so it is not a SIGame package")]
+    SiqMissingContent { file_name: String },
+    #[error(
+        "{file_name}: the archive holds more than {limit} files, far more than any SIGame package (a zip bomb?)"
+    )]
+    SiqTooManyEntries { file_name: String, limit: u64 },
+    #[error("{file_name}: the archive unpacks to more than {limit_mib} MiB (a zip bomb?)")]
+    SiqTooLarge { file_name: String, limit_mib: u64 },
+    #[error("{file_name}: content.xml unpacks to more than {limit_mib} MiB")]
+    SiqContentTooLarge { file_name: String, limit_mib: u64 },
+    #[error("{file_name}: content.xml is not well-formed XML ({reason})")]
+    SiqMalformedXml { file_name: String, reason: String },
+    #[error(
+        "{file_name}: content.xml is not a SIGame package (its root element is <{root}>, not <package>)"
+    )]
+    SiqNotAPackage { file_name: String, root: String },
+    #[error("{file_name}: the SIGame package has no questions")]
+    SiqNoQuestions { file_name: String },
+    #[error(
+        "{file_name}: unknown package format «.{extension}»; Minuta imports .4s and SIGame .siq packages"
+    )]
     UnknownFormat {
         file_name: String,
         extension: String,
@@ -69,23 +94,24 @@ pub enum PackageError {
     #[error("unknown encoding «{label}»; try utf-8, windows-1251, koi8-r or ibm866")]
     UnknownEncoding { label: String },
     #[error(
-        "{file_name}: this is a zip archive, not a .4s text (a .docx or .siq renamed?); save the package as .4s text"
+        "{file_name}: this is a zip archive, not a .4s text, and no SIGame package either (no content.xml; a .docx renamed?); save the package as .4s text"
     )]
     ZipArchive { file_name: String },
 }
 
 /// Imports an uploaded package file, choosing the format by the file's
-/// extension: `.4s` (or no extension at all, for text pasted or saved without
-/// one) is read as 4s text in UTF-8, UTF-16 with a BOM, Windows-1251 or
-/// KOI8-R (told apart by the text itself); SIGame `.siq` is recognised but
-/// not supported yet.
+/// extension and its first bytes: `.siq`, or any zip archive with SIGame's
+/// `content.xml` (a `.siq` renamed `.zip` or `.4s`), is a SIGame package;
+/// `.4s` (or no extension at all, for text pasted or saved without one) is
+/// read as 4s text in UTF-8, UTF-16 with a BOM, Windows-1251 or KOI8-R (told
+/// apart by the text itself).
 pub fn parse_package(file_name: &str, bytes: &[u8]) -> Result<Package, PackageError> {
     import(file_name, bytes, None)
 }
 
 /// As [`parse_package`], with the text's encoding named by the host (a label
 /// such as "utf-8", "cp1251", "koi8-r") for files whose encoding cannot be
-/// told from the text.
+/// told from the text. A `.siq` ignores it: its XML says its own encoding.
 pub fn parse_package_as(
     file_name: &str,
     bytes: &[u8],
@@ -95,18 +121,29 @@ pub fn parse_package_as(
 }
 
 fn import(file_name: &str, bytes: &[u8], encoding: Option<&str>) -> Result<Package, PackageError> {
-    match extension(file_name)
-        .map(|ext| ext.to_lowercase())
-        .as_deref()
-    {
+    let extension = extension(file_name).map(|ext| ext.to_lowercase());
+    let unknown = |extension: &str| PackageError::UnknownFormat {
+        file_name: file_name.to_owned(),
+        extension: extension.to_owned(),
+    };
+    match extension.as_deref() {
+        Some("siq") => parse_siq(file_name, bytes),
+        // Hosts rename a `.siq` to `.zip` to look inside, or to `.4s` hoping
+        // that is enough: the magic bytes say it is an archive, and
+        // `content.xml` inside says it is SIGame's.
+        _ if bytes.starts_with(text::ZIP_MAGIC) => match parse_siq(file_name, bytes) {
+            Err(PackageError::SiqBrokenArchive { .. } | PackageError::SiqMissingContent { .. }) => {
+                Err(match extension.as_deref() {
+                    None | Some("4s") => PackageError::ZipArchive {
+                        file_name: file_name.to_owned(),
+                    },
+                    Some(other) => unknown(other),
+                })
+            }
+            read => read,
+        },
         None | Some("4s") => parse_four_s(&text::decode(file_name, bytes, encoding)?),
-        Some("siq") => Err(PackageError::SiqNotSupported {
-            file_name: file_name.to_owned(),
-        }),
-        Some(other) => Err(PackageError::UnknownFormat {
-            file_name: file_name.to_owned(),
-            extension: other.to_owned(),
-        }),
+        Some(other) => Err(unknown(other)),
     }
 }
 
@@ -145,17 +182,55 @@ mod tests {
     }
 
     #[test]
-    fn packages_siq_is_refused_clearly() {
+    fn packages_siq_is_imported_by_extension_and_a_renamed_one_by_its_bytes() {
+        let bytes = include_bytes!("../../../server/tests/fixtures/packages/pack7-07.siq");
+        for name in [
+            "pack7-07.siq",
+            "PACK.SIQ",
+            "pack7-07.zip",
+            "pack7-07.4s",
+            "pack7-07",
+        ] {
+            let package = parse_package(name, bytes).unwrap();
+            assert_eq!(package.question_count(), 97, "{name}");
+        }
+        // The encoding a host names for text does not matter to a .siq.
+        let package = parse_package_as("pack7-07.siq", bytes, "cp1251").unwrap();
+        assert_eq!(package.title.as_deref(), Some("7-07"));
+    }
+
+    #[test]
+    fn packages_broken_siq_names_the_file() {
         let err = parse_package("pack7-07.siq", b"PK\x03\x04").unwrap_err();
+        assert!(
+            matches!(&err, PackageError::SiqBrokenArchive { file_name, .. } if file_name == "pack7-07.siq"),
+            "{err:?}"
+        );
+        assert!(err.to_string().starts_with("pack7-07.siq: "), "{err}");
+    }
+
+    #[test]
+    fn packages_a_zip_without_content_xml_is_not_taken_for_a_siq() {
+        // A .docx renamed: a zip, but not SIGame's.
+        let docx = siq::tests::zip_of(&[("word/document.xml", b"<w:document/>".as_slice())]);
         assert_eq!(
-            err,
-            PackageError::SiqNotSupported {
-                file_name: "pack7-07.siq".into()
-            }
+            parse_package("report.4s", &docx),
+            Err(PackageError::ZipArchive {
+                file_name: "report.4s".into()
+            })
         );
         assert_eq!(
-            err.to_string(),
-            "pack7-07.siq: SIGame packages (.siq) cannot be imported yet"
+            parse_package("report.docx", &docx),
+            Err(PackageError::UnknownFormat {
+                file_name: "report.docx".into(),
+                extension: "docx".into()
+            })
+        );
+        assert_eq!(
+            parse_package("report.siq", &docx),
+            Err(PackageError::SiqMissingContent {
+                file_name: "report.siq".into()
+            })
         );
     }
 

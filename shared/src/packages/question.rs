@@ -60,6 +60,12 @@ pub struct Question {
     /// prints; `None` outside a theme.
     #[serde(default)]
     pub value: Option<u32>,
+    /// The price the package itself gives the question (SIGame's `price`:
+    /// 100 … 500, 1000 … in later rounds), kept as written whatever `value`
+    /// says; `None` where the package gives none (`.4s` packages print
+    /// theirs as the number, which `value` then follows).
+    #[serde(default)]
+    pub price: Option<u32>,
 }
 
 impl Question {
@@ -187,7 +193,7 @@ mod tests {
     #[test]
     fn packages_questions_logged_before_themes_existed_still_load() {
         // Arrange: a question as an older event log holds it, without the
-        // theme fields.
+        // theme fields and the price.
         let mut json = serde_json::to_value(Question {
             text: "Кто?".into(),
             answer: "Пушкин".into(),
@@ -197,12 +203,16 @@ mod tests {
         let fields = json.as_object_mut().unwrap();
         fields.remove("theme");
         fields.remove("value");
+        fields.remove("price");
 
         // Act
         let question: Question = serde_json::from_value(json).unwrap();
 
         // Assert
-        assert_eq!((question.theme, question.value), (None, None));
+        assert_eq!(
+            (question.theme, question.value, question.price),
+            (None, None, None)
+        );
         assert_eq!(question.answer, "Пушкин");
     }
 }

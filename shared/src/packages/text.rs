@@ -9,7 +9,7 @@ use super::PackageError;
 
 /// A zip archive's first bytes: `.docx` and `.siq` files are zip archives,
 /// and hosts rename them to `.4s` hoping that is enough.
-const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
+pub(super) const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
 
 /// The text of a package file. `encoding` is a label the host gave
 /// (`--encoding cp1251`); without one, a byte-order mark decides, then valid
