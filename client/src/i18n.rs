@@ -82,6 +82,9 @@ texts! {
     LinkLost => "нет связи с сервером", "no connection to the server";
     LinkLostHint => "Часы остановлены. Терминал подключится сам, как только сервер ответит.", "The clock is stopped. The terminal reconnects by itself once the server answers.";
     NoAudio => "без звука: нет аудиоустройства", "no sound: no audio device";
+    // the demo's autopilot host, on every staff screen
+    AutopilotRunning => "Автопилот ведёт игру — коснитесь любой кнопки, чтобы взять управление", "The autopilot is running the game — touch any button to take over";
+    AutopilotAside => "Игру ведёте вы", "You are running the game";
     CertificateMismatch => "сертификат сервера не совпадает с кодом", "server certificate does not match the join code";
     CertificateMismatchHint => "Это не тот сервер, что выдал код, или его сертификат создан заново. Попросите у ведущего свежий код.", "This is not the server that issued the code, or its certificate was re-created. Ask the host for a fresh code.";
     // clock
@@ -635,6 +638,15 @@ pub fn question_status(lang: Lang, status: QuestionStatus) -> &'static str {
 }
 
 /// «Вопрос 12».
+/// While a person runs the demo: the whole seconds until the autopilot
+/// takes over again.
+pub fn autopilot_back(lang: Lang, seconds: u64) -> String {
+    lang.pick(
+        format!("автопилот вернётся через {seconds} с"),
+        format!("the autopilot takes over again in {seconds} s"),
+    )
+}
+
 pub fn question_number(lang: Lang, number: &str) -> String {
     format!("{} {number}", lang.t(T::Question))
 }

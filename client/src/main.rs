@@ -150,7 +150,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 minute: Duration::from_secs(minute.clamp(1, 3600)),
                 autopilot: !no_autopilot,
                 game,
-                robots: game.default_robots(),
+                // All but the last team robots: its code is free for a person.
+                teams: game.default_teams(),
+                robots: None,
                 ..minuta_server::demo::DemoConfig::default()
             };
             host(lang, data, listen, Some(demo), !cli.no_busy_poll, new)?
@@ -223,6 +225,9 @@ fn host(
     println!("display: {}", ready.display_code);
     for (team, code) in &ready.team_codes {
         println!("team «{team}»: {code}");
+    }
+    for (team, code) in ready.free_team_codes() {
+        println!("{}", i18n::start::free_team(lang, team, code));
     }
     let code = JoinCode::parse(&ready.host_code).map_err(|e| i18n::join_code_error(lang, &e))?;
     Ok(Start::Host {

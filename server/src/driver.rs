@@ -15,7 +15,9 @@
 //! screens are sent their patch from here.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, warn};
@@ -28,7 +30,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
-use minuta_shared::wire::view::View;
+use minuta_shared::wire::view::{AutopilotView, View};
 
 use crate::clock::ServerClock;
 use crate::core::{Audience, Core, Event};
@@ -74,7 +76,8 @@ pub struct Driver {
     in_flight: Option<InFlight>,
     /// Connections that joined and still need their first view.
     fresh: Vec<ConnId>,
-    human_host: HumanHost,
+    /// The people among the connections, for the demo's robots.
+    people: People,
     busy_poll: bool,
     /// When the staff's and projectors' views were last sent, and the
     /// audiences among them held back since (see [`BROAD_VIEW_EVERY`]).
@@ -94,29 +97,111 @@ pub struct Driver {
 /// patches and are never held.
 const BROAD_VIEW_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
 
-/// When a person (not a demo robot) last acted as host, shared with the
-/// demo's autopilot so it stands aside.
+/// The people among the connections, as the demo's robots must know them:
+/// shared with the robots, kept up to date by the driver (which alone reads
+/// the clock for it: the times here are its arrival and leaving stamps).
 #[derive(Clone, Debug, Default)]
-pub struct HumanHost(Arc<std::sync::atomic::AtomicU64>);
+pub struct People {
+    /// When a person last acted as host or judge: the autopilot host
+    /// stands aside.
+    pub host: HumanHost,
+    /// The teams a person plays at a terminal: their robots stand aside.
+    pub teams: HumanTeams,
+}
+
+/// When a person (not a demo robot) last acted as host or judge, shared
+/// with the demo's autopilot so it stands aside, and how long it stands
+/// aside after each such command (`None`: there is no autopilot).
+#[derive(Clone, Debug, Default)]
+pub struct HumanHost {
+    last: Arc<AtomicU64>,
+    stand_aside: Option<Duration>,
+}
 
 impl HumanHost {
+    /// A server whose demo autopilot runs the game, standing aside for
+    /// `stand_aside` after every command of a person at a staff screen.
+    pub fn with_autopilot(stand_aside: Duration) -> Self {
+        HumanHost {
+            last: Arc::default(),
+            stand_aside: Some(stand_aside),
+        }
+    }
+
     pub fn mark(&self, at: ServerTime) {
-        self.0.store(at.0, std::sync::atomic::Ordering::Relaxed);
+        self.last.store(at.0, Ordering::Relaxed);
     }
 
     pub fn last(&self) -> Option<ServerTime> {
-        let t = self.0.load(std::sync::atomic::Ordering::Relaxed);
+        let t = self.last.load(Ordering::Relaxed);
         (t != 0).then_some(ServerTime(t))
+    }
+
+    /// While a person is in control at `now`: when the autopilot takes
+    /// over again. `None` while it runs the game, or without one.
+    pub fn resumes_at(&self, now: ServerTime) -> Option<ServerTime> {
+        let back = self.last()?.plus(self.stand_aside?);
+        (now < back).then_some(back)
+    }
+
+    /// The autopilot as the staff see it at `now`; `None` without one.
+    pub fn view(&self, now: ServerTime) -> Option<AutopilotView> {
+        self.stand_aside?;
+        let resumes_at = self.resumes_at(now);
+        Some(AutopilotView {
+            running: resumes_at.is_none(),
+            resumes_at,
+        })
+    }
+}
+
+/// Which teams a person plays at a terminal (connections that are not demo
+/// robots), and when the last person of a team left: a demo robot stands
+/// aside for its team meanwhile.
+#[derive(Clone, Debug, Default)]
+pub struct HumanTeams(Arc<Mutex<BTreeMap<TeamId, Seat>>>);
+
+/// A team's people at terminals.
+#[derive(Clone, Copy, Debug, Default)]
+struct Seat {
+    connected: u32,
+    left_at: Option<ServerTime>,
+}
+
+impl HumanTeams {
+    fn seats(&self) -> MutexGuard<'_, BTreeMap<TeamId, Seat>> {
+        // A panic elsewhere while holding it left plain counts: still usable.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A person's terminal joined as `team`.
+    pub fn joined(&self, team: TeamId) {
+        self.seats().entry(team).or_default().connected += 1;
+    }
+
+    /// A person's terminal of `team` left at `at`.
+    pub fn left(&self, team: TeamId, at: ServerTime) {
+        let mut seats = self.seats();
+        let seat = seats.entry(team).or_default();
+        seat.connected = seat.connected.saturating_sub(1);
+        if seat.connected == 0 {
+            seat.left_at = Some(at);
+        }
+    }
+
+    /// Whether a person plays `team` at `now`: a terminal of theirs is
+    /// connected, or the last one left less than `grace` ago (a laptop
+    /// whose Wi-Fi dropped is back within seconds, and its team must not
+    /// find a robot's card on its question).
+    pub fn played(&self, team: TeamId, now: ServerTime, grace: Duration) -> bool {
+        self.seats().get(&team).is_some_and(|seat| {
+            seat.connected > 0 || seat.left_at.is_some_and(|left| now.since(left) < grace)
+        })
     }
 }
 
 impl Driver {
-    pub fn new(
-        core: SharedCore,
-        store: StoreWriter,
-        clock: ServerClock,
-        human_host: HumanHost,
-    ) -> Self {
+    pub fn new(core: SharedCore, store: StoreWriter, clock: ServerClock, people: People) -> Self {
         Driver {
             core,
             store,
@@ -128,7 +213,7 @@ impl Driver {
             pending_acks: Vec::new(),
             in_flight: None,
             fresh: Vec::new(),
-            human_host,
+            people,
             busy_poll: false,
             broad_sent_at: None,
             held: std::collections::BTreeSet::new(),
@@ -168,11 +253,14 @@ impl Driver {
             // Held views are sent by the flush at the end of an idle turn.
             let idle = self.in_flight.is_none() && self.pending_events.is_empty();
             let held_until = self.held_until().filter(|_| idle);
+            // The autopilot takes over again: the staff must see it.
+            let autopilot_back = self.people.host.resumes_at(now);
             let deadline = self
                 .core()
                 .poll_timeout(now)
                 .into_iter()
                 .chain(held_until)
+                .chain(autopilot_back)
                 .min()
                 .map(|t| self.clock.instant_at(t));
             tokio::select! {
@@ -214,6 +302,8 @@ impl Driver {
             if self.in_flight.is_none() {
                 self.start_batch();
             }
+            let autopilot = self.people.host.view(self.clock.now());
+            self.core().set_autopilot(autopilot);
             if self.in_flight.is_none() && self.pending_events.is_empty() {
                 self.flush_views();
             }
@@ -271,6 +361,9 @@ impl Driver {
                         },
                     );
                     core.connected(identity);
+                    if let (false, Identity::Team(team)) = (robot, identity) {
+                        self.people.teams.joined(team);
+                    }
                     self.fresh.push(id);
                     (id, identity)
                 });
@@ -301,7 +394,7 @@ impl Driver {
             }
             Inbound::Left { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    self.core().disconnected(c.identity);
+                    self.forget(&c);
                 }
             }
         }
@@ -346,8 +439,11 @@ impl Driver {
                 );
                 continue;
             }
-            if identity == Identity::Host && !robot {
-                self.human_host.mark(q.received_at);
+            // Any control a person touches on a staff screen takes over
+            // from the demo's autopilot (a judge's too: the autopilot would
+            // otherwise judge the same answers).
+            if matches!(identity, Identity::Host | Identity::Judge(_)) && !robot {
+                self.people.host.mark(q.received_at);
             }
             let decided =
                 self.core()
@@ -448,8 +544,17 @@ impl Driver {
                 }
             }
             if let Some(c) = self.conns.remove(&conn) {
-                self.core().disconnected(c.identity);
+                self.forget(&c);
             }
+        }
+    }
+
+    /// A connection is gone: its identity is one connection fewer, and a
+    /// person's team is left to its robot once the grace is over.
+    fn forget(&mut self, c: &Conn) {
+        self.core().disconnected(c.identity);
+        if let (false, Identity::Team(team)) = (c.robot, c.identity) {
+            self.people.teams.left(team, self.clock.now());
         }
     }
 
@@ -573,7 +678,7 @@ impl Driver {
                     });
                 }
             }
-            self.core().disconnected(c.identity);
+            self.forget(&c);
         }
     }
 
@@ -674,4 +779,64 @@ pub fn fresh_secret() -> String {
         .iter()
         .map(|b| ALPHABET[(*b % 32) as usize] as char)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const T0: ServerTime = ServerTime(1_700_000_000_000_000);
+
+    fn at(secs: u64) -> ServerTime {
+        T0.plus(Duration::from_secs(secs))
+    }
+
+    #[test]
+    fn demo_a_robot_stands_aside_while_a_person_plays_its_team_and_for_the_grace_after() {
+        let people = HumanTeams::default();
+        let (team, other) = (TeamId(1), TeamId(2));
+        let grace = Duration::from_secs(10);
+        assert!(!people.played(team, T0, grace), "nobody yet");
+
+        // Two of the team's laptops join; one leaves: still played.
+        people.joined(team);
+        people.joined(team);
+        people.left(team, at(5));
+        assert!(people.played(team, at(100), grace));
+        assert!(!people.played(other, at(100), grace));
+
+        // The last leaves: played for the grace, then the robot's again.
+        people.left(team, at(100));
+        assert!(people.played(team, at(109), grace));
+        assert!(!people.played(team, at(110), grace));
+    }
+
+    #[test]
+    fn demo_the_autopilot_runs_the_game_until_a_person_acts_and_takes_over_after_the_pause() {
+        let host = HumanHost::with_autopilot(Duration::from_secs(30));
+        let running = AutopilotView {
+            running: true,
+            resumes_at: None,
+        };
+        assert_eq!(host.view(T0), Some(running));
+
+        host.mark(at(10));
+        assert_eq!(host.resumes_at(at(20)), Some(at(40)));
+        assert_eq!(
+            host.view(at(20)),
+            Some(AutopilotView {
+                running: false,
+                resumes_at: Some(at(40)),
+            })
+        );
+        assert_eq!(host.view(at(40)), Some(running));
+    }
+
+    #[test]
+    fn a_server_without_an_autopilot_says_so_to_the_staff() {
+        let host = HumanHost::default();
+        host.mark(T0);
+        assert_eq!(host.view(at(1)), None);
+        assert_eq!(host.resumes_at(at(1)), None);
+    }
 }

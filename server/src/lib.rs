@@ -31,7 +31,7 @@ use minuta_shared::wire::handshake::Credential;
 
 use crate::clock::ServerClock;
 use crate::core::{Core, ServerInfo};
-use crate::driver::{Driver, HumanHost, fresh_secret};
+use crate::driver::{Driver, HumanHost, People, fresh_secret};
 use crate::net::Inbound;
 
 /// The default port: any free UDP port works; this one is easy to remember.
@@ -104,6 +104,18 @@ pub struct Ready {
     pub jury_code: String,
     /// (team name, join code) for every registered team.
     pub team_codes: Vec<(String, String)>,
+    /// How many of the last teams of `team_codes` no demo robot plays (the
+    /// robots play the first registered): see [`Ready::free_team_codes`].
+    pub free_teams: usize,
+}
+
+impl Ready {
+    /// (team name, join code) of the demo's teams no robot plays: free for
+    /// a person. Empty outside a demo.
+    pub fn free_team_codes(&self) -> &[(String, String)] {
+        let robots = self.team_codes.len().saturating_sub(self.free_teams);
+        self.team_codes.get(robots..).unwrap_or_default()
+    }
 }
 
 /// A server running on the current tokio runtime.
@@ -177,18 +189,25 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         done.await.map_err(|_| ServerError::Stopped)??;
     }
     core.handle_timeout(clock.now());
-    let ready = ready_of(&core, local_addr, &info, identity.created);
     let robots = config
         .demo
         .as_ref()
         .map(|d| demo::robot_credentials(&core, d));
+    let free = robots.as_ref().map_or(0, |r| r.free_teams().len());
+    let ready = ready_of(&core, local_addr, &info, identity.created, free);
 
     let (inbound_tx, inbound_rx) = mpsc::channel::<Inbound>(65_536);
     let (shutdown_tx, shutdown_rx) = oneshot::channel();
-    let human_host = HumanHost::default();
+    let people = People {
+        host: match &config.demo {
+            Some(demo) if demo.autopilot => HumanHost::with_autopilot(demo.stand_aside()),
+            _ => HumanHost::default(),
+        },
+        ..People::default()
+    };
     let core = net::press_desk::SharedCore::new(core);
     let driver = tokio::spawn(
-        Driver::new(core.clone(), store, clock, human_host.clone())
+        Driver::new(core.clone(), store, clock, people.clone())
             .busy_poll(config.busy_poll)
             .run(inbound_rx, shutdown_rx),
     );
@@ -207,7 +226,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
             inbound_tx.clone(),
             core,
             clock,
-            human_host,
+            people,
         );
     }
     Ok(Running {
@@ -273,7 +292,14 @@ async fn accept_loop(
     }
 }
 
-fn ready_of(core: &Core, local_addr: SocketAddr, info: &ServerInfo, created: bool) -> Ready {
+/// The join codes; the last `free` teams are the demo's no robot plays.
+fn ready_of(
+    core: &Core,
+    local_addr: SocketAddr,
+    info: &ServerInfo,
+    created: bool,
+    free: usize,
+) -> Ready {
     let code = |credential: Credential| {
         JoinCode {
             addrs: info.addrs.clone(),
@@ -283,6 +309,12 @@ fn ready_of(core: &Core, local_addr: SocketAddr, info: &ServerInfo, created: boo
         .to_string()
     };
     let registry = core.registry();
+    let team_code = |t: &core::registry::TeamRecord| {
+        code(Credential::Team {
+            team: t.id,
+            secret: t.secret.clone(),
+        })
+    };
     Ready {
         local_addr,
         fingerprint: info.fingerprint,
@@ -299,16 +331,9 @@ fn ready_of(core: &Core, local_addr: SocketAddr, info: &ServerInfo, created: boo
         team_codes: registry
             .teams
             .values()
-            .map(|t| {
-                (
-                    t.name.clone(),
-                    code(Credential::Team {
-                        team: t.id,
-                        secret: t.secret.clone(),
-                    }),
-                )
-            })
+            .map(|t| (t.name.clone(), team_code(t)))
             .collect(),
+        free_teams: free,
     }
 }
 

@@ -74,8 +74,11 @@ enum Command {
         /// the jury's pauses).
         #[arg(long, default_value_t = 60)]
         minute: u64,
-        /// How many robot teams an empty store gets (1 to 60; at least 2 for
-        /// Brain-ring and the festival). Default: 8 for the festival, else 6.
+        /// How many of the teams robots play (1 to 60; at least 2 for
+        /// Brain-ring and the festival): the first registered; the others
+        /// are free for people, their join codes printed as such. Default:
+        /// all but the last team. An empty store gets the game's teams (8
+        /// for the festival, else 6), or as many as robots if more.
         #[arg(long)]
         robots: Option<usize>,
         /// Seed of the robots' choices: the same seed, the same answers.
@@ -231,31 +234,43 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             let game = game.game();
-            let robots = robots.unwrap_or(game.default_robots());
-            if robots == 0 || robots > MAX_ROBOTS {
-                eprintln!("--robots: {robots} is not a number of teams from 1 to {MAX_ROBOTS}");
-                return ExitCode::from(2);
+            if let Some(robots) = robots {
+                if robots == 0 || robots > MAX_ROBOTS {
+                    eprintln!("--robots: {robots} is not a number of teams from 1 to {MAX_ROBOTS}");
+                    return ExitCode::from(2);
+                }
+                // Brain-ring seeds the teams in the hall: two robots at
+                // least, so that a fight can be played with nobody joining.
+                if robots < 2 && matches!(game, DemoGame::BrainRing | DemoGame::Festival) {
+                    eprintln!(
+                        "--robots: {robots} team cannot fight Brain-ring (--game {} needs at least 2)",
+                        game.name()
+                    );
+                    return ExitCode::from(2);
+                }
             }
-            if robots < 2 && matches!(game, DemoGame::BrainRing | DemoGame::Festival) {
-                eprintln!(
-                    "--robots: {robots} team cannot fight Brain-ring (--game {} needs at least 2)",
-                    game.name()
-                );
-                return ExitCode::from(2);
-            }
+            let teams = robots.unwrap_or(0).max(game.default_teams());
             let finish_line = run_to_end.then(FinishLine::new);
             let demo = DemoConfig {
                 minute: Duration::from_secs(minute),
                 autopilot: !no_autopilot,
                 seed,
                 game,
+                teams,
                 robots,
                 finish_line: finish_line.clone(),
             };
+            let robots = robots.unwrap_or(teams - 1);
             println!(
-                "demo: {}, a {minute}-s minute, seed {seed} (an empty store gets {robots} robot teams)",
+                "demo: {}, a {minute}-s minute, seed {seed} (an empty store gets {teams} teams, {robots} of them robots)",
                 demo.game.name()
             );
+            if demo.autopilot {
+                println!(
+                    "demo: the autopilot host runs the game; any command from the host code takes over for {} s",
+                    demo.stand_aside().as_secs()
+                );
+            }
             let stored = data.clone();
             let config = ServerConfig {
                 listen,
@@ -388,6 +403,12 @@ fn print_ready(ready: &Ready) {
     println!("jury:    {}", ready.jury_code);
     for (name, code) in &ready.team_codes {
         println!("team «{name}»: {code}");
+    }
+    // The demo's team without a robot, set apart so a newcomer finds it.
+    for (name, code) in ready.free_team_codes() {
+        println!();
+        println!("свободная команда для человека (free team for a person): «{name}»");
+        println!("    minuta join '{code}'");
     }
     println!();
     println!("Open a terminal with: minuta join '<code>'   (Ctrl-C stops the server)");

@@ -94,6 +94,20 @@ fn demo_3_chgk_runs_to_its_end_once_every_tour_is_closed() {
 
     // Assert: every question of the demo package played; no other game.
     assert!(printed.contains("played to its end"), "{printed}");
+    // The last team has no robot: its code is printed as free for a
+    // person, and with nobody at it the team handed in no card.
+    assert!(
+        printed
+            .contains("свободная команда для человека (free team for a person): «Сборная Минуты»"),
+        "{printed}"
+    );
+    let free = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["team"] == "Сборная Минуты")
+        .unwrap();
+    assert_eq!(free["points"], 0, "{free}");
     assert_eq!(json["questions"].as_array().unwrap().len(), 12, "{json:#}");
     assert_eq!(json["standings"].as_array().unwrap().len(), 6);
     // The event's ChGK is game 0: its sheet scores to its live standings.

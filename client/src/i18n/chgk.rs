@@ -9,6 +9,11 @@ use super::Lang;
 /// A ChGK game's refusal, in the person's language.
 pub fn error(lang: Lang, error: &ChgkError) -> String {
     use ChgkError as E;
+    // The team's one card may have come from another of its terminals, or
+    // from the demo's robot before a person sat down: say it was the team's.
+    if *error == E::CardAlreadyAccepted {
+        return card_already_accepted(lang);
+    }
     if lang == Lang::En {
         return error.to_string();
     }
@@ -22,7 +27,7 @@ pub fn error(lang: Lang, error: &ChgkError) -> String {
         E::NoQuestionAnnounced => "вопрос не объявлен".into(),
         E::MinuteAlreadyStarted => "минута по этому вопросу уже идёт".into(),
         E::NotAnnounced => "карточки по этому вопросу ещё не принимаются".into(),
-        E::CardAlreadyAccepted => "ваша команда уже сдала карточку по этому вопросу".into(),
+        E::CardAlreadyAccepted => card_already_accepted(lang),
         E::EmptyCard => "карточка не может быть пустой".into(),
         E::TooLong { got, max } => {
             format!("слишком длинный текст ({got} знаков, можно не больше {max})")
@@ -38,6 +43,14 @@ pub fn error(lang: Lang, error: &ChgkError) -> String {
         E::NotAllJudged => "перед показом ответа нужно отметить все ответы".into(),
         E::ClockRunning => "время по вопросу ещё идёт".into(),
     }
+}
+
+/// A second card for the question: the team's one card is in already.
+pub fn card_already_accepted(lang: Lang) -> String {
+    lang.pick(
+        "карточка уже сдана: ответ команды принят раньше".into(),
+        "the card is already handed in: the team's answer was accepted earlier".into(),
+    )
 }
 
 /// What a ChGK receipt says in a toast; `None` where «готово» says it all.

@@ -283,9 +283,11 @@ pub fn play_error(lang: Lang, error: &MultigamesPlayError) -> String {
             "ответ не может быть пустым".into(),
             "an answer must not be empty".into(),
         ),
+        // From another of the team's terminals, or the demo's robot before
+        // a person sat down: the answer in is the team's.
         E::AlreadyAnswered => (
-            "ваша команда уже сдала ответ на это задание".into(),
-            "your team has already handed in an answer to this task".into(),
+            "ответ уже сдан: ответ команды принят раньше".into(),
+            "the answer is already handed in: the team's answer was accepted earlier".into(),
         ),
         E::NoAnswer => (
             "у команды нет ответа на это задание".into(),

@@ -1,6 +1,6 @@
 //! Why `minuta host` / `minuta demo` could not start its server, in the
 //! person's language: the data folder, the certificate, the store, the
-//! port. The server's own errors are English (they are its log's); here
+//! port; and the demo's team free for a person. The server's own errors are English (they are its log's); here
 //! their kinds and paths are said again.
 
 use std::path::Path;
@@ -15,6 +15,14 @@ use crate::os_error::OsError;
 
 /// The store's lock file: a second server on the same data folder.
 const LOCK_FILE: &str = "minuta.lock";
+
+/// The demo's team no robot plays, printed apart so a newcomer finds it.
+pub fn free_team(lang: Lang, team: &str, code: &str) -> String {
+    lang.pick(
+        format!("свободная команда для человека: «{team}»: {code}"),
+        format!("free team for a person: «{team}»: {code}"),
+    )
+}
 
 pub fn server_error(lang: Lang, error: &ServerError) -> String {
     let os = |e: &std::io::Error| os_error(lang, &OsError::from(e));

@@ -59,6 +59,13 @@ pub fn received(ui: &mut Ui, lang: Lang, text: &str, since_start_ms: u64, late: 
     ui.label(RichText::new(lang.t(locked)).color(GREY));
 }
 
+/// Why the server refused this terminal's card, in red above the card: the
+/// refusal of a second card shows above the card the team handed in first
+/// (from another terminal, or the demo's robot before a person sat down).
+pub fn refusal(ui: &mut Ui, lang: Lang, error: &CommandError) {
+    ui.label(RichText::new(i18n::command_error(lang, error)).color(RED));
+}
+
 /// The card on its way to the server.
 pub fn sending(ui: &mut Ui, lang: Lang, text: &str) {
     ui.label(RichText::new(widgets::quoted(text)).size(24.0));
@@ -85,7 +92,7 @@ pub fn write<K>(
         ui.label(RichText::new(lang.t(T::LateWarning)).color(AMBER));
     }
     if let Some(error) = refused {
-        ui.label(RichText::new(i18n::command_error(lang, error)).color(RED));
+        refusal(ui, lang, error);
     }
     if draft.confirming {
         return confirm(ui, lang, id, draft, width);

@@ -5,6 +5,7 @@
 
 pub mod answer_card;
 pub mod appeal;
+pub mod autopilot;
 pub mod chgk;
 pub mod display;
 pub mod format;
@@ -38,8 +39,8 @@ pub struct LocalState {
     pub jury: jury::JuryForm,
 }
 
-/// The whole window: a status bar, the screen for the current role, and
-/// messages at the bottom.
+/// The whole window: a status bar, the banners (the server lost, the demo's
+/// autopilot), the screen for the current role, and messages at the bottom.
 pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiCommand> {
     let mut out = Vec::new();
     let display = matches!(state.view, Some(View::Display(_)));
@@ -54,6 +55,12 @@ pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiComm
         let size = if display { 40.0 } else { 24.0 };
         egui::Panel::top("link-lost")
             .show(ui, |ui| widgets::link_lost_banner(ui, state.lang, size));
+    }
+    // The demo's autopilot host, on the host's and the judges' screens.
+    if let Some(autopilot) = state.host_view().and_then(|v| v.autopilot) {
+        egui::Panel::top("autopilot").show(ui, |ui| {
+            autopilot::banner(ui, state.lang, &autopilot, state.server_now())
+        });
     }
     if state.toasts.iter().any(|t| t.visible_at(state.now_us)) {
         egui::Panel::bottom("toasts").show(ui, |ui| toasts(ui, state, &mut out));

@@ -265,6 +265,7 @@ pub fn host_view() -> HostView {
         jury_secret: None,
         programme: None,
         festival: Vec::new(),
+        autopilot: None,
     }
 }
 

@@ -26,6 +26,7 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
+use minuta_shared::wire::view::AutopilotView;
 
 pub use check::{ReplayError, ReplayFailure};
 pub use event::Event;
@@ -69,6 +70,9 @@ pub struct Core {
     /// Where a store written before Brain-ring was a game keeps it
     /// (`legacy.rs`); `None` for a store with no such events.
     legacy_ring: Option<legacy::LegacyRing>,
+    /// The demo's autopilot host as the driver last told it (the core reads
+    /// no clock, so it is told rather than works it out); not stored.
+    autopilot: Option<AutopilotView>,
 }
 
 impl Core {
@@ -83,6 +87,7 @@ impl Core {
             roster: Roster::default(),
             programme: None,
             legacy_ring: None,
+            autopilot: None,
         }
     }
 
@@ -183,6 +188,15 @@ impl Core {
 
     pub fn is_connected(&self, who: Identity) -> bool {
         self.presence.contains_key(&who)
+    }
+
+    /// The demo's autopilot host now (`None`: there is none); the staff see
+    /// it at their next view, sent at once when it changed.
+    pub fn set_autopilot(&mut self, autopilot: Option<AutopilotView>) {
+        if self.autopilot != autopilot {
+            self.autopilot = autopilot;
+            self.dirty.insert(Audience::Staff);
+        }
     }
 
     /// Decides one command from `who`, received at `now`. On success the

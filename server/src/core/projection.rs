@@ -120,6 +120,7 @@ impl Core {
             jury_secret: with_access.then(|| registry.jury_secret.clone()),
             programme: self.programme_view(),
             festival: self.festival_tables(),
+            autopilot: self.autopilot,
         }
     }
 }

@@ -153,7 +153,7 @@ mod tests {
         let demo = DemoConfig {
             minute: Duration::from_secs(2),
             game: DemoGame::Festival,
-            robots: DemoGame::Festival.default_robots(),
+            teams: DemoGame::Festival.default_teams(),
             ..DemoConfig::default()
         };
         set_up(&mut core, &demo, T0).expect("the festival sets up");

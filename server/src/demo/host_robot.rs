@@ -7,8 +7,9 @@
 //! the АЖ before a new tour (6.4) and finally finishes the game. In
 //! Brain-ring it runs the fights ([`super::ring_robot`]); at a festival it
 //! lays out the programme and follows it slot by slot
-//! ([`super::festival`]). It stands aside while a person is using the host
-//! controls, and reaches the demo's finish line once the whole programme
+//! ([`super::festival`]). It stands aside while a person is using the staff
+//! controls (for [`crate::demo::DemoConfig::stand_aside`] after each
+//! command, a countdown every staff screen shows), and reaches the demo's finish line once the whole programme
 //! has been played.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -35,8 +36,6 @@ use crate::net::{Inbound, Outbound};
 
 /// The autopilot's times, scaled to the demo's minute.
 pub(super) struct Pace {
-    /// How long the autopilot keeps still after a person's host command.
-    stand_aside: Duration,
     /// The pause for «reading» a question, and between a reveal and the next.
     pause: Duration,
     /// How often it looks at its view.
@@ -49,10 +48,6 @@ pub(super) struct Pace {
 impl Pace {
     pub(super) fn of(demo: &DemoConfig) -> Self {
         Pace {
-            // A person needs a few seconds whatever the minute.
-            stand_aside: demo
-                .scaled(Duration::from_secs(30))
-                .max(Duration::from_secs(5)),
             pause: demo.scaled(Duration::from_secs(4)),
             tick: demo
                 .scaled(Duration::from_millis(500))
@@ -163,10 +158,9 @@ pub(super) async fn play(
             }
         }
         let now = clock.now();
-        if human
-            .last()
-            .is_some_and(|t| now.since(t) < pace.stand_aside)
-        {
+        // A person at a staff screen is in control until then (the staff
+        // see the same instant: `HumanHost::view`).
+        if human.resumes_at(now).is_some() {
             last_step = now;
             continue;
         }

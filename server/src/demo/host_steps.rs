@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use minuta_shared::ids::{QuestionId, TourId};
+use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::play::brain_ring::RingCommand;
 use minuta_shared::play::chgk::view::QuestionStatus;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, EVENT_CHGK, Phase, Verdict};
@@ -15,7 +15,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
 use super::Answers;
-use super::ring_robot::field;
+use super::ring_robot::{MAX_FIELD, field};
 
 /// The host's next steps: at the autopilot's pace (that many pauses after
 /// its last step), or now (Brain-ring keeps each fight's pace itself).
@@ -28,11 +28,12 @@ pub(super) enum Steps {
 /// How the host fills the Brain-ring field: at a festival by 4.3 (the
 /// best of the ChGK day, a quarter left out); in the Brain-ring demo from
 /// the ChGK standings if some ChGK has been played, else by hand in the
-/// order the teams registered.
+/// order the teams registered. Either way from the teams in the hall
+/// ([`in_the_hall`]), as a host seeds the teams that came.
 pub(super) fn ring_entry(view: &HostView, seed: u64, festival: bool) -> Option<Command> {
     let (game, _) = view.event_ring()?;
-    let teams = view.teams.len();
-    if teams < 2 {
+    let teams = in_the_hall(view);
+    if teams.len() < 2 {
         return None;
     }
     let played = view
@@ -44,17 +45,37 @@ pub(super) fn ring_entry(view: &HostView, seed: u64, festival: bool) -> Option<C
     if festival || played {
         return Some(Command::Qualify {
             game,
-            places: field(teams, festival) as u32,
+            places: field(teams.len(), festival) as u32,
             seed,
         });
     }
-    let teams = view
+    let field = field(teams.len(), false);
+    let teams = teams.into_iter().take(field).collect();
+    Some(Command::game(game, RingCommand::Seed { teams, seed: 0 }))
+}
+
+/// The teams a host would put into Brain-ring, in the order they
+/// registered: those in the hall (a terminal connected — a robot's or a
+/// person's) and, when they are odd, the first team not there (a team free
+/// for a person, who may still join it), so that nobody in the hall sits
+/// out of an even field. A team nobody plays never presses and loses its
+/// fights; at most one such team is taken, so no fight is between two
+/// silent tables (a play-off fight of two would go to sudden death for
+/// ever, and a demo played to its end would never end).
+pub(super) fn in_the_hall(view: &HostView) -> Vec<TeamId> {
+    let mut teams: Vec<TeamId> = view
         .teams
         .iter()
-        .take(field(teams, false))
+        .filter(|t| t.connected)
         .map(|t| t.id)
         .collect();
-    Some(Command::game(game, RingCommand::Seed { teams, seed: 0 }))
+    if teams.len() % 2 == 1
+        && teams.len() < MAX_FIELD
+        && let Some(away) = view.teams.iter().find(|t| !t.connected)
+    {
+        teams.push(away.id);
+    }
+    teams
 }
 
 /// Which ChGK question the host may announce next.
@@ -187,4 +208,69 @@ fn judge(
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use minuta_shared::wire::handshake::Identity;
+    use minuta_shared::wire::view::View;
+
+    use super::*;
+    use crate::core::{Core, ServerInfo};
+    use crate::demo::{DemoConfig, DemoGame, set_up};
+
+    const T0: ServerTime = ServerTime(1_700_000_000_000_000);
+
+    /// The Brain-ring demo's six teams, the first `connected` of them with
+    /// a terminal connected (a robot's or a person's), and the last too if
+    /// `last` (a person took the free team).
+    fn hall(connected: usize, last: bool) -> HostView {
+        let mut core = Core::new(ServerInfo::default());
+        core.initialise("h".into(), "d".into(), "j".into(), T0);
+        let demo = DemoConfig {
+            game: DemoGame::BrainRing,
+            ..DemoConfig::default()
+        };
+        set_up(&mut core, &demo, T0).expect("set up");
+        let teams = core.registry().team_ids();
+        let mut there: Vec<TeamId> = teams.iter().take(connected).copied().collect();
+        if last && let Some(t) = teams.last() {
+            there.push(*t);
+        }
+        for team in there {
+            core.connected(Identity::Team(team));
+        }
+        let View::Host(view) = core.view_for(Identity::Host, T0) else {
+            panic!("not a host view");
+        };
+        view
+    }
+
+    fn seeded(view: &HostView) -> Vec<u32> {
+        match ring_entry(view, 7, false) {
+            Some(Command::Game { command, .. }) => match command {
+                minuta_shared::play::games::GameCommand::Ring(RingCommand::Seed {
+                    teams, ..
+                }) => teams.iter().map(|t| t.0).collect(),
+                other => panic!("{other:?}"),
+            },
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn demo_4_the_host_seeds_the_teams_in_the_hall_and_one_free_team_to_make_them_even() {
+        // Five robots and the free team nobody joined: all six, the free
+        // one to make the field even.
+        assert_eq!(seeded(&hall(5, false)), vec![1, 2, 3, 4, 5, 6]);
+        // Four robots and nobody at the two free teams: the four alone.
+        assert_eq!(seeded(&hall(4, false)), vec![1, 2, 3, 4]);
+        // Three robots and a person at the last team: those four.
+        assert_eq!(seeded(&hall(3, true)), vec![1, 2, 3, 6]);
+        // Two robots and a person: one free team joins them.
+        assert_eq!(seeded(&hall(2, true)), vec![1, 2, 6, 3]);
+        // One robot alone: a free team makes the pair.
+        assert_eq!(seeded(&hall(1, false)), vec![1, 2]);
+        assert_eq!(ring_entry(&hall(0, false), 7, false), None);
+    }
 }

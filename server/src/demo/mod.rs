@@ -2,7 +2,9 @@
 //! that hand in cards, solve Мультиигры tasks or press Brain-ring buttons by
 //! themselves, an autopilot host that runs the questions, tasks and fights,
 //! judges and reveals whenever no person has touched the host controls for
-//! a while, and — for Мультиигры — a robot appeal jury (6.5). The festival
+//! a while, and — for Мультиигры — a robot appeal jury (6.5). One team (by
+//! default the last registered) has no robot: its join code is free for a
+//! person, and a robot stands aside for any team a person joins. The festival
 //! (section 2) puts them together: a programme of ChGK and Мультиигры tours
 //! on day one and Brain-ring, qualified from that day, on day two. A
 //! newcomer watches a live game after one command, and can take over at
@@ -30,7 +32,7 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use minuta_shared::ids::QuestionId;
+use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::brain_ring::RingCommand;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::games::Format;
@@ -42,7 +44,7 @@ use minuta_shared::wire::server::Receipt;
 
 use crate::clock::ServerClock;
 use crate::core::{Core, Event};
-use crate::driver::{HumanHost, fresh_secret};
+use crate::driver::{People, fresh_secret};
 use crate::net::Inbound;
 use crate::net::press_desk::SharedCore;
 use ring_robot::TeamStyle;
@@ -56,7 +58,7 @@ pub const DEMO_PACKAGE: &str = include_str!("demo_package.4s");
 /// given the demo's games.
 pub const DEMO_TOURNAMENT: &str = "Демо-турнир «Минута»";
 
-/// The most robot teams a demo registers.
+/// The most teams a demo registers (and so the most robots it plays).
 pub const MAX_ROBOTS: usize = 60;
 
 const DEMO_TEAMS: [(&str, &str, [&str; 4]); 6] = [
@@ -113,8 +115,8 @@ impl DemoGame {
         }
     }
 
-    /// How many robot teams an empty store gets unless told.
-    pub fn default_robots(self) -> usize {
+    /// How many teams an empty store gets unless told.
+    pub fn default_teams(self) -> usize {
         match self {
             DemoGame::Festival => festival::TEAMS,
             _ => DEMO_TEAMS.len(),
@@ -133,8 +135,11 @@ pub struct DemoConfig {
     pub seed: u64,
     /// The game set up on an empty store.
     pub game: DemoGame,
-    /// How many robot teams an empty store gets (1 to [`MAX_ROBOTS`]).
-    pub robots: usize,
+    /// How many teams an empty store gets (1 to [`MAX_ROBOTS`]).
+    pub teams: usize,
+    /// How many of the event's teams robots play: the first registered.
+    /// `None`: all but the last, whose join code is free for a person.
+    pub robots: Option<usize>,
     /// Reached once every game of the programme has been played to its end.
     pub finish_line: Option<FinishLine>,
 }
@@ -146,7 +151,8 @@ impl Default for DemoConfig {
             autopilot: true,
             seed: 2026,
             game: DemoGame::Chgk,
-            robots: DEMO_TEAMS.len(),
+            teams: DEMO_TEAMS.len(),
+            robots: None,
             finish_line: None,
         }
     }
@@ -157,6 +163,22 @@ impl DemoConfig {
     /// minute) scaled to this demo's minute.
     pub fn scaled(&self, rules: Duration) -> Duration {
         rules.mul_f64(self.minute.as_secs_f64() / 60.0)
+    }
+
+    /// How long the autopilot host keeps still after a person's command at
+    /// a staff screen: the rules' half minute at scale, and a person needs
+    /// a few seconds to look whatever the minute.
+    pub fn stand_aside(&self) -> Duration {
+        self.scaled(Duration::from_secs(30))
+            .max(Duration::from_secs(5))
+    }
+
+    /// How long a robot keeps standing aside for its team after the last
+    /// person playing it left: long enough for a laptop whose Wi-Fi dropped
+    /// to come back, short enough that a demo played to its end goes on.
+    pub fn person_gone(&self) -> Duration {
+        self.scaled(Duration::from_secs(10))
+            .max(Duration::from_secs(2))
     }
 
     /// The minute in whole seconds (at least 1): a Мультиигры task's unit.
@@ -215,7 +237,7 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
                 settings,
             },
         )?;
-        for i in 0..demo.robots.clamp(1, MAX_ROBOTS) {
+        for i in 0..demo.teams.clamp(1, MAX_ROBOTS) {
             let (name, town, players) = demo_team(i);
             host(
                 core,
@@ -289,10 +311,21 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
 
 /// What the robots need to play: credentials, and the answers they "know".
 pub struct RobotCast {
-    teams: Vec<Credential>,
+    /// The teams robots play, each with how it plays.
+    teams: Vec<(TeamId, Credential, TeamStyle)>,
+    /// The teams no robot plays: free for people.
+    free: Vec<TeamId>,
     host: Credential,
     jury: Option<Credential>,
     answers: BTreeMap<QuestionId, Answers>,
+}
+
+impl RobotCast {
+    /// The teams no robot plays, in the order they registered: the last
+    /// ones (robots play the first).
+    pub fn free_teams(&self) -> &[TeamId] {
+        &self.free
+    }
 }
 
 /// A question's right answer and the alternatives the judges accept.
@@ -302,7 +335,10 @@ pub(crate) struct Answers {
     pub accepted: Vec<String>,
 }
 
-pub fn robot_credentials(core: &Core, _demo: &DemoConfig) -> RobotCast {
+/// The cast of the demo on `core`: robots for the first registered teams
+/// (all but the last unless `demo.robots` says how many), the host and the
+/// jury; the rest of the teams are free for people.
+pub fn robot_credentials(core: &Core, demo: &DemoConfig) -> RobotCast {
     let registry = core.registry();
     let answers = core
         .event_chgk()
@@ -323,15 +359,28 @@ pub fn robot_credentials(core: &Core, _demo: &DemoConfig) -> RobotCast {
             (q.id, Answers { right, accepted })
         })
         .collect();
-    RobotCast {
-        teams: registry
-            .teams
-            .values()
-            .map(|t| Credential::Team {
+    let registered = registry.teams.len();
+    let robots = demo
+        .robots
+        .unwrap_or(registered.saturating_sub(1))
+        .min(registered);
+    // Each team plays as its place in the registration says (the first
+    // strongest), whether or not a robot plays the teams after it.
+    let (teams, free): (Vec<_>, Vec<_>) = registry
+        .teams
+        .values()
+        .enumerate()
+        .map(|(i, t)| {
+            let credential = Credential::Team {
                 team: t.id,
                 secret: t.secret.clone(),
-            })
-            .collect(),
+            };
+            (i, (t.id, credential, team_style(demo, i, registered)))
+        })
+        .partition(|(i, _)| *i < robots);
+    RobotCast {
+        teams: teams.into_iter().map(|(_, t)| t).collect(),
+        free: free.into_iter().map(|(_, (team, ..))| team).collect(),
         host: Credential::Host {
             secret: registry.host_secret.clone(),
         },
@@ -354,28 +403,21 @@ pub(crate) fn team_style(demo: &DemoConfig, i: usize, teams: usize) -> TeamStyle
 }
 
 /// Starts every robot of the cast: its teams (pressing Brain-ring buttons
-/// through the press desk of `core`, as team terminals do), the appeal
-/// jury, and the host.
+/// through the press desk of `core`, as team terminals do, and standing
+/// aside while a person plays their team), the appeal jury, and the host
+/// (standing aside while a person uses the staff controls).
 pub fn spawn_robots(
     demo: DemoConfig,
     cast: RobotCast,
     inbound: mpsc::Sender<Inbound>,
     core: SharedCore,
     clock: ServerClock,
-    human: HumanHost,
+    people: People,
 ) {
-    let teams = cast.teams.len();
     let mut styles = BTreeMap::new();
     let desk = team_robot::Desk { inbound, core };
-    for (i, credential) in cast.teams.into_iter().enumerate() {
-        let style = team_style(&demo, i, teams);
-        let buttons = match &credential {
-            Credential::Team { team, .. } => {
-                styles.insert(*team, style);
-                Some(ring_robot::Buttons::new(*team, style, &demo))
-            }
-            _ => None,
-        };
+    for (team, credential, style) in cast.teams {
+        styles.insert(team, style);
         tokio::spawn(team_robot::play(
             credential,
             cast.answers.clone(),
@@ -384,7 +426,12 @@ pub fn spawn_robots(
                 skill: style.skill,
                 scale: demo.scaled(Duration::from_secs(60)),
             },
-            buttons,
+            Some(ring_robot::Buttons::new(team, style, &demo)),
+            team_robot::Aside {
+                people: people.teams.clone(),
+                team,
+                grace: demo.person_gone(),
+            },
             desk.clone(),
             clock,
         ));
@@ -407,7 +454,7 @@ pub fn spawn_robots(
             host_robot::Pace::of(&demo),
             inbound,
             clock,
-            human,
+            people.host,
         ));
     }
 }
@@ -484,7 +531,7 @@ mod tests {
         let mut core = core();
         let demo = DemoConfig {
             game: DemoGame::Multigames,
-            robots: 8,
+            teams: 8,
             ..DemoConfig::default()
         };
 
@@ -512,6 +559,63 @@ mod tests {
                 .expect("again")
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn demo_robots_play_all_teams_but_the_last_whose_code_is_free_for_a_person() {
+        // Arrange: an empty store, the demo as `minuta-server demo` sets it.
+        let mut core = core();
+        let demo = DemoConfig::default();
+        set_up(&mut core, &demo, ServerTime(2)).expect("set up");
+        let registered = core.registry().team_ids();
+
+        // Act
+        let cast = robot_credentials(&core, &demo);
+
+        // Assert: six teams; robots for the first five, the last one free.
+        assert_eq!(registered.len(), 6);
+        let robots: Vec<TeamId> = cast.teams.iter().map(|(t, ..)| *t).collect();
+        assert_eq!(robots, registered[..5]);
+        assert_eq!(cast.free_teams(), &registered[5..]);
+    }
+
+    #[test]
+    fn demo_robots_n_plays_the_first_n_teams_and_leaves_the_rest_free() {
+        for (robots, teams, free) in [(3, 6, 3), (6, 6, 0), (9, 9, 0)] {
+            // Arrange: `--robots N`, and the teams the CLI registers for it.
+            let mut core = core();
+            let demo = DemoConfig {
+                teams,
+                robots: Some(robots),
+                ..DemoConfig::default()
+            };
+            set_up(&mut core, &demo, ServerTime(2)).expect("set up");
+
+            // Act
+            let cast = robot_credentials(&core, &demo);
+
+            // Assert
+            assert_eq!(cast.teams.len(), robots, "--robots {robots}");
+            assert_eq!(cast.free_teams().len(), free, "--robots {robots}");
+        }
+    }
+
+    #[test]
+    fn demo_a_robot_plays_as_its_place_in_the_registration_says() {
+        // Arrange: the same store cast with five robots and with six.
+        let mut core = core();
+        set_up(&mut core, &DemoConfig::default(), ServerTime(2)).expect("set up");
+        let five = robot_credentials(&core, &DemoConfig::default());
+        let six = DemoConfig {
+            robots: Some(6),
+            ..DemoConfig::default()
+        };
+        let six = robot_credentials(&core, &six);
+
+        // Assert: a free team changes nobody's play.
+        for ((a, _, style_a), (b, _, style_b)) in five.teams.iter().zip(&six.teams) {
+            assert_eq!((a, style_a), (b, style_b));
+        }
     }
 
     #[test]

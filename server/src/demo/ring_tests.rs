@@ -37,14 +37,14 @@ struct Sim {
 }
 
 impl Sim {
-    fn new(seed: u64, robots: usize) -> Sim {
+    fn new(seed: u64, teams: usize) -> Sim {
         let mut core = Core::new(ServerInfo::default());
         core.initialise("h".into(), "d".into(), "j".into(), T0);
         let demo = DemoConfig {
             minute: Duration::from_secs(1),
             game: DemoGame::BrainRing,
             seed,
-            robots,
+            teams,
             ..DemoConfig::default()
         };
         set_up(&mut core, &demo, T0).expect("the demo sets up");

@@ -6,6 +6,12 @@
 //! revealed credit it disagrees with (6.4). In Brain-ring it is at the
 //! button ([`Buttons`]): its presses go through the press desk, as a team
 //! terminal's do.
+//!
+//! It stands aside while a person plays its team ([`Aside`]): it sends
+//! nothing then — no card, answer, appeal or press, not even one it had
+//! decided on before the person joined — and plays again once the person
+//! has been gone for a while. What it handed in before stays: the team's
+//! one card per question is the robot's then, and the person's is refused.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -27,6 +33,7 @@ use super::Answers;
 use super::multigames::{answer_command, appeal_command, team_answer, team_appeal};
 use super::ring_robot::Buttons;
 use crate::clock::ServerClock;
+use crate::driver::HumanTeams;
 use crate::net::press_desk::{self, AtDesk, DriverGone, Press, SharedCore};
 use crate::net::{ConnId, Inbound, Outbound, Outbox};
 
@@ -42,6 +49,25 @@ pub(super) struct Style {
     pub scale: Duration,
 }
 
+/// Whether a person plays the robot's team: the robot stands aside then.
+#[derive(Clone)]
+pub(super) struct Aside {
+    pub people: HumanTeams,
+    pub team: TeamId,
+    /// How long after the last person left it still stands aside.
+    pub grace: Duration,
+}
+
+impl Aside {
+    fn now(&self, clock: ServerClock) -> bool {
+        self.people.played(self.team, clock.now(), self.grace)
+    }
+}
+
+/// How often a robot that stood aside while its view changed looks again
+/// whether it may act on it.
+const LOOK_AGAIN: Duration = Duration::from_millis(250);
+
 /// What the team has already done, so nothing is sent twice.
 #[derive(Default)]
 struct Done {
@@ -55,17 +81,29 @@ pub(super) async fn play(
     answers: BTreeMap<QuestionId, Answers>,
     style: Style,
     mut buttons: Option<Buttons>,
+    aside: Aside,
     desk: Desk,
     clock: ServerClock,
 ) {
     let Some((conn, outbox)) = super::join(credential, &desk.inbound).await else {
         return;
     };
+    let robot = Robot {
+        conn,
+        inbound: &desk.inbound,
+        clock,
+        aside: &aside,
+    };
     let mut rng = Rng::new(style.seed);
     let mut done = Done::default();
     let mut request = 0u64;
     // The latest view, with the fight patches since applied to it.
     let mut latest: Option<TeamView> = None;
+    // A view came while a person played the team: once they are gone, the
+    // robot looks at the latest one (the hall may not change for a minute).
+    let mut missed = false;
+    let mut look_again = tokio::time::interval(LOOK_AGAIN);
+    look_again.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         let wake = buttons
             .as_ref()
@@ -78,15 +116,12 @@ pub(super) async fn play(
                 match &*msg {
                     ServerMsg::View(view) => {
                         let View::Team(view) = view.as_ref() else { continue };
-                        let robot = Robot { conn, inbound: &desk.inbound, clock };
-                        let mut moves = Vec::new();
-                        moves.extend(card(view, &answers, &style, &mut rng, &mut done));
-                        moves.extend(multigames_moves(view, &style, &clock, &mut done));
-                        for (think, command) in moves {
-                            request += 1;
-                            robot.later(think, request, command);
-                        }
                         latest = Some(view.clone());
+                        missed = aside.now(clock);
+                        if !missed {
+                            let moves = moves(view, &answers, &style, &mut rng, &mut done, clock);
+                            robot.send_all(moves, &mut request);
+                        }
                     }
                     // A press changed this team's fight.
                     ServerMsg::Patch { game, patch } => {
@@ -106,9 +141,21 @@ pub(super) async fn play(
                     buttons.see(fight, clock.now());
                 }
             }
+            _ = look_again.tick(), if missed => {
+                missed = aside.now(clock);
+                if let (false, Some(view)) = (missed, latest.as_ref()) {
+                    let moves = moves(view, &answers, &style, &mut rng, &mut done, clock);
+                    robot.send_all(moves, &mut request);
+                }
+            }
             () = sleep_until(wake) => {
                 let Some(buttons) = buttons.as_mut() else { continue };
-                for command in buttons_due(buttons, latest.as_ref(), clock) {
+                let due = buttons_due(buttons, latest.as_ref(), clock);
+                // A person at the team's button: the robot's hands are off it.
+                if aside.now(clock) {
+                    continue;
+                }
+                for command in due {
                     request += 1;
                     let sent = match (command, &latest) {
                         (Command::Press { clock_offset_us }, Some(view)) => {
@@ -198,17 +245,46 @@ struct Robot<'a> {
     conn: ConnId,
     inbound: &'a mpsc::Sender<Inbound>,
     clock: ServerClock,
+    aside: &'a Aside,
 }
 
 impl Robot<'_> {
-    /// Sends `command` after `think`, stamped on arrival like a terminal's frame.
+    /// Sends each command after its thinking time, numbering the requests.
+    fn send_all(&self, moves: Vec<(Duration, Command)>, request: &mut u64) {
+        for (think, command) in moves {
+            *request += 1;
+            self.later(think, *request, command);
+        }
+    }
+
+    /// Sends `command` after `think`, stamped on arrival like a terminal's
+    /// frame — unless a person has come to play the team meanwhile.
     fn later(&self, think: Duration, request: u64, command: Command) {
         let (inbound, clock, conn) = (self.inbound.clone(), self.clock, self.conn);
+        let aside = self.aside.clone();
         tokio::spawn(async move {
             tokio::time::sleep(think).await;
-            super::send(&inbound, clock, conn, request, command).await;
+            if !aside.now(clock) {
+                super::send(&inbound, clock, conn, request, command).await;
+            }
         });
     }
+}
+
+/// The cards, answers and appeals the team decides on from `view`, each
+/// after its thinking time.
+fn moves(
+    view: &TeamView,
+    answers: &BTreeMap<QuestionId, Answers>,
+    style: &Style,
+    rng: &mut Rng,
+    done: &mut Done,
+    clock: ServerClock,
+) -> Vec<(Duration, Command)> {
+    let mut moves = Vec::new();
+    moves.extend(card(view, answers, style, rng, done));
+    moves.extend(multigames_moves(view, style, &clock, done));
+    moves
 }
 
 /// A ChGK card for the question in its minute, if not yet handed in.

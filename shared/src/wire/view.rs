@@ -15,6 +15,7 @@ use crate::play::chgk::{ChgkDisplayView, ChgkStaffView, ChgkTeamView, EVENT_CHGK
 use crate::play::games::{Format, GameDisplayView, GamePatch, GameStaffView, GameTeamView};
 use crate::play::settings::TournamentSettings;
 use crate::programme::ProgrammeView;
+use crate::time::ServerTime;
 use crate::tournament::Place;
 use crate::tournament::festival::Prize;
 
@@ -207,6 +208,19 @@ pub struct HostView {
     pub programme: Option<ProgrammeView>,
     /// 2.2: every tournament's places for every team, prizes 1–3.
     pub festival: Vec<FestivalTable>,
+    /// The demo's autopilot host, so every staff screen can say who runs
+    /// the game; `None` when there is no autopilot (a real game).
+    pub autopilot: Option<AutopilotView>,
+}
+
+/// The demo's autopilot host as the staff see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AutopilotView {
+    /// It runs the game now: any host control takes over from it.
+    pub running: bool,
+    /// While a person is in control: when the autopilot takes over again
+    /// if nobody touches a control before.
+    pub resumes_at: Option<ServerTime>,
 }
 
 /// 2.2: one tournament of the event with a place for every team in it.

@@ -6,8 +6,10 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::play::chgk::view::TeamCard;
-use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkTeamView, Phase};
+use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkError, ChgkTeamView, Phase};
+use minuta_shared::play::games::{GameError, PlayError};
 use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::CommandError;
 
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, CardReceipt, UiCommand};
@@ -105,6 +107,18 @@ fn card(
             .find(|c| c.question == question)
             .map(|c| c.text.as_str())
             .unwrap_or(&form.card.text);
+        // This terminal's card came second: say why it is not the one shown.
+        let second = state.card_errors.get(&(game, question)).filter(|e| {
+            matches!(
+                e,
+                CommandError::Play(PlayError::Game(GameError::Chgk(
+                    ChgkError::CardAlreadyAccepted
+                )))
+            )
+        });
+        if let Some(error) = second {
+            answer_card::refusal(ui, lang, error);
+        }
         let (ms, late) = (receipt.since_start_ms, receipt.late);
         answer_card::received(ui, lang, text, ms, late, T::CardLocked);
         return;

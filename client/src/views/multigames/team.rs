@@ -8,10 +8,10 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::play::chgk::Phase;
-use minuta_shared::play::games::{GameCommand, GameReceipt};
+use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::play::multigames::{
-    MultigamesCommand, MultigamesReceipt, MultigamesTeamView, TaskAppealKind, TaskId, TaskStatus,
-    TeamAnswer, TeamTask,
+    MultigamesCommand, MultigamesPlayError, MultigamesReceipt, MultigamesTeamView, TaskAppealKind,
+    TaskId, TaskStatus, TeamAnswer, TeamTask,
 };
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::wire::server::CommandError;
@@ -192,6 +192,15 @@ fn card(
     let heading = &task.heading;
     let id = heading.id;
     if let Some(receipt) = receipt(state, game, id, answer) {
+        // This terminal's answer came second: say why it is not the one shown.
+        if let Some(Err(
+            error @ CommandError::Play(PlayError::Game(GameError::Multigames(
+                MultigamesPlayError::AlreadyAnswered,
+            ))),
+        )) = last_answer_ack(state, game, id)
+        {
+            answer_card::refusal(ui, lang, error);
+        }
         let text = receipt.text.unwrap_or_else(|| form.card.text.clone());
         let (ms, late) = (receipt.since_start_ms, receipt.late);
         answer_card::received(ui, lang, &text, ms, late, T::MgAnswerLocked);
