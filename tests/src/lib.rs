@@ -6,6 +6,7 @@
 //! the benchmarks.
 
 pub mod bench;
+pub mod commands;
 pub mod hall;
 pub mod ring;
 pub mod server;
