@@ -10,6 +10,7 @@ pub mod commands;
 pub mod hall;
 pub mod ring;
 pub mod server;
+pub mod spy;
 pub mod stats;
 pub mod terminal;
 
