@@ -316,9 +316,10 @@ const IDENTITIES: [Identity; 10] = [
 
 /// A core in mid-game and the events that made it: three teams (a fourth
 /// removed) and a judge; ChGK with three questions, the first in its
-/// minute and carded by team 1; a Мультиигры game with a running task answered by team 1; a
-/// friendly Brain-ring fight of teams 1 and 2, armed. Two-second minutes,
-/// so the fuzz's clock moves through their phases.
+/// minute and carded by team 1; a Мультиигры game with a running task
+/// answered by team 1; a friendly Brain-ring fight of teams 1 and 2,
+/// armed. Two-second minutes, so the fuzz's clock moves through their
+/// phases.
 fn mid_game() -> (Core, Vec<Event>) {
     let mut core = Core::new(ServerInfo::default());
     let mut events = core
@@ -498,6 +499,8 @@ fn mid_game() -> (Core, Vec<Event>) {
 }
 
 /// One thing that happens to the core.
+// Generated, used once and dropped, like the commands it carries.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Step {
     /// A command, `after_ms` after the last step, from `IDENTITIES[who]`,

@@ -387,10 +387,8 @@ fn structural_leaks(identity: Identity, msg: &ServerMsg, own: &BTreeSet<&str>) -
             }
             other => found.push(format!("a view for another audience: {}", kind(other))),
         },
-        (Identity::Jury, ServerMsg::View(view)) => {
-            if !matches!(view.as_ref(), View::Jury(_)) {
-                found.push(format!("a view for another audience: {}", kind(view)));
-            }
+        (Identity::Jury, ServerMsg::View(view)) if !matches!(view.as_ref(), View::Jury(_)) => {
+            found.push(format!("a view for another audience: {}", kind(view)));
         }
         (Identity::Team(_) | Identity::Display, ServerMsg::Patch { patch, .. }) => {
             let GamePatch::Ring(fight) = patch.as_ref() else {
