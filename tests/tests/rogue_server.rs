@@ -234,7 +234,10 @@ async fn rogue_the_right_certificate_signed_with_another_key_is_refused_every_ti
         "rogue server, the pinned certificate with another key: {refused} of {ATTEMPTS} connections refused ({why})"
     );
     ensure!(refused == ATTEMPTS);
-    ensure!(why.contains("BadSignature"), "refused for another reason: {why}");
+    ensure!(
+        why.contains("BadSignature"),
+        "refused for another reason: {why}"
+    );
     ensure!(
         rogue.completed.load(Ordering::SeqCst) == 0,
         "a handshake completed on the rogue"
