@@ -2,13 +2,16 @@
 //! in process or as a `minuta-server` child process), terminals speaking the
 //! wire protocol over real QUIC on 127.0.0.1 ([`terminal::Terminal`], and the
 //! raw [`terminal::Link`] for hostile tests), and a hall set up through the
-//! wire as a host would ([`hall::Hall`]). Used by `tests/tests/*.rs` and by
-//! the benchmarks.
+//! wire as a host would ([`hall::Hall`]); every kind of command with who may
+//! send it ([`commands`]), and a listening [`spy::Spy`] terminal. Used by
+//! `tests/tests/*.rs` and by the benchmarks.
 
 pub mod bench;
+pub mod commands;
 pub mod hall;
 pub mod ring;
 pub mod server;
+pub mod spy;
 pub mod stats;
 pub mod terminal;
 

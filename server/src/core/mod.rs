@@ -215,6 +215,14 @@ impl Core {
         if !minuta_shared::wire::permission::permitted(who.role(), &command) {
             return Err(CommandError::Forbidden);
         }
+        // A removed team's link is closed only after the batch that removed
+        // it, so a card of its may still arrive: stored, it would name a
+        // team the replay check no longer knows and the store would not load.
+        if let Identity::Team(team) = who
+            && !self.registry.teams.contains_key(&team)
+        {
+            return Err(CommandError::NoSuchTeam);
+        }
         let (receipt, events) = self.decide(who, command, now, fresh_secret)?;
         for e in &events {
             self.apply(e);

@@ -1389,6 +1389,24 @@ mod team_removal {
     }
 
     #[test]
+    fn a_card_still_on_its_way_from_a_removed_team_is_refused_so_the_log_still_loads() {
+        // Arrange: the minute runs; the host removes team 2, whose card
+        // arrived in the same batch (its link is closed only after it).
+        let mut g = Game::new(2);
+        g.play_minute(0, at(0));
+        remove(&mut g, 2).unwrap();
+
+        // Act.
+        let card = g.card(2, 0, "Пушкин", at(1_000));
+
+        // Assert: refused, nothing stored, and the log replays as a
+        // store's is checked at start.
+        assert_eq!(card, Err(CommandError::NoSuchTeam));
+        let mut again = Core::new(ServerInfo::default());
+        again.replay_checked(&g.events).expect("a clean replay");
+    }
+
+    #[test]
     fn a_removal_survives_a_replay() {
         let mut g = Game::new(3);
         remove(&mut g, 3).unwrap();

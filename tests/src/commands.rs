@@ -1,0 +1,433 @@
+//! Every command a terminal can send, for the authorization matrix and the
+//! fuzz of dispatch: one builder that makes any kind of command ([`KINDS`]
+//! of them: `Command`'s own variants and every game command of every
+//! registered format) from a few small numbers, the roles the rules let
+//! send each ([`senders`], an exhaustive `match`, so a new variant does not
+//! compile until someone says who may send it), and the variant names serde
+//! knows ([`variant_names`]), so a variant the builder does not make fails
+//! a test by name.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use minuta_shared::ids::{AppealId, GameId, QuestionId, TeamId, TourId};
+use minuta_shared::packages::Question;
+use minuta_shared::play::brain_ring::{
+    EarlyPress, FightId, RingAppealKind, RingCommand, RingTiming,
+};
+use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkSettings, Verdict};
+use minuta_shared::play::games::{Format, GameCommand, GameSettings};
+use minuta_shared::play::multigames::{
+    AppealNo, MultigamesCommand, MultigamesSettings, TaskAppealKind, TaskDraft, TaskId, TourNo,
+};
+use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
+use minuta_shared::programme::{Programme, ProgrammeDay, Slot};
+use minuta_shared::rules::brain_ring::FightFormat;
+use minuta_shared::rules::multigames::Credit;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::Role;
+
+/// Every role a connection can have.
+pub const ROLES: [Role; 5] = [
+    Role::Host,
+    Role::Judge,
+    Role::Team,
+    Role::Display,
+    Role::Jury,
+];
+
+const HOST: &[Role] = &[Role::Host];
+const STAFF: &[Role] = &[Role::Host, Role::Judge];
+const TEAM: &[Role] = &[Role::Team];
+const JURY: &[Role] = &[Role::Jury];
+
+/// Who may send `command`, as the rules say: the host runs the event and
+/// every game; judges (besides the host) mark ChGK answers and credit
+/// Мультиигры answers; a team hands in its cards and answers, presses its
+/// button and appeals; the appeal jury (АЖ, 6.5) decides Мультиигры
+/// appeals; the display sends nothing. Written out here rather than asked
+/// of `permitted`, which is what is being tested.
+pub fn senders(command: &Command) -> &'static [Role] {
+    match command {
+        Command::SetUpTournament { .. }
+        | Command::RegisterTeam { .. }
+        | Command::EditTeam { .. }
+        | Command::AddJudge { .. }
+        | Command::Qualify { .. }
+        | Command::AddGame { .. }
+        | Command::SetProgramme { .. }
+        | Command::RemoveTeam { .. } => HOST,
+        Command::Press { .. } => TEAM,
+        Command::Game { command, .. } => match command {
+            GameCommand::Chgk(c) => match c {
+                ChgkCommand::LoadPackage { .. }
+                | ChgkCommand::AddQuestion { .. }
+                | ChgkCommand::Announce { .. }
+                | ChgkCommand::StartMinute
+                | ChgkCommand::Reveal { .. }
+                | ChgkCommand::CloseTour { .. }
+                // 4.14: the host decides ChGK appeals.
+                | ChgkCommand::ResolveAppeal { .. }
+                | ChgkCommand::ShowQuestionOnProjector { .. } => HOST,
+                ChgkCommand::Judge { .. } => STAFF,
+                ChgkCommand::SubmitCard { .. } | ChgkCommand::FileAppeal { .. } => TEAM,
+            },
+            GameCommand::Multigames(c) => match c {
+                MultigamesCommand::AddTour { .. }
+                | MultigamesCommand::AddTask { .. }
+                | MultigamesCommand::Announce { .. }
+                | MultigamesCommand::Start { .. }
+                | MultigamesCommand::Reveal { .. }
+                | MultigamesCommand::Finish => HOST,
+                MultigamesCommand::Award { .. } => STAFF,
+                MultigamesCommand::Answer { .. } | MultigamesCommand::Appeal { .. } => TEAM,
+                // 6.5: «Окончательное решение по апелляции принимает АЖ».
+                MultigamesCommand::DecideAppeal { .. } => JURY,
+            },
+            GameCommand::Ring(c) => match c {
+                // In Brain-ring the host judges at the table (4).
+                RingCommand::SetTiming { .. }
+                | RingCommand::Seed { .. }
+                | RingCommand::StartNext { .. }
+                | RingCommand::Friendly { .. }
+                | RingCommand::Read { .. }
+                | RingCommand::Arm { .. }
+                | RingCommand::Judge { .. }
+                | RingCommand::Decide { .. }
+                | RingCommand::ResolveAppeal { .. }
+                | RingCommand::CloseFight { .. } => HOST,
+                RingCommand::Appeal { .. } => TEAM,
+            },
+        },
+    }
+}
+
+/// What a built command is made of: small numbers, so that generated
+/// commands name teams, questions, tasks and fights that exist.
+#[derive(Clone, Debug)]
+pub struct Params {
+    pub a: u32,
+    pub b: u32,
+    pub flag: bool,
+    pub text: String,
+    pub big: u64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            a: 1,
+            b: 2,
+            flag: true,
+            text: "текст".into(),
+            big: 7,
+        }
+    }
+}
+
+/// How many kinds of command [`command`] builds.
+pub const KINDS: usize = 41;
+
+/// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
+/// of `p`; a game command goes to `game_of` its format.
+pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> Command {
+    let (a, b, flag, big) = (p.a, p.b, p.flag, p.big);
+    let text = p.text.clone();
+    let team = TeamId(a);
+    let players = (0..a % 8).map(|i| format!("Игрок {i}")).collect();
+    let chgk = |c: ChgkCommand| Command::game(game_of(Format::Chgk), c);
+    let multi = |c: MultigamesCommand| Command::game(game_of(Format::Multigames), c);
+    let ring = |c: RingCommand| Command::game(game_of(Format::Ring), c);
+    let credit = Credit::from_int(i64::from(b) - 1);
+    let (question, task, fight) = (QuestionId(a), TaskId(a), FightId(a));
+    match kind % KINDS {
+        0 => Command::SetUpTournament {
+            name: text,
+            settings: TournamentSettings {
+                min_players: a,
+                max_players: a + b,
+                chgk: ChgkTiming {
+                    minute_ms: big % 120_000,
+                    warning_before_end_ms: u64::from(b) * 1_000,
+                    grace_ms: u64::from(a) * 1_000,
+                },
+            },
+        },
+        1 => Command::RegisterTeam {
+            name: text,
+            town: "Город".into(),
+            players,
+            rating_id: flag.then_some(b),
+        },
+        2 => Command::EditTeam {
+            team,
+            name: text,
+            town: "Город".into(),
+            players,
+            rating_id: None,
+        },
+        3 => Command::AddJudge { name: text },
+        4 => Command::Qualify {
+            game: GameId(b),
+            places: a,
+            seed: big,
+        },
+        5 => Command::Press {
+            clock_offset_us: big as i64,
+        },
+        6 => Command::AddGame {
+            name: text,
+            settings: match a % 3 {
+                0 => GameSettings::Chgk(ChgkSettings {}),
+                1 => GameSettings::Ring(RingTiming::default()),
+                _ => GameSettings::Multigames(MultigamesSettings::default()),
+            },
+        },
+        7 => Command::SetProgramme {
+            programme: Programme {
+                days: (0..a % 3)
+                    .map(|d| ProgrammeDay {
+                        title: format!("День {d}"),
+                        slots: vec![
+                            Slot::ChgkTour { tour: TourId(d) },
+                            Slot::GameTour {
+                                game: GameId(b),
+                                tour: d,
+                            },
+                        ],
+                    })
+                    .collect(),
+            },
+        },
+        8 => Command::RemoveTeam { team },
+        // ---- ChGK
+        9 => chgk(ChgkCommand::LoadPackage {
+            file_name: "пакет.4s".into(),
+            bytes: text.into_bytes(),
+        }),
+        10 => chgk(ChgkCommand::AddQuestion {
+            tour: TourId(b % 3),
+            question: Question {
+                text,
+                answer: "ответ".into(),
+                ..Question::default()
+            },
+        }),
+        11 => chgk(ChgkCommand::Announce { question }),
+        12 => chgk(ChgkCommand::StartMinute),
+        13 => chgk(ChgkCommand::Reveal { question }),
+        14 => chgk(ChgkCommand::CloseTour {
+            tour: TourId(b % 3),
+        }),
+        15 => chgk(ChgkCommand::ResolveAppeal {
+            appeal: AppealId(b),
+            upheld: flag,
+            reply: text,
+        }),
+        16 => chgk(ChgkCommand::ShowQuestionOnProjector { on: flag }),
+        17 => chgk(ChgkCommand::Judge {
+            question,
+            group: text,
+            verdict: if flag {
+                Verdict::Correct
+            } else {
+                Verdict::Wrong
+            },
+        }),
+        18 => chgk(ChgkCommand::SubmitCard { question, text }),
+        19 => chgk(ChgkCommand::FileAppeal {
+            question,
+            kind: if flag {
+                AppealKind::AcceptMyAnswer
+            } else {
+                AppealKind::WithdrawQuestion
+            },
+            text,
+        }),
+        // ---- Мультиигры
+        20 => multi(MultigamesCommand::AddTour { title: text }),
+        21 => multi(MultigamesCommand::AddTask {
+            tour: TourNo(b % 3),
+            task: TaskDraft {
+                title: "Ребус".into(),
+                text,
+                answer: "ответ".into(),
+                comment: String::new(),
+                points: credit,
+                seconds: a,
+            },
+        }),
+        22 => multi(MultigamesCommand::Announce { task }),
+        23 => multi(MultigamesCommand::Start { task }),
+        24 => multi(MultigamesCommand::Reveal { task }),
+        25 => multi(MultigamesCommand::Finish),
+        26 => multi(MultigamesCommand::Award {
+            task,
+            team: TeamId(b),
+            points: credit,
+        }),
+        27 => multi(MultigamesCommand::Answer { task, text }),
+        28 => multi(MultigamesCommand::Appeal {
+            task,
+            kind: if flag {
+                TaskAppealKind::AcceptMyAnswer
+            } else {
+                TaskAppealKind::TaskIncorrect
+            },
+            text,
+        }),
+        29 => multi(MultigamesCommand::DecideAppeal {
+            appeal: AppealNo(b),
+            upheld: flag,
+            points: flag.then_some(credit),
+            reply: text,
+        }),
+        // ---- Брейн-ринг
+        30 => ring(RingCommand::SetTiming {
+            timing: RingTiming {
+                minute_ms: big % 120_000,
+                second_chance_ms: u64::from(a) * 1_000,
+                tie_window_us: u64::from(b) * 1_000,
+                early_press: if flag {
+                    EarlyPress::LosesTheQuestion
+                } else {
+                    EarlyPress::Ignored
+                },
+            },
+        }),
+        31 => ring(RingCommand::Seed {
+            teams: (1..=a % 8).map(TeamId).collect(),
+            seed: big,
+        }),
+        32 => ring(RingCommand::StartNext { stages: b }),
+        33 => ring(RingCommand::Friendly {
+            tables: [TeamId(a), TeamId(b)],
+            format: FightFormat {
+                questions: b,
+                sudden_death: flag,
+            },
+        }),
+        34 => ring(RingCommand::Read { fight }),
+        35 => ring(RingCommand::Arm { fight }),
+        36 => ring(RingCommand::Judge {
+            fight,
+            correct: flag,
+        }),
+        37 => ring(RingCommand::Decide {
+            fight,
+            table: (b % 3) as u8,
+        }),
+        38 => ring(RingCommand::ResolveAppeal {
+            fight,
+            appeal: b,
+            upheld: flag,
+            reply: text,
+        }),
+        39 => ring(RingCommand::CloseFight { fight }),
+        _ => ring(RingCommand::Appeal {
+            fight,
+            kind: if flag {
+                RingAppealKind::AcceptOurAnswer
+            } else {
+                RingAppealKind::QuestionIncorrect
+            },
+            text,
+        }),
+    }
+}
+
+/// One command of every kind, made of `p`.
+pub fn every_command(p: &Params, game_of: impl Fn(Format) -> GameId) -> Vec<Command> {
+    (0..KINDS).map(|k| command(k, p, &game_of)).collect()
+}
+
+/// A command's kind by name: `RegisterTeam`, or `Chgk::SubmitCard` for a
+/// game's command (serde's externally tagged names).
+pub fn kind_name(command: &Command) -> String {
+    /// The variant's name of an externally tagged enum value.
+    fn tag(value: &serde_json::Value) -> (String, Option<&serde_json::Value>) {
+        match value {
+            serde_json::Value::String(unit) => (unit.clone(), None),
+            serde_json::Value::Object(map) => match map.iter().next() {
+                Some((name, inner)) => (name.clone(), Some(inner)),
+                None => (String::new(), None),
+            },
+            other => (other.to_string(), None),
+        }
+    }
+    let value = serde_json::to_value(command).unwrap_or_default();
+    let (name, body) = tag(&value);
+    if name != "Game" {
+        return name;
+    }
+    let Some(game_command) = body.and_then(|b| b.get("command")) else {
+        return name;
+    };
+    let (format, inner) = tag(game_command);
+    let inner = inner.map(|i| tag(i).0).unwrap_or_default();
+    format!("{format}::{inner}")
+}
+
+/// Every variant name serde knows for the enum `T`, read from the error it
+/// gives for a name it does not know («expected one of `A`, `B`, …»).
+pub fn variant_names<T: DeserializeOwned>() -> BTreeSet<String> {
+    let error = match serde_json::from_str::<T>(r#""no such variant""#) {
+        Ok(_) => return BTreeSet::new(),
+        Err(e) => e.to_string(),
+    };
+    let listed = error
+        .split_once("expected one of")
+        .or_else(|| error.split_once("expected"))
+        .map(|(_, rest)| rest)
+        .unwrap_or_default();
+    listed
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Every kind of command the wire has, by [`kind_name`]: `Command`'s
+/// variants but `Game`, and `Format::Variant` for every variant of every
+/// registered format's command. A format this function does not know is
+/// named `Format::?` so that it never matches what the builder makes.
+pub fn kinds_on_the_wire() -> BTreeSet<String> {
+    let mut kinds: BTreeSet<String> = variant_names::<Command>()
+        .into_iter()
+        .filter(|k| k != "Game")
+        .collect();
+    for format in variant_names::<GameCommand>() {
+        let inner = match format.as_str() {
+            "Chgk" => variant_names::<ChgkCommand>(),
+            "Multigames" => variant_names::<MultigamesCommand>(),
+            "Ring" => variant_names::<RingCommand>(),
+            _ => BTreeSet::from(["?".to_owned()]),
+        };
+        kinds.extend(inner.into_iter().map(|c| format!("{format}::{c}")));
+    }
+    kinds
+}
+
+/// The field names anywhere in a serialized value (struct fields and map
+/// keys; not enum variant tags, which serde writes as keys too, so those
+/// are left in: a caller looks for a name that is no variant's).
+pub fn field_names<T: Serialize>(value: &T) -> BTreeSet<String> {
+    fn walk(value: &serde_json::Value, out: &mut BTreeSet<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, inner) in map {
+                    out.insert(key.clone());
+                    walk(inner, out);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|i| walk(i, out)),
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(&serde_json::to_value(value).unwrap_or_default(), &mut out);
+    out
+}

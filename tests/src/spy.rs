@@ -1,0 +1,102 @@
+//! A spy terminal: greets with a join code like any terminal, then sends
+//! nothing and records every frame the server sends it, each stamped on
+//! arrival in server time (a [`ServerClock`] of its own, built as the
+//! server's is: the wall clock at start plus monotonic time, so in one
+//! process the two agree to microseconds). A leakage test compares the
+//! stamps with the times the store gives each reveal.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use anyhow::{Context, Result, anyhow, bail};
+use quinn::RecvStream;
+
+use minuta_server::clock::ServerClock;
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
+use minuta_shared::wire::handshake::{HelloReply, Identity};
+
+use crate::terminal::{Link, client_endpoint};
+
+/// One frame as it arrived: when, and its payload (an `Envelope<ServerMsg>`).
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub at: ServerTime,
+    pub payload: Vec<u8>,
+}
+
+/// A greeted connection that only listens.
+pub struct Spy {
+    pub identity: Identity,
+    frames: Arc<Mutex<Vec<Frame>>>,
+    conn: quinn::Connection,
+    _send: quinn::SendStream,
+    _endpoint: quinn::Endpoint,
+}
+
+impl Spy {
+    /// Joins with `code` and starts recording.
+    pub async fn join(code: &JoinCode) -> Result<Spy> {
+        let endpoint = client_endpoint()?;
+        let addr = *code
+            .addrs
+            .first()
+            .ok_or_else(|| anyhow!("the join code has no address"))?;
+        let mut link = Link::open(&endpoint, addr, code.fingerprint).await?;
+        let identity = match link.hello(code.credential.clone()).await? {
+            HelloReply::Welcome(welcome) => welcome.identity,
+            HelloReply::Refused(refusal) => bail!("the spy was refused: {refusal}"),
+        };
+        // The send half stays open: finishing it is how a terminal leaves.
+        let Link {
+            conn, send, recv, ..
+        } = link;
+        let frames: Arc<Mutex<Vec<Frame>>> = Arc::default();
+        tokio::spawn(record(recv, ServerClock::start(), Arc::clone(&frames)));
+        Ok(Spy {
+            identity,
+            frames,
+            conn,
+            _send: send,
+            _endpoint: endpoint,
+        })
+    }
+
+    /// Every frame received so far, in order.
+    pub fn frames(&self) -> Vec<Frame> {
+        self.frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Why the connection ended, if it has.
+    pub fn close_reason(&self) -> Option<quinn::ConnectionError> {
+        self.conn.close_reason()
+    }
+
+    /// Leaves as a terminal does.
+    pub fn leave(&self) {
+        self.conn.close(0u32.into(), b"bye");
+    }
+}
+
+/// Reads whole frames until the stream ends, stamping each on arrival.
+async fn record(mut recv: RecvStream, clock: ServerClock, frames: Arc<Mutex<Vec<Frame>>>) {
+    while let Ok(payload) = read_payload(&mut recv).await {
+        let at = clock.now();
+        frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(Frame { at, payload });
+    }
+}
+
+async fn read_payload(recv: &mut RecvStream) -> Result<Vec<u8>> {
+    let mut prefix = [0u8; 4];
+    recv.read_exact(&mut prefix).await.context("a length")?;
+    let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES)?;
+    let mut payload = vec![0u8; len];
+    recv.read_exact(&mut payload).await.context("a payload")?;
+    Ok(payload)
+}
