@@ -88,7 +88,8 @@ pub fn senders(command: &Command) -> &'static [Role] {
             },
             GameCommand::Ring(c) => match c {
                 // In Brain-ring the host judges at the table (4).
-                RingCommand::SetTiming { .. }
+                RingCommand::LoadPackage { .. }
+                | RingCommand::SetTiming { .. }
                 | RingCommand::Seed { .. }
                 | RingCommand::StartNext { .. }
                 | RingCommand::Friendly { .. }
@@ -128,7 +129,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 41;
+pub const KINDS: usize = 42;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -326,6 +327,10 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
             reply: text,
         }),
         39 => ring(RingCommand::CloseFight { fight }),
+        40 => ring(RingCommand::LoadPackage {
+            file_name: "брейн.4s".into(),
+            bytes: text.clone().into_bytes(),
+        }),
         _ => ring(RingCommand::Appeal {
             fight,
             kind: if flag {
