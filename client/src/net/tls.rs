@@ -96,7 +96,14 @@ impl ServerCertVerifier for PinnedServer {
         cert: &CertificateDer<'_>,
         dss: &DigitallySignedStruct,
     ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        verify_tls13_signature(message, cert, dss, &self.algorithms)
+        let verdict = verify_tls13_signature(message, cert, dss, &self.algorithms);
+        // The pinned certificate signed by another key: whoever answers is
+        // not the server the code names, as surely as with another
+        // certificate — so the terminal stops and says so, not retries.
+        if verdict.is_err() {
+            self.mismatch_seen.store(true, Ordering::SeqCst);
+        }
+        verdict
     }
 
     fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
