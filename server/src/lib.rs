@@ -15,6 +15,7 @@ pub mod demo;
 pub mod driver;
 pub mod export;
 pub mod net;
+pub mod people;
 pub mod rating_export;
 pub mod store;
 
@@ -31,8 +32,9 @@ use minuta_shared::wire::handshake::Credential;
 
 use crate::clock::ServerClock;
 use crate::core::{Core, ServerInfo};
-use crate::driver::{Driver, HumanHost, People, fresh_secret};
+use crate::driver::{Driver, fresh_secret};
 use crate::net::Inbound;
+use crate::people::{HumanHost, People};
 
 /// The default port: any free UDP port works; this one is easy to remember.
 pub const DEFAULT_PORT: u16 = 4433;

@@ -31,8 +31,8 @@ use super::multigames::Scope;
 use super::ring_robot::{RingHost, TeamStyle};
 use super::{Answers, DemoConfig, DemoGame};
 use crate::clock::ServerClock;
-use crate::driver::HumanHost;
 use crate::net::{Inbound, Outbound};
+use crate::people::HumanHost;
 
 /// The autopilot's times, scaled to the demo's minute.
 pub(super) struct Pace {

@@ -44,9 +44,10 @@ use minuta_shared::wire::server::Receipt;
 
 use crate::clock::ServerClock;
 use crate::core::{Core, Event};
-use crate::driver::{People, fresh_secret};
+use crate::driver::fresh_secret;
 use crate::net::Inbound;
 use crate::net::press_desk::SharedCore;
+use crate::people::People;
 use ring_robot::TeamStyle;
 
 pub use finish::FinishLine;

@@ -33,9 +33,9 @@ use super::Answers;
 use super::multigames::{answer_command, appeal_command, team_answer, team_appeal};
 use super::ring_robot::Buttons;
 use crate::clock::ServerClock;
-use crate::driver::HumanTeams;
 use crate::net::press_desk::{self, AtDesk, DriverGone, Press, SharedCore};
 use crate::net::{ConnId, Inbound, Outbound, Outbox};
+use crate::people::HumanTeams;
 
 const WRONG: [&str; 6] = ["Не знаем", "Чехов", "Луна", "Волга", "Сорок", "Медведь"];
 
