@@ -15,6 +15,7 @@ pub mod demo;
 pub mod driver;
 pub mod export;
 pub mod net;
+pub mod protocol;
 pub mod rating_export;
 pub mod store;
 
