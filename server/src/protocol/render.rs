@@ -360,7 +360,7 @@ impl<'f> Layouter<'f> {
                 self.new_page();
                 self.table_row(&widths, &header, true, None);
             }
-            self.table_row(&widths, row, false, Some((&header, header_height)));
+            self.table_row(&widths, row, false, Some(&header));
         }
         self.y -= lead * 0.5;
     }
@@ -372,7 +372,7 @@ impl<'f> Layouter<'f> {
         widths: &[f32],
         cells: &[Vec<String>],
         bold: bool,
-        header: Option<(&[Vec<String>], f32)>,
+        header: Option<&[Vec<String>]>,
     ) {
         let lead = TABLE * LEADING;
         // A body row's top is the rule under the row above it.
@@ -384,7 +384,7 @@ impl<'f> Layouter<'f> {
         let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
         for i in 0..lines {
             if self.y - lead < MARGIN_BOTTOM
-                && let Some((header, _)) = header
+                && let Some(header) = header
             {
                 self.new_page();
                 self.table_row(widths, header, true, None);
