@@ -17,6 +17,9 @@
 //! (2.2) with a place for every team in it and the prizes: ChGK, each game,
 //! and Brain-ring (teams that did not qualify after those that did) — empty
 //! for a club night of one ChGK tournament.
+//!
+//! [`export_pdf`] writes the jury's printable protocol of the event
+//! ([`crate::protocol`]), read from the same replayed store.
 
 use std::path::Path;
 
@@ -26,11 +29,14 @@ use minuta_shared::play::brain_ring::{
 };
 use minuta_shared::play::chgk::ChgkGame;
 use minuta_shared::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
+use minuta_shared::time::ServerTime;
 use minuta_shared::tournament::festival::Prize;
 use serde_json::{Value, json};
 use thiserror::Error;
 
+use crate::core::event::Event;
 use crate::core::{Core, GameSlot, ServerInfo};
+use crate::protocol::{self, Protocol, RenderError};
 use crate::store;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,16 +62,24 @@ pub enum ExportError {
         game: GameId,
         known: String,
     },
+    #[error("making the PDF protocol: {0}")]
+    Pdf(#[from] RenderError),
 }
 
-/// The final standings: every played question counts, as judged (3; 4.3).
-pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportError> {
+/// The store's events replayed into a core, as a restart does.
+fn replayed(data_dir: &Path) -> Result<(Core, Vec<Event>), ExportError> {
     let events = store::load(data_dir)?;
     if events.is_empty() {
         return Err(ExportError::Empty(data_dir.display().to_string()));
     }
     let mut core = Core::new(ServerInfo::default());
     crate::replay_stored(&mut core, &events, &store::db_path(data_dir))?;
+    Ok((core, events))
+}
+
+/// The final standings: every played question counts, as judged (3; 4.3).
+pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportError> {
+    let (core, _) = replayed(data_dir)?;
     Ok(match format {
         ExportFormat::Json => to_json(&core),
         ExportFormat::Csv => to_csv(&core),
@@ -78,6 +92,25 @@ pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportErr
             })?
         }
     })
+}
+
+/// The jury's protocol of the event in the store: its text
+/// ([`protocol::build`]), dated by the store's first event.
+pub fn protocol(data_dir: &Path) -> Result<Protocol, ExportError> {
+    let (core, events) = replayed(data_dir)?;
+    let started = events.iter().find_map(|e| match e {
+        Event::Initialised { at, .. } => Some(*at),
+        _ => None,
+    });
+    Ok(protocol::build(
+        &core,
+        started.filter(|at| *at != ServerTime::ZERO),
+    ))
+}
+
+/// The jury's protocol of the event in the store, as a PDF file.
+pub fn export_pdf(data_dir: &Path) -> Result<Vec<u8>, ExportError> {
+    Ok(protocol::render(&protocol(data_dir)?)?)
 }
 
 /// The game's scoresheet as pretty JSON; or, for a game not in the
@@ -102,7 +135,7 @@ fn to_sheet(core: &Core, game: GameId) -> Result<String, String> {
 
 /// Whether a game has anything to export: a game with no tours (the
 /// event's own ChGK on a Мультиигры evening) has not been used.
-fn in_use(game: &GameSlot) -> bool {
+pub(crate) fn in_use(game: &GameSlot) -> bool {
     game.state.tour(0).is_some()
 }
 

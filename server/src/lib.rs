@@ -16,6 +16,7 @@ pub mod driver;
 pub mod export;
 pub mod net;
 pub mod people;
+pub mod protocol;
 pub mod rating_export;
 pub mod store;
 

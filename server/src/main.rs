@@ -10,7 +10,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use minuta_server::demo::{DemoConfig, DemoGame, FinishLine, MAX_ROBOTS};
-use minuta_server::export::{ExportFormat, export};
+use minuta_server::export::{ExportFormat, export, export_pdf};
 use minuta_server::{Ready, ServerConfig};
 use minuta_shared::ids::GameId;
 
@@ -122,7 +122,7 @@ enum Command {
         /// The scoresheet (JSON, UTF-8).
         file: PathBuf,
     },
-    /// Write the standings from a store as JSON or CSV.
+    /// Write the standings from a store as JSON or CSV, or the jury's PDF protocol.
     ///
     /// JSON: the ChGK standings and questions; with Brain-ring data (seeded
     /// teams or any fight) also a `brain_ring` object: stage, champion,
@@ -150,6 +150,13 @@ enum Command {
     /// Rating: the event's ChGK results in the rating site's shape (per
     /// team its site id, name, town, mask, questionsTotal, position, roster,
     /// controversials and appeals); README.md lists the fields.
+    ///
+    /// Pdf: the jury's printable protocol of the event, in Russian — the
+    /// standings, every question with its cards and verdicts, the
+    /// Мультиигры tasks and credit, every Brain-ring fight with its press
+    /// log, the appeals with their decisions, and the lines the host, the
+    /// jury and the appeal jury sign. A binary file: give `--out`, or
+    /// redirect standard output (it is refused on a terminal).
     Export {
         #[arg(long, default_value = "minuta-data")]
         data: PathBuf,
@@ -171,6 +178,7 @@ enum Format {
     Csv,
     Sheet,
     Rating,
+    Pdf,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -421,6 +429,10 @@ fn export_to(
     out: Option<&Path>,
 ) -> anyhow::Result<()> {
     let format = match (format, game) {
+        (Format::Pdf, None) => return protocol_to(data, out),
+        (Format::Pdf, Some(_)) => {
+            anyhow::bail!("--game is for --format sheet only (the PDF protocol has every game)")
+        }
         (Format::Json, None) => ExportFormat::Json,
         (Format::Csv, None) => ExportFormat::Csv,
         (Format::Rating, None) => ExportFormat::Rating,
@@ -438,6 +450,29 @@ fn export_to(
             std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
         }
         None => print!("{text}"),
+    }
+    Ok(())
+}
+
+/// The PDF protocol to `out`, or to standard output when that is a file or
+/// a pipe; a terminal would only show binary noise, so it is refused before
+/// the store is read.
+fn protocol_to(data: &Path, out: Option<&Path>) -> anyhow::Result<()> {
+    use std::io::{IsTerminal, Write};
+    if out.is_none() && std::io::stdout().is_terminal() {
+        anyhow::bail!(
+            "--format pdf writes a binary file: give --out protocol.pdf (or redirect standard output to a file)"
+        );
+    }
+    let pdf = export_pdf(data)?;
+    match out {
+        Some(path) => {
+            std::fs::write(path, pdf).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => std::io::stdout()
+            .lock()
+            .write_all(&pdf)
+            .context("writing the protocol to standard output")?,
     }
     Ok(())
 }
