@@ -333,6 +333,14 @@ fn brain_ring(hall: &mut Hall) {
         },
     );
     hall.ring(Identity::Host, RingCommand::StartNext { stages: 1 });
+    // One package question: the first read takes it, the second is paper.
+    hall.ring(
+        Identity::Host,
+        RingCommand::LoadPackage {
+            file_name: "ring.4s".into(),
+            bytes: "? Кто написал «Онегина»?\n! Пушкин.\n".as_bytes().to_vec(),
+        },
+    );
     let fight = FightId(1);
     hall.ring(Identity::Host, RingCommand::Read { fight });
     hall.wait(500);
@@ -547,6 +555,7 @@ fn the_brain_ring_part_has_each_fight_with_its_press_log_and_appeals() {
             "Круг 1, бой 1",
             "Альфа — Бета, счёт 1 : 1, бой не завершён.",
             "Вопрос 1: взял «Альфа».",
+            "Вопрос № 1 пакета: Кто написал «Онегина»? Ответ: Пушкин.",
             "№ | Команда | Стол | Прибытие, UTC | От «Время» | От первого | Нажатие",
             "Вопрос 2: взял «Бета».",
             "Апелляции боя:",

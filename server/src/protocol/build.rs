@@ -531,7 +531,7 @@ fn ring_section(p: &mut Protocol, core: &Core, title: &str, ring: &RingTournamen
     }
     // Fight ids grow as fights open: the map's order is the opening order.
     for fight in ring.fights.values() {
-        ring_fight(p, core, fight);
+        ring_fight(p, core, ring, fight);
     }
 }
 
@@ -542,7 +542,7 @@ pub fn millis(us: i64) -> String {
     format!("{sign}{},{:03} мс", us / 1_000, us % 1_000)
 }
 
-fn ring_fight(p: &mut Protocol, core: &Core, f: &RingFight) {
+fn ring_fight(p: &mut Protocol, core: &Core, ring: &RingTournament, f: &RingFight) {
     let names = f.tables.map(|t| team(core, t));
     let heading = if f.label.trim().is_empty() {
         fight_kind(f.kind)
@@ -565,7 +565,7 @@ fn ring_fight(p: &mut Protocol, core: &Core, f: &RingFight) {
     let asked = f.log.presses.iter().map(|p| p.question).max().unwrap_or(0);
     let questions = (f.outcomes.len() as u32).max(asked);
     for number in 1..=questions {
-        p.together(|p| ring_question(p, core, f, &names, number));
+        p.together(|p| ring_question(p, core, ring, f, &names, number));
     }
     if !f.appeals.is_empty() {
         p.text("Апелляции боя:");
@@ -593,7 +593,14 @@ fn ring_fight(p: &mut Protocol, core: &Core, f: &RingFight) {
 }
 
 /// One question of a fight: what became of it, and its press log.
-fn ring_question(p: &mut Protocol, core: &Core, f: &RingFight, names: &[String; 2], number: u32) {
+fn ring_question(
+    p: &mut Protocol,
+    core: &Core,
+    ring: &RingTournament,
+    f: &RingFight,
+    names: &[String; 2],
+    number: u32,
+) {
     let outcome = match f.outcomes.get(number as usize - 1) {
         Some(QuestionOutcome::TakenBy(table)) => {
             format!("взял «{}»", names.get(*table).cloned().unwrap_or_default())
@@ -603,6 +610,19 @@ fn ring_question(p: &mut Protocol, core: &Core, f: &RingFight, names: &[String; 
         None => "не окончен".to_owned(),
     };
     p.text(format!("Вопрос {number}: {outcome}."));
+    // A question from the package: the jury signs what was asked.
+    if let Some((index, q)) = ring
+        .asked
+        .get(&(f.id, number))
+        .and_then(|i| ring.questions.get(*i).map(|q| (*i, q)))
+    {
+        p.text(format!(
+            "Вопрос № {} пакета: {} Ответ: {}.",
+            index + 1,
+            q.text,
+            q.answer.trim_end_matches('.')
+        ));
+    }
     let mut presses: Vec<_> = f
         .log
         .presses
