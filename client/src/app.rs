@@ -185,11 +185,11 @@ impl MinutaApp {
         let live = games::clocks(view).into_iter().find_map(|(game, clock)| {
             let phase = widgets::phase_at(&clock, now);
             let task = clock.question?;
-            running(phase).then_some(((game, task), phase))
+            running(phase).then_some(((game, task), phase, clock.ends_at))
         });
-        let (key, phase) = match live {
-            Some((key, phase)) => (Some(key), phase),
-            None => (None, Phase::Idle),
+        let (key, phase, ends_at) = match live {
+            Some((key, phase, ends_at)) => (Some(key), phase, ends_at),
+            None => (None, Phase::Idle, None),
         };
         if let Some(signal) = self.game_signals.observe(key, phase)
             && !self.state.muted
@@ -197,8 +197,7 @@ impl MinutaApp {
             self.sound.signal(signal);
         }
         if key.is_some() {
-            self.ctx
-                .request_repaint_after(std::time::Duration::from_millis(100));
+            self.ctx.request_repaint_after(next_tick(ends_at, now));
         }
     }
 
@@ -244,6 +243,27 @@ impl MinutaApp {
                 .send_viewport_cmd(egui::ViewportCommand::Fullscreen(!now));
         }
     }
+}
+
+/// How long until a running clock's shown second changes: every digit,
+/// signal and phase of a minute falls a whole number of seconds from its
+/// end, so the app draws once a second, just after each such instant.
+fn next_tick(
+    ends_at: Option<minuta_shared::time::ServerTime>,
+    now: minuta_shared::time::ServerTime,
+) -> std::time::Duration {
+    const SECOND_US: u64 = 1_000_000;
+    // Just after the instant, so the frame already shows the new second.
+    const AFTER_US: u64 = 2_000;
+    let Some(ends_at) = ends_at else {
+        return std::time::Duration::from_millis(100);
+    };
+    let into_second = if now.0 <= ends_at.0 {
+        (SECOND_US - (ends_at.0 - now.0) % SECOND_US) % SECOND_US
+    } else {
+        (now.0 - ends_at.0) % SECOND_US
+    };
+    std::time::Duration::from_micros(SECOND_US - into_second + AFTER_US)
 }
 
 impl eframe::App for MinutaApp {

@@ -40,9 +40,13 @@ impl EventSink {
         EventSink { tx, wake }
     }
 
-    /// Delivers an event; a UI that has gone away is not an error.
+    /// Delivers an event; a UI that has gone away is not an error. A clock
+    /// sample (one a second, from the pings) changes nothing on screen by
+    /// itself: it waits for the next frame instead of drawing one, so an
+    /// idle terminal stays idle.
     pub fn send(&self, event: NetEvent) {
-        if self.tx.send(event).is_ok() {
+        let wake = !matches!(event, NetEvent::Clock(_));
+        if self.tx.send(event).is_ok() && wake {
             (self.wake)();
         }
     }
