@@ -201,12 +201,18 @@ impl MinutaApp {
         }
     }
 
-    /// Keeps a Brain-ring countdown ticking and lets the button's flash
-    /// fade on time.
+    /// Keeps a Brain-ring countdown ticking (a frame as each shown second
+    /// changes) and lets the button's flash fade on time.
     fn watch_ring(&mut self) {
-        if self.state.view.as_ref().is_some_and(ring::ticking_in) {
-            self.ctx
-                .request_repaint_after(std::time::Duration::from_millis(100));
+        let now = self.state.server_now();
+        let deadlines = self.state.view.as_ref().map(ring::ticking_in);
+        if let Some(next) = deadlines
+            .into_iter()
+            .flatten()
+            .map(|deadline| next_tick(Some(deadline), now))
+            .min()
+        {
+            self.ctx.request_repaint_after(next);
         }
         if let Some(at) = self.state.button.pressed_at_us {
             let left = (at + crate::state::FLASH_US).saturating_sub(self.state.now_us);

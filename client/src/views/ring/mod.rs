@@ -234,24 +234,37 @@ pub fn event_staff(view: &HostView) -> Option<(Game<'_>, &RingStaffView)> {
     Some((game.into(), ring))
 }
 
-/// Whether a fight's clock runs anywhere in `view`, so the screen must
-/// keep repainting to count it down.
-pub fn ticking_in(view: &View) -> bool {
-    match view {
-        View::Team(v) => v.games.iter().any(|g| match &g.view {
-            GameTeamView::Ring(r) => r.fight.as_ref().is_some_and(ticking),
-            _ => false,
-        }),
-        View::Display(v) => v.games.iter().any(|g| match &g.view {
-            GameDisplayView::Ring(board) => board.fights.iter().any(ticking),
-            _ => false,
-        }),
-        View::Host(v) => v.games.iter().any(|g| match &g.view {
-            GameStaffView::Ring(r) => r.board.fights.iter().any(ticking),
-            _ => false,
-        }),
-        View::Jury(_) => false,
-    }
+/// The deadlines of the fights' clocks running anywhere in `view`: the
+/// screen redraws as each one's shown second changes.
+pub fn ticking_in(view: &View) -> Vec<ServerTime> {
+    let fights: Vec<&RingFightView> = match view {
+        View::Team(v) => v
+            .games
+            .iter()
+            .filter_map(|g| match &g.view {
+                GameTeamView::Ring(r) => r.fight.as_ref(),
+                _ => None,
+            })
+            .collect(),
+        View::Display(v) => v
+            .games
+            .iter()
+            .flat_map(|g| match &g.view {
+                GameDisplayView::Ring(board) => board.fights.iter().collect(),
+                _ => Vec::new(),
+            })
+            .collect(),
+        View::Host(v) => v
+            .games
+            .iter()
+            .flat_map(|g| match &g.view {
+                GameStaffView::Ring(r) => r.board.fights.iter().collect(),
+                _ => Vec::new(),
+            })
+            .collect(),
+        View::Jury(_) => Vec::new(),
+    };
+    fights.into_iter().filter_map(ticking).collect()
 }
 
 /// The phase at `now`: a view is only as fresh as its last frame, and a
@@ -289,15 +302,17 @@ pub fn on_stage(fights: &[RingFightView]) -> Vec<&RingFightView> {
     open
 }
 
-/// Whether a clock runs on this fight's question (the screen must tick).
-fn ticking(fight: &RingFightView) -> bool {
-    !fight.closed
-        && fight.question.as_ref().is_some_and(|q| {
-            matches!(
-                q.phase,
-                ButtonPhase::Armed { .. } | ButtonPhase::SecondChance { .. }
-            )
-        })
+/// The deadline of the clock running on this fight's question, if one is.
+fn ticking(fight: &RingFightView) -> Option<ServerTime> {
+    if fight.closed {
+        return None;
+    }
+    match fight.question.as_ref().map(|q| &q.phase) {
+        Some(ButtonPhase::Armed { deadline, .. } | ButtonPhase::SecondChance { deadline, .. }) => {
+            Some(*deadline)
+        }
+        _ => None,
+    }
 }
 
 pub fn phase_colour(phase: &ButtonPhase) -> Color32 {
