@@ -205,6 +205,9 @@ texts! {
     StartMinute => "Время", "Time";
     Reveal => "Показать ответ", "Show the answer";
     ShowQuestionOnProjector => "показать вопрос на экране", "show the question on the projector";
+    ShowHandout => "Раздатку на экран", "Handout on the projector";
+    HideHandout => "Убрать раздатку с экрана", "Take the handout down";
+    Handout => "Раздаточный материал", "Handout";
     CardsIn => "Сдано карточек", "Cards in";
     LateCards => "Опоздавшие карточки (не засчитываются)", "Late cards (never scored)";
     MissingTeams => "Не сдали", "No card";

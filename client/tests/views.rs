@@ -18,8 +18,8 @@ use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::chgk::ChgkReceipt;
 use minuta_shared::play::chgk::view::{
-    AnswerGroup, ClockView, DisplayReveal, LateCard, QuestionJudging, QuestionStatus, QuestionView,
-    TourView,
+    AnswerGroup, ClockView, DisplayHandout, DisplayReveal, LateCard, QuestionJudging,
+    QuestionStatus, QuestionView, TourView,
 };
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::chgk::{Phase, Verdict};
@@ -593,4 +593,66 @@ fn between_questions_the_projector_shows_the_leaders_race() {
     common::display_chgk(&mut view).clock = running_clock(QuestionId(3));
     let playing = common::projector(Lang::Ru, (START_MS + 10_000) * 1000, view, [1280.0, 1400.0]);
     assert!(playing.query_by_label("Гонка лидеров").is_none());
+}
+
+/// The host's game tab with question 1 in its minute; it has a handout.
+fn host_view_with_a_handout() -> HostView {
+    let mut view = host_view_with_a_tour();
+    let chgk = common::staff_chgk(&mut view);
+    chgk.tours[0].questions[0].content.handout = Some("Карта Бородинского поля".into());
+    chgk.tours[0].questions[0].status = QuestionStatus::Announced;
+    chgk.clock = minute(QuestionId(0), "1", Phase::Minute, START_MS);
+    view
+}
+
+#[test]
+fn chgk_3_the_host_sends_the_handout_to_the_projector_and_takes_it_down() {
+    // Arrange / act: the handout goes up.
+    let mut harness = dashboard_on(
+        Lang::Ru,
+        host_view_with_a_handout(),
+        HostTab::Game,
+        [1200.0, 900.0],
+    );
+    click(&mut harness, "Раздатку на экран");
+    common::assert_sent(
+        &harness,
+        [Command::game(
+            EVENT_CHGK,
+            ChgkCommand::ShowHandout {
+                question: Some(QuestionId(0)),
+            },
+        )],
+    );
+
+    // Once it is up, the same place takes it down.
+    let mut view = host_view_with_a_handout();
+    common::staff_chgk(&mut view).handout_shown = Some(QuestionId(0));
+    let mut harness = dashboard_on(Lang::Ru, view, HostTab::Game, [1200.0, 900.0]);
+    click(&mut harness, "Убрать раздатку с экрана");
+    common::assert_sent(
+        &harness,
+        [Command::game(
+            EVENT_CHGK,
+            ChgkCommand::ShowHandout { question: None },
+        )],
+    );
+}
+
+#[test]
+fn chgk_3_the_projector_shows_a_handout_full_screen() {
+    let mut view = common::display_view();
+    let chgk = common::display_chgk(&mut view);
+    chgk.clock = minute(QuestionId(0), "1", Phase::Minute, START_MS);
+    chgk.handout = Some(DisplayHandout {
+        number: "1".into(),
+        text: "Карта Бородинского поля".into(),
+    });
+    let harness = common::projector(Lang::Ru, (START_MS + 5_000) * 1000, view, [1280.0, 900.0]);
+    assert!(harness.query_by_label("Карта Бородинского поля").is_some());
+    assert!(
+        harness
+            .query_by_label("Вопрос 1 · Раздаточный материал")
+            .is_some()
+    );
 }

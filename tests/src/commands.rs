@@ -70,7 +70,8 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | ChgkCommand::CloseTour { .. }
                 // 4.14: the host decides ChGK appeals.
                 | ChgkCommand::ResolveAppeal { .. }
-                | ChgkCommand::ShowQuestionOnProjector { .. } => HOST,
+                | ChgkCommand::ShowQuestionOnProjector { .. }
+                | ChgkCommand::ShowHandout { .. } => HOST,
                 ChgkCommand::Judge { .. } => STAFF,
                 ChgkCommand::SubmitCard { .. } | ChgkCommand::FileAppeal { .. } => TEAM,
             },
@@ -129,7 +130,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 42;
+pub const KINDS: usize = 43;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -330,6 +331,9 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         40 => ring(RingCommand::LoadPackage {
             file_name: "брейн.4s".into(),
             bytes: text.clone().into_bytes(),
+        }),
+        41 => chgk(ChgkCommand::ShowHandout {
+            question: flag.then_some(QuestionId(b % 3)),
         }),
         _ => ring(RingCommand::Appeal {
             fight,

@@ -42,6 +42,7 @@ pub fn error(lang: Lang, error: &ChgkError) -> String {
         E::QuestionWithdrawn => "вопрос снят".into(),
         E::NotAllJudged => "перед показом ответа нужно отметить все ответы".into(),
         E::ClockRunning => "время по вопросу ещё идёт".into(),
+        E::NoHandout => "у этого вопроса нет раздаточного материала".into(),
     }
 }
 
@@ -84,6 +85,7 @@ pub fn command_name(lang: Lang, command: &ChgkCommand) -> &'static str {
         C::Reveal { .. } => ("показ ответа", "the reveal"),
         C::CloseTour { .. } => ("закрытие тура", "closing the tour"),
         C::ShowQuestionOnProjector { .. } => ("вопрос на экране", "the question on the projector"),
+        C::ShowHandout { .. } => ("раздатка на экране", "the handout on the projector"),
         C::ResolveAppeal { .. } => ("решение по апелляции", "appeal decision"),
         C::Judge { .. } => ("отметка ответа", "judging"),
         C::SubmitCard { .. } => ("карточка", "the card"),

@@ -191,7 +191,12 @@ impl Core {
                 Ok(_) => Ok(()),
                 Err(_) => Err(ReplayError::NoSuchAppeal(*appeal)),
             },
-            ChgkEvent::ProjectorShowsText { .. } => Ok(()),
+            ChgkEvent::ProjectorShowsText { .. } | ChgkEvent::HandoutShown { question: None } => {
+                Ok(())
+            }
+            ChgkEvent::HandoutShown {
+                question: Some(question),
+            } => question_exists(chgk, *question),
         }
     }
 

@@ -141,5 +141,6 @@ fn chgk_kind(e: &ChgkEvent) -> &'static str {
         ChgkEvent::AppealFiled { .. } => "chgk_appeal_filed",
         ChgkEvent::AppealResolved { .. } => "chgk_appeal_resolved",
         ChgkEvent::ProjectorShowsText { .. } => "chgk_projector_shows_text",
+        ChgkEvent::HandoutShown { .. } => "chgk_handout_shown",
     }
 }

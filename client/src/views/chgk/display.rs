@@ -2,7 +2,9 @@
 //! a huge question number and clock, how many cards are in (a count, never
 //! an answer), and the public standings. Once the host reveals a question,
 //! its answer, «зачёт» and comment (and its text, if the host chose) take
-//! the clock's place until the next question is announced.
+//! the clock's place until the next question is announced. A handout the
+//! host sends fills the screen until the host or the next question takes
+//! it down.
 
 use egui::{RichText, Ui};
 use minuta_shared::play::chgk::ChgkDisplayView;
@@ -19,6 +21,25 @@ pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView
     // Scale with the window so a projector's 1080p and a laptop both fill.
     let height = ui.available_height().max(300.0);
     let clock_size = (height * 0.22).clamp(60.0, 320.0);
+    if let Some(handout) = &view.handout {
+        // Full screen, as a sheet handed round would be: the clock stays,
+        // small, for the minute may be running.
+        ui.vertical_centered(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "{} · {}",
+                    i18n::question_number(lang, &handout.number),
+                    lang.t(T::Handout)
+                ))
+                .size(clock_size * 0.2)
+                .color(GREY),
+            );
+            widgets::big_clock(ui, lang, &view.clock, now, clock_size * 0.4);
+            ui.add_space(clock_size * 0.1);
+            ui.label(RichText::new(&handout.text).size(clock_size * 0.3));
+        });
+        return;
+    }
     ui.vertical_centered(|ui| {
         ui.label(RichText::new(title).size(clock_size * 0.16).color(GREY));
         if !view.tour_title.is_empty() {

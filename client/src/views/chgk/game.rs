@@ -162,6 +162,22 @@ pub fn game(
                 ChgkCommand::ShowQuestionOnProjector { on: text_on_screen },
             )));
         }
+        // A handout goes up full screen when the host sends it, and down
+        // with the next question (or this button).
+        if let Some(q) = current.filter(|q| q.content.handout.is_some()) {
+            let shown = chgk.handout_shown == Some(q.id);
+            let (label, question) = if shown {
+                (T::HideHandout, None)
+            } else {
+                (T::ShowHandout, Some(q.id))
+            };
+            if ui.button(lang.t(label)).clicked() {
+                out.push(UiCommand::Send(Command::game(
+                    game,
+                    ChgkCommand::ShowHandout { question },
+                )));
+            }
+        }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             let unplayed: Vec<&QuestionView> = all_questions(chgk)

@@ -57,6 +57,11 @@ pub enum ChgkCommand {
         kind: AppealKind,
         text: String,
     },
+
+    // ---- the host: the projector ----
+    /// Puts a question's handout on the projector, full screen (`None`
+    /// takes it down). Announcing the next question takes it down too.
+    ShowHandout { question: Option<QuestionId> },
 }
 
 /// What the game did with an accepted command.

@@ -52,4 +52,6 @@ pub enum ChgkError {
     NotAllJudged,
     #[error("the question's clock is still running")]
     ClockRunning,
+    #[error("this question has no handout")]
+    NoHandout,
 }

@@ -79,4 +79,8 @@ pub enum ChgkEvent {
     ProjectorShowsText {
         on: bool,
     },
+    /// The host put a question's handout on the projector, or took it down.
+    HandoutShown {
+        question: Option<QuestionId>,
+    },
 }

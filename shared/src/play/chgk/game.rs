@@ -131,6 +131,8 @@ pub struct ChgkGame {
     /// The host's setting: the projector shows the revealed question's text
     /// too, not only its answer.
     pub projector_text: bool,
+    /// The question whose handout the projector shows full screen.
+    pub handout_shown: Option<QuestionId>,
     /// The hall's standings, built once until an event changes them
     /// ([`ChgkGame::public_standings`]); not part of the game's facts.
     pub(super) public_cache: OnceCell<Arc<Vec<StandingRow>>>,
@@ -538,6 +540,7 @@ impl ChgkGame {
                     self.current = Some(*question);
                     // The hall turns to the new question.
                     self.on_projector = None;
+                    self.handout_shown = None;
                 }
             }
             ChgkEvent::MinuteStarted { question, at } => {
@@ -646,6 +649,7 @@ impl ChgkGame {
                 }
             }
             ChgkEvent::ProjectorShowsText { on } => self.projector_text = *on,
+            ChgkEvent::HandoutShown { question } => self.handout_shown = *question,
         }
     }
 

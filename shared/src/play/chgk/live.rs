@@ -60,6 +60,7 @@ impl LiveFormat for ChgkGame {
             | C::Reveal { .. }
             | C::CloseTour { .. }
             | C::ShowQuestionOnProjector { .. }
+            | C::ShowHandout { .. }
             // 4.14: the host decides ChGK appeals.
             | C::ResolveAppeal { .. } => role == Role::Host,
             C::Judge { .. } => matches!(role, Role::Host | Role::Judge),
@@ -110,6 +111,14 @@ impl LiveFormat for ChgkGame {
                 reply,
             } => done(self.handle_resolve_appeal(appeal, upheld, &reply, now)?),
             C::ShowQuestionOnProjector { on } => done(ChgkEvent::ProjectorShowsText { on }),
+            C::ShowHandout { question } => {
+                if let Some(id) = question
+                    && self.question(id)?.content.handout.is_none()
+                {
+                    return Err(ChgkError::NoHandout);
+                }
+                done(ChgkEvent::HandoutShown { question })
+            }
             C::Judge {
                 question,
                 group,

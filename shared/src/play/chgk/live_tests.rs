@@ -413,3 +413,70 @@ proptest! {
         prop_assert_eq!(scored_standings(&sheet), LiveFormat::standings(&p.game, &p.roster));
     }
 }
+
+#[test]
+fn chgk_3_the_host_puts_a_handout_on_the_projector_until_the_next_question() {
+    // Arrange: question 1 has a handout, question 2 none.
+    let mut p = Play::new(2);
+    let question = Question {
+        text: "Что на картинке?".into(),
+        handout: Some("Карта Бородинского поля".into()),
+        answer: "Флеши".into(),
+        ..Question::default()
+    };
+    p.host(
+        ChgkCommand::AddQuestion {
+            tour: TourId(0),
+            question,
+        },
+        s(0),
+    );
+    p.tour(1);
+    p.host(
+        ChgkCommand::Announce {
+            question: QuestionId(0),
+        },
+        s(1),
+    );
+    assert_eq!(p.game.display_view(&p.roster, s(1)).handout, None);
+
+    // Act
+    p.host(
+        ChgkCommand::ShowHandout {
+            question: Some(QuestionId(0)),
+        },
+        s(2),
+    );
+
+    // Assert: full screen on the projector; the host's button knows it.
+    let shown = p.game.display_view(&p.roster, s(2)).handout;
+    let shown = shown.expect("the handout on the projector");
+    assert_eq!(
+        (shown.number.as_str(), shown.text.as_str()),
+        ("1", "Карта Бородинского поля")
+    );
+    assert_eq!(
+        p.game.staff_view(&p.roster, s(2)).handout_shown,
+        Some(QuestionId(0))
+    );
+    // Only the host, and only a question that has one.
+    let again = ChgkCommand::ShowHandout {
+        question: Some(QuestionId(1)),
+    };
+    assert_eq!(
+        p.try_as(Identity::Host, again, s(3)),
+        Err(ChgkError::NoHandout)
+    );
+    assert!(!<ChgkGame as LiveFormat>::permitted(
+        Role::Judge,
+        &ChgkCommand::ShowHandout { question: None }
+    ));
+    // The next question takes it down.
+    p.host(
+        ChgkCommand::Announce {
+            question: QuestionId(1),
+        },
+        s(90),
+    );
+    assert_eq!(p.game.display_view(&p.roster, s(90)).handout, None);
+}

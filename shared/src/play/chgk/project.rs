@@ -9,8 +9,8 @@ use std::sync::Arc;
 use super::game::{ChgkGame, GameQuestion};
 use super::view::{
     AnswerGroup, AppealResolution, AppealView, CardReveal, ChgkDisplayView, ChgkStaffView,
-    ChgkTeamView, ClockView, DisplayReveal, JudgementEntry, LateCard, QuestionJudging,
-    QuestionStatus, QuestionView, StandingRow, TeamCard, TourView,
+    ChgkTeamView, ClockView, DisplayHandout, DisplayReveal, JudgementEntry, LateCard,
+    QuestionJudging, QuestionStatus, QuestionView, StandingRow, TeamCard, TourView,
 };
 use crate::ids::TeamId;
 use crate::play::format::Roster;
@@ -120,6 +120,16 @@ impl ChgkGame {
             teams: roster.teams.len() as u32,
             standings: self.public_standings(roster).to_vec(),
             revealed: self.display_reveal(),
+            handout: self
+                .handout_shown
+                .and_then(|id| self.question(id).ok())
+                .and_then(|q| {
+                    let text = q.content.handout.clone()?;
+                    Some(DisplayHandout {
+                        number: q.number.clone(),
+                        text,
+                    })
+                }),
         }
     }
 
@@ -249,6 +259,7 @@ impl ChgkGame {
             standings: self.staff_standings(roster),
             judgement_log,
             projector_text: self.projector_text,
+            handout_shown: self.handout_shown,
         }
     }
 }

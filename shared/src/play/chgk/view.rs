@@ -27,6 +27,8 @@ pub struct ChgkStaffView {
     pub judgement_log: Vec<JudgementEntry>,
     /// Whether the projector shows a revealed question's text too.
     pub projector_text: bool,
+    /// The question whose handout the projector shows now.
+    pub handout_shown: Option<QuestionId>,
 }
 
 /// One team's view of a ChGK game.
@@ -55,6 +57,16 @@ pub struct ChgkDisplayView {
     /// The last revealed question's answer, from its reveal until the next
     /// question is announced; never before the reveal.
     pub revealed: Option<DisplayReveal>,
+    /// A handout the host put on the projector: shown full screen.
+    pub handout: Option<DisplayHandout>,
+}
+
+/// A question's handout as the hall reads it off the projector.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisplayHandout {
+    /// The question's number as the hall knows it.
+    pub number: String,
+    pub text: String,
 }
 
 /// A revealed question as the hall reads it off the projector.
