@@ -6,71 +6,36 @@
 //! code ≠ 0. The store is written through the core, as the driver does.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command as Process, Output};
-use std::time::Duration;
 
-use minuta_server::core::event::Event;
-use minuta_server::core::{Core, ServerInfo};
-use minuta_server::store;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
     MultigamesCommand as M, MultigamesSettings, TaskDraft, TaskId, TourNo,
 };
 use minuta_shared::rules::multigames::Credit;
-use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
 use serde_json::{Value, json};
 
-const T0_US: u64 = 1_700_000_000_000_000;
-
-/// The core, driven as the driver does, keeping every event with its time.
-struct Hall {
-    core: Core,
-    events: Vec<(u64, Event)>,
-    now: ServerTime,
-}
+use common::hall::Hall;
 
 impl Hall {
-    fn new(teams: &[&str]) -> Self {
-        let mut hall = Hall {
-            core: Core::new(ServerInfo::default()),
-            events: Vec::new(),
-            now: ServerTime(T0_US),
-        };
-        let init = hall
-            .core
-            .initialise("host".into(), "display".into(), "jury".into(), hall.now)
-            .unwrap();
-        hall.events.extend(init.into_iter().map(|e| (T0_US, e)));
+    /// A new store with `teams` registered.
+    fn with_teams(teams: &[&str]) -> Self {
+        let mut hall = Hall::new();
         for name in teams {
-            hall.act(
-                Identity::Host,
-                Command::RegisterTeam {
-                    rating_id: None,
-                    name: (*name).into(),
-                    town: "Город".into(),
-                    players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
-                },
-            );
+            hall.host(Command::RegisterTeam {
+                rating_id: None,
+                name: (*name).into(),
+                town: "Город".into(),
+                players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
+            });
         }
         hall
-    }
-
-    fn act(&mut self, who: Identity, command: Command) {
-        let mut n = 0;
-        let mut fresh = || {
-            n += 1;
-            format!("secret-{n}")
-        };
-        let (_, events) = self
-            .core
-            .handle_command(who, command, self.now, &mut fresh)
-            .unwrap();
-        self.events
-            .extend(events.into_iter().map(|e| (self.now.0, e)));
     }
 
     fn game(&mut self, who: Identity, command: M) {
@@ -81,17 +46,6 @@ impl Hall {
                 command: GameCommand::Multigames(command),
             },
         );
-    }
-
-    fn wait(&mut self, ms: u64) {
-        self.now = self.now.plus(Duration::from_millis(ms));
-        self.core.handle_timeout(self.now);
-    }
-
-    fn store(self, dir: &Path) {
-        let (writer, _) = store::open(dir).unwrap();
-        writer.append(self.events).blocking_recv().unwrap().unwrap();
-        writer.shutdown();
     }
 }
 
@@ -107,7 +61,7 @@ fn played_store(dir: &Path) {
 
 /// As [`played_store`], with Альфа's and Бета's credits.
 fn played_store_with(dir: &Path, credits: [&str; 2]) {
-    let mut hall = Hall::new(&["Альфа", "Бета", "Гамма"]);
+    let mut hall = Hall::with_teams(&["Альфа", "Бета", "Гамма"]);
     hall.act(
         Identity::Host,
         Command::AddGame {
@@ -286,7 +240,7 @@ fn export_sheet_of_an_unknown_game_names_the_games_there_are() {
 fn export_sheet_from_a_store_without_games_says_it_has_none() {
     // Arrange: teams, no game.
     let dir = tempfile::tempdir().unwrap();
-    Hall::new(&["Альфа"]).store(dir.path());
+    Hall::with_teams(&["Альфа"]).store(dir.path());
 
     // Act
     let stderr = refused(&export(dir.path(), &["--format", "sheet", "--game", "1"]));
@@ -327,7 +281,7 @@ fn export_2_2_festival_places_every_team_of_every_tournament_with_prizes() {
 fn export_2_2_a_store_without_a_festival_has_an_empty_festival() {
     // Arrange: teams only, nothing played.
     let dir = tempfile::tempdir().unwrap();
-    Hall::new(&["Альфа", "Бета"]).store(dir.path());
+    Hall::with_teams(&["Альфа", "Бета"]).store(dir.path());
 
     // Act
     let json: Value = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();

@@ -8,14 +8,13 @@
 //! CLI's writing and refusals.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command as Process, Output};
-use std::time::Duration;
 
-use minuta_server::core::event::Event;
-use minuta_server::core::{Core, ServerInfo};
 use minuta_server::export::{export_pdf, protocol};
 use minuta_server::protocol::{Level, Protocol, Table, render};
 use minuta_server::store;
@@ -28,12 +27,11 @@ use minuta_shared::play::multigames::{
 };
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::text::normalise_answer;
-use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
 
-/// 2023-11-14 22:13:20 UTC.
-const T0_US: u64 = 1_700_000_000_000_000;
+use common::hall::Hall;
+
 const ALPHA: TeamId = TeamId(1);
 const BETA: TeamId = TeamId(2);
 const GAMMA: TeamId = TeamId(3);
@@ -42,48 +40,7 @@ const MULTIGAMES: GameId = GameId(2);
 
 const PACKAGE: &str = "## Тур 1\n\n? Кто написал «Онегина»?\n! Пушкин.\n= Александр Пушкин.\n\n? Какая река течёт через Петербург?\n! Нева.\n\n## Тур 2\n\n? Столица Франции?\n! Париж.\n";
 
-/// The core, driven as the driver does, keeping every event with its time.
-struct Hall {
-    core: Core,
-    events: Vec<(u64, Event)>,
-    now: ServerTime,
-    secrets: u32,
-}
-
 impl Hall {
-    fn new() -> Self {
-        let mut hall = Hall {
-            core: Core::new(ServerInfo::default()),
-            events: Vec::new(),
-            now: ServerTime(T0_US),
-            secrets: 0,
-        };
-        let init = hall
-            .core
-            .initialise("host".into(), "display".into(), "jury".into(), hall.now)
-            .unwrap();
-        hall.events.extend(init.into_iter().map(|e| (T0_US, e)));
-        hall
-    }
-
-    fn act(&mut self, who: Identity, command: Command) {
-        let secrets = &mut self.secrets;
-        let mut fresh = || {
-            *secrets += 1;
-            format!("secret-{secrets}")
-        };
-        let (_, events) = self
-            .core
-            .handle_command(who, command, self.now, &mut fresh)
-            .unwrap();
-        self.events
-            .extend(events.into_iter().map(|e| (self.now.0, e)));
-    }
-
-    fn host(&mut self, command: Command) {
-        self.act(Identity::Host, command);
-    }
-
     fn chgk(&mut self, who: Identity, command: ChgkCommand) {
         self.act(who, Command::game(EVENT_CHGK, command));
     }
@@ -102,15 +59,8 @@ impl Hall {
         );
     }
 
-    fn wait(&mut self, ms: u64) {
-        self.now = self.now.plus(Duration::from_millis(ms));
-        self.core.handle_timeout(self.now);
-    }
-
     fn press(&mut self, team: TeamId) {
-        let (_, events) = self.core.handle_press(team, self.now, 900, 10).unwrap();
-        self.events
-            .extend(events.into_iter().map(|e| (self.now.0, e)));
+        self.press_with(team, 900, 10);
     }
 
     /// Question `q`: `cards` handed in 30 s into the minute, `late` 10 s
@@ -153,12 +103,6 @@ impl Hall {
             self.chgk(Identity::Host, judge);
         }
         self.chgk(Identity::Host, ChgkCommand::Reveal { question });
-    }
-
-    fn store(self, dir: &Path) {
-        let (writer, _) = store::open(dir).unwrap();
-        writer.append(self.events).blocking_recv().unwrap().unwrap();
-        writer.shutdown();
     }
 }
 

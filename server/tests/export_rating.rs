@@ -8,60 +8,18 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use minuta_server::core::event::Event;
-use minuta_server::core::{Core, ServerInfo};
-use minuta_server::store;
 use minuta_shared::ids::{AppealId, QuestionId, TeamId};
 use minuta_shared::play::chgk::{AppealKind, ChgkCommand, EVENT_CHGK, Verdict};
 use minuta_shared::text::normalise_answer;
-use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
 
-const T0_US: u64 = 1_700_000_000_000_000;
+use common::hall::Hall;
 
 const PACKAGE: &str = "## Тур 1\n\n? Кто написал «Онегина»?\n! Пушкин.\n\n? Какая река течёт через Петербург?\n! Нева.\n\n## Тур 2\n\n? Столица Франции?\n! Париж.\n";
 
-/// The core, driven as the driver does, keeping every event with its time.
-struct Hall {
-    core: Core,
-    events: Vec<(u64, Event)>,
-    now: ServerTime,
-    secrets: u32,
-}
-
 impl Hall {
-    fn new() -> Self {
-        let mut hall = Hall {
-            core: Core::new(ServerInfo::default()),
-            events: Vec::new(),
-            now: ServerTime(T0_US),
-            secrets: 0,
-        };
-        let init = hall
-            .core
-            .initialise("host".into(), "display".into(), "jury".into(), hall.now)
-            .unwrap();
-        hall.events.extend(init.into_iter().map(|e| (T0_US, e)));
-        hall
-    }
-
-    fn act(&mut self, who: Identity, command: Command) {
-        let secrets = &mut self.secrets;
-        let mut fresh = || {
-            *secrets += 1;
-            format!("secret-{secrets}")
-        };
-        let (_, events) = self
-            .core
-            .handle_command(who, command, self.now, &mut fresh)
-            .unwrap();
-        self.events
-            .extend(events.into_iter().map(|e| (self.now.0, e)));
-    }
-
     fn register(&mut self, name: &str, players: &[&str], rating_id: Option<u32>) {
         self.act(
             Identity::Host,
@@ -76,11 +34,6 @@ impl Hall {
 
     fn chgk(&mut self, who: Identity, command: ChgkCommand) {
         self.act(who, Command::game(EVENT_CHGK, command));
-    }
-
-    fn wait(&mut self, ms: u64) {
-        self.now = self.now.plus(Duration::from_millis(ms));
-        self.core.handle_timeout(self.now);
     }
 
     /// Question `q` played: the cards handed in within the minute, every
@@ -114,12 +67,6 @@ impl Hall {
             self.chgk(Identity::Host, judge);
         }
         self.chgk(Identity::Host, ChgkCommand::Reveal { question });
-    }
-
-    fn store(self, dir: &Path) {
-        let (writer, _) = store::open(dir).unwrap();
-        writer.append(self.events).blocking_recv().unwrap().unwrap();
-        writer.shutdown();
     }
 }
 

@@ -6,49 +6,31 @@
 // Tests may panic on the unexpected: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::Path;
 
-use minuta_server::core::event::Event;
-use minuta_server::core::{Core, ServerInfo};
 use minuta_server::export::{ExportFormat, export};
 use minuta_server::store;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{EVENT_RING, FightId, RingCommand};
-use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use serde_json::{Value, json};
+
+use common::hall::{Hall, T0_US};
 
 const ALPHA: &str = "Альфа";
 /// A comma, so the CSV must quote it.
 const BETA: &str = "Бета, вторая";
-const T0_US: u64 = 1_700_000_000_000_000;
 
 /// Team 1 (Альфа) presses with this round trip and clock offset, team 2 with the other.
 const RTT_US: [u64; 2] = [1_200, 800];
 const OFFSET_US: [i64; 2] = [15, -40];
 
-/// The core, driven like the driver does, keeping every event with its time.
-struct Hall {
-    core: Core,
-    events: Vec<(u64, Event)>,
-    now: ServerTime,
-    secrets: u32,
-}
-
 impl Hall {
-    fn new() -> Self {
-        let mut hall = Hall {
-            core: Core::new(ServerInfo::default()),
-            events: Vec::new(),
-            now: ServerTime(T0_US),
-            secrets: 0,
-        };
-        let init = hall
-            .core
-            .initialise("host".into(), "display".into(), "jury".into(), hall.now)
-            .unwrap();
-        hall.events.extend(init.into_iter().map(|e| (T0_US, e)));
+    /// Альфа and Бета registered.
+    fn with_the_teams() -> Self {
+        let mut hall = Hall::new();
         for name in [ALPHA, BETA] {
             hall.host(Command::RegisterTeam {
                 rating_id: None,
@@ -60,34 +42,9 @@ impl Hall {
         hall
     }
 
-    /// Lets `ms` pass, waking the core at its deadlines as the driver would.
-    fn wait(&mut self, ms: u64) {
-        self.now = ServerTime(self.now.0 + ms * 1_000);
-        self.core.handle_timeout(self.now);
-    }
-
-    fn host(&mut self, command: Command) {
-        let secrets = &mut self.secrets;
-        let mut fresh = || {
-            *secrets += 1;
-            format!("secret-{secrets}")
-        };
-        let (_, events) = self
-            .core
-            .handle_command(Identity::Host, command, self.now, &mut fresh)
-            .unwrap();
-        self.events
-            .extend(events.into_iter().map(|e| (self.now.0, e)));
-    }
-
     fn press(&mut self, team: u32) {
         let i = team as usize - 1;
-        let (_, events) = self
-            .core
-            .handle_press(TeamId(team), self.now, RTT_US[i], OFFSET_US[i])
-            .unwrap();
-        self.events
-            .extend(events.into_iter().map(|e| (self.now.0, e)));
+        self.press_with(TeamId(team), RTT_US[i], OFFSET_US[i]);
     }
 
     fn judge(&mut self, fight: u32, correct: bool) {
@@ -134,12 +91,6 @@ impl Hall {
                 fight: FightId(fight),
             },
         ));
-    }
-
-    /// Stores every event not stored yet.
-    fn store(&mut self, writer: &store::StoreWriter) {
-        let batch = std::mem::take(&mut self.events);
-        writer.append(batch).blocking_recv().unwrap().unwrap();
     }
 }
 
@@ -222,8 +173,8 @@ fn export_json(dir: &Path) -> Value {
 fn export_without_brain_ring_stays_chgk_only() {
     let dir = tempfile::tempdir().unwrap();
     let (writer, _) = store::open(dir.path()).unwrap();
-    let mut hall = Hall::new();
-    hall.store(&writer);
+    let mut hall = Hall::with_the_teams();
+    hall.store_into(&writer);
     writer.shutdown();
 
     let json = export_json(dir.path());
@@ -239,9 +190,9 @@ fn export_without_brain_ring_stays_chgk_only() {
 fn export_brain_ring_table_fights_press_log_and_final_places() {
     let dir = tempfile::tempdir().unwrap();
     let (writer, _) = store::open(dir.path()).unwrap();
-    let mut hall = Hall::new();
+    let mut hall = Hall::with_the_teams();
     qualifying(&mut hall);
-    hall.store(&writer);
+    hall.store_into(&writer);
 
     // Mid-tournament (the store still open, as under a running server):
     // the table, no champion, no final places yet.
@@ -262,7 +213,7 @@ fn export_brain_ring_table_fights_press_log_and_final_places() {
     assert!(!csv.contains("brain_ring_final_place"), "{csv}");
 
     final_series(&mut hall);
-    hall.store(&writer);
+    hall.store_into(&writer);
     writer.shutdown();
 
     let json = export_json(dir.path());

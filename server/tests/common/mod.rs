@@ -6,6 +6,8 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+pub mod hall;
+
 use serde_json::Value;
 
 pub fn server() -> Command {
