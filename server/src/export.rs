@@ -35,7 +35,7 @@ use serde_json::{Value, json};
 use thiserror::Error;
 
 use crate::core::event::Event;
-use crate::core::{Core, GameSlot, ServerInfo};
+use crate::core::{Core, ServerInfo};
 use crate::protocol::{self, Protocol, RenderError};
 use crate::store;
 
@@ -116,12 +116,12 @@ pub fn export_pdf(data_dir: &Path) -> Result<Vec<u8>, ExportError> {
 /// The game's scoresheet as pretty JSON; or, for a game not in the
 /// programme, the games there are (for the error).
 fn to_sheet(core: &Core, game: GameId) -> Result<String, String> {
-    match core.game(game).filter(|g| in_use(g)) {
+    match core.game(game).filter(|g| g.in_use()) {
         Some(slot) => Ok(format!("{:#}\n", slot.state.sheet(core.roster()))),
         None => {
             let known: Vec<String> = core
                 .games()
-                .filter(|(_, g)| in_use(g))
+                .filter(|(_, g)| g.in_use())
                 .map(|(id, g)| format!("{id} «{}»", core.game_name(g)))
                 .collect();
             Err(if known.is_empty() {
@@ -133,17 +133,11 @@ fn to_sheet(core: &Core, game: GameId) -> Result<String, String> {
     }
 }
 
-/// Whether a game has anything to export: a game with no tours (the
-/// event's own ChGK on a Мультиигры evening) has not been used.
-pub(crate) fn in_use(game: &GameSlot) -> bool {
-    game.state.tour(0).is_some()
-}
-
 /// Every game of the programme in use with its standings as `score`
 /// prints them.
 fn games_json(core: &Core) -> Value {
     core.games()
-        .filter(|(_, g)| in_use(g))
+        .filter(|(_, g)| g.in_use())
         .map(|(id, g)| {
             json!({
                 "id": id.0,

@@ -29,6 +29,13 @@ impl GameSlot {
     pub fn format(&self) -> Format {
         self.state.format()
     }
+
+    /// Whether the game has anything to export or print: a game with no
+    /// tours (the event's own ChGK on a Мультиигры evening) has not been
+    /// used.
+    pub fn in_use(&self) -> bool {
+        self.state.tour(0).is_some()
+    }
 }
 
 impl Core {

@@ -17,7 +17,6 @@ use minuta_shared::time::ServerTime;
 
 use super::{Block, Level, Protocol, Table};
 use crate::core::Core;
-use crate::export::in_use;
 
 /// The lines the protocol ends with.
 pub const SIGNATURES: [&str; 4] = [
@@ -42,7 +41,7 @@ pub fn build(core: &Core, started: Option<ServerTime>) -> Protocol {
     let date = started.map_or_else(|| "не известна".to_owned(), date);
     p.text(format!("Дата: {date}"));
     p.text(format!("Команд: {}", registry.teams.len()));
-    let games: Vec<_> = core.games().filter(|(_, g)| in_use(g)).collect();
+    let games: Vec<_> = core.games().filter(|(_, g)| g.in_use()).collect();
     let names: Vec<String> = games
         .iter()
         .map(|(id, g)| game_title(core, *id, &g.state))
