@@ -490,6 +490,7 @@ impl Core {
                     id: *team,
                     name: name.clone(),
                     town: town.clone(),
+                    players: players.clone(),
                 });
                 self.registry.teams.insert(
                     *team,
@@ -513,6 +514,7 @@ impl Core {
                     id: *team,
                     name: name.clone(),
                     town: town.clone(),
+                    players: players.clone(),
                 });
                 if let Some(t) = self.registry.teams.get_mut(team) {
                     t.name = name.clone();

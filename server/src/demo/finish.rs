@@ -51,6 +51,7 @@ pub fn programme_finished(view: &HostView, game: DemoGame) -> bool {
                 !v.board.seeding.is_empty() || !v.board.fights.is_empty(),
                 matches!(v.board.stage, RingStage::Finished { .. }),
             ),
+            GameStaffView::Erudit(v) => (v.board.seed.is_some(), v.board.finished),
         })
         .collect();
     let games_done =

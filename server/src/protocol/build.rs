@@ -1,6 +1,6 @@
 //! The protocol's content, read from a replayed core the way `export` reads
 //! it: the registry, then every game of the programme in use
-//! (`GameState::Chgk`, `Ring`, `Multigames`), in the programme's order.
+//! (`GameState::Chgk`, `Ring`, `Multigames`, `Erudit`), in the programme's order.
 
 use std::collections::BTreeMap;
 
@@ -77,6 +77,7 @@ pub fn build(core: &Core, started: Option<ServerTime>) -> Protocol {
             GameState::Chgk(chgk) => chgk_section(&mut p, core, &title, chgk),
             GameState::Multigames(game) => multigames_section(&mut p, core, &title, game),
             GameState::Ring(ring) => ring_section(&mut p, core, &title, ring),
+            GameState::Erudit(t) => super::erudit::erudit_section(&mut p, core, &title, t),
         }
     }
 
@@ -94,6 +95,7 @@ fn game_title(core: &Core, id: GameId, state: &GameState) -> String {
         GameState::Chgk(_) => "Что? Где? Когда?",
         GameState::Multigames(_) => "Мультиигры",
         GameState::Ring(_) => "Брейн-ринг",
+        GameState::Erudit(_) => "Эрудит-квартет",
     };
     let name = core
         .game(id)

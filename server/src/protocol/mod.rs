@@ -16,6 +16,7 @@
 //! server keeps no time zone; the protocol says «UTC» where it prints one.
 
 mod build;
+mod erudit;
 pub mod render;
 
 pub use build::build;

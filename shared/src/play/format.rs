@@ -20,6 +20,8 @@ pub struct RosterTeam {
     pub id: TeamId,
     pub name: String,
     pub town: String,
+    /// The players as registered (Эрудит-квартет's captains pick from them).
+    pub players: Vec<String>,
 }
 
 /// The event's teams in registration order, handed to every game call.
@@ -61,6 +63,7 @@ impl Roster {
                     id: TeamId(i),
                     name: format!("Команда {i}"),
                     town: "Город".into(),
+                    players: (1..=5).map(|p| format!("Игрок {i}.{p}")).collect(),
                 })
                 .collect(),
         }

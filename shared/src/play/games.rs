@@ -15,7 +15,7 @@ use crate::tournament::Place;
 use crate::wire::handshake::{Identity, Role};
 
 #[allow(unused_imports)]
-use crate::play::{brain_ring, chgk, multigames};
+use crate::play::{brain_ring, chgk, erudit, multigames};
 
 /// Why a game command was refused before its format saw it, or what the
 /// format said.
@@ -314,6 +314,7 @@ formats! {
     Multigames => multigames::MultigamesGame,
     Chgk => chgk::ChgkGame,
     Ring => brain_ring::RingTournament,
+    Erudit => erudit::EruditTournament,
 }
 
 /// The games every event has from its start, before the host adds any:

@@ -5,6 +5,7 @@
 pub mod advancement;
 pub mod draw;
 pub mod scoring;
+pub mod standing;
 
 pub use advancement::{AdvancementTable, Slot, group_order};
 pub use draw::{GroupDraw, blind_draw};
@@ -12,6 +13,7 @@ pub use scoring::{
     Attempt, EruditGame, GameScore, QUESTIONS_PER_ROUND, QuestionPlay, ROUNDS_PER_TOUR, Round,
     TEAMS, TOURS, TeamScore, Tour, TourKind, question_value,
 };
+pub use standing::{GroupResult, TournamentRow, advance_stage, group_lot, tournament_table};
 
 /// Everything an Эрудит-квартет engine can refuse. Indices are 0-based
 /// positions (tour, round, question, attempt) so callers can name the field.

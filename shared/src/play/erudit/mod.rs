@@ -1,0 +1,35 @@
+//! «Эрудит-квартет» live (festival document, section 5 and its preamble):
+//! the tournament of groups of four ([`EruditTournament`]: 5.2–5.5), a
+//! group's game of three tours of four rounds ([`QuartetGame`]: 5.6–5.10),
+//! the captains' line-ups and the players' buttons, and what each audience
+//! sees. Scoring of a finished sheet lives in [`crate::rules::erudit`];
+//! nothing here reads a clock or does I/O.
+
+mod command;
+mod error;
+mod event;
+mod game;
+mod live;
+mod settings;
+mod sheet;
+mod theme;
+mod tournament;
+mod view;
+
+pub use command::{EruditCommand, EruditReceipt};
+pub use error::EruditPlayError;
+pub use event::EruditEvent;
+pub use game::{
+    GameStep, LineupFault, Phase, PressRecord, QuartetGame, QuestionLive, QuestionState, RoundPlay,
+    TOUR_ORDER, TourPlay,
+};
+pub use settings::EruditTiming;
+pub use theme::{EruditQuestion, EruditTheme, themes_of};
+pub use tournament::{EruditTournament, GroupPlay, MIN_PLAYERS, TEAM_COUNTS};
+pub use view::{
+    EruditBoard, EruditPlaceRow, EruditStaffView, EruditTeamView, GameBoard, GroupState, GroupView,
+    LineupForm, PhaseView, QuartetRow, QuestionBoard, StageView, TourBoard,
+};
+
+#[cfg(test)]
+mod tests;

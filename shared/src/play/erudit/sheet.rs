@@ -1,0 +1,118 @@
+//! The Эрудит-квартет tournament as `minuta-server score` takes it (the
+//! `erudit-quartet` sheet's tournament form: stages of groups, each group's
+//! complete tours) and its table as `score` prints it.
+
+use serde_json::{Value, json};
+
+use super::{EruditTournament, GroupPlay, QuartetGame};
+use crate::ids::TeamId;
+use crate::play::format::Roster;
+use crate::rules::erudit::{GroupResult, TourKind, TournamentRow, tournament_table};
+use crate::sheet::output::{int, row};
+
+impl EruditTournament {
+    /// 2.2: the table of every entrant by complete tours (docs/rules.md, 5:
+    /// the signed table counts whole tours; the board shows every answer).
+    pub fn table(&self) -> Vec<TournamentRow> {
+        let stages: Vec<Vec<GroupResult>> = self
+            .stages
+            .iter()
+            .map(|s| s.iter().map(GroupPlay::result).collect())
+            .collect();
+        tournament_table(&stages, self.seed)
+    }
+
+    pub fn standings_json(&self, roster: &Roster) -> Value {
+        Value::Array(
+            self.table()
+                .into_iter()
+                .filter_map(|r| {
+                    serde_json::to_value(
+                        row(&roster.name(TeamId(r.team as u32)), r.place, int(r.points))
+                            .with("stage", int(r.stage as i64 + 1))
+                            .with("group", int(r.group as i64 + 1)),
+                    )
+                    .ok()
+                })
+                .collect(),
+        )
+    }
+
+    pub fn sheet_json(&self, roster: &Roster) -> Value {
+        let name = |t: &TeamId| Value::String(roster.name(*t));
+        let stages: Vec<Value> = self
+            .stages
+            .iter()
+            .map(|groups| {
+                Value::Array(
+                    groups
+                        .iter()
+                        .map(|g| {
+                            json!({
+                                "teams": g.teams.iter().map(name).collect::<Vec<_>>(),
+                                "tours": g.game.as_ref().map_or_else(Vec::new, |game| tours_json(game, roster)),
+                            })
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        json!({
+            "format": "erudit-quartet",
+            "teams": self.entrants.iter().map(name).collect::<Vec<_>>(),
+            "seed": self.seed,
+            "stages": stages,
+        })
+    }
+}
+
+/// A game's complete tours in the one-game sheet's shape.
+fn tours_json(game: &QuartetGame, roster: &Roster) -> Vec<Value> {
+    game.tours
+        .iter()
+        .enumerate()
+        .filter(|(t, _)| game.tour_finished(*t))
+        .map(|(_, tour)| {
+            let kind = match tour.kind {
+                TourKind::Open => "open",
+                TourKind::Closed => "closed",
+                TourKind::SemiOpen => "semi-open",
+            };
+            let rounds: Vec<Value> = tour
+                .rounds
+                .iter()
+                .map(|round| {
+                    let players: serde_json::Map<String, Value> = game
+                        .teams
+                        .iter()
+                        .zip(&round.players)
+                        .map(|(t, p)| {
+                            (
+                                roster.name(*t),
+                                Value::String(p.clone().unwrap_or_else(|| "—".into())),
+                            )
+                        })
+                        .collect();
+                    let questions: Vec<Value> = round
+                        .questions
+                        .iter()
+                        .map(|q| {
+                            Value::Array(
+                                q.attempts
+                                    .iter()
+                                    .map(|a| {
+                                        let team =
+                                            game.teams.get(a.team).copied().unwrap_or(TeamId(0));
+                                        json!({"team": roster.name(team), "correct": a.correct})
+                                    })
+                                    .collect(),
+                            )
+                        })
+                        .collect();
+                    json!({"players": players, "questions": questions})
+                })
+                .collect();
+            json!({"type": kind, "rounds": rounds})
+        })
+        .collect()
+}

@@ -1,0 +1,283 @@
+//! The Эрудит-квартет tournament (5.1–5.5): the qualified teams drawn blind
+//! into groups of four (5.3), one group's game at a time, each stage's
+//! groups filled from the last by the advancement table (5.4, 5.5), and the
+//! pool of themes the tours take their rounds from.
+
+use serde::{Deserialize, Serialize};
+
+use super::{EruditEvent, EruditTheme, EruditTiming, QuartetGame};
+use crate::ids::TeamId;
+use crate::rules::erudit::{GroupResult, ROUNDS_PER_TOUR, advance_stage};
+use crate::time::ServerTime;
+
+/// 5.3–5.5 as Minuta reads them (docs/rules.md, 5.4): one group (the final
+/// alone), two groups and their final, or four groups, two, and the final.
+pub const TEAM_COUNTS: [usize; 3] = [4, 8, 16];
+
+/// 5.8: a tour's four rounds, no player twice.
+pub const MIN_PLAYERS: usize = ROUNDS_PER_TOUR;
+
+/// One group of a stage and its game once started.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupPlay {
+    pub teams: Vec<TeamId>,
+    pub game: Option<QuartetGame>,
+}
+
+impl GroupPlay {
+    pub fn finished(&self) -> bool {
+        self.game.as_ref().is_some_and(QuartetGame::finished)
+    }
+
+    /// The group's points as the tournament counts them (complete tours).
+    pub fn result(&self) -> GroupResult {
+        GroupResult {
+            teams: self.teams.iter().map(|t| t.0 as usize).collect(),
+            points: self
+                .game
+                .as_ref()
+                .map_or_else(|| vec![0; self.teams.len()], |g| g.points(true)),
+            finished: self.finished(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EruditTournament {
+    pub timing: EruditTiming,
+    pub themes: Vec<EruditTheme>,
+    /// Themes the tours have taken so far.
+    pub themes_used: u32,
+    /// The draw's and the lots' recorded seed (5.3, 5.4).
+    pub seed: u64,
+    /// The qualified teams in seeding order.
+    pub entrants: Vec<TeamId>,
+    pub stages: Vec<Vec<GroupPlay>>,
+    /// Issue 14.4: the server found something in play when it started
+    /// again; the host's next step clears it.
+    pub restart_notice: bool,
+}
+
+impl EruditTournament {
+    /// The group whose game is in play: (stage, group).
+    pub fn current(&self) -> Option<(usize, usize)> {
+        self.stages.iter().enumerate().find_map(|(s, groups)| {
+            groups
+                .iter()
+                .position(|g| g.game.as_ref().is_some_and(|game| !game.finished()))
+                .map(|g| (s, g))
+        })
+    }
+
+    pub fn game(&self) -> Option<&QuartetGame> {
+        let (s, g) = self.current()?;
+        self.stages.get(s)?.get(g)?.game.as_ref()
+    }
+
+    pub(super) fn game_mut(&mut self) -> Option<&mut QuartetGame> {
+        let (s, g) = self.current()?;
+        self.stages.get_mut(s)?.get_mut(g)?.game.as_mut()
+    }
+
+    /// The last game played or in play, for the screens between games.
+    pub fn shown_game(&self) -> Option<&QuartetGame> {
+        self.game().or_else(|| {
+            self.stages
+                .iter()
+                .flatten()
+                .filter_map(|g| g.game.as_ref())
+                .next_back()
+        })
+    }
+
+    pub fn started(&self) -> bool {
+        self.stages.iter().flatten().any(|g| g.game.is_some())
+    }
+
+    /// Every stage played and no stage after the last: the final is over.
+    pub fn finished(&self) -> bool {
+        self.stages
+            .last()
+            .is_some_and(|groups| groups.len() == 1 && groups.iter().all(GroupPlay::finished))
+    }
+
+    /// The next theme indices a tour takes (`None` past the pool's end).
+    pub fn next_themes(&self) -> Vec<Option<u32>> {
+        (0..ROUNDS_PER_TOUR as u32)
+            .map(|i| {
+                let index = self.themes_used + i;
+                ((index as usize) < self.themes.len()).then_some(index)
+            })
+            .collect()
+    }
+
+    pub fn next_deadline(&self) -> Option<ServerTime> {
+        self.game().and_then(QuartetGame::next_deadline)
+    }
+
+    /// Passes the game's deadlines up to `now`.
+    pub fn advance(&mut self, now: ServerTime) -> bool {
+        self.game_mut().is_some_and(|g| g.advance(now))
+    }
+
+    /// The only mutation of the tournament.
+    pub fn apply_event(&mut self, event: &EruditEvent) {
+        use EruditEvent as E;
+        // Deadlines up to the event's moment pass first, as they did live.
+        match event {
+            E::LineupOpened { at, .. }
+            | E::LineupSet { at, .. }
+            | E::LineupClosed { at }
+            | E::ReadingStarted { at }
+            | E::ReadingEnded { at }
+            | E::Reread { at }
+            | E::Pressed { at, .. }
+            | E::Judged { at, .. }
+            | E::Next { at } => {
+                self.advance(*at);
+            }
+            _ => {}
+        }
+        let timing = self.timing.clone();
+        match event {
+            E::TimingSet { timing } => self.timing = timing.clone(),
+            E::ThemesAdded { themes } => self.themes.extend(themes.iter().cloned()),
+            E::Seeded {
+                teams,
+                seed,
+                groups,
+            } => {
+                self.entrants = teams.clone();
+                self.seed = *seed;
+                self.stages = vec![
+                    groups
+                        .iter()
+                        .map(|teams| GroupPlay {
+                            teams: teams.clone(),
+                            game: None,
+                        })
+                        .collect(),
+                ];
+            }
+            E::GameStarted {
+                stage,
+                group,
+                players,
+                ..
+            } => {
+                if let Some(g) = self
+                    .stages
+                    .get_mut(*stage as usize)
+                    .and_then(|s| s.get_mut(*group as usize))
+                {
+                    g.game = Some(QuartetGame::new(
+                        *stage,
+                        *group,
+                        g.teams.clone(),
+                        players.clone(),
+                    ));
+                }
+            }
+            E::LineupOpened { themes, at } => {
+                if themes.is_some() {
+                    self.themes_used += ROUNDS_PER_TOUR as u32;
+                    self.themes_used = self.themes_used.min(self.themes.len() as u32);
+                }
+                if let Some(g) = self.game_mut() {
+                    g.open_lineup(themes.clone(), *at, &timing);
+                }
+            }
+            E::LineupSet { team, players, .. } => {
+                if let Some(g) = self.game_mut()
+                    && let Some(i) = g.index_of(*team)
+                {
+                    g.set_lineup(i, players.clone());
+                }
+            }
+            E::LineupClosed { .. } => {
+                if let Some(g) = self.game_mut() {
+                    g.close_lineup();
+                }
+            }
+            E::ReadingStarted { at } => {
+                if let Some(g) = self.game_mut() {
+                    g.read(*at);
+                }
+            }
+            E::ReadingEnded { at } => {
+                if let Some(g) = self.game_mut() {
+                    g.end_reading(*at, &timing);
+                }
+            }
+            E::Reread { at } => {
+                if let Some(g) = self.game_mut() {
+                    g.reread(*at);
+                }
+            }
+            E::Pressed {
+                team,
+                at,
+                rtt_us,
+                clock_offset_us,
+            } => {
+                if let Some(g) = self.game_mut() {
+                    g.press(*team, *at, *rtt_us, *clock_offset_us);
+                }
+            }
+            E::Judged { correct, at } => {
+                if let Some(g) = self.game_mut() {
+                    g.judge(*correct, *at, &timing);
+                }
+            }
+            E::Next { .. } => {
+                let stage = self.current().map(|(s, _)| s);
+                if let Some(g) = self.game_mut() {
+                    g.next();
+                }
+                if let Some(stage) = stage {
+                    self.maybe_next_stage(stage);
+                }
+            }
+            E::Interrupted { at } => {
+                if let Some(g) = self.game_mut() {
+                    g.interrupted(*at, &timing);
+                }
+            }
+        }
+    }
+
+    /// 5.4, 5.5: once every group of the last stage has played, the next
+    /// stage's groups are filled by the table (ties by each group's lot).
+    fn maybe_next_stage(&mut self, stage: usize) {
+        if stage + 1 != self.stages.len() {
+            return;
+        }
+        let Some(groups) = self.stages.get(stage) else {
+            return;
+        };
+        if !groups.iter().all(GroupPlay::finished) {
+            return;
+        }
+        let results: Vec<GroupResult> = groups.iter().map(GroupPlay::result).collect();
+        if let Ok(Some(next)) = advance_stage(&results, self.seed, stage) {
+            self.stages.push(
+                next.into_iter()
+                    .map(|teams| GroupPlay {
+                        teams: teams.into_iter().map(|t| TeamId(t as u32)).collect(),
+                        game: None,
+                    })
+                    .collect(),
+            );
+        }
+    }
+
+    /// The stage new games are started in.
+    pub fn stage_index(&self) -> Option<usize> {
+        self.stages.len().checked_sub(1)
+    }
+
+    /// Whether `team` has left a trace: drawn into a group.
+    pub fn has_team(&self, team: TeamId) -> bool {
+        self.entrants.contains(&team)
+    }
+}
