@@ -84,7 +84,11 @@ mod tests {
             .filter_map(|q| q.theme.as_deref())
             .collect();
         assert_eq!(themes[0].title, titled[0]);
-        assert!(themes.iter().all(|t| t.questions.len() <= QUESTIONS_PER_ROUND));
+        assert!(
+            themes
+                .iter()
+                .all(|t| t.questions.len() <= QUESTIONS_PER_ROUND)
+        );
     }
 
     #[test]
@@ -93,7 +97,11 @@ mod tests {
         let themes = themes_of(&package);
         // 25 themes in the package (its final round's themes included).
         assert!(themes.len() >= 20, "{}", themes.len());
-        assert!(themes.iter().all(|t| !t.title.is_empty() && !t.questions.is_empty()));
+        assert!(
+            themes
+                .iter()
+                .all(|t| !t.title.is_empty() && !t.questions.is_empty())
+        );
     }
 
     #[test]
