@@ -133,7 +133,7 @@ pub(super) async fn play(
                             }
                         }
                     }
-                    ServerMsg::Ack { .. } | ServerMsg::Pong { .. } => continue,
+                    ServerMsg::Ack { .. } | ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } => continue,
                 }
                 if let (Some(buttons), Some((_, fight))) =
                     (buttons.as_mut(), latest.as_ref().and_then(|v| v.ring_fight()))
