@@ -407,6 +407,13 @@ impl Terminal {
         Ok(self.ack_timed(request).await?.1)
     }
 
+    /// The acknowledgement of `request` if it has already arrived (the
+    /// connection may be gone since): never waits.
+    pub fn try_ack(&mut self, request: u64) -> Option<Result<Receipt, CommandError>> {
+        self.drain();
+        self.acks.remove(&request).map(|(_, result)| result)
+    }
+
     /// Waits for the acknowledgement of `request`, with the instant it was read.
     pub async fn ack_timed(
         &mut self,
