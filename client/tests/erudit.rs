@@ -213,7 +213,11 @@ fn erudit_5_7_the_captain_picks_a_player_per_round_and_sends_the_line_up() {
     let mut hall = Hall::started();
     hall.host(EruditCommand::OpenLineup);
     let mut harness = hall.team_screen();
-    assert!(harness.query_by_label("Расстановка · Открытый тур").is_some());
+    assert!(
+        harness
+            .query_by_label("Расстановка · Открытый тур")
+            .is_some()
+    );
     assert!(
         harness
             .query_by_label("Осталось на расстановку: 1:00")
@@ -253,7 +257,10 @@ fn erudit_5_8_a_player_chosen_for_two_rounds_is_refused_in_the_form() {
         "the form says why"
     );
     assert!(
-        harness.get_by_label("Отправить состав").accesskit_node().is_disabled(),
+        harness
+            .get_by_label("Отправить состав")
+            .accesskit_node()
+            .is_disabled(),
         "nothing to send"
     );
     harness.get_by_label("Отправить состав").click();
@@ -265,7 +272,9 @@ fn erudit_5_8_a_player_chosen_for_two_rounds_is_refused_in_the_form() {
 fn erudit_5_8_in_the_semi_open_tour_players_of_earlier_rounds_are_not_offered() {
     use minuta_shared::play::erudit::{EruditTeamView, LineupForm};
     let hall = Hall::started();
-    let mut view: EruditTeamView = hall.tournament.team_view(TeamId(1), &hall.roster, hall.now());
+    let mut view: EruditTeamView = hall
+        .tournament
+        .team_view(TeamId(1), &hall.roster, hall.now());
     let board = view.board.game.as_mut().expect("the game");
     board.phase = minuta_shared::play::erudit::PhaseView::Lineup {
         kind: minuta_shared::rules::erudit::TourKind::SemiOpen,
@@ -364,7 +373,12 @@ fn erudit_the_button_is_dark_once_the_team_s_player_has_answered() {
     assert_eq!(hall.press(1, 2_000), PressKind::Won);
     hall.host(EruditCommand::Judge { correct: false });
     let harness = hall.team_screen();
-    assert!(harness.get_by_label("Нажать").accesskit_node().is_disabled());
+    assert!(
+        harness
+            .get_by_label("Нажать")
+            .accesskit_node()
+            .is_disabled()
+    );
     assert!(
         harness
             .query_by_label("Ваш игрок уже отвечал на этот вопрос")
@@ -436,11 +450,7 @@ fn erudit_the_host_reads_ends_the_reading_judges_and_moves_on() {
             .query_by_label("Отвечает «Эрудиты» — Егор")
             .is_some()
     );
-    assert!(
-        harness
-            .query_by_label("через 2.3 с после чтения")
-            .is_some()
-    );
+    assert!(harness.query_by_label("через 2.3 с после чтения").is_some());
     common::click(&mut harness, "Неверно −10");
     common::assert_sent(&harness, [erudit(EruditCommand::Judge { correct: false })]);
     hall.host(EruditCommand::Judge { correct: false });

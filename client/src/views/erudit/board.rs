@@ -18,7 +18,7 @@ use super::{in_play, lineup_left, silence_left, state_at, tournament};
 use crate::i18n::Lang;
 use crate::i18n::erudit::{self as words, Et};
 use crate::state::AppState;
-use crate::views::widgets::{AMBER, BRIGHT, GREEN, GREY, RED};
+use crate::views::widgets::{self, AMBER, BRIGHT, GREEN, GREY, RED};
 
 /// The answering team's frame, tinted so the hall sees it from afar.
 const ANSWERING_TINT: Color32 = Color32::from_rgb(72, 50, 14);
@@ -98,12 +98,14 @@ pub fn table_of_four(ui: &mut Ui, game: &GameBoard, mine: Option<TeamId>, size: 
 /// The tour's heading and its four themes; the round on is bright, a
 /// hidden theme «?».
 pub fn themes(ui: &mut Ui, lang: Lang, tour: &TourBoard, round: Option<u32>, size: f32) {
-    ui.label(
-        RichText::new(words::tour_heading(lang, tour.number, tour.kind))
-            .size(size)
-            .strong(),
-    );
-    ui.horizontal_wrapped(|ui| {
+    ui.vertical_centered(|ui| {
+        ui.label(
+            RichText::new(words::tour_heading(lang, tour.number, tour.kind))
+                .size(size)
+                .strong(),
+        );
+    });
+    widgets::centred(ui, "erudit-themes", |ui| {
         for (r, theme) in tour.themes.iter().enumerate() {
             let text = format!(
                 "{}. {}",
@@ -149,7 +151,7 @@ pub fn lineups(ui: &mut Ui, lang: Lang, game: &GameBoard, tour: &TourBoard, size
 
 /// The round's five values: those played grey, the one on bright.
 pub fn values(ui: &mut Ui, lang: Lang, question: &QuestionBoard, size: f32) {
-    ui.horizontal(|ui| {
+    widgets::centred(ui, "erudit-values", |ui| {
         ui.label(
             RichText::new(lang.t(Et::Values))
                 .size(size * 0.7)
@@ -271,7 +273,7 @@ pub fn display(ui: &mut Ui, state: &AppState, title: &str, board: &EruditBoard) 
                     PhaseView::Playing { round } => Some(round),
                     _ => None,
                 };
-                ui.vertical_centered(|ui| themes(ui, lang, tour, round, base * 0.7));
+                themes(ui, lang, tour, round, base * 0.7);
             }
             ui.add_space(base * 0.3);
             match (&game.phase, &game.question) {

@@ -4,7 +4,8 @@
 //! format of the programme («Мультиигры», [`crate::views::games`]) and the
 //! event's programme; the set-up tabs — questions, teams, judges, the
 //! tournament's settings, access codes, another ChGK or Brain-ring
-//! tournament — sit behind one «Подготовка» menu. Above them, what is on
+//! tournament, an Эрудит-квартет tournament — sit behind one «Подготовка»
+//! menu. Above them, what is on
 //! now and next. A judge's terminal shows the judging alone
 //! ([`crate::views::judge`]).
 
