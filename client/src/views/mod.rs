@@ -8,6 +8,7 @@ pub mod appeal;
 pub mod autopilot;
 pub mod chgk;
 pub mod display;
+pub mod erudit;
 pub mod format;
 pub mod games;
 pub mod host;

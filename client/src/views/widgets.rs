@@ -9,7 +9,7 @@ use minuta_shared::play::chgk::view::{ClockView, StandingRow};
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::view::TeamView;
 
-use crate::i18n::{self, Lang, T};
+use crate::i18n::{self, Key, Lang, T};
 use crate::state::{AppState, ConnectionStatus, UiCommand};
 
 pub const GREEN: Color32 = Color32::from_rgb(60, 170, 80);
@@ -292,11 +292,11 @@ pub fn projector_standings(
 /// its cells, every format's standings alike; «Пока нет результатов» when
 /// empty. `size` scales it for a projector; `salt` keeps it apart from the
 /// screen's other tables.
-pub fn places_table<R>(
+pub fn places_table<R, K: Key>(
     ui: &mut Ui,
     lang: Lang,
     salt: impl egui::AsIdSalt,
-    heads: &[T],
+    heads: &[K],
     rows: &[R],
     size: f32,
     mut line: impl FnMut(&mut Ui, &R),
