@@ -101,6 +101,8 @@ texts! {
     LinkLost => "нет связи с сервером", "no connection to the server";
     LinkLostHint => "Часы остановлены. Терминал подключится сам, как только сервер ответит.", "The clock is stopped. The terminal reconnects by itself once the server answers.";
     NoAudio => "без звука: нет аудиоустройства", "no sound: no audio device";
+    StorageFailing => "Сервер не может записать данные на диск (диск заполнен?): ответы и решения не подтверждаются", "The server cannot write to its disk (is it full?): answers and decisions are not being confirmed";
+    StorageFailingHint => "Ничего принятого не потеряно: всё ждёт записи. Освободите место на диске сервера — игра продолжится сама.", "Nothing accepted is lost: it all waits to be written. Free space on the server's disk and the game goes on by itself.";
     // the demo's autopilot host, on every staff screen
     AutopilotRunning => "Автопилот ведёт игру — коснитесь любой кнопки, чтобы взять управление", "The autopilot is running the game — touch any button to take over";
     AutopilotAside => "Игру ведёте вы", "You are running the game";

@@ -393,6 +393,7 @@ fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
         }
         ServerMsg::View(view) => events.send(NetEvent::View(view)),
         ServerMsg::Patch { game, patch } => events.send(NetEvent::Patch { game, patch }),
+        ServerMsg::StorageAlert { failing } => events.send(NetEvent::StorageAlert(failing)),
     }
 }
 

@@ -91,6 +91,9 @@ pub struct AppState {
     /// laptop running on battery, at the cost of a press leaving the laptop
     /// after the CPU wakes rather than at once.
     pub network_sleeps: bool,
+    /// The server's store refuses writes, and why (issue 14, «disk full»):
+    /// the staff see a banner until it takes them again.
+    pub storage_failing: Option<String>,
     /// This machine's clock (µs since the epoch) at the frame being drawn;
     /// set by the app each frame so views never read a clock themselves.
     pub now_us: u64,
@@ -287,6 +290,8 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
         } => {
             state.connection = ConnectionStatus::Connected;
             state.frozen_at_us = None;
+            // A store still failing says so again right after the join.
+            state.storage_failing = None;
             state.identity = Some(identity);
             add_sample(state, first_sample);
         }
@@ -327,6 +332,7 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             }
         }
         NetEvent::Clock(sample) => add_sample(state, sample),
+        NetEvent::StorageAlert(failing) => state.storage_failing = failing,
         NetEvent::Ack { request, result } => acknowledge(state, request, result),
         NetEvent::FileFailed { request, error } => {
             if let Some(pending) = state.pending.remove(&request) {

@@ -227,6 +227,21 @@ pub fn link_lost_banner(ui: &mut Ui, lang: Lang, size: f32) {
     });
 }
 
+/// The staff's banner while the server's store refuses writes, with the
+/// server's reason (the OS's words, as the server's log has them).
+pub fn storage_banner(ui: &mut Ui, lang: Lang, reason: &str) {
+    ui.vertical_centered(|ui| {
+        ui.label(
+            RichText::new(lang.t(T::StorageFailing))
+                .size(20.0)
+                .strong()
+                .color(RED),
+        );
+        ui.label(RichText::new(lang.t(T::StorageFailingHint)));
+        ui.label(RichText::new(reason).small().color(GREY));
+    });
+}
+
 /// The unobtrusive line that says the clock's signals cannot be heard.
 pub fn no_audio_line(ui: &mut Ui, lang: Lang) {
     ui.label(RichText::new(lang.t(T::NoAudio)).small().color(GREY));
