@@ -62,23 +62,27 @@ enum Command {
         /// The game the demo sets up: «Что? Где? Когда?», «Мультиигры» (six
         /// tours of two tasks, appeals decided by a robot jury),
         /// «Брейн-ринг» (robot teams at the buttons: qualifying rounds, the
-        /// play-off, the final), or the festival (day one: ChGK tours, each
-        /// after a Мультиигры tour; day two: Brain-ring qualified from day
-        /// one's ChGK standings).
+        /// play-off, the final), «Эрудит-квартет» (eight teams drawn into
+        /// two groups of four, robot captains' line-ups and robot players at
+        /// the buttons, then the final), or the festival (day one: ChGK
+        /// tours, each after a Мультиигры tour; day two: Brain-ring and
+        /// Эрудит-квартет qualified from day one's ChGK standings).
         #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
         game: DemoGameArg,
         /// Length of the demo's minute in whole seconds (1 to 3600): the ChGK
         /// and the Brain-ring minute, a Мультиигры task's time (one or two
         /// minutes), and — in proportion to the rules' 60 s — every other
-        /// duration (signals, grace, Brain-ring's 20 s, the autopilot's and
-        /// the jury's pauses).
+        /// duration (signals, grace, Brain-ring's 20 s, Эрудит-квартет's
+        /// line-up windows and 5 s of silence, the autopilot's and the
+        /// jury's pauses).
         #[arg(long, default_value_t = 60)]
         minute: u64,
         /// How many of the teams robots play (1 to 60; at least 2 for
         /// Brain-ring and the festival): the first registered; the others
         /// are free for people, their join codes printed as such. Default:
         /// all but the last team. An empty store gets the game's teams (8
-        /// for the festival, else 6), or as many as robots if more.
+        /// for Эрудит-квартет and the festival, else 6), or as many as
+        /// robots if more.
         #[arg(long)]
         robots: Option<usize>,
         /// Seed of the robots' choices: the same seed, the same answers.
@@ -186,6 +190,7 @@ enum DemoGameArg {
     Chgk,
     Multigames,
     BrainRing,
+    EruditQuartet,
     Festival,
 }
 
@@ -195,6 +200,7 @@ impl DemoGameArg {
             DemoGameArg::Chgk => DemoGame::Chgk,
             DemoGameArg::Multigames => DemoGame::Multigames,
             DemoGameArg::BrainRing => DemoGame::BrainRing,
+            DemoGameArg::EruditQuartet => DemoGame::EruditQuartet,
             DemoGameArg::Festival => DemoGame::Festival,
         }
     }

@@ -3,7 +3,8 @@
 //! and an autopilot host play Brain-ring's qualifying rounds, the play-off
 //! and the final to a champion (4.4–4.12), and the festival plays its whole
 //! programme (2): day one ChGK tours each after a Мультиигры tour (6.3),
-//! day two Brain-ring qualified from day one (4.3). Both exit 0 and leave
+//! day two Brain-ring and Эрудит-квартет qualified from day one (4.3, 5.2).
+//! Both exit 0 and leave
 //! the store; `export --format json` places every team in every tournament
 //! (2.2), Brain-ring's teams that did not qualify after those that did, and
 //! each game's scoresheet scored by `minuta-server score` gives exactly the
@@ -22,7 +23,7 @@ use minuta_shared::play::games::GameState;
 use minuta_shared::programme::{Slot, SlotStatus};
 use serde_json::Value;
 
-use common::{export_json, run, server, stdout_ok};
+use common::{every_sheet_scores_as_exported, export_json};
 
 /// The Brain-ring demo takes about 30 s with a 1-s minute, the festival
 /// about a minute; this leaves room for a busy two-core box.
@@ -53,30 +54,6 @@ fn strings(value: &Value) -> Vec<String> {
         .iter()
         .map(|v| v.as_str().unwrap().to_owned())
         .collect()
-}
-
-/// Every game's scoresheet, scored by the binary, gives the exported
-/// standings; returns how many games there were.
-fn every_sheet_scores_as_exported(dir: &Path, json: &Value) -> usize {
-    let data = dir.join("data");
-    let games = json["games"].as_array().unwrap();
-    for game in games {
-        let id = game["id"].as_u64().unwrap().to_string();
-        let sheet = dir.join(format!("sheet-{id}.json"));
-        let out = sheet.to_str().unwrap();
-        stdout_ok(
-            &run(
-                &["export", "--format", "sheet", "--game", &id, "--out", out],
-                &data,
-            ),
-            "export sheet",
-        );
-        let scored = server().arg("score").arg(&sheet).output().unwrap();
-        let scored: Value = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
-        assert_eq!(scored["format"], game["format"], "game {id}");
-        assert_eq!(scored["standings"], game["standings"], "game {id}");
-    }
-    games.len()
 }
 
 /// 2.2: the festival's table of `format` places every team of `teams`
@@ -136,6 +113,24 @@ fn ring_played(json: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
     (kinds, presses)
 }
 
+/// 4.3, 5.2: no team left out of `qualified` is above one in it in the
+/// ChGK standings (points, then rating).
+fn best_of_the_chgk_day(json: &Value, qualified: &BTreeSet<String>) {
+    let key = |row: &Value| (row["points"].as_u64(), row["rating"].as_i64());
+    let rows = json["standings"].as_array().unwrap();
+    for out in rows
+        .iter()
+        .filter(|r| !qualified.contains(r["team"].as_str().unwrap()))
+    {
+        for r#in in rows
+            .iter()
+            .filter(|r| qualified.contains(r["team"].as_str().unwrap()))
+        {
+            assert!(key(out) <= key(r#in), "{out} is above {in}", in = r#in);
+        }
+    }
+}
+
 #[test]
 fn demo_4_brain_ring_robots_press_their_way_through_rounds_play_off_and_final_to_a_champion() {
     // Arrange / act: six robot teams, seeded as they registered.
@@ -181,8 +176,8 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
     // Assert: every game's sheet scores as exported.
     assert_eq!(
         every_sheet_scores_as_exported(dir.path(), &json),
-        3,
-        "ChGK, Мультиигры and Brain-ring"
+        4,
+        "ChGK, Мультиигры, Brain-ring and Эрудит-квартет"
     );
     let teams: BTreeSet<String> = json["standings"]
         .as_array()
@@ -192,9 +187,9 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
         .collect();
     assert_eq!(teams.len(), 8);
 
-    // 2 / 6.3 / 4.3: the programme, laid out by the host and followed slot
-    // by slot: day one Мультиигры, ChGK, Мультиигры, ChGK; day two
-    // Brain-ring; all done.
+    // 2 / 6.3 / 4.3 / 5.2: the programme, laid out by the host and followed
+    // slot by slot: day one Мультиигры, ChGK, Мультиигры, ChGK; day two
+    // Brain-ring and Эрудит-квартет; all done.
     let core = replay(&data);
     let programme = core.programme_view().expect("a programme");
     let days: Vec<Vec<Slot>> = programme
@@ -212,7 +207,13 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
             Slot::ChgkTour { .. }
         ]
     ));
-    assert_eq!(days[1], vec![Slot::BrainRing]);
+    assert!(
+        matches!(
+            days[1].as_slice(),
+            [Slot::BrainRing, Slot::GameTour { tour: 0, .. }]
+        ),
+        "{days:?}"
+    );
     assert!(
         programme
             .days
@@ -271,19 +272,48 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
         .into_iter()
         .collect();
     assert_eq!(qualified.len(), 6);
-    let key = |row: &Value| (row["points"].as_u64(), row["rating"].as_i64());
-    let rows = json["standings"].as_array().unwrap();
-    for out in rows
+    best_of_the_chgk_day(&json, &qualified);
+
+    // 5.2–5.5: the best four of the same standings, drawn into one group:
+    // the final alone, its game of three tours played to its end.
+    let GameState::Erudit(erudit) = &core
+        .games()
+        .find(|(_, g)| matches!(g.state, GameState::Erudit(_)))
+        .expect("the Эрудит-квартет game")
+        .1
+        .state
+    else {
+        unreachable!()
+    };
+    assert!(erudit.finished());
+    assert_eq!(erudit.stages.len(), 1);
+    let quartet: BTreeSet<String> = erudit
+        .entrants
         .iter()
-        .filter(|r| !qualified.contains(r["team"].as_str().unwrap()))
-    {
-        for r#in in rows
-            .iter()
-            .filter(|r| qualified.contains(r["team"].as_str().unwrap()))
-        {
-            assert!(key(out) <= key(r#in), "4.3: {out} is above {in}", in = r#in);
-        }
-    }
+        .map(|t| core.registry().team_name(*t))
+        .collect();
+    assert_eq!(quartet.len(), 4);
+    best_of_the_chgk_day(&json, &quartet);
+    let ring_ended = core
+        .event_ring()
+        .expect("Brain-ring")
+        .fights
+        .values()
+        .flat_map(|f| &f.log.presses)
+        .map(|p| p.arrived_at)
+        .max();
+    let first_quartet_press = erudit
+        .stages
+        .iter()
+        .flatten()
+        .filter_map(|g| g.game.as_ref())
+        .flat_map(|g| &g.tours)
+        .flat_map(|t| &t.rounds)
+        .flat_map(|r| &r.questions)
+        .flat_map(|q| &q.presses)
+        .map(|p| p.at)
+        .min();
+    assert!(ring_ended < first_quartet_press, "the programme's order");
 
     // 2.2: every tournament places every team; Brain-ring's teams that did
     // not qualify come after all that did.
@@ -292,9 +322,19 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
         .iter()
         .map(|t| t["format"].as_str().unwrap())
         .collect();
-    assert_eq!(formats, ["chgk", "multigames", "brain-ring"]);
+    assert_eq!(
+        formats,
+        ["chgk", "multigames", "brain-ring", "erudit-quartet"]
+    );
     placed(&json, "chgk", &teams);
     placed(&json, "multigames", &teams);
+    let quartet_places = placed(&json, "erudit-quartet", &teams);
+    let (top, rest) = quartet_places.split_at(4);
+    assert!(
+        top.iter().all(|(t, _)| quartet.contains(t)),
+        "{quartet_places:?}"
+    );
+    assert!(rest.iter().all(|(t, p)| !quartet.contains(t) && *p > 4));
     let ring = placed(&json, "brain-ring", &teams);
     let (top, rest) = ring.split_at(6);
     assert!(top.iter().all(|(t, _)| qualified.contains(t)), "{ring:?}");

@@ -2,7 +2,9 @@
 //! the event, kept short. Day one: the demo package's ChGK tours, each
 //! after a tour of «Мультиигры» (6.3); day two: «Брейн-ринг», qualified
 //! from day one's ChGK standings (4.3), its qualifying rounds, the play-off
-//! and the final. The autopilot host lays the programme out
+//! and the final; then «Эрудит-квартет», qualified from the same standings
+//! (5.2: the best four of eight, drawn blind into the final's group). The
+//! autopilot host lays the programme out
 //! (`SetProgramme`) and follows it slot by slot — whatever the programme
 //! shows as on now — so the programme on the host's and the projector's
 //! screens moves along; between slots it finishes what is in play, closes
@@ -19,6 +21,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
 use super::Answers;
+use super::erudit_robot::{self, EruditHost, staff_game};
 use super::host_steps::{Announce, Steps, chgk_steps, ring_entry};
 use super::multigames::{self, Scope};
 use super::ring_robot::RingHost;
@@ -33,7 +36,8 @@ pub(super) const MULTIGAMES_TOURS: usize = 2;
 /// The programme for what the host sees: day one the ChGK tours, the
 /// first Мультиигры game's tours before them one by one (6.3: each before
 /// a ChGK tour; a game with more tours than ChGK has leaves the rest out),
-/// day two Brain-ring (4.3: after a day of ChGK). `None` without ChGK tours.
+/// day two Brain-ring (4.3: after a day of ChGK) and then Эрудит-квартет
+/// (5.2, the same). `None` without ChGK tours.
 pub(super) fn programme(view: &HostView) -> Option<Programme> {
     let chgk: Vec<TourId> = view.event_chgk().tours.iter().map(|t| t.id).collect();
     if chgk.is_empty() {
@@ -61,6 +65,21 @@ pub(super) fn programme(view: &HostView) -> Option<Programme> {
         }
         day_one.push(Slot::ChgkTour { tour });
     }
+    let mut day_two = vec![Slot::BrainRing];
+    day_two.extend(
+        view.games
+            .iter()
+            .find(|g| g.format == Format::Erudit)
+            .map(|g| Slot::GameTour {
+                game: g.id,
+                tour: 0,
+            }),
+    );
+    let title = if day_two.len() > 1 {
+        "День 2: «Брейн-ринг» и «Эрудит-квартет»"
+    } else {
+        "День 2: «Брейн-ринг»"
+    };
     Some(Programme {
         days: vec![
             ProgrammeDay {
@@ -68,8 +87,8 @@ pub(super) fn programme(view: &HostView) -> Option<Programme> {
                 slots: day_one,
             },
             ProgrammeDay {
-                title: "День 2: «Брейн-ринг»".into(),
-                slots: vec![Slot::BrainRing],
+                title: title.into(),
+                slots: day_two,
             },
         ],
     })
@@ -86,12 +105,18 @@ fn appeals_open(view: &HostView) -> bool {
     })
 }
 
+/// The hosts of the festival's tournaments on day two.
+pub(super) struct Hosts<'a> {
+    pub ring: &'a mut RingHost,
+    pub erudit: &'a mut EruditHost,
+}
+
 /// The festival host's next steps: the programme laid out first; then
 /// whatever is in play finished and done ChGK tours closed; then the slot
 /// that is on now.
 pub(super) fn host_steps(
     answers: &BTreeMap<QuestionId, Answers>,
-    ring: &mut RingHost,
+    hosts: Hosts<'_>,
     seed: u64,
     view: &HostView,
     now: ServerTime,
@@ -124,7 +149,22 @@ pub(super) fn host_steps(
     match on {
         Some(Slot::BrainRing) => {
             let (game, board) = view.event_ring()?;
-            let commands = ring.steps(game, &board.board, || ring_entry(view, seed, true), now);
+            let entry = || ring_entry(view, seed, true);
+            let commands = hosts.ring.steps(game, &board.board, entry, now);
+            Some(Steps::Now(commands))
+        }
+        Some(Slot::GameTour { game, .. }) => {
+            let (erudit, board) = staff_game(view).filter(|(id, _)| *id == game)?;
+            // 5.2: the best of the ChGK day, as Brain-ring's are (4.3).
+            let entry = || {
+                let places = erudit_robot::field(view.teams.len(), true)?;
+                Some(Command::Qualify {
+                    game: erudit,
+                    places: places as u32,
+                    seed,
+                })
+            };
+            let commands = hosts.erudit.steps(erudit, board, &view.teams, entry, now);
             Some(Steps::Now(commands))
         }
         _ => None,
@@ -176,20 +216,31 @@ mod tests {
     }
 
     #[test]
-    fn demo_2_festival_set_up_brings_eight_teams_chgk_multigames_and_the_ring_clock() {
+    fn demo_2_festival_set_up_brings_eight_teams_chgk_multigames_the_ring_clock_and_erudit() {
         // Arrange / act
         let mut core = festival();
 
         // Assert: 2.1's games: the package's two ChGK tours, a Мультиигры
-        // game of two tours (one before each), Brain-ring's clock at scale.
+        // game of two tours (one before each), Brain-ring's clock at scale,
+        // and Эрудит-квартет with the demo's themes.
         assert_eq!(core.registry().teams.len(), TEAMS);
         assert_eq!(core.event_chgk().expect("ChGK").tours.len(), 2);
         let games: Vec<_> = core.games().collect();
         assert_eq!(
             games.len(),
-            3,
-            "the event's ChGK and Brain-ring, and the Мультиигры"
+            4,
+            "the event's ChGK and Brain-ring, the Мультиигры and the Эрудит-квартет"
         );
+        let GameState::Erudit(erudit) = &games[3].1.state else {
+            panic!("not an Эрудит-квартет game")
+        };
+        assert_eq!(erudit.themes.len(), 12);
+        assert_eq!(
+            erudit.timing.silence_ms, 200,
+            "5 s at a 2-s minute, at least 200 ms"
+        );
+        // 5.2: eight teams of four players; the best four qualify.
+        assert_eq!(erudit_robot::field(TEAMS, true), Some(4));
         let GameState::Multigames(game) = &games[2].1.state else {
             panic!("not a Мультиигры game")
         };
@@ -208,7 +259,8 @@ mod tests {
     }
 
     #[test]
-    fn demo_2_6_3_4_3_the_programme_interleaves_the_tours_and_ends_with_brain_ring() {
+    fn demo_2_6_3_4_3_5_2_the_programme_interleaves_the_tours_and_ends_with_brain_ring_and_erudit()
+    {
         // Arrange
         let mut core = festival();
         let view = host_view(&core);
@@ -217,14 +269,29 @@ mod tests {
         // Act
         let programme = programme(&view).expect("a programme");
 
-        // Assert: day one MG, ChGK, MG, ChGK; day two Brain-ring; and the
-        // core accepts it (6.3, 4.3).
+        // Assert: day one MG, ChGK, MG, ChGK; day two Brain-ring and
+        // Эрудит-квартет; and the core accepts it (6.3, 4.3).
         let slots: Vec<Vec<Slot>> = programme.days.iter().map(|d| d.slots.clone()).collect();
         let chgk = |t| Slot::ChgkTour { tour: TourId(t) };
         let mg = |tour| Slot::GameTour { game, tour };
+        let erudit = view
+            .games
+            .iter()
+            .find(|g| g.format == Format::Erudit)
+            .expect("an Эрудит-квартет game")
+            .id;
         assert_eq!(
             slots,
-            vec![vec![mg(0), chgk(0), mg(1), chgk(1)], vec![Slot::BrainRing]]
+            vec![
+                vec![mg(0), chgk(0), mg(1), chgk(1)],
+                vec![
+                    Slot::BrainRing,
+                    Slot::GameTour {
+                        game: erudit,
+                        tour: 0
+                    }
+                ]
+            ]
         );
         core.handle_command(
             Identity::Host,
@@ -249,7 +316,14 @@ mod tests {
         };
         let answers = BTreeMap::new();
         let mut ring = RingHost::new(&demo, Default::default());
-        let mut steps = |view: &HostView| host_steps(&answers, &mut ring, demo.seed, view, T0);
+        let mut erudit = EruditHost::new(&demo, Default::default());
+        let mut steps = |view: &HostView| {
+            let hosts = Hosts {
+                ring: &mut ring,
+                erudit: &mut erudit,
+            };
+            host_steps(&answers, hosts, demo.seed, view, T0)
+        };
 
         // Act: its first step, then its step once the programme is laid out.
         let first = steps(&host_view(&core));

@@ -36,7 +36,8 @@ impl FinishLine {
 /// Мультиигры: the ChGK tournament when it has tours (each closed: all its
 /// questions revealed and its appeals resolved), and every game of a
 /// plug-in format (`finished()`); a programme with nothing in it is not
-/// finished. Brain-ring: the champion is known. A festival: all of that,
+/// finished (Эрудит-квартет's once its final is over). Brain-ring: the
+/// champion is known. A festival: all of that,
 /// and every slot of the programme done.
 pub fn programme_finished(view: &HostView, game: DemoGame) -> bool {
     // Each game: whether it is in use, and whether it is done. A ChGK
@@ -60,7 +61,7 @@ pub fn programme_finished(view: &HostView, game: DemoGame) -> bool {
         .event_ring()
         .is_some_and(|(_, r)| matches!(r.board.stage, RingStage::Finished { .. }));
     match game {
-        DemoGame::Chgk | DemoGame::Multigames => games_done,
+        DemoGame::Chgk | DemoGame::Multigames | DemoGame::EruditQuartet => games_done,
         DemoGame::BrainRing => champion,
         DemoGame::Festival => {
             let slots_done = view.programme.as_ref().is_some_and(|p| {

@@ -5,7 +5,8 @@
 //! Мультиигры it announces a task, starts it, waits for the grace to end,
 //! credits every on-time answer (full, partial or none), reveals, waits for
 //! the АЖ before a new tour (6.4) and finally finishes the game. In
-//! Brain-ring it runs the fights ([`super::ring_robot`]); at a festival it
+//! Brain-ring it runs the fights ([`super::ring_robot`]); in
+//! Эрудит-квартет the groups' games ([`super::erudit_robot`]); at a festival it
 //! lays out the programme and follows it slot by slot
 //! ([`super::festival`]). It stands aside while a person is using the staff
 //! controls (for [`crate::demo::DemoConfig::stand_aside`] after each
@@ -25,6 +26,7 @@ use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{HostView, View};
 
+use super::erudit_robot::{EruditHost, demo_entry, staff_game};
 use super::finish::{FinishLine, programme_finished};
 use super::host_steps::{Announce, Steps, chgk_steps, ring_entry};
 use super::multigames::Scope;
@@ -63,7 +65,8 @@ pub(super) struct Autopilot {
     pub game: DemoGame,
     pub answers: BTreeMap<QuestionId, Answers>,
     pub ring: RingHost,
-    /// The demo's seed: the lot of `RingQualify`.
+    pub erudit: EruditHost,
+    /// The demo's seed: the lot of `RingQualify`, and Эрудит-квартет's draw.
     pub seed: u64,
 }
 
@@ -76,7 +79,8 @@ impl Autopilot {
         Autopilot {
             game: demo.game,
             answers,
-            ring: RingHost::new(demo, styles),
+            ring: RingHost::new(demo, styles.clone()),
+            erudit: EruditHost::new(demo, styles),
             seed: demo.seed,
         }
     }
@@ -95,9 +99,23 @@ impl Autopilot {
                         .steps(game, &ring.board, || ring_entry(view, seed, false), now);
                 Some(Steps::Now(commands))
             }
-            DemoGame::Festival => {
-                super::festival::host_steps(&self.answers, &mut self.ring, self.seed, view, now)
+            DemoGame::EruditQuartet => {
+                let seed = self.seed;
+                let (game, erudit) = staff_game(view)?;
+                let entry = || demo_entry(view, game, seed);
+                let commands = self.erudit.steps(game, erudit, &view.teams, entry, now);
+                Some(Steps::Now(commands))
             }
+            DemoGame::Festival => super::festival::host_steps(
+                &self.answers,
+                super::festival::Hosts {
+                    ring: &mut self.ring,
+                    erudit: &mut self.erudit,
+                },
+                self.seed,
+                view,
+                now,
+            ),
         }
     }
 }

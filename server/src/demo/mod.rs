@@ -4,20 +4,25 @@
 //! judges and reveals whenever no person has touched the host controls for
 //! a while, and — for Мультиигры — a robot appeal jury (6.5). One team (by
 //! default the last registered) has no robot: its join code is free for a
-//! person, and a robot stands aside for any team a person joins. The festival
-//! (section 2) puts them together: a programme of ChGK and Мультиигры tours
-//! on day one and Brain-ring, qualified from that day, on day two. A
-//! newcomer watches a live game after one command, and can take over at
-//! any moment.
+//! person, and a robot stands aside for any team a person joins.
+//! «Эрудит-квартет» (section 5) draws eight teams into two groups of four
+//! whose robot captains send line-ups and whose robot players press during
+//! the reading or after it ([`erudit_robot`]), then plays the final. The
+//! festival (section 2) puts them together: a programme of ChGK and
+//! Мультиигры tours on day one, and Brain-ring and Эрудит-квартет,
+//! qualified from that day, on day two. A newcomer watches a live game
+//! after one command, and can take over at any moment.
 //!
 //! Robots talk to the driver through the same `Inbound` messages as real
 //! connections, and press their buttons through the same press desk, so
 //! they exercise the real rules, store and views. Every duration of the
 //! demo — the minute or a task's time, its signals, the grace, Brain-ring's
-//! 20 s and tie window, the autopilot's pauses — is scaled by `--minute`
+//! 20 s and tie window, Эрудит-квартет's line-up windows and 5 s of
+//! silence, the autopilot's pauses — is scaled by `--minute`
 //! (60 s = the rules' own times), so a short minute plays the whole
 //! programme quickly.
 
+mod erudit_robot;
 mod festival;
 mod finish;
 mod host_robot;
@@ -35,7 +40,8 @@ use tokio::sync::mpsc;
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::brain_ring::RingCommand;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::games::Format;
+use minuta_shared::play::erudit::{EruditCommand, EruditTiming};
+use minuta_shared::play::games::{Format, GameSettings};
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -55,12 +61,21 @@ pub use finish::FinishLine;
 /// The demo's question package, written for it.
 pub const DEMO_PACKAGE: &str = include_str!("demo_package.4s");
 
+/// The demo's Эрудит-квартет themes (`#T`, five questions each), written
+/// for it: a group's game of three tours takes twelve; later games are
+/// read «from paper» (the host's panel shows the theme's number alone).
+pub const DEMO_ERUDIT_PACKAGE: &str = include_str!("demo_erudit.4s");
+
 /// The demo tournament's name: a store holding another tournament is never
 /// given the demo's games.
 pub const DEMO_TOURNAMENT: &str = "Демо-турнир «Минута»";
 
 /// The most teams a demo registers (and so the most robots it plays).
 pub const MAX_ROBOTS: usize = 60;
+
+/// How many teams the Эрудит-квартет demo's empty store gets: two groups
+/// of four, and the final of the best (5.4).
+const ERUDIT_TEAMS: usize = 8;
 
 const DEMO_TEAMS: [(&str, &str, [&str; 4]); 6] = [
     ("Сфинкс", "Москва", ["Анна", "Борис", "Вера", "Глеб"]),
@@ -101,8 +116,10 @@ pub enum DemoGame {
     Multigames,
     /// «Брейн-ринг» (section 4): qualifying rounds, the play-off, the final.
     BrainRing,
+    /// «Эрудит-квартет» (section 5): two groups of four, then the final.
+    EruditQuartet,
     /// The festival (section 2): ChGK and Мультиигры tours on day one,
-    /// Brain-ring qualified from them on day two.
+    /// Brain-ring and Эрудит-квартет qualified from them on day two.
     Festival,
 }
 
@@ -112,6 +129,7 @@ impl DemoGame {
             DemoGame::Chgk => "chgk",
             DemoGame::Multigames => "multigames",
             DemoGame::BrainRing => "brain-ring",
+            DemoGame::EruditQuartet => "erudit-quartet",
             DemoGame::Festival => "festival",
         }
     }
@@ -120,6 +138,7 @@ impl DemoGame {
     pub fn default_teams(self) -> usize {
         match self {
             DemoGame::Festival => festival::TEAMS,
+            DemoGame::EruditQuartet => ERUDIT_TEAMS,
             _ => DEMO_TEAMS.len(),
         }
     }
@@ -271,12 +290,17 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
     let tours = match demo.game {
         DemoGame::Multigames => Some(multigames::PROGRAMME_TOURS),
         DemoGame::Festival => Some(festival::MULTIGAMES_TOURS),
-        DemoGame::Chgk | DemoGame::BrainRing => None,
+        DemoGame::Chgk | DemoGame::BrainRing | DemoGame::EruditQuartet => None,
     };
     if let Some(tours) = tours
         && !core.games().any(|(_, g)| g.format() == Format::Multigames)
     {
         multigames::set_up(demo, tours, |command| host(core, command))?;
+    }
+    if matches!(demo.game, DemoGame::EruditQuartet | DemoGame::Festival)
+        && !core.games().any(|(_, g)| g.format() == Format::Erudit)
+    {
+        set_up_erudit(demo, |command| host(core, command))?;
     }
     if matches!(demo.game, DemoGame::BrainRing | DemoGame::Festival) {
         // The clock at the demo's scale, until the first fight.
@@ -308,6 +332,30 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
         }
     }
     Ok(events)
+}
+
+/// The Эрудит-квартет game: its line-up windows and silence at the demo's
+/// scale, and the demo's themes, so the host's panel shows real questions.
+fn set_up_erudit(
+    demo: &DemoConfig,
+    mut host: impl FnMut(Command) -> Result<Receipt, String>,
+) -> Result<(), String> {
+    let minute_ms = demo.minute.as_millis() as u64;
+    let receipt = host(Command::AddGame {
+        name: erudit_robot::GAME_NAME.into(),
+        settings: GameSettings::Erudit(EruditTiming::scaled(minute_ms)),
+    })?;
+    let Receipt::GameAdded { game } = receipt else {
+        return Err(format!("adding the Эрудит-квартет game: {receipt:?}"));
+    };
+    host(Command::game(
+        game,
+        EruditCommand::LoadPackage {
+            file_name: "demo-erudit.4s".into(),
+            bytes: DEMO_ERUDIT_PACKAGE.as_bytes().to_vec(),
+        },
+    ))?;
+    Ok(())
 }
 
 /// What the robots need to play: credentials, and the answers they "know".
@@ -427,7 +475,10 @@ pub fn spawn_robots(
                 skill: style.skill,
                 scale: demo.scaled(Duration::from_secs(60)),
             },
-            Some(ring_robot::Buttons::new(team, style, &demo)),
+            Some(team_robot::Hands {
+                ring: ring_robot::Buttons::new(team, style, &demo),
+                quartet: erudit_robot::Quartet::new(team, style, &demo),
+            }),
             team_robot::Aside {
                 people: people.teams.clone(),
                 team,
@@ -625,6 +676,7 @@ mod tests {
             DemoGame::Chgk,
             DemoGame::Multigames,
             DemoGame::BrainRing,
+            DemoGame::EruditQuartet,
             DemoGame::Festival,
         ] {
             // Arrange: an hour-long minute (the longest --minute).

@@ -326,16 +326,17 @@ fn fight_key(f: &RingFightView) -> FightKey {
 /// The tournament's state as far as opening the next step goes.
 type StageKey = (usize, usize, usize);
 
-/// A state first seen at an instant, and the state last acted on.
+/// A state first seen at an instant, and the state last acted on (the
+/// Brain-ring and the Эрудит-квартет hosts keep their pace by it).
 #[derive(Default)]
-struct Watch<K> {
+pub(super) struct Watch<K> {
     seen: Option<(K, ServerTime)>,
     acted: Option<(K, ServerTime)>,
 }
 
 impl<K: PartialEq + Copy> Watch<K> {
     /// How long the state has held, as of `now`.
-    fn held(&mut self, key: K, now: ServerTime) -> Duration {
+    pub(super) fn held(&mut self, key: K, now: ServerTime) -> Duration {
         match self.seen {
             Some((k, since)) if k == key => now.since(since),
             _ => {
@@ -347,11 +348,16 @@ impl<K: PartialEq + Copy> Watch<K> {
 
     /// Whether a step on this state may be taken: not taken yet, or taken
     /// so long ago that the view should have shown it.
-    fn may_act(&self, key: K, now: ServerTime, retry: Duration) -> bool {
+    pub(super) fn may_act(&self, key: K, now: ServerTime, retry: Duration) -> bool {
         match self.acted {
             Some((k, at)) if k == key => now.since(at) >= retry,
             _ => true,
         }
+    }
+
+    /// A step on this state was taken at `now`.
+    pub(super) fn act(&mut self, key: K, now: ServerTime) {
+        self.acted = Some((key, now));
     }
 }
 
@@ -407,7 +413,7 @@ impl RingHost {
             };
             let watch = self.fights.entry(f.id).or_default();
             if held >= pause && watch.may_act(key, now, self.pace.retry) {
-                watch.acted = Some((key, now));
+                watch.act(key, now);
                 out.push(command);
             }
         }
@@ -440,7 +446,7 @@ impl RingHost {
             }
             _ => return None,
         };
-        self.stage.acted = Some((key, now));
+        self.stage.act(key, now);
         Some(command)
     }
 

@@ -4,8 +4,9 @@
 //! In Мультиигры it answers each started task (right, partly right, in
 //! other words, or wrong; now and then after the grace) and appeals a
 //! revealed credit it disagrees with (6.4). In Brain-ring it is at the
-//! button ([`Buttons`]): its presses go through the press desk, as a team
-//! terminal's do.
+//! button ([`Buttons`]), and in Эрудит-квартет its captain sends line-ups
+//! and its player presses ([`Quartet`]): its presses go through the press
+//! desk, as a team terminal's do.
 //!
 //! It stands aside while a person plays its team ([`Aside`]): it sends
 //! nothing then — no card, answer, appeal or press, not even one it had
@@ -24,12 +25,14 @@ use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase};
 use minuta_shared::play::games::GameTeamView;
 use minuta_shared::play::multigames::TaskId;
 use minuta_shared::seed::Rng;
+use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{TeamView, View};
 
 use super::Answers;
+use super::erudit_robot::{Quartet, team_game};
 use super::multigames::{answer_command, appeal_command, team_answer, team_appeal};
 use super::ring_robot::Buttons;
 use crate::clock::ServerClock;
@@ -76,11 +79,57 @@ struct Done {
     appeals: BTreeSet<(GameId, TaskId)>,
 }
 
+/// A robot team's hands on the buttons: Brain-ring's and Эрудит-квартет's.
+pub(super) struct Hands {
+    pub ring: Buttons,
+    pub quartet: Quartet,
+}
+
+impl Hands {
+    /// When the next planned press (or line-up) is due.
+    fn next_at(&self) -> Option<ServerTime> {
+        [self.ring.next_at(), self.quartet.next_at()]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    /// Looks at the team's games as they are at `now`.
+    fn see(&mut self, view: &TeamView, now: ServerTime) {
+        if let Some((_, fight)) = view.ring_fight() {
+            self.ring.see(fight, now);
+        }
+        if let Some((_, game)) = team_game(view) {
+            self.quartet.see(game, now);
+        }
+    }
+
+    /// What the plans due now call for, on the games as the team sees them.
+    fn due(&mut self, latest: Option<&TeamView>, now: ServerTime) -> Vec<Command> {
+        let fight = latest.and_then(|v| v.ring_fight());
+        let mut due: Vec<Command> = self
+            .ring
+            .due(now)
+            .iter()
+            .filter_map(|plan| {
+                let (game, fight) = fight?;
+                self.ring.command(plan, game, Some(fight))
+            })
+            .collect();
+        let quartet = latest.and_then(team_game);
+        due.extend(self.quartet.due(now).iter().filter_map(|plan| {
+            let (game, view) = quartet?;
+            self.quartet.command(plan, game, view)
+        }));
+        due
+    }
+}
+
 pub(super) async fn play(
     credential: Credential,
     answers: BTreeMap<QuestionId, Answers>,
     style: Style,
-    mut buttons: Option<Buttons>,
+    mut hands: Option<Hands>,
     aside: Aside,
     desk: Desk,
     clock: ServerClock,
@@ -105,9 +154,9 @@ pub(super) async fn play(
     let mut look_again = tokio::time::interval(LOOK_AGAIN);
     look_again.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        let wake = buttons
+        let wake = hands
             .as_ref()
-            .and_then(Buttons::next_at)
+            .and_then(Hands::next_at)
             .map(|t| tokio::time::Instant::from_std(clock.instant_at(t)));
         tokio::select! {
             biased;
@@ -135,10 +184,8 @@ pub(super) async fn play(
                     }
                     ServerMsg::Ack { .. } | ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } => continue,
                 }
-                if let (Some(buttons), Some((_, fight))) =
-                    (buttons.as_mut(), latest.as_ref().and_then(|v| v.ring_fight()))
-                {
-                    buttons.see(fight, clock.now());
+                if let (Some(hands), Some(view)) = (hands.as_mut(), latest.as_ref()) {
+                    hands.see(view, clock.now());
                 }
             }
             _ = look_again.tick(), if missed => {
@@ -149,8 +196,8 @@ pub(super) async fn play(
                 }
             }
             () = sleep_until(wake) => {
-                let Some(buttons) = buttons.as_mut() else { continue };
-                let due = buttons_due(buttons, latest.as_ref(), clock);
+                let Some(hands) = hands.as_mut() else { continue };
+                let due = hands.due(latest.as_ref(), clock.now());
                 // A person at the team's button: the robot's hands are off it.
                 if aside.now(clock) {
                     continue;
@@ -174,22 +221,6 @@ pub(super) async fn play(
             }
         }
     }
-}
-
-/// What the team's plans due now call for, on its fight as it sees it.
-fn buttons_due(
-    buttons: &mut Buttons,
-    latest: Option<&TeamView>,
-    clock: ServerClock,
-) -> Vec<Command> {
-    let fight = latest.and_then(|v| v.ring_fight());
-    let due = buttons.due(clock.now());
-    due.iter()
-        .filter_map(|plan| {
-            let (game, fight) = fight?;
-            buttons.command(plan, game, Some(fight))
-        })
-        .collect()
 }
 
 /// Sleeps until `at`, or for ever without one.

@@ -1,5 +1,6 @@
 //! What the CLI tests of the demo share: running `minuta-server` on a data
-//! directory, running a demo to its end, and reading the JSON export.
+//! directory, running a demo to its end, reading the JSON export, and
+//! scoring each game's exported scoresheet against it.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
 use std::path::Path;
@@ -82,4 +83,29 @@ pub fn run_demo(dir: &Path, game: &str, extra: &[&str], limit: Duration) -> (Str
         String::from_utf8_lossy(&output.stderr)
     );
     (String::from_utf8(output.stdout).unwrap(), took)
+}
+
+/// Every game's scoresheet (`export --format sheet --game ID` on
+/// `dir/data`), scored by the binary, gives the exported live standings
+/// (`json`, the JSON export); returns how many games there were.
+pub fn every_sheet_scores_as_exported(dir: &Path, json: &Value) -> usize {
+    let data = dir.join("data");
+    let games = json["games"].as_array().unwrap();
+    for game in games {
+        let id = game["id"].as_u64().unwrap().to_string();
+        let sheet = dir.join(format!("sheet-{id}.json"));
+        let out = sheet.to_str().unwrap();
+        stdout_ok(
+            &run(
+                &["export", "--format", "sheet", "--game", &id, "--out", out],
+                &data,
+            ),
+            "export sheet",
+        );
+        let scored = server().arg("score").arg(&sheet).output().unwrap();
+        let scored: Value = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
+        assert_eq!(scored["format"], game["format"], "game {id}");
+        assert_eq!(scored["standings"], game["standings"], "game {id}");
+    }
+    games.len()
 }

@@ -1,0 +1,107 @@
+//! `minuta-server demo --game erudit-quartet … --run-to-end` with a 1-s
+//! minute: eight teams drawn blind with the demo's seed into two groups of
+//! four (5.3), robot captains' line-ups and robot players at the buttons
+//! (the preamble, 5.7–5.10), then the final of the best of each group
+//! (5.4). It exits 0 and leaves the store; `export --format json` places
+//! every team, and the game's scoresheet (`export --format sheet --game
+//! ID`) scored by `minuta-server score` gives exactly the exported live
+//! standings.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use minuta_server::core::{Core, ServerInfo};
+use minuta_server::store;
+use minuta_shared::play::button::PressKind;
+use minuta_shared::play::games::GameState;
+
+use common::{every_sheet_scores_as_exported, export_json};
+
+/// The demo takes about 80 s with a 1-s minute (180 questions); this
+/// leaves room for a busy two-core box.
+const DEMO_LIMIT: Duration = Duration::from_secs(300);
+
+#[test]
+fn demo_5_erudit_quartet_plays_two_groups_and_the_final_and_its_sheet_scores_as_exported() {
+    // Arrange / act: the whole demo, then the exports.
+    let dir = tempfile::tempdir().unwrap();
+    let (printed, took) = common::run_demo(
+        dir.path(),
+        "erudit-quartet",
+        &["--no-busy-poll"],
+        DEMO_LIMIT,
+    );
+    eprintln!("the Эрудит-квартет demo took {took:?}");
+    let data = dir.path().join("data");
+    let json = export_json(&data);
+
+    // Assert: it said so; one game, whose sheet scores as exported.
+    assert!(
+        printed.contains("demo: every game has been played to its end"),
+        "{printed}"
+    );
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{json:#}");
+    assert_eq!(games[0]["format"], "erudit-quartet");
+    assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 1);
+
+    // The store: the draw's seed recorded, two groups then the final,
+    // every game played to its end, with the demo's themes read.
+    let mut core = Core::new(ServerInfo::default());
+    core.replay(&store::load(&data).unwrap());
+    let GameState::Erudit(t) = &core
+        .games()
+        .find(|(_, g)| matches!(g.state, GameState::Erudit(_)))
+        .expect("the Эрудит-квартет game")
+        .1
+        .state
+    else {
+        unreachable!()
+    };
+    assert!(t.finished());
+    assert_eq!(t.seed, 2026);
+    let shape: Vec<usize> = t.stages.iter().map(Vec::len).collect();
+    assert_eq!(shape, [2, 1]);
+    assert_eq!(t.themes.len(), 12);
+    let presses: BTreeSet<(bool, bool)> = t
+        .stages
+        .iter()
+        .flatten()
+        .filter_map(|g| g.game.as_ref())
+        .flat_map(|g| &g.tours)
+        .flat_map(|t| &t.rounds)
+        .flat_map(|r| &r.questions)
+        .flat_map(|q| &q.presses)
+        .filter(|p| p.kind == PressKind::Won)
+        .map(|p| {
+            (
+                p.interrupted_after_ms.is_some(),
+                p.after_reading_ms.is_some(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        presses,
+        BTreeSet::from([(true, false), (false, true)]),
+        "presses that cut the reading short and presses after it"
+    );
+
+    // 2.2: every team placed, the finalists first.
+    let places = json["festival"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["format"] == "erudit-quartet")
+        .expect("the tournament's places");
+    let rows = places["places"].as_array().unwrap();
+    assert_eq!(rows.len(), 8, "{places:#}");
+    let first = |r: &serde_json::Value| -> u32 {
+        let place = r["place"].as_str().unwrap();
+        place.split('-').next().unwrap().parse().unwrap()
+    };
+    assert!(rows[..4].iter().all(|r| first(r) <= 4), "{places:#}");
+    assert!(rows[4..].iter().all(|r| first(r) > 4), "{places:#}");
+}
