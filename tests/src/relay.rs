@@ -64,6 +64,9 @@ pub struct RelayStats {
     pub forwarded: AtomicU64,
     pub dropped: AtomicU64,
     pub woken: AtomicU64,
+    /// Datagrams and bytes terminals sent (before any loss): the airtime.
+    pub up_datagrams: AtomicU64,
+    pub up_bytes: AtomicU64,
 }
 
 pub struct Relay {
@@ -151,6 +154,8 @@ impl Relay {
                     return;
                 };
                 let now = Instant::now();
+                dice.stats.up_datagrams.fetch_add(1, Ordering::Relaxed);
+                dice.stats.up_bytes.fetch_add(n as u64, Ordering::Relaxed);
                 let (up, woke) = match peers.get_mut(&from) {
                     Some((up, last)) => {
                         let quiet = now.duration_since(*last);
