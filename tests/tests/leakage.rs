@@ -756,3 +756,75 @@ fn leakage_the_checks_find_a_planted_leak() -> Result<()> {
     }
     Ok(())
 }
+
+/// The Эрудит-квартет checks catch what they look for: a question's text,
+/// its answer before it closed, and another team's line-up in its window.
+#[test]
+fn leakage_the_quartet_checks_find_a_planted_leak() {
+    use minuta_shared::play::erudit::{QuartetRow, QuestionBoard, TourBoard};
+    use minuta_shared::rules::erudit::TourKind;
+
+    // Arrange: a team's clean board in a line-up window, then a question.
+    let (me, other) = (TeamId(2), TeamId(1));
+    let row = |team: TeamId| QuartetRow {
+        team,
+        name: format!("Команда {team}"),
+        points: 0,
+        players: Vec::new(),
+        on: None,
+    };
+    let lineup = GameBoard {
+        stage: 0,
+        group: 0,
+        teams: vec![row(other), row(me)],
+        tour: Some(TourBoard {
+            number: 0,
+            kind: TourKind::Open,
+            themes: vec![None; 4],
+            lineups: vec![vec![None, Some("Свой".into())]; 4],
+        }),
+        phase: PhaseView::Lineup {
+            kind: TourKind::Open,
+            deadline: ServerTime::from_millis(1_000),
+            first_round: 0,
+            rounds: 4,
+            submitted: vec![true, true],
+        },
+        question: None,
+    };
+    let question = |state, text: Option<&str>, answer: Option<&str>| GameBoard {
+        phase: PhaseView::Playing { round: 0 },
+        question: Some(QuestionBoard {
+            round: 0,
+            number: 0,
+            value: 10,
+            theme: None,
+            state,
+            text: text.map(String::from),
+            answer: answer.map(String::from),
+            comment: None,
+            presses: Vec::new(),
+            attempts: Vec::new(),
+        }),
+        ..lineup.clone()
+    };
+    let reading = QuestionState::Reading {
+        since: ServerTime::from_millis(0),
+    };
+
+    // Act / assert: clean boards pass; each planted leak is found once.
+    let closed = question(QuestionState::Closed { by: None }, None, Some("Ответ"));
+    assert!(quartet_leaks(&lineup, Some(me)).is_empty());
+    assert!(quartet_leaks(&closed, Some(me)).is_empty());
+    let mut foreign = lineup.clone();
+    if let Some(tour) = foreign.tour.as_mut() {
+        tour.lineups[0][0] = Some("Чужой".into());
+    }
+    for planted in [
+        foreign,
+        question(reading, Some("Текст вопроса"), None),
+        question(reading, None, Some("Ответ")),
+    ] {
+        assert_eq!(quartet_leaks(&planted, Some(me)).len(), 1, "{planted:?}");
+    }
+}
