@@ -20,7 +20,7 @@ use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
 use crate::state::{
     AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, Stopped, UiCommand, reduce,
 };
-use crate::views::{self, LocalState, games, ring, widgets};
+use crate::views::{self, LocalState, erudit, games, ring, widgets};
 
 pub struct MinutaApp {
     ctx: egui::Context,
@@ -201,11 +201,15 @@ impl MinutaApp {
         }
     }
 
-    /// Keeps a Brain-ring countdown ticking (a frame as each shown second
-    /// changes) and lets the button's flash fade on time.
+    /// Keeps a Brain-ring or Эрудит-квартет countdown ticking (a frame as
+    /// each shown second changes) and lets the button's flash fade on time.
     fn watch_ring(&mut self) {
         let now = self.state.server_now();
-        let deadlines = self.state.view.as_ref().map(ring::ticking_in);
+        let deadlines = self
+            .state
+            .view
+            .as_ref()
+            .map(|v| [ring::ticking_in(v), erudit::ticking_in(v)].concat());
         if let Some(next) = deadlines
             .into_iter()
             .flatten()

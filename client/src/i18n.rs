@@ -11,6 +11,7 @@ use minuta_shared::wire::server::{CommandError, Receipt};
 use crate::state::Notice;
 
 pub mod chgk;
+pub mod erudit;
 pub mod io;
 pub mod link;
 pub mod multigames;
@@ -25,7 +26,7 @@ pub use link::{connection, join_code_error, link_error, refused, stopped};
 /// Rendering in a language lives with the texts, so [`Lang`] itself knows
 /// none of them.
 impl Lang {
-    pub fn t(self, key: T) -> &'static str {
+    pub fn t(self, key: impl Key) -> &'static str {
         key.text(self)
     }
 
@@ -37,26 +38,44 @@ impl Lang {
     }
 }
 
+/// A static text's key, of whichever table ([`T`], or a format's own such
+/// as [`erudit::Et`]): rendered by [`Lang::t`].
+pub trait Key: Copy {
+    fn text(self, lang: Lang) -> &'static str;
+}
+
 macro_rules! texts {
-    ($($key:ident => $ru:literal, $en:literal;)*) => {
-        /// A static text, rendered by [`Lang::t`].
+    ($(#[$doc:meta])* $name:ident; $($key:ident => $ru:literal, $en:literal;)*) => {
+        $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum T { $($key),* }
+        pub enum $name { $($key),* }
 
-        impl T {
+        impl $name {
             /// Every key, for tests that render them all.
-            pub const ALL: &[T] = &[$(T::$key),*];
+            pub const ALL: &[$name] = &[$($name::$key),*];
 
-            pub fn text(self, lang: Lang) -> &'static str {
+            pub fn text(self, lang: $crate::i18n::Lang) -> &'static str {
+                use $crate::i18n::Lang;
                 match (self, lang) {
-                    $((T::$key, Lang::Ru) => $ru, (T::$key, Lang::En) => $en,)*
+                    $(($name::$key, Lang::Ru) => $ru, ($name::$key, Lang::En) => $en,)*
                 }
+            }
+        }
+
+        impl $crate::i18n::Key for $name {
+            fn text(self, lang: $crate::i18n::Lang) -> &'static str {
+                $name::text(self, lang)
             }
         }
     };
 }
 
+// A format's own table of texts (`erudit::Et`) is made by the same macro.
+pub(crate) use texts;
+
 texts! {
+    /// A static text, rendered by [`Lang::t`].
+    T;
     AppTitle => "Минута", "Minuta";
     // join screen
     JoinHeading => "Подключение к игре", "Join a game";
@@ -82,6 +101,8 @@ texts! {
     LinkLost => "нет связи с сервером", "no connection to the server";
     LinkLostHint => "Часы остановлены. Терминал подключится сам, как только сервер ответит.", "The clock is stopped. The terminal reconnects by itself once the server answers.";
     NoAudio => "без звука: нет аудиоустройства", "no sound: no audio device";
+    StorageFailing => "Сервер не может записать данные на диск (диск заполнен?): ответы и решения не подтверждаются", "The server cannot write to its disk (is it full?): answers and decisions are not being confirmed";
+    StorageFailingHint => "Ничего принятого не потеряно: всё ждёт записи. Освободите место на диске сервера — игра продолжится сама.", "Nothing accepted is lost: it all waits to be written. Free space on the server's disk and the game goes on by itself.";
     // the demo's autopilot host, on every staff screen
     AutopilotRunning => "Автопилот ведёт игру — коснитесь любой кнопки, чтобы взять управление", "The autopilot is running the game — touch any button to take over";
     AutopilotAside => "Игру ведёте вы", "You are running the game";
@@ -345,6 +366,7 @@ texts! {
     FormatChgk => "Что? Где? Когда?", "What? Where? When?";
     MoreChgk => "Ещё турнир ЧГК", "Another ChGK tournament";
     MoreRing => "Ещё брейн-ринг", "Another Brain-ring";
+    FormatErudit => "Эрудит-квартет", "Erudite Quartet";
     LeadersChart => "Гонка лидеров", "The leaders' race";
     ChartQuestion => "вопрос", "question";
     ChgkJuryNone => "Апелляции по ЧГК рассматривает ведущий (4.14).", "ChGK appeals are decided by the host (4.14).";
@@ -486,6 +508,11 @@ pub fn play_error(lang: Lang, error: &PlayError) -> String {
         PlayError::Game(GameError::Ring(e)) => {
             format!("{}: {}", lang.t(T::TabRing), ring::play_error(lang, e))
         }
+        PlayError::Game(GameError::Erudit(e)) => format!(
+            "{}: {}",
+            lang.t(T::FormatErudit),
+            erudit::play_error(lang, e)
+        ),
     }
 }
 
@@ -495,6 +522,7 @@ pub fn format_name(lang: Lang, format: Format) -> &'static str {
         Format::Multigames => T::FormatMultigames,
         Format::Chgk => T::FormatChgk,
         Format::Ring => T::TabRing,
+        Format::Erudit => T::FormatErudit,
     })
 }
 
@@ -551,6 +579,10 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             receipt: GameReceipt::Ring(receipt),
             ..
         } => ring::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
+        Receipt::Game {
+            receipt: GameReceipt::Erudit(receipt),
+            ..
+        } => erudit::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
         _ if matches!(command, Command::SetProgramme { .. }) => {
             lang.pick("программа сохранена".into(), "programme saved".into())
         }
@@ -582,8 +614,8 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::EditTeam { .. } => ("изменение команды", "team edit"),
         C::RemoveTeam { .. } => ("удаление команды", "team removal"),
         C::AddJudge { .. } => ("новый судья", "new judge"),
-        // Brain-ring is the one format teams qualify into so far.
-        C::Qualify { .. } => ("отбор в брейн-ринг", "Brain-ring qualification"),
+        // Brain-ring and Эрудит-квартет both take teams from the ChGK table.
+        C::Qualify { .. } => ("отбор по итогам ЧГК", "qualification from the ChGK table"),
         C::Press { .. } => ("кнопка", "the button"),
         C::AddGame { .. } => ("новая игра", "new game"),
         C::SetProgramme { .. } => ("сохранение программы", "saving the programme"),
@@ -599,6 +631,10 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
             command: GameCommand::Ring(command),
             ..
         } => return ring::command_name(lang, command).into(),
+        C::Game {
+            command: GameCommand::Erudit(command),
+            ..
+        } => return erudit::command_name(lang, command).into(),
     };
     match lang {
         Lang::Ru => ru.into(),

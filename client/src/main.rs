@@ -74,8 +74,8 @@ enum Cmd {
         /// Run the game yourself: the robots only answer.
         #[arg(long)]
         no_autopilot: bool,
-        /// Which game the demo plays: ChGK, Мультиигры, Brain-ring, or the
-        /// whole festival programme.
+        /// Which game the demo plays: ChGK, Мультиигры, Brain-ring,
+        /// Эрудит-квартет, or the whole festival programme.
         #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
         game: DemoGameArg,
         /// As for `host`: set an unusable store aside and begin a new one.
@@ -89,6 +89,7 @@ enum DemoGameArg {
     Chgk,
     Multigames,
     BrainRing,
+    EruditQuartet,
     Festival,
 }
 
@@ -99,6 +100,7 @@ impl DemoGameArg {
             DemoGameArg::Chgk => DemoGame::Chgk,
             DemoGameArg::Multigames => DemoGame::Multigames,
             DemoGameArg::BrainRing => DemoGame::BrainRing,
+            DemoGameArg::EruditQuartet => DemoGame::EruditQuartet,
             DemoGameArg::Festival => DemoGame::Festival,
         }
     }
@@ -239,6 +241,17 @@ fn host(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_demo_plays_erudit_quartet_by_its_score_name() {
+        let cli =
+            Cli::try_parse_from(["minuta", "demo", "--game", "erudit-quartet"]).expect("parses");
+        let Some(Cmd::Demo { game, .. }) = cli.command else {
+            panic!("a demo")
+        };
+        assert_eq!(game.game(), minuta_server::demo::DemoGame::EruditQuartet);
+        assert_eq!(game.game().name(), "erudit-quartet");
+    }
 
     #[test]
     fn busy_polling_is_on_unless_asked_off_before_or_after_the_subcommand() {

@@ -248,3 +248,30 @@ fn a_socket_error_while_connecting_is_said_in_russian() {
         "[::1]:4433: не удаётся открыть сетевое соединение: у этого компьютера нет такого адреса",
     );
 }
+
+const STORAGE_RU: &str =
+    "Сервер не может записать данные на диск (диск заполнен?): ответы и решения не подтверждаются";
+
+#[test]
+fn a_full_disk_is_said_on_the_staffs_screens_only_and_goes_once_writes_are_taken() {
+    for (role, identity, view) in every_role() {
+        let mut harness = window(connected(Lang::Ru, identity, view, 10_000));
+        reduce(
+            &mut harness.state_mut().state,
+            NetEvent::StorageAlert(Some("database or disk is full".into())),
+        );
+        harness.run();
+        let staff = matches!(identity, Identity::Host | Identity::Judge(_));
+        assert_eq!(
+            harness.query_by_label(STORAGE_RU).is_some(),
+            staff,
+            "{role}: the banner is the host's and the judges'"
+        );
+        if staff {
+            harness.get_by_label("database or disk is full");
+        }
+        reduce(&mut harness.state_mut().state, NetEvent::StorageAlert(None));
+        harness.run();
+        assert!(harness.query_by_label(STORAGE_RU).is_none(), "{role}: gone");
+    }
+}

@@ -53,11 +53,24 @@ struct Queued {
     rtt_us: u64,
 }
 
-/// A batch on its way to disk, with the acknowledgements it holds back.
+/// A batch on its way to disk, with the acknowledgements it holds back
+/// and its events, written again if the disk refuses them.
 struct InFlight {
     done: oneshot::Receiver<Result<(), StoreError>>,
+    events: Vec<(u64, Event)>,
     acks: Vec<(ConnId, u64, Result<Receipt, CommandError>)>,
 }
+
+/// The store refused a batch (a full disk, an I/O error): the batch waits
+/// at the head of the queue, unacknowledged, and is written again from
+/// `retry_at` until the store takes it (issue 14, «disk full»).
+struct Stalled {
+    reason: String,
+    retry_at: ServerTime,
+}
+
+/// How long a refused batch waits before it is written again.
+const STORE_RETRY_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
 pub struct Driver {
     /// Shared with the connection tasks, which decide presses themselves
@@ -73,6 +86,7 @@ pub struct Driver {
     pending_events: Vec<(u64, Event)>,
     pending_acks: Vec<(ConnId, u64, Result<Receipt, CommandError>)>,
     in_flight: Option<InFlight>,
+    stalled: Option<Stalled>,
     /// Connections that joined and still need their first view.
     fresh: Vec<ConnId>,
     /// The people among the connections, for the demo's robots.
@@ -108,6 +122,7 @@ impl Driver {
             pending_events: Vec::new(),
             pending_acks: Vec::new(),
             in_flight: None,
+            stalled: None,
             fresh: Vec::new(),
             people,
             busy_poll: false,
@@ -151,12 +166,14 @@ impl Driver {
             let held_until = self.held_until().filter(|_| idle);
             // The autopilot takes over again: the staff must see it.
             let autopilot_back = self.people.host.resumes_at(now);
+            let retry = self.stalled.as_ref().map(|s| s.retry_at);
             let deadline = self
                 .core()
                 .poll_timeout(now)
                 .into_iter()
                 .chain(held_until)
                 .chain(autopilot_back)
+                .chain(retry)
                 .min()
                 .map(|t| self.clock.instant_at(t));
             tokio::select! {
@@ -261,6 +278,15 @@ impl Driver {
                         self.people.teams.joined(team);
                     }
                     self.fresh.push(id);
+                    if let Some(stalled) = &self.stalled
+                        && !matches!(identity, Identity::Team(_) | Identity::Display)
+                        && let Some(c) = self.conns.get(&id)
+                    {
+                        let alert = ServerMsg::StorageAlert {
+                            failing: Some(stalled.reason.clone()),
+                        };
+                        let _ = c.outbound.push(Outbound::Msg(Arc::new(alert)));
+                    }
                     (id, identity)
                 });
                 let _ = reply.send(result);
@@ -377,13 +403,18 @@ impl Driver {
     /// Sends every decided event to the store as one batch (one commit),
     /// holding back the acknowledgements until it lands.
     fn start_batch(&mut self) {
-        if self.pending_events.is_empty() {
+        if self.pending_events.is_empty()
+            || self
+                .stalled
+                .as_ref()
+                .is_some_and(|s| s.retry_at > self.clock.now())
+        {
             return;
         }
         let events = std::mem::take(&mut self.pending_events);
         let acks = std::mem::take(&mut self.pending_acks);
-        let done = self.store.append(events);
-        self.in_flight = Some(InFlight { done, acks });
+        let done = self.store.append(events.clone());
+        self.in_flight = Some(InFlight { done, events, acks });
     }
 
     fn finish_commit(&mut self, done: Result<Result<(), StoreError>, oneshot::error::RecvError>) {
@@ -392,16 +423,55 @@ impl Driver {
         };
         match done {
             Ok(Ok(())) => {
+                if self.stalled.take().is_some() {
+                    tracing::warn!("the store takes writes again: acknowledging what waited");
+                    self.alert_staff(None);
+                }
                 for (conn, request, result) in flight.acks {
                     self.send(conn, ServerMsg::Ack { request, result });
                 }
             }
+            Ok(Err(StoreError::Write(reason))) => self.storage_refused(flight, reason),
             Ok(Err(e)) => self.storage_failed(e.to_string()),
             Err(_) => self.storage_failed("the store stopped".into()),
         }
     }
 
-    /// The core has applied events the disk refused. Acknowledging anything
+    /// The disk refused a batch the core has applied. Nothing of it is
+    /// acknowledged; it goes back to the head of the queue (what was decided
+    /// since stays behind it, in order) and is written again shortly, for as
+    /// long as it takes. The staff are told, once per reason.
+    fn storage_refused(&mut self, flight: InFlight, reason: String) {
+        let mut events = flight.events;
+        events.append(&mut self.pending_events);
+        self.pending_events = events;
+        let mut acks = flight.acks;
+        acks.append(&mut self.pending_acks);
+        self.pending_acks = acks;
+        let retry_at = self.clock.now().plus(STORE_RETRY_EVERY);
+        let news = self.stalled.as_ref().is_none_or(|s| s.reason != reason);
+        if news {
+            error!("the store refuses writes; holding every acknowledgement back: {reason}");
+            self.alert_staff(Some(reason.clone()));
+        }
+        self.stalled = Some(Stalled { reason, retry_at });
+    }
+
+    /// Tells the host, the judges and the jury about the store.
+    fn alert_staff(&mut self, failing: Option<String>) {
+        let alert = Arc::new(ServerMsg::StorageAlert { failing });
+        let staff: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| !matches!(c.identity, Identity::Team(_) | Identity::Display))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in staff {
+            self.send_arc(id, alert.clone());
+        }
+    }
+
+    /// The store itself is gone (its writer stopped). Acknowledging anything
     /// now could lose accepted data, so the server stops; on restart it
     /// recovers from what was stored, and terminals resend unacknowledged
     /// actions.

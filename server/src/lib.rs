@@ -149,6 +149,28 @@ impl Running {
     }
 }
 
+/// A write past the process's file-size limit (`ulimit -f`, a quota) kills
+/// the process by default (SIGXFSZ). Caught, the write fails instead, and
+/// the store's refusal holds acknowledgements back until writes are taken
+/// again, as on a full disk (issue 14, «disk full»).
+fn catch_file_size_signal() {
+    #[cfg(target_os = "linux")]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let raw = rustix::process::Signal::XFSZ.as_raw();
+        match signal(SignalKind::from_raw(raw)) {
+            Ok(mut caught) => {
+                tokio::spawn(async move {
+                    while caught.recv().await.is_some() {
+                        tracing::warn!("a write went past the file-size limit");
+                    }
+                });
+            }
+            Err(e) => tracing::debug!("SIGXFSZ stays fatal: {e}"),
+        }
+    }
+}
+
 /// Starts a server on the current tokio runtime: certificate, store (and
 /// recovery), endpoint, driver, and the demo if asked.
 pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
@@ -165,6 +187,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     })?;
 
     let clock = ServerClock::start();
+    catch_file_size_signal();
     let (store, events) = store::open(&config.data_dir)?;
     let info = ServerInfo {
         addrs: advertised_addrs(local_addr),

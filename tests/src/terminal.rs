@@ -255,6 +255,8 @@ pub struct Terminal {
     views: VecDeque<View>,
     acks: HashMap<u64, (Instant, Result<Receipt, CommandError>)>,
     pongs: HashMap<u64, ServerTime>,
+    /// Every storage alert received, in order (`None`: writes taken again).
+    alerts: Vec<Option<String>>,
     ended: Option<String>,
     _endpoint: Endpoint,
 }
@@ -365,6 +367,7 @@ impl Terminal {
             views: VecDeque::new(),
             acks: HashMap::new(),
             pongs: HashMap::new(),
+            alerts: Vec::new(),
             ended: None,
             _endpoint: endpoint,
         }
@@ -402,6 +405,13 @@ impl Terminal {
     /// Waits for the acknowledgement of `request`.
     pub async fn ack(&mut self, request: u64) -> Result<Result<Receipt, CommandError>> {
         Ok(self.ack_timed(request).await?.1)
+    }
+
+    /// The acknowledgement of `request` if it has already arrived (the
+    /// connection may be gone since): never waits.
+    pub fn try_ack(&mut self, request: u64) -> Option<Result<Receipt, CommandError>> {
+        self.drain();
+        self.acks.remove(&request).map(|(_, result)| result)
     }
 
     /// Waits for the acknowledgement of `request`, with the instant it was read.
@@ -507,7 +517,27 @@ impl Terminal {
                     self.views.push_back(latest.clone());
                 }
             }
+            Ok(ServerMsg::StorageAlert { failing }) => self.alerts.push(failing),
             Err(e) => self.ended = Some(e),
+        }
+    }
+
+    /// Waits for a storage alert satisfying `pred` (issue 14, «disk full»)
+    /// and returns it; earlier ones are dropped.
+    pub async fn wait_alert(
+        &mut self,
+        what: &str,
+        pred: impl Fn(&Option<String>) -> bool,
+    ) -> Result<Option<String>> {
+        let deadline = tokio::time::Instant::now() + STEP;
+        loop {
+            self.drain();
+            if let Some(i) = self.alerts.iter().position(&pred) {
+                let alert = self.alerts.remove(i);
+                self.alerts.drain(..i);
+                return Ok(alert);
+            }
+            self.pump(deadline, what).await?;
         }
     }
 

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::games::Format;
+use minuta_shared::play::games::{Format, GamePatch};
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::{ClientMsg, Command};
@@ -30,7 +30,10 @@ use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
 use super::{EventSink, local_now_us};
 use crate::os_error::FileError;
-use crate::state::{LinkError, NetCommand, NetEvent, Stopped, patch_fight, question_in_play};
+use crate::state::{
+    LinkError, NetCommand, NetEvent, Stopped, buttons_live as game_buttons_live, patch_fight,
+    quartet_in_play, question_in_play,
+};
 
 /// How long one address may take to answer before the next is tried.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
@@ -354,19 +357,22 @@ async fn converse(
     end
 }
 
-/// Whether this team's fight has a question in play, if `msg` says: a
-/// team's whole view, or a press's patch (a team receives only its own
-/// fight's).
+/// Whether this team's button may be pressed, if `msg` says: a team's
+/// whole view (a Brain-ring fight with a question in play, or an
+/// Эрудит-квартет question its player may press on), or a press's patch
+/// (a team receives only its own fight's or game of four's).
 fn buttons_live(msg: &ServerMsg) -> Option<bool> {
-    let fight = match msg {
+    match msg {
         ServerMsg::View(view) => match view.as_ref() {
-            View::Team(team) => team.ring_fight().map(|(_, fight)| fight),
-            _ => return None,
+            View::Team(team) => Some(team.games.iter().any(|g| game_buttons_live(&g.view))),
+            _ => None,
         },
-        ServerMsg::Patch { patch, .. } => Some(patch_fight(patch)?),
-        _ => return None,
-    };
-    Some(fight.is_some_and(question_in_play))
+        ServerMsg::Patch { patch, .. } => match patch.as_ref() {
+            GamePatch::Erudit(board) => Some(quartet_in_play(board)),
+            other => patch_fight(other).map(question_in_play),
+        },
+        _ => None,
+    }
 }
 
 fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
@@ -387,6 +393,7 @@ fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
         }
         ServerMsg::View(view) => events.send(NetEvent::View(view)),
         ServerMsg::Patch { game, patch } => events.send(NetEvent::Patch { game, patch }),
+        ServerMsg::StorageAlert { failing } => events.send(NetEvent::StorageAlert(failing)),
     }
 }
 

@@ -1,7 +1,7 @@
-//! The team's Brain-ring button as this terminal knows it: when it was last
-//! pressed (the button flashes at once, before the server has said
-//! anything) and the server's verdict on the presses of the current
-//! question. A repeated press must not hide the verdict that mattered, so
+//! The team's button as this terminal knows it (a Brain-ring table's, an
+//! Эрудит-квартет player's): when it was last pressed (the button flashes
+//! at once, before the server has said anything) and the server's verdict
+//! on the presses of the current question. A repeated press must not hide the verdict that mattered, so
 //! «уже учтено» never replaces «Вы отвечаете!» on the same question. Also
 //! what a press's patch and its question say of the buttons.
 
@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind, RingFightView};
-use minuta_shared::play::games::GamePatch;
+use minuta_shared::play::erudit::{GameBoard, QuestionState};
+use minuta_shared::play::games::{GamePatch, GameTeamView};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::TeamView;
@@ -26,6 +27,29 @@ pub fn patch_fight(patch: &GamePatch) -> Option<&RingFightView> {
 /// at any moment.
 pub fn question_in_play(fight: &RingFightView) -> bool {
     fight.question.as_ref().is_some_and(|q| !q.is_over())
+}
+
+/// Whether a team's press goes somewhere now: its Brain-ring fight has a
+/// question in play, or its player is at the buttons of an Эрудит-квартет
+/// question being read or waited for. A patch carries a fight or a game
+/// of four; a view, every game of the team.
+pub fn buttons_live(game: &GameTeamView) -> bool {
+    match game {
+        GameTeamView::Ring(ring) => ring.fight.as_ref().is_some_and(question_in_play),
+        GameTeamView::Erudit(erudit) => erudit.may_press(),
+        GameTeamView::Chgk(_) | GameTeamView::Multigames(_) => false,
+    }
+}
+
+/// Whether an Эрудит-квартет game's patch has a question the players may
+/// still press on (the patch is the team's own copy of the game of four).
+pub fn quartet_in_play(board: &GameBoard) -> bool {
+    board.question.as_ref().is_some_and(|q| {
+        matches!(
+            q.state,
+            QuestionState::Reading { .. } | QuestionState::Waiting { .. }
+        )
+    })
 }
 
 /// How long the button stays lit after a press, µs of local time.
@@ -51,6 +75,52 @@ impl RingQuestionKey {
     }
 }
 
+/// One question of an Эрудит-квартет game: the group's game (stage and
+/// group), the tour, the round and the question's place in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct EruditQuestionKey {
+    pub game: GameId,
+    pub stage: u32,
+    pub group: u32,
+    pub tour: u32,
+    pub round: u32,
+    pub number: u32,
+}
+
+impl EruditQuestionKey {
+    /// The question a game of four shows now, if one is on.
+    pub fn of(game: GameId, board: &GameBoard) -> Option<Self> {
+        let q = board.question.as_ref()?;
+        Some(EruditQuestionKey {
+            game,
+            stage: board.stage,
+            group: board.group,
+            tour: board.tour.as_ref().map_or(0, |t| t.number),
+            round: q.round,
+            number: q.number,
+        })
+    }
+}
+
+/// The question a press was made on, in whichever format's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PressOn {
+    Ring(RingQuestionKey),
+    Erudit(EruditQuestionKey),
+}
+
+impl From<RingQuestionKey> for PressOn {
+    fn from(key: RingQuestionKey) -> Self {
+        PressOn::Ring(key)
+    }
+}
+
+impl From<EruditQuestionKey> for PressOn {
+    fn from(key: EruditQuestionKey) -> Self {
+        PressOn::Erudit(key)
+    }
+}
+
 /// What became of a press.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PressOutcome {
@@ -70,7 +140,7 @@ pub enum PressOutcome {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ButtonVerdict {
-    pub on: RingQuestionKey,
+    pub on: PressOn,
     pub outcome: PressOutcome,
 }
 
@@ -82,13 +152,13 @@ pub struct ButtonState {
     pub verdict: Option<ButtonVerdict>,
     /// Presses on their way, by request, with the question each was
     /// pressed on (the receipt does not name it).
-    in_flight: BTreeMap<u64, RingQuestionKey>,
+    in_flight: BTreeMap<u64, PressOn>,
 }
 
 impl ButtonState {
     /// A press leaves now (`now_us`, local) as `request`, on the question
     /// the team's screen showed.
-    pub fn pressed(&mut self, request: u64, now_us: u64, on: Option<RingQuestionKey>) {
+    pub fn pressed(&mut self, request: u64, now_us: u64, on: Option<PressOn>) {
         self.pressed_at_us = Some(now_us);
         if let Some(on) = on {
             self.in_flight.insert(request, on);
@@ -106,7 +176,8 @@ impl ButtonState {
     }
 
     /// The verdict for `on`, if the latest one is about that question.
-    pub fn verdict_on(&self, on: RingQuestionKey) -> Option<&PressOutcome> {
+    pub fn verdict_on(&self, on: impl Into<PressOn>) -> Option<&PressOutcome> {
+        let on = on.into();
         self.verdict
             .as_ref()
             .filter(|v| v.on == on)
@@ -152,7 +223,7 @@ impl ButtonState {
         }
     }
 
-    fn record(&mut self, on: RingQuestionKey, outcome: PressOutcome) {
+    fn record(&mut self, on: PressOn, outcome: PressOutcome) {
         let says_nothing_new = matches!(
             outcome,
             PressOutcome::Decided {
@@ -186,7 +257,7 @@ impl ButtonState {
         else {
             return;
         };
-        if *on != RingQuestionKey::of(game, fight) {
+        if *on != PressOn::Ring(RingQuestionKey::of(game, fight)) {
             return;
         }
         let first = fight.question.as_ref().and_then(|q| match q.phase {
@@ -235,16 +306,16 @@ mod tests {
             (2, decided(PressKind::Repeated)),
             (3, decided(PressKind::Ignored)),
         ] {
-            button.pressed(request, 0, Some(key(1)));
+            button.pressed(request, 0, Some(key(1).into()));
             button.settle(request, result, None);
         }
         assert_eq!(kind(&button), Some(PressKind::Won));
         // A real change of fortune does replace it.
-        button.pressed(4, 0, Some(key(1)));
+        button.pressed(4, 0, Some(key(1).into()));
         button.settle(4, decided(PressKind::LockedOut), None);
         assert_eq!(kind(&button), Some(PressKind::LockedOut));
         // On a new question, even «already counted» is news.
-        button.pressed(5, 0, Some(key(2)));
+        button.pressed(5, 0, Some(key(2).into()));
         button.settle(5, decided(PressKind::Repeated), None);
         assert_eq!(kind(&button), Some(PressKind::Repeated));
     }

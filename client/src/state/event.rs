@@ -37,6 +37,9 @@ pub enum NetEvent {
         patch: Box<GamePatch>,
     },
     Clock(ClockSample),
+    /// To the staff: the server's store refuses writes (why), or takes them
+    /// again (`None`); nothing is acknowledged meanwhile.
+    StorageAlert(Option<String>),
     Ack {
         request: u64,
         result: Result<Receipt, CommandError>,

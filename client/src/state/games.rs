@@ -7,6 +7,7 @@
 use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::RingCommand;
 use minuta_shared::play::chgk::ChgkCommand;
+use minuta_shared::play::erudit::EruditCommand;
 use minuta_shared::play::games::{GameCommand, GameReceipt};
 use minuta_shared::play::multigames::MultigamesCommand;
 use minuta_shared::wire::server::{CommandError, Receipt};
@@ -57,6 +58,20 @@ pub fn shown_in_place(command: &GameCommand, succeeded: bool) -> bool {
                         | RingCommand::Decide { .. }
                 )
         }
+        GameCommand::Erudit(c) => match c {
+            EruditCommand::SetLineup { .. } => true,
+            EruditCommand::OpenLineup
+            | EruditCommand::CloseLineup
+            | EruditCommand::Read
+            | EruditCommand::EndReading
+            | EruditCommand::Reread
+            | EruditCommand::Judge { .. }
+            | EruditCommand::Next => succeeded,
+            EruditCommand::LoadPackage { .. }
+            | EruditCommand::SetTiming { .. }
+            | EruditCommand::Seed { .. }
+            | EruditCommand::StartGame { .. } => false,
+        },
     }
 }
 
@@ -72,6 +87,9 @@ pub fn same_action(a: &GameCommand, b: &GameCommand) -> bool {
             std::mem::discriminant(a) == std::mem::discriminant(b)
         }
         (GameCommand::Ring(a), GameCommand::Ring(b)) => {
+            std::mem::discriminant(a) == std::mem::discriminant(b)
+        }
+        (GameCommand::Erudit(a), GameCommand::Erudit(b)) => {
             std::mem::discriminant(a) == std::mem::discriminant(b)
         }
         _ => false,

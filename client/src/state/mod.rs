@@ -12,8 +12,8 @@ mod notice;
 mod ruling;
 
 pub use button::{
-    ButtonState, ButtonVerdict, FLASH_US, PressOutcome, RingQuestionKey, patch_fight,
-    question_in_play,
+    ButtonState, ButtonVerdict, EruditQuestionKey, FLASH_US, PressOn, PressOutcome,
+    RingQuestionKey, buttons_live, patch_fight, quartet_in_play, question_in_play,
 };
 pub use command::{NetCommand, UiCommand};
 pub use connection::{ConnectionStatus, LinkError, Stopped};
@@ -27,7 +27,7 @@ use std::collections::BTreeMap;
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt};
-use minuta_shared::play::games::{GameCommand, GameReceipt};
+use minuta_shared::play::games::{GameCommand, GameReceipt, GameTeamView};
 use minuta_shared::time::{ClockFilter, ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Identity;
@@ -91,6 +91,9 @@ pub struct AppState {
     /// laptop running on battery, at the cost of a press leaving the laptop
     /// after the CPU wakes rather than at once.
     pub network_sleeps: bool,
+    /// The server's store refuses writes, and why (issue 14, «disk full»):
+    /// the staff see a banner until it takes them again.
+    pub storage_failing: Option<String>,
     /// This machine's clock (µs since the epoch) at the frame being drawn;
     /// set by the app each frame so views never read a clock themselves.
     pub now_us: u64,
@@ -165,10 +168,7 @@ impl AppState {
                 self.card_errors.remove(&(*game, *question));
             }
             Command::Press { .. } => {
-                let on = self
-                    .team_view()
-                    .and_then(TeamView::ring_fight)
-                    .map(|(game, fight)| RingQuestionKey::of(game, fight));
+                let on = self.team_view().and_then(press_on);
                 self.button.pressed(request, self.now_us, on);
             }
             _ => {}
@@ -263,6 +263,23 @@ impl AppState {
     }
 }
 
+/// The question a press of this team goes to, as its screen shows it: its
+/// Brain-ring fight's, else that of the Эрудит-квартет game its player is
+/// at the buttons of (the server gives a press to the one game that takes
+/// it).
+fn press_on(view: &TeamView) -> Option<PressOn> {
+    if let Some((game, fight)) = view.ring_fight() {
+        return Some(RingQuestionKey::of(game, fight).into());
+    }
+    view.games.iter().find_map(|g| match &g.view {
+        GameTeamView::Erudit(erudit) if erudit.row().is_some_and(|r| r.on.is_some()) => {
+            let board = erudit.board.game.as_ref()?;
+            EruditQuestionKey::of(g.id, board).map(PressOn::from)
+        }
+        _ => None,
+    })
+}
+
 /// Applies one event from the network to the state.
 pub fn reduce(state: &mut AppState, event: NetEvent) {
     match event {
@@ -273,6 +290,8 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
         } => {
             state.connection = ConnectionStatus::Connected;
             state.frozen_at_us = None;
+            // A store still failing says so again right after the join.
+            state.storage_failing = None;
             state.identity = Some(identity);
             add_sample(state, first_sample);
         }
@@ -313,6 +332,7 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             }
         }
         NetEvent::Clock(sample) => add_sample(state, sample),
+        NetEvent::StorageAlert(failing) => state.storage_failing = failing,
         NetEvent::Ack { request, result } => acknowledge(state, request, result),
         NetEvent::FileFailed { request, error } => {
             if let Some(pending) = state.pending.remove(&request) {

@@ -23,6 +23,7 @@ use minuta_shared::wire::view::{DisplayGame, GameEntry, HostView, StaffGame, Tea
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::chgk::Chgk;
+use crate::views::erudit::Erudit;
 use crate::views::format::{Activity, Screens, Seat};
 use crate::views::multigames::Multigames;
 use crate::views::ring::{self, Ring};
@@ -208,6 +209,7 @@ screens! {
     Multigames => Multigames,
     Chgk => Chgk,
     Ring => Ring,
+    Erudit => Erudit,
 }
 
 /// The games the host added to the programme, in order: every game but

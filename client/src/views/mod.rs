@@ -8,6 +8,7 @@ pub mod appeal;
 pub mod autopilot;
 pub mod chgk;
 pub mod display;
+pub mod erudit;
 pub mod format;
 pub mod games;
 pub mod host;
@@ -55,6 +56,11 @@ pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiComm
         let size = if display { 40.0 } else { 24.0 };
         egui::Panel::top("link-lost")
             .show(ui, |ui| widgets::link_lost_banner(ui, state.lang, size));
+    }
+    // The server's disk refuses writes: the host and the judges must know
+    // why nothing is being confirmed.
+    if let (Some(reason), Some(_)) = (&state.storage_failing, state.host_view()) {
+        egui::Panel::top("storage").show(ui, |ui| widgets::storage_banner(ui, state.lang, reason));
     }
     // The demo's autopilot host, on the host's and the judges' screens.
     if let Some(autopilot) = state.host_view().and_then(|v| v.autopilot) {

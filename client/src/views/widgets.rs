@@ -9,7 +9,7 @@ use minuta_shared::play::chgk::view::{ClockView, StandingRow};
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::view::TeamView;
 
-use crate::i18n::{self, Lang, T};
+use crate::i18n::{self, Key, Lang, T};
 use crate::state::{AppState, ConnectionStatus, UiCommand};
 
 pub const GREEN: Color32 = Color32::from_rgb(60, 170, 80);
@@ -227,6 +227,21 @@ pub fn link_lost_banner(ui: &mut Ui, lang: Lang, size: f32) {
     });
 }
 
+/// The staff's banner while the server's store refuses writes, with the
+/// server's reason (the OS's words, as the server's log has them).
+pub fn storage_banner(ui: &mut Ui, lang: Lang, reason: &str) {
+    ui.vertical_centered(|ui| {
+        ui.label(
+            RichText::new(lang.t(T::StorageFailing))
+                .size(20.0)
+                .strong()
+                .color(RED),
+        );
+        ui.label(RichText::new(lang.t(T::StorageFailingHint)));
+        ui.label(RichText::new(reason).small().color(GREY));
+    });
+}
+
 /// The unobtrusive line that says the clock's signals cannot be heard.
 pub fn no_audio_line(ui: &mut Ui, lang: Lang) {
     ui.label(RichText::new(lang.t(T::NoAudio)).small().color(GREY));
@@ -292,11 +307,11 @@ pub fn projector_standings(
 /// its cells, every format's standings alike; «Пока нет результатов» when
 /// empty. `size` scales it for a projector; `salt` keeps it apart from the
 /// screen's other tables.
-pub fn places_table<R>(
+pub fn places_table<R, K: Key>(
     ui: &mut Ui,
     lang: Lang,
     salt: impl egui::AsIdSalt,
-    heads: &[T],
+    heads: &[K],
     rows: &[R],
     size: f32,
     mut line: impl FnMut(&mut Ui, &R),

@@ -616,6 +616,8 @@ impl Core {
 }
 
 #[cfg(test)]
+mod erudit_tests;
+#[cfg(test)]
 mod games_tests;
 #[cfg(test)]
 mod legacy_tests;

@@ -162,7 +162,8 @@ pub(super) async fn play(
                     ServerMsg::Ack { request, .. } => {
                         pending.remove(request);
                     }
-                    ServerMsg::Pong { .. } => {}
+                    // The autopilot waits for its acknowledgements either way.
+                    ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } => {}
                 }
                 continue;
             }

@@ -182,7 +182,7 @@ pub(super) async fn play(
                             }
                         }
                     }
-                    ServerMsg::Ack { .. } | ServerMsg::Pong { .. } => continue,
+                    ServerMsg::Ack { .. } | ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } => continue,
                 }
                 if let (Some(hands), Some(view)) = (hands.as_mut(), latest.as_ref()) {
                     hands.see(view, clock.now());

@@ -172,6 +172,7 @@ mod tests {
                     ServerMsg::Ack { request, .. } => format!("ack {request}"),
                     ServerMsg::Pong { client_time_us, .. } => format!("pong {client_time_us}"),
                     ServerMsg::Patch { .. } => "fight".into(),
+                    ServerMsg::StorageAlert { .. } => "alert".into(),
                 },
                 Outbound::Close { .. } => "close".into(),
             });

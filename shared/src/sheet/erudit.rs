@@ -1,18 +1,31 @@
 //! The `erudit-quartet` sheet (5.6–5.10): up to three tours of four rounds;
 //! each round names every team's player and the attempts on five questions.
+//! A sheet with `stages` instead of `tours` is a whole tournament
+//! ([`super::erudit_tournament`]).
 
 use super::SheetError;
-use super::json::Node;
+use super::json::{Fields, Node};
 use super::output::{OrderedMap, Scored, int, row};
 use super::teams::{Teams, quote};
 use crate::rules::erudit::{
-    Attempt, EruditError, EruditGame, QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, Round, TEAMS, TOURS,
-    Tour, TourKind,
+    Attempt, EruditError, EruditGame, GameScore, QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, Round,
+    TEAMS, TOURS, Tour, TourKind,
 };
 use crate::tournament::rank_by;
 
 pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let fields = root.fields(&["format", "teams", "tours"])?;
+    let fields = root.fields(&["format", "teams", "tours", "seed", "stages"])?;
+    if fields.optional("stages").is_some() {
+        if let Some(tours) = fields.optional("tours") {
+            return Err(
+                tours.err("a sheet has either tours (one game) or stages (a tournament), not both")
+            );
+        }
+        return super::erudit_tournament::score(&fields);
+    }
+    if let Some(seed) = fields.optional("seed") {
+        return Err(seed.err("a seed belongs to a tournament's sheet (with stages)"));
+    }
     let teams = Teams::read(&fields)?;
     // A game is played by four teams.
     if teams.len() != TEAMS {
@@ -24,6 +37,31 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
             ),
         ));
     }
+    let score = read_game(&teams, &fields)?;
+    let standings = rank_by(
+        score.teams.into_iter().enumerate().collect(),
+        |(_, team)| team.points,
+    )
+    .into_iter()
+    .map(|r| {
+        let (team, result) = r.item;
+        let players = OrderedMap(Vec::new());
+        let players = result
+            .players
+            .into_iter()
+            .fold(players, |map, (name, points)| map.with(&name, int(points)));
+        row(teams.name(team), r.place, int(result.points)).with_map("players", players)
+    })
+    .collect();
+    Ok(Scored {
+        format: "erudit-quartet",
+        standings,
+        next_round: None,
+    })
+}
+
+/// One game's `tours` (5.6): every rule checked, the first error named.
+pub(crate) fn read_game(teams: &Teams, fields: &Fields<'_>) -> Result<GameScore, SheetError> {
     let tours_node = fields.required("tours")?;
     let tour_nodes = tours_node.array()?;
     // 5.6: three tours.
@@ -65,7 +103,7 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
         )?;
         let mut rounds = Vec::with_capacity(ROUNDS_PER_TOUR);
         for round_node in &round_nodes {
-            rounds.push(read_round(&teams, round_node)?);
+            rounds.push(read_round(teams, round_node)?);
         }
         game.tours.push(Tour { kind, rounds });
         nodes.push(round_nodes);
@@ -73,31 +111,9 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
         let so_far = EruditGame {
             tours: game.tours[t..].to_vec(),
         };
-        so_far
-            .score()
-            .map_err(|e| locate(&teams, &nodes[t], t, e))?;
+        so_far.score().map_err(|e| locate(teams, &nodes[t], t, e))?;
     }
-    let score = game.score().map_err(|e| tours_node.err(e.to_string()))?;
-    let standings = rank_by(
-        score.teams.into_iter().enumerate().collect(),
-        |(_, team)| team.points,
-    )
-    .into_iter()
-    .map(|r| {
-        let (team, result) = r.item;
-        let players = OrderedMap(Vec::new());
-        let players = result
-            .players
-            .into_iter()
-            .fold(players, |map, (name, points)| map.with(&name, int(points)));
-        row(teams.name(team), r.place, int(result.points)).with_map("players", players)
-    })
-    .collect();
-    Ok(Scored {
-        format: "erudit-quartet",
-        standings,
-        next_round: None,
-    })
+    game.score().map_err(|e| tours_node.err(e.to_string()))
 }
 
 /// `{"players":{team:player,…},"questions":[[{"team":T,"correct":bool},…]×5]}`.

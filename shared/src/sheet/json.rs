@@ -238,6 +238,17 @@ impl<'a> Node<'a> {
         }
     }
 
+    /// A whole number ≥ 0 up to 2⁶⁴−1 (a recorded seed).
+    pub fn unsigned(&self) -> Result<u64, SheetError> {
+        match self.json {
+            Json::Unsigned(n) => Ok(*n),
+            _ => Err(self.err(format!(
+                "{} is not a whole number of 0 or more",
+                self.show()
+            ))),
+        }
+    }
+
     /// Any JSON number, exactly.
     pub fn credit(&self) -> Result<Credit, SheetError> {
         let text = match self.json {

@@ -5,6 +5,7 @@
 mod brain_ring;
 mod chgk;
 mod erudit;
+mod erudit_tournament;
 mod json;
 mod multigames;
 mod neptune;

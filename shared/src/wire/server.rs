@@ -29,6 +29,10 @@ pub enum ServerMsg {
     /// right behind the verdict, so the lockout reaches the other table,
     /// the host and the projector without a whole view being built and sent.
     Patch { game: GameId, patch: Box<GamePatch> },
+    /// To the staff: the store refuses writes (`Some(reason)`: a full disk,
+    /// an I/O error) — nothing is acknowledged until it takes them again —
+    /// or takes them again (`None`). Issue 14, «disk full».
+    StorageAlert { failing: Option<String> },
 }
 
 /// What the server did with an accepted command.

@@ -4,7 +4,8 @@
 //! format of the programme («Мультиигры», [`crate::views::games`]) and the
 //! event's programme; the set-up tabs — questions, teams, judges, the
 //! tournament's settings, access codes, another ChGK or Brain-ring
-//! tournament — sit behind one «Подготовка» menu. Above them, what is on
+//! tournament, an Эрудит-квартет tournament — sit behind one «Подготовка»
+//! menu. Above them, what is on
 //! now and next. A judge's terminal shows the judging alone
 //! ([`crate::views::judge`]).
 
@@ -59,10 +60,12 @@ impl HostTab {
         HostTab::Judges,
         HostTab::Tournament,
         HostTab::Access,
-        // Another ChGK or Brain-ring tournament beside the event's own is
-        // set up here; its tab joins the bar once it exists.
+        // Another ChGK or Brain-ring tournament beside the event's own, or
+        // an Эрудит-квартет tournament, is set up here; its tab joins the
+        // bar once it exists.
         HostTab::Games(Format::Chgk),
         HostTab::Games(Format::Ring),
+        HostTab::Games(Format::Erudit),
     ];
 }
 
@@ -152,11 +155,12 @@ pub fn dashboard(
         // One tab per plug-in format, beside Brain-ring: a game is added
         // there. The event's own ChGK and Brain-ring have the tabs above,
         // so a tab of their format shows only once the host has added
-        // another tournament of it (from «Подготовка»).
+        // another tournament of it (from «Подготовка»); so does
+        // Эрудит-квартет's, a tournament set up before the event.
         tabs.extend(
             Format::ALL
                 .iter()
-                .filter(|f| !event_format(**f) || more_of(view, **f))
+                .filter(|f| !set_up_first(**f) || more_of(view, **f))
                 .map(|f| (HostTab::Games(*f), games_label(lang, *f))),
         );
         tabs.push((HostTab::Programme, lang.t(T::TabProgramme).to_owned()));
@@ -254,6 +258,7 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
         HostTab::Tournament => lang.t(T::TabTournament).to_owned(),
         HostTab::Games(Format::Chgk) => lang.t(T::MoreChgk).to_owned(),
         HostTab::Games(Format::Ring) => lang.t(T::MoreRing).to_owned(),
+        HostTab::Games(Format::Erudit) => lang.t(T::FormatErudit).to_owned(),
         _ => lang.t(T::TabAccess).to_owned(),
     }
 }
@@ -261,8 +266,8 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
 /// «Подготовка»: the set-up tabs in one menu; while one of them is open
 /// the button names it («Подготовка: Команды (12)») and stays selected.
 fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab) {
-    // Another ChGK or Brain-ring tournament, once added, has its tab on
-    // the bar.
+    // Another ChGK or Brain-ring tournament, or an Эрудит-квартет one,
+    // once added, has its tab on the bar.
     let setup: Vec<HostTab> = HostTab::SETUP
         .iter()
         .copied()
@@ -288,10 +293,14 @@ fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab)
     response.on_hover_text(inside.join(" · "));
 }
 
-/// Whether the event has a tournament of `format` of its own, with its own
-/// tabs: ChGK and Brain-ring.
-fn event_format(format: Format) -> bool {
-    matches!(format, Format::Chgk | Format::Ring)
+/// Whether a game of `format` is added from «Подготовка» rather than from
+/// its own tab on the bar: another ChGK or Brain-ring beside the event's
+/// own (which have tabs of their own), and an Эрудит-квартет tournament.
+fn set_up_first(format: Format) -> bool {
+    match format {
+        Format::Chgk | Format::Ring | Format::Erudit => true,
+        Format::Multigames => false,
+    }
 }
 
 /// Whether the host has added a game of `format` to the programme (for

@@ -148,7 +148,7 @@ pub fn button(
 /// Space presses this frame, taken out of the input so no focused widget
 /// sees them; key repeats from holding it down are not presses. A text
 /// field with the keyboard keeps its spaces.
-fn space_pressed(ui: &Ui) -> bool {
+pub fn space_pressed(ui: &Ui) -> bool {
     if ui.ctx().text_edit_focused() {
         return false;
     }

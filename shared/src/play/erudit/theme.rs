@@ -65,3 +65,55 @@ fn finish(
     });
     EruditTheme { title, questions }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::packages::parse_package;
+
+    const SVOYA: &[u8] = include_bytes!("../../../../tests/fixtures/packs/svoya_igra.4s");
+    const SIQ: &[u8] = include_bytes!("../../../../server/tests/fixtures/packages/pack7-07.siq");
+
+    #[test]
+    fn packages_5_9_a_chgksuite_theme_is_a_round_of_questions_in_order() {
+        let package = parse_package("svoya_igra.4s", SVOYA).unwrap();
+        let themes = themes_of(&package);
+        assert!(!themes.is_empty());
+        let titled: Vec<&str> = package
+            .questions()
+            .filter_map(|q| q.theme.as_deref())
+            .collect();
+        assert_eq!(themes[0].title, titled[0]);
+        assert!(
+            themes
+                .iter()
+                .all(|t| t.questions.len() <= QUESTIONS_PER_ROUND)
+        );
+    }
+
+    #[test]
+    fn packages_a_siq_package_plays_as_erudit_themes() {
+        let package = parse_package("pack7-07.siq", SIQ).unwrap();
+        let themes = themes_of(&package);
+        // 25 themes in the package (its final round's themes included).
+        assert!(themes.len() >= 20, "{}", themes.len());
+        assert!(
+            themes
+                .iter()
+                .all(|t| !t.title.is_empty() && !t.questions.is_empty())
+        );
+    }
+
+    #[test]
+    fn packages_a_package_without_themes_is_cut_into_themes_of_five() {
+        let text = (1..=12)
+            .map(|i| format!("? Вопрос {i}\n! Ответ {i}\n"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let package = parse_package("chgk.4s", text.as_bytes()).unwrap();
+        let themes = themes_of(&package);
+        let sizes: Vec<usize> = themes.iter().map(|t| t.questions.len()).collect();
+        assert_eq!(sizes, vec![5, 5, 2]);
+        assert_eq!(themes[2].title, "Тема 3");
+    }
+}

@@ -1,0 +1,328 @@
+//! The kill -9 campaign (issue 14, «Prove»):
+//! `cargo bench -p minuta-tests --bench kill [-- --kills N --teams T]`.
+//!
+//! A real `minuta-server` process (the release build) and T team terminals
+//! (default 120) over QUIC on 127.0.0.1. N rounds (default 50), each: the
+//! host announces the next question and starts the minute; every team sends
+//! its card at once; after a random 0–8 ms the server is killed with
+//! SIGKILL, with most cards still in flight; it is started again on the
+//! same store; every terminal joins again and sends once more each card it
+//! has no acknowledgement for, as the app does. Then the store is read:
+//! every card acknowledged before the kill or after it must be there, and
+//! no card twice; `PRAGMA integrity_check` must say `ok`.
+//!
+//! Progress goes to stdout; the last line is one JSON object:
+//! `{"bench":"kill","kills":N,"teams":T,"in_flight_min":…,"in_flight_avg":…,
+//! "acked":…,"lost":0,"duplicated":0,"integrity_ok":N}`. `in_flight_*` is
+//! the number of cards sent but not acknowledged when each kill landed.
+//! The bench fails (exit 1) if anything was lost or duplicated.
+//! Run without `--bench` (by `cargo test --benches` or `--all-targets`) it
+//! is a quick smoke run: 3 kills, 12 teams.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde_json::Value;
+
+use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK, Phase};
+use minuta_shared::play::games::{GameError, PlayError};
+use minuta_shared::play::settings::ChgkTiming;
+use minuta_shared::seed::Rng;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::CommandError;
+use minuta_tests::bench::finish;
+use minuta_tests::hall::{
+    PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
+};
+use minuta_tests::terminal::Terminal;
+use minuta_tests::{TestServer, progress};
+
+struct Args {
+    kills: usize,
+    teams: usize,
+    seed: u64,
+}
+
+fn parse_args() -> Result<Args> {
+    let bench = std::env::args().any(|a| a == "--bench");
+    let mut args = if bench {
+        Args {
+            kills: 50,
+            teams: 120,
+            seed: 14,
+        }
+    } else {
+        Args {
+            kills: 3,
+            teams: 12,
+            seed: 14,
+        }
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| -> Result<u64> {
+            it.next()
+                .ok_or_else(|| anyhow!("{name} needs a number"))?
+                .parse::<u64>()
+                .with_context(|| format!("{name} takes a whole number"))
+        };
+        match arg.as_str() {
+            "--kills" => args.kills = value("--kills")? as usize,
+            "--teams" => args.teams = value("--teams")? as usize,
+            "--seed" => args.seed = value("--seed")?,
+            "--bench" => {}
+            other if other.starts_with("--") => bail!("unknown option {other}"),
+            _ => {}
+        }
+    }
+    if args.kills == 0 || args.teams == 0 {
+        bail!("--kills and --teams must be at least 1");
+    }
+    Ok(args)
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("kill: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build();
+    finish("kill", runtime, run(&args))
+}
+
+/// A 2-s minute: each round's cards go in at its start; the next round
+/// waits for the question (and its grace) to be over.
+fn timing() -> ChgkTiming {
+    ChgkTiming {
+        minute_ms: 2_000,
+        warning_before_end_ms: 1_000,
+        grace_ms: 1_000,
+    }
+}
+
+fn card(question: QuestionId, team: usize) -> Command {
+    Command::game(
+        EVENT_CHGK,
+        ChgkCommand::SubmitCard {
+            question,
+            text: format!("ответ {} на {}", team_name(team + 1), question.0),
+        },
+    )
+}
+
+/// The refusal of a card the store already holds: a resend after a lost
+/// acknowledgement.
+fn already_stored(e: &CommandError) -> bool {
+    matches!(
+        e,
+        CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::CardAlreadyAccepted
+        )))
+    )
+}
+
+/// Every stored card as (team, question), and the integrity check's word.
+fn stored_cards(db: &std::path::Path) -> Result<(Vec<(u32, u32)>, String)> {
+    let conn = rusqlite::Connection::open_with_flags(
+        db,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let mut statement =
+        conn.prepare("SELECT body FROM events WHERE kind = 'chgk_card_accepted'")?;
+    let bodies = statement.query_map([], |r| r.get::<_, String>(0))?;
+    let mut cards = Vec::new();
+    for body in bodies {
+        let json: Value = serde_json::from_str(&body?)?;
+        let card =
+            find_card(&json).ok_or_else(|| anyhow!("a card event without a card: {json}"))?;
+        cards.push(card);
+    }
+    let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+    Ok((cards, integrity))
+}
+
+/// The `CardAccepted` object's team and question, wherever it is nested.
+fn find_card(json: &Value) -> Option<(u32, u32)> {
+    match json {
+        Value::Object(map) => {
+            if let Some(card) = map.get("CardAccepted") {
+                let team = card.get("team")?.as_u64()? as u32;
+                let question = card.get("question")?.as_u64()? as u32;
+                return Some((team, question));
+            }
+            map.values().find_map(find_card)
+        }
+        _ => None,
+    }
+}
+
+async fn connect_all(codes: &[JoinCode]) -> Result<Vec<Terminal>> {
+    let mut joins = Vec::with_capacity(codes.len());
+    for code in codes {
+        let code = code.clone();
+        joins.push(tokio::spawn(async move { Terminal::connect(&code).await }));
+    }
+    let mut terminals = Vec::with_capacity(codes.len());
+    for join in joins {
+        terminals.push(join.await.context("a join task")??);
+    }
+    Ok(terminals)
+}
+
+async fn run(args: &Args) -> Result<String> {
+    let start = Instant::now();
+    let mut rng = Rng::new(args.seed);
+    let binary = minuta_tests::server::server_binary()?;
+    let mut server = TestServer::child_process_of(
+        &binary,
+        tempfile::Builder::new().prefix("minuta-kill-").tempdir()?,
+    )?;
+    progress!(
+        start,
+        "kill: {} kills, {} teams, server {}",
+        args.kills,
+        args.teams,
+        binary.display()
+    );
+
+    let mut host = Terminal::connect(&server.host_code).await?;
+    set_up_tournament(&mut host, "Кампания kill -9", timing()).await?;
+    let names: Vec<String> = (1..=args.teams).map(team_name).collect();
+    let ids: Vec<TeamId> = register_teams(&mut host, &names).await?;
+    let codes = team_codes(&mut host, &ids).await?;
+    // Enough questions for every round: the package holds 36.
+    let mut questions = 0;
+    while (questions as usize) < args.kills {
+        questions += load_package(&mut host, PACKAGE).await?.1;
+    }
+    let mut teams = connect_all(&codes).await?;
+    progress!(
+        start,
+        "{} teams joined; {questions} questions loaded",
+        teams.len()
+    );
+
+    // (team, question) of every card acknowledged, from either side of a kill.
+    let mut acked: BTreeSet<(u32, u32)> = BTreeSet::new();
+    let mut in_flight: Vec<usize> = Vec::new();
+    let mut integrity_ok = 0;
+    for round in 0..args.kills {
+        let q = QuestionId(round as u32);
+        host.ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce { question: q },
+        ))
+        .await?;
+        host.ok(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
+            .await?;
+        for t in teams.iter_mut() {
+            t.wait_team("the minute", |v| v.event_chgk().clock.question == Some(q))
+                .await?;
+        }
+        // Every card at once, then the kill a few ms later.
+        let mut requests = Vec::with_capacity(teams.len());
+        for (i, t) in teams.iter_mut().enumerate() {
+            requests.push(t.send_command(card(q, i)).await?);
+        }
+        tokio::time::sleep(Duration::from_micros(rng.below(8_000))).await;
+        server.kill()?;
+        let mut unacked = Vec::new();
+        for (i, (t, request)) in teams.iter_mut().zip(&requests).enumerate() {
+            match t.try_ack(*request) {
+                Some(Ok(_)) => {
+                    acked.insert((ids[i].0, q.0));
+                }
+                Some(Err(e)) => bail!("round {round}: a card was refused: {e}"),
+                None => unacked.push(i),
+            }
+        }
+        in_flight.push(unacked.len());
+
+        // Back up; every terminal joins again and resends what it lacks.
+        server.restart()?;
+        host = Terminal::connect(&server.host_code).await?;
+        teams = connect_all(&codes).await?;
+        for &i in &unacked {
+            match teams[i].command(card(q, i)).await? {
+                Ok(_) => {
+                    acked.insert((ids[i].0, q.0));
+                }
+                Err(e) if already_stored(&e) => {
+                    acked.insert((ids[i].0, q.0));
+                }
+                // After the restart the question may be over: the card was
+                // never stored, and was never acknowledged — not a loss.
+                Err(_) => {}
+            }
+        }
+        let (cards, integrity) = stored_cards(&server.database())?;
+        if integrity == "ok" {
+            integrity_ok += 1;
+        }
+        let mut seen: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+        for c in &cards {
+            *seen.entry(*c).or_default() += 1;
+        }
+        let lost = acked.iter().filter(|c| !seen.contains_key(c)).count();
+        let duplicated = seen.values().filter(|n| **n > 1).count();
+        progress!(
+            start,
+            "kill {}: {} of {} cards in flight at the kill; {} stored in all, {lost} lost, {duplicated} duplicated, integrity {integrity}",
+            round + 1,
+            unacked.len(),
+            teams.len(),
+            cards.len()
+        );
+        if lost > 0 || duplicated > 0 || integrity != "ok" {
+            bail!(
+                "kill {}: {lost} acknowledged cards lost, {duplicated} duplicated, integrity {integrity}",
+                round + 1
+            );
+        }
+        // The next question waits for this one to be over.
+        host.wait_host("the question to be over", |v| {
+            v.event_chgk().clock.phase == Phase::Over || v.event_chgk().clock.question != Some(q)
+        })
+        .await?;
+    }
+    let (cards, _) = stored_cards(&server.database())?;
+    let stored: BTreeSet<(u32, u32)> = cards.iter().copied().collect();
+    let lost = acked.difference(&stored).count();
+    let duplicated = cards.len() - stored.len();
+    let in_flight_min = in_flight.iter().copied().min().unwrap_or(0);
+    let in_flight_avg = in_flight.iter().sum::<usize>() as f64 / in_flight.len().max(1) as f64;
+    progress!(
+        start,
+        "{} kills: {} cards acknowledged, {} stored, {lost} lost, {duplicated} duplicated; integrity ok {integrity_ok} of {}",
+        args.kills,
+        acked.len(),
+        cards.len(),
+        args.kills
+    );
+    if lost > 0 || duplicated > 0 {
+        bail!("{lost} acknowledged cards lost, {duplicated} duplicated");
+    }
+    Ok(serde_json::json!({
+        "bench": "kill",
+        "kills": args.kills,
+        "teams": args.teams,
+        "in_flight_min": in_flight_min,
+        "in_flight_avg": (in_flight_avg * 10.0).round() / 10.0,
+        "acked": acked.len(),
+        "stored": cards.len(),
+        "lost": lost,
+        "duplicated": duplicated,
+        "integrity_ok": integrity_ok,
+    })
+    .to_string())
+}
