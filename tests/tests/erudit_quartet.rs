@@ -355,11 +355,12 @@ async fn erudit_5_7_to_5_10_line_ups_presses_silence_and_a_restart_over_quic() -
         })
         .await?;
     let tour = board.tour.clone().ok_or_else(|| anyhow!("no tour"))?;
-    for round in 0..4 {
-        let row = &tour.lineups[round];
-        ensure!(row[0].as_ref() == Some(&reversed[round]), "{row:?}");
-        // docs/rules.md, 5.7: the default is the registered order.
-        ensure!(row[3].as_ref() == Some(&q.players_of(3)[round]), "{row:?}");
+    ensure!(tour.lineups.len() == 4, "{:?}", tour.lineups);
+    // docs/rules.md, 5.7: the default is the registered order.
+    let default = q.players_of(3);
+    for ((row, chosen), registered) in tour.lineups.iter().zip(&reversed).zip(&default) {
+        ensure!(row[0].as_ref() == Some(chosen), "{row:?}");
+        ensure!(row[3].as_ref() == Some(registered), "{row:?}");
     }
     ensure!(state(&board) == Some(QuestionState::Ready), "{board:?}");
 
