@@ -18,6 +18,7 @@ use minuta_shared::play::brain_ring::{
     EarlyPress, FightId, RingAppealKind, RingCommand, RingTiming,
 };
 use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkSettings, Verdict};
+use minuta_shared::play::erudit::{EruditCommand, EruditTiming};
 use minuta_shared::play::games::{Format, GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
     AppealNo, MultigamesCommand, MultigamesSettings, TaskAppealKind, TaskDraft, TaskId, TourNo,
@@ -42,12 +43,15 @@ const HOST: &[Role] = &[Role::Host];
 const STAFF: &[Role] = &[Role::Host, Role::Judge];
 const TEAM: &[Role] = &[Role::Team];
 const JURY: &[Role] = &[Role::Jury];
+const HOST_OR_TEAM: &[Role] = &[Role::Host, Role::Team];
 
 /// Who may send `command`, as the rules say: the host runs the event and
 /// every game; judges (besides the host) mark ChGK answers and credit
 /// Мультиигры answers; a team hands in its cards and answers, presses its
-/// button and appeals; the appeal jury (АЖ, 6.5) decides Мультиигры
-/// appeals; the display sends nothing. Written out here rather than asked
+/// button and appeals; in Эрудит-квартет a captain sends the team's own
+/// line-up (5.7; the host may send it naming the team, for a laptop that
+/// failed); the appeal jury (АЖ, 6.5) decides Мультиигры appeals; the
+/// display sends nothing. Written out here rather than asked
 /// of `permitted`, which is what is being tested.
 pub fn senders(command: &Command) -> &'static [Role] {
     match command {
@@ -102,6 +106,21 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | RingCommand::CloseFight { .. } => HOST,
                 RingCommand::Appeal { .. } => TEAM,
             },
+            GameCommand::Erudit(c) => match c {
+                // The host runs the groups' games and judges at the table.
+                EruditCommand::LoadPackage { .. }
+                | EruditCommand::SetTiming { .. }
+                | EruditCommand::Seed { .. }
+                | EruditCommand::StartGame { .. }
+                | EruditCommand::OpenLineup
+                | EruditCommand::CloseLineup
+                | EruditCommand::Read
+                | EruditCommand::EndReading
+                | EruditCommand::Reread
+                | EruditCommand::Judge { .. }
+                | EruditCommand::Next => HOST,
+                EruditCommand::SetLineup { .. } => HOST_OR_TEAM,
+            },
         },
     }
 }
@@ -130,7 +149,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 43;
+pub const KINDS: usize = 55;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -142,6 +161,7 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
     let chgk = |c: ChgkCommand| Command::game(game_of(Format::Chgk), c);
     let multi = |c: MultigamesCommand| Command::game(game_of(Format::Multigames), c);
     let ring = |c: RingCommand| Command::game(game_of(Format::Ring), c);
+    let erudit = |c: EruditCommand| Command::game(game_of(Format::Erudit), c);
     let credit = Credit::from_int(i64::from(b) - 1);
     let (question, task, fight) = (QuestionId(a), TaskId(a), FightId(a));
     match kind % KINDS {
@@ -181,9 +201,10 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         },
         6 => Command::AddGame {
             name: text,
-            settings: match a % 3 {
+            settings: match a % 4 {
                 0 => GameSettings::Chgk(ChgkSettings {}),
                 1 => GameSettings::Ring(RingTiming::default()),
+                2 => GameSettings::Erudit(EruditTiming::default()),
                 _ => GameSettings::Multigames(MultigamesSettings::default()),
             },
         },
@@ -335,6 +356,35 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         41 => chgk(ChgkCommand::ShowHandout {
             question: flag.then_some(QuestionId(b % 3)),
         }),
+        // ---- Эрудит-квартет
+        42 => erudit(EruditCommand::LoadPackage {
+            file_name: "эрудит.4s".into(),
+            bytes: text.clone().into_bytes(),
+        }),
+        43 => erudit(EruditCommand::SetTiming {
+            timing: EruditTiming {
+                lineup_ms: big % 120_000,
+                semi_open_lineup_ms: u64::from(a) * 1_000,
+                silence_ms: u64::from(b) * 1_000,
+            },
+        }),
+        44 => erudit(EruditCommand::Seed {
+            teams: (1..=a % 8).map(TeamId).collect(),
+            seed: big,
+        }),
+        45 => erudit(EruditCommand::StartGame { group: b }),
+        46 => erudit(EruditCommand::OpenLineup),
+        47 => erudit(EruditCommand::CloseLineup),
+        48 => erudit(EruditCommand::SetLineup {
+            // A team's captain names no team; the host names the team.
+            team: None,
+            players,
+        }),
+        49 => erudit(EruditCommand::Read),
+        50 => erudit(EruditCommand::EndReading),
+        51 => erudit(EruditCommand::Reread),
+        52 => erudit(EruditCommand::Judge { correct: flag }),
+        53 => erudit(EruditCommand::Next),
         _ => ring(RingCommand::Appeal {
             fight,
             kind: if flag {
@@ -413,6 +463,7 @@ pub fn kinds_on_the_wire() -> BTreeSet<String> {
             "Chgk" => variant_names::<ChgkCommand>(),
             "Multigames" => variant_names::<MultigamesCommand>(),
             "Ring" => variant_names::<RingCommand>(),
+            "Erudit" => variant_names::<EruditCommand>(),
             _ => BTreeSet::from(["?".to_owned()]),
         };
         kinds.extend(inner.into_iter().map(|c| format!("{format}::{c}")));

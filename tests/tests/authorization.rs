@@ -1,4 +1,4 @@
-//! Who may send what (issue 14, «Prove»): every kind of command on the wire — `Command`'s own and every game command of ChGK, Мультиигры and Brain-ring — sent over real QUIC on 127.0.0.1 from every role (host, judge, team, display, appeal jury). Where the rules allow it, the server answers (it may refuse by the game's rules, never as `Forbidden`) and the connection stays; where they do not, the connection is closed as `FORBIDDEN` and the store has not one event more. A team's commands name no team, so there is nothing to forge: its card lands as its own. The core refuses exactly the same pairs should the connection's check ever let one through.
+//! Who may send what (issue 14, «Prove»): every kind of command on the wire — `Command`'s own and every game command of ChGK, Мультиигры, Brain-ring and Эрудит-квартет — sent over real QUIC on 127.0.0.1 from every role (host, judge, team, display, appeal jury). Where the rules allow it, the server answers (it may refuse by the game's rules, never as `Forbidden`) and the connection stays; where they do not, the connection is closed as `FORBIDDEN` and the store has not one event more. A team's commands name no team, so there is nothing to forge: its card lands as its own (Эрудит-квартет's line-up has the host's field naming the team, which a captain leaves empty; a captain naming another team is refused). The core refuses exactly the same pairs should the connection's check ever let one through.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -10,7 +10,8 @@ use minuta_shared::ids::{GameId, JudgeId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::EVENT_RING;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::games::{Format, GameSettings};
+use minuta_shared::play::erudit::{EruditCommand, EruditPlayError, EruditTiming};
+use minuta_shared::play::games::{Format, GameCommand, GameError, GameSettings, PlayError};
 use minuta_shared::play::multigames::{MultigamesCommand, MultigamesSettings};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -83,11 +84,13 @@ async fn judge_code(host: &mut Terminal, judge: JudgeId) -> Result<JoinCode> {
 
 /// A hall with every role seated: two teams (team 1 has handed in a card,
 /// so it is part of the results), a judge, the appeal jury, and a
-/// Мультиигры game beside the event's ChGK and Brain-ring.
+/// Мультиигры and an Эрудит-квартет game beside the event's ChGK and
+/// Brain-ring.
 struct Matrix {
     hall: Hall,
     codes: Vec<(Role, JoinCode)>,
     multigames: GameId,
+    erudit: GameId,
 }
 
 async fn matrix() -> Result<Matrix> {
@@ -126,6 +129,16 @@ async fn matrix() -> Result<Matrix> {
     else {
         bail!("no game added");
     };
+    let Receipt::GameAdded { game: erudit } = hall
+        .host
+        .ok(Command::AddGame {
+            name: "Эрудит-квартет".into(),
+            settings: GameSettings::Erudit(EruditTiming::default()),
+        })
+        .await?
+    else {
+        bail!("no game added");
+    };
     let codes = vec![
         (Role::Host, hall.server.host_code.clone()),
         (Role::Judge, judge_code(&mut hall.host, judge).await?),
@@ -137,6 +150,7 @@ async fn matrix() -> Result<Matrix> {
         hall,
         codes,
         multigames,
+        erudit,
     })
 }
 
@@ -154,6 +168,7 @@ impl Matrix {
             Format::Chgk => EVENT_CHGK,
             Format::Ring => EVENT_RING,
             Format::Multigames => self.multigames,
+            Format::Erudit => self.erudit,
         }
     }
 }
@@ -246,15 +261,36 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
         .collect();
     let (first, second) = (m.hall.team_ids[0], m.hall.team_ids[1]);
 
-    // Assert: no command a team may send has a field naming a team.
+    // Assert: no command a team may send names a team — but for the
+    // Эрудит-квартет line-up's field, which is the host's and which a
+    // captain leaves empty.
     for command in &team_commands {
         let fields = field_names(command);
+        let names_a_team = fields.contains("team") && !leaves_the_team_out(command);
         ensure!(
-            !fields.contains("team") && !fields.contains("teams") && !fields.contains("tables"),
+            !names_a_team && !fields.contains("teams") && !fields.contains("tables"),
             "{} names a team: {fields:?}",
             kind_name(command)
         );
     }
+    // A captain naming another team in it is refused (5.7: a captain sets
+    // their own team's line-up).
+    let forged = m.hall.teams[1]
+        .command(Command::game(
+            m.erudit,
+            EruditCommand::SetLineup {
+                team: Some(first),
+                players: vec!["Игрок 1.1".into()],
+            },
+        ))
+        .await?;
+    ensure!(
+        forged
+            == Err(CommandError::Play(PlayError::Game(GameError::Erudit(
+                EruditPlayError::NotATeam
+            )))),
+        "{forged:?}"
+    );
 
     // Act: the second team hands in a card and a Мультиигры answer.
     let task = multigames_task(&mut m).await?;
@@ -318,6 +354,18 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
     };
     ensure!(Terminal::connect(&forged).await.is_err());
     Ok(())
+}
+
+/// An Эрудит-квартет line-up that leaves its team field empty, as a
+/// captain sends it.
+fn leaves_the_team_out(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Game {
+            command: GameCommand::Erudit(EruditCommand::SetLineup { team: None, .. }),
+            ..
+        }
+    )
 }
 
 /// Adds a tour and a task to the Мультиигры game and starts it.
@@ -417,6 +465,7 @@ fn the_core_refuses_exactly_the_pairs_the_connection_refuses() {
         Format::Chgk => EVENT_CHGK,
         Format::Ring => EVENT_RING,
         Format::Multigames => GameId(2),
+        Format::Erudit => GameId(3),
     }) {
         for who in identities {
             // Act.

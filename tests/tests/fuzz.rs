@@ -11,6 +11,7 @@ use minuta_shared::ids::{GameId, JudgeId, QuestionId, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand, RingTiming};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::erudit::EruditTiming;
 use minuta_shared::play::games::{Format, GameSettings};
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesSettings, TaskDraft, TaskId, TourNo,
@@ -177,6 +178,7 @@ fn game_of(wrong: Option<u32>) -> impl Fn(Format) -> GameId {
         (None, Format::Chgk) => EVENT_CHGK,
         (None, Format::Ring) => EVENT_RING,
         (None, Format::Multigames) => MULTIGAMES,
+        (None, Format::Erudit) => ERUDIT,
     }
 }
 
@@ -295,6 +297,7 @@ fn fuzz_spoilt_envelopes_of_every_command_never_panic_the_codec() {
 
 const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 const MULTIGAMES: GameId = GameId(2);
+const ERUDIT: GameId = GameId(3);
 
 /// Who may knock: every role; a team the host removed (its link is closed
 /// only after the batch that removed it, so a command of its may still
@@ -448,6 +451,10 @@ fn mid_game() -> (Core, Vec<Event>) {
                 },
             ),
         ),
+        host(Command::AddGame {
+            name: "Эрудит-квартет".into(),
+            settings: GameSettings::Erudit(EruditTiming::default()),
+        }),
         host(Command::game(
             EVENT_RING,
             RingCommand::SetTiming {

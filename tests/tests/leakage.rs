@@ -1,4 +1,4 @@
-//! Spy terminals (issue 14, «Prove», leakage): the demo plays a whole game of each live format — ChGK, Мультиигры, Brain-ring — with its robot teams, autopilot host and robot appeal jury, in this process on 127.0.0.1, while three spies listen: a robot team's own join code, the projector's and the appeal jury's. Every frame they receive is kept, stamped on arrival, and checked against what the store holds at the end: no spy ever receives a secret but its own (the host's, the projector's, the jury's, another team's, a judge's); the team never receives another team's card, answer or appeal text, another team's appeal, or a Brain-ring press log; the projector never a card, answer or appeal text, an appeal or a press log; and neither receives a question's answer, «зачёт», comment or text, or a Мультиигры task's text, answer or comment, in a frame that arrived before the server stamped the command that reveals (or starts) it.
+//! Spy terminals (issue 14, «Prove», leakage): the demo plays a whole game of each live format — ChGK, Мультиигры, Brain-ring, Эрудит-квартет — with its robot teams, autopilot host and robot appeal jury, in this process on 127.0.0.1, while three spies listen: a robot team's own join code, the projector's and the appeal jury's. Every frame they receive is kept, stamped on arrival, and checked against what the store holds at the end: no spy ever receives a secret but its own (the host's, the projector's, the jury's, another team's, a judge's); the team never receives another team's card, answer or appeal text, another team's appeal, a Brain-ring press log, or another team's Эрудит-квартет line-up while the window is open; the projector never a card, answer or appeal text, an appeal, a press log or a line-up in its window; and neither receives a question's answer, «зачёт», comment or text, or a Мультиигры task's text, answer or comment, in a frame that arrived before the server stamped the command that reveals (or starts) it — nor ever an Эрудит-квартет question's text, nor its answer or comment before the question closed (by a right answer, every team's wrong one, or the silence: the moment found by replaying the game with its deadlines).
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
@@ -8,12 +8,15 @@ use anyhow::{Context, Result, anyhow, bail, ensure};
 use minuta_server::core::{Core, Event, ServerInfo};
 use minuta_server::demo::{DemoConfig, DemoGame, FinishLine};
 use minuta_server::{ServerConfig, store};
-use minuta_shared::ids::TeamId;
+use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{RingEvent, RingFightView, RingTeamView};
 use minuta_shared::play::chgk::ChgkEvent;
+use minuta_shared::play::erudit::{
+    EruditEvent, EruditTournament, GameBoard, PhaseView, QuestionState,
+};
 use minuta_shared::play::games::{
-    GameDisplayView, GameEvent, GamePatch, GameStaffView, GameTeamView,
+    GameDisplayView, GameEvent, GamePatch, GameSettings, GameStaffView, GameTeamView,
 };
 use minuta_shared::play::multigames::MultigamesEvent;
 use minuta_shared::time::ServerTime;
@@ -195,6 +198,8 @@ impl Truth {
                 _ => {}
             }
         }
+        let (erudit, titles) = erudit_hidden(events);
+        truth.hidden.extend(erudit);
         // Never revealed: hidden for the whole game.
         for (_, texts) in questions {
             truth.hidden.extend(texts.into_iter().map(|t| (t, None)));
@@ -215,7 +220,8 @@ impl Truth {
         }
         // Names are public: a team may well answer «Москва» or
         // «Брейн-ринг», or write «6» for question 6.
-        let public = public_names(&core);
+        let mut public = public_names(&core);
+        public.extend(titles);
         truth.hidden = earliest
             .into_iter()
             .filter(|(t, _)| t.trim().chars().count() >= 2 && !public.contains(t))
@@ -287,6 +293,11 @@ fn public_names(core: &Core) -> BTreeSet<String> {
                     names.insert(fight.label.clone());
                     names.extend(fight.names.iter().cloned());
                 }
+            }
+            // The themes' titles come from the package (`erudit_hidden`);
+            // a theme read «from paper» is named by its number.
+            GameStaffView::Erudit(_) => {
+                names.extend((1..=4).map(|r| format!("Тема {r}")));
             }
         }
     }
@@ -372,6 +383,11 @@ fn structural_leaks(identity: Identity, msg: &ServerMsg, own: &BTreeSet<&str>) -
                                 .chain(board.iter().flat_map(|b| b.fights.iter()));
                             found.extend(fights.filter_map(|f| fight_leaks(f, own_team)));
                         }
+                        GameTeamView::Erudit(e) => {
+                            found.extend(
+                                e.board.game.iter().flat_map(|b| quartet_leaks(b, own_team)),
+                            );
+                        }
                     }
                 }
             }
@@ -380,8 +396,14 @@ fn structural_leaks(identity: Identity, msg: &ServerMsg, own: &BTreeSet<&str>) -
         (Identity::Display, ServerMsg::View(view)) => match view.as_ref() {
             View::Display(d) => {
                 for game in &d.games {
-                    if let GameDisplayView::Ring(board) = &game.view {
-                        found.extend(board.fights.iter().filter_map(|f| fight_leaks(f, None)));
+                    match &game.view {
+                        GameDisplayView::Ring(board) => {
+                            found.extend(board.fights.iter().filter_map(|f| fight_leaks(f, None)));
+                        }
+                        GameDisplayView::Erudit(board) => {
+                            found.extend(board.game.iter().flat_map(|b| quartet_leaks(b, None)));
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -391,14 +413,167 @@ fn structural_leaks(identity: Identity, msg: &ServerMsg, own: &BTreeSet<&str>) -
             found.push(format!("a view for another audience: {}", kind(view)));
         }
         (Identity::Team(_) | Identity::Display, ServerMsg::Patch { patch, .. }) => {
-            let GamePatch::Ring(fight) = patch.as_ref() else {
-                return found;
-            };
-            found.extend(fight_leaks(fight, own_team));
+            match patch.as_ref() {
+                GamePatch::Ring(fight) => found.extend(fight_leaks(fight, own_team)),
+                GamePatch::Erudit(board) => found.extend(quartet_leaks(board, own_team)),
+                _ => {}
+            }
         }
         _ => {}
     }
     found
+}
+
+/// A game of four as a team (`own`) or the hall may see it: never a
+/// question's text (the host's alone), its answer only once the question
+/// is closed, and no other team's line-up while the window is open (5.7).
+fn quartet_leaks(board: &GameBoard, own: Option<TeamId>) -> Vec<String> {
+    let mut found = Vec::new();
+    if let Some(q) = &board.question {
+        let at = format!("Эрудит-квартет question {}.{}", q.round, q.number);
+        if q.text.is_some() {
+            found.push(format!("{at}: its text"));
+        }
+        if !matches!(q.state, QuestionState::Closed { .. }) && q.answer.is_some() {
+            found.push(format!("{at}: its answer while {:?}", q.state));
+        }
+    }
+    if let (
+        PhaseView::Lineup {
+            first_round,
+            rounds,
+            ..
+        },
+        Some(tour),
+    ) = (&board.phase, &board.tour)
+    {
+        let window = *first_round as usize..(*first_round + *rounds) as usize;
+        for row in tour.lineups.get(window).unwrap_or_default() {
+            for (team, player) in board.teams.iter().zip(row) {
+                if Some(team.team) != own && player.is_some() {
+                    found.push(format!("team {}'s line-up in its window", team.team));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Эрудит-квартет's package texts and when a team or the hall may see
+/// them: a question's text never, its answer and comment from the moment
+/// the question closed — found by replaying each game's events, passing
+/// its deadlines (a silence's end) at their own instants — and every
+/// theme's title, which is public.
+fn erudit_hidden(events: &[Event]) -> (Vec<(String, Option<ServerTime>)>, Vec<String>) {
+    /// A question by stage, group, tour, round and number.
+    type Key = (usize, usize, usize, usize, usize);
+    fn closed_now(
+        t: &EruditTournament,
+        at: ServerTime,
+        closed: &mut std::collections::BTreeMap<Key, ServerTime>,
+    ) {
+        for (s, groups) in t.stages.iter().enumerate() {
+            for (g, group) in groups.iter().enumerate() {
+                let Some(game) = &group.game else { continue };
+                for (tour_no, tour) in game.tours.iter().enumerate() {
+                    for (r, round) in tour.rounds.iter().enumerate() {
+                        for (n, q) in round.questions.iter().enumerate() {
+                            if matches!(q.state, QuestionState::Closed { .. }) {
+                                closed.entry((s, g, tour_no, r, n)).or_insert(at);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut games: std::collections::BTreeMap<
+        GameId,
+        (
+            EruditTournament,
+            std::collections::BTreeMap<Key, ServerTime>,
+        ),
+    > = Default::default();
+    for event in events {
+        match event {
+            Event::GameAdded {
+                game,
+                settings: GameSettings::Erudit(timing),
+                ..
+            } => {
+                let t = EruditTournament {
+                    timing: timing.clone(),
+                    ..EruditTournament::default()
+                };
+                games.insert(*game, (t, Default::default()));
+            }
+            Event::Game {
+                game,
+                event: GameEvent::Erudit(e),
+            } => {
+                let Some((t, closed)) = games.get_mut(game) else {
+                    continue;
+                };
+                let at = erudit_event_at(e);
+                if let (Some(at), Some(deadline)) = (at, t.next_deadline())
+                    && deadline <= at
+                {
+                    t.advance(deadline);
+                    closed_now(t, deadline, closed);
+                }
+                t.apply_event(e);
+                if let Some(at) = at {
+                    closed_now(t, at, closed);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut hidden = Vec::new();
+    let mut titles = Vec::new();
+    for (t, closed) in games.values() {
+        // Which question of the pool each played question was.
+        let mut shown_at = std::collections::BTreeMap::<(usize, usize), ServerTime>::new();
+        for (&(s, g, tour_no, r, n), &at) in closed {
+            let theme = t.stages[s][g]
+                .game
+                .as_ref()
+                .and_then(|game| game.tours.get(tour_no))
+                .and_then(|tour| tour.themes.get(r).copied().flatten());
+            if let Some(theme) = theme {
+                shown_at.insert((theme as usize, n), at);
+            }
+        }
+        for (i, theme) in t.themes.iter().enumerate() {
+            titles.push(theme.title.clone());
+            for (n, q) in theme.questions.iter().enumerate() {
+                let at = shown_at.get(&(i, n)).copied();
+                hidden.push((q.text.clone(), None));
+                hidden.push((q.answer.clone(), at));
+                hidden.extend(q.comment.clone().map(|c| (c, at)));
+            }
+        }
+    }
+    (hidden, titles)
+}
+
+/// The instant an Эрудит-квартет event happened at, if it carries one.
+fn erudit_event_at(event: &EruditEvent) -> Option<ServerTime> {
+    use EruditEvent as E;
+    match event {
+        E::GameStarted { at, .. }
+        | E::LineupOpened { at, .. }
+        | E::LineupSet { at, .. }
+        | E::LineupClosed { at }
+        | E::ReadingStarted { at }
+        | E::ReadingEnded { at }
+        | E::Reread { at }
+        | E::Pressed { at, .. }
+        | E::Judged { at, .. }
+        | E::Next { at }
+        | E::Interrupted { at } => Some(*at),
+        E::TimingSet { .. } | E::ThemesAdded { .. } | E::Seeded { .. } => None,
+    }
 }
 
 fn kind(view: &View) -> &'static str {
@@ -470,21 +645,23 @@ fn leaks(recording: &Recording, truth: &Truth) -> Vec<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn leakage_spies_on_a_whole_demo_game_of_every_format_see_no_foreign_answer_or_secret()
 -> Result<()> {
-    // Arrange and act: the three demos at once (each server on its own
+    // Arrange and act: the four demos at once (each server on its own
     // thread), each with a short minute; Мультиигры tasks last whole
-    // seconds whatever the minute.
+    // seconds whatever the minute. Эрудит-квартет draws the first four of
+    // its six teams, the team spy among them, into one group: the final.
     let started = Instant::now();
     let minute = Duration::from_millis(300);
-    let (chgk, multigames, ring) = tokio::join!(
+    let (chgk, multigames, ring, erudit) = tokio::join!(
         spy_on_demo(DemoGame::Chgk, minute),
         spy_on_demo(DemoGame::Multigames, minute),
         spy_on_demo(DemoGame::BrainRing, minute),
+        spy_on_demo(DemoGame::EruditQuartet, minute),
     );
 
     // Assert: each spy of each game, against that game's store.
     let (mut frames, mut spies, mut games, mut found) = (0, 0, 0, Vec::new());
     let mut texts = 0;
-    for played in [chgk, multigames, ring] {
+    for played in [chgk, multigames, ring, erudit] {
         let (recordings, events) = played?;
         let truth = Truth::of(&events)?;
         games += 1;
@@ -578,4 +755,76 @@ fn leakage_the_checks_find_a_planted_leak() -> Result<()> {
         assert_eq!(found.len(), 1, "{found:?}");
     }
     Ok(())
+}
+
+/// The Эрудит-квартет checks catch what they look for: a question's text,
+/// its answer before it closed, and another team's line-up in its window.
+#[test]
+fn leakage_the_quartet_checks_find_a_planted_leak() {
+    use minuta_shared::play::erudit::{QuartetRow, QuestionBoard, TourBoard};
+    use minuta_shared::rules::erudit::TourKind;
+
+    // Arrange: a team's clean board in a line-up window, then a question.
+    let (me, other) = (TeamId(2), TeamId(1));
+    let row = |team: TeamId| QuartetRow {
+        team,
+        name: format!("Команда {team}"),
+        points: 0,
+        players: Vec::new(),
+        on: None,
+    };
+    let lineup = GameBoard {
+        stage: 0,
+        group: 0,
+        teams: vec![row(other), row(me)],
+        tour: Some(TourBoard {
+            number: 0,
+            kind: TourKind::Open,
+            themes: vec![None; 4],
+            lineups: vec![vec![None, Some("Свой".into())]; 4],
+        }),
+        phase: PhaseView::Lineup {
+            kind: TourKind::Open,
+            deadline: ServerTime::from_millis(1_000),
+            first_round: 0,
+            rounds: 4,
+            submitted: vec![true, true],
+        },
+        question: None,
+    };
+    let question = |state, text: Option<&str>, answer: Option<&str>| GameBoard {
+        phase: PhaseView::Playing { round: 0 },
+        question: Some(QuestionBoard {
+            round: 0,
+            number: 0,
+            value: 10,
+            theme: None,
+            state,
+            text: text.map(String::from),
+            answer: answer.map(String::from),
+            comment: None,
+            presses: Vec::new(),
+            attempts: Vec::new(),
+        }),
+        ..lineup.clone()
+    };
+    let reading = QuestionState::Reading {
+        since: ServerTime::from_millis(0),
+    };
+
+    // Act / assert: clean boards pass; each planted leak is found once.
+    let closed = question(QuestionState::Closed { by: None }, None, Some("Ответ"));
+    assert!(quartet_leaks(&lineup, Some(me)).is_empty());
+    assert!(quartet_leaks(&closed, Some(me)).is_empty());
+    let mut foreign = lineup.clone();
+    if let Some(tour) = foreign.tour.as_mut() {
+        tour.lineups[0][0] = Some("Чужой".into());
+    }
+    for planted in [
+        foreign,
+        question(reading, Some("Текст вопроса"), None),
+        question(reading, None, Some("Ответ")),
+    ] {
+        assert_eq!(quartet_leaks(&planted, Some(me)).len(), 1, "{planted:?}");
+    }
 }
