@@ -118,6 +118,10 @@ fn main() -> ExitCode {
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "warn,minuta_client=info".into()),
         )
+        // A log that cannot be written (a full disk under a redirected
+        // stderr) is lost, never a panic: tracing's fallback is eprintln!,
+        // which panics when stderr fails, and would kill the store's writer.
+        .log_internal_errors(false)
         .init();
     let cli = Cli::parse();
     match run(cli) {

@@ -360,6 +360,10 @@ fn serve_until(config: ServerConfig, finish_line: Option<FinishLine>) -> anyhow:
                 .unwrap_or_else(|_| "minuta_server=info".into()),
         )
         .with_writer(std::io::stderr)
+        // A log that cannot be written (a full disk under a redirected
+        // stderr) is lost, never a panic: tracing's fallback is eprintln!,
+        // which panics when stderr fails, and would kill the store's writer.
+        .log_internal_errors(false)
         .init();
     // One thread: on two cores it gave the stablest tails (STACK.md).
     let runtime = tokio::runtime::Builder::new_current_thread()

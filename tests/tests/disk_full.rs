@@ -70,12 +70,12 @@ fn is_card(receipt: &Receipt) -> bool {
 }
 
 /// The cards stored, by counting the store's events, and its integrity.
-fn stored_cards(db: &std::path::Path) -> Result<(u64, String)> {
+fn stored_cards(db: &std::path::Path) -> Result<(i64, String)> {
     let conn = rusqlite::Connection::open_with_flags(
         db,
         rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    let cards: u64 = conn.query_row(
+    let cards: i64 = conn.query_row(
         "SELECT count(*) FROM events WHERE kind LIKE '%card%'",
         [],
         |r| r.get(0),
