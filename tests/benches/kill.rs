@@ -4,8 +4,8 @@
 //! A real `minuta-server` process (the release build) and T team terminals
 //! (default 120) over QUIC on 127.0.0.1. N rounds (default 50), each: the
 //! host announces the next question and starts the minute; every team sends
-//! its card at once; after a random 0–8 ms the server is killed with
-//! SIGKILL, with most cards still in flight; it is started again on the
+//! its card at once; 0–6 ms after the first card leaves the server is
+//! killed with SIGKILL, with most cards still in flight; it is started again on the
 //! same store; every terminal joins again and sends once more each card it
 //! has no acknowledgement for, as the app does. Then the store is read:
 //! every card acknowledged before the kill or after it must be there, and
@@ -166,6 +166,17 @@ fn find_card(json: &Value) -> Option<(u32, u32)> {
     }
 }
 
+/// SIGKILL to the server process, from any task (the test server's own
+/// `kill` then reaps it).
+fn sigkill(pid: u32) -> Result<()> {
+    let pid = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+        .ok_or_else(|| anyhow!("pid {pid}"))?;
+    rustix::process::kill_process(pid, rustix::process::Signal::KILL)
+        .with_context(|| format!("SIGKILL to {pid:?}"))
+}
+
 async fn connect_all(codes: &[JoinCode]) -> Result<Vec<Terminal>> {
     let mut joins = Vec::with_capacity(codes.len());
     for code in codes {
@@ -229,15 +240,27 @@ async fn run(args: &Args) -> Result<String> {
             t.wait_team("the minute", |v| v.event_chgk().clock.question == Some(q))
                 .await?;
         }
-        // Every card at once, then the kill a few ms later.
+        // Every card at once; SIGKILL lands 0–6 ms after the first is
+        // sent, while the rest are still going out or being committed.
+        let pid = server.pid().ok_or_else(|| anyhow!("no server process"))?;
+        let after = Duration::from_micros(rng.below(6_000));
+        let killer = tokio::spawn(async move {
+            tokio::time::sleep(after).await;
+            sigkill(pid)
+        });
         let mut requests = Vec::with_capacity(teams.len());
         for (i, t) in teams.iter_mut().enumerate() {
-            requests.push(t.send_command(card(q, i)).await?);
+            // A terminal whose link the kill already broke sends nothing.
+            requests.push(t.send_command(card(q, i)).await.ok());
         }
-        tokio::time::sleep(Duration::from_micros(rng.below(8_000))).await;
+        killer.await.context("the killer task")??;
         server.kill()?;
         let mut unacked = Vec::new();
         for (i, (t, request)) in teams.iter_mut().zip(&requests).enumerate() {
+            let Some(request) = request else {
+                unacked.push(i);
+                continue;
+            };
             match t.try_ack(*request) {
                 Some(Ok(_)) => {
                     acked.insert((ids[i].0, q.0));
