@@ -236,13 +236,13 @@ async fn run(teams: usize, settings: Vec<Impairment>) -> Result<String> {
         let stats = &relay.stats;
         let line = json!({
             "link": link,
-            "clock_err_p50_ms": round1(percentile(&clock_ms, 50.0)),
+            "clock_err_p50_ms": round1(percentile(&clock_ms, 0.5)),
             "clock_err_max_ms": round1(clock_ms.last().copied().unwrap_or(0.0)),
             "sent": sent,
             "accepted": accepted,
             "late": late,
-            "ack_p50_ms": round1(percentile(&acks, 50.0)),
-            "ack_p99_ms": round1(percentile(&acks, 99.0)),
+            "ack_p50_ms": round1(percentile(&acks, 0.5)),
+            "ack_p99_ms": round1(percentile(&acks, 0.99)),
             "dropped": stats.dropped.load(std::sync::atomic::Ordering::Relaxed),
             "forwarded": stats.forwarded.load(std::sync::atomic::Ordering::Relaxed),
         });
