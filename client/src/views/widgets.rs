@@ -242,6 +242,54 @@ pub fn storage_banner(ui: &mut Ui, lang: Lang, reason: &str) {
     });
 }
 
+/// A settings grid of durations: each row a label, a value dragged from 0
+/// to its maximum, and its unit. Returns whether any value changed.
+pub fn duration_grid(
+    ui: &mut Ui,
+    id: impl egui::AsIdSalt,
+    rows: Vec<(&str, &mut f64, &str, f64)>,
+) -> bool {
+    let mut changed = false;
+    egui::Grid::new(id)
+        .num_columns(2)
+        .spacing([16.0, 8.0])
+        .show(ui, |ui| {
+            for (label, value, unit, max) in rows {
+                let label = ui.label(label);
+                changed |= ui
+                    .add(
+                        egui::DragValue::new(value)
+                            .range(0.0..=max)
+                            .speed(0.5)
+                            .suffix(format!(" {unit}")),
+                    )
+                    .labelled_by(label.id)
+                    .changed();
+                ui.end_row();
+            }
+        });
+    changed
+}
+
+/// «Сохранить» (enabled while a form is being edited) and «Отмена»: true
+/// when the person saves; either ends the editing.
+pub fn save_or_cancel(ui: &mut Ui, lang: Lang, editing: &mut bool) -> bool {
+    let mut saved = false;
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(*editing, egui::Button::new(lang.t(T::Save)))
+            .clicked()
+        {
+            saved = true;
+            *editing = false;
+        }
+        if *editing && ui.button(lang.t(T::Cancel)).clicked() {
+            *editing = false;
+        }
+    });
+    saved
+}
+
 /// The unobtrusive line that says the clock's signals cannot be heard.
 pub fn no_audio_line(ui: &mut Ui, lang: Lang) {
     ui.label(RichText::new(lang.t(T::NoAudio)).small().color(GREY));

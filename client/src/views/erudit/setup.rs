@@ -13,7 +13,7 @@ use super::send;
 use crate::i18n::T;
 use crate::i18n::erudit::Et;
 use crate::state::{AppState, UiCommand};
-use crate::views::widgets::{AMBER, GREY};
+use crate::views::widgets::{self, AMBER, GREY};
 
 #[derive(Debug, Default)]
 pub struct SetupForm {
@@ -166,47 +166,30 @@ pub fn timing(
     if !form.editing {
         form.follow(timing);
     }
-    let mut changed = false;
-    egui::Grid::new(("erudit-timing", game.0))
-        .num_columns(2)
-        .spacing([16.0, 8.0])
-        .show(ui, |ui| {
-            for (label, value, max) in [
-                (Et::LineupTime, &mut form.lineup_s, 3600.0),
-                (Et::SemiOpenTime, &mut form.semi_open_s, 3600.0),
-                (Et::SilenceTime, &mut form.silence_s, 600.0),
-            ] {
-                let label = ui.label(lang.t(label));
-                changed |= ui
-                    .add(
-                        egui::DragValue::new(value)
-                            .range(0.0..=max)
-                            .speed(0.5)
-                            .suffix(format!(" {}", lang.t(T::UnitSeconds))),
-                    )
-                    .labelled_by(label.id)
-                    .changed();
-                ui.end_row();
-            }
-        });
+    let seconds = lang.t(T::UnitSeconds);
+    let changed = widgets::duration_grid(
+        ui,
+        ("erudit-timing", game.0),
+        vec![
+            (lang.t(Et::LineupTime), &mut form.lineup_s, seconds, 3600.0),
+            (
+                lang.t(Et::SemiOpenTime),
+                &mut form.semi_open_s,
+                seconds,
+                3600.0,
+            ),
+            (lang.t(Et::SilenceTime), &mut form.silence_s, seconds, 600.0),
+        ],
+    );
     form.editing |= changed;
     ui.label(RichText::new(lang.t(Et::TimingHint)).small().color(GREY));
-    ui.horizontal(|ui| {
-        if ui
-            .add_enabled(form.editing, egui::Button::new(lang.t(T::Save)))
-            .clicked()
-        {
-            send(
-                out,
-                game,
-                EruditCommand::SetTiming {
-                    timing: form.timing(),
-                },
-            );
-            form.editing = false;
-        }
-        if form.editing && ui.button(lang.t(T::Cancel)).clicked() {
-            form.editing = false;
-        }
-    });
+    if widgets::save_or_cancel(ui, lang, &mut form.editing) {
+        send(
+            out,
+            game,
+            EruditCommand::SetTiming {
+                timing: form.timing(),
+            },
+        );
+    }
 }

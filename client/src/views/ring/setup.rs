@@ -15,7 +15,7 @@ use super::{board as hall, send};
 use crate::i18n::{T, ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::team_names::team_name;
-use crate::views::widgets::{AMBER, GREEN, GREY, RED};
+use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
 pub struct RingSetupForm {
@@ -342,50 +342,42 @@ pub fn timing(
     if !form.editing {
         form.follow(timing);
     }
-    let mut changed = false;
-    egui::Grid::new("ring-timing")
-        .num_columns(2)
-        .spacing([16.0, 8.0])
-        .show(ui, |ui| {
-            for (label, value, unit, max) in [
-                (T::MinuteSeconds, &mut form.minute_s, T::UnitSeconds, 3600.0),
-                (T::RingExtraTime, &mut form.extra_s, T::UnitSeconds, 3600.0),
-                (T::RingTieWindow, &mut form.tie_ms, T::UnitMillis, 1000.0),
-            ] {
-                let label = ui.label(lang.t(label));
-                changed |= ui
-                    .add(
-                        egui::DragValue::new(value)
-                            .range(0.0..=max)
-                            .speed(0.5)
-                            .suffix(format!(" {}", lang.t(unit))),
-                    )
-                    .labelled_by(label.id)
-                    .changed();
-                ui.end_row();
-            }
-        });
+    let mut changed = widgets::duration_grid(
+        ui,
+        "ring-timing",
+        vec![
+            (
+                lang.t(T::MinuteSeconds),
+                &mut form.minute_s,
+                lang.t(T::UnitSeconds),
+                3600.0,
+            ),
+            (
+                lang.t(T::RingExtraTime),
+                &mut form.extra_s,
+                lang.t(T::UnitSeconds),
+                3600.0,
+            ),
+            (
+                lang.t(T::RingTieWindow),
+                &mut form.tie_ms,
+                lang.t(T::UnitMillis),
+                1000.0,
+            ),
+        ],
+    );
     changed |= ui
         .checkbox(&mut form.ignore_early, lang.t(T::RingIgnoreEarly))
         .changed();
     form.editing |= changed;
     ui.label(RichText::new(lang.t(T::RingTimingHint)).small().color(GREY));
-    ui.horizontal(|ui| {
-        if ui
-            .add_enabled(form.editing, egui::Button::new(lang.t(T::Save)))
-            .clicked()
-        {
-            send(
-                out,
-                game,
-                RingCommand::SetTiming {
-                    timing: form.timing(),
-                },
-            );
-            form.editing = false;
-        }
-        if form.editing && ui.button(lang.t(T::Cancel)).clicked() {
-            form.editing = false;
-        }
-    });
+    if widgets::save_or_cancel(ui, lang, &mut form.editing) {
+        send(
+            out,
+            game,
+            RingCommand::SetTiming {
+                timing: form.timing(),
+            },
+        );
+    }
 }
