@@ -14,7 +14,7 @@
 //! that signal must be accepted, and none counted late.
 //!
 //! Progress goes to stdout; the last line is one JSON object:
-//! `{"bench":"badnet","teams":N,"settings":[{"link":…,"clock_err_p50_ms":…,
+//! `{"bench":"badnet","teams":N,"settings":[{"link":…,"join_retries":…,"clock_err_p50_ms":…,
 //! "clock_err_max_ms":…,"sent":…,"accepted":…,"late":…,"ack_p50_ms":…,
 //! "ack_p99_ms":…,"dropped":…,"forwarded":…},…]}`. It fails (exit 1) if a
 //! card sent in time was refused or counted late. Run without `--bench` it
@@ -142,14 +142,30 @@ async fn run(teams: usize, settings: Vec<Impairment>) -> Result<String> {
                 ..code.clone()
             };
             joins.push(tokio::spawn(async move {
-                let mut t = Terminal::connect(&code).await?;
-                let clock = sync_clock(&mut t).await?;
-                anyhow::Ok((t, clock))
+                // As the app does: a join that fails is tried again.
+                let mut retries = 0u32;
+                let mut t = loop {
+                    match Terminal::connect(&code).await {
+                        Ok(t) => break t,
+                        Err(e) if retries < 5 => {
+                            retries += 1;
+                            eprintln!("badnet: a join failed ({e:#}); trying again");
+                            tokio::time::sleep(Duration::from_millis(200 * u64::from(retries)))
+                                .await;
+                        }
+                        Err(e) => return Err(e.context("a team joining through the relay")),
+                    }
+                };
+                let clock = sync_clock(&mut t).await.context("a team's clock sync")?;
+                anyhow::Ok((t, clock, retries))
             }));
         }
         let mut terminals = Vec::new();
+        let mut join_retries = 0;
         for join in joins {
-            terminals.push(join.await.context("a join")??);
+            let (t, clock, retries) = join.await.context("a join")??;
+            join_retries += retries;
+            terminals.push((t, clock));
         }
         progress!(
             start,
@@ -201,7 +217,8 @@ async fn run(teams: usize, settings: Vec<Impairment>) -> Result<String> {
                         EVENT_CHGK,
                         ChgkCommand::SubmitCard { question: q, text },
                     ))
-                    .await?;
+                    .await
+                    .context("a team hands in its card")?;
                 let ack_ms = sent.elapsed().as_secs_f64() * 1000.0;
                 let (accepted, late) = match result {
                     Ok(Receipt::Game {
@@ -236,6 +253,7 @@ async fn run(teams: usize, settings: Vec<Impairment>) -> Result<String> {
         let stats = &relay.stats;
         let line = json!({
             "link": link,
+            "join_retries": join_retries,
             "clock_err_p50_ms": round1(percentile(&clock_ms, 0.5)),
             "clock_err_max_ms": round1(clock_ms.last().copied().unwrap_or(0.0)),
             "sent": sent,

@@ -3,7 +3,7 @@
 //! the events stored as JSON and replayed to the same views, and a restart
 //! mid-question.
 
-use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::ids::TeamId;
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::erudit::{EruditCommand as C, EruditTiming, QuestionState};
 use minuta_shared::play::games::{GameCommand, GameSettings, GameStaffView, GameState};
@@ -13,129 +13,88 @@ use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 
+use super::games_tests::{GAME, Hall};
 use super::*;
 
+/// `ms` after the hall's start.
 fn s(ms: u64) -> ServerTime {
     ServerTime::from_millis(1_700_000_000_000 + ms)
 }
 
-/// The first game the host adds (the event has ChGK 0 and Brain-ring 1).
-const GAME: GameId = GameId(2);
-
-struct Hall {
-    core: Core,
-    events: Vec<Event>,
-    secrets: u32,
+/// A hall of `teams` teams (four players each, «Игрок 1»…) with an
+/// Эрудит-квартет tournament added as game 2.
+fn erudit_hall(teams: u32) -> Hall {
+    let mut h = Hall::new(teams);
+    let added = h.run(
+        Identity::Host,
+        Command::AddGame {
+            name: "Эрудит-квартет".into(),
+            settings: GameSettings::Erudit(EruditTiming::default()),
+        },
+        s(0),
+    );
+    assert_eq!(added, Ok(Receipt::GameAdded { game: GAME }));
+    h
 }
 
-impl Hall {
-    fn new(teams: u32) -> Self {
-        let mut h = Hall {
-            core: Core::new(ServerInfo::default()),
-            events: Vec::new(),
-            secrets: 0,
-        };
-        let init = h
-            .core
-            .initialise("host".into(), "display".into(), "jury".into(), s(0))
-            .expect("a new store");
-        h.events.extend(init);
-        for i in 1..=teams {
-            h.run(
-                Identity::Host,
-                Command::RegisterTeam {
-                    rating_id: None,
-                    name: format!("Команда {i}"),
-                    town: "Город".into(),
-                    players: (1..=4).map(|p| format!("Игрок {i}.{p}")).collect(),
-                },
-                s(0),
-            )
-            .expect("registered");
+fn erudit(
+    h: &mut Hall,
+    who: Identity,
+    command: C,
+    now: ServerTime,
+) -> Result<Receipt, CommandError> {
+    h.run(
+        who,
+        Command::Game {
+            game: GAME,
+            command: GameCommand::Erudit(command),
+        },
+        now,
+    )
+}
+
+fn press(h: &mut Hall, team: u32, at: ServerTime) -> PressKind {
+    let (receipt, events) = h
+        .core
+        .handle_press(TeamId(team), at, 400, 0)
+        .expect("a press the game takes");
+    h.events.extend(events);
+    match receipt {
+        Receipt::Press { kind, .. } => kind,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The question in play of the tournament in `core`.
+fn question(core: &Core) -> QuestionState {
+    match &core.game(GAME).expect("the game").state {
+        GameState::Erudit(t) => {
+            t.game()
+                .and_then(|g| g.question())
+                .expect("a question")
+                .state
         }
-        let added = h.run(
-            Identity::Host,
-            Command::AddGame {
-                name: "Эрудит-квартет".into(),
-                settings: GameSettings::Erudit(EruditTiming::default()),
-            },
-            s(0),
-        );
-        assert_eq!(added, Ok(Receipt::GameAdded { game: GAME }));
-        h
+        _ => panic!("not the erudit game"),
     }
+}
 
-    fn run(
-        &mut self,
-        who: Identity,
-        command: Command,
-        now: ServerTime,
-    ) -> Result<Receipt, CommandError> {
-        let secrets = &mut self.secrets;
-        let mut fresh = || {
-            *secrets += 1;
-            format!("secret-{secrets}")
-        };
-        let (receipt, events) = self.core.handle_command(who, command, now, &mut fresh)?;
-        self.events.extend(events);
-        Ok(receipt)
-    }
-
-    fn game(
-        &mut self,
-        who: Identity,
-        command: C,
-        now: ServerTime,
-    ) -> Result<Receipt, CommandError> {
-        self.run(
-            who,
-            Command::Game {
-                game: GAME,
-                command: GameCommand::Erudit(command),
-            },
-            now,
-        )
-    }
-
-    fn press(&mut self, team: u32, at: ServerTime) -> PressKind {
-        let (receipt, events) = self
-            .core
-            .handle_press(TeamId(team), at, 400, 0)
-            .expect("a press the game takes");
-        self.events.extend(events);
-        match receipt {
-            Receipt::Press { kind, .. } => kind,
-            other => panic!("{other:?}"),
-        }
-    }
-
-    fn question(&self) -> QuestionState {
-        match &self.core.game(GAME).expect("the game").state {
-            GameState::Erudit(t) => {
-                t.game()
-                    .and_then(|g| g.question())
-                    .expect("a question")
-                    .state
-            }
-            _ => panic!("not the erudit game"),
-        }
-    }
+/// Draws four teams, starts their game and closes the first line-up.
+fn first_round(h: &mut Hall) {
+    let teams = (1..=4).map(TeamId).collect();
+    erudit(h, Identity::Host, C::Seed { teams, seed: 3 }, s(1)).expect("drawn");
+    erudit(h, Identity::Host, C::StartGame { group: 0 }, s(2)).expect("started");
+    erudit(h, Identity::Host, C::OpenLineup, s(3)).expect("line-up");
 }
 
 #[test]
 fn erudit_a_group_plays_through_the_core_and_replays_to_the_same_views() {
-    let mut h = Hall::new(4);
-    let teams = (1..=4).map(TeamId).collect();
-    h.game(Identity::Host, C::Seed { teams, seed: 3 }, s(1))
-        .expect("drawn");
-    h.game(Identity::Host, C::StartGame { group: 0 }, s(2))
-        .expect("started");
-    h.game(Identity::Host, C::OpenLineup, s(3))
-        .expect("line-up");
+    let mut h = erudit_hall(4);
+    first_round(&mut h);
     // A captain sets the team's line-up from its terminal; the host may not
     // be impersonated, and a judge may not send it at all.
-    let players: Vec<String> = (1..=4).rev().map(|p| format!("Игрок 1.{p}")).collect();
-    h.game(
+    let players: Vec<String> = (1..=4).rev().map(|p| format!("Игрок {p}")).collect();
+    erudit(
+        &mut h,
         Identity::Team(TeamId(1)),
         C::SetLineup {
             team: None,
@@ -145,23 +104,25 @@ fn erudit_a_group_plays_through_the_core_and_replays_to_the_same_views() {
     )
     .expect("line-up set");
     assert_eq!(
-        h.game(Identity::Team(TeamId(1)), C::Read, s(5)),
+        erudit(&mut h, Identity::Team(TeamId(1)), C::Read, s(5)),
         Err(CommandError::Forbidden)
     );
-    h.game(Identity::Host, C::CloseLineup, s(6))
-        .expect("closed");
-    h.game(Identity::Host, C::Read, s(7)).expect("read");
-    assert_eq!(h.press(2, s(1_007)), PressKind::Won);
-    assert_eq!(h.press(3, s(1_008)), PressKind::Late);
-    h.game(Identity::Host, C::Judge { correct: false }, s(2_000))
-        .expect("judged");
-    h.game(Identity::Host, C::EndReading, s(3_000))
-        .expect("read to the end");
-    assert_eq!(h.press(3, s(3_500)), PressKind::Won);
-    h.game(Identity::Host, C::Judge { correct: true }, s(4_000))
-        .expect("judged");
+    erudit(&mut h, Identity::Host, C::CloseLineup, s(6)).expect("closed");
+    erudit(&mut h, Identity::Host, C::Read, s(7)).expect("read");
+    assert_eq!(press(&mut h, 2, s(1_007)), PressKind::Won);
+    assert_eq!(press(&mut h, 3, s(1_008)), PressKind::Late);
+    erudit(
+        &mut h,
+        Identity::Host,
+        C::Judge { correct: false },
+        s(2_000),
+    )
+    .expect("judged");
+    erudit(&mut h, Identity::Host, C::EndReading, s(3_000)).expect("read to the end");
+    assert_eq!(press(&mut h, 3, s(3_500)), PressKind::Won);
+    erudit(&mut h, Identity::Host, C::Judge { correct: true }, s(4_000)).expect("judged");
     assert_eq!(
-        h.question(),
+        question(&h.core),
         QuestionState::Closed {
             by: Some(TeamId(3))
         }
@@ -189,19 +150,11 @@ fn erudit_a_group_plays_through_the_core_and_replays_to_the_same_views() {
 
 #[test]
 fn erudit_restart_14_4_a_question_in_its_silence_is_read_again_with_a_notice() {
-    let mut h = Hall::new(4);
-    let teams = (1..=4).map(TeamId).collect();
-    h.game(Identity::Host, C::Seed { teams, seed: 3 }, s(1))
-        .expect("drawn");
-    h.game(Identity::Host, C::StartGame { group: 0 }, s(2))
-        .expect("started");
-    h.game(Identity::Host, C::OpenLineup, s(3))
-        .expect("line-up");
-    h.game(Identity::Host, C::CloseLineup, s(4))
-        .expect("closed");
-    h.game(Identity::Host, C::Read, s(5)).expect("read");
-    h.game(Identity::Host, C::EndReading, s(6))
-        .expect("read to the end");
+    let mut h = erudit_hall(4);
+    first_round(&mut h);
+    erudit(&mut h, Identity::Host, C::CloseLineup, s(4)).expect("closed");
+    erudit(&mut h, Identity::Host, C::Read, s(5)).expect("read");
+    erudit(&mut h, Identity::Host, C::EndReading, s(6)).expect("read to the end");
     // The server stops and comes back a minute later.
     let mut again = Core::new(ServerInfo::default());
     again.replay(&h.events);

@@ -21,17 +21,19 @@ fn s(secs: u64) -> ServerTime {
     ServerTime::from_millis(1_700_000_000_000 + secs * 1000)
 }
 
-struct Hall {
-    core: Core,
-    events: Vec<Event>,
+/// The core with its stored events, as the formats' core tests drive it
+/// (also `erudit_tests`).
+pub(super) struct Hall {
+    pub(super) core: Core,
+    pub(super) events: Vec<Event>,
     secrets: u32,
 }
 
 /// The first game the host adds (the event has ChGK 0 and Brain-ring 1).
-const GAME: GameId = GameId(2);
+pub(super) const GAME: GameId = GameId(2);
 
 impl Hall {
-    fn new(teams: u32) -> Self {
+    pub(super) fn new(teams: u32) -> Self {
         let mut h = Hall {
             core: Core::new(ServerInfo::default()),
             events: Vec::new(),
@@ -58,7 +60,7 @@ impl Hall {
         h
     }
 
-    fn run(
+    pub(super) fn run(
         &mut self,
         who: Identity,
         command: Command,
