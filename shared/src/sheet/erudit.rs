@@ -1,7 +1,7 @@
 //! The `erudit-quartet` sheet (5.6–5.10): up to three tours of four rounds;
 //! each round names every team's player and the attempts on five questions.
 //! A sheet with `stages` instead of `tours` is a whole tournament
-//! ([`super::erudit_tournament`]).
+//! (`erudit_tournament.rs`), which reads its games' tours here.
 
 use super::SheetError;
 use super::json::{Fields, Node};
@@ -14,18 +14,7 @@ use crate::rules::erudit::{
 use crate::tournament::rank_by;
 
 pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let fields = root.fields(&["format", "teams", "tours", "seed", "stages"])?;
-    if fields.optional("stages").is_some() {
-        if let Some(tours) = fields.optional("tours") {
-            return Err(
-                tours.err("a sheet has either tours (one game) or stages (a tournament), not both")
-            );
-        }
-        return super::erudit_tournament::score(&fields);
-    }
-    if let Some(seed) = fields.optional("seed") {
-        return Err(seed.err("a seed belongs to a tournament's sheet (with stages)"));
-    }
+    let fields = root.fields(&["format", "teams", "tours"])?;
     let teams = Teams::read(&fields)?;
     // A game is played by four teams.
     if teams.len() != TEAMS {

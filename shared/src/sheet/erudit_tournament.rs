@@ -7,13 +7,14 @@
 
 use super::SheetError;
 use super::erudit::read_game;
-use super::json::{Fields, Node};
+use super::json::Node;
 use super::output::{Scored, int, row};
 use super::teams::{Teams, quote};
 use crate::rules::erudit::{GroupResult, TEAMS, TOURS, advance_stage, tournament_table};
 
-pub(crate) fn score(fields: &Fields<'_>) -> Result<Scored, SheetError> {
-    let teams = Teams::read(fields)?;
+pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
+    let fields = root.fields(&["format", "teams", "seed", "stages"])?;
+    let teams = Teams::read(&fields)?;
     let seed = fields.required("seed")?.unsigned()?;
     let stages_node = fields.required("stages")?;
     let stage_nodes = stages_node.array()?;

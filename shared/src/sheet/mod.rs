@@ -66,6 +66,10 @@ pub fn score_sheet(text: &str) -> Result<String, SheetError> {
     let result = match format {
         "chgk" => chgk::score(&root)?,
         "brain-ring" => brain_ring::score(&root)?,
+        // A sheet with `stages` is a whole tournament, else one game.
+        "erudit-quartet" if entries.iter().any(|(k, _)| k == "stages") => {
+            erudit_tournament::score(&root)?
+        }
         "erudit-quartet" => erudit::score(&root)?,
         "multigames" => multigames::score(&root)?,
         "neptune" => neptune::score(&root)?,
