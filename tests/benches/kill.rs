@@ -9,11 +9,15 @@
 //! same store; every terminal joins again and sends once more each card it
 //! has no acknowledgement for, as the app does. Then the store is read:
 //! every card acknowledged before the kill or after it must be there, and
-//! no card twice; `PRAGMA integrity_check` must say `ok`.
+//! no card twice; `PRAGMA integrity_check` must say `ok`. Beside the cards a
+//! Brain-ring fight runs: each round its question is read, armed and
+//! pressed, and the host's judgement is sent with the burst; every
+//! judgement acknowledged before a kill must be in the store after it.
 //!
 //! Progress goes to stdout; the last line is one JSON object:
 //! `{"bench":"kill","kills":N,"teams":T,"in_flight_min":…,"in_flight_avg":…,
-//! "acked":…,"lost":0,"duplicated":0,"integrity_ok":N}`. `in_flight_*` is
+//! "acked":…,"lost":0,"duplicated":0,"integrity_ok":N,"judgements_acked":…,
+//! "judgements_lost":0}`. `in_flight_*` is
 //! the number of cards sent but not acknowledged when each kill landed.
 //! The bench fails (exit 1) if anything was lost or duplicated.
 //! Run without `--bench` (by `cargo test --benches` or `--all-targets`) it
@@ -28,6 +32,10 @@ use serde_json::Value;
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::brain_ring::{
+    ButtonPhase, EVENT_RING, EarlyPress, FightId, RingCommand, RingTiming,
+};
+use minuta_shared::play::button::PressKind;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK, Phase};
 use minuta_shared::play::games::{GameError, PlayError};
 use minuta_shared::play::settings::ChgkTiming;
@@ -38,6 +46,7 @@ use minuta_tests::bench::finish;
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
+use minuta_tests::ring::{RingSight, fight_in, long_format, open_friendly, phase, verdict_of};
 use minuta_tests::terminal::Terminal;
 use minuta_tests::{TestServer, progress};
 
@@ -131,6 +140,58 @@ fn already_stored(e: &CommandError) -> bool {
     )
 }
 
+/// Brain-ring judgements in the store.
+fn stored_judgements(db: &std::path::Path) -> Result<usize> {
+    let conn = rusqlite::Connection::open_with_flags(
+        db,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let n: i64 = conn.query_row(
+        "SELECT count(*) FROM events WHERE kind = 'ring_judged'",
+        [],
+        |r| r.get(0),
+    )?;
+    Ok(n as usize)
+}
+
+/// Brings the fight's current question to its end after a restart: the
+/// judgement or the press the kill took is given again.
+async fn settle_fight(host: &mut Terminal, presser: &mut Terminal, fight: FightId) -> Result<()> {
+    for _ in 0..6 {
+        let view = host
+            .wait_host("the fight", |v| fight_in(v.ring(), fight).is_some())
+            .await?;
+        let now = fight_in(view.ring(), fight).and_then(phase).cloned();
+        let judge = RingCommand::Judge {
+            fight,
+            correct: true,
+        };
+        match now {
+            None | Some(ButtonPhase::Over { .. }) => return Ok(()),
+            Some(ButtonPhase::Answering { .. } | ButtonPhase::SecondChance { .. }) => {
+                let _ = host.command(Command::game(EVENT_RING, judge)).await?;
+            }
+            Some(ButtonPhase::Reading) => {
+                host.ok(Command::game(EVENT_RING, RingCommand::Arm { fight }))
+                    .await?;
+            }
+            Some(ButtonPhase::Armed { .. }) => {
+                presser
+                    .command(Command::Press { clock_offset_us: 0 })
+                    .await?;
+            }
+            Some(ButtonPhase::Contested { first, .. }) => {
+                let decide = RingCommand::Decide {
+                    fight,
+                    table: u8::try_from(first).unwrap_or(0),
+                };
+                host.ok(Command::game(EVENT_RING, decide)).await?;
+            }
+        }
+    }
+    bail!("the fight's question did not end after a restart")
+}
+
 /// Every stored card as (team, question), and the integrity check's word.
 fn stored_cards(db: &std::path::Path) -> Result<(Vec<(u32, u32)>, String)> {
     let conn = rusqlite::Connection::open_with_flags(
@@ -216,12 +277,31 @@ async fn run(args: &Args) -> Result<String> {
     while (questions as usize) < args.kills {
         questions += load_package(&mut host, PACKAGE).await?.1;
     }
+    // A Brain-ring fight between the first two teams runs beside the
+    // cards: each round a question is read, armed, pressed and judged, the
+    // judgement sent just before the kill.
+    let timing = RingTiming {
+        minute_ms: 600_000,
+        second_chance_ms: 600_000,
+        tie_window_us: 0,
+        early_press: EarlyPress::LosesTheQuestion,
+    };
+    host.ok(Command::game(EVENT_RING, RingCommand::SetTiming { timing }))
+        .await?;
+    let fight = open_friendly(
+        &mut host,
+        [ids[0], ids[1]],
+        long_format(args.kills as u32 + 5),
+    )
+    .await?;
     let mut teams = connect_all(&codes).await?;
     progress!(
         start,
-        "{} teams joined; {questions} questions loaded",
+        "{} teams joined; {questions} questions loaded; a Brain-ring fight open",
         teams.len()
     );
+    let mut judged_acked = 0usize;
+    let mut judgements_lost = 0usize;
 
     // (team, question) of every card acknowledged, from either side of a kill.
     let mut acked: BTreeSet<(u32, u32)> = BTreeSet::new();
@@ -240,6 +320,20 @@ async fn run(args: &Args) -> Result<String> {
             t.wait_team("the minute", |v| v.event_chgk().clock.question == Some(q))
                 .await?;
         }
+        // The fight's question: read, armed, pressed (alternating tables,
+        // so the fight stays level); its judgement goes with the burst.
+        let presser = round % 2;
+        host.ok(Command::game(EVENT_RING, RingCommand::Read { fight }))
+            .await?;
+        host.ok(Command::game(EVENT_RING, RingCommand::Arm { fight }))
+            .await?;
+        let pressed = teams[presser]
+            .command(Command::Press { clock_offset_us: 0 })
+            .await?;
+        let verdict = verdict_of(&pressed)?;
+        if verdict.kind != PressKind::Won {
+            bail!("round {round}: the lone press was {:?}", verdict.kind);
+        }
         // Every card at once; SIGKILL lands 0–6 ms after the first is
         // sent, while the rest are still going out or being committed.
         let pid = server.pid().ok_or_else(|| anyhow!("no server process"))?;
@@ -248,6 +342,16 @@ async fn run(args: &Args) -> Result<String> {
             tokio::time::sleep(after).await;
             sigkill(pid)
         });
+        let judge = host
+            .send_command(Command::game(
+                EVENT_RING,
+                RingCommand::Judge {
+                    fight,
+                    correct: true,
+                },
+            ))
+            .await
+            .ok();
         let mut requests = Vec::with_capacity(teams.len());
         for (i, t) in teams.iter_mut().enumerate() {
             // A terminal whose link the kill already broke sends nothing.
@@ -270,11 +374,22 @@ async fn run(args: &Args) -> Result<String> {
             }
         }
         in_flight.push(unacked.len());
+        if judge
+            .and_then(|j| host.try_ack(j))
+            .is_some_and(|r| r.is_ok())
+        {
+            judged_acked += 1;
+        }
 
         // Back up; every terminal joins again and resends what it lacks.
         server.restart()?;
+        // Every judgement acknowledged so far is stored, before anything is
+        // given again.
+        let judged_stored = stored_judgements(&server.database())?;
+        judgements_lost = judgements_lost.max(judged_acked.saturating_sub(judged_stored));
         host = Terminal::connect(&server.host_code).await?;
         teams = connect_all(&codes).await?;
+        settle_fight(&mut host, &mut teams[presser], fight).await?;
         for &i in &unacked {
             match teams[i].command(card(q, i)).await? {
                 Ok(_) => {
@@ -306,9 +421,9 @@ async fn run(args: &Args) -> Result<String> {
             teams.len(),
             cards.len()
         );
-        if lost > 0 || duplicated > 0 || integrity != "ok" {
+        if lost > 0 || duplicated > 0 || integrity != "ok" || judgements_lost > 0 {
             bail!(
-                "kill {}: {lost} acknowledged cards lost, {duplicated} duplicated, integrity {integrity}",
+                "kill {}: {lost} acknowledged cards lost, {duplicated} duplicated, {judgements_lost} acknowledged judgements lost, integrity {integrity}",
                 round + 1
             );
         }
@@ -346,6 +461,8 @@ async fn run(args: &Args) -> Result<String> {
         "lost": lost,
         "duplicated": duplicated,
         "integrity_ok": integrity_ok,
+        "judgements_acked": judged_acked,
+        "judgements_lost": judgements_lost,
     })
     .to_string())
 }

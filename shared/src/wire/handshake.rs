@@ -117,7 +117,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 6,
+                protocol: 7,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -129,9 +129,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                6, // envelope.version
+                7, // envelope.version
                 0, // envelope.seq
-                6, // hello.protocol
+                7, // hello.protocol
                 2, // Credential::Team
                 3, // team id
                 3, b'a', b'b', b'c', // secret
