@@ -157,11 +157,21 @@ fn stored_judgements(db: &std::path::Path) -> Result<usize> {
 /// Brings the fight's current question to its end after a restart: the
 /// judgement or the press the kill took is given again.
 async fn settle_fight(host: &mut Terminal, presser: &mut Terminal, fight: FightId) -> Result<()> {
-    for _ in 0..6 {
+    let of = |v: &minuta_shared::wire::view::HostView| {
+        fight_in(v.ring(), fight).and_then(phase).cloned()
+    };
+    let mut acted_on: Option<std::mem::Discriminant<ButtonPhase>> = None;
+    for _ in 0..8 {
+        // The view after the last step (a step changes the phase).
         let view = host
-            .wait_host("the fight", |v| fight_in(v.ring(), fight).is_some())
+            .wait_host("the fight after a step", |v| {
+                fight_in(v.ring(), fight).is_some()
+                    && acted_on
+                        .is_none_or(|d| of(v).is_none_or(|p| std::mem::discriminant(&p) != d))
+            })
             .await?;
-        let now = fight_in(view.ring(), fight).and_then(phase).cloned();
+        let now = of(&view);
+        acted_on = now.as_ref().map(std::mem::discriminant);
         let judge = RingCommand::Judge {
             fight,
             correct: true,
@@ -176,7 +186,7 @@ async fn settle_fight(host: &mut Terminal, presser: &mut Terminal, fight: FightI
                     .await?;
             }
             Some(ButtonPhase::Armed { .. }) => {
-                presser
+                let _ = presser
                     .command(Command::Press { clock_offset_us: 0 })
                     .await?;
             }
