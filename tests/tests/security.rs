@@ -323,15 +323,16 @@ async fn handshake_a_version_mismatch_is_refused_with_a_typed_reason() -> Result
         "{reply:?}"
     );
 
-    // The greeting says protocol 7 inside a current envelope.
+    // The greeting names another protocol inside a current envelope.
+    let other = PROTOCOL_VERSION + 3;
     let mut odd = link(&hall).await?;
-    odd.send(hello(7)).await?;
+    odd.send(hello(other)).await?;
     let reply = odd.read::<HelloReply>().await?;
     ensure!(
         reply.body
             == HelloReply::Refused(Refusal::VersionMismatch {
                 server: PROTOCOL_VERSION,
-                client: 7
+                client: other
             }),
         "{reply:?}"
     );
