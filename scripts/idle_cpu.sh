@@ -12,49 +12,9 @@ span=${1:-20}
 command -v Xvfb >/dev/null || { echo "idle_cpu: Xvfb is missing (Debian: xvfb)" >&2; exit 2; }
 cargo build -q --release -p minuta-server -p minuta-client
 bin=target/release
-work=$(mktemp -d)
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+# shellcheck source=scripts/hall.sh
+. scripts/hall.sh
 tick=$(getconf CLK_TCK)
-
-# demo NAME PORT ARGS…: starts a demo server; sets `log`.
-demo() {
-    log="$work/$1.log"
-    local port=$2
-    shift 2
-    "$bin/minuta-server" demo --listen "127.0.0.1:$port" --data "$work/data-$port" \
-        --certs "$work/certs-$port" "$@" >"$log" 2>&1 &
-    pids+=($!)
-    for _ in $(seq 1 100); do
-        grep -q "Open a terminal with" "$log" 2>/dev/null && return
-        sleep 0.2
-    done
-    echo "idle_cpu: the demo did not start:" >&2
-    cat "$log" >&2
-    exit 1
-}
-
-code() {
-    case "$2" in
-        free) grep -A1 "free team for a person" "$1" | sed -n "s/.*minuta join '\(.*\)'.*/\1/p" | head -1 ;;
-        *) sed -n "s/^$2: *//p" "$1" | head -1 ;;
-    esac
-}
-
-# window SCREEN CODE: the app on virtual screen :SCREEN; sets `app`.
-window() {
-    Xvfb ":$1" -screen 0 1100x760x24 -nolisten tcp >/dev/null 2>&1 &
-    pids+=($!)
-    sleep 1
-    DISPLAY=":$1" LIBGL_ALWAYS_SOFTWARE=1 "$bin/minuta" join "$2" >"$work/window-$1.log" 2>&1 &
-    app=$!
-    pids+=($app)
-}
 
 # CPU ticks (user + system) a process has used so far.
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }

@@ -30,13 +30,13 @@ use serde_json::json;
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::brain_ring::{EVENT_RING, EarlyPress, RingCommand, RingTiming};
+use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::button::PressKind;
 use minuta_shared::wire::client::Command;
 use minuta_tests::bench::finish;
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name, test_timing};
 use minuta_tests::relay::{Impairment, Relay, Wake};
-use minuta_tests::ring::{long_format, open_friendly, verdict_of};
+use minuta_tests::ring::{long_format, open_friendly, untimed, verdict_of};
 use minuta_tests::terminal::{Terminal, client_endpoint};
 use minuta_tests::{TestServer, progress};
 
@@ -195,12 +195,7 @@ async fn run(trials: usize) -> Result<String> {
     set_up_tournament(&mut host, "Честные кнопки", test_timing()).await?;
     let ids: Vec<TeamId> = register_teams(&mut host, &[team_name(1), team_name(2)]).await?;
     let codes = team_codes(&mut host, &ids).await?;
-    let timing = RingTiming {
-        minute_ms: 600_000,
-        second_chance_ms: 600_000,
-        tie_window_us: 0,
-        early_press: EarlyPress::LosesTheQuestion,
-    };
+    let timing = untimed();
     host.ok(Command::game(EVENT_RING, RingCommand::SetTiming { timing }))
         .await?;
     let fight = open_friendly(

@@ -32,9 +32,7 @@ use serde_json::Value;
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::brain_ring::{
-    ButtonPhase, EVENT_RING, EarlyPress, FightId, RingCommand, RingTiming,
-};
+use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, FightId, RingCommand};
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK, Phase};
 use minuta_shared::play::games::{GameError, PlayError};
@@ -46,7 +44,9 @@ use minuta_tests::bench::finish;
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
-use minuta_tests::ring::{RingSight, fight_in, long_format, open_friendly, phase, verdict_of};
+use minuta_tests::ring::{
+    RingSight, fight_in, long_format, open_friendly, phase, untimed, verdict_of,
+};
 use minuta_tests::terminal::Terminal;
 use minuta_tests::{TestServer, progress};
 
@@ -290,12 +290,7 @@ async fn run(args: &Args) -> Result<String> {
     // A Brain-ring fight between the first two teams runs beside the
     // cards: each round a question is read, armed, pressed and judged, the
     // judgement sent just before the kill.
-    let timing = RingTiming {
-        minute_ms: 600_000,
-        second_chance_ms: 600_000,
-        tie_window_us: 0,
-        early_press: EarlyPress::LosesTheQuestion,
-    };
+    let timing = untimed();
     host.ok(Command::game(EVENT_RING, RingCommand::SetTiming { timing }))
         .await?;
     let fight = open_friendly(

@@ -35,12 +35,14 @@ use tokio::sync::{mpsc, oneshot};
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::brain_ring::{EVENT_RING, EarlyPress, PressKind, RingCommand, RingTiming};
+use minuta_shared::play::brain_ring::{EVENT_RING, PressKind, RingCommand};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_tests::bench::finish;
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name};
-use minuta_tests::ring::{StampedTerminal, Verdict, long_format, open_friendly, verdict_of};
+use minuta_tests::ring::{
+    StampedTerminal, Verdict, long_format, open_friendly, untimed, verdict_of,
+};
 use minuta_tests::stats::{percentile, sorted};
 use minuta_tests::terminal::Terminal;
 use minuta_tests::{TestServer, progress};
@@ -286,12 +288,7 @@ async fn run(trials: usize) -> Result<String> {
     set_up_tournament(&mut host, "Бенчмарк порядка", chgk).await?;
     let ids: Vec<TeamId> = register_teams(&mut host, &[team_name(1), team_name(2)]).await?;
     let codes = team_codes(&mut host, &ids).await?;
-    let timing = RingTiming {
-        minute_ms: 600_000,
-        second_chance_ms: 600_000,
-        tie_window_us: 0,
-        early_press: EarlyPress::LosesTheQuestion,
-    };
+    let timing = untimed();
     host.ok(Command::game(EVENT_RING, RingCommand::SetTiming { timing }))
         .await?;
     let total = (trials * GAPS_MS.len()) as u32;

@@ -71,9 +71,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result, anyhow, bail};
 
 use minuta_shared::ids::TeamId;
-use minuta_shared::play::brain_ring::{
-    EVENT_RING, EarlyPress, FightId, PressKind, RingCommand, RingTiming,
-};
+use minuta_shared::play::brain_ring::{EVENT_RING, FightId, PressKind, RingCommand};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::games::GamePatch;
 use minuta_shared::play::settings::ChgkTiming;
@@ -86,7 +84,7 @@ use minuta_tests::hall::{
 };
 use minuta_tests::ring::{
     Stamped, StampedTerminal, is_answering, long_format, open_friendly, own_fight, shows_answering,
-    verdict_of,
+    untimed, verdict_of,
 };
 use minuta_tests::stats::{percentile, sorted};
 use minuta_tests::terminal::{Terminal, client_endpoint};
@@ -885,12 +883,7 @@ async fn run(args: &Args) -> Result<String> {
         let ids: Vec<TeamId> = register_teams(&mut host, &names).await?;
         let codes = team_codes(&mut host, &ids).await?;
         load_package(&mut host, PACKAGE).await?;
-        let timing = RingTiming {
-            minute_ms: 600_000,
-            second_chance_ms: 600_000,
-            tie_window_us: 0,
-            early_press: EarlyPress::LosesTheQuestion,
-        };
+        let timing = untimed();
         host.ok(Command::game(EVENT_RING, RingCommand::SetTiming { timing }))
             .await?;
         let fight = open_friendly(&mut host, [ids[0], ids[1]], long_format(questions + 5)).await?;

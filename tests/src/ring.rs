@@ -42,6 +42,17 @@ pub fn ring_timing() -> RingTiming {
     }
 }
 
+/// Ten minutes for the minute and the extra time, strict order: a
+/// benchmark's questions never run out of time between its steps.
+pub fn untimed() -> RingTiming {
+    RingTiming {
+        minute_ms: 600_000,
+        second_chance_ms: 600_000,
+        tie_window_us: 0,
+        early_press: EarlyPress::LosesTheQuestion,
+    }
+}
+
 /// A friendly fight long enough for a benchmark's hundreds of questions.
 pub fn long_format(questions: u32) -> FightFormat {
     FightFormat {

@@ -3,7 +3,8 @@
 //! arrival in server time (a [`ServerClock`] of its own, built as the
 //! server's is: the wall clock at start plus monotonic time, so in one
 //! process the two agree to microseconds). A leakage test compares the
-//! stamps with the times the store gives each reveal.
+//! stamps with the times the store gives each reveal; [`quartet_leaks`]
+//! is what an Эрудит-квартет board must never show a team or the hall.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -11,7 +12,9 @@ use anyhow::{Context, Result, anyhow, bail};
 use quinn::RecvStream;
 
 use minuta_server::clock::ServerClock;
+use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::erudit::{GameBoard, PhaseView, QuestionState};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::handshake::{HelloReply, Identity};
@@ -99,4 +102,39 @@ async fn read_payload(recv: &mut RecvStream) -> Result<Vec<u8>> {
     let mut payload = vec![0u8; len];
     recv.read_exact(&mut payload).await.context("a payload")?;
     Ok(payload)
+}
+
+/// A game of four as a team (`own`) or the hall may see it: never a
+/// question's text (the host's alone), its answer only once the question
+/// is closed, and no other team's line-up while the window is open (5.7).
+pub fn quartet_leaks(board: &GameBoard, own: Option<TeamId>) -> Vec<String> {
+    let mut found = Vec::new();
+    if let Some(q) = &board.question {
+        let at = format!("Эрудит-квартет question {}.{}", q.round, q.number);
+        if q.text.is_some() {
+            found.push(format!("{at}: its text"));
+        }
+        if !matches!(q.state, QuestionState::Closed { .. }) && q.answer.is_some() {
+            found.push(format!("{at}: its answer while {:?}", q.state));
+        }
+    }
+    if let (
+        PhaseView::Lineup {
+            first_round,
+            rounds,
+            ..
+        },
+        Some(tour),
+    ) = (&board.phase, &board.tour)
+    {
+        let window = *first_round as usize..(*first_round + *rounds) as usize;
+        for row in tour.lineups.get(window).unwrap_or_default() {
+            for (team, player) in board.teams.iter().zip(row) {
+                if Some(team.team) != own && player.is_some() {
+                    found.push(format!("team {}'s line-up in its window", team.team));
+                }
+            }
+        }
+    }
+    found
 }

@@ -32,6 +32,7 @@ use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
 use minuta_tests::hall::{Hall, players};
 use minuta_tests::ring::press;
+use minuta_tests::spy::quartet_leaks;
 use minuta_tests::{Terminal, TestServer, test_timing};
 
 /// Long windows (the host closes them), and 5 s of silence until the test
@@ -247,40 +248,18 @@ fn boards_in(msg: &ServerMsg) -> Vec<GameBoard> {
     }
 }
 
-/// What a team (`me`) or the hall (`None`) must not have seen in `board`:
-/// a question's text; its answer before it is closed; another team's
-/// line-up while the window is open (5.7).
+/// What a team (`me`) or the hall (`None`) must not have seen in `board`
+/// ([`quartet_leaks`]), and an answer missing once its question closed.
 fn leaks(board: &GameBoard, me: Option<TeamId>) -> Vec<String> {
-    let mut found = Vec::new();
-    if let Some(q) = &board.question {
-        if q.text.is_some() {
-            found.push(format!("the text of question {}.{}", q.round, q.number));
-        }
-        let closed = matches!(q.state, QuestionState::Closed { .. });
-        if q.answer.is_some() != closed {
-            found.push(format!(
-                "the answer of question {}.{} in state {:?}: {:?}",
-                q.round, q.number, q.state, q.answer
-            ));
-        }
-    }
-    if let (
-        PhaseView::Lineup {
-            first_round,
-            rounds,
-            ..
-        },
-        Some(tour),
-    ) = (&board.phase, &board.tour)
+    let mut found = quartet_leaks(board, me);
+    if let Some(q) = &board.question
+        && matches!(q.state, QuestionState::Closed { .. })
+        && q.answer.is_none()
     {
-        let window = *first_round as usize..(*first_round + *rounds) as usize;
-        for row in tour.lineups.get(window).unwrap_or_default() {
-            for (team, player) in board.teams.iter().zip(row) {
-                if Some(team.team) != me && player.is_some() {
-                    found.push(format!("team {}'s line-up in its window", team.team));
-                }
-            }
-        }
+        found.push(format!(
+            "no answer of closed question {}.{}",
+            q.round, q.number
+        ));
     }
     found
 }

@@ -12,9 +12,7 @@ use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{RingEvent, RingFightView, RingTeamView};
 use minuta_shared::play::chgk::ChgkEvent;
-use minuta_shared::play::erudit::{
-    EruditEvent, EruditTournament, GameBoard, PhaseView, QuestionState,
-};
+use minuta_shared::play::erudit::{EruditTournament, GameBoard, PhaseView, QuestionState};
 use minuta_shared::play::games::{
     GameDisplayView, GameEvent, GamePatch, GameSettings, GameStaffView, GameTeamView,
 };
@@ -25,6 +23,7 @@ use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
+use minuta_tests::spy::quartet_leaks;
 use minuta_tests::spy::{Frame, Spy};
 use minuta_tests::terminal::within_for;
 
@@ -424,41 +423,6 @@ fn structural_leaks(identity: Identity, msg: &ServerMsg, own: &BTreeSet<&str>) -
     found
 }
 
-/// A game of four as a team (`own`) or the hall may see it: never a
-/// question's text (the host's alone), its answer only once the question
-/// is closed, and no other team's line-up while the window is open (5.7).
-fn quartet_leaks(board: &GameBoard, own: Option<TeamId>) -> Vec<String> {
-    let mut found = Vec::new();
-    if let Some(q) = &board.question {
-        let at = format!("Эрудит-квартет question {}.{}", q.round, q.number);
-        if q.text.is_some() {
-            found.push(format!("{at}: its text"));
-        }
-        if !matches!(q.state, QuestionState::Closed { .. }) && q.answer.is_some() {
-            found.push(format!("{at}: its answer while {:?}", q.state));
-        }
-    }
-    if let (
-        PhaseView::Lineup {
-            first_round,
-            rounds,
-            ..
-        },
-        Some(tour),
-    ) = (&board.phase, &board.tour)
-    {
-        let window = *first_round as usize..(*first_round + *rounds) as usize;
-        for row in tour.lineups.get(window).unwrap_or_default() {
-            for (team, player) in board.teams.iter().zip(row) {
-                if Some(team.team) != own && player.is_some() {
-                    found.push(format!("team {}'s line-up in its window", team.team));
-                }
-            }
-        }
-    }
-    found
-}
-
 /// Эрудит-квартет's package texts and when a team or the hall may see
 /// them: a question's text never, its answer and comment from the moment
 /// the question closed — found by replaying each game's events, passing
@@ -514,7 +478,7 @@ fn erudit_hidden(events: &[Event]) -> (Vec<(String, Option<ServerTime>)>, Vec<St
                 let Some((t, closed)) = games.get_mut(game) else {
                     continue;
                 };
-                let at = erudit_event_at(e);
+                let at = e.at();
                 if let (Some(at), Some(deadline)) = (at, t.next_deadline())
                     && deadline <= at
                 {
@@ -555,25 +519,6 @@ fn erudit_hidden(events: &[Event]) -> (Vec<(String, Option<ServerTime>)>, Vec<St
         }
     }
     (hidden, titles)
-}
-
-/// The instant an Эрудит-квартет event happened at, if it carries one.
-fn erudit_event_at(event: &EruditEvent) -> Option<ServerTime> {
-    use EruditEvent as E;
-    match event {
-        E::GameStarted { at, .. }
-        | E::LineupOpened { at, .. }
-        | E::LineupSet { at, .. }
-        | E::LineupClosed { at }
-        | E::ReadingStarted { at }
-        | E::ReadingEnded { at }
-        | E::Reread { at }
-        | E::Pressed { at, .. }
-        | E::Judged { at, .. }
-        | E::Next { at }
-        | E::Interrupted { at } => Some(*at),
-        E::TimingSet { .. } | E::ThemesAdded { .. } | E::Seeded { .. } => None,
-    }
 }
 
 fn kind(view: &View) -> &'static str {

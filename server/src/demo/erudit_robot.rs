@@ -34,8 +34,8 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{HostView, TeamInfo, TeamView};
 
-use super::DemoConfig;
 use super::ring_robot::{TeamStyle, Watch};
+use super::{DemoConfig, schedule};
 
 /// The game's name in the demo and at the festival.
 pub(super) const GAME_NAME: &str = "Эрудит-квартет";
@@ -329,6 +329,12 @@ pub(super) struct Planned {
     pub intent: Intent,
 }
 
+impl schedule::Due for Planned {
+    fn due_at(&self) -> ServerTime {
+        self.at
+    }
+}
+
 /// A robot team at the table of four: its captain's line-ups and its
 /// player's button, each decided once.
 pub(super) struct Quartet {
@@ -451,16 +457,12 @@ impl Quartet {
 
     /// When the next planned action is due.
     pub(super) fn next_at(&self) -> Option<ServerTime> {
-        self.planned.iter().map(|p| p.at).min()
+        schedule::next_at(&self.planned)
     }
 
     /// The planned actions due by `now`, taken off the plan.
     pub(super) fn due(&mut self, now: ServerTime) -> Vec<Planned> {
-        let (due, later) = std::mem::take(&mut self.planned)
-            .into_iter()
-            .partition(|p| p.at <= now);
-        self.planned = later;
-        due
+        schedule::take_due(&mut self.planned, now)
     }
 
     /// What to send for a due plan, if the game (as the team sees it now)

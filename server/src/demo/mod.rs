@@ -30,6 +30,7 @@ mod host_steps;
 mod jury_robot;
 mod multigames;
 mod ring_robot;
+mod schedule;
 mod team_robot;
 
 use std::collections::BTreeMap;

@@ -30,7 +30,7 @@ use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 
-use super::DemoConfig;
+use super::{DemoConfig, schedule};
 
 /// At most this many stages (rings) play at once; a round with more fights
 /// plays them one after another on each stage.
@@ -127,6 +127,12 @@ pub(super) struct Planned {
     pub fight: FightId,
     pub question: u32,
     pub chance: Chance,
+}
+
+impl schedule::Due for Planned {
+    fn due_at(&self) -> ServerTime {
+        self.at
+    }
 }
 
 /// A robot team at its button: what it has decided, so each chance is
@@ -242,16 +248,12 @@ impl Buttons {
 
     /// When the next planned press is due.
     pub(super) fn next_at(&self) -> Option<ServerTime> {
-        self.planned.iter().map(|p| p.at).min()
+        schedule::next_at(&self.planned)
     }
 
     /// The planned presses due by `now`, taken off the plan.
     pub(super) fn due(&mut self, now: ServerTime) -> Vec<Planned> {
-        let (due, later) = std::mem::take(&mut self.planned)
-            .into_iter()
-            .partition(|p| p.at <= now);
-        self.planned = later;
-        due
+        schedule::take_due(&mut self.planned, now)
     }
 
     /// What to send for a due plan, if the fight (as the team sees it now)

@@ -74,3 +74,24 @@ pub enum EruditEvent {
         at: ServerTime,
     },
 }
+
+impl EruditEvent {
+    /// The instant the event happened at, for those that happen at one.
+    pub fn at(&self) -> Option<ServerTime> {
+        use EruditEvent as E;
+        match self {
+            E::GameStarted { at, .. }
+            | E::LineupOpened { at, .. }
+            | E::LineupSet { at, .. }
+            | E::LineupClosed { at }
+            | E::ReadingStarted { at }
+            | E::ReadingEnded { at }
+            | E::Reread { at }
+            | E::Pressed { at, .. }
+            | E::Judged { at, .. }
+            | E::Next { at }
+            | E::Interrupted { at } => Some(*at),
+            E::TimingSet { .. } | E::ThemesAdded { .. } | E::Seeded { .. } => None,
+        }
+    }
+}

@@ -123,20 +123,13 @@ impl EruditTournament {
     /// The only mutation of the tournament.
     pub fn apply_event(&mut self, event: &EruditEvent) {
         use EruditEvent as E;
-        // Deadlines up to the event's moment pass first, as they did live.
-        match event {
-            E::LineupOpened { at, .. }
-            | E::LineupSet { at, .. }
-            | E::LineupClosed { at }
-            | E::ReadingStarted { at }
-            | E::ReadingEnded { at }
-            | E::Reread { at }
-            | E::Pressed { at, .. }
-            | E::Judged { at, .. }
-            | E::Next { at } => {
-                self.advance(*at);
-            }
-            _ => {}
+        // Deadlines up to the event's moment pass first, as they did live;
+        // a restart's interruption is stored before time is let pass.
+        if let Some(at) = event
+            .at()
+            .filter(|_| !matches!(event, E::Interrupted { .. }))
+        {
+            self.advance(at);
         }
         let timing = self.timing.clone();
         match event {
