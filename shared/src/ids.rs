@@ -42,3 +42,39 @@ id!(
     /// tournament, …), numbered from 1 in the order the host added them.
     GameId
 );
+
+/// Нептун 2.2: one of a team's two «ломтика» in Сэндвич, «Н-верх» and
+/// «Н-низ». A ломтик has its own join code and terminal and acts only as
+/// itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Slice {
+    Top,
+    Bottom,
+}
+
+impl Slice {
+    pub const BOTH: [Slice; 2] = [Slice::Top, Slice::Bottom];
+
+    /// The suffix of the ломтик's name (2.2: «Н-верх», «Н-низ»).
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Slice::Top => "верх",
+            Slice::Bottom => "низ",
+        }
+    }
+
+    /// The ломтик's name in a join code (`slice-N-top`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Slice::Top => "top",
+            Slice::Bottom => "bottom",
+        }
+    }
+
+    pub fn other(self) -> Slice {
+        match self {
+            Slice::Top => Slice::Bottom,
+            Slice::Bottom => Slice::Top,
+        }
+    }
+}
