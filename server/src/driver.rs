@@ -549,6 +549,7 @@ impl Driver {
                 .filter_map(|(id, c)| {
                     let rank = match c.identity {
                         Identity::Team(t) => patch.teams.iter().position(|(at, _)| *at == t)?,
+                        Identity::Slice(..) => return None,
                         Identity::Display => teams,
                         Identity::Host | Identity::Judge(_) => teams + 1,
                         // The appeal jury follows no button.
@@ -598,7 +599,9 @@ impl Driver {
                         Identity::Judge(_) => View::Host(core.staff_view(now, false)),
                         Identity::Jury => View::Jury(core.jury_view(now)),
                         Identity::Display => View::Display(core.display_view(now)),
-                        Identity::Team(team) => View::Team(core.team_view(team, now)),
+                        Identity::Team(team) | Identity::Slice(team, _) => {
+                            View::Team(core.team_view(team, now))
+                        }
                     };
                     Arc::new(ServerMsg::View(Box::new(view)))
                 })
@@ -689,7 +692,7 @@ fn wants(dirty: &std::collections::BTreeSet<Audience>, identity: Identity) -> bo
     match identity {
         Identity::Host | Identity::Judge(_) | Identity::Jury => dirty.contains(&Audience::Staff),
         Identity::Display => dirty.contains(&Audience::Display),
-        Identity::Team(t) => {
+        Identity::Team(t) | Identity::Slice(t, _) => {
             dirty.contains(&Audience::AllTeams) || dirty.contains(&Audience::Team(t))
         }
     }
@@ -712,7 +715,7 @@ impl IdentityKey {
             Identity::Judge(_) => IdentityKey::Judge,
             Identity::Jury => IdentityKey::Jury,
             Identity::Display => IdentityKey::Display,
-            Identity::Team(t) => IdentityKey::Team(t),
+            Identity::Team(t) | Identity::Slice(t, _) => IdentityKey::Team(t),
         }
     }
 }

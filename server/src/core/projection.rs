@@ -22,7 +22,9 @@ impl Core {
             Identity::Judge(_) => View::Host(self.staff_view(now, false)),
             Identity::Jury => View::Jury(self.jury_view(now)),
             Identity::Display => View::Display(self.display_view(now)),
-            Identity::Team(team) => View::Team(self.team_view(team, now)),
+            Identity::Team(team) | Identity::Slice(team, _) => {
+                View::Team(self.team_view(team, now))
+            }
         }
     }
 

@@ -53,6 +53,7 @@ pub fn programme_finished(view: &HostView, game: DemoGame) -> bool {
                 matches!(v.board.stage, RingStage::Finished { .. }),
             ),
             GameStaffView::Erudit(v) => (v.board.seed.is_some(), v.board.finished),
+            GameStaffView::Neptune(v) => (!v.teams.is_empty(), v.board.finished),
         })
         .collect();
     let games_done =

@@ -78,6 +78,7 @@ pub fn build(core: &Core, started: Option<ServerTime>) -> Protocol {
             GameState::Multigames(game) => multigames_section(&mut p, core, &title, game),
             GameState::Ring(ring) => ring_section(&mut p, core, &title, ring),
             GameState::Erudit(t) => super::erudit::erudit_section(&mut p, core, &title, t),
+            GameState::Neptune(_) => {}
         }
     }
 
@@ -96,6 +97,7 @@ fn game_title(core: &Core, id: GameId, state: &GameState) -> String {
         GameState::Multigames(_) => "Мультиигры",
         GameState::Ring(_) => "Брейн-ринг",
         GameState::Erudit(_) => "Эрудит-квартет",
+        GameState::Neptune(_) => "Нептун",
     };
     let name = core
         .game(id)

@@ -173,6 +173,13 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// The next instant the game wants to be woken at (a clock signal).
     fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime>;
 
+    /// Events a passing deadline decides (the auction's count ending): the
+    /// core applies them and stores them like a command's, before any view
+    /// shows them. Nothing for most formats.
+    fn timeout_events(&self, _now: ServerTime) -> Vec<Self::Event> {
+        Vec::new()
+    }
+
     /// A deadline passed: who must see the new state.
     fn handle_timeout(&mut self, now: ServerTime) -> Touched;
 
@@ -181,6 +188,18 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
 
     /// One team's view: its own answers only, verdicts after the reveal.
     fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> Self::TeamView;
+
+    /// A ломтик's terminal (Нептун 2.2): its team's view unless the format
+    /// shows a ломтик its own.
+    fn slice_view(
+        &self,
+        team: TeamId,
+        _slice: crate::ids::Slice,
+        roster: &Roster,
+        now: ServerTime,
+    ) -> Self::TeamView {
+        self.team_view(team, roster, now)
+    }
 
     /// The projector: what the whole hall may see.
     fn display_view(&self, roster: &Roster, now: ServerTime) -> Self::DisplayView;

@@ -15,7 +15,7 @@ use crate::tournament::Place;
 use crate::wire::handshake::{Identity, Role};
 
 #[allow(unused_imports)]
-use crate::play::{brain_ring, chgk, erudit, multigames};
+use crate::play::{brain_ring, chgk, erudit, multigames, neptune};
 
 /// Why a game command was refused before its format saw it, or what the
 /// format said.
@@ -216,6 +216,14 @@ macro_rules! formats {
                 match self { $(GameState::$variant(g) => GameTeamView::$variant(LiveFormat::team_view(g, team, roster, now))),* }
             }
 
+            pub fn slice_view(&self, team: TeamId, slice: crate::ids::Slice, roster: &Roster, now: ServerTime) -> GameTeamView {
+                match self { $(GameState::$variant(g) => GameTeamView::$variant(LiveFormat::slice_view(g, team, slice, roster, now))),* }
+            }
+
+            pub fn timeout_events(&self, now: ServerTime) -> Vec<GameEvent> {
+                match self { $(GameState::$variant(g) => LiveFormat::timeout_events(g, now).into_iter().map(GameEvent::$variant).collect()),* }
+            }
+
             pub fn display_view(&self, roster: &Roster, now: ServerTime) -> GameDisplayView {
                 match self { $(GameState::$variant(g) => GameDisplayView::$variant(LiveFormat::display_view(g, roster, now))),* }
             }
@@ -315,6 +323,7 @@ formats! {
     Chgk => chgk::ChgkGame,
     Ring => brain_ring::RingTournament,
     Erudit => erudit::EruditTournament,
+    Neptune => neptune::NeptuneMatch,
 }
 
 /// The games every event has from its start, before the host adds any:

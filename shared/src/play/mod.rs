@@ -10,4 +10,5 @@ pub mod erudit;
 pub mod format;
 pub mod games;
 pub mod multigames;
+pub mod neptune;
 pub mod settings;

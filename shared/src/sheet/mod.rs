@@ -8,7 +8,7 @@ mod erudit;
 mod erudit_tournament;
 mod json;
 mod multigames;
-mod neptune;
+pub(crate) mod neptune;
 pub(crate) mod output;
 mod teams;
 

@@ -7,38 +7,43 @@ use super::output::{OrderedMap, Scored, int, row};
 use super::teams::{Teams, quote};
 use crate::rules::neptune::{
     AuctionQuestion, Bid, BlitzBlock, Contest, JokerRound, MAX_DECLARATION, NegativeQuestion,
-    NeptuneError, NeptuneGame, QUESTIONS_PER_BLOCK, SandwichQuestion, SisyphusQuestion, Winner,
+    NeptuneError, NeptuneGame, NeptuneScore, QUESTIONS_PER_BLOCK, SandwichQuestion,
+    SisyphusQuestion, Winner,
 };
 use crate::tournament::rank_by;
 
 pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let mut allowed = vec!["format", "teams"];
+    let mut allowed = vec!["format", "teams", "sizes"];
     allowed.extend(Contest::ALL.iter().map(|c| c.key()));
     let fields = root.fields(&allowed)?;
     let teams = Teams::read(&fields)?;
     let mut game = NeptuneGame {
         team_count: teams.len(),
+        sizes: match fields.present("sizes") {
+            Some(node) => Some(read_sizes(&node)?),
+            None => None,
+        },
         ..NeptuneGame::default()
     };
     // A contest not yet played is left out (or null).
     if let Some(node) = fields.present("negative") {
-        game.negative = Some(read_negative(&teams, &node)?);
+        game.negative = Some(read_negative(&teams, &node, &game)?);
     }
     if let Some(node) = fields.present("sandwich") {
-        game.sandwich = Some(read_sandwich(&teams, &node)?);
+        game.sandwich = Some(read_sandwich(&teams, &node, &game)?);
     }
     if let Some(node) = fields.present("blitz") {
-        game.blitz = Some(read_blitz(&teams, &node)?);
+        game.blitz = Some(read_blitz(&teams, &node, &game)?);
     }
     if let Some(node) = fields.present("sisyphus") {
-        game.sisyphus = Some(read_sisyphus(&teams, &node)?);
+        game.sisyphus = Some(read_sisyphus(&teams, &node, &game)?);
     }
     if let Some(node) = fields.present("joker") {
-        game.joker = Some(read_joker(&teams, &node)?);
+        game.joker = Some(read_joker(&teams, &node, &game)?);
     }
     let auction_nodes = match fields.present("auction") {
         Some(node) => {
-            let (questions, nodes) = read_auction(&teams, &node)?;
+            let (questions, nodes) = read_auction(&teams, &node, &game)?;
             game.auction = Some(questions);
             nodes
         }
@@ -47,9 +52,19 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
     let score = game
         .score()
         .map_err(|e| locate(&teams, &auction_nodes, e))?;
+    Ok(Scored {
+        format: "neptune",
+        standings: standings(&teams.names, &score),
+        next_round: None,
+    })
+}
+
+/// The standings `score` prints for a scored game: the live game's
+/// standings are these rows too, so the two cannot differ.
+pub(crate) fn standings(names: &[String], score: &NeptuneScore) -> Vec<OrderedMap> {
     let rows: Vec<(usize, i64)> = score.totals.iter().copied().enumerate().collect();
     // Ranking key: the total (0.1).
-    let standings = rank_by(rows, |(_, total)| *total)
+    rank_by(rows, |(_, total)| *total)
         .into_iter()
         .map(|r| {
             let (team, total) = r.item;
@@ -59,23 +74,24 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
                 .fold(OrderedMap::default(), |map, (contest, points)| {
                     map.with(contest.key(), int(points[team]))
                 });
-            row(teams.name(team), r.place, int(total)).with_map("contests", contests)
+            let name = names.get(team).map_or("?", String::as_str);
+            row(name, r.place, int(total)).with_map("contests", contests)
         })
-        .collect();
-    Ok(Scored {
-        format: "neptune",
-        standings,
-        next_round: None,
-    })
+        .collect()
 }
 
-fn questions<'a>(node: &Node<'a>, contest: Contest) -> Result<Vec<Node<'a>>, SheetError> {
+fn questions<'a>(
+    node: &Node<'a>,
+    contest: Contest,
+    game: &NeptuneGame,
+) -> Result<Vec<Node<'a>>, SheetError> {
     let items = node.array()?;
-    if items.len() != contest.questions() {
+    if items.len() != game.size(contest) {
         return Err(node.err(
             NeptuneError::QuestionCount {
                 contest,
                 found: items.len(),
+                expected: game.size(contest),
             }
             .to_string(),
         ));
@@ -84,9 +100,13 @@ fn questions<'a>(node: &Node<'a>, contest: Contest) -> Result<Vec<Node<'a>>, She
 }
 
 /// 1: `{"rating":r,"correct":[…]}` × 12, r a positive integer (1.3).
-fn read_negative(teams: &Teams, node: &Node<'_>) -> Result<Vec<NegativeQuestion>, SheetError> {
+fn read_negative(
+    teams: &Teams,
+    node: &Node<'_>,
+    game: &NeptuneGame,
+) -> Result<Vec<NegativeQuestion>, SheetError> {
     let mut out = Vec::new();
-    for item in questions(node, Contest::Negative)? {
+    for item in questions(node, Contest::Negative, game)? {
         let q = item.fields(&["rating", "correct"])?;
         let rating_node = q.required("rating")?;
         let rating = rating_node.count()?;
@@ -102,9 +122,13 @@ fn read_negative(teams: &Teams, node: &Node<'_>) -> Result<Vec<NegativeQuestion>
 }
 
 /// 2: `{"top":[…],"bottom":[…]}` × 6: the teams whose «верх» / «низ» was right.
-fn read_sandwich(teams: &Teams, node: &Node<'_>) -> Result<Vec<SandwichQuestion>, SheetError> {
+fn read_sandwich(
+    teams: &Teams,
+    node: &Node<'_>,
+    game: &NeptuneGame,
+) -> Result<Vec<SandwichQuestion>, SheetError> {
     let mut out = Vec::new();
-    for item in questions(node, Contest::Sandwich)? {
+    for item in questions(node, Contest::Sandwich, game)? {
         let q = item.fields(&["top", "bottom"])?;
         out.push(SandwichQuestion {
             top: teams.list(&q.required("top")?)?,
@@ -115,9 +139,13 @@ fn read_sandwich(teams: &Teams, node: &Node<'_>) -> Result<Vec<SandwichQuestion>
 }
 
 /// 3: 3 blocks of 4 `{"correct":[…]}`.
-fn read_blitz(teams: &Teams, node: &Node<'_>) -> Result<Vec<BlitzBlock>, SheetError> {
+fn read_blitz(
+    teams: &Teams,
+    node: &Node<'_>,
+    game: &NeptuneGame,
+) -> Result<Vec<BlitzBlock>, SheetError> {
     let mut out = Vec::new();
-    for block in questions(node, Contest::Blitz)? {
+    for block in questions(node, Contest::Blitz, game)? {
         let items = block.array()?;
         if items.len() != QUESTIONS_PER_BLOCK {
             return Err(block.err(NeptuneError::BlockSize { found: items.len() }.to_string()));
@@ -134,8 +162,12 @@ fn read_blitz(teams: &Teams, node: &Node<'_>) -> Result<Vec<BlitzBlock>, SheetEr
 }
 
 /// 4: `{"correct":[…]}` × 6.
-fn read_sisyphus(teams: &Teams, node: &Node<'_>) -> Result<Vec<SisyphusQuestion>, SheetError> {
-    questions(node, Contest::Sisyphus)?
+fn read_sisyphus(
+    teams: &Teams,
+    node: &Node<'_>,
+    game: &NeptuneGame,
+) -> Result<Vec<SisyphusQuestion>, SheetError> {
+    questions(node, Contest::Sisyphus, game)?
         .iter()
         .map(|item| {
             Ok(SisyphusQuestion {
@@ -146,7 +178,11 @@ fn read_sisyphus(teams: &Teams, node: &Node<'_>) -> Result<Vec<SisyphusQuestion>
 }
 
 /// 5: `{"declared":{team:d,…},"questions":[{"correct":[…]}×7]}`.
-fn read_joker(teams: &Teams, node: &Node<'_>) -> Result<JokerRound, SheetError> {
+fn read_joker(
+    teams: &Teams,
+    node: &Node<'_>,
+    game: &NeptuneGame,
+) -> Result<JokerRound, SheetError> {
     let joker = node.fields(&["declared", "questions"])?;
     let declared_node = joker.required("declared")?;
     let mut declared: Vec<Option<u32>> = vec![None; teams.len()];
@@ -158,9 +194,10 @@ fn read_joker(teams: &Teams, node: &Node<'_>) -> Result<JokerRound, SheetError> 
             ))
         })?;
         // 5.2: a team declares how many of the 7 questions it will take.
-        if d > MAX_DECLARATION {
+        let max = game.size(Contest::Joker) as u32;
+        if d > max {
             return Err(d_node.err(format!(
-                "{d} is outside 0..{MAX_DECLARATION}: the round has 7 questions (5.2)"
+                "{d} is outside 0..{max}: the round has {max} questions (5.2)"
             )));
         }
         declared[team] = Some(d);
@@ -180,7 +217,7 @@ fn read_joker(teams: &Teams, node: &Node<'_>) -> Result<JokerRound, SheetError> 
         .collect::<Result<Vec<u32>, SheetError>>()?;
     let questions_node = joker.required("questions")?;
     let mut round_questions = Vec::new();
-    for item in questions(&questions_node, Contest::Joker)? {
+    for item in questions(&questions_node, Contest::Joker, game)? {
         round_questions.push(read_correct(teams, &item)?);
     }
     Ok(JokerRound {
@@ -193,8 +230,9 @@ fn read_joker(teams: &Teams, node: &Node<'_>) -> Result<JokerRound, SheetError> 
 fn read_auction<'a>(
     teams: &Teams,
     node: &Node<'a>,
+    game: &NeptuneGame,
 ) -> Result<(Vec<AuctionQuestion>, Vec<Node<'a>>), SheetError> {
-    let items = questions(node, Contest::Auction)?;
+    let items = questions(node, Contest::Auction, game)?;
     let mut out = Vec::new();
     for item in &items {
         let q = item.fields(&["winner", "bid", "correct"])?;
@@ -228,6 +266,28 @@ fn read_auction<'a>(
         });
     }
     Ok((out, items))
+}
+
+/// A shortened game's sizes: `{"negative":3,…}` — every contest named,
+/// each 1 up to the rules' number (1.1–6.1).
+fn read_sizes(node: &Node<'_>) -> Result<[usize; 6], SheetError> {
+    let keys = Contest::ALL.map(|c| c.key());
+    let fields = node.fields(&keys)?;
+    let mut sizes = [0usize; 6];
+    for contest in Contest::ALL {
+        let n_node = fields.required(contest.key())?;
+        let n = n_node.count()? as usize;
+        if n == 0 || n > contest.questions() {
+            return Err(n_node.err(format!(
+                "{n}: a shortened {} plays 1 to {} ({})",
+                contest.key(),
+                contest.questions(),
+                contest.count_rule()
+            )));
+        }
+        sizes[contest.index()] = n;
+    }
+    Ok(sizes)
 }
 
 /// A whole number of points or "va-bank" (also accepted: "ва-банк").

@@ -39,6 +39,8 @@ pub enum Identity {
     Display,
     /// 6.5: the appeal jury (АЖ): decides appeals, controls nothing else.
     Jury,
+    /// Нептун 2.2: one ломтик of a team, acting only as itself.
+    Slice(TeamId, crate::ids::Slice),
 }
 
 impl Identity {
@@ -49,6 +51,7 @@ impl Identity {
             Identity::Team(_) => Role::Team,
             Identity::Display => Role::Display,
             Identity::Jury => Role::Jury,
+            Identity::Slice(..) => Role::Team,
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Contest, NeptuneError, check_count, check_teams, in_question};
+use super::{NeptuneError, check_teams, in_question};
 use crate::time::ServerTime;
 
 /// 6.1: eight questions ...
@@ -106,7 +106,6 @@ pub fn settle_auction_question(
 /// The auction's points for each team; `start` is each team's total over the
 /// contests before it, the current score then moves with every question.
 pub fn score(start: &[i64], questions: &[AuctionQuestion]) -> Result<Vec<i64>, NeptuneError> {
-    check_count(Contest::Auction, questions.len())?;
     let mut scores = start.to_vec();
     for (q, question) in questions.iter().enumerate() {
         let deltas = settle_auction_question(&scores, question).map_err(in_question(q))?;
@@ -238,6 +237,11 @@ impl Auction {
                 {
                     return Err(NeptuneError::VaBankAgain { team });
                 }
+            }
+            // 6.4: «Первая ставка в торгах равна как минимум 40» — an
+            // opening «ва-банк» is the first bid too (docs/rules.md).
+            Bid::VaBank if last.is_none() && score < i64::from(FIRST_BID_MIN) => {
+                return Err(NeptuneError::VaBankBelowMinimum { team, score });
             }
             Bid::VaBank => {
                 // 6.4: no initiating «ва-банк» two questions running.

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Contest, NeptuneError, check_count, check_teams, in_question};
+use super::{NeptuneError, check_teams, in_question};
 
 /// 5.1: seven questions.
 pub const QUESTIONS: usize = 7;
@@ -33,7 +33,6 @@ pub fn joker_points(declared: u32, taken: u32) -> i64 {
 }
 
 pub fn score(team_count: usize, round: &JokerRound) -> Result<Vec<i64>, NeptuneError> {
-    check_count(Contest::Joker, round.questions.len())?;
     if round.declared.len() != team_count {
         return Err(NeptuneError::DeclarationCount {
             found: round.declared.len(),
@@ -44,9 +43,13 @@ pub fn score(team_count: usize, round: &JokerRound) -> Result<Vec<i64>, NeptuneE
         .declared
         .iter()
         .enumerate()
-        .find(|(_, d)| **d > MAX_DECLARATION)
+        .find(|(_, d)| **d as usize > round.questions.len())
     {
-        return Err(NeptuneError::Declaration { team, declared });
+        return Err(NeptuneError::Declaration {
+            team,
+            declared,
+            max: round.questions.len() as u32,
+        });
     }
     let mut taken = vec![0u32; team_count];
     for (q, correct) in round.questions.iter().enumerate() {

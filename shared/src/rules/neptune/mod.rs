@@ -53,6 +53,18 @@ impl Contest {
         }
     }
 
+    /// The contest's place in [`Contest::ALL`].
+    pub fn index(self) -> usize {
+        match self {
+            Contest::Negative => 0,
+            Contest::Sandwich => 1,
+            Contest::Blitz => 2,
+            Contest::Sisyphus => 3,
+            Contest::Joker => 4,
+            Contest::Auction => 5,
+        }
+    }
+
     /// How many questions (for Блицкриг: blocks) the rules fix.
     pub fn questions(self) -> usize {
         match self {
@@ -81,8 +93,12 @@ impl Contest {
 /// Everything a Нептун engine can refuse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NeptuneError {
-    #[error("{found} questions, but {} has exactly {} ({})", contest.key(), contest.questions(), contest.count_rule())]
-    QuestionCount { contest: Contest, found: usize },
+    #[error("{found} questions, but {} has exactly {expected} ({})", contest.key(), contest.count_rule())]
+    QuestionCount {
+        contest: Contest,
+        found: usize,
+        expected: usize,
+    },
     #[error("{found} answers in a block, but a block has {QUESTIONS_PER_BLOCK} questions (3.1)")]
     BlockSize { found: usize },
     #[error("team {team} is out of range")]
@@ -91,8 +107,12 @@ pub enum NeptuneError {
     ListedTwice { team: usize },
     #[error("the rating must be a positive integer (1.3)")]
     ZeroRating,
-    #[error("declared {declared}, but a declaration is 0..={MAX_DECLARATION} (5.2)")]
-    Declaration { team: usize, declared: u32 },
+    #[error("declared {declared}, but a declaration is 0..={max} (5.2)")]
+    Declaration {
+        team: usize,
+        declared: u32,
+        max: u32,
+    },
     #[error("{found} declarations for {team_count} teams: every team declares (5.2)")]
     DeclarationCount { found: usize, team_count: usize },
     #[error("team {team} has {score} points; only teams with a positive score bid (6.2)")]
@@ -105,6 +125,10 @@ pub enum NeptuneError {
     RaiseTooSmall { bid: u32, previous: u32 },
     #[error("{bid} is more than team {team}'s score of {score} (6.2)")]
     BidOverScore { team: usize, bid: u32, score: i64 },
+    #[error(
+        "team {team}'s «ва-банк» of {score} would open the bidding below the first bid's minimum of {FIRST_BID_MIN} (6.4)"
+    )]
+    VaBankBelowMinimum { team: usize, score: i64 },
     #[error("after «ва-банк» only «ва-банк» may be bid (6.4)")]
     VaBankOnly,
     #[error("team {team} initiated «ва-банк» on the previous question (6.4)")]
@@ -154,11 +178,15 @@ pub(crate) fn check_teams(team_count: usize, teams: &[usize]) -> Result<Vec<bool
     Ok(listed)
 }
 
-fn check_count(contest: Contest, found: usize) -> Result<(), NeptuneError> {
-    if found == contest.questions() {
+fn check_count(contest: Contest, expected: usize, found: usize) -> Result<(), NeptuneError> {
+    if found == expected {
         Ok(())
     } else {
-        Err(NeptuneError::QuestionCount { contest, found })
+        Err(NeptuneError::QuestionCount {
+            contest,
+            found,
+            expected,
+        })
     }
 }
 
@@ -172,6 +200,9 @@ pub struct NeptuneGame {
     pub sisyphus: Option<Vec<SisyphusQuestion>>,
     pub joker: Option<JokerRound>,
     pub auction: Option<Vec<AuctionQuestion>>,
+    /// A shortened game's questions (blocks) per contest, in the order of
+    /// [`Contest::ALL`]; `None`: the rules' numbers (1.1–6.1).
+    pub sizes: Option<[usize; 6]>,
 }
 
 /// Points per contest (for the contests played) and the overall total.
@@ -186,20 +217,26 @@ impl NeptuneGame {
     /// auction, last (6: «последний шанс»), sees the total of all the others.
     pub fn score(&self) -> Result<NeptuneScore, NeptuneError> {
         let n = self.team_count;
+        let size = |c: Contest| self.size(c);
         let mut contests = Vec::new();
         if let Some(questions) = &self.negative {
+            check_count(Contest::Negative, size(Contest::Negative), questions.len())?;
             contests.push((Contest::Negative, negative::score(n, questions)?));
         }
         if let Some(questions) = &self.sandwich {
+            check_count(Contest::Sandwich, size(Contest::Sandwich), questions.len())?;
             contests.push((Contest::Sandwich, sandwich::score(n, questions)?));
         }
         if let Some(blocks) = &self.blitz {
+            check_count(Contest::Blitz, size(Contest::Blitz), blocks.len())?;
             contests.push((Contest::Blitz, blitz::score(n, blocks)?));
         }
         if let Some(questions) = &self.sisyphus {
+            check_count(Contest::Sisyphus, size(Contest::Sisyphus), questions.len())?;
             contests.push((Contest::Sisyphus, sisyphus::score(n, questions)?));
         }
         if let Some(round) = &self.joker {
+            check_count(Contest::Joker, size(Contest::Joker), round.questions.len())?;
             contests.push((Contest::Joker, joker::score(n, round)?));
         }
         let mut totals = vec![0i64; n];
@@ -207,11 +244,20 @@ impl NeptuneGame {
             add(&mut totals, points);
         }
         if let Some(questions) = &self.auction {
+            check_count(Contest::Auction, size(Contest::Auction), questions.len())?;
             let points = auction::score(&totals, questions)?;
             add(&mut totals, &points);
             contests.push((Contest::Auction, points));
         }
         Ok(NeptuneScore { contests, totals })
+    }
+}
+
+impl NeptuneGame {
+    /// How many questions (blocks) `contest` plays in this game.
+    pub fn size(&self, contest: Contest) -> usize {
+        self.sizes
+            .map_or_else(|| contest.questions(), |s| s[contest.index()])
     }
 }
 
@@ -330,7 +376,11 @@ mod tests {
         for (game, contest, found) in cases {
             assert_eq!(
                 game.score(),
-                Err(NeptuneError::QuestionCount { contest, found }),
+                Err(NeptuneError::QuestionCount {
+                    contest,
+                    found,
+                    expected: contest.questions()
+                }),
                 "{contest:?}"
             );
         }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Contest, NeptuneError, check_count, check_teams, in_question};
+use super::{NeptuneError, check_teams, in_question};
 
 /// 2.1: six questions.
 pub const QUESTIONS: usize = 6;
@@ -28,7 +28,6 @@ pub fn slice_points(top_right: bool, bottom_right: bool) -> i64 {
 }
 
 pub fn score(team_count: usize, questions: &[SandwichQuestion]) -> Result<Vec<i64>, NeptuneError> {
-    check_count(Contest::Sandwich, questions.len())?;
     let mut points = vec![0i64; team_count];
     for (q, question) in questions.iter().enumerate() {
         let top = check_teams(team_count, &question.top).map_err(in_question(q))?;

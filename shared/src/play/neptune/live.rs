@@ -1,0 +1,197 @@
+//! Нептун's face to the server core: [`LiveFormat`] for [`NeptuneMatch`] —
+//! who may send which command, the server's count to three (6.3) as stored
+//! events, the ломтики's own views (2.3) and a restart during the bidding.
+
+use serde_json::Value;
+
+use super::{
+    NeptuneBoard, NeptuneCommand, NeptuneEvent, NeptuneMatch, NeptunePlayError, NeptuneReceipt,
+    NeptuneSettings, NeptuneStaffView, NeptuneTeamView,
+};
+use crate::ids::{Slice, TeamId};
+use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::rules::neptune::Contest;
+use crate::time::ServerTime;
+use crate::tournament::{Place, rank_by};
+use crate::wire::handshake::{Identity, Role};
+
+impl LiveFormat for NeptuneMatch {
+    const FORMAT: &'static str = "neptune";
+    type Settings = NeptuneSettings;
+    type Command = NeptuneCommand;
+    type Event = NeptuneEvent;
+    type Receipt = NeptuneReceipt;
+    type Error = NeptunePlayError;
+    type StaffView = NeptuneStaffView;
+    type TeamView = NeptuneTeamView;
+    type DisplayView = NeptuneBoard;
+    type Patch = ();
+
+    fn new(settings: &NeptuneSettings) -> Self {
+        NeptuneMatch::new(settings)
+    }
+
+    fn validate(settings: &NeptuneSettings) -> Result<(), NeptunePlayError> {
+        settings.validate().map_err(NeptunePlayError::Settings)
+    }
+
+    fn permitted(role: Role, command: &NeptuneCommand) -> bool {
+        use NeptuneCommand as C;
+        match command {
+            // 0.4: Нептун (the host) alone runs the game and judges.
+            C::LoadPackage { .. }
+            | C::SetSettings { .. }
+            | C::Register { .. }
+            | C::StartContest
+            | C::Announce { .. }
+            | C::StartMinute
+            | C::Judge { .. }
+            | C::Reveal
+            | C::OpenBidding
+            | C::CloseBidding => role == Role::Host,
+            // The captain for its team, or the host for a team by hand.
+            C::SetSplit { team, .. } | C::Bid { team, .. } => match team {
+                None => role == Role::Team,
+                Some(_) => role == Role::Host,
+            },
+            C::Declare { .. } | C::Answer { .. } | C::MarkPhrase { .. } => role == Role::Team,
+        }
+    }
+
+    fn decide(
+        &self,
+        who: Identity,
+        command: NeptuneCommand,
+        roster: &Roster,
+        now: ServerTime,
+    ) -> Result<Decided<Self>, NeptunePlayError> {
+        NeptuneMatch::decide(self, who, command, roster, now)
+    }
+
+    fn apply(&mut self, event: &NeptuneEvent) -> Touched {
+        NeptuneMatch::apply(self, event)
+    }
+
+    fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
+        // The count's end is due even when it has passed: its event waits.
+        match self.count_ends_at() {
+            Some(end) if end <= now => Some(end),
+            _ => self.next_signal(now),
+        }
+    }
+
+    fn timeout_events(&self, now: ServerTime) -> Vec<NeptuneEvent> {
+        // 6.3: «три» with nobody raising a hand ends the bidding; stored at
+        // the instant of «три», whenever the server gets to it.
+        match self.count_ends_at() {
+            Some(end) if end <= now => vec![NeptuneEvent::CountEnded { at: end }],
+            _ => Vec::new(),
+        }
+    }
+
+    fn handle_timeout(&mut self, now: ServerTime) -> Touched {
+        let since = self.signalled;
+        self.signalled = now;
+        match self.next_signal(since) {
+            Some(signal) if signal <= now => Touched::everyone(),
+            _ => Touched::nobody(),
+        }
+    }
+
+    fn staff_view(&self, roster: &Roster, now: ServerTime) -> NeptuneStaffView {
+        NeptuneMatch::staff_view(self, roster, now)
+    }
+
+    fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> NeptuneTeamView {
+        NeptuneMatch::team_view(self, team, None, roster, now)
+    }
+
+    fn slice_view(
+        &self,
+        team: TeamId,
+        slice: Slice,
+        roster: &Roster,
+        now: ServerTime,
+    ) -> NeptuneTeamView {
+        NeptuneMatch::team_view(self, team, Some(slice), roster, now)
+    }
+
+    fn display_view(&self, roster: &Roster, now: ServerTime) -> NeptuneBoard {
+        NeptuneMatch::display_view(self, roster, now)
+    }
+
+    fn standings(&self, roster: &Roster) -> Value {
+        self.standings_json(roster)
+    }
+
+    fn sheet(&self, roster: &Roster) -> Value {
+        self.sheet_json(roster)
+    }
+
+    fn finished(&self) -> bool {
+        NeptuneMatch::finished(self)
+    }
+
+    /// 0.1: the six contests are the programme's tours.
+    fn tour(&self, tour: u32) -> Option<TourState> {
+        let contest = *Contest::ALL.get(tour as usize)?;
+        let play = self.played.iter().find(|p| p.contest == contest);
+        Some(TourState {
+            title: contest_title(contest).into(),
+            started: play.is_some(),
+            done: play.is_some_and(|p| self.contest_done(p)),
+        })
+    }
+
+    fn places(&self, _roster: &Roster) -> Vec<(TeamId, Place)> {
+        let totals = self.whole_score().totals;
+        let rows: Vec<(TeamId, i64)> = self
+            .entrants
+            .iter()
+            .zip(totals)
+            .map(|(e, t)| (e.team, t))
+            .collect();
+        rank_by(rows, |(_, total)| *total)
+            .into_iter()
+            .map(|r| (r.item.0, r.place))
+            .collect()
+    }
+
+    fn has_played(&self, team: TeamId) -> bool {
+        self.played
+            .iter()
+            .flat_map(|p| &p.questions)
+            .any(|q| q.cards.keys().any(|k| k.team == team))
+            || self.declarations.contains_key(&team)
+            || self
+                .auction
+                .as_ref()
+                .is_some_and(|a| a.log.iter().flatten().any(|b| b.team == team))
+    }
+
+    fn load_package(file_name: String, bytes: Vec<u8>) -> Option<NeptuneCommand> {
+        Some(NeptuneCommand::LoadPackage { file_name, bytes })
+    }
+
+    /// Issue 14: killed during the bidding, the server comes back with the
+    /// standing bid and a fresh count (and a notice on the host's desk).
+    fn restarted(&mut self, now: ServerTime) -> Vec<NeptuneEvent> {
+        if self.count_ends_at().is_some() {
+            vec![NeptuneEvent::CountRestarted { at: now }]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// A contest's name as the programme prints it (Russian, as the rules).
+pub fn contest_title(contest: Contest) -> &'static str {
+    match contest {
+        Contest::Negative => "Негатив",
+        Contest::Sandwich => "Сэндвич",
+        Contest::Blitz => "Блицкриг",
+        Contest::Sisyphus => "Сизиф",
+        Contest::Joker => "Джокер",
+        Contest::Auction => "Аукцион",
+    }
+}
