@@ -513,6 +513,7 @@ pub fn play_error(lang: Lang, error: &PlayError) -> String {
             lang.t(T::FormatErudit),
             erudit::play_error(lang, e)
         ),
+        PlayError::Game(GameError::Neptune(e)) => e.to_string(),
     }
 }
 
@@ -523,6 +524,7 @@ pub fn format_name(lang: Lang, format: Format) -> &'static str {
         Format::Chgk => T::FormatChgk,
         Format::Ring => T::TabRing,
         Format::Erudit => T::FormatErudit,
+        Format::Neptune => T::FormatErudit,
     })
 }
 
@@ -635,6 +637,10 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
             command: GameCommand::Erudit(command),
             ..
         } => return erudit::command_name(lang, command).into(),
+        C::Game {
+            command: GameCommand::Neptune(_),
+            ..
+        } => ("Нептун", "Neptune"),
     };
     match lang {
         Lang::Ru => ru.into(),

@@ -23,6 +23,7 @@ use minuta_shared::play::games::{Format, GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
     AppealNo, MultigamesCommand, MultigamesSettings, TaskAppealKind, TaskDraft, TaskId, TourNo,
 };
+use minuta_shared::play::neptune::NeptuneCommand;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::programme::{Programme, ProgrammeDay, Slot};
 use minuta_shared::rules::brain_ring::FightFormat;
@@ -120,6 +121,26 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | EruditCommand::Judge { .. }
                 | EruditCommand::Next => HOST,
                 EruditCommand::SetLineup { .. } => HOST_OR_TEAM,
+            },
+            GameCommand::Neptune(c) => match c {
+                // 0.4: Нептун alone runs the game and judges.
+                NeptuneCommand::LoadPackage { .. }
+                | NeptuneCommand::SetSettings { .. }
+                | NeptuneCommand::Register { .. }
+                | NeptuneCommand::StartContest
+                | NeptuneCommand::Announce { .. }
+                | NeptuneCommand::StartMinute
+                | NeptuneCommand::Judge { .. }
+                | NeptuneCommand::Reveal
+                | NeptuneCommand::OpenBidding
+                | NeptuneCommand::CloseBidding => HOST,
+                // The captain for itself; the host names the team.
+                NeptuneCommand::SetSplit { team, .. } | NeptuneCommand::Bid { team, .. } => {
+                    if team.is_some() { HOST } else { TEAM }
+                }
+                NeptuneCommand::Declare { .. }
+                | NeptuneCommand::Answer { .. }
+                | NeptuneCommand::MarkPhrase { .. } => TEAM,
             },
         },
     }

@@ -169,6 +169,8 @@ impl Matrix {
             Format::Ring => EVENT_RING,
             Format::Multigames => self.multigames,
             Format::Erudit => self.erudit,
+            // No Нептун game in this hall yet.
+            Format::Neptune => GameId(99),
         }
     }
 }
@@ -466,6 +468,7 @@ fn the_core_refuses_exactly_the_pairs_the_connection_refuses() {
         Format::Ring => EVENT_RING,
         Format::Multigames => GameId(2),
         Format::Erudit => GameId(3),
+        Format::Neptune => GameId(99),
     }) {
         for who in identities {
             // Act.

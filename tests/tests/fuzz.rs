@@ -179,6 +179,8 @@ fn game_of(wrong: Option<u32>) -> impl Fn(Format) -> GameId {
         (None, Format::Ring) => EVENT_RING,
         (None, Format::Multigames) => MULTIGAMES,
         (None, Format::Erudit) => ERUDIT,
+        // No Нептун game in this hall yet: a game that does not exist.
+        (None, Format::Neptune) => GameId(99),
     }
 }
 

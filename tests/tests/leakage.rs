@@ -298,6 +298,8 @@ fn public_names(core: &Core) -> BTreeSet<String> {
             GameStaffView::Erudit(_) => {
                 names.extend((1..=4).map(|r| format!("Тема {r}")));
             }
+            // Not played by the spies yet.
+            GameStaffView::Neptune(_) => {}
         }
     }
     for day in staff.programme.iter().flat_map(|p| &p.days) {
@@ -387,6 +389,8 @@ fn structural_leaks(identity: Identity, msg: &ServerMsg, own: &BTreeSet<&str>) -
                                 e.board.game.iter().flat_map(|b| quartet_leaks(b, own_team)),
                             );
                         }
+                        // Not played by the spies yet.
+                        GameTeamView::Neptune(_) => {}
                     }
                 }
             }

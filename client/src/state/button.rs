@@ -37,7 +37,7 @@ pub fn buttons_live(game: &GameTeamView) -> bool {
     match game {
         GameTeamView::Ring(ring) => ring.fight.as_ref().is_some_and(question_in_play),
         GameTeamView::Erudit(erudit) => erudit.may_press(),
-        GameTeamView::Chgk(_) | GameTeamView::Multigames(_) => false,
+        GameTeamView::Chgk(_) | GameTeamView::Multigames(_) | GameTeamView::Neptune(_) => false,
     }
 }
 

@@ -72,6 +72,7 @@ pub fn shown_in_place(command: &GameCommand, succeeded: bool) -> bool {
             | EruditCommand::Seed { .. }
             | EruditCommand::StartGame { .. } => false,
         },
+        GameCommand::Neptune(_) => false,
     }
 }
 

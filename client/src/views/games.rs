@@ -26,6 +26,7 @@ use crate::views::chgk::Chgk;
 use crate::views::erudit::Erudit;
 use crate::views::format::{Activity, Screens, Seat};
 use crate::views::multigames::Multigames;
+use crate::views::neptune::Neptune;
 use crate::views::ring::{self, Ring};
 use crate::views::widgets;
 
@@ -210,6 +211,7 @@ screens! {
     Chgk => Chgk,
     Ring => Ring,
     Erudit => Erudit,
+    Neptune => Neptune,
 }
 
 /// The games the host added to the programme, in order: every game but

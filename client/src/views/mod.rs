@@ -16,6 +16,7 @@ pub mod join;
 pub mod judge;
 pub mod jury;
 pub mod multigames;
+pub mod neptune;
 pub mod package_field;
 pub mod programme;
 pub mod question;

@@ -299,7 +299,7 @@ fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab)
 fn set_up_first(format: Format) -> bool {
     match format {
         Format::Chgk | Format::Ring | Format::Erudit => true,
-        Format::Multigames => false,
+        Format::Multigames | Format::Neptune => false,
     }
 }
 
