@@ -114,7 +114,8 @@ mod tests {
             score(1, &round),
             Err(NeptuneError::Declaration {
                 team: 0,
-                declared: 8
+                declared: 8,
+                max: 7
             })
         );
         let round = JokerRound {
