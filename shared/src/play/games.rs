@@ -111,7 +111,9 @@ macro_rules! formats {
             }
         }
 
-        /// One game of the event, of whichever format.
+        /// One game of the event, of whichever format (a handful per
+        /// event: their sizes do not matter).
+        #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug)]
         pub enum GameState { $($variant($game)),* }
 
