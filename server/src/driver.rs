@@ -20,7 +20,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, warn};
 
-use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::ids::{GameId, Slice, TeamId};
 use minuta_shared::play::button::PressPatch;
 use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ServerTime;
@@ -279,7 +279,7 @@ impl Driver {
                     }
                     self.fresh.push(id);
                     if let Some(stalled) = &self.stalled
-                        && !matches!(identity, Identity::Team(_) | Identity::Display)
+                        && is_staff(identity)
                         && let Some(c) = self.conns.get(&id)
                     {
                         let alert = ServerMsg::StorageAlert {
@@ -340,6 +340,8 @@ impl Driver {
                 continue;
             };
             let (identity, robot) = (conn.identity, conn.robot);
+            // A team's own terminal alone presses: a ломтик's press goes on
+            // to the core, which finds nothing for it to press.
             if let (Command::Press { clock_offset_us }, Identity::Team(team)) =
                 (&q.command, identity)
             {
@@ -463,7 +465,7 @@ impl Driver {
         let staff: Vec<ConnId> = self
             .conns
             .iter()
-            .filter(|(_, c)| !matches!(c.identity, Identity::Team(_) | Identity::Display))
+            .filter(|(_, c)| is_staff(c.identity))
             .map(|(id, _)| *id)
             .collect();
         for id in staff {
@@ -548,7 +550,10 @@ impl Driver {
                 .iter()
                 .filter_map(|(id, c)| {
                     let rank = match c.identity {
-                        Identity::Team(t) => patch.teams.iter().position(|(at, _)| *at == t)?,
+                        // A ломтик sees what its team sees of a press.
+                        Identity::Team(t) | Identity::Slice(t, _) => {
+                            patch.teams.iter().position(|(at, _)| *at == t)?
+                        }
                         Identity::Display => teams,
                         Identity::Host | Identity::Judge(_) => teams + 1,
                         // The appeal jury follows no button.
@@ -599,6 +604,9 @@ impl Driver {
                         Identity::Jury => View::Jury(core.jury_view(now)),
                         Identity::Display => View::Display(core.display_view(now)),
                         Identity::Team(team) => View::Team(core.team_view(team, now)),
+                        Identity::Slice(team, slice) => {
+                            View::Team(core.slice_view(team, slice, now))
+                        }
                     };
                     Arc::new(ServerMsg::View(Box::new(view)))
                 })
@@ -622,7 +630,8 @@ impl Driver {
             self.conns
                 .iter()
                 .filter(|(_, c)| match c.identity {
-                    Identity::Team(t) => removed.contains(&t),
+                    // Its ломтики go with it.
+                    Identity::Team(t) | Identity::Slice(t, _) => removed.contains(&t),
                     _ => false,
                 })
                 .map(|(id, _)| *id)
@@ -689,13 +698,24 @@ fn wants(dirty: &std::collections::BTreeSet<Audience>, identity: Identity) -> bo
     match identity {
         Identity::Host | Identity::Judge(_) | Identity::Jury => dirty.contains(&Audience::Staff),
         Identity::Display => dirty.contains(&Audience::Display),
-        Identity::Team(t) => {
+        // A ломтик's view follows its team's changes.
+        Identity::Team(t) | Identity::Slice(t, _) => {
             dirty.contains(&Audience::AllTeams) || dirty.contains(&Audience::Team(t))
         }
     }
 }
 
-/// Judges all share one view; so do displays; each team has its own.
+/// The host, the judges and the appeal jury: told about the store's
+/// troubles, which teams, their ломтики and projectors are not.
+fn is_staff(identity: Identity) -> bool {
+    match identity {
+        Identity::Host | Identity::Judge(_) | Identity::Jury => true,
+        Identity::Team(_) | Identity::Slice(..) | Identity::Display => false,
+    }
+}
+
+/// Judges all share one view; so do displays; each team has its own, and
+/// each of its ломтики its own.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum IdentityKey {
     Host,
@@ -703,6 +723,7 @@ enum IdentityKey {
     Jury,
     Display,
     Team(TeamId),
+    Slice(TeamId, Slice),
 }
 
 impl IdentityKey {
@@ -713,6 +734,7 @@ impl IdentityKey {
             Identity::Jury => IdentityKey::Jury,
             Identity::Display => IdentityKey::Display,
             Identity::Team(t) => IdentityKey::Team(t),
+            Identity::Slice(t, slice) => IdentityKey::Slice(t, slice),
         }
     }
 }

@@ -218,7 +218,8 @@ impl Core {
         // A removed team's link is closed only after the batch that removed
         // it, so a card of its may still arrive: stored, it would name a
         // team the replay check no longer knows and the store would not load.
-        if let Identity::Team(team) = who
+        // A ломтик's too: it is part of its team.
+        if let Identity::Team(team) | Identity::Slice(team, _) = who
             && !self.registry.teams.contains_key(&team)
         {
             return Err(CommandError::NoSuchTeam);
@@ -623,5 +624,7 @@ mod games_tests;
 mod legacy_tests;
 #[cfg(test)]
 mod programme_tests;
+#[cfg(test)]
+mod slice_tests;
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::ids::TeamId;
+use crate::ids::{Slice, TeamId};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
@@ -181,6 +181,18 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
 
     /// One team's view: its own answers only, verdicts after the reveal.
     fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> Self::TeamView;
+
+    /// Нептун 2.2: the view of one ломтик of `team` (its own terminal). A
+    /// format without ломтики shows it what its team sees.
+    fn slice_view(
+        &self,
+        team: TeamId,
+        _slice: Slice,
+        roster: &Roster,
+        now: ServerTime,
+    ) -> Self::TeamView {
+        self.team_view(team, roster, now)
+    }
 
     /// The projector: what the whole hall may see.
     fn display_view(&self, roster: &Roster, now: ServerTime) -> Self::DisplayView;

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::ids::TeamId;
+use crate::ids::{Slice, TeamId};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
 use crate::play::settings::TournamentSettings;
@@ -214,6 +214,11 @@ macro_rules! formats {
 
             pub fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> GameTeamView {
                 match self { $(GameState::$variant(g) => GameTeamView::$variant(LiveFormat::team_view(g, team, roster, now))),* }
+            }
+
+            /// Нептун 2.2: one ломтик's view of the game.
+            pub fn slice_view(&self, team: TeamId, slice: Slice, roster: &Roster, now: ServerTime) -> GameTeamView {
+                match self { $(GameState::$variant(g) => GameTeamView::$variant(LiveFormat::slice_view(g, team, slice, roster, now))),* }
             }
 
             pub fn display_view(&self, roster: &Roster, now: ServerTime) -> GameDisplayView {
