@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 
 use minuta_server::core::{Core, Event, ServerInfo};
-use minuta_shared::ids::{GameId, JudgeId, QuestionId, TeamId, TourId};
+use minuta_shared::ids::{GameId, JudgeId, QuestionId, Slice, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand, RingTiming};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
@@ -304,7 +304,7 @@ const ERUDIT: GameId = GameId(3);
 /// arrive); a judge that does not exist and a team id nobody registered (a
 /// connection can never be either, as the handshake refuses them; the core
 /// must not panic on them all the same).
-const IDENTITIES: [Identity; 10] = [
+const IDENTITIES: [Identity; 12] = [
     Identity::Host,
     Identity::Judge(JudgeId(1)),
     Identity::Judge(JudgeId(9)),
@@ -315,6 +315,9 @@ const IDENTITIES: [Identity; 10] = [
     Identity::Team(TeamId(99)),
     Identity::Display,
     Identity::Jury,
+    // Нептун's ломтики: a team's permissions, no format of theirs here.
+    Identity::Slice(TeamId(1), Slice::Top),
+    Identity::Slice(TeamId(4), Slice::Bottom),
 ];
 
 /// A core in mid-game and the events that made it: three teams (a fourth
