@@ -208,8 +208,13 @@ impl Driver {
                 }
                 _ = tokio::time::sleep_until(deadline.map(tokio::time::Instant::from_std).unwrap_or_else(far_future)), if deadline.is_some() => {
                     // A clock signal, or held views now due (sent below).
+                    // What the deadline decided is stored like a command's
+                    // events (no acknowledgement waits on it), and no view
+                    // shows it before its batch lands (see below).
                     let now = self.clock.now();
-                    self.core().handle_timeout(now);
+                    let decided = self.core().handle_timeout(now);
+                    self.pending_events
+                        .extend(decided.into_iter().map(|e| (now.0, e)));
                 }
             }
             if self.in_flight.is_none() {

@@ -237,12 +237,14 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     if let Some(demo) = &config.demo {
         setup.extend(demo::set_up(&mut core, demo, clock.now()).map_err(ServerError::Demo)?);
     }
+    // Deadlines passed while the server was down: what they decided (a
+    // Нептун count that ended) is stored with the rest before serving.
+    setup.extend(core.handle_timeout(clock.now()));
     if !setup.is_empty() {
         let now = clock.now().0;
         let done = store.append(setup.into_iter().map(|e| (now, e)).collect());
         done.await.map_err(|_| ServerError::Stopped)??;
     }
-    core.handle_timeout(clock.now());
     let robots = config
         .demo
         .as_ref()

@@ -433,7 +433,24 @@ impl Core {
     }
 
     /// A deadline passed: every screen it concerns shows the new state.
-    pub fn handle_timeout(&mut self, now: ServerTime) {
+    /// What the deadline decided (the Нептун auction's count ending) comes
+    /// first, as events applied here and returned: the driver stores them
+    /// in its next batch, and no view shows them before that batch lands,
+    /// so a restart never reopens what the deadline closed.
+    #[must_use = "the events a deadline decided must be stored"]
+    pub fn handle_timeout(&mut self, now: ServerTime) -> Vec<Event> {
+        let mut events = Vec::new();
+        for (game, slot) in &self.games {
+            events.extend(
+                slot.state
+                    .timeout_events(now)
+                    .into_iter()
+                    .map(|event| Event::Game { game: *game, event }),
+            );
+        }
+        for e in &events {
+            self.apply(e);
+        }
         let touched: Vec<_> = self
             .games
             .values_mut()
@@ -442,6 +459,7 @@ impl Core {
         for t in &touched {
             self.mark_touched(t);
         }
+        events
     }
 
     /// Audiences whose views changed since the last call.

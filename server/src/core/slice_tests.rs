@@ -184,3 +184,42 @@ fn neptune_the_host_sees_which_slices_are_connected() {
     };
     assert!(host.teams[0].slices_connected.is_empty());
 }
+
+#[test]
+fn a_deadline_decides_no_event_in_the_formats_without_a_count() {
+    let mut h = Hall::new(1);
+    h.run(
+        Identity::Host,
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::LoadPackage {
+                file_name: "t.4s".into(),
+                bytes: "## Тур 1\n\n? Вопрос.\n! Ответ.\n".as_bytes().to_vec(),
+            },
+        ),
+        s(0),
+    )
+    .expect("the package");
+    h.run(
+        Identity::Host,
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce {
+                question: QuestionId(0),
+            },
+        ),
+        s(1),
+    )
+    .expect("the question");
+    h.run(
+        Identity::Host,
+        Command::game(EVENT_CHGK, ChgkCommand::StartMinute),
+        s(1),
+    )
+    .expect("the minute");
+    h.core.take_dirty();
+    // The minute's 50-s signal: the screens change, nothing is decided.
+    let decided = h.core.handle_timeout(s(51));
+    assert!(decided.is_empty());
+    assert!(!h.core.take_dirty().is_empty(), "the signal is shown");
+}

@@ -176,6 +176,13 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// A deadline passed: who must see the new state.
     fn handle_timeout(&mut self, now: ServerTime) -> Touched;
 
+    /// Events a passing deadline decides (the auction's count ending): the
+    /// core applies them and stores them like a command's, before any view
+    /// shows them. Nothing for most formats.
+    fn timeout_events(&self, _now: ServerTime) -> Vec<Self::Event> {
+        Vec::new()
+    }
+
     /// The host's, the judges' and the appeal jury's view: everything.
     fn staff_view(&self, roster: &Roster, now: ServerTime) -> Self::StaffView;
 

@@ -208,6 +208,13 @@ macro_rules! formats {
                 match self { $(GameState::$variant(g) => LiveFormat::handle_timeout(g, now)),* }
             }
 
+            /// The events a passing deadline decides, to store.
+            pub fn timeout_events(&self, now: ServerTime) -> Vec<GameEvent> {
+                match self {
+                    $(GameState::$variant(g) => LiveFormat::timeout_events(g, now).into_iter().map(GameEvent::$variant).collect()),*
+                }
+            }
+
             pub fn staff_view(&self, roster: &Roster, now: ServerTime) -> GameStaffView {
                 match self { $(GameState::$variant(g) => GameStaffView::$variant(LiveFormat::staff_view(g, roster, now))),* }
             }
