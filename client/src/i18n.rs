@@ -92,6 +92,9 @@ texts! {
     Copy => "Копировать", "Copy";
     Qr => "QR", "QR";
     Waiting => "Ждём данные от сервера…", "Waiting for the server…";
+    // Нептун 2.2: a ломтик's terminal, under its name
+    SliceTop => "верхний ломтик команды (Сэндвич)", "the team's top slice (Sandwich)";
+    SliceBottom => "нижний ломтик команды (Сэндвич)", "the team's bottom slice (Sandwich)";
     // connection
     ConnIdle => "не подключено", "not connected";
     ConnConnecting => "подключение…", "connecting…";

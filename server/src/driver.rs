@@ -20,7 +20,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, warn};
 
-use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::ids::{GameId, Slice, TeamId};
 use minuta_shared::play::button::PressPatch;
 use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ServerTime;
@@ -208,8 +208,13 @@ impl Driver {
                 }
                 _ = tokio::time::sleep_until(deadline.map(tokio::time::Instant::from_std).unwrap_or_else(far_future)), if deadline.is_some() => {
                     // A clock signal, or held views now due (sent below).
+                    // What the deadline decided is stored like a command's
+                    // events (no acknowledgement waits on it), and no view
+                    // shows it before its batch lands (see below).
                     let now = self.clock.now();
-                    self.core().handle_timeout(now);
+                    let decided = self.core().handle_timeout(now);
+                    self.pending_events
+                        .extend(decided.into_iter().map(|e| (now.0, e)));
                 }
             }
             if self.in_flight.is_none() {
@@ -279,7 +284,7 @@ impl Driver {
                     }
                     self.fresh.push(id);
                     if let Some(stalled) = &self.stalled
-                        && !matches!(identity, Identity::Team(_) | Identity::Display)
+                        && is_staff(identity)
                         && let Some(c) = self.conns.get(&id)
                     {
                         let alert = ServerMsg::StorageAlert {
@@ -340,6 +345,8 @@ impl Driver {
                 continue;
             };
             let (identity, robot) = (conn.identity, conn.robot);
+            // A team's own terminal alone presses: a ломтик's press goes on
+            // to the core, which finds nothing for it to press.
             if let (Command::Press { clock_offset_us }, Identity::Team(team)) =
                 (&q.command, identity)
             {
@@ -463,7 +470,7 @@ impl Driver {
         let staff: Vec<ConnId> = self
             .conns
             .iter()
-            .filter(|(_, c)| !matches!(c.identity, Identity::Team(_) | Identity::Display))
+            .filter(|(_, c)| is_staff(c.identity))
             .map(|(id, _)| *id)
             .collect();
         for id in staff {
@@ -548,8 +555,10 @@ impl Driver {
                 .iter()
                 .filter_map(|(id, c)| {
                     let rank = match c.identity {
-                        Identity::Team(t) => patch.teams.iter().position(|(at, _)| *at == t)?,
-                        Identity::Slice(..) => return None,
+                        // A ломтик sees what its team sees of a press.
+                        Identity::Team(t) | Identity::Slice(t, _) => {
+                            patch.teams.iter().position(|(at, _)| *at == t)?
+                        }
                         Identity::Display => teams,
                         Identity::Host | Identity::Judge(_) => teams + 1,
                         // The appeal jury follows no button.
@@ -599,8 +608,9 @@ impl Driver {
                         Identity::Judge(_) => View::Host(core.staff_view(now, false)),
                         Identity::Jury => View::Jury(core.jury_view(now)),
                         Identity::Display => View::Display(core.display_view(now)),
-                        Identity::Team(team) | Identity::Slice(team, _) => {
-                            View::Team(core.team_view(team, now))
+                        Identity::Team(team) => View::Team(core.team_view(team, now)),
+                        Identity::Slice(team, slice) => {
+                            View::Team(core.slice_view(team, slice, now))
                         }
                     };
                     Arc::new(ServerMsg::View(Box::new(view)))
@@ -625,7 +635,8 @@ impl Driver {
             self.conns
                 .iter()
                 .filter(|(_, c)| match c.identity {
-                    Identity::Team(t) => removed.contains(&t),
+                    // Its ломтики go with it.
+                    Identity::Team(t) | Identity::Slice(t, _) => removed.contains(&t),
                     _ => false,
                 })
                 .map(|(id, _)| *id)
@@ -692,13 +703,24 @@ fn wants(dirty: &std::collections::BTreeSet<Audience>, identity: Identity) -> bo
     match identity {
         Identity::Host | Identity::Judge(_) | Identity::Jury => dirty.contains(&Audience::Staff),
         Identity::Display => dirty.contains(&Audience::Display),
+        // A ломтик's view follows its team's changes.
         Identity::Team(t) | Identity::Slice(t, _) => {
             dirty.contains(&Audience::AllTeams) || dirty.contains(&Audience::Team(t))
         }
     }
 }
 
-/// Judges all share one view; so do displays; each team has its own.
+/// The host, the judges and the appeal jury: told about the store's
+/// troubles, which teams, their ломтики and projectors are not.
+fn is_staff(identity: Identity) -> bool {
+    match identity {
+        Identity::Host | Identity::Judge(_) | Identity::Jury => true,
+        Identity::Team(_) | Identity::Slice(..) | Identity::Display => false,
+    }
+}
+
+/// Judges all share one view; so do displays; each team has its own, and
+/// each of its ломтики its own.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum IdentityKey {
     Host,
@@ -706,6 +728,7 @@ enum IdentityKey {
     Jury,
     Display,
     Team(TeamId),
+    Slice(TeamId, Slice),
 }
 
 impl IdentityKey {
@@ -715,7 +738,8 @@ impl IdentityKey {
             Identity::Judge(_) => IdentityKey::Judge,
             Identity::Jury => IdentityKey::Jury,
             Identity::Display => IdentityKey::Display,
-            Identity::Team(t) | Identity::Slice(t, _) => IdentityKey::Team(t),
+            Identity::Team(t) => IdentityKey::Team(t),
+            Identity::Slice(t, slice) => IdentityKey::Slice(t, slice),
         }
     }
 }

@@ -27,9 +27,11 @@ use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 use tracing::{info, warn};
 
+use minuta_shared::ids::Slice;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::Credential;
+use minuta_shared::wire::slice_secret::slice_secret;
 
 use crate::clock::ServerClock;
 use crate::core::{Core, ServerInfo};
@@ -119,6 +121,34 @@ impl Ready {
         let robots = self.team_codes.len().saturating_sub(self.free_teams);
         self.team_codes.get(robots..).unwrap_or_default()
     }
+
+    /// Нептун 2.2: (ломтик's name «<team>-верх», join code) for both
+    /// ломтики of every registered team, top then bottom, derived from the
+    /// teams' codes as the host's screen derives them (nothing is kept for
+    /// them: most events have no ломтики).
+    pub fn slice_codes(&self) -> Vec<(String, String)> {
+        let mut codes = Vec::new();
+        for (name, code) in &self.team_codes {
+            let Ok(team_code) = JoinCode::parse(code) else {
+                continue;
+            };
+            let Credential::Team { team, secret } = &team_code.credential else {
+                continue;
+            };
+            for slice in Slice::BOTH {
+                let code = JoinCode {
+                    credential: Credential::Slice {
+                        team: *team,
+                        slice,
+                        secret: slice_secret(secret, slice),
+                    },
+                    ..team_code.clone()
+                };
+                codes.push((format!("{name}-{}", slice.suffix()), code.to_string()));
+            }
+        }
+        codes
+    }
 }
 
 /// A server running on the current tokio runtime.
@@ -207,12 +237,14 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     if let Some(demo) = &config.demo {
         setup.extend(demo::set_up(&mut core, demo, clock.now()).map_err(ServerError::Demo)?);
     }
+    // Deadlines passed while the server was down: what they decided (a
+    // Нептун count that ended) is stored with the rest before serving.
+    setup.extend(core.handle_timeout(clock.now()));
     if !setup.is_empty() {
         let now = clock.now().0;
         let done = store.append(setup.into_iter().map(|e| (now, e)).collect());
         done.await.map_err(|_| ServerError::Stopped)??;
     }
-    core.handle_timeout(clock.now());
     let robots = config
         .demo
         .as_ref()
@@ -468,4 +500,48 @@ pub fn spawn(config: ServerConfig) -> Result<ServerHandle, ServerError> {
         stop: Some(stop_tx),
         thread: Some(thread),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minuta_shared::ids::TeamId;
+
+    #[test]
+    fn neptune_a_teams_slice_codes_carry_the_secrets_derived_from_its_code() {
+        let team = JoinCode {
+            addrs: vec![SocketAddr::from((Ipv4Addr::LOCALHOST, 4433))],
+            fingerprint: [7; 32],
+            credential: Credential::Team {
+                team: TeamId(2),
+                secret: "team-secret".into(),
+            },
+        };
+        let ready = Ready {
+            local_addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 4433)),
+            fingerprint: [7; 32],
+            certificate_created: false,
+            host_code: String::new(),
+            display_code: String::new(),
+            jury_code: String::new(),
+            team_codes: vec![("Знатоки".into(), team.to_string())],
+            free_teams: 0,
+        };
+        let codes = ready.slice_codes();
+        let names: Vec<&str> = codes.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["Знатоки-верх", "Знатоки-низ"]);
+        for ((_, code), slice) in codes.iter().zip(Slice::BOTH) {
+            let parsed = JoinCode::parse(code).expect("a join code");
+            assert_eq!(parsed.addrs, team.addrs);
+            assert_eq!(parsed.fingerprint, team.fingerprint);
+            assert_eq!(
+                parsed.credential,
+                Credential::Slice {
+                    team: TeamId(2),
+                    slice,
+                    secret: slice_secret("team-secret", slice),
+                }
+            );
+        }
+    }
 }

@@ -49,6 +49,10 @@ enum Command {
         /// is refused: move it away yourself to start over.
         #[arg(long)]
         new: bool,
+        /// Also print the join codes of every team's two ломтики (Нептун's
+        /// Сэндвич: «<team>-верх», «<team>-низ»), each for its own terminal.
+        #[arg(long)]
+        slice_codes: bool,
     },
     /// Run a demo tournament with robot teams and an autopilot host.
     Demo {
@@ -217,15 +221,17 @@ fn main() -> ExitCode {
             certs,
             no_busy_poll,
             new,
+            slice_codes,
         } => report(set_aside_if(new, &data).and_then(|()| {
-            serve(ServerConfig {
+            let config = ServerConfig {
                 listen,
                 data_dir: data,
                 cert_dir: certs,
                 demo: None,
                 busy_poll: !no_busy_poll,
                 net: Default::default(),
-            })
+            };
+            serve_until(config, None, slice_codes).map(|_| ())
         })),
         Command::Demo {
             listen,
@@ -294,7 +300,7 @@ fn main() -> ExitCode {
                 busy_poll: !no_busy_poll,
                 net: Default::default(),
             };
-            report(serve_until(config, finish_line).map(|ended| {
+            report(serve_until(config, finish_line, false).map(|ended| {
                 if ended == Ended::Finished {
                     println!(
                         "demo: every game has been played to its end; the store is in {}",
@@ -347,13 +353,14 @@ enum Ended {
     Finished,
 }
 
-fn serve(config: ServerConfig) -> anyhow::Result<()> {
-    serve_until(config, None).map(|_| ())
-}
-
 /// Serves until a stop signal or, when given, the demo's finish line; either
-/// way stops cleanly, with everything acknowledged stored.
-fn serve_until(config: ServerConfig, finish_line: Option<FinishLine>) -> anyhow::Result<Ended> {
+/// way stops cleanly, with everything acknowledged stored. `slice_codes`:
+/// print the ломтики's codes too.
+fn serve_until(
+    config: ServerConfig,
+    finish_line: Option<FinishLine>,
+    slice_codes: bool,
+) -> anyhow::Result<Ended> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -372,7 +379,7 @@ fn serve_until(config: ServerConfig, finish_line: Option<FinishLine>) -> anyhow:
         .context("starting the runtime")?;
     runtime.block_on(async {
         let running = minuta_server::start(config).await?;
-        print_ready(&running.ready);
+        print_ready(&running.ready, slice_codes);
         let ended = match finish_line {
             Some(line) => tokio::select! {
                 r = wait_for_stop_signal() => r.map(|()| Ended::Stopped)?,
@@ -404,7 +411,7 @@ async fn wait_for_stop_signal() -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_ready(ready: &Ready) {
+fn print_ready(ready: &Ready, slice_codes: bool) {
     let fp = minuta_shared::join_code::fingerprint_hex(&ready.fingerprint);
     println!("Minuta server listening on {}", ready.local_addr);
     println!(
@@ -421,6 +428,11 @@ fn print_ready(ready: &Ready) {
     println!("jury:    {}", ready.jury_code);
     for (name, code) in &ready.team_codes {
         println!("team «{name}»: {code}");
+    }
+    if slice_codes {
+        for (name, code) in ready.slice_codes() {
+            println!("ломтик (slice) «{name}»: {code}");
+        }
     }
     // The demo's team without a robot, set apart so a newcomer finds it.
     for (name, code) in ready.free_team_codes() {

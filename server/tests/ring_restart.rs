@@ -168,7 +168,7 @@ fn brain_ring_a_press_lost_in_a_crash_leaves_the_question_open_again_for_the_hos
             }),
         }]
     );
-    core.handle_timeout(now);
+    assert!(core.handle_timeout(now).is_empty());
     let fight = core.event_ring().expect("Brain-ring").fight(FIGHT).unwrap();
     assert_eq!(phase(&core), ButtonPhase::Reading, "not over untaken");
     assert!(fight.outcomes.is_empty(), "question 1 is not counted");
@@ -243,7 +243,7 @@ fn brain_ring_the_server_stores_the_interruption_so_every_later_replay_agrees() 
     minuta_server::replay_stored(&mut core, &after_second, &store::db_path(&data)).unwrap();
     let now = wall_now();
     assert!(core.resume_after_restart(now).is_empty());
-    core.handle_timeout(now);
+    assert!(core.handle_timeout(now).is_empty());
     assert_eq!(phase(&core), ButtonPhase::Reading);
     assert_eq!(
         notices(&core, now),

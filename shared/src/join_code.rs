@@ -4,14 +4,15 @@
 //! certificate (pinned by the client), and the credential.
 //!
 //! Form: `minuta://ADDR[,ADDR…]/ROLE/SECRET?fp=HEX64`, where ROLE is `host`,
-//! `display`, `judge-N` or `team-N`. Whitespace anywhere is ignored, so a
+//! `display`, `jury`, `judge-N`, `team-N` or a team's ломтик (Нептун 2.2)
+//! `slice-N-top` / `slice-N-bottom`. Whitespace anywhere is ignored, so a
 //! code broken over lines by a chat program still works.
 
 use std::net::SocketAddr;
 
 use thiserror::Error;
 
-use crate::ids::{JudgeId, TeamId};
+use crate::ids::{JudgeId, Slice, TeamId};
 use crate::wire::handshake::Credential;
 
 const SCHEME: &str = "minuta://";
@@ -32,9 +33,13 @@ pub enum JoinCodeError {
     NoAddress,
     #[error("«{0}» is not a server address with a port (like 192.168.1.5:4433)")]
     Address(String),
-    #[error("the join code names no role (host, display, jury, judge-N or team-N)")]
+    #[error(
+        "the join code names no role (host, display, jury, judge-N, team-N, slice-N-top or slice-N-bottom)"
+    )]
     NoRole,
-    #[error("«{0}» is not a role (host, display, jury, judge-N or team-N)")]
+    #[error(
+        "«{0}» is not a role (host, display, jury, judge-N, team-N, slice-N-top or slice-N-bottom)"
+    )]
     Role(String),
     #[error("the join code has no secret")]
     NoSecret,
@@ -93,6 +98,14 @@ impl JoinCode {
                         team: TeamId(numbered("team-")?),
                         secret,
                     }
+                } else if let Some(rest) = other.strip_prefix("slice-") {
+                    let (team, slice) =
+                        parse_slice(rest).ok_or_else(|| JoinCodeError::Role(other.to_owned()))?;
+                    Credential::Slice {
+                        team,
+                        slice,
+                        secret,
+                    }
                 } else if other.starts_with("judge-") {
                     Credential::Judge {
                         judge: JudgeId(numbered("judge-")?),
@@ -131,6 +144,11 @@ impl std::fmt::Display for JoinCode {
             Credential::Jury { secret } => ("jury".to_owned(), secret),
             Credential::Judge { judge, secret } => (format!("judge-{judge}"), secret),
             Credential::Team { team, secret } => (format!("team-{team}"), secret),
+            Credential::Slice {
+                team,
+                slice,
+                secret,
+            } => (format!("slice-{team}-{}", slice.code()), secret),
         };
         write!(
             f,
@@ -138,6 +156,14 @@ impl std::fmt::Display for JoinCode {
             fingerprint_hex(&self.fingerprint)
         )
     }
+}
+
+/// `N-top` or `N-bottom` (after `slice-`): the team and its ломтик.
+fn parse_slice(rest: &str) -> Option<(TeamId, Slice)> {
+    let (team, which) = rest.split_once('-')?;
+    let team = team.parse::<u32>().ok()?;
+    let slice = Slice::BOTH.into_iter().find(|s| s.code() == which)?;
+    Some((TeamId(team), slice))
 }
 
 /// Lower-case hex of a fingerprint, as printed by the server at start.
@@ -183,6 +209,54 @@ mod tests {
         let text = code.to_string();
         assert!(text.starts_with("minuta://127.0.0.1:4433,[::1]:4433/team-7/k3y?fp=abab"));
         assert_eq!(JoinCode::parse(&text), Ok(code));
+    }
+
+    #[test]
+    fn a_slice_code_survives_a_round_trip() {
+        for slice in Slice::BOTH {
+            let code = JoinCode {
+                credential: Credential::Slice {
+                    team: TeamId(12),
+                    slice,
+                    secret: "d3r1v3d".into(),
+                },
+                ..sample()
+            };
+            let text = code.to_string();
+            let role = format!("/slice-12-{}/d3r1v3d?fp=", slice.code());
+            assert!(text.contains(&role), "{text}");
+            assert_eq!(JoinCode::parse(&text), Ok(code));
+        }
+        let fp = "ab".repeat(32);
+        let parsed = JoinCode::parse(&format!("minuta://1.2.3.4:1/slice-3-bottom/s?fp={fp}"));
+        assert_eq!(
+            parsed.map(|c| c.credential),
+            Ok(Credential::Slice {
+                team: TeamId(3),
+                slice: Slice::Bottom,
+                secret: "s".into(),
+            })
+        );
+    }
+
+    #[test]
+    fn a_slice_role_names_a_team_and_top_or_bottom() {
+        let fp = "ab".repeat(32);
+        for role in [
+            "slice-3",
+            "slice-3-",
+            "slice-3-middle",
+            "slice-x-top",
+            "slice--top",
+            "slice-top",
+            "slice-3-top-x",
+        ] {
+            assert_eq!(
+                JoinCode::parse(&format!("minuta://1.2.3.4:1/{role}/s?fp={fp}")),
+                Err(JoinCodeError::Role(role.into())),
+                "{role}"
+            );
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 
 use minuta_server::core::{Core, Event, ServerInfo};
-use minuta_shared::ids::{GameId, JudgeId, QuestionId, TeamId, TourId};
+use minuta_shared::ids::{GameId, JudgeId, QuestionId, Slice, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand, RingTiming};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
@@ -306,7 +306,7 @@ const ERUDIT: GameId = GameId(3);
 /// arrive); a judge that does not exist and a team id nobody registered (a
 /// connection can never be either, as the handshake refuses them; the core
 /// must not panic on them all the same).
-const IDENTITIES: [Identity; 10] = [
+const IDENTITIES: [Identity; 12] = [
     Identity::Host,
     Identity::Judge(JudgeId(1)),
     Identity::Judge(JudgeId(9)),
@@ -317,6 +317,9 @@ const IDENTITIES: [Identity; 10] = [
     Identity::Team(TeamId(99)),
     Identity::Display,
     Identity::Jury,
+    // Нептун's ломтики: a team's permissions, no format of theirs here.
+    Identity::Slice(TeamId(1), Slice::Top),
+    Identity::Slice(TeamId(4), Slice::Bottom),
 ];
 
 /// A core in mid-game and the events that made it: three teams (a fourth
@@ -587,7 +590,7 @@ fn fuzz_dispatch_of_any_command_from_anyone_never_panics_and_a_refusal_changes_n
                 Step::Send { after_ms, .. } | Step::Press { after_ms, .. } => *after_ms,
             };
             now = now.plus(Duration::from_millis(after_ms));
-            core.handle_timeout(now);
+            events.extend(core.handle_timeout(now));
             let before = views(&core, now);
             let (decided, what) = match step {
                 Step::Send {
@@ -640,7 +643,9 @@ fn fuzz_dispatch_of_any_command_from_anyone_never_panics_and_a_refusal_changes_n
                 "the accepted events would not load from a store: {failure:?}"
             )));
         }
-        replayed.handle_timeout(now);
+        // Brought to the live core's instant: what the live one decided at
+        // it is among the events already.
+        let _ = replayed.handle_timeout(now);
         prop_assert!(
             views(&replayed, now) == views(&core, now),
             "the replayed state differs from the live one"

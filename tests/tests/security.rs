@@ -84,7 +84,8 @@ fn secret_of(code: &JoinCode) -> String {
         | Credential::Host { secret }
         | Credential::Display { secret }
         | Credential::Jury { secret }
-        | Credential::Judge { secret, .. } => secret.clone(),
+        | Credential::Judge { secret, .. }
+        | Credential::Slice { secret, .. } => secret.clone(),
     }
 }
 

@@ -114,10 +114,12 @@ pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
     match lang {
         Lang::En => match error {
             JoinCodeError::NoRole => {
-                "the join code names no role (host, display, jury, judge-N or team-N)".into()
+                "the join code names no role (host, display, jury, judge-N, team-N or slice-N-top/bottom)".into()
             }
             JoinCodeError::Role(r) => {
-                format!("«{r}» is not a role (host, display, jury, judge-N or team-N)")
+                format!(
+                    "«{r}» is not a role (host, display, jury, judge-N, team-N or slice-N-top/bottom)"
+                )
             }
             other => other.to_string(),
         },
@@ -129,7 +131,9 @@ pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
             }
             JoinCodeError::NoRole => "в коде не указана роль".into(),
             JoinCodeError::Role(r) => {
-                format!("«{r}» — не роль (host, display, jury, judge-N или team-N)")
+                format!(
+                    "«{r}» — не роль (host, display, jury, judge-N, team-N или slice-N-top/bottom)"
+                )
             }
             JoinCodeError::NoSecret => "в коде нет секрета".into(),
             JoinCodeError::NoFingerprint => "в коде нет отпечатка сертификата (?fp=…)".into(),

@@ -25,6 +25,7 @@ fn team_view(name: &str) -> View {
         team: TeamId(1),
         name: name.into(),
         games: Vec::new(),
+        slice: None,
     })
 }
 

@@ -46,8 +46,10 @@ pub enum TeamPage {
 
 pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> Vec<UiCommand> {
     let event_ring = view.event_ring();
+    // A ломтик has no button: its team's own terminal presses.
     if let Some((game, own)) = event_ring
         && let Some(fight) = &own.fight
+        && view.slice.is_none()
     {
         return button::screen(ui, state, game, view.team, fight, &mut form.button);
     }
@@ -122,7 +124,10 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            ui.vertical_centered(|ui| widgets::team_heading(ui, view));
+            ui.vertical_centered(|ui| {
+                widgets::team_heading(ui, view);
+                widgets::slice_note(ui, lang, view);
+            });
             games::team(ui, state, game, &mut form.games, &mut out);
         });
     out
@@ -142,7 +147,10 @@ fn main(
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            ui.vertical_centered(|ui| widgets::team_heading(ui, view));
+            ui.vertical_centered(|ui| {
+                widgets::team_heading(ui, view);
+                widgets::slice_note(ui, state.lang, view);
+            });
             match ring_board {
                 // Between its Brain-ring fights (and no ChGK question
                 // running), a team follows the tournament: its fights, its

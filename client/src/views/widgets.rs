@@ -4,6 +4,7 @@
 //! the projector too.
 
 use egui::{Color32, RichText, Ui};
+use minuta_shared::ids::Slice;
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::chgk::view::{ClockView, StandingRow};
 use minuta_shared::time::{ServerTime, countdown};
@@ -192,6 +193,19 @@ pub fn team_heading(ui: &mut Ui, view: &TeamView) {
     ui.label(RichText::new(&view.name).size(30.0).strong());
     ui.label(RichText::new(&view.tournament).color(GREY));
     ui.add_space(8.0);
+}
+
+/// Under a ломтик's name («Н-верх»), which half of its team this terminal
+/// is (Нептун 2.2), so the players at it know they act for it alone.
+/// Nothing for a team's own terminal.
+pub fn slice_note(ui: &mut Ui, lang: Lang, view: &TeamView) {
+    let note = match view.slice {
+        Some(Slice::Top) => T::SliceTop,
+        Some(Slice::Bottom) => T::SliceBottom,
+        None => return,
+    };
+    ui.label(RichText::new(lang.t(note)).color(AMBER));
+    ui.add_space(4.0);
 }
 
 /// A coloured dot and the connection's state in words.

@@ -236,6 +236,7 @@ pub fn teams<'a>(names: impl IntoIterator<Item = (u32, &'a str)>) -> Vec<TeamInf
             town: "Москва".into(),
             players: vec![],
             connected: true,
+            slices_connected: vec![],
             played: false,
             rating_id: None,
         })
@@ -291,6 +292,7 @@ pub fn team_view() -> TeamView {
             event_chgk(GameTeamView::Chgk(ChgkTeamView::default())),
             event_ring(GameTeamView::Ring(RingTeamView::default())),
         ],
+        slice: None,
     }
 }
 

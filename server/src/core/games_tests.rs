@@ -170,7 +170,8 @@ fn multigames_a_game_of_the_programme_is_played_through_the_core() {
         Some(s(2)),
         "the warning of a 10-s task is due at its start: shown at once"
     );
-    h.core.handle_timeout(s(2));
+    let decided = h.core.handle_timeout(s(2));
+    h.events.extend(decided);
     assert_eq!(h.core.poll_timeout(s(2)), Some(s(11)));
 
     let View::Team(other) = h.core.view_for(Identity::Team(TeamId(2)), s(3)) else {

@@ -218,7 +218,8 @@ impl Core {
         // A removed team's link is closed only after the batch that removed
         // it, so a card of its may still arrive: stored, it would name a
         // team the replay check no longer knows and the store would not load.
-        if let Identity::Team(team) = who
+        // A ломтик's too: it is part of its team.
+        if let Identity::Team(team) | Identity::Slice(team, _) = who
             && !self.registry.teams.contains_key(&team)
         {
             return Err(CommandError::NoSuchTeam);
@@ -432,7 +433,24 @@ impl Core {
     }
 
     /// A deadline passed: every screen it concerns shows the new state.
-    pub fn handle_timeout(&mut self, now: ServerTime) {
+    /// What the deadline decided (the Нептун auction's count ending) comes
+    /// first, as events applied here and returned: the driver stores them
+    /// in its next batch, and no view shows them before that batch lands,
+    /// so a restart never reopens what the deadline closed.
+    #[must_use = "the events a deadline decided must be stored"]
+    pub fn handle_timeout(&mut self, now: ServerTime) -> Vec<Event> {
+        let mut events = Vec::new();
+        for (game, slot) in &self.games {
+            events.extend(
+                slot.state
+                    .timeout_events(now)
+                    .into_iter()
+                    .map(|event| Event::Game { game: *game, event }),
+            );
+        }
+        for e in &events {
+            self.apply(e);
+        }
         let touched: Vec<_> = self
             .games
             .values_mut()
@@ -441,6 +459,7 @@ impl Core {
         for t in &touched {
             self.mark_touched(t);
         }
+        events
     }
 
     /// Audiences whose views changed since the last call.
@@ -623,5 +642,7 @@ mod games_tests;
 mod legacy_tests;
 #[cfg(test)]
 mod programme_tests;
+#[cfg(test)]
+mod slice_tests;
 #[cfg(test)]
 mod tests;

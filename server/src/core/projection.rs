@@ -4,7 +4,7 @@
 //! part is built: a team's game views come from
 //! [`minuta_shared::play::games::GameState::team_view`].
 
-use minuta_shared::ids::TeamId;
+use minuta_shared::ids::{Slice, TeamId};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{
@@ -22,9 +22,8 @@ impl Core {
             Identity::Judge(_) => View::Host(self.staff_view(now, false)),
             Identity::Jury => View::Jury(self.jury_view(now)),
             Identity::Display => View::Display(self.display_view(now)),
-            Identity::Team(team) | Identity::Slice(team, _) => {
-                View::Team(self.team_view(team, now))
-            }
+            Identity::Team(team) => View::Team(self.team_view(team, now)),
+            Identity::Slice(team, slice) => View::Team(self.slice_view(team, slice, now)),
         }
     }
 
@@ -34,6 +33,19 @@ impl Core {
             team,
             name: self.registry.team_name(team),
             games: self.game_entries(|g| g.state.team_view(team, &self.roster, now)),
+            slice: None,
+        }
+    }
+
+    /// Нептун 2.2: one ломтик's terminal, named «<team>-верх» / «<team>-низ»;
+    /// each game shows it what its format lets that ломтик see.
+    pub fn slice_view(&self, team: TeamId, slice: Slice, now: ServerTime) -> TeamView {
+        TeamView {
+            tournament: self.registry.tournament.clone(),
+            team,
+            name: format!("{}-{}", self.registry.team_name(team), slice.suffix()),
+            games: self.game_entries(|g| g.state.slice_view(team, slice, &self.roster, now)),
+            slice: Some(slice),
         }
     }
 
@@ -98,6 +110,10 @@ impl Core {
                 town: t.town.clone(),
                 players: t.players.clone(),
                 connected: self.is_connected(Identity::Team(t.id)),
+                slices_connected: Slice::BOTH
+                    .into_iter()
+                    .filter(|s| self.is_connected(Identity::Slice(t.id, *s)))
+                    .collect(),
                 played: self.team_has_played(t.id),
                 rating_id: t.rating_id,
             })

@@ -8,6 +8,7 @@ use minuta_shared::ids::{JudgeId, TeamId};
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::CommandError;
+use minuta_shared::wire::slice_secret::slice_secret;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamRecord {
@@ -71,6 +72,21 @@ impl Registry {
             Credential::Judge { judge, secret } => {
                 let record = self.judges.get(judge).ok_or(Refusal::UnknownMember)?;
                 check(&record.secret, secret).map(|()| Identity::Judge(*judge))
+            }
+            // Нептун 2.2: a ломтик's secret is derived from its team's, so
+            // nothing is stored for it; a team with no secret admits no
+            // ломтик either (`check` refuses an empty expected secret).
+            Credential::Slice {
+                team,
+                slice,
+                secret,
+            } => {
+                let record = self.teams.get(team).ok_or(Refusal::UnknownMember)?;
+                if record.secret.is_empty() {
+                    return Err(Refusal::BadSecret);
+                }
+                let expected = slice_secret(&record.secret, *slice);
+                check(&expected, secret).map(|()| Identity::Slice(*team, *slice))
             }
         }
     }

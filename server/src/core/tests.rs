@@ -224,7 +224,8 @@ fn chgk_3_signals_at_50_and_60_seconds_wake_the_core() {
     g.play_minute(0, at(0));
     assert_eq!(g.core.poll_timeout(at(1)), Some(at(50_000)));
     g.core.take_dirty();
-    g.core.handle_timeout(at(50_000));
+    let decided = g.core.handle_timeout(at(50_000));
+    g.events.extend(decided);
     assert!(g.core.take_dirty().contains(&Audience::AllTeams));
     assert_eq!(
         g.core
@@ -257,12 +258,15 @@ fn chgk_3_signals_at_50_and_60_seconds_wake_the_core() {
 fn chgk_3_the_graces_end_is_shown_even_when_the_driver_wakes_late() {
     let mut g = Game::new(1);
     g.play_minute(0, at(0));
-    g.core.handle_timeout(at(50_000));
-    g.core.handle_timeout(at(60_000));
+    let decided = g.core.handle_timeout(at(50_000));
+    g.events.extend(decided);
+    let decided = g.core.handle_timeout(at(60_000));
+    g.events.extend(decided);
     g.core.take_dirty();
     // Woken only after the grace ended: the last signal is still due.
     assert_eq!(g.core.poll_timeout(at(64_000)), Some(at(64_000)));
-    g.core.handle_timeout(at(64_000));
+    let decided = g.core.handle_timeout(at(64_000));
+    g.events.extend(decided);
     assert!(g.core.take_dirty().contains(&Audience::AllTeams));
     assert_eq!(g.core.poll_timeout(at(65_000)), None);
 }
@@ -1262,10 +1266,15 @@ mod brain_ring {
         press(&mut g, 1, at(2_000));
         judge(&mut g, fight, false, at(3_000));
         // The rival lets its 20 s run out: time alone ends the question.
-        g.core.handle_timeout(ServerTime(at(23_000).0 + 1));
+        let decided = g.core.handle_timeout(ServerTime(at(23_000).0 + 1));
+        g.events.extend(decided);
         let mut again = Core::new(ServerInfo::default());
         again.replay(&g.events);
-        again.handle_timeout(ServerTime(at(23_000).0 + 1));
+        let decided = again.handle_timeout(ServerTime(at(23_000).0 + 1));
+        assert!(
+            decided.is_empty(),
+            "nothing left for the deadline to decide"
+        );
         assert_eq!(
             again.event_ring().expect("Brain-ring"),
             g.core.event_ring().expect("Brain-ring")

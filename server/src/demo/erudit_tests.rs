@@ -121,7 +121,8 @@ impl Sim {
         while !self.tournament().finished() {
             assert!(self.now < end, "no final after an hour: {:?}", self.refused);
             self.now = self.now.plus(STEP);
-            self.core.handle_timeout(self.now);
+            let decided = self.core.handle_timeout(self.now);
+            self.events.extend(decided);
             // The host.
             let view = self.host_view();
             let (game, erudit) = staff_game(&view).expect("the game in the host's view");

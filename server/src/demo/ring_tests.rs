@@ -101,7 +101,8 @@ impl Sim {
                 self.refused
             );
             self.now = self.now.plus(STEP);
-            self.core.handle_timeout(self.now);
+            let decided = self.core.handle_timeout(self.now);
+            self.events.extend(decided);
             // The host.
             let board = self
                 .core

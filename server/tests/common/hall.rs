@@ -63,7 +63,9 @@ impl Hall {
     /// Lets `ms` pass, waking the core at its deadlines as the driver would.
     pub fn wait(&mut self, ms: u64) {
         self.now = self.now.plus(Duration::from_millis(ms));
-        self.core.handle_timeout(self.now);
+        let decided = self.core.handle_timeout(self.now);
+        self.events
+            .extend(decided.into_iter().map(|e| (self.now.0, e)));
     }
 
     /// `team`'s button, with the link's round trip and clock offset.

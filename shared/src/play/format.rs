@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::ids::TeamId;
+use crate::ids::{Slice, TeamId};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
@@ -173,6 +173,9 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// The next instant the game wants to be woken at (a clock signal).
     fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime>;
 
+    /// A deadline passed: who must see the new state.
+    fn handle_timeout(&mut self, now: ServerTime) -> Touched;
+
     /// Events a passing deadline decides (the auction's count ending): the
     /// core applies them and stores them like a command's, before any view
     /// shows them. Nothing for most formats.
@@ -180,21 +183,18 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
         Vec::new()
     }
 
-    /// A deadline passed: who must see the new state.
-    fn handle_timeout(&mut self, now: ServerTime) -> Touched;
-
     /// The host's, the judges' and the appeal jury's view: everything.
     fn staff_view(&self, roster: &Roster, now: ServerTime) -> Self::StaffView;
 
     /// One team's view: its own answers only, verdicts after the reveal.
     fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> Self::TeamView;
 
-    /// A ломтик's terminal (Нептун 2.2): its team's view unless the format
-    /// shows a ломтик its own.
+    /// Нептун 2.2: the view of one ломтик of `team` (its own terminal). A
+    /// format without ломтики shows it what its team sees.
     fn slice_view(
         &self,
         team: TeamId,
-        _slice: crate::ids::Slice,
+        _slice: Slice,
         roster: &Roster,
         now: ServerTime,
     ) -> Self::TeamView {

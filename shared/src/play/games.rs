@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::ids::TeamId;
+use crate::ids::{Slice, TeamId};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
 use crate::play::settings::TournamentSettings;
@@ -210,6 +210,13 @@ macro_rules! formats {
                 match self { $(GameState::$variant(g) => LiveFormat::handle_timeout(g, now)),* }
             }
 
+            /// The events a passing deadline decides, to store.
+            pub fn timeout_events(&self, now: ServerTime) -> Vec<GameEvent> {
+                match self {
+                    $(GameState::$variant(g) => LiveFormat::timeout_events(g, now).into_iter().map(GameEvent::$variant).collect()),*
+                }
+            }
+
             pub fn staff_view(&self, roster: &Roster, now: ServerTime) -> GameStaffView {
                 match self { $(GameState::$variant(g) => GameStaffView::$variant(LiveFormat::staff_view(g, roster, now))),* }
             }
@@ -218,12 +225,9 @@ macro_rules! formats {
                 match self { $(GameState::$variant(g) => GameTeamView::$variant(LiveFormat::team_view(g, team, roster, now))),* }
             }
 
-            pub fn slice_view(&self, team: TeamId, slice: crate::ids::Slice, roster: &Roster, now: ServerTime) -> GameTeamView {
+            /// Нептун 2.2: one ломтик's view of the game.
+            pub fn slice_view(&self, team: TeamId, slice: Slice, roster: &Roster, now: ServerTime) -> GameTeamView {
                 match self { $(GameState::$variant(g) => GameTeamView::$variant(LiveFormat::slice_view(g, team, slice, roster, now))),* }
-            }
-
-            pub fn timeout_events(&self, now: ServerTime) -> Vec<GameEvent> {
-                match self { $(GameState::$variant(g) => LiveFormat::timeout_events(g, now).into_iter().map(GameEvent::$variant).collect()),* }
             }
 
             pub fn display_view(&self, roster: &Roster, now: ServerTime) -> GameDisplayView {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{JudgeId, TeamId};
+use crate::ids::{JudgeId, Slice, TeamId};
 use crate::time::ServerTime;
 
 /// What a terminal presents to prove who it is. Secrets come from join codes.
@@ -28,6 +28,14 @@ pub enum Credential {
     Jury {
         secret: String,
     },
+    /// Нептун 2.2: one of a team's two ломтики; its secret is derived from
+    /// the team's ([`super::slice_secret::slice_secret`]), so it proves the
+    /// ломтик and nothing more.
+    Slice {
+        team: TeamId,
+        slice: Slice,
+        secret: String,
+    },
 }
 
 /// Who a connection is, as bound by the server at the handshake.
@@ -40,7 +48,7 @@ pub enum Identity {
     /// 6.5: the appeal jury (АЖ): decides appeals, controls nothing else.
     Jury,
     /// Нептун 2.2: one ломтик of a team, acting only as itself.
-    Slice(TeamId, crate::ids::Slice),
+    Slice(TeamId, Slice),
 }
 
 impl Identity {
@@ -51,6 +59,8 @@ impl Identity {
             Identity::Team(_) => Role::Team,
             Identity::Display => Role::Display,
             Identity::Jury => Role::Jury,
+            // A ломтик may send what a team may; its format decides what
+            // the ломтик itself may do by its identity.
             Identity::Slice(..) => Role::Team,
         }
     }
@@ -120,7 +130,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 7,
+                protocol: 8,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -132,9 +142,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                7, // envelope.version
+                8, // envelope.version
                 0, // envelope.seq
-                7, // hello.protocol
+                8, // hello.protocol
                 2, // Credential::Team
                 3, // team id
                 3, b'a', b'b', b'c', // secret
@@ -154,5 +164,20 @@ mod tests {
             server_now: ServerTime(5),
         });
         assert_eq!(encode(&welcome).unwrap(), vec![0, 1, 2, 3, 5]);
+    }
+
+    /// A ломтик's credential and identity came last, so every older
+    /// variant keeps its tag.
+    #[test]
+    fn a_slice_is_encoded_after_every_older_variant() {
+        let credential = Credential::Slice {
+            team: TeamId(3),
+            slice: Slice::Bottom,
+            secret: "s".into(),
+        };
+        assert_eq!(encode(&credential).unwrap(), vec![5, 3, 1, 1, b's']);
+        let identity = Identity::Slice(TeamId(3), Slice::Top);
+        assert_eq!(encode(&identity).unwrap(), vec![5, 3, 0]);
+        assert_eq!(identity.role(), Role::Team);
     }
 }

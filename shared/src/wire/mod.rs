@@ -15,11 +15,12 @@ pub mod envelope;
 pub mod handshake;
 pub mod permission;
 pub mod server;
+pub mod slice_secret;
 pub mod view;
 
 /// The protocol version this build speaks. A peer with another version is
 /// refused at the handshake with [`handshake::Refusal::VersionMismatch`].
-pub const PROTOCOL_VERSION: u16 = 7;
+pub const PROTOCOL_VERSION: u16 = 8;
 
 /// ALPN protocol name for the QUIC/TLS handshake.
 pub const ALPN: &[u8] = b"minuta/1";

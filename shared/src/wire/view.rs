@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{GameId, JudgeId, TeamId};
+use crate::ids::{GameId, JudgeId, Slice, TeamId};
 use crate::play::brain_ring::{RingBoard, RingFightView, RingStaffView, RingTeamView};
 use crate::play::chgk::{ChgkDisplayView, ChgkStaffView, ChgkTeamView, EVENT_CHGK};
 use crate::play::games::{Format, GameDisplayView, GamePatch, GameStaffView, GameTeamView};
@@ -177,10 +177,15 @@ impl DisplayView {
 pub struct TeamView {
     pub tournament: String,
     pub team: TeamId,
+    /// The team's name; a ломтик's is the team's with its suffix
+    /// (Нептун 2.2: «Н-верх», «Н-низ»).
     pub name: String,
     /// The programme's games (the event's ChGK tournament first), as this
     /// team sees them.
     pub games: Vec<TeamGame>,
+    /// Нептун 2.2: this terminal is one ломтик of the team, not the team's
+    /// own; `None` for a team's terminal.
+    pub slice: Option<Slice>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -258,6 +263,8 @@ pub struct TeamInfo {
     pub town: String,
     pub players: Vec<String>,
     pub connected: bool,
+    /// Нептун 2.2: the team's ломтики with a terminal connected.
+    pub slices_connected: Vec<Slice>,
     /// Part of the results already (a card, an answer, Brain-ring): the
     /// host can no longer remove it.
     pub played: bool,

@@ -18,10 +18,12 @@ pub mod teams;
 pub mod tournament;
 
 use egui::{RichText, Ui};
+use minuta_shared::ids::{Slice, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::play::games::Format;
 use minuta_shared::wire::handshake::Credential;
+use minuta_shared::wire::slice_secret::slice_secret;
 use minuta_shared::wire::view::{Access, HostView};
 
 use crate::i18n::{self, T};
@@ -326,4 +328,17 @@ pub fn join_code(access: &Access, credential: Credential) -> String {
         credential,
     }
     .to_string()
+}
+
+/// Нептун 2.2: the join code of one ломтик of `team`, its secret derived
+/// from the team's (the server derives the same); `None` for a team
+/// `access` does not list. Shown with [`crate::views::widgets::join_code_box`].
+pub fn slice_join_code(access: &Access, team: TeamId, slice: Slice) -> Option<String> {
+    let (_, team_secret) = access.teams.iter().find(|(id, _)| *id == team)?;
+    let credential = Credential::Slice {
+        team,
+        slice,
+        secret: slice_secret(team_secret, slice),
+    };
+    Some(join_code(access, credential))
 }

@@ -1,0 +1,214 @@
+//! Нептун's ломтики (2.2) over real QUIC on 127.0.0.1: a ломтик joins with
+//! the code the host's screen derives from its team's secret, gets its
+//! team's view under its own name beside its team's terminal (three
+//! connections, none displacing another), follows its team's changes, acts
+//! only as itself, is refused with the other ломтик's or the team's secret,
+//! and goes when its team is removed.
+
+use anyhow::{Context, Result, anyhow, ensure};
+
+use minuta_client::views::host::slice_join_code;
+use minuta_shared::ids::{QuestionId, Slice, TeamId};
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK};
+use minuta_shared::play::games::{GameError, PlayError};
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::close;
+use minuta_shared::wire::handshake::{Credential, HelloReply, Identity, Refusal};
+use minuta_shared::wire::server::CommandError;
+use minuta_shared::wire::view::Access;
+use minuta_tests::terminal::{Link, client_endpoint};
+use minuta_tests::{Hall, Terminal, TestServer, test_timing};
+
+const Q0: QuestionId = QuestionId(0);
+
+/// The server's access as the host's dashboard has it.
+async fn access(hall: &mut Hall) -> Result<Access> {
+    let view = hall
+        .host
+        .wait_host("the access codes", |v| v.access.is_some())
+        .await?;
+    view.access
+        .ok_or_else(|| anyhow!("the host view has no access"))
+}
+
+/// A ломтик's code as the host's screen shows it, printed and parsed back
+/// as a person would paste it.
+fn code(access: &Access, team: TeamId, slice: Slice) -> Result<JoinCode> {
+    let text = slice_join_code(access, team, slice)
+        .ok_or_else(|| anyhow!("no code for team {team}'s ломтик"))?;
+    ensure!(
+        text.contains(&format!("/slice-{team}-{}/", slice.code())),
+        "{text}"
+    );
+    JoinCode::parse(&text).with_context(|| format!("the code {text}"))
+}
+
+/// A greeting with `credential` is refused with `want` and the link closed.
+async fn assert_refused(hall: &Hall, credential: Credential, want: Refusal) -> Result<()> {
+    let mut link = Link::open(
+        &client_endpoint()?,
+        hall.server.addr,
+        hall.server.fingerprint,
+    )
+    .await?;
+    let reply = link.hello(credential.clone()).await?;
+    ensure!(
+        reply == HelloReply::Refused(want.clone()),
+        "{credential:?}: {reply:?}, wanted {want:?}"
+    );
+    let closed = link.closed().await?;
+    ensure!(closed.code == close::REFUSED, "{closed:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn neptune_a_slice_joins_with_its_code_and_sees_its_team_beside_the_team() -> Result<()> {
+    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let team = hall.team_ids[0];
+    let access = access(&mut hall).await?;
+
+    // Both ломтики join while the team's own terminal is connected.
+    let mut top = Terminal::connect(&code(&access, team, Slice::Top)?).await?;
+    let mut bottom = Terminal::connect(&code(&access, team, Slice::Bottom)?).await?;
+    ensure!(top.identity == Identity::Slice(team, Slice::Top));
+    ensure!(bottom.identity == Identity::Slice(team, Slice::Bottom));
+    for (terminal, slice, name) in [
+        (&mut top, Slice::Top, "Команда 1-верх"),
+        (&mut bottom, Slice::Bottom, "Команда 1-низ"),
+    ] {
+        let view = terminal
+            .wait_team("the ломтик's first view", |_| true)
+            .await?;
+        ensure!(view.team == team, "{:?}", view.team);
+        ensure!(view.slice == Some(slice), "{:?}", view.slice);
+        ensure!(view.name == name, "{}", view.name);
+    }
+    hall.host
+        .wait_host("both ломтики connected, and the team", |v| {
+            v.teams.iter().any(|t| {
+                t.id == team && t.connected && t.slices_connected == [Slice::Top, Slice::Bottom]
+            })
+        })
+        .await?;
+
+    // A change every team sees reaches the ломтики too, and the team's own
+    // terminal (three connections, none displaced).
+    hall.host
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce { question: Q0 },
+        ))
+        .await?;
+    let announced =
+        |v: &minuta_shared::wire::view::TeamView| v.event_chgk().clock.question == Some(Q0);
+    top.wait_team("the question on the top ломтик", announced)
+        .await?;
+    bottom
+        .wait_team("the question on the bottom ломтик", announced)
+        .await?;
+    hall.teams[0]
+        .wait_team("the question on the team's terminal", announced)
+        .await?;
+
+    // A ломтик acts only as itself: the team's card is not its to hand in,
+    // and it has no button; its link stays up.
+    let card = top
+        .command(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "Пушкин".into(),
+            },
+        ))
+        .await?;
+    ensure!(
+        card == Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::NotATeam
+        )))),
+        "{card:?}"
+    );
+    let press = top.command(Command::Press { clock_offset_us: 0 }).await?;
+    ensure!(press == Err(CommandError::NothingToPress), "{press:?}");
+    top.ping().await?;
+    hall.teams[0].ping().await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn neptune_a_slice_with_another_secret_is_refused() -> Result<()> {
+    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let (one, two) = (hall.team_ids[0], hall.team_ids[1]);
+    let access = access(&mut hall).await?;
+    let secret = |code: JoinCode| match code.credential {
+        Credential::Slice { secret, .. } => Ok(secret),
+        other => Err(anyhow!("not a ломтик's credential: {other:?}")),
+    };
+    let top = secret(code(&access, one, Slice::Top)?)?;
+    let other_team = secret(code(&access, two, Slice::Bottom)?)?;
+    let team_secret = match &hall.team_codes[0].credential {
+        Credential::Team { secret, .. } => secret.clone(),
+        other => return Err(anyhow!("not a team's credential: {other:?}")),
+    };
+
+    let slice = |team, slice, secret: &str| Credential::Slice {
+        team,
+        slice,
+        secret: secret.to_owned(),
+    };
+    // The other ломтик's secret, the team's own, another team's ломтик's.
+    assert_refused(&hall, slice(one, Slice::Bottom, &top), Refusal::BadSecret).await?;
+    assert_refused(
+        &hall,
+        slice(one, Slice::Top, &team_secret),
+        Refusal::BadSecret,
+    )
+    .await?;
+    assert_refused(
+        &hall,
+        slice(one, Slice::Bottom, &other_team),
+        Refusal::BadSecret,
+    )
+    .await?;
+    // A ломтик's secret opens no team terminal.
+    assert_refused(
+        &hall,
+        Credential::Team {
+            team: one,
+            secret: top.clone(),
+        },
+        Refusal::BadSecret,
+    )
+    .await?;
+    assert_refused(
+        &hall,
+        slice(TeamId(99), Slice::Top, &top),
+        Refusal::UnknownMember,
+    )
+    .await?;
+
+    // The host's screen has no code for a team it does not list.
+    ensure!(slice_join_code(&access, TeamId(99), Slice::Top).is_none());
+
+    // The right one still joins.
+    let joined = Terminal::connect(&code(&access, one, Slice::Top)?).await?;
+    ensure!(joined.identity == Identity::Slice(one, Slice::Top));
+    Ok(())
+}
+
+#[tokio::test]
+async fn neptune_a_removed_teams_slices_are_disconnected() -> Result<()> {
+    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let two = hall.team_ids[1];
+    let access = access(&mut hall).await?;
+    let code = code(&access, two, Slice::Bottom)?;
+    let mut bottom = Terminal::connect(&code).await?;
+    bottom.wait_team("a first view", |_| true).await?;
+
+    hall.host.ok(Command::RemoveTeam { team: two }).await?;
+    let closed = bottom.closed().await?;
+    ensure!(closed.code == close::REFUSED, "{closed:?}");
+    let again = Terminal::connect(&code).await;
+    ensure!(again.is_err(), "a removed team's ломтик joined again");
+    Ok(())
+}
