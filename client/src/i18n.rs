@@ -15,6 +15,7 @@ pub mod erudit;
 pub mod io;
 pub mod link;
 pub mod multigames;
+pub mod neptune;
 pub mod programme;
 pub mod ring;
 pub mod start;
@@ -370,6 +371,7 @@ texts! {
     MoreChgk => "Ещё турнир ЧГК", "Another ChGK tournament";
     MoreRing => "Ещё брейн-ринг", "Another Brain-ring";
     FormatErudit => "Эрудит-квартет", "Erudite Quartet";
+    FormatNeptune => "Нептун", "Neptune";
     LeadersChart => "Гонка лидеров", "The leaders' race";
     ChartQuestion => "вопрос", "question";
     ChgkJuryNone => "Апелляции по ЧГК рассматривает ведущий (4.14).", "ChGK appeals are decided by the host (4.14).";
@@ -516,7 +518,13 @@ pub fn play_error(lang: Lang, error: &PlayError) -> String {
             lang.t(T::FormatErudit),
             erudit::play_error(lang, e)
         ),
-        PlayError::Game(GameError::Neptune(e)) => e.to_string(),
+        PlayError::Game(GameError::Neptune(e)) => {
+            format!(
+                "{}: {}",
+                lang.t(T::FormatNeptune),
+                neptune::play_error(lang, e)
+            )
+        }
     }
 }
 
@@ -527,7 +535,7 @@ pub fn format_name(lang: Lang, format: Format) -> &'static str {
         Format::Chgk => T::FormatChgk,
         Format::Ring => T::TabRing,
         Format::Erudit => T::FormatErudit,
-        Format::Neptune => T::FormatErudit,
+        Format::Neptune => T::FormatNeptune,
     })
 }
 
@@ -588,6 +596,10 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             receipt: GameReceipt::Erudit(receipt),
             ..
         } => erudit::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
+        Receipt::Game {
+            receipt: GameReceipt::Neptune(receipt),
+            ..
+        } => neptune::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
         _ if matches!(command, Command::SetProgramme { .. }) => {
             lang.pick("программа сохранена".into(), "programme saved".into())
         }
@@ -641,9 +653,9 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
             ..
         } => return erudit::command_name(lang, command).into(),
         C::Game {
-            command: GameCommand::Neptune(_),
+            command: GameCommand::Neptune(command),
             ..
-        } => ("Нептун", "Neptune"),
+        } => return neptune::command_name(lang, command).into(),
     };
     match lang {
         Lang::Ru => ru.into(),

@@ -10,6 +10,7 @@ use minuta_shared::play::chgk::ChgkCommand;
 use minuta_shared::play::erudit::EruditCommand;
 use minuta_shared::play::games::{GameCommand, GameReceipt};
 use minuta_shared::play::multigames::MultigamesCommand;
+use minuta_shared::play::neptune::NeptuneCommand;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
 /// The server's answer to one game command of this terminal.
@@ -39,7 +40,10 @@ pub fn game_result(
 /// the refusal), a judge's credit (the answer's row shows it; a refusal
 /// does get a toast), and the host's clicks that run a Brain-ring question
 /// (several a minute, each seen at once on the fight panel; a refusal does
-/// get a toast).
+/// get a toast). Нептун: a card, a captain's bid, declaration and split
+/// show their receipt or refusal on the team's own screen; a mark on the
+/// Негатив sheet and the host's steps are seen at once where clicked (a
+/// refusal does get a toast).
 pub fn shown_in_place(command: &GameCommand, succeeded: bool) -> bool {
     match command {
         GameCommand::Chgk(c) => matches!(c, ChgkCommand::SubmitCard { .. }),
@@ -72,7 +76,26 @@ pub fn shown_in_place(command: &GameCommand, succeeded: bool) -> bool {
             | EruditCommand::Seed { .. }
             | EruditCommand::StartGame { .. } => false,
         },
-        GameCommand::Neptune(_) => false,
+        GameCommand::Neptune(c) => match c {
+            NeptuneCommand::Answer { .. }
+            | NeptuneCommand::Declare { .. }
+            | NeptuneCommand::Bid { team: None, .. }
+            | NeptuneCommand::SetSplit { team: None, .. } => true,
+            NeptuneCommand::MarkPhrase { .. }
+            | NeptuneCommand::Bid { team: Some(_), .. }
+            | NeptuneCommand::SetSplit { team: Some(_), .. }
+            | NeptuneCommand::StartContest
+            | NeptuneCommand::Announce { .. }
+            | NeptuneCommand::StartMinute
+            | NeptuneCommand::Judge { .. }
+            | NeptuneCommand::Reveal
+            | NeptuneCommand::OpenBidding
+            | NeptuneCommand::CloseBidding => succeeded,
+            // Their receipts say what was loaded and who plays.
+            NeptuneCommand::LoadPackage { .. }
+            | NeptuneCommand::SetSettings { .. }
+            | NeptuneCommand::Register { .. } => false,
+        },
     }
 }
 
@@ -91,6 +114,9 @@ pub fn same_action(a: &GameCommand, b: &GameCommand) -> bool {
             std::mem::discriminant(a) == std::mem::discriminant(b)
         }
         (GameCommand::Erudit(a), GameCommand::Erudit(b)) => {
+            std::mem::discriminant(a) == std::mem::discriminant(b)
+        }
+        (GameCommand::Neptune(a), GameCommand::Neptune(b)) => {
             std::mem::discriminant(a) == std::mem::discriminant(b)
         }
         _ => false,

@@ -62,12 +62,13 @@ impl HostTab {
         HostTab::Judges,
         HostTab::Tournament,
         HostTab::Access,
-        // Another ChGK or Brain-ring tournament beside the event's own, or
-        // an Эрудит-квартет tournament, is set up here; its tab joins the
-        // bar once it exists.
+        // Another ChGK or Brain-ring tournament beside the event's own, an
+        // Эрудит-квартет tournament or a Нептун game, is set up here; its
+        // tab joins the bar once it exists.
         HostTab::Games(Format::Chgk),
         HostTab::Games(Format::Ring),
         HostTab::Games(Format::Erudit),
+        HostTab::Games(Format::Neptune),
     ];
 }
 
@@ -157,8 +158,8 @@ pub fn dashboard(
         // One tab per plug-in format, beside Brain-ring: a game is added
         // there. The event's own ChGK and Brain-ring have the tabs above,
         // so a tab of their format shows only once the host has added
-        // another tournament of it (from «Подготовка»); so does
-        // Эрудит-квартет's, a tournament set up before the event.
+        // another tournament of it (from «Подготовка»); so do
+        // Эрудит-квартет's and Нептун's, games set up before the event.
         tabs.extend(
             Format::ALL
                 .iter()
@@ -261,6 +262,7 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
         HostTab::Games(Format::Chgk) => lang.t(T::MoreChgk).to_owned(),
         HostTab::Games(Format::Ring) => lang.t(T::MoreRing).to_owned(),
         HostTab::Games(Format::Erudit) => lang.t(T::FormatErudit).to_owned(),
+        HostTab::Games(Format::Neptune) => lang.t(T::FormatNeptune).to_owned(),
         _ => lang.t(T::TabAccess).to_owned(),
     }
 }
@@ -297,11 +299,13 @@ fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab)
 
 /// Whether a game of `format` is added from «Подготовка» rather than from
 /// its own tab on the bar: another ChGK or Brain-ring beside the event's
-/// own (which have tabs of their own), and an Эрудит-квартет tournament.
+/// own (which have tabs of their own), an Эрудит-квартет tournament, and a
+/// Нептун game (its package, teams and ломтики are prepared before the
+/// evening; an evening without Нептун has no tab for it).
 fn set_up_first(format: Format) -> bool {
     match format {
-        Format::Chgk | Format::Ring | Format::Erudit => true,
-        Format::Multigames | Format::Neptune => false,
+        Format::Chgk | Format::Ring | Format::Erudit | Format::Neptune => true,
+        Format::Multigames => false,
     }
 }
 

@@ -1,0 +1,244 @@
+//! The captain's bidding screen in the auction (6.2–6.4): the team's
+//! score, the standing bid and bidder, the server's count «раз, два, три»
+//! live, quick raises over the standing bid (or the opening 40), a typed
+//! sum, «Ва-банк»; every button only while the team may bid; a refusal
+//! said in place, as the rules word it; then what the question is played
+//! for (6.6). The bids are public: the log is the hall's.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
+use minuta_shared::play::games::GameReceipt;
+use minuta_shared::play::neptune::{
+    AuctionBoard, NeptuneBoard, NeptuneCommand, NeptuneReceipt, NeptuneTeamView, Sold, Stage,
+};
+use minuta_shared::rules::neptune::{Bid, FIRST_BID_MIN};
+
+use super::{count_now, count_word, last_ack, pending, send, team_name};
+use crate::i18n::neptune::{self as words, Nt};
+use crate::i18n::{self, Lang};
+use crate::state::{AppState, UiCommand};
+use crate::views::widgets::{AMBER, BRIGHT, GREEN, GREY, RED};
+
+/// The quick raises over a standing sum (6.4: multiples of ten).
+const RAISES: [u32; 3] = [10, 20, 50];
+
+/// The sum being typed.
+#[derive(Debug, Default)]
+pub struct BidDraft {
+    pub amount: String,
+}
+
+/// A typed sum: digits, spaces aside.
+pub fn parse_amount(text: &str) -> Option<u32> {
+    let digits: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    digits.parse().ok()
+}
+
+pub fn bidding(
+    ui: &mut Ui,
+    state: &AppState,
+    game: GameId,
+    view: &NeptuneTeamView,
+    draft: &mut BidDraft,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let now = state.server_now();
+    let board = &view.board;
+    let Some(auction) = &board.auction else {
+        return;
+    };
+    ui.label(
+        RichText::new(format!("{}: {}", lang.t(Nt::OurScore), view.score))
+            .size(28.0)
+            .strong(),
+    );
+    standing(ui, lang, auction, 40.0);
+    if let Some(count) = count_now(ui, auction, &board.stage, now) {
+        count_word(ui, lang, count, 48.0);
+    }
+    if board.stage == Stage::Bidding {
+        controls(ui, state, game, view, auction, draft, out);
+    } else if let Some(sold) = &auction.sold {
+        outcome(ui, lang, board, sold);
+    }
+    if let Some((_, stake)) = board
+        .question
+        .as_ref()
+        .and_then(|q| q.stakes.iter().find(|(t, _)| *t == view.team))
+    {
+        ui.label(
+            RichText::new(words::stake(lang, *stake))
+                .size(22.0)
+                .strong()
+                .color(AMBER),
+        );
+    }
+    log(ui, lang, "team", board, auction, 15.0);
+}
+
+/// The standing bid and its bidder, large; or that nobody has bid.
+pub fn standing(ui: &mut Ui, lang: Lang, auction: &AuctionBoard, size: f32) {
+    match auction.standing() {
+        Some(row) => {
+            ui.label(
+                RichText::new(words::bid(lang, row.bid, row.worth))
+                    .size(size)
+                    .strong()
+                    .color(BRIGHT),
+            );
+            ui.label(RichText::new(&row.name).size(size * 0.6).strong());
+        }
+        None => {
+            ui.label(
+                RichText::new(lang.t(Nt::NoBidsYet))
+                    .size(size * 0.5)
+                    .color(GREY),
+            );
+        }
+    }
+}
+
+/// How the bidding ended.
+pub fn outcome(ui: &mut Ui, lang: Lang, board: &NeptuneBoard, sold: &Sold) {
+    let text = match sold {
+        Sold::To { team, bid, stake } => words::sold(
+            lang,
+            &team_name(board, *team),
+            &words::bid(lang, *bid, *stake),
+        ),
+        Sold::NoBids => lang.t(Nt::NobodyBid).to_owned(),
+    };
+    ui.label(RichText::new(text).size(24.0).strong().color(GREEN));
+}
+
+/// The buttons, gated by `may_bid`, and the last bid's fate.
+fn controls(
+    ui: &mut Ui,
+    state: &AppState,
+    game: GameId,
+    view: &NeptuneTeamView,
+    auction: &AuctionBoard,
+    draft: &mut BidDraft,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    let is_bid = |c: &NeptuneCommand| matches!(c, NeptuneCommand::Bid { team: None, .. });
+    let sending = pending(state, game).any(is_bid);
+    let open = view.may_bid && !sending;
+    let standing = auction.standing().map(|r| r.bid);
+    let mut bid = None;
+    ui.horizontal_wrapped(|ui| {
+        let quick: Vec<(String, u32)> = match standing {
+            None => vec![(FIRST_BID_MIN.to_string(), FIRST_BID_MIN)],
+            Some(Bid::Amount(n)) => RAISES
+                .iter()
+                .map(|by| (words::raise(*by, n + by), n + by))
+                .collect(),
+            Some(Bid::VaBank) => Vec::new(),
+        };
+        for (label, amount) in quick {
+            let button = egui::Button::new(RichText::new(label).size(24.0));
+            if ui.add_enabled(open, button).clicked() {
+                bid = Some(Bid::Amount(amount));
+            }
+        }
+        let va_bank = egui::Button::new(RichText::new(lang.t(Nt::VaBank)).size(24.0).strong());
+        if ui.add_enabled(open, va_bank).clicked() {
+            bid = Some(Bid::VaBank);
+        }
+    });
+    if standing == Some(Bid::VaBank) {
+        ui.label(RichText::new(lang.t(Nt::VaBankOnly)).color(AMBER));
+    } else {
+        ui.horizontal(|ui| {
+            let label = ui.label(RichText::new(lang.t(Nt::Amount)).size(18.0));
+            ui.add_enabled(
+                open,
+                egui::TextEdit::singleline(&mut draft.amount)
+                    .font(egui::FontId::proportional(22.0))
+                    .desired_width(120.0),
+            )
+            .labelled_by(label.id);
+            let typed = parse_amount(&draft.amount);
+            let button = egui::Button::new(RichText::new(lang.t(Nt::PlaceBid)).size(20.0));
+            if ui.add_enabled(open && typed.is_some(), button).clicked()
+                && let Some(n) = typed
+            {
+                bid = Some(Bid::Amount(n));
+                draft.amount.clear();
+            }
+        });
+    }
+    if let Some(bid) = bid {
+        send(out, game, NeptuneCommand::Bid { team: None, bid });
+    }
+    // Why the buttons are dark.
+    let leading = auction.standing().is_some_and(|r| r.team == view.team);
+    if !view.may_bid {
+        let why = if leading { Nt::YouLead } else { Nt::CannotBid };
+        let colour = if leading { GREEN } else { GREY };
+        ui.label(RichText::new(lang.t(why)).size(18.0).color(colour));
+    }
+    match last_ack(state, game, is_bid) {
+        Some(Err(error)) => {
+            ui.label(RichText::new(i18n::command_error(lang, error)).color(RED));
+        }
+        Some(Ok(GameReceipt::Neptune(NeptuneReceipt::Bid { place, .. }))) if leading => {
+            ui.label(RichText::new(words::bid_accepted(lang, *place)).color(GREEN));
+        }
+        _ => {}
+    }
+}
+
+/// The bids of this bidding in the order the server took them (6.3), the
+/// host's by-hand ones marked, and who is out of it (6.2).
+pub fn log(
+    ui: &mut Ui,
+    lang: Lang,
+    id: &str,
+    board: &NeptuneBoard,
+    auction: &AuctionBoard,
+    size: f32,
+) {
+    if !auction.bids.is_empty() {
+        ui.label(RichText::new(lang.t(Nt::BidLog)).size(size).strong());
+        egui::Grid::new(("neptune-bids", id))
+            .striped(true)
+            .spacing([size, size * 0.3])
+            .show(ui, |ui| {
+                for (i, row) in auction.bids.iter().enumerate() {
+                    ui.label(RichText::new((i + 1).to_string()).size(size));
+                    ui.label(RichText::new(&row.name).size(size).strong());
+                    ui.label(RichText::new(words::bid(lang, row.bid, row.worth)).size(size));
+                    let by = if row.by_host { lang.t(Nt::ByHost) } else { "" };
+                    ui.label(RichText::new(by).size(size * 0.8).color(GREY));
+                    ui.end_row();
+                }
+            });
+    }
+    if !auction.excluded.is_empty() {
+        let names: Vec<String> = auction
+            .excluded
+            .iter()
+            .map(|t| team_name(board, *t))
+            .collect();
+        ui.label(
+            RichText::new(format!("{}: {}", lang.t(Nt::Excluded), names.join(", ")))
+                .size(size)
+                .color(AMBER),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neptune_a_typed_sum_is_digits_spaces_aside() {
+        assert_eq!(parse_amount(" 1 200 "), Some(1200));
+        assert_eq!(parse_amount("сто"), None);
+        assert_eq!(parse_amount(""), None);
+    }
+}

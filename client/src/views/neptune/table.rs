@@ -1,0 +1,43 @@
+//! The overall table (0.1) as the host, a team and the projector see it:
+//! place, team, a column per contest («—» for one not begun) and the sum.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::neptune::ScoreRow;
+
+use crate::i18n::Lang;
+use crate::i18n::neptune::Nt;
+use crate::views::widgets::{self, BRIGHT, GREEN};
+
+const HEADS: [Nt; 9] = [
+    Nt::ColPlace,
+    Nt::ColTeam,
+    Nt::Negative,
+    Nt::Sandwich,
+    Nt::Blitz,
+    Nt::Sisyphus,
+    Nt::Joker,
+    Nt::Auction,
+    Nt::ColTotal,
+];
+
+/// The table; `own` is highlighted (a team's terminal); `size` scales it
+/// for a projector; `id` keeps it apart from the screen's other grids.
+pub fn table(ui: &mut Ui, lang: Lang, id: &str, rows: &[ScoreRow], own: Option<TeamId>, size: f32) {
+    let salt = ("neptune-table", id);
+    let number = |text: String| RichText::new(text).size(size).monospace().color(BRIGHT);
+    widgets::places_table(ui, lang, salt, &HEADS, rows, size, |ui, row| {
+        ui.label(number(row.place.to_string()));
+        let name = RichText::new(&row.name).size(size).strong();
+        ui.label(if own == Some(row.team) {
+            name.color(GREEN)
+        } else {
+            name.color(BRIGHT)
+        });
+        for points in row.contests {
+            let text = points.map_or_else(|| lang.t(Nt::NotBegun).to_owned(), |p| p.to_string());
+            ui.label(number(text));
+        }
+        ui.label(number(row.total.to_string()).strong());
+    });
+}

@@ -1,0 +1,214 @@
+//! The registered teams on the host's desk: players, the split into
+//! ломтики (the captain's or the default, 2.2) with a way to split a team
+//! by hand before Сэндвич, Джокер's declarations as soon as they come
+//! (the staff see them at once, 5.2), and — before and during Сэндвич —
+//! each ломтик's join code with its QR (2.3: a terminal of its own).
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::{GameId, Slice, TeamId};
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::neptune::{NeptuneCommand, NeptuneStaffView, Stage};
+use minuta_shared::rules::neptune::Contest;
+use minuta_shared::wire::handshake::Credential;
+use minuta_shared::wire::view::{Access, HostView};
+
+use super::{send, slice_name, split};
+use crate::i18n::neptune::Nt;
+use crate::i18n::{Lang, T};
+use crate::state::UiCommand;
+use crate::views::widgets::{self, GREEN, GREY};
+
+#[derive(Debug, Default)]
+pub struct TeamsForm {
+    /// The team the host is splitting, and the split being made.
+    pub splitting: Option<(TeamId, split::SplitDraft)>,
+}
+
+/// A ломтик's join code, or `None` when the access codes do not know the
+/// team.
+///
+/// THE ONE PLACE TO CHANGE when merged with the slices branch: the code
+/// should carry the ломтик's own credential (`Credential::Slice { team,
+/// slice, secret }`, its secret derived from the team's). That variant is
+/// not on this branch, so for now the code is built from the team's own
+/// credential, and a terminal joining with it is the team's.
+fn slice_code(access: &Access, team: TeamId, slice: Slice) -> Option<String> {
+    // Unused until the ломтик's own credential exists.
+    let _ = slice;
+    let secret = access
+        .teams
+        .iter()
+        .find(|(t, _)| *t == team)
+        .map(|(_, secret)| secret.clone())?;
+    let credential = Credential::Team { team, secret };
+    Some(
+        JoinCode {
+            addrs: access.addrs.clone(),
+            fingerprint: access.fingerprint,
+            credential,
+        }
+        .to_string(),
+    )
+}
+
+pub fn teams(
+    ui: &mut Ui,
+    lang: Lang,
+    host: &HostView,
+    game: GameId,
+    view: &NeptuneStaffView,
+    form: &mut TeamsForm,
+    out: &mut Vec<UiCommand>,
+) {
+    if view.teams.is_empty() {
+        return;
+    }
+    let board = &view.board;
+    // 2.2: the split is the teams' until Сэндвич starts.
+    let split_open = board.slices.is_empty() && !board.finished;
+    let joker = board
+        .contest
+        .is_some_and(|c| c.index() >= Contest::Joker.index());
+    ui.label(RichText::new(lang.t(Nt::TeamsTitle)).size(20.0).strong());
+    let mut heads = vec![Nt::ColTeam, Nt::ColPlayers, Nt::ColTop, Nt::ColBottom];
+    if joker {
+        heads.push(Nt::ColDeclared);
+    }
+    egui::Grid::new(("neptune-teams", game.0))
+        .striped(true)
+        .spacing([14.0, 6.0])
+        .show(ui, |ui| {
+            for head in &heads {
+                ui.label(RichText::new(lang.t(*head)).strong());
+            }
+            ui.end_row();
+            for entry in &view.teams {
+                ui.label(RichText::new(&entry.name).strong());
+                ui.label(entry.players.len().to_string());
+                ui.label(entry.split.top.join(", "));
+                ui.vertical(|ui| {
+                    ui.label(entry.split.bottom.join(", "));
+                    let (word, colour) = if entry.split.chosen {
+                        (Nt::SplitChosen, GREEN)
+                    } else {
+                        (Nt::SplitDefault, GREY)
+                    };
+                    ui.label(RichText::new(lang.t(word)).small().color(colour));
+                });
+                if joker {
+                    let text = entry
+                        .declaration
+                        .map_or_else(|| "—".to_owned(), |d| d.to_string());
+                    ui.label(RichText::new(text).strong());
+                }
+                if split_open && ui.small_button(lang.t(Nt::EditSplit)).clicked() {
+                    form.splitting = Some((entry.team, split::SplitDraft::of(&entry.split)));
+                }
+                ui.end_row();
+            }
+        });
+    if split_open {
+        by_hand(ui, lang, game, view, form, out);
+    } else {
+        form.splitting = None;
+    }
+    if let Some(access) = &host.access
+        && codes_wanted(view)
+    {
+        codes(ui, lang, game, view, access, out);
+    }
+}
+
+/// 2.2: the host splits a team whose captain cannot.
+fn by_hand(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameId,
+    view: &NeptuneStaffView,
+    form: &mut TeamsForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let Some((team, draft)) = &mut form.splitting else {
+        return;
+    };
+    let Some(entry) = view.teams.iter().find(|t| t.team == *team) else {
+        form.splitting = None;
+        return;
+    };
+    let mut close = false;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        // The editor closes as the split leaves: nothing to send twice.
+        if let Some((top, bottom)) =
+            split::editor(ui, lang, &entry.name, &entry.players, draft, false)
+        {
+            send(
+                out,
+                game,
+                NeptuneCommand::SetSplit {
+                    team: Some(entry.team),
+                    top,
+                    bottom,
+                },
+            );
+            close = true;
+        }
+        if ui.button(lang.t(T::Cancel)).clicked() {
+            close = true;
+        }
+    });
+    if close {
+        form.splitting = None;
+    }
+}
+
+/// Before and during Сэндвич, the ломтики need their codes.
+fn codes_wanted(view: &NeptuneStaffView) -> bool {
+    let board = &view.board;
+    match board.contest {
+        None | Some(Contest::Negative) => true,
+        Some(Contest::Sandwich) => !matches!(board.stage, Stage::Between { .. }),
+        Some(_) => false,
+    }
+}
+
+/// Each ломтик's join code with a QR.
+fn codes(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameId,
+    view: &NeptuneStaffView,
+    access: &Access,
+    out: &mut Vec<UiCommand>,
+) {
+    let soon = matches!(
+        view.board.stage,
+        Stage::Between {
+            next: Contest::Sandwich
+        }
+    ) || view.board.contest == Some(Contest::Sandwich);
+    egui::CollapsingHeader::new(RichText::new(lang.t(Nt::SliceCodes)).strong())
+        .id_salt(("neptune-slice-codes", game.0))
+        .default_open(soon)
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(lang.t(Nt::SliceCodesHint))
+                    .small()
+                    .color(GREY),
+            );
+            for entry in &view.teams {
+                for slice in Slice::BOTH {
+                    let name = slice_name(&view.board, entry.team, slice);
+                    ui.label(RichText::new(&name).strong());
+                    match slice_code(access, entry.team, slice) {
+                        Some(code) => {
+                            let id = format!("neptune-{}-{}-{}", game.0, entry.team, slice.code());
+                            widgets::join_code_box(ui, lang, &id, &code, out);
+                        }
+                        None => {
+                            ui.label(RichText::new(lang.t(Nt::NoSliceCode)).color(GREY));
+                        }
+                    }
+                }
+            }
+        });
+}
