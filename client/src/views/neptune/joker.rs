@@ -6,7 +6,6 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneTeamView, Stage};
-use minuta_shared::rules::neptune::MAX_DECLARATION;
 
 use super::{pending, refusal, send};
 use crate::i18n::neptune::{self as words, Nt};
@@ -40,7 +39,7 @@ pub fn joker(
                 .strong(),
         );
     } else if view.may_declare {
-        declare(ui, state, game, choice, out);
+        declare(ui, state, game, view.declare_max, choice, out);
     } else if !matches!(view.board.stage, Stage::Topics { .. }) {
         ui.label(RichText::new(lang.t(Nt::NoDeclaration)).color(GREY));
     }
@@ -93,15 +92,14 @@ fn declare(
     ui: &mut Ui,
     state: &AppState,
     game: GameId,
+    max: u32,
     choice: &mut Option<u32>,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
     ui.label(RichText::new(lang.t(Nt::DeclareHow)).size(18.0));
-    // The team's view does not say how many questions this tour plays:
-    // the rules' seven is the most (a shortened game's server refuses more).
     ui.horizontal_wrapped(|ui| {
-        for n in 0..=MAX_DECLARATION {
+        for n in 0..=max {
             let label = RichText::new(n.to_string()).size(22.0);
             if ui.selectable_label(*choice == Some(n), label).clicked() {
                 *choice = Some(n);

@@ -6,10 +6,8 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, Slice, TeamId};
-use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneStaffView, Stage};
 use minuta_shared::rules::neptune::Contest;
-use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::{Access, HostView};
 
 use super::{send, slice_name, split};
@@ -22,33 +20,6 @@ use crate::views::widgets::{self, GREEN, GREY};
 pub struct TeamsForm {
     /// The team the host is splitting, and the split being made.
     pub splitting: Option<(TeamId, split::SplitDraft)>,
-}
-
-/// A ломтик's join code, or `None` when the access codes do not know the
-/// team.
-///
-/// THE ONE PLACE TO CHANGE when merged with the slices branch: the code
-/// should carry the ломтик's own credential (`Credential::Slice { team,
-/// slice, secret }`, its secret derived from the team's). That variant is
-/// not on this branch, so for now the code is built from the team's own
-/// credential, and a terminal joining with it is the team's.
-fn slice_code(access: &Access, team: TeamId, slice: Slice) -> Option<String> {
-    // Unused until the ломтик's own credential exists.
-    let _ = slice;
-    let secret = access
-        .teams
-        .iter()
-        .find(|(t, _)| *t == team)
-        .map(|(_, secret)| secret.clone())?;
-    let credential = Credential::Team { team, secret };
-    Some(
-        JoinCode {
-            addrs: access.addrs.clone(),
-            fingerprint: access.fingerprint,
-            credential,
-        }
-        .to_string(),
-    )
 }
 
 pub fn teams(
@@ -199,7 +170,7 @@ fn codes(
                 for slice in Slice::BOTH {
                     let name = slice_name(&view.board, entry.team, slice);
                     ui.label(RichText::new(&name).strong());
-                    match slice_code(access, entry.team, slice) {
+                    match crate::views::host::slice_join_code(access, entry.team, slice) {
                         Some(code) => {
                             let id = format!("neptune-{}-{}-{}", game.0, entry.team, slice.code());
                             widgets::join_code_box(ui, lang, &id, &code, out);

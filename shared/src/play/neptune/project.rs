@@ -348,9 +348,11 @@ impl NeptuneMatch {
         let may_answer = playing
             && q.is_some_and(|q| !q.steps.is_empty() && !q.cards.contains_key(&key))
             && sandwich == slice.is_some()
+            // After the hand-in deadline a card is still taken (kept, never
+            // scored), as in ChGK, until the reveal.
             && matches!(
                 board.stage,
-                Stage::Minute { .. } | Stage::BetweenSteps { .. }
+                Stage::Minute { .. } | Stage::BetweenSteps { .. } | Stage::Judging
             );
         let sheet = match &self.package {
             Some(p) if slice.is_none() => {
@@ -445,6 +447,7 @@ impl NeptuneMatch {
             answers_expected: contest.map_or(1, |c| Self::answers_per_card(c) as u32),
             declaration,
             may_declare,
+            declare_max: self.size(Contest::Joker),
             joker_cards,
             run,
             score,

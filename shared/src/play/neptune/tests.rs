@@ -176,7 +176,8 @@ impl Hall {
     }
 
     fn view(&self, team: u32) -> NeptuneTeamView {
-        self.g.team_view(TeamId(team), None, &self.roster, self.at())
+        self.g
+            .team_view(TeamId(team), None, &self.roster, self.at())
     }
 
     fn slice_view(&self, team: u32, slice: Slice) -> NeptuneTeamView {
@@ -279,7 +280,12 @@ fn neptune_0_2_a_team_plays_with_4_to_6_players() {
 #[test]
 fn neptune_0_1_contests_go_in_order_and_need_the_last_finished() {
     let mut h = Hall::new(2, negative_only());
-    assert_eq!(h.stage(), Stage::Between { next: Contest::Negative });
+    assert_eq!(
+        h.stage(),
+        Stage::Between {
+            next: Contest::Negative
+        }
+    );
     h.ok(NeptuneCommand::StartContest);
     assert_eq!(
         h.host(NeptuneCommand::StartContest),
@@ -380,7 +386,10 @@ fn neptune_0_4_the_host_judges_every_card_before_the_reveal() {
         Err(NeptunePlayError::StillAnswering)
     );
     h.wait(MINUTE + GRACE + 1);
-    assert_eq!(h.host(NeptuneCommand::Reveal), Err(NeptunePlayError::Unjudged));
+    assert_eq!(
+        h.host(NeptuneCommand::Reveal),
+        Err(NeptunePlayError::Unjudged)
+    );
     // Another team's card is not shown to a team before the reveal.
     assert!(h.view(2).card.is_none());
     assert_eq!(h.view(1).card.unwrap().verdicts, vec![None]);
@@ -468,7 +477,10 @@ fn neptune_2_3_the_slices_answer_apart_and_2_4_2_6_score_20_60_0() {
     h.slice_answer(2, Slice::Bottom, "s0").unwrap();
     h.slice_answer(3, Slice::Top, "нет").unwrap();
     // Neither ломтик sees the other's card.
-    assert_eq!(h.slice_view(1, Slice::Top).card.unwrap().answers, vec!["s0"]);
+    assert_eq!(
+        h.slice_view(1, Slice::Top).card.unwrap().answers,
+        vec!["s0"]
+    );
     assert!(h.slice_view(3, Slice::Bottom).card.is_none());
     assert!(h.slice_view(3, Slice::Bottom).may_answer);
     assert!(!h.view(3).may_answer);
@@ -715,7 +727,10 @@ fn neptune_6_2_a_winner_over_its_score_is_excluded_and_the_bidding_reruns() {
     h.wait(COUNT * 3);
     assert!(matches!(
         h.g.board(&h.roster, h.at()).auction.unwrap().sold,
-        Some(Sold::To { team: TeamId(1), .. })
+        Some(Sold::To {
+            team: TeamId(1),
+            ..
+        })
     ));
 }
 
@@ -766,7 +781,9 @@ fn neptune_6_4_an_opening_va_bank_below_40_is_refused() {
     h.ok(NeptuneCommand::OpenBidding);
     assert_eq!(
         h.bid(2, Bid::VaBank),
-        Err(NeptunePlayError::Bid(BidRefusal::VaBankBelowMinimum { score: 10 }))
+        Err(NeptunePlayError::Bid(BidRefusal::VaBankBelowMinimum {
+            score: 10
+        }))
     );
     // After an opening bid, its «ва-банк» of 10 is a follow-up, not a first bid.
     h.bid(1, Bid::Amount(40)).unwrap();

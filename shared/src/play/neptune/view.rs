@@ -272,6 +272,8 @@ pub struct NeptuneTeamView {
     /// 5.2: the team's declaration, and whether it may still declare.
     pub declaration: Option<u32>,
     pub may_declare: bool,
+    /// 5.2: a declaration is 0 to this (the tour's questions).
+    pub declare_max: u32,
     pub joker_cards: Vec<JokerOwnRow>,
     /// 4.3: during Сизиф.
     pub run: Option<RunView>,
