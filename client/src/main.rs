@@ -16,6 +16,12 @@ use minuta_client::i18n::{self, Lang};
 use minuta_client::sound::Sound;
 use minuta_shared::join_code::JoinCode;
 
+/// As the server's (`minuta-server`): `minuta host` and `minuta demo` run
+/// the server in this process, and mimalloc gives the memory a flood of
+/// connections used back to the system, where glibc's malloc kept it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "minuta",

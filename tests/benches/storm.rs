@@ -35,7 +35,6 @@
 //! without `--bench` (by `cargo test --benches` or `--all-targets`) it is a
 //! quick smoke run: 10 connections, 100 Initials, 1 s settle.
 
-use std::collections::HashSet;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -43,12 +42,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use tokio::net::UdpSocket;
 
-use minuta_client::net::tls::{SERVER_NAME, client_config};
+use minuta_client::net::tls::client_config;
 use minuta_server::net::NetLimits;
 use minuta_shared::wire::handshake::HelloReply;
 use minuta_tests::bench::finish;
+use minuta_tests::hostile::{capture_initials, long_type, raw_socket, unauthenticated};
 use minuta_tests::terminal::{Link, client_endpoint, client_endpoint_with_buffers, within_for};
 use minuta_tests::{Terminal, TestServer, progress};
 
@@ -218,60 +217,6 @@ async fn run(args: Args) -> Result<String> {
     .to_string())
 }
 
-/// One connection that never logs in: half a greeting on its stream, every
-/// further stream the server grants filled, datagrams if it takes them.
-/// Returns the connection, the extra streams (kept open) and the datagrams sent.
-async fn unauthenticated(
-    endpoint: quinn::Endpoint,
-    addr: SocketAddr,
-    config: quinn::ClientConfig,
-) -> Result<(quinn::Connection, Vec<quinn::SendStream>, usize)> {
-    let mut link = Link::open_with(&endpoint, addr, config).await?;
-    // A greeting of 4,096 bytes announced (within every build's limit),
-    // one byte short of it sent.
-    let mut half = 4096u32.to_le_bytes().to_vec();
-    half.resize(4 + 4095, 0);
-    link.send_bytes(&half).await?;
-    let fill = vec![0x5a; 2 << 20];
-    let mut extra = Vec::new();
-    for _ in 0..16 {
-        let opened = tokio::time::timeout(Duration::from_millis(200), link.conn.open_bi()).await;
-        let Ok(Ok((mut send, _recv))) = opened else {
-            break;
-        };
-        // As much as the flow control lets through in a moment.
-        let _ = tokio::time::timeout(Duration::from_millis(1500), send.write_all(&fill)).await;
-        extra.push(send);
-    }
-    let mut datagrams = 0;
-    if let Some(max) = link.conn.max_datagram_size() {
-        let datagram = bytes::Bytes::from(vec![0x5a; max]);
-        for _ in 0..2_000 {
-            if link.conn.send_datagram(datagram.clone()).is_err() {
-                break;
-            }
-            datagrams += 1;
-            if datagrams % 64 == 0 {
-                tokio::task::yield_now().await;
-            }
-        }
-    }
-    Ok((link.conn, extra, datagrams))
-}
-
-/// The QUIC long-header packet type of a v1 packet (0 Initial, 2
-/// Handshake, 3 Retry), or `None` for a short header.
-fn long_type(datagram: &[u8]) -> Option<u8> {
-    let first = *datagram.first()?;
-    (first & 0x80 != 0).then_some((first >> 4) & 0x03)
-}
-
-/// The destination connection id of a long-header packet.
-fn dcid(datagram: &[u8]) -> Option<&[u8]> {
-    let len = usize::from(*datagram.get(5)?);
-    datagram.get(6..6 + len)
-}
-
 /// Sends `count` captured Initial packets to the server from one raw
 /// socket and never answers. Returns (Initials sent, Retry packets seen,
 /// datagrams answered, RSS while they are open, RSS `settle_s` after).
@@ -281,49 +226,10 @@ async fn half_open(
     settle_s: u64,
     start: Instant,
 ) -> Result<(usize, usize, usize, u64, u64)> {
-    let raw = {
-        use socket2::{Domain, Protocol, Socket, Type};
-        let socket = Socket::new(Domain::IPV4, Type::DGRAM, Some(Protocol::UDP))?;
-        // Best effort (the kernel caps it): room for the whole capture.
-        let _ = socket.set_recv_buffer_size(8 << 20);
-        socket.bind(&SocketAddr::from(([127, 0, 0, 1], 0)).into())?;
-        socket.set_nonblocking(true)?;
-        Arc::new(UdpSocket::from_std(socket.into())?)
-    };
+    let raw = raw_socket(SocketAddr::from(([127, 0, 0, 1], 0)))?;
     let capture_at = raw.local_addr()?;
-    // A quinn client makes real Initials (each connection its own id)...
-    let maker = client_endpoint()?;
-    let config = client_config(server.fingerprint)?;
-    let mut attempts = Vec::with_capacity(count);
-    for _ in 0..count {
-        attempts.push(maker.connect_with(config.clone(), capture_at, SERVER_NAME)?);
-    }
-    // ...which the raw socket captures, one per connection id.
-    let mut initials: Vec<Vec<u8>> = Vec::with_capacity(count);
-    let mut seen = HashSet::new();
-    let mut buf = vec![0u8; 2048];
-    // A few may be dropped by a capped socket buffer: their resends come
-    // a second later; whatever has come after a few seconds is used.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(4);
-    while initials.len() < count {
-        let Ok(got) = tokio::time::timeout_at(deadline, raw.recv_from(&mut buf)).await else {
-            break;
-        };
-        let (n, _) = got?;
-        let datagram = &buf[..n];
-        if long_type(datagram) == Some(0)
-            && let Some(id) = dcid(datagram)
-            && seen.insert(id.to_vec())
-        {
-            initials.push(datagram.to_vec());
-        }
-    }
-    drop(attempts);
-    maker.close(0u8.into(), b"");
+    let initials = capture_initials(&raw, capture_at, server.fingerprint, count).await?;
     progress!(start, "captured {} Initial packets", initials.len());
-    if initials.is_empty() {
-        bail!("no Initial packet was captured");
-    }
     let count = initials.len();
 
     // Count what the server answers (and keep the socket drained).

@@ -9,6 +9,7 @@
 pub mod bench;
 pub mod commands;
 pub mod hall;
+pub mod hostile;
 pub mod relay;
 pub mod ring;
 pub mod server;

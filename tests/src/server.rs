@@ -1,8 +1,9 @@
 //! A Minuta server for a test: in this process (the server library on its own
 //! thread, as the desktop app runs it) or as a real child process of the
 //! `minuta-server` binary (for `kill -9`). Either way it listens on
-//! 127.0.0.1 only, keeps its data and certificate in a temporary directory,
-//! and can be stopped and restarted on the same data and the same port.
+//! 127.0.0.1 only (unless [`TestServer::child_process_at`] says otherwise),
+//! keeps its data and certificate in a temporary directory, and can be
+//! stopped and restarted on the same data and the same port.
 //!
 //! Finding the binary: Cargo sets `CARGO_BIN_EXE_*` only for a package's own
 //! binaries, so [`server_binary`] looks next to the running test or bench
@@ -37,7 +38,7 @@ enum Process {
     Stopped,
 }
 
-/// A running (or stopped, restartable) server on 127.0.0.1.
+/// A running (or stopped, restartable) server on 127.0.0.1 (by default).
 pub struct TestServer {
     /// Where it listens; a restart listens here again.
     pub addr: SocketAddr,
@@ -111,7 +112,16 @@ impl TestServer {
 
     /// A child process of this very binary (the bench passes the release build).
     pub fn child_process_of(binary: &Path, dir: TempDir) -> Result<Self> {
-        let (addr, process, codes) = start_child(binary, dir.path(), localhost_any_port())?;
+        Self::child_process_at(binary, dir, localhost_any_port())
+    }
+
+    /// A child process of `binary` listening on `listen` instead of
+    /// 127.0.0.1 (the flood bench's server, reached over a veth pair inside
+    /// network namespaces of its own). With an unspecified address
+    /// (`0.0.0.0:0`) [`TestServer::addr`] is that address with the port
+    /// chosen, and the join codes carry every interface's address.
+    pub fn child_process_at(binary: &Path, dir: TempDir, listen: SocketAddr) -> Result<Self> {
+        let (addr, process, codes) = start_child(binary, dir.path(), listen)?;
         Ok(TestServer {
             addr,
             fingerprint: codes.0.fingerprint,

@@ -58,8 +58,14 @@ pub fn client_endpoint() -> Result<Endpoint> {
 /// buffer (the kernel may give less: capped by `net.core.rmem_max`). Many
 /// connections can share one endpoint. Returns the receive buffer granted.
 pub fn client_endpoint_with_buffers(bytes: Option<usize>) -> Result<(Endpoint, usize)> {
+    client_endpoint_at(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), bytes)
+}
+
+/// As [`client_endpoint_with_buffers`], bound to `bind` (the flood bench's
+/// attackers bind `0.0.0.0:0` to reach the server over a veth pair).
+pub fn client_endpoint_at(bind: SocketAddr, bytes: Option<usize>) -> Result<(Endpoint, usize)> {
     use socket2::{Domain, Protocol, Socket, Type};
-    let socket = Socket::new(Domain::IPV4, Type::DGRAM, Some(Protocol::UDP))
+    let socket = Socket::new(Domain::for_address(bind), Type::DGRAM, Some(Protocol::UDP))
         .context("making a UDP socket")?;
     if let Some(bytes) = bytes {
         socket
@@ -70,8 +76,8 @@ pub fn client_endpoint_with_buffers(bytes: Option<usize>) -> Result<(Endpoint, u
             .context("setting the send buffer")?;
     }
     socket
-        .bind(&SocketAddr::from((Ipv4Addr::LOCALHOST, 0)).into())
-        .context("binding 127.0.0.1:0")?;
+        .bind(&bind.into())
+        .with_context(|| format!("binding {bind}"))?;
     socket.set_nonblocking(true)?;
     let granted = socket.recv_buffer_size().unwrap_or(0);
     let endpoint = Endpoint::new(

@@ -155,23 +155,17 @@ async fn write_msg<T: serde::Serialize>(
         .map_err(|e| Violation::new(close::NORMAL, e.to_string()))
 }
 
-/// Serves one connection attempt the gate let in, until it ends.
+/// Serves one connection the gate let in and the accept loop accepted
+/// (`connecting`: its handshake under way), until it ends.
 pub async fn serve(
-    incoming: quinn::Incoming,
+    connecting: quinn::Connecting,
+    remote: std::net::SocketAddr,
     handshaking: Handshaking,
     driver: mpsc::Sender<Inbound>,
     core: SharedCore,
     clock: ServerClock,
     limits: NetLimits,
 ) {
-    let remote = incoming.remote_address();
-    let connecting = match incoming.accept() {
-        Ok(connecting) => connecting,
-        Err(e) => {
-            debug!(%remote, "cannot accept: {e}");
-            return;
-        }
-    };
     // Dropping an unfinished handshake closes it and frees its state.
     let conn = match tokio::time::timeout(limits.handshake_timeout, connecting).await {
         Ok(Ok(conn)) => conn,
@@ -248,80 +242,98 @@ async fn run(
     clock: ServerClock,
     limits: &NetLimits,
 ) -> Result<(), Violation> {
-    let greeted_by = Instant::now() + limits.hello_timeout;
-    let no_greeting = || {
-        Violation::new(
-            close::REFUSED,
-            format!(
-                "no greeting within {} s",
-                limits.hello_timeout.as_secs_f64()
-            ),
-        )
-    };
-    let (send, mut recv) = tokio::time::timeout_at(greeted_by, conn.accept_bi())
-        .await
-        .map_err(|_| no_greeting())?
-        .map_err(|e| Violation::new(close::NORMAL, e.to_string()))?;
-    // The one stream is open; the peer gets no credit for another (one it
-    // filled would only sit in the server's memory, never read).
-    conn.set_max_concurrent_bi_streams(0u8.into());
-    let send = stream.insert(send);
+    // ---- until login: a connection that breaks its greeting is a strike
+    // against its address (see `gate`)
+    let greeting = async {
+        let greeted_by = Instant::now() + limits.hello_timeout;
+        let no_greeting = || {
+            Violation::new(
+                close::REFUSED,
+                format!(
+                    "no greeting within {} s",
+                    limits.hello_timeout.as_secs_f64()
+                ),
+            )
+        };
+        let (send, mut recv) = tokio::time::timeout_at(greeted_by, conn.accept_bi())
+            .await
+            .map_err(|_| no_greeting())?
+            .map_err(|e| Violation::new(close::NORMAL, e.to_string()))?;
+        // The one stream is open; the peer gets no credit for another (one it
+        // filled would only sit in the server's memory, never read).
+        conn.set_max_concurrent_bi_streams(0u8.into());
+        let send = stream.insert(send);
 
-    // ---- handshake
-    let payload = read_frame(
-        &mut recv,
-        MAX_HELLO_FRAME_BYTES,
-        Deadline::At(greeted_by),
-        no_greeting,
-    )
-    .await?
-    .ok_or_else(|| Violation::new(close::NORMAL, "left before greeting"))?;
-    let hello = match codec::peek_version(&payload) {
-        Some(v) if v != PROTOCOL_VERSION => Err(Refusal::VersionMismatch {
-            server: PROTOCOL_VERSION,
-            client: v,
-        }),
-        _ => match codec::decode::<Envelope<Hello>>(&payload) {
-            Ok(env) if env.body.protocol != PROTOCOL_VERSION => Err(Refusal::VersionMismatch {
+        // ---- handshake
+        let payload = read_frame(
+            &mut recv,
+            MAX_HELLO_FRAME_BYTES,
+            Deadline::At(greeted_by),
+            no_greeting,
+        )
+        .await?
+        .ok_or_else(|| Violation::new(close::NORMAL, "left before greeting"))?;
+        let hello = match codec::peek_version(&payload) {
+            Some(v) if v != PROTOCOL_VERSION => Err(Refusal::VersionMismatch {
                 server: PROTOCOL_VERSION,
-                client: env.body.protocol,
+                client: v,
             }),
-            Ok(env) => Ok(env.body),
-            Err(_) => Err(Refusal::NotAHello),
-        },
-    };
-    drop(payload);
-    let outbox = Outbox::new();
-    let joined = match hello {
-        Ok(hello) => {
-            let (reply, answer) = oneshot::channel();
-            let join = Inbound::Join {
-                credential: hello.credential,
-                outbound: outbox.clone(),
-                robot: false,
-                link: Some(conn.clone()),
-                reply,
-            };
-            driver
-                .send(join)
-                .await
-                .map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?;
-            answer
-                .await
-                .map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?
+            _ => match codec::decode::<Envelope<Hello>>(&payload) {
+                Ok(env) if env.body.protocol != PROTOCOL_VERSION => Err(Refusal::VersionMismatch {
+                    server: PROTOCOL_VERSION,
+                    client: env.body.protocol,
+                }),
+                Ok(env) => Ok(env.body),
+                Err(_) => Err(Refusal::NotAHello),
+            },
+        };
+        drop(payload);
+        let outbox = Outbox::new();
+        let joined = match hello {
+            Ok(hello) => {
+                let (reply, answer) = oneshot::channel();
+                let join = Inbound::Join {
+                    credential: hello.credential,
+                    outbound: outbox.clone(),
+                    robot: false,
+                    link: Some(conn.clone()),
+                    reply,
+                };
+                driver
+                    .send(join)
+                    .await
+                    .map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?;
+                answer
+                    .await
+                    .map_err(|_| Violation::new(close::NORMAL, "server shutting down"))?
+            }
+            Err(refusal) => Err(refusal),
+        };
+        let (conn_id, identity) = match joined {
+            Ok(joined) => joined,
+            Err(refusal) => {
+                // Tell the terminal why in a frame it can decode, then close
+                // with the same words as the reason.
+                let _ = write_msg(send, 0, &HelloReply::Refused(refusal.clone())).await;
+                let _ = send.finish();
+                let _ = tokio::time::timeout(Duration::from_millis(500), conn.closed()).await;
+                return Err(Violation::new(close::REFUSED, refusal.to_string()));
+            }
+        };
+        Ok((conn_id, identity, recv, outbox))
+    }
+    .await;
+    let (conn_id, identity, mut recv, outbox) = match greeting {
+        Ok(greeted) => greeted,
+        Err(v) => {
+            if v.code != close::NORMAL {
+                handshaking.strike(limits);
+            }
+            return Err(v);
         }
-        Err(refusal) => Err(refusal),
     };
-    let (conn_id, identity) = match joined {
-        Ok(joined) => joined,
-        Err(refusal) => {
-            // Tell the terminal why in a frame it can decode, then close
-            // with the same words as the reason.
-            let _ = write_msg(send, 0, &HelloReply::Refused(refusal.clone())).await;
-            let _ = send.finish();
-            let _ = tokio::time::timeout(Duration::from_millis(500), conn.closed()).await;
-            return Err(Violation::new(close::REFUSED, refusal.to_string()));
-        }
+    let Some(send) = stream.as_mut() else {
+        return Err(Violation::new(close::NORMAL, "no stream"));
     };
     // Logged in: the peer may now send what its role sends, and no longer
     // counts among the strangers the gate bounds.

@@ -48,6 +48,17 @@ pub struct NetLimits {
     /// the abandoned view's stream reset to leave before the close, so the
     /// close frame is not stuck behind the view (see `connection`).
     pub close_grace: Duration,
+    /// From this many connections not yet logged in from one address on,
+    /// that address's further attempts must prove it with a Retry (as
+    /// `retry_above`, counted per address; see `gate`). Loopback is exempt.
+    pub retry_above_per_address: usize,
+    /// An address whose handshaken connections broke the greeting (a
+    /// frame over the limit, malformed, none in time, a refused greeting)
+    /// this many times within `strike_window` is ignored for `block_for`.
+    /// 0 never blocks. Loopback is exempt.
+    pub strikes_to_block: u32,
+    pub strike_window: Duration,
+    pub block_for: Duration,
 }
 
 impl Default for NetLimits {
@@ -71,6 +82,20 @@ impl Default for NetLimits {
             // addresses that answered a Retry.
             max_handshakes: 2_048,
             close_grace: Duration::from_secs(1),
+            // One attacker's half-open flood (one address, many ports: the
+            // `flood` bench) kept 1,024 handshakes (~40 MB) and cost the
+            // hall's acknowledgements 5× their calm p99 while they were
+            // made; from 64 on its attempts are retried, statelessly. A
+            // hall's laptops each have an address of their own (64 at once
+            // behind one NAT still join, one round trip later).
+            retry_above_per_address: 64,
+            // Each oversized greeting costs a full TLS handshake first: 700
+            // a second from one address took the hall's ack p99 to 20× its
+            // calm figure. A terminal that breaks its greeting is broken or
+            // hostile; 8 within 10 s and its address waits 10 s.
+            strikes_to_block: 8,
+            strike_window: Duration::from_secs(10),
+            block_for: Duration::from_secs(10),
         }
     }
 }
