@@ -12,12 +12,18 @@
 //! no card twice; `PRAGMA integrity_check` must say `ok`. Beside the cards a
 //! Brain-ring fight runs: each round its question is read, armed and
 //! pressed, and the host's judgement is sent with the burst; every
-//! judgement acknowledged before a kill must be in the store after it.
+//! judgement acknowledged before a kill must be in the store after it. And
+//! a Нептун auction's bidding stays open through the whole campaign: each
+//! round six captains bid at once with the burst (each bid over the last
+//! round's), and every bid acknowledged must be in the store exactly once
+//! after the kill; after each restart the bidding is still open with the
+//! standing bid of the store and a fresh count (6.3).
 //!
 //! Progress goes to stdout; the last line is one JSON object:
 //! `{"bench":"kill","kills":N,"teams":T,"in_flight_min":…,"in_flight_avg":…,
 //! "acked":…,"lost":0,"duplicated":0,"integrity_ok":N,"judgements_acked":…,
-//! "judgements_lost":0}`. `in_flight_*` is
+//! "judgements_lost":0,"bids_acked":…,"bids_lost":0,"bids_duplicated":0,
+//! "recounts":N}`. `in_flight_*` is
 //! the number of cards sent but not acknowledged when each kill landed.
 //! The bench fails (exit 1) if anything was lost or duplicated.
 //! Run without `--bench` (by `cargo test --benches` or `--all-targets`) it
@@ -35,11 +41,15 @@ use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, FightId, RingCommand};
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK, Phase};
+use minuta_shared::play::games::GameStaffView;
 use minuta_shared::play::games::{GameError, PlayError};
+use minuta_shared::play::neptune::{NeptuneCommand, NeptunePlayError, Stage};
 use minuta_shared::play::settings::ChgkTiming;
+use minuta_shared::rules::neptune::Bid;
 use minuta_shared::seed::Rng;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
+use minuta_tests::auction;
 use minuta_tests::bench::finish;
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
@@ -138,6 +148,67 @@ fn already_stored(e: &CommandError) -> bool {
             ChgkError::CardAlreadyAccepted
         )))
     )
+}
+
+/// The auction's captains: the first six teams (Нептун's hall).
+const CAPTAINS: usize = 6;
+
+/// Captain `k`'s bid in round `round`: above everything of earlier rounds
+/// (whose bids reach at most `round·1000 + 60`), rising with `k`; sent in
+/// any order, those that arrive after a higher one are refused (6.4).
+fn bid_amount(round: usize, k: usize) -> u32 {
+    (round as u32 + 1) * 1000 + 10 * (k as u32 + 1)
+}
+
+fn bid(game: minuta_shared::ids::GameId, amount: u32) -> Command {
+    Command::game(
+        game,
+        NeptuneCommand::Bid {
+            team: None,
+            bid: Bid::Amount(amount),
+        },
+    )
+}
+
+/// A refusal that says the bid was not taken (another rose above it).
+fn bid_refused(e: &CommandError) -> bool {
+    matches!(
+        e,
+        CommandError::Play(PlayError::Game(GameError::Neptune(NeptunePlayError::Bid(
+            _
+        ))))
+    )
+}
+
+/// Every stored bid as (team, amount).
+fn stored_bids(db: &std::path::Path) -> Result<Vec<(u32, u32)>> {
+    let conn = rusqlite::Connection::open_with_flags(
+        db,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let mut statement = conn.prepare("SELECT body FROM events WHERE kind = 'game'")?;
+    let bodies = statement.query_map([], |r| r.get::<_, String>(0))?;
+    let mut bids = Vec::new();
+    for body in bodies {
+        let json: Value = serde_json::from_str(&body?)?;
+        bids.extend(find_bid(&json));
+    }
+    Ok(bids)
+}
+
+/// The `BidPlaced` object's team and amount, wherever it is nested.
+fn find_bid(json: &Value) -> Option<(u32, u32)> {
+    match json {
+        Value::Object(map) => {
+            if let Some(bid) = map.get("BidPlaced") {
+                let team = bid.get("team")?.as_u64()? as u32;
+                let amount = bid.get("bid")?.get("Amount")?.as_u64()? as u32;
+                return Some((team, amount));
+            }
+            map.values().find_map(find_bid)
+        }
+        _ => None,
+    }
 }
 
 /// Brain-ring judgements in the store.
@@ -300,11 +371,25 @@ async fn run(args: &Args) -> Result<String> {
     )
     .await?;
     let mut teams = connect_all(&codes).await?;
+    // A Нептун game of the first six teams, brought to its auction's
+    // bidding, which stays open (its count is minutes long).
+    let captains = CAPTAINS.min(ids.len());
+    let neptune = auction::add_game(&mut host, &ids[..captains]).await?;
+    auction::to_the_auction(
+        &mut host,
+        neptune,
+        &ids[..captains],
+        &mut teams[..captains],
+        50,
+    )
+    .await?;
     progress!(
         start,
-        "{} teams joined; {questions} questions loaded; a Brain-ring fight open",
+        "{} teams joined; {questions} questions loaded; a Brain-ring fight open; a Нептун auction bidding",
         teams.len()
     );
+    let mut bids_acked: BTreeSet<(u32, u32)> = BTreeSet::new();
+    let mut recounts = 0usize;
     let mut judged_acked = 0usize;
     let mut judgements_lost = 0usize;
 
@@ -358,6 +443,20 @@ async fn run(args: &Args) -> Result<String> {
             .await
             .ok();
         let mut requests = Vec::with_capacity(teams.len());
+        // The captains' bids go out first, in a shuffled order, then the
+        // cards.
+        let mut order: Vec<usize> = (0..captains).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut bid_requests = Vec::with_capacity(captains);
+        for &k in &order {
+            let sent = teams[k]
+                .send_command(bid(neptune, bid_amount(round, k)))
+                .await
+                .ok();
+            bid_requests.push((k, sent));
+        }
         for (i, t) in teams.iter_mut().enumerate() {
             // A terminal whose link the kill already broke sends nothing.
             requests.push(t.send_command(card(q, i)).await.ok());
@@ -379,6 +478,17 @@ async fn run(args: &Args) -> Result<String> {
             }
         }
         in_flight.push(unacked.len());
+        let mut bids_unacked = Vec::new();
+        for (k, request) in bid_requests {
+            match request.and_then(|r| teams[k].try_ack(r)) {
+                Some(Ok(_)) => {
+                    bids_acked.insert((ids[k].0, bid_amount(round, k)));
+                }
+                Some(Err(e)) if bid_refused(&e) => {}
+                Some(Err(e)) => bail!("round {round}: a bid was refused: {e}"),
+                None => bids_unacked.push(k),
+            }
+        }
         if judge
             .and_then(|j| host.try_ack(j))
             .is_some_and(|r| r.is_ok())
@@ -395,6 +505,55 @@ async fn run(args: &Args) -> Result<String> {
         host = Terminal::connect(&server.host_code).await?;
         teams = connect_all(&codes).await?;
         settle_fight(&mut host, &mut teams[presser], fight).await?;
+        // 6.3: the bidding is open again with the stored standing bid and
+        // a fresh count; then the captains resend what they lack.
+        let stored = stored_bids(&server.database())?;
+        let top = stored.iter().map(|(_, amount)| *amount).max();
+        let view = host
+            .wait_host("the auction after a restart", |v| {
+                v.games.iter().any(|g| g.id == neptune)
+            })
+            .await?;
+        let board = view
+            .games
+            .iter()
+            .find(|g| g.id == neptune)
+            .and_then(|g| match &g.view {
+                GameStaffView::Neptune(n) => Some(n.board.clone()),
+                _ => None,
+            })
+            .ok_or_else(|| anyhow!("no Нептун game after the restart"))?;
+        let standing = board
+            .auction
+            .as_ref()
+            .and_then(|a| a.standing())
+            .and_then(|b| match b.bid {
+                Bid::Amount(n) => Some(n),
+                Bid::VaBank => None,
+            });
+        if board.stage != Stage::Bidding || standing != top {
+            bail!(
+                "round {round}: after the restart the bidding is {:?} with {standing:?} standing; the store's last bid is {top:?}",
+                board.stage
+            );
+        }
+        // The count runs from the restart, not from the standing bid.
+        let auction = board.auction.as_ref();
+        let last_at = auction.and_then(|a| a.standing()).map(|b| b.at);
+        if auction.and_then(|a| a.count_from) > last_at {
+            recounts += 1;
+        }
+        for &k in &bids_unacked {
+            match teams[k].command(bid(neptune, bid_amount(round, k))).await? {
+                Ok(_) => {
+                    bids_acked.insert((ids[k].0, bid_amount(round, k)));
+                }
+                // Not taken after the restart (another rose above it, or it
+                // was stored and is now the standing bid): never
+                // acknowledged before — not a loss.
+                Err(_) => {}
+            }
+        }
         for &i in &unacked {
             match teams[i].command(card(q, i)).await? {
                 Ok(_) => {
@@ -418,13 +577,26 @@ async fn run(args: &Args) -> Result<String> {
         }
         let lost = acked.iter().filter(|c| !seen.contains_key(c)).count();
         let duplicated = seen.values().filter(|n| **n > 1).count();
+        let bids = stored_bids(&server.database())?;
+        let bid_set: BTreeSet<(u32, u32)> = bids.iter().copied().collect();
+        let bids_lost = bids_acked.difference(&bid_set).count();
+        let bids_duplicated = bids.len() - bid_set.len();
+        if bids_lost > 0 || bids_duplicated > 0 {
+            bail!(
+                "kill {}: {bids_lost} acknowledged bids lost, {bids_duplicated} duplicated",
+                round + 1
+            );
+        }
         progress!(
             start,
-            "kill {}: {} of {} cards in flight at the kill; {} stored in all, {lost} lost, {duplicated} duplicated, integrity {integrity}",
+            "kill {}: {} of {} cards in flight at the kill; {} stored in all, {lost} lost, {duplicated} duplicated, integrity {integrity}; bids: {} in flight, {} acknowledged in all, {} stored",
             round + 1,
             unacked.len(),
             teams.len(),
-            cards.len()
+            cards.len(),
+            bids_unacked.len(),
+            bids_acked.len(),
+            bids.len()
         );
         if lost > 0 || duplicated > 0 || integrity != "ok" || judgements_lost > 0 {
             bail!(
@@ -440,6 +612,10 @@ async fn run(args: &Args) -> Result<String> {
     }
     let (cards, _) = stored_cards(&server.database())?;
     let stored: BTreeSet<(u32, u32)> = cards.iter().copied().collect();
+    let bids = stored_bids(&server.database())?;
+    let bid_set: BTreeSet<(u32, u32)> = bids.iter().copied().collect();
+    let bids_lost = bids_acked.difference(&bid_set).count();
+    let bids_duplicated = bids.len() - bid_set.len();
     let lost = acked.difference(&stored).count();
     let duplicated = cards.len() - stored.len();
     let in_flight_min = in_flight.iter().copied().min().unwrap_or(0);
@@ -468,6 +644,10 @@ async fn run(args: &Args) -> Result<String> {
         "integrity_ok": integrity_ok,
         "judgements_acked": judged_acked,
         "judgements_lost": judgements_lost,
+        "bids_acked": bids_acked.len(),
+        "bids_lost": bids_lost,
+        "bids_duplicated": bids_duplicated,
+        "recounts": recounts,
     })
     .to_string())
 }

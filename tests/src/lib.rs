@@ -6,6 +6,7 @@
 //! send it ([`commands`]), and a listening [`spy::Spy`] terminal. Used by
 //! `tests/tests/*.rs` and by the benchmarks.
 
+pub mod auction;
 pub mod bench;
 pub mod commands;
 pub mod hall;
