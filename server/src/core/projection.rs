@@ -4,7 +4,7 @@
 //! part is built: a team's game views come from
 //! [`minuta_shared::play::games::GameState::team_view`].
 
-use minuta_shared::ids::TeamId;
+use minuta_shared::ids::{Slice, TeamId};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{
@@ -22,9 +22,8 @@ impl Core {
             Identity::Judge(_) => View::Host(self.staff_view(now, false)),
             Identity::Jury => View::Jury(self.jury_view(now)),
             Identity::Display => View::Display(self.display_view(now)),
-            Identity::Team(team) | Identity::Slice(team, _) => {
-                View::Team(self.team_view(team, now))
-            }
+            Identity::Team(team) => View::Team(self.team_view(team, now)),
+            Identity::Slice(team, slice) => View::Team(self.slice_view(team, slice, now)),
         }
     }
 
@@ -34,6 +33,17 @@ impl Core {
             team,
             name: self.registry.team_name(team),
             games: self.game_entries(|g| g.state.team_view(team, &self.roster, now)),
+        }
+    }
+
+    /// A ломтик's terminal (Нептун 2.2): its team's games as the ломтик
+    /// sees them (in Нептун its own card only, 2.3).
+    pub fn slice_view(&self, team: TeamId, slice: Slice, now: ServerTime) -> TeamView {
+        TeamView {
+            tournament: self.registry.tournament.clone(),
+            team,
+            name: self.registry.team_name(team),
+            games: self.game_entries(|g| g.state.slice_view(team, slice, &self.roster, now)),
         }
     }
 

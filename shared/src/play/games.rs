@@ -112,6 +112,7 @@ macro_rules! formats {
         }
 
         /// One game of the event, of whichever format.
+        #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug)]
         pub enum GameState { $($variant($game)),* }
 
