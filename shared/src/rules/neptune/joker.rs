@@ -114,7 +114,8 @@ mod tests {
             score(1, &round),
             Err(NeptuneError::Declaration {
                 team: 0,
-                declared: 8
+                declared: 8,
+                max: QUESTIONS as u32
             })
         );
         let round = JokerRound {
