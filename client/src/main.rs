@@ -81,7 +81,8 @@ enum Cmd {
         #[arg(long)]
         no_autopilot: bool,
         /// Which game the demo plays: ChGK, Мультиигры, Brain-ring,
-        /// Эрудит-квартет, or the whole festival programme.
+        /// Эрудит-квартет, Нептун (its six contests, shortened), or the
+        /// whole festival programme.
         #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
         game: DemoGameArg,
         /// As for `host`: set an unusable store aside and begin a new one.
@@ -97,6 +98,7 @@ enum DemoGameArg {
     BrainRing,
     EruditQuartet,
     Festival,
+    Neptune,
 }
 
 impl DemoGameArg {
@@ -108,6 +110,7 @@ impl DemoGameArg {
             DemoGameArg::BrainRing => DemoGame::BrainRing,
             DemoGameArg::EruditQuartet => DemoGame::EruditQuartet,
             DemoGameArg::Festival => DemoGame::Festival,
+            DemoGameArg::Neptune => DemoGame::Neptune,
         }
     }
 }
@@ -261,6 +264,16 @@ mod tests {
         };
         assert_eq!(game.game(), minuta_server::demo::DemoGame::EruditQuartet);
         assert_eq!(game.game().name(), "erudit-quartet");
+    }
+
+    #[test]
+    fn the_demo_plays_neptune_by_its_score_name() {
+        let cli = Cli::try_parse_from(["minuta", "demo", "--game", "neptune"]).expect("parses");
+        let Some(Cmd::Demo { game, .. }) = cli.command else {
+            panic!("a demo")
+        };
+        assert_eq!(game.game(), minuta_server::demo::DemoGame::Neptune);
+        assert_eq!(game.game().name(), "neptune");
     }
 
     #[test]

@@ -77,9 +77,15 @@ enum Command {
         /// two groups of four, robot captains' line-ups and robot players at
         /// the buttons, then the final), or the festival (day one: ChGK
         /// tours, each after a Мультиигры tour; day two: Brain-ring and
-        /// Эрудит-квартет qualified from day one's ChGK standings).
+        /// Эрудит-квартет qualified from day one's ChGK standings), or
+        /// «Нептун» (its six contests, shortened by --neptune-questions,
+        /// with robot captains and ломтики and the auction's live bidding).
         #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
         game: DemoGameArg,
+        /// Нептун: questions (Блицкриг: blocks) per contest, 1 to 12; a
+        /// contest never plays more than the rules' 12/6/3/6/7/8.
+        #[arg(long, default_value_t = minuta_server::demo::neptune::DEFAULT_QUESTIONS)]
+        neptune_questions: u32,
         /// Length of the demo's minute in whole seconds (1 to 3600): the ChGK
         /// and the Brain-ring minute, a Мультиигры task's time (one or two
         /// minutes), and — in proportion to the rules' 60 s — every other
@@ -203,6 +209,7 @@ enum DemoGameArg {
     BrainRing,
     EruditQuartet,
     Festival,
+    Neptune,
 }
 
 impl DemoGameArg {
@@ -213,6 +220,7 @@ impl DemoGameArg {
             DemoGameArg::BrainRing => DemoGame::BrainRing,
             DemoGameArg::EruditQuartet => DemoGame::EruditQuartet,
             DemoGameArg::Festival => DemoGame::Festival,
+            DemoGameArg::Neptune => DemoGame::Neptune,
         }
     }
 }
@@ -245,6 +253,7 @@ fn main() -> ExitCode {
             data,
             certs,
             game,
+            neptune_questions,
             minute,
             robots,
             seed,
@@ -258,6 +267,12 @@ fn main() -> ExitCode {
             }
             if minute == 0 || minute > 3600 {
                 eprintln!("--minute: {minute} is not a length from 1 to 3600 seconds");
+                return ExitCode::from(2);
+            }
+            if neptune_questions == 0 || neptune_questions > 12 {
+                eprintln!(
+                    "--neptune-questions: {neptune_questions} is not a number of questions from 1 to 12"
+                );
                 return ExitCode::from(2);
             }
             let game = game.game();
@@ -286,6 +301,7 @@ fn main() -> ExitCode {
                 teams,
                 robots,
                 finish_line: finish_line.clone(),
+                neptune_questions,
             };
             let robots = robots.unwrap_or(teams - 1);
             println!(

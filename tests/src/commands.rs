@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use minuta_shared::ids::{AppealId, GameId, QuestionId, TeamId, TourId};
+use minuta_shared::ids::{AppealId, GameId, QuestionId, Slice, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::brain_ring::{
     EarlyPress, FightId, RingAppealKind, RingCommand, RingTiming,
@@ -23,11 +23,14 @@ use minuta_shared::play::games::{Format, GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
     AppealNo, MultigamesCommand, MultigamesSettings, TaskAppealKind, TaskDraft, TaskId, TourNo,
 };
-use minuta_shared::play::neptune::NeptuneCommand;
+use minuta_shared::play::neptune::{
+    CardKey, ContestSizes, NeptuneCommand, NeptuneSettings, NeptuneTiming,
+};
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::programme::{Programme, ProgrammeDay, Slot};
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::rules::multigames::Credit;
+use minuta_shared::rules::neptune::Bid;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Role;
 
@@ -51,7 +54,10 @@ const HOST_OR_TEAM: &[Role] = &[Role::Host, Role::Team];
 /// Мультиигры answers; a team hands in its cards and answers, presses its
 /// button and appeals; in Эрудит-квартет a captain sends the team's own
 /// line-up (5.7; the host may send it naming the team, for a laptop that
-/// failed); the appeal jury (АЖ, 6.5) decides Мультиигры appeals; the
+/// failed); in Нептун the host (Нептун himself) runs and judges, a captain
+/// splits the team, declares, marks its sheet, answers and bids (the host
+/// may split or bid naming the team), and a ломтик — a team's terminal too
+/// — hands in its card; the appeal jury (АЖ, 6.5) decides Мультиигры appeals; the
 /// display sends nothing. Written out here rather than asked
 /// of `permitted`, which is what is being tested.
 pub fn senders(command: &Command) -> &'static [Role] {
@@ -170,7 +176,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 55;
+pub const KINDS: usize = 70;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -183,6 +189,9 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
     let multi = |c: MultigamesCommand| Command::game(game_of(Format::Multigames), c);
     let ring = |c: RingCommand| Command::game(game_of(Format::Ring), c);
     let erudit = |c: EruditCommand| Command::game(game_of(Format::Erudit), c);
+    let neptune = |c: NeptuneCommand| Command::game(game_of(Format::Neptune), c);
+    // A captain names no team; the host names the team it acts for.
+    let for_team = (!flag).then_some(TeamId(b));
     let credit = Credit::from_int(i64::from(b) - 1);
     let (question, task, fight) = (QuestionId(a), TaskId(a), FightId(a));
     match kind % KINDS {
@@ -406,7 +415,7 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         51 => erudit(EruditCommand::Reread),
         52 => erudit(EruditCommand::Judge { correct: flag }),
         53 => erudit(EruditCommand::Next),
-        _ => ring(RingCommand::Appeal {
+        54 => ring(RingCommand::Appeal {
             fight,
             kind: if flag {
                 RingAppealKind::AcceptOurAnswer
@@ -414,6 +423,69 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
                 RingAppealKind::QuestionIncorrect
             },
             text,
+        }),
+        // ---- Нептун
+        55 => neptune(NeptuneCommand::LoadPackage {
+            file_name: "нептун.json".into(),
+            bytes: text.into_bytes(),
+        }),
+        56 => neptune(NeptuneCommand::SetSettings {
+            settings: NeptuneSettings {
+                timing: NeptuneTiming {
+                    minute_ms: big % 120_000,
+                    grace_ms: u64::from(a) * 1_000,
+                    blitz_step_ms: u64::from(b) * 1_000,
+                    joker_topics_ms: u64::from(b) * 500,
+                    count_step_ms: u64::from(a) * 700,
+                },
+                sizes: ContestSizes::shortened(a),
+            },
+        }),
+        57 => neptune(NeptuneCommand::Register {
+            teams: (1..=a % 8).map(TeamId).collect(),
+        }),
+        58 => neptune(NeptuneCommand::StartContest),
+        59 => neptune(NeptuneCommand::Announce {
+            rating: flag.then_some(b * 10),
+        }),
+        60 => neptune(NeptuneCommand::StartMinute),
+        61 => neptune(NeptuneCommand::Judge {
+            cards: vec![if flag {
+                CardKey::team(team)
+            } else {
+                CardKey::slice(team, Slice::Top)
+            }],
+            part: (b % 5) as u8,
+            correct: flag,
+        }),
+        62 => neptune(NeptuneCommand::Reveal),
+        63 => neptune(NeptuneCommand::OpenBidding),
+        64 => neptune(NeptuneCommand::CloseBidding),
+        65 => neptune(NeptuneCommand::SetSplit {
+            team: for_team,
+            top: players,
+            bottom: vec![format!("Игрок {b}")],
+        }),
+        66 => neptune(NeptuneCommand::Bid {
+            team: for_team,
+            bid: if a % 2 == 0 {
+                Bid::VaBank
+            } else {
+                Bid::Amount(b * 10 + (big % 7) as u32 * 5 + 30)
+            },
+        }),
+        67 => neptune(NeptuneCommand::Declare { count: b }),
+        68 => neptune(NeptuneCommand::Answer {
+            answers: (0..=a % 4).map(|_| text.clone()).collect(),
+            slice: (!flag).then_some(if b % 2 == 0 {
+                Slice::Top
+            } else {
+                Slice::Bottom
+            }),
+        }),
+        _ => neptune(NeptuneCommand::MarkPhrase {
+            phrase: b,
+            marked: flag,
         }),
     }
 }
@@ -485,6 +557,7 @@ pub fn kinds_on_the_wire() -> BTreeSet<String> {
             "Multigames" => variant_names::<MultigamesCommand>(),
             "Ring" => variant_names::<RingCommand>(),
             "Erudit" => variant_names::<EruditCommand>(),
+            "Neptune" => variant_names::<NeptuneCommand>(),
             _ => BTreeSet::from(["?".to_owned()]),
         };
         kinds.extend(inner.into_iter().map(|c| format!("{format}::{c}")));

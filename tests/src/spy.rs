@@ -4,7 +4,8 @@
 //! server's is: the wall clock at start plus monotonic time, so in one
 //! process the two agree to microseconds). A leakage test compares the
 //! stamps with the times the store gives each reveal; [`quartet_leaks`]
-//! is what an Эрудит-квартет board must never show a team or the hall.
+//! is what an Эрудит-квартет board must never show a team or the hall, and
+//! [`neptune_leaks`] what a Нептун board or team terminal must never show.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -15,6 +16,7 @@ use minuta_server::clock::ServerClock;
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::erudit::{GameBoard, PhaseView, QuestionState};
+use minuta_shared::play::neptune::{NeptuneBoard, NeptuneTeamView};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::handshake::{HelloReply, Identity};
@@ -135,6 +137,60 @@ pub fn quartet_leaks(board: &GameBoard, own: Option<TeamId>) -> Vec<String> {
                 }
             }
         }
+    }
+    found
+}
+
+/// A Нептун board as a team or the hall may see it: Джокер's results,
+/// answers and verdicts only once the tour is over (5.5), and never a
+/// question's «перевёртыш» (1.4: no answer or comment shown may hold a
+/// phrase of the sheet, `sheet`).
+pub fn neptune_leaks(board: &NeptuneBoard, sheet: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    if let Some(joker) = &board.joker
+        && !joker.revealed
+    {
+        if !joker.results.is_empty() {
+            found.push("Джокер: the declarations and results before the tour ended".into());
+        }
+        if !joker.questions.is_empty() {
+            found.push("Джокер: answers and verdicts before the tour ended".into());
+        }
+    }
+    if let Some(reveal) = &board.reveal {
+        let shown = reveal.answers.iter().chain(&reveal.comments);
+        for text in shown {
+            if let Some(flip) = sheet
+                .iter()
+                .find(|p| !p.is_empty() && text.contains(p.as_str()))
+            {
+                found.push(format!("the «перевёртыш» «{flip}» in {text:?}"));
+            }
+        }
+    }
+    found
+}
+
+/// A team's (or a ломтик's) own Нептун terminal (`own`): [`neptune_leaks`]
+/// on its board, and its Джокер cards' verdicts only after the tour.
+pub fn neptune_team_leaks(view: &NeptuneTeamView, own: TeamId) -> Vec<String> {
+    let sheet: Vec<String> = view.sheet.iter().map(|p| p.text.clone()).collect();
+    let mut found = neptune_leaks(&view.board, &sheet);
+    if view.team != own {
+        found.push(format!("team {}'s Нептун view", view.team));
+    }
+    let over = view.board.joker.as_ref().is_some_and(|j| j.revealed);
+    if !over && view.joker_cards.iter().any(|c| c.verdict.is_some()) {
+        found.push("Джокер: a verdict before the tour ended".into());
+    }
+    if !over
+        && view.board.contest == Some(minuta_shared::rules::neptune::Contest::Joker)
+        && view
+            .card
+            .as_ref()
+            .is_some_and(|c| c.verdicts.iter().any(Option::is_some))
+    {
+        found.push("Джокер: the card's verdict before the tour ended".into());
     }
     found
 }

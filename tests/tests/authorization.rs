@@ -1,4 +1,4 @@
-//! Who may send what (issue 14, «Prove»): every kind of command on the wire — `Command`'s own and every game command of ChGK, Мультиигры, Brain-ring and Эрудит-квартет — sent over real QUIC on 127.0.0.1 from every role (host, judge, team, display, appeal jury). Where the rules allow it, the server answers (it may refuse by the game's rules, never as `Forbidden`) and the connection stays; where they do not, the connection is closed as `FORBIDDEN` and the store has not one event more. A team's commands name no team, so there is nothing to forge: its card lands as its own (Эрудит-квартет's line-up has the host's field naming the team, which a captain leaves empty; a captain naming another team is refused). The core refuses exactly the same pairs should the connection's check ever let one through.
+//! Who may send what (issue 14, «Prove»): every kind of command on the wire — `Command`'s own and every game command of ChGK, Мультиигры, Brain-ring, Эрудит-квартет and Нептун — sent over real QUIC on 127.0.0.1 from every role (host, judge, team, display, appeal jury). Where the rules allow it, the server answers (it may refuse by the game's rules, never as `Forbidden`) and the connection stays; where they do not, the connection is closed as `FORBIDDEN` and the store has not one event more. A team's commands name no team, so there is nothing to forge: its card lands as its own (Эрудит-квартет's line-up and Нептун's split and bid have the host's field naming the team, which a captain leaves empty; a captain naming another team is refused). The core refuses exactly the same pairs should the connection's check ever let one through.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -6,13 +6,15 @@ use std::path::Path;
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_server::core::{Core, ServerInfo};
-use minuta_shared::ids::{GameId, JudgeId, QuestionId, TeamId};
+use minuta_shared::ids::{GameId, JudgeId, QuestionId, Slice, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::EVENT_RING;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::erudit::{EruditCommand, EruditPlayError, EruditTiming};
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameSettings, PlayError};
 use minuta_shared::play::multigames::{MultigamesCommand, MultigamesSettings};
+use minuta_shared::play::neptune::{NeptuneCommand, NeptuneSettings};
+use minuta_shared::rules::neptune::Bid;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
@@ -84,13 +86,14 @@ async fn judge_code(host: &mut Terminal, judge: JudgeId) -> Result<JoinCode> {
 
 /// A hall with every role seated: two teams (team 1 has handed in a card,
 /// so it is part of the results), a judge, the appeal jury, and a
-/// Мультиигры and an Эрудит-квартет game beside the event's ChGK and
-/// Brain-ring.
+/// Мультиигры, an Эрудит-квартет and a Нептун game beside the event's
+/// ChGK and Brain-ring.
 struct Matrix {
     hall: Hall,
     codes: Vec<(Role, JoinCode)>,
     multigames: GameId,
     erudit: GameId,
+    neptune: GameId,
 }
 
 async fn matrix() -> Result<Matrix> {
@@ -139,6 +142,16 @@ async fn matrix() -> Result<Matrix> {
     else {
         bail!("no game added");
     };
+    let Receipt::GameAdded { game: neptune } = hall
+        .host
+        .ok(Command::AddGame {
+            name: "Нептун".into(),
+            settings: GameSettings::Neptune(NeptuneSettings::default()),
+        })
+        .await?
+    else {
+        bail!("no game added");
+    };
     let codes = vec![
         (Role::Host, hall.server.host_code.clone()),
         (Role::Judge, judge_code(&mut hall.host, judge).await?),
@@ -151,6 +164,7 @@ async fn matrix() -> Result<Matrix> {
         codes,
         multigames,
         erudit,
+        neptune,
     })
 }
 
@@ -169,8 +183,7 @@ impl Matrix {
             Format::Ring => EVENT_RING,
             Format::Multigames => self.multigames,
             Format::Erudit => self.erudit,
-            // No Нептун game in this hall yet.
-            Format::Neptune => GameId(99),
+            Format::Neptune => self.neptune,
         }
     }
 }
@@ -264,8 +277,8 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
     let (first, second) = (m.hall.team_ids[0], m.hall.team_ids[1]);
 
     // Assert: no command a team may send names a team — but for the
-    // Эрудит-квартет line-up's field, which is the host's and which a
-    // captain leaves empty.
+    // Эрудит-квартет line-up's and Нептун's split's and bid's field, which
+    // is the host's and which a captain leaves empty.
     for command in &team_commands {
         let fields = field_names(command);
         let names_a_team = fields.contains("team") && !leaves_the_team_out(command);
@@ -293,6 +306,30 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
             )))),
         "{forged:?}"
     );
+    // Нептун: a captain naming a team in a split or a bid (the host's form,
+    // for a laptop that failed) is cut off as forbidden, its own team or
+    // another (2.2, 6.3): a captain acts for its own team only.
+    for forged in [
+        NeptuneCommand::SetSplit {
+            team: Some(first),
+            top: vec!["Игрок 1.1".into()],
+            bottom: vec!["Игрок 1.2".into()],
+        },
+        NeptuneCommand::Bid {
+            team: Some(second),
+            bid: Bid::Amount(40),
+        },
+    ] {
+        let mut captain = Terminal::connect(&m.hall.team_codes[1]).await?;
+        let answer = captain
+            .command(Command::game(m.neptune, forged.clone()))
+            .await;
+        let closed = captain.closed().await?;
+        ensure!(
+            answer.is_err() && closed.code == close::FORBIDDEN,
+            "{forged:?}: {answer:?}, {closed:?}"
+        );
+    }
 
     // Act: the second team hands in a card and a Мультиигры answer.
     let task = multigames_task(&mut m).await?;
@@ -364,7 +401,11 @@ fn leaves_the_team_out(command: &Command) -> bool {
     matches!(
         command,
         Command::Game {
-            command: GameCommand::Erudit(EruditCommand::SetLineup { team: None, .. }),
+            command: GameCommand::Erudit(EruditCommand::SetLineup { team: None, .. })
+                | GameCommand::Neptune(
+                    NeptuneCommand::SetSplit { team: None, .. }
+                        | NeptuneCommand::Bid { team: None, .. }
+                ),
             ..
         }
     )
@@ -454,12 +495,14 @@ fn the_core_refuses_exactly_the_pairs_the_connection_refuses() {
         let added = core.handle_command(Identity::Host, team, now, &mut secret);
         assert!(added.is_ok(), "{added:?}");
     }
+    // A ломтик (Нептун 2.2) is a team's terminal: its role is the team's.
     let identities = [
         Identity::Host,
         Identity::Judge(JudgeId(1)),
         Identity::Team(TeamId(1)),
         Identity::Display,
         Identity::Jury,
+        Identity::Slice(TeamId(1), Slice::Top),
     ];
     let mut pairs = 0;
 
@@ -468,7 +511,7 @@ fn the_core_refuses_exactly_the_pairs_the_connection_refuses() {
         Format::Ring => EVENT_RING,
         Format::Multigames => GameId(2),
         Format::Erudit => GameId(3),
-        Format::Neptune => GameId(99),
+        Format::Neptune => GameId(4),
     }) {
         for who in identities {
             // Act.
@@ -491,5 +534,5 @@ fn the_core_refuses_exactly_the_pairs_the_connection_refuses() {
             );
         }
     }
-    assert_eq!(pairs, KINDS * ROLES.len());
+    assert_eq!(pairs, KINDS * identities.len());
 }

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 
 use minuta_server::core::{Core, Event, ServerInfo};
+use minuta_server::demo::neptune::DEMO_NEPTUNE_PACKAGE;
 use minuta_shared::ids::{GameId, JudgeId, QuestionId, Slice, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand, RingTiming};
@@ -16,6 +17,7 @@ use minuta_shared::play::games::{Format, GameSettings};
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesSettings, TaskDraft, TaskId, TourNo,
 };
+use minuta_shared::play::neptune::{ContestSizes, NeptuneCommand, NeptuneSettings, NeptuneTiming};
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::rules::multigames::Credit;
@@ -179,8 +181,7 @@ fn game_of(wrong: Option<u32>) -> impl Fn(Format) -> GameId {
         (None, Format::Ring) => EVENT_RING,
         (None, Format::Multigames) => MULTIGAMES,
         (None, Format::Erudit) => ERUDIT,
-        // No Нептун game in this hall yet: a game that does not exist.
-        (None, Format::Neptune) => GameId(99),
+        (None, Format::Neptune) => NEPTUNE,
     }
 }
 
@@ -300,13 +301,15 @@ fn fuzz_spoilt_envelopes_of_every_command_never_panic_the_codec() {
 const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 const MULTIGAMES: GameId = GameId(2);
 const ERUDIT: GameId = GameId(3);
+const NEPTUNE: GameId = GameId(4);
 
 /// Who may knock: every role; a team the host removed (its link is closed
 /// only after the batch that removed it, so a command of its may still
 /// arrive); a judge that does not exist and a team id nobody registered (a
 /// connection can never be either, as the handshake refuses them; the core
-/// must not panic on them all the same).
-const IDENTITIES: [Identity; 12] = [
+/// must not panic on them all the same); a team's ломтики (Нептун 2.2), one
+/// of a team nobody registered.
+const IDENTITIES: [Identity; 13] = [
     Identity::Host,
     Identity::Judge(JudgeId(1)),
     Identity::Judge(JudgeId(9)),
@@ -317,17 +320,18 @@ const IDENTITIES: [Identity; 12] = [
     Identity::Team(TeamId(99)),
     Identity::Display,
     Identity::Jury,
-    // Нептун's ломтики: a team's permissions, no format of theirs here.
     Identity::Slice(TeamId(1), Slice::Top),
-    Identity::Slice(TeamId(4), Slice::Bottom),
+    Identity::Slice(TeamId(2), Slice::Bottom),
+    Identity::Slice(TeamId(99), Slice::Top),
 ];
 
 /// A core in mid-game and the events that made it: three teams (a fourth
 /// removed) and a judge; ChGK with three questions, the first in its
 /// minute and carded by team 1; a Мультиигры game with a running task
 /// answered by team 1; a friendly Brain-ring fight of teams 1 and 2,
-/// armed. Two-second minutes, so the fuzz's clock moves through their
-/// phases.
+/// armed; a Нептун game with the demo's package, teams 1–3 registered and
+/// its first Негатив question's minute running, carded by team 1.
+/// Two-second minutes, so the fuzz's clock moves through their phases.
 fn mid_game() -> (Core, Vec<Event>) {
     let mut core = Core::new(ServerInfo::default());
     let mut events = core
@@ -480,6 +484,42 @@ fn mid_game() -> (Core, Vec<Event>) {
                 },
             },
         )),
+    ]);
+    let neptune = |c: NeptuneCommand| (Identity::Host, Command::game(NEPTUNE, c));
+    script.extend([
+        host(Command::AddGame {
+            name: "Нептун".into(),
+            settings: GameSettings::Neptune(NeptuneSettings {
+                timing: NeptuneTiming {
+                    minute_ms: 2_000,
+                    grace_ms: 500,
+                    blitz_step_ms: 500,
+                    joker_topics_ms: 500,
+                    count_step_ms: 300,
+                },
+                sizes: ContestSizes::shortened(2),
+            }),
+        }),
+        neptune(NeptuneCommand::LoadPackage {
+            file_name: "demo_neptune.json".into(),
+            bytes: DEMO_NEPTUNE_PACKAGE.as_bytes().to_vec(),
+        }),
+        neptune(NeptuneCommand::Register {
+            teams: vec![TeamId(1), TeamId(2), TeamId(3)],
+        }),
+        neptune(NeptuneCommand::StartContest),
+        neptune(NeptuneCommand::Announce { rating: None }),
+        neptune(NeptuneCommand::StartMinute),
+        (
+            Identity::Team(TeamId(1)),
+            Command::game(
+                NEPTUNE,
+                NeptuneCommand::Answer {
+                    answers: vec!["Горе от ума".into()],
+                    slice: None,
+                },
+            ),
+        ),
     ]);
     for (who, command) in script {
         let what = format!("{who:?} {command:?}");

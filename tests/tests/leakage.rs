@@ -1,4 +1,4 @@
-//! Spy terminals (issue 14, «Prove», leakage): the demo plays a whole game of each live format — ChGK, Мультиигры, Brain-ring, Эрудит-квартет — with its robot teams, autopilot host and robot appeal jury, in this process on 127.0.0.1, while three spies listen: a robot team's own join code, the projector's and the appeal jury's. Every frame they receive is kept, stamped on arrival, and checked against what the store holds at the end: no spy ever receives a secret but its own (the host's, the projector's, the jury's, another team's, a judge's); the team never receives another team's card, answer or appeal text, another team's appeal, a Brain-ring press log, or another team's Эрудит-квартет line-up while the window is open; the projector never a card, answer or appeal text, an appeal, a press log or a line-up in its window; and neither receives a question's answer, «зачёт», comment or text, or a Мультиигры task's text, answer or comment, in a frame that arrived before the server stamped the command that reveals (or starts) it — nor ever an Эрудит-квартет question's text, nor its answer or comment before the question closed (by a right answer, every team's wrong one, or the silence: the moment found by replaying the game with its deadlines).
+//! Spy terminals (issue 14, «Prove», leakage): the demo plays a whole game of each live format — ChGK, Мультиигры, Brain-ring, Эрудит-квартет, Нептун — with its robot teams, autopilot host and robot appeal jury, in this process on 127.0.0.1, while three spies listen: a robot team's own join code, the projector's and the appeal jury's. Every frame they receive is kept, stamped on arrival, and checked against what the store holds at the end: no spy ever receives a secret but its own (the host's, the projector's, the jury's, another team's, a judge's); the team never receives another team's card, answer or appeal text, another team's appeal, a Brain-ring press log, or another team's Эрудит-квартет line-up while the window is open; the projector never a card, answer or appeal text, an appeal, a press log or a line-up in its window; and neither receives a question's answer, «зачёт», comment or text, or a Мультиигры task's text, answer or comment, in a frame that arrived before the server stamped the command that reveals (or starts) it — nor ever an Эрудит-квартет question's text, nor its answer or comment before the question closed (by a right answer, every team's wrong one, or the silence: the moment found by replaying the game with its deadlines); nor ever a Нептун question's text, its answer or comment before its reveal (Джокер's before the tour ended), another team's card, Джокер's declarations, results or verdicts before the tour ended, or a «перевёртыш» (1.4).
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
@@ -17,14 +17,16 @@ use minuta_shared::play::games::{
     GameDisplayView, GameEvent, GamePatch, GameSettings, GameStaffView, GameTeamView,
 };
 use minuta_shared::play::multigames::MultigamesEvent;
+use minuta_shared::play::neptune::{NeptuneEvent, NeptuneMatch, NeptunePackage};
+use minuta_shared::rules::neptune::Contest;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
-use minuta_tests::spy::quartet_leaks;
 use minuta_tests::spy::{Frame, Spy};
+use minuta_tests::spy::{neptune_leaks, neptune_team_leaks, quartet_leaks};
 use minuta_tests::terminal::within_for;
 
 /// The longest a demo may take on a loaded two-core machine.
@@ -116,6 +118,8 @@ struct Truth {
     hidden: Vec<(String, Option<ServerTime>)>,
     /// Names anyone may see: teams, towns, players, the tournament.
     public: BTreeSet<String>,
+    /// Нептун's sheet (1.2): a «перевёртыш» is one of these.
+    sheet: Vec<String>,
 }
 
 impl Truth {
@@ -174,6 +178,11 @@ impl Truth {
                 | GameEvent::Ring(RingEvent::AppealFiled { team, text, .. }) => {
                     truth.texts.push((*team, text.clone()));
                 }
+                GameEvent::Neptune(NeptuneEvent::CardHandedIn { key, answers, .. }) => {
+                    truth
+                        .texts
+                        .extend(answers.iter().map(|a| (key.team, a.clone())));
+                }
                 GameEvent::Multigames(MultigamesEvent::TaskAdded { task, draft, .. }) => {
                     tasks.push((
                         task.0,
@@ -199,6 +208,9 @@ impl Truth {
         }
         let (erudit, titles) = erudit_hidden(events);
         truth.hidden.extend(erudit);
+        let (neptune, sheet) = neptune_hidden(events);
+        truth.hidden.extend(neptune);
+        truth.sheet = sheet;
         // Never revealed: hidden for the whole game.
         for (_, texts) in questions {
             truth.hidden.extend(texts.into_iter().map(|t| (t, None)));
@@ -298,8 +310,22 @@ fn public_names(core: &Core) -> BTreeSet<String> {
             GameStaffView::Erudit(_) => {
                 names.extend((1..=4).map(|r| format!("Тема {r}")));
             }
-            // Not played by the spies yet.
-            GameStaffView::Neptune(_) => {}
+            // The package's title, Джокер's topics and the sheet are
+            // every team's (1.2, 5.2); a contest is named by its title.
+            GameStaffView::Neptune(v) => {
+                names.insert(v.board.title.clone());
+                names.extend(
+                    Contest::ALL.map(|c| minuta_shared::play::neptune::contest_title(c).to_owned()),
+                );
+            }
+        }
+    }
+    for (_, slot) in core.games() {
+        if let minuta_shared::play::games::GameState::Neptune(g) = &slot.state
+            && let Some(package) = &g.package
+        {
+            names.extend(package.negative.phrases.iter().cloned());
+            names.extend(package.joker.topics.iter().cloned());
         }
     }
     for day in staff.programme.iter().flat_map(|p| &p.days) {
@@ -336,8 +362,14 @@ fn fight_leaks(fight: &RingFightView, own: Option<TeamId>) -> Option<String> {
 }
 
 /// What a frame shows that its spy may not see, structurally: a view of
-/// another audience, another team's appeal or card, a press log.
-fn structural_leaks(identity: Identity, msg: &ServerMsg, own: &BTreeSet<&str>) -> Vec<String> {
+/// another audience, another team's appeal or card, a press log; Нептун's
+/// checks know the sheet (`sheet`).
+fn structural_leaks(
+    identity: Identity,
+    msg: &ServerMsg,
+    own: &BTreeSet<&str>,
+    sheet: &[String],
+) -> Vec<String> {
     let mut found = Vec::new();
     let own_team = match identity {
         Identity::Team(t) => Some(t),
@@ -389,8 +421,16 @@ fn structural_leaks(identity: Identity, msg: &ServerMsg, own: &BTreeSet<&str>) -
                                 e.board.game.iter().flat_map(|b| quartet_leaks(b, own_team)),
                             );
                         }
-                        // Not played by the spies yet.
-                        GameTeamView::Neptune(_) => {}
+                        GameTeamView::Neptune(n) => {
+                            found.extend(neptune_team_leaks(n, me));
+                            found.extend(
+                                n.card
+                                    .iter()
+                                    .flat_map(|c| &c.answers)
+                                    .filter(|a| !own.contains(a.as_str()))
+                                    .map(|a| format!("Нептун: a card not its own: {a:?}")),
+                            );
+                        }
                     }
                 }
             }
@@ -405,6 +445,9 @@ fn structural_leaks(identity: Identity, msg: &ServerMsg, own: &BTreeSet<&str>) -
                         }
                         GameDisplayView::Erudit(board) => {
                             found.extend(board.game.iter().flat_map(|b| quartet_leaks(b, None)));
+                        }
+                        GameDisplayView::Neptune(board) => {
+                            found.extend(neptune_leaks(board, sheet));
                         }
                         _ => {}
                     }
@@ -525,6 +568,73 @@ fn erudit_hidden(events: &[Event]) -> (Vec<(String, Option<ServerTime>)>, Vec<St
     (hidden, titles)
 }
 
+/// Нептун's package texts and when a team or the hall may see them: a
+/// question's text never (the host reads it), its answers and comments
+/// from its reveal — Джокер's all at once, when the tour's last question
+/// closes (5.5) — found by replaying each game's events; and the sheet.
+fn neptune_hidden(events: &[Event]) -> (Vec<(String, Option<ServerTime>)>, Vec<String>) {
+    let mut games: std::collections::BTreeMap<GameId, NeptuneMatch> = Default::default();
+    let mut hidden = Vec::new();
+    let mut sheet = Vec::new();
+    let mut shown = std::collections::BTreeMap::<(usize, usize), ServerTime>::new();
+    let mut packages: Vec<NeptunePackage> = Vec::new();
+    for event in events {
+        match event {
+            Event::GameAdded {
+                game,
+                settings: GameSettings::Neptune(settings),
+                ..
+            } => {
+                games.insert(*game, NeptuneMatch::new(settings));
+            }
+            Event::Game {
+                game,
+                event: GameEvent::Neptune(e),
+            } => {
+                let Some(g) = games.get_mut(game) else {
+                    continue;
+                };
+                g.apply(e);
+                match e {
+                    NeptuneEvent::PackageLoaded { package } => packages.push(package.clone()),
+                    NeptuneEvent::Revealed { at } => {
+                        let Some(play) = g.current() else { continue };
+                        let done = g.contest_done(play);
+                        let (contest, count) = (play.contest, play.questions.len());
+                        if contest != Contest::Joker {
+                            shown.insert((contest.index(), count - 1), *at);
+                        } else if done {
+                            for i in 0..count {
+                                shown.insert((contest.index(), i), *at);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    for package in &packages {
+        sheet.extend(package.negative.phrases.iter().cloned());
+        for contest in Contest::ALL {
+            let parts = if contest == Contest::Blitz { 4 } else { 1 };
+            for i in 0..package.count(contest) {
+                let at = shown.get(&(contest.index(), i)).copied();
+                for part in 0..parts {
+                    let Some(q) = package.question(contest, i, part) else {
+                        continue;
+                    };
+                    hidden.push((q.text, None));
+                    hidden.push((q.answer, at));
+                    hidden.push((q.comment, at));
+                }
+            }
+        }
+    }
+    (hidden, sheet)
+}
+
 fn kind(view: &View) -> &'static str {
     match view {
         View::Host(_) => "host",
@@ -565,7 +675,11 @@ fn leaks(recording: &Recording, truth: &Truth) -> Vec<String> {
                 continue;
             }
         };
-        found.extend(structural_leaks(identity, &msg, &own).into_iter().map(&at));
+        found.extend(
+            structural_leaks(identity, &msg, &own, &truth.sheet)
+                .into_iter()
+                .map(&at),
+        );
         if identity == Identity::Jury {
             // The jury weighs appeals against every answer (6.5).
             continue;
@@ -600,17 +714,18 @@ async fn leakage_spies_on_a_whole_demo_game_of_every_format_see_no_foreign_answe
     // its six teams, the team spy among them, into one group: the final.
     let started = Instant::now();
     let minute = Duration::from_millis(300);
-    let (chgk, multigames, ring, erudit) = tokio::join!(
+    let (chgk, multigames, ring, erudit, neptune) = tokio::join!(
         spy_on_demo(DemoGame::Chgk, minute),
         spy_on_demo(DemoGame::Multigames, minute),
         spy_on_demo(DemoGame::BrainRing, minute),
         spy_on_demo(DemoGame::EruditQuartet, minute),
+        spy_on_demo(DemoGame::Neptune, minute),
     );
 
     // Assert: each spy of each game, against that game's store.
     let (mut frames, mut spies, mut games, mut found) = (0, 0, 0, Vec::new());
     let mut texts = 0;
-    for played in [chgk, multigames, ring, erudit] {
+    for played in [chgk, multigames, ring, erudit, neptune] {
         let (recordings, events) = played?;
         let truth = Truth::of(&events)?;
         games += 1;
@@ -669,6 +784,7 @@ fn leakage_the_checks_find_a_planted_leak() -> Result<()> {
         texts: vec![(TeamId(1), "чужой ответ".into()), (me, "свой ответ".into())],
         hidden: vec![("Ответ автора".into(), Some(ServerTime::from_millis(1_000)))],
         public: BTreeSet::new(),
+        sheet: Vec::new(),
     };
     let frame = |at_ms: u64, text: &str| -> Result<Frame> {
         let msg = ServerMsg::Ack {
@@ -776,4 +892,79 @@ fn leakage_the_quartet_checks_find_a_planted_leak() {
     ] {
         assert_eq!(quartet_leaks(&planted, Some(me)).len(), 1, "{planted:?}");
     }
+}
+
+/// The Нептун checks catch what they look for: Джокер's results or
+/// verdicts before the tour ended, and a «перевёртыш» in what is revealed.
+#[test]
+fn leakage_the_neptune_checks_find_a_planted_leak() {
+    use minuta_shared::play::neptune::{
+        JokerBoard, JokerOwnRow, JokerTeamResult, NeptuneBoard, RevealBoard,
+    };
+
+    // Arrange: a clean board in Джокер, and the sheet's phrases.
+    let (me, sheet) = (TeamId(2), vec!["Радость от глупости".to_owned()]);
+    let joker = JokerBoard {
+        topics: vec!["Кино".into()],
+        declared: 3,
+        ..JokerBoard::default()
+    };
+    let clean = NeptuneBoard {
+        contest: Some(Contest::Joker),
+        joker: Some(joker.clone()),
+        ..NeptuneBoard::default()
+    };
+    let results = NeptuneBoard {
+        joker: Some(JokerBoard {
+            results: vec![JokerTeamResult {
+                team: TeamId(1),
+                declared: Some(2),
+                taken: 0,
+                points: 0,
+            }],
+            ..joker.clone()
+        }),
+        ..clean.clone()
+    };
+    let flipped = NeptuneBoard {
+        reveal: Some(RevealBoard {
+            contest: Contest::Negative,
+            index: 0,
+            answers: vec!["Горе от ума".into()],
+            comments: vec!["На листе — «Радость от глупости»".into()],
+            right: vec![Vec::new()],
+        }),
+        ..NeptuneBoard::default()
+    };
+
+    // Act / assert: clean passes; each planted leak is found once.
+    assert!(neptune_leaks(&clean, &sheet).is_empty());
+    assert_eq!(neptune_leaks(&results, &sheet).len(), 1);
+    assert_eq!(neptune_leaks(&flipped, &sheet).len(), 1);
+    let view = |board: NeptuneBoard, verdict| minuta_shared::play::neptune::NeptuneTeamView {
+        team: me,
+        slice: None,
+        playing: true,
+        board,
+        players: Vec::new(),
+        split: Default::default(),
+        split_open: false,
+        sheet: Vec::new(),
+        card: None,
+        may_answer: false,
+        answers_expected: 1,
+        declaration: Some(1),
+        may_declare: false,
+        declare_max: 7,
+        joker_cards: vec![JokerOwnRow {
+            index: 0,
+            answer: Some("Гагарин".into()),
+            verdict,
+        }],
+        run: None,
+        score: 0,
+        may_bid: false,
+    };
+    assert!(neptune_team_leaks(&view(clean.clone(), None), me).is_empty());
+    assert_eq!(neptune_team_leaks(&view(clean, Some(true)), me).len(), 1);
 }

@@ -641,6 +641,8 @@ mod games_tests;
 #[cfg(test)]
 mod legacy_tests;
 #[cfg(test)]
+mod neptune_tests;
+#[cfg(test)]
 mod programme_tests;
 #[cfg(test)]
 mod slice_tests;

@@ -62,7 +62,9 @@ pub fn programme_finished(view: &HostView, game: DemoGame) -> bool {
         .event_ring()
         .is_some_and(|(_, r)| matches!(r.board.stage, RingStage::Finished { .. }));
     match game {
-        DemoGame::Chgk | DemoGame::Multigames | DemoGame::EruditQuartet => games_done,
+        DemoGame::Chgk | DemoGame::Multigames | DemoGame::EruditQuartet | DemoGame::Neptune => {
+            games_done
+        }
         DemoGame::BrainRing => champion,
         DemoGame::Festival => {
             let slots_done = view.programme.as_ref().is_some_and(|p| {

@@ -6,7 +6,8 @@
 //! credits every on-time answer (full, partial or none), reveals, waits for
 //! the АЖ before a new tour (6.4) and finally finishes the game. In
 //! Brain-ring it runs the fights ([`super::ring_robot`]); in
-//! Эрудит-квартет the groups' games ([`super::erudit_robot`]); at a festival it
+//! Эрудит-квартет the groups' games ([`super::erudit_robot`]); in Нептун
+//! its contests and auction ([`super::neptune`]); at a festival it
 //! lays out the programme and follows it slot by slot
 //! ([`super::festival`]). It stands aside while a person is using the staff
 //! controls (for [`crate::demo::DemoConfig::stand_aside`] after each
@@ -30,6 +31,7 @@ use super::erudit_robot::{EruditHost, demo_entry, staff_game};
 use super::finish::{FinishLine, programme_finished};
 use super::host_steps::{Announce, Steps, chgk_steps, ring_entry};
 use super::multigames::Scope;
+use super::neptune::NeptuneHost;
 use super::ring_robot::{RingHost, TeamStyle};
 use super::{Answers, DemoConfig, DemoGame};
 use crate::clock::ServerClock;
@@ -66,6 +68,7 @@ pub(super) struct Autopilot {
     pub answers: BTreeMap<QuestionId, Answers>,
     pub ring: RingHost,
     pub erudit: EruditHost,
+    pub neptune: NeptuneHost,
     /// The demo's seed: the lot of `RingQualify`, and Эрудит-квартет's draw.
     pub seed: u64,
 }
@@ -81,6 +84,7 @@ impl Autopilot {
             answers,
             ring: RingHost::new(demo, styles.clone()),
             erudit: EruditHost::new(demo, styles),
+            neptune: NeptuneHost::new(demo),
             seed: demo.seed,
         }
     }
@@ -104,6 +108,11 @@ impl Autopilot {
                 let (game, erudit) = staff_game(view)?;
                 let entry = || demo_entry(view, game, seed);
                 let commands = self.erudit.steps(game, erudit, &view.teams, entry, now);
+                Some(Steps::Now(commands))
+            }
+            DemoGame::Neptune => {
+                let (game, neptune) = super::neptune::staff_game(view)?;
+                let commands = self.neptune.steps(game, neptune, &view.teams, now);
                 Some(Steps::Now(commands))
             }
             DemoGame::Festival => super::festival::host_steps(

@@ -10,8 +10,10 @@
 //! the reading or after it ([`erudit_robot`]), then plays the final. The
 //! festival (section 2) puts them together: a programme of ChGK and
 //! Мультиигры tours on day one, and Brain-ring and Эрудит-квартет,
-//! qualified from that day, on day two. A newcomer watches a live game
-//! after one command, and can take over at any moment.
+//! qualified from that day, on day two. «Нептун» (sections 0–6) plays its
+//! six contests, shortened, with robot captains and ломтики
+//! ([`neptune_robot`]) and its host ([`neptune`]). A newcomer watches a
+//! live game after one command, and can take over at any moment.
 //!
 //! Robots talk to the driver through the same `Inbound` messages as real
 //! connections, and press their buttons through the same press desk, so
@@ -29,6 +31,8 @@ mod host_robot;
 mod host_steps;
 mod jury_robot;
 mod multigames;
+pub mod neptune;
+mod neptune_robot;
 mod ring_robot;
 mod schedule;
 mod team_robot;
@@ -122,6 +126,8 @@ pub enum DemoGame {
     /// The festival (section 2): ChGK and Мультиигры tours on day one,
     /// Brain-ring and Эрудит-квартет qualified from them on day two.
     Festival,
+    /// «Нептун» (sections 0–6): six contests, shortened, to the auction.
+    Neptune,
 }
 
 impl DemoGame {
@@ -132,6 +138,7 @@ impl DemoGame {
             DemoGame::BrainRing => "brain-ring",
             DemoGame::EruditQuartet => "erudit-quartet",
             DemoGame::Festival => "festival",
+            DemoGame::Neptune => "neptune",
         }
     }
 
@@ -163,6 +170,8 @@ pub struct DemoConfig {
     pub robots: Option<usize>,
     /// Reached once every game of the programme has been played to its end.
     pub finish_line: Option<FinishLine>,
+    /// Questions (Блицкриг: blocks) per Нептун contest, at most the rules'.
+    pub neptune_questions: u32,
 }
 
 impl Default for DemoConfig {
@@ -175,6 +184,7 @@ impl Default for DemoConfig {
             teams: DEMO_TEAMS.len(),
             robots: None,
             finish_line: None,
+            neptune_questions: neptune::DEFAULT_QUESTIONS,
         }
     }
 }
@@ -210,23 +220,24 @@ impl DemoConfig {
     }
 }
 
-/// A demo team's name, town and players: the six written ones, then robots.
-fn demo_team(i: usize) -> (String, String, Vec<String>) {
-    match DEMO_TEAMS.get(i) {
+/// A demo team's name, town and players: the six written ones, then robots;
+/// `extra` more players than the four (reserves, by number).
+fn demo_team(i: usize, extra: usize) -> (String, String, Vec<String>) {
+    let n = i + 1;
+    let (name, town, mut players): (String, String, Vec<String>) = match DEMO_TEAMS.get(i) {
         Some((name, town, players)) => (
             (*name).to_owned(),
             (*town).to_owned(),
             players.iter().map(|p| (*p).to_owned()).collect(),
         ),
-        None => {
-            let n = i + 1;
-            (
-                format!("Робот {n}"),
-                "Минутск".to_owned(),
-                (1..=4).map(|p| format!("Игрок {n}.{p}")).collect(),
-            )
-        }
-    }
+        None => (
+            format!("Робот {n}"),
+            "Минутск".to_owned(),
+            (1..=4).map(|p| format!("Игрок {n}.{p}")).collect(),
+        ),
+    };
+    players.extend((1..=extra).map(|k| format!("Запасной {n}.{k}")));
+    (name, town, players)
 }
 
 /// The demo tournament's events: on an empty store the tournament and its
@@ -259,7 +270,13 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
             },
         )?;
         for i in 0..demo.teams.clamp(1, MAX_ROBOTS) {
-            let (name, town, players) = demo_team(i);
+            // Нептун's teams have 4 to 6 players (0.2), so its ломтики differ.
+            let extra = if demo.game == DemoGame::Neptune {
+                i % 3
+            } else {
+                0
+            };
+            let (name, town, players) = demo_team(i, extra);
             host(
                 core,
                 Command::RegisterTeam {
@@ -291,7 +308,7 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
     let tours = match demo.game {
         DemoGame::Multigames => Some(multigames::PROGRAMME_TOURS),
         DemoGame::Festival => Some(festival::MULTIGAMES_TOURS),
-        DemoGame::Chgk | DemoGame::BrainRing | DemoGame::EruditQuartet => None,
+        DemoGame::Chgk | DemoGame::BrainRing | DemoGame::EruditQuartet | DemoGame::Neptune => None,
     };
     if let Some(tours) = tours
         && !core.games().any(|(_, g)| g.format() == Format::Multigames)
@@ -302,6 +319,9 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
         && !core.games().any(|(_, g)| g.format() == Format::Erudit)
     {
         set_up_erudit(demo, |command| host(core, command))?;
+    }
+    if demo.game == DemoGame::Neptune && !core.games().any(|(_, g)| g.format() == Format::Neptune) {
+        neptune::set_up(demo, |command| host(core, command))?;
     }
     if matches!(demo.game, DemoGame::BrainRing | DemoGame::Festival) {
         // The clock at the demo's scale, until the first fight.
@@ -466,7 +486,17 @@ pub fn spawn_robots(
 ) {
     let mut styles = BTreeMap::new();
     let desk = team_robot::Desk { inbound, core };
-    for (team, credential, style) in cast.teams {
+    // The answers Нептун's robots know, and how many Джокер questions.
+    let package = minuta_shared::play::neptune::NeptunePackage::parse(
+        "demo_neptune.json",
+        neptune::DEMO_NEPTUNE_PACKAGE.as_bytes(),
+    )
+    .ok()
+    .map(std::sync::Arc::new);
+    let joker = neptune::settings(&demo)
+        .sizes
+        .of(minuta_shared::rules::neptune::Contest::Joker);
+    for (place, (team, credential, style)) in cast.teams.into_iter().enumerate() {
         styles.insert(team, style);
         tokio::spawn(team_robot::play(
             credential,
@@ -479,6 +509,14 @@ pub fn spawn_robots(
             Some(team_robot::Hands {
                 ring: ring_robot::Buttons::new(team, style, &demo),
                 quartet: erudit_robot::Quartet::new(team, style, &demo),
+                neptune: neptune_robot::Captain::new(
+                    team,
+                    place,
+                    style,
+                    demo.minute,
+                    package.clone(),
+                    joker,
+                ),
             }),
             team_robot::Aside {
                 people: people.teams.clone(),
@@ -679,6 +717,7 @@ mod tests {
             DemoGame::BrainRing,
             DemoGame::EruditQuartet,
             DemoGame::Festival,
+            DemoGame::Neptune,
         ] {
             // Arrange: an hour-long minute (the longest --minute).
             let mut core = core();

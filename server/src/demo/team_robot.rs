@@ -6,7 +6,10 @@
 //! revealed credit it disagrees with (6.4). In Brain-ring it is at the
 //! button ([`Buttons`]), and in Эрудит-квартет its captain sends line-ups
 //! and its player presses ([`Quartet`]): its presses go through the press
-//! desk, as a team terminal's do.
+//! desk, as a team terminal's do. In Нептун its captain and its two
+//! ломтики play ([`Captain`]); a ломтик has no terminal of its own to join
+//! with yet, so its card is decided on the shared core as a ломтик's and
+//! handed to the driver to store (`Desk::as_slice`).
 //!
 //! It stands aside while a person plays its team ([`Aside`]): it sends
 //! nothing then — no card, answer, appeal or press, not even one it had
@@ -20,20 +23,22 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use minuta_shared::ids::{GameId, QuestionId, TeamId};
+use minuta_shared::ids::{GameId, QuestionId, Slice, TeamId};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase};
 use minuta_shared::play::games::GameTeamView;
 use minuta_shared::play::multigames::TaskId;
 use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Credential;
+use minuta_shared::wire::handshake::{Credential, Identity};
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{TeamView, View};
 
 use super::Answers;
 use super::erudit_robot::{Quartet, team_game};
 use super::multigames::{answer_command, appeal_command, team_answer, team_appeal};
+use super::neptune;
+use super::neptune_robot::Captain;
 use super::ring_robot::Buttons;
 use crate::clock::ServerClock;
 use crate::net::press_desk::{self, AtDesk, DriverGone, Press, SharedCore};
@@ -79,19 +84,25 @@ struct Done {
     appeals: BTreeSet<(GameId, TaskId)>,
 }
 
-/// A robot team's hands on the buttons: Brain-ring's and Эрудит-квартет's.
+/// A robot team's planned moves: Brain-ring's and Эрудит-квартет's
+/// buttons, and Нептун's captain and ломтики.
 pub(super) struct Hands {
     pub ring: Buttons,
     pub quartet: Quartet,
+    pub neptune: Captain,
 }
 
 impl Hands {
     /// When the next planned press (or line-up) is due.
     fn next_at(&self) -> Option<ServerTime> {
-        [self.ring.next_at(), self.quartet.next_at()]
-            .into_iter()
-            .flatten()
-            .min()
+        [
+            self.ring.next_at(),
+            self.quartet.next_at(),
+            self.neptune.next_at(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// Looks at the team's games as they are at `now`.
@@ -102,10 +113,14 @@ impl Hands {
         if let Some((_, game)) = team_game(view) {
             self.quartet.see(game, now);
         }
+        if let Some((_, game)) = neptune::team_game(view) {
+            self.neptune.see(game, now);
+        }
     }
 
-    /// What the plans due now call for, on the games as the team sees them.
-    fn due(&mut self, latest: Option<&TeamView>, now: ServerTime) -> Vec<Command> {
+    /// What the plans due now call for, on the games as the team sees them,
+    /// and which of its ломтики sends each (`None`: the team's terminal).
+    fn due(&mut self, latest: Option<&TeamView>, now: ServerTime) -> Vec<(Option<Slice>, Command)> {
         let fight = latest.and_then(|v| v.ring_fight());
         let mut due: Vec<Command> = self
             .ring
@@ -120,6 +135,12 @@ impl Hands {
         due.extend(self.quartet.due(now).iter().filter_map(|plan| {
             let (game, view) = quartet?;
             self.quartet.command(plan, game, view)
+        }));
+        let mut due: Vec<(Option<Slice>, Command)> = due.into_iter().map(|c| (None, c)).collect();
+        let neptune = latest.and_then(neptune::team_game);
+        due.extend(self.neptune.due(now).iter().filter_map(|plan| {
+            let (game, view) = neptune?;
+            self.neptune.command(plan, game, view)
         }));
         due
     }
@@ -202,15 +223,18 @@ pub(super) async fn play(
                 if aside.now(clock) {
                     continue;
                 }
-                for command in due {
+                for (slice, command) in due {
                     request += 1;
-                    let sent = match (command, &latest) {
-                        (Command::Press { clock_offset_us }, Some(view)) => {
+                    let sent = match (slice, command, &latest) {
+                        (Some(slice), command, Some(view)) => {
+                            desk.as_slice(Identity::Slice(view.team, slice), command, clock).await
+                        }
+                        (None, Command::Press { clock_offset_us }, Some(view)) => {
                             let team = view.team;
                             desk.press(conn, team, request, clock_offset_us, clock, &outbox)
                                 .await
                         }
-                        (command, _) => {
+                        (_, command, _) => {
                             super::send(&desk.inbound, clock, conn, request, command).await
                         }
                     };
@@ -269,6 +293,57 @@ impl Desk {
             Ok(AtDesk::Queued) => true,
             Err(DriverGone) => false,
         }
+    }
+}
+
+/// How often a ломтик's card waits for the driver to take what was read
+/// before it, at most.
+const SLICE_WAITS: usize = 100;
+
+impl Desk {
+    /// A ломтик's command (Нептун 2.3), decided on the shared core as that
+    /// ломтик's, stamped now, once nothing read before it waits for the
+    /// driver (which decides in arrival order); its events go to the
+    /// driver to store as a press's do, in the order the core applied
+    /// them. A refusal changes nothing. False once the driver has stopped.
+    async fn as_slice(&self, who: Identity, command: Command, clock: ServerClock) -> bool {
+        for _ in 0..SLICE_WAITS {
+            let Ok(permit) = self.inbound.reserve().await else {
+                return false;
+            };
+            let ahead = self
+                .inbound
+                .max_capacity()
+                .saturating_sub(self.inbound.capacity())
+                .saturating_sub(1);
+            if ahead > 0 {
+                // The driver runs on this thread: let it take those first.
+                drop(permit);
+                tokio::task::yield_now().await;
+                continue;
+            }
+            let at = clock.now();
+            let decided =
+                self.core
+                    .lock()
+                    .handle_command(who, command, at, &mut crate::driver::fresh_secret);
+            match decided {
+                Ok((_, events)) if !events.is_empty() => {
+                    permit.send(Inbound::Pressed {
+                        received_at: at,
+                        events,
+                    });
+                }
+                Ok(_) => {}
+                Err(e) => tracing::debug!(?who, "a robot ломтик's card refused: {e}"),
+            }
+            return true;
+        }
+        tracing::debug!(
+            ?who,
+            "a robot ломтик's card dropped: the driver stayed busy"
+        );
+        true
     }
 }
 

@@ -52,7 +52,9 @@ pub enum Inbound {
     },
     /// A Brain-ring press a connection task decided itself (see
     /// [`press_desk`]): its events, to be committed behind its verdict, and
-    /// its fight's screens to be sent their patch.
+    /// its fight's screens to be sent their patch. The demo's robot
+    /// ломтики (Нептун), which have no connection to join with yet, hand
+    /// in their cards the same way.
     Pressed {
         received_at: ServerTime,
         events: Vec<crate::core::Event>,

@@ -78,7 +78,7 @@ pub fn build(core: &Core, started: Option<ServerTime>) -> Protocol {
             GameState::Multigames(game) => multigames_section(&mut p, core, &title, game),
             GameState::Ring(ring) => ring_section(&mut p, core, &title, ring),
             GameState::Erudit(t) => super::erudit::erudit_section(&mut p, core, &title, t),
-            GameState::Neptune(_) => {}
+            GameState::Neptune(g) => super::neptune::neptune_section(&mut p, core, &title, g),
         }
     }
 

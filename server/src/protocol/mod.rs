@@ -10,13 +10,17 @@
 //! with the author's answer and every card grouped by answer with its
 //! verdict; appeals), Мультиигры (standings; tasks, answers and credit;
 //! appeals), Brain-ring (stage, places, table; every fight with its score,
-//! per question the press log; appeals) — and the signature block.
+//! per question the press log; appeals), Эрудит-квартет, Нептун (the table
+//! by contest; every question and who took it; the splits, the Джокер
+//! declarations and every auction bid in arrival order) — and the
+//! signature block.
 //!
 //! Times are UTC: the store keeps server time since the Unix epoch and the
 //! server keeps no time zone; the protocol says «UTC» where it prints one.
 
 mod build;
 mod erudit;
+mod neptune;
 pub mod render;
 
 pub use build::build;

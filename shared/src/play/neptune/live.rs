@@ -76,7 +76,11 @@ impl LiveFormat for NeptuneMatch {
         // The count's end is due even when it has passed: its event waits.
         match self.count_ends_at() {
             Some(end) if end <= now => Some(end),
-            _ => self.next_signal(now),
+            // A signal passed while the server was busy (deciding a command
+            // that came after it) is still due: counted from the last
+            // instant it was woken at, not from now, or no screen would
+            // ever be told (a Блицкриг step's end, a minute's).
+            _ => self.next_signal(self.signalled),
         }
     }
 
