@@ -374,7 +374,7 @@ async fn run(args: &Args) -> Result<String> {
     // A Нептун game of the first six teams, brought to its auction's
     // bidding, which stays open (its count is minutes long).
     let captains = CAPTAINS.min(ids.len());
-    let neptune = auction::add_game(&mut host, &ids[..captains]).await?;
+    let neptune = auction::add_game(&mut host, &ids[..captains], auction::settings()).await?;
     auction::to_the_auction(
         &mut host,
         neptune,

@@ -31,13 +31,17 @@ pub fn settings() -> NeptuneSettings {
     }
 }
 
-/// Adds a Нептун game with [`settings`] and registers `teams` (0.2: each
+/// Adds a Нептун game with `settings` and registers `teams` (0.2: each
 /// with 4 to 6 players).
-pub async fn add_game(host: &mut Terminal, teams: &[TeamId]) -> Result<GameId> {
+pub async fn add_game(
+    host: &mut Terminal,
+    teams: &[TeamId],
+    settings: NeptuneSettings,
+) -> Result<GameId> {
     let Receipt::GameAdded { game } = host
         .ok(Command::AddGame {
             name: "Нептун".into(),
-            settings: GameSettings::Neptune(settings()),
+            settings: GameSettings::Neptune(settings),
         })
         .await?
     else {

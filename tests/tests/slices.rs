@@ -11,12 +11,19 @@ use minuta_client::views::host::slice_join_code;
 use minuta_shared::ids::{QuestionId, Slice, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK};
+use minuta_shared::play::games::GameTeamView;
 use minuta_shared::play::games::{GameError, PlayError};
+use minuta_shared::play::neptune::{
+    ContestSizes, NeptuneCommand, NeptunePlayError, NeptuneSettings, NeptuneTeamView, NeptuneTiming,
+};
+use minuta_shared::rules::neptune::Contest;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::{Credential, HelloReply, Identity, Refusal};
 use minuta_shared::wire::server::CommandError;
 use minuta_shared::wire::view::Access;
+use minuta_shared::wire::view::TeamView;
+use minuta_tests::auction;
 use minuta_tests::terminal::{Link, client_endpoint};
 use minuta_tests::{Hall, Terminal, TestServer, test_timing};
 
@@ -210,5 +217,109 @@ async fn neptune_a_removed_teams_slices_are_disconnected() -> Result<()> {
     ensure!(closed.code == close::REFUSED, "{closed:?}");
     let again = Terminal::connect(&code).await;
     ensure!(again.is_err(), "a removed team's ломтик joined again");
+    Ok(())
+}
+
+/// The Нептун game's view on a team's (or ломтик's) terminal.
+fn neptune(v: &TeamView, game: minuta_shared::ids::GameId) -> Option<&NeptuneTeamView> {
+    v.games
+        .iter()
+        .find(|g| g.id == game)
+        .and_then(|g| match &g.view {
+            GameTeamView::Neptune(n) => Some(n),
+            _ => None,
+        })
+}
+
+fn refused_with(
+    got: Result<minuta_shared::wire::server::Receipt, CommandError>,
+    want: NeptunePlayError,
+) -> Result<()> {
+    let want = CommandError::Play(PlayError::Game(GameError::Neptune(want)));
+    ensure!(
+        got.as_ref().err() == Some(&want),
+        "{got:?}, wanted {want:?}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn neptune_2_3_the_slices_answer_from_their_own_terminals_and_never_see_each_other()
+-> Result<()> {
+    // Arrange: a Нептун game of two teams past Негатив, each ломтик on its
+    // own terminal.
+    let mut hall = Hall::open(TestServer::child_process()?, 2, test_timing()).await?;
+    let teams = hall.team_ids.clone();
+    let settings = NeptuneSettings {
+        timing: NeptuneTiming {
+            minute_ms: 2_000,
+            grace_ms: 100,
+            ..NeptuneTiming::default()
+        },
+        sizes: ContestSizes::shortened(1),
+    };
+    let game = auction::add_game(&mut hall.host, &teams, settings).await?;
+    let access = access(&mut hall).await?;
+    let team = teams[0];
+    let mut top = Terminal::connect(&code(&access, team, Slice::Top)?).await?;
+    let mut bottom = Terminal::connect(&code(&access, team, Slice::Bottom)?).await?;
+    let host = &mut hall.host;
+    auction::step(host, game, NeptuneCommand::StartContest).await?;
+    auction::step(host, game, NeptuneCommand::Announce { rating: Some(1) }).await?;
+    auction::step(host, game, NeptuneCommand::StartMinute).await?;
+    tokio::time::sleep(std::time::Duration::from_millis(2_200)).await;
+    auction::retry(host, game, NeptuneCommand::Reveal).await?;
+    auction::step(host, game, NeptuneCommand::StartContest).await?;
+    auction::step(host, game, NeptuneCommand::Announce { rating: None }).await?;
+    auction::step(host, game, NeptuneCommand::StartMinute).await?;
+    let card = |text: &str, slice: Option<Slice>| {
+        Command::game(
+            game,
+            NeptuneCommand::Answer {
+                answers: vec![text.into()],
+                slice,
+            },
+        )
+    };
+
+    // Act / Assert: the team's own terminal does not answer in Сэндвич; a
+    // ломтик does not answer for the other; each hands in its own.
+    refused_with(
+        hall.teams[0].command(card("КОМАНДА", None)).await?,
+        NeptunePlayError::SlicesAnswer,
+    )?;
+    refused_with(
+        top.command(card("ЗА НИЗ", Some(Slice::Bottom))).await?,
+        NeptunePlayError::OtherSlice,
+    )?;
+    top.ok(card("ОТВЕТ ВЕРХА", None)).await?;
+    bottom.ok(card("ОТВЕТ НИЗА", Some(Slice::Bottom))).await?;
+    let mine = |want: &'static str| {
+        move |v: &TeamView| {
+            neptune(v, game)
+                .and_then(|n| n.card.as_ref())
+                .is_some_and(|c| c.answers == [want])
+        }
+    };
+    let top_view = top
+        .wait_team("the top's own card", mine("ОТВЕТ ВЕРХА"))
+        .await?;
+    let bottom_view = bottom
+        .wait_team("the bottom's own card", mine("ОТВЕТ НИЗА"))
+        .await?;
+    ensure!(top_view.slice == Some(Slice::Top) && top_view.name.ends_with("-верх"));
+    let top_json = serde_json::to_string(&top_view)?;
+    let bottom_json = serde_json::to_string(&bottom_view)?;
+    ensure!(
+        !top_json.contains("ОТВЕТ НИЗА"),
+        "the top saw the bottom's card"
+    );
+    ensure!(
+        !bottom_json.contains("ОТВЕТ ВЕРХА"),
+        "the bottom saw the top's card"
+    );
+    let n = neptune(&top_view, game).ok_or_else(|| anyhow!("no Нептун view"))?;
+    ensure!(n.board.contest == Some(Contest::Sandwich));
+    ensure!(!n.may_answer, "the top answered already");
     Ok(())
 }
