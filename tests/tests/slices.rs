@@ -7,7 +7,7 @@
 
 use anyhow::{Context, Result, anyhow, ensure};
 
-use minuta_client::views::host::slice_join_code;
+use minuta_client::views::join_codes::slice_join_code;
 use minuta_shared::ids::{QuestionId, Slice, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK};

@@ -13,6 +13,7 @@ pub mod format;
 pub mod games;
 pub mod host;
 pub mod join;
+pub mod join_codes;
 pub mod judge;
 pub mod jury;
 pub mod multigames;

@@ -15,7 +15,7 @@ use minuta_shared::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints}
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::ServerTime;
 
-use super::{Block, Level, Protocol, Table};
+use super::{Block, Level, Protocol, Table, time_of_day};
 use crate::core::Core;
 
 /// The lines the protocol ends with.
@@ -687,19 +687,6 @@ fn civil(t: ServerTime) -> (i64, u32, u32) {
 pub fn date(t: ServerTime) -> String {
     let (year, month, day) = civil(t);
     format!("{day:02}.{month:02}.{year}")
-}
-
-/// `22:13:20.500000`, UTC, to the µs the server stamped.
-pub fn time_of_day(t: ServerTime) -> String {
-    let us = t.0 % 86_400_000_000;
-    let secs = us / 1_000_000;
-    format!(
-        "{:02}:{:02}:{:02}.{:06}",
-        secs / 3_600,
-        (secs / 60) % 60,
-        secs % 60,
-        us % 1_000_000
-    )
 }
 
 #[cfg(test)]

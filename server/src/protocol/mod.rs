@@ -153,3 +153,18 @@ fn plain(blocks: &[Block], out: &mut String) {
         }
     }
 }
+
+use minuta_shared::time::ServerTime;
+
+/// `22:13:20.500000`, UTC, to the µs the server stamped.
+pub fn time_of_day(t: ServerTime) -> String {
+    let us = t.0 % 86_400_000_000;
+    let secs = us / 1_000_000;
+    format!(
+        "{:02}:{:02}:{:02}.{:06}",
+        secs / 3_600,
+        (secs / 60) % 60,
+        secs % 60,
+        us % 1_000_000
+    )
+}

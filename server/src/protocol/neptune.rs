@@ -11,8 +11,7 @@ use minuta_shared::play::neptune::{CardKey, LoggedBid, NeptuneMatch, QuestionPla
 use minuta_shared::rules::neptune::{Bid, BiddingOutcome, Contest, QUESTIONS_PER_BLOCK};
 use minuta_shared::time::ServerTime;
 
-use super::build::time_of_day;
-use super::{Level, Protocol, Table};
+use super::{Level, Protocol, Table, time_of_day};
 use crate::core::Core;
 
 fn team(core: &Core, team: TeamId) -> String {

@@ -6,9 +6,9 @@ use minuta_shared::join_code::fingerprint_hex;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::HostView;
 
-use super::join_code;
 use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
+use crate::views::join_codes::join_code;
 use crate::views::widgets;
 
 pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCommand>) {

@@ -5,9 +5,9 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::HostView;
 
-use super::join_code;
 use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
+use crate::views::join_codes::join_code;
 use crate::views::widgets::{self, GREEN, GREY};
 
 #[derive(Debug, Default)]

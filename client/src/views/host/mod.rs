@@ -18,13 +18,9 @@ pub mod teams;
 pub mod tournament;
 
 use egui::{RichText, Ui};
-use minuta_shared::ids::{Slice, TeamId};
-use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::play::games::Format;
-use minuta_shared::wire::handshake::Credential;
-use minuta_shared::wire::slice_secret::slice_secret;
-use minuta_shared::wire::view::{Access, HostView};
+use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
@@ -322,27 +318,4 @@ fn games_label(lang: i18n::Lang, format: Format) -> String {
         Format::Ring => lang.t(T::MoreRing).to_owned(),
         _ => i18n::format_name(lang, format).to_owned(),
     }
-}
-
-/// A join code for `credential` on the server `access` describes.
-pub fn join_code(access: &Access, credential: Credential) -> String {
-    JoinCode {
-        addrs: access.addrs.clone(),
-        fingerprint: access.fingerprint,
-        credential,
-    }
-    .to_string()
-}
-
-/// Нептун 2.2: the join code of one ломтик of `team`, its secret derived
-/// from the team's (the server derives the same); `None` for a team
-/// `access` does not list. Shown with [`crate::views::widgets::join_code_box`].
-pub fn slice_join_code(access: &Access, team: TeamId, slice: Slice) -> Option<String> {
-    let (_, team_secret) = access.teams.iter().find(|(id, _)| *id == team)?;
-    let credential = Credential::Slice {
-        team,
-        slice,
-        secret: slice_secret(team_secret, slice),
-    };
-    Some(join_code(access, credential))
 }

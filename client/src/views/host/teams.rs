@@ -8,9 +8,9 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::{HostView, TeamInfo};
 
-use super::join_code;
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::join_codes::join_code;
 use crate::views::widgets::{self, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]

@@ -170,7 +170,7 @@ fn codes(
                 for slice in Slice::BOTH {
                     let name = slice_name(&view.board, entry.team, slice);
                     ui.label(RichText::new(&name).strong());
-                    match crate::views::host::slice_join_code(access, entry.team, slice) {
+                    match crate::views::join_codes::slice_join_code(access, entry.team, slice) {
                         Some(code) => {
                             let id = format!("neptune-{}-{}-{}", game.0, entry.team, slice.code());
                             widgets::join_code_box(ui, lang, &id, &code, out);
