@@ -544,14 +544,14 @@ async fn run(args: &Args) -> Result<String> {
             recounts += 1;
         }
         for &k in &bids_unacked {
-            match teams[k].command(bid(neptune, bid_amount(round, k))).await? {
-                Ok(_) => {
-                    bids_acked.insert((ids[k].0, bid_amount(round, k)));
-                }
-                // Not taken after the restart (another rose above it, or it
-                // was stored and is now the standing bid): never
-                // acknowledged before — not a loss.
-                Err(_) => {}
+            // A refusal now (another rose above it, or it was stored and is
+            // the standing bid) is no loss: it was never acknowledged.
+            if teams[k]
+                .command(bid(neptune, bid_amount(round, k)))
+                .await?
+                .is_ok()
+            {
+                bids_acked.insert((ids[k].0, bid_amount(round, k)));
             }
         }
         for &i in &unacked {
