@@ -173,7 +173,15 @@ fn demo_refuses_a_minute_robots_or_game_it_cannot_play() {
         (vec!["--robots", "61"], "--robots"),
         (vec!["--game", "brain-ring", "--robots", "1"], "--robots"),
         (vec!["--game", "festival", "--robots", "1"], "--robots"),
-        (vec!["--game", "neptune"], "--game"),
+        (vec!["--game", "tic-tac-toe"], "--game"),
+        (
+            vec!["--game", "neptune", "--neptune-questions", "0"],
+            "--neptune-questions",
+        ),
+        (
+            vec!["--game", "neptune", "--neptune-questions", "13"],
+            "--neptune-questions",
+        ),
     ] {
         // Act
         let output = server()

@@ -78,6 +78,17 @@ pub async fn retry(host: &mut Terminal, game: GameId, command: C) -> Result<()> 
     bail!("{command:?} was refused for 2 s")
 }
 
+/// The Негатив card every captain hands in on the way to the auction.
+pub fn negative_card(game: GameId) -> Command {
+    Command::game(
+        game,
+        C::Answer {
+            answers: vec!["ответ".into()],
+            slice: None,
+        },
+    )
+}
+
 /// Plays the six contests' single questions up to the auction's open
 /// bidding: every captain's card right in Негатив (`rating` points each),
 /// nothing else answered. `captains[i]` is `teams[i]`'s terminal.
@@ -88,8 +99,15 @@ pub async fn to_the_auction(
     captains: &mut [Terminal],
     rating: u32,
 ) -> Result<()> {
-    let minute = Duration::from_millis(220);
-    // 1: Негатив.
+    negative_minute(host, game, rating).await?;
+    for captain in captains.iter_mut() {
+        captain.ok(negative_card(game)).await?;
+    }
+    rest_to_the_bidding(host, game, teams).await
+}
+
+/// Негатив starts and its one question's minute runs (`rating` points).
+pub async fn negative_minute(host: &mut Terminal, game: GameId, rating: u32) -> Result<()> {
     step(host, game, C::StartContest).await?;
     step(
         host,
@@ -100,13 +118,17 @@ pub async fn to_the_auction(
     )
     .await?;
     step(host, game, C::StartMinute).await?;
-    for captain in captains.iter_mut() {
-        let card = C::Answer {
-            answers: vec!["ответ".into()],
-            slice: None,
-        };
-        captain.ok(Command::game(game, card)).await?;
-    }
+    Ok(())
+}
+
+/// After the captains' Негатив cards: every card judged right, the other
+/// contests played with nobody answering, the auction's bidding opened.
+pub async fn rest_to_the_bidding(
+    host: &mut Terminal,
+    game: GameId,
+    teams: &[TeamId],
+) -> Result<()> {
+    let minute = Duration::from_millis(220);
     tokio::time::sleep(minute).await;
     let cards = teams.iter().map(|t| CardKey::team(*t)).collect();
     step(

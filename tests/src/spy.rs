@@ -4,19 +4,26 @@
 //! server's is: the wall clock at start plus monotonic time, so in one
 //! process the two agree to microseconds). A leakage test compares the
 //! stamps with the times the store gives each reveal; [`quartet_leaks`]
-//! is what an Эрудит-квартет board must never show a team or the hall, and
-//! [`neptune_leaks`] what a Нептун board or team terminal must never show.
+//! is what an Эрудит-квартет board must never show a team or the hall,
+//! [`neptune_leaks`] what a Нептун board or team terminal must never show,
+//! and [`neptune_shown`] when a Нептун package's texts may be shown.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::{Context, Result, anyhow, bail};
 use quinn::RecvStream;
 
 use minuta_server::clock::ServerClock;
-use minuta_shared::ids::TeamId;
+use minuta_server::core::Event;
+use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::erudit::{GameBoard, PhaseView, QuestionState};
-use minuta_shared::play::neptune::{NeptuneBoard, NeptuneTeamView};
+use minuta_shared::play::games::{GameEvent, GameSettings};
+use minuta_shared::play::neptune::{
+    NeptuneBoard, NeptuneEvent, NeptuneMatch, NeptunePackage, NeptuneTeamView,
+};
+use minuta_shared::rules::neptune::Contest;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::handshake::{HelloReply, Identity};
@@ -193,4 +200,151 @@ pub fn neptune_team_leaks(view: &NeptuneTeamView, own: TeamId) -> Vec<String> {
         found.push("Джокер: the card's verdict before the tour ended".into());
     }
     found
+}
+
+/// Нептун's package texts and when a team or the hall may see them: a
+/// question's text never (the host reads it), its answers and comments
+/// from its reveal — Джокер's all at once, when the tour's last question
+/// closes (5.5) — found by replaying each game's events; and the sheet.
+pub fn neptune_shown(events: &[Event]) -> (Vec<(String, Option<ServerTime>)>, Vec<String>) {
+    let mut games: BTreeMap<GameId, NeptuneMatch> = BTreeMap::new();
+    let mut hidden = Vec::new();
+    let mut sheet = Vec::new();
+    let mut shown = BTreeMap::<(usize, usize), ServerTime>::new();
+    let mut packages: Vec<NeptunePackage> = Vec::new();
+    for event in events {
+        match event {
+            Event::GameAdded {
+                game,
+                settings: GameSettings::Neptune(settings),
+                ..
+            } => {
+                games.insert(*game, NeptuneMatch::new(settings));
+            }
+            Event::Game {
+                game,
+                event: GameEvent::Neptune(e),
+            } => {
+                let Some(g) = games.get_mut(game) else {
+                    continue;
+                };
+                g.apply(e);
+                match e {
+                    NeptuneEvent::PackageLoaded { package } => packages.push(package.clone()),
+                    NeptuneEvent::Revealed { at } => {
+                        let Some(play) = g.current() else { continue };
+                        let done = g.contest_done(play);
+                        let (contest, count) = (play.contest, play.questions.len());
+                        if contest != Contest::Joker {
+                            shown.insert((contest.index(), count - 1), *at);
+                        } else if done {
+                            for i in 0..count {
+                                shown.insert((contest.index(), i), *at);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    for package in &packages {
+        sheet.extend(package.negative.phrases.iter().cloned());
+        for contest in Contest::ALL {
+            let parts = if contest == Contest::Blitz { 4 } else { 1 };
+            for i in 0..package.count(contest) {
+                let at = shown.get(&(contest.index(), i)).copied();
+                for part in 0..parts {
+                    let Some(q) = package.question(contest, i, part) else {
+                        continue;
+                    };
+                    hidden.push((q.text, None));
+                    hidden.push((q.answer, at));
+                    hidden.push((q.comment, at));
+                }
+            }
+        }
+    }
+    (hidden, sheet)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Нептун checks catch what they look for: Джокер's results or
+    /// verdicts before the tour ended, and a «перевёртыш» in what is revealed.
+    #[test]
+    fn the_neptune_checks_find_a_planted_leak() {
+        use minuta_shared::play::neptune::{
+            JokerBoard, JokerOwnRow, JokerTeamResult, NeptuneBoard, RevealBoard,
+        };
+
+        // Arrange: a clean board in Джокер, and the sheet's phrases.
+        let (me, sheet) = (TeamId(2), vec!["Радость от глупости".to_owned()]);
+        let joker = JokerBoard {
+            topics: vec!["Кино".into()],
+            declared: 3,
+            ..JokerBoard::default()
+        };
+        let clean = NeptuneBoard {
+            contest: Some(Contest::Joker),
+            joker: Some(joker.clone()),
+            ..NeptuneBoard::default()
+        };
+        let results = NeptuneBoard {
+            joker: Some(JokerBoard {
+                results: vec![JokerTeamResult {
+                    team: TeamId(1),
+                    declared: Some(2),
+                    taken: 0,
+                    points: 0,
+                }],
+                ..joker.clone()
+            }),
+            ..clean.clone()
+        };
+        let flipped = NeptuneBoard {
+            reveal: Some(RevealBoard {
+                contest: Contest::Negative,
+                index: 0,
+                answers: vec!["Горе от ума".into()],
+                comments: vec!["На листе — «Радость от глупости»".into()],
+                right: vec![Vec::new()],
+            }),
+            ..NeptuneBoard::default()
+        };
+
+        // Act / assert: clean passes; each planted leak is found once.
+        assert!(neptune_leaks(&clean, &sheet).is_empty());
+        assert_eq!(neptune_leaks(&results, &sheet).len(), 1);
+        assert_eq!(neptune_leaks(&flipped, &sheet).len(), 1);
+        let view = |board: NeptuneBoard, verdict| minuta_shared::play::neptune::NeptuneTeamView {
+            team: me,
+            slice: None,
+            playing: true,
+            board,
+            players: Vec::new(),
+            split: Default::default(),
+            split_open: false,
+            sheet: Vec::new(),
+            card: None,
+            may_answer: false,
+            answers_expected: 1,
+            declaration: Some(1),
+            may_declare: false,
+            declare_max: 7,
+            joker_cards: vec![JokerOwnRow {
+                index: 0,
+                answer: Some("Гагарин".into()),
+                verdict,
+            }],
+            run: None,
+            score: 0,
+            may_bid: false,
+        };
+        assert!(neptune_team_leaks(&view(clean.clone(), None), me).is_empty());
+        assert_eq!(neptune_team_leaks(&view(clean, Some(true)), me).len(), 1);
+    }
 }

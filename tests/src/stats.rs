@@ -14,3 +14,14 @@ pub fn sorted(mut v: Vec<f64>) -> Vec<f64> {
     v.sort_by(f64::total_cmp);
     v
 }
+
+/// One line of a sorted sample in µs: p50, p90, p99 and the largest.
+pub fn summary(name: &str, v: &[f64]) -> String {
+    format!(
+        "{name}: p50 {:.1} µs, p90 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+        percentile(v, 0.5),
+        percentile(v, 0.9),
+        percentile(v, 0.99),
+        v.last().copied().unwrap_or(f64::NAN)
+    )
+}

@@ -17,7 +17,7 @@ use minuta_shared::play::games::{
     GameDisplayView, GameEvent, GamePatch, GameSettings, GameStaffView, GameTeamView,
 };
 use minuta_shared::play::multigames::MultigamesEvent;
-use minuta_shared::play::neptune::{NeptuneEvent, NeptuneMatch, NeptunePackage};
+use minuta_shared::play::neptune::NeptuneEvent;
 use minuta_shared::rules::neptune::Contest;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::codec;
@@ -26,7 +26,7 @@ use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
 use minuta_tests::spy::{Frame, Spy};
-use minuta_tests::spy::{neptune_leaks, neptune_team_leaks, quartet_leaks};
+use minuta_tests::spy::{neptune_leaks, neptune_shown, neptune_team_leaks, quartet_leaks};
 use minuta_tests::terminal::within_for;
 
 /// The longest a demo may take on a loaded two-core machine.
@@ -208,7 +208,7 @@ impl Truth {
         }
         let (erudit, titles) = erudit_hidden(events);
         truth.hidden.extend(erudit);
-        let (neptune, sheet) = neptune_hidden(events);
+        let (neptune, sheet) = neptune_shown(events);
         truth.hidden.extend(neptune);
         truth.sheet = sheet;
         // Never revealed: hidden for the whole game.
@@ -568,73 +568,6 @@ fn erudit_hidden(events: &[Event]) -> (Vec<(String, Option<ServerTime>)>, Vec<St
     (hidden, titles)
 }
 
-/// Нептун's package texts and when a team or the hall may see them: a
-/// question's text never (the host reads it), its answers and comments
-/// from its reveal — Джокер's all at once, when the tour's last question
-/// closes (5.5) — found by replaying each game's events; and the sheet.
-fn neptune_hidden(events: &[Event]) -> (Vec<(String, Option<ServerTime>)>, Vec<String>) {
-    let mut games: std::collections::BTreeMap<GameId, NeptuneMatch> = Default::default();
-    let mut hidden = Vec::new();
-    let mut sheet = Vec::new();
-    let mut shown = std::collections::BTreeMap::<(usize, usize), ServerTime>::new();
-    let mut packages: Vec<NeptunePackage> = Vec::new();
-    for event in events {
-        match event {
-            Event::GameAdded {
-                game,
-                settings: GameSettings::Neptune(settings),
-                ..
-            } => {
-                games.insert(*game, NeptuneMatch::new(settings));
-            }
-            Event::Game {
-                game,
-                event: GameEvent::Neptune(e),
-            } => {
-                let Some(g) = games.get_mut(game) else {
-                    continue;
-                };
-                g.apply(e);
-                match e {
-                    NeptuneEvent::PackageLoaded { package } => packages.push(package.clone()),
-                    NeptuneEvent::Revealed { at } => {
-                        let Some(play) = g.current() else { continue };
-                        let done = g.contest_done(play);
-                        let (contest, count) = (play.contest, play.questions.len());
-                        if contest != Contest::Joker {
-                            shown.insert((contest.index(), count - 1), *at);
-                        } else if done {
-                            for i in 0..count {
-                                shown.insert((contest.index(), i), *at);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            _ => {}
-        }
-    }
-    for package in &packages {
-        sheet.extend(package.negative.phrases.iter().cloned());
-        for contest in Contest::ALL {
-            let parts = if contest == Contest::Blitz { 4 } else { 1 };
-            for i in 0..package.count(contest) {
-                let at = shown.get(&(contest.index(), i)).copied();
-                for part in 0..parts {
-                    let Some(q) = package.question(contest, i, part) else {
-                        continue;
-                    };
-                    hidden.push((q.text, None));
-                    hidden.push((q.answer, at));
-                    hidden.push((q.comment, at));
-                }
-            }
-        }
-    }
-    (hidden, sheet)
-}
-
 fn kind(view: &View) -> &'static str {
     match view {
         View::Host(_) => "host",
@@ -892,79 +825,4 @@ fn leakage_the_quartet_checks_find_a_planted_leak() {
     ] {
         assert_eq!(quartet_leaks(&planted, Some(me)).len(), 1, "{planted:?}");
     }
-}
-
-/// The Нептун checks catch what they look for: Джокер's results or
-/// verdicts before the tour ended, and a «перевёртыш» in what is revealed.
-#[test]
-fn leakage_the_neptune_checks_find_a_planted_leak() {
-    use minuta_shared::play::neptune::{
-        JokerBoard, JokerOwnRow, JokerTeamResult, NeptuneBoard, RevealBoard,
-    };
-
-    // Arrange: a clean board in Джокер, and the sheet's phrases.
-    let (me, sheet) = (TeamId(2), vec!["Радость от глупости".to_owned()]);
-    let joker = JokerBoard {
-        topics: vec!["Кино".into()],
-        declared: 3,
-        ..JokerBoard::default()
-    };
-    let clean = NeptuneBoard {
-        contest: Some(Contest::Joker),
-        joker: Some(joker.clone()),
-        ..NeptuneBoard::default()
-    };
-    let results = NeptuneBoard {
-        joker: Some(JokerBoard {
-            results: vec![JokerTeamResult {
-                team: TeamId(1),
-                declared: Some(2),
-                taken: 0,
-                points: 0,
-            }],
-            ..joker.clone()
-        }),
-        ..clean.clone()
-    };
-    let flipped = NeptuneBoard {
-        reveal: Some(RevealBoard {
-            contest: Contest::Negative,
-            index: 0,
-            answers: vec!["Горе от ума".into()],
-            comments: vec!["На листе — «Радость от глупости»".into()],
-            right: vec![Vec::new()],
-        }),
-        ..NeptuneBoard::default()
-    };
-
-    // Act / assert: clean passes; each planted leak is found once.
-    assert!(neptune_leaks(&clean, &sheet).is_empty());
-    assert_eq!(neptune_leaks(&results, &sheet).len(), 1);
-    assert_eq!(neptune_leaks(&flipped, &sheet).len(), 1);
-    let view = |board: NeptuneBoard, verdict| minuta_shared::play::neptune::NeptuneTeamView {
-        team: me,
-        slice: None,
-        playing: true,
-        board,
-        players: Vec::new(),
-        split: Default::default(),
-        split_open: false,
-        sheet: Vec::new(),
-        card: None,
-        may_answer: false,
-        answers_expected: 1,
-        declaration: Some(1),
-        may_declare: false,
-        declare_max: 7,
-        joker_cards: vec![JokerOwnRow {
-            index: 0,
-            answer: Some("Гагарин".into()),
-            verdict,
-        }],
-        run: None,
-        score: 0,
-        may_bid: false,
-    };
-    assert!(neptune_team_leaks(&view(clean.clone(), None), me).is_empty());
-    assert_eq!(neptune_team_leaks(&view(clean, Some(true)), me).len(), 1);
 }

@@ -713,7 +713,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         .map(|p| p.text.clone())
         .collect();
     let mut boards = 0;
-    for i in 0..6 {
+    for (i, &me) in t.iter().enumerate() {
         let others: Vec<String> = (0..6).filter(|j| *j != i).map(wrong).collect();
         for payload in n.hall.teams[i].frames() {
             let msg = codec::decode::<Envelope<ServerMsg>>(&payload)?.body;
@@ -726,7 +726,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
                 && let Some(mine) = team_game(v)
             {
                 boards += 1;
-                let found = neptune_team_leaks(mine, t[i]);
+                let found = neptune_team_leaks(mine, me);
                 ensure!(found.is_empty(), "team {i}: {found:?}");
             }
         }

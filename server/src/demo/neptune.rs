@@ -37,7 +37,7 @@ pub const DEMO_NEPTUNE_PACKAGE: &str = include_str!("demo_neptune.json");
 pub(super) const GAME_NAME: &str = "Нептун";
 
 /// Questions (Блицкриг: blocks) per contest unless told: with a 2-s
-/// minute the whole game takes about a minute and a half, and every
+/// minute the whole game takes about a minute, and every
 /// contest still shows what it is about (the auction's exclusion, its
 /// «ва-банк» chain, a question nobody bids on).
 pub const DEFAULT_QUESTIONS: u32 = 4;

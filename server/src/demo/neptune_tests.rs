@@ -252,6 +252,25 @@ fn demo_neptune_robots_play_the_six_contests_to_the_end_of_the_auction() {
     let totals: BTreeSet<i64> = staff.board.table.iter().map(|r| r.total).collect();
     assert!(totals.len() >= 4, "{:?}", staff.board.table);
 
+    // The jury's protocol has the game: the splits, the missing
+    // declaration, the first question's bids by run with the exclusion.
+    let text = crate::protocol::build(&sim.core, None).plain_text();
+    for expected in [
+        "Нептун",
+        "по умолчанию",
+        "нет — считается 0",
+        "Исключены без суммы на счету, торги переиграны (6.2)",
+        "Ставок не было: все играют на 30.",
+    ] {
+        assert!(text.contains(expected), "{expected}: {text}");
+    }
+    let runs: BTreeSet<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()) && l.ends_with("| капитан"))
+        .filter_map(|l| l.split(" | ").nth(1))
+        .collect();
+    assert_eq!(runs, BTreeSet::from(["1", "2"]), "{text}");
+
     // And: the sheet `export --format sheet` writes scores, through
     // `minuta-server score`, exactly as the live standings.
     let slot = sim.core.game(sim.game).expect("the game");

@@ -196,10 +196,13 @@ fn bids(p: &mut Protocol, core: &Core, game: &NeptuneMatch, index: usize, q: &Qu
         ("Прибытие, UTC", 2.4),
         ("Кто внёс", 1.6),
     ]);
+    // Runs are numbered through the whole auction; here from this
+    // question's first.
+    let first = log.first().map_or(0, |b| b.run);
     for (n, b) in log.iter().enumerate() {
         table.row(vec![
             (n + 1).to_string(),
-            (b.run + 1).to_string(),
+            (b.run - first + 1).to_string(),
             team(core, b.team),
             bid_text(b.bid),
             time_of_day(b.at),
@@ -211,9 +214,14 @@ fn bids(p: &mut Protocol, core: &Core, game: &NeptuneMatch, index: usize, q: &Qu
             .into(),
         ]);
     }
-    let runs = log.iter().map(|b| b.run).max().map_or(0, |r| r + 1);
-    // 6.2: each run but the last ended with its last bidder out.
-    let excluded: Vec<String> = (0..runs.saturating_sub(1))
+    // 6.2: each run but the last ended with its last bidder out; when
+    // nobody bid in the last, every run with bids did.
+    let last = log.iter().map(|b| b.run).max().unwrap_or(first);
+    let end = match q.sold {
+        Some(BiddingOutcome::NoBids) => last + 1,
+        _ => last,
+    };
+    let excluded: Vec<String> = (first..end)
         .filter_map(|r| log.iter().rev().find(|b| b.run == r))
         .map(|b| format!("{} ({})", team(core, b.team), bid_text(b.bid)))
         .collect();
