@@ -411,10 +411,12 @@ impl NeptuneMatch {
                     next_worth: 10 * i64::from(run.streak + 1),
                 }
             });
-        let score = self
-            .index_of(team)
-            .and_then(|i| self.running_totals().get(i).copied())
-            .unwrap_or(0);
+        // The board's table has scored the game already: no second pass.
+        let score = board
+            .table
+            .iter()
+            .find(|r| r.team == team)
+            .map_or(0, |r| r.total);
         let may_bid = slice.is_none()
             && board.stage == Stage::Bidding
             && self.auction.as_ref().is_some_and(|a| {
