@@ -460,6 +460,8 @@ texts! {
     ChgkFull => "«Что? Где? Когда?»", "«What? Where? When?»";
     ColPrize => "Приз", "Prize";
     FindTeam => "Найти команду", "Find a team";
+    NoTeamFound => "Нет такой команды", "No such team";
+    NarrowSearch => "уточните поиск", "narrow the search";
     NoFestival => "Итогов фестиваля пока нет: они появятся, когда начнутся турниры.", "No festival results yet: they appear once the tournaments begin.";
 }
 
@@ -728,6 +730,14 @@ pub fn cards_in(lang: Lang, cards: u32, teams: u32) -> String {
 }
 
 /// «тур закрыт», «3 команды» and other counted phrases.
+/// The end of a list cut short: «и ещё 5 команд», "and 5 more teams".
+pub fn more_teams(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::En => format!("and {n} more"),
+        Lang::Ru => format!("и ещё {}", team_count(lang, n)),
+    }
+}
+
 pub fn team_count(lang: Lang, n: usize) -> String {
     match lang {
         Lang::En => format!("{n} {}", if n == 1 { "team" } else { "teams" }),

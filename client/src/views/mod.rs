@@ -16,6 +16,7 @@ pub mod join;
 pub mod join_codes;
 pub mod judge;
 pub mod jury;
+pub mod long_list;
 pub mod multigames;
 pub mod neptune;
 pub mod package_field;
@@ -24,6 +25,7 @@ pub mod question;
 pub mod ring;
 pub mod team;
 pub mod team_names;
+pub mod team_picker;
 pub mod widgets;
 
 use egui::{RichText, Ui};

@@ -12,6 +12,7 @@ use minuta_shared::wire::view::TeamView;
 
 use crate::i18n::{self, Key, Lang, T};
 use crate::state::{AppState, ConnectionStatus, UiCommand};
+use crate::views::long_list;
 
 pub const GREEN: Color32 = Color32::from_rgb(60, 170, 80);
 pub const AMBER: Color32 = Color32::from_rgb(235, 150, 20);
@@ -382,18 +383,20 @@ pub fn places_table<R, K: Key>(
         ui.label(RichText::new(lang.t(T::NoStandings)).size(size));
         return;
     }
+    // A line at `size`, numbers in monospace: every row is this tall, so
+    // only the rows on screen need drawing (a hall of thousands).
+    let height = long_list::line_height(ui, egui::FontId::proportional(size))
+        .max(long_list::line_height(ui, egui::FontId::monospace(size)));
     egui::Grid::new(salt)
         .striped(true)
         .spacing([size, size * 0.3])
+        .min_row_height(height)
         .show(ui, |ui| {
             for head in heads {
                 ui.label(RichText::new(lang.t(*head)).size(size).strong());
             }
             ui.end_row();
-            for row in rows {
-                line(ui, row);
-                ui.end_row();
-            }
+            long_list::grid_rows(ui, rows, height, |ui, row| line(ui, row));
         });
 }
 

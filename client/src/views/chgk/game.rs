@@ -5,7 +5,7 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
-use minuta_shared::ids::QuestionId;
+use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::chgk::view::{QuestionStatus, QuestionView};
 use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
@@ -15,7 +15,7 @@ use minuta_shared::wire::view::HostView;
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::question;
-use crate::views::team_names::{missing_teams, team_name};
+use crate::views::team_names::{missing_teams, team_names};
 use crate::views::widgets::{self, AMBER, GREY, RED};
 
 #[derive(Debug, Default)]
@@ -239,14 +239,9 @@ fn cards_in(
     let on_time: usize = judging.groups.iter().map(|g| g.teams.len()).sum();
     ui.label(RichText::new(i18n::cards_in(lang, on_time as u32, teams)).size(20.0));
     if !judging.late.is_empty() {
-        let names: Vec<String> = judging
-            .late
-            .iter()
-            .map(|c| team_name(view, c.team))
-            .collect();
-        ui.label(
-            RichText::new(format!("{}: {}", lang.t(T::LateCards), names.join(", "))).color(RED),
-        );
+        let late: Vec<TeamId> = judging.late.iter().map(|c| c.team).collect();
+        let names = team_names(lang, view, &late);
+        ui.label(RichText::new(format!("{}: {names}", lang.t(T::LateCards))).color(RED));
     }
     missing_teams(ui, lang, view, &judging.missing);
 }

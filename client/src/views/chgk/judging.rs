@@ -15,8 +15,9 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, Lang, T};
 use crate::state::UiCommand;
+use crate::views::long_list;
 use crate::views::question;
-use crate::views::team_names::{late_answer, missing_teams, team_name};
+use crate::views::team_names::{late_answer, missing_teams, team_name, team_names};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// Which question the judge looks at. `None` follows the game: the newest
@@ -76,24 +77,33 @@ pub fn judging(
         egui::CollapsingHeader::new(lang.t(T::JudgementLog))
             .id_salt("judgement-log")
             .show(ui, |ui| {
-                egui::Grid::new("log").striped(true).show(ui, |ui| {
-                    for entry in chgk.judgement_log.iter().rev() {
-                        ui.label(&entry.number);
-                        ui.label(&entry.group);
-                        ui.label(i18n::verdict(lang, entry.verdict));
-                        ui.label(format!(
-                            "{}: {}",
-                            lang.t(T::By),
-                            judger(lang, view, entry.by)
-                        ));
-                        ui.label(format!(
-                            "{}: {}",
-                            lang.t(T::At),
-                            clock_time(entry.at.as_micros())
-                        ));
-                        ui.end_row();
-                    }
-                });
+                let height = long_list::line_height(ui, egui::TextStyle::Body.resolve(ui.style()))
+                    .max(ui.spacing().interact_size.y);
+                egui::Grid::new("log")
+                    .striped(true)
+                    .min_row_height(height)
+                    .show(ui, |ui| {
+                        long_list::grid_rows(
+                            ui,
+                            chgk.judgement_log.iter().rev(),
+                            height,
+                            |ui, entry| {
+                                ui.label(&entry.number);
+                                ui.label(&entry.group);
+                                ui.label(i18n::verdict(lang, entry.verdict));
+                                ui.label(format!(
+                                    "{}: {}",
+                                    lang.t(T::By),
+                                    judger(lang, view, entry.by)
+                                ));
+                                ui.label(format!(
+                                    "{}: {}",
+                                    lang.t(T::At),
+                                    clock_time(entry.at.as_micros())
+                                ));
+                            },
+                        );
+                    });
             });
     }
 }
@@ -135,16 +145,27 @@ fn question_judging(
             }
         });
     }
-    for group in &entry.groups {
-        ui.horizontal(|ui| group_row(ui, lang, view, game, entry, group, out));
-        ui.separator();
-    }
+    // Two lines a group (its spellings, its teams), drawn only on screen:
+    // a hall of thousands writes thousands of different answers.
+    let height = long_list::line_height(ui, egui::FontId::proportional(16.0))
+        + long_list::line_height(ui, egui::TextStyle::Small.resolve(ui.style()))
+        + ui.spacing().item_spacing.y;
+    long_list::rows(ui, entry.groups.len(), height, |ui, i| {
+        group_row(ui, lang, view, game, entry, &entry.groups[i], out);
+    });
+    ui.separator();
     if !entry.late.is_empty() {
         ui.label(RichText::new(lang.t(T::LateCards)).color(RED).strong());
-        for card in &entry.late {
-            let team = team_name(view, card.team);
-            late_answer(ui, &team, &card.text, card.since_start_ms);
-        }
+        let height = long_list::line_height(ui, egui::TextStyle::Body.resolve(ui.style()));
+        long_list::rows(ui, entry.late.len(), height, |ui, i| {
+            let card = &entry.late[i];
+            late_answer(
+                ui,
+                &team_name(view, card.team),
+                &card.text,
+                card.since_start_ms,
+            );
+        });
     }
     missing_teams(ui, lang, view, &entry.missing);
 }
@@ -165,18 +186,14 @@ fn group_row(
     let column = egui::vec2(ANSWER_COLUMN, 0.0);
     ui.allocate_ui_with_layout(column, egui::Layout::top_down(egui::Align::Min), |ui| {
         ui.set_width(ANSWER_COLUMN);
-        ui.label(
-            RichText::new(group.spellings.join(" / "))
-                .size(16.0)
-                .strong(),
-        );
-        let names: Vec<String> = group.teams.iter().map(|t| team_name(view, *t)).collect();
+        let spellings = group.spellings.join(" / ");
+        ui.add(egui::Label::new(RichText::new(&spellings).size(16.0).strong()).truncate());
         let teams = format!(
             "{} · {}",
             i18n::team_count(lang, group.teams.len()),
-            names.join(", ")
+            team_names(lang, view, &group.teams)
         );
-        ui.label(RichText::new(teams).small().color(GREY));
+        ui.add(egui::Label::new(RichText::new(teams).small().color(GREY)).truncate());
     });
     let verdict = match group.verdict {
         Some(v) => RichText::new(i18n::verdict(lang, v))

@@ -13,6 +13,7 @@ use super::send;
 use crate::i18n::T;
 use crate::i18n::erudit::Et;
 use crate::state::{AppState, UiCommand};
+use crate::views::team_picker;
 use crate::views::widgets::{self, AMBER, GREY};
 
 #[derive(Debug, Default)]
@@ -24,6 +25,8 @@ pub struct SetupForm {
     pub seed: Option<u64>,
     /// Teams ticked for the draw by hand.
     pub teams: Vec<TeamId>,
+    /// The search over the hall's teams to tick.
+    pub find: String,
     pub timing: TimingForm,
 }
 
@@ -113,8 +116,10 @@ pub fn seeding(
     ui.add_space(8.0);
     ui.label(RichText::new(lang.t(Et::ByHand)).strong());
     ui.label(RichText::new(lang.t(Et::ByHandHint)).small().color(GREY));
+    let find = team_picker::search_box(ui, lang, &mut form.find);
+    let (shown, more) = team_picker::matching(&view.teams, &find, |_| true);
     ui.horizontal_wrapped(|ui| {
-        for team in &view.teams {
+        for team in shown {
             let mut ticked = form.teams.contains(&team.id);
             // 5.8: a team of fewer than four cannot field a tour.
             let enough = team.players.len() >= MIN_PLAYERS;
@@ -131,6 +136,7 @@ pub fn seeding(
             }
         }
     });
+    team_picker::more_line(ui, lang, more);
     ui.horizontal(|ui| {
         let ready = TEAM_COUNTS.contains(&form.teams.len());
         let label = format!("{} ({})", lang.t(Et::Draw), form.teams.len());

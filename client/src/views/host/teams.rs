@@ -1,6 +1,8 @@
 //! The teams tab: register a team (name, town, players one per line), and
 //! the list with connection state, join code and QR; each team can be
-//! edited, and removed (after a confirmation) until it has played.
+//! edited, and removed (after a confirmation) until it has played. The
+//! list is searchable and draws only its rows on screen, for a hall of
+//! thousands.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::TeamId;
@@ -12,6 +14,7 @@ use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::join_codes::join_code;
 use crate::views::widgets::{self, GREEN, GREY, RED};
+use crate::views::{long_list, team_picker};
 
 #[derive(Debug, Default)]
 pub struct TeamsForm {
@@ -27,6 +30,10 @@ pub struct TeamsForm {
     pub editing: Option<TeamEdit>,
     /// The team whose removal awaits the host's confirmation.
     pub removing: Option<TeamId>,
+    /// The team whose join code and QR are open.
+    pub code_shown: Option<TeamId>,
+    /// The search box over the list: a number, part of a name or a town.
+    pub find: String,
 }
 
 /// The edit form of one team, filled from what the server has.
@@ -156,52 +163,125 @@ pub fn teams(
         ui.label(lang.t(T::NoTeams));
         return;
     }
-    for team in &view.teams {
-        ui.horizontal(|ui| {
-            widgets::dot(ui, if team.connected { GREEN } else { GREY });
-            ui.label(
-                RichText::new(format!("{}. {}", team.id, team.name))
-                    .strong()
-                    .size(16.0),
-            );
-            ui.label(RichText::new(&team.town).color(GREY));
-            ui.label(
-                RichText::new(lang.t(if team.connected {
-                    T::Online
-                } else {
-                    T::Offline
-                }))
-                .small()
-                .color(GREY),
-            );
-            row_buttons(ui, lang, team, form);
-        })
-        .response
-        .on_hover_text(team.players.join("\n"));
-        if form.editing.as_ref().is_some_and(|e| e.team == team.id) {
-            ui.indent(("team-edit", team.id), |ui| edit_form(ui, lang, form, out));
-        }
-        if form.removing == Some(team.id) {
-            ui.indent(("team-remove", team.id), |ui| {
-                confirm_removal(ui, lang, team, form, out)
-            });
-        }
-        if let Some(access) = &view.access
-            && let Some((_, secret)) = access.teams.iter().find(|(id, _)| *id == team.id)
-        {
-            let code = join_code(
-                access,
-                Credential::Team {
-                    team: team.id,
-                    secret: secret.clone(),
-                },
-            );
-            ui.indent(("team-code", team.id), |ui| {
-                widgets::join_code_box(ui, lang, &format!("team-{}", team.id), &code, out);
-            });
-        }
-        ui.add_space(4.0);
+    let find = team_picker::search_box(ui, lang, &mut form.find);
+    let listed: Vec<&TeamInfo> = view
+        .teams
+        .iter()
+        .filter(|t| team_picker::matches(t, &find))
+        .collect();
+    if listed.is_empty() {
+        ui.label(RichText::new(lang.t(T::NoTeamFound)).color(GREY));
+        return;
     }
+    // A hall of thousands: the rows are one line each and only those on
+    // screen are drawn; a team whose form or code is open is drawn whole
+    // between them.
+    let height = long_list::line_height(ui, egui::FontId::proportional(16.0))
+        .max(ui.spacing().interact_size.y);
+    let opened = |t: &TeamInfo| {
+        form.editing.as_ref().is_some_and(|e| e.team == t.id)
+            || form.removing == Some(t.id)
+            || form.code_shown == Some(t.id)
+    };
+    let open: Vec<usize> = (0..listed.len()).filter(|i| opened(listed[*i])).collect();
+    let mut from = 0;
+    for at in open.into_iter().map(Some).chain([None]) {
+        let upto = at.unwrap_or(listed.len());
+        long_list::rows(ui, upto - from, height, |ui, i| {
+            team_row(ui, lang, view, listed[from + i], form, out)
+        });
+        if let Some(at) = at {
+            let team = listed[at];
+            ui.horizontal(|ui| team_row(ui, lang, view, team, form, out));
+            team_details(ui, lang, view, team, form, out);
+            from = at + 1;
+        }
+    }
+}
+
+/// A team's line: connected or not, number and name, town, and its buttons.
+fn team_row(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &HostView,
+    team: &TeamInfo,
+    form: &mut TeamsForm,
+    out: &mut Vec<UiCommand>,
+) {
+    widgets::dot(ui, if team.connected { GREEN } else { GREY });
+    ui.label(
+        RichText::new(format!("{}. {}", team.id, team.name))
+            .strong()
+            .size(16.0),
+    )
+    .on_hover_text(team.players.join("\n"));
+    ui.label(RichText::new(&team.town).color(GREY));
+    ui.label(
+        RichText::new(lang.t(if team.connected {
+            T::Online
+        } else {
+            T::Offline
+        }))
+        .small()
+        .color(GREY),
+    );
+    row_buttons(ui, lang, team, form);
+    if let Some(code) = team_code(view, team.id) {
+        if ui.small_button(lang.t(T::Copy)).clicked() {
+            out.push(UiCommand::Copy(code));
+        }
+        let shown = form.code_shown == Some(team.id);
+        if ui.selectable_label(shown, lang.t(T::Qr)).clicked() {
+            form.code_shown = if shown { None } else { Some(team.id) };
+        }
+    }
+}
+
+/// Under a team's line: its edit form, the removal's confirmation, or its
+/// join code with the QR, whichever the host opened.
+fn team_details(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &HostView,
+    team: &TeamInfo,
+    form: &mut TeamsForm,
+    out: &mut Vec<UiCommand>,
+) {
+    if form.editing.as_ref().is_some_and(|e| e.team == team.id) {
+        ui.indent(("team-edit", team.id), |ui| edit_form(ui, lang, form, out));
+    }
+    if form.removing == Some(team.id) {
+        ui.indent(("team-remove", team.id), |ui| {
+            confirm_removal(ui, lang, team, form, out)
+        });
+    }
+    if form.code_shown == Some(team.id)
+        && let Some(code) = team_code(view, team.id)
+    {
+        ui.indent(("team-code", team.id), |ui| {
+            ui.add(egui::Label::new(RichText::new(&code).monospace().small()).wrap());
+            widgets::qr(ui, &code, 4.0);
+        });
+    }
+    ui.add_space(4.0);
+}
+
+/// A team's join code, for the host only (a judge has no access codes).
+fn team_code(view: &HostView, team: TeamId) -> Option<String> {
+    let access = view.access.as_ref()?;
+    // Registered in order, so sorted by number; a search keeps it cheap
+    // for a hall of thousands.
+    let secret = match access.teams.binary_search_by_key(&team, |(id, _)| *id) {
+        Ok(i) => &access.teams[i].1,
+        Err(_) => &access.teams.iter().find(|(id, _)| *id == team)?.1,
+    };
+    Some(join_code(
+        access,
+        Credential::Team {
+            team,
+            secret: secret.clone(),
+        },
+    ))
 }
 
 /// «Изменить» and «Удалить»; one form open at a time, so its «Отмена» is

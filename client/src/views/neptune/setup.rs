@@ -18,6 +18,7 @@ use crate::i18n::neptune::{self as words, Nt};
 use crate::i18n::{Lang, T};
 use crate::state::UiCommand;
 use crate::views::package_field::package_field;
+use crate::views::team_picker;
 use crate::views::widgets::{self, GREY};
 
 #[derive(Debug, Default)]
@@ -28,6 +29,8 @@ pub struct SetupForm {
     /// The teams ticked for the game; `None` until first shown (then the
     /// registered ones).
     pub ticked: Option<Vec<TeamId>>,
+    /// The search over the hall's teams to tick.
+    pub find: String,
 }
 
 /// The settings being edited (durations in seconds); they follow the
@@ -206,8 +209,10 @@ fn register(
     let ticked = form
         .ticked
         .get_or_insert_with(|| view.teams.iter().map(|t| t.team).collect());
+    let find = team_picker::search_box(ui, lang, &mut form.find);
+    let (shown, more) = team_picker::matching(&host.teams, &find, |_| true);
     ui.horizontal_wrapped(|ui| {
-        for team in &host.teams {
+        for team in shown {
             let mut on = ticked.contains(&team.id);
             let fits = PLAYERS.contains(&team.players.len());
             let text = format!(
@@ -227,6 +232,7 @@ fn register(
             }
         }
     });
+    team_picker::more_line(ui, lang, more);
     // Registration order is the host's ticking order; the registry's is
     // the hall's, so the game lists teams as the registry does.
     let teams: Vec<TeamId> = host

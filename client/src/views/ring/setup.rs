@@ -15,6 +15,7 @@ use super::{board as hall, send};
 use crate::i18n::{T, ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::team_names::team_name;
+use crate::views::team_picker;
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
@@ -28,6 +29,8 @@ pub struct RingSetupForm {
     pub seed: Option<u64>,
     /// Teams picked for seeding by hand, in order.
     pub manual: Vec<TeamId>,
+    /// The search over the hall's teams to pick from.
+    pub find: String,
     pub friendly: [Option<TeamId>; 2],
     pub format: Option<FightFormat>,
     pub timing: TimingForm,
@@ -224,13 +227,16 @@ pub fn qualification(
             .small()
             .color(GREY),
     );
+    let find = team_picker::search_box(ui, lang, &mut form.find);
+    let (shown, more) = team_picker::matching(&view.teams, &find, |t| !form.manual.contains(&t.id));
     ui.horizontal_wrapped(|ui| {
-        for team in &view.teams {
-            if !form.manual.contains(&team.id) && ui.button(&team.name).clicked() {
+        for team in shown {
+            if ui.button(&team.name).clicked() {
                 form.manual.push(team.id);
             }
         }
     });
+    team_picker::more_line(ui, lang, more);
     let mut remove = None;
     ui.horizontal_wrapped(|ui| {
         for (i, team) in form.manual.iter().enumerate() {
