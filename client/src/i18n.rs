@@ -233,6 +233,10 @@ texts! {
     ShowHandout => "Раздатку на экран", "Handout on the projector";
     HideHandout => "Убрать раздатку с экрана", "Take the handout down";
     Handout => "Раздаточный материал", "Handout";
+    ShowPicture => "Картинку на экран", "Picture on the projector";
+    HidePicture => "Убрать картинку с экрана", "Take the picture down";
+    Picture => "Картинка", "Picture";
+    PictureLoading => "Картинка загружается…", "The picture is on its way…";
     CardsIn => "Сдано карточек", "Cards in";
     LateCards => "Опоздавшие карточки (не засчитываются)", "Late cards (never scored)";
     MissingTeams => "Не сдали", "No card";

@@ -394,6 +394,7 @@ fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
         ServerMsg::View(view) => events.send(NetEvent::View(view)),
         ServerMsg::Patch { game, patch } => events.send(NetEvent::Patch { game, patch }),
         ServerMsg::StorageAlert { failing } => events.send(NetEvent::StorageAlert(failing)),
+        ServerMsg::Media(file) => events.send(NetEvent::Media(file)),
     }
 }
 

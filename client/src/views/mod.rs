@@ -19,6 +19,7 @@ pub mod jury;
 pub mod multigames;
 pub mod neptune;
 pub mod package_field;
+pub mod picture;
 pub mod programme;
 pub mod question;
 pub mod ring;
