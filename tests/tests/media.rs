@@ -62,7 +62,10 @@ async fn media_the_projector_gets_a_picture_only_when_shown_and_teams_never() ->
     let png = picture();
     let question = load_pictured_package(&mut hall, &png).await?;
     hall.host
-        .ok(Command::game(EVENT_CHGK, ChgkCommand::Announce { question }))
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::Announce { question },
+        ))
         .await?;
     hall.display
         .wait_display("the question announced", |v| {
@@ -119,11 +122,12 @@ async fn media_the_projector_gets_a_picture_only_when_shown_and_teams_never() ->
             .await?;
     }
     hall.display
-        .wait_display("the picture up again", |v| {
-            v.event_chgk().picture.is_some()
-        })
+        .wait_display("the picture up again", |v| v.event_chgk().picture.is_some())
         .await?;
-    ensure!(hall.display.media().len() == 1, "the picture was sent twice");
+    ensure!(
+        hall.display.media().len() == 1,
+        "the picture was sent twice"
+    );
     Ok(())
 }
 

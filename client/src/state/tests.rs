@@ -193,7 +193,7 @@ fn connection_states_follow_the_network_and_keep_the_last_view() {
     assert_eq!(state.connection, ConnectionStatus::Connecting);
     let first_sample = ClockSample {
         rtt_us: 4_000,
-                pictures: Vec::new(),
+        pictures: Vec::new(),
         offset_us: 1_000,
     };
     reduce(

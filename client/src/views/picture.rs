@@ -149,7 +149,12 @@ mod tests {
     fn picture_broken_bytes_are_said_to_be_damaged_never_a_panic() {
         let mut cut = png(8, 8);
         cut.truncate(cut.len() / 2);
-        for bytes in [b"".as_slice(), b"\x89PNG\r\n\x1a\nnonsense", &cut, b"\xFF\xD8\xFF\xE0"] {
+        for bytes in [
+            b"".as_slice(),
+            b"\x89PNG\r\n\x1a\nnonsense",
+            &cut,
+            b"\xFF\xD8\xFF\xE0",
+        ] {
             assert_eq!(decode(bytes).err(), Some(Broken::Damaged));
         }
     }

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use std::sync::Arc;
 
-use rusqlite::{Connection, OptionalExtension};
 use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OptionalExtension};
 
 use super::error::StoreError;
 use super::schema::sql_error;
@@ -76,7 +76,12 @@ fn media_bytes(conn: &Connection, seq: i64, hash: &str) -> Result<Vec<u8>, Store
     })
     .optional()
     .map_err(|e| corrupt(seq, format!("its picture cannot be read: {e}")))?
-    .ok_or_else(|| corrupt(seq, format!("its picture {hash} is missing from the media table")))
+    .ok_or_else(|| {
+        corrupt(
+            seq,
+            format!("its picture {hash} is missing from the media table"),
+        )
+    })
 }
 
 /// The writer only ever appends and a rolled-back transaction consumes no

@@ -311,9 +311,8 @@ fn write_group(conn: &mut Connection, group: &[Batch]) -> rusqlite::Result<()> {
     {
         let mut insert =
             tx.prepare_cached("INSERT INTO events(kind, at_us, body) VALUES (?1, ?2, ?3)")?;
-        let mut picture = tx.prepare_cached(
-            "INSERT OR IGNORE INTO media(hash, mime, bytes) VALUES (?1, ?2, ?3)",
-        )?;
+        let mut picture = tx
+            .prepare_cached("INSERT OR IGNORE INTO media(hash, mime, bytes) VALUES (?1, ?2, ?3)")?;
         for row in group.iter().flat_map(|b| &b.rows) {
             if let Some(media) = &row.media {
                 picture.execute(params![media.hash, media.mime, media.bytes.as_slice()])?;

@@ -102,9 +102,13 @@ impl fmt::Debug for MediaFile {
 pub enum MediaSkip {
     /// Neither PNG nor JPEG by its bytes (a GIF, a video, a renamed file).
     NotAnImage,
-    TooLarge { limit_mib: u64 },
+    TooLarge {
+        limit_mib: u64,
+    },
     /// The package's pictures before it used up [`PACKAGE_MEDIA_LIMIT`].
-    PackageFull { limit_mib: u64 },
+    PackageFull {
+        limit_mib: u64,
+    },
 }
 
 /// A package's pictures by the names its questions use, as the importer
@@ -301,11 +305,20 @@ mod tests {
 
         // Assert
         assert_eq!(shelf.get("a.png").unwrap().kind, MediaKind::Png);
-        assert_eq!(shelf.get("a.png").unwrap().hash, shelf.get("same.png").unwrap().hash);
+        assert_eq!(
+            shelf.get("a.png").unwrap().hash,
+            shelf.get("same.png").unwrap().hash
+        );
         assert_eq!(shelf.skipped("anim.gif"), Some(&MediaSkip::NotAnImage));
-        assert_eq!(shelf.skipped("big.png"), Some(&MediaSkip::TooLarge { limit_mib: 1 }));
+        assert_eq!(
+            shelf.skipped("big.png"),
+            Some(&MediaSkip::TooLarge { limit_mib: 1 })
+        );
         assert!(shelf.get("b.jpg").is_some(), "18 + 17 bytes fit in 50");
-        assert_eq!(shelf.skipped("c.jpg"), Some(&MediaSkip::PackageFull { limit_mib: 1 }));
+        assert_eq!(
+            shelf.skipped("c.jpg"),
+            Some(&MediaSkip::PackageFull { limit_mib: 1 })
+        );
         assert_eq!(shelf.total, (PNG.len() + other.len()) as u64);
     }
 

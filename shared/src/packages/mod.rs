@@ -149,7 +149,11 @@ fn attach_pictures(package: &mut Package, pictures: &[media::PackageFile]) {
         shelf.offer(&file.name, file.bytes.clone());
     }
     let mut notes = Vec::new();
-    for question in package.tours.iter_mut().flat_map(|t| t.questions.iter_mut()) {
+    for question in package
+        .tours
+        .iter_mut()
+        .flat_map(|t| t.questions.iter_mut())
+    {
         let text = format!(
             "{}\n{}",
             question.text,
@@ -401,11 +405,19 @@ mod tests {
         assert!(q[1].media.is_empty() && q[2].media.is_empty());
         assert_eq!(package.media.len(), 1);
         assert!(
-            package.info.iter().any(|n| n.starts_with("Картинка «2.jpg» не выводится на экран: файл не передан")),
+            package
+                .info
+                .iter()
+                .any(|n| n.starts_with("Картинка «2.jpg» не выводится на экран: файл не передан")),
             "{:?}",
             package.info
         );
-        assert!(package.info.iter().any(|n| n == "Картинка «3.gif» не выводится на экран: не PNG и не JPEG"));
+        assert!(
+            package
+                .info
+                .iter()
+                .any(|n| n == "Картинка «3.gif» не выводится на экран: не PNG и не JPEG")
+        );
     }
 
     #[test]

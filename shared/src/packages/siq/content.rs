@@ -546,7 +546,11 @@ impl Reader<'_> {
         let base = target.rsplit(['/', '\\']).next().unwrap_or(target);
         let missing = internal && !self.files.contains(base);
         let note = self.lang.media(kind, target, missing);
-        match self.images.skipped(base).filter(|_| internal && kind == "image") {
+        match self
+            .images
+            .skipped(base)
+            .filter(|_| internal && kind == "image")
+        {
             Some(why) => format!("{note} {}", self.lang.not_shown(why)),
             None => note,
         }

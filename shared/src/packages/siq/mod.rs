@@ -381,8 +381,13 @@ pub(super) mod tests {
         };
 
         // Act
-        let package = parse_within("t.siq", &zip, archive::LIMITS, MediaShelf::with_limits(limits))
-            .unwrap();
+        let package = parse_within(
+            "t.siq",
+            &zip,
+            archive::LIMITS,
+            MediaShelf::with_limits(limits),
+        )
+        .unwrap();
 
         // Assert
         let q: Vec<&Question> = package.questions().collect();
@@ -395,12 +400,17 @@ pub(super) mod tests {
         assert_eq!(package.media[0].bytes, png);
         assert!(q[2].media.is_empty());
         assert!(
-            q[2].text.ends_with("[изображение: anim.gif] (на экран не выводится: не PNG и не JPEG)"),
+            q[2].text
+                .ends_with("[изображение: anim.gif] (на экран не выводится: не PNG и не JPEG)"),
             "{}",
             q[2].text
         );
         assert!(q[3].media.is_empty());
-        assert!(q[3].text.ends_with("(на экран не выводится: больше 1 МиБ)"), "{}", q[3].text);
+        assert!(
+            q[3].text.ends_with("(на экран не выводится: больше 1 МиБ)"),
+            "{}",
+            q[3].text
+        );
     }
 
     #[test]
@@ -422,19 +432,31 @@ pub(super) mod tests {
             image: 64,
             package: 30,
         };
-        let package = parse_within("t.siq", &zip, archive::LIMITS, MediaShelf::with_limits(limits))
-            .unwrap();
+        let package = parse_within(
+            "t.siq",
+            &zip,
+            archive::LIMITS,
+            MediaShelf::with_limits(limits),
+        )
+        .unwrap();
         let q: Vec<&Question> = package.questions().collect();
         assert_eq!(q[0].media.len(), 1);
         assert!(q[1].media.is_empty());
-        assert!(q[1].text.contains("картинки пакета превысили 1 МиБ"), "{}", q[1].text);
+        assert!(
+            q[1].text.contains("картинки пакета превысили 1 МиБ"),
+            "{}",
+            q[1].text
+        );
     }
 
     #[test]
     fn siq_v4_picture_atoms_are_attached_too() {
         let png = b"\x89PNG\r\n\x1a\nv4".to_vec();
         let xml = r#"<package name="N" version="4"><rounds><round name="R"><themes><theme name="T"><questions><question price="100"><scenario><atom>Где это?</atom><atom type="image">@kremlin.png</atom></scenario><right><answer>Москва</answer></right></question></questions></theme></themes></round></rounds></package>"#;
-        let zip = zip_of(&[("content.xml", xml.as_bytes()), ("Images/kremlin.png", &png)]);
+        let zip = zip_of(&[
+            ("content.xml", xml.as_bytes()),
+            ("Images/kremlin.png", &png),
+        ]);
         let package = parse_siq("t.siq", &zip).unwrap();
         assert_eq!(only(&package).media[0].name, "kremlin.png");
         assert_eq!(package.media.len(), 1);

@@ -522,7 +522,10 @@ fn chgk_3_a_package_picture_goes_on_the_projector_only_when_the_host_shows_it() 
     let shown = p.game.display_view(&p.roster, s(2)).picture;
     let shown = shown.expect("the picture on the projector");
     assert_eq!(shown.number, "1");
-    assert_eq!(shown.media.hash, crate::packages::media::MediaHash::of(&png));
+    assert_eq!(
+        shown.media.hash,
+        crate::packages::media::MediaHash::of(&png)
+    );
     assert_eq!(
         p.game.staff_view(&p.roster, s(2)).picture_shown,
         Some(first)
@@ -533,7 +536,13 @@ fn chgk_3_a_package_picture_goes_on_the_projector_only_when_the_host_shows_it() 
         index: 0,
     };
     assert_eq!(
-        p.try_as(Identity::Host, ChgkCommand::ShowPicture { picture: Some(none) }, s(3)),
+        p.try_as(
+            Identity::Host,
+            ChgkCommand::ShowPicture {
+                picture: Some(none)
+            },
+            s(3)
+        ),
         Err(ChgkError::NoPicture)
     );
     assert!(!<ChgkGame as LiveFormat>::permitted(
