@@ -205,6 +205,13 @@ texts! {
     PackagePath => "Путь к файлу (.4s или .siq SIGame)", "File path (.4s or SIGame .siq)";
     Load => "Загрузить", "Load";
     DropHint => "…или перетащите файл пакета в окно.", "…or drop the package file onto the window.";
+    ChooseFile => "Выбрать файл…", "Choose a file…";
+    ChooseFileTitle => "Файл пакета (.4s или .siq SIGame)", "The package file (.4s or SIGame .siq)";
+    FolderUp => "Вверх", "Up";
+    FolderHome => "Домой", "Home";
+    FolderReading => "Папка читается…", "Reading the folder…";
+    FolderEmpty => "Здесь нет папок и файлов пакетов (.4s, .siq).", "No folders and no package files (.4s, .siq) here.";
+    ChooseThisFile => "Выбрать", "Choose";
     TypeQuestion => "Ввести вопрос вручную", "Type in a question";
     Tour => "Тур", "Tour";
     NewTour => "новый тур", "new tour";

@@ -9,6 +9,7 @@ pub mod autopilot;
 pub mod chgk;
 pub mod display;
 pub mod erudit;
+pub mod file_picker;
 pub mod format;
 pub mod games;
 pub mod host;
