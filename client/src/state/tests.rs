@@ -178,7 +178,8 @@ fn package_bytes_are_not_kept_while_waiting() {
             EVENT_CHGK,
             ChgkCommand::LoadPackage {
                 file_name: "a.4s".into(),
-                bytes: vec![]
+                bytes: vec![],
+                pictures: Vec::new(),
             }
         ))
     );
@@ -193,7 +194,6 @@ fn connection_states_follow_the_network_and_keep_the_last_view() {
     assert_eq!(state.connection, ConnectionStatus::Connecting);
     let first_sample = ClockSample {
         rtt_us: 4_000,
-        pictures: Vec::new(),
         offset_us: 1_000,
     };
     reduce(
