@@ -21,7 +21,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, warn};
 
 use minuta_shared::ids::{GameId, Slice, TeamId};
-use minuta_shared::packages::media::MediaHash;
+use minuta_shared::packages::media::{MediaFile, MediaHash};
 use minuta_shared::play::button::PressPatch;
 use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ServerTime;
@@ -629,25 +629,21 @@ impl Driver {
 }
 
 impl Driver {
-    /// Sends a projector the bytes of the pictures its next view shows and
-    /// it has not had yet, ahead of that view. Only projectors get them,
-    /// and only once the host shows a picture.
+    /// Sends a projector, ahead of its view, the pictures that view shows
+    /// and it has not had: only projectors, only once the host shows one.
     fn send_display_media(&mut self, conn: ConnId) {
-        let Some(c) = self.conns.get(&conn) else {
-            return;
-        };
-        let missing: Vec<MediaHash> = self
-            .core()
-            .display_pictures()
-            .into_iter()
-            .filter(|hash| !c.media_sent.contains(hash))
-            .collect();
-        for hash in missing {
-            let Some(file) = self.core().media_file(&hash) else {
-                continue;
+        let files: Vec<MediaFile> = {
+            let core = self.core();
+            let Some(c) = self.conns.get(&conn) else {
+                return;
             };
+            let pictures = core.display_pictures().into_iter();
+            let new = pictures.filter(|hash| !c.media_sent.contains(hash));
+            new.filter_map(|hash| core.media_file(&hash)).collect()
+        };
+        for file in files {
             if let Some(c) = self.conns.get_mut(&conn) {
-                c.media_sent.insert(hash);
+                c.media_sent.insert(file.hash.clone());
             }
             self.send(conn, ServerMsg::Media(Box::new(file)));
         }

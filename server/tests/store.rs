@@ -327,8 +327,8 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
                 path: p,
                 problem:
                     SchemaProblem::TooNew {
-                        found: 5,
-                        supported: 4,
+                        found: 6,
+                        supported: 5,
                         written_by: Some(_),
                     },
             } => {

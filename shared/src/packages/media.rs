@@ -264,7 +264,7 @@ pub fn pictures_named(text: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
-    pub(crate) const PNG: &[u8] = b"\x89PNG\r\n\x1a\nrest of a picture";
+    const PNG: &[u8] = b"\x89PNG\r\n\x1a\nrest of a picture";
     const JPEG: &[u8] = b"\xFF\xD8\xFF\xE0 jfif";
 
     #[test]
