@@ -658,6 +658,8 @@ mod games_tests;
 #[cfg(test)]
 mod legacy_tests;
 #[cfg(test)]
+mod media_tests;
+#[cfg(test)]
 mod neptune_tests;
 #[cfg(test)]
 mod programme_tests;
