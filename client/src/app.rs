@@ -14,13 +14,14 @@ use minuta_shared::play::games::Format;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::View;
 
+use crate::folder;
 use crate::i18n::{Lang, T};
 use crate::net::{EventSink, NetError, NetHandle, local_now_us};
 use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
 use crate::state::{
     AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, Stopped, UiCommand, reduce,
 };
-use crate::views::{self, LocalState, erudit, games, ring, widgets};
+use crate::views::{self, LocalState, erudit, file_picker, games, ring, widgets};
 
 pub struct MinutaApp {
     ctx: egui::Context,
@@ -172,6 +173,10 @@ impl MinutaApp {
             UiCommand::SetMuted(muted) => self.state.muted = muted,
             UiCommand::Copy(text) => self.ctx.copy_text(text),
             UiCommand::DismissNotice(id) => self.state.dismiss(id),
+            // A local folder lists in a blink: read here, not on the network's task.
+            UiCommand::Browse(picker, to) => {
+                file_picker::listed(&self.ctx, &picker, folder::list(&to));
+            }
         }
     }
 

@@ -205,6 +205,13 @@ texts! {
     PackagePath => "Путь к файлу (.4s или .siq SIGame)", "File path (.4s or SIGame .siq)";
     Load => "Загрузить", "Load";
     DropHint => "…или перетащите файл пакета в окно.", "…or drop the package file onto the window.";
+    ChooseFile => "Выбрать файл…", "Choose a file…";
+    ChooseFileTitle => "Файл пакета (.4s или .siq SIGame)", "The package file (.4s or SIGame .siq)";
+    FolderUp => "Вверх", "Up";
+    FolderHome => "Домой", "Home";
+    FolderReading => "Папка читается…", "Reading the folder…";
+    FolderEmpty => "Здесь нет папок и файлов пакетов (.4s, .siq).", "No folders and no package files (.4s, .siq) here.";
+    ChooseThisFile => "Выбрать", "Choose";
     TypeQuestion => "Ввести вопрос вручную", "Type in a question";
     Tour => "Тур", "Tour";
     NewTour => "новый тур", "new tour";
@@ -233,6 +240,10 @@ texts! {
     ShowHandout => "Раздатку на экран", "Handout on the projector";
     HideHandout => "Убрать раздатку с экрана", "Take the handout down";
     Handout => "Раздаточный материал", "Handout";
+    ShowPicture => "Картинку на экран", "Picture on the projector";
+    HidePicture => "Убрать картинку с экрана", "Take the picture down";
+    Picture => "Картинка", "Picture";
+    PictureLoading => "Картинка загружается…", "The picture is on its way…";
     CardsIn => "Сдано карточек", "Cards in";
     LateCards => "Опоздавшие карточки (не засчитываются)", "Late cards (never scored)";
     MissingTeams => "Не сдали", "No card";

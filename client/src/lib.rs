@@ -15,6 +15,7 @@
 //! the network.
 
 pub mod app;
+pub mod folder;
 pub mod i18n;
 pub mod lang;
 pub mod net;

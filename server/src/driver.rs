@@ -14,13 +14,14 @@
 //! then arrive here as [`Inbound::Pressed`] to be committed, and its fight's
 //! screens are sent their patch from here.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, warn};
 
 use minuta_shared::ids::{GameId, Slice, TeamId};
+use minuta_shared::packages::media::{MediaFile, MediaHash};
 use minuta_shared::play::button::PressPatch;
 use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ServerTime;
@@ -42,6 +43,8 @@ struct Conn {
     outbound: Outbox,
     robot: bool,
     link: Option<quinn::Connection>,
+    /// The pictures this projector has been sent: each goes once.
+    media_sent: BTreeSet<MediaHash>,
 }
 
 /// A command read from a connection, waiting to be decided.
@@ -276,6 +279,7 @@ impl Driver {
                             outbound,
                             robot,
                             link,
+                            media_sent: BTreeSet::new(),
                         },
                     );
                     core.connected(identity);
@@ -598,6 +602,9 @@ impl Driver {
             .map(|(id, c)| (*id, c.identity))
             .collect();
         for (conn, identity) in targets {
+            if identity == Identity::Display {
+                self.send_display_media(conn);
+            }
             let key = IdentityKey::of(identity);
             let msg = built
                 .entry(key)
@@ -622,6 +629,26 @@ impl Driver {
 }
 
 impl Driver {
+    /// Sends a projector, ahead of its view, the pictures that view shows
+    /// and it has not had: only projectors, only once the host shows one.
+    fn send_display_media(&mut self, conn: ConnId) {
+        let files: Vec<MediaFile> = {
+            let core = self.core();
+            let Some(c) = self.conns.get(&conn) else {
+                return;
+            };
+            let pictures = core.display_pictures().into_iter();
+            let new = pictures.filter(|hash| !c.media_sent.contains(hash));
+            new.filter_map(|hash| core.media_file(&hash)).collect()
+        };
+        for file in files {
+            if let Some(c) = self.conns.get_mut(&conn) {
+                c.media_sent.insert(file.hash.clone());
+            }
+            self.send(conn, ServerMsg::Media(Box::new(file)));
+        }
+    }
+
     /// A team the host removed is still connected with the secret it had:
     /// its link ends, and a reconnection is refused at the handshake.
     fn close_removed_teams(&mut self) {

@@ -71,7 +71,10 @@ async fn hear(outbox: &Outbox) -> Heard {
                 }
             }
             ServerMsg::Ack { result, .. } => return Heard::Ack(result.clone().map(|_| ())),
-            ServerMsg::Patch { .. } | ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } => {}
+            ServerMsg::Patch { .. }
+            | ServerMsg::Pong { .. }
+            | ServerMsg::StorageAlert { .. }
+            | ServerMsg::Media(_) => {}
         }
     }
 }

@@ -141,6 +141,7 @@ fn chgk(hall: &mut Hall) {
         ChgkCommand::LoadPackage {
             file_name: "cup.4s".into(),
             bytes: PACKAGE.as_bytes().to_vec(),
+            pictures: Vec::new(),
         },
     );
     hall.question(

@@ -94,6 +94,7 @@ fn small_hall(dir: &Path) {
         ChgkCommand::LoadPackage {
             file_name: "cup.4s".into(),
             bytes: PACKAGE.as_bytes().to_vec(),
+            pictures: Vec::new(),
         },
     );
     hall.question(0, ["Пушкин", "Лермонтов", "Пушкин"], &["Пушкин"]);

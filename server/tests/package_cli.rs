@@ -13,7 +13,7 @@ use serde_json::Value;
 const SMALL: &str = "### Кубок города\n\n## Тур 1\n\n? Столица России?\n! Москва.\n= Масква.\n/ Проще некуда.\n@ Иван Петров\n";
 
 /// Every field a question has in the JSON.
-const QUESTION_FIELDS: [&str; 15] = [
+const QUESTION_FIELDS: [&str; 16] = [
     "number",
     "kind",
     "text",
@@ -29,6 +29,7 @@ const QUESTION_FIELDS: [&str; 15] = [
     "theme",
     "value",
     "price",
+    "media",
 ];
 
 fn package(path: &Path, encoding: Option<&str>) -> Output {
@@ -306,7 +307,12 @@ fn package_siq_media_are_named_in_the_questions() {
     );
     assert_eq!(
         json["tours"][0]["questions"][1]["text"],
-        "[изображение: [alliance]  King of Baking Kim Tak Goo E17-0-47-21-574.jpg]"
+        // The archive's copy of the picture is empty: nothing to show.
+        "[изображение: [alliance]  King of Baking Kim Tak Goo E17-0-47-21-574.jpg] (на экран не выводится: не PNG и не JPEG)"
+    );
+    assert_eq!(
+        json["tours"][0]["questions"][1]["media"],
+        serde_json::json!([])
     );
 }
 

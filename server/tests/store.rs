@@ -246,7 +246,7 @@ fn rows_are_json_a_jury_can_read_with_sqlite() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(version, "4");
+    assert_eq!(version, "5");
     let written_by: String = conn
         .query_row("SELECT value FROM meta WHERE key = 'written_by'", [], |r| {
             r.get(0)
@@ -327,8 +327,8 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
                 path: p,
                 problem:
                     SchemaProblem::TooNew {
-                        found: 5,
-                        supported: 4,
+                        found: 6,
+                        supported: 5,
                         written_by: Some(_),
                     },
             } => {
@@ -364,6 +364,8 @@ fn a_store_of_the_previous_release_is_migrated_on_its_first_start() {
     .unwrap();
     conn.execute("DELETE FROM meta WHERE key = 'written_by'", [])
         .unwrap();
+    // Nor had it a table for pictures.
+    conn.execute("DROP TABLE media", []).unwrap();
     drop(conn);
     // An export reads it as it is, and changes nothing.
     assert_eq!(store::load(dir.path()).unwrap().len(), 3);
@@ -377,7 +379,11 @@ fn a_store_of_the_previous_release_is_migrated_on_its_first_start() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(version, "4");
+    assert_eq!(version, "5");
+    let pictures: i64 = raw(dir.path())
+        .query_row("SELECT count(*) FROM media", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(pictures, 0, "the media table is made on migration");
 }
 
 #[test]

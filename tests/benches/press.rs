@@ -682,6 +682,7 @@ fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
             ChgkCommand::LoadPackage {
                 file_name: PACKAGE.into(),
                 bytes,
+                pictures: Vec::new(),
             },
         ),
         now,

@@ -17,7 +17,7 @@ use minuta_shared::packages::Question;
 use minuta_shared::play::brain_ring::{
     EarlyPress, FightId, RingAppealKind, RingCommand, RingTiming,
 };
-use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkSettings, Verdict};
+use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkSettings, ShownPicture, Verdict};
 use minuta_shared::play::erudit::{EruditCommand, EruditTiming};
 use minuta_shared::play::games::{Format, GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
@@ -82,7 +82,8 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 // 4.14: the host decides ChGK appeals.
                 | ChgkCommand::ResolveAppeal { .. }
                 | ChgkCommand::ShowQuestionOnProjector { .. }
-                | ChgkCommand::ShowHandout { .. } => HOST,
+                | ChgkCommand::ShowHandout { .. }
+                | ChgkCommand::ShowPicture { .. } => HOST,
                 ChgkCommand::Judge { .. } => STAFF,
                 ChgkCommand::SubmitCard { .. } | ChgkCommand::FileAppeal { .. } => TEAM,
             },
@@ -176,7 +177,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 70;
+pub const KINDS: usize = 71;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -259,6 +260,7 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         9 => chgk(ChgkCommand::LoadPackage {
             file_name: "пакет.4s".into(),
             bytes: text.into_bytes(),
+            pictures: Vec::new(),
         }),
         10 => chgk(ChgkCommand::AddQuestion {
             tour: TourId(b % 3),
@@ -483,9 +485,15 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
                 Slice::Bottom
             }),
         }),
-        _ => neptune(NeptuneCommand::MarkPhrase {
+        69 => neptune(NeptuneCommand::MarkPhrase {
             phrase: b,
             marked: flag,
+        }),
+        _ => chgk(ChgkCommand::ShowPicture {
+            picture: flag.then_some(ShownPicture {
+                question: QuestionId(b % 3),
+                index: a % 2,
+            }),
         }),
     }
 }

@@ -140,6 +140,7 @@ pub async fn load_package(host: &mut Terminal, file: &str) -> Result<(u32, u32)>
             ChgkCommand::LoadPackage {
                 file_name: file.into(),
                 bytes,
+                pictures: Vec::new(),
             },
         ))
         .await?

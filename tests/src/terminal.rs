@@ -24,6 +24,7 @@ use tokio::sync::mpsc;
 
 use minuta_client::net::tls::{SERVER_NAME, client_config};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::packages::media::MediaFile;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
@@ -263,6 +264,8 @@ pub struct Terminal {
     pongs: HashMap<u64, ServerTime>,
     /// Every storage alert received, in order (`None`: writes taken again).
     alerts: Vec<Option<String>>,
+    /// Pictures the server sent (`ServerMsg::Media`), in order.
+    media: Vec<MediaFile>,
     ended: Option<String>,
     _endpoint: Endpoint,
 }
@@ -374,6 +377,7 @@ impl Terminal {
             acks: HashMap::new(),
             pongs: HashMap::new(),
             alerts: Vec::new(),
+            media: Vec::new(),
             ended: None,
             _endpoint: endpoint,
         }
@@ -524,6 +528,7 @@ impl Terminal {
                 }
             }
             Ok(ServerMsg::StorageAlert { failing }) => self.alerts.push(failing),
+            Ok(ServerMsg::Media(file)) => self.media.push(*file),
             Err(e) => self.ended = Some(e),
         }
     }
@@ -545,6 +550,12 @@ impl Terminal {
             }
             self.pump(deadline, what).await?;
         }
+    }
+
+    /// Every picture the server has sent this terminal so far.
+    pub fn media(&mut self) -> &[MediaFile] {
+        self.drain();
+        &self.media
     }
 
     /// Files everything that has already arrived, without waiting.

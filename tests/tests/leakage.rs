@@ -465,6 +465,10 @@ fn structural_leaks(
                 _ => {}
             }
         }
+        // A package's picture goes to projectors alone.
+        (who, ServerMsg::Media(file)) if who != Identity::Display => {
+            found.push(format!("a picture's bytes ({})", file.hash.short()));
+        }
         _ => {}
     }
     found

@@ -43,6 +43,7 @@ pub fn error(lang: Lang, error: &ChgkError) -> String {
         E::NotAllJudged => "перед показом ответа нужно отметить все ответы".into(),
         E::ClockRunning => "время по вопросу ещё идёт".into(),
         E::NoHandout => "у этого вопроса нет раздаточного материала".into(),
+        E::NoPicture => "у этого вопроса нет такой картинки".into(),
     }
 }
 
@@ -86,6 +87,7 @@ pub fn command_name(lang: Lang, command: &ChgkCommand) -> &'static str {
         C::CloseTour { .. } => ("закрытие тура", "closing the tour"),
         C::ShowQuestionOnProjector { .. } => ("вопрос на экране", "the question on the projector"),
         C::ShowHandout { .. } => ("раздатка на экране", "the handout on the projector"),
+        C::ShowPicture { .. } => ("картинка на экране", "the picture on the projector"),
         C::ResolveAppeal { .. } => ("решение по апелляции", "appeal decision"),
         C::Judge { .. } => ("отметка ответа", "judging"),
         C::SubmitCard { .. } => ("карточка", "the card"),

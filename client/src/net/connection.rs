@@ -14,7 +14,9 @@ use std::time::Duration;
 
 use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::games::{Format, GamePatch};
+use minuta_shared::packages::media::{PackageFile, pictures_named};
+use minuta_shared::play::chgk::ChgkCommand;
+use minuta_shared::play::games::{Format, GameCommand, GamePatch};
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::{ClientMsg, Command};
@@ -394,6 +396,7 @@ fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
         ServerMsg::View(view) => events.send(NetEvent::View(view)),
         ServerMsg::Patch { game, patch } => events.send(NetEvent::Patch { game, patch }),
         ServerMsg::StorageAlert { failing } => events.send(NetEvent::StorageAlert(failing)),
+        ServerMsg::Media(file) => events.send(NetEvent::Media(file)),
     }
 }
 
@@ -457,12 +460,46 @@ pub async fn read_package(game: GameId, format: Format, path: &Path) -> Result<C
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string());
-    let command = format
-        .load_package(file_name, bytes)
-        .ok_or_else(|| FileError::NoPackages {
-            path: path.to_path_buf(),
-        })?;
+    let pictures = package_pictures(path, &bytes, limit.saturating_sub(meta.len())).await;
+    let mut command =
+        format
+            .load_package(file_name, bytes)
+            .ok_or_else(|| FileError::NoPackages {
+                path: path.to_path_buf(),
+            })?;
+    if let GameCommand::Chgk(ChgkCommand::LoadPackage { pictures: sent, .. }) = &mut command {
+        *sent = pictures;
+    }
     Ok(Command::Game { game, command })
+}
+
+/// The pictures a `.4s` text names as «(pic: NAME)», read from the
+/// package's folder while they fit in `room` bytes of the frame. A picture
+/// that is not there, or does not fit, is simply not sent: the package's
+/// notes then tell the host which one the projector will not show.
+async fn package_pictures(path: &Path, bytes: &[u8], mut room: u64) -> Vec<PackageFile> {
+    // A .siq carries its own pictures.
+    if bytes.starts_with(b"PK") {
+        return Vec::new();
+    }
+    let Some(folder) = path.parent() else {
+        return Vec::new();
+    };
+    let mut pictures = Vec::new();
+    for name in pictures_named(&String::from_utf8_lossy(bytes)) {
+        let picture = folder.join(&name);
+        let Ok(meta) = tokio::fs::metadata(&picture).await else {
+            continue;
+        };
+        if !meta.is_file() || meta.len() > room {
+            continue;
+        }
+        if let Ok(bytes) = tokio::fs::read(&picture).await {
+            room = room.saturating_sub(bytes.len() as u64 + 64);
+            pictures.push(PackageFile { name, bytes });
+        }
+    }
+    pictures
 }
 
 /// Classifies a lost link by the server's close code, if it sent one.

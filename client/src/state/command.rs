@@ -8,6 +8,7 @@ use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::games::Format;
 use minuta_shared::wire::client::Command;
 
+use crate::folder::Browse;
 use crate::lang::Lang;
 
 /// A view's request. Views never act themselves: the app carries these out.
@@ -31,6 +32,9 @@ pub enum UiCommand {
     /// Put text on the clipboard (a join code).
     Copy(String),
     DismissNotice(u64),
+    /// List a folder for the file picker `0` (its key); the app answers
+    /// into the picker's memory (`views::file_picker::listed`).
+    Browse(String, Browse),
 }
 
 /// What the network task is told to do.

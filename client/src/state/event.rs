@@ -1,6 +1,7 @@
 //! What the network task reports to the UI.
 
 use minuta_shared::ids::GameId;
+use minuta_shared::packages::media::MediaFile;
 use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::handshake::Identity;
@@ -40,6 +41,8 @@ pub enum NetEvent {
     /// To the staff: the server's store refuses writes (why), or takes them
     /// again (`None`); nothing is acknowledged meanwhile.
     StorageAlert(Option<String>),
+    /// A picture the projector's view shows (by hash), sent once.
+    Media(Box<MediaFile>),
     Ack {
         request: u64,
         result: Result<Receipt, CommandError>,

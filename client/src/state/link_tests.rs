@@ -125,6 +125,7 @@ fn a_file_that_cannot_be_read_is_said_in_the_persons_language() {
         ChgkCommand::LoadPackage {
             file_name: "пакет.txt".into(),
             bytes: Vec::new(),
+            pictures: Vec::new(),
         },
     ));
     let error = FileError::io(&path, &std::fs::read(&path).unwrap_err());
@@ -148,6 +149,7 @@ fn a_file_that_cannot_be_read_is_said_in_the_persons_language() {
         ChgkCommand::LoadPackage {
             file_name: "пакет.txt".into(),
             bytes: Vec::new(),
+            pictures: Vec::new(),
         },
     ));
     reduce(

@@ -23,9 +23,11 @@ pub use notice::{INFO_SHOWN_US, Notice, NoticeKind, Toast};
 pub use ruling::Ruling;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::packages::media::{MediaFile, MediaHash};
 use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt};
 use minuta_shared::play::games::{GameCommand, GameReceipt, GameTeamView};
 use minuta_shared::time::{ClockFilter, ClockSample, ServerTime};
@@ -94,6 +96,9 @@ pub struct AppState {
     /// The server's store refuses writes, and why (issue 14, «disk full»):
     /// the staff see a banner until it takes them again.
     pub storage_failing: Option<String>,
+    /// The pictures the server sent this projector, by hash, for as long
+    /// as the app runs: a view names them, these hold their bytes.
+    pub media: BTreeMap<MediaHash, Arc<MediaFile>>,
     /// This machine's clock (µs since the epoch) at the frame being drawn;
     /// set by the app each frame so views never read a clock themselves.
     pub now_us: u64,
@@ -183,6 +188,7 @@ impl AppState {
                 ChgkCommand::LoadPackage {
                     file_name,
                     bytes: Vec::new(),
+                    pictures: Vec::new(),
                 },
             ),
             other => other,
@@ -333,6 +339,9 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
         }
         NetEvent::Clock(sample) => add_sample(state, sample),
         NetEvent::StorageAlert(failing) => state.storage_failing = failing,
+        NetEvent::Media(file) => {
+            state.media.insert(file.hash.clone(), Arc::new(*file));
+        }
         NetEvent::Ack { request, result } => acknowledge(state, request, result),
         NetEvent::FileFailed { request, error } => {
             if let Some(pending) = state.pending.remove(&request) {

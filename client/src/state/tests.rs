@@ -169,6 +169,7 @@ fn package_bytes_are_not_kept_while_waiting() {
         ChgkCommand::LoadPackage {
             file_name: "a.4s".into(),
             bytes: vec![1; 1000],
+            pictures: Vec::new(),
         },
     ));
     assert_eq!(
@@ -177,7 +178,8 @@ fn package_bytes_are_not_kept_while_waiting() {
             EVENT_CHGK,
             ChgkCommand::LoadPackage {
                 file_name: "a.4s".into(),
-                bytes: vec![]
+                bytes: vec![],
+                pictures: Vec::new(),
             }
         ))
     );

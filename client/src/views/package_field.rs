@@ -1,5 +1,6 @@
-//! The package field a game's preparation screen shows: a path, «Загрузить»
-//! and the drag-and-drop hint. Knows no format: the caller names the game
+//! The package field a game's preparation screen shows: a path (naming the
+//! formats it takes), «Выбрать файл…» (the in-app picker), «Загрузить» and
+//! the drag-and-drop hint. Knows no format: the caller names the game
 //! and its format, and the file is read off the UI thread.
 
 use egui::{RichText, Ui};
@@ -8,6 +9,7 @@ use minuta_shared::play::games::Format;
 
 use crate::i18n::{Lang, T};
 use crate::state::UiCommand;
+use crate::views::file_picker;
 use crate::views::widgets::GREY;
 
 /// The field; `path` is the screen's own text, kept between frames.
@@ -23,6 +25,7 @@ pub fn package_field(
         let label = ui.label(lang.t(T::PackagePath));
         ui.add(egui::TextEdit::singleline(path).desired_width(420.0))
             .labelled_by(label.id);
+        file_picker::picker(ui, lang, &format!("package-{}", game.0), path, out);
         let chosen = path.trim();
         if ui
             .add_enabled(!chosen.is_empty(), egui::Button::new(lang.t(T::Load)))

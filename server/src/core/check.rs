@@ -90,7 +90,8 @@ impl Core {
             Event::TournamentSetUp { .. }
             | Event::TeamRegistered { .. }
             | Event::JudgeAdded { .. }
-            | Event::JuryAppointed { .. } => Ok(()),
+            | Event::JuryAppointed { .. }
+            | Event::Media { .. } => Ok(()),
             Event::TeamEdited { team, .. }
             | Event::TeamRemoved { team }
             | Event::TeamRatingId { team, .. } => self.team_exists(*team),
@@ -197,6 +198,10 @@ impl Core {
             ChgkEvent::HandoutShown {
                 question: Some(question),
             } => question_exists(chgk, *question),
+            ChgkEvent::PictureShown { picture: None } => Ok(()),
+            ChgkEvent::PictureShown {
+                picture: Some(shown),
+            } => question_exists(chgk, shown.question),
         }
     }
 

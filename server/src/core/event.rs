@@ -2,9 +2,12 @@
 //! acknowledged, and replayed in order on restart to rebuild the whole state.
 //! Only ever append variants at the end; stored events are never rewritten.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use minuta_shared::ids::{GameId, JudgeId, TeamId};
+use minuta_shared::packages::media::{MediaHash, MediaKind};
 use minuta_shared::play::brain_ring::{FightId, RingEvent};
 use minuta_shared::play::chgk::ChgkEvent;
 use minuta_shared::play::games::{GameEvent, GameSettings};
@@ -91,6 +94,16 @@ pub enum Event {
         team: TeamId,
         rating_id: Option<u32>,
     },
+    /// A package brought a picture the server did not have yet (its
+    /// questions name it by hash). The event's JSON holds the hash and kind
+    /// only: the store keeps the bytes once per hash in its `media` table
+    /// and puts them back on load.
+    Media {
+        hash: MediaHash,
+        kind: MediaKind,
+        #[serde(skip)]
+        bytes: Arc<Vec<u8>>,
+    },
 }
 
 impl Event {
@@ -104,6 +117,7 @@ impl Event {
             Event::TeamEdited { .. } => "team_edited",
             Event::TeamRemoved { .. } => "team_removed",
             Event::TeamRatingId { .. } => "team_rating_id",
+            Event::Media { .. } => "media",
             Event::JudgeAdded { .. } => "judge_added",
             Event::Ring(e) => e.kind(),
             Event::JuryAppointed { .. } => "jury_appointed",
@@ -142,5 +156,6 @@ fn chgk_kind(e: &ChgkEvent) -> &'static str {
         ChgkEvent::AppealResolved { .. } => "chgk_appeal_resolved",
         ChgkEvent::ProjectorShowsText { .. } => "chgk_projector_shows_text",
         ChgkEvent::HandoutShown { .. } => "chgk_handout_shown",
+        ChgkEvent::PictureShown { .. } => "chgk_picture_shown",
     }
 }

@@ -9,6 +9,7 @@ mod check;
 pub mod event;
 mod games;
 mod legacy;
+mod media;
 mod programme;
 mod projection;
 pub mod registry;
@@ -18,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
 
 use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::packages::media::MediaHash;
 use minuta_shared::play::brain_ring::EVENT_RING;
 use minuta_shared::play::button::{ButtonPress, PressPatch};
 use minuta_shared::play::format::{Roster, RosterTeam};
@@ -73,6 +75,8 @@ pub struct Core {
     /// The demo's autopilot host as the driver last told it (the core reads
     /// no clock, so it is told rather than works it out); not stored.
     autopilot: Option<AutopilotView>,
+    /// The packages' pictures by hash, for the projectors.
+    media: BTreeMap<MediaHash, media::StoredMedia>,
 }
 
 impl Core {
@@ -88,6 +92,7 @@ impl Core {
             programme: None,
             legacy_ring: None,
             autopilot: None,
+            media: BTreeMap::new(),
         }
     }
 
@@ -332,7 +337,14 @@ impl Core {
                 self.decide_qualify(game, places, seed, now)?
             }
             Command::AddGame { name, settings } => self.decide_add_game(name, settings)?,
-            Command::Game { game, command } => self.decide_game(who, game, command, now)?,
+            Command::Game { game, command } => {
+                let pictures = Self::package_media(&command);
+                let (receipt, events) = self.decide_game(who, game, command, now)?;
+                // Stored before the questions that name them.
+                let mut stored = self.media_events(pictures);
+                stored.extend(events);
+                (receipt, stored)
+            }
             Command::SetProgramme { programme } => self.decide_programme(programme)?,
         })
     }
@@ -417,6 +429,11 @@ impl Core {
             Event::ProgrammeSet { programme } => {
                 self.programme = Some(programme.clone());
                 self.dirty.extend([Audience::Staff, Audience::Display]);
+                return;
+            }
+            // Nobody sees a picture until the host shows it.
+            Event::Media { hash, kind, bytes } => {
+                self.keep_media(hash, *kind, bytes);
                 return;
             }
         }
@@ -640,6 +657,8 @@ mod erudit_tests;
 mod games_tests;
 #[cfg(test)]
 mod legacy_tests;
+#[cfg(test)]
+mod media_tests;
 #[cfg(test)]
 mod neptune_tests;
 #[cfg(test)]

@@ -60,6 +60,7 @@ impl Hall {
                 ChgkCommand::LoadPackage {
                     file_name: "p.4s".into(),
                     bytes: TWO_TOURS.as_bytes().to_vec(),
+                    pictures: Vec::new(),
                 },
             ),
             s(0),

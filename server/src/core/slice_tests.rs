@@ -195,6 +195,7 @@ fn a_deadline_decides_no_event_in_the_formats_without_a_count() {
             ChgkCommand::LoadPackage {
                 file_name: "t.4s".into(),
                 bytes: "## Тур 1\n\n? Вопрос.\n! Ответ.\n".as_bytes().to_vec(),
+                pictures: Vec::new(),
             },
         ),
         s(0),

@@ -67,6 +67,7 @@ impl Game {
                 ChgkCommand::LoadPackage {
                     file_name: "t.4s".into(),
                     bytes: PACKAGE.as_bytes().to_vec(),
+                    pictures: Vec::new(),
                 },
             ),
             at(0),

@@ -172,7 +172,7 @@ pub(super) async fn play(
                         pending.remove(request);
                     }
                     // The autopilot waits for its acknowledgements either way.
-                    ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } => {}
+                    ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } | ServerMsg::Media(_) => {}
                 }
                 continue;
             }

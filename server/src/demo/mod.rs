@@ -301,6 +301,7 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
                 ChgkCommand::LoadPackage {
                     file_name: "demo.4s".into(),
                     bytes: DEMO_PACKAGE.as_bytes().to_vec(),
+                    pictures: Vec::new(),
                 },
             ),
         )?;

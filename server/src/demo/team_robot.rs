@@ -203,7 +203,10 @@ pub(super) async fn play(
                             }
                         }
                     }
-                    ServerMsg::Ack { .. } | ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } => continue,
+                    ServerMsg::Ack { .. }
+                    | ServerMsg::Pong { .. }
+                    | ServerMsg::StorageAlert { .. }
+                    | ServerMsg::Media(_) => continue,
                 }
                 if let (Some(hands), Some(view)) = (hands.as_mut(), latest.as_ref()) {
                     hands.see(view, clock.now());

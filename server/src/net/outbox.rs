@@ -173,6 +173,7 @@ mod tests {
                     ServerMsg::Pong { client_time_us, .. } => format!("pong {client_time_us}"),
                     ServerMsg::Patch { .. } => "fight".into(),
                     ServerMsg::StorageAlert { .. } => "alert".into(),
+                    ServerMsg::Media(_) => "media".into(),
                 },
                 Outbound::Close { .. } => "close".into(),
             });

@@ -160,6 +160,7 @@ mod tests {
                 ChgkCommand::LoadPackage {
                     file_name: "t.4s".into(),
                     bytes: PACKAGE.as_bytes().to_vec(),
+                    pictures: Vec::new(),
                 },
             ),
         );

@@ -4,8 +4,10 @@
 
 use std::path::Path;
 
-use rusqlite::Connection;
+use std::sync::Arc;
+
 use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OptionalExtension};
 
 use super::error::StoreError;
 use super::schema::sql_error;
@@ -51,8 +53,11 @@ pub(crate) fn read_all(conn: &Connection, path: &Path) -> Result<Vec<StoredEvent
         };
         let kind = text(row.get_ref(2).map_err(fail)?, seq, "kind")?.to_owned();
         let body = text(row.get_ref(3).map_err(fail)?, seq, "body")?;
-        let event: Event = serde_json::from_str(body)
+        let mut event: Event = serde_json::from_str(body)
             .map_err(|e| corrupt(seq, format!("body is not a valid {kind} event: {e}")))?;
+        if let Event::Media { hash, bytes, .. } = &mut event {
+            *bytes = Arc::new(media_bytes(conn, seq, &hash.0)?);
+        }
         out.push(StoredEvent {
             seq,
             at_us,
@@ -61,6 +66,22 @@ pub(crate) fn read_all(conn: &Connection, path: &Path) -> Result<Vec<StoredEvent
         });
     }
     Ok(out)
+}
+
+/// A `media` event's picture, from the `media` table; a store that lost it
+/// is as damaged as one that lost an event.
+fn media_bytes(conn: &Connection, seq: i64, hash: &str) -> Result<Vec<u8>, StoreError> {
+    conn.query_row("SELECT bytes FROM media WHERE hash = ?1", [hash], |row| {
+        row.get::<_, Vec<u8>>(0)
+    })
+    .optional()
+    .map_err(|e| corrupt(seq, format!("its picture cannot be read: {e}")))?
+    .ok_or_else(|| {
+        corrupt(
+            seq,
+            format!("its picture {hash} is missing from the media table"),
+        )
+    })
 }
 
 /// The writer only ever appends and a rolled-back transaction consumes no

@@ -26,8 +26,10 @@ pub(crate) const LOCK_FILE_NAME: &str = "minuta.lock";
 /// event's ChGK tournament is a game like any other, its events stored as
 /// the game's (an older store's ChGK events read as that game's). 4: so is
 /// its Brain-ring (an older store's Brain-ring events read as a game's,
-/// and its first start stores that game; `core/legacy.rs`).
-pub const SCHEMA_VERSION: i64 = 4;
+/// and its first start stores that game; `core/legacy.rs`). 5: the packages'
+/// pictures, once per SHA-256, in a `media` table that `media` events name
+/// (created on the first read-write open of an older store).
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// Who wrote the store last, kept in `meta.written_by` so a server too old
 /// for it can say which release to install.
@@ -49,6 +51,20 @@ const CREATE_SCHEMA: &str = "
     );
     CREATE INDEX events_kind ON events(kind);
     CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+    CREATE TABLE media(
+        hash  TEXT PRIMARY KEY,
+        mime  TEXT NOT NULL,
+        bytes BLOB NOT NULL
+    );
+";
+
+/// The table a version-5 store keeps pictures in; made on migration.
+const CREATE_MEDIA: &str = "
+    CREATE TABLE IF NOT EXISTS media(
+        hash  TEXT PRIMARY KEY,
+        mime  TEXT NOT NULL,
+        bytes BLOB NOT NULL
+    );
 ";
 
 pub(crate) fn db_path(data_dir: &Path) -> PathBuf {
@@ -203,7 +219,7 @@ fn writable_error(path: &Path, e: rusqlite::Error) -> StoreError {
 /// ([`prove_writable`] then records who wrote it). Versions 1 → 2 → 3 → 4
 /// change no table: their events all read as they did; only the version
 /// moves, so that an older server refuses the store once newer events may
-/// be in it.
+/// be in it. 4 → 5 adds the `media` table.
 fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
     let fail = |e: rusqlite::Error| writable_error(path, e);
     let tx = conn
@@ -212,6 +228,7 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
     let version = schema_version(&tx, path)?;
     if version < SCHEMA_VERSION {
         tracing::info!(from = version, to = SCHEMA_VERSION, path = %path.display(), "migrating the store");
+        tx.execute_batch(CREATE_MEDIA).map_err(fail)?;
         tx.execute(
             "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
             [SCHEMA_VERSION.to_string()],

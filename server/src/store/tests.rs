@@ -178,3 +178,49 @@ fn the_write_probe_names_a_refused_write_read_only() {
         other => panic!("expected ReadOnly, got {other:?}"),
     }
 }
+
+#[test]
+fn a_picture_is_stored_once_by_hash_and_its_bytes_come_back_on_load() {
+    use minuta_shared::packages::media::{MediaHash, MediaKind};
+    use std::sync::Arc;
+    // Arrange: two packages bring the same picture.
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = b"\x89PNG\r\n\x1a\npicture".to_vec();
+    let picture = Event::Media {
+        hash: MediaHash::of(&bytes),
+        kind: MediaKind::Png,
+        bytes: Arc::new(bytes.clone()),
+    };
+    let (writer, _) = open(dir.path()).unwrap();
+
+    // Act
+    wait(writer.append(vec![(1, picture.clone()), (2, picture.clone())])).unwrap();
+    writer.shutdown();
+
+    // Assert: one row of bytes, named by its hash; the events' JSON holds
+    // no bytes; the load puts them back.
+    let conn = Connection::open(schema::db_path(dir.path())).unwrap();
+    let rows: i64 = conn
+        .query_row("SELECT count(*) FROM media", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, 1);
+    let body: String = conn
+        .query_row("SELECT body FROM events WHERE kind = 'media'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert!(
+        body.len() < 200 && body.contains(&MediaHash::of(&bytes).0),
+        "{body}"
+    );
+    let events = load(dir.path()).unwrap();
+    assert_eq!(events, vec![picture.clone(), picture]);
+
+    // A store whose picture was deleted by hand is refused, not half read.
+    conn.execute("DELETE FROM media", []).unwrap();
+    drop(conn);
+    assert!(matches!(
+        load(dir.path()),
+        Err(StoreError::Corrupt { seq: 1, .. })
+    ));
+}

@@ -78,6 +78,15 @@ struct Row {
     kind: &'static str,
     at_us: i64,
     body: String,
+    /// A picture's bytes, kept in the `media` table by hash; the event's
+    /// body names the hash.
+    media: Option<MediaRow>,
+}
+
+struct MediaRow {
+    hash: String,
+    mime: &'static str,
+    bytes: Arc<Vec<u8>>,
 }
 
 impl StoreWriter {
@@ -206,6 +215,23 @@ fn encode(events: Vec<(u64, Event)>) -> Result<Vec<Row>, StoreError> {
                     "{kind} event: at_us {at} does not fit SQLite's INTEGER"
                 ))
             })?;
+            // A picture's bytes go to the `media` table, not into JSON.
+            let media = match &event {
+                Event::Media { hash, kind, bytes } => Some(MediaRow {
+                    hash: hash.0.clone(),
+                    mime: kind.mime(),
+                    bytes: Arc::clone(bytes),
+                }),
+                _ => None,
+            };
+            let event = match event {
+                Event::Media { hash, kind, .. } => Event::Media {
+                    hash,
+                    kind,
+                    bytes: Arc::default(),
+                },
+                other => other,
+            };
             let body = serde_json::to_string(&event).map_err(|e| {
                 StoreError::Write(format!("cannot encode {kind} event as JSON: {e}"))
             })?;
@@ -213,7 +239,12 @@ fn encode(events: Vec<(u64, Event)>) -> Result<Vec<Row>, StoreError> {
             // acknowledged an event it cannot read back would fail the next
             // start with `Corrupt`, long after the sender was told "saved".
             match serde_json::from_str::<Event>(&body) {
-                Ok(back) if back == event => Ok(Row { kind, at_us, body }),
+                Ok(back) if back == event => Ok(Row {
+                    kind,
+                    at_us,
+                    body,
+                    media,
+                }),
                 Ok(_) => Err(StoreError::Write(format!(
                     "{kind} event does not survive a JSON round trip"
                 ))),
@@ -280,7 +311,12 @@ fn write_group(conn: &mut Connection, group: &[Batch]) -> rusqlite::Result<()> {
     {
         let mut insert =
             tx.prepare_cached("INSERT INTO events(kind, at_us, body) VALUES (?1, ?2, ?3)")?;
+        let mut picture = tx
+            .prepare_cached("INSERT OR IGNORE INTO media(hash, mime, bytes) VALUES (?1, ?2, ?3)")?;
         for row in group.iter().flat_map(|b| &b.rows) {
+            if let Some(media) = &row.media {
+                picture.execute(params![media.hash, media.mime, media.bytes.as_slice()])?;
+            }
             insert.execute(params![row.kind, row.at_us, row.body])?;
         }
     }

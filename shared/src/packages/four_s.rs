@@ -925,6 +925,9 @@ fn build_question(draft: &Draft) -> Result<Question, PackageError> {
         theme: None,
         value: None,
         price: None,
+        // Pictures are attached once the package is read
+        // (`parse_package_with`), from the files sent with it.
+        media: Vec::new(),
     })
 }
 
@@ -1526,6 +1529,7 @@ mod tests {
                 theme: None,
                 value: None,
                 price: None,
+                media: Vec::new(),
             }
         );
     }
@@ -1559,6 +1563,7 @@ mod tests {
                 theme: None,
                 value: None,
                 price: None,
+                media: Vec::new(),
             }
         );
     }

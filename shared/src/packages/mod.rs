@@ -1,13 +1,15 @@
 //! Question packages: the format-independent model ([`Package`], [`Tour`],
 //! [`Question`]), the `.4s` and SIGame `.siq` importers, and
 //! [`parse_package`], which picks the importer for an uploaded file and
-//! reports why a file cannot be read. No I/O here: importers take bytes.
+//! reports why a file cannot be read; the pictures questions show
+//! ([`media`]). No I/O here: importers take bytes.
 
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
 mod four_s;
+pub mod media;
 mod question;
 mod siq;
 mod text;
@@ -118,6 +120,70 @@ pub fn parse_package_as(
     encoding: &str,
 ) -> Result<Package, PackageError> {
     import(file_name, bytes, Some(encoding))
+}
+
+/// As [`parse_package`] (or [`parse_package_as`], given an encoding), with
+/// the pictures a `.4s` names as «(pic: NAME)» handed in as `pictures`
+/// (read from the package's folder by whoever read the package); a `.siq`
+/// carries its own. The package's questions then name their pictures and
+/// [`Package::media`] holds their bytes.
+pub fn parse_package_with(
+    file_name: &str,
+    bytes: &[u8],
+    encoding: Option<&str>,
+    pictures: &[media::PackageFile],
+) -> Result<Package, PackageError> {
+    let mut package = import(file_name, bytes, encoding)?;
+    if package.media.is_empty() {
+        attach_pictures(&mut package, pictures);
+    }
+    Ok(package)
+}
+
+/// Gives each question of a `.4s` the pictures its text or handout names
+/// and that came with the package; what is named but cannot be shown is
+/// said in the package's notes for the host.
+fn attach_pictures(package: &mut Package, pictures: &[media::PackageFile]) {
+    let mut shelf = media::MediaShelf::default();
+    for file in pictures {
+        shelf.offer(&file.name, file.bytes.clone());
+    }
+    let mut notes = Vec::new();
+    for question in package
+        .tours
+        .iter_mut()
+        .flat_map(|t| t.questions.iter_mut())
+    {
+        let text = format!(
+            "{}\n{}",
+            question.text,
+            question.handout.as_deref().unwrap_or_default()
+        );
+        for name in media::pictures_named(&text) {
+            match (shelf.get(&name), shelf.skipped(&name)) {
+                (Some(picture), _) => question.media.push(picture.clone()),
+                (None, Some(why)) => notes.push(picture_note(&name, Some(why))),
+                (None, None) => notes.push(picture_note(&name, None)),
+            }
+        }
+    }
+    notes.dedup();
+    package.info.extend(notes);
+    package.media = shelf.files_shown_in(package);
+}
+
+/// A note for the host about a picture of a `.4s` the projector will not
+/// show (in Russian, as `.4s` packages are).
+fn picture_note(name: &str, why: Option<&media::MediaSkip>) -> String {
+    let why = match why {
+        None => "файл не передан с пакетом (загрузите пакет по пути к файлу, чтобы взять картинку из его папки)".to_owned(),
+        Some(media::MediaSkip::NotAnImage) => "не PNG и не JPEG".to_owned(),
+        Some(media::MediaSkip::TooLarge { limit_mib }) => format!("больше {limit_mib} МиБ"),
+        Some(media::MediaSkip::PackageFull { limit_mib }) => {
+            format!("картинки пакета превысили {limit_mib} МиБ")
+        }
+    };
+    format!("Картинка «{name}» не выводится на экран: {why}")
 }
 
 fn import(file_name: &str, bytes: &[u8], encoding: Option<&str>) -> Result<Package, PackageError> {
@@ -309,6 +375,49 @@ mod tests {
     #[test]
     fn packages_utf16_with_odd_byte_count_does_not_panic() {
         assert!(parse_package("pack.4s", &[0xFF, 0xFE, 0x3F]).is_err());
+    }
+
+    #[test]
+    fn packages_4s_pictures_sent_with_the_package_are_attached() {
+        // Arrange: two questions name pictures; one came with the package
+        // and one did not; a third file is not a picture at all.
+        let text = "? [Раздаточный материал: (pic: 1.png)]\nЧто на картинке?\n! Кот.\n\n? (pic: 2.jpg) Кто это?\n! Пёс.\n\n? (pic: 3.gif) А это?\n! Ёж.\n";
+        let png = b"\x89PNG\r\n\x1a\ncat".to_vec();
+        let pictures = [
+            media::PackageFile {
+                name: "1.png".into(),
+                bytes: png.clone(),
+            },
+            media::PackageFile {
+                name: "3.gif".into(),
+                bytes: b"GIF89a".to_vec(),
+            },
+        ];
+
+        // Act
+        let package = parse_package_with("pack.4s", text.as_bytes(), None, &pictures).unwrap();
+
+        // Assert
+        let q: Vec<&Question> = package.questions().collect();
+        assert_eq!(q[0].media.len(), 1);
+        assert_eq!(q[0].media[0].hash, media::MediaHash::of(&png));
+        assert_eq!(q[0].media[0].kind, media::MediaKind::Png);
+        assert!(q[1].media.is_empty() && q[2].media.is_empty());
+        assert_eq!(package.media.len(), 1);
+        assert!(
+            package
+                .info
+                .iter()
+                .any(|n| n.starts_with("Картинка «2.jpg» не выводится на экран: файл не передан")),
+            "{:?}",
+            package.info
+        );
+        assert!(
+            package
+                .info
+                .iter()
+                .any(|n| n == "Картинка «3.gif» не выводится на экран: не PNG и не JPEG")
+        );
     }
 
     #[test]

@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::media::{MediaFile, MediaRef};
+
 /// How a question is played and shown: one question, or several sub-questions
 /// answered on one card.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -66,6 +68,11 @@ pub struct Question {
     /// theirs as the number, which `value` then follows).
     #[serde(default)]
     pub price: Option<u32>,
+    /// The pictures the question shows (a `.siq`'s images, a `.4s`'s
+    /// «(pic: …)»), which the host may put on the projector; only their
+    /// hashes, never their bytes.
+    #[serde(default)]
+    pub media: Vec<MediaRef>,
 }
 
 impl Question {
@@ -115,6 +122,11 @@ pub struct Package {
     /// Other notes for the host: season, acknowledgements, testers …
     pub info: Vec<String>,
     pub tours: Vec<Tour>,
+    /// The bytes of the pictures the questions show, each once. Not part of
+    /// the package as it travels or is logged: the server stores pictures
+    /// by their hashes on their own.
+    #[serde(skip)]
+    pub media: Vec<MediaFile>,
 }
 
 impl Package {
@@ -166,6 +178,7 @@ mod tests {
                     }],
                 },
             ],
+            media: Vec::new(),
         }
     }
 
@@ -204,6 +217,7 @@ mod tests {
         fields.remove("theme");
         fields.remove("value");
         fields.remove("price");
+        fields.remove("media");
 
         // Act
         let question: Question = serde_json::from_value(json).unwrap();

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, JudgeId, TeamId};
+use crate::packages::media::MediaFile;
 use crate::play::button::PressKind;
 use crate::play::games::{GamePatch, GameReceipt, PlayError};
 use crate::programme::ProgrammeError;
@@ -33,6 +34,10 @@ pub enum ServerMsg {
     /// an I/O error) — nothing is acknowledged until it takes them again —
     /// or takes them again (`None`). Issue 14, «disk full».
     StorageAlert { failing: Option<String> },
+    /// To a projector: the bytes of a picture its view shows (by hash), sent
+    /// once per connection just before the first view that shows it; the
+    /// client keeps them by hash. Nobody else gets a picture's bytes.
+    Media(Box<MediaFile>),
 }
 
 /// What the server did with an accepted command.

@@ -4,7 +4,7 @@
 //! its answer, «зачёт» and comment (and its text, if the host chose) take
 //! the clock's place until the next question is announced. A handout the
 //! host sends fills the screen until the host or the next question takes
-//! it down.
+//! it down; so does a package's picture, its aspect kept.
 
 use egui::{RichText, Ui};
 use minuta_shared::play::chgk::ChgkDisplayView;
@@ -21,6 +21,25 @@ pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView
     // Scale with the window so a projector's 1080p and a laptop both fill.
     let height = ui.available_height().max(300.0);
     let clock_size = (height * 0.22).clamp(60.0, 320.0);
+    if let Some(picture) = &view.picture {
+        // As a handout: the clock small above, the picture filling the rest.
+        ui.vertical_centered(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "{} · {}",
+                    i18n::question_number(lang, &picture.number),
+                    lang.t(T::Picture)
+                ))
+                .size(clock_size * 0.15)
+                .color(GREY),
+            );
+            widgets::big_clock(ui, lang, &view.clock, now, clock_size * 0.3);
+            let room = ui.available_size() - egui::vec2(16.0, 16.0);
+            let room = room.max(egui::vec2(64.0, 64.0));
+            crate::views::picture::show(ui, state, &picture.media, room);
+        });
+        return;
+    }
     if let Some(handout) = &view.handout {
         // Full screen, as a sheet handed round would be: the clock stays,
         // small, for the minute may be running.

@@ -1,18 +1,18 @@
 //! The game tab: the current question (number, text, author's answer), the
 //! live clock, the cards that are in, and the buttons that run the minute:
-//! announce, «Время», «Показать ответ», and whether the projector shows the
-//! revealed question's text.
+//! announce, «Время», «Показать ответ», whether the projector shows the
+//! revealed question's text, and the handout and pictures put up on it.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::chgk::view::{QuestionStatus, QuestionView};
-use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, ShownPicture};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
-use crate::i18n::{self, T};
+use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::question;
 use crate::views::team_names::{missing_teams, team_names};
@@ -178,6 +178,9 @@ pub fn game(
                 )));
             }
         }
+        if let Some(q) = current {
+            picture_buttons(ui, lang, game, chgk, q, out);
+        }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             let unplayed: Vec<&QuestionView> = all_questions(chgk)
@@ -244,4 +247,41 @@ fn cards_in(
         ui.label(RichText::new(format!("{}: {names}", lang.t(T::LateCards))).color(RED));
     }
     missing_teams(ui, lang, view, &judging.missing);
+}
+
+/// A button per picture of the question in play: up full screen on the
+/// projector, or down again (the next question takes it down too).
+fn picture_buttons(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameId,
+    chgk: &ChgkStaffView,
+    q: &QuestionView,
+    out: &mut Vec<UiCommand>,
+) {
+    let count = q.content.media.len();
+    for (index, media) in q.content.media.iter().enumerate() {
+        let picture = ShownPicture {
+            question: q.id,
+            index: index as u32,
+        };
+        let shown = chgk.picture_shown == Some(picture);
+        let (label, picture) = if shown {
+            (T::HidePicture, None)
+        } else {
+            (T::ShowPicture, Some(picture))
+        };
+        // Several pictures are told apart by their file names.
+        let text = if count > 1 {
+            format!("{} ({})", lang.t(label), media.name)
+        } else {
+            lang.t(label).to_owned()
+        };
+        if ui.button(text).clicked() {
+            out.push(UiCommand::Send(Command::game(
+                game,
+                ChgkCommand::ShowPicture { picture },
+            )));
+        }
+    }
 }

@@ -2,8 +2,9 @@
 //! summed against [`Limits`], then only the small XML files are inflated —
 //! `content.xml` and SIGame 4's `Texts/authors.xml` and `Texts/sources.xml` —
 //! counting the bytes as they come, because a zip can declare any size it
-//! likes. Media files are listed by name, never inflated. Nothing about
-//! questions lives here.
+//! likes. Media files are listed by name; only pictures (`Images/`) are
+//! inflated, each within the picture limit, onto a [`MediaShelf`]. Nothing
+//! about questions lives here.
 
 use std::collections::BTreeSet;
 use std::io::{Cursor, Read};
@@ -12,6 +13,7 @@ use zip::ZipArchive;
 use zip::result::ZipError;
 
 use crate::packages::PackageError;
+use crate::packages::media::{MediaShelf, MediaSkip};
 
 const MIB: u64 = 1024 * 1024;
 
@@ -48,10 +50,17 @@ pub struct Archive {
     /// URI-decoded (SIGame may store «%20» for a space), so a media note can
     /// say whether the file it names is there.
     pub files: BTreeSet<String>,
+    /// The pictures under `Images/`, by base name as stored and decoded.
+    pub images: MediaShelf,
 }
 
 /// Opens the archive and reads what the importer needs, within `limits`.
-pub fn open(file_name: &str, bytes: &[u8], limits: Limits) -> Result<Archive, PackageError> {
+pub fn open(
+    file_name: &str,
+    bytes: &[u8],
+    limits: Limits,
+    mut images: MediaShelf,
+) -> Result<Archive, PackageError> {
     let broken = |err: ZipError| PackageError::SiqBrokenArchive {
         file_name: file_name.to_owned(),
         reason: err.to_string(),
@@ -71,6 +80,7 @@ pub fn open(file_name: &str, bytes: &[u8], limits: Limits) -> Result<Archive, Pa
     let mut declared = 0u64;
     let mut files = BTreeSet::new();
     let (mut content, mut authors, mut sources) = (None, None, None);
+    let mut pictures = Vec::new();
     for index in 0..zip.len() {
         let entry = zip.by_index_data(index).map_err(broken)?;
         declared = declared.saturating_add(entry.size());
@@ -91,6 +101,9 @@ pub fn open(file_name: &str, bytes: &[u8], limits: Limits) -> Result<Archive, Pa
                     // both as stored and decoded.
                     files.insert(uri_decode(base));
                     files.insert(base.to_owned());
+                    if name.to_ascii_lowercase().starts_with("images/") {
+                        pictures.push((index, base.to_owned()));
+                    }
                 }
                 continue;
             }
@@ -128,11 +141,37 @@ pub fn open(file_name: &str, bytes: &[u8], limits: Limits) -> Result<Archive, Pa
         |index: Option<usize>| index.and_then(|index| read(index, limits.content).ok().flatten());
     let authors = optional(authors);
     let sources = optional(sources);
+    // A picture too large (or damaged) is refused alone: the questions
+    // still import, their notes saying why it is not shown.
+    let image_limit = images.limits().image;
+    for (index, base) in pictures {
+        let decoded = uri_decode(&base);
+        match read(index, image_limit) {
+            Ok(Some(bytes)) => {
+                if decoded != base {
+                    images.offer(&decoded, bytes.clone());
+                }
+                images.offer(&base, bytes);
+            }
+            Ok(None) => {
+                let why = MediaSkip::TooLarge {
+                    limit_mib: image_limit.div_ceil(MIB),
+                };
+                images.refuse(&decoded, why.clone());
+                images.refuse(&base, why);
+            }
+            Err(ReadError(_)) => {
+                images.refuse(&decoded, MediaSkip::NotAnImage);
+                images.refuse(&base, MediaSkip::NotAnImage);
+            }
+        }
+    }
     Ok(Archive {
         content,
         authors,
         sources,
         files,
+        images,
     })
 }
 
@@ -204,7 +243,7 @@ mod tests {
             ("Audio/a%20b.mp3", b"mp3"),
             ("Texts/authors.xml", b"<Authors/>"),
         ]);
-        let archive = open("p.siq", &zip, LIMITS).unwrap();
+        let archive = open("p.siq", &zip, LIMITS, MediaShelf::default()).unwrap();
         assert_eq!(archive.content, XML);
         assert_eq!(archive.authors.as_deref(), Some(b"<Authors/>".as_slice()));
         assert_eq!(archive.sources, None);
@@ -218,7 +257,7 @@ mod tests {
     fn siq_archive_without_content_xml_is_named_so() {
         let zip = zip_of(&[("Images/a.png", b"png")]);
         assert_eq!(
-            open("p.siq", &zip, LIMITS).unwrap_err(),
+            open("p.siq", &zip, LIMITS, MediaShelf::default()).unwrap_err(),
             PackageError::SiqMissingContent {
                 file_name: "p.siq".into()
             }
@@ -235,13 +274,13 @@ mod tests {
         entries.push(("content.xml", XML));
         let zip = zip_of(&entries);
         assert_eq!(
-            open("p.siq", &zip, tight(5, MIB, MIB)).unwrap_err(),
+            open("p.siq", &zip, tight(5, MIB, MIB), MediaShelf::default()).unwrap_err(),
             PackageError::SiqTooManyEntries {
                 file_name: "p.siq".into(),
                 limit: 5
             }
         );
-        assert!(open("p.siq", &zip, tight(6, MIB, MIB)).is_ok());
+        assert!(open("p.siq", &zip, tight(6, MIB, MIB), MediaShelf::default()).is_ok());
     }
 
     #[test]
@@ -249,7 +288,7 @@ mod tests {
         let big = vec![0u8; 3000];
         let zip = deflated_zip_of(&[("content.xml", XML), ("Video/v.mp4", &big)]);
         assert!(matches!(
-            open("p.siq", &zip, tight(10, 2000, 1000)),
+            open("p.siq", &zip, tight(10, 2000, 1000), MediaShelf::default()),
             Err(PackageError::SiqTooLarge { .. })
         ));
     }
@@ -260,7 +299,7 @@ mod tests {
         xml.resize(5000, b' ');
         let zip = deflated_zip_of(&[("content.xml", &xml)]);
         assert!(matches!(
-            open("p.siq", &zip, tight(10, MIB, 4000)),
+            open("p.siq", &zip, tight(10, MIB, 4000), MediaShelf::default()),
             Err(PackageError::SiqContentTooLarge { .. })
         ));
     }
@@ -284,7 +323,7 @@ mod tests {
         assert_eq!(patched, 2, "local header and central directory");
 
         // Act
-        let err = open("p.siq", &zip, tight(10, MIB, 50_000)).unwrap_err();
+        let err = open("p.siq", &zip, tight(10, MIB, 50_000), MediaShelf::default()).unwrap_err();
 
         // Assert: refused. The zip crate itself notices the entry outgrow
         // its declared size; the count in `read_bounded` is the bound that
@@ -301,7 +340,7 @@ mod tests {
     #[test]
     fn siq_garbage_is_a_broken_archive_naming_the_file() {
         for bytes in [b"".as_slice(), b"PK\x03\x04", b"not a zip at all"] {
-            match open("p.siq", bytes, LIMITS) {
+            match open("p.siq", bytes, LIMITS, MediaShelf::default()) {
                 Err(PackageError::SiqBrokenArchive { file_name, reason }) => {
                     assert_eq!(file_name, "p.siq");
                     assert!(!reason.is_empty());

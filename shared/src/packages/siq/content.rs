@@ -18,6 +18,7 @@ use roxmltree::{Document, Node, ParsingOptions};
 use super::archive::Archive;
 use super::notes::{FINAL, Fact, Lang};
 use crate::packages::PackageError;
+use crate::packages::media::{MediaRef, MediaShelf};
 use crate::packages::question::{Package, Question, Theme, Tour};
 
 /// Nodes roxmltree builds at most: a real package has a few per question
@@ -57,8 +58,10 @@ pub fn package(file_name: &str, archive: &Archive) -> Result<Package, PackageErr
         lang: Lang::of(root.attribute("language")),
         links,
         files: &archive.files,
+        images: &archive.images,
     };
-    let package = reader.package(root);
+    let mut package = reader.package(root);
+    package.media = archive.images.files_shown_in(&package);
     if package.question_count() == 0 {
         return Err(PackageError::SiqNoQuestions {
             file_name: file_name.to_owned(),
@@ -230,12 +233,15 @@ struct Shown {
     question: Vec<String>,
     answer: Vec<String>,
     options: Vec<(String, String)>,
+    /// The pictures of the question part that the archive holds.
+    media: Vec<MediaRef>,
 }
 
 struct Reader<'a> {
     lang: Lang,
     links: Links,
     files: &'a BTreeSet<String>,
+    images: &'a MediaShelf,
 }
 
 impl Reader<'_> {
@@ -272,6 +278,7 @@ impl Reader<'_> {
             date: attribute(root, "date").map(str::to_owned),
             info: facts,
             tours: Vec::new(),
+            media: Vec::new(),
         };
         let rounds = child(root, "rounds")
             .into_iter()
@@ -397,6 +404,7 @@ impl Reader<'_> {
             theme: Some(theme.to_owned()),
             value: Some(u32::try_from(place).unwrap_or(u32::MAX).saturating_mul(10)),
             price: node.attribute("price").and_then(|p| p.trim().parse().ok()),
+            media: shown.media,
             ..Question::default()
         }
     }
@@ -462,7 +470,18 @@ impl Reader<'_> {
                 // Read by `special`, or only how SIGame plays the question.
                 Some("theme" | "price" | "selectionMode" | "answerType") => {}
                 // The question, and any other content a custom type shows.
-                _ => shown.question.extend(self.items(param)),
+                _ => {
+                    shown.question.extend(self.items(param));
+                    let pictures = elements(param, "item").filter(|item| {
+                        attribute(*item, "type") == Some("image")
+                            && item
+                                .attribute("isRef")
+                                .is_some_and(|r| r.trim().eq_ignore_ascii_case("true"))
+                    });
+                    for item in pictures {
+                        shown.media.extend(self.picture(&text(item)));
+                    }
+                }
             }
         }
         shown
@@ -493,6 +512,12 @@ impl Reader<'_> {
         let mut after_marker = false;
         for atom in elements(scenario, "atom") {
             let value = text(atom);
+            if !after_marker
+                && attribute(atom, "type") == Some("image")
+                && let Some(file) = value.strip_prefix('@')
+            {
+                shown.media.extend(self.picture(file));
+            }
             let line = match attribute(atom, "type").unwrap_or("text") {
                 "marker" => {
                     after_marker = true;
@@ -515,11 +540,26 @@ impl Reader<'_> {
         shown
     }
 
-    /// A media note; an internal link is checked against the archive.
+    /// A media note; an internal link is checked against the archive, and
+    /// a picture the projector cannot show says why.
     fn media(&self, kind: &str, target: &str, internal: bool) -> String {
         let base = target.rsplit(['/', '\\']).next().unwrap_or(target);
         let missing = internal && !self.files.contains(base);
-        self.lang.media(kind, target, missing)
+        let note = self.lang.media(kind, target, missing);
+        match self
+            .images
+            .skipped(base)
+            .filter(|_| internal && kind == "image")
+        {
+            Some(why) => format!("{note} {}", self.lang.not_shown(why)),
+            None => note,
+        }
+    }
+
+    /// The archive's picture an internal link names, if it was kept.
+    fn picture(&self, target: &str) -> Option<MediaRef> {
+        let base = target.rsplit(['/', '\\']).next().unwrap_or(target);
+        self.images.get(base).cloned()
     }
 
     fn info(&self, owner: Node) -> Info {

@@ -1,28 +1,31 @@
 //! The SIGame `.siq` importer: a zip archive (`archive`, with the bounds
 //! that keep a zip bomb out) whose `content.xml` (`content`, SIGame 4 and 5
 //! layouts) becomes a [`Package`] of rounds, themes and priced questions,
-//! with notes (`notes`) for what Minuta does not play. No files, no media
-//! extraction here: bytes in, a package or one [`PackageError`] out.
+//! with notes (`notes`) for what Minuta does not play, and the pictures its
+//! questions show (PNG and JPEG, within [`crate::packages::media`]'s
+//! limits). No files here: bytes in, a package or one [`PackageError`] out.
 
 mod archive;
 mod content;
 mod notes;
 
 use super::PackageError;
+use super::media::MediaShelf;
 use super::question::Package;
 
 /// Imports a SIGame package. `file_name` is only for the errors, which name
 /// it; the bytes decide everything else.
 pub fn parse_siq(file_name: &str, bytes: &[u8]) -> Result<Package, PackageError> {
-    parse_within(file_name, bytes, archive::LIMITS)
+    parse_within(file_name, bytes, archive::LIMITS, MediaShelf::default())
 }
 
 fn parse_within(
     file_name: &str,
     bytes: &[u8],
     limits: archive::Limits,
+    images: MediaShelf,
 ) -> Result<Package, PackageError> {
-    let archive = archive::open(file_name, bytes, limits)?;
+    let archive = archive::open(file_name, bytes, limits, images)?;
     content::package(file_name, &archive)
 }
 
@@ -214,7 +217,8 @@ pub(super) mod tests {
             texts,
             [
                 "[видео: videoplayback (8)_2 (1).mp4]",
-                "[изображение: [alliance]  King of Baking Kim Tak Goo E17-0-47-21-574.jpg]"
+                // The archive's copy is empty: no picture to show.
+                "[изображение: [alliance]  King of Baking Kim Tak Goo E17-0-47-21-574.jpg] (на экран не выводится: не PNG и не JPEG)"
             ]
         );
         let prices: Vec<_> = package.questions().map(|q| (q.price, q.value)).collect();
@@ -338,11 +342,124 @@ pub(super) mod tests {
         let q = only(&package);
         assert_eq!(
             q.text,
-            "[Ведущему: в SIGame это вопрос с вариантами ответа (choice); здесь — обычный вопрос.]\n[Ведущему: Читать медленно]\nКакая птица?\n[изображение: bird.png]\nA) Сова\nB) Ворона"
+            "[Ведущему: в SIGame это вопрос с вариантами ответа (choice); здесь — обычный вопрос.]\n[Ведущему: Читать медленно]\nКакая птица?\n[изображение: bird.png] (на экран не выводится: не PNG и не JPEG)\nA) Сова\nB) Ворона"
         );
         assert_eq!(q.answer, "A) Сова");
         assert_eq!(q.comment.as_deref(), Some("С ответом: [аудио: owl.mp3]"));
         assert_eq!(q.sources.as_deref(), Some("Вики, стр. 3"));
+    }
+
+    #[test]
+    fn siq_pictures_are_kept_by_hash_and_refused_ones_say_why() {
+        // Arrange: a PNG, the same PNG under a second name, a GIF and a
+        // picture past a tight limit.
+        let png = b"\x89PNG\r\n\x1a\na small picture".to_vec();
+        let big = [png.as_slice(), &[0u8; 100]].concat();
+        let item = |file: &str| format!(r#"<item type="image" isRef="True">{file}</item>"#);
+        let question = |file: &str| {
+            format!(
+                r#"<question price="100"><params><param name="question" type="content"><item>Что это?</item>{}</param></params><right><answer>Это</answer></right></question>"#,
+                item(file)
+            )
+        };
+        let xml = v5(
+            "",
+            &["a.png", "b%20c.png", "anim.gif", "big.png"]
+                .map(question)
+                .concat(),
+        );
+        let zip = zip_of(&[
+            ("content.xml", xml.as_bytes()),
+            ("Images/a.png", &png),
+            ("Images/b%20c.png", &png),
+            ("Images/anim.gif", b"GIF89a...."),
+            ("Images/big.png", &big),
+        ]);
+        let limits = crate::packages::media::MediaLimits {
+            image: 64,
+            package: 1024,
+        };
+
+        // Act
+        let package = parse_within(
+            "t.siq",
+            &zip,
+            archive::LIMITS,
+            MediaShelf::with_limits(limits),
+        )
+        .unwrap();
+
+        // Assert
+        let q: Vec<&Question> = package.questions().collect();
+        let hash = crate::packages::media::MediaHash::of(&png);
+        assert_eq!(q[0].media.len(), 1);
+        assert_eq!(q[0].media[0].hash, hash);
+        assert_eq!(q[0].media[0].size, png.len() as u32);
+        assert_eq!(q[1].media[0].hash, hash, "an escaped name finds its file");
+        assert_eq!(package.media.len(), 1, "one picture, stored once");
+        assert_eq!(package.media[0].bytes, png);
+        assert!(q[2].media.is_empty());
+        assert!(
+            q[2].text
+                .ends_with("[изображение: anim.gif] (на экран не выводится: не PNG и не JPEG)"),
+            "{}",
+            q[2].text
+        );
+        assert!(q[3].media.is_empty());
+        assert!(
+            q[3].text.ends_with("(на экран не выводится: больше 1 МиБ)"),
+            "{}",
+            q[3].text
+        );
+    }
+
+    #[test]
+    fn siq_the_package_picture_limit_keeps_the_first_pictures() {
+        let first = b"\x89PNG\r\n\x1a\nfirst picture".to_vec();
+        let second = b"\xFF\xD8\xFFsecond picture".to_vec();
+        let question = |file: &str| {
+            format!(
+                r#"<question price="100"><params><param name="question" type="content"><item type="image" isRef="True">{file}</item></param></params><right><answer>А</answer></right></question>"#
+            )
+        };
+        let xml = v5("", &[question("1.png"), question("2.jpg")].concat());
+        let zip = zip_of(&[
+            ("content.xml", xml.as_bytes()),
+            ("Images/1.png", &first),
+            ("Images/2.jpg", &second),
+        ]);
+        let limits = crate::packages::media::MediaLimits {
+            image: 64,
+            package: 30,
+        };
+        let package = parse_within(
+            "t.siq",
+            &zip,
+            archive::LIMITS,
+            MediaShelf::with_limits(limits),
+        )
+        .unwrap();
+        let q: Vec<&Question> = package.questions().collect();
+        assert_eq!(q[0].media.len(), 1);
+        assert!(q[1].media.is_empty());
+        assert!(
+            q[1].text.contains("картинки пакета превысили 1 МиБ"),
+            "{}",
+            q[1].text
+        );
+    }
+
+    #[test]
+    fn siq_v4_picture_atoms_are_attached_too() {
+        let png = b"\x89PNG\r\n\x1a\nv4".to_vec();
+        let xml = r#"<package name="N" version="4"><rounds><round name="R"><themes><theme name="T"><questions><question price="100"><scenario><atom>Где это?</atom><atom type="image">@kremlin.png</atom></scenario><right><answer>Москва</answer></right></question></questions></theme></themes></round></rounds></package>"#;
+        let zip = zip_of(&[
+            ("content.xml", xml.as_bytes()),
+            ("Images/kremlin.png", &png),
+        ]);
+        let package = parse_siq("t.siq", &zip).unwrap();
+        assert_eq!(only(&package).media[0].name, "kremlin.png");
+        assert_eq!(package.media.len(), 1);
     }
 
     #[test]
@@ -471,7 +588,10 @@ pub(super) mod tests {
     #[test]
     fn siq_the_real_limits_let_real_packages_through() {
         for (name, bytes) in [("a.siq", PACK7), ("b.siq", MEDIA), ("c.siq", V4)] {
-            assert!(parse_within(name, bytes, archive::LIMITS).is_ok(), "{name}");
+            assert!(
+                parse_within(name, bytes, archive::LIMITS, MediaShelf::default()).is_ok(),
+                "{name}"
+            );
         }
     }
 

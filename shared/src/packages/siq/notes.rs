@@ -4,6 +4,8 @@
 //! …), in the package's own language (Russian unless it says English). Only
 //! wording lives here; what gets a note is decided in `content`.
 
+use crate::packages::media::MediaSkip;
+
 /// The language of the notes: SIGame's `language` attribute, Russian when
 /// it is missing or anything but English, as almost every package is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +51,32 @@ impl Lang {
             ""
         };
         format!("[{kind}: {target}{missing}]")
+    }
+
+    /// Why the projector will not show a picture the package has: a note
+    /// after the picture's own («[изображение: a.gif] (на экран не выводится:
+    /// не PNG и не JPEG)»).
+    pub fn not_shown(self, why: &MediaSkip) -> String {
+        let reason = match (self, why) {
+            (Lang::Ru, MediaSkip::NotAnImage) => "не PNG и не JPEG".to_owned(),
+            (Lang::En, MediaSkip::NotAnImage) => "neither PNG nor JPEG".to_owned(),
+            (Lang::Ru, MediaSkip::TooLarge { limit_mib }) => {
+                format!("больше {limit_mib} МиБ")
+            }
+            (Lang::En, MediaSkip::TooLarge { limit_mib }) => {
+                format!("larger than {limit_mib} MiB")
+            }
+            (Lang::Ru, MediaSkip::PackageFull { limit_mib }) => {
+                format!("картинки пакета превысили {limit_mib} МиБ")
+            }
+            (Lang::En, MediaSkip::PackageFull { limit_mib }) => {
+                format!("the package's pictures passed {limit_mib} MiB")
+            }
+        };
+        match self {
+            Lang::Ru => format!("(на экран не выводится: {reason})"),
+            Lang::En => format!("(not shown on the projector: {reason})"),
+        }
     }
 
     /// The note a special question gets, in the host-note form 4s packages

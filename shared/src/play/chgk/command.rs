@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{AppealKind, Verdict};
 use crate::ids::{AppealId, QuestionId, TourId};
 use crate::packages::Question;
+use crate::packages::media::PackageFile;
 use crate::time::ServerTime;
 
 // A command is decided and dropped; boxing the typed-in question would
@@ -15,8 +16,14 @@ use crate::time::ServerTime;
 pub enum ChgkCommand {
     // ---- the host: questions ----
     /// A question package file as the host picked it; the game parses it
-    /// and appends its tours.
-    LoadPackage { file_name: String, bytes: Vec<u8> },
+    /// and appends its tours. `pictures`: the files a `.4s` names as
+    /// «(pic: NAME)», read from the package's folder (a `.siq` carries its
+    /// own).
+    LoadPackage {
+        file_name: String,
+        bytes: Vec<u8>,
+        pictures: Vec<PackageFile>,
+    },
     /// A question typed in by the host, appended to a tour (a new tour when
     /// `tour` is one past the last).
     AddQuestion { tour: TourId, question: Question },
@@ -62,6 +69,17 @@ pub enum ChgkCommand {
     /// Puts a question's handout on the projector, full screen (`None`
     /// takes it down). Announcing the next question takes it down too.
     ShowHandout { question: Option<QuestionId> },
+    /// Puts a question's picture (`index` among its pictures) on the
+    /// projector, full screen (`None` takes it down). Announcing the next
+    /// question takes it down too.
+    ShowPicture { picture: Option<ShownPicture> },
+}
+
+/// A picture of a question, as the host puts it on the projector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownPicture {
+    pub question: QuestionId,
+    pub index: u32,
 }
 
 /// What the game did with an accepted command.

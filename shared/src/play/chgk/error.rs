@@ -54,4 +54,6 @@ pub enum ChgkError {
     ClockRunning,
     #[error("this question has no handout")]
     NoHandout,
+    #[error("this question has no such picture")]
+    NoPicture,
 }

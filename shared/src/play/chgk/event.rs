@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::command::ShownPicture;
 use super::{AppealKind, Verdict};
 use crate::ids::{AppealId, JudgeId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
@@ -82,5 +83,9 @@ pub enum ChgkEvent {
     /// The host put a question's handout on the projector, or took it down.
     HandoutShown {
         question: Option<QuestionId>,
+    },
+    /// The host put a question's picture on the projector, or took it down.
+    PictureShown {
+        picture: Option<ShownPicture>,
     },
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::ChgkError;
+use super::command::ShownPicture;
 use super::view::StandingRow;
 use super::{AppealKind, CardTiming, ChgkEvent, Judger, Phase, QuestionClock, Verdict};
 use crate::ids::{AppealId, QuestionId, TeamId, TourId};
@@ -133,6 +134,8 @@ pub struct ChgkGame {
     pub projector_text: bool,
     /// The question whose handout the projector shows full screen.
     pub handout_shown: Option<QuestionId>,
+    /// The question's picture the projector shows full screen.
+    pub picture_shown: Option<ShownPicture>,
     /// The hall's standings, built once until an event changes them
     /// ([`ChgkGame::public_standings`]); not part of the game's facts.
     pub(super) public_cache: OnceCell<Arc<Vec<StandingRow>>>,
@@ -541,6 +544,7 @@ impl ChgkGame {
                     // The hall turns to the new question.
                     self.on_projector = None;
                     self.handout_shown = None;
+                    self.picture_shown = None;
                 }
             }
             ChgkEvent::MinuteStarted { question, at } => {
@@ -649,7 +653,19 @@ impl ChgkGame {
                 }
             }
             ChgkEvent::ProjectorShowsText { on } => self.projector_text = *on,
-            ChgkEvent::HandoutShown { question } => self.handout_shown = *question,
+            ChgkEvent::HandoutShown { question } => {
+                self.handout_shown = *question;
+                // One sheet at a time fills the screen.
+                if question.is_some() {
+                    self.picture_shown = None;
+                }
+            }
+            ChgkEvent::PictureShown { picture } => {
+                self.picture_shown = *picture;
+                if picture.is_some() {
+                    self.handout_shown = None;
+                }
+            }
         }
     }
 

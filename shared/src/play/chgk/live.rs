@@ -11,7 +11,7 @@ use super::game::ChgkGame;
 use super::view::{ChgkDisplayView, ChgkStaffView, ChgkTeamView};
 use super::{ChgkError, ChgkEvent, Judger, Phase};
 use crate::ids::{GameId, TeamId};
-use crate::packages::parse_package;
+use crate::packages::parse_package_with;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::play::settings::TournamentSettings;
 use crate::sheet::output::{int, row};
@@ -61,6 +61,7 @@ impl LiveFormat for ChgkGame {
             | C::CloseTour { .. }
             | C::ShowQuestionOnProjector { .. }
             | C::ShowHandout { .. }
+            | C::ShowPicture { .. }
             // 4.14: the host decides ChGK appeals.
             | C::ResolveAppeal { .. } => role == Role::Host,
             C::Judge { .. } => matches!(role, Role::Host | Role::Judge),
@@ -69,7 +70,11 @@ impl LiveFormat for ChgkGame {
     }
 
     fn load_package(file_name: String, bytes: Vec<u8>) -> Option<ChgkCommand> {
-        Some(ChgkCommand::LoadPackage { file_name, bytes })
+        Some(ChgkCommand::LoadPackage {
+            file_name,
+            bytes,
+            pictures: Vec::new(),
+        })
     }
 
     fn decide(
@@ -86,8 +91,13 @@ impl LiveFormat for ChgkGame {
             _ => Err(ChgkError::NotATeam),
         };
         match command {
-            C::LoadPackage { file_name, bytes } => {
-                let package = parse_package(&file_name, &bytes).map_err(ChgkError::Package)?;
+            C::LoadPackage {
+                file_name,
+                bytes,
+                pictures,
+            } => {
+                let package = parse_package_with(&file_name, &bytes, None, &pictures)
+                    .map_err(ChgkError::Package)?;
                 let questions = package.tours.iter().map(|t| t.questions.len() as u32).sum();
                 let receipt = ChgkReceipt::PackageLoaded {
                     tours: package.tours.len() as u32,
@@ -118,6 +128,15 @@ impl LiveFormat for ChgkGame {
                     return Err(ChgkError::NoHandout);
                 }
                 done(ChgkEvent::HandoutShown { question })
+            }
+            C::ShowPicture { picture } => {
+                if let Some(shown) = picture {
+                    let pictures = &self.question(shown.question)?.content.media;
+                    if pictures.get(shown.index as usize).is_none() {
+                        return Err(ChgkError::NoPicture);
+                    }
+                }
+                done(ChgkEvent::PictureShown { picture })
             }
             C::Judge {
                 question,

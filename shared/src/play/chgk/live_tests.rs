@@ -480,3 +480,89 @@ fn chgk_3_the_host_puts_a_handout_on_the_projector_until_the_next_question() {
     );
     assert_eq!(p.game.display_view(&p.roster, s(90)).handout, None);
 }
+
+#[test]
+fn chgk_3_a_package_picture_goes_on_the_projector_only_when_the_host_shows_it() {
+    // Arrange: a .4s whose first question names a picture sent with it.
+    let mut p = Play::new(2);
+    let png = b"\x89PNG\r\n\x1a\na picture".to_vec();
+    let load = ChgkCommand::LoadPackage {
+        file_name: "pack.4s".into(),
+        bytes: "? (pic: map.png) Что на карте?\n! Флеши.\n\n? Кто?\n! Пушкин.\n".into(),
+        pictures: vec![crate::packages::media::PackageFile {
+            name: "map.png".into(),
+            bytes: png.clone(),
+        }],
+    };
+    p.host(load, s(0));
+    let staff = p.game.staff_view(&p.roster, s(0));
+    let media = staff.tours[0].questions[0].content.media.clone();
+    assert_eq!(media.len(), 1, "the question names its picture");
+    let first = ShownPicture {
+        question: QuestionId(0),
+        index: 0,
+    };
+    p.host(
+        ChgkCommand::Announce {
+            question: QuestionId(0),
+        },
+        s(1),
+    );
+    assert_eq!(p.game.display_view(&p.roster, s(1)).picture, None);
+
+    // Act
+    p.host(
+        ChgkCommand::ShowPicture {
+            picture: Some(first),
+        },
+        s(2),
+    );
+
+    // Assert: the projector names the picture by hash; the host's desk knows.
+    let shown = p.game.display_view(&p.roster, s(2)).picture;
+    let shown = shown.expect("the picture on the projector");
+    assert_eq!(shown.number, "1");
+    assert_eq!(
+        shown.media.hash,
+        crate::packages::media::MediaHash::of(&png)
+    );
+    assert_eq!(
+        p.game.staff_view(&p.roster, s(2)).picture_shown,
+        Some(first)
+    );
+    // Only the host, and only a picture the question has.
+    let none = ShownPicture {
+        question: QuestionId(1),
+        index: 0,
+    };
+    assert_eq!(
+        p.try_as(
+            Identity::Host,
+            ChgkCommand::ShowPicture {
+                picture: Some(none)
+            },
+            s(3)
+        ),
+        Err(ChgkError::NoPicture)
+    );
+    assert!(!<ChgkGame as LiveFormat>::permitted(
+        Role::Team,
+        &ChgkCommand::ShowPicture { picture: None }
+    ));
+    // Taken down by the host, or by the next question.
+    p.host(ChgkCommand::ShowPicture { picture: None }, s(4));
+    assert_eq!(p.game.display_view(&p.roster, s(4)).picture, None);
+    p.host(
+        ChgkCommand::ShowPicture {
+            picture: Some(first),
+        },
+        s(5),
+    );
+    p.host(
+        ChgkCommand::Announce {
+            question: QuestionId(1),
+        },
+        s(90),
+    );
+    assert_eq!(p.game.display_view(&p.roster, s(90)).picture, None);
+}

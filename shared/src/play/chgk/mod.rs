@@ -16,7 +16,7 @@ mod project;
 pub mod view;
 
 pub use clock::{CardTiming, QuestionClock};
-pub use command::{ChgkCommand, ChgkReceipt};
+pub use command::{ChgkCommand, ChgkReceipt, ShownPicture};
 pub use error::ChgkError;
 pub use event::{ChgkEvent, Judger};
 pub use game::{Appeal, Card, ChgkGame, GameQuestion, GameTour, MAX_APPEAL_CHARS, MAX_CARD_CHARS};

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use super::game::{ChgkGame, GameQuestion};
 use super::view::{
     AnswerGroup, AppealResolution, AppealView, CardReveal, ChgkDisplayView, ChgkStaffView,
-    ChgkTeamView, ClockView, DisplayHandout, DisplayReveal, JudgementEntry, LateCard,
-    QuestionJudging, QuestionStatus, QuestionView, StandingRow, TeamCard, TourView,
+    ChgkTeamView, ClockView, DisplayHandout, DisplayPicture, DisplayReveal, JudgementEntry,
+    LateCard, QuestionJudging, QuestionStatus, QuestionView, StandingRow, TeamCard, TourView,
 };
 use crate::ids::TeamId;
 use crate::play::format::Roster;
@@ -130,7 +130,20 @@ impl ChgkGame {
                         text,
                     })
                 }),
+            picture: self.shown_picture(),
         }
+    }
+
+    /// The picture on the projector, only while the host shows it: a
+    /// question's pictures never reach the hall's screen before.
+    fn shown_picture(&self) -> Option<DisplayPicture> {
+        let shown = self.picture_shown?;
+        let q = self.question(shown.question).ok()?;
+        let media = q.content.media.get(shown.index as usize)?.clone();
+        Some(DisplayPicture {
+            number: q.number.clone(),
+            media,
+        })
     }
 
     /// The question on the projector, only once revealed: the answer never
@@ -260,6 +273,7 @@ impl ChgkGame {
             judgement_log,
             projector_text: self.projector_text,
             handout_shown: self.handout_shown,
+            picture_shown: self.picture_shown,
         }
     }
 }

@@ -6,9 +6,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::command::ShownPicture;
 use super::{AppealKind, Judger, Phase, Verdict};
 use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
+use crate::packages::media::MediaRef;
 use crate::play::settings::ChgkTiming;
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -29,6 +31,8 @@ pub struct ChgkStaffView {
     pub projector_text: bool,
     /// The question whose handout the projector shows now.
     pub handout_shown: Option<QuestionId>,
+    /// The question's picture the projector shows now.
+    pub picture_shown: Option<ShownPicture>,
 }
 
 /// One team's view of a ChGK game.
@@ -59,6 +63,18 @@ pub struct ChgkDisplayView {
     pub revealed: Option<DisplayReveal>,
     /// A handout the host put on the projector: shown full screen.
     pub handout: Option<DisplayHandout>,
+    /// A picture the host put on the projector: shown full screen. Only
+    /// its hash travels in the view; the bytes come once per projector in
+    /// their own message (`ServerMsg::Media`).
+    pub picture: Option<DisplayPicture>,
+}
+
+/// A question's picture as the projector shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisplayPicture {
+    /// The question's number as the hall knows it.
+    pub number: String,
+    pub media: MediaRef,
 }
 
 /// A question's handout as the hall reads it off the projector.
