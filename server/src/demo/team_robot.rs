@@ -203,7 +203,8 @@ pub(super) async fn play(
                             }
                         }
                     }
-                    ServerMsg::Ack { .. } | ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } => continue,
+                    // An outbox holds whole views (patches are made on the wire).
+                    ServerMsg::Ack { .. } | ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } | ServerMsg::ViewDelta(_) => continue,
                 }
                 if let (Some(hands), Some(view)) = (hands.as_mut(), latest.as_ref()) {
                     hands.see(view, clock.now());

@@ -130,7 +130,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 8,
+                protocol: 9,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -142,9 +142,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                8, // envelope.version
+                9, // envelope.version
                 0, // envelope.seq
-                8, // hello.protocol
+                9, // hello.protocol
                 2, // Credential::Team
                 3, // team id
                 3, b'a', b'b', b'c', // secret
