@@ -71,7 +71,11 @@ async fn hear(outbox: &Outbox) -> Heard {
                 }
             }
             ServerMsg::Ack { result, .. } => return Heard::Ack(result.clone().map(|_| ())),
-            ServerMsg::Patch { .. } | ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } => {}
+            // An outbox holds whole views: patches are made on the wire.
+            ServerMsg::Patch { .. }
+            | ServerMsg::Pong { .. }
+            | ServerMsg::StorageAlert { .. }
+            | ServerMsg::ViewDelta(_) => {}
         }
     }
 }
