@@ -31,7 +31,10 @@ struct Watcher {
 /// One frame as the watcher saw it.
 enum Seen {
     /// A view: whether it came whole (not as a patch), and the view.
-    View { whole: bool, view: Box<View> },
+    View {
+        whole: bool,
+        view: Box<View>,
+    },
     OutOfStep,
     Other,
 }
@@ -106,9 +109,7 @@ async fn a_host_gets_a_whole_view_then_patches_and_a_whole_view_again_when_out_o
     for i in 0..30 {
         register_teams(&mut host, &[team_name(i)]).await?;
     }
-    let (whole, view) = watcher
-        .until("30 teams", |v| v.teams.len() == 30)
-        .await?;
+    let (whole, view) = watcher.until("30 teams", |v| v.teams.len() == 30).await?;
     ensure!(!whole, "a registration was sent as a whole view");
     let view_bytes = codec::encode(&View::Host(view))?.len();
     ensure!(
@@ -173,7 +174,7 @@ async fn a_hall_joining_costs_the_host_patches_not_whole_views() -> Result<()> {
             v.teams.iter().filter(|t| t.connected).count() == TEAMS
         })
         .await?;
-    let _terminals = joining.await.context("the joining task")??;
+    let mut terminals = joining.await.context("the joining task")??;
 
     // Assert: patches cost a small part of what whole views would have.
     let sent = watcher.sent - sent_before;
@@ -188,6 +189,13 @@ async fn a_hall_joining_costs_the_host_patches_not_whole_views() -> Result<()> {
         sent * 5 < whole,
         "patches {sent} bytes against {whole} whole"
     );
-    host.latest_view().ok_or_else(|| anyhow!("the host has no view"))?;
+    let mut team = terminals.pop().ok_or_else(|| anyhow!("no team joined"))?;
+    let team_view = team.next_view().await?;
+    eprintln!(
+        "a team's view is {} bytes: what the server keeps per team terminal to patch the next",
+        codec::encode(&team_view)?.len()
+    );
+    host.latest_view()
+        .ok_or_else(|| anyhow!("the host has no view"))?;
     Ok(())
 }

@@ -456,9 +456,7 @@ async fn read_loop(
                     .map_err(|_| too_slow())?;
             }
             // Its views are out of step: the writer sends the last one whole.
-            ClientMsg::WholeView => outbound
-                .push(Outbound::WholeView)
-                .map_err(|_| too_slow())?,
+            ClientMsg::WholeView => outbound.push(Outbound::WholeView).map_err(|_| too_slow())?,
             ClientMsg::Command { request, command } => {
                 if !permitted(identity.role(), &command) {
                     return Err(Violation::new(

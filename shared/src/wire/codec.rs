@@ -215,8 +215,10 @@ mod tests {
             programme: None,
         });
         for seq in [0, 250, 251, 1 << 20, u64::MAX] {
-            let whole = encode(&Envelope::new(seq, ServerMsg::View(Box::new(view.clone())))).unwrap();
-            let joined = join_header(seq, ServerMsg::VIEW_VARIANT, &encode(&view).unwrap()).unwrap();
+            let whole =
+                encode(&Envelope::new(seq, ServerMsg::View(Box::new(view.clone())))).unwrap();
+            let joined =
+                join_header(seq, ServerMsg::VIEW_VARIANT, &encode(&view).unwrap()).unwrap();
             assert_eq!(joined, whole);
             let (got_seq, variant, at) = split_header(&whole).unwrap();
             assert_eq!((got_seq, variant), (seq, ServerMsg::VIEW_VARIANT));

@@ -32,10 +32,8 @@ impl ViewSender {
         let payload = match &self.last {
             Some((base, old)) => {
                 let patch = delta::delta(*base, old, &bytes);
-                let patched = codec::encode(&Envelope::new(
-                    seq,
-                    ServerMsg::ViewDelta(Box::new(patch)),
-                ))?;
+                let patched =
+                    codec::encode(&Envelope::new(seq, ServerMsg::ViewDelta(Box::new(patch))))?;
                 // The whole view's header is a few bytes: compare bodies.
                 if patched.len() < bytes.len() {
                     patched
@@ -209,7 +207,10 @@ mod tests {
         assert_eq!(codec::peek_variant(&first), Some(ServerMsg::VIEW_VARIANT));
         assert!(matches!(stream.receive(first), Intake::Frame(_)));
         let second = sender.payload(2, &host(1001)).unwrap();
-        assert_eq!(codec::peek_variant(&second), Some(ServerMsg::VIEW_DELTA_VARIANT));
+        assert_eq!(
+            codec::peek_variant(&second),
+            Some(ServerMsg::VIEW_DELTA_VARIANT)
+        );
         assert!(second.len() < 200, "{} bytes", second.len());
         let Intake::Frame(whole) = stream.receive(second) else {
             panic!("the patch did not apply");
