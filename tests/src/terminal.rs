@@ -679,7 +679,8 @@ impl Terminal {
             .ok_or_else(|| anyhow!("not a display view"))
     }
 
-    /// Every raw payload received so far (recording terminals only).
+    /// Every payload received so far (recording terminals only), a view's
+    /// patch as the payload of the whole view it stands for.
     pub fn frames(&self) -> Vec<Vec<u8>> {
         self.frames
             .lock()

@@ -2,6 +2,7 @@
 //! header alone), each audience's view out of a [`View`], and a view's
 //! one-line summary for a failed wait's message.
 
+use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{DisplayView, HostView, JuryView, TeamView, View};
 
 /// Whether a payload is an `Envelope<ServerMsg::View>` or a press's patch
@@ -28,8 +29,13 @@ pub fn is_view(payload: &[u8]) -> bool {
     let variant = varint(payload)
         .and_then(|(_, rest)| varint(rest))
         .and_then(|(_, rest)| varint(rest));
-    // ServerMsg: 0 Pong, 1 Ack, 2 View, 3 Patch, 5 ViewDelta.
-    variant.is_some_and(|(v, _)| v == 2 || v == 3 || v == 5)
+    // ServerMsg: 0 Pong, 1 Ack, 2 View, 3 Patch (a press's), 5 ViewDelta.
+    const PRESS_PATCH: u64 = 3;
+    variant.is_some_and(|(v, _)| {
+        v == u64::from(ServerMsg::VIEW_VARIANT)
+            || v == PRESS_PATCH
+            || v == u64::from(ServerMsg::VIEW_DELTA_VARIANT)
+    })
 }
 
 pub fn host_view(v: &View) -> Option<&HostView> {
@@ -98,7 +104,7 @@ mod tests {
     use minuta_shared::time::ServerTime;
     use minuta_shared::wire::codec;
     use minuta_shared::wire::envelope::Envelope;
-    use minuta_shared::wire::server::{Receipt, ServerMsg};
+    use minuta_shared::wire::server::Receipt;
 
     #[test]
     fn is_view_reads_the_variant_behind_varints_of_every_width() -> Result<()> {
