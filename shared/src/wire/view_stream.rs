@@ -18,6 +18,10 @@ use crate::wire::view::View;
 #[derive(Debug, Default)]
 pub struct ViewSender {
     last: Option<(u64, Vec<u8>)>,
+    /// The last view went whole: a terminal asking again gets nothing (a
+    /// terminal that keeps asking cannot make the server resend its view
+    /// over and over).
+    sent_whole: bool,
 }
 
 impl ViewSender {
@@ -35,23 +39,32 @@ impl ViewSender {
                 let patched =
                     codec::encode(&Envelope::new(seq, ServerMsg::ViewDelta(Box::new(patch))))?;
                 // The whole view's header is a few bytes: compare bodies.
-                if patched.len() < bytes.len() {
-                    patched
-                } else {
+                self.sent_whole = patched.len() >= bytes.len();
+                if self.sent_whole {
                     codec::join_header(seq, ServerMsg::VIEW_VARIANT, &bytes)?
+                } else {
+                    patched
                 }
             }
-            None => codec::join_header(seq, ServerMsg::VIEW_VARIANT, &bytes)?,
+            None => {
+                self.sent_whole = true;
+                codec::join_header(seq, ServerMsg::VIEW_VARIANT, &bytes)?
+            }
         };
         self.last = Some((seq, bytes));
         Ok(payload)
     }
 
     /// The terminal asked for a whole view: the payload of frame `seq`
-    /// carrying the last view sent, whole (`None` before any view).
+    /// carrying the last view sent, whole (`None` before any view, and when
+    /// the last view went whole: nothing since can be out of step).
     pub fn again(&mut self, seq: u64) -> Option<Result<Vec<u8>, CodecError>> {
+        if self.sent_whole {
+            return None;
+        }
         let (base, bytes) = self.last.as_mut()?;
         *base = seq;
+        self.sent_whole = true;
         Some(codec::join_header(seq, ServerMsg::VIEW_VARIANT, bytes))
     }
 
@@ -233,7 +246,9 @@ mod tests {
             panic!("a whole view is always taken");
         };
         assert_eq!(decode_view(&whole), host(53));
-        let Intake::Frame(next) = stream.receive(sender.payload(6, &host(54)).unwrap()) else {
+        // Asking again before any patch gets nothing: no resending on demand.
+        assert!(sender.again(6).is_none());
+        let Intake::Frame(next) = stream.receive(sender.payload(7, &host(54)).unwrap()) else {
             panic!("back in step");
         };
         assert_eq!(decode_view(&next), host(54));
