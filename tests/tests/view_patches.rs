@@ -199,3 +199,55 @@ async fn a_hall_joining_costs_the_host_patches_not_whole_views() -> Result<()> {
         .ok_or_else(|| anyhow!("the host has no view"))?;
     Ok(())
 }
+
+/// The app's own network task follows a host's view through patches: the
+/// registrations its state shows are the server's.
+#[tokio::test]
+async fn the_apps_host_view_follows_the_patches() -> Result<()> {
+    use minuta_client::i18n::Lang;
+    use minuta_client::net::{EventSink, NetHandle, local_now_us};
+    use minuta_client::state::{AppState, reduce};
+    use std::sync::{Arc, mpsc};
+
+    // Arrange: the app joins as the host; a test terminal registers teams.
+    let server = TestServer::in_process()?;
+    let mut host = Terminal::connect(&server.host_code).await?;
+    set_up_tournament(&mut host, "Приложение", test_timing()).await?;
+    let (tx, events) = mpsc::channel();
+    let _net = NetHandle::start(
+        server.host_code.clone(),
+        EventSink::new(tx, Arc::new(|| {})),
+        false,
+    )?;
+    let mut state = AppState::new(Lang::Ru);
+    state.join(server.host_code.clone());
+
+    // Act: twenty registrations, each a patch to the app.
+    let names: Vec<String> = (0..20).map(team_name).collect();
+    for name in &names {
+        register_teams(&mut host, std::slice::from_ref(name)).await?;
+    }
+
+    // Assert: the app's view shows every team, in order.
+    let shown = |state: &AppState| match &state.view {
+        Some(View::Host(v)) => v.teams.iter().map(|t| t.name.clone()).collect(),
+        _ => Vec::new(),
+    };
+    let deadline = std::time::Instant::now() + minuta_tests::STEP;
+    while shown(&state) != names {
+        ensure!(
+            std::time::Instant::now() < deadline,
+            "the app shows {:?}",
+            shown(&state)
+        );
+        match events.recv_timeout(Duration::from_millis(20)) {
+            Ok(event) => {
+                state.now_us = local_now_us();
+                reduce(&mut state, event);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => bail!("the network task ended"),
+        }
+    }
+    Ok(())
+}
