@@ -71,10 +71,12 @@ async fn hear(outbox: &Outbox) -> Heard {
                 }
             }
             ServerMsg::Ack { result, .. } => return Heard::Ack(result.clone().map(|_| ())),
+            // An outbox holds whole views: patches are made on the wire.
             ServerMsg::Patch { .. }
             | ServerMsg::Pong { .. }
             | ServerMsg::StorageAlert { .. }
-            | ServerMsg::Media(_) => {}
+            | ServerMsg::Media(_)
+            | ServerMsg::ViewDelta(_) => {}
         }
     }
 }

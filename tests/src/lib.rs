@@ -17,6 +17,7 @@ pub mod server;
 pub mod spy;
 pub mod stats;
 pub mod terminal;
+pub mod views;
 
 pub use hall::{Hall, test_timing};
 pub use server::TestServer;

@@ -28,6 +28,7 @@ use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::{HelloReply, Identity};
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
+use minuta_shared::wire::view_stream::{Intake, ViewStream};
 
 use crate::terminal::{Link, STEP, Terminal};
 
@@ -288,11 +289,24 @@ impl StampedTerminal {
         } = link;
         let (tx, inbox) = mpsc::unbounded_channel();
         tokio::spawn(async move {
+            // Views' patches become whole views here, before any stamp is
+            // read by a bench; one out of step (never on one QUIC stream)
+            // ends the terminal.
+            let mut views = ViewStream::new();
             loop {
-                let item = read_payload(&mut recv).await.map(|payload| Stamped {
-                    at: Instant::now(),
-                    payload,
+                let item = read_payload(&mut recv).await.and_then(|payload| {
+                    let at = Instant::now();
+                    match views.receive(payload) {
+                        Intake::Frame(payload) => Ok(Some(Stamped { at, payload })),
+                        Intake::Skipped => Ok(None),
+                        Intake::OutOfStep(why) => Err(format!("a view's patch out of step: {why}")),
+                    }
                 });
+                let item = match item {
+                    Ok(None) => continue,
+                    Ok(Some(stamped)) => Ok(stamped),
+                    Err(e) => Err(e),
+                };
                 let last = item.is_err();
                 if tx.send(item).is_err() || last {
                     return;

@@ -27,6 +27,7 @@ use minuta_shared::rules::neptune::Contest;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::handshake::{HelloReply, Identity};
+use minuta_shared::wire::view_stream::{Intake, ViewStream};
 
 use crate::terminal::{Link, client_endpoint};
 
@@ -93,10 +94,18 @@ impl Spy {
     }
 }
 
-/// Reads whole frames until the stream ends, stamping each on arrival.
+/// Reads whole frames until the stream ends, stamping each on arrival. A
+/// view's patch is recorded as the whole view it stands for: what a patch
+/// shows is what that view shows.
 async fn record(mut recv: RecvStream, clock: ServerClock, frames: Arc<Mutex<Vec<Frame>>>) {
+    let mut views = ViewStream::new();
     while let Ok(payload) = read_payload(&mut recv).await {
         let at = clock.now();
+        // A patch out of step never happens on one QUIC stream; it would
+        // show as a view missing from the record.
+        let Intake::Frame(payload) = views.receive(payload) else {
+            continue;
+        };
         frames
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -32,6 +32,10 @@ use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::{Credential, Hello, HelloReply, Identity, Welcome};
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, HostView, JuryView, TeamView, View};
+
+use crate::views::summary;
+pub use crate::views::{display_view, host_view, is_view, jury_view, team_view};
+use minuta_shared::wire::view_stream::{Intake, ViewStream};
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
 
 /// The longest any single wait may take before the test fails.
@@ -204,13 +208,18 @@ impl Link {
 
     /// Reads one whole envelope from the server.
     pub async fn read<T: DeserializeOwned>(&mut self) -> Result<Envelope<T>> {
-        let payload = within("a frame from the server", read_payload(&mut self.recv))
+        let payload = self.read_payload().await?;
+        codec::decode(&payload).context("decoding the server's frame")
+    }
+
+    /// Reads one frame's payload from the server, as it was sent.
+    pub async fn read_payload(&mut self) -> Result<Vec<u8>> {
+        within("a frame from the server", read_payload(&mut self.recv))
             .await?
             .map_err(|e| match self.conn.close_reason() {
                 Some(why) => anyhow!("{e}: {why}"),
                 None => anyhow!(e),
-            })?;
-        codec::decode(&payload).context("decoding the server's frame")
+            })
     }
 
     /// Greets with `credential` at this build's protocol version.
@@ -240,7 +249,8 @@ impl Link {
 /// One thing that arrived from the server, stamped when it was read.
 struct Arrival {
     at: Instant,
-    msg: Result<ServerMsg, String>,
+    /// `Ok(None)`: a view's patch out of step, a whole view to ask for.
+    msg: Result<Option<ServerMsg>, String>,
 }
 
 /// A greeted connection: a host, judge, team or display terminal.
@@ -252,9 +262,11 @@ pub struct Terminal {
     seq: u64,
     next_request: u64,
     inbox: mpsc::UnboundedReceiver<Arrival>,
-    /// Every payload received after the welcome, in order (if recording).
+    /// Every payload received after the welcome, in order (if recording),
+    /// a view's patch as the whole view it stands for.
     frames: Arc<Mutex<Vec<Vec<u8>>>>,
-    /// Payloads and bytes received after the welcome (always counted).
+    /// Payloads and their bytes received after the welcome, as sent (a
+    /// patch as a patch; always counted).
     traffic: Arc<(AtomicUsize, AtomicUsize)>,
     /// When set, views are counted but not decoded (see [`Terminal::skip_views`]).
     skip_views: Arc<AtomicBool>,
@@ -266,6 +278,8 @@ pub struct Terminal {
     alerts: Vec<Option<String>>,
     /// Pictures the server sent (`ServerMsg::Media`), in order.
     media: Vec<MediaFile>,
+    /// A view's patch did not fit: a whole view is to be asked for.
+    out_of_step: bool,
     ended: Option<String>,
     _endpoint: Endpoint,
 }
@@ -325,12 +339,23 @@ impl Terminal {
         let log = record.then(|| Arc::clone(&frames));
         let (counts, skip) = (Arc::clone(&traffic), Arc::clone(&skip_views));
         tokio::spawn(async move {
+            let mut views = ViewStream::new();
             loop {
                 let arrival = match read_payload(&mut recv).await {
                     Ok(payload) => {
                         let at = Instant::now();
                         counts.0.fetch_add(1, Ordering::Relaxed);
                         counts.1.fetch_add(payload.len(), Ordering::Relaxed);
+                        // Patches are applied even while views are skipped
+                        // (bytes only, no decoding), to stay in step.
+                        let payload = match views.receive(payload) {
+                            Intake::Frame(payload) => payload,
+                            Intake::OutOfStep(_) => {
+                                let _ = tx.send(Arrival { at, msg: Ok(None) });
+                                continue;
+                            }
+                            Intake::Skipped => continue,
+                        };
                         if skip.load(Ordering::Relaxed) && is_view(&payload) {
                             continue;
                         }
@@ -338,7 +363,7 @@ impl Terminal {
                             .map_err(|e| format!("undecodable frame from the server: {e}"))
                             .and_then(|env| {
                                 if env.version == PROTOCOL_VERSION {
-                                    Ok(env.body)
+                                    Ok(Some(env.body))
                                 } else {
                                     Err(format!("envelope version {} from the server", env.version))
                                 }
@@ -378,6 +403,7 @@ impl Terminal {
             pongs: HashMap::new(),
             alerts: Vec::new(),
             media: Vec::new(),
+            out_of_step: false,
             ended: None,
             _endpoint: endpoint,
         }
@@ -476,6 +502,9 @@ impl Terminal {
 
     /// Waits for one arrival and files it.
     async fn pump(&mut self, deadline: tokio::time::Instant, what: &str) -> Result<()> {
+        if std::mem::take(&mut self.out_of_step) {
+            self.send(ClientMsg::WholeView).await?;
+        }
         if let Some(why) = &self.ended {
             bail!(
                 "{:?}: the connection ended ({why}) while waiting for {what}",
@@ -504,32 +533,41 @@ impl Terminal {
     }
 
     fn file(&mut self, arrival: Arrival) {
-        match arrival.msg {
-            Ok(ServerMsg::Pong {
+        let Ok(msg) = arrival.msg else {
+            self.ended = arrival.msg.err();
+            return;
+        };
+        let Some(msg) = msg else {
+            self.out_of_step = true;
+            return;
+        };
+        match msg {
+            ServerMsg::Pong {
                 client_time_us,
                 server_time,
-            }) => {
+            } => {
                 self.pongs.insert(client_time_us, server_time);
             }
-            Ok(ServerMsg::Ack { request, result }) => {
+            ServerMsg::Ack { request, result } => {
                 self.acks.insert(request, (arrival.at, result));
             }
-            Ok(ServerMsg::View(view)) => {
+            ServerMsg::View(view) => {
                 self.latest = Some((*view).clone());
                 self.views.push_back(*view);
             }
             // A press's patch: the latest view with that part (a fight)
             // replaced, which is what the terminal's screen now shows.
-            Ok(ServerMsg::Patch { game, patch }) => {
+            ServerMsg::Patch { game, patch } => {
                 if let Some(latest) = self.latest.as_mut()
                     && latest.apply_patch(game, &patch)
                 {
                     self.views.push_back(latest.clone());
                 }
             }
-            Ok(ServerMsg::StorageAlert { failing }) => self.alerts.push(failing),
-            Ok(ServerMsg::Media(file)) => self.media.push(*file),
-            Err(e) => self.ended = Some(e),
+            ServerMsg::StorageAlert { failing } => self.alerts.push(failing),
+            ServerMsg::Media(file) => self.media.push(*file),
+            // The reader has made every patch a whole view.
+            ServerMsg::ViewDelta(_) => {}
         }
     }
 
@@ -652,7 +690,8 @@ impl Terminal {
             .ok_or_else(|| anyhow!("not a display view"))
     }
 
-    /// Every raw payload received so far (recording terminals only).
+    /// Every payload received so far (recording terminals only), a view's
+    /// patch as the payload of the whole view it stands for.
     pub fn frames(&self) -> Vec<Vec<u8>> {
         self.frames
             .lock()
@@ -666,6 +705,13 @@ impl Terminal {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .len()
+    }
+
+    /// How many bytes of frames (length prefixes included) have been
+    /// received so far, as sent: views' patches count as patches.
+    pub fn received_bytes(&self) -> usize {
+        let (frames, bytes) = self.traffic();
+        bytes + 4 * frames
     }
 
     /// How many payloads, and how many bytes in all, have been received so far.
@@ -693,125 +739,5 @@ impl Terminal {
     pub fn close(&self) {
         self.conn
             .close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
-    }
-}
-
-/// Whether a payload is an `Envelope<ServerMsg::View>` or a press's patch
-/// (`ServerMsg::Patch`), read from its first varints (version, seq, variant
-/// index) without decoding it.
-pub fn is_view(payload: &[u8]) -> bool {
-    /// Skips one bincode varint; `None` if the payload ends inside it.
-    fn varint(bytes: &[u8]) -> Option<(u64, &[u8])> {
-        let (&first, rest) = bytes.split_first()?;
-        let width = match first {
-            0..=250 => return Some((u64::from(first), rest)),
-            251 => 2,
-            252 => 4,
-            253 => 8,
-            _ => 16,
-        };
-        let value = rest
-            .get(..width)?
-            .iter()
-            .rev()
-            .fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
-        Some((value, rest.get(width..)?))
-    }
-    let variant = varint(payload)
-        .and_then(|(_, rest)| varint(rest))
-        .and_then(|(_, rest)| varint(rest));
-    // ServerMsg: 0 Pong, 1 Ack, 2 View, 3 Patch.
-    variant.is_some_and(|(v, _)| v == 2 || v == 3)
-}
-
-pub fn host_view(v: &View) -> Option<&HostView> {
-    match v {
-        View::Host(h) => Some(h),
-        _ => None,
-    }
-}
-
-pub fn team_view(v: &View) -> Option<&TeamView> {
-    match v {
-        View::Team(t) => Some(t),
-        _ => None,
-    }
-}
-
-pub fn display_view(v: &View) -> Option<&DisplayView> {
-    match v {
-        View::Display(d) => Some(d),
-        _ => None,
-    }
-}
-
-pub fn jury_view(v: &View) -> Option<&JuryView> {
-    match v {
-        View::Jury(j) => Some(j),
-        _ => None,
-    }
-}
-
-/// A short description of a view for failure messages.
-fn summary(view: Option<&View>) -> String {
-    match view {
-        None => "none".into(),
-        Some(View::Host(h)) => format!(
-            "host: {} teams, clock {:?}, {} judging, standings {:?}",
-            h.teams.len(),
-            h.event_chgk().clock,
-            h.event_chgk().judging.len(),
-            h.event_chgk()
-                .standings
-                .iter()
-                .map(|r| (r.team.0, r.place.to_string(), r.points, r.rating, &r.mask))
-                .collect::<Vec<_>>()
-        ),
-        Some(View::Team(t)) => format!(
-            "team {}: clock {:?}, {} cards",
-            t.team,
-            t.event_chgk().clock,
-            t.event_chgk().cards.len()
-        ),
-        Some(View::Display(d)) => format!(
-            "display: clock {:?}, {} cards in, {} rows",
-            d.event_chgk().clock,
-            d.event_chgk().cards_in,
-            d.event_chgk().standings.len()
-        ),
-        Some(View::Jury(j)) => format!("jury: {} games", j.games.len()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn is_view_reads_the_variant_behind_varints_of_every_width() -> Result<()> {
-        for seq in [0, 250, 251, 300, 70_000, 1 << 40] {
-            let pong = Envelope::new(
-                seq,
-                ServerMsg::Pong {
-                    client_time_us: 5,
-                    server_time: ServerTime(6),
-                },
-            );
-            assert!(!is_view(&codec::encode(&pong)?), "pong with seq {seq}");
-            let ack = Envelope::new(
-                seq,
-                ServerMsg::Ack {
-                    request: 2,
-                    result: Ok(Receipt::Done),
-                },
-            );
-            assert!(!is_view(&codec::encode(&ack)?), "ack with seq {seq}");
-            // A view: the same header with variant index 2.
-            let mut view = codec::encode(&Envelope::new(seq, 2u32))?;
-            view.push(0);
-            assert!(is_view(&view), "view with seq {seq}");
-        }
-        assert!(!is_view(&[]) && !is_view(&[1, 251, 0]));
-        Ok(())
     }
 }

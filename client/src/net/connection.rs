@@ -25,9 +25,10 @@ use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
+use minuta_shared::wire::view_stream::ViewStream;
 use tokio::sync::{mpsc, watch};
 
-use super::frames::{FrameError, FrameWriter, read_frame};
+use super::frames::{FrameError, FrameWriter, Incoming, read_frame, read_message};
 use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
 use super::{EventSink, local_now_us};
@@ -276,10 +277,11 @@ async fn converse(
 
     // A separate reader keeps frame reads whole: a read cut off half-way by
     // `select!` would desynchronise the stream.
-    let (frames_tx, mut frames) = mpsc::channel::<Result<ServerMsg, FrameError>>(64);
+    let (frames_tx, mut frames) = mpsc::channel::<Result<Incoming, FrameError>>(64);
     let reader = tokio::spawn(async move {
+        let mut views = ViewStream::new();
         loop {
-            let frame = read_frame::<ServerMsg>(&mut recv).await;
+            let frame = read_message(&mut recv, &mut views).await;
             let failed = frame.is_err();
             if frames_tx.send(frame).await.is_err() || failed {
                 return;
@@ -321,7 +323,14 @@ async fn converse(
         }
         tokio::select! {
             frame = frames.recv() => match frame {
-                Some(Ok(msg)) => {
+                // Views out of step (a patch that does not fit): a whole one.
+                Some(Ok(Incoming::OutOfStep(why))) => {
+                    tracing::warn!("asking for a whole view: {why}");
+                    if let Err(error) = writer.write(&mut send, ClientMsg::WholeView).await {
+                        outcome = Some(broken(error));
+                    }
+                }
+                Some(Ok(Incoming::Msg(msg))) => {
                     if let Some(now) = buttons_live(&msg) {
                         live.send_if_modified(|was| std::mem::replace(was, now) != now);
                     }
@@ -397,6 +406,8 @@ fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
         ServerMsg::Patch { game, patch } => events.send(NetEvent::Patch { game, patch }),
         ServerMsg::StorageAlert { failing } => events.send(NetEvent::StorageAlert(failing)),
         ServerMsg::Media(file) => events.send(NetEvent::Media(file)),
+        // The reader has made every patch a whole view.
+        ServerMsg::ViewDelta(_) => {}
     }
 }
 

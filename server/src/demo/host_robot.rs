@@ -171,8 +171,12 @@ pub(super) async fn play(
                     ServerMsg::Ack { request, .. } => {
                         pending.remove(request);
                     }
-                    // The autopilot waits for its acknowledgements either way.
-                    ServerMsg::Pong { .. } | ServerMsg::StorageAlert { .. } | ServerMsg::Media(_) => {}
+                    // The autopilot waits for its acknowledgements either way;
+                    // an outbox holds whole views (patches are made on the wire).
+                    ServerMsg::Pong { .. }
+                    | ServerMsg::StorageAlert { .. }
+                    | ServerMsg::Media(_)
+                    | ServerMsg::ViewDelta(_) => {}
                 }
                 continue;
             }

@@ -203,10 +203,12 @@ pub(super) async fn play(
                             }
                         }
                     }
+                    // An outbox holds whole views (patches are made on the wire).
                     ServerMsg::Ack { .. }
                     | ServerMsg::Pong { .. }
                     | ServerMsg::StorageAlert { .. }
-                    | ServerMsg::Media(_) => continue,
+                    | ServerMsg::Media(_)
+                    | ServerMsg::ViewDelta(_) => continue,
                 }
                 if let (Some(hands), Some(view)) = (hands.as_mut(), latest.as_ref()) {
                     hands.see(view, clock.now());

@@ -19,6 +19,7 @@ use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::{Hello, HelloReply, Identity, Refusal, Role, Welcome};
 use minuta_shared::wire::permission::permitted;
 use minuta_shared::wire::server::ServerMsg;
+use minuta_shared::wire::view_stream::ViewSender;
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
 
 use super::gate::Handshaking;
@@ -138,6 +139,12 @@ async fn read_rest(
         }
     }
     Ok(payload)
+}
+
+async fn write_payload(send: &mut quinn::SendStream, payload: &[u8]) -> Result<(), Violation> {
+    send.write_all(&codec::frame(payload)?)
+        .await
+        .map_err(|e| Violation::new(close::NORMAL, e.to_string()))
 }
 
 async fn write_msg<T: serde::Serialize>(
@@ -349,11 +356,27 @@ async fn run(
         // ---- the writer: everything for this terminal, in order
         let writer = async {
             let mut seq = 1u64;
+            // The last view written, for the next to go as a patch of it.
+            // The patch is made here, as the view leaves, so a view that
+            // superseded others in the outbox is patched against what the
+            // terminal actually received.
+            let mut views = ViewSender::new();
             loop {
                 match outbox.next().await {
                     Outbound::Msg(msg) => {
-                        write_msg(send, seq, &*msg).await?;
+                        match &*msg {
+                            ServerMsg::View(view) => {
+                                write_payload(send, &views.payload(seq, view)?).await?
+                            }
+                            other => write_msg(send, seq, other).await?,
+                        }
                         seq += 1;
+                    }
+                    Outbound::WholeView => {
+                        if let Some(payload) = views.again(seq) {
+                            write_payload(send, &payload?).await?;
+                            seq += 1;
+                        }
                     }
                     Outbound::Close { code, reason } => return Err(Violation::new(code, reason)),
                 }
@@ -432,6 +455,8 @@ async fn read_loop(
                     .push(Outbound::Msg(Arc::new(pong)))
                     .map_err(|_| too_slow())?;
             }
+            // Its views are out of step: the writer sends the last one whole.
+            ClientMsg::WholeView => outbound.push(Outbound::WholeView).map_err(|_| too_slow())?,
             ClientMsg::Command { request, command } => {
                 if !permitted(identity.role(), &command) {
                     return Err(Violation::new(

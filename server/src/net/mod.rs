@@ -68,6 +68,9 @@ pub enum Inbound {
 #[derive(Clone, Debug)]
 pub enum Outbound {
     Msg(Arc<ServerMsg>),
+    /// The terminal asked for a whole view (`ClientMsg::WholeView`): the
+    /// writer sends the last view it sent, whole.
+    WholeView,
     /// Close the connection with an application code and a reason.
     Close {
         code: u32,

@@ -1,6 +1,10 @@
 //! A connection's outgoing queue, written by the driver (and by the
 //! connection's own reader, for pongs) and drained by its writer.
 //!
+//! Views wait here whole; the writer turns each into a patch of the last
+//! view it actually wrote as it takes it (see `connection`), so dropping a
+//! waiting view never leaves a patch without its base.
+//!
 //! Acknowledgements, pongs and fight patches keep their order. A whole view
 //! supersedes every view and fight patch still waiting before it: it already
 //! contains what they would show. So a terminal that reads slowly holds at
@@ -174,7 +178,9 @@ mod tests {
                     ServerMsg::Patch { .. } => "fight".into(),
                     ServerMsg::StorageAlert { .. } => "alert".into(),
                     ServerMsg::Media(_) => "media".into(),
+                    ServerMsg::ViewDelta(_) => "delta".into(),
                 },
+                Outbound::WholeView => "whole".into(),
                 Outbound::Close { .. } => "close".into(),
             });
         }

@@ -16,6 +16,9 @@ pub enum ClientMsg {
     Ping { client_time_us: u64 },
     /// An action; answered with `ServerMsg::Ack` carrying the same `request`.
     Command { request: u64, command: Command },
+    /// The terminal's last view is not the base of a patch it received (or
+    /// the patch did not rebuild it): the server answers with a whole view.
+    WholeView,
 }
 
 /// Every action any role can take. Who may send which is decided in one

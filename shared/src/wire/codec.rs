@@ -114,6 +114,40 @@ pub fn peek_variant(payload: &[u8]) -> Option<u32> {
         .map(|((_, _, variant), _)| variant)
 }
 
+/// An envelope's sequence number, its body's variant index and where the
+/// body's fields begin. For a newtype variant such as `ServerMsg::View`,
+/// `payload[at..]` is exactly the encoding of what it wraps.
+pub fn split_header(payload: &[u8]) -> Option<(u64, u32, usize)> {
+    bincode::serde::decode_from_slice::<(u16, u64, u32), _>(payload, config::<32>())
+        .ok()
+        .map(|((_, seq, variant), at)| (seq, variant, at))
+}
+
+/// The payload of an envelope of this protocol version numbered `seq`
+/// whose body is the newtype variant `variant` wrapping what encodes as
+/// `fields`: the inverse of [`split_header`], so a view's bytes become a
+/// frame without being decoded and encoded again.
+pub fn join_header(seq: u64, variant: u32, fields: &[u8]) -> Result<Vec<u8>, CodecError> {
+    let mut payload = encode(&(super::PROTOCOL_VERSION, seq, variant))?;
+    payload.extend_from_slice(fields);
+    Ok(payload)
+}
+
+/// A whole frame (length prefix + payload) around an encoded payload.
+pub fn frame(payload: &[u8]) -> Result<Vec<u8>, CodecError> {
+    let len = u32::try_from(payload.len())
+        .ok()
+        .filter(|len| *len as usize <= MAX_SERVER_FRAME_BYTES)
+        .ok_or(CodecError::Oversized {
+            len: payload.len(),
+            limit: MAX_SERVER_FRAME_BYTES,
+        })?;
+    let mut frame = Vec::with_capacity(4 + payload.len());
+    frame.extend_from_slice(&len.to_le_bytes());
+    frame.extend_from_slice(payload);
+    Ok(frame)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +202,31 @@ mod tests {
         assert_eq!(peek_variant(&encode(&ack).unwrap()), Some(1));
         // Cut inside the header: nothing to read.
         assert_eq!(peek_variant(&payload[..2]), None);
+    }
+
+    #[test]
+    fn a_view_joined_to_its_header_is_the_envelope_encoded_whole() {
+        use crate::wire::envelope::Envelope;
+        use crate::wire::server::ServerMsg;
+        use crate::wire::view::{DisplayView, View};
+        let view = View::Display(DisplayView {
+            tournament: "Кубок".into(),
+            games: Vec::new(),
+            programme: None,
+        });
+        for seq in [0, 250, 251, 1 << 20, u64::MAX] {
+            let whole =
+                encode(&Envelope::new(seq, ServerMsg::View(Box::new(view.clone())))).unwrap();
+            let joined =
+                join_header(seq, ServerMsg::VIEW_VARIANT, &encode(&view).unwrap()).unwrap();
+            assert_eq!(joined, whole);
+            let (got_seq, variant, at) = split_header(&whole).unwrap();
+            assert_eq!((got_seq, variant), (seq, ServerMsg::VIEW_VARIANT));
+            assert_eq!(decode::<View>(&whole[at..]).unwrap(), view);
+        }
+        let delta = ServerMsg::ViewDelta(Box::new(crate::wire::delta::delta(0, b"", b"")));
+        let payload = encode(&Envelope::new(3, delta)).unwrap();
+        assert_eq!(peek_variant(&payload), Some(ServerMsg::VIEW_DELTA_VARIANT));
     }
 
     #[test]

@@ -11,12 +11,14 @@
 pub mod client;
 pub mod close;
 pub mod codec;
+pub mod delta;
 pub mod envelope;
 pub mod handshake;
 pub mod permission;
 pub mod server;
 pub mod slice_secret;
 pub mod view;
+pub mod view_stream;
 
 /// The protocol version this build speaks. A peer with another version is
 /// refused at the handshake with [`handshake::Refusal::VersionMismatch`].

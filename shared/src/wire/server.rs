@@ -8,6 +8,7 @@ use crate::play::button::PressKind;
 use crate::play::games::{GamePatch, GameReceipt, PlayError};
 use crate::programme::ProgrammeError;
 use crate::time::ServerTime;
+use crate::wire::delta::ViewDelta;
 use crate::wire::view::View;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,7 +23,10 @@ pub enum ServerMsg {
         request: u64,
         result: Result<Receipt, CommandError>,
     },
-    /// Everything this terminal may see, replacing the previous view.
+    /// Everything this terminal may see, replacing the previous view. Sent
+    /// on connect and when the terminal asks (`ClientMsg::WholeView`);
+    /// after that, a view is sent as a [`ServerMsg::ViewDelta`] when that
+    /// is smaller. The envelope's `seq` numbers it for the next patch.
     View(Box<View>),
     /// A press changed one part of one game and nothing else did (a
     /// Brain-ring fight): it replaces that part wherever the last view
@@ -34,10 +38,22 @@ pub enum ServerMsg {
     /// an I/O error) — nothing is acknowledged until it takes them again —
     /// or takes them again (`None`). Issue 14, «disk full».
     StorageAlert { failing: Option<String> },
+    /// The next view as a patch of the encoded bytes of the view in the
+    /// frame numbered `base` (see [`crate::wire::delta`]). Turned back into
+    /// a [`ServerMsg::View`] by [`crate::wire::view_stream::ViewStream`];
+    /// a terminal whose last view is not that one asks for a whole view.
+    ViewDelta(Box<ViewDelta>),
     /// To a projector: the bytes of a picture its view shows (by hash), sent
     /// once per connection just before the first view that shows it; the
     /// client keeps them by hash. Nobody else gets a picture's bytes.
     Media(Box<MediaFile>),
+}
+
+impl ServerMsg {
+    /// The index of [`ServerMsg::View`] in the encoding (its place in the enum).
+    pub const VIEW_VARIANT: u32 = 2;
+    /// The index of [`ServerMsg::ViewDelta`] in the encoding.
+    pub const VIEW_DELTA_VARIANT: u32 = 5;
 }
 
 /// What the server did with an accepted command.

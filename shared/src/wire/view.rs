@@ -1,4 +1,6 @@
-//! Views: what each audience may see, sent whole after every change. The
+//! Views: what each audience may see, built whole after every change (and
+//! sent as a patch of the last one when that is smaller: see
+//! [`crate::wire::view_stream`]). The
 //! server builds one per audience: the event's parts (teams, access codes,
 //! the programme) here, and each game's part as its format
 //! projects it for that audience ([`GameEntry`]), so a team's view can only
