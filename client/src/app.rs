@@ -37,6 +37,10 @@ pub struct MinutaApp {
     title: String,
     /// Keeps the in-process server running as long as the window is open.
     _server: Option<minuta_server::ServerHandle>,
+    /// Look for servers in the hall while the join screen shows (off
+    /// unless [`MinutaApp::discover_the_hall`]: tests never multicast).
+    discover: bool,
+    discovery: Option<crate::discovery::Discovery>,
 }
 
 /// How the app starts.
@@ -76,7 +80,10 @@ impl MinutaApp {
             fullscreen_done: false,
             title: String::new(),
             _server: None,
+            discover: false,
+            discovery: None,
         };
+        app.local.join.discovery_off = true;
         match start {
             Start::JoinScreen => {}
             Start::Join(code) => app.connect(code),
@@ -87,6 +94,30 @@ impl MinutaApp {
             }
         }
         app
+    }
+
+    /// Lists the Minuta servers in the hall on the join screen (mDNS, on
+    /// a thread of its own, started when the join screen first shows).
+    pub fn discover_the_hall(mut self) -> Self {
+        self.discover = true;
+        self.local.join.discovery_off = false;
+        self
+    }
+
+    /// Starts looking once the join screen shows; applies what was found.
+    fn watch_hall(&mut self) {
+        if self.discover && self.discovery.is_none() && self.state.code.is_none() {
+            let ctx = self.ctx.clone();
+            self.discovery = Some(crate::discovery::Discovery::start(move || {
+                ctx.request_repaint()
+            }));
+            self.local.join.hall.searching = true;
+        }
+        if let Some(discovery) = &self.discovery {
+            while let Ok(event) = discovery.events.try_recv() {
+                self.local.join.hall.apply(event);
+            }
+        }
     }
 
     fn connect(&mut self, code: JoinCode) {
@@ -290,6 +321,7 @@ impl eframe::App for MinutaApp {
         self.state.audio_missing = self.sound.status() == SoundStatus::NoDevice;
         self.state.now_us = local_now_us();
         self.drain_events();
+        self.watch_hall();
         self.watch_ring();
         self.watch_games();
         self.projector_fullscreen();

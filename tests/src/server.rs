@@ -269,6 +269,8 @@ fn start_child(
         .arg("--certs")
         .arg(dir.join("certs"))
         .env("RUST_LOG", "minuta_server=warn")
+        // Tests never multicast outside a network namespace of their own.
+        .arg("--no-mdns")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::from(log))

@@ -86,6 +86,7 @@ fn secret_of(code: &JoinCode) -> String {
         | Credential::Jury { secret }
         | Credential::Judge { secret, .. }
         | Credential::Slice { secret, .. } => secret.clone(),
+        Credential::ShortTeam { code } => code.clone(),
     }
 }
 

@@ -36,6 +36,13 @@ pub enum Credential {
         slice: Slice,
         secret: String,
     },
+    /// A team by the second half of its short code («K7QM-4H2X»): 20 bits
+    /// of a digest of the team's secret, which the server matches against
+    /// every team's (`crate::lan`). Weaker than a team's secret, so every
+    /// wrong one is a strike against its address at the server's gate.
+    ShortTeam {
+        code: String,
+    },
 }
 
 /// Who a connection is, as bound by the server at the handshake.
@@ -115,6 +122,10 @@ pub enum Refusal {
     UnknownMember,
     #[error("the first message was not a greeting this server understands")]
     NotAHello,
+    /// Two teams' short codes share their second half (about one event in
+    /// six hundred with 60 teams): neither can join by it.
+    #[error("this short code fits more than one team: use the team's long join code or its QR")]
+    AmbiguousShortCode,
 }
 
 #[cfg(test)]
@@ -130,7 +141,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 8,
+                protocol: 9,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -142,9 +153,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                8, // envelope.version
+                9, // envelope.version
                 0, // envelope.seq
-                8, // hello.protocol
+                9, // hello.protocol
                 2, // Credential::Team
                 3, // team id
                 3, b'a', b'b', b'c', // secret
@@ -179,5 +190,18 @@ mod tests {
         let identity = Identity::Slice(TeamId(3), Slice::Top);
         assert_eq!(encode(&identity).unwrap(), vec![5, 3, 0]);
         assert_eq!(identity.role(), Role::Team);
+    }
+
+    /// Protocol 9 added the short code's credential and its refusal last.
+    #[test]
+    fn a_short_code_is_encoded_after_every_older_variant() {
+        let credential = Credential::ShortTeam {
+            code: "4H2X".into(),
+        };
+        assert_eq!(
+            encode(&credential).unwrap(),
+            vec![6, 4, b'4', b'H', b'2', b'X']
+        );
+        assert_eq!(encode(&Refusal::AmbiguousShortCode).unwrap(), vec![4]);
     }
 }
