@@ -107,6 +107,22 @@ pub fn lan_error(lang: Lang, error: &LanError) -> String {
     }
 }
 
+pub fn short_code_label(lang: Lang) -> &'static str {
+    says(lang, "Короткий код:", "Short code:")
+}
+
+pub fn short_codes_heading(lang: Lang) -> &'static str {
+    says(lang, "Короткие коды команд", "Teams' short codes")
+}
+
+pub fn short_codes_hint(lang: Lang) -> &'static str {
+    says(
+        lang,
+        "Набираются на терминале в сети зала (сервер находится сам). Слабее длинного кода и QR: раздавайте их только командам в зале.",
+        "Typed on a terminal on the hall's network (the server is found by itself). Weaker than the long code and QR: give them only to teams in the hall.",
+    )
+}
+
 /// A team's short code, as `minuta host` prints it.
 pub fn short_code_line(lang: Lang, team: &str, short: &str) -> String {
     lang.pick(

@@ -1,14 +1,15 @@
 //! The access tab: the projector's, the host's and the appeal jury's join
-//! codes with QR, the server's addresses and certificate fingerprint.
+//! codes with QR, the teams' short codes, the server's addresses and
+//! certificate fingerprint.
 
 use egui::{RichText, Ui};
 use minuta_shared::join_code::fingerprint_hex;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::HostView;
 
-use crate::i18n::T;
+use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::join_codes::join_code;
+use crate::views::join_codes::{join_code, short_code};
 use crate::views::widgets;
 
 pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCommand>) {
@@ -48,6 +49,20 @@ pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCo
             },
         );
         widgets::join_code_box(ui, lang, "jury", &jury, out);
+        ui.add_space(8.0);
+    }
+    if !view.teams.is_empty() {
+        ui.heading(i18n::lan::short_codes_heading(lang));
+        ui.label(
+            RichText::new(i18n::lan::short_codes_hint(lang))
+                .small()
+                .color(widgets::GREY),
+        );
+        for team in &view.teams {
+            if let Some(short) = short_code(access, team.id) {
+                ui.label(RichText::new(format!("{} — {short}", team.name)).monospace());
+            }
+        }
         ui.add_space(8.0);
     }
     ui.heading(lang.t(T::ServerAddresses));

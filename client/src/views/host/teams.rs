@@ -10,7 +10,7 @@ use minuta_shared::wire::view::{HostView, TeamInfo};
 
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::join_codes::join_code;
+use crate::views::join_codes::{join_code, short_code};
 use crate::views::widgets::{self, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
@@ -198,6 +198,9 @@ pub fn teams(
             );
             ui.indent(("team-code", team.id), |ui| {
                 widgets::join_code_box(ui, lang, &format!("team-{}", team.id), &code, out);
+                if let Some(short) = short_code(access, team.id) {
+                    widgets::short_code_line(ui, lang, &short);
+                }
             });
         }
         ui.add_space(4.0);
