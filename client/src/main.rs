@@ -28,7 +28,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[command(
     name = "minuta",
     version,
-    args_conflicts_with_subcommands = true,
     about = "Minuta: answer cards, clocks, Brain-ring buttons and standings for «Что? Где? Когда?» and «Брейн-ринг» in a hall"
 )]
 struct Cli {
@@ -347,10 +346,20 @@ mod tests {
         assert!(cli.command.is_none());
         let cli = Cli::try_parse_from(["minuta", "--lang", "en", url]).expect("parses");
         assert_eq!(cli.url.as_deref(), Some(url));
-        let host = Cli::try_parse_from(["minuta", "host"]).expect("parses");
-        assert!(matches!(host.command, Some(Cmd::Host { .. })) && host.url.is_none());
-        let install = Cli::try_parse_from(["minuta", "install-scheme"]).expect("parses");
-        assert!(matches!(install.command, Some(Cmd::InstallScheme)));
+        for args in [&["minuta", "host"][..], &["minuta", "--lang", "en", "host"]] {
+            let host = Cli::try_parse_from(args).expect("parses");
+            assert!(matches!(host.command, Some(Cmd::Host { .. })) && host.url.is_none());
+        }
+        for args in [
+            &["minuta", "install-scheme"][..],
+            &["minuta", "--lang", "en", "install-scheme"],
+        ] {
+            let install = Cli::try_parse_from(args).expect("parses");
+            assert!(
+                matches!(install.command, Some(Cmd::InstallScheme)),
+                "{args:?}"
+            );
+        }
     }
 
     #[test]

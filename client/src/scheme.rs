@@ -23,6 +23,11 @@ pub enum SchemeError {
     },
     #[error("no home folder (HOME is not set)")]
     NoHome,
+    #[error("cannot run «{program}»: {source} (on Debian it comes with xdg-utils)")]
+    Spawn {
+        program: String,
+        source: std::io::Error,
+    },
     #[error("«{program}» failed: {why}")]
     Program { program: String, why: String },
     #[error("this system registers the scheme from the app bundle's Info.plist")]
@@ -101,8 +106,10 @@ pub fn install() -> Result<String, SchemeError> {
 #[cfg(all(unix, not(target_os = "macos")))]
 fn install_for(exe: &Path) -> Result<String, SchemeError> {
     let home = std::env::var_os("HOME").ok_or(SchemeError::NoHome)?;
+    // The XDG rule: an empty or relative XDG_DATA_HOME is ignored.
     let dir = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
+        .filter(|d| d.is_absolute())
         .unwrap_or_else(|| Path::new(&home).join(".local/share"))
         .join("applications");
     let path = dir.join(DESKTOP_FILE);
@@ -142,20 +149,20 @@ fn install_for(_exe: &Path) -> Result<String, SchemeError> {
 
 #[cfg(any(windows, all(unix, not(target_os = "macos"))))]
 fn run(program: &str, args: &[&str]) -> Result<(), SchemeError> {
-    let failed = |why: String| SchemeError::Program {
-        program: format!("{program} {}", args.join(" ")),
-        why,
-    };
     let output = std::process::Command::new(program)
         .args(args)
         .output()
-        .map_err(|e| failed(e.to_string()))?;
+        .map_err(|source| SchemeError::Spawn {
+            program: program.to_owned(),
+            source,
+        })?;
     if output.status.success() {
         Ok(())
     } else {
-        Err(failed(
-            String::from_utf8_lossy(&output.stderr).trim().to_owned(),
-        ))
+        Err(SchemeError::Program {
+            program: format!("{program} {}", args.join(" ")),
+            why: String::from_utf8_lossy(&output.stderr).trim().to_owned(),
+        })
     }
 }
 
@@ -183,6 +190,23 @@ mod tests {
         assert!(entry.contains("\nExec=\"/opt/minuta/bin/minuta\" %u\n"));
         assert!(entry.contains("\nMimeType=x-scheme-handler/minuta;\n"));
         assert!(entry.contains("\nType=Application\n"));
+    }
+
+    /// The registry file shipped in scripts/ is the one the app writes.
+    #[test]
+    fn the_shipped_registry_file_is_the_apps() {
+        let shipped = include_str!("../../scripts/windows/minuta-scheme.reg");
+        assert_eq!(
+            shipped,
+            windows_reg(Path::new(r"C:\Program Files\Minuta\minuta.exe"))
+        );
+    }
+
+    #[test]
+    fn the_macos_bundle_claims_the_scheme() {
+        let plist = include_str!("../../scripts/macos/Info.plist");
+        assert!(plist.contains("<key>CFBundleURLSchemes</key>"));
+        assert!(plist.contains("<string>minuta</string>"));
     }
 
     #[test]

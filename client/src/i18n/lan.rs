@@ -168,6 +168,10 @@ pub fn scheme_error(lang: Lang, error: &SchemeError) -> String {
         (Lang::Ru, SchemeError::NoHome) => {
             "не удаётся зарегистрировать ссылки minuta://: нет домашней папки (HOME не задан)".into()
         }
+        (Lang::Ru, SchemeError::Spawn { program, source }) => format!(
+            "не удаётся зарегистрировать ссылки minuta://: не запустить «{program}» ({}; в Debian она из пакета xdg-utils)",
+            os_error(lang, &OsError::from(source))
+        ),
         (Lang::Ru, SchemeError::Program { program, why }) => format!(
             "не удаётся зарегистрировать ссылки minuta://: «{program}» не сработала ({why})"
         ),
