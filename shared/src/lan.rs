@@ -438,7 +438,7 @@ mod tests {
             }
         );
         assert_eq!(
-            resolve(&short, &[theirs.clone()]),
+            resolve(&short, std::slice::from_ref(&theirs)),
             Err(LanError::NoServer(short.server.clone()))
         );
         assert_eq!(
