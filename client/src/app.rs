@@ -104,14 +104,22 @@ impl MinutaApp {
         self
     }
 
-    /// Starts looking once the join screen shows; applies what was found.
+    /// Looks while the join screen shows (and only then: a terminal in a
+    /// game sends no queries); applies what was found.
     fn watch_hall(&mut self) {
-        if self.discover && self.discovery.is_none() && self.state.code.is_none() {
+        if self.state.code.is_some() {
+            self.discovery = None;
+            return;
+        }
+        if self.discover && self.discovery.is_none() {
             let ctx = self.ctx.clone();
             self.discovery = Some(crate::discovery::Discovery::start(move || {
                 ctx.request_repaint()
             }));
-            self.local.join.hall.searching = true;
+            self.local.join.hall = crate::discovery::Hall {
+                searching: true,
+                ..Default::default()
+            };
         }
         if let Some(discovery) = &self.discovery {
             while let Ok(event) = discovery.events.try_recv() {

@@ -187,3 +187,9 @@ fn with_discovery_off_the_screen_says_so() {
     let harness = screen(AppState::new(Lang::Ru), form, [900.0, 800.0], join);
     harness.get_by_label("Поиск серверов в зале выключен (--no-mdns): вставьте код от ведущего.");
 }
+
+#[test]
+fn while_nothing_is_found_the_screen_says_it_looks() {
+    let harness = join_screen(Lang::En, Vec::new());
+    harness.get_by_label("Looking for servers on the hall's network… (or paste the host's code)");
+}

@@ -90,6 +90,10 @@ pub fn advertise(ready: &Ready) -> Result<Advertiser, AdvertError> {
     if !ip.is_unspecified() {
         daemon.disable_interface(IfKind::All)?;
         daemon.enable_interface(interface_of(ip))?;
+    } else if ip.is_ipv4() {
+        // 0.0.0.0 takes IPv4 only: IPv6 addresses would send terminals
+        // where nobody listens.
+        daemon.disable_interface(IfKind::IPv6)?;
     }
     let half = server_half(&advert.fingerprint);
     let instance = format!("Minuta-{half}");

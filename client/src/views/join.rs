@@ -126,7 +126,7 @@ fn hall(ui: &mut Ui, lang: i18n::Lang, form: &mut JoinForm, out: &mut Vec<UiComm
         ui.label(RichText::new(say::failed(lang, why)).color(widgets::GREY));
     }
     if form.hall.servers.is_empty() {
-        if form.hall.failed.is_none() {
+        if form.hall.searching {
             ui.label(RichText::new(say::searching(lang)).color(widgets::GREY));
         }
         return;
