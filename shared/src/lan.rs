@@ -7,7 +7,8 @@
 //! certificate's fingerprint, matched against the fingerprints the servers
 //! in the hall advertise. The second is the team's credential: 20 bits of a
 //! one-way digest of the team's secret, checked by the server (a wrong one
-//! is a strike against the address at the gate). It pins the certificate
+//! is a strike against its address at the gate and counts against the
+//! server's budget of wrong short codes). It pins the certificate
 //! more weakly than the long code's 256 bits (README, «Short codes»).
 
 use std::net::{IpAddr, SocketAddr};

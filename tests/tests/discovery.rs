@@ -4,7 +4,8 @@
 //! the app's discovery finds it with its advert, a team joins by its short
 //! code resolved through it, a wrong short code is refused, a long code
 //! whose fingerprint disagrees with the advert is refused, and the server's
-//! goodbye takes it off the list.
+//! goodbye takes it off the list. And, on 127.0.0.1 with no multicast,
+//! short codes against the server: many wrong ones pause them all.
 //!
 //! The outer test makes the namespace and runs this binary again inside
 //! it (`ip netns exec`) for the inner test, which refuses to run anywhere
@@ -251,4 +252,62 @@ fn inside_a_namespace_a_team_finds_the_server_and_joins_by_its_short_code() -> R
         println!("discovery: found, joined by short code, refused a wrong one, heard the goodbye");
         Ok(())
     })
+}
+
+/// Many wrong short codes, from any address, pause short codes for the
+/// rest of the minute; the right one is then refused too, a long code not.
+#[tokio::test]
+async fn many_wrong_short_codes_pause_them_but_never_the_long_codes() -> Result<()> {
+    use minuta_server::core::short_codes::MISSES_PER_WINDOW;
+
+    // Arrange: two teams; the first one's short code.
+    let hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let Credential::Team { secret, .. } = &hall.team_codes[0].credential else {
+        bail!("a team code")
+    };
+    let right = lan::team_half(secret);
+    let short = |code: &str| JoinCode {
+        credential: Credential::ShortTeam { code: code.into() },
+        ..hall.team_codes[0].clone()
+    };
+    let halves: Vec<String> = hall
+        .team_codes
+        .iter()
+        .filter_map(|c| match &c.credential {
+            Credential::Team { secret, .. } => Some(lan::team_half(secret)),
+            _ => None,
+        })
+        .collect();
+    let wrong: Vec<String> = ["0000", "0001", "0002"]
+        .into_iter()
+        .filter(|w| !halves.iter().any(|h| h == w))
+        .map(String::from)
+        .collect();
+    let first = greet(&short(&right)).await?;
+    ensure!(
+        matches!(first, HelloReply::Welcome(ref w) if w.identity == Identity::Team(hall.team_ids[0])),
+        "{first:?}"
+    );
+
+    // Act: wrong short codes until the budget is spent.
+    for i in 0..MISSES_PER_WINDOW as usize {
+        let reply = greet(&short(&wrong[i % wrong.len()])).await?;
+        ensure!(
+            reply == HelloReply::Refused(Refusal::BadSecret),
+            "{i}: {reply:?}"
+        );
+    }
+
+    // Assert: the right short code is paused; the long code still joins.
+    let paused = greet(&short(&right)).await?;
+    ensure!(
+        paused == HelloReply::Refused(Refusal::ShortCodesPaused),
+        "{paused:?}"
+    );
+    let long = greet(&hall.team_codes[0]).await?;
+    ensure!(
+        matches!(long, HelloReply::Welcome(ref w) if w.identity == Identity::Team(hall.team_ids[0])),
+        "{long:?}"
+    );
+    Ok(())
 }

@@ -126,6 +126,12 @@ pub enum Refusal {
     /// six hundred with 60 teams): neither can join by it.
     #[error("this short code fits more than one team: use the team's long join code or its QR")]
     AmbiguousShortCode,
+    /// Too many wrong short codes came in the last minute (from any
+    /// address): short codes are refused for a while, long ones never.
+    #[error(
+        "too many wrong short codes lately: try again in a minute, or use the team's long join code or its QR"
+    )]
+    ShortCodesPaused,
 }
 
 #[cfg(test)]
@@ -203,5 +209,6 @@ mod tests {
             vec![6, 4, b'4', b'H', b'2', b'X']
         );
         assert_eq!(encode(&Refusal::AmbiguousShortCode).unwrap(), vec![4]);
+        assert_eq!(encode(&Refusal::ShortCodesPaused).unwrap(), vec![5]);
     }
 }
