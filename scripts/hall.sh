@@ -3,6 +3,10 @@
 # started, a demo server, the join codes it prints, and the app in a
 # virtual screen. The caller sets `bin` (the build's directory) first.
 
+# The demo and the app stay off the network: no mDNS announcement or
+# browsing (multicast) from a script's servers and windows.
+export MINUTA_NO_MDNS=1
+
 work=$(mktemp -d)
 pids=()
 cleanup() {

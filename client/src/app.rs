@@ -38,6 +38,10 @@ pub struct MinutaApp {
     title: String,
     /// Keeps the in-process server running as long as the window is open.
     _server: Option<minuta_server::ServerHandle>,
+    /// Look for servers in the hall while the join screen shows (off
+    /// unless [`MinutaApp::discover_the_hall`]: tests never multicast).
+    discover: bool,
+    discovery: Option<crate::discovery::Discovery>,
 }
 
 /// How the app starts.
@@ -77,7 +81,10 @@ impl MinutaApp {
             fullscreen_done: false,
             title: String::new(),
             _server: None,
+            discover: false,
+            discovery: None,
         };
+        app.local.join.discovery_off = true;
         match start {
             Start::JoinScreen => {}
             Start::Join(code) => app.connect(code),
@@ -88,6 +95,38 @@ impl MinutaApp {
             }
         }
         app
+    }
+
+    /// Lists the Minuta servers in the hall on the join screen (mDNS, on
+    /// a thread of its own, started when the join screen first shows).
+    pub fn discover_the_hall(mut self) -> Self {
+        self.discover = true;
+        self.local.join.discovery_off = false;
+        self
+    }
+
+    /// Looks while the join screen shows (and only then: a terminal in a
+    /// game sends no queries); applies what was found.
+    fn watch_hall(&mut self) {
+        if self.state.code.is_some() {
+            self.discovery = None;
+            return;
+        }
+        if self.discover && self.discovery.is_none() {
+            let ctx = self.ctx.clone();
+            self.discovery = Some(crate::discovery::Discovery::start(move || {
+                ctx.request_repaint()
+            }));
+            self.local.join.hall = crate::discovery::Hall {
+                searching: true,
+                ..Default::default()
+            };
+        }
+        if let Some(discovery) = &self.discovery {
+            while let Ok(event) = discovery.events.try_recv() {
+                self.local.join.hall.apply(event);
+            }
+        }
     }
 
     fn connect(&mut self, code: JoinCode) {
@@ -295,6 +334,7 @@ impl eframe::App for MinutaApp {
         self.state.audio_missing = self.sound.status() == SoundStatus::NoDevice;
         self.state.now_us = local_now_us();
         self.drain_events();
+        self.watch_hall();
         self.watch_ring();
         self.watch_games();
         self.projector_fullscreen();

@@ -15,11 +15,13 @@
 //! the network.
 
 pub mod app;
+pub mod discovery;
 pub mod folder;
 pub mod i18n;
 pub mod lang;
 pub mod net;
 pub mod os_error;
+pub mod scheme;
 pub mod sound;
 pub mod state;
 pub mod views;

@@ -1,5 +1,7 @@
-//! `minuta`: the desktop app. `minuta` opens the join screen; `minuta join
-//! CODE` connects at once; `minuta host` runs the server in this process and
+//! `minuta`: the desktop app. `minuta` opens the join screen (listing the
+//! servers found in the hall); `minuta join CODE` or `minuta minuta://…`
+//! (what a join code's QR opens) connects at once; `minuta install-scheme`
+//! makes this program the handler of `minuta://`; `minuta host` runs the server in this process and
 //! opens the host dashboard on it (one laptop, one program); `minuta demo`
 //! does the same with a demo tournament whose robot teams answer by
 //! themselves.
@@ -41,6 +43,15 @@ struct Cli {
     /// is stamped) at once. Saves battery; a press may take longer.
     #[arg(long, global = true)]
     no_busy_poll: bool,
+    /// Neither look for servers in the hall (the join screen's list) nor,
+    /// with `host` or `demo`, announce this one (mDNS/DNS-SD). Also set by
+    /// the environment variable MINUTA_NO_MDNS=1.
+    #[arg(long, global = true, env = "MINUTA_NO_MDNS", value_parser = clap::builder::FalseyValueParser::new())]
+    no_mdns: bool,
+    /// A join code as a link, minuta://… (what the system passes when a
+    /// join code's QR or link is opened): connects at once.
+    #[arg(value_name = "MINUTA_URL")]
+    url: Option<String>,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -52,6 +63,9 @@ enum Cmd {
         /// The join code, minuta://…
         code: String,
     },
+    /// Make this program the handler of minuta:// links for this user
+    /// (Linux: a desktop entry and xdg-mime; Windows: the registry).
+    InstallScheme,
     /// Run the server inside this app and open the host dashboard.
     Host {
         /// Where the game is stored (and the certificate, in DIR/certs).
@@ -144,22 +158,29 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     let lang = cli.lang;
-    let start = match cli.command {
-        None => Start::JoinScreen,
-        Some(Cmd::Join { code }) => {
-            Start::Join(JoinCode::parse(&code).map_err(|e| i18n::join_code_error(lang, &e))?)
+    let mdns = !cli.no_mdns;
+    let join = |code: &str| {
+        minuta_client::scheme::url_argument(code).map_err(|e| i18n::join_code_error(lang, &e))
+    };
+    let (start, announced) = match (cli.command, cli.url) {
+        (None, None) => (Start::JoinScreen, None),
+        (None, Some(url)) => (Start::Join(join(&url)?), None),
+        (Some(Cmd::Join { code }), _) => (Start::Join(join(&code)?), None),
+        (Some(Cmd::InstallScheme), _) => return install_scheme(lang),
+        (Some(Cmd::Host { data, listen, new }), _) => {
+            host(lang, data, listen, None, !cli.no_busy_poll, new, mdns)?
         }
-        Some(Cmd::Host { data, listen, new }) => {
-            host(lang, data, listen, None, !cli.no_busy_poll, new)?
-        }
-        Some(Cmd::Demo {
-            data,
-            listen,
-            minute,
-            no_autopilot,
-            game,
-            new,
-        }) => {
+        (
+            Some(Cmd::Demo {
+                data,
+                listen,
+                minute,
+                no_autopilot,
+                game,
+                new,
+            }),
+            _,
+        ) => {
             let game = game.game();
             let demo = minuta_server::demo::DemoConfig {
                 minute: Duration::from_secs(minute.clamp(1, 3600)),
@@ -170,9 +191,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 robots: None,
                 ..minuta_server::demo::DemoConfig::default()
             };
-            host(lang, data, listen, Some(demo), !cli.no_busy_poll, new)?
+            host(lang, data, listen, Some(demo), !cli.no_busy_poll, new, mdns)?
         }
     };
+    // Announced as long as the window is open; dropping it says goodbye.
+    let _announced = announced;
     let (muted, busy_poll) = (cli.mute, !cli.no_busy_poll);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -190,14 +213,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 let ctx = cc.egui_ctx.clone();
                 Sound::open(move || ctx.request_repaint())
             };
-            Ok(Box::new(MinutaApp::new(
-                cc.egui_ctx.clone(),
-                lang,
-                muted,
-                busy_poll,
-                start,
-                sound,
-            )))
+            let app = MinutaApp::new(cc.egui_ctx.clone(), lang, muted, busy_poll, start, sound);
+            Ok(Box::new(if mdns { app.discover_the_hall() } else { app }))
         }),
     )
     .map_err(|e| match lang {
@@ -206,10 +223,21 @@ fn run(cli: Cli) -> Result<(), String> {
     })
 }
 
+/// `minuta install-scheme`: says where the handler was registered.
+fn install_scheme(lang: Lang) -> Result<(), String> {
+    match minuta_client::scheme::install() {
+        Ok(place) => {
+            println!("{}", i18n::lan::scheme_installed(lang, &place));
+            Ok(())
+        }
+        Err(e) => Err(i18n::lan::scheme_error(lang, &e)),
+    }
+}
+
 /// Starts the server in this process and prints its codes, so the host can
 /// also read them from the terminal. A store that cannot be used is refused
 /// before anything is served, in the app's language (issue 14.3); `new`
-/// sets such a store aside first.
+/// sets such a store aside first. `mdns`: announce it in the hall.
 fn host(
     lang: Lang,
     data: PathBuf,
@@ -217,7 +245,8 @@ fn host(
     demo: Option<minuta_server::demo::DemoConfig>,
     busy_poll: bool,
     new: bool,
-) -> Result<Start, String> {
+    mdns: bool,
+) -> Result<(Start, Option<minuta_server::lan::Advertiser>), String> {
     if new {
         let done = minuta_server::set_aside_damaged_store(&data)
             .map_err(|e| i18n::store::store_error(lang, &e))?;
@@ -241,14 +270,34 @@ fn host(
     for (team, code) in &ready.team_codes {
         println!("team «{team}»: {code}");
     }
+    for (team, short) in ready.short_codes() {
+        println!(
+            "{}",
+            i18n::lan::short_code_line(lang, &team, &short.to_string())
+        );
+    }
     for (team, code) in ready.free_team_codes() {
         println!("{}", i18n::start::free_team(lang, team, code));
     }
+    let announced = if mdns {
+        match minuta_server::lan::advertise(ready) {
+            Ok(advertiser) => Some(advertiser),
+            Err(e) => {
+                eprintln!("{}", i18n::lan::advert_error(lang, &e));
+                None
+            }
+        }
+    } else {
+        None
+    };
     let code = JoinCode::parse(&ready.host_code).map_err(|e| i18n::join_code_error(lang, &e))?;
-    Ok(Start::Host {
-        server: Box::new(server),
-        code,
-    })
+    Ok((
+        Start::Host {
+            server: Box::new(server),
+            code,
+        },
+        announced,
+    ))
 }
 
 #[cfg(test)]
@@ -287,6 +336,39 @@ mod tests {
             let off = Cli::try_parse_from(args).expect("parses");
             assert!(off.no_busy_poll, "{args:?}");
         }
+    }
+
+    #[test]
+    fn a_minuta_url_alone_is_the_code_to_join_and_subcommands_still_parse() {
+        let url = "minuta://10.0.0.2:4433/team-1/s?fp=00";
+        let cli = Cli::try_parse_from(["minuta", url]).expect("parses");
+        assert_eq!(cli.url.as_deref(), Some(url));
+        assert!(cli.command.is_none());
+        let cli = Cli::try_parse_from(["minuta", "--lang", "en", url]).expect("parses");
+        assert_eq!(cli.url.as_deref(), Some(url));
+        for args in [&["minuta", "host"][..], &["minuta", "--lang", "en", "host"]] {
+            let host = Cli::try_parse_from(args).expect("parses");
+            assert!(matches!(host.command, Some(Cmd::Host { .. })) && host.url.is_none());
+        }
+        for args in [
+            &["minuta", "install-scheme"][..],
+            &["minuta", "--lang", "en", "install-scheme"],
+        ] {
+            let install = Cli::try_parse_from(args).expect("parses");
+            assert!(
+                matches!(install.command, Some(Cmd::InstallScheme)),
+                "{args:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_hall_is_searched_unless_asked_not_to() {
+        let on = Cli::try_parse_from(["minuta"]).expect("parses");
+        // The test may run with MINUTA_NO_MDNS set: only the flag is checked.
+        let off = Cli::try_parse_from(["minuta", "host", "--no-mdns"]).expect("parses");
+        assert!(off.no_mdns);
+        let _ = on;
     }
 
     #[test]

@@ -659,3 +659,31 @@ fn chgk_3_the_projector_shows_a_handout_full_screen() {
             .is_some()
     );
 }
+
+/// The access tab and the teams tab show each team's short code, the one
+/// the server accepts (its first half from the certificate's fingerprint).
+#[test]
+fn the_host_sees_each_teams_short_code_beside_its_long_one() {
+    // Arrange: two teams with their secrets in the access.
+    let mut view = common::host_view();
+    view.teams = common::numbered_teams(2);
+    let mut access = common::access();
+    access.teams = vec![
+        (TeamId(1), "secret-1".into()),
+        (TeamId(2), "secret-2".into()),
+    ];
+    view.access = Some(access.clone());
+    let short = |secret: &str| {
+        minuta_shared::lan::ShortCode::for_team(&access.fingerprint, secret).to_string()
+    };
+
+    // Act
+    let access_tab = dashboard_on(Lang::Ru, view.clone(), HostTab::Access, [1200.0, 1400.0]);
+    let teams_tab = dashboard_on(Lang::Ru, view, HostTab::Teams, [1200.0, 1400.0]);
+
+    // Assert
+    access_tab.get_by_label("Короткие коды команд");
+    access_tab.get_by_label(&format!("Команда 2 — {}", short("secret-2")));
+    teams_tab.get_by_label(&short("secret-1"));
+    teams_tab.get_by_label(&short("secret-2"));
+}

@@ -27,11 +27,12 @@ use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
-use minuta_shared::wire::handshake::Identity;
+use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
 
 use crate::clock::ServerClock;
+use crate::core::short_codes::ShortCodeBudget;
 use crate::core::{Audience, Core, Event};
 use crate::net::press_desk::SharedCore;
 use crate::net::{ConnId, Inbound, Outbound, Outbox};
@@ -102,6 +103,8 @@ pub struct Driver {
     /// The host or a judge changed something: they (and the projector)
     /// see it at once, whatever was sent just before.
     staff_acted: bool,
+    /// Wrong short codes from every address (see `core::short_codes`).
+    short_codes: ShortCodeBudget,
 }
 
 /// The staff's and the projectors' views are rebuilt at most this often
@@ -132,6 +135,7 @@ impl Driver {
             broad_sent_at: None,
             held: std::collections::BTreeSet::new(),
             staff_acted: false,
+            short_codes: ShortCodeBudget::default(),
         }
     }
 
@@ -269,7 +273,17 @@ impl Driver {
             } => {
                 let core = self.core.clone();
                 let mut core = core.lock();
-                let result = core.authenticate(&credential).map(|identity| {
+                let short = matches!(credential, Credential::ShortTeam { .. });
+                let now = self.clock.now();
+                let checked = if short && !self.short_codes.open(now) {
+                    Err(Refusal::ShortCodesPaused)
+                } else {
+                    core.authenticate(&credential)
+                };
+                if short && checked == Err(Refusal::BadSecret) {
+                    self.short_codes.miss(now);
+                }
+                let result = checked.map(|identity| {
                     let id = self.next_conn;
                     self.next_conn += 1;
                     self.conns.insert(

@@ -14,6 +14,7 @@ pub mod core;
 pub mod demo;
 pub mod driver;
 pub mod export;
+pub mod lan;
 pub mod net;
 pub mod people;
 pub mod protocol;
@@ -29,6 +30,7 @@ use tracing::{debug, info, warn};
 
 use minuta_shared::ids::Slice;
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::lan::ShortCode;
 use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::slice_secret::slice_secret;
@@ -112,6 +114,9 @@ pub struct Ready {
     /// How many of the last teams of `team_codes` no demo robot plays (the
     /// robots play the first registered): see [`Ready::free_team_codes`].
     pub free_teams: usize,
+    /// The tournament's name when the server started (for the hall's
+    /// network: see [`lan`]).
+    pub tournament: String,
 }
 
 impl Ready {
@@ -120,6 +125,21 @@ impl Ready {
     pub fn free_team_codes(&self) -> &[(String, String)] {
         let robots = self.team_codes.len().saturating_sub(self.free_teams);
         self.team_codes.get(robots..).unwrap_or_default()
+    }
+
+    /// (team name, short code «K7QM-4H2X») for every registered team, as
+    /// the host's screen derives them from the teams' join codes.
+    pub fn short_codes(&self) -> Vec<(String, ShortCode)> {
+        self.team_codes
+            .iter()
+            .filter_map(|(name, code)| {
+                let code = JoinCode::parse(code).ok()?;
+                let Credential::Team { secret, .. } = &code.credential else {
+                    return None;
+                };
+                Some((name.clone(), ShortCode::for_team(&code.fingerprint, secret)))
+            })
+            .collect()
     }
 
     /// Нептун 2.2: (ломтик's name «<team>-верх», join code) for both
@@ -414,6 +434,7 @@ fn ready_of(
             .map(|t| (t.name.clone(), team_code(t)))
             .collect(),
         free_teams: free,
+        tournament: registry.tournament.clone(),
     }
 }
 
@@ -550,6 +571,7 @@ mod tests {
             jury_code: String::new(),
             team_codes: vec![("Знатоки".into(), team.to_string())],
             free_teams: 0,
+            tournament: String::new(),
         };
         let codes = ready.slice_codes();
         let names: Vec<&str> = codes.iter().map(|(n, _)| n.as_str()).collect();

@@ -60,6 +60,11 @@ enum Command {
         /// Сэндвич: «<team>-верх», «<team>-низ»), each for its own terminal.
         #[arg(long)]
         slice_codes: bool,
+        /// Do not announce the server on the hall's network (mDNS/DNS-SD,
+        /// `_minuta._udp`): terminals then join by the join codes only.
+        /// Also set by the environment variable MINUTA_NO_MDNS=1.
+        #[arg(long, env = "MINUTA_NO_MDNS", value_parser = clap::builder::FalseyValueParser::new())]
+        no_mdns: bool,
     },
     /// Run a demo tournament with robot teams and an autopilot host.
     Demo {
@@ -118,6 +123,11 @@ enum Command {
         /// As for `serve`: set an unusable store aside and begin a new one.
         #[arg(long)]
         new: bool,
+        /// Do not announce the server on the hall's network (mDNS/DNS-SD,
+        /// `_minuta._udp`): terminals then join by the join codes only.
+        /// Also set by the environment variable MINUTA_NO_MDNS=1.
+        #[arg(long, env = "MINUTA_NO_MDNS", value_parser = clap::builder::FalseyValueParser::new())]
+        no_mdns: bool,
     },
     /// Check a question package before the game: print it as pretty JSON.
     ///
@@ -237,6 +247,7 @@ fn main() -> ExitCode {
             no_busy_poll,
             new,
             slice_codes,
+            no_mdns,
         } => report(set_aside_if(new, &data).and_then(|()| {
             let config = ServerConfig {
                 listen,
@@ -246,7 +257,7 @@ fn main() -> ExitCode {
                 busy_poll: !no_busy_poll,
                 net: Default::default(),
             };
-            serve_until(config, None, slice_codes).map(|_| ())
+            serve_until(config, None, slice_codes, !no_mdns).map(|_| ())
         })),
         Command::Demo {
             listen,
@@ -261,6 +272,7 @@ fn main() -> ExitCode {
             no_autopilot,
             no_busy_poll,
             new,
+            no_mdns,
         } => {
             if let Err(err) = set_aside_if(new, &data) {
                 return report(Err(err));
@@ -323,14 +335,16 @@ fn main() -> ExitCode {
                 busy_poll: !no_busy_poll,
                 net: Default::default(),
             };
-            report(serve_until(config, finish_line, false).map(|ended| {
-                if ended == Ended::Finished {
-                    println!(
-                        "demo: every game has been played to its end; the store is in {}",
-                        stored.display()
-                    );
-                }
-            }))
+            report(
+                serve_until(config, finish_line, false, !no_mdns).map(|ended| {
+                    if ended == Ended::Finished {
+                        println!(
+                            "demo: every game has been played to its end; the store is in {}",
+                            stored.display()
+                        );
+                    }
+                }),
+            )
         }
         Command::Export {
             data,
@@ -378,11 +392,12 @@ enum Ended {
 
 /// Serves until a stop signal or, when given, the demo's finish line; either
 /// way stops cleanly, with everything acknowledged stored. `slice_codes`:
-/// print the ломтики's codes too.
+/// print the ломтики's codes too; `mdns`: announce the server in the hall.
 fn serve_until(
     config: ServerConfig,
     finish_line: Option<FinishLine>,
     slice_codes: bool,
+    mdns: bool,
 ) -> anyhow::Result<Ended> {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -403,6 +418,8 @@ fn serve_until(
     runtime.block_on(async {
         let running = minuta_server::start(config).await?;
         print_ready(&running.ready, slice_codes);
+        // Held until the server stops: dropping it says goodbye to the hall.
+        let _announced = mdns.then(|| announce(&running.ready)).flatten();
         let ended = match finish_line {
             Some(line) => tokio::select! {
                 r = wait_for_stop_signal() => r.map(|()| Ended::Stopped)?,
@@ -414,6 +431,24 @@ fn serve_until(
         running.shutdown().await;
         Ok(ended)
     })
+}
+
+/// Announces the server on the hall's network; a failure is said and the
+/// server runs on (join codes need no announcement).
+fn announce(ready: &Ready) -> Option<minuta_server::lan::Advertiser> {
+    match minuta_server::lan::advertise(ready) {
+        Ok(advertiser) => {
+            println!(
+                "announced in the hall as {} (mDNS, --no-mdns to stop)",
+                advertiser.fullname()
+            );
+            Some(advertiser)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            None
+        }
+    }
 }
 
 /// Ctrl-C, or SIGTERM from a service manager: both stop the server cleanly.
@@ -452,6 +487,12 @@ fn print_ready(ready: &Ready, slice_codes: bool) {
     for (name, code) in &ready.team_codes {
         println!("team «{name}»: {code}");
     }
+    // Typed on a terminal in the same hall, found through mDNS (README,
+    // «Short codes»): weaker than the long code, handy when no QR reaches.
+    println!();
+    for (name, short) in ready.short_codes() {
+        println!("short code (короткий код) «{name}»: {short}");
+    }
     if slice_codes {
         for (name, code) in ready.slice_codes() {
             println!("ломтик (slice) «{name}»: {code}");
@@ -462,6 +503,9 @@ fn print_ready(ready: &Ready, slice_codes: bool) {
         println!();
         println!("свободная команда для человека (free team for a person): «{name}»");
         println!("    minuta join '{code}'");
+        if let Some((_, short)) = ready.short_codes().into_iter().find(|(n, _)| n == name) {
+            println!("    short code (короткий код): {short}");
+        }
     }
     println!();
     println!("Open a terminal with: minuta join '<code>'   (Ctrl-C stops the server)");

@@ -4,8 +4,9 @@
 //! certificate (pinned by the client), and the credential.
 //!
 //! Form: `minuta://ADDR[,ADDR…]/ROLE/SECRET?fp=HEX64`, where ROLE is `host`,
-//! `display`, `jury`, `judge-N`, `team-N` or a team's ломтик (Нептун 2.2)
-//! `slice-N-top` / `slice-N-bottom`. Whitespace anywhere is ignored, so a
+//! `display`, `jury`, `judge-N`, `team-N`, a team's ломтик (Нептун 2.2)
+//! `slice-N-top` / `slice-N-bottom`, or `short` (a team by its short code,
+//! `crate::lan`, as a terminal resolves it on the hall's network). Whitespace anywhere is ignored, so a
 //! code broken over lines by a chat program still works.
 
 use std::net::SocketAddr;
@@ -86,6 +87,7 @@ impl JoinCode {
             "host" => Credential::Host { secret },
             "display" => Credential::Display { secret },
             "jury" => Credential::Jury { secret },
+            "short" => Credential::ShortTeam { code: secret },
             other => {
                 let numbered = |prefix: &str| {
                     other
@@ -149,6 +151,7 @@ impl std::fmt::Display for JoinCode {
                 slice,
                 secret,
             } => (format!("slice-{team}-{}", slice.code()), secret),
+            Credential::ShortTeam { code } => ("short".to_owned(), code),
         };
         write!(
             f,

@@ -8,6 +8,7 @@
 
 pub mod ids;
 pub mod join_code;
+pub mod lan;
 pub mod packages;
 pub mod play;
 pub mod programme;

@@ -33,7 +33,7 @@ use minuta_shared::join_code::JoinCode;
 pub const STARTUP: Duration = Duration::from_secs(30);
 
 enum Process {
-    Library(ServerHandle),
+    Library(Box<ServerHandle>),
     Child { child: Child },
     Stopped,
 }
@@ -247,7 +247,11 @@ fn start_in_process(
     let ready = handle.ready.clone();
     let host = JoinCode::parse(&ready.host_code).context("the host join code")?;
     let display = JoinCode::parse(&ready.display_code).context("the display join code")?;
-    Ok((ready.local_addr, Process::Library(handle), (host, display)))
+    Ok((
+        ready.local_addr,
+        Process::Library(Box::new(handle)),
+        (host, display),
+    ))
 }
 
 fn start_child(
@@ -269,6 +273,8 @@ fn start_child(
         .arg("--certs")
         .arg(dir.join("certs"))
         .env("RUST_LOG", "minuta_server=warn")
+        // Tests never multicast outside a network namespace of their own.
+        .arg("--no-mdns")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::from(log))

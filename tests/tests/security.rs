@@ -86,6 +86,7 @@ fn secret_of(code: &JoinCode) -> String {
         | Credential::Jury { secret }
         | Credential::Judge { secret, .. }
         | Credential::Slice { secret, .. } => secret.clone(),
+        Credential::ShortTeam { code } => code.clone(),
     }
 }
 
@@ -310,7 +311,7 @@ async fn handshake_a_version_mismatch_is_refused_with_a_typed_reason() -> Result
     );
 
     // An envelope of the next version whose body this build cannot even
-    // decode (a version below 251 is one byte).
+    // decode (a version under 251 is one byte in bincode's varint).
     let next = u8::try_from(PROTOCOL_VERSION + 1)?;
     let mut stranger = link(&hall).await?;
     stranger

@@ -162,6 +162,14 @@ pub fn join_code_box(ui: &mut Ui, lang: Lang, id: &str, code: &str, out: &mut Ve
         .show(ui, |ui| qr(ui, code, 4.0));
 }
 
+/// A team's short code beside its long one: large enough to read out.
+pub fn short_code_line(ui: &mut Ui, lang: Lang, short: &str) {
+    ui.horizontal(|ui| {
+        ui.label(crate::i18n::lan::short_code_label(lang));
+        ui.label(RichText::new(short).monospace().size(18.0).strong());
+    });
+}
+
 /// A team's answer in «ёлочки», unless it already wears quotes.
 pub fn quoted(text: &str) -> String {
     let text = text.trim();

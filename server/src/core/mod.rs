@@ -14,6 +14,7 @@ mod programme;
 mod projection;
 pub mod registry;
 mod ring;
+pub mod short_codes;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;

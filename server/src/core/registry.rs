@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use minuta_shared::ids::{JudgeId, TeamId};
+use minuta_shared::lan::team_half;
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::CommandError;
@@ -88,6 +89,27 @@ impl Registry {
                 let expected = slice_secret(&record.secret, *slice);
                 check(&expected, secret).map(|()| Identity::Slice(*team, *slice))
             }
+            Credential::ShortTeam { code } => self.short_team(code),
+        }
+    }
+
+    /// A team by its short code's second half (`minuta_shared::lan`):
+    /// every team's is compared, in constant time, so the answer's timing
+    /// tells nothing of which came close. Two teams with the same half
+    /// cannot join by it; a wrong half is `BadSecret`, a strike at the gate.
+    fn short_team(&self, code: &str) -> Result<Identity, Refusal> {
+        let given = code.to_ascii_uppercase();
+        let matching: Vec<TeamId> = self
+            .teams
+            .values()
+            .filter(|t| !t.secret.is_empty())
+            .filter(|t| check(&team_half(&t.secret), &given).is_ok())
+            .map(|t| t.id)
+            .collect();
+        match matching[..] {
+            [team] => Ok(Identity::Team(team)),
+            [] => Err(Refusal::BadSecret),
+            _ => Err(Refusal::AmbiguousShortCode),
         }
     }
 
@@ -175,4 +197,70 @@ pub fn clean_players(players: &[String]) -> Vec<String> {
         .map(|p| p.trim().to_owned())
         .filter(|p| !p.is_empty())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registry(secrets: &[&str]) -> Registry {
+        let mut registry = Registry::default();
+        for (i, secret) in secrets.iter().enumerate() {
+            let id = TeamId(i as u32 + 1);
+            registry.teams.insert(
+                id,
+                TeamRecord {
+                    id,
+                    name: format!("team {}", id.0),
+                    town: String::new(),
+                    players: Vec::new(),
+                    secret: (*secret).into(),
+                    rating_id: None,
+                },
+            );
+        }
+        registry
+    }
+
+    fn short(code: &str) -> Credential {
+        Credential::ShortTeam { code: code.into() }
+    }
+
+    #[test]
+    fn a_team_joins_by_its_short_code_in_either_case() {
+        let registry = registry(&["alpha", "beta"]);
+        let beta = team_half("beta");
+        assert_eq!(
+            registry.authenticate(&short(&beta)),
+            Ok(Identity::Team(TeamId(2)))
+        );
+        assert_eq!(
+            registry.authenticate(&short(&beta.to_lowercase())),
+            Ok(Identity::Team(TeamId(2)))
+        );
+    }
+
+    #[test]
+    fn a_wrong_or_shared_short_code_admits_nobody() {
+        let registry = registry(&["alpha", "alpha", "", "gamma"]);
+        assert_eq!(
+            registry.authenticate(&short(&team_half("alpha"))),
+            Err(Refusal::AmbiguousShortCode)
+        );
+        // A team without a secret has no short code either.
+        assert_eq!(
+            registry.authenticate(&short(&team_half(""))),
+            Err(Refusal::BadSecret)
+        );
+        let wrong = if team_half("gamma") == "0000" {
+            "0001"
+        } else {
+            "0000"
+        };
+        assert_eq!(
+            registry.authenticate(&short(wrong)),
+            Err(Refusal::BadSecret)
+        );
+        assert_eq!(registry.authenticate(&short("")), Err(Refusal::BadSecret));
+    }
 }

@@ -11,8 +11,12 @@ pub mod hall;
 
 use serde_json::Value;
 
+/// The server binary, never announcing itself on the network: tests must
+/// not multicast outside a network namespace of their own.
 pub fn server() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_minuta-server"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_minuta-server"));
+    command.env("MINUTA_NO_MDNS", "1");
+    command
 }
 
 /// `minuta-server ARGS --data DATA`.

@@ -36,6 +36,13 @@ pub enum Credential {
         slice: Slice,
         secret: String,
     },
+    /// A team by the second half of its short code («K7QM-4H2X»): 20 bits
+    /// of a digest of the team's secret, which the server matches against
+    /// every team's (`crate::lan`). Weaker than a team's secret, so every
+    /// wrong one is a strike against its address at the server's gate.
+    ShortTeam {
+        code: String,
+    },
 }
 
 /// Who a connection is, as bound by the server at the handshake.
@@ -115,6 +122,16 @@ pub enum Refusal {
     UnknownMember,
     #[error("the first message was not a greeting this server understands")]
     NotAHello,
+    /// Two teams' short codes share their second half (about one event in
+    /// six hundred with 60 teams): neither can join by it.
+    #[error("this short code fits more than one team: use the team's long join code or its QR")]
+    AmbiguousShortCode,
+    /// Too many wrong short codes came in the last minute (from any
+    /// address): short codes are refused for a while, long ones never.
+    #[error(
+        "too many wrong short codes lately: try again in a minute, or use the team's long join code or its QR"
+    )]
+    ShortCodesPaused,
 }
 
 #[cfg(test)]
@@ -179,5 +196,19 @@ mod tests {
         let identity = Identity::Slice(TeamId(3), Slice::Top);
         assert_eq!(encode(&identity).unwrap(), vec![5, 3, 0]);
         assert_eq!(identity.role(), Role::Team);
+    }
+
+    /// Protocol 9 added the short code's credential and its refusal last.
+    #[test]
+    fn a_short_code_is_encoded_after_every_older_variant() {
+        let credential = Credential::ShortTeam {
+            code: "4H2X".into(),
+        };
+        assert_eq!(
+            encode(&credential).unwrap(),
+            vec![6, 4, b'4', b'H', b'2', b'X']
+        );
+        assert_eq!(encode(&Refusal::AmbiguousShortCode).unwrap(), vec![4]);
+        assert_eq!(encode(&Refusal::ShortCodesPaused).unwrap(), vec![5]);
     }
 }

@@ -1,15 +1,16 @@
 //! The access tab: the projector's, the host's and the appeal jury's join
-//! codes with QR, the server's addresses and certificate fingerprint.
+//! codes with QR, the teams' short codes, the server's addresses and
+//! certificate fingerprint.
 
 use egui::{RichText, Ui};
 use minuta_shared::join_code::fingerprint_hex;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::HostView;
 
-use crate::i18n::T;
+use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::join_codes::join_code;
-use crate::views::widgets;
+use crate::views::join_codes::{join_code, short_code};
+use crate::views::{long_list, widgets};
 
 pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCommand>) {
     let lang = state.lang;
@@ -48,6 +49,23 @@ pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCo
             },
         );
         widgets::join_code_box(ui, lang, "jury", &jury, out);
+        ui.add_space(8.0);
+    }
+    if !view.teams.is_empty() {
+        ui.heading(i18n::lan::short_codes_heading(lang));
+        ui.label(
+            RichText::new(i18n::lan::short_codes_hint(lang))
+                .small()
+                .color(widgets::GREY),
+        );
+        // One line a team, drawn only on screen: a hall of thousands.
+        let height = long_list::line_height(ui, egui::TextStyle::Monospace.resolve(ui.style()));
+        long_list::rows(ui, view.teams.len(), height, |ui, i| {
+            let team = &view.teams[i];
+            if let Some(short) = short_code(access, team.id) {
+                ui.label(RichText::new(format!("{} — {short}", team.name)).monospace());
+            }
+        });
         ui.add_space(8.0);
     }
     ui.heading(lang.t(T::ServerAddresses));

@@ -12,7 +12,7 @@ use minuta_shared::wire::view::{HostView, TeamInfo};
 
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::join_codes::join_code;
+use crate::views::join_codes::{join_code, short_code};
 use crate::views::widgets::{self, GREEN, GREY, RED};
 use crate::views::{long_list, team_picker};
 
@@ -226,6 +226,12 @@ fn team_row(
         .color(GREY),
     );
     row_buttons(ui, lang, team, form);
+    // The code a person types (issue 15), read out from the row itself.
+    if let Some(access) = &view.access
+        && let Some(short) = short_code(access, team.id)
+    {
+        ui.label(RichText::new(short).monospace().strong());
+    }
     if let Some(code) = team_code(view, team.id) {
         if ui.small_button(lang.t(T::Copy)).clicked() {
             out.push(UiCommand::Copy(code));
