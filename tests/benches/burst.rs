@@ -31,7 +31,7 @@
 //! to every terminal, as at a real deadline.
 //!
 //! Options (after `--`): `--terminals N`, `--sockets K` (client UDP sockets
-//! the terminals share, default 1), `--buffer BYTES` (their receive/send
+//! the terminals share, default one per 500 terminals), `--buffer BYTES` (their receive/send
 //! buffer, default 4 MiB), `--workers W` (client runtime threads, default 2),
 //! `--window W` (RegisterTeam commands in flight, default 512; 0 = all at
 //! once — more than the server's per-terminal queue of 1,024 messages can
@@ -129,6 +129,11 @@ fn parse_args() -> Result<Args> {
     }
     if args.terminals == 0 {
         bail!("--terminals must be at least 1");
+    }
+    // In a hall every laptop has a socket of its own; one socket for ten
+    // thousand terminals overflows its buffer in the join storm.
+    if !std::env::args().any(|a| a == "--sockets") {
+        args.sockets = args.terminals.div_ceil(500);
     }
     Ok(args)
 }
