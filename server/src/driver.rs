@@ -100,6 +100,8 @@ pub struct Driver {
     /// audiences among them held back since (see [`BROAD_VIEW_EVERY`]).
     broad_sent_at: Option<ServerTime>,
     held: std::collections::BTreeSet<Audience>,
+    /// How long the last staff and projector views took to build.
+    broad_cost: std::time::Duration,
     /// The host or a judge changed something: they (and the projector)
     /// see it at once, whatever was sent just before.
     staff_acted: bool,
@@ -115,6 +117,12 @@ pub struct Driver {
 /// change the host or a judge makes; Brain-ring lockouts go as fight
 /// patches and are never held.
 const BROAD_VIEW_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// …or, when building them takes long (a hall of thousands of teams: the
+/// host view of 10,000 is ~0.5 MB), at most once per this many times their
+/// building time, so they take at most a tenth of the server's thread
+/// while a join storm or a burst of cards pours in.
+const BROAD_VIEW_COST_SHARE: u32 = 10;
 
 impl Driver {
     pub fn new(core: SharedCore, store: StoreWriter, clock: ServerClock, people: People) -> Self {
@@ -134,6 +142,7 @@ impl Driver {
             busy_poll: false,
             broad_sent_at: None,
             held: std::collections::BTreeSet::new(),
+            broad_cost: std::time::Duration::ZERO,
             staff_acted: false,
             short_codes: ShortCodeBudget::default(),
         }
@@ -615,6 +624,7 @@ impl Driver {
             .filter(|(id, c)| fresh.contains(id) || wants(&dirty, c.identity))
             .map(|(id, c)| (*id, c.identity))
             .collect();
+        let mut broad_cost = None;
         for (conn, identity) in targets {
             if identity == Identity::Display {
                 self.send_display_media(conn);
@@ -623,6 +633,8 @@ impl Driver {
             let msg = built
                 .entry(key)
                 .or_insert_with(|| {
+                    let began = std::time::Instant::now();
+                    let broad = !matches!(identity, Identity::Team(_) | Identity::Slice(..));
                     let core = self.core.lock();
                     let view = match identity {
                         Identity::Host => View::Host(core.staff_view(now, true)),
@@ -634,11 +646,23 @@ impl Driver {
                             View::Team(core.slice_view(team, slice, now))
                         }
                     };
-                    Arc::new(ServerMsg::View(Box::new(view)))
+                    let msg = Arc::new(ServerMsg::View(Box::new(view)));
+                    if broad {
+                        *broad_cost.get_or_insert_default() += began.elapsed();
+                    }
+                    msg
                 })
                 .clone();
             self.send_arc(conn, msg);
         }
+        if let Some(cost) = broad_cost {
+            self.broad_cost = cost;
+        }
+    }
+
+    /// How often the staff's and projectors' views may be rebuilt now.
+    fn broad_every(&self) -> std::time::Duration {
+        BROAD_VIEW_EVERY.max(self.broad_cost * BROAD_VIEW_COST_SHARE)
     }
 }
 
@@ -706,7 +730,7 @@ impl Driver {
     /// When the held staff and projector views are due, if any are held.
     fn held_until(&self) -> Option<ServerTime> {
         let last = self.broad_sent_at?;
-        (!self.held.is_empty()).then(|| last.plus(BROAD_VIEW_EVERY))
+        (!self.held.is_empty()).then(|| last.plus(self.broad_every()))
     }
 
     /// Takes the staff and projector audiences out of `dirty` while their
@@ -717,10 +741,11 @@ impl Driver {
         dirty: &mut std::collections::BTreeSet<Audience>,
         now: ServerTime,
     ) {
+        let every = self.broad_every();
         let recent = !std::mem::take(&mut self.staff_acted)
             && self
                 .broad_sent_at
-                .is_some_and(|last| now.since(last) < BROAD_VIEW_EVERY);
+                .is_some_and(|last| now.since(last) < every);
         if !recent {
             dirty.append(&mut self.held);
         }

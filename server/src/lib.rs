@@ -26,7 +26,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
-use tracing::{debug, info, warn};
+use tracing::{info, warn};
 
 use minuta_shared::ids::Slice;
 use minuta_shared::join_code::JoinCode;
@@ -287,7 +287,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
             .busy_poll(config.busy_poll)
             .run(inbound_rx, shutdown_rx),
     );
-    tokio::spawn(accept_loop(
+    tokio::spawn(net::endpoint::accept_loop(
         endpoint.clone(),
         inbound_tx.clone(),
         core.clone(),
@@ -342,54 +342,6 @@ pub fn set_aside_damaged_store(
         let events: Vec<core::Event> = records.iter().map(|r| r.event.clone()).collect();
         replay_stored(&mut Core::new(ServerInfo::default()), &events, &path)
     })
-}
-
-async fn accept_loop(
-    endpoint: quinn::Endpoint,
-    driver: mpsc::Sender<Inbound>,
-    core: net::press_desk::SharedCore,
-    clock: ServerClock,
-    limits: net::NetLimits,
-) {
-    let gate = net::gate::Gate::new();
-    let mut turned_away = 0u32;
-    while let Some(incoming) = endpoint.accept().await {
-        // Turned away statelessly (a Retry, or ignored in a flood): nothing
-        // to serve. Each costs little, but a flood sends thousands: the
-        // terminals' own work gets its turn between every few.
-        let Ok((incoming, handshaking)) = gate.admit(incoming, &limits) else {
-            turned_away = turned_away.wrapping_add(1);
-            if turned_away.is_multiple_of(16) {
-                tokio::task::yield_now().await;
-            }
-            continue;
-        };
-        // `accept` does the handshake's costly step (reading the
-        // ClientHello: key exchange, signature; ~1 ms on a debug build). A
-        // task per attempt would run a burst of them all in one turn of the
-        // server's one thread, and a terminal's acknowledgement would wait
-        // behind every one (150 at once cost the hall's ack p99 12× its
-        // calm figure, `flood` bench). Here, one at a time, with the rest
-        // of the server run between them, it waits behind one.
-        let remote = incoming.remote_address();
-        let connecting = match incoming.accept() {
-            Ok(connecting) => connecting,
-            Err(e) => {
-                debug!(%remote, "cannot accept: {e}");
-                continue;
-            }
-        };
-        tokio::spawn(net::connection::serve(
-            connecting,
-            remote,
-            handshaking,
-            driver.clone(),
-            core.clone(),
-            clock,
-            limits,
-        ));
-        tokio::task::yield_now().await;
-    }
 }
 
 /// The join codes; the last `free` teams are the demo's no robot plays.

@@ -9,11 +9,21 @@
 //!
 //! Progress goes to stdout line by line; the last line is one JSON object:
 //! `{"bench":"burst","terminals":N,"connect_all_s":…,"ack_p50_ms":…,
-//! "ack_p99_ms":…,"sent":…,"stored":…,"server_rss_mb":…}`. `ack_*` is the
+//! "ack_p99_ms":…,"sent":…,"stored":…,"server_rss_mb":…,
+//! "failed_to_connect":…,"host_bytes_during_join":…}`. `ack_*` is the
 //! time from writing a card's frame to reading its acknowledgement;
 //! `stored` is `SELECT count(*) FROM events WHERE kind='chgk_card_accepted'`
 //! on the SQLite file after the server is killed; `server_rss_mb` is the
-//! server's peak resident memory (`VmHWM` of /proc/<pid>/status).
+//! server's peak resident memory (`VmHWM` of /proc/<pid>/status);
+//! `failed_to_connect` counts terminals not in after `--give-up` seconds;
+//! `host_bytes_during_join` is the bytes of every frame the host terminal
+//! read while the teams joined.
+//!
+//! The join storm: every team terminal starts its handshake at the same
+//! instant. One whose handshake or greeting fails (no answer within the
+//! app's 4-s idle timeout, a reset) tries again after the app's jittered
+//! backoff (`minuta_client::net::connection::backoff`), as the app does;
+//! the progress lines say how many did.
 //!
 //! The minute is 10 s (`--minute S`); every terminal waits until it sees the
 //! minute run, then all send their card at the same instant, 1 s before the
@@ -21,13 +31,14 @@
 //! to every terminal, as at a real deadline.
 //!
 //! Options (after `--`): `--terminals N`, `--sockets K` (client UDP sockets
-//! the terminals share, default 1), `--buffer BYTES` (their receive/send
+//! the terminals share, default one per 500 terminals), `--buffer BYTES` (their receive/send
 //! buffer, default 4 MiB), `--workers W` (client runtime threads, default 2),
 //! `--window W` (RegisterTeam commands in flight, default 512; 0 = all at
 //! once — more than the server's per-terminal queue of 1,024 messages can
 //! overflow it when a whole batch of acknowledgements lands at once), `--no-staff`
 //! (no host or display connected during the join storm and the burst, to
-//! tell the cost of their large views apart).
+//! tell the cost of their large views apart), `--give-up S` (a terminal
+//! stops trying to join after S seconds, default 60).
 //! Nothing here is asserted: the figures are printed for a person to judge.
 //! Run without `--bench` (by `cargo test --benches` or `--all-targets`) it
 //! is a quick smoke run with 20 terminals and a 2-s minute.
@@ -71,6 +82,9 @@ struct Args {
     no_staff: bool,
     /// The length of the minute; the cards go in during its last second.
     minute_s: u64,
+    /// A terminal that has not joined after this long gives up (counted in
+    /// `failed_to_connect`).
+    give_up_after: Duration,
 }
 
 fn parse_args() -> Result<Args> {
@@ -82,6 +96,7 @@ fn parse_args() -> Result<Args> {
         window: 512,
         no_staff: false,
         minute_s: 10,
+        give_up_after: Duration::from_secs(60),
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -97,6 +112,7 @@ fn parse_args() -> Result<Args> {
             "--window" => args.window = value("--window")?,
             "--no-staff" => args.no_staff = true,
             "--minute" => args.minute_s = value("--minute")?.max(2) as u64,
+            "--give-up" => args.give_up_after = Duration::from_secs(value("--give-up")? as u64),
             // `cargo bench` passes `--bench`; a filter may follow it.
             "--bench" => {}
             other if other.starts_with("--") => bail!("unknown option {other}"),
@@ -113,6 +129,11 @@ fn parse_args() -> Result<Args> {
     }
     if args.terminals == 0 {
         bail!("--terminals must be at least 1");
+    }
+    // In a hall every laptop has a socket of its own; one socket for ten
+    // thousand terminals overflows its buffer in the join storm.
+    if !std::env::args().any(|a| a == "--sockets") {
+        args.sockets = args.terminals.div_ceil(500);
     }
     Ok(args)
 }
@@ -256,34 +277,63 @@ async fn run(args: &Args) -> Result<String> {
         endpoints.push(endpoint);
     }
     let t = Instant::now();
+    let (_, host_bytes_before) = host.traffic();
+    let server_cpu_before = server.cpu_seconds();
     let mut joins = tokio::task::JoinSet::new();
     let config = minuta_client::net::tls::client_config(server.fingerprint)?;
     for (i, code) in codes.into_iter().enumerate() {
         let endpoint = endpoints[i % endpoints.len()].clone();
         let config = config.clone();
+        // A terminal whose handshake or greeting fails tries again after
+        // the app's jittered backoff, as the app does (issue 16).
+        let give_up_after = args.give_up_after;
         joins.spawn(async move {
             (
                 i,
-                Terminal::connect_with(&endpoint, config, &code, false).await,
+                Terminal::join_with_backoff(&endpoint, config, &code, false, give_up_after).await,
             )
         });
     }
     let mut teams: Vec<Option<Terminal>> = (0..n).map(|_| None).collect();
     let mut connect_errors = Vec::new();
+    let (mut retried, mut retries) = (0usize, 0u64);
+    let mut joined_at: Vec<f64> = Vec::with_capacity(n);
     while let Some(joined) =
         within_for(PHASE, "every terminal to connect", joins.join_next()).await?
     {
         let (i, result) = joined.context("a connecting task")?;
         match result {
-            Ok(terminal) => teams[i] = Some(terminal),
+            Ok((terminal, failed)) => {
+                teams[i] = Some(terminal);
+                joined_at.push(t.elapsed().as_secs_f64());
+                if failed > 0 {
+                    retried += 1;
+                    retries += u64::from(failed);
+                }
+            }
             Err(e) => connect_errors.push(format!("team {}: {e:#}", i + 1)),
         }
     }
     let connect_all_s = t.elapsed().as_secs_f64();
     let connected = teams.iter().filter(|t| t.is_some()).count();
+    let failed_to_connect = n - connected;
+    // The host's frames during the join storm: what every join cost the
+    // host's laptop and the hall's network (views, patches, acks).
+    let host_bytes_during_join = host.traffic().1 - host_bytes_before;
+    let server_cpu_join = match (server_cpu_before, server.cpu_seconds()) {
+        (Some(a), Some(b)) => b - a,
+        _ => f64::NAN,
+    };
     progress!(
         start,
-        "{connected}/{n} terminals connected in {connect_all_s:.3} s"
+        "{connected}/{n} terminals connected in {connect_all_s:.3} s ({retried} after a failed attempt, {retries} failed attempts in all); half in by {:.3} s, 90% by {:.3} s",
+        percentile(&joined_at, 0.5),
+        percentile(&joined_at, 0.9)
+    );
+    progress!(
+        start,
+        "during the join: the host received {:.1} MB, the server used {server_cpu_join:.2} s of CPU in {connect_all_s:.2} s",
+        host_bytes_during_join as f64 / 1e6
     );
     if !connect_errors.is_empty() {
         let mut kinds: std::collections::BTreeMap<String, usize> =
@@ -523,9 +573,10 @@ async fn run(args: &Args) -> Result<String> {
         .ok_or_else(|| anyhow!("cannot read /proc/{pid}/status"))?;
     progress!(
         start,
-        "server memory after the burst: VmRSS {} MiB, peak VmHWM {} MiB",
+        "server memory after the burst: VmRSS {} MiB, peak VmHWM {} MiB ({:.1} KiB per terminal)",
         rss_kib / 1024,
-        hwm_kib / 1024
+        hwm_kib / 1024,
+        hwm_kib as f64 / n as f64
     );
     drop(outcomes);
     drop(host);
@@ -554,7 +605,7 @@ async fn run(args: &Args) -> Result<String> {
     // Built by hand so the keys keep the documented order.
     let number = |x: f64| serde_json::Value::from(round3(x));
     Ok(format!(
-        "{{\"bench\":\"burst\",\"terminals\":{n},\"connect_all_s\":{},\"ack_p50_ms\":{},\"ack_p99_ms\":{},\"sent\":{sent},\"stored\":{stored},\"server_rss_mb\":{}}}",
+        "{{\"bench\":\"burst\",\"terminals\":{n},\"connect_all_s\":{},\"ack_p50_ms\":{},\"ack_p99_ms\":{},\"sent\":{sent},\"stored\":{stored},\"server_rss_mb\":{},\"failed_to_connect\":{failed_to_connect},\"host_bytes_during_join\":{host_bytes_during_join}}}",
         number(connect_all_s),
         number(percentile(&latencies, 0.50)),
         number(percentile(&latencies, 0.99)),

@@ -47,12 +47,21 @@
 //! Progress goes to stdout; the last line is one JSON object:
 //! `{"bench":"press","terminals":N,"udp_rtt_p50_us":…,"udp_rtt_p99_us":…,
 //! "verdict_p50_us":…,"verdict_p99_us":…,"p50_ratio":…,"p99_ratio":…,
-//! "lockout_all_p99_us":…}` (ratios = verdict / raw UDP round trip).
-//! The terminals' thread keeps polling while the fight is played, as a
-//! team terminal's network thread does while its fight has a question in
-//! play (`minuta_server::busy_poll`), like the baseline's loop, which never
-//! sleeps; `--cold-terminals` lets it sleep (then every wake of an idle CPU
-//! counts against the press, and not against the baseline).
+//! "quic_rtt_p50_us":…,"verdict_to_quic_p50_ratio":…,"lockout_all_p99_us":…}`
+//! (`p*_ratio` = verdict / raw UDP round trip; `verdict_to_quic_p50_ratio`
+//! = verdict p50 / the bare quinn stream's round trip p50).
+//! A hall: the two tables, the host and the projector are laptops of their
+//! own, and so are the watching teams (on a thread of their own here that
+//! never polls busily). A table's laptop keeps its network thread polling
+//! while its fight has a question in play (`minuta_server::busy_poll`), on
+//! a core of its own; here every terminal shares the server's two cores, so
+//! by default the terminals' thread sleeps between frames (issue 16.5: on
+//! this 2-core machine, shared with three builds, a polling terminal thread
+//! and the polling server thread took both cores and the press's p99 was
+//! 16–20 ms; with neither polling, 0.22 ms). `--hot-terminals` keeps the
+//! terminals' thread polling while the fight is played, like the UDP
+//! baseline's loop, which never sleeps; `--server-sleeps` runs the server
+//! with `--no-busy-poll`.
 //! Options: `--terminals N`, `--presses P` (measured presses, default 200),
 //! `--udp-samples S` (default 20,000), `--pause-ms MS` (the buttons stay
 //! armed, the hall quiet, this long before each press; default 0; with a
@@ -72,21 +81,21 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{EVENT_RING, FightId, PressKind, RingCommand};
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::games::GamePatch;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
-use minuta_tests::bench::finish;
+use minuta_tests::bench::{finish, quic_baseline, quiet, udp_baseline};
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
+use minuta_tests::press_hall::{CoreCost, Watchers, core_cost};
 use minuta_tests::ring::{
     Stamped, StampedTerminal, is_answering, long_format, open_friendly, own_fight, shows_answering,
     untimed, verdict_of,
 };
-use minuta_tests::stats::{percentile, sorted};
+use minuta_tests::stats::{percentile, sorted, summary};
 use minuta_tests::terminal::{Terminal, client_endpoint};
 use minuta_tests::{TestServer, progress};
 
@@ -98,10 +107,12 @@ struct Args {
     trace: Option<std::path::PathBuf>,
     /// How long the buttons stay armed (quiet) before the press.
     pause: Duration,
-    /// Let the terminals' thread sleep during the fight (real team
-    /// terminals keep their network thread polling while a question is in
-    /// play, as the server does).
-    cold_terminals: bool,
+    /// Keep the terminals' thread polling during the fight, as each table's
+    /// laptop does on a core of its own (here it takes the server's).
+    hot_terminals: bool,
+    /// Run the server with `--no-busy-poll`: its thread sleeps between
+    /// packets, also while the buttons are armed.
+    server_sleeps: bool,
 }
 
 fn parse_args() -> Result<Args> {
@@ -111,7 +122,8 @@ fn parse_args() -> Result<Args> {
         udp_samples: 20_000,
         trace: None,
         pause: Duration::ZERO,
-        cold_terminals: false,
+        hot_terminals: false,
+        server_sleeps: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -131,7 +143,10 @@ fn parse_args() -> Result<Args> {
                 )
             }
             "--pause-ms" => args.pause = Duration::from_millis(value("--pause-ms")? as u64),
-            "--cold-terminals" => args.cold_terminals = true,
+            "--hot-terminals" => args.hot_terminals = true,
+            // The default since issue 16.5; kept for older command lines.
+            "--cold-terminals" => args.hot_terminals = false,
+            "--server-sleeps" => args.server_sleeps = true,
             "--bench" => {}
             other if other.starts_with("--") => bail!("unknown option {other}"),
             _ => {}
@@ -174,170 +189,6 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-fn summary(name: &str, v: &[f64]) -> String {
-    format!(
-        "{name}: p50 {:.1} µs, p90 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
-        percentile(v, 0.5),
-        percentile(v, 0.9),
-        percentile(v, 0.99),
-        v.last().copied().unwrap_or(f64::NAN)
-    )
-}
-
-/// Runs an echo on a thread of its own with its own single-threaded
-/// runtime, as the server process runs apart from the terminals; with
-/// `polling`, the thread keeps polling between round trips, as the server's
-/// does while a question is in play.
-fn on_own_thread<F, Fut>(polling: bool, echo: F) -> std::thread::JoinHandle<Result<()>>
-where
-    F: FnOnce() -> Fut + Send + 'static,
-    Fut: std::future::Future<Output = Result<()>>,
-{
-    std::thread::spawn(move || {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?
-            .block_on(async move {
-                let (_polling, live) = tokio::sync::watch::channel(true);
-                if polling {
-                    tokio::spawn(minuta_server::busy_poll::keep_polling(live));
-                }
-                echo().await
-            })
-    })
-}
-
-/// Waits `pause`; not at all when it is zero (a zero-length tokio sleep
-/// still waits for the timer's next millisecond tick). With `poll`, this
-/// thread keeps polling meanwhile, as a team terminal's does while a
-/// question is in play.
-async fn quiet(pause: Duration, poll: bool) {
-    if pause.is_zero() {
-        return;
-    }
-    let polling = poll.then(|| {
-        let (polling, live) = tokio::sync::watch::channel(true);
-        tokio::spawn(minuta_server::busy_poll::keep_polling(live));
-        polling
-    });
-    tokio::time::sleep(pause).await;
-    drop(polling);
-}
-
-/// Raw UDP round trips of 32 bytes on loopback: an echo on its own thread
-/// with its own single-threaded runtime; `pause` between samples (zero:
-/// back to back, after 1,000 unmeasured ones; otherwise both threads keep
-/// polling through the pause, as the server and the terminals do while the
-/// buttons are armed). Returns sorted µs.
-async fn udp_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
-    let echo = std::net::UdpSocket::bind("127.0.0.1:0").context("binding the echo socket")?;
-    echo.set_nonblocking(true)?;
-    let addr = echo.local_addr()?;
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let thread = on_own_thread(!pause.is_zero(), move || async move {
-        let socket = tokio::net::UdpSocket::from_std(echo)?;
-        let mut buf = [0u8; 64];
-        let mut stop = stop_rx;
-        loop {
-            tokio::select! {
-                _ = &mut stop => return Ok(()),
-                got = socket.recv_from(&mut buf) => {
-                    let (n, from) = got?;
-                    socket.send_to(&buf[..n], from).await?;
-                }
-            }
-        }
-    });
-    let client = tokio::net::UdpSocket::bind("127.0.0.1:0").await?;
-    client.connect(addr).await?;
-    let payload = [7u8; 32];
-    let mut buf = [0u8; 64];
-    let mut out = Vec::with_capacity(samples);
-    let warmup = if pause.is_zero() { 1_000 } else { 0 };
-    for i in 0..samples + warmup {
-        quiet(pause, true).await;
-        let t0 = Instant::now();
-        client.send(&payload).await?;
-        let n = tokio::time::timeout(Duration::from_secs(1), client.recv(&mut buf))
-            .await
-            .context("the echo answers")??;
-        let rtt = t0.elapsed();
-        if n != payload.len() {
-            bail!("the echo sent {n} bytes");
-        }
-        if i >= warmup {
-            out.push(us(rtt));
-        }
-    }
-    let _ = stop_tx.send(());
-    thread
-        .join()
-        .map_err(|_| anyhow!("the echo thread panicked"))??;
-    Ok(sorted(out))
-}
-
-/// The QUIC floor: a 32-byte round trip on one bidirectional quinn stream
-/// (the server's TLS and transport settings, the echo on its own thread
-/// with a single-threaded runtime), without any of Minuta's code between;
-/// `pause` as for [`udp_baseline`].
-async fn quic_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
-    let dir = tempfile::tempdir().context("a temporary certificate directory")?;
-    let identity = minuta_server::net::tls::load_or_create(dir.path())?;
-    let config = minuta_server::net::tls::quinn_server_config(&identity)?;
-    let fingerprint = identity.fingerprint;
-    let server = minuta_server::net::endpoint::bind("127.0.0.1:0".parse()?, config);
-    let (addr_tx, addr_rx) = tokio::sync::oneshot::channel();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let thread = on_own_thread(!pause.is_zero(), move || async move {
-        let endpoint = {
-            let _guard = tokio::runtime::Handle::current().enter();
-            server?
-        };
-        let _ = addr_tx.send(endpoint.local_addr()?);
-        let incoming = endpoint
-            .accept()
-            .await
-            .ok_or_else(|| anyhow!("no connection"))?;
-        let conn = incoming.await?;
-        let (mut send, mut recv) = conn.accept_bi().await?;
-        let mut buf = [0u8; 32];
-        let mut stop = stop_rx;
-        loop {
-            tokio::select! {
-                _ = &mut stop => return Ok(()),
-                got = recv.read_exact(&mut buf) => {
-                    if got.is_err() { return Ok(()); }
-                    send.write_all(&buf).await?;
-                }
-            }
-        }
-    });
-    let addr = addr_rx.await.context("the echo's address")?;
-    let endpoint = client_endpoint()?;
-    let mut link = minuta_tests::terminal::Link::open(&endpoint, addr, fingerprint).await?;
-    let payload = [7u8; 32];
-    let mut out = Vec::with_capacity(samples);
-    let warmup = if pause.is_zero() { 1_000 } else { 10 };
-    for i in 0..samples + warmup {
-        quiet(pause, true).await;
-        let t0 = Instant::now();
-        link.send_bytes(&payload).await?;
-        let mut buf = [0u8; 32];
-        tokio::time::timeout(Duration::from_secs(1), link.recv.read_exact(&mut buf))
-            .await
-            .context("the QUIC echo answers")??;
-        if i >= warmup {
-            out.push(us(t0.elapsed()));
-        }
-    }
-    let _ = stop_tx.send(());
-    drop(link);
-    thread
-        .join()
-        .map_err(|_| anyhow!("the echo thread panicked"))??;
-    Ok(sorted(out))
-}
-
 /// The terminals of the hall: `all[0]` the host, `all[1]` the display,
 /// `all[2 + i]` team i (teams 0 and 1 sit at tables 0 and 1).
 const HOST: usize = 0;
@@ -356,93 +207,6 @@ async fn settle(all: &mut [StampedTerminal]) -> Result<()> {
         t.wait_pong(token).await?;
     }
     Ok(())
-}
-
-/// The watching teams' terminals: each on a task of its own that behaves
-/// as a real team terminal does while another fight is played: it pings
-/// the server once a second (the client's `PING_EVERY`, each terminal at
-/// its own phase) and reads whatever comes. Every frame that is not a pong
-/// is recorded, so a press can tell whether it reached the watchers.
-///
-/// They are not part of [`settle`]: a barrier ping to every watcher before
-/// each press would make the whole hall answer at once right before it (and
-/// each terminal acknowledge the pong 25 ms later, QUIC's ACK delay), which
-/// no hall does while it watches another fight.
-struct Watchers {
-    /// (watcher index, arrival, payload size) of every frame but pongs.
-    seen: std::sync::Arc<std::sync::Mutex<Vec<(usize, Instant, usize)>>>,
-    tasks: Vec<tokio::task::JoinHandle<Result<()>>>,
-    count: usize,
-}
-
-impl Watchers {
-    fn start(terminals: Vec<StampedTerminal>) -> Watchers {
-        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let count = terminals.len();
-        let tasks = terminals
-            .into_iter()
-            .enumerate()
-            .map(|(i, mut t)| {
-                let seen = std::sync::Arc::clone(&seen);
-                let phase = Duration::from_micros((i as u64 * 1_000_000) / count.max(1) as u64);
-                tokio::spawn(async move {
-                    let mut next_ping = tokio::time::Instant::now() + phase;
-                    loop {
-                        match t.next_frame_until(next_ping).await? {
-                            Some(frame) => {
-                                if !matches!(frame.decode()?, ServerMsg::Pong { .. }) {
-                                    let mut seen = seen.lock().map_err(|_| anyhow!("poisoned"))?;
-                                    seen.push((i, frame.at, frame.payload.len()));
-                                }
-                            }
-                            None => {
-                                t.send_ping().await?;
-                                next_ping += Duration::from_secs(1);
-                            }
-                        }
-                    }
-                })
-            })
-            .collect();
-        Watchers { seen, tasks, count }
-    }
-
-    /// For each watcher, the first frame (not a pong) it read in `from..to`.
-    fn first_between(&self, from: Instant, to: Instant) -> Vec<Instant> {
-        let seen = self.seen.lock().map(|s| s.clone()).unwrap_or_default();
-        let mut first: std::collections::BTreeMap<usize, Instant> = Default::default();
-        for (i, at, _) in seen {
-            if at >= from && at < to {
-                let e = first.entry(i).or_insert(at);
-                *e = (*e).min(at);
-            }
-        }
-        first.into_values().collect()
-    }
-
-    /// The size of the last frame (not a pong) a watcher read, or 0.
-    fn last_size(&self) -> usize {
-        self.seen
-            .lock()
-            .ok()
-            .and_then(|s| s.last().map(|(_, _, n)| *n))
-            .unwrap_or(0)
-    }
-
-    /// Stops them; an error in any watcher (a closed connection) is reported.
-    async fn stop(self) -> Result<()> {
-        for task in &self.tasks {
-            task.abort();
-        }
-        for task in self.tasks {
-            match task.await {
-                Ok(Err(e)) => return Err(e.context("a watching terminal")),
-                Err(e) if e.is_panic() => bail!("a watching terminal panicked"),
-                _ => {}
-            }
-        }
-        Ok(())
-    }
 }
 
 /// A host command on the stamped host terminal, then [`settle`]: the
@@ -601,6 +365,23 @@ async fn measure(
     })
 }
 
+/// A script in `dir` that runs `binary` with `--no-busy-poll` added (`exec`:
+/// the same process id, so its memory and CPU can still be read).
+fn sleeping_server(binary: &std::path::Path, dir: &std::path::Path) -> Result<std::path::PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let script = dir.join("minuta-server-no-busy-poll");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nexec '{}' \"$@\" --no-busy-poll\n",
+            binary.display()
+        ),
+    )
+    .context("writing the server's wrapper script")?;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755))?;
+    Ok(script)
+}
+
 /// A process's user + system CPU time so far, in clock ticks (/proc/<pid>/stat).
 fn cpu_ticks(pid: u32) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
@@ -628,135 +409,6 @@ async fn view_sizes(
     // may send it nothing at all: 0 then.
     tokio::time::sleep(Duration::from_millis(200)).await;
     Ok((host, display, table, watchers.last_size()))
-}
-
-/// [`core_cost`]'s figures: sorted µs per press, and the host view's size.
-struct CoreCost {
-    decide: Vec<f64>,
-    views_all: Vec<f64>,
-    views_fight: Vec<f64>,
-    host_bytes: usize,
-}
-
-/// What one press costs the server's core, without the network: the
-/// decision, then every terminal's view built and encoded as `flush_views`
-/// and the connection writers do (the host's, the display's, each team's).
-fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
-    use minuta_server::core::{Core, ServerInfo};
-    use minuta_shared::time::ServerTime;
-    use minuta_shared::wire::codec;
-    use minuta_shared::wire::envelope::Envelope;
-    use minuta_shared::wire::handshake::Identity;
-
-    let mut core = Core::new(ServerInfo::default());
-    let mut now = ServerTime(1_800_000_000_000_000);
-    let mut secrets = 0u32;
-    let mut fresh = || {
-        secrets += 1;
-        format!("secret-{secrets}")
-    };
-    core.initialise("host".into(), "display".into(), "jury".into(), now);
-    let mut host = |core: &mut Core, command: Command, now: ServerTime| {
-        core.handle_command(Identity::Host, command, now, &mut fresh)
-            .map(|(receipt, _)| receipt)
-            .map_err(|e| anyhow!("{e}"))
-    };
-    let mut teams = Vec::with_capacity(n);
-    for i in 1..=n {
-        let command = Command::RegisterTeam {
-            rating_id: None,
-            name: team_name(i),
-            town: "Бенчград".into(),
-            players: minuta_tests::hall::players(i),
-        };
-        match host(&mut core, command, now)? {
-            minuta_shared::wire::server::Receipt::TeamRegistered { team } => teams.push(team),
-            other => bail!("registering: {other:?}"),
-        }
-    }
-    let bytes = std::fs::read(minuta_tests::hall::pack(PACKAGE))?;
-    host(
-        &mut core,
-        Command::game(
-            EVENT_CHGK,
-            ChgkCommand::LoadPackage {
-                file_name: PACKAGE.into(),
-                bytes,
-                pictures: Vec::new(),
-            },
-        ),
-        now,
-    )?;
-    let fight = FightId(1);
-    host(
-        &mut core,
-        Command::game(
-            EVENT_RING,
-            RingCommand::Friendly {
-                tables: [teams[0], teams[1]],
-                format: long_format(presses as u32 + 5),
-            },
-        ),
-        now,
-    )?;
-    let (mut decide, mut all, mut fight_only, mut host_bytes) =
-        (Vec::new(), Vec::new(), Vec::new(), 0);
-    let encode = |view: View| -> Result<usize> {
-        Ok(codec::encode_frame(&Envelope::new(7, ServerMsg::View(Box::new(view))))?.len())
-    };
-    for i in 0..presses {
-        now = ServerTime(now.0 + 1_000_000);
-        host(
-            &mut core,
-            Command::game(EVENT_RING, RingCommand::Read { fight }),
-            now,
-        )?;
-        host(
-            &mut core,
-            Command::game(EVENT_RING, RingCommand::Arm { fight }),
-            now,
-        )?;
-        core.take_dirty();
-        now = ServerTime(now.0 + 1_000);
-        let t0 = Instant::now();
-        core.handle_press(teams[i % 2], now, 50, 0)
-            .map_err(|e| anyhow!("{e}"))?;
-        let t1 = Instant::now();
-        // As flush_views: one view per identity (the hall's standings are
-        // built once, inside the game).
-        host_bytes = encode(View::Host(core.staff_view(now, true)))?;
-        encode(View::Display(core.display_view(now)))?;
-        for team in &teams {
-            encode(View::Team(core.team_view(*team, now)))?;
-        }
-        let t2 = Instant::now();
-        encode(View::Host(core.staff_view(now, true)))?;
-        encode(View::Display(core.display_view(now)))?;
-        for team in &teams[..2] {
-            encode(View::Team(core.team_view(*team, now)))?;
-        }
-        let t3 = Instant::now();
-        decide.push(us(t1 - t0));
-        all.push(us(t2 - t1));
-        fight_only.push(us(t3 - t2));
-        host(
-            &mut core,
-            Command::game(
-                EVENT_RING,
-                RingCommand::Judge {
-                    fight,
-                    correct: true,
-                },
-            ),
-            now,
-        )?;
-    }
-    Ok(CoreCost {
-        decide: sorted(decide),
-        views_all: sorted(all),
-        views_fight: sorted(fight_only),
-        host_bytes,
-    })
 }
 
 async fn run(args: &Args) -> Result<String> {
@@ -853,8 +505,12 @@ async fn run(args: &Args) -> Result<String> {
     );
 
     // (3) The server: the release binary as a child process on 127.0.0.1.
-    let binary = minuta_tests::server::server_binary()?;
     let dir = tempfile::Builder::new().prefix("minuta-press-").tempdir()?;
+    let binary = if args.server_sleeps {
+        sleeping_server(&minuta_tests::server::server_binary()?, dir.path())?
+    } else {
+        minuta_tests::server::server_binary()?
+    };
     let mut server = TestServer::child_process_of(&binary, dir)?;
     let pid = server.pid().ok_or_else(|| anyhow!("no server process"))?;
     progress!(
@@ -897,22 +553,22 @@ async fn run(args: &Args) -> Result<String> {
     let mut all: Vec<StampedTerminal> = Vec::with_capacity(n + 2);
     all.push(StampedTerminal::connect_on(&client_endpoint()?, &server.host_code).await?);
     all.push(StampedTerminal::connect_on(&client_endpoint()?, &server.display_code).await?);
-    for code in &codes {
+    for code in &codes[..2] {
         all.push(StampedTerminal::connect_on(&client_endpoint()?, code).await?);
     }
+    // `all` holds the fight's terminals (host, display, the two tables);
+    // the watching teams ping and read on a thread of their own.
+    let watchers = Watchers::start(codes[2..].to_vec()).await?;
     settle(&mut all).await?;
     progress!(
         start,
         "{} terminals connected in {:.2} s",
-        all.len(),
+        all.len() + watchers.count,
         t.elapsed().as_secs_f64()
     );
-    // From here on `all` holds the fight's terminals (host, display, the
-    // two tables); the watching teams ping and read on their own.
-    let watchers = Watchers::start(all.split_off(TEAMS + 2));
     progress!(
         start,
-        "{} watching teams: each pings once a second, as a team terminal does",
+        "{} watching teams on a thread of their own that never polls busily: each pings once a second, as a team terminal does",
         watchers.count
     );
 
@@ -935,19 +591,18 @@ async fn run(args: &Args) -> Result<String> {
         )
     );
 
-    // The terminals' network thread polls while the fight is played, as a
-    // team terminal's does while its fight has a question in play
-    // (minuta_server::busy_poll); the UDP baseline's loop never sleeps
-    // either. `--cold-terminals` lets it sleep.
-    let (hot, hot_rx) = tokio::sync::watch::channel(!args.cold_terminals);
+    // With `--hot-terminals` the terminals' network thread polls while the
+    // fight is played, as a table's laptop does on a core of its own
+    // (minuta_server::busy_poll); by default it sleeps between frames.
+    let (hot, hot_rx) = tokio::sync::watch::channel(args.hot_terminals);
     tokio::spawn(minuta_server::busy_poll::keep_polling(hot_rx));
     progress!(
         start,
         "terminals: {}",
-        if args.cold_terminals {
-            "their thread sleeps when idle (--cold-terminals)"
+        if args.hot_terminals {
+            "their thread polls while the fight is played (--hot-terminals)"
         } else {
-            "their thread polls while the fight is played, as a team terminal's does"
+            "their thread sleeps between frames (their laptops' polling would take the server's cores here)"
         }
     );
     let wall = WallClock::now();
@@ -1118,7 +773,7 @@ async fn run(args: &Args) -> Result<String> {
             hwm / 1024
         );
     }
-    watchers.stop().await?;
+    watchers.stop()?;
     for t in &all {
         t.close();
     }
@@ -1127,15 +782,18 @@ async fn run(args: &Args) -> Result<String> {
     progress!(start, "server stopped");
 
     let (u50, u99) = (percentile(&udp, 0.5), percentile(&udp, 0.99));
+    let q50 = percentile(&quic, 0.5);
     let (v50, v99) = (percentile(&verdict, 0.5), percentile(&verdict, 0.99));
     Ok(format!(
-        "{{\"bench\":\"press\",\"terminals\":{n},\"udp_rtt_p50_us\":{},\"udp_rtt_p99_us\":{},\"verdict_p50_us\":{},\"verdict_p99_us\":{},\"p50_ratio\":{},\"p99_ratio\":{},\"lockout_all_p99_us\":{}}}",
+        "{{\"bench\":\"press\",\"terminals\":{n},\"udp_rtt_p50_us\":{},\"udp_rtt_p99_us\":{},\"verdict_p50_us\":{},\"verdict_p99_us\":{},\"p50_ratio\":{},\"p99_ratio\":{},\"quic_rtt_p50_us\":{},\"verdict_to_quic_p50_ratio\":{},\"lockout_all_p99_us\":{}}}",
         round1(u50),
         round1(u99),
         round1(v50),
         round1(v99),
         round2(v50 / u50),
         round2(v99 / u99),
+        round1(q50),
+        round2(v50 / q50),
         round1(percentile(&lockout_all, 0.99)),
     ))
 }

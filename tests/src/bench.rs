@@ -1,16 +1,22 @@
 //! What the benchmark binaries (`tests/benches/*.rs`) share besides their
 //! percentiles ([`crate::stats`]): progress lines with the seconds since the
 //! start, the end of `main` that runs the benchmark and prints its last
-//! line (one JSON object) or its error, and a raw UDP round trip to compare
-//! with ([`udp_rtt`]).
+//! line (one JSON object) or its error, and the round trips to compare
+//! with: raw UDP ([`udp_rtt`], [`udp_baseline`]) and a bare quinn stream
+//! with the server's settings ([`quic_baseline`]).
 
 use std::future::Future;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, anyhow, ensure};
+use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use crate::stats::sorted;
+use crate::terminal::client_endpoint;
+
+fn us(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
 
 /// A progress line on stdout: seconds since `$start` (an `Instant`), then
 /// the text; flushed at once, so a long run shows where it is.
@@ -94,6 +100,160 @@ pub async fn udp_rtt(samples: usize) -> anyhow::Result<Vec<f64>> {
         }
     }
     let _ = stop_tx.send(());
+    thread
+        .join()
+        .map_err(|_| anyhow!("the echo thread panicked"))??;
+    Ok(sorted(out))
+}
+
+/// Runs an echo on a thread of its own with its own single-threaded
+/// runtime, as the server process runs apart from the terminals; with
+/// `polling`, the thread keeps polling between round trips, as the server's
+/// does while a question is in play.
+pub fn on_own_thread<F, Fut>(polling: bool, echo: F) -> std::thread::JoinHandle<Result<()>>
+where
+    F: FnOnce() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<()>>,
+{
+    std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?
+            .block_on(async move {
+                let (_polling, live) = tokio::sync::watch::channel(true);
+                if polling {
+                    tokio::spawn(minuta_server::busy_poll::keep_polling(live));
+                }
+                echo().await
+            })
+    })
+}
+
+/// Waits `pause`; not at all when it is zero (a zero-length tokio sleep
+/// still waits for the timer's next millisecond tick). With `poll`, this
+/// thread keeps polling meanwhile, as a team terminal's does while a
+/// question is in play.
+pub async fn quiet(pause: Duration, poll: bool) {
+    if pause.is_zero() {
+        return;
+    }
+    let polling = poll.then(|| {
+        let (polling, live) = tokio::sync::watch::channel(true);
+        tokio::spawn(minuta_server::busy_poll::keep_polling(live));
+        polling
+    });
+    tokio::time::sleep(pause).await;
+    drop(polling);
+}
+
+/// Raw UDP round trips of 32 bytes on loopback: an echo on its own thread
+/// with its own single-threaded runtime; `pause` between samples (zero:
+/// back to back, after 1,000 unmeasured ones; otherwise both threads keep
+/// polling through the pause, as the server and the terminals do while the
+/// buttons are armed). Returns sorted µs.
+pub async fn udp_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
+    let echo = std::net::UdpSocket::bind("127.0.0.1:0").context("binding the echo socket")?;
+    echo.set_nonblocking(true)?;
+    let addr = echo.local_addr()?;
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = on_own_thread(!pause.is_zero(), move || async move {
+        let socket = tokio::net::UdpSocket::from_std(echo)?;
+        let mut buf = [0u8; 64];
+        let mut stop = stop_rx;
+        loop {
+            tokio::select! {
+                _ = &mut stop => return Ok(()),
+                got = socket.recv_from(&mut buf) => {
+                    let (n, from) = got?;
+                    socket.send_to(&buf[..n], from).await?;
+                }
+            }
+        }
+    });
+    let client = tokio::net::UdpSocket::bind("127.0.0.1:0").await?;
+    client.connect(addr).await?;
+    let payload = [7u8; 32];
+    let mut buf = [0u8; 64];
+    let mut out = Vec::with_capacity(samples);
+    let warmup = if pause.is_zero() { 1_000 } else { 0 };
+    for i in 0..samples + warmup {
+        quiet(pause, true).await;
+        let t0 = Instant::now();
+        client.send(&payload).await?;
+        let n = tokio::time::timeout(Duration::from_secs(1), client.recv(&mut buf))
+            .await
+            .context("the echo answers")??;
+        let rtt = t0.elapsed();
+        if n != payload.len() {
+            bail!("the echo sent {n} bytes");
+        }
+        if i >= warmup {
+            out.push(us(rtt));
+        }
+    }
+    let _ = stop_tx.send(());
+    thread
+        .join()
+        .map_err(|_| anyhow!("the echo thread panicked"))??;
+    Ok(sorted(out))
+}
+
+/// The QUIC floor: a 32-byte round trip on one bidirectional quinn stream
+/// (the server's TLS and transport settings, the echo on its own thread
+/// with a single-threaded runtime), without any of Minuta's code between;
+/// `pause` as for [`udp_baseline`].
+pub async fn quic_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> {
+    let dir = tempfile::tempdir().context("a temporary certificate directory")?;
+    let identity = minuta_server::net::tls::load_or_create(dir.path())?;
+    let config = minuta_server::net::tls::quinn_server_config(&identity)?;
+    let fingerprint = identity.fingerprint;
+    let server = minuta_server::net::endpoint::bind("127.0.0.1:0".parse()?, config);
+    let (addr_tx, addr_rx) = tokio::sync::oneshot::channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = on_own_thread(!pause.is_zero(), move || async move {
+        let endpoint = {
+            let _guard = tokio::runtime::Handle::current().enter();
+            server?
+        };
+        let _ = addr_tx.send(endpoint.local_addr()?);
+        let incoming = endpoint
+            .accept()
+            .await
+            .ok_or_else(|| anyhow!("no connection"))?;
+        let conn = incoming.await?;
+        let (mut send, mut recv) = conn.accept_bi().await?;
+        let mut buf = [0u8; 32];
+        let mut stop = stop_rx;
+        loop {
+            tokio::select! {
+                _ = &mut stop => return Ok(()),
+                got = recv.read_exact(&mut buf) => {
+                    if got.is_err() { return Ok(()); }
+                    send.write_all(&buf).await?;
+                }
+            }
+        }
+    });
+    let addr = addr_rx.await.context("the echo's address")?;
+    let endpoint = client_endpoint()?;
+    let mut link = crate::terminal::Link::open(&endpoint, addr, fingerprint).await?;
+    let payload = [7u8; 32];
+    let mut out = Vec::with_capacity(samples);
+    let warmup = if pause.is_zero() { 1_000 } else { 10 };
+    for i in 0..samples + warmup {
+        quiet(pause, true).await;
+        let t0 = Instant::now();
+        link.send_bytes(&payload).await?;
+        let mut buf = [0u8; 32];
+        tokio::time::timeout(Duration::from_secs(1), link.recv.read_exact(&mut buf))
+            .await
+            .context("the QUIC echo answers")??;
+        if i >= warmup {
+            out.push(us(t0.elapsed()));
+        }
+    }
+    let _ = stop_tx.send(());
+    drop(link);
     thread
         .join()
         .map_err(|_| anyhow!("the echo thread panicked"))??;

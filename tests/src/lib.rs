@@ -11,6 +11,7 @@ pub mod bench;
 pub mod commands;
 pub mod hall;
 pub mod hostile;
+pub mod press_hall;
 pub mod relay;
 pub mod ring;
 pub mod server;

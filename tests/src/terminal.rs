@@ -323,6 +323,41 @@ impl Terminal {
         }
     }
 
+    // ---- joining in a storm (issue 16): the connect path only ----
+
+    /// Joins as [`Terminal::connect_with`] does, but as the app does when a
+    /// handshake or greeting fails (no answer in time, reset, refused by a
+    /// full server): waits the app's jittered backoff
+    /// (`minuta_client::net::connection::backoff`) and tries again, until
+    /// `give_up_after` has passed. A refused greeting is final. Returns the
+    /// terminal and how many attempts failed before it joined.
+    pub async fn join_with_backoff(
+        endpoint: &Endpoint,
+        config: quinn::ClientConfig,
+        code: &JoinCode,
+        record: bool,
+        give_up_after: Duration,
+    ) -> Result<(Terminal, u32)> {
+        use minuta_client::net::connection::{backoff, jitter};
+        let until = Instant::now() + give_up_after;
+        let mut failed = 0u32;
+        loop {
+            let error = match Self::connect_with(endpoint, config.clone(), code, record).await {
+                Ok(terminal) => return Ok((terminal, failed)),
+                Err(e) if format!("{e:#}").contains("the server refused") => return Err(e),
+                Err(e) => e,
+            };
+            failed += 1;
+            let pause = backoff(failed, jitter());
+            if Instant::now() + pause >= until {
+                return Err(error.context(format!("{failed} attempts to join failed")));
+            }
+            tokio::time::sleep(pause).await;
+        }
+    }
+
+    // ---- end of the storm's connect path ----
+
     /// Turns a greeted link into a terminal; a task reads its frames.
     pub fn from_link(link: Link, welcome: Welcome, record: bool) -> Terminal {
         let Link {

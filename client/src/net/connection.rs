@@ -1,7 +1,7 @@
 //! One terminal's connection, kept alive forever: try each address of the
 //! join code in turn, greet, then exchange frames and ping every second to
 //! measure the clock offset. A server gone quiet shows as lost within 2 s
-//! ([`super::watchdog`]), before QUIC gives up on it. A lost link is retried with backoff while the
+//! ([`super::watchdog`]), before QUIC gives up on it. A lost link is retried with jittered backoff while the
 //! UI shows «переподключение…» and keeps the last view; a refusal, a wrong
 //! certificate or a violation close stops for good, with the reason.
 
@@ -96,7 +96,7 @@ pub async fn run(
                     attempt.saturating_add(1)
                 };
                 events.send(NetEvent::Reconnecting { attempt, error });
-                let pause = tokio::time::sleep(backoff(attempt));
+                let pause = tokio::time::sleep(backoff(attempt, jitter()));
                 tokio::pin!(pause);
                 loop {
                     tokio::select! {
@@ -116,10 +116,26 @@ pub async fn run(
 }
 
 /// 0.5 s, 1 s, 2 s, then every 4 s: quick after a blip, gentle on a server
-/// that is down for a while.
-pub fn backoff(attempt: u32) -> Duration {
-    let ms = 500u64.saturating_mul(1 << attempt.saturating_sub(1).min(3));
-    Duration::from_millis(ms.min(4_000))
+/// that is down for a while. Each pause is drawn between half its step and
+/// the whole step (`jitter` in 0..1 picks where): a hall whose server
+/// restarted, or whose ten thousand laptops all open their join codes at
+/// the same moment, comes back spread out instead of in one wave that
+/// times out together again (issue 16).
+pub fn backoff(attempt: u32, jitter: f64) -> Duration {
+    let step = 500u64.saturating_mul(1 << attempt.saturating_sub(1).min(3));
+    let step = step.min(4_000) as f64;
+    Duration::from_millis((step * (0.5 + 0.5 * jitter.clamp(0.0, 1.0))) as u64)
+}
+
+/// A number in 0..1 from the system's random source (ring's); 0.5 if it
+/// fails, which only loses the spread.
+pub fn jitter() -> f64 {
+    use ring::rand::SecureRandom;
+    let mut bytes = [0u8; 4];
+    match ring::rand::SystemRandom::new().fill(&mut bytes) {
+        Ok(()) => f64::from(u32::from_le_bytes(bytes)) / (f64::from(u32::MAX) + 1.0),
+        Err(_) => 0.5,
+    }
 }
 
 /// A command that will never get its Ack.
@@ -553,7 +569,25 @@ mod tests {
 
     #[test]
     fn backoff_grows_then_levels_off() {
-        let got: Vec<u64> = (1..=6).map(|a| backoff(a).as_millis() as u64).collect();
-        assert_eq!(got, vec![500, 1000, 2000, 4000, 4000, 4000]);
+        let longest: Vec<u64> = (1..=6)
+            .map(|a| backoff(a, 1.0).as_millis() as u64)
+            .collect();
+        assert_eq!(longest, vec![500, 1000, 2000, 4000, 4000, 4000]);
+        let shortest: Vec<u64> = (1..=6)
+            .map(|a| backoff(a, 0.0).as_millis() as u64)
+            .collect();
+        assert_eq!(shortest, vec![250, 500, 1000, 2000, 2000, 2000]);
+    }
+
+    #[test]
+    fn the_jitter_spreads_a_hall_over_the_step() {
+        let draws: Vec<f64> = (0..200).map(|_| jitter()).collect();
+        assert!(draws.iter().all(|j| (0.0..1.0).contains(j)));
+        let below_half = draws.iter().filter(|j| **j < 0.5).count();
+        assert!(
+            (40..=160).contains(&below_half),
+            "{below_half} of 200 below 0.5"
+        );
+        assert!(backoff(3, 0.25) < backoff(3, 0.75));
     }
 }

@@ -14,6 +14,18 @@
 //! memory, each for at most the handshake and greeting timeouts, and one
 //! address that does not answer a Retry at most `retry_above_per_address`.
 //!
+//! How many may be on their way in at once is also learnt from how fast
+//! they get in (the *room*, between [`ROOM_FLOOR`] and `max_handshakes`):
+//! in a join storm a server that has more handshakes under way than it can
+//! finish before the terminals' 4-s idle timeout wastes every one of them,
+//! and each terminal comes back for another (10,000 terminals at once: most
+//! failed, again and again). Past the room an attempt is ignored, which
+//! costs nothing: the terminal resends its Initial a second later, and
+//! after its timeout tries again after a jittered backoff. A connection
+//! that got in quickly widens the room by one; one that took longer than
+//! [`SLOW`] (or never got in) narrows it by a quarter, at most once per
+//! [`CUT_EVERY`].
+//!
 //! An address that completes handshakes only to break the greeting (a
 //! frame over the limit, garbage, nothing in time) makes the server pay a
 //! TLS handshake each time; after `strikes_to_block` of them its attempts
@@ -25,7 +37,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tracing::{debug, info};
 
@@ -35,6 +47,21 @@ use super::limits::NetLimits;
 /// ones are forgotten, and a new address is not counted until room comes
 /// (an attacker with more addresses than this is bounded by the rest).
 const MAX_STRUCK_ADDRESSES: usize = 4_096;
+
+/// The room at the start: enough for a hall's laptops arriving over a
+/// Wi-Fi's round trips, little enough for a loaded server to finish them all
+/// in time.
+pub const ROOM_START: usize = 128;
+/// The room never narrows below this: joining always goes on.
+pub const ROOM_FLOOR: usize = 16;
+/// A connection in within this widens the room.
+pub const FAST: Duration = Duration::from_secs(1);
+/// A connection that took longer than this to get in, or left without,
+/// narrows it: half the terminals' idle timeout.
+pub const SLOW: Duration = Duration::from_secs(2);
+/// The room narrows at most this often (one overload is felt by many
+/// connections at once).
+pub const CUT_EVERY: Duration = Duration::from_millis(500);
 
 /// Counts connections not yet logged in; shared by the accept loop and the
 /// connection tasks (each holds a [`Handshaking`] until it logs in or ends).
@@ -51,6 +78,7 @@ pub struct Handshaking {
     in_flight: Arc<AtomicUsize>,
     addresses: Arc<Mutex<Addresses>>,
     ip: IpAddr,
+    admitted_at: Instant,
 }
 
 impl Handshaking {
@@ -64,7 +92,12 @@ impl Handshaking {
 impl Drop for Handshaking {
     fn drop(&mut self) {
         self.in_flight.fetch_sub(1, Ordering::Relaxed);
-        lock(&self.addresses).leave(self.ip);
+        let now = Instant::now();
+        let mut addresses = lock(&self.addresses);
+        addresses.leave(self.ip);
+        addresses
+            .room
+            .learn(now.saturating_duration_since(self.admitted_at), now);
     }
 }
 
@@ -88,12 +121,48 @@ enum Decision {
     Block,
 }
 
-/// Per-address bookkeeping.
+/// Per-address bookkeeping, and the room.
 #[derive(Debug, Default)]
 struct Addresses {
     /// Connections not yet logged in, by address (no entry at zero).
     in_flight: HashMap<IpAddr, usize>,
     strikes: HashMap<IpAddr, Strikes>,
+    room: Room,
+}
+
+/// How many connections may be on their way in at once (see the module).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Room {
+    size: usize,
+    /// `max_handshakes`: the room never grows past it.
+    cap: usize,
+    last_cut: Option<Instant>,
+}
+
+impl Default for Room {
+    fn default() -> Self {
+        Room {
+            size: ROOM_START,
+            cap: NetLimits::default().max_handshakes,
+            last_cut: None,
+        }
+    }
+}
+
+impl Room {
+    /// A connection left the count `took` after it was let in.
+    fn learn(&mut self, took: Duration, now: Instant) {
+        if took <= FAST {
+            self.size = (self.size + 1).min(self.cap);
+        } else if took > SLOW
+            && self
+                .last_cut
+                .is_none_or(|at| now.saturating_duration_since(at) >= CUT_EVERY)
+        {
+            self.size = (self.size - self.size / 4).max(ROOM_FLOOR);
+            self.last_cut = Some(now);
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -139,7 +208,7 @@ impl Addresses {
         if busy && !validated && may_retry {
             return Decision::Retry;
         }
-        if total >= limits.max_handshakes {
+        if total >= limits.max_handshakes.min(self.room.size) {
             return Decision::Ignore;
         }
         Decision::Admit
@@ -215,6 +284,7 @@ impl Gate {
         let remote = incoming.remote_address();
         let ip = remote.ip().to_canonical();
         let mut addresses = lock(&self.addresses);
+        addresses.room.cap = limits.max_handshakes.max(ROOM_FLOOR);
         let decision = addresses.decide(
             ip,
             incoming.remote_address_validated(),
@@ -233,6 +303,7 @@ impl Gate {
                         in_flight: Arc::clone(&self.in_flight),
                         addresses: Arc::clone(&self.addresses),
                         ip,
+                        admitted_at: Instant::now(),
                     },
                 ))
             }
@@ -271,11 +342,57 @@ mod tests {
         a.decide(ip, validated, !validated, total, &NetLimits::default(), now)
     }
 
+    /// Bookkeeping whose room has grown to its cap (a server that lets
+    /// terminals in quickly).
+    fn wide() -> Addresses {
+        let mut a = Addresses::default();
+        a.room.size = a.room.cap;
+        a
+    }
+
+    #[test]
+    fn the_room_widens_with_quick_logins_and_narrows_with_slow_ones() {
+        let t0 = Instant::now();
+        let mut room = Room::default();
+        for _ in 0..10 {
+            room.learn(Duration::from_millis(5), t0);
+        }
+        assert_eq!(room.size, ROOM_START + 10);
+        // Many slow ones at once: one cut per CUT_EVERY.
+        for _ in 0..50 {
+            room.learn(SLOW + Duration::from_millis(1), t0);
+        }
+        assert_eq!(room.size, ROOM_START + 10 - (ROOM_START + 10) / 4);
+        let mut now = t0;
+        for _ in 0..100 {
+            now += CUT_EVERY;
+            room.learn(Duration::from_secs(10), now);
+        }
+        assert_eq!(room.size, ROOM_FLOOR);
+        // Between fast and slow: no change.
+        room.learn(FAST + Duration::from_millis(1), now + CUT_EVERY);
+        assert_eq!(room.size, ROOM_FLOOR);
+        for _ in 0..10_000 {
+            room.learn(Duration::ZERO, now);
+        }
+        assert_eq!(room.size, room.cap);
+    }
+
+    #[test]
+    fn past_the_room_attempts_are_ignored_even_proven_ones() {
+        let now = Instant::now();
+        let mut a = Addresses::default();
+        a.room.size = 20;
+        assert_eq!(decide(&a, LOCAL, false, 19, now), Decision::Admit);
+        assert_eq!(decide(&a, LOCAL, false, 20, now), Decision::Ignore);
+        assert_eq!(decide(&a, OTHER, true, 20, now), Decision::Ignore);
+    }
+
     #[test]
     fn one_address_is_retried_past_its_own_share_and_loopback_never() {
         let limits = NetLimits::default();
         let now = Instant::now();
-        let mut a = Addresses::default();
+        let mut a = wide();
         for _ in 0..limits.retry_above_per_address {
             assert_eq!(decide(&a, STRANGER, false, 0, now), Decision::Admit);
             a.enter(STRANGER);
