@@ -58,7 +58,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
 use minuta_tests::auction;
-use minuta_tests::bench::{finish, udp_rtt};
+use minuta_tests::bench::{finish, udp_baseline};
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name, test_timing};
 use minuta_tests::ring::{Stamped, StampedTerminal};
 use minuta_tests::stats::{percentile, sorted, summary};
@@ -354,7 +354,7 @@ struct Accepted {
 async fn run(args: Args) -> Result<String> {
     let start = Instant::now();
     let n = args.captains;
-    let udp = udp_rtt(args.udp_samples).await?;
+    let udp = udp_baseline(args.udp_samples, Duration::ZERO).await?;
     progress!(start, "{}", summary("raw UDP round trip, 32 bytes", &udp));
     let (decide, views) = core_cost(n, args.rounds)?;
     progress!(
