@@ -349,23 +349,36 @@ pub(super) mod tests {
         assert_eq!(q.sources.as_deref(), Some("Вики, стр. 3"));
     }
 
+    /// A v5 question showing the picture `file` of the archive.
+    fn picture_question(file: &str) -> String {
+        format!(
+            r#"<question price="100"><params><param name="question" type="content"><item>Что это?</item><item type="image" isRef="True">{file}</item></param></params><right><answer>Это</answer></right></question>"#
+        )
+    }
+
+    /// `zip` read with pictures limited to `image` bytes each and `package`
+    /// bytes in all.
+    fn parse_with_picture_limits(zip: &[u8], image: u64, package: u64) -> Package {
+        let limits = crate::packages::media::MediaLimits { image, package };
+        parse_within(
+            "t.siq",
+            zip,
+            archive::LIMITS,
+            MediaShelf::with_limits(limits),
+        )
+        .unwrap()
+    }
+
     #[test]
     fn siq_pictures_are_kept_by_hash_and_refused_ones_say_why() {
         // Arrange: a PNG, the same PNG under a second name, a GIF and a
         // picture past a tight limit.
         let png = b"\x89PNG\r\n\x1a\na small picture".to_vec();
         let big = [png.as_slice(), &[0u8; 100]].concat();
-        let item = |file: &str| format!(r#"<item type="image" isRef="True">{file}</item>"#);
-        let question = |file: &str| {
-            format!(
-                r#"<question price="100"><params><param name="question" type="content"><item>Что это?</item>{}</param></params><right><answer>Это</answer></right></question>"#,
-                item(file)
-            )
-        };
         let xml = v5(
             "",
             &["a.png", "b%20c.png", "anim.gif", "big.png"]
-                .map(question)
+                .map(picture_question)
                 .concat(),
         );
         let zip = zip_of(&[
@@ -375,19 +388,8 @@ pub(super) mod tests {
             ("Images/anim.gif", b"GIF89a...."),
             ("Images/big.png", &big),
         ]);
-        let limits = crate::packages::media::MediaLimits {
-            image: 64,
-            package: 1024,
-        };
-
         // Act
-        let package = parse_within(
-            "t.siq",
-            &zip,
-            archive::LIMITS,
-            MediaShelf::with_limits(limits),
-        )
-        .unwrap();
+        let package = parse_with_picture_limits(&zip, 64, 1024);
 
         // Assert
         let q: Vec<&Question> = package.questions().collect();
@@ -417,28 +419,16 @@ pub(super) mod tests {
     fn siq_the_package_picture_limit_keeps_the_first_pictures() {
         let first = b"\x89PNG\r\n\x1a\nfirst picture".to_vec();
         let second = b"\xFF\xD8\xFFsecond picture".to_vec();
-        let question = |file: &str| {
-            format!(
-                r#"<question price="100"><params><param name="question" type="content"><item type="image" isRef="True">{file}</item></param></params><right><answer>А</answer></right></question>"#
-            )
-        };
-        let xml = v5("", &[question("1.png"), question("2.jpg")].concat());
+        let xml = v5(
+            "",
+            &[picture_question("1.png"), picture_question("2.jpg")].concat(),
+        );
         let zip = zip_of(&[
             ("content.xml", xml.as_bytes()),
             ("Images/1.png", &first),
             ("Images/2.jpg", &second),
         ]);
-        let limits = crate::packages::media::MediaLimits {
-            image: 64,
-            package: 30,
-        };
-        let package = parse_within(
-            "t.siq",
-            &zip,
-            archive::LIMITS,
-            MediaShelf::with_limits(limits),
-        )
-        .unwrap();
+        let package = parse_with_picture_limits(&zip, 64, 30);
         let q: Vec<&Question> = package.questions().collect();
         assert_eq!(q[0].media.len(), 1);
         assert!(q[1].media.is_empty());
