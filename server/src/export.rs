@@ -67,7 +67,7 @@ pub enum ExportError {
 }
 
 /// The store's events replayed into a core, as a restart does.
-fn replayed(data_dir: &Path) -> Result<(Core, Vec<Event>), ExportError> {
+pub(crate) fn replayed(data_dir: &Path) -> Result<(Core, Vec<Event>), ExportError> {
     let events = store::load(data_dir)?;
     if events.is_empty() {
         return Err(ExportError::Empty(data_dir.display().to_string()));

@@ -10,12 +10,15 @@
 
 pub mod busy_poll;
 pub mod clock;
+pub mod codes_pdf;
 pub mod core;
 pub mod demo;
 pub mod driver;
 pub mod export;
+pub mod hall_address;
 pub mod lan;
 pub mod net;
+pub mod operator_lang;
 pub mod people;
 pub mod protocol;
 pub mod rating_export;
@@ -241,6 +244,10 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         addrs: advertised_addrs(local_addr),
         fingerprint: identity.fingerprint,
     };
+    // For the codes printed before the evening (`export --format codes`).
+    if let Err(e) = hall_address::record(&config.data_dir, &info.addrs) {
+        warn!("cannot record the hall's address beside the store: {e}");
+    }
     let mut core = Core::new(info.clone());
     replay_stored(&mut core, &events, store.path())?;
     info!(events = events.len(), "recovered the stored state");

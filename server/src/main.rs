@@ -9,8 +9,10 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
+use minuta_server::codes_pdf::{CodesOptions, export_codes};
 use minuta_server::demo::{DemoConfig, DemoGame, FinishLine, MAX_ROBOTS};
 use minuta_server::export::{ExportFormat, export, export_pdf};
+use minuta_server::operator_lang::{Lang, error_line};
 use minuta_server::{Ready, ServerConfig};
 use minuta_shared::ids::GameId;
 
@@ -200,6 +202,18 @@ enum Command {
         /// Write to this file instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// `--format codes`: the certificate folder the server uses (its
+        /// fingerprint is in every code; made there if there is none yet).
+        #[arg(long, default_value = "certs")]
+        certs: PathBuf,
+        /// `--format codes`: where the hall's terminals reach the server
+        /// (IP:PORT); by default the addresses it last served at.
+        #[arg(long, value_name = "HOST:PORT")]
+        address: Option<SocketAddr>,
+        /// `--format codes`: the hall's Wi-Fi printed on every team's card,
+        /// e.g. "Minuta / 12345678"; a blank line to fill in when not given.
+        #[arg(long, value_name = "NAME / PASSWORD")]
+        wifi: Option<String>,
     },
 }
 
@@ -210,6 +224,8 @@ enum Format {
     Sheet,
     Rating,
     Pdf,
+    /// The join codes on paper: a card per team, eight to an A4 page.
+    Codes,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -278,19 +294,37 @@ fn main() -> ExitCode {
                 return report(Err(err));
             }
             if minute == 0 || minute > 3600 {
-                eprintln!("--minute: {minute} is not a length from 1 to 3600 seconds");
+                eprintln!(
+                    "{}",
+                    lang().pick(
+                        format!("--minute: {minute} — не длина от 1 до 3600 секунд"),
+                        format!("--minute: {minute} is not a length from 1 to 3600 seconds")
+                    )
+                );
                 return ExitCode::from(2);
             }
             if neptune_questions == 0 || neptune_questions > 12 {
                 eprintln!(
-                    "--neptune-questions: {neptune_questions} is not a number of questions from 1 to 12"
+                    "{}",
+                    lang().pick(
+                        format!("--neptune-questions: {neptune_questions} — не число вопросов от 1 до 12"),
+                        format!("--neptune-questions: {neptune_questions} is not a number of questions from 1 to 12")
+                    )
                 );
                 return ExitCode::from(2);
             }
             let game = game.game();
             if let Some(robots) = robots {
                 if robots == 0 || robots > MAX_ROBOTS {
-                    eprintln!("--robots: {robots} is not a number of teams from 1 to {MAX_ROBOTS}");
+                    eprintln!(
+                        "{}",
+                        lang().pick(
+                            format!("--robots: {robots} — не число команд от 1 до {MAX_ROBOTS}"),
+                            format!(
+                                "--robots: {robots} is not a number of teams from 1 to {MAX_ROBOTS}"
+                            )
+                        )
+                    );
                     return ExitCode::from(2);
                 }
                 // Brain-ring seeds the teams in the hall: two robots at
@@ -351,7 +385,16 @@ fn main() -> ExitCode {
             format,
             game,
             out,
-        } => report(export_to(&data, format, game, out.as_deref())),
+            certs,
+            address,
+            wifi,
+        } => report(export_to(
+            &data,
+            format,
+            game,
+            out.as_deref(),
+            (&certs, CodesOptions { address, wifi }),
+        )),
     }
 }
 
@@ -364,18 +407,33 @@ fn set_aside_if(new: bool, data: &Path) -> anyhow::Result<()> {
     match minuta_server::set_aside_damaged_store(data)? {
         minuta_server::store::SetAside::Nothing => {}
         minuta_server::store::SetAside::Moved { to, why } => eprintln!(
-            "--new: the store was unusable ({why}); it is kept as {} and a new store begins",
-            to.display()
+            "{}",
+            lang().pick(
+                format!(
+                    "--new: хранилище было непригодно ({why}); оно сохранено как {} и начинается новое",
+                    to.display()
+                ),
+                format!(
+                    "--new: the store was unusable ({why}); it is kept as {} and a new store begins",
+                    to.display()
+                )
+            )
         ),
     }
     Ok(())
 }
 
+/// The person's language, by the locale (`LANG=ru_RU.UTF-8`: Russian).
+fn lang() -> Lang {
+    Lang::from_env()
+}
+
+/// A failure in the person's language, each clause once.
 fn report(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("{}", error_line(lang(), err.as_ref()));
             ExitCode::FAILURE
         }
     }
@@ -427,7 +485,13 @@ fn serve_until(
             },
             None => wait_for_stop_signal().await.map(|()| Ended::Stopped)?,
         };
-        eprintln!("stopping: everything acknowledged is stored");
+        eprintln!(
+            "{}",
+            lang().pick(
+                "остановка: всё подтверждённое сохранено",
+                "stopping: everything acknowledged is stored"
+            )
+        );
         running.shutdown().await;
         Ok(ended)
     })
@@ -511,21 +575,27 @@ fn print_ready(ready: &Ready, slice_codes: bool) {
     println!("Open a terminal with: minuta join '<code>'   (Ctrl-C stops the server)");
 }
 
+/// `codes`: the certificate folder and the options of `--format codes`.
 fn export_to(
     data: &Path,
     format: Format,
     game: Option<u32>,
     out: Option<&Path>,
+    codes: (&Path, CodesOptions),
 ) -> anyhow::Result<()> {
     let format = match (format, game) {
-        (Format::Pdf, None) => return protocol_to(data, out),
-        (Format::Pdf, Some(_)) => {
+        (Format::Pdf, None) => return binary_to(out, || Ok(export_pdf(data)?)),
+        (Format::Pdf | Format::Codes, Some(_)) => {
             anyhow::bail!("--game is for --format sheet only (the PDF protocol has every game)")
         }
         (Format::Json, None) => ExportFormat::Json,
         (Format::Csv, None) => ExportFormat::Csv,
         (Format::Rating, None) => ExportFormat::Rating,
         (Format::Sheet, Some(game)) => ExportFormat::Sheet(GameId(game)),
+        (Format::Codes, None) => {
+            let (certs, options) = codes;
+            return binary_to(out, || Ok(export_codes(data, certs, options)?));
+        }
         (Format::Sheet, None) => anyhow::bail!(
             "--format sheet needs --game ID (the game's id in the `games` of --format json)"
         ),
@@ -535,35 +605,43 @@ fn export_to(
     };
     let text = export(data, format)?;
     match out {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => std::fs::write(path, text).with_context(|| writing(path))?,
         None => print!("{text}"),
     }
     Ok(())
 }
 
-/// The PDF protocol to `out`, or to standard output when that is a file or
-/// a pipe; a terminal would only show binary noise, so it is refused before
-/// the store is read.
-fn protocol_to(data: &Path, out: Option<&Path>) -> anyhow::Result<()> {
+/// A PDF (the protocol, the codes) to `out`, or to standard output when
+/// that is a file or a pipe; a terminal would only show binary noise, so it
+/// is refused before the store is read.
+fn binary_to(
+    out: Option<&Path>,
+    make: impl FnOnce() -> anyhow::Result<Vec<u8>>,
+) -> anyhow::Result<()> {
     use std::io::{IsTerminal, Write};
     if out.is_none() && std::io::stdout().is_terminal() {
-        anyhow::bail!(
-            "--format pdf writes a binary file: give --out protocol.pdf (or redirect standard output to a file)"
-        );
+        anyhow::bail!(lang().pick(
+            "этот формат — двоичный файл (PDF): укажите --out файл.pdf (или перенаправьте стандартный вывод в файл)",
+            "this format writes a binary file (PDF): give --out file.pdf (or redirect standard output to a file)"
+        ));
     }
-    let pdf = export_pdf(data)?;
+    let pdf = make()?;
     match out {
-        Some(path) => {
-            std::fs::write(path, pdf).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => std::fs::write(path, pdf).with_context(|| writing(path))?,
         None => std::io::stdout()
             .lock()
             .write_all(&pdf)
-            .context("writing the protocol to standard output")?,
+            .context("writing the PDF to standard output")?,
     }
     Ok(())
+}
+
+/// The context of a file that could not be written.
+fn writing(path: &Path) -> String {
+    lang().pick(
+        format!("запись {}", path.display()),
+        format!("writing {}", path.display()),
+    )
 }
 
 /// Exit 0 with the package as pretty JSON on stdout, or exit 2 with one

@@ -21,6 +21,7 @@
 mod build;
 mod erudit;
 mod neptune;
+pub(crate) mod pdf_file;
 pub mod render;
 
 pub use build::build;

@@ -11,7 +11,8 @@
 //!
 //! What lives here: opening and checking the file (`schema.rs`), the group
 //! commit writer thread (`writer.rs`: one transaction and one fsync for every
-//! batch queued meanwhile), loading (`load.rs`), setting a damaged store
+//! batch queued meanwhile), loading (`load.rs`, read-only opening in
+//! `reading.rs`), setting a damaged store
 //! aside for `--new` (`set_aside.rs`) and the error type (`error.rs`). What must not: game rules
 //! or any interpretation of events (the store only moves `Event`s in and
 //! out, unchanged and in order), and any dependence on a tokio runtime: the
@@ -20,6 +21,7 @@
 
 mod error;
 mod load;
+mod reading;
 mod schema;
 mod set_aside;
 mod writer;
@@ -102,7 +104,8 @@ pub(crate) fn open_with(
 
 /// Reads every stored event, in seq order, without changing anything (for
 /// `minuta-server export`). Works while a server has the store open: WAL
-/// readers see the last committed state and never block the writer.
+/// readers see the last committed state and never block the writer; and
+/// on read-only media, writing nothing beside the file (`reading.rs`).
 pub fn load(data_dir: &Path) -> Result<Vec<Event>, StoreError> {
     Ok(load_records(data_dir)?
         .into_iter()
@@ -113,6 +116,6 @@ pub fn load(data_dir: &Path) -> Result<Vec<Event>, StoreError> {
 /// Like [`load()`], with each event's seq, `at_us` and `kind` columns.
 pub fn load_records(data_dir: &Path) -> Result<Vec<StoredEvent>, StoreError> {
     let path = schema::db_path(data_dir);
-    let conn = schema::open_ro(&path, schema::BUSY_TIMEOUT)?;
-    load::read_all(&conn, &path)
+    let reading = reading::open_for_reading(data_dir)?;
+    load::read_all(&reading.conn, &path)
 }

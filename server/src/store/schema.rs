@@ -259,6 +259,46 @@ pub(crate) fn open_ro(path: &Path, busy_timeout: Duration) -> Result<Connection,
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags).map_err(|e| sql_error(path, e))?;
     configure(&conn, path, busy_timeout)?;
+    minuta_or_refused(conn, path)
+}
+
+/// Opens the file as SQLite's «immutable» (`immutable=1`): read without
+/// locks and without the `-shm`/`-wal` side files, so nothing is written
+/// even beside it. Only for a file nobody writes and whose write-ahead log
+/// is empty (SQLite ignores the log of an immutable file).
+pub(crate) fn open_immutable(path: &Path) -> Result<Connection, StoreError> {
+    std::fs::metadata(path).map_err(|e| StoreError::open(path, e))?;
+    check_present(path)?;
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_URI
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let uri = format!("{}?immutable=1", file_uri(path)?);
+    let conn = Connection::open_with_flags(uri, flags).map_err(|e| sql_error(path, e))?;
+    minuta_or_refused(conn, path)
+}
+
+/// `file:` and the absolute path, with what a URI gives a meaning to
+/// (`%`, `?`, `#`) escaped.
+fn file_uri(path: &Path) -> Result<String, StoreError> {
+    let absolute = std::path::absolute(path).map_err(|e| StoreError::open(path, e))?;
+    let text = absolute.to_string_lossy().replace('\\', "/");
+    let mut uri = String::from(if text.starts_with('/') {
+        "file:"
+    } else {
+        "file:/"
+    });
+    for c in text.chars() {
+        match c {
+            '%' => uri.push_str("%25"),
+            '?' => uri.push_str("%3f"),
+            '#' => uri.push_str("%23"),
+            c => uri.push(c),
+        }
+    }
+    Ok(uri)
+}
+
+fn minuta_or_refused(conn: Connection, path: &Path) -> Result<Connection, StoreError> {
     match inspect(&conn, path)? {
         Found::Minuta => Ok(conn),
         Found::Empty => Err(StoreError::damaged(path, Damage::NoTables)),

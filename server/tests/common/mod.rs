@@ -8,6 +8,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 pub mod hall;
+pub mod pdf_text;
 
 use serde_json::Value;
 

@@ -1,0 +1,577 @@
+//! The join codes on paper (`minuta-server export --format codes`, and the
+//! host's «Коды для печати (PDF)»): an A4 sheet of cards, eight to a page
+//! with dashed cut lines — per team its name and town, the QR of its join
+//! link, its short code and the hall's Wi-Fi — then the staff's pages,
+//! marked «не раздавать командам»: the projector's card, the host's, every
+//! judge's and the appeal jury's. The QR codes are vector squares, sharp at
+//! any printer's resolution.
+//!
+//! What lives here: the sheet's model ([`CodeSheet`], built from a replayed
+//! store by [`sheet_of`], or by the dashboard from its view), its layout and
+//! the PDF, and [`export_codes`], which gathers the store, the certificate
+//! and the hall's address for the command line. What must not: the
+//! protocol's layout, or any writing to the store.
+
+use std::net::SocketAddr;
+use std::path::Path;
+
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::lan::ShortCode;
+use minuta_shared::wire::handshake::Credential;
+use qrcode::QrCode;
+use thiserror::Error;
+
+use crate::core::Core;
+use crate::export::ExportError;
+use crate::net::tls::TlsError;
+use crate::protocol::pdf_file::{
+    Fill, Font, PAGE_HEIGHT, PAGE_WIDTH, Page, RenderError, Rule, Run, wrap, write_pdf,
+};
+
+/// Cards across and down a page: eight to an A4 page.
+pub const COLUMNS: usize = 2;
+pub const ROWS: usize = 4;
+pub const CARDS_PER_PAGE: usize = COLUMNS * ROWS;
+
+/// What every staff page and staff card says.
+pub const STAFF_WARNING: &str = "НЕ РАЗДАВАТЬ КОМАНДАМ";
+
+/// Around the grid of cards: most printers leave 4–5 mm unprinted.
+const MARGIN: f32 = 18.0;
+/// Above the grid: the page's heading.
+const HEADER: f32 = 30.0;
+/// Inside a card, between its cut line and what it shows.
+const PAD: f32 = 10.0;
+/// A QR code's quiet zone, in modules (ISO/IEC 18004 asks for four).
+const QUIET: usize = 4;
+
+/// One team's card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TeamCard {
+    pub name: String,
+    pub town: String,
+    /// What the QR carries: today the team's `minuta://` join code. When
+    /// the server serves a browser link, that link goes here instead and
+    /// the card stays as it is.
+    pub link: String,
+    /// «K7QM-4H2X», typed on a terminal in the hall.
+    pub short_code: String,
+}
+
+/// A code for the staff: the projector's, the host's, a judge's, the jury's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaffCard {
+    /// «Проектор», «Ведущий», «Судья: Анна», «Апелляционное жюри».
+    pub role: String,
+    pub link: String,
+}
+
+/// Everything the sheet prints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CodeSheet {
+    pub tournament: String,
+    /// The hall's Wi-Fi, «Name / password»; a blank line to fill in by hand
+    /// when not given.
+    pub wifi: Option<String>,
+    pub teams: Vec<TeamCard>,
+    /// The projector first, then the host, the judges and the jury.
+    pub staff: Vec<StaffCard>,
+}
+
+/// Why the codes' sheet could not be made.
+#[derive(Debug, Error)]
+pub enum CodesError {
+    #[error(transparent)]
+    Store(#[from] ExportError),
+    #[error(transparent)]
+    Certificate(#[from] TlsError),
+    #[error(
+        "no server has served from {dir} yet, so the address the hall's terminals use is not known: give --address HOST:PORT (this machine's address in the hall's network and the server's port, e.g. 192.168.1.10:4433)"
+    )]
+    NoAddress { dir: String },
+    #[error("making the codes' PDF: {0}")]
+    Pdf(#[from] RenderError),
+}
+
+/// What `export --format codes` needs besides the store.
+#[derive(Clone, Debug, Default)]
+pub struct CodesOptions {
+    /// Where the terminals reach the server; by default the addresses the
+    /// server last served at ([`crate::hall_address`]).
+    pub address: Option<SocketAddr>,
+    pub wifi: Option<String>,
+}
+
+/// The codes' PDF of the store in `data_dir`, for the certificate in
+/// `cert_dir` (made there if there is none yet, as `serve` would). Reads
+/// the store only.
+pub fn export_codes(
+    data_dir: &Path,
+    cert_dir: &Path,
+    options: CodesOptions,
+) -> Result<Vec<u8>, CodesError> {
+    let addrs = match options.address {
+        Some(addr) => vec![addr],
+        None => crate::hall_address::recorded(data_dir).ok_or_else(|| CodesError::NoAddress {
+            dir: data_dir.display().to_string(),
+        })?,
+    };
+    let (core, _) = crate::export::replayed(data_dir)?;
+    let identity = crate::net::tls::load_or_create(cert_dir)?;
+    let sheet = sheet_of(&core, &addrs, identity.fingerprint, options.wifi);
+    Ok(render(&sheet)?)
+}
+
+/// The sheet of the tournament in `core`, for terminals that reach the
+/// server at `addrs` and pin the certificate `fingerprint`.
+pub fn sheet_of(
+    core: &Core,
+    addrs: &[SocketAddr],
+    fingerprint: [u8; 32],
+    wifi: Option<String>,
+) -> CodeSheet {
+    let code = |credential: Credential| {
+        JoinCode {
+            addrs: addrs.to_vec(),
+            fingerprint,
+            credential,
+        }
+        .to_string()
+    };
+    let registry = core.registry();
+    let teams = registry
+        .teams
+        .values()
+        .map(|t| TeamCard {
+            name: t.name.clone(),
+            town: t.town.clone(),
+            link: code(Credential::Team {
+                team: t.id,
+                secret: t.secret.clone(),
+            }),
+            short_code: ShortCode::for_team(&fingerprint, &t.secret).to_string(),
+        })
+        .collect();
+    let mut staff = vec![
+        StaffCard {
+            role: "Проектор (экран зала)".to_owned(),
+            link: code(Credential::Display {
+                secret: registry.display_secret.clone(),
+            }),
+        },
+        StaffCard {
+            role: "Ведущий".to_owned(),
+            link: code(Credential::Host {
+                secret: registry.host_secret.clone(),
+            }),
+        },
+    ];
+    staff.extend(registry.judges.values().map(|j| StaffCard {
+        role: format!("Судья: {}", j.name),
+        link: code(Credential::Judge {
+            judge: j.id,
+            secret: j.secret.clone(),
+        }),
+    }));
+    // A store from before the jury has no jury secret: no card that admits nobody.
+    if !registry.jury_secret.is_empty() {
+        staff.push(StaffCard {
+            role: "Апелляционное жюри".to_owned(),
+            link: code(Credential::Jury {
+                secret: registry.jury_secret.clone(),
+            }),
+        });
+    }
+    CodeSheet {
+        tournament: registry.tournament.clone(),
+        wifi,
+        teams,
+        staff,
+    }
+}
+
+/// The sheet as a PDF file.
+pub fn render(sheet: &CodeSheet) -> Result<Vec<u8>, RenderError> {
+    let font = Font::load()?;
+    let pages = lay_out(&font, sheet)?;
+    let title = format!("Коды подключения — {}", tournament_name(sheet));
+    write_pdf(&font, &pages, &title)
+}
+
+/// The sheet's pages, every line, square and cut placed.
+pub fn layout(sheet: &CodeSheet) -> Result<Vec<Page>, RenderError> {
+    lay_out(&Font::load()?, sheet)
+}
+
+fn tournament_name(sheet: &CodeSheet) -> String {
+    if sheet.tournament.trim().is_empty() {
+        "Турнир без названия".to_owned()
+    } else {
+        sheet.tournament.trim().to_owned()
+    }
+}
+
+/// A card's place: its lower left corner and size.
+#[derive(Clone, Copy)]
+struct Cell {
+    x: f32,
+    y: f32,
+    width: f32,
+    height: f32,
+}
+
+const CELL_WIDTH: f32 = (PAGE_WIDTH - 2.0 * MARGIN) / COLUMNS as f32;
+const CELL_HEIGHT: f32 = (PAGE_HEIGHT - 2.0 * MARGIN - HEADER) / ROWS as f32;
+
+/// The `i`th card's cell on its page, row by row from the top left.
+fn cell(i: usize) -> Cell {
+    let (column, row) = (i % COLUMNS, i / COLUMNS);
+    Cell {
+        x: MARGIN + column as f32 * CELL_WIDTH,
+        y: PAGE_HEIGHT - MARGIN - HEADER - (row + 1) as f32 * CELL_HEIGHT,
+        width: CELL_WIDTH,
+        height: CELL_HEIGHT,
+    }
+}
+
+fn lay_out(font: &Font, sheet: &CodeSheet) -> Result<Vec<Page>, RenderError> {
+    let name = tournament_name(sheet);
+    let team_pages = sheet.teams.len().div_ceil(CARDS_PER_PAGE);
+    let staff_pages = sheet.staff.len().div_ceil(CARDS_PER_PAGE).max(1);
+    let total = team_pages + staff_pages;
+    let mut pages = Vec::with_capacity(total);
+    for (n, chunk) in sheet.teams.chunks(CARDS_PER_PAGE).enumerate() {
+        let mut page = Page::default();
+        let heading = format!("{name} — коды команд");
+        header(font, &mut page, &heading, false, n + 1, total);
+        for (i, team) in chunk.iter().enumerate() {
+            team_card(font, &mut page, cell(i), team, sheet.wifi.as_deref())?;
+        }
+        cut_lines(&mut page, chunk.len());
+        pages.push(page);
+    }
+    let staff: Vec<&[StaffCard]> = if sheet.staff.is_empty() {
+        vec![&[]]
+    } else {
+        sheet.staff.chunks(CARDS_PER_PAGE).collect()
+    };
+    for (n, chunk) in staff.into_iter().enumerate() {
+        let mut page = Page::default();
+        let heading = format!("{STAFF_WARNING} — коды ведущего, судей, жюри и проектора");
+        header(font, &mut page, &heading, true, team_pages + n + 1, total);
+        for (i, card) in chunk.iter().enumerate() {
+            staff_card(font, &mut page, cell(i), card)?;
+        }
+        cut_lines(&mut page, chunk.len());
+        pages.push(page);
+    }
+    Ok(pages)
+}
+
+/// The page's heading above the grid and «стр. N из M» at its right.
+fn header(font: &Font, page: &mut Page, text: &str, bold: bool, number: usize, total: usize) {
+    let size = 11.0;
+    let y = PAGE_HEIGHT - MARGIN - size - 4.0;
+    let count = format!("стр. {number} из {total}");
+    let count_width = font.width(&count, 8.0);
+    let room = PAGE_WIDTH - 2.0 * MARGIN - count_width - 12.0;
+    let line = match wrap(font, text, size, room).as_slice() {
+        [one] => one.clone(),
+        [first, ..] => format!("{first} …"),
+        [] => String::new(),
+    };
+    put(font, page, MARGIN, y, size, bold, line);
+    page.runs.push(Run {
+        x: PAGE_WIDTH - MARGIN - count_width,
+        y,
+        size: 8.0,
+        bold: false,
+        text: count,
+        width: count_width,
+    });
+}
+
+/// Dashed lines around and between the `cards` cells in use.
+fn cut_lines(page: &mut Page, cards: usize) {
+    if cards == 0 {
+        return;
+    }
+    let rows = cards.div_ceil(COLUMNS);
+    let top = PAGE_HEIGHT - MARGIN - HEADER;
+    let bottom = top - rows as f32 * CELL_HEIGHT;
+    let (left, right) = (MARGIN, PAGE_WIDTH - MARGIN);
+    for r in 0..=rows {
+        let y = top - r as f32 * CELL_HEIGHT;
+        page.cuts.push(Rule {
+            from: (left, y),
+            to: (right, y),
+        });
+    }
+    for c in 0..=COLUMNS {
+        let x = MARGIN + c as f32 * CELL_WIDTH;
+        page.cuts.push(Rule {
+            from: (x, top),
+            to: (x, bottom),
+        });
+    }
+}
+
+/// One line of text with its baseline at `y`.
+fn put(font: &Font, page: &mut Page, x: f32, y: f32, size: f32, bold: bool, text: String) {
+    let width = font.width(&text, size);
+    page.runs.push(Run {
+        x,
+        y,
+        size,
+        bold,
+        text,
+        width,
+    });
+}
+
+/// Lines of `text` from the baseline `y` down, at most `max_lines` (the
+/// last one cut with «…»); the baseline below the last.
+#[allow(clippy::too_many_arguments)]
+fn paragraph(
+    font: &Font,
+    page: &mut Page,
+    x: f32,
+    y: f32,
+    width: f32,
+    size: f32,
+    bold: bool,
+    text: &str,
+    max_lines: usize,
+) -> f32 {
+    let mut lines = wrap(font, text, size, width);
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
+        if let Some(last) = lines.last_mut() {
+            while !last.is_empty() && font.width(&format!("{last}…"), size) > width {
+                last.pop();
+            }
+            last.push('…');
+        }
+    }
+    let mut y = y;
+    for line in lines {
+        put(font, page, x, y, size, bold, line);
+        y -= size * 1.25;
+    }
+    y
+}
+
+/// A team's card: the name (bold) and town on top; below, the QR at the
+/// left and, at its right, the short code, the Wi-Fi and how to join.
+fn team_card(
+    font: &Font,
+    page: &mut Page,
+    cell: Cell,
+    team: &TeamCard,
+    wifi: Option<&str>,
+) -> Result<(), RenderError> {
+    let inner = cell.width - 2.0 * PAD;
+    let x = cell.x + PAD;
+    let top = cell.y + cell.height - PAD;
+    let mut y = paragraph(font, page, x, top - 14.0, inner, 14.0, true, &team.name, 2);
+    if !team.town.trim().is_empty() {
+        y = paragraph(font, page, x, y, inner, 9.5, false, team.town.trim(), 1);
+    }
+    let qr_top = y + 4.0;
+    let qr_side = (qr_top - cell.y - PAD).min(inner * 0.55);
+    qr(page, &team.link, x, qr_top - qr_side, qr_side)?;
+    let tx = x + qr_side + 8.0;
+    let tw = cell.x + cell.width - PAD - tx;
+    let mut y = qr_top - 14.0;
+    put(font, page, tx, y, 8.0, false, "Короткий код".to_owned());
+    y -= 19.0;
+    y = paragraph(font, page, tx, y, tw, 16.0, true, &team.short_code, 1) - 4.0;
+    let wifi = match wifi.map(str::trim).filter(|w| !w.is_empty()) {
+        Some(wifi) => format!("Wi-Fi: {wifi}"),
+        // A line to write it on, as long as the card has room for.
+        None => {
+            let mut line = "Wi-Fi: _".to_owned();
+            while font.width(&format!("{line}_"), 8.5) <= tw {
+                line.push('_');
+            }
+            line
+        }
+    };
+    y = paragraph(font, page, tx, y, tw, 8.5, false, &wifi, 2) - 3.0;
+    paragraph(
+        font,
+        page,
+        tx,
+        y,
+        tw,
+        7.0,
+        false,
+        "Minuta → «Войти по коду»: наведите камеру на QR-код или введите короткий код.",
+        5,
+    );
+    Ok(())
+}
+
+/// A staff card: the role, the warning, the QR, and the code in small
+/// print under it for typing (staff codes have no short form).
+fn staff_card(
+    font: &Font,
+    page: &mut Page,
+    cell: Cell,
+    card: &StaffCard,
+) -> Result<(), RenderError> {
+    let inner = cell.width - 2.0 * PAD;
+    let x = cell.x + PAD;
+    let top = cell.y + cell.height - PAD;
+    let mut y = paragraph(font, page, x, top - 13.0, inner, 13.0, true, &card.role, 2);
+    y = paragraph(font, page, x, y, inner, 8.0, true, STAFF_WARNING, 1);
+    let qr_top = y + 4.0;
+    let qr_side = (qr_top - cell.y - PAD).min(inner * 0.55);
+    qr(page, &card.link, x, qr_top - qr_side, qr_side)?;
+    let tx = x + qr_side + 8.0;
+    let tw = cell.x + cell.width - PAD - tx;
+    paragraph(
+        font,
+        page,
+        tx,
+        qr_top - 10.0,
+        tw,
+        6.0,
+        false,
+        &card.link,
+        14,
+    );
+    Ok(())
+}
+
+/// The QR of `text` in a `side`-point square whose lower left corner is
+/// (`x`, `y`), quiet zone included: each row's runs of dark modules as one
+/// filled rectangle.
+fn qr(page: &mut Page, text: &str, x: f32, y: f32, side: f32) -> Result<(), RenderError> {
+    let code = QrCode::new(text.as_bytes()).map_err(|e| RenderError::Qr(e.to_string()))?;
+    let width = code.width();
+    let module = side / (width + 2 * QUIET) as f32;
+    let colors = code.to_colors();
+    for (row, modules) in colors.chunks(width).enumerate() {
+        let top = y + side - (row + QUIET) as f32 * module;
+        let mut column = 0;
+        while column < width {
+            if modules[column] != qrcode::Color::Dark {
+                column += 1;
+                continue;
+            }
+            let start = column;
+            while column < width && modules[column] == qrcode::Color::Dark {
+                column += 1;
+            }
+            page.fills.push(Fill {
+                x: x + (start + QUIET) as f32 * module,
+                y: top - module,
+                width: (column - start) as f32 * module,
+                height: module,
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet(teams: usize) -> CodeSheet {
+        let link = |n: usize| {
+            format!(
+                "minuta://192.168.1.10:4433/team-{n}/s3cr3t{n}?fp={}",
+                "ab".repeat(32)
+            )
+        };
+        CodeSheet {
+            tournament: "Кубок Минуты".to_owned(),
+            wifi: Some("Minuta / 12345678".to_owned()),
+            teams: (1..=teams)
+                .map(|n| TeamCard {
+                    name: format!("Команда номер {n}"),
+                    town: "Москва".to_owned(),
+                    link: link(n),
+                    short_code: "K7QM-4H2X".to_owned(),
+                })
+                .collect(),
+            staff: vec![
+                StaffCard {
+                    role: "Проектор (экран зала)".to_owned(),
+                    link: link(100),
+                },
+                StaffCard {
+                    role: "Ведущий".to_owned(),
+                    link: link(101),
+                },
+            ],
+        }
+    }
+
+    fn texts(page: &Page) -> Vec<&str> {
+        page.runs.iter().map(|r| r.text.as_str()).collect()
+    }
+
+    #[test]
+    fn forty_teams_take_five_pages_of_eight_cards_then_the_staff_page() {
+        let pages = layout(&sheet(40)).unwrap();
+
+        assert_eq!(pages.len(), 6);
+        for page in &pages[..5] {
+            let names = texts(page)
+                .iter()
+                .filter(|t| t.starts_with("Команда номер"))
+                .count();
+            assert_eq!(names, 8);
+        }
+        assert!(texts(&pages[5]).iter().any(|t| t.contains(STAFF_WARNING)));
+        assert!(texts(&pages[5]).contains(&"Ведущий"));
+        assert!(!texts(&pages[4]).iter().any(|t| t.contains(STAFF_WARNING)));
+    }
+
+    #[test]
+    fn nothing_is_placed_outside_its_card_or_the_page() {
+        let mut s = sheet(9);
+        s.teams[0].name =
+            "Очень длинное название команды, которое не помещается в одну строку карточки никак"
+                .to_owned();
+        let pages = layout(&s).unwrap();
+
+        for page in &pages {
+            for run in &page.runs {
+                assert!(
+                    run.x >= MARGIN && run.x + run.width <= PAGE_WIDTH - MARGIN + 0.1,
+                    "{run:?}"
+                );
+                assert!(run.y >= MARGIN, "{run:?}");
+            }
+            for fill in &page.fills {
+                assert!(fill.x >= MARGIN && fill.x + fill.width <= PAGE_WIDTH - MARGIN);
+                assert!(fill.y >= MARGIN);
+            }
+        }
+    }
+
+    #[test]
+    fn a_card_without_wifi_leaves_a_line_to_write_it_on() {
+        let mut s = sheet(1);
+        s.wifi = None;
+        let pages = layout(&s).unwrap();
+
+        assert!(texts(&pages[0]).iter().any(|t| t.starts_with("Wi-Fi: ___")));
+    }
+
+    #[test]
+    fn every_page_of_cards_has_cut_lines_and_qr_squares() {
+        let pages = layout(&sheet(3)).unwrap();
+
+        assert!(
+            pages
+                .iter()
+                .all(|p| !p.cuts.is_empty() && !p.fills.is_empty())
+        );
+        assert!(render(&sheet(3)).unwrap().starts_with(b"%PDF"));
+    }
+}

@@ -1,0 +1,170 @@
+//! `minuta-server export --format codes`: the join codes on paper for a
+//! 40-team evening — five pages of eight team cards, then the staff's page
+//! marked «не раздавать командам» — read back as a PDF reader reads it; the
+//! address taken from `--address` or from the last serve; and the store
+//! read, never written, even on read-only media.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::path::Path;
+use std::process::Output;
+
+use minuta_server::core::{Core, ServerInfo};
+use minuta_server::{hall_address, store};
+use minuta_shared::join_code::{JoinCode, fingerprint_hex};
+use minuta_shared::lan::ShortCode;
+use minuta_shared::wire::client::Command;
+
+use common::hall::Hall;
+use common::pdf_text::{assert_is_pdf, page_count, pdf_pages};
+
+/// «Кубок Минуты» with `teams` teams, «Команда 1» … from Тверь, and a judge.
+fn evening(dir: &Path, teams: usize) {
+    let mut hall = Hall::new();
+    hall.host(Command::SetUpTournament {
+        name: "Кубок Минуты".into(),
+        settings: Default::default(),
+    });
+    for n in 1..=teams {
+        hall.host(Command::RegisterTeam {
+            rating_id: None,
+            name: format!("Команда {n}"),
+            town: "Тверь".into(),
+            players: ["Аня", "Боря", "Вера", "Гоша"].map(String::from).into(),
+        });
+    }
+    hall.host(Command::AddJudge {
+        name: "Ольга".into(),
+    });
+    hall.store(dir);
+}
+
+fn codes(data: &Path, extra: &[&str]) -> Output {
+    common::server()
+        .args(["export", "--format", "codes", "--data"])
+        .arg(data)
+        .arg("--certs")
+        .arg(data.join("certs"))
+        .args(extra)
+        .env("LANG", "C.UTF-8")
+        .output()
+        .unwrap()
+}
+
+fn written(output: &Output, file: &Path) -> Vec<u8> {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::read(file).unwrap()
+}
+
+#[test]
+fn forty_teams_print_on_five_pages_of_cards_and_a_staff_page() {
+    let dir = tempfile::tempdir().unwrap();
+    evening(dir.path(), 40);
+    let out = dir.path().join("codes.pdf");
+
+    let output = codes(
+        dir.path(),
+        &[
+            "--address",
+            "192.168.1.10:4433",
+            "--wifi",
+            "Minuta / 12345678",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+
+    let pdf = written(&output, &out);
+    assert_is_pdf(&pdf);
+    assert_eq!(page_count(&pdf), 6);
+    let pages = pdf_pages(&pdf);
+    assert_eq!(pages.len(), 6);
+    for (i, page) in pages[..5].iter().enumerate() {
+        let names = page.iter().filter(|l| l.starts_with("Команда ")).count();
+        assert_eq!(names, 8, "page {}: {page:?}", i + 1);
+        assert!(page.iter().any(|l| l == "Тверь"), "{page:?}");
+        assert!(
+            page.iter().any(|l| l == "Wi-Fi: Minuta / 12345678"),
+            "{page:?}"
+        );
+        assert!(!page.iter().any(|l| l.contains("НЕ РАЗДАВАТЬ")), "{page:?}");
+    }
+    let staff = pages[5].join("\n");
+    for role in [
+        "НЕ РАЗДАВАТЬ КОМАНДАМ",
+        "Проектор",
+        "Ведущий",
+        "Судья: Ольга",
+        "Апелляционное жюри",
+    ] {
+        assert!(staff.contains(role), "{role}: {staff}");
+    }
+    assert!(pages[0].iter().any(|l| l.contains("Кубок Минуты")));
+}
+
+#[test]
+fn a_card_says_the_short_code_and_the_staff_page_the_codes_the_server_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    evening(dir.path(), 2);
+    let out = dir.path().join("codes.pdf");
+
+    let pdf = written(
+        &codes(
+            dir.path(),
+            &["--address", "10.0.0.5:4433", "--out", out.to_str().unwrap()],
+        ),
+        &out,
+    );
+
+    // The certificate made in --certs, as `serve` would have made it.
+    let fingerprint = minuta_server::net::tls::load_or_create(&dir.path().join("certs"))
+        .unwrap()
+        .fingerprint;
+    let mut core = Core::new(ServerInfo::default());
+    let events = store::load(dir.path()).unwrap();
+    minuta_server::replay_stored(&mut core, &events, &store::db_path(dir.path())).unwrap();
+    let pages = pdf_pages(&pdf);
+    for team in core.registry().teams.values() {
+        let short = ShortCode::for_team(&fingerprint, &team.secret).to_string();
+        assert!(pages[0].contains(&short), "{short}: {:?}", pages[0]);
+    }
+    // The staff's codes are printed whole, for typing.
+    let staff = pages[1].concat();
+    let host = format!(
+        "minuta://10.0.0.5:4433/host/{}?fp={}",
+        core.registry().host_secret,
+        fingerprint_hex(&fingerprint)
+    );
+    assert!(staff.contains(&host), "{host}\n{staff}");
+    assert!(JoinCode::parse(&host).is_ok());
+}
+
+#[test]
+fn without_address_the_one_the_server_last_served_at_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    evening(dir.path(), 1);
+    hall_address::record(dir.path(), &["192.168.7.7:5000".parse().unwrap()]).unwrap();
+    let out = dir.path().join("codes.pdf");
+
+    let pdf = written(&codes(dir.path(), &["--out", out.to_str().unwrap()]), &out);
+
+    let staff = pdf_pages(&pdf)[1].concat();
+    assert!(staff.contains("minuta://192.168.7.7:5000/"), "{staff}");
+}
+
+#[test]
+fn without_address_and_never_served_the_operator_is_told_to_give_one() {
+    let dir = tempfile::tempdir().unwrap();
+    evening(dir.path(), 1);
+
+    let output = codes(dir.path(), &["--out", "/dev/null"]);
+
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--address HOST:PORT"), "{stderr}");
+}
