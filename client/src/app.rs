@@ -17,9 +17,11 @@ use minuta_shared::wire::view::View;
 use crate::folder;
 use crate::i18n::{Lang, T};
 use crate::net::{EventSink, NetError, NetHandle, local_now_us};
+use crate::os_error::FileError;
 use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
 use crate::state::{
-    AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, Stopped, UiCommand, reduce,
+    AppState, ConnectionStatus, NetCommand, NetEvent, Notice, NoticeKind, StartFailure, Stopped,
+    UiCommand, reduce,
 };
 use crate::views::{self, LocalState, erudit, file_picker, games, ring, widgets};
 
@@ -42,7 +44,14 @@ pub struct MinutaApp {
     /// unless [`MinutaApp::discover_the_hall`]: tests never multicast).
     discover: bool,
     discovery: Option<crate::discovery::Discovery>,
+    /// Starts this app's server again on another data folder, after it
+    /// could not start (`minuta host` / `minuta demo` only).
+    starter: Option<Starter>,
 }
+
+/// Starts the in-process server on a data folder (`new`: set an unusable
+/// store aside first): the dashboard to open, or why it cannot.
+pub type Starter = Box<dyn FnMut(std::path::PathBuf, bool) -> Result<Start, StartFailure>>;
 
 /// How the app starts.
 pub enum Start {
@@ -56,6 +65,8 @@ pub enum Start {
         server: Box<minuta_server::ServerHandle>,
         code: JoinCode,
     },
+    /// The in-process server could not start: the window says why.
+    Failed(StartFailure),
 }
 
 impl MinutaApp {
@@ -83,18 +94,34 @@ impl MinutaApp {
             _server: None,
             discover: false,
             discovery: None,
+            starter: None,
         };
         app.local.join.discovery_off = true;
+        app.begin(start);
+        app
+    }
+
+    fn begin(&mut self, start: Start) {
         match start {
             Start::JoinScreen => {}
-            Start::Join(code) => app.connect(code),
+            Start::Join(code) => self.connect(code),
             Start::Host { server, code } => {
-                app._server = Some(*server);
-                app.state.embedded_server = true;
-                app.connect(code);
+                self._server = Some(*server);
+                self.state.embedded_server = true;
+                self.state.start_failure = None;
+                self.connect(code);
+            }
+            Start::Failed(failure) => {
+                self.state.embedded_server = true;
+                self.state.start_failure = Some(failure);
             }
         }
-        app
+    }
+
+    /// How to start the server again from the window that says it failed.
+    pub fn with_starter(mut self, starter: Starter) -> Self {
+        self.starter = Some(starter);
+        self
     }
 
     /// Lists the Minuta servers in the hall on the join screen (mDNS, on
@@ -215,6 +242,31 @@ impl MinutaApp {
             // A local folder lists in a blink: read here, not on the network's task.
             UiCommand::Browse(picker, to) => {
                 file_picker::listed(&self.ctx, &picker, folder::list(&to));
+            }
+            UiCommand::SaveCodesPdf { path, sheet } => {
+                let written = minuta_server::codes_pdf::render(&sheet)
+                    .map_err(|e| {
+                        std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string())
+                    })
+                    .and_then(|pdf| std::fs::write(&path, pdf))
+                    .map_err(|e| FileError::io(path.clone(), &e));
+                match written {
+                    Ok(()) => self
+                        .state
+                        .notify(NoticeKind::Info, Notice::CodesSaved(path)),
+                    Err(error) => self
+                        .state
+                        .notify(NoticeKind::Error, Notice::CodesFailed(error)),
+                }
+            }
+            UiCommand::StartServer { data, new } => {
+                if let Some(starter) = self.starter.as_mut() {
+                    let start = match starter(data, new) {
+                        Ok(start) => start,
+                        Err(failure) => Start::Failed(failure),
+                    };
+                    self.begin(start);
+                }
             }
         }
     }

@@ -11,6 +11,7 @@ use minuta_shared::wire::server::{CommandError, Receipt};
 use crate::state::Notice;
 
 pub mod chgk;
+pub mod codes;
 pub mod erudit;
 pub mod io;
 pub mod lan;
@@ -577,6 +578,8 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
                 command_name(lang, command)
             ),
         ),
+        Notice::CodesSaved(path) => codes::saved(lang, path),
+        Notice::CodesFailed(error) => codes::failed(lang, error),
     }
 }
 

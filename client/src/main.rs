@@ -16,6 +16,7 @@ use clap::{Parser, Subcommand};
 use minuta_client::app::{MinutaApp, Start};
 use minuta_client::i18n::{self, Lang};
 use minuta_client::sound::Sound;
+use minuta_client::state::{Advice, StartFailure};
 use minuta_shared::join_code::JoinCode;
 
 /// As the server's (`minuta-server`): `minuta host` and `minuta demo` run
@@ -162,14 +163,20 @@ fn run(cli: Cli) -> Result<(), String> {
     let join = |code: &str| {
         minuta_client::scheme::url_argument(code).map_err(|e| i18n::join_code_error(lang, &e))
     };
-    let (start, announced) = match (cli.command, cli.url) {
-        (None, None) => (Start::JoinScreen, None),
-        (None, Some(url)) => (Start::Join(join(&url)?), None),
-        (Some(Cmd::Join { code }), _) => (Start::Join(join(&code)?), None),
+    let busy = !cli.no_busy_poll;
+    let server = |listen, demo| ServerStart {
+        lang,
+        listen,
+        demo,
+        busy_poll: busy,
+        mdns,
+    };
+    let (start, announced, starter) = match (cli.command, cli.url) {
+        (None, None) => (Start::JoinScreen, None, None),
+        (None, Some(url)) => (Start::Join(join(&url)?), None, None),
+        (Some(Cmd::Join { code }), _) => (Start::Join(join(&code)?), None, None),
         (Some(Cmd::InstallScheme), _) => return install_scheme(lang),
-        (Some(Cmd::Host { data, listen, new }), _) => {
-            host(lang, data, listen, None, !cli.no_busy_poll, new, mdns)?
-        }
+        (Some(Cmd::Host { data, listen, new }), _) => host(server(listen, None), data, new),
         (
             Some(Cmd::Demo {
                 data,
@@ -191,7 +198,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 robots: None,
                 ..minuta_server::demo::DemoConfig::default()
             };
-            host(lang, data, listen, Some(demo), !cli.no_busy_poll, new, mdns)?
+            host(server(listen, Some(demo)), data, new)
         }
     };
     // Announced as long as the window is open; dropping it says goodbye.
@@ -213,7 +220,17 @@ fn run(cli: Cli) -> Result<(), String> {
                 let ctx = cc.egui_ctx.clone();
                 Sound::open(move || ctx.request_repaint())
             };
-            let app = MinutaApp::new(cc.egui_ctx.clone(), lang, muted, busy_poll, start, sound);
+            let mut app = MinutaApp::new(cc.egui_ctx.clone(), lang, muted, busy_poll, start, sound);
+            if let Some(server) = starter {
+                // The announcement of a server started from the window
+                // lives as long as the window, like the first one.
+                let mut announced = None;
+                app = app.with_starter(Box::new(move |data, new| {
+                    let (start, advertiser) = start_server(&server, data, new)?;
+                    drop(announced.replace(advertiser));
+                    Ok(start)
+                }));
+            }
             Ok(Box::new(if mdns { app.discover_the_hall() } else { app }))
         }),
     )
@@ -234,32 +251,68 @@ fn install_scheme(lang: Lang) -> Result<(), String> {
     }
 }
 
-/// Starts the server in this process and prints its codes, so the host can
-/// also read them from the terminal. A store that cannot be used is refused
-/// before anything is served, in the app's language (issue 14.3); `new`
-/// sets such a store aside first. `mdns`: announce it in the hall.
-fn host(
+/// How `minuta host` / `minuta demo` starts its server, kept to start it
+/// again from the window on another data folder.
+struct ServerStart {
     lang: Lang,
-    data: PathBuf,
     listen: SocketAddr,
     demo: Option<minuta_server::demo::DemoConfig>,
     busy_poll: bool,
-    new: bool,
+    /// Announce it in the hall.
     mdns: bool,
-) -> Result<(Start, Option<minuta_server::lan::Advertiser>), String> {
+}
+
+/// The first start of `host` / `demo`: on failure the window opens all the
+/// same and says why (the person may never see this terminal); the reason
+/// is printed here too.
+fn host(
+    server: ServerStart,
+    data: PathBuf,
+    new: bool,
+) -> (
+    Start,
+    Option<minuta_server::lan::Advertiser>,
+    Option<ServerStart>,
+) {
+    match start_server(&server, data, new) {
+        Ok((start, announced)) => (start, announced, Some(server)),
+        Err(failure) => {
+            eprintln!("minuta: {}", failure.reason);
+            (Start::Failed(failure), None, Some(server))
+        }
+    }
+}
+
+/// Starts the server in this process and prints its codes, so the host can
+/// also read them from the terminal. A store that cannot be used is refused
+/// before anything is served, in the app's language (issue 14.3); `new`
+/// sets such a store aside first.
+fn start_server(
+    server: &ServerStart,
+    data: PathBuf,
+    new: bool,
+) -> Result<(Start, Option<minuta_server::lan::Advertiser>), StartFailure> {
+    let lang = server.lang;
     if new {
-        let done = minuta_server::set_aside_damaged_store(&data)
-            .map_err(|e| i18n::store::store_error(lang, &e))?;
+        let done = minuta_server::set_aside_damaged_store(&data).map_err(|e| StartFailure {
+            reason: i18n::store::store_error(lang, &e),
+            advice: Advice::of_store(&e),
+            data: data.clone(),
+        })?;
         if let Some(said) = i18n::store::set_aside(lang, &done) {
             eprintln!("{said}");
         }
     }
-    let mut config = minuta_server::ServerConfig::local(data);
-    config.listen = listen;
-    config.demo = demo;
-    config.busy_poll = busy_poll;
-    let server = minuta_server::spawn(config).map_err(|e| i18n::start::server_error(lang, &e))?;
-    let ready = &server.ready;
+    let mut config = minuta_server::ServerConfig::local(data.clone());
+    config.listen = server.listen;
+    config.demo = server.demo.clone();
+    config.busy_poll = server.busy_poll;
+    let handle = minuta_server::spawn(config).map_err(|e| StartFailure {
+        reason: i18n::start::server_error(lang, &e),
+        advice: Advice::of(&e),
+        data: data.clone(),
+    })?;
+    let ready = &handle.ready;
     println!(
         "Minuta server on {} (certificate {})",
         ready.local_addr,
@@ -279,7 +332,7 @@ fn host(
     for (team, code) in ready.free_team_codes() {
         println!("{}", i18n::start::free_team(lang, team, code));
     }
-    let announced = if mdns {
+    let announced = if server.mdns {
         match minuta_server::lan::advertise(ready) {
             Ok(advertiser) => Some(advertiser),
             Err(e) => {
@@ -290,10 +343,14 @@ fn host(
     } else {
         None
     };
-    let code = JoinCode::parse(&ready.host_code).map_err(|e| i18n::join_code_error(lang, &e))?;
+    let code = JoinCode::parse(&ready.host_code).map_err(|e| StartFailure {
+        reason: i18n::join_code_error(lang, &e),
+        advice: Advice::Retry,
+        data,
+    })?;
     Ok((
         Start::Host {
-            server: Box::new(server),
+            server: Box::new(handle),
             code,
         },
         announced,

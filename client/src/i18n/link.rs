@@ -149,3 +149,30 @@ pub fn join_code_error(lang: Lang, error: &JoinCodeError) -> String {
         },
     }
 }
+
+/// The large line a terminal shows when the server has not answered for
+/// 30 s (`state::SILENCE_ADVICE_US`).
+pub fn silence_heading(lang: Lang) -> String {
+    lang.pick(
+        "Сервер не отвечает уже 30 секунд".to_owned(),
+        "The server has not answered for 30 seconds".to_owned(),
+    )
+}
+
+/// What to check, most likely first.
+pub fn silence_advice(lang: Lang) -> [String; 3] {
+    [
+        lang.pick(
+            "Запущен ли сервер? У ведущего должна быть открыта Минута (minuta host) или minuta-server.".to_owned(),
+            "Is the server running? The host's Minuta (minuta host) or minuta-server must be open.".to_owned(),
+        ),
+        lang.pick(
+            "Этот компьютер в той же сети, что и сервер? Подключитесь к Wi-Fi зала (он напечатан на карточке команды).".to_owned(),
+            "Is this computer on the same network as the server? Join the hall's Wi-Fi (printed on the team's card).".to_owned(),
+        ),
+        lang.pick(
+            "Тот ли это код? Возьмите код этой игры у ведущего: QR или короткий код с карточки.".to_owned(),
+            "Is it the right code? Take this game's code from the host: the QR or the short code on the card.".to_owned(),
+        ),
+    ]
+}

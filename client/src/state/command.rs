@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use minuta_server::codes_pdf::CodeSheet;
 use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::games::Format;
@@ -35,6 +36,17 @@ pub enum UiCommand {
     /// List a folder for the file picker `0` (its key); the app answers
     /// into the picker's memory (`views::file_picker::listed`).
     Browse(String, Browse),
+    /// Start this app's server again (after it could not start) on the
+    /// data folder `data`; `new`: set an unusable store aside first.
+    StartServer {
+        data: PathBuf,
+        new: bool,
+    },
+    /// Write the join codes' sheet as a PDF to the file `path`.
+    SaveCodesPdf {
+        path: PathBuf,
+        sheet: Box<CodeSheet>,
+    },
 }
 
 /// What the network task is told to do.

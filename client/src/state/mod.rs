@@ -10,6 +10,7 @@ mod event;
 mod games;
 mod notice;
 mod ruling;
+mod start_failure;
 
 pub use button::{
     ButtonState, ButtonVerdict, EruditQuestionKey, FLASH_US, PressOn, PressOutcome,
@@ -21,6 +22,7 @@ pub use event::NetEvent;
 pub use games::{GameAck, KEPT_ACKS};
 pub use notice::{INFO_SHOWN_US, Notice, NoticeKind, Toast};
 pub use ruling::Ruling;
+pub use start_failure::{Advice, StartFailure};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -102,7 +104,19 @@ pub struct AppState {
     /// This machine's clock (µs since the epoch) at the frame being drawn;
     /// set by the app each frame so views never read a clock themselves.
     pub now_us: u64,
+    /// This machine's time (µs) since when the terminal has been trying to
+    /// reach a server that does not answer (connecting, silent,
+    /// reconnecting); `None` while it answers.
+    pub unanswered_since_us: Option<u64>,
+    /// `minuta host` / `minuta demo` could not start its server: the
+    /// window says why instead of a dashboard.
+    pub start_failure: Option<StartFailure>,
 }
+
+/// How long a server may stay silent before the terminal says so in large
+/// text, with what to check: long enough for a restart or a Wi-Fi
+/// hiccup, short enough that a team does not wait a whole question.
+pub const SILENCE_ADVICE_US: u64 = 30_000_000;
 
 impl AppState {
     pub fn new(lang: Lang) -> Self {
@@ -158,6 +172,21 @@ impl AppState {
     /// The clocks stop where they are (if not stopped already).
     fn freeze(&mut self) {
         self.frozen_at_us.get_or_insert(self.now_us);
+    }
+
+    /// The server has not answered for [`SILENCE_ADVICE_US`] while the
+    /// terminal kept trying: time to tell the person what to check.
+    pub fn silent_too_long(&self) -> bool {
+        let trying = matches!(
+            self.connection,
+            ConnectionStatus::Connecting
+                | ConnectionStatus::Silent
+                | ConnectionStatus::Reconnecting { .. }
+        );
+        trying
+            && self
+                .unanswered_since_us
+                .is_some_and(|since| self.now_us.saturating_sub(since) >= SILENCE_ADVICE_US)
     }
 
     /// Registers a command about to be sent and returns its request number,
@@ -289,13 +318,17 @@ fn press_on(view: &TeamView) -> Option<PressOn> {
 /// Applies one event from the network to the state.
 pub fn reduce(state: &mut AppState, event: NetEvent) {
     match event {
-        NetEvent::Connecting => state.connection = ConnectionStatus::Connecting,
+        NetEvent::Connecting => {
+            state.connection = ConnectionStatus::Connecting;
+            state.unanswered_since_us.get_or_insert(state.now_us);
+        }
         NetEvent::Connected {
             identity,
             first_sample,
         } => {
             state.connection = ConnectionStatus::Connected;
             state.frozen_at_us = None;
+            state.unanswered_since_us = None;
             // A store still failing says so again right after the join.
             state.storage_failing = None;
             state.identity = Some(identity);
@@ -305,17 +338,20 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             if state.connection.is_connected() {
                 state.connection = ConnectionStatus::Silent;
                 state.freeze();
+                state.unanswered_since_us.get_or_insert(state.now_us);
             }
         }
         NetEvent::Heard => {
             if state.connection == ConnectionStatus::Silent {
                 state.connection = ConnectionStatus::Connected;
                 state.frozen_at_us = None;
+                state.unanswered_since_us = None;
             }
         }
         NetEvent::Reconnecting { attempt, error } => {
             state.connection = ConnectionStatus::Reconnecting { attempt, error };
             state.freeze();
+            state.unanswered_since_us.get_or_insert(state.now_us);
         }
         NetEvent::Stopped(why) => {
             state.connection = ConnectionStatus::Stopped(why);

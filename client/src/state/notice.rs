@@ -28,6 +28,10 @@ pub enum Notice {
         error: FileError,
     },
     Lost(Box<Command>),
+    /// The join codes' PDF was written to this file.
+    CodesSaved(std::path::PathBuf),
+    /// It could not be.
+    CodesFailed(FileError),
 }
 
 /// How long a piece of good news stays on screen.

@@ -25,6 +25,7 @@ pub mod picture;
 pub mod programme;
 pub mod question;
 pub mod ring;
+pub mod start_failed;
 pub mod team;
 pub mod team_names;
 pub mod team_picker;
@@ -44,11 +45,20 @@ pub struct LocalState {
     pub team: team::TeamForm,
     pub host: host::HostForm,
     pub jury: jury::JuryForm,
+    pub start: start_failed::StartForm,
 }
 
 /// The whole window: a status bar, the banners (the server lost, the demo's
 /// autopilot), the screen for the current role, and messages at the bottom.
 pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiCommand> {
+    // The server of `minuta host` did not start: nothing else to show.
+    if let Some(failure) = &state.start_failure {
+        let mut out = Vec::new();
+        egui::CentralPanel::default().show(ui, |ui| {
+            out = start_failed::start_failed(ui, state.lang, failure, &mut local.start);
+        });
+        return out;
+    }
     let mut out = Vec::new();
     let display = matches!(state.view, Some(View::Display(_)));
     // On a full-screen projector nothing but the hall's information shows
@@ -60,8 +70,12 @@ pub fn root(ui: &mut Ui, state: &AppState, local: &mut LocalState) -> Vec<UiComm
     // Even on a full-screen projector: the hall must not read a stale clock.
     if state.link_lost() {
         let size = if display { 40.0 } else { 24.0 };
-        egui::Panel::top("link-lost")
-            .show(ui, |ui| widgets::link_lost_banner(ui, state.lang, size));
+        egui::Panel::top("link-lost").show(ui, |ui| {
+            widgets::link_lost_banner(ui, state.lang, size);
+            if state.silent_too_long() {
+                silence_advice(ui, state.lang);
+            }
+        });
     }
     // The server's disk refuses writes: the host and the judges must know
     // why nothing is being confirmed.
@@ -156,9 +170,30 @@ fn toasts(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
     }
 }
 
-fn connecting(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
+/// Thirty seconds without a word from the server: said in large type,
+/// with what to check.
+fn silence_advice(ui: &mut Ui, lang: Lang) {
     ui.vertical_centered(|ui| {
-        ui.add_space(80.0);
+        ui.add_space(8.0);
+        ui.label(
+            RichText::new(i18n::link::silence_heading(lang))
+                .size(30.0)
+                .strong()
+                .color(widgets::RED),
+        );
+        for line in i18n::link::silence_advice(lang) {
+            ui.add(egui::Label::new(RichText::new(line).size(18.0)).wrap());
+        }
+        ui.add_space(8.0);
+    });
+}
+
+fn connecting(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
+    if state.silent_too_long() {
+        silence_advice(ui, state.lang);
+    }
+    ui.vertical_centered(|ui| {
+        ui.add_space(if state.silent_too_long() { 16.0 } else { 80.0 });
         ui.spinner();
         ui.heading(i18n::connection(state.lang, &state.connection));
         if let ConnectionStatus::Reconnecting { error, .. } = &state.connection {

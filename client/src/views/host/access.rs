@@ -1,6 +1,7 @@
 //! The access tab: the projector's, the host's and the appeal jury's join
 //! codes with QR, the teams' short codes, the server's addresses and
-//! certificate fingerprint.
+//! certificate fingerprint, and the codes on paper (a PDF to print, with
+//! the hall's Wi-Fi on every team's card).
 
 use egui::{RichText, Ui};
 use minuta_shared::join_code::fingerprint_hex;
@@ -9,13 +10,65 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::join_codes::{join_code, short_code};
+use crate::views::join_codes::{code_sheet, join_code, short_code};
 use crate::views::{long_list, widgets};
 
-pub fn access(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec<UiCommand>) {
+/// The codes on paper: the Wi-Fi printed on the cards and the file.
+#[derive(Debug)]
+pub struct CodesForm {
+    pub wifi: String,
+    pub file: String,
+}
+
+impl Default for CodesForm {
+    fn default() -> Self {
+        CodesForm {
+            wifi: String::new(),
+            file: "minuta-codes.pdf".to_owned(),
+        }
+    }
+}
+
+pub fn access(
+    ui: &mut Ui,
+    state: &AppState,
+    view: &HostView,
+    form: &mut CodesForm,
+    out: &mut Vec<UiCommand>,
+) {
     let lang = state.lang;
     let Some(access) = &view.access else { return };
     ui.label(lang.t(T::AccessHint));
+    ui.add_space(8.0);
+    ui.heading(i18n::codes::heading(lang));
+    ui.label(
+        RichText::new(i18n::codes::hint(lang))
+            .small()
+            .color(widgets::GREY),
+    );
+    ui.horizontal(|ui| {
+        let label = ui.label(i18n::codes::wifi_label(lang));
+        ui.add(egui::TextEdit::singleline(&mut form.wifi).hint_text("Minuta / 12345678"))
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(i18n::codes::file_label(lang));
+        ui.add(egui::TextEdit::singleline(&mut form.file).desired_width(320.0))
+            .labelled_by(label.id);
+        let file = form.file.trim();
+        if ui
+            .add_enabled(
+                !file.is_empty(),
+                egui::Button::new(i18n::codes::save_button(lang)),
+            )
+            .clicked()
+        {
+            out.push(UiCommand::SaveCodesPdf {
+                path: file.into(),
+                sheet: Box::new(code_sheet(view, access, &form.wifi)),
+            });
+        }
+    });
     ui.add_space(8.0);
     ui.heading(lang.t(T::DisplayCode));
     let display = join_code(

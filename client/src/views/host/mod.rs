@@ -85,6 +85,7 @@ pub struct HostForm {
     pub games: games::GamesForm,
     pub programme: programme::ProgrammeForm,
     pub standings: standings::StandingsForm,
+    pub codes: access::CodesForm,
 }
 
 pub fn dashboard(
@@ -179,7 +180,7 @@ pub fn dashboard(
             HostTab::Tournament => {
                 tournament::tournament(ui, state, view, &mut form.tournament, &mut out)
             }
-            HostTab::Access => access::access(ui, state, view, &mut out),
+            HostTab::Access => access::access(ui, state, view, &mut form.codes, &mut out),
             HostTab::Teams => teams::teams(ui, state, view, &mut form.teams, &mut out),
             HostTab::Judges => judges::judges(ui, state, view, &mut form.judges, &mut out),
             HostTab::Questions => {

@@ -1,0 +1,54 @@
+//! The words of the join codes on paper (the host's access tab): the
+//! Wi-Fi and file fields, the button, and what became of the file.
+
+use std::path::Path;
+
+use super::Lang;
+use super::io::file_error;
+use crate::os_error::FileError;
+
+pub fn heading(lang: Lang) -> String {
+    lang.pick("Коды на бумаге".into(), "Join codes on paper".into())
+}
+
+pub fn hint(lang: Lang) -> String {
+    lang.pick(
+        "PDF на A4: по восемь карточек команд на странице (название, город, QR, короткий код, Wi-Fi) и последняя страница с кодами ведущего, судей, жюри и проектора — её командам не раздавать.".into(),
+        "An A4 PDF: eight team cards a page (name, town, QR, short code, Wi-Fi) and a last page with the host's, judges', jury's and projector's codes, not for the teams.".into(),
+    )
+}
+
+pub fn wifi_label(lang: Lang) -> String {
+    lang.pick(
+        "Wi-Fi зала (имя / пароль):".into(),
+        "The hall's Wi-Fi (name / password):".into(),
+    )
+}
+
+pub fn file_label(lang: Lang) -> String {
+    lang.pick("Файл:".into(), "File:".into())
+}
+
+pub fn save_button(lang: Lang) -> String {
+    lang.pick(
+        "Сохранить коды для печати (PDF)".into(),
+        "Save the codes for printing (PDF)".into(),
+    )
+}
+
+pub fn saved(lang: Lang, path: &Path) -> String {
+    lang.pick(
+        format!("коды для печати сохранены: {}", path.display()),
+        format!("the codes for printing are saved: {}", path.display()),
+    )
+}
+
+pub fn failed(lang: Lang, error: &FileError) -> String {
+    lang.pick(
+        format!("коды для печати не сохранены: {}", file_error(lang, error)),
+        format!(
+            "the codes for printing are not saved: {}",
+            file_error(lang, error)
+        ),
+    )
+}

@@ -1,0 +1,62 @@
+//! Why `minuta host` / `minuta demo` could not start its server, kept for
+//! the window that says so (the person may never see a terminal): the
+//! reason in their words, what would help, and the data folder tried. The
+//! words are made where the error is known (`main`, the app's starter);
+//! here is what kind of help fits which failure.
+
+use std::path::PathBuf;
+
+use minuta_server::ServerError;
+use minuta_server::store::{SchemaProblem, StoreError};
+
+/// What the window offers besides the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Advice {
+    /// Another server holds the folder, or it cannot be written: choose
+    /// another folder (or stop the other server).
+    OtherFolder,
+    /// The store is damaged or not a Minuta store: set it aside and begin a
+    /// new one (`--new`), or choose another folder.
+    SetAside,
+    /// A newer Minuta wrote the store: use that version, or another folder.
+    NewerMinuta,
+    /// The port is taken: another `--listen`.
+    OtherPort,
+    /// `--new` refused a usable store: start without it.
+    WithoutNew,
+    /// Nothing specific: the reason says it.
+    Retry,
+}
+
+impl Advice {
+    pub fn of(error: &ServerError) -> Advice {
+        match error {
+            ServerError::Store(store) => Advice::of_store(store),
+            ServerError::Bind { .. } => Advice::OtherPort,
+            ServerError::Tls(_) => Advice::OtherFolder,
+            ServerError::Runtime(_) | ServerError::Stopped | ServerError::Demo(_) => Advice::Retry,
+        }
+    }
+
+    pub fn of_store(error: &StoreError) -> Advice {
+        match error {
+            StoreError::NotDamaged { .. } => Advice::WithoutNew,
+            StoreError::Schema {
+                problem: SchemaProblem::TooNew { .. },
+                ..
+            } => Advice::NewerMinuta,
+            e if e.is_damage() => Advice::SetAside,
+            StoreError::Open { .. } | StoreError::ReadOnly { .. } => Advice::OtherFolder,
+            _ => Advice::Retry,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartFailure {
+    /// In the person's language, with the paths.
+    pub reason: String,
+    pub advice: Advice,
+    /// The data folder the server was started on.
+    pub data: PathBuf,
+}
