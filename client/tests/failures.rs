@@ -92,7 +92,7 @@ fn a_data_folder_another_server_holds_opens_a_window_saying_so_in_russian() {
     // Assert: the reason, what to do, and another folder to start with.
     harness.get_by_label("Сервер игры не запустился");
     let reason = format!(
-        "папку данных {} уже использует другой сервер Минуты",
+        "Папку данных {} уже использует другой сервер Минуты",
         dir.path().display()
     );
     harness.get_by_label(&reason);

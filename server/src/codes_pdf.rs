@@ -89,6 +89,10 @@ pub enum CodesError {
         "no server has served from {dir} yet, so the address the hall's terminals use is not known: give --address HOST:PORT (this machine's address in the hall's network and the server's port, e.g. 192.168.1.10:4433)"
     )]
     NoAddress { dir: String },
+    #[error(
+        "the certificate in {certs} is not the one the server last served with (fingerprint {served}): no terminal would trust these codes; give --certs with the server's certificate folder (minuta host keeps it in the data folder's certs)"
+    )]
+    OtherCertificate { certs: String, served: String },
     #[error("making the codes' PDF: {0}")]
     Pdf(#[from] RenderError),
 }
@@ -103,21 +107,33 @@ pub struct CodesOptions {
 }
 
 /// The codes' PDF of the store in `data_dir`, for the certificate in
-/// `cert_dir` (made there if there is none yet, as `serve` would). Reads
-/// the store only.
+/// `cert_dir` (made there if there is none yet, as `serve` would; refused
+/// if the server last served with another). Reads the store only.
 pub fn export_codes(
     data_dir: &Path,
     cert_dir: &Path,
     options: CodesOptions,
 ) -> Result<Vec<u8>, CodesError> {
-    let addrs = match options.address {
-        Some(addr) => vec![addr],
-        None => crate::hall_address::recorded(data_dir).ok_or_else(|| CodesError::NoAddress {
-            dir: data_dir.display().to_string(),
-        })?,
+    let served = crate::hall_address::recorded(data_dir);
+    let addrs = match (options.address, &served) {
+        (Some(addr), _) => vec![addr],
+        (None, Some(served)) => served.addrs.clone(),
+        (None, None) => {
+            return Err(CodesError::NoAddress {
+                dir: data_dir.display().to_string(),
+            });
+        }
     };
     let (core, _) = crate::export::replayed(data_dir)?;
     let identity = crate::net::tls::load_or_create(cert_dir)?;
+    if let Some(fingerprint) = served.and_then(|s| s.fingerprint)
+        && fingerprint != identity.fingerprint
+    {
+        return Err(CodesError::OtherCertificate {
+            certs: cert_dir.display().to_string(),
+            served: minuta_shared::join_code::fingerprint_hex(&fingerprint),
+        });
+    }
     let sheet = sheet_of(&core, &addrs, identity.fingerprint, options.wifi);
     Ok(render(&sheet)?)
 }

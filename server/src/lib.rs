@@ -245,7 +245,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         fingerprint: identity.fingerprint,
     };
     // For the codes printed before the evening (`export --format codes`).
-    if let Err(e) = hall_address::record(&config.data_dir, &info.addrs) {
+    if let Err(e) = hall_address::record(&config.data_dir, &info.addrs, &info.fingerprint) {
         warn!("cannot record the hall's address beside the store: {e}");
     }
     let mut core = Core::new(info.clone());

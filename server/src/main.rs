@@ -204,8 +204,10 @@ enum Command {
         out: Option<PathBuf>,
         /// `--format codes`: the certificate folder the server uses (its
         /// fingerprint is in every code; made there if there is none yet).
-        #[arg(long, default_value = "certs")]
-        certs: PathBuf,
+        /// By default the data folder's `certs` where there is one (as
+        /// `minuta host` keeps it), else `certs`, as `serve`'s default.
+        #[arg(long)]
+        certs: Option<PathBuf>,
         /// `--format codes`: where the hall's terminals reach the server
         /// (IP:PORT); by default the addresses it last served at.
         #[arg(long, value_name = "HOST:PORT")]
@@ -331,8 +333,17 @@ fn main() -> ExitCode {
                 // least, so that a fight can be played with nobody joining.
                 if robots < 2 && matches!(game, DemoGame::BrainRing | DemoGame::Festival) {
                     eprintln!(
-                        "--robots: {robots} team cannot fight Brain-ring (--game {} needs at least 2)",
-                        game.name()
+                        "{}",
+                        lang().pick(
+                            format!(
+                                "--robots: {robots} команда не может играть Брейн-ринг (--game {} — не меньше 2)",
+                                game.name()
+                            ),
+                            format!(
+                                "--robots: {robots} team cannot fight Brain-ring (--game {} needs at least 2)",
+                                game.name()
+                            )
+                        )
                     );
                     return ExitCode::from(2);
                 }
@@ -388,13 +399,23 @@ fn main() -> ExitCode {
             certs,
             address,
             wifi,
-        } => report(export_to(
-            &data,
-            format,
-            game,
-            out.as_deref(),
-            (&certs, CodesOptions { address, wifi }),
-        )),
+        } => {
+            let certs = certs.unwrap_or_else(|| {
+                let beside = data.join("certs");
+                if beside.is_dir() {
+                    beside
+                } else {
+                    PathBuf::from("certs")
+                }
+            });
+            report(export_to(
+                &data,
+                format,
+                game,
+                out.as_deref(),
+                (&certs, CodesOptions { address, wifi }),
+            ))
+        }
     }
 }
 

@@ -148,13 +148,40 @@ fn a_card_says_the_short_code_and_the_staff_page_the_codes_the_server_gives() {
 fn without_address_the_one_the_server_last_served_at_is_used() {
     let dir = tempfile::tempdir().unwrap();
     evening(dir.path(), 1);
-    hall_address::record(dir.path(), &["192.168.7.7:5000".parse().unwrap()]).unwrap();
+    let certs = minuta_server::net::tls::load_or_create(&dir.path().join("certs")).unwrap();
+    hall_address::record(
+        dir.path(),
+        &["192.168.7.7:5000".parse().unwrap()],
+        &certs.fingerprint,
+    )
+    .unwrap();
     let out = dir.path().join("codes.pdf");
 
     let pdf = written(&codes(dir.path(), &["--out", out.to_str().unwrap()]), &out);
 
     let staff = pdf_pages(&pdf)[1].concat();
     assert!(staff.contains("minuta://192.168.7.7:5000/"), "{staff}");
+}
+
+#[test]
+fn a_certificate_folder_not_the_servers_is_refused_before_printing() {
+    let dir = tempfile::tempdir().unwrap();
+    evening(dir.path(), 1);
+    // The server served with another certificate than the one --certs
+    // will make.
+    hall_address::record(dir.path(), &["192.168.7.7:5000".parse().unwrap()], &[9; 32]).unwrap();
+    let out = dir.path().join("codes.pdf");
+
+    let output = codes(dir.path(), &["--out", out.to_str().unwrap()]);
+
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("is not the one the server last served with"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&"09".repeat(32)), "{stderr}");
+    assert!(!out.exists());
 }
 
 #[test]

@@ -60,3 +60,38 @@ pub struct StartFailure {
     /// The data folder the server was started on.
     pub data: PathBuf,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_refused_store_gets_the_help_that_fits_it() {
+        let path = PathBuf::from("/data/minuta.sqlite3");
+        let read_only = StoreError::ReadOnly {
+            path: path.clone(),
+            reason: "SQLite could only open it for reading".into(),
+        };
+        let damaged = StoreError::Damaged {
+            path: path.clone(),
+            damage: minuta_server::store::Damage::ZeroLength,
+        };
+        let newer = StoreError::Schema {
+            path: path.clone(),
+            problem: SchemaProblem::TooNew {
+                found: 99,
+                supported: 5,
+                written_by: None,
+            },
+        };
+        let fine = StoreError::NotDamaged { path, events: 12 };
+
+        assert_eq!(
+            Advice::of(&ServerError::Store(read_only)),
+            Advice::OtherFolder
+        );
+        assert_eq!(Advice::of(&ServerError::Store(damaged)), Advice::SetAside);
+        assert_eq!(Advice::of(&ServerError::Store(newer)), Advice::NewerMinuta);
+        assert_eq!(Advice::of_store(&fine), Advice::WithoutNew);
+    }
+}

@@ -42,7 +42,7 @@ pub fn start_failed(
                     .color(widgets::RED),
             );
             ui.add_space(16.0);
-            ui.add(egui::Label::new(RichText::new(&failure.reason).size(20.0)).wrap());
+            ui.add(egui::Label::new(RichText::new(sentence(&failure.reason)).size(20.0)).wrap());
             ui.add_space(16.0);
             ui.add(
                 egui::Label::new(RichText::new(say::advice(lang, failure.advice)).size(17.0))
@@ -87,4 +87,14 @@ pub fn start_failed(
         });
     });
     out
+}
+
+/// The reason as a sentence of its own: a capital first letter (the
+/// terminal's line has it after «minuta: »).
+fn sentence(reason: &str) -> String {
+    let mut chars = reason.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
