@@ -37,10 +37,15 @@ pub fn failed_heading(lang: Lang) -> String {
 /// What would help, for the window under the reason.
 pub fn advice(lang: Lang, advice: Advice) -> String {
     match advice {
-        Advice::OtherFolder => words(
+        Advice::FolderHeld => words(
             lang,
             "Закройте другую Минуту, которая работает с этой папкой, или выберите другую папку данных ниже (в командной строке: --data ПАПКА).",
             "Close the other Minuta that uses this folder, or choose another data folder below (on the command line: --data FOLDER).",
+        ),
+        Advice::OtherFolder => words(
+            lang,
+            "В эту папку нельзя записывать (диск только для чтения или нет прав): выберите другую папку данных ниже (в командной строке: --data ПАПКА).",
+            "This folder cannot be written (a read-only disk, or no rights): choose another data folder below (on the command line: --data FOLDER).",
         ),
         Advice::SetAside => words(
             lang,

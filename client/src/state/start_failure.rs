@@ -12,8 +12,10 @@ use minuta_server::store::{SchemaProblem, StoreError};
 /// What the window offers besides the reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Advice {
-    /// Another server holds the folder, or it cannot be written: choose
-    /// another folder (or stop the other server).
+    /// Another server holds the folder: stop it, or choose another folder.
+    FolderHeld,
+    /// The folder cannot be written (read-only media, no rights): choose
+    /// another folder.
     OtherFolder,
     /// The store is damaged or not a Minuta store: set it aside and begin a
     /// new one (`--new`), or choose another folder.
@@ -46,6 +48,14 @@ impl Advice {
                 ..
             } => Advice::NewerMinuta,
             e if e.is_damage() => Advice::SetAside,
+            // The lock another server holds is refused with words, not an
+            // OS error (store/schema.rs, lock_data_dir).
+            StoreError::Open { path, source }
+                if path.file_name().is_some_and(|n| n == "minuta.lock")
+                    && source.downcast_ref::<std::io::Error>().is_none() =>
+            {
+                Advice::FolderHeld
+            }
             StoreError::Open { .. } | StoreError::ReadOnly { .. } => Advice::OtherFolder,
             _ => Advice::Retry,
         }
@@ -93,5 +103,17 @@ mod tests {
         assert_eq!(Advice::of(&ServerError::Store(damaged)), Advice::SetAside);
         assert_eq!(Advice::of(&ServerError::Store(newer)), Advice::NewerMinuta);
         assert_eq!(Advice::of_store(&fine), Advice::WithoutNew);
+        let held = StoreError::Open {
+            path: "/data/minuta.lock".into(),
+            source: std::sync::Arc::from(Box::<dyn std::error::Error + Send + Sync>::from(
+                "another minuta-server is using this data directory",
+            )),
+        };
+        assert_eq!(Advice::of_store(&held), Advice::FolderHeld);
+        let no_rights = StoreError::Open {
+            path: "/data/minuta.lock".into(),
+            source: std::sync::Arc::new(std::io::Error::from(std::io::ErrorKind::PermissionDenied)),
+        };
+        assert_eq!(Advice::of_store(&no_rights), Advice::OtherFolder);
     }
 }
