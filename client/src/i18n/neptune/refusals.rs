@@ -218,6 +218,7 @@ pub fn bid_refusal(lang: Lang, refusal: &BidRefusal) -> String {
             "после ва-банка — только ва-банк (6.4)".into(),
             "after va-bank only va-bank may be bid (6.4)".into(),
         ),
+        R::VaBankNotLarger { worth, standing } => va_bank_not_larger_texts(*worth, *standing),
         R::VaBankTwoRunning => (
             "команда начинала ва-банк на прошлом вопросе: два вопроса подряд нельзя (6.4)".into(),
             "the team initiated va-bank on the previous question (6.4)".into(),
@@ -247,6 +248,31 @@ pub fn bid_refusal(lang: Lang, refusal: &BidRefusal) -> String {
     lang.pick(ru, en)
 }
 
+/// 6.2 / 6.4: a «ва-банк» is a bid of the whole score and must offer more
+/// than the standing bid; at equal sums the earlier keeps the lead (6.3).
+pub fn va_bank_not_larger(lang: Lang, worth: i64, standing: i64) -> String {
+    let (ru, en) = va_bank_not_larger_texts(worth, standing);
+    lang.pick(ru, en)
+}
+
+fn va_bank_not_larger_texts(worth: i64, standing: i64) -> (String, String) {
+    if worth == standing {
+        (
+            format!(
+                "ва-банк — это {worth}, столько же, сколько ставка {standing}: ведёт та, что пришла раньше (6.2, 6.3)"
+            ),
+            format!(
+                "va-bank is {worth}, the same as the bid of {standing}: the earlier one keeps the lead (6.2, 6.3)"
+            ),
+        )
+    } else {
+        (
+            format!("ва-банк — это {worth}, меньше ставки {standing} (6.2, 6.4)"),
+            format!("va-bank is {worth}, less than the bid of {standing} (6.2, 6.4)"),
+        )
+    }
+}
+
 /// Why a package was not taken.
 pub fn package_error(lang: Lang, error: &NeptunePackageError) -> String {
     use NeptunePackageError as P;
@@ -261,6 +287,34 @@ pub fn package_error(lang: Lang, error: &NeptunePackageError) -> String {
         P::SheetSize { found } => (
             format!("на листе Негатива фраз: {found}, а по правилам 24 (1.2)"),
             format!("the Negative sheet has {found} phrases; 1.2 gives every team 24"),
+        ),
+        P::PhraseTwice {
+            phrase,
+            first,
+            second,
+        } => (
+            format!(
+                "на листе Негатива фраза {} дважды ({first} и {second}): 1.2 — 24 разные фразы",
+                quoted(phrase)
+            ),
+            format!(
+                "the Negative sheet has {} twice ({first} and {second}): 1.2 gives 24 different phrases",
+                quoted(phrase)
+            ),
+        ),
+        P::FlipTwice {
+            flip,
+            first,
+            second,
+        } => (
+            format!(
+                "Негатив, вопросы {first} и {second}: один и тот же перевёртыш {} — 1.2 требует 12 разных фраз из 24",
+                quoted(flip)
+            ),
+            format!(
+                "Negative questions {first} and {second} share the flip {}: 1.2 needs 12 different phrases of the 24",
+                quoted(flip)
+            ),
         ),
         P::FlipNotOnSheet { number, flip } => (
             format!(

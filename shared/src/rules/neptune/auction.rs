@@ -39,6 +39,11 @@ pub struct AuctionQuestion {
     /// None when nobody bid (or nobody could).
     pub winner: Option<Winner>,
     pub correct: Vec<usize>,
+    /// The winner's stake as the hall heard it (a «ва-банк»: its sum, fixed
+    /// when it was made); when given, it must be what the rules make of the
+    /// bid and the current score.
+    #[serde(default)]
+    pub stated_stake: Option<i64>,
 }
 
 /// 6.2 / 6.4: the stake the winner plays for, given the current scores;
@@ -73,6 +78,13 @@ pub fn winner_stake(scores: &[i64], winner: &Winner) -> Result<i64, NeptuneError
             score,
         }),
         Bid::Amount(bid) => Ok(i64::from(bid)),
+        // 6.4: a winning «ва-банк» either opened the bidding (so it is at
+        // least 40) or offered more than a standing bid (itself at least
+        // 40, 6.2): below 40 it could not have won.
+        Bid::VaBank if score < i64::from(FIRST_BID_MIN) => Err(NeptuneError::VaBankBelowMinimum {
+            team: winner.team,
+            score,
+        }),
         // 6.4: «ва-банк» stakes the whole current score.
         Bid::VaBank => Ok(score),
     }
@@ -86,7 +98,19 @@ pub fn settle_auction_question(
     question: &AuctionQuestion,
 ) -> Result<Vec<i64>, NeptuneError> {
     let winner = match &question.winner {
-        Some(winner) => Some((winner.team, winner_stake(scores, winner)?)),
+        Some(winner) => {
+            let stake = winner_stake(scores, winner)?;
+            match question.stated_stake {
+                Some(stated) if stated != stake => {
+                    return Err(NeptuneError::StakeMismatch {
+                        team: winner.team,
+                        stated,
+                        stake,
+                    });
+                }
+                _ => Some((winner.team, stake)),
+            }
+        }
         None => None,
     };
     let right = check_teams(scores.len(), &question.correct)?;
@@ -126,6 +150,9 @@ pub struct PlacedBid {
     pub team: usize,
     pub bid: Bid,
     pub at: ServerTime,
+    /// The sum it offers (6.2), fixed when it is made: a number's own, a
+    /// «ва-банк»'s the team's whole score at that moment.
+    pub worth: i64,
 }
 
 /// How a question's bidding ended.
@@ -227,6 +254,11 @@ impl Auction {
             return Err(NeptuneError::AlreadyLeading { team });
         }
         let va_bank_played = self.bidding.va_bank_initiator.is_some();
+        let worth = match bid {
+            Bid::Amount(amount) => i64::from(amount),
+            // 6.4: «ва-банк» offers the team's whole current score.
+            Bid::VaBank => score,
+        };
         match bid {
             Bid::VaBank if va_bank_played => {
                 if self
@@ -237,6 +269,7 @@ impl Auction {
                 {
                     return Err(NeptuneError::VaBankAgain { team });
                 }
+                check_va_bank_larger(team, worth, last)?;
             }
             // 6.4: «Первая ставка в торгах равна как минимум 40» — an
             // opening «ва-банк» is the first bid too (docs/rules.md).
@@ -248,13 +281,19 @@ impl Auction {
                 if self.previous_va_bank_initiator == Some(team) {
                     return Err(NeptuneError::VaBankTwoRunning { team });
                 }
+                check_va_bank_larger(team, worth, last)?;
                 self.bidding.va_bank_initiator = Some(team);
             }
             // 6.4: after «ва-банк» only «ва-банк».
             Bid::Amount(_) if va_bank_played => return Err(NeptuneError::VaBankOnly),
             Bid::Amount(amount) => check_amount(amount, last.map(|l| l.bid))?,
         }
-        self.bidding.bids.push(PlacedBid { team, bid, at });
+        self.bidding.bids.push(PlacedBid {
+            team,
+            bid,
+            at,
+            worth,
+        });
         // 6.3: every bid restarts the host's count.
         self.bidding.count = 0;
         Ok(AuctionStep::Bidding { count: 0 })
@@ -296,9 +335,14 @@ impl Auction {
             Some(BiddingOutcome::Won { winner, .. }) => Some(winner),
             Some(BiddingOutcome::NoBids) => None,
         };
+        let stated_stake = match self.bidding.outcome {
+            Some(BiddingOutcome::Won { stake, .. }) => Some(stake),
+            _ => None,
+        };
         let question = AuctionQuestion {
             winner,
             correct: correct.to_vec(),
+            stated_stake,
         };
         let deltas = settle_auction_question(&self.scores, &question)?;
         for (score, delta) in self.scores.iter_mut().zip(&deltas) {
@@ -321,17 +365,18 @@ impl Auction {
         Ok(())
     }
 
-    /// 6.3: the last bidder wins; 6.2: unless it cannot cover its bid.
+    /// 6.3: the last bidder wins — every accepted bid offered more than the
+    /// one before, so the last is the largest sum (6.2); unless it cannot
+    /// cover its bid.
     fn close_bidding(&mut self) -> AuctionStep {
         let Some(last) = self.bidding.bids.last().copied() else {
             self.bidding.outcome = Some(BiddingOutcome::NoBids);
             return AuctionStep::Closed(BiddingOutcome::NoBids);
         };
         let score = self.scores.get(last.team).copied().unwrap_or(0);
-        let stake = match last.bid {
-            Bid::Amount(amount) => i64::from(amount),
-            Bid::VaBank => score,
-        };
+        // The sum fixed when the bid was made (a «ва-банк»: the score then,
+        // which nothing changes during the bidding).
+        let stake = last.worth;
         if stake > score {
             // 6.2: the bidding is rerun without this team.
             self.bidding.excluded.push(last.team);
@@ -350,6 +395,25 @@ impl Auction {
         };
         self.bidding.outcome = Some(outcome);
         AuctionStep::Closed(outcome)
+    }
+}
+
+/// 6.2 / 6.4: a «ва-банк» is a bid like any other: it must offer more than
+/// the standing bid (numeric or another «ва-банк»); at equal sums the
+/// earlier arrival keeps the lead (6.3, docs/rules.md). The tens rule does
+/// not bind it: the team's score is what it is.
+fn check_va_bank_larger(
+    team: usize,
+    worth: i64,
+    standing: Option<PlacedBid>,
+) -> Result<(), NeptuneError> {
+    match standing {
+        Some(standing) if worth <= standing.worth => Err(NeptuneError::VaBankNotLarger {
+            team,
+            worth,
+            standing: standing.worth,
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -381,6 +445,7 @@ mod tests {
         AuctionQuestion {
             winner: Some(Winner { team, bid }),
             correct: correct.to_vec(),
+            stated_stake: None,
         }
     }
 
@@ -401,6 +466,7 @@ mod tests {
         let nobody = AuctionQuestion {
             winner: None,
             correct: vec![2],
+            stated_stake: None,
         };
         assert_eq!(
             settle_auction_question(&scores, &nobody).unwrap(),
@@ -554,36 +620,161 @@ mod tests {
     }
 
     #[test]
-    fn neptune_6_4_live_after_va_bank_only_va_bank() {
-        let mut auction = Auction::new(vec![100, 300, 200]);
+    fn neptune_6_4_live_after_va_bank_only_a_larger_va_bank() {
+        let mut auction = Auction::new(vec![100, 300, 400]);
         auction.bid(0, Bid::Amount(40), T).unwrap();
         auction.bid(1, Bid::VaBank, T).unwrap();
         assert_eq!(
             auction.bid(2, Bid::Amount(500), T),
             Err(NeptuneError::VaBankOnly)
         );
-        // Team 0 may follow with «ва-банк»: someone else initiated it.
+        // 6.2: a «ва-банк» of 100 offers less than the standing 300.
         assert_eq!(
             auction.bid(0, Bid::VaBank, T),
+            Err(NeptuneError::VaBankNotLarger {
+                team: 0,
+                worth: 100,
+                standing: 300
+            })
+        );
+        // A «ва-банк» of 400 offers more: it takes the lead.
+        assert_eq!(
+            auction.bid(2, Bid::VaBank, T),
             Ok(AuctionStep::Bidding { count: 0 })
         );
         assert_eq!(
             auction.bid(1, Bid::VaBank, T),
             Err(NeptuneError::VaBankAgain { team: 1 })
         );
-        // 6.3: the last bidder wins; «ва-банк» stakes its whole score.
+        // 6.2 / 6.3: the last bidder offered the largest sum and wins it.
         assert_eq!(
             count_out(&mut auction),
             AuctionStep::Closed(BiddingOutcome::Won {
                 winner: Winner {
-                    team: 0,
+                    team: 2,
                     bid: Bid::VaBank
                 },
-                stake: 100
+                stake: 400
             })
         );
-        assert_eq!(auction.answer(&[0]), Ok(vec![100, -30, -30]));
-        assert_eq!(auction.scores, vec![200, 270, 170]);
+        assert_eq!(auction.answer(&[2]), Ok(vec![-30, -30, 400]));
+        assert_eq!(auction.scores, vec![70, 270, 800]);
+    }
+
+    #[test]
+    fn neptune_6_2_6_4_live_a_smaller_va_bank_is_refused() {
+        // The old reading let a team with 10 take a question bid at 40 for 10.
+        let mut auction = Auction::new(vec![500, 10, 80]);
+        auction.bid(0, Bid::Amount(40), T).unwrap();
+        assert_eq!(
+            auction.bid(1, Bid::VaBank, T),
+            Err(NeptuneError::VaBankNotLarger {
+                team: 1,
+                worth: 10,
+                standing: 40
+            })
+        );
+        auction.bid(2, Bid::Amount(300), T).unwrap();
+        assert_eq!(
+            auction.bid(2, Bid::VaBank, T),
+            Err(NeptuneError::AlreadyLeading { team: 2 })
+        );
+        assert_eq!(
+            NeptuneError::VaBankNotLarger {
+                team: 2,
+                worth: 80,
+                standing: 300
+            }
+            .to_string(),
+            "team 2's «ва-банк» is 80, not more than the standing bid of 300 (6.2, 6.4)"
+        );
+        // The refused bids left no trace: 300 stands, and wins.
+        assert_eq!(auction.bidding.bids.len(), 2);
+        assert_eq!(auction.bidding.va_bank_initiator, None);
+    }
+
+    #[test]
+    fn neptune_6_2_live_a_larger_va_bank_takes_the_lead_over_a_sum() {
+        let mut auction = Auction::new(vec![500, 75]);
+        auction.bid(0, Bid::Amount(60), T).unwrap();
+        // 75 is not a multiple of ten, and need not be: the whole score.
+        assert_eq!(
+            auction.bid(1, Bid::VaBank, T),
+            Ok(AuctionStep::Bidding { count: 0 })
+        );
+        assert_eq!(auction.bidding.bids[1].worth, 75);
+        assert_eq!(
+            auction.bid(0, Bid::Amount(200), T),
+            Err(NeptuneError::VaBankOnly)
+        );
+        assert_eq!(
+            auction.close(T),
+            Ok(AuctionStep::Closed(BiddingOutcome::Won {
+                winner: Winner {
+                    team: 1,
+                    bid: Bid::VaBank
+                },
+                stake: 75
+            }))
+        );
+    }
+
+    #[test]
+    fn neptune_6_3_live_equal_sums_the_earlier_arrival_keeps_the_lead() {
+        let mut auction = Auction::new(vec![300, 300, 90]);
+        auction.bid(2, Bid::Amount(90), T).unwrap();
+        assert_eq!(
+            auction.bid(0, Bid::VaBank, ServerTime(1)),
+            Ok(AuctionStep::Bidding { count: 0 })
+        );
+        // Team 1's «ва-банк» arrives after team 0's, for the same 300.
+        assert_eq!(
+            auction.bid(1, Bid::VaBank, ServerTime(2)),
+            Err(NeptuneError::VaBankNotLarger {
+                team: 1,
+                worth: 300,
+                standing: 300
+            })
+        );
+        // A «ва-банк» equal to a numeric bid does not take it either.
+        let mut auction = Auction::new(vec![90, 500]);
+        auction.bid(1, Bid::Amount(90), T).unwrap();
+        assert_eq!(
+            auction.bid(0, Bid::VaBank, T),
+            Err(NeptuneError::VaBankNotLarger {
+                team: 0,
+                worth: 90,
+                standing: 90
+            })
+        );
+    }
+
+    #[test]
+    fn neptune_6_4_a_sheets_winning_va_bank_is_at_least_40() {
+        let question = won(0, Bid::VaBank, &[0]);
+        assert_eq!(
+            settle_auction_question(&[30], &question),
+            Err(NeptuneError::VaBankBelowMinimum { team: 0, score: 30 })
+        );
+        assert_eq!(settle_auction_question(&[45], &question), Ok(vec![45]));
+    }
+
+    #[test]
+    fn neptune_6_4_a_sheets_stated_va_bank_sum_must_be_the_score_then() {
+        let mut question = won(0, Bid::VaBank, &[0]);
+        question.stated_stake = Some(90);
+        assert_eq!(
+            settle_auction_question(&[90, 10], &question),
+            Ok(vec![90, -30])
+        );
+        assert_eq!(
+            settle_auction_question(&[180, 10], &question),
+            Err(NeptuneError::StakeMismatch {
+                team: 0,
+                stated: 90,
+                stake: 180
+            })
+        );
     }
 
     #[test]
