@@ -385,6 +385,43 @@ mod tests {
     }
 
     #[test]
+    fn neptune_6_2_6_4_a_smaller_va_bank_is_refused_with_its_sum() {
+        let smaller = NeptunePlayError::Bid(BidRefusal::VaBankNotLarger {
+            worth: 80,
+            standing: 300,
+        });
+        assert_eq!(
+            play_error(Lang::Ru, &smaller),
+            "ва-банк — это 80, меньше ставки 300 (6.2, 6.4)"
+        );
+        assert_eq!(
+            play_error(Lang::En, &smaller),
+            "va-bank is 80, less than the bid of 300 (6.2, 6.4)"
+        );
+        // 6.3: equal sums — the earlier arrival keeps the lead.
+        let equal = NeptunePlayError::Bid(BidRefusal::VaBankNotLarger {
+            worth: 300,
+            standing: 300,
+        });
+        assert!(play_error(Lang::Ru, &equal).contains("ведёт та, что пришла раньше"));
+        assert!(play_error(Lang::En, &equal).contains("the earlier one keeps the lead"));
+    }
+
+    #[test]
+    fn neptune_1_2_two_questions_sharing_a_flip_are_named() {
+        let error = NeptunePackageError::FlipTwice {
+            flip: "Чёрная луна".into(),
+            first: 3,
+            second: 8,
+        };
+        assert_eq!(
+            package_error(Lang::Ru, &error),
+            "пакет не загружен: Негатив, вопросы 3 и 8: один и тот же перевёртыш «Чёрная луна» — 1.2 требует 12 разных фраз из 24"
+        );
+        assert!(package_error(Lang::En, &error).contains("12 different phrases of the 24"));
+    }
+
+    #[test]
     fn neptune_a_short_package_names_the_contest_in_the_language() {
         let error = NeptunePlayError::PackageShort {
             contest: "sandwich".into(),
