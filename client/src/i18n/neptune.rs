@@ -331,9 +331,9 @@ pub fn va_bank_button(lang: Lang, score: i64) -> String {
 /// 6.2: a bid over the team's own score, asked about before it goes.
 pub fn over_score(lang: Lang, score: i64, amount: u32) -> String {
     lang.pick(
-        format!("У команды {score}: ставка {amount} исключит её из торгов (6.2) — поставить?"),
+        format!("у команды {score}: ставка {amount} исключит её из торгов (6.2) — поставить?"),
         format!(
-            "The team has {score}: a bid of {amount} would exclude it from the bidding (6.2) — bid anyway?"
+            "the team has {score}: a bid of {amount} would exclude it from the bidding (6.2) — bid anyway?"
         ),
     )
 }

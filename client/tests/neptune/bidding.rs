@@ -37,7 +37,7 @@ fn neptune_6_2_a_bid_above_the_teams_score_asks_first() {
     assert!(harness.state().sent.is_empty(), "asked, not sent");
     assert!(
         harness
-            .query_by_label("У команды 50: ставка 60 исключит её из торгов (6.2) — поставить?")
+            .query_by_label("у команды 50: ставка 60 исключит её из торгов (6.2) — поставить?")
             .is_some()
     );
     common::click(&mut harness, "Отмена");
@@ -75,7 +75,7 @@ fn neptune_6_2_the_over_score_question_in_english() {
     assert!(
         harness
             .query_by_label(
-                "The team has 50: a bid of 90 would exclude it from the bidding (6.2) — bid anyway?"
+                "the team has 50: a bid of 90 would exclude it from the bidding (6.2) — bid anyway?"
             )
             .is_some()
     );

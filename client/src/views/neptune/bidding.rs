@@ -201,8 +201,11 @@ fn controls(
         }
         None => {}
     }
-    if let Some(n) = draft.confirm {
-        confirm_over_score(ui, lang, game, view.score, n, open, draft, out);
+    if let Some(n) = draft.confirm
+        && let Some(amount) = confirm_over_score(ui, lang, view.score, n, open, draft)
+    {
+        let bid = Bid::Amount(amount);
+        send(out, game, NeptuneCommand::Bid { team: None, bid });
     }
     // Why the buttons are dark.
     let leading = auction.standing().is_some_and(|r| r.team == view.team);
@@ -222,18 +225,17 @@ fn controls(
     }
 }
 
-/// 6.2: «у команды 80: ставка 500 исключит её из торгов — поставить?».
-#[allow(clippy::too_many_arguments)]
+/// 6.2: «у команды 80: ставка 500 исключит её из торгов — поставить?»;
+/// the sum to send once the captain says yes.
 fn confirm_over_score(
     ui: &mut Ui,
     lang: Lang,
-    game: GameId,
     score: i64,
     amount: u32,
     open: bool,
     draft: &mut BidDraft,
-    out: &mut Vec<UiCommand>,
-) {
+) -> Option<u32> {
+    let mut yes = None;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(
             RichText::new(words::over_score(lang, score, amount))
@@ -242,17 +244,10 @@ fn confirm_over_score(
                 .color(AMBER),
         );
         ui.horizontal(|ui| {
-            let yes = egui::Button::new(RichText::new(words::bid_anyway(lang, amount)).size(20.0));
-            if ui.add_enabled(open, yes).clicked() {
+            let send = egui::Button::new(RichText::new(words::bid_anyway(lang, amount)).size(20.0));
+            if ui.add_enabled(open, send).clicked() {
                 draft.confirm = None;
-                send(
-                    out,
-                    game,
-                    NeptuneCommand::Bid {
-                        team: None,
-                        bid: Bid::Amount(amount),
-                    },
-                );
+                yes = Some(amount);
             }
             let no = egui::Button::new(RichText::new(lang.t(i18n::T::Cancel)).size(20.0));
             if ui.add(no).clicked() {
@@ -260,6 +255,7 @@ fn confirm_over_score(
             }
         });
     });
+    yes
 }
 
 /// The bids of this bidding in the order the server took them (6.3), the
