@@ -269,7 +269,8 @@ fn neptune_6_4_the_captain_opens_the_bidding_with_va_bank_or_the_minimum() {
     let mut harness = hall.terminal(1, None);
     assert!(harness.query_by_label("Наш счёт: 50").is_some());
     assert!(!disabled(&harness, "40"), "the opening minimum");
-    common::click(&mut harness, "Ва-банк");
+    // The «ва-банк» says what it offers before it is sent: the score.
+    common::click(&mut harness, "Ва-банк (50)");
     common::assert_sent(
         &harness,
         [neptune(NeptuneCommand::Bid {
@@ -330,9 +331,9 @@ fn neptune_6_3_the_count_says_raz_a_step_after_the_bid() {
 fn neptune_6_2_a_team_without_points_cannot_bid() {
     let hall = Hall::bidding();
     let mut harness = hall.terminal(3, None);
-    assert!(disabled(&harness, "Ва-банк"));
+    assert!(disabled(&harness, "Ва-банк (0)"));
     assert!(disabled(&harness, "40"));
-    harness.get_by_label("Ва-банк").click();
+    harness.get_by_label("Ва-банк (0)").click();
     harness.run();
     assert!(
         harness.state().sent.is_empty(),
@@ -360,7 +361,7 @@ fn neptune_6_4_the_leader_waits_and_a_refusal_is_said_in_place() {
     );
     let mut harness = hall.terminal(1, None);
     assert!(harness.query_by_label("Ваша ставка — высшая.").is_some());
-    assert!(disabled(&harness, "Ва-банк"));
+    assert!(disabled(&harness, "Ва-банк (50)"));
     // The server's refusal of an earlier bid, as the rules word it.
     let request = harness
         .state_mut()
@@ -510,5 +511,7 @@ fn neptune_1_2_a_click_marks_a_phrase_and_a_second_unmarks_it() {
     );
 }
 
+#[path = "neptune/bidding.rs"]
+mod bidding;
 #[path = "neptune/staff.rs"]
 mod staff;

@@ -260,6 +260,10 @@ fn score_bad_sheets_exit_2_with_the_field_path() {
             r#"auction[4].bid: 500 is more than "Тритоны"'s current score of 312 (6.2)"#,
         ),
         (
+            "neptune-auction-va-bank-stake",
+            r#"auction[4].stake: 200 is not "Тритоны"'s stake: its bid at its current score is 312 (a «ва-банк» is the whole score when made, 6.4)"#,
+        ),
+        (
             "neptune-auction-winner-not-positive",
             r#"auction[7].winner: "Тритоны" has 0 points; only teams with a positive score bid (6.2)"#,
         ),

@@ -553,6 +553,20 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         "only «ва-банк»",
     )
     .await?;
+    // 6.2 / 6.4: team 3's «ва-банк» is its 50, less than the standing 100.
+    n.refused(
+        2,
+        C::Bid {
+            team: None,
+            bid: Bid::VaBank,
+        },
+        E::Bid(BidRefusal::VaBankNotLarger {
+            worth: 50,
+            standing: 100,
+        }),
+        "not more than the standing bid of 100",
+    )
+    .await?;
     n.refused(
         1,
         C::Bid {
@@ -595,6 +609,21 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
     .await?;
     n.question("Ртуть", &[(1, true), (0, true), (3, false)])
         .await?;
+    // 6.4: each «ва-банк» keeps the sum it was made for, though team 2
+    // now has 200.
+    let scored = n
+        .staff("the first auction question scored", |v| {
+            v.board.stage == Stage::Revealed
+        })
+        .await?;
+    let worth: Vec<(TeamId, i64)> = scored
+        .board
+        .auction
+        .as_ref()
+        .map(|a| a.bids.iter().map(|b| (b.team, b.worth)).collect())
+        .unwrap_or_default();
+    ensure!(worth == vec![(t[3], 80), (t[1], 100)], "{worth:?}");
+    ensure!(score_of(&scored, t[1]) == Some(200), "{scored:?}");
 
     // The second question: the previous initiator may not open «ва-банк»;
     // the host lets a bid in for a team whose laptop failed.

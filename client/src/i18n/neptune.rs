@@ -12,7 +12,7 @@ use super::{Lang, texts};
 
 mod refusals;
 
-pub use refusals::{bid_refusal, package_error, play_error};
+pub use refusals::{bid_refusal, package_error, play_error, va_bank_not_larger};
 
 texts! {
     /// A Нептун static text, rendered by [`Lang::t`].
@@ -133,7 +133,7 @@ texts! {
     YouLead => "Ваша ставка — высшая.", "Yours is the highest bid.";
     BiddingClosed => "Торги закрыты.", "The bidding is closed.";
     CannotBid => "Ваша команда в этих торгах не ставит.", "Your team does not bid in this bidding.";
-    VaBankOnly => "После ва-банка — только ва-банк (6.4).", "After va-bank only va-bank (6.4).";
+    VaBankOnly => "После ва-банка — только ва-банк, и больше него (6.2, 6.4).", "After va-bank only a larger va-bank (6.2, 6.4).";
     // the tables
     TableTitle => "Общий зачёт", "Overall standings";
     ColPlace => "Место", "Place";
@@ -321,6 +321,29 @@ pub fn previous_va_bank(lang: Lang, name: &str) -> String {
 /// The captain's quick raise: «+10 (130)».
 pub fn raise(by: u32, to: u32) -> String {
     format!("+{by} ({to})")
+}
+
+/// The captain's «ва-банк» button with what it offers: «Ва-банк (80)».
+pub fn va_bank_button(lang: Lang, score: i64) -> String {
+    lang.pick(format!("Ва-банк ({score})"), format!("Va-bank ({score})"))
+}
+
+/// 6.2: a bid over the team's own score, asked about before it goes.
+pub fn over_score(lang: Lang, score: i64, amount: u32) -> String {
+    lang.pick(
+        format!("у команды {score}: ставка {amount} исключит её из торгов (6.2) — поставить?"),
+        format!(
+            "the team has {score}: a bid of {amount} would exclude it from the bidding (6.2) — bid anyway?"
+        ),
+    )
+}
+
+/// «Да, поставить 500».
+pub fn bid_anyway(lang: Lang, amount: u32) -> String {
+    lang.pick(
+        format!("Да, поставить {amount}"),
+        format!("Yes, bid {amount}"),
+    )
 }
 
 /// «Ставка принята: № 3 по порядку».

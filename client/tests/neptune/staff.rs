@@ -121,7 +121,8 @@ fn neptune_6_3_the_host_says_three_and_bids_by_hand() {
         .expect("the team's button")
         .click();
     harness.run();
-    common::click(&mut harness, "Ва-банк");
+    // The chosen team's «ва-банк» with its sum (its 50 points).
+    common::click(&mut harness, "Ва-банк (50)");
     common::assert_sent(
         &harness,
         [neptune(NeptuneCommand::Bid {
@@ -291,15 +292,16 @@ fn neptune_every_screen_draws_at_every_step_of_a_game() {
     // Аукцион: bids, «три», the question for the stakes.
     hall.host(NeptuneCommand::StartContest);
     hall.host(NeptuneCommand::OpenBidding);
+    // Team 2 bids 40; team 1's «ва-банк» (its whole score) offers more.
     hall.team(
-        1,
+        2,
         NeptuneCommand::Bid {
             team: None,
             bid: Bid::Amount(40),
         },
     );
     hall.host(NeptuneCommand::Bid {
-        team: Some(TeamId(2)),
+        team: Some(TeamId(1)),
         bid: Bid::VaBank,
     });
     hall.draw_everything();

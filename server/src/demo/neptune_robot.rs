@@ -14,9 +14,10 @@
 //! In the auction every captain reads the same script off the board
 //! ([`auction_move`]), and the one the script names bids: on the first
 //! question the poorest team bids past its score and is excluded when the
-//! count runs out (6.2), then in the rerun the richest opens «ва-банк» and
-//! the next follows it (6.4); every third question nobody bids (all play
-//! for 30); on the others two or three teams raise by tens.
+//! count runs out (6.2), then in the rerun a poorer team opens «ва-банк» and
+//! the richest answers with a larger one (6.2, 6.4: the largest sum wins);
+//! every third question nobody bids (all play for 30); on the others two
+//! or three teams raise by tens.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -467,20 +468,29 @@ pub(super) fn auction_move(a: &AuctionBoard) -> Option<(TeamId, Bid)> {
             Some((team, Bid::Amount(over.max(i64::from(FIRST_BID_MIN)) as u32)))
         }
         (0, true, _) => None,
-        // 6.4: the rerun: the richest opens «ва-банк», the next follows.
+        // 6.4: the rerun: a «ва-банк» answered by a larger one (6.2: the
+        // largest sum wins). The poorest team that has 40 and someone
+        // richer behind it opens; the richest answers.
         (0, false, 0) => {
-            let (team, score) = *able.first()?;
-            let bid = if score >= i64::from(FIRST_BID_MIN) {
+            let richest = able.first()?.1;
+            let opener = able
+                .iter()
+                .rev()
+                .find(|(_, s)| *s >= i64::from(FIRST_BID_MIN) && *s < richest)
+                .or_else(|| able.first())?;
+            let bid = if opener.1 >= i64::from(FIRST_BID_MIN) {
                 Bid::VaBank
             } else {
                 Bid::Amount(FIRST_BID_MIN)
             };
-            Some((team, bid))
+            Some((opener.0, bid))
         }
-        (0, false, 1) => able
-            .iter()
-            .find(|(t, _)| Some(*t) != a.previous_initiator)
-            .map(|(t, _)| (*t, Bid::VaBank)),
+        (0, false, 1) => {
+            let standing = a.standing().map_or(0, |b| b.worth);
+            able.iter()
+                .find(|(_, s)| *s > standing)
+                .map(|(t, _)| (*t, Bid::VaBank))
+        }
         (0, false, _) => None,
         // Every third question nobody bids: all play for 30 (6.6).
         (q, _, _) if q % 3 == 2 => None,

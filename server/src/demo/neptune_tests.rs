@@ -231,6 +231,11 @@ fn demo_neptune_robots_play_the_six_contests_to_the_end_of_the_auction() {
         .filter(|b| b.run == 1 && b.bid == Bid::VaBank)
         .collect();
     assert!(chain.len() >= 2, "{first:?}");
+    // 6.2: each «ва-банк» of the chain offers more than the one before.
+    assert!(
+        chain.windows(2).all(|w| w[0].worth < w[1].worth),
+        "{chain:?}"
+    );
     let auction_play = game.played.last().expect("the auction played");
     assert!(
         auction_play

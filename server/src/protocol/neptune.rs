@@ -33,6 +33,14 @@ fn bid_text(bid: Bid) -> String {
     }
 }
 
+/// A logged bid with its sum, fixed when it was made: «ва-банк (90)».
+fn logged_bid_text(bid: &LoggedBid) -> String {
+    match bid.bid {
+        Bid::Amount(n) => n.to_string(),
+        Bid::VaBank => format!("ва-банк ({})", bid.worth),
+    }
+}
+
 pub(super) fn neptune_section(p: &mut Protocol, core: &Core, title: &str, game: &NeptuneMatch) {
     p.heading(Level::Section, title);
     if game.entrants.is_empty() {
@@ -204,7 +212,7 @@ fn bids(p: &mut Protocol, core: &Core, game: &NeptuneMatch, index: usize, q: &Qu
             (n + 1).to_string(),
             (b.run - first + 1).to_string(),
             team(core, b.team),
-            bid_text(b.bid),
+            logged_bid_text(b),
             time_of_day(b.at),
             if b.by_host {
                 "ведущий"
@@ -223,7 +231,7 @@ fn bids(p: &mut Protocol, core: &Core, game: &NeptuneMatch, index: usize, q: &Qu
     };
     let excluded: Vec<String> = (first..end)
         .filter_map(|r| log.iter().rev().find(|b| b.run == r))
-        .map(|b| format!("{} ({})", team(core, b.team), bid_text(b.bid)))
+        .map(|b| format!("{} ({})", team(core, b.team), logged_bid_text(b)))
         .collect();
     let outcome = match q.sold {
         Some(BiddingOutcome::Won { winner, stake }) => {

@@ -226,7 +226,8 @@ fn read_joker(
     })
 }
 
-/// 6: `{"winner":team|null,"bid":b|"va-bank","correct":[…]}` × 8.
+/// 6: `{"winner":team|null,"bid":b|"va-bank","stake":n?,"correct":[…]}` × 8;
+/// `stake`, when given, is the winner's stake as bid (a «ва-банк»'s sum).
 fn read_auction<'a>(
     teams: &Teams,
     node: &Node<'a>,
@@ -235,7 +236,7 @@ fn read_auction<'a>(
     let items = questions(node, Contest::Auction, game)?;
     let mut out = Vec::new();
     for item in &items {
-        let q = item.fields(&["winner", "bid", "correct"])?;
+        let q = item.fields(&["winner", "bid", "stake", "correct"])?;
         let winner_team = match q.present("winner") {
             Some(w) => Some(teams.team(&w)?),
             None => None,
@@ -260,9 +261,20 @@ fn read_auction<'a>(
             }
             (None, None) => None,
         };
+        let stated_stake = match q.present("stake") {
+            Some(_) if winner.is_none() => {
+                return Err(SheetError::new(
+                    &format!("{}.stake", item.path),
+                    "a stake, but no winner (`winner` is null or missing)",
+                ));
+            }
+            Some(stake) => Some(i64::from(stake.count()?)),
+            None => None,
+        };
         out.push(AuctionQuestion {
             winner,
             correct: teams.list(&q.required("correct")?)?,
+            stated_stake,
         });
     }
     Ok((out, items))
@@ -320,12 +332,29 @@ fn locate(teams: &Teams, auction: &[Node<'_>], error: NeptuneError) -> SheetErro
     let field = match *error {
         NeptuneError::NotPositive { .. } | NeptuneError::UnknownTeam { .. } => "winner",
         NeptuneError::ListedTwice { .. } => "correct",
+        NeptuneError::StakeMismatch { .. } => "stake",
         _ => "bid",
     };
     let reason = match *error {
         NeptuneError::NotPositive { team, score } => {
             format!(
                 "{} has {score} points; only teams with a positive score bid (6.2)",
+                quote(teams.name(team))
+            )
+        }
+        NeptuneError::StakeMismatch {
+            team,
+            stated,
+            stake,
+        } => {
+            format!(
+                "{stated} is not {}'s stake: its bid at its current score is {stake} (a «ва-банк» is the whole score when made, 6.4)",
+                quote(teams.name(team))
+            )
+        }
+        NeptuneError::VaBankBelowMinimum { team, score } => {
+            format!(
+                "{}'s «ва-банк» of {score} could not have won: the first bid is at least 40 and every next one larger (6.2, 6.4)",
                 quote(teams.name(team))
             )
         }

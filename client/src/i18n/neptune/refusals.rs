@@ -218,6 +218,7 @@ pub fn bid_refusal(lang: Lang, refusal: &BidRefusal) -> String {
             "после ва-банка — только ва-банк (6.4)".into(),
             "after va-bank only va-bank may be bid (6.4)".into(),
         ),
+        R::VaBankNotLarger { worth, standing } => va_bank_not_larger_texts(*worth, *standing),
         R::VaBankTwoRunning => (
             "команда начинала ва-банк на прошлом вопросе: два вопроса подряд нельзя (6.4)".into(),
             "the team initiated va-bank on the previous question (6.4)".into(),
@@ -247,6 +248,31 @@ pub fn bid_refusal(lang: Lang, refusal: &BidRefusal) -> String {
     lang.pick(ru, en)
 }
 
+/// 6.2 / 6.4: a «ва-банк» is a bid of the whole score and must offer more
+/// than the standing bid; at equal sums the earlier keeps the lead (6.3).
+pub fn va_bank_not_larger(lang: Lang, worth: i64, standing: i64) -> String {
+    let (ru, en) = va_bank_not_larger_texts(worth, standing);
+    lang.pick(ru, en)
+}
+
+fn va_bank_not_larger_texts(worth: i64, standing: i64) -> (String, String) {
+    if worth == standing {
+        (
+            format!(
+                "ва-банк — это {worth}, столько же, сколько ставка {standing}: ведёт та, что пришла раньше (6.2, 6.3)"
+            ),
+            format!(
+                "va-bank is {worth}, the same as the bid of {standing}: the earlier one keeps the lead (6.2, 6.3)"
+            ),
+        )
+    } else {
+        (
+            format!("ва-банк — это {worth}, меньше ставки {standing} (6.2, 6.4)"),
+            format!("va-bank is {worth}, less than the bid of {standing} (6.2, 6.4)"),
+        )
+    }
+}
+
 /// Why a package was not taken.
 pub fn package_error(lang: Lang, error: &NeptunePackageError) -> String {
     use NeptunePackageError as P;
@@ -261,6 +287,34 @@ pub fn package_error(lang: Lang, error: &NeptunePackageError) -> String {
         P::SheetSize { found } => (
             format!("на листе Негатива фраз: {found}, а по правилам 24 (1.2)"),
             format!("the Negative sheet has {found} phrases; 1.2 gives every team 24"),
+        ),
+        P::PhraseTwice {
+            phrase,
+            first,
+            second,
+        } => (
+            format!(
+                "на листе Негатива фраза {} дважды ({first} и {second}): 1.2 — 24 разные фразы",
+                quoted(phrase)
+            ),
+            format!(
+                "the Negative sheet has {} twice ({first} and {second}): 1.2 gives 24 different phrases",
+                quoted(phrase)
+            ),
+        ),
+        P::FlipTwice {
+            flip,
+            first,
+            second,
+        } => (
+            format!(
+                "Негатив, вопросы {first} и {second}: один и тот же перевёртыш {} — 1.2 требует 12 разных фраз из 24",
+                quoted(flip)
+            ),
+            format!(
+                "Negative questions {first} and {second} share the flip {}: 1.2 needs 12 different phrases of the 24",
+                quoted(flip)
+            ),
         ),
         P::FlipNotOnSheet { number, flip } => (
             format!(
@@ -328,6 +382,43 @@ mod tests {
             play_error(Lang::En, &error),
             "30 is below the first bid's minimum of 40 (6.4)"
         );
+    }
+
+    #[test]
+    fn neptune_6_2_6_4_a_smaller_va_bank_is_refused_with_its_sum() {
+        let smaller = NeptunePlayError::Bid(BidRefusal::VaBankNotLarger {
+            worth: 80,
+            standing: 300,
+        });
+        assert_eq!(
+            play_error(Lang::Ru, &smaller),
+            "ва-банк — это 80, меньше ставки 300 (6.2, 6.4)"
+        );
+        assert_eq!(
+            play_error(Lang::En, &smaller),
+            "va-bank is 80, less than the bid of 300 (6.2, 6.4)"
+        );
+        // 6.3: equal sums — the earlier arrival keeps the lead.
+        let equal = NeptunePlayError::Bid(BidRefusal::VaBankNotLarger {
+            worth: 300,
+            standing: 300,
+        });
+        assert!(play_error(Lang::Ru, &equal).contains("ведёт та, что пришла раньше"));
+        assert!(play_error(Lang::En, &equal).contains("the earlier one keeps the lead"));
+    }
+
+    #[test]
+    fn neptune_1_2_two_questions_sharing_a_flip_are_named() {
+        let error = NeptunePackageError::FlipTwice {
+            flip: "Чёрная луна".into(),
+            first: 3,
+            second: 8,
+        };
+        assert_eq!(
+            package_error(Lang::Ru, &error),
+            "пакет не загружен: Негатив, вопросы 3 и 8: один и тот же перевёртыш «Чёрная луна» — 1.2 требует 12 разных фраз из 24"
+        );
+        assert!(package_error(Lang::En, &error).contains("12 different phrases of the 24"));
     }
 
     #[test]

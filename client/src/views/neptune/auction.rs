@@ -152,10 +152,15 @@ fn manual(
         {
             bid = Some(Bid::Amount(n));
         }
-        if ui
-            .add_enabled(chosen, egui::Button::new(lang.t(Nt::VaBank)))
-            .clicked()
+        // What the chosen team's «ва-банк» offers: its score now (6.4).
+        let va_bank = match form
+            .team
+            .and_then(|t| auction.scores.iter().find(|(s, _)| *s == t))
         {
+            Some((_, score)) => words::va_bank_button(lang, *score),
+            None => lang.t(Nt::VaBank).to_owned(),
+        };
+        if ui.add_enabled(chosen, egui::Button::new(va_bank)).clicked() {
             bid = Some(Bid::VaBank);
         }
     });

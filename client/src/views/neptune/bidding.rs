@@ -1,9 +1,12 @@
 //! The captain's bidding screen in the auction (6.2–6.4): the team's
 //! score, the standing bid and bidder, the server's count «раз, два, три»
 //! live, quick raises over the standing bid (or the opening 40), a typed
-//! sum, «Ва-банк»; every button only while the team may bid; a refusal
-//! said in place, as the rules word it; then what the question is played
-//! for (6.6). The bids are public: the log is the hall's.
+//! sum, «Ва-банк» with the sum it offers (the team's score); every button
+//! only while the team may bid; a bid above the team's score asked about
+//! before it goes (6.2: winning it would exclude the team); a «ва-банк» that
+//! offers no more than the standing bid dark with its reason (6.2, 6.4); a
+//! refusal said in place, as the rules word it; then what the question is
+//! played for (6.6). The bids are public: the log is the hall's.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
@@ -22,10 +25,12 @@ use crate::views::widgets::{AMBER, BRIGHT, GREEN, GREY, RED};
 /// The quick raises over a standing sum (6.4: multiples of ten).
 const RAISES: [u32; 3] = [10, 20, 50];
 
-/// The sum being typed.
+/// The sum being typed, and a bid above the team's score awaiting «да».
 #[derive(Debug, Default)]
 pub struct BidDraft {
     pub amount: String,
+    /// 6.2: a sum over the team's score, asked about before it is sent.
+    pub confirm: Option<u32>,
 }
 
 /// A typed sum: digits, spaces aside.
@@ -59,8 +64,11 @@ pub fn bidding(
     }
     if board.stage == Stage::Bidding {
         controls(ui, state, game, view, auction, draft, out);
-    } else if let Some(sold) = &auction.sold {
-        outcome(ui, lang, board, sold);
+    } else {
+        draft.confirm = None;
+        if let Some(sold) = &auction.sold {
+            outcome(ui, lang, board, sold);
+        }
     }
     if let Some((_, stake)) = board
         .question
@@ -127,6 +135,12 @@ fn controls(
     let sending = pending(state, game).any(is_bid);
     let open = view.may_bid && !sending;
     let standing = auction.standing().map(|r| r.bid);
+    // 6.2 / 6.4: «ва-банк» offers the team's score, and must offer more
+    // than the standing bid (equal: the earlier keeps the lead, 6.3).
+    let va_bank_short = auction
+        .standing()
+        .map(|r| r.worth)
+        .filter(|standing| view.score <= *standing);
     let mut bid = None;
     ui.horizontal_wrapped(|ui| {
         let quick: Vec<(String, u32)> = match standing {
@@ -143,8 +157,12 @@ fn controls(
                 bid = Some(Bid::Amount(amount));
             }
         }
-        let va_bank = egui::Button::new(RichText::new(lang.t(Nt::VaBank)).size(24.0).strong());
-        if ui.add_enabled(open, va_bank).clicked() {
+        let label = words::va_bank_button(lang, view.score);
+        let va_bank = egui::Button::new(RichText::new(label).size(24.0).strong());
+        if ui
+            .add_enabled(open && va_bank_short.is_none(), va_bank)
+            .clicked()
+        {
             bid = Some(Bid::VaBank);
         }
     });
@@ -170,7 +188,23 @@ fn controls(
             }
         });
     }
-    if let Some(bid) = bid {
+    if let (Some(standing), true) = (va_bank_short, view.may_bid) {
+        let why = words::va_bank_not_larger(lang, view.score, standing);
+        ui.label(RichText::new(why).color(GREY));
+    }
+    match bid {
+        // 6.2: a sum the team has not got excludes it if it wins: ask.
+        Some(Bid::Amount(n)) if i64::from(n) > view.score => draft.confirm = Some(n),
+        Some(bid) => {
+            draft.confirm = None;
+            send(out, game, NeptuneCommand::Bid { team: None, bid });
+        }
+        None => {}
+    }
+    if let Some(n) = draft.confirm
+        && let Some(amount) = confirm_over_score(ui, lang, view.score, n, open, draft)
+    {
+        let bid = Bid::Amount(amount);
         send(out, game, NeptuneCommand::Bid { team: None, bid });
     }
     // Why the buttons are dark.
@@ -189,6 +223,39 @@ fn controls(
         }
         _ => {}
     }
+}
+
+/// 6.2: «у команды 80: ставка 500 исключит её из торгов — поставить?»;
+/// the sum to send once the captain says yes.
+fn confirm_over_score(
+    ui: &mut Ui,
+    lang: Lang,
+    score: i64,
+    amount: u32,
+    open: bool,
+    draft: &mut BidDraft,
+) -> Option<u32> {
+    let mut yes = None;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(
+            RichText::new(words::over_score(lang, score, amount))
+                .size(20.0)
+                .strong()
+                .color(AMBER),
+        );
+        ui.horizontal(|ui| {
+            let send = egui::Button::new(RichText::new(words::bid_anyway(lang, amount)).size(20.0));
+            if ui.add_enabled(open, send).clicked() {
+                draft.confirm = None;
+                yes = Some(amount);
+            }
+            let no = egui::Button::new(RichText::new(lang.t(i18n::T::Cancel)).size(20.0));
+            if ui.add(no).clicked() {
+                draft.confirm = None;
+            }
+        });
+    });
+    yes
 }
 
 /// The bids of this bidding in the order the server took them (6.3), the

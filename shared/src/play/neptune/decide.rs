@@ -467,6 +467,9 @@ fn refusal(error: NeptuneError) -> E {
         N::FirstBidTooLow { bid } => BidRefusal::FirstBidTooLow { bid },
         N::RaiseTooSmall { bid, previous } => BidRefusal::RaiseTooSmall { bid, previous },
         N::VaBankOnly => BidRefusal::VaBankOnly,
+        N::VaBankNotLarger {
+            worth, standing, ..
+        } => BidRefusal::VaBankNotLarger { worth, standing },
         N::VaBankTwoRunning { .. } => BidRefusal::VaBankTwoRunning,
         N::VaBankAgain { .. } => BidRefusal::VaBankAgain,
         N::VaBankBelowMinimum { score, .. } => BidRefusal::VaBankBelowMinimum { score },

@@ -118,6 +118,10 @@ pub enum BidRefusal {
     RaiseTooSmall { bid: u32, previous: u32 },
     #[error("after «ва-банк» only «ва-банк» may be bid (6.4)")]
     VaBankOnly,
+    /// 6.2 / 6.4: a «ва-банк» is the team's whole score and, like every bid,
+    /// must offer more than the standing one (equal: the earlier keeps it).
+    #[error("«ва-банк» is {worth}, not more than the standing bid of {standing} (6.2, 6.4)")]
+    VaBankNotLarger { worth: i64, standing: i64 },
     #[error("the team initiated «ва-банк» on the previous question (6.4)")]
     VaBankTwoRunning,
     #[error("the team has already gone «ва-банк»")]

@@ -12,7 +12,9 @@ use super::view::Stage;
 use super::{AnswerCard, CardKey, NeptuneEvent, NeptunePackage, NeptuneSettings};
 use crate::ids::{Slice, TeamId};
 use crate::play::format::Touched;
-use crate::rules::neptune::{Auction, AuctionStep, BiddingOutcome, Contest, QUESTIONS_PER_BLOCK};
+use crate::rules::neptune::{
+    Auction, AuctionStep, Bid, BiddingOutcome, Contest, QUESTIONS_PER_BLOCK,
+};
 use crate::time::ServerTime;
 
 /// A team registered for the game, with its players as registered then.
@@ -78,9 +80,12 @@ pub struct ContestPlay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LoggedBid {
     pub team: TeamId,
-    pub bid: crate::rules::neptune::Bid,
+    pub bid: Bid,
     pub at: ServerTime,
     pub by_host: bool,
+    /// The sum it offered, fixed when it was made (6.2; «ва-банк»: the
+    /// team's score then), so no later score changes what it was.
+    pub worth: i64,
     /// The bidding run it belongs to (a rerun after 6.2's exclusion starts
     /// the next).
     pub run: u32,
@@ -551,6 +556,10 @@ impl NeptuneMatch {
                 if let (Some(a), Some(index)) = (self.auction.as_mut(), index) {
                     // Decided against the same engine: cannot fail.
                     let _ = a.engine.bid(index, *bid, *at);
+                    let worth = match bid {
+                        Bid::Amount(n) => i64::from(*n),
+                        Bid::VaBank => a.engine.scores.get(index).copied().unwrap_or(0),
+                    };
                     a.count_from = Some(*at);
                     let run = a.run;
                     if let Some(log) = a.log.last_mut() {
@@ -559,6 +568,7 @@ impl NeptuneMatch {
                             bid: *bid,
                             at: *at,
                             by_host: *by_host,
+                            worth,
                             run,
                         });
                     }

@@ -84,6 +84,22 @@ pub enum NeptunePackageError {
     SheetSize { found: usize },
     #[error("Негатив question {number}: its «перевёртыш» «{flip}» is not on the sheet (1.2)")]
     FlipNotOnSheet { number: usize, flip: String },
+    #[error(
+        "the Негатив sheet has «{phrase}» twice (phrases {first} and {second}); 1.2 gives 24 different phrases"
+    )]
+    PhraseTwice {
+        phrase: String,
+        first: usize,
+        second: usize,
+    },
+    #[error(
+        "Негатив questions {first} and {second} have the same «перевёртыш» «{flip}»; 1.2 gives 12 different phrases of the 24"
+    )]
+    FlipTwice {
+        flip: String,
+        first: usize,
+        second: usize,
+    },
     #[error("Негатив question {number}: a rating is a positive number (1.3)")]
     ZeroRating { number: usize },
     #[error("Блицкриг block {number} has {found} questions; a block has 4 (3.1)")]
@@ -145,6 +161,36 @@ impl NeptunePackage {
         if phrases != 0 && phrases != SHEET_PHRASES {
             return Err(NeptunePackageError::SheetSize { found: phrases });
         }
+        // 1.2: 24 phrases, 12 of them the answers' «перевёртыши»: a phrase
+        // twice would leave the sheet short of 24, a «перевёртыш» shared by
+        // two answers short of 12 (numbers from 1, as the host counts).
+        let phrases_list = &self.negative.phrases;
+        for (i, phrase) in phrases_list.iter().enumerate() {
+            if let Some(j) = phrases_list[..i]
+                .iter()
+                .position(|p| p.trim() == phrase.trim())
+            {
+                return Err(NeptunePackageError::PhraseTwice {
+                    phrase: phrase.clone(),
+                    first: j + 1,
+                    second: i + 1,
+                });
+            }
+        }
+        let questions = &self.negative.questions;
+        for (i, q) in questions.iter().enumerate() {
+            let flip = q.flip.trim();
+            if flip.is_empty() {
+                continue;
+            }
+            if let Some(j) = questions[..i].iter().position(|p| p.flip.trim() == flip) {
+                return Err(NeptunePackageError::FlipTwice {
+                    flip: q.flip.clone(),
+                    first: j + 1,
+                    second: i + 1,
+                });
+            }
+        }
         for (i, q) in self.negative.questions.iter().enumerate() {
             if q.rating == Some(0) {
                 return Err(NeptunePackageError::ZeroRating { number: i + 1 });
@@ -194,5 +240,73 @@ impl NeptunePackage {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Негатив part of 12 questions, question `i`'s «перевёртыш» phrase `2i`.
+    fn negative() -> NeptunePackage {
+        let phrases: Vec<String> = (0..24).map(|i| format!("фраза {i}")).collect();
+        NeptunePackage {
+            negative: NegativePart {
+                questions: (0..12)
+                    .map(|i| NegativeItem {
+                        answer: format!("n{i}"),
+                        flip: phrases[i * 2].clone(),
+                        ..NegativeItem::default()
+                    })
+                    .collect(),
+                phrases,
+            },
+            ..NeptunePackage::default()
+        }
+    }
+
+    fn parse(package: &NeptunePackage) -> Result<NeptunePackage, NeptunePackageError> {
+        let bytes = serde_json::to_vec(package).map_err(|e| NeptunePackageError::Json {
+            file: "test".into(),
+            reason: e.to_string(),
+        })?;
+        NeptunePackage::parse("p.json", &bytes)
+    }
+
+    #[test]
+    fn neptune_1_2_twelve_different_flips_of_the_24_phrases() {
+        assert!(parse(&negative()).is_ok());
+        // Questions 3 and 8 share one «перевёртыш»: only 11 of the 24 are.
+        let mut shared = negative();
+        shared.negative.questions[7].flip = "фраза 4".into();
+        let error = parse(&shared).unwrap_err();
+        assert_eq!(
+            error,
+            NeptunePackageError::FlipTwice {
+                flip: "фраза 4".into(),
+                first: 3,
+                second: 8
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "Негатив questions 3 and 8 have the same «перевёртыш» «фраза 4»; 1.2 gives 12 different phrases of the 24"
+        );
+        // The sheet itself: 24 different phrases (spaces aside).
+        let mut twice = negative();
+        twice.negative.phrases[23] = " фраза 1 ".into();
+        assert_eq!(
+            parse(&twice),
+            Err(NeptunePackageError::PhraseTwice {
+                phrase: " фраза 1 ".into(),
+                first: 2,
+                second: 24
+            })
+        );
+        // A question without its «перевёртыш» named is not a second one.
+        let mut unnamed = negative();
+        unnamed.negative.questions[0].flip.clear();
+        unnamed.negative.questions[1].flip.clear();
+        assert!(parse(&unnamed).is_ok());
     }
 }

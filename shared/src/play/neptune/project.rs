@@ -8,7 +8,7 @@ use super::view::*;
 use super::{CardKey, NeptunePackage};
 use crate::ids::{Slice, TeamId};
 use crate::play::format::Roster;
-use crate::rules::neptune::{Bid, BiddingOutcome, Contest, QUESTION_VALUE, SisyphusRun};
+use crate::rules::neptune::{BiddingOutcome, Contest, QUESTION_VALUE, SisyphusRun};
 use crate::time::ServerTime;
 use crate::tournament::rank_by;
 
@@ -206,22 +206,14 @@ impl NeptuneMatch {
         let bids = log
             .iter()
             .filter(|b| b.run == a.run)
-            .map(|b| {
-                let score = self
-                    .index_of(b.team)
-                    .and_then(|i| scores.get(i).copied())
-                    .unwrap_or(0);
-                BidRow {
-                    team: b.team,
-                    name: roster.name(b.team),
-                    bid: b.bid,
-                    worth: match b.bid {
-                        Bid::Amount(n) => i64::from(n),
-                        Bid::VaBank => score,
-                    },
-                    at: b.at,
-                    by_host: b.by_host,
-                }
+            // The sum as bid (6.2), never recomputed from a later score.
+            .map(|b| BidRow {
+                team: b.team,
+                name: roster.name(b.team),
+                bid: b.bid,
+                worth: b.worth,
+                at: b.at,
+                by_host: b.by_host,
             })
             .collect();
         let sold = play.questions.last().and_then(|q| q.sold).map(|o| match o {

@@ -141,6 +141,11 @@ impl NeptuneMatch {
                                 _ => None,
                             },
                             correct: self.right(q, team, 0),
+                            // The stake fixed at the bidding's end (6.4).
+                            stated_stake: match q.sold {
+                                Some(BiddingOutcome::Won { stake, .. }) => Some(stake),
+                                _ => None,
+                            },
                         })
                         .collect(),
                 );

@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 
 use super::game::NeptuneMatch;
 use crate::play::format::Roster;
-use crate::rules::neptune::{Bid, Contest, NeptuneGame};
+use crate::rules::neptune::{Bid, Contest, NeptuneGame, Winner};
 
 fn names(list: &[usize], teams: &[String]) -> Value {
     Value::Array(
@@ -93,6 +93,17 @@ fn contests_json(game: &NeptuneGame, teams: &[String], sheet: &mut Map<String, V
         let v: Vec<Value> = qs
             .iter()
             .map(|q| match &q.winner {
+                // 6.4: a «ва-банк» with the sum it was made for.
+                Some(
+                    w @ Winner {
+                        bid: Bid::VaBank, ..
+                    },
+                ) if q.stated_stake.is_some() => json!({
+                    "winner": teams.get(w.team),
+                    "bid": "va-bank",
+                    "stake": q.stated_stake,
+                    "correct": names(&q.correct, teams),
+                }),
                 Some(w) => json!({
                     "winner": teams.get(w.team),
                     "bid": match w.bid {

@@ -118,7 +118,8 @@ pub struct BidRow {
     pub team: TeamId,
     pub name: String,
     pub bid: Bid,
-    /// What it stakes: the sum, or («ва-банк») the team's score.
+    /// What it offers (6.2): the sum, or («ва-банк») the team's score
+    /// when it was made — fixed then, never recomputed from a later score.
     pub worth: i64,
     pub at: ServerTime,
     pub by_host: bool,

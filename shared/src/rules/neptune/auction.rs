@@ -39,6 +39,11 @@ pub struct AuctionQuestion {
     /// None when nobody bid (or nobody could).
     pub winner: Option<Winner>,
     pub correct: Vec<usize>,
+    /// The winner's stake as the hall heard it (a «ва-банк»: its sum, fixed
+    /// when it was made); when given, it must be what the rules make of the
+    /// bid and the current score.
+    #[serde(default)]
+    pub stated_stake: Option<i64>,
 }
 
 /// 6.2 / 6.4: the stake the winner plays for, given the current scores;
@@ -73,6 +78,13 @@ pub fn winner_stake(scores: &[i64], winner: &Winner) -> Result<i64, NeptuneError
             score,
         }),
         Bid::Amount(bid) => Ok(i64::from(bid)),
+        // 6.4: a winning «ва-банк» either opened the bidding (so it is at
+        // least 40) or offered more than a standing bid (itself at least
+        // 40, 6.2): below 40 it could not have won.
+        Bid::VaBank if score < i64::from(FIRST_BID_MIN) => Err(NeptuneError::VaBankBelowMinimum {
+            team: winner.team,
+            score,
+        }),
         // 6.4: «ва-банк» stakes the whole current score.
         Bid::VaBank => Ok(score),
     }
@@ -86,7 +98,19 @@ pub fn settle_auction_question(
     question: &AuctionQuestion,
 ) -> Result<Vec<i64>, NeptuneError> {
     let winner = match &question.winner {
-        Some(winner) => Some((winner.team, winner_stake(scores, winner)?)),
+        Some(winner) => {
+            let stake = winner_stake(scores, winner)?;
+            match question.stated_stake {
+                Some(stated) if stated != stake => {
+                    return Err(NeptuneError::StakeMismatch {
+                        team: winner.team,
+                        stated,
+                        stake,
+                    });
+                }
+                _ => Some((winner.team, stake)),
+            }
+        }
         None => None,
     };
     let right = check_teams(scores.len(), &question.correct)?;
@@ -126,6 +150,9 @@ pub struct PlacedBid {
     pub team: usize,
     pub bid: Bid,
     pub at: ServerTime,
+    /// The sum it offers (6.2), fixed when it is made: a number's own, a
+    /// «ва-банк»'s the team's whole score at that moment.
+    pub worth: i64,
 }
 
 /// How a question's bidding ended.
@@ -227,6 +254,11 @@ impl Auction {
             return Err(NeptuneError::AlreadyLeading { team });
         }
         let va_bank_played = self.bidding.va_bank_initiator.is_some();
+        let worth = match bid {
+            Bid::Amount(amount) => i64::from(amount),
+            // 6.4: «ва-банк» offers the team's whole current score.
+            Bid::VaBank => score,
+        };
         match bid {
             Bid::VaBank if va_bank_played => {
                 if self
@@ -237,6 +269,7 @@ impl Auction {
                 {
                     return Err(NeptuneError::VaBankAgain { team });
                 }
+                check_va_bank_larger(team, worth, last)?;
             }
             // 6.4: «Первая ставка в торгах равна как минимум 40» — an
             // opening «ва-банк» is the first bid too (docs/rules.md).
@@ -248,13 +281,19 @@ impl Auction {
                 if self.previous_va_bank_initiator == Some(team) {
                     return Err(NeptuneError::VaBankTwoRunning { team });
                 }
+                check_va_bank_larger(team, worth, last)?;
                 self.bidding.va_bank_initiator = Some(team);
             }
             // 6.4: after «ва-банк» only «ва-банк».
             Bid::Amount(_) if va_bank_played => return Err(NeptuneError::VaBankOnly),
             Bid::Amount(amount) => check_amount(amount, last.map(|l| l.bid))?,
         }
-        self.bidding.bids.push(PlacedBid { team, bid, at });
+        self.bidding.bids.push(PlacedBid {
+            team,
+            bid,
+            at,
+            worth,
+        });
         // 6.3: every bid restarts the host's count.
         self.bidding.count = 0;
         Ok(AuctionStep::Bidding { count: 0 })
@@ -296,9 +335,14 @@ impl Auction {
             Some(BiddingOutcome::Won { winner, .. }) => Some(winner),
             Some(BiddingOutcome::NoBids) => None,
         };
+        let stated_stake = match self.bidding.outcome {
+            Some(BiddingOutcome::Won { stake, .. }) => Some(stake),
+            _ => None,
+        };
         let question = AuctionQuestion {
             winner,
             correct: correct.to_vec(),
+            stated_stake,
         };
         let deltas = settle_auction_question(&self.scores, &question)?;
         for (score, delta) in self.scores.iter_mut().zip(&deltas) {
@@ -321,17 +365,18 @@ impl Auction {
         Ok(())
     }
 
-    /// 6.3: the last bidder wins; 6.2: unless it cannot cover its bid.
+    /// 6.3: the last bidder wins — every accepted bid offered more than the
+    /// one before, so the last is the largest sum (6.2); unless it cannot
+    /// cover its bid.
     fn close_bidding(&mut self) -> AuctionStep {
         let Some(last) = self.bidding.bids.last().copied() else {
             self.bidding.outcome = Some(BiddingOutcome::NoBids);
             return AuctionStep::Closed(BiddingOutcome::NoBids);
         };
         let score = self.scores.get(last.team).copied().unwrap_or(0);
-        let stake = match last.bid {
-            Bid::Amount(amount) => i64::from(amount),
-            Bid::VaBank => score,
-        };
+        // The sum fixed when the bid was made (a «ва-банк»: the score then,
+        // which nothing changes during the bidding).
+        let stake = last.worth;
         if stake > score {
             // 6.2: the bidding is rerun without this team.
             self.bidding.excluded.push(last.team);
@@ -350,6 +395,25 @@ impl Auction {
         };
         self.bidding.outcome = Some(outcome);
         AuctionStep::Closed(outcome)
+    }
+}
+
+/// 6.2 / 6.4: a «ва-банк» is a bid like any other: it must offer more than
+/// the standing bid (numeric or another «ва-банк»); at equal sums the
+/// earlier arrival keeps the lead (6.3, docs/rules.md). The tens rule does
+/// not bind it: the team's score is what it is.
+fn check_va_bank_larger(
+    team: usize,
+    worth: i64,
+    standing: Option<PlacedBid>,
+) -> Result<(), NeptuneError> {
+    match standing {
+        Some(standing) if worth <= standing.worth => Err(NeptuneError::VaBankNotLarger {
+            team,
+            worth,
+            standing: standing.worth,
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -372,324 +436,4 @@ fn check_amount(amount: u32, previous: Option<Bid>) -> Result<(), NeptuneError> 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const T: ServerTime = ServerTime(0);
-
-    fn won(team: usize, bid: Bid, correct: &[usize]) -> AuctionQuestion {
-        AuctionQuestion {
-            winner: Some(Winner { team, bid }),
-            correct: correct.to_vec(),
-        }
-    }
-
-    /// Counts one, two, three.
-    fn count_out(auction: &mut Auction) -> AuctionStep {
-        auction.count(1, T).unwrap();
-        auction.count(2, T).unwrap();
-        auction.count(3, T).unwrap()
-    }
-
-    #[test]
-    fn neptune_6_6_6_7_winner_plays_for_its_bid_others_for_30() {
-        let scores = [100, 50, -10];
-        let deltas = settle_auction_question(&scores, &won(0, Bid::Amount(60), &[1])).unwrap();
-        assert_eq!(deltas, vec![-60, 30, -30]);
-        let deltas = settle_auction_question(&scores, &won(1, Bid::VaBank, &[1, 2])).unwrap();
-        assert_eq!(deltas, vec![-30, 50, 30]);
-        let nobody = AuctionQuestion {
-            winner: None,
-            correct: vec![2],
-        };
-        assert_eq!(
-            settle_auction_question(&scores, &nobody).unwrap(),
-            vec![-30, -30, 30]
-        );
-    }
-
-    #[test]
-    fn neptune_6_4_winning_bid_rules_table() {
-        let scores = [100, 0, 45];
-        let cases = [
-            (
-                won(0, Bid::Amount(35), &[]),
-                NeptuneError::NotMultipleOfTen { bid: 35 },
-            ),
-            (
-                won(0, Bid::Amount(30), &[]),
-                NeptuneError::FirstBidTooLow { bid: 30 },
-            ),
-            (
-                won(0, Bid::Amount(110), &[]),
-                NeptuneError::BidOverScore {
-                    team: 0,
-                    bid: 110,
-                    score: 100,
-                },
-            ),
-            (
-                won(1, Bid::VaBank, &[]),
-                NeptuneError::NotPositive { team: 1, score: 0 },
-            ),
-            (
-                won(2, Bid::Amount(50), &[]),
-                NeptuneError::BidOverScore {
-                    team: 2,
-                    bid: 50,
-                    score: 45,
-                },
-            ),
-        ];
-        for (question, error) in cases {
-            assert_eq!(
-                settle_auction_question(&scores, &question),
-                Err(error.clone()),
-                "{error}"
-            );
-        }
-        assert_eq!(
-            NeptuneError::NotMultipleOfTen { bid: 35 }.to_string(),
-            "35 is not a multiple of 10"
-        );
-    }
-
-    #[test]
-    fn neptune_6_auction_score_moves_with_each_question() {
-        // Team 0 starts on 100, team 1 on 20. Q1: team 0 bids 100 and is right (200).
-        // Q2: team 0 goes va-bank (200) and is wrong (0). Others: no bids, nobody right.
-        let mut questions = vec![won(0, Bid::Amount(100), &[0]), won(0, Bid::VaBank, &[])];
-        questions.extend(vec![AuctionQuestion::default(); 6]);
-        // Team 1: −30 on each of 8 questions; team 0: +100, −200, then −30 × 6.
-        assert_eq!(
-            score(&[100, 20], &questions),
-            Ok(vec![100 - 200 - 180, -240])
-        );
-    }
-
-    #[test]
-    fn neptune_6_2_winner_score_is_checked_after_earlier_questions() {
-        // Team 0 starts on 40 and loses question 1 (−30 → 10): it cannot win 40 next.
-        let mut questions = vec![AuctionQuestion::default(), won(0, Bid::Amount(40), &[])];
-        questions.extend(vec![AuctionQuestion::default(); 6]);
-        assert_eq!(
-            score(&[40], &questions),
-            Err(NeptuneError::InQuestion {
-                question: 1,
-                error: Box::new(NeptuneError::BidOverScore {
-                    team: 0,
-                    bid: 40,
-                    score: 10
-                })
-            })
-        );
-    }
-
-    #[test]
-    fn neptune_6_4_live_first_bid_at_least_40_in_tens_and_raises_in_tens() {
-        let mut auction = Auction::new(vec![500, 500, 500]);
-        assert_eq!(
-            auction.bid(0, Bid::Amount(30), T),
-            Err(NeptuneError::FirstBidTooLow { bid: 30 })
-        );
-        assert_eq!(
-            auction.bid(0, Bid::Amount(45), T),
-            Err(NeptuneError::NotMultipleOfTen { bid: 45 })
-        );
-        assert_eq!(
-            auction.bid(0, Bid::Amount(40), T),
-            Ok(AuctionStep::Bidding { count: 0 })
-        );
-        assert_eq!(
-            auction.bid(1, Bid::Amount(40), T),
-            Err(NeptuneError::RaiseTooSmall {
-                bid: 40,
-                previous: 40
-            })
-        );
-        assert_eq!(
-            auction.bid(1, Bid::Amount(55), T),
-            Err(NeptuneError::NotMultipleOfTen { bid: 55 })
-        );
-        assert_eq!(
-            auction.bid(0, Bid::Amount(50), T),
-            Err(NeptuneError::AlreadyLeading { team: 0 })
-        );
-        assert_eq!(
-            auction.bid(1, Bid::Amount(70), T),
-            Ok(AuctionStep::Bidding { count: 0 })
-        );
-        assert_eq!(
-            count_out(&mut auction),
-            AuctionStep::Closed(BiddingOutcome::Won {
-                winner: Winner {
-                    team: 1,
-                    bid: Bid::Amount(70)
-                },
-                stake: 70
-            })
-        );
-    }
-
-    #[test]
-    fn neptune_6_2_live_only_positive_scores_bid() {
-        let mut auction = Auction::new(vec![0, -20, 10]);
-        assert!(!auction.may_bid(0));
-        assert_eq!(
-            auction.bid(0, Bid::Amount(40), T),
-            Err(NeptuneError::NotPositive { team: 0, score: 0 })
-        );
-        assert_eq!(
-            auction.bid(1, Bid::VaBank, T),
-            Err(NeptuneError::NotPositive {
-                team: 1,
-                score: -20
-            })
-        );
-        assert!(auction.may_bid(2));
-        assert_eq!(
-            auction.bid(5, Bid::VaBank, T),
-            Err(NeptuneError::UnknownTeam { team: 5 })
-        );
-    }
-
-    #[test]
-    fn neptune_6_4_live_after_va_bank_only_va_bank() {
-        let mut auction = Auction::new(vec![100, 300, 200]);
-        auction.bid(0, Bid::Amount(40), T).unwrap();
-        auction.bid(1, Bid::VaBank, T).unwrap();
-        assert_eq!(
-            auction.bid(2, Bid::Amount(500), T),
-            Err(NeptuneError::VaBankOnly)
-        );
-        // Team 0 may follow with «ва-банк»: someone else initiated it.
-        assert_eq!(
-            auction.bid(0, Bid::VaBank, T),
-            Ok(AuctionStep::Bidding { count: 0 })
-        );
-        assert_eq!(
-            auction.bid(1, Bid::VaBank, T),
-            Err(NeptuneError::VaBankAgain { team: 1 })
-        );
-        // 6.3: the last bidder wins; «ва-банк» stakes its whole score.
-        assert_eq!(
-            count_out(&mut auction),
-            AuctionStep::Closed(BiddingOutcome::Won {
-                winner: Winner {
-                    team: 0,
-                    bid: Bid::VaBank
-                },
-                stake: 100
-            })
-        );
-        assert_eq!(auction.answer(&[0]), Ok(vec![100, -30, -30]));
-        assert_eq!(auction.scores, vec![200, 270, 170]);
-    }
-
-    #[test]
-    fn neptune_6_4_live_no_initiating_va_bank_two_questions_running() {
-        let mut auction = Auction::new(vec![100, 100]);
-        auction.bid(0, Bid::VaBank, T).unwrap();
-        auction.close(T).unwrap();
-        auction.answer(&[0]).unwrap();
-        // Question 2: team 0 may not initiate «ва-банк» ...
-        assert_eq!(
-            auction.bid(0, Bid::VaBank, T),
-            Err(NeptuneError::VaBankTwoRunning { team: 0 })
-        );
-        // ... but may follow one that team 1 initiated.
-        auction.bid(1, Bid::VaBank, T).unwrap();
-        assert_eq!(
-            auction.bid(0, Bid::VaBank, T),
-            Ok(AuctionStep::Bidding { count: 0 })
-        );
-        auction.close(T).unwrap();
-        auction.answer(&[0]).unwrap();
-        // Question 3: team 0 did not initiate on question 2, so it may again.
-        assert_eq!(
-            auction.bid(0, Bid::VaBank, T),
-            Ok(AuctionStep::Bidding { count: 0 })
-        );
-    }
-
-    #[test]
-    fn neptune_6_2_live_winner_over_its_score_is_excluded_and_bidding_reruns() {
-        let mut auction = Auction::new(vec![50, 100]);
-        auction.bid(1, Bid::Amount(40), T).unwrap();
-        auction.bid(0, Bid::Amount(90), T).unwrap();
-        assert_eq!(count_out(&mut auction), AuctionStep::Rerun { excluded: 0 });
-        assert_eq!(
-            auction.bid(0, Bid::Amount(40), T),
-            Err(NeptuneError::Excluded { team: 0 })
-        );
-        // The rerun starts from scratch: the first bid is again at least 40.
-        auction.bid(1, Bid::Amount(40), T).unwrap();
-        assert_eq!(
-            auction.close(T),
-            Ok(AuctionStep::Closed(BiddingOutcome::Won {
-                winner: Winner {
-                    team: 1,
-                    bid: Bid::Amount(40)
-                },
-                stake: 40
-            }))
-        );
-        assert_eq!(auction.answer(&[]), Ok(vec![-30, -40]));
-        // The exclusion lasts only for that question.
-        assert!(auction.may_bid(0));
-    }
-
-    #[test]
-    fn neptune_6_3_live_host_counts_to_three_and_a_bid_restarts_the_count() {
-        let mut auction = Auction::new(vec![100, 100]);
-        auction.bid(0, Bid::Amount(40), T).unwrap();
-        assert_eq!(
-            auction.count(2, T),
-            Err(NeptuneError::CountOutOfOrder {
-                said: 2,
-                expected: 1
-            })
-        );
-        assert_eq!(auction.count(1, T), Ok(AuctionStep::Bidding { count: 1 }));
-        assert_eq!(auction.count(2, T), Ok(AuctionStep::Bidding { count: 2 }));
-        auction.bid(1, Bid::Amount(50), ServerTime(7)).unwrap();
-        assert_eq!(
-            auction.count(3, T),
-            Err(NeptuneError::CountOutOfOrder {
-                said: 3,
-                expected: 1
-            })
-        );
-        assert_eq!(auction.bidding.bids[1].at, ServerTime(7));
-        assert!(matches!(count_out(&mut auction), AuctionStep::Closed(_)));
-        assert_eq!(
-            auction.bid(0, Bid::Amount(60), T),
-            Err(NeptuneError::BiddingClosed)
-        );
-    }
-
-    #[test]
-    fn neptune_6_3_live_no_bids_everyone_plays_for_30() {
-        let mut auction = Auction::new(vec![0, 0]);
-        assert_eq!(auction.answer(&[0]), Err(NeptuneError::BiddingOpen));
-        assert_eq!(
-            count_out(&mut auction),
-            AuctionStep::Closed(BiddingOutcome::NoBids)
-        );
-        assert_eq!(auction.answer(&[0]), Ok(vec![30, -30]));
-    }
-
-    #[test]
-    fn neptune_6_1_live_auction_has_eight_questions() {
-        let mut auction = Auction::new(vec![10]);
-        for _ in 0..QUESTIONS {
-            auction.close(T).unwrap();
-            auction.answer(&[0]).unwrap();
-        }
-        assert!(auction.is_finished());
-        assert_eq!(auction.close(T), Err(NeptuneError::AuctionOver));
-        assert_eq!(auction.answer(&[]), Err(NeptuneError::AuctionOver));
-        assert_eq!(auction.scores, vec![10 + 8 * 30]);
-        assert_eq!(score(&[10], &auction.played), Ok(vec![240]));
-    }
-}
+mod tests;

@@ -129,8 +129,24 @@ pub enum NeptuneError {
         "team {team}'s «ва-банк» of {score} would open the bidding below the first bid's minimum of {FIRST_BID_MIN} (6.4)"
     )]
     VaBankBelowMinimum { team: usize, score: i64 },
+    #[error(
+        "team {team}'s «ва-банк» is {worth}, not more than the standing bid of {standing} (6.2, 6.4)"
+    )]
+    VaBankNotLarger {
+        team: usize,
+        worth: i64,
+        standing: i64,
+    },
     #[error("after «ва-банк» only «ва-банк» may be bid (6.4)")]
     VaBankOnly,
+    #[error(
+        "team {team} won for a stake of {stated}, but its bid at its current score is {stake} (6.4, 6.6)"
+    )]
+    StakeMismatch {
+        team: usize,
+        stated: i64,
+        stake: i64,
+    },
     #[error("team {team} initiated «ва-банк» on the previous question (6.4)")]
     VaBankTwoRunning { team: usize },
     #[error("team {team} already went «ва-банк»")]
