@@ -13,6 +13,7 @@ use crate::state::Notice;
 pub mod chgk;
 pub mod erudit;
 pub mod io;
+pub mod judging;
 pub mod lan;
 pub mod link;
 pub mod multigames;

@@ -510,5 +510,7 @@ fn neptune_1_2_a_click_marks_a_phrase_and_a_second_unmarks_it() {
     );
 }
 
+#[path = "neptune/screens.rs"]
+mod screens;
 #[path = "neptune/staff.rs"]
 mod staff;
