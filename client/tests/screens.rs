@@ -102,6 +102,29 @@ fn chgk_3_the_reveal_shows_answer_standings_and_race_without_scrolling() {
     }
 }
 
+#[test]
+fn chgk_3_the_question_text_is_on_the_projector_from_the_announcement() {
+    // Arrange: question 5 announced; the host ticked «показать вопрос на
+    // экране», so the server sends its text at once.
+    let mut view = common::display_view();
+    let chgk = common::display_chgk(&mut view);
+    chgk.clock = common::minute(QuestionId(4), "5", Phase::Announced, START_MS);
+    chgk.clock.started_at = None;
+    chgk.question_text = Some("Кто написал «Медного всадника»?".into());
+
+    for size in SIZES {
+        // Act
+        let harness = common::projector(Lang::Ru, START_MS * 1000, view.clone(), size);
+
+        // Assert: the text under the number, inside the screen.
+        let text = harness
+            .get_by_label("Кто написал «Медного всадника»?")
+            .rect();
+        inside(text, size, "the question's text");
+        assert!(harness.query_by_label("Вопрос 5").is_some());
+    }
+}
+
 /// Between the festival's slots: the programme beside the ChGK standings.
 fn festival_between_slots() -> DisplayView {
     let slot = |slot, title: &str, status| SlotView {

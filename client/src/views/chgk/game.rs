@@ -251,8 +251,10 @@ fn minute_buttons(
             }
         }
     });
-    // The second row is always there, so the rows below it never move.
+    // The second row is always there, a button high at least, so the rows
+    // below it do not move when a question is announced.
     ui.horizontal_wrapped(|ui| {
+        ui.set_min_height(ui.spacing().interact_size.y);
         if let (Some(q), Some(next)) = (unplayed.filter(|_| form.confirm_skip.is_some()), next) {
             ui.label(RichText::new(words::skip_unplayed(lang, &q.number)).color(AMBER));
             if ui.button(words::skip_yes(lang, &next.number)).clicked() {
