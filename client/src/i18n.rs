@@ -14,6 +14,7 @@ pub mod chgk;
 pub mod codes;
 pub mod erudit;
 pub mod io;
+pub mod judging;
 pub mod lan;
 pub mod link;
 pub mod multigames;

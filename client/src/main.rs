@@ -100,6 +100,12 @@ enum Cmd {
         /// whole festival programme.
         #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
         game: DemoGameArg,
+        /// Нептун: questions (Блицкриг: blocks) per contest, 1 to 12, as the
+        /// server's demo takes it; a contest never plays more than the
+        /// rules' 12/6/3/6/7/8.
+        #[arg(long, default_value_t = minuta_server::demo::neptune::DEFAULT_QUESTIONS,
+              value_parser = clap::value_parser!(u32).range(1..=12))]
+        neptune_questions: u32,
         /// As for `host`: set an unusable store aside and begin a new one.
         #[arg(long)]
         new: bool,
@@ -184,6 +190,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 minute,
                 no_autopilot,
                 game,
+                neptune_questions,
                 new,
             }),
             _,
@@ -196,6 +203,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 // All but the last team robots: its code is free for a person.
                 teams: game.default_teams(),
                 robots: None,
+                neptune_questions,
                 ..minuta_server::demo::DemoConfig::default()
             };
             host(server(listen, Some(demo)), data, new)
@@ -370,6 +378,32 @@ mod tests {
         };
         assert_eq!(game.game(), minuta_server::demo::DemoGame::EruditQuartet);
         assert_eq!(game.game().name(), "erudit-quartet");
+    }
+
+    #[test]
+    fn the_demo_takes_neptune_questions_as_the_servers_demo_does() {
+        let cli = Cli::try_parse_from([
+            "minuta",
+            "demo",
+            "--game",
+            "neptune",
+            "--neptune-questions",
+            "3",
+        ])
+        .expect("parses");
+        let Some(Cmd::Demo {
+            neptune_questions, ..
+        }) = cli.command
+        else {
+            panic!("a demo")
+        };
+        assert_eq!(neptune_questions, 3);
+        for wrong in ["0", "13", "три"] {
+            assert!(
+                Cli::try_parse_from(["minuta", "demo", "--neptune-questions", wrong]).is_err(),
+                "{wrong} is refused"
+            );
+        }
     }
 
     #[test]

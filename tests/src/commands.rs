@@ -77,6 +77,7 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | ChgkCommand::AddQuestion { .. }
                 | ChgkCommand::Announce { .. }
                 | ChgkCommand::StartMinute
+                | ChgkCommand::TakeBackAnnouncement { .. }
                 | ChgkCommand::Reveal { .. }
                 | ChgkCommand::CloseTour { .. }
                 // 4.14: the host decides ChGK appeals.
@@ -84,7 +85,7 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | ChgkCommand::ShowQuestionOnProjector { .. }
                 | ChgkCommand::ShowHandout { .. }
                 | ChgkCommand::ShowPicture { .. } => HOST,
-                ChgkCommand::Judge { .. } => STAFF,
+                ChgkCommand::Judge { .. } | ChgkCommand::JudgeRestWrong { .. } => STAFF,
                 ChgkCommand::SubmitCard { .. } | ChgkCommand::FileAppeal { .. } => TEAM,
             },
             GameCommand::Multigames(c) => match c {
@@ -177,7 +178,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 71;
+pub const KINDS: usize = 73;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -489,6 +490,8 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
             phrase: b,
             marked: flag,
         }),
+        71 => chgk(ChgkCommand::JudgeRestWrong { question }),
+        72 => chgk(ChgkCommand::TakeBackAnnouncement { question }),
         _ => chgk(ChgkCommand::ShowPicture {
             picture: flag.then_some(ShownPicture {
                 question: QuestionId(b % 3),

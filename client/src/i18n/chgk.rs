@@ -44,6 +44,7 @@ pub fn error(lang: Lang, error: &ChgkError) -> String {
         E::ClockRunning => "время по вопросу ещё идёт".into(),
         E::NoHandout => "у этого вопроса нет раздаточного материала".into(),
         E::NoPicture => "у этого вопроса нет такой картинки".into(),
+        E::CardsHandedIn => "по этому вопросу уже сданы карточки".into(),
     }
 }
 
@@ -83,6 +84,7 @@ pub fn command_name(lang: Lang, command: &ChgkCommand) -> &'static str {
         C::AddQuestion { .. } => ("новый вопрос", "new question"),
         C::Announce { .. } => ("объявление вопроса", "announcing the question"),
         C::StartMinute => ("«Время»", "«Time»"),
+        C::TakeBackAnnouncement { .. } => ("отмена объявления", "taking back the announcement"),
         C::Reveal { .. } => ("показ ответа", "the reveal"),
         C::CloseTour { .. } => ("закрытие тура", "closing the tour"),
         C::ShowQuestionOnProjector { .. } => ("вопрос на экране", "the question on the projector"),
@@ -90,6 +92,7 @@ pub fn command_name(lang: Lang, command: &ChgkCommand) -> &'static str {
         C::ShowPicture { .. } => ("картинка на экране", "the picture on the projector"),
         C::ResolveAppeal { .. } => ("решение по апелляции", "appeal decision"),
         C::Judge { .. } => ("отметка ответа", "judging"),
+        C::JudgeRestWrong { .. } => ("остальные — неверно", "the rest wrong"),
         C::SubmitCard { .. } => ("карточка", "the card"),
         C::FileAppeal { .. } => ("апелляция", "the appeal"),
     };

@@ -49,6 +49,54 @@ pub fn rows(ui: &mut Ui, count: usize, height: f32, mut row: impl FnMut(&mut Ui,
     }
 }
 
+/// A list of rows of their own `heights` (a long answer wraps onto more
+/// lines), laid out top to bottom: takes the whole list's room, draws the
+/// rows the screen shows, and scrolls row `show` into view when asked.
+/// Each row gets its rectangle, for a highlight.
+pub fn rows_of_heights(
+    ui: &mut Ui,
+    heights: &[f32],
+    show: Option<usize>,
+    mut row: impl FnMut(&mut Ui, usize, Rect),
+) {
+    if heights.is_empty() {
+        return;
+    }
+    let gap = ui.spacing().item_spacing.y;
+    // Each row's top, from the list's top: a running sum, then a search.
+    let mut tops = Vec::with_capacity(heights.len());
+    let mut total = 0.0;
+    for h in heights {
+        tops.push(total);
+        total += h + gap;
+    }
+    let width = ui.available_width();
+    let (list, _) = ui.allocate_exact_size(vec2(width, total - gap), egui::Sense::hover());
+    let rect_of =
+        |i: usize| Rect::from_min_size(list.min + vec2(0.0, tops[i]), vec2(width, heights[i]));
+    if let Some(i) = show.filter(|i| *i < heights.len()) {
+        ui.scroll_to_rect(rect_of(i), None);
+    }
+    let clip = ui.clip_rect();
+    let first = tops
+        .partition_point(|top| list.top() + top <= clip.top())
+        .saturating_sub(1);
+    for i in first..heights.len() {
+        let rect = rect_of(i);
+        if rect.top() > clip.bottom() {
+            break;
+        }
+        let mut child = ui.new_child(
+            UiBuilder::new()
+                .max_rect(rect)
+                .layout(Layout::left_to_right(Align::Min))
+                .id_salt(("row", i)),
+        );
+        child.set_clip_rect(rect.intersect(clip));
+        row(&mut child, i, rect);
+    }
+}
+
 /// Inside an [`egui::Grid`] whose rows are at least `height` tall
 /// (`min_row_height`): draws the cells of the rows the screen shows and
 /// only ends the others, which then take `height` each.
@@ -94,6 +142,20 @@ mod tests {
     #[test]
     fn a_band_over_the_whole_list_shows_every_row() {
         assert_eq!(rows_in_band(0.0, 20.0, 5, (-100.0, 1000.0)), 0..5);
+    }
+
+    #[test]
+    fn rows_of_their_own_heights_are_drawn_one_under_another() {
+        let ctx = egui::Context::default();
+        let mut drawn = Vec::new();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            rows_of_heights(ui, &[20.0, 50.0, 20.0], None, |_, i, rect| {
+                drawn.push((i, rect.height()));
+            });
+        });
+        // No painter here to take the font atlas.
+        output.textures_delta.clear();
+        assert_eq!(drawn, vec![(0, 20.0), (1, 50.0), (2, 20.0)]);
     }
 
     #[test]

@@ -326,6 +326,20 @@ pub fn dot(ui: &mut Ui, colour: Color32) {
 /// Places, names, points, ratings and masks; `size` scales it for a
 /// projector.
 pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], size: f32) {
+    let room = ui.available_width();
+    standings_table_in(ui, lang, id, rows, size, room);
+}
+
+/// [`standings_table`] in a room of `room` points across, for a table
+/// laid out where the room is not yet known (centred on the projector).
+pub fn standings_table_in(
+    ui: &mut Ui,
+    lang: Lang,
+    id: &str,
+    rows: &[StandingRow],
+    size: f32,
+    room: f32,
+) {
     let heads = [
         T::ColPlace,
         T::ColTeam,
@@ -335,6 +349,8 @@ pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], 
         T::ColMask,
     ];
     let salt = ("standings", id);
+    // Never cut on the right: the type shrinks until the widest row fits.
+    let size = fitted_size(ui, lang, &heads, rows, size, room);
     // Read from the back of a hall: light on dark in every column (no
     // grey on grey), and the numbers in one monospaced face so the
     // columns line up digit under digit.
@@ -347,6 +363,57 @@ pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[StandingRow], 
         ui.label(number(row.rating.to_string()));
         ui.label(number(row.mask.clone()).size(size * 0.8));
     });
+}
+
+/// The largest type up to `size` at which the standings' widest cells fit
+/// the room: each column's longest text (by characters, so a hall of
+/// thousands costs a count, not a layout per row) measured at `size`.
+fn fitted_size(
+    ui: &Ui,
+    lang: Lang,
+    heads: &[T],
+    rows: &[StandingRow],
+    size: f32,
+    room: f32,
+) -> f32 {
+    let longest = |cell: &dyn Fn(&StandingRow) -> String| {
+        rows.iter()
+            .map(cell)
+            .max_by_key(|text| text.chars().count())
+            .unwrap_or_default()
+    };
+    let columns: [(String, bool); 6] = [
+        (longest(&|r| r.place.to_string()), true),
+        (longest(&|r| r.name.clone()), false),
+        (longest(&|r| r.town.clone()), false),
+        (longest(&|r| r.points.to_string()), true),
+        (longest(&|r| r.rating.to_string()), true),
+        (longest(&|r| r.mask.clone()), true),
+    ];
+    let width = |text: &str, mono: bool| {
+        let font = if mono {
+            egui::FontId::monospace(size)
+        } else {
+            egui::FontId::proportional(size)
+        };
+        ui.ctx().fonts_mut(|f| {
+            f.layout_no_wrap(text.to_owned(), font, Color32::WHITE)
+                .size()
+                .x
+        })
+    };
+    let total: f32 = heads
+        .iter()
+        .zip(&columns)
+        .map(|(head, (cell, mono))| width(lang.t(*head), false).max(width(cell, *mono)))
+        .sum::<f32>()
+        + size * (heads.len() as f32 - 1.0)
+        // The grid's own margins and a rounding's worth.
+        + 8.0;
+    if total <= room || total <= 0.0 {
+        return size;
+    }
+    (size * room / total).max(8.0)
 }
 
 /// The projector's «Положение команд» under its clock, and `table` in the

@@ -171,6 +171,7 @@ impl Core {
                 Ok(())
             }
             ChgkEvent::Announced { question, .. }
+            | ChgkEvent::AnnouncementTakenBack { question }
             | ChgkEvent::MinuteStarted { question, .. }
             | ChgkEvent::Revealed { question, .. } => question_exists(chgk, *question),
             ChgkEvent::CardAccepted { question, team, .. }

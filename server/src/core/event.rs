@@ -157,5 +157,6 @@ fn chgk_kind(e: &ChgkEvent) -> &'static str {
         ChgkEvent::ProjectorShowsText { .. } => "chgk_projector_shows_text",
         ChgkEvent::HandoutShown { .. } => "chgk_handout_shown",
         ChgkEvent::PictureShown { .. } => "chgk_picture_shown",
+        ChgkEvent::AnnouncementTakenBack { .. } => "chgk_announcement_taken_back",
     }
 }

@@ -230,6 +230,13 @@ impl Core {
         {
             return Err(CommandError::NoSuchTeam);
         }
+        // A judge the registry does not know is nobody's staff: a verdict
+        // of its, stored, would name a judge the replay check refuses.
+        if let Identity::Judge(judge) = who
+            && !self.registry.judges.contains_key(&judge)
+        {
+            return Err(CommandError::Forbidden);
+        }
         let (receipt, events) = self.decide(who, command, now, fresh_secret)?;
         for e in &events {
             self.apply(e);

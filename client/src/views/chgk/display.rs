@@ -2,17 +2,20 @@
 //! a huge question number and clock, how many cards are in (a count, never
 //! an answer), and the public standings. Once the host reveals a question,
 //! its answer, «зачёт» and comment (and its text, if the host chose) take
-//! the clock's place until the next question is announced. A handout the
+//! the clock's place until the next question is announced; with the host's
+//! «Показать вопрос на экране» the text is up from the announcement on. A handout the
 //! host sends fills the screen until the host or the next question takes
 //! it down; so does a package's picture, its aspect kept.
 
 use egui::{RichText, Ui};
 use minuta_shared::play::chgk::ChgkDisplayView;
 use minuta_shared::play::chgk::view::DisplayReveal;
+use minuta_shared::time::ServerTime;
 
 use crate::i18n::{self, Lang, T};
 use crate::state::AppState;
 use crate::views::format::Activity;
+use crate::views::long_list;
 use crate::views::widgets::{self, GREY, RED};
 
 pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView) {
@@ -88,22 +91,54 @@ pub fn screen(ui: &mut Ui, state: &AppState, title: &str, view: &ChgkDisplayView
                     .size(clock_size * 0.18),
             );
         }
+        // The host's «Показать вопрос на экране»: the text from the
+        // announcement on, wrapped inside the screen.
+        if let Some(text) = &view.question_text {
+            ui.add_space(clock_size * 0.05);
+            ui.scope(|ui| {
+                ui.set_max_width(ui.available_width() * 0.9);
+                ui.label(RichText::new(text).size(clock_size * 0.14));
+            });
+        }
     });
-    // Between questions the hall also sees the leaders' race.
+    standings(ui, lang, view, now, clock_size);
+}
+
+/// The standings under the clock or the revealed answer, never scrolled (a
+/// projector has nobody to scroll it): the top rows that fit the room, and
+/// between questions the leaders' race beside them.
+fn standings(ui: &mut Ui, lang: Lang, view: &ChgkDisplayView, now: ServerTime, clock_size: f32) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(clock_size * 0.1);
+        ui.label(
+            RichText::new(lang.t(T::Standings))
+                .size(clock_size * 0.16)
+                .strong(),
+        );
+    });
+    let size = (clock_size * 0.12).max(16.0);
+    let room = ui.available_height();
+    let pitch = long_list::line_height(ui, egui::FontId::proportional(size))
+        .max(long_list::line_height(ui, egui::FontId::monospace(size)))
+        + size * 0.3;
+    // The heads' row and a row's worth of slack under the last.
+    let fits = ((room / pitch).floor() as usize).saturating_sub(2).max(1);
+    let shown = &view.standings[..fits.min(view.standings.len())];
     let between = super::activity(&view.clock, now) != Activity::InPlay;
-    widgets::projector_standings(ui, lang, "display-standings", clock_size, |ui, size| {
-        // The race under the table, as wide as it: a fixed width, so the
-        // centred block settles at once.
-        ui.vertical(|ui| {
-            let table =
-                ui.scope(|ui| widgets::standings_table(ui, lang, "display", &view.standings, size));
-            if between {
-                ui.add_space(size);
-                let width = table.response.rect.width().max(size * 20.0);
-                let rows = &view.standings;
-                super::chart::leaders(ui, lang, "display", rows, Some(width), clock_size * 1.5);
-            }
+    let race = between && view.standings.iter().any(|r| !r.mask.is_empty());
+    if !race {
+        let width = ui.available_width();
+        widgets::centred(ui, "display-standings", |ui| {
+            widgets::standings_table_in(ui, lang, "display", shown, size, width)
         });
+        return;
+    }
+    ui.columns(2, |cols| {
+        widgets::standings_table(&mut cols[0], lang, "display", shown, size);
+        // The chart's heading and its margins out of the room.
+        let heading = (room * 0.08).clamp(15.0, 40.0);
+        let height = (room - heading * 1.5 - 16.0).max(80.0);
+        super::chart::leaders(&mut cols[1], lang, "display", &view.standings, None, height);
     });
 }
 

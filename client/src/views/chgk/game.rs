@@ -1,7 +1,9 @@
 //! The game tab: the current question (number, text, author's answer), the
-//! live clock, the cards that are in, and the buttons that run the minute:
-//! announce, «Время», «Показать ответ», whether the projector shows the
-//! revealed question's text, and the handout and pictures put up on it.
+//! live clock, the buttons that run the minute — announce (asking first
+//! when that would leave the announced question unplayed), take back the
+//! announcement, «Время», «Показать ответ» (or Enter) — whether the
+//! projector shows the question's text, the handout and pictures put up on
+//! it, and last, below the buttons, the cards that are in.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
@@ -12,6 +14,7 @@ use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, ShownPicture};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
+use crate::i18n::judging::{self as words, Jt};
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::question;
@@ -22,6 +25,9 @@ use crate::views::widgets::{self, AMBER, GREY, RED};
 pub struct GameForm {
     /// The question picked in the list, to announce out of order.
     pub pick: Option<QuestionId>,
+    /// The announced, unplayed question «Следующий вопрос» would skip: the
+    /// host was asked, the second press decides.
+    pub confirm_skip: Option<QuestionId>,
 }
 
 fn all_questions(chgk: &ChgkStaffView) -> impl Iterator<Item = &QuestionView> {
@@ -93,63 +99,10 @@ pub fn game(
         let ui = &mut cols[1];
         widgets::big_clock(ui, lang, &chgk.clock, now, 72.0);
         ui.add_space(8.0);
-        if let Some(q) = current {
-            cards_in(ui, state, view, chgk, q.id);
-        }
-        ui.add_space(8.0);
-        ui.horizontal_wrapped(|ui| {
-            let size = 20.0;
-            if let Some(next) = next_question(chgk) {
-                let label = format!("{} ({})", lang.t(T::AnnounceNext), next.number);
-                if ui
-                    .add_enabled(!running, egui::Button::new(RichText::new(label).size(size)))
-                    .clicked()
-                {
-                    out.push(UiCommand::Send(Command::game(
-                        game,
-                        ChgkCommand::Announce { question: next.id },
-                    )));
-                }
-            }
-            let can_start = phase == Phase::Announced;
-            if ui
-                .add_enabled(
-                    can_start,
-                    egui::Button::new(RichText::new(lang.t(T::StartMinute)).size(size).strong()),
-                )
-                .clicked()
-            {
-                out.push(UiCommand::Send(Command::game(
-                    game,
-                    ChgkCommand::StartMinute,
-                )));
-            }
-            if let Some(q) = current {
-                let can_reveal = phase == Phase::Over && q.status != QuestionStatus::Revealed;
-                if ui
-                    .add_enabled(
-                        can_reveal,
-                        egui::Button::new(RichText::new(lang.t(T::Reveal)).size(size)),
-                    )
-                    .clicked()
-                {
-                    out.push(UiCommand::Send(Command::game(
-                        game,
-                        ChgkCommand::Reveal { question: q.id },
-                    )));
-                }
-            }
-        });
-        if let Some(q) = current
-            && phase == Phase::Over
-            && q.status != QuestionStatus::Revealed
-            && chgk
-                .judging
-                .iter()
-                .any(|j| j.question == q.id && j.groups.iter().any(|g| g.verdict.is_none()))
-        {
-            ui.label(RichText::new(lang.t(T::RevealNeedsJudging)).color(AMBER));
-        }
+        // The buttons first, right under the clock: the lines that grow and
+        // shrink during the minute («Не сдали: …») come last, so nothing
+        // moves under the host's pointer.
+        minute_buttons(ui, lang, game, chgk, phase, current, form, out);
         // A setting rather than a choice per reveal: a hall keeps one habit
         // for the whole game, and the host has enough to click per question.
         let mut text_on_screen = chgk.projector_text;
@@ -222,7 +175,135 @@ pub fn game(
                 form.pick = None;
             }
         });
+        ui.add_space(8.0);
+        if let Some(q) = current {
+            cards_in(ui, state, view, chgk, q.id);
+        }
     });
+}
+
+/// «Следующий вопрос» (a second press when the announced question has not
+/// had its minute), «Отменить объявление», «Время», «Показать ответ» (Enter
+/// too, once every answer is judged) and what the reveal waits for.
+#[allow(clippy::too_many_arguments)]
+fn minute_buttons(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameId,
+    chgk: &ChgkStaffView,
+    phase: Phase,
+    current: Option<&QuestionView>,
+    form: &mut GameForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let running = matches!(phase, Phase::Minute | Phase::LastSeconds | Phase::HandIn);
+    let size = 20.0;
+    let next = next_question(chgk);
+    // The announced question the next one would leave unplayed.
+    let unplayed = current.filter(|_| phase == Phase::Announced);
+    if form.confirm_skip.is_some() && form.confirm_skip != unplayed.map(|q| q.id) {
+        form.confirm_skip = None;
+    }
+    let announce = |out: &mut Vec<UiCommand>, question: QuestionId| {
+        out.push(UiCommand::Send(Command::game(
+            game,
+            ChgkCommand::Announce { question },
+        )));
+    };
+    ui.horizontal_wrapped(|ui| {
+        if let Some(next) = next {
+            let label = format!("{} ({})", lang.t(T::AnnounceNext), next.number);
+            if ui
+                .add_enabled(
+                    !running && form.confirm_skip.is_none(),
+                    egui::Button::new(RichText::new(label).size(size)),
+                )
+                .clicked()
+            {
+                match unplayed {
+                    Some(q) => form.confirm_skip = Some(q.id),
+                    None => announce(out, next.id),
+                }
+            }
+        }
+        if ui
+            .add_enabled(
+                phase == Phase::Announced,
+                egui::Button::new(RichText::new(lang.t(T::StartMinute)).size(size).strong()),
+            )
+            .clicked()
+        {
+            out.push(UiCommand::Send(Command::game(
+                game,
+                ChgkCommand::StartMinute,
+            )));
+        }
+        if let Some(q) = current {
+            let can_reveal = phase == Phase::Over && q.status != QuestionStatus::Revealed;
+            if ui
+                .add_enabled(
+                    can_reveal,
+                    egui::Button::new(RichText::new(lang.t(T::Reveal)).size(size)),
+                )
+                .clicked()
+            {
+                out.push(reveal(game, q.id));
+            }
+        }
+    });
+    // The second row is always there, a button high at least, so the rows
+    // below it do not move when a question is announced.
+    ui.horizontal_wrapped(|ui| {
+        ui.set_min_height(ui.spacing().interact_size.y);
+        if let (Some(q), Some(next)) = (unplayed.filter(|_| form.confirm_skip.is_some()), next) {
+            ui.label(RichText::new(words::skip_unplayed(lang, &q.number)).color(AMBER));
+            if ui.button(words::skip_yes(lang, &next.number)).clicked() {
+                announce(out, next.id);
+                form.confirm_skip = None;
+            }
+            if ui.button(lang.t(Jt::SkipNo)).clicked() {
+                form.confirm_skip = None;
+            }
+            return;
+        }
+        if let Some(q) = current
+            && ui
+                .add_enabled(
+                    phase == Phase::Announced,
+                    egui::Button::new(lang.t(Jt::TakeBack)),
+                )
+                .clicked()
+        {
+            out.push(UiCommand::Send(Command::game(
+                game,
+                ChgkCommand::TakeBackAnnouncement { question: q.id },
+            )));
+        }
+        let Some(q) =
+            current.filter(|q| phase == Phase::Over && q.status != QuestionStatus::Revealed)
+        else {
+            return;
+        };
+        let open = chgk
+            .judging
+            .iter()
+            .any(|j| j.question == q.id && j.groups.iter().any(|g| g.verdict.is_none()));
+        if open {
+            ui.label(RichText::new(lang.t(T::RevealNeedsJudging)).color(AMBER));
+            return;
+        }
+        ui.label(RichText::new(lang.t(Jt::RevealByEnter)).color(GREY));
+        // Enter reveals once everything is judged (unless a field or a button has
+        // the keyboard: Enter is its own then).
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if enter && !ui.ctx().egui_wants_keyboard_input() {
+            out.push(reveal(game, q.id));
+        }
+    });
+}
+
+fn reveal(game: GameId, question: QuestionId) -> UiCommand {
+    UiCommand::Send(Command::game(game, ChgkCommand::Reveal { question }))
 }
 
 /// «Сдано карточек: 7 из 12», the late ones and who has none yet.

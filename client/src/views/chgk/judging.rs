@@ -1,8 +1,11 @@
 //! Judging: per played question of the open tours (picked from a row of
 //! numbers, unjudged counts in amber), the author's answer and the
-//! зачёт/незачёт criteria beside the groups of equal answers; one click
-//! marks a whole group. Late cards are listed apart (never scored), then
-//! the teams with no card, then the log of every judgement.
+//! зачёт/незачёт criteria beside the groups of equal answers, each with
+//! how many teams gave it and which, long answers wrapped; one click or
+//! key marks a whole group (↑/↓, В/1, Н/0), «Остальные — неверно» the rest.
+//! Rows keep their places while judged (the server orders them by count).
+//! Late cards are listed apart (never scored), then the teams with no
+//! card, then the log of every judgement.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
@@ -13,6 +16,7 @@ use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, Judger};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
+use crate::i18n::judging::Jt;
 use crate::i18n::{self, Lang, T};
 use crate::state::UiCommand;
 use crate::views::long_list;
@@ -25,6 +29,8 @@ use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 #[derive(Debug, Default)]
 pub struct JudgingForm {
     pub picked: Option<QuestionId>,
+    /// The keyboard's row (a group's place in the list) of a question.
+    pub focus: Option<(QuestionId, usize)>,
 }
 
 pub fn judging(
@@ -70,7 +76,7 @@ pub fn judging(
                 .size(20.0)
                 .strong(),
         );
-        question_judging(ui, lang, view, game, chgk, entry, out);
+        question_judging(ui, lang, view, game, chgk, entry, form, out);
     }
     if !chgk.judgement_log.is_empty() {
         ui.separator();
@@ -108,6 +114,7 @@ pub fn judging(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn question_judging(
     ui: &mut Ui,
     lang: Lang,
@@ -115,6 +122,7 @@ fn question_judging(
     game: GameId,
     chgk: &ChgkStaffView,
     entry: &QuestionJudging,
+    form: &mut JudgingForm,
     out: &mut Vec<UiCommand>,
 ) {
     let content = chgk
@@ -145,14 +153,56 @@ fn question_judging(
             }
         });
     }
-    // Two lines a group (its spellings, its teams), drawn only on screen:
-    // a hall of thousands writes thousands of different answers.
-    let height = long_list::line_height(ui, egui::FontId::proportional(16.0))
-        + long_list::line_height(ui, egui::TextStyle::Small.resolve(ui.style()))
-        + ui.spacing().item_spacing.y;
-    long_list::rows(ui, entry.groups.len(), height, |ui, i| {
-        group_row(ui, lang, view, game, entry, &entry.groups[i], out);
+    let focus = keyboard(ui, game, entry, form, out);
+    // Above the list, where it stays while the rows are judged.
+    ui.horizontal(|ui| {
+        let open = entry.groups.iter().any(|g| g.verdict.is_none());
+        if ui
+            .add_enabled(
+                open,
+                egui::Button::new(RichText::new(lang.t(Jt::RestWrong)).color(RED)),
+            )
+            .clicked()
+        {
+            out.push(UiCommand::Send(Command::game(
+                game,
+                ChgkCommand::JudgeRestWrong {
+                    question: entry.question,
+                },
+            )));
+        }
+        ui.label(RichText::new(lang.t(Jt::JudgingKeys)).small().color(GREY));
     });
+    // Each group as tall as its wrapped answers and teams, drawn only on
+    // screen: a hall of thousands writes thousands of different answers.
+    let texts: Vec<(RichText, RichText)> = entry
+        .groups
+        .iter()
+        .map(|g| group_texts(lang, view, g))
+        .collect();
+    let heights: Vec<f32> = texts
+        .iter()
+        .map(|(answer, teams)| {
+            let answer = text_height(ui, answer.clone());
+            let teams = text_height(ui, teams.clone());
+            (answer + ui.spacing().item_spacing.y + teams + 2.0 * ROW_PADDING)
+                .max(ui.spacing().interact_size.y + 2.0 * ROW_PADDING)
+        })
+        .collect();
+    long_list::rows_of_heights(
+        ui,
+        &heights,
+        focus.moved.then_some(focus.row),
+        |ui, i, rect| {
+            if i == focus.row {
+                // The keyboard's row, as a selection shows.
+                let fill = ui.visuals().selection.bg_fill.gamma_multiply(0.35);
+                ui.painter().rect_filled(rect, 4.0, fill);
+            }
+            let (answer, teams) = &texts[i];
+            group_row(ui, lang, game, entry, &entry.groups[i], answer, teams, out);
+        },
+    );
     ui.separator();
     if !entry.late.is_empty() {
         ui.label(RichText::new(lang.t(T::LateCards)).color(RED).strong());
@@ -170,52 +220,182 @@ fn question_judging(
     missing_teams(ui, lang, view, &entry.missing);
 }
 
-/// Width of the answers' column, in points.
+/// Width of the answers' column, in points: long answers wrap inside it.
 const ANSWER_COLUMN: f32 = 380.0;
+/// Room above and below a group's lines, so no descender touches the next.
+const ROW_PADDING: f32 = 3.0;
 
+/// A group's two texts: its spellings, and the teams that gave it.
+fn group_texts(lang: Lang, view: &HostView, group: &AnswerGroup) -> (RichText, RichText) {
+    let spellings = group.spellings.join(" / ");
+    let answer = RichText::new(spellings).size(16.0).strong();
+    let teams = RichText::new(team_names(lang, view, &group.teams))
+        .small()
+        .color(GREY);
+    (answer, teams)
+}
+
+/// The height of a text wrapped in the answers' column, as its label draws it.
+fn text_height(ui: &Ui, text: RichText) -> f32 {
+    egui::WidgetText::from(text)
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Wrap),
+            ANSWER_COLUMN,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .y
+}
+
+#[allow(clippy::too_many_arguments)]
 fn group_row(
     ui: &mut Ui,
     lang: Lang,
-    view: &HostView,
     game: GameId,
     entry: &QuestionJudging,
     group: &AnswerGroup,
+    answer: &RichText,
+    teams: &RichText,
     out: &mut Vec<UiCommand>,
 ) {
+    ui.add_space(4.0);
     // A fixed column for the answers, so the buttons line up group after group.
-    let column = egui::vec2(ANSWER_COLUMN, 0.0);
-    ui.allocate_ui_with_layout(column, egui::Layout::top_down(egui::Align::Min), |ui| {
+    ui.vertical(|ui| {
+        ui.add_space(ROW_PADDING);
         ui.set_width(ANSWER_COLUMN);
-        let spellings = group.spellings.join(" / ");
-        ui.add(egui::Label::new(RichText::new(&spellings).size(16.0).strong()).truncate());
-        let teams = format!(
-            "{} · {}",
-            i18n::team_count(lang, group.teams.len()),
-            team_names(lang, view, &group.teams)
-        );
-        ui.add(egui::Label::new(RichText::new(teams).small().color(GREY)).truncate());
+        ui.add(egui::Label::new(answer.clone()).wrap());
+        ui.add(egui::Label::new(teams.clone()).wrap());
     });
-    let verdict = match group.verdict {
-        Some(v) => RichText::new(i18n::verdict(lang, v))
-            .color(if v == Verdict::Correct { GREEN } else { RED })
-            .strong(),
-        None => RichText::new(lang.t(T::NotJudged)).color(GREY),
-    };
-    ui.add_sized(egui::vec2(110.0, 18.0), egui::Label::new(verdict));
-    ui.add_space(8.0);
-    for (verdict, label) in [(Verdict::Correct, T::Correct), (Verdict::Wrong, T::Wrong)] {
-        let chosen = group.verdict == Some(verdict);
-        if ui.selectable_label(chosen, lang.t(label)).clicked() && !chosen {
-            out.push(UiCommand::Send(Command::game(
-                game,
-                ChgkCommand::Judge {
-                    question: entry.question,
-                    group: group.key.clone(),
-                    verdict,
-                },
-            )));
+    ui.vertical(|ui| {
+        ui.add_space(ROW_PADDING);
+        ui.horizontal(|ui| {
+            // How many teams gave it, large: the count decides as much as the text.
+            ui.add_sized(
+                egui::vec2(90.0, ui.spacing().interact_size.y),
+                egui::Label::new(
+                    RichText::new(i18n::team_count(lang, group.teams.len())).size(16.0),
+                ),
+            );
+            let verdict = match group.verdict {
+                Some(v) => RichText::new(i18n::verdict(lang, v))
+                    .color(if v == Verdict::Correct { GREEN } else { RED })
+                    .strong(),
+                None => RichText::new(lang.t(T::NotJudged)).color(GREY),
+            };
+            ui.add_sized(
+                egui::vec2(110.0, ui.spacing().interact_size.y),
+                egui::Label::new(verdict),
+            );
+            ui.add_space(8.0);
+            for (verdict, label) in [(Verdict::Correct, T::Correct), (Verdict::Wrong, T::Wrong)] {
+                let chosen = group.verdict == Some(verdict);
+                if ui.selectable_label(chosen, lang.t(label)).clicked() && !chosen {
+                    out.push(judge(game, entry, group, verdict));
+                }
+            }
+        });
+    });
+}
+
+/// The command that marks a whole group.
+fn judge(
+    game: GameId,
+    entry: &QuestionJudging,
+    group: &AnswerGroup,
+    verdict: Verdict,
+) -> UiCommand {
+    UiCommand::Send(Command::game(
+        game,
+        ChgkCommand::Judge {
+            question: entry.question,
+            group: group.key.clone(),
+            verdict,
+        },
+    ))
+}
+
+/// The keyboard's row, and whether a key moved it this frame.
+struct Focus {
+    row: usize,
+    moved: bool,
+}
+
+/// The keyboard judges (unless a field or a button has it): ↑/↓ move between
+/// groups, В or 1 marks the row correct, Н or 0 wrong, and the row below
+/// is next. A question first shown starts on its first unjudged group.
+fn keyboard(
+    ui: &Ui,
+    game: GameId,
+    entry: &QuestionJudging,
+    form: &mut JudgingForm,
+    out: &mut Vec<UiCommand>,
+) -> Focus {
+    let count = entry.groups.len();
+    if form.focus.map(|(q, _)| q) != Some(entry.question) {
+        let first = entry
+            .groups
+            .iter()
+            .position(|g| g.verdict.is_none())
+            .unwrap_or(0);
+        form.focus = Some((entry.question, first));
+    }
+    let mut row = form
+        .focus
+        .map_or(0, |(_, r)| r)
+        .min(count.saturating_sub(1));
+    let mut moved = false;
+    if count > 0 && !ui.ctx().egui_wants_keyboard_input() {
+        let keys: Vec<JudgingKey> = ui.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::Key {
+                        key: egui::Key::ArrowDown,
+                        pressed: true,
+                        ..
+                    } => Some(JudgingKey::Down),
+                    egui::Event::Key {
+                        key: egui::Key::ArrowUp,
+                        pressed: true,
+                        ..
+                    } => Some(JudgingKey::Up),
+                    // Text, not keys: «В» and «Н» are letters of the
+                    // Russian layout, which egui's keys do not name.
+                    egui::Event::Text(text) => match text.as_str() {
+                        "в" | "В" | "1" => Some(JudgingKey::Mark(Verdict::Correct)),
+                        "н" | "Н" | "0" => Some(JudgingKey::Mark(Verdict::Wrong)),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect()
+        });
+        for key in keys {
+            moved = true;
+            match key {
+                JudgingKey::Down => row = (row + 1).min(count - 1),
+                JudgingKey::Up => row = row.saturating_sub(1),
+                JudgingKey::Mark(verdict) => {
+                    let group = &entry.groups[row];
+                    if group.verdict != Some(verdict) {
+                        out.push(judge(game, entry, group, verdict));
+                    }
+                    row = (row + 1).min(count - 1);
+                }
+            }
         }
     }
+    form.focus = Some((entry.question, row));
+    Focus { row, moved }
+}
+
+/// A key the judging list answers.
+#[derive(Clone, Copy)]
+enum JudgingKey {
+    Up,
+    Down,
+    Mark(Verdict),
 }
 
 /// Who marked a group: the host, or a judge by name.

@@ -18,8 +18,11 @@ pub mod teams;
 pub mod tournament;
 
 use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
 use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::play::games::Format;
+use minuta_shared::programme::{Slot, SlotStatus};
+use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
@@ -102,17 +105,15 @@ pub fn dashboard(
     let ring_fights = event_ring.map_or(&[][..], |(_, r)| &r.board.fights);
     let open_fights = ring_fights.iter().filter(|f| !f.closed).count();
     let now = state.server_now();
-    let tab = form.tab.get_or_insert(if open_fights > 0 {
-        HostTab::Ring
-    } else if let Some(format) = games::staff_in_play(view, now) {
-        HostTab::Games(format)
-    } else if view.teams.is_empty() {
-        HostTab::Teams
-    } else if chgk.tours.is_empty() {
-        HostTab::Questions
-    } else {
-        HostTab::Game
-    });
+    // Until the host picks a tab, the dashboard opens on the game being
+    // played; a set-up tab only while there is none yet (a demo's first
+    // frames come before its games), so it is chosen again next frame.
+    let opening = opening_tab(view, open_fights, now);
+    if !matches!(opening, HostTab::Teams | HostTab::Questions) {
+        form.tab.get_or_insert(opening);
+    }
+    let mut picked = form.tab.unwrap_or(opening);
+    let tab = &mut picked;
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(&view.tournament).strong().size(18.0));
         ui.separator();
@@ -169,6 +170,10 @@ pub fn dashboard(
         }
         setup_menu(ui, lang, view, tab);
     });
+    if picked != form.tab.unwrap_or(opening) {
+        form.tab = Some(picked);
+    }
+    let tab = &mut picked;
     if let Some(listed) = &view.programme {
         crate::views::programme::strip(ui, lang, listed, 15.0);
     }
@@ -250,6 +255,55 @@ pub fn dashboard(
 }
 
 /// A set-up tab's label.
+/// The tab the dashboard opens on: a Brain-ring fight in play, another
+/// game in play, the programme's current slot (the festival's), the game
+/// the event was set up for (Brain-ring, or a game added to the programme
+/// when the event's ChGK has no questions), the event's ChGK; the teams or
+/// the questions while nothing is ready to play.
+fn opening_tab(view: &HostView, open_fights: usize, now: ServerTime) -> HostTab {
+    let chgk = view.event_chgk();
+    let format_of = |game: GameId| {
+        games::added(&view.games)
+            .find(|g| g.id == game)
+            .map(|g| HostTab::Games(g.format))
+    };
+    // Every event has its Brain-ring; it is being played once it has
+    // questions, seeded teams or fights.
+    let ring_set_up = ring::event_staff(view).is_some_and(|(_, r)| {
+        r.pool > 0 || !r.board.seeding.is_empty() || !r.board.fights.is_empty()
+    });
+    if open_fights > 0 {
+        return HostTab::Ring;
+    }
+    if let Some(format) = games::staff_in_play(view, now) {
+        return HostTab::Games(format);
+    }
+    let now_on = view
+        .programme
+        .as_ref()
+        .and_then(|p| p.find(SlotStatus::Now))
+        .and_then(|slot| match slot.slot {
+            Slot::ChgkTour { .. } => (!chgk.tours.is_empty()).then_some(HostTab::Game),
+            Slot::GameTour { game, .. } => format_of(game),
+            Slot::BrainRing => ring_set_up.then_some(HostTab::Ring),
+        });
+    if let Some(tab) = now_on {
+        return tab;
+    }
+    if view.teams.is_empty() {
+        return HostTab::Teams;
+    }
+    if !chgk.tours.is_empty() {
+        return HostTab::Game;
+    }
+    if ring_set_up {
+        return HostTab::Ring;
+    }
+    games::added(&view.games)
+        .next_back()
+        .map_or(HostTab::Questions, |g| HostTab::Games(g.format))
+}
+
 fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
     match tab {
         HostTab::Questions => lang.t(T::TabQuestions).to_owned(),

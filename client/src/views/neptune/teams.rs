@@ -2,7 +2,9 @@
 //! ломтики (the captain's or the default, 2.2) with a way to split a team
 //! by hand before Сэндвич, Джокер's declarations as soon as they come
 //! (the staff see them at once, 5.2), and — before and during Сэндвич —
-//! each ломтик's join code with its QR (2.3: a terminal of its own).
+//! each ломтик's join code with its QR (2.3: a terminal of its own). The
+//! table's columns are fitted to the screen (no word broken, the split
+//! button on screen, 1280×720 to 1920×1080).
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, Slice, TeamId};
@@ -45,20 +47,22 @@ pub fn teams(
     if joker {
         heads.push(Nt::ColDeclared);
     }
+    let widths = Widths::of(ui, lang, joker, split_open);
     egui::Grid::new(("neptune-teams", game.0))
         .striped(true)
-        .spacing([14.0, 6.0])
+        .spacing([COLUMN_GAP, 6.0])
         .show(ui, |ui| {
-            for head in &heads {
-                ui.label(RichText::new(lang.t(*head)).strong());
+            for (head, width) in heads.iter().zip(widths.columns()) {
+                cell(ui, width, RichText::new(lang.t(*head)).strong());
             }
             ui.end_row();
             for entry in &view.teams {
-                ui.label(RichText::new(&entry.name).strong());
-                ui.label(entry.players.len().to_string());
-                ui.label(entry.split.top.join(", "));
+                cell(ui, widths.name, RichText::new(&entry.name).strong());
+                cell(ui, widths.players, entry.players.len().to_string().into());
+                cell(ui, widths.slice, entry.split.top.join(", ").into());
                 ui.vertical(|ui| {
-                    ui.label(entry.split.bottom.join(", "));
+                    ui.set_width(widths.slice);
+                    ui.add(egui::Label::new(entry.split.bottom.join(", ")).wrap());
                     let (word, colour) = if entry.split.chosen {
                         (Nt::SplitChosen, GREEN)
                     } else {
@@ -70,7 +74,7 @@ pub fn teams(
                     let text = entry
                         .declaration
                         .map_or_else(|| "—".to_owned(), |d| d.to_string());
-                    ui.label(RichText::new(text).strong());
+                    cell(ui, widths.declared, RichText::new(text).strong());
                 }
                 if split_open && ui.small_button(lang.t(Nt::EditSplit)).clicked() {
                     form.splitting = Some((entry.team, split::SplitDraft::of(&entry.split)));
@@ -88,6 +92,74 @@ pub fn teams(
     {
         codes(ui, lang, game, view, access, out);
     }
+}
+
+/// Room between the table's columns, in points.
+const COLUMN_GAP: f32 = 14.0;
+
+/// The table's column widths, fitted to the screen: the names get what the
+/// counts and the split button leave, so every word fits whole, the long
+/// lists of players wrap between words, and the button stays on screen.
+struct Widths {
+    name: f32,
+    players: f32,
+    slice: f32,
+    declared: f32,
+    joker: bool,
+}
+
+impl Widths {
+    fn of(ui: &Ui, lang: Lang, joker: bool, split_open: bool) -> Widths {
+        let text_width = |text: &str| {
+            egui::WidgetText::from(text)
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Button,
+                )
+                .size()
+                .x
+        };
+        let button = if split_open {
+            text_width(lang.t(Nt::EditSplit)) + 2.0 * ui.spacing().button_padding.x + COLUMN_GAP
+        } else {
+            0.0
+        };
+        let players = text_width(lang.t(Nt::ColPlayers)).max(40.0);
+        let declared = if joker {
+            text_width(lang.t(Nt::ColDeclared)).max(40.0) + COLUMN_GAP
+        } else {
+            0.0
+        };
+        let room = ui.available_width() - button - declared - players - 4.0 * COLUMN_GAP;
+        let name = (room * 0.28).clamp(120.0, 280.0);
+        let slice = ((room - name) / 2.0).max(120.0);
+        Widths {
+            name,
+            players,
+            slice,
+            declared: declared - COLUMN_GAP,
+            joker,
+        }
+    }
+
+    /// The heads' widths, in the table's order.
+    fn columns(&self) -> Vec<f32> {
+        let mut widths = vec![self.name, self.players, self.slice, self.slice];
+        if self.joker {
+            widths.push(self.declared);
+        }
+        widths
+    }
+}
+
+/// A table cell of a fixed width whose text wraps between words.
+fn cell(ui: &mut Ui, width: f32, text: RichText) {
+    ui.vertical(|ui| {
+        ui.set_width(width);
+        ui.add(egui::Label::new(text).wrap());
+    });
 }
 
 /// 2.2: the host splits a team whose captain cannot.

@@ -34,6 +34,8 @@ pub enum ChgkCommand {
     Announce { question: QuestionId },
     /// «Время»: the minute starts now (3).
     StartMinute,
+    /// Takes back the announcement of the current question, until «Время».
+    TakeBackAnnouncement { question: QuestionId },
     /// Shows the author's answer and every team's verdict to the teams.
     Reveal { question: QuestionId },
     /// Freezes every judgement of the tour; nothing in it changes after this.
@@ -55,6 +57,9 @@ pub enum ChgkCommand {
         group: String,
         verdict: Verdict,
     },
+    /// «Остальные — неверно»: every group of the question not yet judged
+    /// is marked wrong, at once.
+    JudgeRestWrong { question: QuestionId },
 
     // ---- a team ----
     /// The answer card. Final once accepted, as on paper.

@@ -56,4 +56,6 @@ pub enum ChgkError {
     NoHandout,
     #[error("this question has no such picture")]
     NoPicture,
+    #[error("a team has handed in a card for this question already")]
+    CardsHandedIn,
 }

@@ -88,4 +88,9 @@ pub enum ChgkEvent {
     PictureShown {
         picture: Option<ShownPicture>,
     },
+    /// The host took back the announcement of the current question before
+    /// its «Время»: it is unplayed again, and no question is current.
+    AnnouncementTakenBack {
+        question: QuestionId,
+    },
 }

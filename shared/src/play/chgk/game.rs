@@ -666,6 +666,7 @@ impl ChgkGame {
                     self.handout_shown = None;
                 }
             }
+            ChgkEvent::AnnouncementTakenBack { question } => self.apply_take_back(*question),
         }
     }
 

@@ -57,6 +57,7 @@ impl LiveFormat for ChgkGame {
             | C::AddQuestion { .. }
             | C::Announce { .. }
             | C::StartMinute
+            | C::TakeBackAnnouncement { .. }
             | C::Reveal { .. }
             | C::CloseTour { .. }
             | C::ShowQuestionOnProjector { .. }
@@ -64,7 +65,7 @@ impl LiveFormat for ChgkGame {
             | C::ShowPicture { .. }
             // 4.14: the host decides ChGK appeals.
             | C::ResolveAppeal { .. } => role == Role::Host,
-            C::Judge { .. } => matches!(role, Role::Host | Role::Judge),
+            C::Judge { .. } | C::JudgeRestWrong { .. } => matches!(role, Role::Host | Role::Judge),
             C::SubmitCard { .. } | C::FileAppeal { .. } => role == Role::Team,
         }
     }
@@ -110,6 +111,9 @@ impl LiveFormat for ChgkGame {
             }
             C::Announce { question } => done(self.handle_announce(question, now)?),
             C::StartMinute => done(self.handle_start_minute(now)?),
+            C::TakeBackAnnouncement { question } => {
+                done(self.handle_take_back_announcement(question)?)
+            }
             C::Reveal { question } => Ok((
                 ChgkReceipt::Done,
                 self.handle_reveal(question, now)?.into_iter().collect(),
@@ -148,6 +152,16 @@ impl LiveFormat for ChgkGame {
                     _ => Judger::Host,
                 };
                 done(self.handle_judge(question, &group, verdict, by, now)?)
+            }
+            C::JudgeRestWrong { question } => {
+                let by = match who {
+                    Identity::Judge(j) => Judger::Judge(j),
+                    _ => Judger::Host,
+                };
+                Ok((
+                    ChgkReceipt::Done,
+                    self.handle_judge_rest_wrong(question, by, now)?,
+                ))
             }
             C::SubmitCard { question, text } => {
                 let event = self.handle_card(team()?, question, &text, now)?;

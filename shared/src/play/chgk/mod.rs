@@ -11,6 +11,7 @@ mod command;
 mod error;
 mod event;
 mod game;
+mod host_actions;
 mod live;
 mod project;
 pub mod view;

@@ -131,6 +131,9 @@ impl ChgkGame {
                     })
                 }),
             picture: self.shown_picture(),
+            question_text: current
+                .filter(|q| self.projector_text && q.revealed_at.is_none())
+                .map(projected_text),
         }
     }
 
@@ -153,18 +156,7 @@ impl ChgkGame {
             .on_projector
             .and_then(|id| self.question(id).ok())
             .filter(|q| q.revealed_at.is_some())?;
-        let text = self.projector_text.then(|| {
-            let mut lines = vec![q.content.text.clone()];
-            lines.extend(
-                q.content
-                    .parts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| format!("{}. {p}", i + 1)),
-            );
-            lines.retain(|l| !l.trim().is_empty());
-            lines.join("\n")
-        });
+        let text = self.projector_text.then(|| projected_text(q));
         Some(DisplayReveal {
             question: q.id,
             number: q.number.clone(),
@@ -278,6 +270,21 @@ impl ChgkGame {
     }
 }
 
+/// A question's text as the projector shows it: the text, then its
+/// numbered parts.
+fn projected_text(q: &GameQuestion) -> String {
+    let mut lines = vec![q.content.text.clone()];
+    lines.extend(
+        q.content
+            .parts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{}. {p}", i + 1)),
+    );
+    lines.retain(|l| !l.trim().is_empty());
+    lines.join("\n")
+}
+
 /// A question's cards grouped by normalised text, late cards apart.
 fn judging_of(q: &GameQuestion, teams: &[TeamId]) -> QuestionJudging {
     let mut groups: BTreeMap<&str, AnswerGroup> = BTreeMap::new();
@@ -306,13 +313,10 @@ fn judging_of(q: &GameQuestion, teams: &[TeamId]) -> QuestionJudging {
         group.teams.push(card.team);
     }
     let mut groups: Vec<AnswerGroup> = groups.into_values().collect();
-    // Unjudged groups first, then the most common answers.
-    groups.sort_by(|a, b| {
-        a.verdict
-            .is_some()
-            .cmp(&b.verdict.is_some())
-            .then(b.teams.len().cmp(&a.teams.len()))
-    });
+    // The most common answers first, then alphabetically — never by
+    // verdict: a verdict must not move the row under the judge's pointer.
+    // (A card arriving during the minute may still add a row.)
+    groups.sort_by(|a, b| b.teams.len().cmp(&a.teams.len()).then(a.key.cmp(&b.key)));
     QuestionJudging {
         question: q.id,
         number: q.number.clone(),

@@ -67,6 +67,10 @@ pub struct ChgkDisplayView {
     /// its hash travels in the view; the bytes come once per projector in
     /// their own message (`ServerMsg::Media`).
     pub picture: Option<DisplayPicture>,
+    /// The current question's text, from its announcement, while the host
+    /// has «Показать вопрос на экране» on: the hall hears it read anyway,
+    /// so it is shown at once, not only beside the revealed answer.
+    pub question_text: Option<String>,
 }
 
 /// A question's picture as the projector shows it.
