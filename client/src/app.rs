@@ -216,6 +216,11 @@ impl MinutaApp {
             UiCommand::Browse(picker, to) => {
                 file_picker::listed(&self.ctx, &picker, folder::list(&to));
             }
+            // A roster is a few kilobytes: read here too.
+            UiCommand::ReadTeamsFile(path) => {
+                let read = views::host::team_import::read_file(path);
+                views::host::team_import::read_done(&self.ctx, read);
+            }
         }
     }
 

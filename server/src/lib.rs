@@ -19,6 +19,8 @@ pub mod net;
 pub mod people;
 pub mod protocol;
 pub mod rating_export;
+pub mod rating_files;
+pub mod roster_import;
 pub mod store;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

@@ -35,6 +35,9 @@ pub enum UiCommand {
     /// List a folder for the file picker `0` (its key); the app answers
     /// into the picker's memory (`views::file_picker::listed`).
     Browse(String, Browse),
+    /// Read a file of teams for «Импорт команд…»; the app answers into
+    /// the import's memory (`views::host::team_import::read_done`).
+    ReadTeamsFile(PathBuf),
 }
 
 /// What the network task is told to do.
