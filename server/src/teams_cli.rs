@@ -99,11 +99,11 @@ fn preview(file: &Path, imported: &Imported, ru: bool) -> String {
     };
     let plan = &imported.plan;
     let mut out = format!(
-        "{} {} ({kind}): {} {}\n",
+        "{} {} ({kind}), {}: {}\n",
         if ru { "Файл" } else { "File" },
         file.display(),
+        if ru { "команд" } else { "teams" },
         plan.teams.len(),
-        if ru { "команд" } else { "teams" }
     );
     let sections: [Section; 3] = [
         (Outcome::is_new, "Новые", "New"),

@@ -69,8 +69,9 @@ pub fn read_file(path: PathBuf) -> FileRead {
 /// The «Импорт команд…» button and, when open, the file field and preview.
 pub fn section(ui: &mut Ui, lang: Lang, view: &HostView, out: &mut Vec<UiCommand>) {
     let mut import: Import = ui.data(|d| d.get_temp(memory())).unwrap_or_default();
+    // A framed button, so the host sees it is one among the tab's lines.
     if ui
-        .selectable_label(import.open, texts::import_button(lang))
+        .add(egui::Button::new(texts::import_button(lang)).selected(import.open))
         .clicked()
     {
         import.open = !import.open;
