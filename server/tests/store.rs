@@ -327,12 +327,16 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
                 path: p,
                 problem:
                     SchemaProblem::TooNew {
-                        found: 6,
-                        supported: 5,
+                        found,
+                        supported,
                         written_by: Some(_),
                     },
             } => {
                 assert_eq!(p, &path);
+                assert_eq!(
+                    (*found, *supported),
+                    (store::SCHEMA_VERSION + 1, store::SCHEMA_VERSION)
+                );
             }
             other => panic!("expected TooNew, got {other:?}"),
         }
