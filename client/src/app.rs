@@ -268,6 +268,11 @@ impl MinutaApp {
                     self.begin(start);
                 }
             }
+            // A roster is a few kilobytes: read here too.
+            UiCommand::ReadTeamsFile(path) => {
+                let read = views::host::team_import::read_file(path);
+                views::host::team_import::read_done(&self.ctx, read);
+            }
         }
     }
 

@@ -21,6 +21,7 @@ pub mod multigames;
 pub mod neptune;
 pub mod programme;
 pub mod ring;
+pub mod roster;
 pub mod start;
 pub mod store;
 
@@ -488,6 +489,9 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
     if let E::Programme(error) = error {
         return programme::error(lang, error, &|_| None);
     }
+    if let E::Import(problems) = error {
+        return roster::refused(lang, problems);
+    }
     if lang == Lang::En {
         return error.to_string();
     }
@@ -510,6 +514,7 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::Play(error) => play_error(lang, error),
         E::Programme(error) => programme::error(lang, error, &|_| None),
         E::TeamHasPlayed => "команда уже играла и входит в результаты: удалить её нельзя".into(),
+        E::Import(problems) => roster::refused(lang, problems),
     }
 }
 
@@ -648,6 +653,7 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::RegisterTeam { .. } => ("регистрация команды", "team registration"),
         C::EditTeam { .. } => ("изменение команды", "team edit"),
         C::RemoveTeam { .. } => ("удаление команды", "team removal"),
+        C::ImportTeams { .. } => ("импорт команд", "team import"),
         C::AddJudge { .. } => ("новый судья", "new judge"),
         // Brain-ring and Эрудит-квартет both take teams from the ChGK table.
         C::Qualify { .. } => ("отбор по итогам ЧГК", "qualification from the ChGK table"),

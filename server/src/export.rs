@@ -48,6 +48,11 @@ pub enum ExportFormat {
     /// The event's ChGK results as the rating site gives a tournament's
     /// ([`crate::rating_export`]).
     Rating,
+    /// The files a venue sends the rating site ([`crate::rating_files`]):
+    /// the results as CSV, the roster, the results as JSON.
+    RatingCsv,
+    RatingRoster,
+    RatingJson,
 }
 
 #[derive(Debug, Error)]
@@ -84,6 +89,9 @@ pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportErr
         ExportFormat::Json => to_json(&core),
         ExportFormat::Csv => to_csv(&core),
         ExportFormat::Rating => crate::rating_export::to_rating(&core),
+        ExportFormat::RatingCsv => crate::rating_files::to_rating_csv(&core),
+        ExportFormat::RatingRoster => crate::rating_files::to_rating_roster(&core),
+        ExportFormat::RatingJson => crate::rating_files::to_rating_json(&core),
         ExportFormat::Sheet(game) => {
             to_sheet(&core, game).map_err(|known| ExportError::NoSuchGame {
                 dir: data_dir.display().to_string(),

@@ -22,6 +22,8 @@ pub mod operator_lang;
 pub mod people;
 pub mod protocol;
 pub mod rating_export;
+pub mod rating_files;
+pub mod roster_import;
 pub mod store;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

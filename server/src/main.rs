@@ -16,6 +16,8 @@ use minuta_server::operator_lang::{Lang, error_line};
 use minuta_server::{Ready, ServerConfig};
 use minuta_shared::ids::GameId;
 
+mod teams_cli;
+
 /// mimalloc, not the system's malloc: after a flood of connections glibc
 /// kept every page they had used (60 MB of a 20 MB server, for good);
 /// mimalloc gives freed pages back to the system (RELIABILITY.md, «Memory
@@ -184,6 +186,12 @@ enum Command {
     /// team its site id, name, town, mask, questionsTotal, position, roster,
     /// controversials and appeals); README.md lists the fields.
     ///
+    /// Rating-csv, rating-roster, rating-json: the files a venue sends the
+    /// rating site — the results (`idteam,команда,город,номер тура,q1,…`,
+    /// each cell 1, 0, blank, or an undecided disputed answer's text), the
+    /// roster (`idteam,команда,город,признак,idplayer,Ф,И,О`) and the
+    /// results as the site's JSON body; README.md, «Rating site».
+    ///
     /// Pdf: the jury's printable protocol of the event, in Russian — the
     /// standings, every question with its cards and verdicts, the
     /// Мультиигры tasks and credit, every Brain-ring fight with its press
@@ -217,6 +225,11 @@ enum Command {
         #[arg(long, value_name = "NAME / PASSWORD")]
         wifi: Option<String>,
     },
+    /// The tournament's teams in bulk (README.md, «Rating site»).
+    Teams {
+        #[command(subcommand)]
+        command: teams_cli::TeamsCommand,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -228,6 +241,12 @@ enum Format {
     Pdf,
     /// The join codes on paper: a card per team, eight to an A4 page.
     Codes,
+    /// The rating site's results file: a row per team per tour.
+    RatingCsv,
+    /// The rating site's roster file (`teams import` reads it back).
+    RatingRoster,
+    /// The results body a venue's representative sends the rating site.
+    RatingJson,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -416,6 +435,7 @@ fn main() -> ExitCode {
                 (&certs, CodesOptions { address, wifi }),
             ))
         }
+        Command::Teams { command } => teams_cli::run(command),
     }
 }
 
@@ -612,6 +632,9 @@ fn export_to(
         (Format::Json, None) => ExportFormat::Json,
         (Format::Csv, None) => ExportFormat::Csv,
         (Format::Rating, None) => ExportFormat::Rating,
+        (Format::RatingCsv, None) => ExportFormat::RatingCsv,
+        (Format::RatingRoster, None) => ExportFormat::RatingRoster,
+        (Format::RatingJson, None) => ExportFormat::RatingJson,
         (Format::Sheet, Some(game)) => ExportFormat::Sheet(GameId(game)),
         (Format::Codes, None) => {
             let (certs, options) = codes;
@@ -620,7 +643,15 @@ fn export_to(
         (Format::Sheet, None) => anyhow::bail!(
             "--format sheet needs --game ID (the game's id in the `games` of --format json)"
         ),
-        (Format::Json | Format::Csv | Format::Rating, Some(_)) => {
+        (
+            Format::Json
+            | Format::Csv
+            | Format::Rating
+            | Format::RatingCsv
+            | Format::RatingRoster
+            | Format::RatingJson,
+            Some(_),
+        ) => {
             anyhow::bail!("--game is for --format sheet only (json lists every game's standings)")
         }
     };

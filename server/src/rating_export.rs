@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::chgk::{AppealKind, ChgkGame, GameQuestion};
+use minuta_shared::roster::{PlayerFlag, SitePlayer};
 use minuta_shared::tournament::Place;
 use serde_json::{Value, json};
 
@@ -83,7 +84,7 @@ pub fn to_rating(core: &Core) -> String {
                 "position": position_number(row.place),
                 "place": row.place.to_string(),
                 "teamMembers": record.map_or_else(Vec::new, |t| {
-                    t.players.iter().map(|p| json!({ "player": { "name": p } })).collect()
+                    t.players.iter().map(|p| member(p, &t.site_players)).collect()
                 }),
                 "controversials": appeals(AppealKind::AcceptMyAnswer),
                 "appeals": appeals(AppealKind::WithdrawQuestion),
@@ -96,6 +97,23 @@ pub fn to_rating(core: &Core) -> String {
         "results": results,
     });
     format!("{document:#}\n")
+}
+
+/// A roster entry: the name as entered, and — from an imported roster —
+/// the site's id, surname, name, patronymic and К/Б/Л flag.
+fn member(shown: &str, site_players: &[SitePlayer]) -> Value {
+    match site_players.iter().find(|s| s.shown() == shown) {
+        Some(site) => json!({
+            "flag": site.flag.map(PlayerFlag::letter),
+            "player": {
+                "id": site.id,
+                "surname": site.surname,
+                "name": site.name,
+                "patronymic": site.patronymic,
+            },
+        }),
+        None => json!({ "player": { "name": shown } }),
+    }
 }
 
 /// `1` taken, `0` not (or late, or no card), `X` withdrawn on appeal (4.14).

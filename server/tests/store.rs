@@ -246,7 +246,7 @@ fn rows_are_json_a_jury_can_read_with_sqlite() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(version, "5");
+    assert_eq!(version, store::SCHEMA_VERSION.to_string());
     let written_by: String = conn
         .query_row("SELECT value FROM meta WHERE key = 'written_by'", [], |r| {
             r.get(0)
@@ -327,12 +327,16 @@ fn a_store_with_a_future_schema_version_is_refused_and_left_untouched() {
                 path: p,
                 problem:
                     SchemaProblem::TooNew {
-                        found: 6,
-                        supported: 5,
+                        found,
+                        supported,
                         written_by: Some(_),
                     },
             } => {
                 assert_eq!(p, &path);
+                assert_eq!(
+                    (*found, *supported),
+                    (store::SCHEMA_VERSION + 1, store::SCHEMA_VERSION)
+                );
             }
             other => panic!("expected TooNew, got {other:?}"),
         }
@@ -379,7 +383,7 @@ fn a_store_of_the_previous_release_is_migrated_on_its_first_start() {
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(version, "5");
+    assert_eq!(version, store::SCHEMA_VERSION.to_string());
     let pictures: i64 = raw(dir.path())
         .query_row("SELECT count(*) FROM media", [], |r| r.get(0))
         .unwrap();

@@ -12,6 +12,7 @@ pub mod lan;
 pub mod packages;
 pub mod play;
 pub mod programme;
+pub mod roster;
 pub mod rules;
 pub mod seed;
 pub mod sheet;

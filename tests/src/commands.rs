@@ -28,6 +28,7 @@ use minuta_shared::play::neptune::{
 };
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::programme::{Programme, ProgrammeDay, Slot};
+use minuta_shared::roster::ImportedTeam;
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::rules::neptune::Bid;
@@ -69,7 +70,8 @@ pub fn senders(command: &Command) -> &'static [Role] {
         | Command::Qualify { .. }
         | Command::AddGame { .. }
         | Command::SetProgramme { .. }
-        | Command::RemoveTeam { .. } => HOST,
+        | Command::RemoveTeam { .. }
+        | Command::ImportTeams { .. } => HOST,
         Command::Press { .. } => TEAM,
         Command::Game { command, .. } => match command {
             GameCommand::Chgk(c) => match c {
@@ -178,7 +180,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 73;
+pub const KINDS: usize = 74;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -490,6 +492,15 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
             phrase: b,
             marked: flag,
         }),
+        70 => Command::ImportTeams {
+            teams: vec![ImportedTeam {
+                rating_id: flag.then_some(b),
+                name: text,
+                town: "Город".into(),
+                players,
+                ..ImportedTeam::default()
+            }],
+        },
         71 => chgk(ChgkCommand::JudgeRestWrong { question }),
         72 => chgk(ChgkCommand::TakeBackAnnouncement { question }),
         _ => chgk(ChgkCommand::ShowPicture {

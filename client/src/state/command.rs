@@ -47,6 +47,9 @@ pub enum UiCommand {
         path: PathBuf,
         sheet: Box<CodeSheet>,
     },
+    /// Read a file of teams for «Импорт команд…»; the app answers into
+    /// the import's memory (`views::host::team_import::read_done`).
+    ReadTeamsFile(PathBuf),
 }
 
 /// What the network task is told to do.

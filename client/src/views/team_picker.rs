@@ -72,6 +72,7 @@ mod tests {
             slices_connected: vec![],
             played: false,
             rating_id: None,
+            site_players: vec![],
         }
     }
 

@@ -239,6 +239,7 @@ pub fn teams<'a>(names: impl IntoIterator<Item = (u32, &'a str)>) -> Vec<TeamInf
             slices_connected: vec![],
             played: false,
             rating_id: None,
+            site_players: vec![],
         })
         .collect()
 }

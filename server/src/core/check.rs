@@ -94,7 +94,8 @@ impl Core {
             | Event::Media { .. } => Ok(()),
             Event::TeamEdited { team, .. }
             | Event::TeamRemoved { team }
-            | Event::TeamRatingId { team, .. } => self.team_exists(*team),
+            | Event::TeamRatingId { team, .. }
+            | Event::TeamSitePlayers { team, .. } => self.team_exists(*team),
             // A store from before games had ids: the event's own ChGK.
             Event::Chgk(e) => match self.event_chgk() {
                 Some(chgk) => self.check_chgk(chgk, e),

@@ -13,6 +13,7 @@ use minuta_shared::play::chgk::ChgkEvent;
 use minuta_shared::play::games::{GameEvent, GameSettings};
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::programme::Programme;
+use minuta_shared::roster::SitePlayer;
 use minuta_shared::time::ServerTime;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,6 +105,14 @@ pub enum Event {
         #[serde(skip)]
         bytes: Arc<Vec<u8>>,
     },
+    /// What the rating site knows of a team's players (site id, surname,
+    /// name, patronymic, К/Б/Л), set by an import of its roster after the
+    /// registration or edit it belongs to. A store from before it has
+    /// none: its players stay the names as entered.
+    TeamSitePlayers {
+        team: TeamId,
+        players: Vec<SitePlayer>,
+    },
 }
 
 impl Event {
@@ -117,6 +126,7 @@ impl Event {
             Event::TeamEdited { .. } => "team_edited",
             Event::TeamRemoved { .. } => "team_removed",
             Event::TeamRatingId { .. } => "team_rating_id",
+            Event::TeamSitePlayers { .. } => "team_site_players",
             Event::Media { .. } => "media",
             Event::JudgeAdded { .. } => "judge_added",
             Event::Ring(e) => e.kind(),

@@ -15,6 +15,7 @@ mod projection;
 pub mod registry;
 mod ring;
 pub mod short_codes;
+pub mod team_import;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
@@ -25,6 +26,7 @@ use minuta_shared::play::brain_ring::EVENT_RING;
 use minuta_shared::play::button::{ButtonPress, PressPatch};
 use minuta_shared::play::format::{Roster, RosterTeam};
 use minuta_shared::play::games::{GamePatch, GameSettings, event_games};
+use minuta_shared::roster;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
@@ -308,6 +310,10 @@ impl Core {
                 }
                 (Receipt::Done, events)
             }
+            Command::ImportTeams { teams } => {
+                let events = team_import::decide(&self.registry, &teams, fresh_secret)?;
+                (Receipt::Done, events)
+            }
             Command::RemoveTeam { team } => {
                 if !self.registry.teams.contains_key(&team) {
                     return Err(CommandError::NoSuchTeam);
@@ -376,7 +382,8 @@ impl Core {
             | Event::TeamRegistered { .. }
             | Event::TeamEdited { .. }
             | Event::TeamRemoved { .. }
-            | Event::TeamRatingId { .. } => {
+            | Event::TeamRatingId { .. }
+            | Event::TeamSitePlayers { .. } => {
                 self.apply_to_registry(event);
                 for g in self.games.values_mut() {
                     g.state.event_changed(&self.registry.settings);
@@ -545,6 +552,7 @@ impl Core {
                         players: players.clone(),
                         secret: secret.clone(),
                         rating_id: None,
+                        site_players: Vec::new(),
                     },
                 );
             }
@@ -563,12 +571,19 @@ impl Core {
                 if let Some(t) = self.registry.teams.get_mut(team) {
                     t.name = name.clone();
                     t.town = town.clone();
+                    // A player renamed by hand is no longer the site's.
+                    t.site_players = roster::site_players_kept(&t.site_players, players);
                     t.players = players.clone();
                 }
             }
             Event::TeamRatingId { team, rating_id } => {
                 if let Some(t) = self.registry.teams.get_mut(team) {
                     t.rating_id = *rating_id;
+                }
+            }
+            Event::TeamSitePlayers { team, players } => {
+                if let Some(t) = self.registry.teams.get_mut(team) {
+                    t.site_players = players.clone();
                 }
             }
             Event::TeamRemoved { team } => {

@@ -116,6 +116,7 @@ impl Core {
                     .collect(),
                 played: self.team_has_played(t.id),
                 rating_id: t.rating_id,
+                site_players: t.site_players.clone(),
             })
             .collect();
         let judges = registry

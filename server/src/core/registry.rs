@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use minuta_shared::ids::{JudgeId, TeamId};
 use minuta_shared::lan::team_half;
 use minuta_shared::play::settings::TournamentSettings;
+use minuta_shared::roster::SitePlayer;
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::CommandError;
 use minuta_shared::wire::slice_secret::slice_secret;
@@ -20,6 +21,9 @@ pub struct TeamRecord {
     pub secret: String,
     /// The team's id on the rating site (rating.chgk.info), if entered.
     pub rating_id: Option<u32>,
+    /// What the rating site knows of its players, from an imported roster
+    /// (each one's shown name among `players`); none for names typed in.
+    pub site_players: Vec<SitePlayer>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,6 +220,7 @@ mod tests {
                     players: Vec::new(),
                     secret: (*secret).into(),
                     rating_id: None,
+                    site_players: Vec::new(),
                 },
             );
         }

@@ -28,8 +28,10 @@ pub(crate) const LOCK_FILE_NAME: &str = "minuta.lock";
 /// its Brain-ring (an older store's Brain-ring events read as a game's,
 /// and its first start stores that game; `core/legacy.rs`). 5: the packages'
 /// pictures, once per SHA-256, in a `media` table that `media` events name
-/// (created on the first read-write open of an older store).
-pub const SCHEMA_VERSION: i64 = 5;
+/// (created on the first read-write open of an older store). 6: what the
+/// rating site knows of a team's players (`team_site_players` events, from
+/// an imported roster); an older store's players stay names as entered.
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// Who wrote the store last, kept in `meta.written_by` so a server too old
 /// for it can say which release to install.
@@ -219,7 +221,7 @@ fn writable_error(path: &Path, e: rusqlite::Error) -> StoreError {
 /// ([`prove_writable`] then records who wrote it). Versions 1 → 2 → 3 → 4
 /// change no table: their events all read as they did; only the version
 /// moves, so that an older server refuses the store once newer events may
-/// be in it. 4 → 5 adds the `media` table.
+/// be in it. 4 → 5 adds the `media` table; 5 → 6 changes no table.
 fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
     let fail = |e: rusqlite::Error| writable_error(path, e);
     let tx = conn

@@ -6,6 +6,7 @@ use crate::ids::{GameId, TeamId};
 use crate::play::games::{GameCommand, GameSettings};
 use crate::play::settings::TournamentSettings;
 use crate::programme::Programme;
+use crate::roster::ImportedTeam;
 
 // A message is decoded, handled and dropped; boxing the command would only
 // add an allocation per frame.
@@ -80,6 +81,10 @@ pub enum Command {
     /// Takes a team off the event before it has played: its secret stops
     /// working and it leaves every view. Its id is never given again.
     RemoveTeam { team: TeamId },
+    /// Registers the new teams of a file (the rating site's roster, its
+    /// JSON, a plain spreadsheet; `crate::roster`) and edits the changed
+    /// ones: all of them or, on any bad row, none.
+    ImportTeams { teams: Vec<ImportedTeam> },
 }
 
 impl Command {

@@ -12,6 +12,7 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | RegisterTeam { .. }
         | EditTeam { .. }
         | RemoveTeam { .. }
+        | ImportTeams { .. }
         | AddJudge { .. }
         | Qualify { .. }
         | AddGame { .. }
@@ -54,7 +55,11 @@ mod tests {
             group: "x".into(),
             verdict: Verdict::Correct,
         });
+        let import = Command::ImportTeams { teams: Vec::new() };
         let table = [
+            (Role::Host, &import, true),
+            (Role::Judge, &import, false),
+            (Role::Team, &import, false),
             (Role::Team, &card, true),
             (Role::Host, &card, false),
             (Role::Display, &card, false),

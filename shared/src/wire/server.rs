@@ -7,6 +7,7 @@ use crate::packages::media::MediaFile;
 use crate::play::button::PressKind;
 use crate::play::games::{GamePatch, GameReceipt, PlayError};
 use crate::programme::ProgrammeError;
+use crate::roster::Problem;
 use crate::time::ServerTime;
 use crate::wire::delta::ViewDelta;
 use crate::wire::view::View;
@@ -120,4 +121,15 @@ pub enum CommandError {
     /// drawn into Brain-ring is part of the results: it cannot be removed.
     #[error("the team has played already and is part of the results: it cannot be removed")]
     TeamHasPlayed,
+    /// The teams of an import, refused whole: every bad row, with its line.
+    #[error("the import was refused: {}", import_problems(.0))]
+    Import(Vec<Problem>),
+}
+
+fn import_problems(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(Problem::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
 }

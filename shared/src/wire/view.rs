@@ -17,6 +17,7 @@ use crate::play::chgk::{ChgkDisplayView, ChgkStaffView, ChgkTeamView, EVENT_CHGK
 use crate::play::games::{Format, GameDisplayView, GamePatch, GameStaffView, GameTeamView};
 use crate::play::settings::TournamentSettings;
 use crate::programme::ProgrammeView;
+use crate::roster::SitePlayer;
 use crate::time::ServerTime;
 use crate::tournament::Place;
 use crate::tournament::festival::Prize;
@@ -272,6 +273,8 @@ pub struct TeamInfo {
     pub played: bool,
     /// The team's id on the rating site, if the host entered one.
     pub rating_id: Option<u32>,
+    /// What the rating site knows of its players (an imported roster).
+    pub site_players: Vec<SitePlayer>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

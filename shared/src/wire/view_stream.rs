@@ -201,6 +201,7 @@ mod tests {
                     slices_connected: Vec::new(),
                     played: false,
                     rating_id: Some(t * 7),
+                    site_players: Vec::new(),
                 })
                 .collect(),
             judges: Vec::new(),

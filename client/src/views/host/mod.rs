@@ -14,6 +14,7 @@ pub mod festival;
 pub mod judges;
 pub mod programme;
 pub mod standings;
+pub mod team_import;
 pub mod teams;
 pub mod tournament;
 

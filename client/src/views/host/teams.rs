@@ -122,6 +122,7 @@ pub fn teams(
     {
         form.removing = None;
     }
+    super::team_import::section(ui, lang, view, out);
     egui::CollapsingHeader::new(RichText::new(lang.t(T::RegisterTeam)).strong())
         .default_open(view.teams.is_empty())
         .show(ui, |ui| {
