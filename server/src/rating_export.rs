@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::{AppealKind, ChgkGame, GameQuestion};
 use minuta_shared::tournament::Place;
 use serde_json::{Value, json};
@@ -46,7 +46,7 @@ pub fn to_rating(core: &Core) -> String {
             let record = registry.teams.get(&row.team);
             let by_tour: Vec<String> = tours
                 .iter()
-                .map(|t| t.iter().map(|q| mask_char(q, row.team)).collect())
+                .map(|t| t.iter().map(|q| chgk.mask_char(q, row.team)).collect())
                 .collect();
             let appeals = |kind: AppealKind| -> Vec<Value> {
                 chgk.appeals
@@ -54,6 +54,9 @@ pub fn to_rating(core: &Core) -> String {
                     .filter(|a| a.team == row.team && a.kind == kind)
                     .map(|a| {
                         let question = chgk.question(a.question).ok();
+                        // The answer as the team wrote it: the site takes
+                        // it with the спорный (its mask has `?` until the
+                        // decision).
                         let card = question.and_then(|q| q.cards.get(&row.team));
                         let (status, reply) = match &a.resolution {
                             None => ("N", ""),
@@ -96,17 +99,6 @@ pub fn to_rating(core: &Core) -> String {
         "results": results,
     });
     format!("{document:#}\n")
-}
-
-/// `1` taken, `0` not (or late, or no card), `X` withdrawn on appeal (4.14).
-fn mask_char(q: &GameQuestion, team: TeamId) -> char {
-    if q.withdrawn {
-        'X'
-    } else if q.is_correct(team) {
-        '1'
-    } else {
-        '0'
-    }
 }
 
 /// The site's position: a shared place is the mean of the places shared
