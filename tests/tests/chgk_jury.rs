@@ -1,8 +1,8 @@
-//! 6.5 applied to ChGK, end to end over real QUIC on 127.0.0.1: once the appeal jury's terminal has joined, a team's спорный goes to the jury — the host sees it and is refused when it tries to decide; the jury reads the team's card beside the author's answer and decides with a reply; until then the rating-site export writes `?` in the team's mask and the answer with its спорный, and after it the verdict. Beside it, the host marks a team absent from the tour on the teams tab's command (4.3), and the export's A follows.
+//! 6.5 applied to ChGK, end to end over real QUIC on 127.0.0.1: once the appeal jury's terminal has joined, a team's спорный goes to the jury — the host sees it and is refused when it tries to decide; the jury reads the team's card beside the author's answer and decides with a reply; until then the rating-site export writes `?` in the team's mask and the answer with its спорный, and after it the verdict, and the PDF protocol names the jury and the time. Beside it, the host marks a team absent from the tour on the teams tab's command (4.3), and the export's A follows.
 
 use anyhow::{Result, anyhow, ensure};
 
-use minuta_server::export::{ExportFormat, export};
+use minuta_server::export::{ExportFormat, export, protocol};
 use minuta_shared::ids::{QuestionId, TourId};
 use minuta_shared::play::chgk::{
     AppealDecider, AppealKind, ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Verdict,
@@ -197,6 +197,13 @@ async fn chgk_6_5_a_disputed_answer_goes_to_the_jury_and_the_export_waits_for_it
     ensure!(
         after["mask"] == "1" && after["controversials"][0]["status"] == "A",
         "{after:#}"
+    );
+    // The protocol names who decided and when, and who was absent.
+    let protocol = protocol(&hall.server.data_dir())?.plain_text();
+    ensure!(
+        protocol.contains("Принята. Ответ: Засчитано: тот же ответ (АЖ, ")
+            && protocol.contains("Отсутствовали (4.3, не входят в A): Команда 3."),
+        "{protocol}"
     );
     Ok(())
 }
