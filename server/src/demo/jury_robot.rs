@@ -105,3 +105,57 @@ fn chgk_decisions(id: GameId, view: &ChgkStaffView) -> Vec<(u32, Command)> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use minuta_shared::ids::{AppealId, QuestionId, TeamId};
+    use minuta_shared::play::chgk::view::AppealView;
+    use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkStaffView, EVENT_CHGK};
+    use minuta_shared::time::ServerTime;
+    use minuta_shared::wire::client::Command;
+
+    use super::chgk_decisions;
+
+    fn appeal(id: u32, card: &str) -> AppealView {
+        AppealView {
+            id: AppealId(id),
+            team: TeamId(id),
+            team_name: format!("Команда {id}"),
+            question: QuestionId(0),
+            number: "1".into(),
+            kind: AppealKind::AcceptMyAnswer,
+            text: "засчитайте".into(),
+            filed_at: ServerTime(0),
+            card: Some(card.into()),
+            author_answer: "Пушкин.".into(),
+            accepted: Some("Александр Пушкин".into()),
+            resolution: None,
+        }
+    }
+
+    #[test]
+    fn chgk_6_5_the_robot_jury_accepts_an_accepted_wording_and_rejects_the_rest() {
+        let view = ChgkStaffView {
+            appeals: vec![appeal(1, "александр пушкин"), appeal(2, "Гоголь")],
+            appeal_jury: true,
+            ..ChgkStaffView::default()
+        };
+        let upheld: Vec<(u32, bool)> = chgk_decisions(EVENT_CHGK, &view)
+            .into_iter()
+            .map(|(id, command)| {
+                let upheld = matches!(
+                    command,
+                    Command::Game { command, .. }
+                        if matches!(
+                            command,
+                            minuta_shared::play::games::GameCommand::Chgk(
+                                ChgkCommand::ResolveAppeal { upheld: true, .. }
+                            )
+                        )
+                );
+                (id, upheld)
+            })
+            .collect();
+        assert_eq!(upheld, vec![(1, true), (2, false)]);
+    }
+}
