@@ -389,7 +389,6 @@ texts! {
     FormatNeptune => "Нептун", "Neptune";
     LeadersChart => "Гонка лидеров", "The leaders' race";
     ChartQuestion => "вопрос", "question";
-    ChgkJuryNone => "Апелляции по ЧГК рассматривает ведущий (4.14).", "ChGK appeals are decided by the host (4.14).";
     RingJuryNone => "Апелляции по брейн-рингу рассматривает ведущий (4.13–4.16).", "Brain-ring appeals are decided by the host (4.13–4.16).";
     ChgkScreen => "ЧГК", "ChGK";
     AddGame => "Добавить игру", "Add a game";

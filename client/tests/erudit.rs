@@ -63,6 +63,7 @@ impl Hall {
                     players: players.iter().map(|p| (*p).into()).collect(),
                 })
                 .collect(),
+            appeal_jury: false,
         };
         let mut hall = Hall {
             tournament: EruditTournament::new(&EruditTiming::default()),

@@ -42,6 +42,7 @@ fn forty_teams_judging(groups: u32, judged: bool) -> HostView {
         id: TourId(0),
         title: "Тур 1".into(),
         closed: false,
+        absent: Vec::new(),
         questions: vec![QuestionView {
             id: question,
             number: "4".into(),

@@ -56,6 +56,7 @@ fn host_with_pictures(pictures: Vec<MediaRef>, shown: Option<ShownPicture>) -> H
         id: TourId(0),
         title: "Разминка".into(),
         closed: false,
+        absent: Vec::new(),
         questions: vec![QuestionView {
             id: QuestionId(0),
             number: "1".into(),

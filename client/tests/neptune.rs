@@ -82,6 +82,7 @@ impl Hall {
                     players: players.iter().map(|p| (*p).into()).collect(),
                 })
                 .collect(),
+            appeal_jury: false,
         };
         let settings = NeptuneSettings {
             timing: NeptuneTiming::default(),

@@ -74,6 +74,7 @@ fn host_view() -> HostView {
         id: TourId(0),
         title: "Классика".into(),
         closed: false,
+        absent: Vec::new(),
         questions: Vec::new(),
     }];
     view

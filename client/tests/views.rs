@@ -272,6 +272,7 @@ fn host_view_with_a_tour() -> HostView {
             id: TourId(0),
             title: "Разминка".into(),
             closed: false,
+            absent: Vec::new(),
             questions: vec![
                 question(0, "Кто написал «Евгения Онегина»?"),
                 question(1, "Кто написал «Медного всадника»?"),
@@ -328,6 +329,9 @@ fn every_text_has_glyphs_in_the_bundled_fonts() {
                     ui.label(key.text(lang));
                 }
                 for key in minuta_client::i18n::judging::Jt::ALL {
+                    ui.label(key.text(lang));
+                }
+                for key in minuta_client::i18n::chgk::Ct::ALL {
                     ui.label(key.text(lang));
                 }
             }

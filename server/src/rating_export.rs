@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::{AppealKind, ChgkGame, GameQuestion};
 use minuta_shared::roster::{PlayerFlag, SitePlayer};
 use minuta_shared::tournament::Place;
@@ -47,7 +47,7 @@ pub fn to_rating(core: &Core) -> String {
             let record = registry.teams.get(&row.team);
             let by_tour: Vec<String> = tours
                 .iter()
-                .map(|t| t.iter().map(|q| mask_char(q, row.team)).collect())
+                .map(|t| t.iter().map(|q| chgk.mask_char(q, row.team)).collect())
                 .collect();
             let appeals = |kind: AppealKind| -> Vec<Value> {
                 chgk.appeals
@@ -55,6 +55,9 @@ pub fn to_rating(core: &Core) -> String {
                     .filter(|a| a.team == row.team && a.kind == kind)
                     .map(|a| {
                         let question = chgk.question(a.question).ok();
+                        // The answer as the team wrote it: the site takes
+                        // it with the спорный (its mask has `?` until the
+                        // decision).
                         let card = question.and_then(|q| q.cards.get(&row.team));
                         let (status, reply) = match &a.resolution {
                             None => ("N", ""),
@@ -113,17 +116,6 @@ fn member(shown: &str, site_players: &[SitePlayer]) -> Value {
             },
         }),
         None => json!({ "player": { "name": shown } }),
-    }
-}
-
-/// `1` taken, `0` not (or late, or no card), `X` withdrawn on appeal (4.14).
-fn mask_char(q: &GameQuestion, team: TeamId) -> char {
-    if q.withdrawn {
-        'X'
-    } else if q.is_correct(team) {
-        '1'
-    } else {
-        '0'
     }
 }
 

@@ -6,7 +6,7 @@
 //! core; nothing here decides a result. README.md, «Rating site».
 
 use minuta_shared::ids::TeamId;
-use minuta_shared::play::chgk::{AppealKind, ChgkGame, GameQuestion};
+use minuta_shared::play::chgk::{ChgkGame, GameQuestion};
 use minuta_shared::roster::roster_players;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
@@ -43,19 +43,12 @@ fn cell(chgk: &ChgkGame, q: &GameQuestion, team: TeamId) -> Cell {
     }
 }
 
-/// The hook for a disputed answer still to be decided: today a team's
-/// appeal to accept its answer (4.15) with no decision yet. Should the
-/// ChGK engine come to keep спорные of its own, this is the one place to
-/// ask it.
+/// A disputed answer still to be decided (a спорный, 4.15, before the
+/// appeal jury or the host rules): the engine's own `answer_open`, so the
+/// mask's `?` and this text never disagree.
 fn undecided_dispute(chgk: &ChgkGame, q: &GameQuestion, team: TeamId) -> Option<String> {
-    let pending = chgk.appeals.iter().any(|a| {
-        a.team == team
-            && a.question == q.id
-            && a.kind == AppealKind::AcceptMyAnswer
-            && a.resolution.is_none()
-    });
     let card = q.cards.get(&team)?;
-    (pending && !card.late).then(|| card.text.clone())
+    (chgk.answer_open(q, team) && !card.late).then(|| card.text.clone())
 }
 
 /// The event's ChGK tours as played: each tour's played questions, in
@@ -215,7 +208,7 @@ mod tests {
     use std::collections::{BTreeMap, BTreeSet};
 
     use minuta_shared::ids::{AppealId, QuestionId, TourId};
-    use minuta_shared::play::chgk::{Appeal, Card, Judger, Verdict};
+    use minuta_shared::play::chgk::{Appeal, AppealKind, Card, Judger, Verdict};
     use minuta_shared::time::ServerTime;
 
     use super::*;
@@ -272,6 +265,7 @@ mod tests {
             text: "ъ — старая орфография".into(),
             filed_at: ServerTime(3),
             resolution: None,
+            decided_by: None,
         });
         let cells: Vec<Cell> = (1..=6).map(|t| cell(&chgk, &question, TeamId(t))).collect();
         assert_eq!(

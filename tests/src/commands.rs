@@ -49,6 +49,7 @@ const STAFF: &[Role] = &[Role::Host, Role::Judge];
 const TEAM: &[Role] = &[Role::Team];
 const JURY: &[Role] = &[Role::Jury];
 const HOST_OR_TEAM: &[Role] = &[Role::Host, Role::Team];
+const HOST_OR_JURY: &[Role] = &[Role::Host, Role::Jury];
 
 /// Who may send `command`, as the rules say: the host runs the event and
 /// every game; judges (besides the host) mark ChGK answers and credit
@@ -82,11 +83,13 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | ChgkCommand::TakeBackAnnouncement { .. }
                 | ChgkCommand::Reveal { .. }
                 | ChgkCommand::CloseTour { .. }
-                // 4.14: the host decides ChGK appeals.
-                | ChgkCommand::ResolveAppeal { .. }
+                | ChgkCommand::MarkAbsent { .. }
                 | ChgkCommand::ShowQuestionOnProjector { .. }
                 | ChgkCommand::ShowHandout { .. }
                 | ChgkCommand::ShowPicture { .. } => HOST,
+                // 6.5: the appeal jury decides ChGK appeals; the host only
+                // when the event has none (a rule of the game, not a role).
+                ChgkCommand::ResolveAppeal { .. } => HOST_OR_JURY,
                 ChgkCommand::Judge { .. } | ChgkCommand::JudgeRestWrong { .. } => STAFF,
                 ChgkCommand::SubmitCard { .. } | ChgkCommand::FileAppeal { .. } => TEAM,
             },
@@ -180,7 +183,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 74;
+pub const KINDS: usize = 75;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -503,11 +506,16 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         },
         71 => chgk(ChgkCommand::JudgeRestWrong { question }),
         72 => chgk(ChgkCommand::TakeBackAnnouncement { question }),
-        _ => chgk(ChgkCommand::ShowPicture {
+        73 => chgk(ChgkCommand::ShowPicture {
             picture: flag.then_some(ShownPicture {
                 question: QuestionId(b % 3),
                 index: a % 2,
             }),
+        }),
+        _ => chgk(ChgkCommand::MarkAbsent {
+            team: TeamId(b),
+            tour: TourId(a % 3),
+            absent: flag,
         }),
     }
 }

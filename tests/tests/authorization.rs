@@ -198,6 +198,15 @@ async fn authorization_every_role_sends_every_command_and_only_the_rules_senders
     for role in ROLES {
         seated.push((role, Terminal::connect(m.code(role)?).await?));
     }
+    // The jury's first join is stored (6.5: the event has a jury from
+    // then on) in a batch of its own; an acknowledged command after it
+    // means it has landed before any count below.
+    m.hall
+        .host
+        .ok(Command::AddJudge {
+            name: "Судья после рассадки".into(),
+        })
+        .await?;
     let (mut pairs, mut allowed, mut refused, mut accepted_where_not_allowed) = (0, 0, 0, 0);
 
     for command in &commands {

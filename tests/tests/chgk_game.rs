@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_server::export::{ExportFormat, export};
-use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::view::{ClockView, StandingRow};
 use minuta_shared::play::chgk::{
@@ -383,9 +383,21 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
             .await?;
     }
 
-    // Assert: the standings (3; 4.3). Team 5 hands in no card in the tour,
-    // so four teams play (team 4's late card counts as playing): a question
-    // two teams answer is worth (4+1)−2 = 3. Team 1: both (6); teams 2 and 3
+    // The host marks team 5 absent from the tour: it never came (4.3).
+    hall.host
+        .ok(Command::game(
+            EVENT_CHGK,
+            ChgkCommand::MarkAbsent {
+                team: ids[4],
+                tour: TourId(0),
+                absent: true,
+            },
+        ))
+        .await?;
+
+    // Assert: the standings (3; 4.3). Team 5 is marked absent, so four
+    // teams play (team 4, late, is there): a question two teams answer is
+    // worth (4+1)−2 = 3. Team 1: both (6); teams 2 and 3
     // one each and share places 2-3; teams 4 and 5 none and share 4-5.
     let expected: BTreeMap<TeamId, (&str, u32, i64, &str)> = [
         (ids[0], ("1", 2, 6, "11")),

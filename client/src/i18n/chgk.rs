@@ -4,7 +4,7 @@
 use minuta_shared::packages::PackageError;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt};
 
-use super::Lang;
+use super::{Lang, texts};
 
 /// A ChGK game's refusal, in the person's language.
 pub fn error(lang: Lang, error: &ChgkError) -> String {
@@ -28,7 +28,6 @@ pub fn error(lang: Lang, error: &ChgkError) -> String {
         E::MinuteAlreadyStarted => "минута по этому вопросу уже идёт".into(),
         E::NotAnnounced => "карточки по этому вопросу ещё не принимаются".into(),
         E::CardAlreadyAccepted => card_already_accepted(lang),
-        E::EmptyCard => "карточка не может быть пустой".into(),
         E::TooLong { got, max } => {
             format!("слишком длинный текст ({got} знаков, можно не больше {max})")
         }
@@ -45,6 +44,10 @@ pub fn error(lang: Lang, error: &ChgkError) -> String {
         E::NoHandout => "у этого вопроса нет раздаточного материала".into(),
         E::NoPicture => "у этого вопроса нет такой картинки".into(),
         E::CardsHandedIn => "по этому вопросу уже сданы карточки".into(),
+        E::NoSuchTeam => "нет такой команды".into(),
+        E::PlayedTheTour => "команда сдавала карточки в этом туре: она его играла".into(),
+        E::JuryDecides => "апелляции рассматривает апелляционное жюри (6.5), не ведущий".into(),
+        E::NotADecider => "решение по апелляции принимает ведущий или АЖ".into(),
     }
 }
 
@@ -95,6 +98,7 @@ pub fn command_name(lang: Lang, command: &ChgkCommand) -> &'static str {
         C::JudgeRestWrong { .. } => ("остальные — неверно", "the rest wrong"),
         C::SubmitCard { .. } => ("карточка", "the card"),
         C::FileAppeal { .. } => ("апелляция", "the appeal"),
+        C::MarkAbsent { .. } => ("явка команды", "the team's attendance"),
     };
     match lang {
         Lang::Ru => ru,
@@ -183,9 +187,56 @@ pub fn package_error(error: &PackageError) -> String {
     }
 }
 
+texts! {
+    /// ChGK's own static texts: the «пропуск», the appeal jury's desk and
+    /// the teams' attendance (4.3, 6.5), rendered by [`Lang::t`].
+    Ct;
+    PassButton => "Пропуск", "Pass";
+    PassConfirm => "Сдать пустую карточку? Команда играет вопрос, но очка не получит. Как и любой ответ, пропуск окончателен.", "Hand in an empty card? The team plays the question but scores nothing. Like any answer, a pass is final.";
+    PassYes => "Да, пропуск", "Yes, pass";
+    PassCard => "пропуск", "pass";
+    JuryDecides => "Апелляции рассматривает апелляционное жюри (6.5): здесь видно, в каком они состоянии.", "The appeal jury decides the appeals (6.5): their state shows here.";
+    TeamAnswer => "Ответ команды", "The team's answer";
+    Attendance => "Явка", "Attendance";
+    AttendanceHint => "Команда входит в A тура (4.3), пока не отмечена отсутствующей: снимите галочку с тура, который она пропустила или с которого ушла.", "A team counts in a tour's A (4.3) until marked absent: untick a tour it missed or left.";
+    NoTours => "В турнире ЧГК пока нет туров.", "The ChGK tournament has no tours yet.";
+}
+
+/// Who decided an appeal and when: «АЖ, 20:31:05».
+pub fn decided_by(lang: Lang, jury: bool, at: &str) -> String {
+    let who = match (jury, lang) {
+        (true, Lang::Ru) => "АЖ",
+        (true, Lang::En) => "the appeal jury",
+        (false, Lang::Ru) => "ведущий",
+        (false, Lang::En) => "the host",
+    };
+    format!("{who}, {at}")
+}
+
+/// A tour's box on the teams tab: ticked, the team plays it.
+pub fn plays_tour(lang: Lang, title: &str) -> String {
+    lang.pick(format!("{title}: играет"), format!("{title}: plays"))
+}
+
+/// Appeals waiting for the jury, beside a game's name on its desk.
+pub fn pending_appeals(lang: Lang, n: usize) -> String {
+    lang.pick(
+        format!("ждут решения: {n}"),
+        format!("awaiting a decision: {n}"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chgk_every_static_text_exists_in_both_languages() {
+        for key in Ct::ALL {
+            assert!(!key.text(Lang::Ru).is_empty());
+            assert!(!key.text(Lang::En).is_empty());
+        }
+    }
 
     #[test]
     fn chgk_package_errors_speak_russian_and_english() {

@@ -108,13 +108,13 @@ fn a_refused_card_keeps_the_reason_by_question_until_sent_again() {
         &mut state,
         request,
         Err(CommandError::Play(PlayError::Game(GameError::Chgk(
-            ChgkError::EmptyCard,
+            ChgkError::NotAnnounced,
         )))),
     );
     assert_eq!(
         state.card_errors.get(&(EVENT_CHGK, QuestionId(2))),
         Some(&CommandError::Play(PlayError::Game(GameError::Chgk(
-            ChgkError::EmptyCard
+            ChgkError::NotAnnounced
         ))))
     );
     state.begin_request(card(2));

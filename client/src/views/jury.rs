@@ -1,8 +1,12 @@
 //! The appeal jury's terminal (АЖ, 6.5): the tournament's name and, for
 //! every game of the programme that takes appeals, its appeals to decide —
 //! games with appeals waiting first. The jury controls nothing else.
+//! The event's own ChGK is among them once it has tours (6.5 as this
+//! festival reads it for ChGK; docs/rules.md); the event's Brain-ring's
+//! appeals stay the host's (4.13–4.16).
 
 use egui::{RichText, Ui};
+use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::wire::view::{JuryView, StaffGame};
 
 use crate::i18n::T;
@@ -26,9 +30,12 @@ pub fn jury(ui: &mut Ui, state: &AppState, view: &JuryView, form: &mut JuryForm)
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            // The event's own ChGK's and Brain-ring's appeals are the host's
-            // (4.14, 4.16).
-            let mut ordered: Vec<&StaffGame> = games::added(&view.games).collect();
+            let event_chgk = view
+                .games
+                .iter()
+                .filter(|g| g.id == EVENT_CHGK && !games::staff_tours(g).is_empty());
+            let mut ordered: Vec<&StaffGame> =
+                games::added(&view.games).chain(event_chgk).collect();
             if ordered.is_empty() {
                 ui.label(lang.t(T::JuryNoGames));
                 return;

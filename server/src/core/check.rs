@@ -91,6 +91,7 @@ impl Core {
             | Event::TeamRegistered { .. }
             | Event::JudgeAdded { .. }
             | Event::JuryAppointed { .. }
+            | Event::JurySeated { .. }
             | Event::Media { .. } => Ok(()),
             Event::TeamEdited { team, .. }
             | Event::TeamRemoved { team }
@@ -190,6 +191,10 @@ impl Core {
                 }
             }
             ChgkEvent::TourClosed { tour, .. } => tour_exists(chgk, *tour),
+            ChgkEvent::AbsenceMarked { team, tour, .. } => {
+                tour_exists(chgk, *tour)?;
+                self.team_exists(*team)
+            }
             ChgkEvent::AppealResolved { appeal, .. } => match chgk.appeal(*appeal) {
                 Ok(_) => Ok(()),
                 Err(_) => Err(ReplayError::NoSuchAppeal(*appeal)),

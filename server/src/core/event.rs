@@ -113,6 +113,11 @@ pub enum Event {
         team: TeamId,
         players: Vec<SitePlayer>,
     },
+    /// 6.5: the appeal jury's terminal joined for the first time: from now
+    /// on the event has a jury, and the formats send their appeals to it.
+    JurySeated {
+        at: ServerTime,
+    },
 }
 
 impl Event {
@@ -131,6 +136,7 @@ impl Event {
             Event::JudgeAdded { .. } => "judge_added",
             Event::Ring(e) => e.kind(),
             Event::JuryAppointed { .. } => "jury_appointed",
+            Event::JurySeated { .. } => "jury_seated",
             Event::GameAdded { .. } => "game_added",
             // The ChGK kinds stay as they were, so a query over the log
             // (a jury's, a benchmark's) reads old and new stores alike.
@@ -168,5 +174,6 @@ fn chgk_kind(e: &ChgkEvent) -> &'static str {
         ChgkEvent::HandoutShown { .. } => "chgk_handout_shown",
         ChgkEvent::PictureShown { .. } => "chgk_picture_shown",
         ChgkEvent::AnnouncementTakenBack { .. } => "chgk_announcement_taken_back",
+        ChgkEvent::AbsenceMarked { .. } => "chgk_absence_marked",
     }
 }

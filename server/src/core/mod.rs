@@ -194,6 +194,19 @@ impl Core {
         self.dirty.insert(Audience::Staff);
     }
 
+    /// 6.5: the appeal jury's terminal joined at `now`. The first time, the
+    /// event has a jury from then on: the event to store (the driver stores
+    /// it in its next batch).
+    #[must_use = "the jury's first join must be stored"]
+    pub fn jury_joined(&mut self, now: ServerTime) -> Option<Event> {
+        if self.roster.appeal_jury {
+            return None;
+        }
+        let event = Event::JurySeated { at: now };
+        self.apply(&event);
+        Some(event)
+    }
+
     pub fn is_connected(&self, who: Identity) -> bool {
         self.presence.contains_key(&who)
     }
@@ -405,6 +418,16 @@ impl Core {
             }
             Event::JuryAppointed { secret } => {
                 self.registry.jury_secret = secret.clone();
+                self.dirty.insert(Audience::Staff);
+                return;
+            }
+            // Games decide appeals by the roster's `appeal_jury`; their
+            // staff views say who decides.
+            Event::JurySeated { .. } => {
+                self.roster.appeal_jury = true;
+                for g in self.games.values_mut() {
+                    g.state.event_changed(&self.registry.settings);
+                }
                 self.dirty.insert(Audience::Staff);
                 return;
             }

@@ -725,17 +725,17 @@ fn chgk_4_15_an_upheld_answer_appeal_counts_that_teams_answer_only() {
             .clone()
     };
     assert_eq!((row(1).points, row(2).points, row(3).points), (1, 1, 0));
-    // 4.3: team 3 handed in no card, so it did not play the tour: A = 2
-    // playing teams, B = 2 correct → rating 1 each.
-    assert_eq!((row(1).rating, row(2).rating), (1, 1));
+    // 4.3: team 3 handed in no card but is registered and not marked
+    // absent, so it plays: A = 3, B = 2 correct → rating 2 each.
+    assert_eq!((row(1).rating, row(2).rating), (2, 2));
     assert_eq!(row(1).place.to_string(), "1-2");
     assert_eq!(row(3).place.to_string(), "3");
 }
 
 #[test]
-fn chgk_4_3_a_counts_only_the_teams_playing_the_tour() {
+fn chgk_4_3_a_is_the_registered_teams_less_those_the_host_marks_absent() {
     let mut g = Game::new(4);
-    // Teams 1–3 hand in cards in tour 1; team 4 never does: it is absent.
+    // Teams 1–3 hand in cards in tour 1; team 4 hands in none.
     g.play_minute(0, at(0));
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     g.card(2, 0, "Лермонтов", at(1_000)).unwrap();
@@ -743,22 +743,49 @@ fn chgk_4_3_a_counts_only_the_teams_playing_the_tour() {
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     g.judge(0, "Лермонтов", Verdict::Wrong, at(64_000));
     g.judge(0, "Гоголь", Verdict::Wrong, at(64_000));
-    let standings = g
-        .core
+    let rating = |g: &Game| {
+        g.core
+            .event_chgk()
+            .expect("ChGK")
+            .staff_standings(g.core.roster())[0]
+            .rating
+    };
+    // Team 4 is registered and not marked absent: A = 4, B = 1, rating 4.
+    assert_eq!(rating(&g), 4);
+    // The host marks it absent (it did not come): A = 3, rating 3; stored
+    // and replayed like any decision.
+    let absent = |absent| {
+        Command::game(
+            EVENT_CHGK,
+            ChgkCommand::MarkAbsent {
+                team: TeamId(4),
+                tour: TourId(0),
+                absent,
+            },
+        )
+    };
+    g.host(absent(true), at(65_000)).unwrap();
+    assert_eq!(rating(&g), 3);
+    let mut replayed = Core::new(ServerInfo::default());
+    replayed
+        .replay_checked(&g.events)
+        .expect("the store replays");
+    let standings = replayed
         .event_chgk()
         .expect("ChGK")
-        .staff_standings(g.core.roster());
-    // A = 3 playing (not 4 registered), B = 1: rating 3.
-    assert_eq!((standings[0].team, standings[0].rating), (TeamId(1), 3));
-    // A team that hands in one card plays the whole tour, late cards too.
+        .staff_standings(replayed.roster());
+    assert_eq!(standings[0].rating, 3);
+    // A team that came late after all: a card puts it back in A.
     g.play_minute(1, at(70_000));
-    g.card(4, 1, "Нева", at(200_000)).unwrap();
-    let standings = g
-        .core
-        .event_chgk()
-        .expect("ChGK")
-        .staff_standings(g.core.roster());
-    assert_eq!(standings[0].rating, 4);
+    g.card(4, 1, "Нева", at(71_000)).unwrap();
+    assert_eq!(rating(&g), 4);
+    // A team with a card in the tour played it: it is not marked absent.
+    assert_eq!(
+        g.host(absent(true), at(140_000)),
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::PlayedTheTour
+        ))))
+    );
 }
 
 #[test]

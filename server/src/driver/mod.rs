@@ -307,6 +307,11 @@ impl Driver {
                         },
                     );
                     core.connected(identity);
+                    if identity == Identity::Jury
+                        && let Some(seated) = core.jury_joined(now)
+                    {
+                        self.pending_events.push((now.0, seated));
+                    }
                     if let (false, Identity::Team(team)) = (robot, identity) {
                         self.people.teams.joined(team);
                     }

@@ -8,7 +8,9 @@ use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::{
     FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament,
 };
-use minuta_shared::play::chgk::{AppealKind, Card, ChgkGame, EVENT_CHGK, GameQuestion, Verdict};
+use minuta_shared::play::chgk::{
+    Appeal, AppealDecider, AppealKind, Card, ChgkGame, EVENT_CHGK, GameQuestion, Verdict,
+};
 use minuta_shared::play::games::GameState;
 use minuta_shared::play::multigames::{Awarder, MultigamesGame, TaskAppealKind, TaskId};
 use minuta_shared::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
@@ -134,12 +136,16 @@ enum CardVerdict {
     Wrong,
     Unjudged,
     Late,
+    Pass,
 }
 
 impl CardVerdict {
     fn of(q: &GameQuestion, team: TeamId, card: &Card) -> CardVerdict {
         if card.late {
             return CardVerdict::Late;
+        }
+        if card.is_pass() {
+            return CardVerdict::Pass;
         }
         let judged = q.verdicts.get(&card.key).map(|v| v.0);
         match judged {
@@ -157,6 +163,7 @@ impl CardVerdict {
             CardVerdict::Wrong => "неверно",
             CardVerdict::Unjudged => "не оценено",
             CardVerdict::Late => "опоздание — не засчитано",
+            CardVerdict::Pass => "пропуск (4.3: команда играет)",
         }
     }
 }
@@ -189,6 +196,13 @@ fn chgk_section(p: &mut Protocol, core: &Core, title: &str, chgk: &ChgkGame) {
             tour.title.clone()
         };
         p.heading(Level::Sub, heading);
+        let absent = missing(core, |t| chgk.plays(t, tour.id));
+        if !absent.is_empty() {
+            p.text(format!(
+                "Отсутствовали (4.3, не входят в A): {}.",
+                absent.join(", ")
+            ));
+        }
         if tour.questions.is_empty() {
             p.text("В туре нет вопросов.");
         }
@@ -217,15 +231,31 @@ fn chgk_section(p: &mut Protocol, core: &Core, title: &str, chgk: &ChgkGame) {
                 question.map_or_else(|| "—".to_owned(), |q| q.number.clone()),
                 team(core, a.team),
                 format!("{what}. {}", a.text),
-                decision(
-                    a.resolution
-                        .as_ref()
-                        .map(|(upheld, reply, _)| (*upheld, reply.as_str())),
-                    None,
-                ),
+                chgk_decision(a),
             ]);
         }
         p.table(table);
+    }
+}
+
+/// A ChGK appeal's decision with who made it and when (6.5: the appeal
+/// jury, or the host when the event has none).
+fn chgk_decision(a: &Appeal) -> String {
+    let text = decision(
+        a.resolution
+            .as_ref()
+            .map(|(upheld, reply, _)| (*upheld, reply.as_str())),
+        None,
+    );
+    match (&a.resolution, a.decided_by) {
+        (Some((_, _, at)), Some(by)) => {
+            let who = match by {
+                AppealDecider::Jury => "АЖ",
+                AppealDecider::Host => "ведущий",
+            };
+            format!("{text} ({who}, {})", time_of_day(*at))
+        }
+        _ => text,
     }
 }
 
@@ -271,6 +301,10 @@ fn chgk_question(p: &mut Protocol, core: &Core, q: &GameQuestion) {
     } else {
         let mut table = Table::new(&[("Ответ", 3.8), ("Вердикт", 2.8), ("Команды", 4.2)]);
         for ((verdict, _), (texts, teams)) in groups {
+            let texts: Vec<&str> = texts
+                .into_iter()
+                .map(|t| if t.is_empty() { "—" } else { t })
+                .collect();
             table.row(vec![
                 texts.join(" / "),
                 verdict.text().to_owned(),

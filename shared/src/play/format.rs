@@ -28,6 +28,9 @@ pub struct RosterTeam {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Roster {
     pub teams: Vec<RosterTeam>,
+    /// 6.5: the event has an appeal jury — its terminal has joined at
+    /// least once — so the formats that can send appeals to it do.
+    pub appeal_jury: bool,
 }
 
 impl Roster {
@@ -66,6 +69,7 @@ impl Roster {
                     players: (1..=5).map(|p| format!("Игрок {i}.{p}")).collect(),
                 })
                 .collect(),
+            appeal_jury: false,
         }
     }
 

@@ -411,7 +411,7 @@ fn judger(lang: Lang, view: &HostView, by: Judger) -> String {
 }
 
 /// `HH:MM:SS` (UTC) of a server instant, for the log.
-fn clock_time(micros: u64) -> String {
+pub(super) fn clock_time(micros: u64) -> String {
     let secs = micros / 1_000_000;
     format!(
         "{:02}:{:02}:{:02}",

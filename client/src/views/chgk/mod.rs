@@ -25,7 +25,6 @@ use minuta_shared::play::games::GameSettings;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::HostView;
 
-use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Activity, Game, Screens, Seat};
 use crate::views::widgets;
@@ -108,20 +107,24 @@ impl Screens for Chgk {
         staff::screen(ui, state, host, game.id, view, seat, &mut form.staff, out);
     }
 
-    fn jury_pending(_: &ChgkStaffView) -> usize {
-        0
+    fn jury_pending(view: &ChgkStaffView) -> usize {
+        view.appeals
+            .iter()
+            .filter(|a| a.resolution.is_none())
+            .count()
     }
 
     fn jury(
         ui: &mut Ui,
         state: &AppState,
-        _: Game<'_>,
-        _: &ChgkStaffView,
-        _: &mut ChgkForm,
-        _: &mut Vec<UiCommand>,
+        game: Game<'_>,
+        view: &ChgkStaffView,
+        form: &mut ChgkForm,
+        out: &mut Vec<UiCommand>,
     ) {
-        // 4.14: the host decides ChGK appeals; the АЖ has nothing to do here.
-        ui.label(state.lang.t(T::ChgkJuryNone));
+        // 6.5: the АЖ decides ChGK appeals when the event has one.
+        let appeals = &mut form.staff.appeals;
+        appeals::jury(ui, state, (game.id, game.name), view, appeals, out);
     }
 
     fn team_clock(view: &ChgkTeamView) -> Option<ClockView> {

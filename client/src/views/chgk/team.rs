@@ -11,6 +11,7 @@ use minuta_shared::play::games::{GameError, PlayError};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
 
+use crate::i18n::chgk::Ct;
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, CardReceipt, UiCommand};
 use crate::views::answer_card::{self, Draft};
@@ -22,6 +23,9 @@ use crate::views::widgets::{self, GREEN, GREY, RED};
 pub struct ChgkTeamForm {
     /// The answer being written for the current question.
     pub card: Draft<QuestionId>,
+    /// «Пропуск» was pressed: its confirmation shows (4.3: an empty card
+    /// is as final as any).
+    pub passing: Option<QuestionId>,
     pub appeal: Option<AppealForm>,
 }
 
@@ -120,11 +124,21 @@ fn card(
             answer_card::refusal(ui, lang, error);
         }
         let (ms, late) = (receipt.since_start_ms, receipt.late);
+        // A «пропуск» reads as such, not as an empty quote.
+        let text = if text.is_empty() {
+            lang.t(Ct::PassCard)
+        } else {
+            text
+        };
         answer_card::received(ui, lang, text, ms, late, T::CardLocked);
         return;
     }
     if state.card_in_flight(game, question) {
         answer_card::sending(ui, lang, &form.card.text);
+        return;
+    }
+    if form.passing == Some(question) {
+        confirm_pass(ui, lang, game, question, form, out);
         return;
     }
     let late = widgets::phase_at(&view.clock, state.server_now()) == Phase::Over;
@@ -136,6 +150,41 @@ fn card(
             ChgkCommand::SubmitCard { question, text },
         )));
     }
+    // 4.3: a team that has nothing to write hands in a «пропуск» on
+    // purpose; it plays the question and scores nothing.
+    if !form.card.confirming
+        && form.card.text.trim().is_empty()
+        && ui.button(lang.t(Ct::PassButton)).clicked()
+    {
+        form.passing = Some(question);
+    }
+}
+
+/// «Сдать пустую карточку?» with «Да, пропуск» / «Отмена».
+fn confirm_pass(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameId,
+    question: QuestionId,
+    form: &mut ChgkTeamForm,
+    out: &mut Vec<UiCommand>,
+) {
+    ui.label(RichText::new(lang.t(Ct::PassConfirm)).size(18.0));
+    ui.horizontal(|ui| {
+        if ui.button(lang.t(Ct::PassYes)).clicked() {
+            form.passing = None;
+            out.push(UiCommand::Send(Command::game(
+                game,
+                ChgkCommand::SubmitCard {
+                    question,
+                    text: String::new(),
+                },
+            )));
+        }
+        if ui.button(lang.t(T::Cancel)).clicked() {
+            form.passing = None;
+        }
+    });
 }
 
 fn past_answers(
@@ -167,7 +216,11 @@ fn past_answers(
 
 fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut ChgkTeamForm) {
     ui.label(&card.number);
-    ui.label(&card.text);
+    if card.text.is_empty() {
+        ui.label(RichText::new(lang.t(Ct::PassCard)).color(GREY));
+    } else {
+        ui.label(&card.text);
+    }
     answer_card::received_cell(ui, lang, card.since_start_ms, card.late);
     match &card.reveal {
         None => {

@@ -10,6 +10,7 @@
 //! ([`crate::views::judge`]).
 
 pub mod access;
+pub mod attendance;
 pub mod festival;
 pub mod judges;
 pub mod programme;

@@ -1,6 +1,7 @@
 //! The teams tab: register a team (name, town, players one per line), and
 //! the list with connection state, join code and QR; each team can be
-//! edited, and removed (after a confirmation) until it has played. The
+//! edited, and removed (after a confirmation) until it has played, and
+//! its attendance by tour set (4.3, [`super::attendance`]). The
 //! list is searchable and draws only its rows on screen, for a hall of
 //! thousands.
 
@@ -10,6 +11,8 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::{HostView, TeamInfo};
 
+use super::attendance;
+use crate::i18n::chgk::Ct;
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::join_codes::{join_code, short_code};
@@ -32,6 +35,8 @@ pub struct TeamsForm {
     pub removing: Option<TeamId>,
     /// The team whose join code and QR are open.
     pub code_shown: Option<TeamId>,
+    /// The team whose attendance by tour is open (4.3).
+    pub attendance: Option<TeamId>,
     /// The search box over the list: a number, part of a name or a town.
     pub find: String,
 }
@@ -183,6 +188,7 @@ pub fn teams(
         form.editing.as_ref().is_some_and(|e| e.team == t.id)
             || form.removing == Some(t.id)
             || form.code_shown == Some(t.id)
+            || form.attendance == Some(t.id)
     };
     let open: Vec<usize> = (0..listed.len()).filter(|i| opened(listed[*i])).collect();
     let mut from = 0;
@@ -242,6 +248,10 @@ fn team_row(
             form.code_shown = if shown { None } else { Some(team.id) };
         }
     }
+    let open = form.attendance == Some(team.id);
+    if ui.selectable_label(open, lang.t(Ct::Attendance)).clicked() {
+        form.attendance = if open { None } else { Some(team.id) };
+    }
 }
 
 /// Under a team's line: its edit form, the removal's confirmation, or its
@@ -260,6 +270,11 @@ fn team_details(
     if form.removing == Some(team.id) {
         ui.indent(("team-remove", team.id), |ui| {
             confirm_removal(ui, lang, team, form, out)
+        });
+    }
+    if form.attendance == Some(team.id) {
+        ui.indent(("team-attendance", team.id), |ui| {
+            attendance::attendance(ui, lang, view, team.id, out)
         });
     }
     if form.code_shown == Some(team.id)

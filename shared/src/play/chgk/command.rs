@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{AppealKind, Verdict};
-use crate::ids::{AppealId, QuestionId, TourId};
+use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
 use crate::packages::media::PackageFile;
 use crate::time::ServerTime;
@@ -40,6 +40,8 @@ pub enum ChgkCommand {
     Reveal { question: QuestionId },
     /// Freezes every judgement of the tour; nothing in it changes after this.
     CloseTour { tour: TourId },
+    /// The appeal jury decides (6.5) when the event has one; the host
+    /// only when it has none (4.14).
     ResolveAppeal {
         appeal: AppealId,
         upheld: bool,
@@ -49,6 +51,15 @@ pub enum ChgkCommand {
     /// Whether the projector shows a revealed question's text beside its
     /// answer; a setting of the game, kept until changed.
     ShowQuestionOnProjector { on: bool },
+
+    /// 4.3: a team did not come to a tour, or left before it (`absent`),
+    /// or is playing it after all: A counts the teams registered and not
+    /// marked absent.
+    MarkAbsent {
+        team: TeamId,
+        tour: TourId,
+        absent: bool,
+    },
 
     // ---- the host and the judges ----
     /// Marks every card of a question whose normalised text is `group`.
@@ -62,7 +73,8 @@ pub enum ChgkCommand {
     JudgeRestWrong { question: QuestionId },
 
     // ---- a team ----
-    /// The answer card. Final once accepted, as on paper.
+    /// The answer card. Final once accepted, as on paper. An empty text
+    /// is a «пропуск»: a card that answers nothing (4.3: the team plays).
     SubmitCard { question: QuestionId, text: String },
     FileAppeal {
         question: QuestionId,

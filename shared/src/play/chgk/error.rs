@@ -28,8 +28,6 @@ pub enum ChgkError {
     NotAnnounced,
     #[error("your team has already handed in a card for this question")]
     CardAlreadyAccepted,
-    #[error("an answer card must not be empty")]
-    EmptyCard,
     #[error("the text is too long ({got} characters, at most {max})")]
     TooLong { got: u32, max: u32 },
     #[error("the tour is closed: its results are final")]
@@ -58,4 +56,14 @@ pub enum ChgkError {
     NoPicture,
     #[error("a team has handed in a card for this question already")]
     CardsHandedIn,
+    #[error("no such team")]
+    NoSuchTeam,
+    /// 4.3: a team with a card in the tour played it.
+    #[error("the team handed in a card in this tour: it played it")]
+    PlayedTheTour,
+    /// 6.5: while the event has an appeal jury, it decides.
+    #[error("the appeal jury decides appeals (6.5)")]
+    JuryDecides,
+    #[error("only the host or the appeal jury decides an appeal")]
+    NotADecider,
 }

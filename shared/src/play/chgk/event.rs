@@ -9,6 +9,16 @@ use crate::ids::{AppealId, JudgeId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
 use crate::time::ServerTime;
 
+/// Who decided a ChGK appeal: the host, or the appeal jury (6.5) when the
+/// event has one. Stores from before the jury decided every appeal by the
+/// host, so that is what a missing field reads as.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AppealDecider {
+    #[default]
+    Host,
+    Jury,
+}
+
 /// Who marked a group of answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Judger {
@@ -73,6 +83,9 @@ pub enum ChgkEvent {
         upheld: bool,
         reply: String,
         at: ServerTime,
+        /// Absent in stores from before the appeal jury: the host.
+        #[serde(default)]
+        by: AppealDecider,
     },
     /// The host's choice whether the projector shows a revealed question's
     /// text beside its answer (off until set: some packages' texts are too
@@ -92,5 +105,13 @@ pub enum ChgkEvent {
     /// its «Время»: it is unplayed again, and no question is current.
     AnnouncementTakenBack {
         question: QuestionId,
+    },
+    /// 4.3: the host marked a team absent from a tour (it did not come, or
+    /// left), or present again: an absent team does not count in the
+    /// tour's A.
+    AbsenceMarked {
+        team: TeamId,
+        tour: TourId,
+        absent: bool,
     },
 }

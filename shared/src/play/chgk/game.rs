@@ -1,5 +1,6 @@
 //! The ChGK game: tours of questions, the current question and its clock,
-//! the cards, judgements and appeals. `handle_*` checks a rule against the
+//! the cards and judgements (appeals in `appeals.rs`, who plays in
+//! `attendance.rs`). `handle_*` checks a rule against the
 //! state and returns the events to store; `apply` is the only mutation.
 
 use std::cell::OnceCell;
@@ -9,10 +10,11 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::ChgkError;
+use super::appeals::Appeal;
 use super::command::ShownPicture;
 use super::view::StandingRow;
 use super::{AppealKind, CardTiming, ChgkEvent, Judger, Phase, QuestionClock, Verdict};
-use crate::ids::{AppealId, QuestionId, TeamId, TourId};
+use crate::ids::{QuestionId, TeamId, TourId};
 use crate::packages::{Package, Question};
 use crate::play::settings::ChgkTiming;
 use crate::rules::chgk::{ChgkQuestionOutcome, ChgkRow, chgk_standings};
@@ -21,7 +23,6 @@ use crate::time::ServerTime;
 
 /// A card holds a short answer; a paper card is not a novel.
 pub const MAX_CARD_CHARS: usize = 500;
-pub const MAX_APPEAL_CHARS: usize = 2_000;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameTour {
@@ -41,6 +42,14 @@ pub struct Card {
     pub received_at: ServerTime,
     pub since_start_ms: u64,
     pub late: bool,
+}
+
+impl Card {
+    /// A «пропуск»: the team handed in a card answering nothing. It counts
+    /// as a card (the team plays, 4.3) and is never right.
+    pub fn is_pass(&self) -> bool {
+        self.text.is_empty()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,7 +77,7 @@ impl GameQuestion {
         let Some(card) = self.cards.get(&team) else {
             return false;
         };
-        if card.late || self.withdrawn {
+        if card.late || card.is_pass() || self.withdrawn {
             return false;
         }
         self.accepted_on_appeal.contains(&team)
@@ -83,6 +92,8 @@ impl GameQuestion {
         }
         if self.is_correct(team) {
             Some(Verdict::Correct)
+        } else if card.is_pass() {
+            Some(Verdict::Wrong)
         } else {
             Some(
                 self.verdicts
@@ -93,11 +104,12 @@ impl GameQuestion {
         }
     }
 
-    /// Normalised keys of the on-time cards, each once.
+    /// Normalised keys of the on-time cards, each once; a «пропуск» has
+    /// nothing to judge.
     pub fn groups(&self) -> BTreeSet<&str> {
         self.cards
             .values()
-            .filter(|c| !c.late)
+            .filter(|c| !c.late && !c.is_pass())
             .map(|c| c.key.as_str())
             .collect()
     }
@@ -107,17 +119,6 @@ impl GameQuestion {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Appeal {
-    pub id: AppealId,
-    pub team: TeamId,
-    pub question: QuestionId,
-    pub kind: AppealKind,
-    pub text: String,
-    pub filed_at: ServerTime,
-    pub resolution: Option<(bool, String, ServerTime)>,
-}
-
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChgkGame {
     pub timing: ChgkTiming,
@@ -125,6 +126,9 @@ pub struct ChgkGame {
     pub questions: Vec<GameQuestion>,
     pub current: Option<QuestionId>,
     pub appeals: Vec<Appeal>,
+    /// 4.3: the teams the host marked absent from each tour; every other
+    /// registered team plays it and counts in its A.
+    pub absent: BTreeMap<TourId, BTreeSet<TeamId>>,
     pub judgement_log: Vec<(QuestionId, String, Verdict, Judger, ServerTime)>,
     /// The question whose answer the projector shows: the last revealed,
     /// until another question is announced.
@@ -152,16 +156,6 @@ impl ChgkGame {
         }
     }
 
-    /// 4.3: the teams playing each tour — a team plays a tour when it hands
-    /// in at least one card in it, on time or late (see docs/rules.md).
-    pub fn playing_teams(&self) -> BTreeMap<TourId, BTreeSet<TeamId>> {
-        let mut played: BTreeMap<TourId, BTreeSet<TeamId>> = BTreeMap::new();
-        for q in &self.questions {
-            played.entry(q.tour).or_default().extend(q.cards.keys());
-        }
-        played
-    }
-
     pub fn question(&self, q: QuestionId) -> Result<&GameQuestion, ChgkError> {
         self.questions
             .get(q.0 as usize)
@@ -176,7 +170,7 @@ impl ChgkGame {
         self.tour(q.tour)
     }
 
-    fn ensure_tour_open(&self, q: &GameQuestion) -> Result<(), ChgkError> {
+    pub(super) fn ensure_tour_open(&self, q: &GameQuestion) -> Result<(), ChgkError> {
         if self.tour_of(q)?.closed_at.is_some() {
             Err(ChgkError::TourClosed)
         } else {
@@ -297,7 +291,8 @@ impl ChgkGame {
 
     /// A team hands in its card. Accepted while the question is announced or
     /// its minute runs, up to 3 s after the end signal; later it is stored
-    /// flagged late and never scored (3). One card per team per question.
+    /// flagged late and never scored (3). One card per team per question;
+    /// an empty one is a «пропуск» (4.3: it counts as a card, scores nothing).
     pub fn handle_card(
         &self,
         team: TeamId,
@@ -310,9 +305,6 @@ impl ChgkGame {
             return Err(ChgkError::CardAlreadyAccepted);
         }
         let text = text.trim();
-        if text.is_empty() {
-            return Err(ChgkError::EmptyCard);
-        }
         let chars = text.chars().count();
         if chars > MAX_CARD_CHARS {
             return Err(ChgkError::TooLong {
@@ -405,89 +397,6 @@ impl ChgkGame {
             return Err(ChgkError::OpenAppeals);
         }
         Ok(ChgkEvent::TourClosed { tour: t, at: now })
-    }
-
-    // ---------------------------------------------------------------- appeals
-
-    /// A team appeals after the reveal and before the tour is closed: against
-    /// the question, or for its own on-time answer (4.13).
-    pub fn handle_file_appeal(
-        &self,
-        team: TeamId,
-        q: QuestionId,
-        kind: AppealKind,
-        text: &str,
-        now: ServerTime,
-    ) -> Result<ChgkEvent, ChgkError> {
-        let question = self.question(q)?;
-        self.ensure_tour_open(question)?;
-        if question.revealed_at.is_none() {
-            return Err(ChgkError::NotRevealed);
-        }
-        if question.withdrawn {
-            return Err(ChgkError::QuestionWithdrawn);
-        }
-        let text = text.trim();
-        let chars = text.chars().count();
-        if chars > MAX_APPEAL_CHARS {
-            return Err(ChgkError::TooLong {
-                got: chars as u32,
-                max: MAX_APPEAL_CHARS as u32,
-            });
-        }
-        if kind == AppealKind::AcceptMyAnswer && question.cards.get(&team).is_none_or(|c| c.late) {
-            return Err(ChgkError::NoCardToAppeal);
-        }
-        let duplicate = self
-            .appeals
-            .iter()
-            .any(|a| a.team == team && a.question == q && a.kind == kind);
-        if duplicate {
-            return Err(ChgkError::DuplicateAppeal);
-        }
-        let appeal = AppealId(self.appeals.len() as u32 + 1);
-        Ok(ChgkEvent::AppealFiled {
-            appeal,
-            team,
-            question: q,
-            kind,
-            text: text.to_owned(),
-            at: now,
-        })
-    }
-
-    /// 4.14–4.16: the host's decision is final. An upheld question appeal
-    /// withdraws the question; an upheld answer appeal counts the answer.
-    pub fn handle_resolve_appeal(
-        &self,
-        appeal: AppealId,
-        upheld: bool,
-        reply: &str,
-        now: ServerTime,
-    ) -> Result<ChgkEvent, ChgkError> {
-        let a = self.appeal(appeal)?;
-        if a.resolution.is_some() {
-            return Err(ChgkError::AppealResolved);
-        }
-        let chars = reply.chars().count();
-        if chars > MAX_APPEAL_CHARS {
-            return Err(ChgkError::TooLong {
-                got: chars as u32,
-                max: MAX_APPEAL_CHARS as u32,
-            });
-        }
-        Ok(ChgkEvent::AppealResolved {
-            appeal,
-            upheld,
-            reply: reply.trim().to_owned(),
-            at: now,
-        })
-    }
-
-    pub fn appeal(&self, id: AppealId) -> Result<&Appeal, ChgkError> {
-        id.0.checked_sub(1)
-            .and_then(|i| self.appeals.get(i as usize))
-            .ok_or(ChgkError::NoSuchAppeal)
     }
 
     // ---------------------------------------------------------------- apply
@@ -623,6 +532,7 @@ impl ChgkGame {
                         text: text.clone(),
                         filed_at: *at,
                         resolution: None,
+                        decided_by: None,
                     });
                 }
             }
@@ -631,6 +541,7 @@ impl ChgkGame {
                 upheld,
                 reply,
                 at,
+                by,
             } => {
                 let Some(i) = appeal.0.checked_sub(1) else {
                     return;
@@ -639,6 +550,7 @@ impl ChgkGame {
                     return;
                 };
                 a.resolution = Some((*upheld, reply.clone(), *at));
+                a.decided_by = Some(*by);
                 if !*upheld {
                     return;
                 }
@@ -650,6 +562,14 @@ impl ChgkGame {
                             q.accepted_on_appeal.insert(team);
                         }
                     }
+                }
+            }
+            ChgkEvent::AbsenceMarked { team, tour, absent } => {
+                let marked = self.absent.entry(*tour).or_default();
+                if *absent {
+                    marked.insert(*team);
+                } else {
+                    marked.remove(team);
                 }
             }
             ChgkEvent::ProjectorShowsText { on } => self.projector_text = *on,
@@ -674,7 +594,8 @@ impl ChgkGame {
 
     /// Standings over the questions `counted` selects (3; 4.3): the host
     /// counts every played question, the hall only the revealed ones.
-    /// `teams` are all teams playing (A of the rating).
+    /// `teams` are the registered teams; those marked absent from a tour
+    /// leave its A. A mask shows `?` where the team's спорный waits.
     pub fn standings(
         &self,
         teams: &[TeamId],
@@ -682,12 +603,13 @@ impl ChgkGame {
     ) -> Vec<(TeamId, ChgkRow)> {
         let index: BTreeMap<TeamId, usize> =
             teams.iter().enumerate().map(|(i, t)| (*t, i)).collect();
-        // 4.3: A counts the teams playing.
-        let played = self.playing_teams();
-        let outcomes: Vec<ChgkQuestionOutcome> = self
+        let counted: Vec<&GameQuestion> = self
             .questions
             .iter()
             .filter(|q| q.played() && counted(q))
+            .collect();
+        let outcomes: Vec<ChgkQuestionOutcome> = counted
+            .iter()
             .map(|q| ChgkQuestionOutcome {
                 correct: teams
                     .iter()
@@ -695,16 +617,26 @@ impl ChgkGame {
                     .filter_map(|t| index.get(t).copied())
                     .collect(),
                 removed: q.withdrawn,
+                // 4.3: A counts the teams playing.
                 absent: teams
                     .iter()
-                    .filter(|t| !played.get(&q.tour).is_some_and(|p| p.contains(t)))
+                    .filter(|t| !self.plays(**t, q.tour))
                     .filter_map(|t| index.get(t).copied())
                     .collect(),
             })
             .collect();
         chgk_standings(teams.len(), &outcomes)
             .into_iter()
-            .filter_map(|row| teams.get(row.team).map(|t| (*t, row)))
+            .filter_map(|mut row| {
+                let team = *teams.get(row.team)?;
+                // A спорный before the jury: the answer is open, not wrong.
+                row.mask = counted
+                    .iter()
+                    .zip(row.mask.chars())
+                    .map(|(q, c)| if self.answer_open(q, team) { '?' } else { c })
+                    .collect();
+                Some((team, row))
+            })
             .collect()
     }
 }

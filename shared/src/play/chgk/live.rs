@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::command::{ChgkCommand, ChgkReceipt};
 use super::game::ChgkGame;
 use super::view::{ChgkDisplayView, ChgkStaffView, ChgkTeamView};
-use super::{ChgkError, ChgkEvent, Judger, Phase};
+use super::{AppealDecider, ChgkError, ChgkEvent, Judger, Phase};
 use crate::ids::{GameId, TeamId};
 use crate::packages::parse_package_with;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
@@ -63,8 +63,10 @@ impl LiveFormat for ChgkGame {
             | C::ShowQuestionOnProjector { .. }
             | C::ShowHandout { .. }
             | C::ShowPicture { .. }
-            // 4.14: the host decides ChGK appeals.
-            | C::ResolveAppeal { .. } => role == Role::Host,
+            | C::MarkAbsent { .. } => role == Role::Host,
+            // 6.5: the appeal jury decides ChGK appeals; the host only
+            // when the event has no jury (decided in `decide`).
+            C::ResolveAppeal { .. } => matches!(role, Role::Host | Role::Jury),
             C::Judge { .. } | C::JudgeRestWrong { .. } => matches!(role, Role::Host | Role::Judge),
             C::SubmitCard { .. } | C::FileAppeal { .. } => role == Role::Team,
         }
@@ -82,7 +84,7 @@ impl LiveFormat for ChgkGame {
         &self,
         who: Identity,
         command: ChgkCommand,
-        _: &Roster,
+        roster: &Roster,
         now: ServerTime,
     ) -> Result<Decided<Self>, ChgkError> {
         use ChgkCommand as C;
@@ -123,7 +125,18 @@ impl LiveFormat for ChgkGame {
                 appeal,
                 upheld,
                 reply,
-            } => done(self.handle_resolve_appeal(appeal, upheld, &reply, now)?),
+            } => {
+                let by = match who {
+                    Identity::Jury => AppealDecider::Jury,
+                    Identity::Host => AppealDecider::Host,
+                    _ => return Err(ChgkError::NotADecider),
+                };
+                let jury_sits = roster.appeal_jury;
+                done(self.handle_resolve_appeal(appeal, (upheld, &reply), by, jury_sits, now)?)
+            }
+            C::MarkAbsent { team, tour, absent } => {
+                done(self.handle_mark_absent(roster, team, tour, absent)?)
+            }
             C::ShowQuestionOnProjector { on } => done(ChgkEvent::ProjectorShowsText { on }),
             C::ShowHandout { question } => {
                 if let Some(id) = question
@@ -279,11 +292,10 @@ impl LiveFormat for ChgkGame {
     }
 
     /// Every played question: the teams right on it, whether it was
-    /// withdrawn on appeal (4.14), and the teams absent from its tour
-    /// (4.3: they do not count in A).
+    /// withdrawn on appeal (4.14), and the teams the host marked absent
+    /// from its tour (4.3: they do not count in A).
     fn sheet(&self, roster: &Roster) -> Value {
         let teams: Vec<TeamId> = roster.teams.iter().map(|t| t.id).collect();
-        let played = self.playing_teams();
         let questions: Vec<Value> = self
             .questions
             .iter()
@@ -297,7 +309,7 @@ impl LiveFormat for ChgkGame {
                         .collect()
                 };
                 let correct = names(&|t| q.is_correct(t));
-                let absent = names(&|t| !played.get(&q.tour).is_some_and(|p| p.contains(&t)));
+                let absent = names(&|t| !self.plays(t, q.tour));
                 json!({ "correct": correct, "removed": q.withdrawn, "absent": absent })
             })
             .collect();

@@ -6,6 +6,8 @@
 //! event as a [`crate::play::format::LiveFormat`] (`live.rs`), projected
 //! per audience in `project.rs`.
 
+mod appeals;
+mod attendance;
 mod clock;
 mod command;
 mod error;
@@ -16,11 +18,12 @@ mod live;
 mod project;
 pub mod view;
 
+pub use appeals::{Appeal, MAX_APPEAL_CHARS};
 pub use clock::{CardTiming, QuestionClock};
 pub use command::{ChgkCommand, ChgkReceipt, ShownPicture};
 pub use error::ChgkError;
-pub use event::{ChgkEvent, Judger};
-pub use game::{Appeal, Card, ChgkGame, GameQuestion, GameTour, MAX_APPEAL_CHARS, MAX_CARD_CHARS};
+pub use event::{AppealDecider, ChgkEvent, Judger};
+pub use game::{Card, ChgkGame, GameQuestion, GameTour, MAX_CARD_CHARS};
 pub use live::{ChgkSettings, EVENT_CHGK};
 pub use project::TEAM_STANDINGS_TOP;
 pub use view::{ChgkDisplayView, ChgkStaffView, ChgkTeamView};
@@ -62,5 +65,9 @@ pub enum Phase {
     Over,
 }
 
+#[cfg(test)]
+mod absence_tests;
+#[cfg(test)]
+mod jury_tests;
 #[cfg(test)]
 mod live_tests;

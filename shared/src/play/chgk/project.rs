@@ -172,26 +172,36 @@ impl ChgkGame {
         self.appeals
             .iter()
             .filter(|a| only.is_none_or(|t| t == a.team))
-            .map(|a| AppealView {
-                id: a.id,
-                team: a.team,
-                team_name: roster.name(a.team),
-                question: a.question,
-                number: self
-                    .question(a.question)
-                    .map(|q| q.number.clone())
-                    .unwrap_or_default(),
-                kind: a.kind,
-                text: a.text.clone(),
-                filed_at: a.filed_at,
-                resolution: a
-                    .resolution
-                    .as_ref()
-                    .map(|(upheld, reply, at)| AppealResolution {
-                        upheld: *upheld,
-                        reply: reply.clone(),
-                        at: *at,
-                    }),
+            .map(|a| {
+                let question = self.question(a.question).ok();
+                AppealView {
+                    id: a.id,
+                    team: a.team,
+                    team_name: roster.name(a.team),
+                    question: a.question,
+                    number: question.map(|q| q.number.clone()).unwrap_or_default(),
+                    kind: a.kind,
+                    text: a.text.clone(),
+                    filed_at: a.filed_at,
+                    // The filer's own card: a team's view lists only its
+                    // own appeals, so no other team's answer gets in.
+                    card: question
+                        .and_then(|q| q.cards.get(&a.team))
+                        .map(|c| c.text.clone()),
+                    author_answer: question
+                        .map(|q| q.content.answer.clone())
+                        .unwrap_or_default(),
+                    accepted: question.and_then(|q| q.content.accepted.clone()),
+                    resolution: a
+                        .resolution
+                        .as_ref()
+                        .map(|(upheld, reply, at)| AppealResolution {
+                            upheld: *upheld,
+                            reply: reply.clone(),
+                            at: *at,
+                            by: a.decided_by.unwrap_or_default(),
+                        }),
+                }
             })
             .collect()
     }
@@ -205,6 +215,11 @@ impl ChgkGame {
                 id: t.id,
                 title: t.title.clone(),
                 closed: t.closed_at.is_some(),
+                absent: self
+                    .absent
+                    .get(&t.id)
+                    .map(|a| a.iter().copied().collect())
+                    .unwrap_or_default(),
                 questions: t
                     .questions
                     .iter()
@@ -266,6 +281,7 @@ impl ChgkGame {
             projector_text: self.projector_text,
             handout_shown: self.handout_shown,
             picture_shown: self.picture_shown,
+            appeal_jury: roster.appeal_jury,
         }
     }
 }
@@ -290,6 +306,11 @@ fn judging_of(q: &GameQuestion, teams: &[TeamId]) -> QuestionJudging {
     let mut groups: BTreeMap<&str, AnswerGroup> = BTreeMap::new();
     let mut late = Vec::new();
     for card in q.cards.values() {
+        // A «пропуск» has nothing to judge: the team is neither missing
+        // nor in a group.
+        if card.is_pass() {
+            continue;
+        }
         if card.late {
             late.push(LateCard {
                 team: card.team,

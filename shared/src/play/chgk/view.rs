@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::command::ShownPicture;
-use super::{AppealKind, Judger, Phase, Verdict};
+use super::{AppealDecider, AppealKind, Judger, Phase, Verdict};
 use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
 use crate::packages::media::MediaRef;
@@ -33,6 +33,9 @@ pub struct ChgkStaffView {
     pub handout_shown: Option<QuestionId>,
     /// The question's picture the projector shows now.
     pub picture_shown: Option<ShownPicture>,
+    /// 6.5: the event has an appeal jury, and it decides the appeals: the
+    /// host sees their state only.
+    pub appeal_jury: bool,
 }
 
 /// One team's view of a ChGK game.
@@ -131,7 +134,8 @@ pub struct StandingRow {
     pub place: Place,
     pub points: u32,
     pub rating: i64,
-    /// `1`, `0` or `X` (withdrawn) per question counted.
+    /// `1`, `0`, `X` (withdrawn) or `?` (a спорный not yet decided) per
+    /// question counted.
     pub mask: String,
 }
 
@@ -162,6 +166,8 @@ pub struct TourView {
     pub id: TourId,
     pub title: String,
     pub closed: bool,
+    /// 4.3: the teams the host marked absent (they leave the tour's A).
+    pub absent: Vec<TeamId>,
     pub questions: Vec<QuestionView>,
 }
 
@@ -221,6 +227,13 @@ pub struct AppealView {
     pub kind: AppealKind,
     pub text: String,
     pub filed_at: ServerTime,
+    /// The appealing team's own card for the question (its answer): what
+    /// a спорный asks to accept.
+    pub card: Option<String>,
+    /// The author's answer, with the accepted variants (the appeal comes
+    /// after the reveal).
+    pub author_answer: String,
+    pub accepted: Option<String>,
     pub resolution: Option<AppealResolution>,
 }
 
@@ -229,6 +242,8 @@ pub struct AppealResolution {
     pub upheld: bool,
     pub reply: String,
     pub at: ServerTime,
+    /// The appeal jury or the host.
+    pub by: AppealDecider,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,0 +1,50 @@
+//! A team's attendance on the teams tab (4.3): one box per tour of the
+//! event's ChGK, ticked while the team plays it. Unticking marks the team
+//! absent (it did not come, or left), so it leaves the tour's A; the
+//! question ratings follow at once. A closed tour's box is fixed.
+
+use egui::{RichText, Ui};
+use minuta_shared::ids::TeamId;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::view::HostView;
+
+use crate::i18n::Lang;
+use crate::i18n::chgk::{Ct, plays_tour};
+use crate::state::UiCommand;
+use crate::views::widgets::GREY;
+
+pub fn attendance(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &HostView,
+    team: TeamId,
+    out: &mut Vec<UiCommand>,
+) {
+    let chgk = view.event_chgk();
+    ui.label(
+        RichText::new(lang.t(Ct::AttendanceHint))
+            .small()
+            .color(GREY),
+    );
+    if chgk.tours.is_empty() {
+        ui.label(lang.t(Ct::NoTours));
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for tour in &chgk.tours {
+            let mut plays = !tour.absent.contains(&team);
+            let box_ = egui::Checkbox::new(&mut plays, plays_tour(lang, &tour.title));
+            if ui.add_enabled(!tour.closed, box_).changed() {
+                out.push(UiCommand::Send(Command::game(
+                    EVENT_CHGK,
+                    ChgkCommand::MarkAbsent {
+                        team,
+                        tour: tour.id,
+                        absent: !plays,
+                    },
+                )));
+            }
+        }
+    });
+}

@@ -1,0 +1,53 @@
+//! 4.3: who plays each tour — every registered team but those the host
+//! marked absent (a team that did not come, or left) — and the host's
+//! marking. A is counted from this, never from who handed in cards.
+
+use super::game::ChgkGame;
+use super::{ChgkError, ChgkEvent};
+use crate::ids::{TeamId, TourId};
+use crate::play::format::Roster;
+
+impl ChgkGame {
+    /// Whether a team plays a tour: it is not marked absent from it, or it
+    /// handed in a card in it all the same (it came late). The caller
+    /// passes registered teams only.
+    pub fn plays(&self, team: TeamId, tour: TourId) -> bool {
+        !self.absent.get(&tour).is_some_and(|a| a.contains(&team))
+            || self.tours.get(tour.0 as usize).is_some_and(|t| {
+                t.questions
+                    .iter()
+                    .filter_map(|q| self.question(*q).ok())
+                    .any(|q| q.cards.contains_key(&team))
+            })
+    }
+
+    /// The host marks a registered team absent from a tour, or present
+    /// again, at any time until the tour is closed (then its results are
+    /// final). A team that handed in a card in the tour played it and is
+    /// not marked absent: a team that left mid-tour is absent from the
+    /// next tours (docs/rules.md, 4.3).
+    pub fn handle_mark_absent(
+        &self,
+        roster: &Roster,
+        team: TeamId,
+        tour: TourId,
+        absent: bool,
+    ) -> Result<ChgkEvent, ChgkError> {
+        if !roster.contains(team) {
+            return Err(ChgkError::NoSuchTeam);
+        }
+        let t = self.tour(tour)?;
+        if t.closed_at.is_some() {
+            return Err(ChgkError::TourClosed);
+        }
+        let has_card = t
+            .questions
+            .iter()
+            .filter_map(|q| self.question(*q).ok())
+            .any(|q| q.cards.contains_key(&team));
+        if absent && has_card {
+            return Err(ChgkError::PlayedTheTour);
+        }
+        Ok(ChgkEvent::AbsenceMarked { team, tour, absent })
+    }
+}
