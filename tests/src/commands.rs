@@ -31,7 +31,7 @@ use minuta_shared::programme::{Programme, ProgrammeDay, Slot};
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::rules::neptune::Bid;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::handshake::Role;
 
 /// Every role a connection can have.
@@ -126,7 +126,11 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | EruditCommand::EndReading
                 | EruditCommand::Reread
                 | EruditCommand::Judge { .. }
-                | EruditCommand::Next => HOST,
+                | EruditCommand::Next
+                | EruditCommand::ShootOffQuestion
+                | EruditCommand::ShootOffJudge { .. }
+                | EruditCommand::ShootOffNobody
+                | EruditCommand::DrawLot { .. } => HOST,
                 EruditCommand::SetLineup { .. } => HOST_OR_TEAM,
             },
             GameCommand::Neptune(c) => match c {
@@ -177,7 +181,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 71;
+pub const KINDS: usize = 75;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -226,6 +230,10 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
             game: GameId(b),
             places: a,
             seed: big,
+            cut: CutDecision {
+                shoot_off: vec![vec![TeamId(b)]; (a % 3) as usize],
+                lot: flag.then_some(big),
+            },
         },
         5 => Command::Press {
             clock_offset_us: big as i64,
@@ -489,6 +497,11 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
             phrase: b,
             marked: flag,
         }),
+        // ---- Эрудит-квартет: a deciding tie (5.4, 5.5)
+        70 => erudit(EruditCommand::ShootOffQuestion),
+        71 => erudit(EruditCommand::ShootOffJudge { correct: flag }),
+        72 => erudit(EruditCommand::ShootOffNobody),
+        73 => erudit(EruditCommand::DrawLot { seed: big }),
         _ => chgk(ChgkCommand::ShowPicture {
             picture: flag.then_some(ShownPicture {
                 question: QuestionId(b % 3),

@@ -245,6 +245,7 @@ fn the_host_qualifies_the_top_teams_from_the_chgk_table() {
             game: EVENT_RING,
             places: 6,
             seed,
+            cut: CutDecision::default(),
         }],
     );
 }

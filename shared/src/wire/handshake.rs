@@ -147,7 +147,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 9,
+                protocol: 10,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -159,11 +159,11 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                9, // envelope.version
-                0, // envelope.seq
-                9, // hello.protocol
-                2, // Credential::Team
-                3, // team id
+                10, // envelope.version
+                0,  // envelope.seq
+                10, // hello.protocol
+                2,  // Credential::Team
+                3,  // team id
                 3, b'a', b'b', b'c', // secret
                 1, b't', // client
             ]

@@ -13,6 +13,7 @@ pub mod host_game;
 pub mod lineup;
 pub mod setup;
 pub mod staff;
+pub mod tie;
 pub mod tournament;
 
 use egui::Ui;
@@ -179,9 +180,10 @@ fn drawn(board: &EruditBoard, team: TeamId) -> bool {
         .any(|g| g.teams.iter().any(|(t, _, _)| *t == team))
 }
 
-/// Whether a group's game is being played (not over).
+/// Whether a group's game is being played (not over), or the tournament
+/// waits at the deciding tie it ended in (5.4, 5.5).
 pub fn in_play(game: &GameBoard) -> bool {
-    game.phase != PhaseView::Finished
+    game.phase != PhaseView::Finished || game.tie.is_some()
 }
 
 /// A game in play holds the hall; after it, the latest press of its last
