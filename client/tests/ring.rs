@@ -11,7 +11,7 @@ mod common;
 use common::{ScreenHarness, screen, state_at};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use minuta_client::i18n::Lang;
 use minuta_client::state::{NetEvent, UiCommand, reduce};
 use minuta_client::views::host::{HostForm, HostTab};

@@ -61,7 +61,7 @@ pub fn answering(lang: Lang, team: &str) -> String {
 
 /// A settled tie for the hall: the order it gave and how.
 pub fn settled(lang: Lang, names: &[String], questions: u32, lot: Option<u64>) -> String {
-    let order = names.join(" → ");
+    let order = names.join(", ");
     match lot {
         Some(seed) => lang.pick(
             format!("Жребий (зерно {seed}): {order}"),
@@ -72,6 +72,14 @@ pub fn settled(lang: Lang, names: &[String], questions: u32, lot: Option<u64>) -
             format!("Shoot-off ({questions} question(s)): {order}"),
         ),
     }
+}
+
+/// «3 команды равны на границе отбора — разыгрываются мест: 2».
+pub fn cut_places(lang: Lang, teams: usize, places: u32) -> String {
+    lang.pick(
+        format!("Команд, равных по очкам и рейтингу: {teams}; разыгрываются мест: {places} (4.3)."),
+        format!("{teams} teams level on points and rating contest {places} place(s) (4.3)."),
+    )
 }
 
 /// The refusal at the qualification cut, naming the tied teams (4.3).
@@ -94,4 +102,26 @@ fn quoted_list(names: &[String]) -> String {
         .map(|n| format!("«{n}»"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tie_every_static_text_exists_in_both_languages() {
+        for key in Tt::ALL {
+            assert!(!key.text(Lang::Ru).is_empty());
+            assert!(!key.text(Lang::En).is_empty());
+        }
+    }
+
+    #[test]
+    fn tie_a_settled_lot_names_its_seed() {
+        let names = vec!["Совы".to_owned(), "Умники".to_owned()];
+        assert_eq!(
+            settled(Lang::Ru, &names, 0, Some(42)),
+            "Жребий (зерно 42): Совы, Умники"
+        );
+    }
 }

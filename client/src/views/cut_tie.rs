@@ -84,7 +84,7 @@ pub fn panel(
             .strong()
             .color(AMBER),
     );
-    ui.label(words::at_the_cut(lang, teams, *left));
+    ui.label(words::cut_places(lang, teams.len(), *left));
     ui.label(RichText::new(lang.t(Tt::CutHint)).small().color(GREY));
     ui.label(words::question_number(lang, cut.shoot_off.len() as u32 + 1));
     ui.horizontal_wrapped(|ui| {

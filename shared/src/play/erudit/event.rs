@@ -91,6 +91,7 @@ pub enum EruditEvent {
     /// to the hall with the order it gives.
     LotDrawn {
         seed: u64,
+        at: ServerTime,
     },
 }
 
@@ -112,10 +113,9 @@ impl EruditEvent {
             | E::Interrupted { at }
             | E::ShootOffOpened { at }
             | E::ShootOffJudged { at, .. }
-            | E::ShootOffClosed { at } => Some(*at),
-            E::TimingSet { .. } | E::ThemesAdded { .. } | E::Seeded { .. } | E::LotDrawn { .. } => {
-                None
-            }
+            | E::ShootOffClosed { at }
+            | E::LotDrawn { at, .. } => Some(*at),
+            E::TimingSet { .. } | E::ThemesAdded { .. } | E::Seeded { .. } => None,
         }
     }
 }

@@ -223,7 +223,7 @@ impl LiveFormat for EruditTournament {
                 {
                     return Err(E::ShootOffAnswering);
                 }
-                one(EruditEvent::LotDrawn { seed })
+                one(EruditEvent::LotDrawn { seed, at: now })
             }
         }
     }

@@ -84,6 +84,10 @@ pub struct EruditTournament {
     /// The shoot-off question in play, if any (5.4, 5.5).
     #[serde(default)]
     pub shoot_off: Option<ShootOffQuestion>,
+    /// When the host last took a step settling a tie (the projector shows
+    /// the game until the hall has seen the result).
+    #[serde(default)]
+    pub last_tie_step: Option<ServerTime>,
 }
 
 impl EruditTournament {
@@ -347,10 +351,20 @@ impl EruditTournament {
                     g.interrupted(*at, &timing);
                 }
             }
-            E::ShootOffOpened { .. } => self.shoot_off = Some(ShootOffQuestion::default()),
-            E::ShootOffJudged { correct, .. } => self.shoot_off_judged(*correct),
-            E::ShootOffClosed { .. } => self.close_shoot_off(),
-            E::LotDrawn { seed } => {
+            E::ShootOffOpened { at } => {
+                self.last_tie_step = Some(*at);
+                self.shoot_off = Some(ShootOffQuestion::default());
+            }
+            E::ShootOffJudged { correct, at } => {
+                self.last_tie_step = Some(*at);
+                self.shoot_off_judged(*correct);
+            }
+            E::ShootOffClosed { at } => {
+                self.last_tie_step = Some(*at);
+                self.close_shoot_off();
+            }
+            E::LotDrawn { seed, at } => {
+                self.last_tie_step = Some(*at);
                 self.shoot_off = None;
                 if let Some(s) = self.settlement_mut() {
                     s.lot = Some(*seed);

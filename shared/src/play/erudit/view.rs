@@ -85,6 +85,8 @@ pub struct EruditBoard {
     /// 2.2: every entrant's place so far.
     pub table: Vec<EruditPlaceRow>,
     pub finished: bool,
+    /// When the host last took a step settling a tie (5.4, 5.5).
+    pub last_tie_step: Option<ServerTime>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -298,6 +300,7 @@ impl EruditTournament {
                 })
                 .collect(),
             finished: self.finished(),
+            last_tie_step: self.last_tie_step,
         }
     }
 
@@ -486,7 +489,7 @@ impl EruditTournament {
         let settled = play
             .ties
             .iter()
-            .filter(|s| tie.is_none() || !self.pending_tie().is_some_and(|p| p.tie.tied == s.teams))
+            .filter(|s| self.pending_tie().is_none_or(|p| p.tie.tied != s.teams))
             .map(|s| SettledTie {
                 order: order
                     .iter()

@@ -239,7 +239,13 @@ mod tests {
             shoot_off: Vec::new(),
             lot: Some(77),
         };
-        let a = settle_group(&[1, 2, 3, 4], &[90, 50, 90, 10], &FINAL, &[lot.clone()]).unwrap();
+        let a = settle_group(
+            &[1, 2, 3, 4],
+            &[90, 50, 90, 10],
+            &FINAL,
+            std::slice::from_ref(&lot),
+        )
+        .unwrap();
         let b = settle_group(&[1, 2, 3, 4], &[90, 50, 90, 10], &FINAL, &[lot]).unwrap();
         assert_eq!(a, b);
         assert!(a.open.is_empty());
