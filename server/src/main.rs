@@ -107,10 +107,9 @@ enum Command {
         /// robots if more.
         #[arg(long)]
         robots: Option<usize>,
-        /// Seed of the robots' choices: the same seed, the same answers
-        /// (2026; Эрудит-квартет's 2041, whose robots meet a deciding tie).
-        #[arg(long)]
-        seed: Option<u64>,
+        /// Seed of the robots' choices: the same seed, the same answers.
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
         /// Exit (0) once every game of the programme has been played to its
         /// end, leaving the store in --data.
         #[arg(long)]
@@ -289,7 +288,6 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             let game = game.game();
-            let seed = seed.unwrap_or(game.default_seed());
             if let Some(robots) = robots {
                 if robots == 0 || robots > MAX_ROBOTS {
                     eprintln!("--robots: {robots} is not a number of teams from 1 to {MAX_ROBOTS}");

@@ -280,8 +280,9 @@ fn demo_5_the_erudit_clock_scales_with_the_minute() {
 
 #[test]
 fn demo_5_erudit_robots_meet_a_tie_and_the_host_settles_it() {
-    // Arrange: the Эрудит-квартет demo's own seed, robots at seven.
-    let mut sim = Sim::new(DemoGame::EruditQuartet.default_seed(), 7);
+    // Arrange: a seed whose robots end a group's game in a tie across
+    // the cut (found by playing seeds from 2026 on), robots at seven.
+    let mut sim = Sim::new(2041, 7);
 
     // Act
     sim.play();

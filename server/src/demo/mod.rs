@@ -82,13 +82,6 @@ pub const MAX_ROBOTS: usize = 60;
 /// of four, and the final of the best (5.4).
 const ERUDIT_TEAMS: usize = 8;
 
-/// The robots' seed of every demo unless told.
-const DEMO_SEED: u64 = 2026;
-
-/// Эрудит-квартет's: with it, the eight teams (seven robots) meet a
-/// deciding tie the host settles (docs/rules.md, 5.4).
-const ERUDIT_SEED: u64 = 2041;
-
 const DEMO_TEAMS: [(&str, &str, [&str; 4]); 6] = [
     ("Сфинкс", "Москва", ["Анна", "Борис", "Вера", "Глеб"]),
     (
@@ -149,17 +142,6 @@ impl DemoGame {
         }
     }
 
-    /// The robots' seed unless told: the same for every demo, except
-    /// Эрудит-квартет's, whose default seed makes its robots meet a
-    /// deciding tie (a group's place across the cut, 5.4–5.5) for the host
-    /// to settle, so the demo shows it (`demo_5_erudit_robots_meet_a_tie`).
-    pub fn default_seed(self) -> u64 {
-        match self {
-            DemoGame::EruditQuartet => ERUDIT_SEED,
-            _ => DEMO_SEED,
-        }
-    }
-
     /// How many teams an empty store gets unless told.
     pub fn default_teams(self) -> usize {
         match self {
@@ -197,7 +179,7 @@ impl Default for DemoConfig {
         DemoConfig {
             minute: Duration::from_secs(60),
             autopilot: true,
-            seed: DEMO_SEED,
+            seed: 2026,
             game: DemoGame::Chgk,
             teams: DEMO_TEAMS.len(),
             robots: None,
