@@ -24,6 +24,7 @@ pub mod ring;
 pub mod roster;
 pub mod start;
 pub mod store;
+pub mod tie;
 
 pub use crate::lang::Lang;
 pub use link::{connection, join_code_error, link_error, refused, stopped};
@@ -508,6 +509,7 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::Storage(why) => format!("сервер не смог сохранить действие: {why}"),
         E::NothingToPress => "сейчас нет вопроса, на который ваша команда может нажать".into(),
         E::Qualification(why) => format!("отбор невозможен: {why}"),
+        E::TieAtTheCut { teams, places } => tie::at_the_cut(lang, teams, *places),
         E::Forbidden => "вашей роли это не разрешено".into(),
         E::NoSuchGame => "в программе нет такой игры".into(),
         E::Play(error) => play_error(lang, error),

@@ -18,7 +18,9 @@ use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::team;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::button::{ButtonPress, PressKind};
-use minuta_shared::play::erudit::{EruditCommand, EruditTiming, EruditTournament};
+use minuta_shared::play::erudit::{
+    EruditCommand, EruditTiming, EruditTournament, Phase, QuestionState,
+};
 use minuta_shared::play::format::{LiveFormat, Roster, RosterTeam};
 use minuta_shared::play::games::{
     Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
@@ -566,4 +568,102 @@ fn erudit_5_7_the_hall_does_not_see_a_closed_tour_s_themes_before_they_are_playe
         projector.query_by_label("Знатоки").is_some(),
         "the table of four"
     );
+}
+
+// ----------------------------------------------- a deciding tie (5.4, 5.5)
+
+impl Hall {
+    /// The final of four played with nobody pressing: all four level on
+    /// 0, tied for first; the tournament waits for the host.
+    fn tied_final() -> Hall {
+        let mut hall = Hall::started();
+        hall.host(EruditCommand::SetTiming {
+            timing: EruditTiming {
+                silence_ms: 100,
+                ..EruditTiming::default()
+            },
+        });
+        while let Some(game) = hall.tournament.game() {
+            let command = match (&game.phase, game.question().map(|q| q.state)) {
+                (Phase::BeforeLineup, _) => EruditCommand::OpenLineup,
+                (Phase::Lineup { .. }, _) => EruditCommand::CloseLineup,
+                (_, Some(QuestionState::Ready)) => EruditCommand::Read,
+                (_, Some(QuestionState::Reading { .. })) => EruditCommand::EndReading,
+                (_, Some(QuestionState::Waiting { .. })) => {
+                    hall.now_ms += 200;
+                    hall.tournament.handle_timeout(hall.now());
+                    continue;
+                }
+                _ => EruditCommand::Next,
+            };
+            hall.host(command);
+        }
+        assert!(hall.tournament.pending_tie().is_some());
+        hall
+    }
+}
+
+#[test]
+fn erudit_5_5_the_host_sees_the_tie_for_first_and_asks_a_shoot_off_question() {
+    let hall = Hall::tied_final();
+    let mut harness = hall.host_screen();
+    assert!(
+        harness
+            .query_by_label_contains("Ничья за первое место")
+            .is_some(),
+        "the host is told who is tied and what is at stake"
+    );
+    common::click(&mut harness, "Вопрос перестрелки");
+    common::assert_sent(&harness, [erudit(EruditCommand::ShootOffQuestion)]);
+}
+
+#[test]
+fn erudit_5_5_the_host_judges_the_tied_team_at_the_button() {
+    let mut hall = Hall::tied_final();
+    hall.host(EruditCommand::ShootOffQuestion);
+    assert_eq!(hall.press(3, 500), PressKind::Won);
+    let mut harness = hall.host_screen();
+    assert!(harness.query_by_label("Отвечает «Умники»").is_some());
+    common::click(&mut harness, "Верно");
+    common::assert_sent(
+        &harness,
+        [erudit(EruditCommand::ShootOffJudge { correct: true })],
+    );
+}
+
+#[test]
+fn erudit_5_5_the_host_draws_the_lot_with_the_seed_on_screen() {
+    let hall = Hall::tied_final();
+    let mut harness = hall.host_screen();
+    common::click(&mut harness, "Бросить жребий");
+    // The seed shown before drawing: from the host's clock.
+    let seed = (hall.now_ms * 1000) % 1_000_000;
+    common::assert_sent(&harness, [erudit(EruditCommand::DrawLot { seed })]);
+}
+
+#[test]
+fn erudit_5_5_the_projector_shows_the_lot_with_its_seed() {
+    let mut hall = Hall::tied_final();
+    hall.host(EruditCommand::DrawLot { seed: 424_242 });
+    let harness = hall.projector();
+    assert!(
+        harness
+            .query_by_label_contains("Жребий (зерно 424242)")
+            .is_some(),
+        "the hall sees the lot and its seed"
+    );
+}
+
+#[test]
+fn erudit_5_5_a_tied_teams_player_presses_in_the_shoot_off() {
+    let mut hall = Hall::tied_final();
+    hall.host(EruditCommand::ShootOffQuestion);
+    let mut harness = hall.team_screen();
+    assert!(
+        harness
+            .query_by_label("Ваша команда в перестрелке: жмите, когда знаете ответ!")
+            .is_some()
+    );
+    common::click(&mut harness, "Нажать");
+    common::assert_sent(&harness, [Command::Press { clock_offset_us: 0 }]);
 }

@@ -11,7 +11,7 @@ mod common;
 use common::{ScreenHarness, screen, state_at};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use minuta_client::i18n::Lang;
 use minuta_client::state::{NetEvent, UiCommand, reduce};
 use minuta_client::views::host::{HostForm, HostTab};
@@ -25,7 +25,7 @@ use minuta_shared::play::brain_ring::{
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::tournament::Place;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{DisplayView, HostView, View};
 

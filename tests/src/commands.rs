@@ -32,7 +32,7 @@ use minuta_shared::roster::ImportedTeam;
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::rules::neptune::Bid;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::handshake::Role;
 
 /// Every role a connection can have.
@@ -132,7 +132,11 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | EruditCommand::EndReading
                 | EruditCommand::Reread
                 | EruditCommand::Judge { .. }
-                | EruditCommand::Next => HOST,
+                | EruditCommand::Next
+                | EruditCommand::ShootOffQuestion
+                | EruditCommand::ShootOffJudge { .. }
+                | EruditCommand::ShootOffNobody
+                | EruditCommand::DrawLot { .. } => HOST,
                 EruditCommand::SetLineup { .. } => HOST_OR_TEAM,
             },
             GameCommand::Neptune(c) => match c {
@@ -183,7 +187,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 75;
+pub const KINDS: usize = 79;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -232,6 +236,10 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
             game: GameId(b),
             places: a,
             seed: big,
+            cut: CutDecision {
+                shoot_off: vec![vec![TeamId(b)]; (a % 3) as usize],
+                lot: flag.then_some(big),
+            },
         },
         5 => Command::Press {
             clock_offset_us: big as i64,
@@ -512,11 +520,16 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
                 index: a % 2,
             }),
         }),
-        _ => chgk(ChgkCommand::MarkAbsent {
+        74 => chgk(ChgkCommand::MarkAbsent {
             team: TeamId(b),
             tour: TourId(a % 3),
             absent: flag,
         }),
+        // ---- Эрудит-квартет: a deciding tie (5.4, 5.5)
+        75 => erudit(EruditCommand::ShootOffQuestion),
+        76 => erudit(EruditCommand::ShootOffJudge { correct: flag }),
+        77 => erudit(EruditCommand::ShootOffNobody),
+        _ => erudit(EruditCommand::DrawLot { seed: big }),
     }
 }
 

@@ -33,7 +33,7 @@ use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase, Verdict};
 use minuta_shared::play::games::{GameError, GamePatch, PlayError};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::rules::brain_ring::FightStatus;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::Identity;
@@ -1137,6 +1137,7 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
             game: EVENT_RING,
             places: 11,
             seed: 2024,
+            cut: CutDecision::default(),
         })
         .await?;
     ensure!(
@@ -1153,6 +1154,7 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
             game: EVENT_RING,
             places: 10,
             seed: 2024,
+            cut: CutDecision::default(),
         })
         .await?;
     hall.host
@@ -1196,6 +1198,7 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
                     game: EVENT_RING,
                     places: 10,
                     seed: 1,
+                    cut: CutDecision::default(),
                 })
                 .await?;
             ensure!(

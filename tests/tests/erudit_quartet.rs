@@ -10,7 +10,9 @@
 //! silence. No team and no projector ever receives a question's text,
 //! nor its answer before the question is closed. A server killed during a
 //! reading and started again on its store puts the question back to its
-//! reading and tells the host.
+//! reading and tells the host. A final tied for first stops for the host,
+//! who settles it by a shoot-off at the buttons or by a recorded lot the
+//! projector shows with its seed (5.5).
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
@@ -19,7 +21,7 @@ use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::erudit::{
     EruditCommand, EruditPlayError, EruditReceipt, EruditStaffView, EruditTiming, GameBoard,
-    LineupFault, PhaseView, QuestionState,
+    LineupFault, PhaseView, QuestionState, TieStake,
 };
 use minuta_shared::play::games::{
     GameDisplayView, GameError, GamePatch, GameReceipt, GameSettings, GameStaffView, GameTeamView,
@@ -507,5 +509,218 @@ async fn erudit_5_7_to_5_10_line_ups_presses_silence_and_a_restart_over_quic() -
     .await?;
     let after = press(&mut team).await?;
     ensure!(after.kind == PressKind::Won, "{after:?}");
+    Ok(())
+}
+
+/// Where the game stands, as far as the host's next step goes.
+fn step_key(b: &GameBoard) -> (String, Option<(u32, u32)>, Option<QuestionState>) {
+    (
+        format!("{:?}", std::mem::discriminant(&b.phase)),
+        b.question.as_ref().map(|q| (q.round, q.number)),
+        state(b),
+    )
+}
+
+/// Plays the group's game to its end with nobody pressing: each line-up
+/// closed by the host, each question read and closed by the silence. The
+/// four teams end level on 0: a final tied for first (5.5).
+async fn play_silent(q: &mut Quartet) -> Result<GameBoard> {
+    q.host(EruditCommand::SetTiming {
+        timing: EruditTiming {
+            silence_ms: 40,
+            ..timing()
+        },
+    })
+    .await?;
+    for _ in 0..400 {
+        let b = q.wait_host("the game", |_| true).await?;
+        let before = step_key(&b);
+        let command = match (&b.phase, state(&b)) {
+            (PhaseView::Finished, _) => return Ok(b),
+            (PhaseView::BeforeLineup { .. }, _) => EruditCommand::OpenLineup,
+            (PhaseView::Lineup { .. }, _) => EruditCommand::CloseLineup,
+            (PhaseView::Playing { .. }, Some(QuestionState::Ready)) => EruditCommand::Read,
+            (PhaseView::Playing { .. }, Some(QuestionState::Reading { .. })) => {
+                EruditCommand::EndReading
+            }
+            (PhaseView::Playing { .. }, Some(QuestionState::Closed { .. })) => EruditCommand::Next,
+            _ => {
+                // The silence runs out by itself.
+                q.wait_host("the silence to end", |b| {
+                    !matches!(state(b), Some(QuestionState::Waiting { .. }))
+                })
+                .await?;
+                continue;
+            }
+        };
+        q.host(command).await?;
+        q.wait_host("the step taken", |b| step_key(b) != before)
+            .await?;
+    }
+    bail!("the game did not end")
+}
+
+/// The group's place rows from the host's table: (team, place).
+fn places(view: &HostView) -> Vec<(TeamId, String)> {
+    staff(view)
+        .map(|s| {
+            s.board
+                .table
+                .iter()
+                .map(|r| (r.team, r.place.to_string()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn erudit_5_5_final_tied_for_first_settled_by_a_shoot_off_over_quic() -> Result<()> {
+    // Arrange: the final of four played with nobody answering: all level.
+    let mut q = Quartet::open().await?;
+    let g = q.group.clone();
+    let ended = play_silent(&mut q).await?;
+
+    // Assert: the tournament stops at the tie and the host sees it.
+    let tie = ended
+        .tie
+        .clone()
+        .ok_or_else(|| anyhow!("no tie on the host's screen: {ended:?}"))?;
+    ensure!(tie.stake == TieStake::Title, "{tie:?}");
+    ensure!(
+        tie.teams.len() == 4 && (tie.first, tie.last) == (1, 4),
+        "{tie:?}"
+    );
+    let view = q.hall.host.wait_host("the table", |_| true).await?;
+    ensure!(
+        !staff(&view).is_some_and(|s| s.board.finished),
+        "no champion yet"
+    );
+    let outsider = q.hall.team_ids[4];
+    let outsider_at = q.hall.index_of(outsider).unwrap_or(4);
+
+    // Act: a shoot-off question; a team outside the tie cannot press; the
+    // first tied team wrong, the second right.
+    q.host(EruditCommand::ShootOffQuestion).await?;
+    q.wait_team(1, "the shoot-off's buttons", |b| {
+        b.tie.as_ref().is_some_and(|t| t.question.is_some())
+    })
+    .await?;
+    let stranger = q.hall.teams[outsider_at]
+        .command(Command::Press { clock_offset_us: 0 })
+        .await?;
+    ensure!(
+        stranger == Err(CommandError::NothingToPress),
+        "a team outside the tie pressed: {stranger:?}"
+    );
+    let first = q
+        .team(0)?
+        .command(Command::Press { clock_offset_us: 0 })
+        .await?;
+    ensure!(
+        matches!(
+            first,
+            Ok(Receipt::Press {
+                kind: PressKind::Won,
+                ..
+            })
+        ),
+        "{first:?}"
+    );
+    q.wait_host("the first tied team answers", |b| {
+        b.tie
+            .as_ref()
+            .and_then(|t| t.question.as_ref())
+            .is_some_and(|s| s.answering == Some(g[0]))
+    })
+    .await?;
+    q.host(EruditCommand::ShootOffJudge { correct: false })
+        .await?;
+    q.wait_team(1, "the buttons again", |b| {
+        b.tie
+            .as_ref()
+            .and_then(|t| t.question.as_ref())
+            .is_some_and(|s| s.answering.is_none() && s.attempts.len() == 1)
+    })
+    .await?;
+    let second = q
+        .team(1)?
+        .command(Command::Press { clock_offset_us: 0 })
+        .await?;
+    ensure!(
+        matches!(
+            second,
+            Ok(Receipt::Press {
+                kind: PressKind::Won,
+                ..
+            })
+        ),
+        "{second:?}"
+    );
+    q.wait_host("the second tied team answers", |b| {
+        b.tie
+            .as_ref()
+            .and_then(|t| t.question.as_ref())
+            .is_some_and(|s| s.answering == Some(g[1]))
+    })
+    .await?;
+    q.host(EruditCommand::ShootOffJudge { correct: true })
+        .await?;
+
+    // Assert: the second team wins the title; the rest share 2nd–4th
+    // (a tie that decides nothing, 2.2).
+    let view = q
+        .hall
+        .host
+        .wait_host("the champion", |v| {
+            staff(v).is_some_and(|s| s.board.finished)
+        })
+        .await?;
+    let table = places(&view);
+    ensure!(table.first() == Some(&(g[1], "1".to_owned())), "{table:?}");
+    ensure!(
+        table.iter().filter(|(_, p)| p == "2-4").count() == 3,
+        "{table:?}"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn erudit_5_5_final_tied_for_first_settled_by_the_hosts_recorded_lot() -> Result<()> {
+    // Arrange: the final of four, all level on 0.
+    let mut q = Quartet::open().await?;
+    play_silent(&mut q).await?;
+
+    // Act: the host draws the lot with a seed it has seen.
+    q.host(EruditCommand::DrawLot { seed: 424_242 }).await?;
+
+    // Assert: a champion, and the projector shows the lot's seed with the
+    // order it gave.
+    let view = q
+        .hall
+        .host
+        .wait_host("the champion", |v| {
+            staff(v).is_some_and(|s| s.board.finished)
+        })
+        .await?;
+    let table = places(&view);
+    ensure!(
+        table.iter().map(|(_, p)| p.as_str()).collect::<Vec<_>>() == ["1", "2", "3", "4"],
+        "a lot orders every team still tied: {table:?}"
+    );
+    let shown = q
+        .hall
+        .display
+        .wait_display("the lot on the projector", |v| {
+            hall_board(v).is_some_and(|b| !b.settled.is_empty())
+        })
+        .await?;
+    let settled = &hall_board(&shown)
+        .ok_or_else(|| anyhow!("no game on the projector"))?
+        .settled[0];
+    ensure!(settled.lot == Some(424_242), "{settled:?}");
+    ensure!(
+        settled.order.first().map(|(t, _)| *t) == table.first().map(|(t, _)| *t),
+        "the projector's order is the table's: {settled:?} {table:?}"
+    );
     Ok(())
 }

@@ -33,7 +33,7 @@ use minuta_shared::programme::{Programme, ProgrammeDay, ProgrammeView, Slot, Slo
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::tournament::festival::Prize;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{FestivalTable, HostView};
 use minuta_tests::TestServer;
@@ -551,6 +551,7 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
             game: EVENT_RING,
             places: 6,
             seed: 2026,
+            cut: CutDecision::default(),
         })
         .await?;
     let seeded = hall

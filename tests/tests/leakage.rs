@@ -793,6 +793,8 @@ fn leakage_the_quartet_checks_find_a_planted_leak() {
             submitted: vec![true, true],
         },
         question: None,
+        tie: None,
+        settled: Vec::new(),
     };
     let question = |state, text: Option<&str>, answer: Option<&str>| GameBoard {
         phase: PhaseView::Playing { round: 0 },

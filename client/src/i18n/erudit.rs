@@ -462,6 +462,17 @@ pub fn play_error(lang: Lang, error: &EruditPlayError) -> String {
         E::TournamentOver => "турнир окончен".into(),
         E::NotInGame => "эта команда не играет в идущей игре".into(),
         E::NotATeam => "состав присылает капитан команды (или ведущий, назвав команду)".into(),
+        E::TieToSettle => {
+            "ничья решает, кто проходит дальше или кто победил: сначала разрешите её (5.4, 5.5)"
+                .into()
+        }
+        E::NoTie => "сейчас нет ничьей, которую нужно разрешать".into(),
+        E::ShootOffInPlay => "вопрос перестрелки уже задан".into(),
+        E::NoShootOff => "вопрос перестрелки не задан".into(),
+        E::NobodyAnswering => "на вопрос перестрелки никто не отвечает".into(),
+        E::ShootOffAnswering => {
+            "команда отвечает на вопрос перестрелки: сначала оцените ответ".into()
+        }
         E::Step(_) | E::Lineup(_) | E::Package(_) => String::new(),
     }
 }
@@ -482,6 +493,16 @@ pub fn command_name(lang: Lang, command: &EruditCommand) -> &'static str {
         C::Reread => ("повтор вопроса", "reading the question again"),
         C::Judge { .. } => ("оценка ответа", "judging the answer"),
         C::Next => ("следующий вопрос", "the next question"),
+        C::ShootOffQuestion => ("вопрос перестрелки", "a shoot-off question"),
+        C::ShootOffJudge { .. } => (
+            "оценка ответа в перестрелке",
+            "judging the shoot-off answer",
+        ),
+        C::ShootOffNobody => (
+            "никто не ответил в перестрелке",
+            "nobody answered the shoot-off",
+        ),
+        C::DrawLot { .. } => ("жребий", "the lot"),
     };
     match lang {
         Lang::Ru => ru,

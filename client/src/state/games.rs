@@ -70,7 +70,12 @@ pub fn shown_in_place(command: &GameCommand, succeeded: bool) -> bool {
             | EruditCommand::EndReading
             | EruditCommand::Reread
             | EruditCommand::Judge { .. }
-            | EruditCommand::Next => succeeded,
+            | EruditCommand::Next
+            // The tie's panel shows each step of its settling (5.4, 5.5).
+            | EruditCommand::ShootOffQuestion
+            | EruditCommand::ShootOffJudge { .. }
+            | EruditCommand::ShootOffNobody
+            | EruditCommand::DrawLot { .. } => succeeded,
             EruditCommand::LoadPackage { .. }
             | EruditCommand::SetTiming { .. }
             | EruditCommand::Seed { .. }

@@ -7,6 +7,7 @@ pub mod answer_card;
 pub mod appeal;
 pub mod autopilot;
 pub mod chgk;
+pub mod cut_tie;
 pub mod display;
 pub mod erudit;
 pub mod file_picker;

@@ -245,6 +245,7 @@ fn the_host_qualifies_the_top_teams_from_the_chgk_table() {
             game: EVENT_RING,
             places: 6,
             seed,
+            cut: CutDecision::default(),
         }],
     );
 }
@@ -417,5 +418,85 @@ fn the_host_loads_brain_ring_questions_from_a_package_file() {
         harness
             .query_by_label_contains("без пакета ведущий читает с листа")
             .is_some()
+    );
+}
+
+/// The server refused «Отобрать»: `teams` level at the cut for `places`.
+fn tie_at_the_cut(harness: &mut ScreenHarness<HostForm>, teams: &[u32], places: u32) {
+    use minuta_client::state::{Notice, NoticeKind, Toast};
+    use minuta_shared::wire::server::CommandError;
+    let refused = Command::Qualify {
+        game: EVENT_RING,
+        places: 2,
+        seed: 5,
+        cut: CutDecision::default(),
+    };
+    let error = CommandError::TieAtTheCut {
+        teams: teams
+            .iter()
+            .map(|&t| (TeamId(t), format!("Команда {t}")))
+            .collect(),
+        places,
+    };
+    harness.state_mut().state.toasts.push(Toast {
+        id: 1,
+        at_us: ARMED,
+        kind: NoticeKind::Error,
+        notice: Notice::Failed {
+            command: Box::new(refused),
+            error,
+        },
+    });
+    harness.run();
+}
+
+#[test]
+fn brain_ring_4_3_the_host_records_a_shoot_off_on_cards_at_the_cut() {
+    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
+    tie_at_the_cut(&mut harness, &[1, 2, 3], 2);
+    assert!(harness.query_by_label("Ничья на границе отбора").is_some());
+    assert!(
+        harness
+            .query_by_label("Команд, равных по очкам и рейтингу: 3; разыгрываются мест: 2 (4.3).")
+            .is_some(),
+        "the tied teams and the places at stake are named"
+    );
+    harness
+        .get_all_by_label("Команда 3")
+        .find(|n| n.accesskit_node().role() == Role::CheckBox)
+        .expect("a tick for «Команда 3»")
+        .click();
+    harness.run();
+    common::click(&mut harness, "Записать вопрос перестрелки");
+    common::assert_sent(
+        &harness,
+        [Command::Qualify {
+            game: EVENT_RING,
+            places: 2,
+            seed: 5,
+            cut: CutDecision {
+                shoot_off: vec![vec![TeamId(3)]],
+                lot: None,
+            },
+        }],
+    );
+}
+
+#[test]
+fn brain_ring_4_3_the_host_draws_the_lot_at_the_cut_with_its_seed() {
+    let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
+    tie_at_the_cut(&mut harness, &[1, 2, 3], 2);
+    common::click(&mut harness, "Бросить жребий");
+    common::assert_sent(
+        &harness,
+        [Command::Qualify {
+            game: EVENT_RING,
+            places: 2,
+            seed: 5,
+            cut: CutDecision {
+                shoot_off: Vec::new(),
+                lot: Some(ARMED % 1_000_000),
+            },
+        }],
     );
 }

@@ -360,9 +360,12 @@ impl Core {
             // Presses come by `handle_press`; one sent as a command finds
             // nothing to press.
             Command::Press { .. } => return Err(CommandError::NothingToPress),
-            Command::Qualify { game, places, seed } => {
-                self.decide_qualify(game, places, seed, now)?
-            }
+            Command::Qualify {
+                game,
+                places,
+                seed,
+                cut,
+            } => self.decide_qualify(game, places, seed, &cut, now)?,
             Command::AddGame { name, settings } => self.decide_add_game(name, settings)?,
             Command::Game { game, command } => {
                 let pictures = Self::package_media(&command);
@@ -709,6 +712,8 @@ mod media_tests;
 mod neptune_tests;
 #[cfg(test)]
 mod programme_tests;
+#[cfg(test)]
+mod qualification_tests;
 #[cfg(test)]
 mod slice_tests;
 #[cfg(test)]

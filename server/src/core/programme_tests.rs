@@ -11,7 +11,7 @@ use minuta_shared::programme::{Programme, ProgrammeDay, ProgrammeError, Slot, Sl
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::ServerTime;
 use minuta_shared::tournament::festival::Prize;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
@@ -319,6 +319,7 @@ fn festival_4_3_brain_ring_qualifies_from_day_one_alone() {
             game: EVENT_RING,
             places: 2,
             seed: 7,
+            cut: CutDecision::default(),
         },
         s(500),
     )
@@ -345,6 +346,7 @@ fn festival_2_2_every_tournament_places_every_team_with_prizes() {
             game: EVENT_RING,
             places: 2,
             seed: 7,
+            cut: CutDecision::default(),
         },
         s(500),
     )

@@ -7,10 +7,11 @@ use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::RingTournament;
 use minuta_shared::play::chgk::{ChgkGame, EVENT_CHGK};
 use minuta_shared::play::games::{Format, GameState};
-use minuta_shared::rules::brain_ring::{qualify, seeding_order};
+use minuta_shared::rules::brain_ring::{CutSettlement, RingError, qualify, seeding_order};
 use minuta_shared::rules::chgk::ChgkRow;
 use minuta_shared::seed::Seed;
 use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::CutDecision;
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
@@ -68,22 +69,53 @@ impl Core {
         )
     }
 
-    /// 4.3–4.4: the `places` best ChGK teams (points, then rating; full
-    /// ties by a lot with `seed`), seeded by the table after three tours,
-    /// handed to `game` as its format's seeding command.
+    /// 4.3–4.4: the `places` best ChGK teams (points, then rating; a tie
+    /// across the cut settled by the host's `cut`, else refused naming the
+    /// tied teams), seeded by the table after three tours (its full ties
+    /// by a lot with `seed`), handed to `game` as its format's seeding
+    /// command.
     pub(super) fn decide_qualify(
         &self,
         game: GameId,
         places: u32,
         seed: u64,
+        cut: &CutDecision,
         now: ServerTime,
     ) -> Result<(Receipt, Vec<Event>), CommandError> {
         let slot = self.games.get(&game).ok_or(CommandError::NoSuchGame)?;
         let teams = self.registry.team_ids();
         let all = self.qualifying_standings().ok_or_else(no_chgk)?;
         let rows: Vec<_> = all.iter().map(|(_, row)| row.clone()).collect();
-        let qualified = qualify(&rows, places as usize, Seed(seed))
-            .map_err(|e| CommandError::Qualification(e.to_string()))?;
+        let index = |t: &TeamId| teams.iter().position(|x| x == t);
+        let mut shoot_off = Vec::with_capacity(cut.shoot_off.len());
+        for question in &cut.shoot_off {
+            shoot_off.push(
+                question
+                    .iter()
+                    .map(|t| index(t).ok_or(CommandError::NoSuchTeam))
+                    .collect::<Result<Vec<usize>, _>>()?,
+            );
+        }
+        let settlement = CutSettlement {
+            shoot_off,
+            lot: cut.lot,
+        };
+        let named = |i: usize| {
+            let id = teams.get(i).copied().unwrap_or(TeamId(i as u32));
+            (id, self.roster.name(id))
+        };
+        let qualified = qualify(&rows, places as usize, &settlement).map_err(|e| match e {
+            RingError::CutTie { teams, places } => CommandError::TieAtTheCut {
+                teams: teams.into_iter().map(named).collect(),
+                places: places as u32,
+            },
+            RingError::NotTied { question, team } => CommandError::Qualification(format!(
+                "shoot-off question {}: «{}» is not one of the teams still tied",
+                question + 1,
+                named(team).1
+            )),
+            other => CommandError::Qualification(other.to_string()),
+        })?;
         let chgk = self.event_chgk().ok_or_else(no_chgk)?;
         let first_tours: Vec<_> = chgk
             .tours

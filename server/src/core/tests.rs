@@ -9,7 +9,7 @@ use minuta_shared::play::chgk::{
 use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
@@ -18,21 +18,21 @@ use super::*;
 
 const T0: u64 = 1_700_000_000_000; // ms: the virtual wall clock at «Время»
 
-fn at(ms_after_start: u64) -> ServerTime {
+pub(super) fn at(ms_after_start: u64) -> ServerTime {
     ServerTime::from_millis(T0 + ms_after_start)
 }
 
 const PACKAGE: &str = "## Тур 1\n\n? Первый вопрос.\n! Пушкин.\n= Александр Пушкин.\n\n? Второй вопрос.\n! Нева.\n\n? Третий вопрос.\n! Париж.\n";
 
-struct Game {
-    core: Core,
+pub(super) struct Game {
+    pub(super) core: Core,
     events: Vec<Event>,
     secrets: u32,
 }
 
 impl Game {
     /// A tournament with `teams` teams and the three-question package.
-    fn new(teams: u32) -> Self {
+    pub(super) fn new(teams: u32) -> Self {
         let mut g = Game {
             core: Core::new(ServerInfo::default()),
             events: Vec::new(),
@@ -92,11 +92,15 @@ impl Game {
         Ok(receipt)
     }
 
-    fn host(&mut self, command: Command, now: ServerTime) -> Result<Receipt, CommandError> {
+    pub(super) fn host(
+        &mut self,
+        command: Command,
+        now: ServerTime,
+    ) -> Result<Receipt, CommandError> {
         self.run(Identity::Host, command, now)
     }
 
-    fn card(
+    pub(super) fn card(
         &mut self,
         team: u32,
         q: u32,
@@ -116,7 +120,7 @@ impl Game {
         )
     }
 
-    fn play_minute(&mut self, q: u32, start: ServerTime) {
+    pub(super) fn play_minute(&mut self, q: u32, start: ServerTime) {
         self.host(
             Command::game(
                 EVENT_CHGK,
@@ -131,7 +135,7 @@ impl Game {
             .unwrap();
     }
 
-    fn judge(&mut self, q: u32, group: &str, verdict: Verdict, now: ServerTime) {
+    pub(super) fn judge(&mut self, q: u32, group: &str, verdict: Verdict, now: ServerTime) {
         let group = minuta_shared::text::normalise_answer(group);
         self.host(
             Command::game(
@@ -1262,6 +1266,7 @@ mod brain_ring {
                 game: EVENT_RING,
                 places: 2,
                 seed: 1,
+                cut: CutDecision::default(),
             },
             at(70_000),
         )

@@ -88,6 +88,20 @@ impl QuestionKey {
         })
     }
 
+    /// The shoot-off question in play at `game`'s deciding tie (5.4, 5.5):
+    /// its own key, apart from every question of the game.
+    fn shoot_off(game: &GameBoard) -> Option<QuestionKey> {
+        let tie = game.tie.as_ref()?;
+        tie.question.as_ref()?;
+        Some(QuestionKey {
+            stage: game.stage,
+            group: game.group,
+            tour: u32::MAX,
+            round: tie.questions,
+            number: 0,
+        })
+    }
+
     /// A draw for this question from `seed`, apart for each `purpose`.
     fn rng(self, seed: u64, purpose: u64) -> Rng {
         Rng::new(
@@ -190,6 +204,9 @@ impl EruditHost {
         if board.finished {
             return Vec::new();
         }
+        if let Some(tied) = board.game.as_ref().filter(|g| g.tie.is_some()) {
+            return self.tie_steps(game, tied, now);
+        }
         let on = board
             .game
             .as_ref()
@@ -222,6 +239,65 @@ impl EruditHost {
         }
         self.watch.act(key, now);
         vec![command]
+    }
+
+    /// 5.4, 5.5: the host settles the deciding tie the game ended in: a
+    /// shoot-off question at a time (the tied teams' players at the
+    /// buttons, the answer judged as heard), «никто» when nobody presses;
+    /// after three questions without a result, the lot, its seed shown.
+    fn tie_steps(&mut self, game: GameId, board: &GameBoard, now: ServerTime) -> Vec<Command> {
+        let Some(tie) = &board.tie else {
+            return Vec::new();
+        };
+        let pace = &self.pace;
+        let question = tie.question.as_ref();
+        let key: HostKey = (
+            usize::MAX,
+            Some((board.stage, board.group)),
+            5,
+            QuestionKey::shoot_off(board),
+            u8::from(question.is_some())
+                + u8::from(question.is_some_and(|q| q.answering.is_some())),
+            tie.questions as usize * 8 + question.map_or(0, |q| q.attempts.len()),
+        );
+        let held = self.watch.held(key, now);
+        let (command, pause) = match question {
+            None if tie.questions >= 3 => {
+                let seed = self.seed_of_lot(board, tie.questions);
+                (EruditCommand::DrawLot { seed }, pace.between)
+            }
+            None => (EruditCommand::ShootOffQuestion, pace.between),
+            Some(q) => match q.answering {
+                Some(team) => {
+                    let style = self.styles.get(&team).copied().unwrap_or(TeamStyle {
+                        seed: u64::from(team.0),
+                        skill: 0.5,
+                    });
+                    let Some(key) = QuestionKey::shoot_off(board) else {
+                        return Vec::new();
+                    };
+                    let correct = answers_right(style, key);
+                    (EruditCommand::ShootOffJudge { correct }, pace.answer)
+                }
+                None => (EruditCommand::ShootOffNobody, pace.read * 2),
+            },
+        };
+        if held < pause || !self.watch.may_act(key, now, self.pace.retry) {
+            return Vec::new();
+        }
+        self.watch.act(key, now);
+        vec![Command::game(game, command)]
+    }
+
+    /// The lot's seed the host draws with (shown to the hall with the
+    /// result): from the teams' seeds and where the tie stands.
+    fn seed_of_lot(&self, board: &GameBoard, questions: u32) -> u64 {
+        let mut seed =
+            (u64::from(board.stage) << 40) ^ (u64::from(board.group) << 32) ^ u64::from(questions);
+        for team in board.tie.iter().flat_map(|t| &t.teams) {
+            seed ^= self.styles.get(&team.0).map_or(0, |s| s.seed);
+        }
+        Rng::new(seed).below(1_000_000)
     }
 
     /// The step the game in play calls for, and how long its state must
@@ -423,6 +499,9 @@ impl Quartet {
             return None;
         }
         let game = view.board.game.as_ref()?;
+        if let Some(tie) = &game.tie {
+            return self.shoot_off_press(game, tie.question.as_ref()?.attempts.len(), now);
+        }
         let q = game.question.as_ref()?;
         let key = QuestionKey::of(game)?;
         let attempts = q.attempts.len();
@@ -455,6 +534,29 @@ impl Quartet {
         })
     }
 
+    /// 5.4, 5.5: a tied team's player in a shoot-off question presses (or
+    /// not) once, after a moment's thought; a stronger team more often.
+    fn shoot_off_press(
+        &mut self,
+        game: &GameBoard,
+        attempts: usize,
+        now: ServerTime,
+    ) -> Option<Planned> {
+        let key = QuestionKey::shoot_off(game)?;
+        if self.decided.contains_key(&(key, attempts)) {
+            return None;
+        }
+        self.decided.insert((key, attempts), When::Never);
+        let mut rng = key.rng(self.style.seed, 64 + attempts as u64);
+        if rng.unit() > 0.5 + 0.4 * self.style.skill {
+            return None;
+        }
+        Some(Planned {
+            at: now.plus(self.read.mul_f64(0.2 + 0.6 * rng.unit())),
+            intent: Intent::Press { key, attempts },
+        })
+    }
+
     /// When the next planned action is due.
     pub(super) fn next_at(&self) -> Option<ServerTime> {
         schedule::next_at(&self.planned)
@@ -476,6 +578,13 @@ impl Quartet {
     ) -> Option<Command> {
         let board = view.board.game.as_ref()?;
         match &plan.intent {
+            Intent::Press { key, attempts } if board.tie.is_some() => {
+                let q = board.tie.as_ref()?.question.as_ref()?;
+                (QuestionKey::shoot_off(board) == Some(*key)
+                    && q.attempts.len() == *attempts
+                    && view.may_press())
+                .then_some(Command::Press { clock_offset_us: 0 })
+            }
             Intent::Press { key, attempts } => {
                 let q = board.question.as_ref()?;
                 (QuestionKey::of(board) == Some(*key)

@@ -277,3 +277,35 @@ fn demo_5_the_erudit_clock_scales_with_the_minute() {
     );
     assert_eq!(EruditPace::of(&demo(6)).answer, Duration::from_millis(300));
 }
+
+#[test]
+fn demo_5_erudit_robots_meet_a_tie_and_the_host_settles_it() {
+    // Arrange: a seed whose robots end a group's game in a tie across
+    // the cut (found by playing seeds from 2026 on), robots at seven.
+    let mut sim = Sim::new(2041, 7);
+
+    // Act
+    sim.play();
+
+    // Assert: 5.4, 5.5: a deciding tie stopped the tournament, the host
+    // settled it (shoot-off questions at the buttons, a lot after three),
+    // and the sheet records it and scores exactly the live standings.
+    assert!(sim.refused.is_empty(), "{:#?}", sim.refused);
+    let t = sim.tournament();
+    let ties: Vec<_> = t.stages.iter().flatten().flat_map(|g| &g.ties).collect();
+    assert!(!ties.is_empty(), "the demo met no deciding tie");
+    assert!(t.pending_tie().is_none());
+    assert!(
+        sim.erudit_events()
+            .any(|e| matches!(e, EruditEvent::ShootOffOpened { .. })),
+        "no shoot-off question"
+    );
+    let roster = sim.core.roster().clone();
+    let sheet = minuta_shared::play::format::LiveFormat::sheet(t, &roster).to_string();
+    let scored = minuta_shared::sheet::score_sheet(&sheet).expect("the sheet scores");
+    let scored: serde_json::Value = serde_json::from_str(&scored).unwrap();
+    assert_eq!(
+        scored["standings"],
+        minuta_shared::play::format::LiveFormat::standings(t, &roster)
+    );
+}

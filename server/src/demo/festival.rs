@@ -17,7 +17,7 @@ use minuta_shared::ids::{QuestionId, TourId};
 use minuta_shared::play::games::{Format, GameStaffView};
 use minuta_shared::programme::{Programme, ProgrammeDay, Slot, SlotStatus};
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
 use super::Answers;
@@ -162,6 +162,11 @@ pub(super) fn host_steps(
                     game: erudit,
                     places: places as u32,
                     seed,
+                    // A tie at the cut: this host draws the lot with its seed.
+                    cut: CutDecision {
+                        shoot_off: Vec::new(),
+                        lot: Some(seed),
+                    },
                 })
             };
             let commands = hosts.erudit.steps(erudit, board, &view.teams, entry, now);

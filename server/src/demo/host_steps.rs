@@ -11,7 +11,7 @@ use minuta_shared::play::chgk::view::QuestionStatus;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, EVENT_CHGK, Phase, Verdict};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
 use super::Answers;
@@ -47,6 +47,11 @@ pub(super) fn ring_entry(view: &HostView, seed: u64, festival: bool) -> Option<C
             game,
             places: field(teams.len(), festival) as u32,
             seed,
+            // A tie at the cut: this host draws the lot with its seed.
+            cut: CutDecision {
+                shoot_off: Vec::new(),
+                lot: Some(seed),
+            },
         });
     }
     let field = field(teams.len(), false);

@@ -2,20 +2,26 @@
 //! and the draw's seed, then the stages in order, each a list of groups of
 //! four with their game's complete tours. The first stage is the draw; each
 //! later stage must be the advancement table's filling of the one before
-//! (5.4, 5.5), with ties in a group by its recorded lot. Standings: every
-//! team placed by the tournament's table.
+//! (5.4, 5.5), its groups' deciding ties settled as each group's `ties`
+//! record (a shoot-off's answers, a lot's seed), replayed here. A played
+//! group with a deciding tie nobody settled is refused, the teams named.
+//! Standings: every team placed by the tournament's table.
 
 use super::SheetError;
 use super::erudit::read_game;
 use super::json::Node;
 use super::output::{Scored, int, row};
 use super::teams::{Teams, quote};
-use crate::rules::erudit::{GroupResult, TEAMS, TOURS, advance_stage, tournament_table};
+use crate::rules::erudit::{
+    Attempt, EruditError, GroupResult, TEAMS, TOURS, TieSettlement, advance_stage, group_places,
+    tournament_table,
+};
 
 pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
     let fields = root.fields(&["format", "teams", "seed", "stages"])?;
     let teams = Teams::read(&fields)?;
-    let seed = fields.required("seed")?.unsigned()?;
+    // The draw's seed is its record (5.3); the groups are given as drawn.
+    fields.required("seed")?.unsigned()?;
     let stages_node = fields.required("stages")?;
     let stage_nodes = stages_node.array()?;
     if stage_nodes.is_empty() {
@@ -35,11 +41,12 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
                     )));
                 }
             }
-            Some(previous) => check_advancement(&teams, previous, &groups, seed, s, stage_node)?,
+            Some(previous) => check_advancement(&teams, previous, &groups, s, stage_node)?,
         }
+        check_ties(&teams, &groups, stage_node)?;
         stages.push(groups);
     }
-    let standings = tournament_table(&stages, seed)
+    let standings = tournament_table(&stages)
         .into_iter()
         .map(|r| {
             row(teams.name(r.team), r.place, int(r.points))
@@ -59,7 +66,7 @@ fn read_stage(teams: &Teams, node: &Node<'_>) -> Result<Vec<GroupResult>, SheetE
     let mut groups: Vec<GroupResult> = Vec::new();
     let mut seen: Vec<usize> = Vec::new();
     for group_node in node.array()? {
-        let fields = group_node.fields(&["teams", "tours"])?;
+        let fields = group_node.fields(&["teams", "tours", "ties"])?;
         let group_teams = Teams::read(&fields)?;
         if group_teams.len() != TEAMS {
             return Err(fields.required("teams")?.err(format!(
@@ -83,10 +90,15 @@ fn read_stage(teams: &Teams, node: &Node<'_>) -> Result<Vec<GroupResult>, SheetE
         }
         let game = read_game(&group_teams, &fields)?;
         let played = fields.required("tours")?.array()?.len();
+        let ties = match fields.present("ties") {
+            Some(node) => read_ties(teams, &node)?,
+            None => Vec::new(),
+        };
         groups.push(GroupResult {
             teams: members,
             points: game.teams.iter().map(|t| t.points).collect(),
             finished: played == TOURS,
+            ties,
         });
     }
     if !matches!(groups.len(), 1 | 2 | 4) {
@@ -104,7 +116,6 @@ fn check_advancement(
     teams: &Teams,
     previous: &[GroupResult],
     groups: &[GroupResult],
-    seed: u64,
     index: usize,
     node: &Node<'_>,
 ) -> Result<(), SheetError> {
@@ -116,8 +127,8 @@ fn check_advancement(
             index - 1
         )));
     }
-    let expected = advance_stage(previous, seed, index - 1)
-        .map_err(|e| node.err(e.to_string()))?
+    let expected = advance_stage(previous)
+        .map_err(|e| node.err(tie_error(teams, &e)))?
         .ok_or_else(|| node.err("the final has been played: no stage comes after it (5.5)"))?;
     let got: Vec<&Vec<usize>> = groups.iter().map(|g| &g.teams).collect();
     if got != expected.iter().collect::<Vec<_>>() {
@@ -134,10 +145,135 @@ fn check_advancement(
         };
         let got: Vec<Vec<usize>> = groups.iter().map(|g| g.teams.clone()).collect();
         return Err(node.err(format!(
-            "the groups must be {} by the advancement table (5.4, 5.5) and the groups' lots, not {}",
+            "the groups must be {} by the advancement table (5.4, 5.5) and the groups' ties as settled, not {}",
             show(&expected),
             show(&got)
         )));
     }
     Ok(())
+}
+
+/// A group's `ties`: `[{"teams":[…],"shoot-off":[[{"team","correct"}…]…],"lot":seed}]`
+/// (`lot` only when the host drew one).
+fn read_ties(teams: &Teams, node: &Node<'_>) -> Result<Vec<TieSettlement>, SheetError> {
+    let mut ties = Vec::new();
+    for tie_node in node.array()? {
+        let fields = tie_node.fields(&["teams", "shoot-off", "lot"])?;
+        let tied = teams.list(&fields.required("teams")?)?;
+        let mut shoot_off = Vec::new();
+        for question in fields.required("shoot-off")?.array()? {
+            let mut attempts = Vec::new();
+            for attempt_node in question.array()? {
+                let attempt = attempt_node.fields(&["team", "correct"])?;
+                let team = teams.team(&attempt.required("team")?)?;
+                let correct = attempt.required("correct")?.bool()?;
+                attempts.push(Attempt { team, correct });
+            }
+            shoot_off.push(attempts);
+        }
+        let lot = match fields.present("lot") {
+            Some(lot) => Some(lot.unsigned()?),
+            None => None,
+        };
+        ties.push(TieSettlement {
+            teams: tied,
+            shoot_off,
+            lot,
+        });
+    }
+    Ok(ties)
+}
+
+/// 5.4, 5.5: every played group's ties replay, and none that decides
+/// something is left open (the final's included).
+fn check_ties(teams: &Teams, groups: &[GroupResult], node: &Node<'_>) -> Result<(), SheetError> {
+    for (g, group) in groups.iter().enumerate() {
+        let path = || Node {
+            json: node.json,
+            path: node.index_path(g),
+        };
+        if !group.finished {
+            if !group.ties.is_empty() {
+                return Err(path().err("ties are settled once the group's game is played"));
+            }
+            continue;
+        }
+        let order =
+            group_places(group, groups.len(), g).map_err(|e| path().err(tie_error(teams, &e)))?;
+        if let Some(open) = order.open.first() {
+            let error = EruditError::UnsettledTie {
+                group: g,
+                teams: open.teams.clone(),
+                first: open.first,
+                last: open.last,
+            };
+            return Err(path().err(tie_error(teams, &error)));
+        }
+    }
+    Ok(())
+}
+
+/// A tie's error with the teams named.
+fn tie_error(teams: &Teams, error: &EruditError) -> String {
+    let names = |list: &[usize]| {
+        list.iter()
+            .map(|&t| quote(teams.name(t)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match error {
+        EruditError::UnsettledTie {
+            teams: tied,
+            first,
+            last,
+            ..
+        } => format!(
+            "{} are tied for places {first}-{last}, which decide who goes on or who wins: the sheet must record a shoot-off or a lot that settles it (5.4, 5.5)",
+            names(tied)
+        ),
+        EruditError::ShootOffAfterSettled {
+            teams: tied,
+            question,
+        } => format!(
+            "the tie of {}: shoot-off question {question} comes after the tie was settled",
+            names(tied)
+        ),
+        EruditError::LotAfterSettled { teams: tied } => {
+            format!(
+                "the tie of {}: a lot after the tie was settled",
+                names(tied)
+            )
+        }
+        EruditError::NoSuchTie { teams: tied } => format!(
+            "{} are not tied in a way that decides anything in this group",
+            names(tied)
+        ),
+        EruditError::InShootOff {
+            teams: tied,
+            question,
+            attempt,
+            error,
+        } => {
+            let what = match error.as_ref() {
+                EruditError::UnknownTeam { team } => {
+                    format!(
+                        "{} is not one of the teams still tied",
+                        quote(teams.name(*team))
+                    )
+                }
+                EruditError::AttemptedTwice { team } => {
+                    format!(
+                        "{} already answered this question",
+                        quote(teams.name(*team))
+                    )
+                }
+                other => other.to_string(),
+            };
+            format!(
+                "the tie of {}, shoot-off question {question}, attempt {attempt}: {what}",
+                names(tied)
+            )
+        }
+        other => other.to_string(),
+    }
 }

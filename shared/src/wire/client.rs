@@ -55,11 +55,15 @@ pub enum Command {
     // ---- host: qualification into a game (4.3, 5.2) ----
     /// The `places` best teams of the event's ChGK tournament (points, then
     /// rating) qualify into `game`, seeded by the table after three tours
-    /// (4.4); full ties by a lot with `seed`.
+    /// (4.4; full ties in that seeding by a lot with `seed`). Teams level
+    /// across the cut are settled by `cut` — the host's shoot-off on cards
+    /// or lot; until it settles them the server refuses with
+    /// `CommandError::TieAtTheCut`, naming them.
     Qualify {
         game: GameId,
         places: u32,
         seed: u64,
+        cut: CutDecision,
     },
 
     // ---- a team: the button (Brain-ring) ----
@@ -85,6 +89,15 @@ pub enum Command {
     /// JSON, a plain spreadsheet; `crate::roster`) and edits the changed
     /// ones: all of them or, on any bad row, none.
     ImportTeams { teams: Vec<ImportedTeam> },
+}
+
+/// How the host settles a tie across the qualification cut (4.3, 5.2):
+/// each shoot-off question as the tied teams whose card was right, in
+/// order, then, if the host chose it, a lot's seed for those still tied.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CutDecision {
+    pub shoot_off: Vec<Vec<TeamId>>,
+    pub lot: Option<u64>,
 }
 
 impl Command {

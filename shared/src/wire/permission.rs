@@ -56,10 +56,25 @@ mod tests {
             verdict: Verdict::Correct,
         });
         let import = Command::ImportTeams { teams: Vec::new() };
+        // 5.4, 5.5: the host alone settles a deciding tie.
+        let lot = Command::game(
+            crate::ids::GameId(3),
+            crate::play::erudit::EruditCommand::DrawLot { seed: 7 },
+        );
+        let shoot_off = Command::game(
+            crate::ids::GameId(3),
+            crate::play::erudit::EruditCommand::ShootOffQuestion,
+        );
         let table = [
             (Role::Host, &import, true),
             (Role::Judge, &import, false),
             (Role::Team, &import, false),
+            (Role::Host, &lot, true),
+            (Role::Team, &lot, false),
+            (Role::Judge, &lot, false),
+            (Role::Display, &lot, false),
+            (Role::Host, &shoot_off, true),
+            (Role::Team, &shoot_off, false),
             (Role::Team, &card, true),
             (Role::Host, &card, false),
             (Role::Display, &card, false),

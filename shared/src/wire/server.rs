@@ -106,6 +106,13 @@ pub enum CommandError {
     NothingToPress,
     #[error("the ChGK results needed here are not there: {0}")]
     Qualification(String),
+    /// 4.3, 5.2: teams level on points and rating across the cut; the
+    /// host settles it (a shoot-off on cards, or a lot) and qualifies again.
+    #[error("{} are level on points and rating for the last {places} place(s): settle it by a shoot-off or a lot (4.3)", .teams.iter().map(|(_, n)| format!("«{n}»")).collect::<Vec<_>>().join(", "))]
+    TieAtTheCut {
+        teams: Vec<(TeamId, String)>,
+        places: u32,
+    },
     /// The connection checks roles first; this is the core's own check
     /// answering should that check ever let a command through.
     #[error("your role may not do this")]

@@ -289,6 +289,7 @@ pub fn display(ui: &mut Ui, state: &AppState, title: &str, board: &EruditBoard) 
                         }
                     });
                 }
+                _ if game.tie.is_some() => super::tie::hall(ui, lang, game, base),
                 (PhaseView::Playing { .. }, Some(q)) => question(ui, lang, game, q, now, base),
                 _ => {
                     ui.vertical_centered(|ui| {
@@ -317,6 +318,10 @@ pub fn display(ui: &mut Ui, state: &AppState, title: &str, board: &EruditBoard) 
                             .color(GREEN),
                     );
                 });
+            }
+            // How the last game's ties were settled (a lot with its seed).
+            if let Some(game) = &board.game {
+                super::tie::hall(ui, lang, game, base * 0.8);
             }
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])

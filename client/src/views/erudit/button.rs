@@ -27,6 +27,10 @@ const IDLE: Color32 = Color32::from_gray(70);
 /// Whether the team's player may press at `now`: the view says so and the
 /// silence has not run out since it came.
 pub fn may_press_at(view: &EruditTeamView, now: minuta_shared::time::ServerTime) -> bool {
+    // A shoot-off (5.4, 5.5) has no silence: the view alone says.
+    if view.board.game.as_ref().is_some_and(|g| g.tie.is_some()) {
+        return view.may_press();
+    }
     view.may_press()
         && view
             .board
@@ -54,6 +58,18 @@ pub fn button(
     let lit = may_press_at(view, now);
     let row = view.row();
     let on = row.and_then(|r| r.on.as_deref());
+    if game.tie.is_some() {
+        super::tie::hall(ui, lang, game, 26.0);
+        if lit {
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    RichText::new(lang.t(crate::i18n::tie::Tt::YourShootOff))
+                        .size(24.0)
+                        .color(GREEN),
+                );
+            });
+        }
+    }
     ui.vertical_centered(|ui| {
         if let Some(tour) = &game.tour {
             ui.label(

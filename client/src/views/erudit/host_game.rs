@@ -5,7 +5,8 @@
 //! whose laptop failed), and in a question its theme, value, text and
 //! answer with «Читаю», «Дочитал» (the silence's countdown), «Повторить
 //! вопрос», «Верно +N» / «Неверно −N» naming who answers, «Дальше»; and the
-//! question's press log with each press's moment.
+//! question's press log with each press's moment. When the game ends in
+//! a deciding tie, the tie's panel ([`tie::host_panel`]) instead.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
@@ -15,7 +16,7 @@ use minuta_shared::play::erudit::{
 use minuta_shared::wire::view::HostView;
 
 use super::lineup::{self, LineupDraft};
-use super::{board, lineup_left, send, silence_left, state_at};
+use super::{board, lineup_left, send, silence_left, state_at, tie};
 use crate::i18n::erudit::{self as words, Et};
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
@@ -27,6 +28,9 @@ use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 pub struct HostGameForm {
     pub by_hand: Option<TeamId>,
     pub draft: LineupDraft,
+    /// The lot's seed for a deciding tie; `None` until first shown (then
+    /// from the clock, so the host sees it before drawing).
+    pub lot_seed: Option<u64>,
 }
 
 /// The panel of the game in play.
@@ -43,6 +47,12 @@ pub fn panel(
     let now = state.server_now();
     board::table_of_four(ui, game, None, 18.0);
     ui.add_space(8.0);
+    if let Some(tie) = &game.tie {
+        // 5.4, 5.5: the tournament waits for the host to settle the tie.
+        let seed = form.lot_seed.get_or_insert(state.now_us % 1_000_000);
+        tie::host_panel(ui, lang, game_id, game, tie, seed, out);
+        return;
+    }
     let round = match game.phase {
         PhaseView::Playing { round } => Some(round),
         _ => None,

@@ -13,6 +13,7 @@ pub mod host_game;
 pub mod lineup;
 pub mod setup;
 pub mod staff;
+pub mod tie;
 pub mod tournament;
 
 use egui::Ui;
@@ -179,13 +180,15 @@ fn drawn(board: &EruditBoard, team: TeamId) -> bool {
         .any(|g| g.teams.iter().any(|(t, _, _)| *t == team))
 }
 
-/// Whether a group's game is being played (not over).
+/// Whether a group's game is being played (not over), or the tournament
+/// waits at the deciding tie it ended in (5.4, 5.5).
 pub fn in_play(game: &GameBoard) -> bool {
-    game.phase != PhaseView::Finished
+    game.phase != PhaseView::Finished || game.tie.is_some()
 }
 
-/// A game in play holds the hall; after it, the latest press of its last
-/// question says when the hall last looked.
+/// A game in play (or its deciding tie) holds the hall; after it, the
+/// latest press of its last question, or the host's last step settling a
+/// tie, says when the hall last looked.
 fn activity(board: &EruditBoard) -> Activity {
     let Some(game) = &board.game else {
         return Activity::Idle;
@@ -193,9 +196,11 @@ fn activity(board: &EruditBoard) -> Activity {
     if in_play(game) {
         return Activity::InPlay;
     }
+    // A tie settled after the last press: the hall looked then.
     game.question
         .as_ref()
         .and_then(|q| q.presses.iter().map(|p| p.at).max())
+        .max(board.last_tie_step)
         .map_or(Activity::Idle, Activity::Since)
 }
 

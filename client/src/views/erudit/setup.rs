@@ -6,7 +6,7 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::erudit::{EruditCommand, EruditTiming, MIN_PLAYERS, TEAM_COUNTS};
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
 use super::send;
@@ -28,6 +28,8 @@ pub struct SetupForm {
     /// The search over the hall's teams to tick.
     pub find: String,
     pub timing: TimingForm,
+    /// A tie at the qualification cut being settled (5.2 as 4.3).
+    pub cut: crate::views::cut_tie::CutTieForm,
 }
 
 /// The timing being edited, in seconds; it follows the server's until
@@ -100,10 +102,12 @@ pub fn seeding(
                 game,
                 places: *places,
                 seed: *seed,
+                cut: CutDecision::default(),
             }));
         }
     });
     ui.label(RichText::new(lang.t(Et::QualifyHint)).small().color(GREY));
+    crate::views::cut_tie::panel(ui, state, game, &mut form.cut, out);
     // Everyone level on nothing: «Отобрать» would qualify by lot alone.
     if view
         .event_chgk()

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::{EarlyPress, RingBoard, RingCommand, RingStage, RingTiming};
 use minuta_shared::rules::brain_ring::FightFormat;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
 use super::{board as hall, send};
@@ -31,6 +31,8 @@ pub struct RingSetupForm {
     pub manual: Vec<TeamId>,
     /// The search over the hall's teams to pick from.
     pub find: String,
+    /// A tie at the qualification cut being settled (4.3).
+    pub cut: crate::views::cut_tie::CutTieForm,
     pub friendly: [Option<TeamId>; 2],
     pub format: Option<FightFormat>,
     pub timing: TimingForm,
@@ -203,6 +205,7 @@ pub fn qualification(
                 game,
                 places: *places,
                 seed: *seed,
+                cut: CutDecision::default(),
             }));
         }
     });
@@ -211,6 +214,7 @@ pub fn qualification(
             .small()
             .color(GREY),
     );
+    crate::views::cut_tie::panel(ui, state, game, &mut form.cut, out);
     // Everyone level on nothing: «Отобрать» would seed by lot alone.
     if view
         .event_chgk()

@@ -55,6 +55,21 @@ pub enum EruditCommand {
     },
     /// On from a closed question: the next question, round or tour.
     Next,
+    /// 5.4, 5.5: a shoot-off question to the teams of the deciding tie the
+    /// tournament waits at (the host reads it; their buttons go live).
+    ShootOffQuestion,
+    /// The answering tied team's shoot-off answer.
+    ShootOffJudge {
+        correct: bool,
+    },
+    /// Nobody answers the shoot-off question right: the next one follows.
+    ShootOffNobody,
+    /// The host settles the tie by lot instead, with this seed (shown on
+    /// the host's screen before it is sent, and to the hall with the
+    /// result).
+    DrawLot {
+        seed: u64,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

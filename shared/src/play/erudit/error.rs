@@ -40,6 +40,18 @@ pub enum EruditPlayError {
     NotInGame,
     #[error("only a team's captain (or the host, naming the team) sets a line-up")]
     NotATeam,
+    #[error("a tie decides who goes on or who wins: the host settles it first (5.4, 5.5)")]
+    TieToSettle,
+    #[error("no tie waits to be settled")]
+    NoTie,
+    #[error("a shoot-off question is in play")]
+    ShootOffInPlay,
+    #[error("no shoot-off question is in play")]
+    NoShootOff,
+    #[error("nobody is answering the shoot-off question")]
+    NobodyAnswering,
+    #[error("a team is answering the shoot-off question: judge its answer first")]
+    ShootOffAnswering,
     #[error("{0}")]
     Step(GameStep),
     #[error("{0}")]

@@ -73,6 +73,26 @@ pub enum EruditEvent {
     Interrupted {
         at: ServerTime,
     },
+    /// 5.4, 5.5: the host puts a shoot-off question to the teams of the
+    /// deciding tie the tournament waits at; their buttons are live.
+    ShootOffOpened {
+        at: ServerTime,
+    },
+    /// The answering tied team's shoot-off answer.
+    ShootOffJudged {
+        correct: bool,
+        at: ServerTime,
+    },
+    /// Nobody answered the shoot-off question right: it is over.
+    ShootOffClosed {
+        at: ServerTime,
+    },
+    /// The host settled the rest of the tie by lot with this seed, shown
+    /// to the hall with the order it gives.
+    LotDrawn {
+        seed: u64,
+        at: ServerTime,
+    },
 }
 
 impl EruditEvent {
@@ -90,7 +110,11 @@ impl EruditEvent {
             | E::Pressed { at, .. }
             | E::Judged { at, .. }
             | E::Next { at }
-            | E::Interrupted { at } => Some(*at),
+            | E::Interrupted { at }
+            | E::ShootOffOpened { at }
+            | E::ShootOffJudged { at, .. }
+            | E::ShootOffClosed { at }
+            | E::LotDrawn { at, .. } => Some(*at),
             E::TimingSet { .. } | E::ThemesAdded { .. } | E::Seeded { .. } => None,
         }
     }

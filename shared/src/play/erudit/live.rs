@@ -12,7 +12,7 @@ use super::{
 };
 use crate::ids::TeamId;
 use crate::packages::parse_package;
-use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
+use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch};
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::rules::erudit::blind_draw;
 use crate::seed::Seed;
@@ -119,6 +119,10 @@ impl LiveFormat for EruditTournament {
                 if at_now.game().is_some() {
                     return Err(E::GameInPlay);
                 }
+                // 5.4, 5.5: a deciding tie is settled before play goes on.
+                if at_now.pending_tie().is_some() {
+                    return Err(E::TieToSettle);
+                }
                 let play = at_now
                     .stages
                     .get(stage)
@@ -188,6 +192,38 @@ impl LiveFormat for EruditTournament {
             EruditCommand::Next => {
                 game()?.check_next().map_err(E::Step)?;
                 one(EruditEvent::Next { at: now })
+            }
+            EruditCommand::ShootOffQuestion => {
+                at_now.pending_tie().ok_or(E::NoTie)?;
+                if at_now.shoot_off.is_some() {
+                    return Err(E::ShootOffInPlay);
+                }
+                one(EruditEvent::ShootOffOpened { at: now })
+            }
+            EruditCommand::ShootOffJudge { correct } => {
+                let q = at_now.shoot_off.as_ref().ok_or(E::NoShootOff)?;
+                if q.answering.is_none() {
+                    return Err(E::NobodyAnswering);
+                }
+                one(EruditEvent::ShootOffJudged { correct, at: now })
+            }
+            EruditCommand::ShootOffNobody => {
+                let q = at_now.shoot_off.as_ref().ok_or(E::NoShootOff)?;
+                if q.answering.is_some() {
+                    return Err(E::ShootOffAnswering);
+                }
+                one(EruditEvent::ShootOffClosed { at: now })
+            }
+            EruditCommand::DrawLot { seed } => {
+                at_now.pending_tie().ok_or(E::NoTie)?;
+                if at_now
+                    .shoot_off
+                    .as_ref()
+                    .is_some_and(|q| q.answering.is_some())
+                {
+                    return Err(E::ShootOffAnswering);
+                }
+                one(EruditEvent::LotDrawn { seed, at: now })
             }
         }
     }
@@ -296,7 +332,11 @@ impl LiveFormat for EruditTournament {
     }
 
     fn restarted(&mut self, now: ServerTime) -> Vec<EruditEvent> {
-        if self.game().is_some_and(super::QuartetGame::in_play) {
+        let shoot_off_answering = self
+            .shoot_off
+            .as_ref()
+            .is_some_and(|q| q.answering.is_some());
+        if shoot_off_answering || self.game().is_some_and(super::QuartetGame::in_play) {
             self.restart_notice = true;
             vec![EruditEvent::Interrupted { at: now }]
         } else {
@@ -305,7 +345,7 @@ impl LiveFormat for EruditTournament {
     }
 
     fn takes_press(&self, team: TeamId) -> bool {
-        self.game().is_some_and(|g| g.takes_press(team))
+        self.game().is_some_and(|g| g.takes_press(team)) || self.in_shoot_off(team)
     }
 
     fn press(&mut self, press: ButtonPress) -> Option<Result<(ButtonVerdict, EruditEvent), E>> {
@@ -318,6 +358,29 @@ impl LiveFormat for EruditTournament {
             rtt_us: press.rtt_us,
             clock_offset_us: press.clock_offset_us,
         };
+        if self.shoot_off.is_some() {
+            // 5.4, 5.5: the first tied team to press answers.
+            let won = self.shoot_off_takes(press.team);
+            self.apply_event(&event);
+            let kind = if won {
+                PressKind::Won
+            } else if self
+                .shoot_off
+                .as_ref()
+                .is_some_and(|q| q.attempts.iter().any(|a| a.team == press.team.0 as usize))
+            {
+                PressKind::LockedOut
+            } else {
+                PressKind::Late
+            };
+            return Some(Ok((
+                ButtonVerdict {
+                    kind,
+                    since_arming_us: None,
+                },
+                event,
+            )));
+        }
         self.apply_event(&event);
         let game = self.game()?;
         let record = game.question()?.presses.last()?;
@@ -335,7 +398,11 @@ impl LiveFormat for EruditTournament {
     }
 
     fn press_patch(&self, _team: TeamId, roster: &Roster) -> Option<PressPatch<GameBoard>> {
-        let game = self.game()?;
+        // A shoot-off's press shows on the board of the group it settles.
+        let game = self.game().or_else(|| {
+            self.shoot_off.as_ref()?;
+            self.shown_game()
+        })?;
         Some(PressPatch {
             staff: self.game_board(game, roster, Audience::Staff),
             public: self.game_board(game, roster, Audience::Public),
@@ -348,7 +415,7 @@ impl LiveFormat for EruditTournament {
     }
 
     fn buttons_live(&self) -> bool {
-        self.game().is_some_and(|g| g.round().is_some())
+        self.game().is_some_and(|g| g.round().is_some()) || self.shoot_off.is_some()
     }
 
     fn patch_staff(view: &mut EruditStaffView, patch: &GameBoard) -> bool {
@@ -388,6 +455,16 @@ fn check_players(team: &crate::play::format::RosterTeam) -> Result<(), E> {
 }
 
 impl EruditTournament {
+    /// Whether `team` is one of the tied teams at the buttons of the
+    /// shoot-off question in play (a press then is decided, even a late
+    /// one, and logged).
+    fn in_shoot_off(&self, team: TeamId) -> bool {
+        self.shoot_off.is_some()
+            && self
+                .pending_tie()
+                .is_some_and(|p| p.tie.teams.contains(&(team.0 as usize)))
+    }
+
     /// 5.2–5.3: the draw may be made until the first game, with 4, 8 or 16
     /// registered teams of four players or more, each once.
     fn check_seeding(&self, teams: &[TeamId], roster: &Roster) -> Result<(), E> {

@@ -25,11 +25,16 @@ pub use game::{
 };
 pub use settings::EruditTiming;
 pub use theme::{EruditQuestion, EruditTheme, themes_of};
-pub use tournament::{EruditTournament, GroupPlay, MIN_PLAYERS, TEAM_COUNTS};
+pub use tournament::{
+    EruditTournament, GroupPlay, MIN_PLAYERS, PendingTie, ShootOffQuestion, TEAM_COUNTS,
+};
 pub use view::{
     EruditBoard, EruditPlaceRow, EruditStaffView, EruditTeamView, GameBoard, GroupState, GroupView,
-    LineupForm, PhaseView, QuartetRow, QuestionBoard, StageView, TourBoard,
+    LineupForm, PhaseView, QuartetRow, QuestionBoard, SettledTie, ShootOffBoard, StageView,
+    TieBoard, TieStake, TourBoard,
 };
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tie_tests;

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use super::{EruditTournament, GroupPlay, QuartetGame};
 use crate::ids::TeamId;
 use crate::play::format::Roster;
-use crate::rules::erudit::{GroupResult, TourKind, TournamentRow, tournament_table};
+use crate::rules::erudit::{GroupResult, TieSettlement, TourKind, TournamentRow, tournament_table};
 use crate::sheet::output::{int, row};
 
 impl EruditTournament {
@@ -19,7 +19,7 @@ impl EruditTournament {
             .iter()
             .map(|s| s.iter().map(GroupPlay::result).collect())
             .collect();
-        tournament_table(&stages, self.seed)
+        tournament_table(&stages)
     }
 
     pub fn standings_json(&self, roster: &Roster) -> Value {
@@ -48,10 +48,17 @@ impl EruditTournament {
                     groups
                         .iter()
                         .map(|g| {
-                            json!({
+                            let mut group = json!({
                                 "teams": g.teams.iter().map(name).collect::<Vec<_>>(),
                                 "tours": g.game.as_ref().map_or_else(Vec::new, |game| tours_json(game, roster)),
-                            })
+                            });
+                            // 5.4, 5.5: how each deciding tie was settled.
+                            if !g.ties.is_empty()
+                                && let Some(fields) = group.as_object_mut()
+                            {
+                                fields.insert("ties".into(), ties_json(&g.ties, roster));
+                            }
+                            group
                         })
                         .collect(),
                 )
@@ -64,6 +71,37 @@ impl EruditTournament {
             "stages": stages,
         })
     }
+}
+
+/// A group's tie settlements: the tied teams, the shoot-off's questions
+/// (each its attempts), and the lot's seed if one was drawn.
+fn ties_json(ties: &[TieSettlement], roster: &Roster) -> Value {
+    let name = |t: usize| Value::String(roster.name(TeamId(t as u32)));
+    Value::Array(
+        ties.iter()
+            .map(|tie| {
+                let shoot_off: Vec<Value> = tie
+                    .shoot_off
+                    .iter()
+                    .map(|q| {
+                        Value::Array(
+                            q.iter()
+                                .map(|a| json!({"team": name(a.team), "correct": a.correct}))
+                                .collect(),
+                        )
+                    })
+                    .collect();
+                let mut entry = json!({
+                    "teams": tie.teams.iter().map(|&t| name(t)).collect::<Vec<_>>(),
+                    "shoot-off": shoot_off,
+                });
+                if let (Some(seed), Some(fields)) = (tie.lot, entry.as_object_mut()) {
+                    fields.insert("lot".into(), json!(seed));
+                }
+                entry
+            })
+            .collect(),
+    )
 }
 
 /// A game's complete tours in the one-game sheet's shape.

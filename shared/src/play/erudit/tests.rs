@@ -14,10 +14,10 @@ use crate::seed::Rng;
 use crate::time::ServerTime;
 use crate::wire::handshake::Identity;
 
-struct Hall {
-    t: EruditTournament,
-    roster: Roster,
-    now: u64,
+pub(super) struct Hall {
+    pub(super) t: EruditTournament,
+    pub(super) roster: Roster,
+    pub(super) now: u64,
 }
 
 impl Hall {
@@ -37,11 +37,15 @@ impl Hall {
         }
     }
 
-    fn at(&self) -> ServerTime {
+    pub(super) fn at(&self) -> ServerTime {
         ServerTime::from_millis(self.now)
     }
 
-    fn send(&mut self, who: Identity, c: EruditCommand) -> Result<EruditReceipt, EruditPlayError> {
+    pub(super) fn send(
+        &mut self,
+        who: Identity,
+        c: EruditCommand,
+    ) -> Result<EruditReceipt, EruditPlayError> {
         let (receipt, events) = self.t.decide(who, c, &self.roster, self.at())?;
         for e in &events {
             self.t.apply(e);
@@ -49,11 +53,11 @@ impl Hall {
         Ok(receipt)
     }
 
-    fn host(&mut self, c: EruditCommand) -> Result<EruditReceipt, EruditPlayError> {
+    pub(super) fn host(&mut self, c: EruditCommand) -> Result<EruditReceipt, EruditPlayError> {
         self.send(Identity::Host, c)
     }
 
-    fn ok(&mut self, c: EruditCommand) {
+    pub(super) fn ok(&mut self, c: EruditCommand) {
         let what = format!("{c:?}");
         if let Err(e) = self.host(c) {
             panic!("{what}: {e}");
@@ -70,7 +74,7 @@ impl Hall {
         )
     }
 
-    fn press(&mut self, team: u32) -> Option<PressKind> {
+    pub(super) fn press(&mut self, team: u32) -> Option<PressKind> {
         let press = ButtonPress {
             team: TeamId(team),
             at: self.at(),
@@ -83,7 +87,7 @@ impl Hall {
         }
     }
 
-    fn tick(&mut self, ms: u64) {
+    pub(super) fn tick(&mut self, ms: u64) {
         self.now += ms;
         let now = self.at();
         while self.t.poll_timeout(now).is_some_and(|d| d <= now) {
@@ -91,16 +95,16 @@ impl Hall {
         }
     }
 
-    fn game(&self) -> &QuartetGame {
+    pub(super) fn game(&self) -> &QuartetGame {
         self.t.game().expect("a game in play")
     }
 
-    fn state(&self) -> QuestionState {
+    pub(super) fn state(&self) -> QuestionState {
         self.game().question().expect("a question").state
     }
 
     /// Seeds teams 1..=n with `seed` and starts group 0's game.
-    fn started(n: u32, seed: u64) -> Hall {
+    pub(super) fn started(n: u32, seed: u64) -> Hall {
         let mut h = Hall::new(n);
         let teams = (1..=n).map(TeamId).collect();
         h.ok(EruditCommand::Seed { teams, seed });
@@ -116,11 +120,11 @@ impl Hall {
         self.roster.get(TeamId(team)).unwrap().players.clone()
     }
 
-    fn standings(&self) -> Value {
+    pub(super) fn standings(&self) -> Value {
         self.t.standings(&self.roster)
     }
 
-    fn scored_sheet(&self) -> Value {
+    pub(super) fn scored_sheet(&self) -> Value {
         let sheet = self.t.sheet(&self.roster).to_string();
         let out = crate::sheet::score_sheet(&sheet).unwrap_or_else(|e| panic!("{e}: {sheet}"));
         serde_json::from_str::<Value>(&out).unwrap()["standings"].clone()
@@ -496,6 +500,11 @@ fn play_tournament(teams: u32, seed: u64, mut check: impl FnMut(&Hall)) -> Hall 
         assert!(steps < 100_000, "the tournament never ends");
         check(&h);
         let Some(game) = h.t.game() else {
+            if let Some(tie) = h.t.pending_tie() {
+                // 5.4, 5.5: the host settles the tie, by shoot-off or lot.
+                settle_by_chance(&mut h, &mut rng, &tie.tie.teams);
+                continue;
+            }
             let stage = h.t.stage_index().unwrap();
             let group = h.t.stages[stage]
                 .iter()
@@ -581,6 +590,25 @@ fn play_tournament(teams: u32, seed: u64, mut check: impl FnMut(&Hall)) -> Hall 
     h
 }
 
+/// One step of settling a deciding tie: now and then a lot, else a
+/// shoot-off question pressed and judged by chance.
+fn settle_by_chance(h: &mut Hall, rng: &mut Rng, tied: &[usize]) {
+    match &h.t.shoot_off {
+        None if rng.below(5) == 0 => h.ok(EruditCommand::DrawLot {
+            seed: rng.next_u64(),
+        }),
+        None => h.ok(EruditCommand::ShootOffQuestion),
+        Some(q) if q.answering.is_some() => h.ok(EruditCommand::ShootOffJudge {
+            correct: rng.below(2) == 0,
+        }),
+        Some(_) if rng.below(6) == 0 => h.ok(EruditCommand::ShootOffNobody),
+        Some(_) => {
+            let team = tied[rng.below(tied.len() as u64) as usize];
+            h.press(team as u32);
+        }
+    }
+}
+
 #[test]
 fn tournament_5_4_5_5_eight_teams_two_groups_and_the_final_every_team_placed() {
     let h = play_tournament(8, 11, |_| {});
@@ -623,7 +651,7 @@ proptest! {
 }
 
 /// `score` on the tournament sheet with one change: its error.
-fn refused(h: &Hall, change: impl FnOnce(&mut Value)) -> String {
+pub(super) fn refused(h: &Hall, change: impl FnOnce(&mut Value)) -> String {
     let mut sheet = h.t.sheet(&h.roster);
     change(&mut sheet);
     crate::sheet::score_sheet(&sheet.to_string())

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{EruditEvent, EruditTheme, EruditTiming, QuartetGame};
 use crate::ids::TeamId;
-use crate::rules::erudit::{GroupResult, ROUNDS_PER_TOUR, advance_stage};
+use crate::rules::erudit::{
+    Attempt, GroupResult, OpenTie, ROUNDS_PER_TOUR, TieSettlement, advance_stage, group_places,
+};
 use crate::time::ServerTime;
 
 /// 5.3–5.5 as Minuta reads them (docs/rules.md, 5.4): one group (the final
@@ -22,6 +24,9 @@ pub const MIN_PLAYERS: usize = ROUNDS_PER_TOUR;
 pub struct GroupPlay {
     pub teams: Vec<TeamId>,
     pub game: Option<QuartetGame>,
+    /// 5.4, 5.5: how the host settled this group's deciding ties so far.
+    #[serde(default)]
+    pub ties: Vec<TieSettlement>,
 }
 
 impl GroupPlay {
@@ -38,8 +43,28 @@ impl GroupPlay {
                 .as_ref()
                 .map_or_else(|| vec![0; self.teams.len()], |g| g.points(true)),
             finished: self.finished(),
+            ties: self.ties.clone(),
         }
     }
+}
+
+/// A shoot-off question in play (5.4, 5.5): the tied teams' players at the
+/// buttons; the first to press answers; a wrong answer lets the others
+/// press; the first right answer takes the highest place at stake.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShootOffQuestion {
+    pub attempts: Vec<Attempt>,
+    pub answering: Option<TeamId>,
+}
+
+/// A deciding tie the game stopped at: the group it is in and the tie.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingTie {
+    pub stage: usize,
+    pub group: usize,
+    pub tie: OpenTie,
+    /// The final's first place: the title.
+    pub for_title: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +81,13 @@ pub struct EruditTournament {
     /// Issue 14.4: the server found something in play when it started
     /// again; the host's next step clears it.
     pub restart_notice: bool,
+    /// The shoot-off question in play, if any (5.4, 5.5).
+    #[serde(default)]
+    pub shoot_off: Option<ShootOffQuestion>,
+    /// When the host last took a step settling a tie (the projector shows
+    /// the game until the hall has seen the result).
+    #[serde(default)]
+    pub last_tie_step: Option<ServerTime>,
 }
 
 impl EruditTournament {
@@ -94,11 +126,83 @@ impl EruditTournament {
         self.stages.iter().flatten().any(|g| g.game.is_some())
     }
 
-    /// Every stage played and no stage after the last: the final is over.
+    /// Every stage played and no stage after the last: the final is over,
+    /// and a tie for its first place settled (5.5).
     pub fn finished(&self) -> bool {
         self.stages
             .last()
             .is_some_and(|groups| groups.len() == 1 && groups.iter().all(GroupPlay::finished))
+            && self.pending_tie().is_none()
+    }
+
+    /// 5.4, 5.5: the first deciding tie of a played group of the last
+    /// stage that the host has not settled yet: the tournament waits at it.
+    pub fn pending_tie(&self) -> Option<PendingTie> {
+        let stage = self.stages.len().checked_sub(1)?;
+        let groups = self.stages.get(stage)?;
+        groups.iter().enumerate().find_map(|(g, play)| {
+            if !play.finished() {
+                return None;
+            }
+            let order = group_places(&play.result(), groups.len(), g).ok()?;
+            let tie = order.open.into_iter().next()?;
+            Some(PendingTie {
+                stage,
+                group: g,
+                for_title: groups.len() == 1 && tie.first == 1,
+                tie,
+            })
+        })
+    }
+
+    /// Whether `team`'s player may press in the shoot-off question now: it
+    /// is still tied, nobody answers, and it has not answered this one.
+    pub fn shoot_off_takes(&self, team: TeamId) -> bool {
+        let Some(q) = &self.shoot_off else {
+            return false;
+        };
+        let index = team.0 as usize;
+        q.answering.is_none()
+            && !q.attempts.iter().any(|a| a.team == index)
+            && self
+                .pending_tie()
+                .is_some_and(|p| p.tie.teams.contains(&index))
+    }
+
+    /// The settlement record of the pending tie (made on its first step).
+    fn settlement_mut(&mut self) -> Option<&mut TieSettlement> {
+        let pending = self.pending_tie()?;
+        let play = self.stages.get_mut(pending.stage)?.get_mut(pending.group)?;
+        let tied = pending.tie.tied;
+        let i = match play.ties.iter().position(|s| same_teams(&s.teams, &tied)) {
+            Some(i) => i,
+            None => {
+                play.ties.push(TieSettlement {
+                    teams: tied,
+                    ..TieSettlement::default()
+                });
+                play.ties.len() - 1
+            }
+        };
+        play.ties.get_mut(i)
+    }
+
+    /// The shoot-off question is over: its attempts join the tie's record,
+    /// and the tournament goes on if that settled it.
+    fn close_shoot_off(&mut self) {
+        let Some(q) = self.shoot_off.take() else {
+            return;
+        };
+        if let Some(s) = self.settlement_mut() {
+            s.shoot_off.push(q.attempts);
+        }
+        self.after_tie_step();
+    }
+
+    fn after_tie_step(&mut self) {
+        if let Some(stage) = self.stage_index() {
+            self.maybe_next_stage(stage);
+        }
     }
 
     /// The next theme indices a tour takes (`None` past the pool's end).
@@ -148,6 +252,7 @@ impl EruditTournament {
                         .map(|teams| GroupPlay {
                             teams: teams.clone(),
                             game: None,
+                            ties: Vec::new(),
                         })
                         .collect(),
                 ];
@@ -213,7 +318,13 @@ impl EruditTournament {
                 rtt_us,
                 clock_offset_us,
             } => {
-                if let Some(g) = self.game_mut() {
+                if self.shoot_off.is_some() {
+                    if self.shoot_off_takes(*team)
+                        && let Some(q) = &mut self.shoot_off
+                    {
+                        q.answering = Some(*team);
+                    }
+                } else if let Some(g) = self.game_mut() {
                     g.press(*team, *at, *rtt_us, *clock_offset_us);
                 }
             }
@@ -232,15 +343,40 @@ impl EruditTournament {
                 }
             }
             E::Interrupted { at } => {
-                if let Some(g) = self.game_mut() {
+                if let Some(q) = &mut self.shoot_off {
+                    // A press the store may not have kept: the question
+                    // is asked again from its start (issue 14.4).
+                    q.answering = None;
+                } else if let Some(g) = self.game_mut() {
                     g.interrupted(*at, &timing);
                 }
+            }
+            E::ShootOffOpened { at } => {
+                self.last_tie_step = Some(*at);
+                self.shoot_off = Some(ShootOffQuestion::default());
+            }
+            E::ShootOffJudged { correct, at } => {
+                self.last_tie_step = Some(*at);
+                self.shoot_off_judged(*correct);
+            }
+            E::ShootOffClosed { at } => {
+                self.last_tie_step = Some(*at);
+                self.close_shoot_off();
+            }
+            E::LotDrawn { seed, at } => {
+                self.last_tie_step = Some(*at);
+                self.shoot_off = None;
+                if let Some(s) = self.settlement_mut() {
+                    s.lot = Some(*seed);
+                }
+                self.after_tie_step();
             }
         }
     }
 
-    /// 5.4, 5.5: once every group of the last stage has played, the next
-    /// stage's groups are filled by the table (ties by each group's lot).
+    /// 5.4, 5.5: once every group of the last stage has played and its
+    /// deciding ties are settled, the next stage's groups are filled by
+    /// the table.
     fn maybe_next_stage(&mut self, stage: usize) {
         if stage + 1 != self.stages.len() {
             return;
@@ -252,15 +388,40 @@ impl EruditTournament {
             return;
         }
         let results: Vec<GroupResult> = groups.iter().map(GroupPlay::result).collect();
-        if let Ok(Some(next)) = advance_stage(&results, self.seed, stage) {
+        // A deciding tie left open stops here until the host settles it.
+        if let Ok(Some(next)) = advance_stage(&results) {
             self.stages.push(
                 next.into_iter()
                     .map(|teams| GroupPlay {
                         teams: teams.into_iter().map(|t| TeamId(t as u32)).collect(),
                         game: None,
+                        ties: Vec::new(),
                     })
                     .collect(),
             );
+        }
+    }
+
+    /// The answering player's shoot-off answer: right ends the question; a
+    /// wrong one lets the other tied teams press, and once every one of
+    /// them has answered the question is over.
+    fn shoot_off_judged(&mut self, correct: bool) {
+        let still_tied = self.pending_tie().map(|p| p.tie.teams).unwrap_or_default();
+        let Some(q) = &mut self.shoot_off else {
+            return;
+        };
+        let Some(team) = q.answering.take() else {
+            return;
+        };
+        q.attempts.push(Attempt {
+            team: team.0 as usize,
+            correct,
+        });
+        let everyone = still_tied
+            .iter()
+            .all(|t| q.attempts.iter().any(|a| a.team == *t));
+        if correct || everyone {
+            self.close_shoot_off();
         }
     }
 
@@ -273,4 +434,8 @@ impl EruditTournament {
     pub fn has_team(&self, team: TeamId) -> bool {
         self.entrants.contains(&team)
     }
+}
+
+fn same_teams(a: &[usize], b: &[usize]) -> bool {
+    a.len() == b.len() && a.iter().all(|t| b.contains(t))
 }

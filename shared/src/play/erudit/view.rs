@@ -13,7 +13,7 @@ use super::{
 };
 use crate::ids::TeamId;
 use crate::play::format::Roster;
-use crate::rules::erudit::{TourKind, tournament_table};
+use crate::rules::erudit::{TourKind, group_places, tournament_table};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -54,6 +54,14 @@ impl EruditTeamView {
         let Some(game) = &self.board.game else {
             return false;
         };
+        if let Some(tie) = &game.tie {
+            // 5.4, 5.5: a tied team's player in the shoot-off.
+            return tie.question.as_ref().is_some_and(|q| {
+                q.answering.is_none()
+                    && tie.teams.iter().any(|(t, _)| *t == self.team)
+                    && !q.attempts.iter().any(|(t, _)| *t == self.team)
+            });
+        }
         let Some(q) = &game.question else {
             return false;
         };
@@ -77,6 +85,8 @@ pub struct EruditBoard {
     /// 2.2: every entrant's place so far.
     pub table: Vec<EruditPlaceRow>,
     pub finished: bool,
+    /// When the host last took a step settling a tie (5.4, 5.5).
+    pub last_tie_step: Option<ServerTime>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,6 +128,51 @@ pub struct GameBoard {
     pub tour: Option<TourBoard>,
     pub phase: PhaseView,
     pub question: Option<QuestionBoard>,
+    /// 5.4, 5.5: the deciding tie this game ended in, while the host
+    /// settles it.
+    pub tie: Option<TieBoard>,
+    /// This group's ties as settled (a lot with its seed, for the hall).
+    pub settled: Vec<SettledTie>,
+}
+
+/// What a deciding tie puts at stake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TieStake {
+    /// The final's first place (5.5).
+    Title,
+    /// Going on to the next stage, or into which of its groups (5.4, 5.5).
+    NextStage,
+}
+
+/// A deciding tie the tournament waits at, as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TieBoard {
+    /// The teams still tied.
+    pub teams: Vec<(TeamId, String)>,
+    /// The group places (1-based) they share.
+    pub first: u32,
+    pub last: u32,
+    pub stake: TieStake,
+    /// Shoot-off questions played so far.
+    pub questions: u32,
+    /// The shoot-off question in play.
+    pub question: Option<ShootOffBoard>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShootOffBoard {
+    pub answering: Option<TeamId>,
+    pub attempts: Vec<(TeamId, bool)>,
+}
+
+/// A settled tie: the tied teams in the order it gave them, and how.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettledTie {
+    pub order: Vec<(TeamId, String)>,
+    /// Shoot-off questions played.
+    pub questions: u32,
+    /// The lot's seed, if the host drew one.
+    pub lot: Option<u64>,
 }
 
 /// A team at the table of four.
@@ -217,7 +272,6 @@ impl EruditTournament {
                 .iter()
                 .map(|s| s.iter().map(GroupPlay::result).collect())
                 .collect::<Vec<_>>(),
-            self.seed,
         );
         EruditBoard {
             seed: (!self.entrants.is_empty()).then_some(self.seed),
@@ -246,6 +300,7 @@ impl EruditTournament {
                 })
                 .collect(),
             finished: self.finished(),
+            last_tie_step: self.last_tie_step,
         }
     }
 
@@ -376,6 +431,7 @@ impl EruditTournament {
                     .collect(),
             })
         });
+        let (tie, settled) = self.ties_board(game, roster);
         GameBoard {
             stage: game.stage,
             group: game.group,
@@ -383,7 +439,68 @@ impl EruditTournament {
             tour,
             phase,
             question,
+            tie,
+            settled,
         }
+    }
+
+    /// The game's group's open tie and settled ties (5.4, 5.5).
+    fn ties_board(
+        &self,
+        game: &QuartetGame,
+        roster: &Roster,
+    ) -> (Option<TieBoard>, Vec<SettledTie>) {
+        let (stage, group) = (game.stage as usize, game.group as usize);
+        let named = |t: usize| (TeamId(t as u32), roster.name(TeamId(t as u32)));
+        let tie = self
+            .pending_tie()
+            .filter(|p| p.stage == stage && p.group == group)
+            .map(|p| TieBoard {
+                teams: p.tie.teams.iter().map(|&t| named(t)).collect(),
+                first: p.tie.first,
+                last: p.tie.last,
+                stake: if p.for_title {
+                    TieStake::Title
+                } else {
+                    TieStake::NextStage
+                },
+                questions: self
+                    .stages
+                    .get(stage)
+                    .and_then(|s| s.get(group))
+                    .and_then(|play| play.ties.iter().find(|s| s.teams == p.tie.tied))
+                    .map_or(0, |s| s.shoot_off.len() as u32),
+                question: self.shoot_off.as_ref().map(|q| ShootOffBoard {
+                    answering: q.answering,
+                    attempts: q
+                        .attempts
+                        .iter()
+                        .map(|a| (TeamId(a.team as u32), a.correct))
+                        .collect(),
+                }),
+            });
+        let Some(play) = self.stages.get(stage).and_then(|s| s.get(group)) else {
+            return (tie, Vec::new());
+        };
+        let groups = self.stages.get(stage).map_or(1, Vec::len);
+        let order = group_places(&play.result(), groups, group)
+            .map(|o| o.order)
+            .unwrap_or_default();
+        let settled = play
+            .ties
+            .iter()
+            .filter(|s| self.pending_tie().is_none_or(|p| p.tie.tied != s.teams))
+            .map(|s| SettledTie {
+                order: order
+                    .iter()
+                    .filter(|t| s.teams.contains(t))
+                    .map(|&t| named(t))
+                    .collect(),
+                questions: s.shoot_off.len() as u32,
+                lot: s.lot,
+            })
+            .collect();
+        (tie, settled)
     }
 
     pub(super) fn lineup_form(&self, team: TeamId, roster: &Roster) -> Option<LineupForm> {

@@ -15,7 +15,7 @@ pub use fight::{Fight, FightFormat, FightStatus, LiveFight, QuestionOutcome};
 pub use final_series::{FinalSeries, SeriesStatus};
 pub use pairing::{Meetings, first_round_pairs, pair_by_order};
 pub use playoff::{KingOfTheHill, PLAYOFF_TEAMS, PlayoffStatus};
-pub use qualification::{Qualification, qualify, seeding_order};
+pub use qualification::{CutSettlement, Qualification, qualify, seeding_order};
 pub use qualifying::{QUALIFYING_ROUNDS, Qualifying};
 pub use scoring::{FightResult, QUALIFYING_QUESTIONS, RingPoints, fight_points};
 pub use standings::{RingRow, ring_standings};
@@ -51,4 +51,14 @@ pub enum RingError {
     SeriesOver,
     #[error("cannot qualify {wanted} teams out of {available} (4.3)")]
     NotEnoughTeams { wanted: usize, available: usize },
+    /// 4.3: teams equal on points and rating across the cut; the host
+    /// settles it by a shoot-off on cards or a lot.
+    #[error("teams {teams:?} are level on points and rating for the last {places} place(s) (4.3)")]
+    CutTie { teams: Vec<usize>, places: usize },
+    #[error("shoot-off question {question}: team {team} is not one of the teams still tied")]
+    NotTied { question: usize, team: usize },
+    #[error("shoot-off question {question} comes after the tie at the cut was settled")]
+    CutSettledBefore { question: usize },
+    #[error("a lot after the tie at the cut was settled")]
+    LotAfterCutSettled,
 }

@@ -12,46 +12,115 @@ use crate::seed::{Rng, Seed};
 pub struct Qualification {
     /// The qualified teams, best first by the ChGK table.
     pub teams: Vec<usize>,
-    /// Teams tied on points and rating across the cut, among whom the lot
-    /// decided (empty when the table alone decided).
-    pub drawn: Vec<usize>,
-    /// The recorded seed of that lot.
-    pub seed: Seed,
+    /// Teams tied on points and rating across the cut (empty when the
+    /// table alone decided), and how the host settled it.
+    pub tied: Vec<usize>,
+    pub settlement: CutSettlement,
+}
+
+/// How the host settled a tie across the cut (4.3, 5.2): questions to the
+/// tied teams' cards, each given as the teams whose card was right, until
+/// the tie breaks; then, if the host chose it, a lot with its seed for the
+/// teams still tied.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CutSettlement {
+    pub shoot_off: Vec<Vec<usize>>,
+    pub lot: Option<u64>,
 }
 
 /// 4.3: the `places` best teams of the ChGK table (`rows` as
 /// [`chgk_standings`](crate::rules::chgk::chgk_standings) returns it: by
-/// points, then rating). Teams equal on both across the cut are drawn by lot
-/// with the recorded `seed`.
-pub fn qualify(rows: &[ChgkRow], places: usize, seed: Seed) -> Result<Qualification, RingError> {
+/// points, then rating). Teams equal on both across the cut are settled by
+/// `settlement`: each shoot-off question puts the tied teams that answered
+/// right ahead of those that did not (they take places left, or, if more
+/// answered right than places are left, the others drop out); a lot then
+/// draws among those still tied. Unsettled: [`RingError::CutTie`] names
+/// the teams still tied and the places they contest. Nothing is drawn
+/// without the host's seed.
+pub fn qualify(
+    rows: &[ChgkRow],
+    places: usize,
+    settlement: &CutSettlement,
+) -> Result<Qualification, RingError> {
     if places > rows.len() {
         return Err(RingError::NotEnoughTeams {
             wanted: places,
             available: rows.len(),
         });
     }
-    let order = order_with_lot(rows, seed);
-    let mut drawn = Vec::new();
-    if places > 0 && places < rows.len() {
-        let key = |team: usize| {
-            rows.iter()
-                .find(|r| r.team == team)
-                .map(|r| (r.points, r.rating))
-        };
-        let last_in = key(order[places - 1]);
-        if last_in == key(order[places]) {
-            drawn = order
-                .iter()
-                .copied()
-                .filter(|&team| key(team) == last_in)
-                .collect();
+    let mut sorted: Vec<&ChgkRow> = rows.iter().collect();
+    sorted.sort_by_key(|r| std::cmp::Reverse((r.points, r.rating)));
+    let key = |r: &ChgkRow| (r.points, r.rating);
+    let Some(last_in) = places.checked_sub(1).and_then(|i| sorted.get(i)) else {
+        return Ok(untied(Vec::new()));
+    };
+    let cut_key = key(last_in);
+    let tied: Vec<usize> = sorted
+        .iter()
+        .filter(|r| key(r) == cut_key)
+        .map(|r| r.team)
+        .collect();
+    let mut teams: Vec<usize> = sorted
+        .iter()
+        .filter(|r| key(r) > cut_key)
+        .map(|r| r.team)
+        .collect();
+    let mut left = places - teams.len();
+    if tied.len() <= left {
+        teams.extend(&tied);
+        return Ok(untied(teams));
+    }
+    let mut still = tied.clone();
+    for (q, right) in settlement.shoot_off.iter().enumerate() {
+        if left == 0 || still.len() <= left {
+            return Err(RingError::CutSettledBefore { question: q });
+        }
+        if let Some(&team) = right.iter().find(|t| !still.contains(t)) {
+            return Err(RingError::NotTied { question: q, team });
+        }
+        let right: Vec<usize> = still
+            .iter()
+            .copied()
+            .filter(|t| right.contains(t))
+            .collect();
+        if right.len() <= left {
+            // Those right go on; the others stay tied for what is left.
+            teams.extend(&right);
+            left -= right.len();
+            still.retain(|t| !right.contains(t));
+        } else {
+            // More right than places: those wrong drop out.
+            still = right;
         }
     }
+    if left > 0 && still.len() > left {
+        let Some(seed) = settlement.lot else {
+            return Err(RingError::CutTie {
+                teams: still,
+                places: left,
+            });
+        };
+        Rng::from_seed(Seed(seed)).shuffle(&mut still);
+        still.truncate(left);
+    } else if settlement.lot.is_some() {
+        return Err(RingError::LotAfterCutSettled);
+    }
+    if left > 0 {
+        teams.extend(still.iter().take(left));
+    }
     Ok(Qualification {
-        teams: order[..places].to_vec(),
-        drawn,
-        seed,
+        teams,
+        tied,
+        settlement: settlement.clone(),
     })
+}
+
+fn untied(teams: Vec<usize>) -> Qualification {
+    Qualification {
+        teams,
+        tied: Vec::new(),
+        settlement: CutSettlement::default(),
+    }
 }
 
 /// 4.4: the qualified teams ordered by the ChGK table after three tours
@@ -114,36 +183,84 @@ mod tests {
         // 4 teams. Team 2: 2 points; teams 0 and 3: 1 point, but team 3 took
         // the question only it answered (rating 4) and team 0 a shared one (3).
         let rows = chgk_standings(4, &[q(&[2, 0]), q(&[2]), q(&[3])]);
-        let qualification = qualify(&rows, 2, Seed(1)).unwrap();
+        let qualification = qualify(&rows, 2, &CutSettlement::default()).unwrap();
         assert_eq!(qualification.teams, vec![2, 3]);
-        assert!(qualification.drawn.is_empty());
+        assert!(qualification.tied.is_empty());
     }
 
     #[test]
-    fn brain_ring_4_3_full_tie_across_the_cut_is_drawn_by_recorded_seed() {
+    fn brain_ring_4_3_tie_across_the_cut_stops_for_the_host() {
+        // Teams 0, 1, 2 level on points and rating for 2 places.
         let rows = chgk_standings(4, &[q(&[0, 1, 2])]);
-        let first = qualify(&rows, 2, Seed(99)).unwrap();
-        let mut drawn = first.drawn.clone();
-        drawn.sort_unstable();
-        assert_eq!(drawn, vec![0, 1, 2]);
+        assert_eq!(
+            qualify(&rows, 2, &CutSettlement::default()),
+            Err(RingError::CutTie {
+                teams: vec![0, 1, 2],
+                places: 2
+            })
+        );
+    }
+
+    #[test]
+    fn brain_ring_4_3_shoot_off_on_cards_repeats_until_the_tie_breaks() {
+        let rows = chgk_standings(4, &[q(&[0, 1, 2])]);
+        // Question 1: all three right — nothing changes; question 2: 2
+        // alone right — it goes on, 0 and 1 tied for the last place.
+        let partly = CutSettlement {
+            shoot_off: vec![vec![0, 1, 2], vec![2]],
+            lot: None,
+        };
+        assert_eq!(
+            qualify(&rows, 2, &partly),
+            Err(RingError::CutTie {
+                teams: vec![0, 1],
+                places: 1
+            })
+        );
+        let settled = CutSettlement {
+            shoot_off: vec![vec![0, 1, 2], vec![2], vec![1]],
+            lot: None,
+        };
+        let qualification = qualify(&rows, 2, &settled).unwrap();
+        assert_eq!(qualification.teams, vec![2, 1]);
+        assert_eq!(qualification.tied, vec![0, 1, 2]);
+        // Once settled, a further question is refused.
+        let more = CutSettlement {
+            shoot_off: vec![vec![2, 1], vec![0]],
+            lot: None,
+        };
+        assert_eq!(
+            qualify(&rows, 2, &more),
+            Err(RingError::CutSettledBefore { question: 1 })
+        );
+    }
+
+    #[test]
+    fn brain_ring_4_3_host_lot_draws_with_its_recorded_seed() {
+        let rows = chgk_standings(4, &[q(&[0, 1, 2])]);
+        let lot = CutSettlement {
+            shoot_off: Vec::new(),
+            lot: Some(99),
+        };
+        let first = qualify(&rows, 2, &lot).unwrap();
         assert_eq!(first.teams.len(), 2);
         assert!(first.teams.iter().all(|t| [0, 1, 2].contains(t)));
-        // The same seed gives the same draw.
-        assert_eq!(qualify(&rows, 2, Seed(99)).unwrap(), first);
+        assert_eq!(first.settlement.lot, Some(99));
+        assert_eq!(qualify(&rows, 2, &lot).unwrap(), first);
     }
 
     #[test]
     fn brain_ring_4_3_cannot_take_more_teams_than_played() {
         let rows = chgk_standings(2, &[]);
         assert_eq!(
-            qualify(&rows, 3, Seed(0)),
+            qualify(&rows, 3, &CutSettlement::default()),
             Err(RingError::NotEnoughTeams {
                 wanted: 3,
                 available: 2
             })
         );
         assert_eq!(
-            qualify(&rows, 2, Seed(0)).unwrap().drawn,
+            qualify(&rows, 2, &CutSettlement::default()).unwrap().tied,
             Vec::<usize>::new()
         );
     }

@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::EruditError;
-use crate::seed::{Rng, Seed};
 
 /// A place of a group: `group` 0-based, `place` 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -91,7 +90,7 @@ impl AdvancementTable {
     }
 
     /// Fills the next stage from the previous stage's groups, each given as
-    /// its teams in place order (see [`group_order`]).
+    /// its teams in place order (see [`super::group_places`]).
     pub fn advance(&self, results: &[Vec<usize>]) -> Result<Vec<Vec<usize>>, EruditError> {
         if results.len() != self.from_groups {
             return Err(EruditError::GroupResults {
@@ -122,35 +121,6 @@ impl AdvancementTable {
             })
             .collect()
     }
-}
-
-/// 5.4: places within a group by points; teams with equal points are
-/// ordered by lot with the recorded `seed`, so the table always has a team
-/// for each slot. `points[i]` belongs to `teams[i]`.
-pub fn group_order(teams: &[usize], points: &[i64], seed: Seed) -> Vec<usize> {
-    let mut rng = Rng::from_seed(seed);
-    let mut rows: Vec<(i64, usize)> = teams
-        .iter()
-        .zip(points)
-        .map(|(&team, &p)| (p, team))
-        .collect();
-    rows.sort_by_key(|r| std::cmp::Reverse(r.0));
-    let mut order = Vec::with_capacity(rows.len());
-    let mut start = 0;
-    while start < rows.len() {
-        let end = start
-            + rows[start..]
-                .iter()
-                .take_while(|r| r.0 == rows[start].0)
-                .count();
-        let mut tied: Vec<usize> = rows[start..end].iter().map(|r| r.1).collect();
-        if tied.len() > 1 {
-            rng.shuffle(&mut tied);
-        }
-        order.extend(tied);
-        start = end;
-    }
-    order
 }
 
 #[cfg(test)]
@@ -213,19 +183,6 @@ mod tests {
                 place: 5
             })
         );
-    }
-
-    #[test]
-    fn erudit_5_4_group_order_by_points_ties_by_seed() {
-        assert_eq!(
-            group_order(&[7, 8, 9, 6], &[10, 50, -20, 30], Seed(0)),
-            vec![8, 6, 7, 9]
-        );
-        let tied = group_order(&[1, 2, 3, 4], &[0, 0, 0, 0], Seed(11));
-        assert_eq!(tied, group_order(&[1, 2, 3, 4], &[0, 0, 0, 0], Seed(11)));
-        let mut sorted = tied.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, vec![1, 2, 3, 4]);
     }
 
     #[test]

@@ -6,14 +6,18 @@ pub mod advancement;
 pub mod draw;
 pub mod scoring;
 pub mod standing;
+pub mod tie;
 
-pub use advancement::{AdvancementTable, Slot, group_order};
+pub use advancement::{AdvancementTable, Slot};
 pub use draw::{GroupDraw, blind_draw};
 pub use scoring::{
     Attempt, EruditGame, GameScore, QUESTIONS_PER_ROUND, QuestionPlay, ROUNDS_PER_TOUR, Round,
     TEAMS, TOURS, TeamScore, Tour, TourKind, question_value,
 };
-pub use standing::{GroupResult, TournamentRow, advance_stage, group_lot, tournament_table};
+pub use standing::{
+    GroupResult, TournamentRow, advance_stage, destinations, group_places, tournament_table,
+};
+pub use tie::{GroupOrder, OpenTie, TieSettlement, settle_group};
 
 /// Everything an Эрудит-квартет engine can refuse. Indices are 0-based
 /// positions (tour, round, question, attempt) so callers can name the field.
@@ -91,4 +95,30 @@ pub enum EruditError {
     },
     #[error("{found} group results given, the table expects {expected}")]
     GroupResults { found: usize, expected: usize },
+    #[error(
+        "teams {teams:?} are tied for places {first}-{last}, which decide something: a shoot-off or a lot must settle it"
+    )]
+    UnsettledTie {
+        group: usize,
+        teams: Vec<usize>,
+        first: u32,
+        last: u32,
+    },
+    #[error(
+        "the tie of teams {teams:?}: shoot-off question {question} comes after the tie was settled"
+    )]
+    ShootOffAfterSettled { teams: Vec<usize>, question: usize },
+    #[error("the tie of teams {teams:?}: a lot after the tie was settled")]
+    LotAfterSettled { teams: Vec<usize> },
+    #[error("teams {teams:?} are not a tie that decides anything in this group")]
+    NoSuchTie { teams: Vec<usize> },
+    #[error(
+        "the tie of teams {teams:?}, shoot-off question {question}, attempt {attempt}: {error}"
+    )]
+    InShootOff {
+        teams: Vec<usize>,
+        question: usize,
+        attempt: usize,
+        error: Box<EruditError>,
+    },
 }

@@ -1,20 +1,22 @@
 //! 2.2, 5.4–5.5: the Эрудит-квартет tournament's places from its stages'
-//! group results, and the lot that orders equal points within a group. The
-//! live tournament and the tournament scoresheet both rank through here.
+//! group results, with each group's deciding ties as the host settled them
+//! ([`super::tie`]). The live tournament and the tournament scoresheet both
+//! rank through here.
 
 use std::cmp::Reverse;
 
-use super::{AdvancementTable, EruditError, group_order};
-use crate::seed::{Rng, Seed};
+use super::{AdvancementTable, EruditError, GroupOrder, Slot, TieSettlement, settle_group};
 use crate::tournament::{Place, rank_by};
 
 /// One group's game as far as it counts: its teams (by index) and their
-/// points, and whether the game was played to its end.
+/// points, whether the game was played to its end, and how its deciding
+/// ties were settled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupResult {
     pub teams: Vec<usize>,
     pub points: Vec<i64>,
     pub finished: bool,
+    pub ties: Vec<TieSettlement>,
 }
 
 /// One team's line of the tournament's table.
@@ -24,28 +26,18 @@ pub struct TournamentRow {
     /// The last stage the team reached (0-based) and its group there.
     pub stage: usize,
     pub group: usize,
-    /// Its place within that group: by the lot once the game is over (5.4),
-    /// by points (shared) while it is not.
+    /// Its place within that group once the game is over (a tie that
+    /// decides nothing, or is not settled yet, shares it); by points,
+    /// shared, while it is not.
     pub group_place: u32,
     pub points: i64,
     pub place: Place,
 }
 
-/// 5.4: the lot for ties in group `group` of stage `stage`, derived from the
-/// tournament's recorded seed so that every group has its own.
-pub fn group_lot(seed: u64, stage: usize, group: usize) -> Seed {
-    let salt = ((stage as u64 + 1) << 32) | (group as u64 + 1);
-    Seed(Rng::new(seed ^ salt).next_u64())
-}
-
-/// A group's teams in place order: points, ties by its lot (5.4).
-pub fn group_places(result: &GroupResult, seed: u64, stage: usize, group: usize) -> Vec<usize> {
-    group_order(&result.teams, &result.points, group_lot(seed, stage, group))
-}
-
 /// 5.4–5.5: the advancement after a stage of `groups` groups of four: four
 /// groups cross into two by 5.4's table (as `docs/rules.md` reads it), two
-/// send their best two each to the final (5.5), one is the final.
+/// send their best two each to the final (5.5), one is the final. The
+/// table is fixed (docs/rules.md, 5.4).
 pub fn next_stage_table(groups: usize) -> Option<AdvancementTable> {
     match groups {
         4 => Some(AdvancementTable::second_round()),
@@ -54,21 +46,56 @@ pub fn next_stage_table(groups: usize) -> Option<AdvancementTable> {
     }
 }
 
-/// The next stage's groups once every group of a stage finished, `None`
-/// after the final.
-pub fn advance_stage(
-    stage: &[GroupResult],
-    seed: u64,
-    index: usize,
-) -> Result<Option<Vec<Vec<usize>>>, EruditError> {
+/// Where each place (index 0 = 1st) of group `group` of a stage of
+/// `groups` groups leads: the next stage's group, `None` out. In the final
+/// only the first place leads anywhere (the title): a tie for any other
+/// place there decides nothing and is shared (2.2).
+pub fn destinations(groups: usize, group: usize, size: usize) -> Vec<Option<usize>> {
+    let table = next_stage_table(groups);
+    (1..=size as u32)
+        .map(|place| match &table {
+            Some(table) => table
+                .groups
+                .iter()
+                .position(|members| members.contains(&Slot { group, place })),
+            None => (place == 1).then_some(0),
+        })
+        .collect()
+}
+
+/// A finished group's places (5.4): points, its deciding ties as settled.
+pub fn group_places(
+    result: &GroupResult,
+    groups: usize,
+    group: usize,
+) -> Result<GroupOrder, EruditError> {
+    settle_group(
+        &result.teams,
+        &result.points,
+        &destinations(groups, group, result.teams.len()),
+        &result.ties,
+    )
+}
+
+/// The next stage's groups once every group of a stage finished and its
+/// deciding ties are settled, `None` after the final.
+pub fn advance_stage(stage: &[GroupResult]) -> Result<Option<Vec<Vec<usize>>>, EruditError> {
     let Some(table) = next_stage_table(stage.len()) else {
         return Ok(None);
     };
-    let results: Vec<Vec<usize>> = stage
-        .iter()
-        .enumerate()
-        .map(|(g, r)| group_places(r, seed, index, g))
-        .collect();
+    let mut results = Vec::with_capacity(stage.len());
+    for (g, r) in stage.iter().enumerate() {
+        let order = group_places(r, stage.len(), g)?;
+        if let Some(open) = order.open.first() {
+            return Err(EruditError::UnsettledTie {
+                group: g,
+                teams: open.teams.clone(),
+                first: open.first,
+                last: open.last,
+            });
+        }
+        results.push(order.order);
+    }
     table.advance(&results).map(Some)
 }
 
@@ -76,19 +103,19 @@ pub fn advance_stage(
 /// stage is ahead of one that did not; within the last stage a team
 /// reached, by its place in its group, then by its points; equal on all
 /// three share a place. The final's places are its group's (5.5).
-pub fn tournament_table(stages: &[Vec<GroupResult>], seed: u64) -> Vec<TournamentRow> {
+pub fn tournament_table(stages: &[Vec<GroupResult>]) -> Vec<TournamentRow> {
     let mut last: Vec<TournamentRow> = Vec::new();
     for (s, groups) in stages.iter().enumerate() {
         for (g, result) in groups.iter().enumerate() {
             let order = if result.finished {
-                group_places(result, seed, s, g)
+                group_places(result, groups.len(), g).unwrap_or_default()
             } else {
-                Vec::new()
+                GroupOrder::default()
             };
             for (i, &team) in result.teams.iter().enumerate() {
                 let points = result.points.get(i).copied().unwrap_or(0);
-                let group_place = match order.iter().position(|&t| t == team) {
-                    Some(p) => p as u32 + 1,
+                let group_place = match order.order.iter().position(|&t| t == team) {
+                    Some(p) => order.places.get(p).copied().unwrap_or(p as u32 + 1),
                     None => 1 + result.points.iter().filter(|&&p| p > points).count() as u32,
                 };
                 let row = TournamentRow {
@@ -124,6 +151,7 @@ mod tests {
             teams: teams.to_vec(),
             points: points.to_vec(),
             finished,
+            ties: Vec::new(),
         }
     }
 
@@ -133,10 +161,10 @@ mod tests {
             group([0, 1, 2, 3], [100, 50, 0, -10], true),
             group([4, 5, 6, 7], [90, 80, 20, 10], true),
         ];
-        let advanced = advance_stage(&first, 7, 0).unwrap().unwrap();
+        let advanced = advance_stage(&first).unwrap().unwrap();
         assert_eq!(advanced, vec![vec![0, 1, 4, 5]]);
         let fin = vec![group([0, 1, 4, 5], [10, 200, 30, 40], true)];
-        let table = tournament_table(&[first, fin], 7);
+        let table = tournament_table(&[first, fin]);
         let order: Vec<usize> = table.iter().map(|r| r.team).collect();
         // The final (1,5,4,0), then third places of the groups (6 had more
         // points than 2), then the fourth places.
@@ -148,13 +176,31 @@ mod tests {
     #[test]
     fn unfinished_group_shares_places_by_points() {
         let stage = vec![group([0, 1, 2, 3], [0, 0, 0, 0], false)];
-        let table = tournament_table(&[stage], 1);
+        let table = tournament_table(&[stage]);
         assert!(table.iter().all(|r| r.place == Place { first: 1, last: 4 }));
     }
 
     #[test]
-    fn lot_5_4_is_the_same_for_the_same_seed_and_differs_between_groups() {
-        assert_eq!(group_lot(5, 0, 1), group_lot(5, 0, 1));
-        assert_ne!(group_lot(5, 0, 1), group_lot(5, 0, 2));
+    fn erudit_5_5_tie_across_the_cut_stops_the_next_stage() {
+        let first = vec![
+            group([0, 1, 2, 3], [100, 50, 50, -10], true),
+            group([4, 5, 6, 7], [90, 80, 20, 10], true),
+        ];
+        assert_eq!(
+            advance_stage(&first),
+            Err(EruditError::UnsettledTie {
+                group: 0,
+                teams: vec![1, 2],
+                first: 2,
+                last: 3
+            })
+        );
+    }
+
+    #[test]
+    fn erudit_5_4_crossed_groups_make_a_tie_for_first_deciding() {
+        assert_eq!(destinations(4, 0, 4), vec![Some(0), Some(1), None, None]);
+        assert_eq!(destinations(2, 1, 4), vec![Some(0), Some(0), None, None]);
+        assert_eq!(destinations(1, 0, 4), vec![Some(0), None, None, None]);
     }
 }
