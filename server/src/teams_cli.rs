@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 use minuta_server::clock::ServerClock;
+use minuta_server::operator_lang::Lang;
 use minuta_server::roster_import::{ImportError, Imported, import_file};
 use minuta_shared::roster::{FileKind, ImportedTeam, Outcome, Problem};
 
@@ -34,13 +35,10 @@ pub enum TeamsCommand {
 }
 
 /// Russian when the locale says so (LC_ALL, LC_MESSAGES, LANG), as a
-/// Russian organiser's terminal does.
+/// Russian organiser's terminal does; the same reading as every other
+/// message of `minuta-server`.
 fn russian() -> bool {
-    ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .iter()
-        .filter_map(|k| std::env::var(k).ok())
-        .find(|v| !v.is_empty())
-        .is_some_and(|v| v.to_lowercase().starts_with("ru"))
+    Lang::from_env() == Lang::Ru
 }
 
 pub fn run(command: TeamsCommand) -> ExitCode {

@@ -3,27 +3,10 @@
 //! appeal jury, or by the host when the event has none. Decides only; the
 //! game changes in [`ChgkGame::apply`].
 
-use serde::{Deserialize, Serialize};
-
-use super::game::{ChgkGame, GameQuestion};
+use super::game::{Appeal, ChgkGame, GameQuestion, MAX_APPEAL_CHARS};
 use super::{AppealDecider, AppealKind, ChgkError, ChgkEvent};
 use crate::ids::{AppealId, QuestionId, TeamId};
 use crate::time::ServerTime;
-
-pub const MAX_APPEAL_CHARS: usize = 2_000;
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Appeal {
-    pub id: AppealId,
-    pub team: TeamId,
-    pub question: QuestionId,
-    pub kind: AppealKind,
-    pub text: String,
-    pub filed_at: ServerTime,
-    pub resolution: Option<(bool, String, ServerTime)>,
-    /// Who decided it, once decided.
-    pub decided_by: Option<AppealDecider>,
-}
 
 impl ChgkGame {
     /// A team appeals after the reveal and before the tour is closed: against

@@ -10,11 +10,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::ChgkError;
-use super::appeals::Appeal;
 use super::command::ShownPicture;
 use super::view::StandingRow;
-use super::{AppealKind, CardTiming, ChgkEvent, Judger, Phase, QuestionClock, Verdict};
-use crate::ids::{QuestionId, TeamId, TourId};
+use super::{
+    AppealDecider, AppealKind, CardTiming, ChgkEvent, Judger, Phase, QuestionClock, Verdict,
+};
+use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::{Package, Question};
 use crate::play::settings::ChgkTiming;
 use crate::rules::chgk::{ChgkQuestionOutcome, ChgkRow, chgk_standings};
@@ -23,6 +24,21 @@ use crate::time::ServerTime;
 
 /// A card holds a short answer; a paper card is not a novel.
 pub const MAX_CARD_CHARS: usize = 500;
+
+pub const MAX_APPEAL_CHARS: usize = 2_000;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Appeal {
+    pub id: AppealId,
+    pub team: TeamId,
+    pub question: QuestionId,
+    pub kind: AppealKind,
+    pub text: String,
+    pub filed_at: ServerTime,
+    pub resolution: Option<(bool, String, ServerTime)>,
+    /// Who decided it, once decided.
+    pub decided_by: Option<AppealDecider>,
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameTour {

@@ -18,12 +18,11 @@ mod live;
 mod project;
 pub mod view;
 
-pub use appeals::{Appeal, MAX_APPEAL_CHARS};
 pub use clock::{CardTiming, QuestionClock};
 pub use command::{ChgkCommand, ChgkReceipt, ShownPicture};
 pub use error::ChgkError;
 pub use event::{AppealDecider, ChgkEvent, Judger};
-pub use game::{Card, ChgkGame, GameQuestion, GameTour, MAX_CARD_CHARS};
+pub use game::{Appeal, Card, ChgkGame, GameQuestion, GameTour, MAX_APPEAL_CHARS, MAX_CARD_CHARS};
 pub use live::{ChgkSettings, EVENT_CHGK};
 pub use project::TEAM_STANDINGS_TOP;
 pub use view::{ChgkDisplayView, ChgkStaffView, ChgkTeamView};
