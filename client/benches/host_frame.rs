@@ -168,6 +168,7 @@ fn hall(count: u32) -> minuta_shared::wire::view::HostView {
         groups,
         late: Vec::new(),
         missing: Vec::new(),
+        passes: Vec::new(),
     }];
     chgk.judgement_log = (0..count)
         .map(|i| JudgementEntry {

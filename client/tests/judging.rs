@@ -68,6 +68,7 @@ fn forty_teams_judging(groups: u32, judged: bool) -> HostView {
             .collect(),
         late: Vec::new(),
         missing: Vec::new(),
+        passes: Vec::new(),
     }];
     view
 }
@@ -374,6 +375,7 @@ fn chgk_3_the_minute_buttons_stay_put_while_the_missing_teams_line_changes() {
             groups: Vec::new(),
             late: Vec::new(),
             missing: (2..=40).map(TeamId).collect(),
+            passes: Vec::new(),
         }];
     }
     let mut all_in = running.clone();
@@ -394,4 +396,35 @@ fn chgk_3_the_minute_buttons_stay_put_while_the_missing_teams_line_changes() {
     // Assert
     assert_eq!(rect_of(&harness, "Время"), time);
     assert_eq!(rect_of(&harness, "показать вопрос на экране"), projector);
+}
+
+#[test]
+fn chgk_4_3_a_pass_counts_among_the_cards_in_and_the_host_sees_who_passed() {
+    // Arrange: the minute of question 1; team 1 answered, team 2 handed in
+    // a «пропуск», the other 38 have no card yet.
+    let mut view = announced();
+    {
+        let chgk = common::staff_chgk(&mut view);
+        chgk.clock = minute(QuestionId(0), "1", Phase::Minute, START_MS);
+        chgk.judging = vec![QuestionJudging {
+            question: QuestionId(0),
+            number: "1".into(),
+            groups: vec![AnswerGroup {
+                key: "пушкин".into(),
+                spellings: vec!["Пушкин".into()],
+                teams: vec![TeamId(1)],
+                verdict: None,
+            }],
+            late: Vec::new(),
+            missing: (3..=40).map(TeamId).collect(),
+            passes: vec![TeamId(2)],
+        }];
+    }
+
+    // Act
+    let harness = dashboard(Lang::Ru, view, HostTab::Game, [1280.0, 720.0]);
+
+    // Assert: two cards in of 40, and the pass named.
+    harness.get_by_label_contains("Сдано карточек: 2 из 40");
+    harness.get_by_label_contains("Пропуск: Команда 2");
 }

@@ -165,6 +165,7 @@ fn host_view_with_two_groups() -> HostView {
                 since_start_ms: 64_000,
             }],
             missing: Vec::new(),
+            passes: Vec::new(),
         }];
         view
     }

@@ -195,6 +195,7 @@ texts! {
     PassConfirm => "Сдать пустую карточку? Команда играет вопрос, но очка не получит. Как и любой ответ, пропуск окончателен.", "Hand in an empty card? The team plays the question but scores nothing. Like any answer, a pass is final.";
     PassYes => "Да, пропуск", "Yes, pass";
     PassCard => "пропуск", "pass";
+    Passes => "Пропуск", "Passed";
     JuryDecides => "Апелляции рассматривает апелляционное жюри (6.5): здесь видно, в каком они состоянии.", "The appeal jury decides the appeals (6.5): their state shows here.";
     TeamAnswer => "Ответ команды", "The team's answer";
     Attendance => "Явка", "Attendance";

@@ -14,6 +14,7 @@ use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, ShownPicture};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
+use crate::i18n::chgk::Ct;
 use crate::i18n::judging::{self as words, Jt};
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
@@ -320,8 +321,14 @@ fn cards_in(
         ui.label(RichText::new(i18n::cards_in(lang, 0, teams)).size(20.0));
         return;
     };
-    let on_time: usize = judging.groups.iter().map(|g| g.teams.len()).sum();
+    // A «пропуск» is a card in too: it only has nothing to judge.
+    let on_time: usize =
+        judging.groups.iter().map(|g| g.teams.len()).sum::<usize>() + judging.passes.len();
     ui.label(RichText::new(i18n::cards_in(lang, on_time as u32, teams)).size(20.0));
+    if !judging.passes.is_empty() {
+        let names = team_names(lang, view, &judging.passes);
+        ui.label(RichText::new(format!("{}: {names}", lang.t(Ct::Passes))).color(GREY));
+    }
     if !judging.late.is_empty() {
         let late: Vec<TeamId> = judging.late.iter().map(|c| c.team).collect();
         let names = team_names(lang, view, &late);

@@ -118,11 +118,12 @@ fn chgk_4_3_a_team_that_hands_in_a_pass_counts_in_a_and_scores_nothing() {
     );
 
     // The «пропуск» is a card with its receipt, but nothing to judge: two
-    // groups, nobody missing.
+    // groups, nobody missing, and the host sees who passed.
     let staff = p.game.project_staff(&p.roster, s(70));
     let judging = &staff.judging[0];
     assert_eq!(judging.groups.len(), 2);
     assert!(judging.missing.is_empty());
+    assert_eq!(judging.passes, [TeamId(2)]);
     judge(&mut p, "пушкин", Verdict::Correct);
     judge(&mut p, "гоголь", Verdict::Wrong);
     p.host(ChgkCommand::Reveal { question: Q0 }, s(71));

@@ -305,10 +305,12 @@ fn projected_text(q: &GameQuestion) -> String {
 fn judging_of(q: &GameQuestion, teams: &[TeamId]) -> QuestionJudging {
     let mut groups: BTreeMap<&str, AnswerGroup> = BTreeMap::new();
     let mut late = Vec::new();
+    let mut passes = Vec::new();
     for card in q.cards.values() {
         // A «пропуск» has nothing to judge: the team is neither missing
         // nor in a group.
         if card.is_pass() {
+            passes.push(card.team);
             continue;
         }
         if card.late {
@@ -348,5 +350,6 @@ fn judging_of(q: &GameQuestion, teams: &[TeamId]) -> QuestionJudging {
             .filter(|t| !q.cards.contains_key(t))
             .copied()
             .collect(),
+        passes,
     }
 }

@@ -196,6 +196,9 @@ pub struct QuestionJudging {
     pub late: Vec<LateCard>,
     /// Teams with no card at all.
     pub missing: Vec<TeamId>,
+    /// Teams that handed in a «пропуск» (4.3): a card with nothing to
+    /// judge, counted among the cards in.
+    pub passes: Vec<TeamId>,
 }
 
 /// Cards whose normalised texts are equal, judged in one action.
