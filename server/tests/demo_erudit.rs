@@ -5,7 +5,10 @@
 //! (5.4). It exits 0 and leaves the store; `export --format json` places
 //! every team, and the game's scoresheet (`export --format sheet --game
 //! ID`) scored by `minuta-server score` gives exactly the exported live
-//! standings.
+//! standings. The first group's game is scripted to end with its 2nd and
+//! 3rd equal on points (5.4, 5.5): the demo meets that deciding tie every
+//! time, the autopilot host settles it in play, the demo prints it, and the
+//! sheet records it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -47,6 +50,36 @@ fn demo_5_erudit_quartet_plays_two_groups_and_the_final_and_its_sheet_scores_as_
     assert_eq!(games.len(), 1, "{json:#}");
     assert_eq!(games[0]["format"], "erudit-quartet");
     assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 1);
+
+    // 5.4, 5.5: the first group's game ended tied across the cut; the
+    // host settled it by a shoot-off (a lot only after three questions
+    // without a right answer), the demo said so, and the sheet records it.
+    let id = games[0]["id"].as_u64().unwrap();
+    let sheet: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join(format!("sheet-{id}.json"))).unwrap(),
+    )
+    .unwrap();
+    let ties = sheet["stages"][0][0]["ties"]
+        .as_array()
+        .expect("the group's ties");
+    assert_eq!(ties.len(), 1, "{sheet:#}");
+    let tie = &ties[0];
+    assert_eq!(tie["teams"].as_array().unwrap().len(), 2, "{tie:#}");
+    let shoot_off = tie["shoot-off"].as_array().unwrap();
+    assert!(!shoot_off.is_empty(), "no shoot-off question: {tie:#}");
+    let answered_right = shoot_off
+        .iter()
+        .flat_map(|q| q.as_array().unwrap())
+        .any(|a| a["correct"] == true);
+    assert!(
+        answered_right || (shoot_off.len() == 3 && tie["lot"].is_u64()),
+        "settled neither by a right answer nor by the lot: {tie:#}"
+    );
+    assert!(
+        printed.contains("demo: Эрудит-квартет, этап 1, группа 1: ничья за места 2–3"),
+        "{printed}"
+    );
+    assert!(printed.contains("решена: перестрелка"), "{printed}");
 
     // The store: the draw's seed recorded, two groups then the final,
     // every game played to its end, with the demo's themes read.

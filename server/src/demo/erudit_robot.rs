@@ -18,15 +18,20 @@
 //! ChGK day at a festival), starts each group's game in turn, opens each
 //! line-up and closes it once every team with a terminal has sent its
 //! own, reads each question, ends the reading, judges, and moves on, each
-//! step after a pause scaled to the demo's minute.
+//! step after a pause scaled to the demo's minute. In the first group's
+//! game of the demo ([`super::erudit_script`]) only the team the script
+//! names presses each question, and the host reads on until it has and
+//! judges the answer as scripted, so that game ends in a tie across the
+//! cut whatever the network's timing; the host settles the tie and
+//! announces it (the demo prints its [`EruditHost::news`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::erudit::{
-    EruditCommand, EruditStaffView, EruditTeamView, GameBoard, GroupState, MIN_PLAYERS, PhaseView,
-    QuestionState, TEAM_COUNTS,
+    EruditBoard, EruditCommand, EruditStaffView, EruditTeamView, GameBoard, GroupState,
+    MIN_PLAYERS, PhaseView, QuestionState, TEAM_COUNTS, TieStake,
 };
 use minuta_shared::play::games::{GameStaffView, GameTeamView};
 use minuta_shared::seed::Rng;
@@ -34,6 +39,7 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{HostView, TeamInfo, TeamView};
 
+use super::erudit_script::{Scripted, TieScript};
 use super::ring_robot::{TeamStyle, Watch};
 use super::{DemoConfig, schedule};
 
@@ -175,17 +181,83 @@ type HostKey = (
 /// The autopilot host of the Эрудит-квартет tournament.
 pub(super) struct EruditHost {
     pace: EruditPace,
+    /// The teams robots play, with how they play.
     styles: BTreeMap<TeamId, TeamStyle>,
+    script: TieScript,
     watch: Watch<HostKey>,
+    /// The deciding ties met so far, by stage and group: what was at stake
+    /// and whether the hall has been told it was settled.
+    ties: BTreeMap<(u32, u32), (String, bool)>,
+    /// Lines for the demo's output, not yet printed.
+    news: Vec<String>,
 }
 
 impl EruditHost {
+    /// `styles`: the teams robots play (the script's answers are theirs).
     pub(super) fn new(demo: &DemoConfig, styles: BTreeMap<TeamId, TeamStyle>) -> Self {
         EruditHost {
             pace: EruditPace::of(demo),
+            script: TieScript::new(demo.seed, styles.clone()),
             styles,
             watch: Watch::default(),
+            ties: BTreeMap::new(),
+            news: Vec::new(),
         }
+    }
+
+    /// What the host has announced since last asked: each deciding tie met
+    /// and how it was settled (the demo prints these).
+    pub(super) fn news(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.news)
+    }
+
+    /// 5.4, 5.5: tells the hall of a deciding tie when the game in view
+    /// ends in one, and how it was settled once it is.
+    fn tell(&mut self, board: &EruditBoard) {
+        let Some(game) = &board.game else {
+            return;
+        };
+        let at = (game.stage, game.group);
+        if let Some(tie) = &game.tie {
+            if !self.ties.contains_key(&at) {
+                let stake = match tie.stake {
+                    TieStake::Title => "финал: ничья за первое место".to_owned(),
+                    TieStake::NextStage => format!(
+                        "этап {}, группа {}: ничья за места {}–{}",
+                        game.stage + 1,
+                        game.group + 1,
+                        tie.first,
+                        tie.last
+                    ),
+                };
+                let names: Vec<&str> = tie.teams.iter().map(|(_, n)| n.as_str()).collect();
+                self.news.push(format!(
+                    "demo: Эрудит-квартет, {stake} ({}) — перестрелка",
+                    names.join(", ")
+                ));
+                self.ties.insert(at, (stake, false));
+            }
+            return;
+        }
+        let Some((stake, told)) = self.ties.get_mut(&at).filter(|(_, told)| !*told) else {
+            return;
+        };
+        let Some(settled) = game.settled.last() else {
+            return;
+        };
+        *told = true;
+        let order: Vec<&str> = settled.order.iter().map(|(_, n)| n.as_str()).collect();
+        let how = match settled.lot {
+            Some(seed) => format!(
+                "перестрелка ({} вопр.), затем жребий (seed {seed})",
+                settled.questions
+            ),
+            None => format!("перестрелка ({} вопр.)", settled.questions),
+        };
+        self.news.push(format!(
+            "demo: Эрудит-квартет, {stake} решена: {how}; порядок: {}",
+            order.join(", ")
+        ));
     }
 
     /// The host's steps at `now`: `entry` draws (or qualifies) the teams
@@ -201,6 +273,7 @@ impl EruditHost {
         now: ServerTime,
     ) -> Vec<Command> {
         let board = &view.board;
+        self.tell(board);
         if board.finished {
             return Vec::new();
         }
@@ -228,7 +301,7 @@ impl EruditHost {
                 })
             }
             Some(on) => self
-                .game_step(on, teams)
+                .game_step(board, on, teams)
                 .map(|(c, pause)| (Command::game(game, c), pause)),
         };
         let Some((command, pause)) = step else {
@@ -302,8 +375,13 @@ impl EruditHost {
 
     /// The step the game in play calls for, and how long its state must
     /// have held.
-    fn game_step(&self, game: &GameBoard, teams: &[TeamInfo]) -> Option<(EruditCommand, Duration)> {
-        let pace = &self.pace;
+    fn game_step(
+        &mut self,
+        board: &EruditBoard,
+        game: &GameBoard,
+        teams: &[TeamInfo],
+    ) -> Option<(EruditCommand, Duration)> {
+        let pace = self.pace;
         match &game.phase {
             PhaseView::BeforeLineup { .. } => Some((EruditCommand::OpenLineup, pace.between)),
             // 5.7: the window ends at its deadline by itself; the host
@@ -319,16 +397,33 @@ impl EruditHost {
             }
             PhaseView::Playing { .. } => {
                 let q = game.question.as_ref()?;
+                let key = QuestionKey::of(game)?;
+                // The scripted game (the demo's tie): the host reads on
+                // until the one team to answer has pressed, and hears the
+                // answer the script gives it.
+                let scripted = match self.script.answer(board, game, key) {
+                    Scripted::By(answer) if q.attempts.is_empty() => Some(answer),
+                    Scripted::By(_) | Scripted::Nobody | Scripted::Free => None,
+                };
                 match q.state {
                     QuestionState::Ready => Some((EruditCommand::Read, pace.between)),
+                    QuestionState::Reading { .. } if scripted.is_some() => {
+                        Some((EruditCommand::EndReading, pace.retry))
+                    }
                     QuestionState::Reading { .. } => Some((EruditCommand::EndReading, pace.read)),
                     QuestionState::Waiting { .. } => None,
+                    QuestionState::Answering { team, .. }
+                        if scripted.is_some_and(|a| a.team == team) =>
+                    {
+                        let correct = scripted.is_some_and(|a| a.correct);
+                        Some((EruditCommand::Judge { correct }, pace.answer))
+                    }
                     QuestionState::Answering { team, .. } => {
                         let style = self.styles.get(&team).copied().unwrap_or(TeamStyle {
                             seed: u64::from(team.0),
                             skill: 0.5,
                         });
-                        let correct = answers_right(style, QuestionKey::of(game)?);
+                        let correct = answers_right(style, key);
                         Some((EruditCommand::Judge { correct }, pace.answer))
                     }
                     QuestionState::Closed { .. } => Some((EruditCommand::Next, pace.between)),
@@ -421,14 +516,24 @@ pub(super) struct Quartet {
     windows: BTreeSet<WindowKey>,
     decided: BTreeMap<(QuestionKey, usize), When>,
     planned: Vec<Planned>,
+    /// The demo's scripted game: who alone presses each question.
+    script: TieScript,
 }
 
 impl Quartet {
-    pub(super) fn new(team: TeamId, style: TeamStyle, demo: &DemoConfig) -> Self {
+    /// `robots`: every team robots play, as the host knows them (the
+    /// scripted game's answers are theirs).
+    pub(super) fn new(
+        team: TeamId,
+        style: TeamStyle,
+        demo: &DemoConfig,
+        robots: BTreeMap<TeamId, TeamStyle>,
+    ) -> Self {
         Quartet {
             team,
             style,
             read: EruditPace::of(demo).read,
+            script: TieScript::new(demo.seed, robots),
             windows: BTreeSet::new(),
             decided: BTreeMap::new(),
             planned: Vec::new(),
@@ -505,6 +610,13 @@ impl Quartet {
         let q = game.question.as_ref()?;
         let key = QuestionKey::of(game)?;
         let attempts = q.attempts.len();
+        match self.script.answer(&view.board, game, key) {
+            Scripted::Free => {}
+            Scripted::By(answer) if answer.team == self.team && attempts == 0 => {
+                return self.scripted_press(key, q.state, now);
+            }
+            Scripted::By(_) | Scripted::Nobody => return None,
+        }
         let (seed, skill, read) = (self.style.seed, self.style.skill, self.read);
         let when = *self.decided.entry((key, attempts)).or_insert_with(|| {
             let mut rng = key.rng(seed, 16 + attempts as u64);
@@ -531,6 +643,35 @@ impl Quartet {
         Some(Planned {
             at,
             intent: Intent::Press { key, attempts },
+        })
+    }
+
+    /// The scripted game's press: the one team to answer presses during
+    /// the reading (the host reads on until it does), or early in the
+    /// silence if it first sees the question there; once.
+    fn scripted_press(
+        &mut self,
+        key: QuestionKey,
+        state: QuestionState,
+        now: ServerTime,
+    ) -> Option<Planned> {
+        if self.decided.contains_key(&(key, 0)) {
+            return None;
+        }
+        let mut rng = key.rng(self.style.seed, 16);
+        let at = match state {
+            QuestionState::Reading { .. } => now.plus(self.read.mul_f64(0.2 + 0.5 * rng.unit())),
+            QuestionState::Waiting { deadline } => now.plus(deadline.since(now).mul_f64(0.1)),
+            QuestionState::Ready
+            | QuestionState::Answering { .. }
+            | QuestionState::Closed { .. } => {
+                return None;
+            }
+        };
+        self.decided.insert((key, 0), When::Never);
+        Some(Planned {
+            at,
+            intent: Intent::Press { key, attempts: 0 },
         })
     }
 

@@ -199,7 +199,12 @@ pub(super) async fn play(
         if !pace.autopilot || !pending.is_empty() {
             continue;
         }
-        let commands = match autopilot.steps(view, now) {
+        let steps = autopilot.steps(view, now);
+        // What the host announces to the hall, the demo prints.
+        for line in autopilot.erudit.news() {
+            println!("{line}");
+        }
+        let commands = match steps {
             Some(Steps::Paced(pauses, commands)) => {
                 if now.since(last_step) < pace.pause * pauses {
                     continue;

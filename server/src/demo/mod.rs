@@ -7,7 +7,9 @@
 //! person, and a robot stands aside for any team a person joins.
 //! «Эрудит-квартет» (section 5) draws eight teams into two groups of four
 //! whose robot captains send line-ups and whose robot players press during
-//! the reading or after it ([`erudit_robot`]), then plays the final. The
+//! the reading or after it ([`erudit_robot`]), then plays the final; the
+//! first group's game is scripted to end in a tie across the cut, which
+//! the autopilot host settles ([`erudit_script`]). The
 //! festival (section 2) puts them together: a programme of ChGK and
 //! Мультиигры tours on day one, and Brain-ring and Эрудит-квартет,
 //! qualified from that day, on day two. «Нептун» (sections 0–6) plays its
@@ -25,6 +27,7 @@
 //! programme quickly.
 
 mod erudit_robot;
+mod erudit_script;
 mod festival;
 mod finish;
 mod host_robot;
@@ -497,6 +500,13 @@ pub fn spawn_robots(
     let joker = neptune::settings(&demo)
         .sizes
         .of(minuta_shared::rules::neptune::Contest::Joker);
+    // Every robot team knows who the others are: the Эрудит-квартет
+    // demo's scripted game gives its answers to robot teams only.
+    let robots: BTreeMap<TeamId, TeamStyle> = cast
+        .teams
+        .iter()
+        .map(|(team, _, style)| (*team, *style))
+        .collect();
     for (place, (team, credential, style)) in cast.teams.into_iter().enumerate() {
         styles.insert(team, style);
         tokio::spawn(team_robot::play(
@@ -509,7 +519,7 @@ pub fn spawn_robots(
             },
             Some(team_robot::Hands {
                 ring: ring_robot::Buttons::new(team, style, &demo),
-                quartet: erudit_robot::Quartet::new(team, style, &demo),
+                quartet: erudit_robot::Quartet::new(team, style, &demo, robots.clone()),
                 neptune: neptune_robot::Captain::new(
                     team,
                     place,
