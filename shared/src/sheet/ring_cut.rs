@@ -78,3 +78,43 @@ pub(crate) fn check(fields: &Fields<'_>, teams: &Teams) -> Result<(), SheetError
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sheet::score_sheet;
+
+    fn sheet(cut: &str) -> String {
+        format!(
+            r#"{{"format":"brain-ring","teams":["А","Б"],"rounds":[],"qualification":{{"cut":{cut}}}}}"#
+        )
+    }
+
+    #[test]
+    fn brain_ring_4_3_sheet_with_the_cut_settled_by_shoot_off_scores() {
+        let text =
+            sheet(r#"{"tied":["Б","В","А"],"places":2,"shoot_off":[["А"],["Б"]],"lot":null}"#);
+        score_sheet(&text).expect("settled");
+    }
+
+    #[test]
+    fn brain_ring_4_3_sheet_with_an_unsettled_cut_is_refused_naming_the_teams() {
+        let text = sheet(r#"{"tied":["Б","В","А"],"places":2,"shoot_off":[["А"]],"lot":null}"#);
+        let error = score_sheet(&text).expect_err("unsettled").to_string();
+        assert!(error.contains(r#""Б", "В""#), "{error}");
+        assert!(error.contains("not settled"), "{error}");
+    }
+
+    #[test]
+    fn brain_ring_4_3_sheet_whose_teams_disagree_with_the_settlement_is_refused() {
+        // The shoot-off put «В» through, but the sheet seeded «Б».
+        let text =
+            sheet(r#"{"tied":["Б","В","А"],"places":2,"shoot_off":[["А"],["В"]],"lot":null}"#);
+        let error = score_sheet(&text).expect_err("inconsistent").to_string();
+        assert!(error.contains(r#""Б" is out"#), "{error}");
+    }
+
+    #[test]
+    fn brain_ring_4_3_older_sheet_without_qualification_still_scores() {
+        score_sheet(r#"{"format":"brain-ring","teams":["А","Б"],"rounds":[]}"#).expect("older");
+    }
+}
