@@ -243,3 +243,54 @@ fn brain_ring_4_3_sheet_records_how_the_cut_was_settled_and_scores() {
     );
     minuta_shared::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
 }
+
+#[test]
+fn erudit_5_2_shoot_off_at_the_cut_stored_replayed_and_the_lot_settles_it() {
+    use minuta_shared::play::erudit::EruditTiming;
+    use minuta_shared::play::games::GameSettings;
+    // Five teams: team 1 alone right, teams 2–5 level for the 3 places left.
+    let mut g = Game::new(5);
+    g.play_minute(0, at(0));
+    g.card(1, 0, "Пушкин", at(1_000)).unwrap();
+    for team in 2..=5 {
+        g.card(team, 0, "Лермонтов", at(1_000)).unwrap();
+    }
+    g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
+    g.judge(0, "Лермонтов", Verdict::Wrong, at(64_000));
+    let Ok(Receipt::GameAdded { game }) = g.host(
+        Command::AddGame {
+            name: "Эрудит-квартет".into(),
+            settings: GameSettings::Erudit(EruditTiming::default()),
+        },
+        at(65_000),
+    ) else {
+        panic!("game added")
+    };
+    let step = |g: &mut Game, step: CutStep| {
+        g.host(
+            Command::SettleCut {
+                game,
+                places: 4,
+                seed: 3,
+                step,
+            },
+            at(70_000),
+        )
+    };
+    let recorded = |g: &Game| {
+        g.core
+            .game(game)
+            .and_then(|slot| slot.state.qualifying_cut().cloned())
+            .expect("a recorded cut")
+    };
+    // Question 1: nobody right — still four level for three places.
+    assert_eq!(step(&mut g, right(&[])), Ok(Receipt::Done));
+    g.restart();
+    assert_eq!(recorded(&g).shoot_off, vec![Vec::<TeamId>::new()]);
+    assert_eq!(recorded(&g).still_tied.len(), 4);
+    // The host's lot settles it: kept with its seed and order.
+    assert_eq!(step(&mut g, CutStep::Lot { seed: 11 }), Ok(Receipt::Done));
+    let cut = recorded(&g);
+    assert!(cut.settled());
+    assert_eq!((cut.lot, cut.lot_order.len()), (Some(11), 4));
+}
