@@ -658,6 +658,7 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::AddJudge { .. } => ("новый судья", "new judge"),
         // Brain-ring and Эрудит-квартет both take teams from the ChGK table.
         C::Qualify { .. } => ("отбор по итогам ЧГК", "qualification from the ChGK table"),
+        C::SettleCut { .. } => ("ничья на границе отбора", "the tie at the cut"),
         C::Press { .. } => ("кнопка", "the button"),
         C::AddGame { .. } => ("новая игра", "new game"),
         C::SetProgramme { .. } => ("сохранение программы", "saving the programme"),

@@ -22,10 +22,11 @@ use minuta_shared::play::brain_ring::{
     RingCommand, RingFightView, RingPlaceRow, RingQuestionText, RingStage, RingStandingRow,
     RingTiming,
 };
+use minuta_shared::play::cut::CutBoard;
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::tournament::Place;
-use minuta_shared::wire::client::{Command, CutDecision};
+use minuta_shared::wire::client::{Command, CutDecision, CutStep};
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{DisplayView, HostView, View};
 

@@ -369,6 +369,20 @@ fn ring_json(core: &Core) -> Value {
         _ => Value::Null,
     };
     let seeding: Vec<String> = ring.teams.iter().map(|t| team_name(core, *t)).collect();
+    // 4.3: how a tie at the entry cut was settled (or stands).
+    let names =
+        |list: &[TeamId]| -> Vec<String> { list.iter().map(|t| team_name(core, *t)).collect() };
+    let cut = ring.cut.as_ref().map_or(Value::Null, |cut| {
+        let shoot_off: Vec<Vec<String>> = cut.shoot_off.iter().map(|q| names(q)).collect();
+        json!({
+            "tied": names(&cut.tied),
+            "places": cut.contested,
+            "shoot_off": shoot_off,
+            "lot": cut.lot,
+            "lot_order": names(&cut.lot_order),
+            "still_tied": names(&cut.still_tied),
+        })
+    });
     let final_places: Vec<Value> = ring
         .final_places()
         .into_iter()
@@ -394,6 +408,7 @@ fn ring_json(core: &Core) -> Value {
         "stage": stage_text(&stage),
         "champion": champion,
         "seeding": seeding,
+        "cut": cut,
         "final_places": final_places,
         "table": table,
         "fights": fights,

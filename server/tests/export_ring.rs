@@ -202,6 +202,8 @@ fn export_brain_ring_table_fights_press_log_and_final_places() {
     assert_eq!(ring["champion"], Value::Null);
     assert_eq!(ring["final_places"], json!([]));
     assert_eq!(ring["seeding"], json!([ALPHA, BETA]));
+    // 4.3: no tie at the cut, nothing settled.
+    assert_eq!(ring["cut"], Value::Null);
     let csv = export(dir.path(), ExportFormat::Csv).unwrap();
     assert!(
         csv.ends_with(

@@ -32,7 +32,7 @@ use minuta_shared::roster::ImportedTeam;
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::rules::neptune::Bid;
-use minuta_shared::wire::client::{Command, CutDecision};
+use minuta_shared::wire::client::{Command, CutDecision, CutStep};
 use minuta_shared::wire::handshake::Role;
 
 /// Every role a connection can have.
@@ -69,6 +69,7 @@ pub fn senders(command: &Command) -> &'static [Role] {
         | Command::EditTeam { .. }
         | Command::AddJudge { .. }
         | Command::Qualify { .. }
+        | Command::SettleCut { .. }
         | Command::AddGame { .. }
         | Command::SetProgramme { .. }
         | Command::RemoveTeam { .. }
@@ -187,7 +188,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 79;
+pub const KINDS: usize = 80;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -529,7 +530,20 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         75 => erudit(EruditCommand::ShootOffQuestion),
         76 => erudit(EruditCommand::ShootOffJudge { correct: flag }),
         77 => erudit(EruditCommand::ShootOffNobody),
-        _ => erudit(EruditCommand::DrawLot { seed: big }),
+        78 => erudit(EruditCommand::DrawLot { seed: big }),
+        // ---- the tie at a qualification cut, one step (4.3, 5.2)
+        _ => Command::SettleCut {
+            game: GameId(b),
+            places: a,
+            seed: big,
+            step: if flag {
+                CutStep::Lot { seed: big }
+            } else {
+                CutStep::ShootOff {
+                    right: vec![TeamId(b)],
+                }
+            },
+        },
     }
 }
 

@@ -82,6 +82,30 @@ pub fn cut_places(lang: Lang, teams: usize, places: u32) -> String {
     )
 }
 
+/// «Вопрос перестрелки № 1: верно — «А», «Б»» (or nobody right).
+pub fn shoot_off_right(lang: Lang, number: u32, right: &[String]) -> String {
+    if right.is_empty() {
+        return lang.pick(
+            format!("Вопрос перестрелки № {number}: верных ответов нет"),
+            format!("Shoot-off question {number}: nobody right"),
+        );
+    }
+    let teams = quoted_list(right);
+    lang.pick(
+        format!("Вопрос перестрелки № {number}: верно — {teams}"),
+        format!("Shoot-off question {number}: right — {teams}"),
+    )
+}
+
+/// «Равны на границе отбора: «А», «Б», «В» — мест: 2 (4.3)».
+pub fn cut_tied(lang: Lang, names: &[String], places: u32) -> String {
+    let teams = quoted_list(names);
+    lang.pick(
+        format!("Равны на границе отбора: {teams} — мест: {places} (4.3)"),
+        format!("Level at the cut: {teams} — places: {places} (4.3)"),
+    )
+}
+
 /// The refusal at the qualification cut, naming the tied teams (4.3).
 pub fn at_the_cut(lang: Lang, teams: &[(TeamId, String)], places: u32) -> String {
     let names: Vec<String> = teams.iter().map(|(_, n)| n.clone()).collect();

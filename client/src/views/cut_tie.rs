@@ -1,24 +1,26 @@
-//! A tie at the qualification cut (4.3, 5.2) on the host's screen: the
-//! server refused «Отобрать» naming the teams level on points and rating
-//! and the places they contest; this panel runs the shoot-off — one
-//! question to the tied teams' cards, the host ticks those right and
+//! A tie at the qualification cut (4.3, 5.2) on the host's screen and the
+//! hall's: the server refused «Отобрать» naming the teams level on points
+//! and rating and the places they contest; this panel runs the shoot-off —
+//! one question to the tied teams' cards, the host ticks those right and
 //! records it, repeated until the tie breaks — or draws the lot with a seed
-//! the host sees first. Each step sends the qualification again with the
-//! shoot-off so far (the server keeps nothing of a refused one; the panel
-//! reads it back from the refusal), so the server alone decides when the
-//! tie is broken.
+//! the host sees first. Each step goes to the server, which stores it with
+//! the shoot-off so far (every staff screen reads that from the game's
+//! view, after a restart too) and qualifies the teams once the tie breaks.
+//! The hall's part shows the settlement: the questions and the lot's seed
+//! with the order it drew.
 
 use std::collections::BTreeSet;
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
-use minuta_shared::wire::client::{Command, CutDecision};
+use minuta_shared::play::cut::CutBoard;
+use minuta_shared::wire::client::{Command, CutStep};
 use minuta_shared::wire::server::CommandError;
 
+use crate::i18n::Lang;
 use crate::i18n::tie::{self as words, Tt};
 use crate::state::{AppState, Notice, UiCommand};
 use crate::views::widgets::{AMBER, GREY};
-
 /// What the panel remembers: the teams ticked right on the question being
 /// recorded, and the lot's seed (from the clock until the host types one).
 #[derive(Debug, Default)]
@@ -48,33 +50,69 @@ pub fn standing(state: &AppState, game: GameId) -> Option<(&Command, &CommandErr
         .filter(|(_, e)| matches!(e, CommandError::TieAtTheCut { .. }))
 }
 
-/// The panel, when a tie stands at the cut of `game`.
+/// The tie the panel settles: the qualification asked (places, seed), the
+/// teams still tied, the places left, the questions recorded so far.
+struct OpenTie {
+    places: u32,
+    seed: u64,
+    still: Vec<(TeamId, String)>,
+    left: u32,
+    questions: Vec<Vec<String>>,
+}
+
+/// The tie standing at the cut of `game`: as the server recorded it (the
+/// game's view), or as its refusal of «Отобрать» named it before any step.
+fn open_tie(state: &AppState, game: GameId, recorded: Option<&CutBoard>) -> Option<OpenTie> {
+    let refused = standing(state, game).and_then(|(command, error)| match (command, error) {
+        (
+            Command::Qualify { places, seed, .. },
+            CommandError::TieAtTheCut {
+                teams,
+                places: left,
+            },
+        ) => Some(OpenTie {
+            places: *places,
+            seed: *seed,
+            still: teams.clone(),
+            left: *left,
+            questions: Vec::new(),
+        }),
+        _ => None,
+    });
+    match recorded {
+        Some(cut) if !cut.settled() => Some(OpenTie {
+            places: cut.places,
+            seed: cut.seed,
+            still: cut.still_tied.clone(),
+            left: cut.left,
+            questions: cut.shoot_off.clone(),
+        }),
+        // Settled: only a later «Отобрать» for other places ties again.
+        Some(cut) => refused.filter(|t| t.places != cut.places),
+        None => refused,
+    }
+}
+
+/// The panel, when a tie stands at the cut of `game`; `recorded`: the
+/// tie as the game's view has it, when the game keeps one.
 pub fn panel(
     ui: &mut Ui,
     state: &AppState,
     game: GameId,
+    recorded: Option<&CutBoard>,
     form: &mut CutTieForm,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
-    let Some((
-        Command::Qualify {
-            places, seed, cut, ..
-        },
-        CommandError::TieAtTheCut {
-            teams,
-            places: left,
-        },
-    )) = standing(state, game)
-    else {
+    let Some(tie) = open_tie(state, game, recorded) else {
         return;
     };
-    let again = |cut: CutDecision| {
-        UiCommand::Send(Command::Qualify {
+    let step = |step: CutStep| {
+        UiCommand::Send(Command::SettleCut {
             game,
-            places: *places,
-            seed: *seed,
-            cut,
+            places: tie.places,
+            seed: tie.seed,
+            step,
         })
     };
     ui.add_space(6.0);
@@ -84,11 +122,14 @@ pub fn panel(
             .strong()
             .color(AMBER),
     );
-    ui.label(words::cut_places(lang, teams.len(), *left));
+    ui.label(words::cut_places(lang, tie.still.len(), tie.left));
     ui.label(RichText::new(lang.t(Tt::CutHint)).small().color(GREY));
-    ui.label(words::question_number(lang, cut.shoot_off.len() as u32 + 1));
+    for (number, right) in (1u32..).zip(&tie.questions) {
+        ui.label(words::shoot_off_right(lang, number, right));
+    }
+    ui.label(words::question_number(lang, tie.questions.len() as u32 + 1));
     ui.horizontal_wrapped(|ui| {
-        for (team, name) in teams {
+        for (team, name) in &tie.still {
             let mut right = form.right.contains(team);
             if ui.checkbox(&mut right, name).changed() {
                 if right {
@@ -100,16 +141,14 @@ pub fn panel(
         }
     });
     if ui.button(lang.t(Tt::CutRecord)).clicked() {
-        let mut next = cut.clone();
-        next.shoot_off.push(
-            teams
-                .iter()
-                .map(|(t, _)| *t)
-                .filter(|t| form.right.contains(t))
-                .collect(),
-        );
+        let right = tie
+            .still
+            .iter()
+            .map(|(t, _)| *t)
+            .filter(|t| form.right.contains(t))
+            .collect();
         form.right.clear();
-        out.push(again(next));
+        out.push(step(CutStep::ShootOff { right }));
     }
     ui.add_space(4.0);
     ui.label(RichText::new(lang.t(Tt::LotHint)).small().color(GREY));
@@ -118,9 +157,27 @@ pub fn panel(
         let label = ui.label(lang.t(Tt::LotSeed));
         ui.add(egui::DragValue::new(lot_seed)).labelled_by(label.id);
         if ui.button(lang.t(Tt::DrawLot)).clicked() {
-            let mut next = cut.clone();
-            next.lot = Some(*lot_seed);
-            out.push(again(next));
+            out.push(step(CutStep::Lot { seed: *lot_seed }));
+        }
+    });
+}
+
+/// The tie at the cut for the hall and the staff: the teams, each
+/// shoot-off question's right cards, and a lot's seed with its order.
+pub fn hall(ui: &mut Ui, lang: Lang, cut: &CutBoard, size: f32) {
+    ui.vertical_centered(|ui| {
+        ui.label(RichText::new(lang.t(Tt::CutTitle)).size(size).strong());
+        let names: Vec<String> = cut.tied.iter().map(|(_, n)| n.clone()).collect();
+        ui.label(RichText::new(words::cut_tied(lang, &names, cut.contested)).size(size * 0.8));
+        for (number, right) in (1u32..).zip(&cut.shoot_off) {
+            ui.label(RichText::new(words::shoot_off_right(lang, number, right)).size(size * 0.8));
+        }
+        if let Some(seed) = cut.lot {
+            ui.label(
+                RichText::new(words::settled(lang, &cut.lot_order, 0, Some(seed)))
+                    .size(size)
+                    .strong(),
+            );
         }
     });
 }

@@ -244,3 +244,37 @@ fn once_the_question_is_over_the_projector_shows_its_answer_not_its_text() {
     assert!(harness.query_by_label("Ответ: Пушкин").is_some());
     assert!(harness.query_by_label_contains("Евгения").is_none());
 }
+
+#[test]
+fn brain_ring_4_3_the_projector_shows_the_lot_drawn_at_the_cut_with_its_seed() {
+    // Arrange: the host drew the lot (seed 2026) among three tied teams
+    // for two places; the teams are seeded, no fight yet.
+    let named = |t: u32| (TeamId(t), format!("Команда {t}"));
+    let mut view = common::display_view();
+    let ring = common::display_ring(&mut view);
+    ring.stage = RingStage::Qualifying {
+        round: 1,
+        open: 0,
+        pairs: vec![[TeamId(3), TeamId(1)]],
+    };
+    ring.cut = Some(CutBoard {
+        places: 2,
+        seed: 1,
+        tied: vec![named(1), named(2), named(3)],
+        contested: 2,
+        lot: Some(2026),
+        lot_order: vec!["Команда 3".into(), "Команда 1".into(), "Команда 2".into()],
+        ..CutBoard::default()
+    });
+
+    // Act
+    let harness = projector(view, ARMED);
+
+    // Assert: the seed and the order it drew, for the hall.
+    assert!(
+        harness
+            .query_by_label("Жребий (зерно 2026): Команда 3, Команда 1, Команда 2")
+            .is_some()
+    );
+    assert!(harness.query_by_label("Ничья на границе отбора").is_some());
+}

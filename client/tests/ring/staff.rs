@@ -470,13 +470,65 @@ fn brain_ring_4_3_the_host_records_a_shoot_off_on_cards_at_the_cut() {
     common::click(&mut harness, "Записать вопрос перестрелки");
     common::assert_sent(
         &harness,
-        [Command::Qualify {
+        [Command::SettleCut {
             game: EVENT_RING,
             places: 2,
             seed: 5,
-            cut: CutDecision {
-                shoot_off: vec![vec![TeamId(3)]],
-                lot: None,
+            step: CutStep::ShootOff {
+                right: vec![TeamId(3)],
+            },
+        }],
+    );
+}
+
+/// The tie at the cut as the server recorded it: question 1 went to
+/// «Команда 3»; «Команда 1» and «Команда 2» still level for 1 place.
+fn recorded_tie() -> CutBoard {
+    let named = |t: u32| (TeamId(t), format!("Команда {t}"));
+    CutBoard {
+        places: 2,
+        seed: 5,
+        tied: vec![named(1), named(2), named(3)],
+        contested: 2,
+        shoot_off: vec![vec!["Команда 3".to_owned()]],
+        still_tied: vec![named(1), named(2)],
+        left: 1,
+        ..CutBoard::default()
+    }
+}
+
+#[test]
+fn brain_ring_4_3_the_shoot_off_so_far_comes_from_the_view_on_any_staff_screen() {
+    // Arrange: no refusal on this screen (another screen, or a restart):
+    // the shoot-off so far is the server's.
+    let mut view = tournament_view(RingStage::NotSeeded);
+    ring(&mut view).cut = Some(recorded_tie());
+    let mut harness = host_screen_on(view, 0);
+
+    // Assert: the question recorded, and the next one to record.
+    assert!(
+        harness
+            .query_by_label("Вопрос перестрелки № 1: верно — «Команда 3»")
+            .is_some()
+    );
+    assert!(harness.query_by_label("Вопрос перестрелки № 2").is_some());
+
+    // Act: «Команда 2» right on question 2.
+    harness
+        .get_all_by_label("Команда 2")
+        .find(|n| n.accesskit_node().role() == Role::CheckBox)
+        .expect("a tick for «Команда 2»")
+        .click();
+    harness.run();
+    common::click(&mut harness, "Записать вопрос перестрелки");
+    common::assert_sent(
+        &harness,
+        [Command::SettleCut {
+            game: EVENT_RING,
+            places: 2,
+            seed: 5,
+            step: CutStep::ShootOff {
+                right: vec![TeamId(2)],
             },
         }],
     );
@@ -489,13 +541,12 @@ fn brain_ring_4_3_the_host_draws_the_lot_at_the_cut_with_its_seed() {
     common::click(&mut harness, "Бросить жребий");
     common::assert_sent(
         &harness,
-        [Command::Qualify {
+        [Command::SettleCut {
             game: EVENT_RING,
             places: 2,
             seed: 5,
-            cut: CutDecision {
-                shoot_off: Vec::new(),
-                lot: Some(ARMED % 1_000_000),
+            step: CutStep::Lot {
+                seed: ARMED % 1_000_000,
             },
         }],
     );

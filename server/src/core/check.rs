@@ -220,6 +220,10 @@ impl Core {
             RingEvent::Qualified { teams, .. } => {
                 teams.iter().try_for_each(|t| self.team_exists(*t))
             }
+            // Every team the record names is one of the tied.
+            RingEvent::CutRecorded { cut } => {
+                cut.tied.iter().try_for_each(|t| self.team_exists(*t))
+            }
             RingEvent::FightOpened { fight, tables, .. } => {
                 if ring.is_some_and(|r| r.fights.contains_key(fight)) {
                     return Err(ReplayError::Exists {

@@ -366,6 +366,12 @@ impl Core {
                 seed,
                 cut,
             } => self.decide_qualify(game, places, seed, &cut, now)?,
+            Command::SettleCut {
+                game,
+                places,
+                seed,
+                step,
+            } => self.decide_settle_cut(game, places, seed, step, now)?,
             Command::AddGame { name, settings } => self.decide_add_game(name, settings)?,
             Command::Game { game, command } => {
                 let pictures = Self::package_media(&command);

@@ -3,9 +3,11 @@
 //! a shoot-off on the tied teams' cards or by the host's lot.
 
 use minuta_shared::ids::TeamId;
-use minuta_shared::play::brain_ring::{EVENT_RING, RingStage};
+use minuta_shared::play::brain_ring::{EVENT_RING, RingBoard, RingStage};
 use minuta_shared::play::chgk::Verdict;
-use minuta_shared::wire::client::{Command, CutDecision};
+use minuta_shared::play::cut::QualifyingCut;
+use minuta_shared::play::games::{GameDisplayView, GameStaffView};
+use minuta_shared::wire::client::{Command, CutDecision, CutStep};
 use minuta_shared::wire::server::{CommandError, Receipt};
 
 use super::tests::{Game, at};
@@ -99,4 +101,196 @@ fn brain_ring_4_3_the_hosts_lot_with_its_seed_settles_the_cut() {
     let teams = seeded(&g);
     assert_eq!(teams.len(), 2);
     assert!(teams.iter().all(|t| (1..=3).contains(&t.0)), "{teams:?}");
+}
+
+fn settle(g: &mut Game, step: CutStep) -> Result<Receipt, CommandError> {
+    g.host(
+        Command::SettleCut {
+            game: EVENT_RING,
+            places: 2,
+            seed: 1,
+            step,
+        },
+        at(80_000),
+    )
+}
+
+fn right(ids: &[u32]) -> CutStep {
+    CutStep::ShootOff {
+        right: ids.iter().map(|&i| TeamId(i)).collect(),
+    }
+}
+
+fn recorded(g: &Game) -> QualifyingCut {
+    g.core
+        .event_ring()
+        .expect("Brain-ring")
+        .cut
+        .clone()
+        .expect("a recorded cut")
+}
+
+/// The Brain-ring board the projector shows.
+fn hall_board(g: &Game) -> RingBoard {
+    let view = g.core.display_view(at(90_000));
+    view.games
+        .into_iter()
+        .find_map(|entry| match entry.view {
+            GameDisplayView::Ring(board) => Some(board),
+            _ => None,
+        })
+        .expect("Brain-ring on the projector")
+}
+
+#[test]
+fn brain_ring_4_3_shoot_off_question_stored_replayed_and_the_next_breaks_the_tie() {
+    let mut g = three_level();
+    assert_eq!(
+        qualify(&mut g, CutDecision::default()),
+        Err(tie(&[1, 2, 3], 2))
+    );
+    // Question 1: team 3 alone right — it goes on; 1 and 2 still level.
+    assert_eq!(settle(&mut g, right(&[3])), Ok(Receipt::Done));
+    let cut = recorded(&g);
+    assert_eq!(cut.tied, vec![TeamId(1), TeamId(2), TeamId(3)]);
+    assert_eq!(cut.shoot_off, vec![vec![TeamId(3)]]);
+    assert_eq!(cut.still_tied, vec![TeamId(1), TeamId(2)]);
+    assert_eq!(cut.left, 1);
+    // Every staff screen sees the shoot-off so far.
+    let staff = g.core.staff_view(at(80_000), false);
+    let board = staff
+        .games
+        .iter()
+        .find_map(|entry| match &entry.view {
+            GameStaffView::Ring(ring) => ring.board.cut.clone(),
+            _ => None,
+        })
+        .expect("the cut on a judge's screen");
+    assert_eq!(board.shoot_off, vec![vec!["Команда 3".to_owned()]]);
+
+    // The server starts again: the shoot-off is still there.
+    g.restart();
+    assert_eq!(recorded(&g), cut);
+    // «Отобрать» again goes on from the recorded shoot-off.
+    assert_eq!(
+        qualify(&mut g, CutDecision::default()),
+        Err(tie(&[1, 2], 1))
+    );
+    // Question 2: team 2 right — the tie is broken, the teams qualify.
+    assert_eq!(settle(&mut g, right(&[2])), Ok(Receipt::Done));
+    assert_eq!(seeded(&g), vec![TeamId(2), TeamId(3)]);
+    let settled = recorded(&g);
+    assert!(settled.settled());
+    assert_eq!(settled.shoot_off, vec![vec![TeamId(3)], vec![TeamId(2)]]);
+    // A further question is refused: the tie is settled.
+    assert!(matches!(
+        settle(&mut g, right(&[1])),
+        Err(CommandError::Qualification(_))
+    ));
+}
+
+#[test]
+fn brain_ring_4_3_shoot_off_naming_a_team_not_tied_is_refused_and_not_stored() {
+    let mut g = three_level();
+    assert!(matches!(
+        settle(&mut g, right(&[4])),
+        Err(CommandError::Qualification(_))
+    ));
+    assert_eq!(g.core.event_ring().expect("Brain-ring").cut, None);
+}
+
+#[test]
+fn brain_ring_4_3_lot_seed_stored_and_shown_on_the_projector() {
+    let mut g = three_level();
+    assert_eq!(
+        settle(&mut g, CutStep::Lot { seed: 2026 }),
+        Ok(Receipt::Done)
+    );
+    let cut = recorded(&g);
+    assert_eq!(cut.lot, Some(2026));
+    assert_eq!(cut.lot_order.len(), 3);
+    // The first two drawn took the two places.
+    let mut first_two = cut.lot_order[..2].to_vec();
+    first_two.sort();
+    assert_eq!(seeded(&g), first_two);
+    g.restart();
+    let board = hall_board(&g).cut.expect("the lot on the projector");
+    assert_eq!(board.lot, Some(2026));
+    assert_eq!(
+        board.lot_order,
+        cut.lot_order
+            .iter()
+            .map(|t| format!("Команда {}", t.0))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn brain_ring_4_3_sheet_records_how_the_cut_was_settled_and_scores() {
+    let mut g = three_level();
+    settle(&mut g, right(&[3])).unwrap();
+    settle(&mut g, right(&[2])).unwrap();
+    let ring = g.core.event_ring().expect("Brain-ring");
+    let sheet = ring.sheet_json(g.core.roster());
+    assert_eq!(
+        sheet["qualification"]["cut"],
+        serde_json::json!({
+            "tied": ["Команда 1", "Команда 2", "Команда 3"],
+            "places": 2,
+            "shoot_off": [["Команда 3"], ["Команда 2"]],
+            "lot": null,
+        })
+    );
+    minuta_shared::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
+}
+
+#[test]
+fn erudit_5_2_shoot_off_at_the_cut_stored_replayed_and_the_lot_settles_it() {
+    use minuta_shared::play::erudit::EruditTiming;
+    use minuta_shared::play::games::GameSettings;
+    // Five teams: team 1 alone right, teams 2–5 level for the 3 places left.
+    let mut g = Game::new(5);
+    g.play_minute(0, at(0));
+    g.card(1, 0, "Пушкин", at(1_000)).unwrap();
+    for team in 2..=5 {
+        g.card(team, 0, "Лермонтов", at(1_000)).unwrap();
+    }
+    g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
+    g.judge(0, "Лермонтов", Verdict::Wrong, at(64_000));
+    let Ok(Receipt::GameAdded { game }) = g.host(
+        Command::AddGame {
+            name: "Эрудит-квартет".into(),
+            settings: GameSettings::Erudit(EruditTiming::default()),
+        },
+        at(65_000),
+    ) else {
+        panic!("game added")
+    };
+    let step = |g: &mut Game, step: CutStep| {
+        g.host(
+            Command::SettleCut {
+                game,
+                places: 4,
+                seed: 3,
+                step,
+            },
+            at(70_000),
+        )
+    };
+    let recorded = |g: &Game| {
+        g.core
+            .game(game)
+            .and_then(|slot| slot.state.qualifying_cut().cloned())
+            .expect("a recorded cut")
+    };
+    // Question 1: nobody right — still four level for three places.
+    assert_eq!(step(&mut g, right(&[])), Ok(Receipt::Done));
+    g.restart();
+    assert_eq!(recorded(&g).shoot_off, vec![Vec::<TeamId>::new()]);
+    assert_eq!(recorded(&g).still_tied.len(), 4);
+    // The host's lot settles it: kept with its seed and order.
+    assert_eq!(step(&mut g, CutStep::Lot { seed: 11 }), Ok(Receipt::Done));
+    let cut = recorded(&g);
+    assert!(cut.settled());
+    assert_eq!((cut.lot, cut.lot_order.len()), (Some(11), 4));
 }

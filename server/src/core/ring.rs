@@ -6,12 +6,13 @@
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::RingTournament;
 use minuta_shared::play::chgk::{ChgkGame, EVENT_CHGK};
+use minuta_shared::play::cut::QualifyingCut;
 use minuta_shared::play::games::{Format, GameState};
 use minuta_shared::rules::brain_ring::{CutSettlement, RingError, qualify, seeding_order};
 use minuta_shared::rules::chgk::ChgkRow;
 use minuta_shared::seed::Seed;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::client::CutDecision;
+use minuta_shared::wire::client::{CutDecision, CutStep};
 use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
@@ -70,10 +71,10 @@ impl Core {
     }
 
     /// 4.3–4.4: the `places` best ChGK teams (points, then rating; a tie
-    /// across the cut settled by the host's `cut`, else refused naming the
-    /// tied teams), seeded by the table after three tours (its full ties
-    /// by a lot with `seed`), handed to `game` as its format's seeding
-    /// command.
+    /// across the cut settled by the host's `cut` — or, when that is empty,
+    /// by the shoot-off recorded so far — else refused naming the tied
+    /// teams), seeded by the table after three tours (its full ties by a
+    /// lot with `seed`), handed to `game` as its format's seeding command.
     pub(super) fn decide_qualify(
         &self,
         game: GameId,
@@ -82,6 +83,79 @@ impl Core {
         cut: &CutDecision,
         now: ServerTime,
     ) -> Result<(Receipt, Vec<Event>), CommandError> {
+        let cut = if *cut == CutDecision::default() {
+            self.recorded_cut(game, places).unwrap_or_default()
+        } else {
+            cut.clone()
+        };
+        match self.cut_outcome(game, places, seed, &cut, now)? {
+            CutOutcome::Qualified(events) => Ok((Receipt::Done, events)),
+            CutOutcome::Tied { refusal, .. } => Err(refusal),
+        }
+    }
+
+    /// 4.3, 5.2: one step of the host's settlement of the tie at the cut
+    /// (a shoot-off question's right cards, or a lot), added to the steps
+    /// recorded so far and stored with them; once the tie is broken, the
+    /// qualification itself, as [`Core::decide_qualify`].
+    pub(super) fn decide_settle_cut(
+        &self,
+        game: GameId,
+        places: u32,
+        seed: u64,
+        step: CutStep,
+        now: ServerTime,
+    ) -> Result<(Receipt, Vec<Event>), CommandError> {
+        // A settled tie stays as it was settled (4.3: its record is the
+        // qualification's).
+        if let Some(done) = self.games.get(&game).and_then(|g| g.state.qualifying_cut())
+            && done.places == places
+            && done.settled()
+        {
+            return Err(CommandError::Qualification(
+                "the tie at the cut is already settled".to_owned(),
+            ));
+        }
+        let mut cut = self.recorded_cut(game, places).unwrap_or_default();
+        match step {
+            CutStep::ShootOff { right } => cut.shoot_off.push(right),
+            CutStep::Lot { seed } => cut.lot = Some(seed),
+        }
+        match self.cut_outcome(game, places, seed, &cut, now)? {
+            CutOutcome::Qualified(events) => Ok((Receipt::Done, events)),
+            CutOutcome::Tied { record, .. } => {
+                let slot = self.games.get(&game).ok_or(CommandError::NoSuchGame)?;
+                let event = slot.state.cut_recorded(record).ok_or_else(|| {
+                    CommandError::Qualification(format!(
+                        "game {game} keeps no record of a tie at its cut"
+                    ))
+                })?;
+                Ok((Receipt::Done, vec![Event::Game { game, event }]))
+            }
+        }
+    }
+
+    /// The host's settlement recorded so far for a qualification of
+    /// `places` into `game`, while its tie still stands.
+    fn recorded_cut(&self, game: GameId, places: u32) -> Option<CutDecision> {
+        let cut = self.games.get(&game)?.state.qualifying_cut()?;
+        (cut.places == places && !cut.settled()).then(|| CutDecision {
+            shoot_off: cut.shoot_off.clone(),
+            lot: cut.lot,
+        })
+    }
+
+    /// The qualification with `cut` applied: the events that seed `game`
+    /// (with the settled tie's record first, when there was a tie), or the
+    /// tie still standing — its record and the refusal naming its teams.
+    fn cut_outcome(
+        &self,
+        game: GameId,
+        places: u32,
+        seed: u64,
+        cut: &CutDecision,
+        now: ServerTime,
+    ) -> Result<CutOutcome, CommandError> {
         let slot = self.games.get(&game).ok_or(CommandError::NoSuchGame)?;
         let teams = self.registry.team_ids();
         let all = self.qualifying_standings().ok_or_else(no_chgk)?;
@@ -100,22 +174,53 @@ impl Core {
             shoot_off,
             lot: cut.lot,
         };
-        let named = |i: usize| {
-            let id = teams.get(i).copied().unwrap_or(TeamId(i as u32));
-            (id, self.roster.name(id))
+        let id = |i: &usize| teams.get(*i).copied().unwrap_or(TeamId(*i as u32));
+        let ids = |list: &[usize]| list.iter().map(id).collect::<Vec<TeamId>>();
+        let named = |i: usize| (id(&i), self.roster.name(id(&i)));
+        let record = |tied: &[usize], contested: usize| QualifyingCut {
+            places,
+            seed,
+            tied: ids(tied),
+            contested: contested as u32,
+            shoot_off: cut.shoot_off.clone(),
+            lot: cut.lot,
+            lot_order: Vec::new(),
+            still_tied: Vec::new(),
+            left: 0,
         };
-        let qualified = qualify(&rows, places as usize, &settlement).map_err(|e| match e {
-            RingError::CutTie { teams, places } => CommandError::TieAtTheCut {
-                teams: teams.into_iter().map(named).collect(),
-                places: places as u32,
-            },
-            RingError::NotTied { question, team } => CommandError::Qualification(format!(
-                "shoot-off question {}: «{}» is not one of the teams still tied",
-                question + 1,
-                named(team).1
-            )),
-            other => CommandError::Qualification(other.to_string()),
-        })?;
+        let qualified = match qualify(&rows, places as usize, &settlement) {
+            Ok(q) => q,
+            Err(RingError::CutTie {
+                teams: still,
+                places: left,
+            }) => {
+                // The whole tie as it stood before any shoot-off.
+                let (tied, contested) =
+                    match qualify(&rows, places as usize, &CutSettlement::default()) {
+                        Err(RingError::CutTie { teams, places }) => (teams, places),
+                        _ => (still.clone(), left),
+                    };
+                return Ok(CutOutcome::Tied {
+                    record: QualifyingCut {
+                        still_tied: ids(&still),
+                        left: left as u32,
+                        ..record(&tied, contested)
+                    },
+                    refusal: CommandError::TieAtTheCut {
+                        teams: still.into_iter().map(named).collect(),
+                        places: left as u32,
+                    },
+                });
+            }
+            Err(RingError::NotTied { question, team }) => {
+                return Err(CommandError::Qualification(format!(
+                    "shoot-off question {}: «{}» is not one of the teams still tied",
+                    question + 1,
+                    named(team).1
+                )));
+            }
+            Err(other) => return Err(CommandError::Qualification(other.to_string())),
+        };
         let chgk = self.event_chgk().ok_or_else(no_chgk)?;
         let first_tours: Vec<_> = chgk
             .tours
@@ -134,7 +239,29 @@ impl Core {
                 "game {game} is not one teams qualify into from ChGK"
             ))
         })?;
-        let (_, events) = self.decide_game(Identity::Host, game, command, now)?;
-        Ok((Receipt::Done, events))
+        let (_, seeding) = self.decide_game(Identity::Host, game, command, now)?;
+        // 4.3: the settled tie is kept with the qualification (the
+        // scoresheet's record, the lot's seed and order for the hall).
+        let mut events = Vec::new();
+        if !qualified.tied.is_empty() {
+            let settled = QualifyingCut {
+                lot_order: ids(&qualified.lot_order),
+                ..record(&qualified.tied, qualified.contested)
+            };
+            if let Some(event) = slot.state.cut_recorded(settled) {
+                events.push(Event::Game { game, event });
+            }
+        }
+        events.extend(seeding);
+        Ok(CutOutcome::Qualified(events))
     }
+}
+
+/// A qualification with the host's settlement applied.
+enum CutOutcome {
+    Qualified(Vec<Event>),
+    Tied {
+        record: QualifyingCut,
+        refusal: CommandError,
+    },
 }

@@ -92,6 +92,13 @@ impl Game {
         Ok(receipt)
     }
 
+    /// The server started again: its state rebuilt from the stored events.
+    pub(super) fn restart(&mut self) {
+        let mut core = Core::new(ServerInfo::default());
+        core.replay(&self.events);
+        self.core = core;
+    }
+
     pub(super) fn host(
         &mut self,
         command: Command,

@@ -242,6 +242,18 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
         None
     }
 
+    /// 4.3, 5.2: the event that stores how a tie at the cut into this game
+    /// stands or was settled (recorded by the event, which scored it);
+    /// `None` for a format nobody qualifies into.
+    fn cut_recorded(_cut: crate::play::cut::QualifyingCut) -> Option<Self::Event> {
+        None
+    }
+
+    /// The tie at the cut into this game as last recorded.
+    fn qualifying_cut(&self) -> Option<&crate::play::cut::QualifyingCut> {
+        None
+    }
+
     /// The server started again from its store: the events that put what
     /// was in play when it stopped into a state the host understands
     /// (stored before anyone is served). Nothing for most formats.

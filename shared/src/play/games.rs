@@ -261,6 +261,18 @@ macro_rules! formats {
                 }
             }
 
+            /// 4.3, 5.2: the event storing the tie at the cut into this game.
+            pub fn cut_recorded(&self, cut: crate::play::cut::QualifyingCut) -> Option<GameEvent> {
+                match self {
+                    $(GameState::$variant(_) => <$game as LiveFormat>::cut_recorded(cut).map(GameEvent::$variant)),*
+                }
+            }
+
+            /// The tie at the cut into this game as last recorded.
+            pub fn qualifying_cut(&self) -> Option<&crate::play::cut::QualifyingCut> {
+                match self { $(GameState::$variant(g) => LiveFormat::qualifying_cut(g)),* }
+            }
+
             /// The server started again: the events that settle what was in play.
             pub fn restarted(&mut self, now: ServerTime) -> Vec<GameEvent> {
                 match self {

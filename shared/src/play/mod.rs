@@ -6,6 +6,7 @@
 pub mod brain_ring;
 pub mod button;
 pub mod chgk;
+pub mod cut;
 pub mod erudit;
 pub mod format;
 pub mod games;

@@ -10,6 +10,7 @@ mod json;
 mod multigames;
 pub(crate) mod neptune;
 pub(crate) mod output;
+mod ring_cut;
 mod teams;
 
 use json::Node;

@@ -65,6 +65,17 @@ pub enum Command {
         seed: u64,
         cut: CutDecision,
     },
+    /// 4.3, 5.2: the host records one step of settling the tie at the cut
+    /// of the qualification `places`/`seed` into `game` (as `Qualify`):
+    /// a shoot-off question's right cards or a lot's seed. The server
+    /// stores it with the shoot-off so far, shown to every staff screen;
+    /// once the tie is broken it qualifies the teams as `Qualify` does.
+    SettleCut {
+        game: GameId,
+        places: u32,
+        seed: u64,
+        step: CutStep,
+    },
 
     // ---- a team: the button (Brain-ring) ----
     /// The button. The server stamps it on arrival; `clock_offset_us` is the
@@ -89,6 +100,15 @@ pub enum Command {
     /// JSON, a plain spreadsheet; `crate::roster`) and edits the changed
     /// ones: all of them or, on any bad row, none.
     ImportTeams { teams: Vec<ImportedTeam> },
+}
+
+/// One step of settling a tie at the qualification cut (4.3, 5.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CutStep {
+    /// A shoot-off question to the tied teams' cards: those right.
+    ShootOff { right: Vec<TeamId> },
+    /// A lot among the teams still tied, drawn with the host's seed.
+    Lot { seed: u64 },
 }
 
 /// How the host settles a tie across the qualification cut (4.3, 5.2):

@@ -15,6 +15,7 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | ImportTeams { .. }
         | AddJudge { .. }
         | Qualify { .. }
+        | SettleCut { .. }
         | AddGame { .. }
         | SetProgramme { .. } => role == Role::Host,
         Game { command, .. } => command.permitted(role),
@@ -65,7 +66,18 @@ mod tests {
             crate::ids::GameId(3),
             crate::play::erudit::EruditCommand::ShootOffQuestion,
         );
+        // 4.3: the host alone records the settlement of a tie at the cut.
+        let cut = Command::SettleCut {
+            game: crate::ids::GameId(1),
+            places: 2,
+            seed: 1,
+            step: crate::wire::client::CutStep::Lot { seed: 7 },
+        };
         let table = [
+            (Role::Host, &cut, true),
+            (Role::Judge, &cut, false),
+            (Role::Team, &cut, false),
+            (Role::Display, &cut, false),
             (Role::Host, &import, true),
             (Role::Judge, &import, false),
             (Role::Team, &import, false),

@@ -261,6 +261,11 @@ pub fn display(ui: &mut Ui, state: &AppState, title: &str, board: &EruditBoard) 
     ui.vertical_centered(|ui| {
         ui.label(RichText::new(title).size(base * 0.6).color(GREY));
     });
+    // 5.2 (as 4.3): how the tie at the cut was settled (the lot's seed and
+    // order), for the hall until the first game starts.
+    if let Some(cut) = board.cut.as_ref().filter(|_| board.game.is_none()) {
+        crate::views::cut_tie::hall(ui, lang, cut, base * 0.6);
+    }
     match &board.game {
         Some(game) if in_play(game) => {
             ui.vertical_centered(|ui| {

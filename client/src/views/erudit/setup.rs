@@ -6,6 +6,7 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::erudit::{EruditCommand, EruditTiming, MIN_PLAYERS, TEAM_COUNTS};
+use minuta_shared::play::games::GameStaffView;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
@@ -107,7 +108,16 @@ pub fn seeding(
         }
     });
     ui.label(RichText::new(lang.t(Et::QualifyHint)).small().color(GREY));
-    crate::views::cut_tie::panel(ui, state, game, &mut form.cut, out);
+    // The tie as the server recorded it: the shoot-off so far.
+    let recorded = view
+        .games
+        .iter()
+        .find(|g| g.id == game)
+        .and_then(|g| match &g.view {
+            GameStaffView::Erudit(erudit) => erudit.board.cut.as_ref(),
+            _ => None,
+        });
+    crate::views::cut_tie::panel(ui, state, game, recorded, &mut form.cut, out);
     // Everyone level on nothing: «Отобрать» would qualify by lot alone.
     if view
         .event_chgk()

@@ -71,6 +71,11 @@ pub fn board(ui: &mut Ui, state: &AppState, title: &str, board: &RingBoard) {
             ui.label(RichText::new(series).size(base * 0.7).strong());
         }
     });
+    // 4.3: how the tie at the cut was settled (the lot's seed and order),
+    // for the hall until the first fight opens.
+    if let Some(cut) = board.cut.as_ref().filter(|_| board.fights.is_empty()) {
+        crate::views::cut_tie::hall(ui, lang, cut, base * 0.6);
+    }
     let open = on_stage(&board.fights);
     match open.as_slice() {
         [] => {}

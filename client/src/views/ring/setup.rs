@@ -7,6 +7,7 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::{EarlyPress, RingBoard, RingCommand, RingStage, RingTiming};
+use minuta_shared::play::games::GameStaffView;
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
@@ -214,7 +215,16 @@ pub fn qualification(
             .small()
             .color(GREY),
     );
-    crate::views::cut_tie::panel(ui, state, game, &mut form.cut, out);
+    // The tie as the server recorded it: the shoot-off so far.
+    let recorded = view
+        .games
+        .iter()
+        .find(|g| g.id == game)
+        .and_then(|g| match &g.view {
+            GameStaffView::Ring(ring) => ring.board.cut.as_ref(),
+            _ => None,
+        });
+    crate::views::cut_tie::panel(ui, state, game, recorded, &mut form.cut, out);
     // Everyone level on nothing: «Отобрать» would seed by lot alone.
     if view
         .event_chgk()

@@ -88,6 +88,11 @@ pub enum RingEvent {
     QuestionsAdded {
         questions: Vec<crate::packages::Question>,
     },
+    /// 4.3: how the tie at the entry cut stands or was settled (each
+    /// shoot-off question, the lot), as the event scored it.
+    CutRecorded {
+        cut: crate::play::cut::QualifyingCut,
+    },
 }
 
 impl RingEvent {
@@ -97,7 +102,8 @@ impl RingEvent {
             | RingEvent::Qualified { .. }
             | RingEvent::FightOpened { .. }
             | RingEvent::Interrupted { .. }
-            | RingEvent::QuestionsAdded { .. } => None,
+            | RingEvent::QuestionsAdded { .. }
+            | RingEvent::CutRecorded { .. } => None,
             RingEvent::QuestionRead { at, .. }
             | RingEvent::Armed { at, .. }
             | RingEvent::Pressed { at, .. }
@@ -124,6 +130,7 @@ impl RingEvent {
             RingEvent::FightClosed { .. } => "ring_fight_closed",
             RingEvent::Interrupted { .. } => "ring_interrupted",
             RingEvent::QuestionsAdded { .. } => "ring_questions_added",
+            RingEvent::CutRecorded { .. } => "ring_cut_recorded",
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::ids::{GameId, TeamId};
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::chgk::MAX_APPEAL_CHARS;
+use crate::play::cut::QualifyingCut;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -183,6 +184,7 @@ impl LiveFormat for RingTournament {
             | RingEvent::FightClosed { .. }
             | RingEvent::TimingSet { .. }
             | RingEvent::Qualified { .. }
+            | RingEvent::CutRecorded { .. }
             | RingEvent::QuestionsAdded { .. } => None,
             RingEvent::QuestionRead { fight, .. }
             | RingEvent::Armed { fight, .. }
@@ -281,6 +283,14 @@ impl LiveFormat for RingTournament {
 
     fn qualified(teams: Vec<TeamId>, seed: u64) -> Option<RingCommand> {
         Some(RingCommand::Seed { teams, seed })
+    }
+
+    fn cut_recorded(cut: QualifyingCut) -> Option<RingEvent> {
+        Some(RingEvent::CutRecorded { cut })
+    }
+
+    fn qualifying_cut(&self) -> Option<&QualifyingCut> {
+        self.cut.as_ref()
     }
 
     fn restarted(&mut self, now: ServerTime) -> Vec<RingEvent> {

@@ -63,6 +63,9 @@ pub struct RingTournament {
     /// for the host; not stored, made by [`RingTournament::restart`].
     #[serde(skip)]
     pub restarts: Vec<super::RingRestartNotice>,
+    /// 4.3: the tie at the entry cut, as the event last recorded it.
+    #[serde(default)]
+    pub cut: Option<crate::play::cut::QualifyingCut>,
 }
 
 impl RingTournament {
@@ -528,6 +531,9 @@ impl RingTournament {
                 f.resolve_appeal(*appeal, *upheld, reply.clone(), *at)
             }),
             RingEvent::FightClosed { fight, at } => self.with(*fight, |f| f.close(*at)),
+            RingEvent::CutRecorded { cut } => {
+                self.cut = Some(cut.clone());
+            }
             RingEvent::QuestionsAdded { questions } => {
                 self.questions.extend(questions.iter().cloned());
             }

@@ -52,6 +52,9 @@ pub struct RingBoard {
     /// before.
     pub final_places: Vec<RingPlaceRow>,
     pub timing: RingTiming,
+    /// 4.3: the tie at the entry cut — the shoot-off so far, the lot drawn
+    /// (its seed and order, for the hall) — once one was recorded.
+    pub cut: Option<crate::play::cut::CutBoard>,
 }
 
 /// A line of the Brain-ring tournament's final places.
@@ -174,6 +177,10 @@ impl RingTournament {
                 })
                 .collect(),
             timing: self.timing.clone(),
+            cut: self
+                .cut
+                .as_ref()
+                .map(|c| crate::play::cut::CutBoard::new(c, |t| roster.name(t))),
         }
     }
 

@@ -93,6 +93,11 @@ pub enum EruditEvent {
         seed: u64,
         at: ServerTime,
     },
+    /// 5.2 (as 4.3): how the tie at the entry cut stands or was settled,
+    /// as the event scored it.
+    CutRecorded {
+        cut: crate::play::cut::QualifyingCut,
+    },
 }
 
 impl EruditEvent {
@@ -115,7 +120,10 @@ impl EruditEvent {
             | E::ShootOffJudged { at, .. }
             | E::ShootOffClosed { at }
             | E::LotDrawn { at, .. } => Some(*at),
-            E::TimingSet { .. } | E::ThemesAdded { .. } | E::Seeded { .. } => None,
+            E::TimingSet { .. }
+            | E::ThemesAdded { .. }
+            | E::Seeded { .. }
+            | E::CutRecorded { .. } => None,
         }
     }
 }

@@ -331,6 +331,14 @@ impl LiveFormat for EruditTournament {
         Some(EruditCommand::Seed { teams, seed })
     }
 
+    fn cut_recorded(cut: crate::play::cut::QualifyingCut) -> Option<EruditEvent> {
+        Some(EruditEvent::CutRecorded { cut })
+    }
+
+    fn qualifying_cut(&self) -> Option<&crate::play::cut::QualifyingCut> {
+        self.cut.as_ref()
+    }
+
     fn restarted(&mut self, now: ServerTime) -> Vec<EruditEvent> {
         let shoot_off_answering = self
             .shoot_off

@@ -88,6 +88,9 @@ pub struct EruditTournament {
     /// the game until the hall has seen the result).
     #[serde(default)]
     pub last_tie_step: Option<ServerTime>,
+    /// 5.2 (as 4.3): the tie at the entry cut, as the event last recorded it.
+    #[serde(default)]
+    pub cut: Option<crate::play::cut::QualifyingCut>,
 }
 
 impl EruditTournament {
@@ -239,6 +242,7 @@ impl EruditTournament {
         match event {
             E::TimingSet { timing } => self.timing = timing.clone(),
             E::ThemesAdded { themes } => self.themes.extend(themes.iter().cloned()),
+            E::CutRecorded { cut } => self.cut = Some(cut.clone()),
             E::Seeded {
                 teams,
                 seed,

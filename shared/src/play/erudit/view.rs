@@ -87,6 +87,9 @@ pub struct EruditBoard {
     pub finished: bool,
     /// When the host last took a step settling a tie (5.4, 5.5).
     pub last_tie_step: Option<ServerTime>,
+    /// 5.2 (as 4.3): the tie at the entry cut from the ChGK table — the
+    /// shoot-off so far, the lot drawn — once one was recorded.
+    pub cut: Option<crate::play::cut::CutBoard>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -274,6 +277,10 @@ impl EruditTournament {
                 .collect::<Vec<_>>(),
         );
         EruditBoard {
+            cut: self
+                .cut
+                .as_ref()
+                .map(|c| crate::play::cut::CutBoard::new(c, |t| roster.name(t))),
             seed: (!self.entrants.is_empty()).then_some(self.seed),
             stages: self
                 .stages

@@ -15,7 +15,7 @@ pub use fight::{Fight, FightFormat, FightStatus, LiveFight, QuestionOutcome};
 pub use final_series::{FinalSeries, SeriesStatus};
 pub use pairing::{Meetings, first_round_pairs, pair_by_order};
 pub use playoff::{KingOfTheHill, PLAYOFF_TEAMS, PlayoffStatus};
-pub use qualification::{CutSettlement, Qualification, qualify, seeding_order};
+pub use qualification::{CutSettlement, Qualification, qualify, seeding_order, settle_tie};
 pub use qualifying::{QUALIFYING_ROUNDS, Qualifying};
 pub use scoring::{FightResult, QUALIFYING_QUESTIONS, RingPoints, fight_points};
 pub use standings::{RingRow, ring_standings};

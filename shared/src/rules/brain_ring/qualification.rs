@@ -15,7 +15,12 @@ pub struct Qualification {
     /// Teams tied on points and rating across the cut (empty when the
     /// table alone decided), and how the host settled it.
     pub tied: Vec<usize>,
+    /// The places the tied teams contested (0 when untied).
+    pub contested: usize,
     pub settlement: CutSettlement,
+    /// The lot's order of the teams it drew among, the first drawn first
+    /// (empty without a lot): those first took the places left.
+    pub lot_order: Vec<usize>,
 }
 
 /// How the host settled a tie across the cut (4.3, 5.2): questions to the
@@ -70,6 +75,7 @@ pub fn qualify(
         teams.extend(&tied);
         return Ok(untied(teams));
     }
+    let contested = left;
     let mut still = tied.clone();
     for (q, right) in settlement.shoot_off.iter().enumerate() {
         if left == 0 || still.len() <= left {
@@ -93,6 +99,7 @@ pub fn qualify(
             still = right;
         }
     }
+    let mut lot_order = Vec::new();
     if left > 0 && still.len() > left {
         let Some(seed) = settlement.lot else {
             return Err(RingError::CutTie {
@@ -101,6 +108,7 @@ pub fn qualify(
             });
         };
         Rng::from_seed(Seed(seed)).shuffle(&mut still);
+        lot_order = still.clone();
         still.truncate(left);
     } else if settlement.lot.is_some() {
         return Err(RingError::LotAfterCutSettled);
@@ -111,15 +119,42 @@ pub fn qualify(
     Ok(Qualification {
         teams,
         tied,
+        contested,
         settlement: settlement.clone(),
+        lot_order,
     })
+}
+
+/// 4.3: a recorded tie replayed alone — `tied` teams (0..tied) level for
+/// `contested` places, settled by `settlement` as [`qualify`] settles it
+/// (the scoresheet's check of how a cut's tie was settled).
+pub fn settle_tie(
+    tied: usize,
+    contested: usize,
+    settlement: &CutSettlement,
+) -> Result<Qualification, RingError> {
+    let rows: Vec<ChgkRow> = (0..tied)
+        .map(|team| ChgkRow {
+            team,
+            place: crate::tournament::Place {
+                first: 1,
+                last: tied as u32,
+            },
+            points: 1,
+            rating: 1,
+            mask: String::new(),
+        })
+        .collect();
+    qualify(&rows, contested, settlement)
 }
 
 fn untied(teams: Vec<usize>) -> Qualification {
     Qualification {
         teams,
         tied: Vec::new(),
+        contested: 0,
         settlement: CutSettlement::default(),
+        lot_order: Vec::new(),
     }
 }
 
@@ -246,6 +281,11 @@ mod tests {
         assert_eq!(first.teams.len(), 2);
         assert!(first.teams.iter().all(|t| [0, 1, 2].contains(t)));
         assert_eq!(first.settlement.lot, Some(99));
+        assert_eq!(first.contested, 2);
+        // The lot's order is kept for the projector: its first two took
+        // the places.
+        assert_eq!(first.lot_order.len(), 3);
+        assert_eq!(first.teams, first.lot_order[..2].to_vec());
         assert_eq!(qualify(&rows, 2, &lot).unwrap(), first);
     }
 

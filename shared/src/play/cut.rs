@@ -1,0 +1,75 @@
+//! A tie at a qualification cut from the ChGK table (4.3, 5.2) as the
+//! event records it: the teams level across the cut, each shoot-off
+//! question's right cards, the lot's seed and the order it drew. Stored by
+//! the game teams qualify into (Brain-ring), shown to the staff and the
+//! hall, exported with the qualification. Format-neutral; no scoring here
+//! (that is [`crate::rules::brain_ring::qualify`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::ids::TeamId;
+
+/// How a tie across the cut stands or was settled.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QualifyingCut {
+    /// The qualification the host asked for: its places and its seeding
+    /// lot's seed (4.4), so any staff screen can go on after a restart.
+    pub places: u32,
+    pub seed: u64,
+    /// The teams level on points and rating across the cut, and the places
+    /// they contested.
+    pub tied: Vec<TeamId>,
+    pub contested: u32,
+    /// Each shoot-off question: the tied teams whose card was right.
+    pub shoot_off: Vec<Vec<TeamId>>,
+    /// The lot's seed, if the host drew one, and the order it drew the
+    /// teams still tied in (the first ones took the places left).
+    pub lot: Option<u64>,
+    pub lot_order: Vec<TeamId>,
+    /// The teams still tied and the places they still contest: empty and 0
+    /// once the tie is settled.
+    pub still_tied: Vec<TeamId>,
+    pub left: u32,
+}
+
+impl QualifyingCut {
+    pub fn settled(&self) -> bool {
+        self.still_tied.is_empty()
+    }
+}
+
+/// The cut as the staff and the hall see it: [`QualifyingCut`] with names.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CutBoard {
+    pub places: u32,
+    pub seed: u64,
+    pub tied: Vec<(TeamId, String)>,
+    pub contested: u32,
+    pub shoot_off: Vec<Vec<String>>,
+    pub lot: Option<u64>,
+    pub lot_order: Vec<String>,
+    pub still_tied: Vec<(TeamId, String)>,
+    pub left: u32,
+}
+
+impl CutBoard {
+    pub fn new(cut: &QualifyingCut, name: impl Fn(TeamId) -> String) -> Self {
+        let named = |teams: &[TeamId]| teams.iter().map(|t| (*t, name(*t))).collect();
+        let names = |teams: &[TeamId]| teams.iter().map(|t| name(*t)).collect();
+        CutBoard {
+            places: cut.places,
+            seed: cut.seed,
+            tied: named(&cut.tied),
+            contested: cut.contested,
+            shoot_off: cut.shoot_off.iter().map(|q| names(q)).collect(),
+            lot: cut.lot,
+            lot_order: names(&cut.lot_order),
+            still_tied: named(&cut.still_tied),
+            left: cut.left,
+        }
+    }
+
+    pub fn settled(&self) -> bool {
+        self.still_tied.is_empty()
+    }
+}

@@ -1,0 +1,120 @@
+//! The `brain-ring` sheet's `qualification.cut` (4.3): the teams level
+//! across the entry cut, the places they contested and how the host
+//! settled it — each shoot-off question's right cards, then a lot's seed.
+//! `score` replays it: an unsettled tie is refused with the teams named,
+//! and those it puts through must be the sheet's teams, the others not.
+
+use super::SheetError;
+use super::json::Fields;
+use super::teams::{Teams, quote};
+use crate::rules::brain_ring::{CutSettlement, RingError, settle_tie};
+
+/// Checks `qualification` when the sheet has one (older sheets do not).
+pub(crate) fn check(fields: &Fields<'_>, teams: &Teams) -> Result<(), SheetError> {
+    let Some(node) = fields.present("qualification") else {
+        return Ok(());
+    };
+    let qualification = node.fields(&["cut"])?;
+    let Some(cut_node) = qualification.present("cut") else {
+        return Ok(());
+    };
+    let cut = cut_node.fields(&["tied", "places", "shoot_off", "lot"])?;
+    let tied_node = cut.required("tied")?;
+    let mut names: Vec<String> = Vec::new();
+    for item in tied_node.array()? {
+        let name = item.str()?;
+        if names.iter().any(|n| n == name) {
+            return Err(item.err(format!("{} is named twice", quote(name))));
+        }
+        names.push(name.to_owned());
+    }
+    let tied = Teams { names };
+    let places_node = cut.required("places")?;
+    let places = places_node.count()? as usize;
+    let mut shoot_off = Vec::new();
+    if let Some(questions) = cut.present("shoot_off") {
+        for question in questions.array()? {
+            shoot_off.push(tied.list(&question)?);
+        }
+    }
+    let lot = cut.present("lot").map(|n| n.unsigned()).transpose()?;
+    let settlement = CutSettlement { shoot_off, lot };
+    let names = |list: &[usize]| {
+        list.iter()
+            .map(|t| quote(tied.name(*t)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let settled = settle_tie(tied.len(), places, &settlement).map_err(|e| match e {
+        RingError::CutTie { teams, places } => cut_node.err(format!(
+            "the tie at the cut is not settled: {} still tied for {places} place(s) (4.3)",
+            names(&teams)
+        )),
+        RingError::NotEnoughTeams { .. } => places_node.err(format!(
+            "{places} place(s) contested by {} tied teams: a tie needs more teams than places",
+            tied.len()
+        )),
+        other => cut_node.err(other.to_string()),
+    })?;
+    if settled.contested < places {
+        return Err(places_node.err(format!(
+            "{} tied teams fill {places} place(s): no tie to settle",
+            tied.len()
+        )));
+    }
+    // The teams the settlement put through are the sheet's; the others
+    // are not (a sheet seeded by hand lists none of the tied).
+    for (index, name) in tied.names.iter().enumerate() {
+        let through = settled.teams.contains(&index);
+        let listed = teams.names.contains(name);
+        if through != listed && teams.names.iter().any(|n| tied.names.contains(n)) {
+            return Err(tied_node.err(format!(
+                "{} {} by the settlement but {} among the sheet's teams",
+                quote(name),
+                if through { "qualifies" } else { "is out" },
+                if listed { "is" } else { "is not" }
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sheet::score_sheet;
+
+    fn sheet(cut: &str) -> String {
+        format!(
+            r#"{{"format":"brain-ring","teams":["А","Б"],"rounds":[],"qualification":{{"cut":{cut}}}}}"#
+        )
+    }
+
+    #[test]
+    fn brain_ring_4_3_sheet_with_the_cut_settled_by_shoot_off_scores() {
+        let text =
+            sheet(r#"{"tied":["Б","В","А"],"places":2,"shoot_off":[["А"],["Б"]],"lot":null}"#);
+        score_sheet(&text).expect("settled");
+    }
+
+    #[test]
+    fn brain_ring_4_3_sheet_with_an_unsettled_cut_is_refused_naming_the_teams() {
+        let text = sheet(r#"{"tied":["Б","В","А"],"places":2,"shoot_off":[["А"]],"lot":null}"#);
+        let error = score_sheet(&text).expect_err("unsettled").to_string();
+        assert!(error.contains(r#""Б", "В""#), "{error}");
+        assert!(error.contains("not settled"), "{error}");
+    }
+
+    #[test]
+    fn brain_ring_4_3_sheet_whose_teams_disagree_with_the_settlement_is_refused() {
+        // The shoot-off put «В» through, but the sheet seeded «Б».
+        let text =
+            sheet(r#"{"tied":["Б","В","А"],"places":2,"shoot_off":[["А"],["В"]],"lot":null}"#);
+        let error = score_sheet(&text).expect_err("inconsistent").to_string();
+        assert!(error.contains(r#""Б" is out"#), "{error}");
+    }
+
+    #[test]
+    fn brain_ring_4_3_older_sheet_without_qualification_still_scores() {
+        score_sheet(r#"{"format":"brain-ring","teams":["А","Б"],"rounds":[]}"#).expect("older");
+    }
+}
