@@ -36,6 +36,19 @@ impl QualifyingCut {
     pub fn settled(&self) -> bool {
         self.still_tied.is_empty()
     }
+
+    /// The sheet's `qualification` (4.3, 5.2): the tied teams, the places
+    /// they contested and how the host settled them, for `score` to replay.
+    pub fn sheet_json(&self, name: impl Fn(TeamId) -> String) -> serde_json::Value {
+        let names = |list: &[TeamId]| -> Vec<String> { list.iter().map(|t| name(*t)).collect() };
+        let shoot_off: Vec<Vec<String>> = self.shoot_off.iter().map(|q| names(q)).collect();
+        serde_json::json!({"cut": {
+            "tied": names(&self.tied),
+            "places": self.contested,
+            "shoot_off": shoot_off,
+            "lot": self.lot,
+        }})
+    }
 }
 
 /// The cut as the staff and the hall see it: [`QualifyingCut`] with names.

@@ -15,7 +15,7 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
     let fields = root.fields(&["format", "teams", "rounds", "qualification"])?;
     let teams = Teams::read(&fields)?;
     // 4.3: how a tie at the entry cut was settled, when there was one.
-    super::ring_cut::check(&fields, &teams)?;
+    super::qualifying_cut::check(&fields, &teams)?;
     // 4.8 pairs every team each round.
     let mut qualifying = Qualifying::new(teams.len()).map_err(|_| {
         SheetError::new(

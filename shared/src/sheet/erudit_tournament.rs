@@ -18,8 +18,10 @@ use crate::rules::erudit::{
 };
 
 pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let fields = root.fields(&["format", "teams", "seed", "stages"])?;
+    let fields = root.fields(&["format", "teams", "seed", "stages", "qualification"])?;
     let teams = Teams::read(&fields)?;
+    // 5.2: how a tie at the entry cut was settled, when there was one.
+    super::qualifying_cut::check(&fields, &teams)?;
     // The draw's seed is its record (5.3); the groups are given as drawn.
     fields.required("seed")?.unsigned()?;
     let stages_node = fields.required("stages")?;

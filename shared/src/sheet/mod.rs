@@ -10,7 +10,7 @@ mod json;
 mod multigames;
 pub(crate) mod neptune;
 pub(crate) mod output;
-mod ring_cut;
+mod qualifying_cut;
 mod teams;
 
 use json::Node;

@@ -6,7 +6,6 @@
 use serde_json::Value;
 
 use super::RingTournament;
-use crate::ids::TeamId;
 use crate::play::format::Roster;
 use crate::sheet::output::{int, ring_points, row};
 
@@ -46,17 +45,9 @@ impl RingTournament {
             serde_json::json!({"format": "brain-ring", "teams": teams, "rounds": rounds});
         // 4.3: how a tie at the entry cut was settled, for `score` to replay.
         if let (Some(cut), Some(map)) = (&self.cut, sheet.as_object_mut()) {
-            let names =
-                |list: &[TeamId]| -> Vec<String> { list.iter().map(|t| roster.name(*t)).collect() };
-            let shoot_off: Vec<Vec<String>> = cut.shoot_off.iter().map(|q| names(q)).collect();
             map.insert(
                 "qualification".to_owned(),
-                serde_json::json!({"cut": {
-                    "tied": names(&cut.tied),
-                    "places": cut.contested,
-                    "shoot_off": shoot_off,
-                    "lot": cut.lot,
-                }}),
+                cut.sheet_json(|t| roster.name(t)),
             );
         }
         sheet

@@ -64,12 +64,17 @@ impl EruditTournament {
                 )
             })
             .collect();
-        json!({
+        let mut sheet = json!({
             "format": "erudit-quartet",
             "teams": self.entrants.iter().map(name).collect::<Vec<_>>(),
             "seed": self.seed,
             "stages": stages,
-        })
+        });
+        // 5.2: how a tie at the cut from the ChGK table was settled.
+        if let (Some(cut), Some(map)) = (&self.cut, sheet.as_object_mut()) {
+            map.insert("qualification".into(), cut.sheet_json(|t| roster.name(t)));
+        }
+        sheet
     }
 }
 

@@ -1,4 +1,5 @@
-//! The `brain-ring` sheet's `qualification.cut` (4.3): the teams level
+//! The `qualification.cut` of a sheet whose teams qualified from the ChGK
+//! table (`brain-ring`, 4.3; `erudit-quartet`, 5.2): the teams level
 //! across the entry cut, the places they contested and how the host
 //! settled it — each shoot-off question's right cards, then a lot's seed.
 //! `score` replays it: an unsettled tie is refused with the teams named,
@@ -111,6 +112,35 @@ mod tests {
             sheet(r#"{"tied":["Б","В","А"],"places":2,"shoot_off":[["А"],["В"]],"lot":null}"#);
         let error = score_sheet(&text).expect_err("inconsistent").to_string();
         assert!(error.contains(r#""Б" is out"#), "{error}");
+    }
+
+    #[test]
+    fn erudit_5_2_sheet_with_an_unsettled_cut_is_refused_naming_the_teams() {
+        let text = r#"{"format":"erudit-quartet","teams":["А","Б","В","Г"],"seed":1,"stages":[],
+            "qualification":{"cut":{"tied":["Г","Д"],"places":1,"shoot_off":[[]],"lot":null}}}"#;
+        let error = score_sheet(text).expect_err("unsettled").to_string();
+        assert!(error.contains(r#""Г", "Д""#), "{error}");
+        assert!(error.contains("not settled"), "{error}");
+    }
+
+    #[test]
+    fn erudit_5_2_sheet_with_the_cut_settled_by_a_lot_is_replayed_from_its_seed() {
+        // Lot 7 puts «Г» through, not «Д»: entrants naming «Д» disagree.
+        let sheet = |fourth: &str| {
+            format!(
+                r#"{{"format":"erudit-quartet","teams":["А","Б","В","{fourth}"],"seed":1,"stages":[],
+                "qualification":{{"cut":{{"tied":["Г","Д"],"places":1,"shoot_off":[],"lot":7}}}}}}"#
+            )
+        };
+        let agrees = score_sheet(&sheet("Г")).expect_err("no stages").to_string();
+        assert!(!agrees.contains("qualification"), "{agrees}");
+        let disagrees = score_sheet(&sheet("Д"))
+            .expect_err("the lot's order")
+            .to_string();
+        assert!(
+            disagrees.contains(r#""Г" qualifies by the settlement"#),
+            "{disagrees}"
+        );
     }
 
     #[test]
