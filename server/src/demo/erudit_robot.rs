@@ -39,7 +39,7 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{HostView, TeamInfo, TeamView};
 
-use super::erudit_script::{Scripted, TieScript};
+use super::erudit_script::{QuestionKey, Scripted, TieScript};
 use super::ring_robot::{TeamStyle, Watch};
 use super::{DemoConfig, schedule};
 
@@ -69,55 +69,6 @@ impl EruditPace {
                 .scaled(Duration::from_secs(30))
                 .max(Duration::from_secs(2)),
         }
-    }
-}
-
-/// One question of one group's game: where it stands in the tournament.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct QuestionKey {
-    pub stage: u32,
-    pub group: u32,
-    pub tour: u32,
-    pub round: u32,
-    pub number: u32,
-}
-
-impl QuestionKey {
-    fn of(game: &GameBoard) -> Option<QuestionKey> {
-        let q = game.question.as_ref()?;
-        Some(QuestionKey {
-            stage: game.stage,
-            group: game.group,
-            tour: game.tour.as_ref()?.number,
-            round: q.round,
-            number: q.number,
-        })
-    }
-
-    /// The shoot-off question in play at `game`'s deciding tie (5.4, 5.5):
-    /// its own key, apart from every question of the game.
-    fn shoot_off(game: &GameBoard) -> Option<QuestionKey> {
-        let tie = game.tie.as_ref()?;
-        tie.question.as_ref()?;
-        Some(QuestionKey {
-            stage: game.stage,
-            group: game.group,
-            tour: u32::MAX,
-            round: tie.questions,
-            number: 0,
-        })
-    }
-
-    /// A draw for this question from `seed`, apart for each `purpose`.
-    fn rng(self, seed: u64, purpose: u64) -> Rng {
-        Rng::new(
-            seed ^ (u64::from(self.stage) << 56)
-                ^ (u64::from(self.group) << 48)
-                ^ (u64::from(self.tour) << 40)
-                ^ (u64::from(self.round) << 32)
-                ^ (u64::from(self.number) << 24)
-                ^ purpose,
-        )
     }
 }
 

@@ -16,8 +16,56 @@ use minuta_shared::play::erudit::{EruditBoard, GameBoard};
 use minuta_shared::rules::erudit::{QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, TEAMS, TOURS};
 use minuta_shared::seed::Rng;
 
-use super::erudit_robot::QuestionKey;
 use super::ring_robot::TeamStyle;
+
+/// One question of one group's game: where it stands in the tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct QuestionKey {
+    pub stage: u32,
+    pub group: u32,
+    pub tour: u32,
+    pub round: u32,
+    pub number: u32,
+}
+
+impl QuestionKey {
+    pub(super) fn of(game: &GameBoard) -> Option<QuestionKey> {
+        let q = game.question.as_ref()?;
+        Some(QuestionKey {
+            stage: game.stage,
+            group: game.group,
+            tour: game.tour.as_ref()?.number,
+            round: q.round,
+            number: q.number,
+        })
+    }
+
+    /// The shoot-off question in play at `game`'s deciding tie (5.4, 5.5):
+    /// its own key, apart from every question of the game.
+    pub(super) fn shoot_off(game: &GameBoard) -> Option<QuestionKey> {
+        let tie = game.tie.as_ref()?;
+        tie.question.as_ref()?;
+        Some(QuestionKey {
+            stage: game.stage,
+            group: game.group,
+            tour: u32::MAX,
+            round: tie.questions,
+            number: 0,
+        })
+    }
+
+    /// A draw for this question from `seed`, apart for each `purpose`.
+    pub(super) fn rng(self, seed: u64, purpose: u64) -> Rng {
+        Rng::new(
+            seed ^ (u64::from(self.stage) << 56)
+                ^ (u64::from(self.group) << 48)
+                ^ (u64::from(self.tour) << 40)
+                ^ (u64::from(self.round) << 32)
+                ^ (u64::from(self.number) << 24)
+                ^ purpose,
+        )
+    }
+}
 
 /// Questions in one group's game (5.6, 5.10).
 const QUESTIONS: usize = TOURS * ROUNDS_PER_TOUR * QUESTIONS_PER_ROUND;
