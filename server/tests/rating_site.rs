@@ -18,16 +18,8 @@ use serde_json::Value;
 
 use common::{run, server, stdout_ok};
 
-const ROSTER: &str = "\
-101,Знатоки,Москва,К,5001,Иванов,Иван,Иванович
-101,Знатоки,Москва,Б,5002,Петров,Пётр,Петрович
-101,Знатоки,Москва,Б,5003,Сидоров,Сидор,
-101,Знатоки,Москва,Л,5004,Кузнецова,Анна,Сергеевна
-202,Ёжики,Тверь,К,5011,Смирнов,Алексей,
-202,Ёжики,Тверь,Б,5012,Попова,Мария,Ивановна
-202,Ёжики,Тверь,Б,5013,Волков,Дмитрий,
-202,Ёжики,Тверь,Б,5014,Лебедев,Олег,
-";
+/// Two teams of four as the rating site gives its roster (CSV, no header).
+const ROSTER: &str = include_str!("../../shared/tests/fixtures/roster.csv");
 
 /// `minuta-server teams import FILE --data DATA [--apply]` in English.
 fn import(file: &Path, data: &Path, apply: bool) -> std::process::Output {
