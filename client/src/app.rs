@@ -12,6 +12,7 @@ use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::games::Format;
 use minuta_shared::wire::client::Command;
+use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::view::View;
 
 use crate::folder;
@@ -20,9 +21,11 @@ use crate::net::{EventSink, NetError, NetHandle, local_now_us};
 use crate::os_error::FileError;
 use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
 use crate::state::{
-    AppState, ConnectionStatus, NetCommand, NetEvent, Notice, NoticeKind, StartFailure, Stopped,
+    AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, StartFailure, Stopped,
     UiCommand, reduce,
 };
+#[cfg(feature = "embedded-server")]
+use crate::state::Notice;
 use crate::views::{self, LocalState, erudit, file_picker, games, ring, widgets};
 
 pub struct MinutaApp {
@@ -35,15 +38,22 @@ pub struct MinutaApp {
     /// The signals of the games' clocks (ChGK minutes, Мультиигры tasks).
     game_signals: SignalWatch<(GameId, QuestionId)>,
     /// The display went full-screen once; the person may leave it with F11.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     fullscreen_done: bool,
     /// The window title last set, so it is only sent when it changes.
     title: String,
     /// Keeps the in-process server running as long as the window is open.
+    #[cfg(feature = "embedded-server")]
     _server: Option<minuta_server::ServerHandle>,
     /// Look for servers in the hall while the join screen shows (off
     /// unless [`MinutaApp::discover_the_hall`]: tests never multicast).
     discover: bool,
     discovery: Option<crate::discovery::Discovery>,
+    /// Files the browser has read for the host (picked or dropped).
+    #[cfg(target_arch = "wasm32")]
+    files: crate::web::files::Files,
+    #[cfg(target_arch = "wasm32")]
+    wake: crate::web::page::WakeLock,
     /// Starts this app's server again on another data folder, after it
     /// could not start (`minuta host` / `minuta demo` only).
     starter: Option<Starter>,
@@ -60,6 +70,7 @@ pub enum Start {
     /// Connect at once with a code.
     Join(JoinCode),
     /// Run this server in-process and open the host dashboard on it.
+    #[cfg(feature = "embedded-server")]
     Host {
         /// Boxed: a server handle is large beside a join code.
         server: Box<minuta_server::ServerHandle>,
@@ -78,6 +89,8 @@ impl MinutaApp {
         start: Start,
         sound: Sound,
     ) -> Self {
+        #[cfg(target_arch = "wasm32")]
+        let ctx_for_files = ctx.clone();
         let mut state = AppState::new(lang);
         state.muted = muted;
         state.network_sleeps = !busy_poll;
@@ -91,9 +104,14 @@ impl MinutaApp {
             game_signals: SignalWatch::default(),
             fullscreen_done: false,
             title: String::new(),
+            #[cfg(feature = "embedded-server")]
             _server: None,
             discover: false,
             discovery: None,
+            #[cfg(target_arch = "wasm32")]
+            files: crate::web::files::Files::new(ctx_for_files),
+            #[cfg(target_arch = "wasm32")]
+            wake: crate::web::page::WakeLock::default(),
             starter: None,
         };
         app.local.join.discovery_off = true;
@@ -105,6 +123,7 @@ impl MinutaApp {
         match start {
             Start::JoinScreen => {}
             Start::Join(code) => self.connect(code),
+            #[cfg(feature = "embedded-server")]
             Start::Host { server, code } => {
                 self._server = Some(*server);
                 self.state.embedded_server = true;
@@ -224,6 +243,16 @@ impl MinutaApp {
                     path,
                 });
             }
+            UiCommand::LoadPackageBytes(game, format, file_name, bytes) => {
+                self.load_package_bytes(game, format, file_name, bytes)
+            }
+            // The browser's own file picker; a native build has its in-app one.
+            UiCommand::PickPackageFile(game, format) => {
+                #[cfg(target_arch = "wasm32")]
+                self.files.pick(game, format);
+                #[cfg(not(target_arch = "wasm32"))]
+                let _ = (game, format);
+            }
             UiCommand::Join(code) => self.connect(code),
             UiCommand::Retry => {
                 if let Some(code) = self.state.code.clone() {
@@ -243,6 +272,7 @@ impl MinutaApp {
             UiCommand::Browse(picker, to) => {
                 file_picker::listed(&self.ctx, &picker, folder::list(&to));
             }
+            #[cfg(feature = "embedded-server")]
             UiCommand::SaveCodesPdf { path, sheet } => {
                 let written = minuta_server::codes_pdf::render(&sheet)
                     .map_err(|e| {
@@ -328,7 +358,52 @@ impl MinutaApp {
         }
     }
 
-    /// Package files dropped on the host's window are loaded like a typed path.
+    /// A package file whose bytes are here already (the browser's picker
+    /// or drop): sent as the format's package command if it fits a frame,
+    /// with the same toasts as a file read from disk.
+    fn load_package_bytes(
+        &mut self,
+        game: GameId,
+        format: Format,
+        file_name: String,
+        bytes: Vec<u8>,
+    ) {
+        // The request remembers the command without the bytes, as for a path.
+        let Some(stub) = format.load_package(file_name.clone(), Vec::new()) else {
+            return;
+        };
+        let request = self.state.begin_request(Command::Game {
+            game,
+            command: stub,
+        });
+        // Leave room for the envelope around the bytes, as the native read does.
+        let limit = (MAX_FRAME_BYTES - 64 * 1024) as u64;
+        let size = bytes.len() as u64;
+        let command = if size > limit {
+            Err(FileError::TooLarge {
+                path: file_name.into(),
+                size,
+                limit,
+            })
+        } else {
+            format
+                .load_package(file_name.clone(), bytes)
+                .ok_or_else(|| FileError::NoPackages {
+                    path: file_name.into(),
+                })
+        };
+        match command {
+            Ok(command) => self.send_net(NetCommand::Command {
+                request,
+                command: Box::new(Command::Game { game, command }),
+            }),
+            Err(error) => reduce(&mut self.state, NetEvent::FileFailed { request, error }),
+        }
+    }
+
+    /// Package files dropped on the host's window are loaded like a typed
+    /// path; in the browser a dropped file's bytes are read (a promise)
+    /// and come back through [`crate::web::files::Files`].
     fn take_dropped_files(&mut self) -> Vec<UiCommand> {
         let files = self
             .ctx
@@ -336,12 +411,39 @@ impl MinutaApp {
         if self.state.host_view().is_none_or(|v| v.access.is_none()) {
             return Vec::new();
         }
+        #[cfg(target_arch = "wasm32")]
+        {
+            for file in files {
+                self.files.read_dropped(file, EVENT_CHGK, Format::Chgk);
+            }
+            self.files.take()
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         files
             .iter()
             .map(|f| UiCommand::LoadPackageFile(EVENT_CHGK, Format::Chgk, f.path().to_path_buf()))
             .collect()
     }
 
+    /// The browser: the projector goes full screen on a click (a page may
+    /// not ask without the person's gesture); the screen stays awake while
+    /// the terminal is connected.
+    #[cfg(target_arch = "wasm32")]
+    fn projector_fullscreen(&mut self) {
+        use crate::web::page;
+        if matches!(self.state.view, Some(View::Display(_)))
+            && !page::is_fullscreen()
+            && self.ctx.input(|i| i.pointer.any_click())
+        {
+            page::go_fullscreen();
+        }
+        self.wake.keep(matches!(
+            self.state.connection,
+            ConnectionStatus::Connected | ConnectionStatus::Silent
+        ));
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     fn projector_fullscreen(&mut self) {
         if matches!(self.state.view, Some(View::Display(_))) && !self.fullscreen_done {
             self.fullscreen_done = true;
@@ -382,6 +484,7 @@ impl eframe::App for MinutaApp {
     /// everything in flight is made durable before the window goes.
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.net = None;
+        #[cfg(feature = "embedded-server")]
         if let Some(server) = self._server.take() {
             server.shutdown();
         }

@@ -23,6 +23,7 @@ pub mod programme;
 pub mod ring;
 pub mod roster;
 pub mod start;
+#[cfg(feature = "embedded-server")]
 pub mod store;
 pub mod tie;
 

@@ -3,7 +3,8 @@
 //! judge terminal, the appeal jury's terminal and the projector display.
 //!
 //! The house: [`state`] is plain data changed only by [`state::reduce`];
-//! [`net`] owns the QUIC connection on its own tokio runtime and talks to the
+//! [`net`] owns the QUIC connection on its own tokio runtime (natively) or
+//! the TLS-over-WebSocket link (in the browser, `web`) and talks to the
 //! UI by channels; [`views`] are functions of the state that return
 //! [`state::UiCommand`]s; [`app`] wires them into eframe; [`i18n`] holds every
 //! visible string in Russian and English, in the [`lang`] the state holds;
@@ -21,7 +22,11 @@ pub mod i18n;
 pub mod lang;
 pub mod net;
 pub mod os_error;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod scheme;
 pub mod sound;
 pub mod state;
 pub mod views;
+/// The browser's shell: the page, its WebSocket and its timers.
+#[cfg(target_arch = "wasm32")]
+pub mod web;

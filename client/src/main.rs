@@ -6,8 +6,11 @@
 //! does the same with a demo tournament whose robot teams answer by
 //! themselves.
 
+#[cfg(feature = "embedded-server")]
 use std::net::SocketAddr;
+#[cfg(feature = "embedded-server")]
 use std::path::PathBuf;
+#[cfg(feature = "embedded-server")]
 use std::time::Duration;
 
 use std::process::ExitCode;
@@ -16,7 +19,9 @@ use clap::{Parser, Subcommand};
 use minuta_client::app::{MinutaApp, Start};
 use minuta_client::i18n::{self, Lang};
 use minuta_client::sound::Sound;
+#[cfg(feature = "embedded-server")]
 use minuta_client::state::{Advice, StartFailure};
+#[cfg(feature = "embedded-server")]
 use minuta_shared::join_code::JoinCode;
 
 /// As the server's (`minuta-server`): `minuta host` and `minuta demo` run
@@ -68,6 +73,7 @@ enum Cmd {
     /// (Linux: a desktop entry and xdg-mime; Windows: the registry).
     InstallScheme,
     /// Run the server inside this app and open the host dashboard.
+    #[cfg(feature = "embedded-server")]
     Host {
         /// Where the game is stored (and the certificate, in DIR/certs).
         #[arg(long, default_value = "minuta-data")]
@@ -83,6 +89,7 @@ enum Cmd {
         new: bool,
     },
     /// A demo game: a server with robot teams in this app, and its host dashboard.
+    #[cfg(feature = "embedded-server")]
     Demo {
         #[arg(long, default_value = "minuta-data")]
         data: PathBuf,
@@ -112,6 +119,7 @@ enum Cmd {
     },
 }
 
+#[cfg(feature = "embedded-server")]
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum DemoGameArg {
     Chgk,
@@ -122,6 +130,7 @@ enum DemoGameArg {
     Neptune,
 }
 
+#[cfg(feature = "embedded-server")]
 impl DemoGameArg {
     fn game(self) -> minuta_server::demo::DemoGame {
         use minuta_server::demo::DemoGame;
@@ -135,6 +144,17 @@ impl DemoGameArg {
         }
     }
 }
+
+/// What keeps the in-process server announced in the hall, and how it is
+/// started again from the window; nothing in a terminal-only build.
+#[cfg(feature = "embedded-server")]
+type Announced = minuta_server::lan::Advertiser;
+#[cfg(feature = "embedded-server")]
+type Starter = ServerStart;
+#[cfg(not(feature = "embedded-server"))]
+type Announced = ();
+#[cfg(not(feature = "embedded-server"))]
+type Starter = ();
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::parse(s).ok_or_else(|| format!("«{s}»: ru or en"))
@@ -169,7 +189,9 @@ fn run(cli: Cli) -> Result<(), String> {
     let join = |code: &str| {
         minuta_client::scheme::url_argument(code).map_err(|e| i18n::join_code_error(lang, &e))
     };
+    #[cfg(feature = "embedded-server")]
     let busy = !cli.no_busy_poll;
+    #[cfg(feature = "embedded-server")]
     let server = |listen, demo| ServerStart {
         lang,
         listen,
@@ -177,12 +199,17 @@ fn run(cli: Cli) -> Result<(), String> {
         busy_poll: busy,
         mdns,
     };
-    let (start, announced, starter) = match (cli.command, cli.url) {
+    let (start, announced, starter): (Start, Option<Announced>, Option<Starter>) = match (
+        cli.command,
+        cli.url,
+    ) {
         (None, None) => (Start::JoinScreen, None, None),
         (None, Some(url)) => (Start::Join(join(&url)?), None, None),
         (Some(Cmd::Join { code }), _) => (Start::Join(join(&code)?), None, None),
         (Some(Cmd::InstallScheme), _) => return install_scheme(lang),
+        #[cfg(feature = "embedded-server")]
         (Some(Cmd::Host { data, listen, new }), _) => host(server(listen, None), data, new),
+        #[cfg(feature = "embedded-server")]
         (
             Some(Cmd::Demo {
                 data,
@@ -209,6 +236,8 @@ fn run(cli: Cli) -> Result<(), String> {
             host(server(listen, Some(demo)), data, new)
         }
     };
+    #[cfg(not(feature = "embedded-server"))]
+    let _ = &starter;
     // Announced as long as the window is open; dropping it says goodbye.
     let _announced = announced;
     let (muted, busy_poll) = (cli.mute, !cli.no_busy_poll);
@@ -228,7 +257,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 let ctx = cc.egui_ctx.clone();
                 Sound::open(move || ctx.request_repaint())
             };
+            #[allow(unused_mut)] // A terminal-only build has no starter.
             let mut app = MinutaApp::new(cc.egui_ctx.clone(), lang, muted, busy_poll, start, sound);
+            #[cfg(feature = "embedded-server")]
             if let Some(server) = starter {
                 // The announcement of a server started from the window
                 // lives as long as the window, like the first one.
@@ -261,6 +292,7 @@ fn install_scheme(lang: Lang) -> Result<(), String> {
 
 /// How `minuta host` / `minuta demo` starts its server, kept to start it
 /// again from the window on another data folder.
+#[cfg(feature = "embedded-server")]
 struct ServerStart {
     lang: Lang,
     listen: SocketAddr,
@@ -273,6 +305,7 @@ struct ServerStart {
 /// The first start of `host` / `demo`: on failure the window opens all the
 /// same and says why (the person may never see this terminal); the reason
 /// is printed here too.
+#[cfg(feature = "embedded-server")]
 fn host(
     server: ServerStart,
     data: PathBuf,
@@ -295,6 +328,7 @@ fn host(
 /// also read them from the terminal. A store that cannot be used is refused
 /// before anything is served, in the app's language (issue 14.3); `new`
 /// sets such a store aside first.
+#[cfg(feature = "embedded-server")]
 fn start_server(
     server: &ServerStart,
     data: PathBuf,
@@ -365,7 +399,7 @@ fn start_server(
     ))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "embedded-server"))]
 mod tests {
     use super::*;
 

@@ -6,13 +6,27 @@
 //! by the system's own player ([`player`]) on a thread of their own; the UI
 //! only posts signals to it.
 
+#[cfg(not(target_arch = "wasm32"))]
 mod player;
+// The beeps' shapes serve both; the WAV file only the native player.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 mod wav;
+/// The browser's beeps: WebAudio oscillators, no player.
+#[cfg(target_arch = "wasm32")]
+mod web;
 
+#[cfg(target_arch = "wasm32")]
+pub use web::Sound;
+
+#[cfg(not(target_arch = "wasm32"))]
 use std::process::Child;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::Arc;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::{AtomicU8, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::mpsc;
+#[cfg(not(target_arch = "wasm32"))]
 use std::time::Duration;
 
 use minuta_shared::ids::QuestionId;
@@ -42,6 +56,7 @@ pub enum SoundStatus {
     NoDevice,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl SoundStatus {
     fn from_u8(v: u8) -> SoundStatus {
         match v {
@@ -55,11 +70,13 @@ impl SoundStatus {
 
 /// What the sound thread tells the UI: its status, and a way to wake it so
 /// a change shows without waiting for the next event.
+#[cfg(not(target_arch = "wasm32"))]
 struct Shared {
     status: AtomicU8,
     wake: Box<dyn Fn() + Send + Sync>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Shared {
     fn set(&self, status: SoundStatus) {
         if self.status.swap(status as u8, Ordering::Relaxed) != status as u8 {
@@ -69,14 +86,17 @@ impl Shared {
 }
 
 /// A handle to the sound thread. Sending never blocks or fails visibly.
+#[cfg(not(target_arch = "wasm32"))]
 pub struct Sound {
     tx: Option<mpsc::Sender<Signal>>,
     shared: Option<Arc<Shared>>,
 }
 
 /// How often the sound thread reaps finished players when no signal comes.
+#[cfg(not(target_arch = "wasm32"))]
 const REAP_EVERY: Duration = Duration::from_secs(1);
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Sound {
     /// Finds a player on a background thread; if there is none, signals are
     /// dropped and [`Sound::status`] says [`SoundStatus::NoDevice`]. `wake`
@@ -124,6 +144,7 @@ impl Sound {
 
 /// The sound thread: find a player, then play each signal as it comes,
 /// never waiting for one to end (a press may click over the end signal).
+#[cfg(not(target_arch = "wasm32"))]
 fn run(shared: &Shared, rx: &mpsc::Receiver<Signal>) {
     let path = std::env::var_os("PATH").unwrap_or_default();
     let silence = wav::wav(&wav::silence(30));
@@ -153,6 +174,7 @@ fn run(shared: &Shared, rx: &mpsc::Receiver<Signal>) {
 
 /// Forgets the players that have ended; one that failed means the device
 /// went away (a headset unplugged), one that played means it is back.
+#[cfg(not(target_arch = "wasm32"))]
 fn reap(shared: &Shared, playing: &mut Vec<Child>) {
     playing.retain_mut(|child| match child.try_wait() {
         Ok(None) => true,

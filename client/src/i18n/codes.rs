@@ -36,6 +36,14 @@ pub fn save_button(lang: Lang) -> String {
     )
 }
 
+/// Where a terminal without the server's PDF stack sends the host.
+pub fn pdf_elsewhere(lang: Lang) -> String {
+    lang.pick(
+        "PDF с кодами для печати: на машине сервера — minuta-server export --format codes".into(),
+        "The codes as a PDF to print: on the server's machine, minuta-server export --format codes".into(),
+    )
+}
+
 pub fn saved(lang: Lang, path: &Path) -> String {
     lang.pick(
         format!("коды для печати сохранены: {}", path.display()),

@@ -1,6 +1,7 @@
 //! The hall's network in the person's language: the join screen's list of
 //! servers found on the LAN, short codes and what went wrong with them.
 
+#[cfg(feature = "embedded-server")]
 use minuta_server::lan::AdvertError;
 use minuta_shared::lan::LanError;
 
@@ -131,6 +132,7 @@ pub fn short_code_line(lang: Lang, team: &str, short: &str) -> String {
     )
 }
 
+#[cfg(feature = "embedded-server")]
 pub fn advert_error(lang: Lang, error: &AdvertError) -> String {
     match (lang, error) {
         (Lang::Ru, AdvertError::Mdns(why)) => format!(

@@ -3,19 +3,26 @@
 //! port; and the demo's team free for a person. The server's own errors are English (they are its log's); here
 //! their kinds and paths are said again.
 
+#[cfg(feature = "embedded-server")]
 use std::path::Path;
 
+#[cfg(feature = "embedded-server")]
 use minuta_server::ServerError;
 
 use crate::state::Advice;
+#[cfg(feature = "embedded-server")]
 use minuta_server::net::tls::TlsError;
+#[cfg(feature = "embedded-server")]
 use minuta_server::store::StoreError;
 
 use super::Lang;
+#[cfg(feature = "embedded-server")]
 use super::io::os_error;
+#[cfg(feature = "embedded-server")]
 use crate::os_error::OsError;
 
 /// The store's lock file: a second server on the same data folder.
+#[cfg(feature = "embedded-server")]
 const LOCK_FILE: &str = "minuta.lock";
 
 /// The demo's team no robot plays, printed apart so a newcomer finds it.
@@ -96,6 +103,7 @@ fn words(lang: Lang, ru: &str, en: &str) -> String {
     lang.pick(ru.to_owned(), en.to_owned())
 }
 
+#[cfg(feature = "embedded-server")]
 pub fn server_error(lang: Lang, error: &ServerError) -> String {
     let os = |e: &std::io::Error| os_error(lang, &OsError::from(e));
     match error {
@@ -126,6 +134,7 @@ pub fn server_error(lang: Lang, error: &ServerError) -> String {
     }
 }
 
+#[cfg(feature = "embedded-server")]
 fn tls_error(lang: Lang, error: &TlsError) -> String {
     let os = |e: &std::io::Error| os_error(lang, &OsError::from(e));
     match error {
@@ -159,6 +168,7 @@ fn tls_error(lang: Lang, error: &TlsError) -> String {
     }
 }
 
+#[cfg(feature = "embedded-server")]
 fn store_error(lang: Lang, error: &StoreError) -> String {
     match error {
         StoreError::Open { path, source } => {
@@ -199,15 +209,17 @@ fn store_error(lang: Lang, error: &StoreError) -> String {
     }
 }
 
+#[cfg(feature = "embedded-server")]
 fn is_lock(path: &Path) -> bool {
     path.file_name().is_some_and(|n| n == LOCK_FILE)
 }
 
+#[cfg(feature = "embedded-server")]
 fn parent(path: &Path) -> String {
     path.parent().unwrap_or(path).display().to_string()
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "embedded-server"))]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;

@@ -16,43 +16,31 @@ use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::packages::media::{PackageFile, pictures_named};
 use minuta_shared::play::chgk::ChgkCommand;
-use minuta_shared::play::games::{Format, GameCommand, GamePatch};
+use minuta_shared::play::games::{Format, GameCommand};
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::close;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
-use minuta_shared::wire::server::ServerMsg;
-use minuta_shared::wire::view::View;
 use minuta_shared::wire::view_stream::ViewStream;
 use tokio::sync::{mpsc, watch};
 
 use super::frames::{FrameError, FrameWriter, Incoming, read_frame, read_message};
 use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
+use super::link::{
+    FINAL_CLOSE_CODES, backoff, buttons_live, client_name, deliver, jitter, lose,
+};
 use super::{EventSink, local_now_us};
 use crate::os_error::FileError;
-use crate::state::{
-    LinkError, NetCommand, NetEvent, Stopped, buttons_live as game_buttons_live, patch_fight,
-    quartet_in_play, question_in_play,
-};
+use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
 
 /// How long one address may take to answer before the next is tried.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
 /// How long the server may take to answer the greeting.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(5);
 const PING_EVERY: Duration = Duration::from_secs(1);
-/// Close codes after which retrying would only repeat the same outcome.
-const FINAL_CLOSE_CODES: [u32; 6] = [
-    close::REFUSED,
-    close::MALFORMED,
-    close::OVERSIZED,
-    close::FORBIDDEN,
-    close::VERSION,
-    close::REPLACED,
-];
-
 /// How one session ended.
 enum SessionEnd {
     Left,
@@ -112,39 +100,6 @@ pub async fn run(
                 }
             }
         }
-    }
-}
-
-/// 0.5 s, 1 s, 2 s, then every 4 s: quick after a blip, gentle on a server
-/// that is down for a while. Each pause is drawn between half its step and
-/// the whole step (`jitter` in 0..1 picks where): a hall whose server
-/// restarted, or whose ten thousand laptops all open their join codes at
-/// the same moment, comes back spread out instead of in one wave that
-/// times out together again (issue 16).
-pub fn backoff(attempt: u32, jitter: f64) -> Duration {
-    let step = 500u64.saturating_mul(1 << attempt.saturating_sub(1).min(3));
-    let step = step.min(4_000) as f64;
-    Duration::from_millis((step * (0.5 + 0.5 * jitter.clamp(0.0, 1.0))) as u64)
-}
-
-/// A number in 0..1 from the system's random source (ring's); 0.5 if it
-/// fails, which only loses the spread.
-pub fn jitter() -> f64 {
-    use ring::rand::SecureRandom;
-    let mut bytes = [0u8; 4];
-    match ring::rand::SystemRandom::new().fill(&mut bytes) {
-        Ok(()) => f64::from(u32::from_le_bytes(bytes)) / (f64::from(u32::MAX) + 1.0),
-        Err(_) => 0.5,
-    }
-}
-
-/// A command that will never get its Ack.
-fn lose(events: &EventSink, command: &NetCommand) {
-    match command {
-        NetCommand::Command { request, .. } | NetCommand::LoadPackageFile { request, .. } => {
-            events.send(NetEvent::Lost { request: *request });
-        }
-        NetCommand::Leave => {}
     }
 }
 
@@ -308,6 +263,9 @@ async fn converse(
     // A team's network thread stays awake while its fight has a question
     // in play, so a press leaves the laptop the moment it is made.
     let (live, live_rx) = watch::channel(false);
+    // The polling is the server's (`minuta_server::busy_poll`): a terminal
+    // built without it lets its thread sleep.
+    #[cfg(feature = "embedded-server")]
     if busy_poll
         && matches!(
             welcome.identity,
@@ -316,6 +274,8 @@ async fn converse(
     {
         tokio::spawn(minuta_server::busy_poll::keep_polling(live_rx));
     }
+    #[cfg(not(feature = "embedded-server"))]
+    let _ = (busy_poll, live_rx);
 
     let mut in_flight = BTreeSet::new();
     let mut outcome = None;
@@ -382,49 +342,6 @@ async fn converse(
         events.send(NetEvent::Lost { request });
     }
     end
-}
-
-/// Whether this team's button may be pressed, if `msg` says: a team's
-/// whole view (a Brain-ring fight with a question in play, or an
-/// Эрудит-квартет question its player may press on), or a press's patch
-/// (a team receives only its own fight's or game of four's).
-fn buttons_live(msg: &ServerMsg) -> Option<bool> {
-    match msg {
-        ServerMsg::View(view) => match view.as_ref() {
-            View::Team(team) => Some(team.games.iter().any(|g| game_buttons_live(&g.view))),
-            _ => None,
-        },
-        ServerMsg::Patch { patch, .. } => match patch.as_ref() {
-            GamePatch::Erudit(board) => Some(quartet_in_play(board)),
-            other => patch_fight(other).map(question_in_play),
-        },
-        _ => None,
-    }
-}
-
-fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
-    match msg {
-        ServerMsg::Pong {
-            client_time_us,
-            server_time,
-        } => {
-            events.send(NetEvent::Clock(ClockSample::from_exchange(
-                client_time_us,
-                server_time,
-                local_now_us(),
-            )));
-        }
-        ServerMsg::Ack { request, result } => {
-            in_flight.remove(&request);
-            events.send(NetEvent::Ack { request, result });
-        }
-        ServerMsg::View(view) => events.send(NetEvent::View(view)),
-        ServerMsg::Patch { game, patch } => events.send(NetEvent::Patch { game, patch }),
-        ServerMsg::StorageAlert { failing } => events.send(NetEvent::StorageAlert(failing)),
-        ServerMsg::Media(file) => events.send(NetEvent::Media(file)),
-        // The reader has made every patch a whole view.
-        ServerMsg::ViewDelta(_) => {}
-    }
 }
 
 /// Sends one command (reading a package file first if asked).
@@ -556,38 +473,4 @@ fn lost(connection: &quinn::Connection, error: LinkError, was_connected: bool) -
 /// Anything else that broke the link, in its own words.
 fn broken(error: impl std::fmt::Display) -> LinkError {
     LinkError::Broken(error.to_string())
-}
-
-fn client_name() -> String {
-    format!("minuta {}", env!("CARGO_PKG_VERSION"))
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn backoff_grows_then_levels_off() {
-        let longest: Vec<u64> = (1..=6)
-            .map(|a| backoff(a, 1.0).as_millis() as u64)
-            .collect();
-        assert_eq!(longest, vec![500, 1000, 2000, 4000, 4000, 4000]);
-        let shortest: Vec<u64> = (1..=6)
-            .map(|a| backoff(a, 0.0).as_millis() as u64)
-            .collect();
-        assert_eq!(shortest, vec![250, 500, 1000, 2000, 2000, 2000]);
-    }
-
-    #[test]
-    fn the_jitter_spreads_a_hall_over_the_step() {
-        let draws: Vec<f64> = (0..200).map(|_| jitter()).collect();
-        assert!(draws.iter().all(|j| (0.0..1.0).contains(j)));
-        let below_half = draws.iter().filter(|j| **j < 0.5).count();
-        assert!(
-            (40..=160).contains(&below_half),
-            "{below_half} of 200 below 0.5"
-        );
-        assert!(backoff(3, 0.25) < backoff(3, 0.75));
-    }
 }

@@ -2,6 +2,8 @@
 //! `Envelope`. The length is checked against the limit before a byte of
 //! payload is read or allocated. Views arrive whole or as patches of the
 //! last one ([`ViewStream`]); what leaves here is always a whole view.
+//! The QUIC stream's reads are native; [`FrameReader`] does the same from
+//! bytes handed to it (the browser's TLS plaintext), with the same checks.
 
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::codec::{self, CodecError, MAX_SERVER_FRAME_BYTES};
@@ -16,8 +18,10 @@ use thiserror::Error;
 pub enum FrameError {
     #[error("{0}")]
     Codec(#[from] CodecError),
+    #[cfg(not(target_arch = "wasm32"))]
     #[error("reading from the server failed: {0}")]
     Read(#[from] quinn::ReadExactError),
+    #[cfg(not(target_arch = "wasm32"))]
     #[error("sending to the server failed: {0}")]
     Write(#[from] quinn::WriteError),
     #[error("the server switched to protocol version {0}")]
@@ -31,19 +35,27 @@ pub struct FrameWriter {
 }
 
 impl FrameWriter {
+    /// The next frame's bytes: length prefix and envelope.
+    pub fn encode<T: Serialize>(&mut self, body: T) -> Result<Vec<u8>, FrameError> {
+        let frame = codec::encode_frame(&Envelope::new(self.next_seq, body))?;
+        self.next_seq += 1;
+        Ok(frame)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     pub async fn write<T: Serialize>(
         &mut self,
         send: &mut quinn::SendStream,
         body: T,
     ) -> Result<(), FrameError> {
-        let frame = codec::encode_frame(&Envelope::new(self.next_seq, body))?;
-        self.next_seq += 1;
+        let frame = self.encode(body)?;
         send.write_all(&frame).await?;
         Ok(())
     }
 }
 
 /// Reads one whole frame from the server and decodes its envelope.
+#[cfg(not(target_arch = "wasm32"))]
 pub async fn read_frame<T: DeserializeOwned>(
     recv: &mut quinn::RecvStream,
 ) -> Result<T, FrameError> {
@@ -51,6 +63,7 @@ pub async fn read_frame<T: DeserializeOwned>(
 }
 
 /// Reads one whole frame's payload from the server.
+#[cfg(not(target_arch = "wasm32"))]
 async fn read_payload(recv: &mut quinn::RecvStream) -> Result<Vec<u8>, FrameError> {
     let mut prefix = [0u8; 4];
     recv.read_exact(&mut prefix).await?;
@@ -60,7 +73,7 @@ async fn read_payload(recv: &mut quinn::RecvStream) -> Result<Vec<u8>, FrameErro
     Ok(payload)
 }
 
-fn decode_payload<T: DeserializeOwned>(payload: &[u8]) -> Result<T, FrameError> {
+pub fn decode_payload<T: DeserializeOwned>(payload: &[u8]) -> Result<T, FrameError> {
     let envelope: Envelope<T> = codec::decode(payload)?;
     if envelope.version != PROTOCOL_VERSION {
         return Err(FrameError::Version(envelope.version));
@@ -79,6 +92,7 @@ pub enum Incoming {
 /// Reads the server's next message after the greeting; `views` turns
 /// patches of views into whole views (a patch skipped while a whole view
 /// is awaited is passed over).
+#[cfg(not(target_arch = "wasm32"))]
 pub async fn read_message(
     recv: &mut quinn::RecvStream,
     views: &mut ViewStream,
@@ -89,5 +103,79 @@ pub async fn read_message(
             Intake::OutOfStep(why) => return Ok(Incoming::OutOfStep(why)),
             Intake::Skipped => {}
         }
+    }
+}
+
+/// Frames cut out of a byte stream handed over in pieces of any size: the
+/// length is checked against the limit as soon as its four bytes are in,
+/// before the payload is awaited or allocated whole.
+#[derive(Debug, Default)]
+pub struct FrameReader {
+    buffer: Vec<u8>,
+}
+
+impl FrameReader {
+    /// Appends bytes as they came.
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.buffer.extend_from_slice(bytes);
+    }
+
+    /// The next whole frame's payload, if it has come; a length over the
+    /// limit is an error at once.
+    pub fn next_payload(&mut self) -> Result<Option<Vec<u8>>, FrameError> {
+        let Some(prefix) = self.buffer.first_chunk::<4>() else {
+            return Ok(None);
+        };
+        let len = codec::check_frame_len(*prefix, MAX_SERVER_FRAME_BYTES)?;
+        if self.buffer.len() < 4 + len {
+            return Ok(None);
+        }
+        let payload = self.buffer[4..4 + len].to_vec();
+        self.buffer.drain(..4 + len);
+        Ok(Some(payload))
+    }
+
+    /// The next message after the greeting, as [`read_message`] gives it.
+    pub fn next_message(&mut self, views: &mut ViewStream) -> Result<Option<Incoming>, FrameError> {
+        while let Some(payload) = self.next_payload()? {
+            match views.receive(payload) {
+                Intake::Frame(payload) => return decode_payload(&payload).map(|m| Some(Incoming::Msg(m))),
+                Intake::OutOfStep(why) => return Ok(Some(Incoming::OutOfStep(why))),
+                Intake::Skipped => {}
+            }
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use minuta_shared::wire::server::ServerMsg;
+
+    #[test]
+    fn frames_come_out_whole_whatever_the_pieces() {
+        let mut writer = FrameWriter::default();
+        let mut bytes = writer.encode(ServerMsg::StorageAlert { failing: Some("disk".into()) }).unwrap();
+        bytes.extend(writer.encode(ServerMsg::StorageAlert { failing: None }).unwrap());
+        let mut reader = FrameReader::default();
+        let mut views = ViewStream::new();
+        let mut got = Vec::new();
+        for piece in bytes.chunks(3) {
+            reader.push(piece);
+            while let Some(Incoming::Msg(msg)) = reader.next_message(&mut views).unwrap() {
+                got.push(msg);
+            }
+        }
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(matches!(got[1], ServerMsg::StorageAlert { failing: None }));
+    }
+
+    #[test]
+    fn an_oversized_length_is_refused_before_its_payload_comes() {
+        let mut reader = FrameReader::default();
+        reader.push(&u32::MAX.to_le_bytes());
+        assert!(matches!(reader.next_payload(), Err(FrameError::Codec(_))));
     }
 }

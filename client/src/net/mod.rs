@@ -6,21 +6,35 @@
 //!
 //! [`tls`] pins the server's certificate; [`frames`] reads and writes
 //! size-limited frames; [`connection`] connects, greets, pings, reconnects;
-//! [`watchdog`] notices a server gone quiet.
+//! [`watchdog`] notices a server gone quiet; [`link`] is what both
+//! transports share (backoff, close codes, delivering messages);
+//! [`ws_session`] is the browser's link without I/O (TLS over the
+//! WebSocket's bytes), driven by `crate::web::transport`.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod connection;
 pub mod frames;
+pub mod link;
 pub mod tls;
 pub mod watchdog;
+pub mod ws_session;
 
 use std::sync::Arc;
 use std::sync::mpsc;
 
-use minuta_shared::join_code::JoinCode;
 use thiserror::Error;
+
+use crate::state::NetEvent;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::state::{NetCommand, Stopped};
+#[cfg(not(target_arch = "wasm32"))]
+use minuta_shared::join_code::JoinCode;
+#[cfg(not(target_arch = "wasm32"))]
 use tokio::sync::mpsc as tokio_mpsc;
 
-use crate::state::{NetCommand, NetEvent, Stopped};
+/// The browser's handle on its link: the same API as the native one.
+#[cfg(target_arch = "wasm32")]
+pub use crate::web::transport::NetHandle;
 
 #[derive(Debug, Error)]
 pub enum NetError {
@@ -54,10 +68,12 @@ impl EventSink {
 
 /// The UI's handle on one running connection. Dropping it tells the task to
 /// close the connection and end.
+#[cfg(not(target_arch = "wasm32"))]
 pub struct NetHandle {
     commands: tokio_mpsc::UnboundedSender<NetCommand>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl NetHandle {
     /// Starts connecting with `code` on a new background thread with its own
     /// single-threaded runtime (STACK.md: stable tails on 2 cores). With
@@ -93,6 +109,7 @@ impl NetHandle {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Drop for NetHandle {
     fn drop(&mut self) {
         // The task may have ended already; then there is nothing to close.
@@ -102,9 +119,26 @@ impl Drop for NetHandle {
 
 /// This machine's clock in µs since the Unix epoch: the local side of every
 /// clock-offset sample.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn local_now_us() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
         .unwrap_or(0)
+}
+
+/// The browser's clock (std's panics there): the page's time origin plus
+/// `performance.now()`, finer than `Date.now()`'s milliseconds where the
+/// browser allows, so clock samples keep what precision there is.
+#[cfg(target_arch = "wasm32")]
+pub fn local_now_us() -> u64 {
+    let ms = web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.time_origin() + p.now())
+        .unwrap_or_else(js_sys::Date::now);
+    if ms.is_finite() && ms > 0.0 {
+        (ms * 1000.0) as u64
+    } else {
+        0
+    }
 }

@@ -20,10 +20,15 @@ use thiserror::Error;
 /// what identifies the server.
 pub const SERVER_NAME: &str = "minuta";
 
+/// The ALPN of the browser's TLS inside the WebSocket (the brief's
+/// contract), so that stream is never mistaken for the QUIC one.
+pub const WS_ALPN: &[u8] = b"minuta-ws";
+
 #[derive(Debug, Error)]
 pub enum TlsError {
     #[error("TLS configuration: {0}")]
     Rustls(#[from] rustls::Error),
+    #[cfg(not(target_arch = "wasm32"))]
     #[error("QUIC needs a TLS 1.3 cipher suite: {0}")]
     Quic(#[from] quinn::crypto::rustls::NoInitialCipherSuite),
 }
@@ -127,12 +132,22 @@ pub fn rustls_config(verifier: Arc<PinnedServer>) -> Result<rustls::ClientConfig
     Ok(config)
 }
 
+/// The rustls configuration of the browser's link: the same pin and TLS
+/// 1.3 only, with the WebSocket's ALPN.
+pub fn ws_rustls_config(verifier: Arc<PinnedServer>) -> Result<rustls::ClientConfig, TlsError> {
+    let mut config = rustls_config(verifier)?;
+    config.alpn_protocols = vec![WS_ALPN.to_vec()];
+    Ok(config)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 /// A quinn client configuration that only talks to the server whose
 /// certificate has this SHA-256 `fingerprint`. Tests and benches reuse it.
 pub fn client_config(fingerprint: [u8; 32]) -> Result<quinn::ClientConfig, TlsError> {
     Ok(pinned_client_config(fingerprint)?.0)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// [`client_config`] plus the flag that tells a certificate mismatch apart
 /// from any other failed handshake.
 pub fn pinned_client_config(
@@ -157,6 +172,7 @@ pub const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_millis(500
 /// the cards in flight.
 pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(4);
 
+#[cfg(not(target_arch = "wasm32"))]
 fn transport() -> quinn::TransportConfig {
     let mut transport = quinn::TransportConfig::default();
     if let Ok(idle) = quinn::IdleTimeout::try_from(IDLE_TIMEOUT) {

@@ -6,7 +6,11 @@
 //! every 0.5 s, pongs, views — and reports [`NetEvent::Silent`] after
 //! [`SILENCE_LIMIT`] without one, [`NetEvent::Heard`] when they resume.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// std's `Instant` itself natively; the browser's clock on wasm32, where
+// std's panics.
+use web_time::Instant;
 
 use crate::state::NetEvent;
 
@@ -23,6 +27,7 @@ pub const CHECK_EVERY: Duration = Duration::from_millis(250);
 /// The frames received that only the server can have sent (a stray or
 /// spoofed datagram, or a restarted server's reset, fails decryption and is
 /// not counted).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn frames_heard(stats: &quinn::ConnectionStats) -> u64 {
     let f = &stats.frame_rx;
     f.acks + f.ping + f.stream + f.max_data + f.max_stream_data

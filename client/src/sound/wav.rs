@@ -17,15 +17,15 @@ const FADE_MS: u32 = 5;
 
 /// One beep of the signal: `freq` Hz for `ms`, starting `delay_ms` in.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Beep {
-    freq: f32,
-    ms: u32,
-    delay_ms: u32,
+pub struct Beep {
+    pub freq: f32,
+    pub ms: u32,
+    pub delay_ms: u32,
 }
 
 /// The beeps of each signal, as the app has always sounded them: a double
 /// beep at ten seconds, a long tone at the end, a short click on a press.
-fn beeps(signal: Signal) -> &'static [Beep] {
+pub fn beeps(signal: Signal) -> &'static [Beep] {
     const TEN: [Beep; 2] = [
         Beep {
             freq: 880.0,

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+#[cfg(feature = "embedded-server")]
 use minuta_server::codes_pdf::CodeSheet;
 use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
@@ -22,6 +23,14 @@ pub enum UiCommand {
     /// Read a question package from disk (off the UI thread) and load it
     /// into a game of a format that takes packages (ChGK, Brain-ring).
     LoadPackageFile(GameId, Format, PathBuf),
+    /// A package file's bytes, already read (the browser's file picker or
+    /// a file dropped on the page), for a game as [`UiCommand::LoadPackageFile`]:
+    /// the file's name and its bytes.
+    LoadPackageBytes(GameId, Format, String, Vec<u8>),
+    /// Open the browser's own file picker for a game's package (the web
+    /// build's «Выбрать файл…»); what is picked comes back as
+    /// [`UiCommand::LoadPackageBytes`].
+    PickPackageFile(GameId, Format),
     /// Connect with a join code.
     Join(JoinCode),
     /// Try again after a refusal or a closed connection.
@@ -43,6 +52,7 @@ pub enum UiCommand {
         new: bool,
     },
     /// Write the join codes' sheet as a PDF to the file `path`.
+    #[cfg(feature = "embedded-server")]
     SaveCodesPdf {
         path: PathBuf,
         sheet: Box<CodeSheet>,

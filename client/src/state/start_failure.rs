@@ -6,7 +6,9 @@
 
 use std::path::PathBuf;
 
+#[cfg(feature = "embedded-server")]
 use minuta_server::ServerError;
+#[cfg(feature = "embedded-server")]
 use minuta_server::store::{SchemaProblem, StoreError};
 
 /// What the window offers besides the reason.
@@ -30,6 +32,7 @@ pub enum Advice {
     Retry,
 }
 
+#[cfg(feature = "embedded-server")]
 impl Advice {
     pub fn of(error: &ServerError) -> Advice {
         match error {
@@ -71,7 +74,7 @@ pub struct StartFailure {
     pub data: PathBuf,
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "embedded-server"))]
 mod tests {
     use super::*;
 

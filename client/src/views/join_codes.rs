@@ -4,13 +4,16 @@
 //! to print ([`code_sheet`]). No drawing here: `widgets::join_code_box`
 //! shows one.
 
+#[cfg(feature = "embedded-server")]
 use minuta_server::codes_pdf::{CodeSheet, StaffCard, TeamCard};
 use minuta_shared::ids::{Slice, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::lan::ShortCode;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::slice_secret::slice_secret;
-use minuta_shared::wire::view::{Access, HostView};
+use minuta_shared::wire::view::Access;
+#[cfg(feature = "embedded-server")]
+use minuta_shared::wire::view::HostView;
 
 /// A join code for `credential` on the server `access` describes.
 pub fn join_code(access: &Access, credential: Credential) -> String {
@@ -47,6 +50,7 @@ pub fn short_code(access: &Access, team: TeamId) -> Option<String> {
 /// per team, then the projector, the host, each judge and the jury. The
 /// sheet is in Russian, like the jury's protocol; `wifi` blank for a line
 /// to write it on.
+#[cfg(feature = "embedded-server")]
 pub fn code_sheet(view: &HostView, access: &Access, wifi: &str) -> CodeSheet {
     let teams = view
         .teams

@@ -9,10 +9,12 @@ use minuta_shared::play::games::Format;
 
 use crate::i18n::{Lang, T};
 use crate::state::UiCommand;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::views::file_picker;
 use crate::views::widgets::GREY;
 
 /// The field; `path` is the screen's own text, kept between frames.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn package_field(
     ui: &mut Ui,
     lang: Lang,
@@ -34,5 +36,22 @@ pub fn package_field(
             out.push(UiCommand::LoadPackageFile(game, format, chosen.into()));
         }
     });
+    ui.label(RichText::new(lang.t(T::DropHint)).color(GREY));
+}
+
+/// The browser's field: no paths there, so its own picker (what is picked
+/// loads at once) and the drop hint.
+#[cfg(target_arch = "wasm32")]
+pub fn package_field(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameId,
+    format: Format,
+    _path: &mut String,
+    out: &mut Vec<UiCommand>,
+) {
+    if ui.button(lang.t(T::ChooseFile)).clicked() {
+        out.push(UiCommand::PickPackageFile(game, format));
+    }
     ui.label(RichText::new(lang.t(T::DropHint)).color(GREY));
 }

@@ -1,0 +1,77 @@
+//! The browser's «servers in the hall»: the server that served the page,
+//! whose mDNS advert `GET /hall` returns as JSON (its TXT pairs). Read
+//! back with `Advert::from_txt`, it lets a short code resolve exactly as
+//! on the native join screen.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::mpsc;
+
+use minuta_shared::lan::{Advert, Found};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::discovery::HallEvent;
+
+/// The one request for `/hall`; its answer comes through `events`.
+#[derive(Debug)]
+pub struct Discovery {
+    pub events: mpsc::Receiver<HallEvent>,
+}
+
+impl Discovery {
+    pub fn start(wake: impl Fn() + Send + 'static) -> Self {
+        let (tx, events) = mpsc::channel();
+        wasm_bindgen_futures::spawn_local(async move {
+            let event = match this_server().await {
+                Ok(found) => HallEvent::Found(found),
+                Err(why) => HallEvent::Failed(why),
+            };
+            let _ = tx.send(event);
+            wake();
+        });
+        Discovery { events }
+    }
+}
+
+async fn this_server() -> Result<Found, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str("/hall"))
+        .await
+        .map_err(said)?
+        .dyn_into::<web_sys::Response>()
+        .map_err(said)?;
+    if !response.ok() {
+        return Err(format!("/hall: HTTP {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(said)?)
+        .await
+        .map_err(said)?
+        .as_string()
+        .unwrap_or_default();
+    found_of(&text, &window.location().hostname().unwrap_or_default())
+}
+
+/// The server `/hall`'s JSON describes, reached at `hostname` (the page's).
+pub fn found_of(json: &str, hostname: &str) -> Result<Found, String> {
+    let pairs: HashMap<String, String> =
+        serde_json::from_str(json).map_err(|e| format!("/hall: {e}"))?;
+    let advert =
+        Advert::from_txt(|key| pairs.get(key).map(String::as_str)).map_err(|e| e.to_string())?;
+    // Only informational in the browser (the page joins its own origin);
+    // a name rather than an address stands as «unspecified».
+    let ip = hostname
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<IpAddr>()
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    Ok(Found {
+        instance: hostname.to_owned(),
+        advert,
+        addrs: vec![ip],
+    })
+}
+
+fn said(error: wasm_bindgen::JsValue) -> String {
+    format!("{error:?}")
+}

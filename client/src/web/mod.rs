@@ -1,0 +1,58 @@
+//! The browser's shell: the page's canvas runs the same `MinutaApp` as the
+//! desktop, with the browser's pieces: the link over a WebSocket
+//! ([`transport`]), the hall as the page's own server ([`hall`]), files
+//! from the browser's picker and drops ([`files`]), and the page itself
+//! ([`page`]: the join code in the link's fragment, the screen kept awake,
+//! full screen for the projector).
+
+pub mod files;
+pub mod hall;
+pub mod page;
+pub mod transport;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+use crate::app::MinutaApp;
+use crate::i18n::Lang;
+use crate::sound::Sound;
+
+/// The id of the page's canvas (`web/index.html`).
+const CANVAS_ID: &str = "minuta_canvas";
+
+/// Starts the app when the module is loaded.
+#[wasm_bindgen(start)]
+pub fn start() {
+    wasm_bindgen_futures::spawn_local(async {
+        if let Err(error) = run().await {
+            page::show_error(&format!("{error:?}"));
+        }
+    });
+}
+
+async fn run() -> Result<(), JsValue> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let canvas = document
+        .get_element_by_id(CANVAS_ID)
+        .ok_or("no canvas")?
+        .dyn_into::<web_sys::HtmlCanvasElement>()?;
+    let start = page::start_of_location();
+    let lang = Lang::Ru;
+    let runner = eframe::WebRunner::new();
+    runner
+        .start(
+            canvas,
+            eframe::WebOptions::default(),
+            Box::new(move |cc| {
+                let ctx = cc.egui_ctx.clone();
+                let sound = Sound::open(move || ctx.request_repaint());
+                let app = MinutaApp::new(cc.egui_ctx.clone(), lang, false, false, start, sound);
+                Ok(Box::new(app.discover_the_hall()))
+            }),
+        )
+        .await?;
+    page::loaded();
+    Ok(())
+}

@@ -1,0 +1,171 @@
+//! The page around the canvas: the join code a web link carries in its
+//! fragment (`#ROLE/SECRET?fp=HEX64`, never sent to the server), the
+//! screen kept awake while connected (Screen Wake Lock where the browser
+//! has it), full screen for the projector, and the loading note.
+
+use std::cell::RefCell;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::rc::Rc;
+
+use minuta_shared::join_code::{JoinCode, JoinCodeError};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::app::Start;
+
+/// How the app starts on this page: the fragment's code, else the join screen.
+pub fn start_of_location() -> Start {
+    let Some(location) = web_sys::window().map(|w| w.location()) else {
+        return Start::JoinScreen;
+    };
+    let fragment = location.hash().unwrap_or_default();
+    let host = location.host().unwrap_or_default();
+    let fragment = fragment.trim_start_matches('#');
+    if fragment.is_empty() {
+        return Start::JoinScreen;
+    }
+    match code_of_fragment(&decode(fragment), &host) {
+        Ok(code) => Start::Join(code),
+        Err(error) => {
+            tracing::warn!("the link's code is not readable: {error}");
+            Start::JoinScreen
+        }
+    }
+}
+
+/// The code a web link's fragment names on the page's server `host`: the
+/// same text as the `minuta://` code after its addresses, read by the one
+/// parser. The address is only informational here (the page joins its own
+/// origin); a host name rather than an address stands as «unspecified».
+pub fn code_of_fragment(fragment: &str, host: &str) -> Result<JoinCode, JoinCodeError> {
+    let addr = host
+        .parse::<SocketAddr>()
+        .unwrap_or(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), port_of(host)));
+    JoinCode::parse(&format!("minuta://{addr}/{fragment}"))
+}
+
+fn port_of(host: &str) -> u16 {
+    host.rsplit_once(':')
+        .and_then(|(_, p)| p.parse().ok())
+        .unwrap_or(80)
+}
+
+/// A fragment as typed (a phone's camera may percent-encode it).
+fn decode(fragment: &str) -> String {
+    js_sys::decode_uri_component(fragment)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| fragment.to_owned())
+}
+
+/// Hides the loading note.
+pub fn loaded() {
+    if let Some(note) = element("minuta_loading") {
+        let _ = note.set_attribute("hidden", "");
+    }
+}
+
+/// Says plainly that the app could not start.
+pub fn show_error(message: &str) {
+    loaded();
+    if let Some(error) = element("minuta_error") {
+        error.set_text_content(Some(&format!(
+            "Минута не запустилась / Minuta could not start: {message}"
+        )));
+        let _ = error.remove_attribute("hidden");
+    }
+}
+
+fn element(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
+}
+
+/// Asks for the whole screen (the projector, after a click: browsers allow
+/// it only right after the person's gesture).
+pub fn go_fullscreen() {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let _ = root.request_fullscreen();
+}
+
+/// Whether the page shows full screen now.
+pub fn is_fullscreen() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.fullscreen_element())
+        .is_some()
+}
+
+/// The Screen Wake Lock, held while the terminal is connected: asked for
+/// again when the browser released it (the page was hidden), let go when
+/// not wanted. Through `Reflect`, as web-sys has it only among its
+/// unstable APIs; a browser without it stays as it is.
+#[derive(Default)]
+pub struct WakeLock {
+    sentinel: Rc<RefCell<Option<JsValue>>>,
+    asking: Rc<RefCell<bool>>,
+}
+
+impl WakeLock {
+    pub fn keep(&self, want: bool) {
+        let held = self.sentinel.borrow().as_ref().is_some_and(|s| {
+            js_sys::Reflect::get(s, &"released".into())
+                .map(|r| !r.is_truthy())
+                .unwrap_or(false)
+        });
+        if !want {
+            if let Some(sentinel) = self.sentinel.borrow_mut().take()
+                && let Ok(release) = js_sys::Reflect::get(&sentinel, &"release".into())
+                && let Ok(release) = release.dyn_into::<js_sys::Function>()
+            {
+                let _ = release.call0(&sentinel);
+            }
+            return;
+        }
+        if held || *self.asking.borrow() || !visible() {
+            return;
+        }
+        let Some(request) = wake_lock_request() else {
+            return;
+        };
+        *self.asking.borrow_mut() = true;
+        let (sentinel, asking) = (Rc::clone(&self.sentinel), Rc::clone(&self.asking));
+        wasm_bindgen_futures::spawn_local(async move {
+            let got = JsFuture::from(request).await;
+            *asking.borrow_mut() = false;
+            match got {
+                Ok(lock) => *sentinel.borrow_mut() = Some(lock),
+                Err(why) => tracing::debug!("no wake lock: {why:?}"),
+            }
+        });
+    }
+}
+
+/// `navigator.wakeLock.request("screen")`, if the browser has it.
+fn wake_lock_request() -> Option<js_sys::Promise> {
+    let navigator = web_sys::window()?.navigator();
+    let wake_lock = js_sys::Reflect::get(&navigator, &"wakeLock".into()).ok()?;
+    if wake_lock.is_undefined() || wake_lock.is_null() {
+        return None;
+    }
+    let request = js_sys::Reflect::get(&wake_lock, &"request".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    request
+        .call1(&wake_lock, &"screen".into())
+        .ok()?
+        .dyn_into::<js_sys::Promise>()
+        .ok()
+}
+
+fn visible() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .is_some_and(|d| d.visibility_state() == web_sys::VisibilityState::Visible)
+}
