@@ -22,6 +22,7 @@ pub mod i18n;
 pub mod lang;
 pub mod net;
 pub mod os_error;
+pub mod page_code;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod scheme;
 pub mod sound;

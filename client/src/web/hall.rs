@@ -3,15 +3,14 @@
 //! back with `Advert::from_txt`, it lets a short code resolve exactly as
 //! on the native join screen.
 
-use std::collections::HashMap;
-use std::net::{IpAddr, Ipv4Addr};
 use std::sync::mpsc;
 
-use minuta_shared::lan::{Advert, Found};
+use minuta_shared::lan::Found;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::discovery::HallEvent;
+use crate::page_code::found_of;
 
 /// The one request for `/hall`; its answer comes through `events`.
 #[derive(Debug)]
@@ -50,26 +49,6 @@ async fn this_server() -> Result<Found, String> {
         .as_string()
         .unwrap_or_default();
     found_of(&text, &window.location().hostname().unwrap_or_default())
-}
-
-/// The server `/hall`'s JSON describes, reached at `hostname` (the page's).
-pub fn found_of(json: &str, hostname: &str) -> Result<Found, String> {
-    let pairs: HashMap<String, String> =
-        serde_json::from_str(json).map_err(|e| format!("/hall: {e}"))?;
-    let advert =
-        Advert::from_txt(|key| pairs.get(key).map(String::as_str)).map_err(|e| e.to_string())?;
-    // Only informational in the browser (the page joins its own origin);
-    // a name rather than an address stands as «unspecified».
-    let ip = hostname
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .parse::<IpAddr>()
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-    Ok(Found {
-        instance: hostname.to_owned(),
-        advert,
-        addrs: vec![ip],
-    })
 }
 
 fn said(error: wasm_bindgen::JsValue) -> String {

@@ -4,15 +4,14 @@
 //! has it), full screen for the projector, and the loading note.
 
 use std::cell::RefCell;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::rc::Rc;
 
-use minuta_shared::join_code::{JoinCode, JoinCodeError};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::app::Start;
+use crate::page_code::code_of_fragment;
 
 /// How the app starts on this page: the fragment's code, else the join screen.
 pub fn start_of_location() -> Start {
@@ -32,23 +31,6 @@ pub fn start_of_location() -> Start {
             Start::JoinScreen
         }
     }
-}
-
-/// The code a web link's fragment names on the page's server `host`: the
-/// same text as the `minuta://` code after its addresses, read by the one
-/// parser. The address is only informational here (the page joins its own
-/// origin); a host name rather than an address stands as «unspecified».
-pub fn code_of_fragment(fragment: &str, host: &str) -> Result<JoinCode, JoinCodeError> {
-    let addr = host
-        .parse::<SocketAddr>()
-        .unwrap_or(SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), port_of(host)));
-    JoinCode::parse(&format!("minuta://{addr}/{fragment}"))
-}
-
-fn port_of(host: &str) -> u16 {
-    host.rsplit_once(':')
-        .and_then(|(_, p)| p.parse().ok())
-        .unwrap_or(80)
 }
 
 /// A fragment as typed (a phone's camera may percent-encode it).
