@@ -24,6 +24,7 @@ dpkg -s rustc-web >/dev/null 2>&1 || need_apt+=(rustc-web)
 dpkg -s cargo-web >/dev/null 2>&1 || need_apt+=(cargo-web)
 dpkg -s rust-web-src >/dev/null 2>&1 || need_apt+=(rust-web-src)
 command -v clang >/dev/null 2>&1 || need_apt+=(clang)
+# binaryen's wasm-opt shrinks the module, where it is recent enough (below).
 command -v wasm-opt >/dev/null 2>&1 || need_apt+=(binaryen)
 if ! ls "$(rustc --print sysroot 2>/dev/null)"/lib/rustlib/*/bin/rust-lld >/dev/null 2>&1 \
     && ! command -v wasm-ld >/dev/null 2>&1; then
@@ -75,9 +76,15 @@ if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$HASH" ] && [ -f "$OUT/minuta_bg.wa
     say "unchanged"
 else
     "$BINDGEN" --target web --no-typescript --out-name minuta --out-dir "$OUT" "$WASM"
-    if command -v wasm-opt >/dev/null 2>&1; then
-        # The features rustc's wasm32 target emits; an old binaryen that
-        # cannot read them leaves the module as wasm-bindgen wrote it.
+    # Binaryen before 116 (Debian 12 has 108) rewrites the module so that
+    # wasm-bindgen's reference table no longer loads ("Table.set(): Argument
+    # 1 is invalid"): measured here; such a wasm-opt is left out.
+    OPT_VERSION="$(wasm-opt --version 2>/dev/null | grep -o '[0-9]\+' | head -n1 || true)"
+    if [ -n "$OPT_VERSION" ] && [ "$OPT_VERSION" -lt 116 ]; then
+        say "wasm-opt $OPT_VERSION is too old for this module (116 or later): not optimised"
+    elif [ -n "$OPT_VERSION" ]; then
+        # The features rustc's wasm32 target emits; a binaryen that cannot
+        # read them leaves the module as wasm-bindgen wrote it.
         if wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
             --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
             -o "$OUT/minuta_bg.opt.wasm" "$OUT/minuta_bg.wasm" 2>"$OUT/wasm-opt.log"; then

@@ -23,7 +23,6 @@ pub mod lang;
 pub mod net;
 pub mod os_error;
 pub mod page_code;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod scheme;
 pub mod sound;
 pub mod state;
