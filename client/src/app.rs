@@ -529,6 +529,11 @@ impl eframe::App for MinutaApp {
         };
         if title != self.title {
             self.title = title.clone();
+            // The browser's tab: eframe's web runner leaves the title alone.
+            #[cfg(target_arch = "wasm32")]
+            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+                document.set_title(&title);
+            }
             self.ctx
                 .send_viewport_cmd(egui::ViewportCommand::Title(title));
         }

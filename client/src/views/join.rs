@@ -105,12 +105,17 @@ pub fn join(ui: &mut Ui, state: &AppState, form: &mut JoinForm) -> Vec<UiCommand
         }
         ui.add_space(16.0);
         hall(ui, lang, form, &mut out);
-        ui.add_space(24.0);
-        ui.label(
-            RichText::new(lang.t(T::JoinHostHint))
-                .small()
-                .color(widgets::GREY),
-        );
+        // How to start a server: the desktop app's business, not a page's
+        // that a server has just served.
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            ui.add_space(24.0);
+            ui.label(
+                RichText::new(lang.t(T::JoinHostHint))
+                    .small()
+                    .color(widgets::GREY),
+            );
+        }
     });
     out
 }

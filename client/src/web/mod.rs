@@ -38,6 +38,7 @@ async fn run() -> Result<(), JsValue> {
         .get_element_by_id(CANVAS_ID)
         .ok_or("no canvas")?
         .dyn_into::<web_sys::HtmlCanvasElement>()?;
+    page::reload_on_new_code();
     let start = page::start_of_location();
     let lang = Lang::Ru;
     let runner = eframe::WebRunner::new();

@@ -41,6 +41,22 @@ fn decode(fragment: &str) -> String {
         .unwrap_or_else(|| fragment.to_owned())
 }
 
+/// Another link opened in the same tab changes only the fragment, which
+/// reloads nothing: the page starts again with the new code.
+pub fn reload_on_new_code() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let reload = Closure::<dyn FnMut()>::new(|| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().reload();
+        }
+    });
+    let _ = window.add_event_listener_with_callback("hashchange", reload.as_ref().unchecked_ref());
+    // The page's whole life: the listener never goes.
+    reload.forget();
+}
+
 /// Hides the loading note.
 pub fn loaded() {
     if let Some(note) = element("minuta_loading") {
