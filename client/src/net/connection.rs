@@ -29,9 +29,9 @@ use tokio::sync::{mpsc, watch};
 use super::frames::{FrameError, FrameWriter, Incoming, read_frame, read_message};
 use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
-use super::link::{
-    FINAL_CLOSE_CODES, backoff, buttons_live, client_name, deliver, jitter, lose,
-};
+use super::link::{FINAL_CLOSE_CODES, buttons_live, client_name, deliver, lose};
+// Where tests and benches have always found them.
+pub use super::link::{backoff, jitter};
 use super::{EventSink, local_now_us};
 use crate::os_error::FileError;
 use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
