@@ -513,6 +513,8 @@ impl eframe::App for MinutaApp {
             self.ctx
                 .request_repaint_after(std::time::Duration::from_secs(1));
         }
+        #[cfg(target_arch = "wasm32")]
+        crate::web::page::publish_connection(&self.state.connection);
         let title = match &self.state.view {
             Some(View::Team(v)) => format!("{} — {}", self.state.lang.t(T::AppTitle), v.name),
             Some(View::Display(_)) => format!(

@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::app::Start;
+use crate::state::{ConnectionStatus, Stopped};
 use crate::page_code::code_of_fragment;
 
 /// How the app starts on this page: the fragment's code, else the join screen.
@@ -55,6 +56,35 @@ pub fn reload_on_new_code() {
     let _ = window.add_event_listener_with_callback("hashchange", reload.as_ref().unchecked_ref());
     // The page's whole life: the listener never goes.
     reload.forget();
+}
+
+/// The connection's state as the page's `data-connection` attribute
+/// (`idle`, `connecting`, `connected`, `silent`, `reconnecting`,
+/// `stopped-refused`, `stopped-certificate`, `stopped-closed`,
+/// `stopped-failed`, `stopped-left`): what a browser test reads, as the
+/// canvas has no text to read.
+pub fn publish_connection(status: &ConnectionStatus) {
+    let said = match status {
+        ConnectionStatus::Idle => "idle",
+        ConnectionStatus::Connecting => "connecting",
+        ConnectionStatus::Connected => "connected",
+        ConnectionStatus::Silent => "silent",
+        ConnectionStatus::Reconnecting { .. } => "reconnecting",
+        ConnectionStatus::Stopped(Stopped::Refused(_)) => "stopped-refused",
+        ConnectionStatus::Stopped(Stopped::CertificateMismatch) => "stopped-certificate",
+        ConnectionStatus::Stopped(Stopped::Closed { .. }) => "stopped-closed",
+        ConnectionStatus::Stopped(Stopped::Failed(_)) => "stopped-failed",
+        ConnectionStatus::Stopped(Stopped::Left) => "stopped-left",
+    };
+    let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    else {
+        return;
+    };
+    if body.get_attribute("data-connection").as_deref() != Some(said) {
+        let _ = body.set_attribute("data-connection", said);
+    }
 }
 
 /// Hides the loading note.
