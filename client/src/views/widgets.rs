@@ -218,6 +218,23 @@ pub fn slice_note(ui: &mut Ui, lang: Lang, view: &TeamView) {
 }
 
 /// A coloured dot and the connection's state in words.
+/// Narrower than this a screen stacks its columns and its tables' cells:
+/// a phone held upright (360 points) and anything up to a small tablet's
+/// half; a laptop's window is always wider.
+pub const NARROW: f32 = 560.0;
+
+/// Whether `ui` has a phone's width rather than a laptop's.
+pub fn narrow(ui: &Ui) -> bool {
+    ui.available_width() < NARROW
+}
+
+/// Whether the whole window is a phone held upright: narrow and taller
+/// than wide. The big buttons then fill the lower half of the screen.
+pub fn phone_portrait(ctx: &egui::Context) -> bool {
+    let screen = ctx.content_rect();
+    screen.width() < NARROW && screen.height() > screen.width()
+}
+
 pub fn connection_badge(ui: &mut Ui, state: &AppState) {
     let colour = match state.connection {
         ConnectionStatus::Connected => GREEN,
@@ -349,6 +366,19 @@ pub fn standings_table_in(
         T::ColMask,
     ];
     let salt = ("standings", id);
+    if room < NARROW {
+        // A phone: the place, the team and its points; the town, the
+        // rating and the mask would leave the name unreadably small.
+        let heads = [T::ColPlace, T::ColTeam, T::ColPoints];
+        let size = fitted_size(ui, lang, &heads, rows, size, room);
+        let number = |text: String| RichText::new(text).size(size).monospace().color(BRIGHT);
+        places_table(ui, lang, salt, &heads, rows, size, |ui, row| {
+            ui.label(number(row.place.to_string()));
+            ui.label(RichText::new(&row.name).size(size).strong().color(BRIGHT));
+            ui.label(number(row.points.to_string()).strong());
+        });
+        return;
+    }
     // Never cut on the right: the type shrinks until the widest row fits.
     let size = fitted_size(ui, lang, &heads, rows, size, room);
     // Read from the back of a hall: light on dark in every column (no
@@ -382,14 +412,22 @@ fn fitted_size(
             .max_by_key(|text| text.chars().count())
             .unwrap_or_default()
     };
-    let columns: [(String, bool); 6] = [
-        (longest(&|r| r.place.to_string()), true),
-        (longest(&|r| r.name.clone()), false),
-        (longest(&|r| r.town.clone()), false),
-        (longest(&|r| r.points.to_string()), true),
-        (longest(&|r| r.rating.to_string()), true),
-        (longest(&|r| r.mask.clone()), true),
-    ];
+    let column = |head: &T| -> (String, bool) {
+        if *head == T::ColPlace {
+            (longest(&|r| r.place.to_string()), true)
+        } else if *head == T::ColTown {
+            (longest(&|r| r.town.clone()), false)
+        } else if *head == T::ColPoints {
+            (longest(&|r| r.points.to_string()), true)
+        } else if *head == T::ColRating {
+            (longest(&|r| r.rating.to_string()), true)
+        } else if *head == T::ColMask {
+            (longest(&|r| r.mask.clone()), true)
+        } else {
+            (longest(&|r| r.name.clone()), false)
+        }
+    };
+    let columns: Vec<(String, bool)> = heads.iter().map(column).collect();
     let width = |text: &str, mono: bool| {
         let font = if mono {
             egui::FontId::monospace(size)

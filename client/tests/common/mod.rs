@@ -9,6 +9,8 @@
 // Each test file is a crate of its own and uses part of this.
 #![allow(dead_code)]
 
+pub mod phone;
+
 use egui::Ui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
