@@ -34,51 +34,12 @@ use minuta_shared::wire::view::View;
 /// «Время» for question 7, ms of server time.
 const START_MS: u64 = 1_000_000_000;
 
-/// A team's app joined and connected, showing `view`, `at_ms` after
-/// «Время».
 fn connected(lang: Lang, view: View, at_ms: u64) -> AppState {
-    let mut state = AppState::new(lang);
-    state.join(JoinCode {
-        addrs: vec!["192.168.1.5:4433".parse().unwrap()],
-        fingerprint: [1; 32],
-        credential: Credential::Team {
-            team: TeamId(1),
-            secret: "s".into(),
-        },
-    });
-    state.now_us = (START_MS + at_ms) * 1000;
-    let first_sample = ClockSample {
-        rtt_us: 1_000,
-        offset_us: 0,
-    };
-    reduce(
-        &mut state,
-        NetEvent::Connected {
-            identity: Identity::Team(TeamId(1)),
-            first_sample,
-        },
-    );
-    reduce(&mut state, NetEvent::View(Box::new(view)));
-    state
+    common::phone::connected(lang, view, (START_MS + at_ms) * 1000)
 }
 
-/// The whole window on a phone, as `MinutaApp` draws it.
 fn phone_window(state: AppState) -> Harness<'static, Screen<LocalState>> {
-    let screen = Screen {
-        state,
-        form: LocalState::default(),
-        sent: Vec::new(),
-    };
-    let mut harness = Harness::builder().with_size(PHONE).build_ui_state(
-        |ui, screen: &mut Screen<LocalState>| {
-            let asked = views::root(ui, &screen.state, &mut screen.form);
-            screen.sent.extend(asked);
-        },
-        screen,
-    );
-    // A spinner (connecting, a card on its way) never settles.
-    let _ = harness.try_run();
-    harness
+    common::phone::window(state)
 }
 
 /// Long names, as halls have them.

@@ -9,6 +9,16 @@ use egui::epaint::Shape;
 use egui::{Pos2, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
+use minuta_client::i18n::Lang;
+use minuta_client::state::{AppState, NetEvent, reduce};
+use minuta_client::views::{self, LocalState};
+use minuta_shared::ids::TeamId;
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::time::ClockSample;
+use minuta_shared::wire::handshake::{Credential, Identity};
+use minuta_shared::wire::view::View;
+
+use super::Screen;
 
 /// A phone held upright.
 pub const PHONE: [f32; 2] = [360.0, 640.0];
@@ -102,4 +112,51 @@ pub fn assert_phone<S>(harness: &mut Harness<'_, S>, screen: &str) {
             rect.width()
         );
     }
+}
+
+/// Team 1's app joined and connected, showing `view`, at `now_us` of
+/// server time.
+pub fn connected(lang: Lang, view: View, now_us: u64) -> AppState {
+    let mut state = AppState::new(lang);
+    state.join(JoinCode {
+        addrs: vec!["192.168.1.5:4433".parse().expect("an address")],
+        fingerprint: [1; 32],
+        credential: Credential::Team {
+            team: TeamId(1),
+            secret: "s".into(),
+        },
+    });
+    state.now_us = now_us;
+    let first_sample = ClockSample {
+        rtt_us: 1_000,
+        offset_us: 0,
+    };
+    reduce(
+        &mut state,
+        NetEvent::Connected {
+            identity: Identity::Team(TeamId(1)),
+            first_sample,
+        },
+    );
+    reduce(&mut state, NetEvent::View(Box::new(view)));
+    state
+}
+
+/// The whole window on a phone, as `MinutaApp` draws it.
+pub fn window(state: AppState) -> Harness<'static, Screen<LocalState>> {
+    let screen = Screen {
+        state,
+        form: LocalState::default(),
+        sent: Vec::new(),
+    };
+    let mut harness = Harness::builder().with_size(PHONE).build_ui_state(
+        |ui, screen: &mut Screen<LocalState>| {
+            let asked = views::root(ui, &screen.state, &mut screen.form);
+            screen.sent.extend(asked);
+        },
+        screen,
+    );
+    // A spinner (connecting, a card on its way) never settles.
+    let _ = harness.try_run();
+    harness
 }
