@@ -518,3 +518,5 @@ mod bidding;
 mod screens;
 #[path = "neptune/staff.rs"]
 mod staff;
+#[path = "neptune/phone.rs"]
+mod phone;

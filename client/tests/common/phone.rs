@@ -27,7 +27,7 @@ pub const PHONE: [f32; 2] = [360.0, 640.0];
 const SLACK: f32 = 1.0;
 
 /// Narrowest a text field may be and still show what is typed.
-const FIELD_WIDTH: f32 = 150.0;
+const FIELD_WIDTH: f32 = 80.0;
 
 /// Asserts that nothing on `screen`'s last frame lies left or right of the
 /// window: no widget (by its AccessKit rect) and no painted text.
