@@ -12,23 +12,23 @@
 mod common;
 
 use common::phone::{PHONE, assert_fits, assert_phone};
-use common::{Screen, minute, state_at};
+use common::{Screen, minute};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use minuta_client::discovery::{Hall, HallEvent};
 use minuta_client::i18n::Lang;
 use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
 use minuta_client::views::join::{JoinForm, join};
-use minuta_client::views::{self, LocalState};
+use minuta_client::views::LocalState;
 use minuta_shared::ids::{AppealId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::lan::{Advert, Found};
 use minuta_shared::play::chgk::view::{AppealView, CardReveal, StandingRow, TeamCard};
 use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
-use minuta_shared::time::{ClockSample, ServerTime};
+use minuta_shared::time::ServerTime;
 use minuta_shared::tournament::Place;
 use minuta_shared::wire::PROTOCOL_VERSION;
-use minuta_shared::wire::handshake::{Credential, Identity};
+use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::View;
 
 /// «Время» for question 7, ms of server time.
@@ -163,6 +163,21 @@ fn phone_hand_in(
 }
 
 #[test]
+fn phone_the_chgk_appeal_form_fits_and_its_text_is_reachable() {
+    for lang in [Lang::Ru, Lang::En] {
+        let mut harness = phone_window(connected(lang, chgk_team(20_000), 20_000));
+        let appeal = if lang == Lang::Ru { "Апелляция" } else { "Appeal" };
+        harness
+            .get_all_by_label(appeal)
+            .next()
+            .expect("an appeal button")
+            .click();
+        harness.run();
+        assert_phone(&mut harness, &format!("ChGK appeal form ({lang:?})"));
+    }
+}
+
+#[test]
 fn phone_the_lost_server_banner_fits_in_both_languages() {
     for lang in [Lang::Ru, Lang::En] {
         let mut state = connected(lang, chgk_team(20_000), 20_000);
@@ -237,7 +252,17 @@ fn phone_the_projector_draws_sanely() {
     let chgk = common::display_chgk(&mut view);
     chgk.clock = minute(QuestionId(6), "7", Phase::Minute, START_MS);
     chgk.standings = standings();
-    let harness = common::projector(Lang::Ru, (START_MS + 20_000) * 1000, view, PHONE);
+    let harness = common::projector(Lang::Ru, (START_MS + 20_000) * 1000, view.clone(), PHONE);
     assert!(harness.query_by_label("0:40").is_some(), "the clock is shown");
-    let _ = state_at;
+    // Between questions: the standings and the leaders' race; the whole
+    // window, the banner of a lost server over it.
+    let mut between = view;
+    common::display_chgk(&mut between).clock = minute(QuestionId(6), "7", Phase::Idle, START_MS);
+    let mut state = connected(Lang::Ru, View::Display(between), 90_000);
+    reduce(&mut state, NetEvent::Silent);
+    let harness = phone_window(state);
+    assert!(
+        harness.query_by_label_contains("нет связи").is_some(),
+        "the banner is up on the projector too"
+    );
 }

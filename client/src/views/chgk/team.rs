@@ -291,7 +291,8 @@ fn appeal_form(
             ))
             .strong(),
         );
-        ui.horizontal(|ui| {
+        // Wrapped: on a phone the second choice goes under the first.
+        ui.horizontal_wrapped(|ui| {
             ui.radio_value(
                 &mut appeal.kind,
                 AppealKind::WithdrawQuestion,

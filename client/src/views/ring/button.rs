@@ -487,7 +487,8 @@ fn appeal(
     let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(RichText::new(words::appeal_on(lang, q.number)).strong());
         ui.label(RichText::new(lang.t(T::RingAppealHint)).small().color(GREY));
-        ui.horizontal(|ui| {
+        // Wrapped: on a phone the second choice goes under the first.
+        ui.horizontal_wrapped(|ui| {
             for kind in [
                 RingAppealKind::QuestionIncorrect,
                 RingAppealKind::AcceptOurAnswer,
