@@ -10,6 +10,7 @@
 #![allow(dead_code)]
 
 pub mod phone;
+pub mod shot;
 
 use egui::Ui;
 use egui::accesskit::Role;

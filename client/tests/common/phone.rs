@@ -83,6 +83,7 @@ fn texts_in(shape: &Shape, out: &mut Vec<(String, Rect)>) {
 /// type in.
 #[track_caller]
 pub fn assert_phone<S>(harness: &mut Harness<'_, S>, screen: &str) {
+    super::shot::save(harness, screen);
     assert_fits(harness, screen);
     let fields = harness.query_all_by_role(Role::TextInput).count();
     let screen_rect = harness.ctx.content_rect();
