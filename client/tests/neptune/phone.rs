@@ -72,3 +72,29 @@ fn neptune_phone_the_bidding_fits() {
     common::click(&mut harness, "Ва-банк (50)");
     assert_eq!(harness.state().sent.len(), 1, "the bid is sent");
 }
+
+#[test]
+fn neptune_phone_the_joker_declaration_fits() {
+    let mut hall = Hall::registered();
+    for contest in [
+        Contest::Negative,
+        Contest::Sandwich,
+        Contest::Blitz,
+        Contest::Sisyphus,
+    ] {
+        hall.host(NeptuneCommand::StartContest);
+        let right: &[u32] = if contest == Contest::Negative {
+            &[1, 2]
+        } else {
+            &[]
+        };
+        hall.play_question(contest, right);
+    }
+    // Джокер's topics are out: the captain declares.
+    hall.host(NeptuneCommand::StartContest);
+    for lang in [Lang::Ru, Lang::En] {
+        hall.lang = lang;
+        let mut harness = hall.phone(1, None);
+        assert_phone(&mut harness, &format!("joker declaration ({lang:?})"));
+    }
+}
