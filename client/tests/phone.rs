@@ -18,8 +18,8 @@ use egui_kittest::kittest::Queryable;
 use minuta_client::discovery::{Hall, HallEvent};
 use minuta_client::i18n::Lang;
 use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
-use minuta_client::views::join::{JoinForm, join};
 use minuta_client::views::LocalState;
+use minuta_client::views::join::{JoinForm, join};
 use minuta_shared::ids::{AppealId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::lan::{Advert, Found};
@@ -64,8 +64,7 @@ fn past_card(id: u32, number: &str, verdict: Verdict) -> TeamCard {
     TeamCard {
         question: QuestionId(id),
         number: number.into(),
-        text: "Очень длинный ответ команды, который не помещается в одну строку телефона"
-            .into(),
+        text: "Очень длинный ответ команды, который не помещается в одну строку телефона".into(),
         received_at: ServerTime::from_millis(START_MS - 100_000),
         since_start_ms: 41_250,
         late: false,
@@ -117,7 +116,10 @@ fn phone_the_chgk_card_fits_and_the_receipt_follows_in_both_languages() {
         // The language switch is on the screen, whole.
         for code in ["RU", "EN"] {
             let rect = harness.get_by_label(code).rect();
-            assert!(rect.max.x <= PHONE[0] && rect.min.x >= 0.0, "{code} at {rect:?}");
+            assert!(
+                rect.max.x <= PHONE[0] && rect.min.x >= 0.0,
+                "{code} at {rect:?}"
+            );
         }
     }
     let mut harness = phone_window(connected(Lang::Ru, chgk_team(20_000), 20_000));
@@ -166,7 +168,11 @@ fn phone_hand_in(
 fn phone_the_chgk_appeal_form_fits_and_its_text_is_reachable() {
     for lang in [Lang::Ru, Lang::En] {
         let mut harness = phone_window(connected(lang, chgk_team(20_000), 20_000));
-        let appeal = if lang == Lang::Ru { "Апелляция" } else { "Appeal" };
+        let appeal = if lang == Lang::Ru {
+            "Апелляция"
+        } else {
+            "Appeal"
+        };
         harness
             .get_all_by_label(appeal)
             .next()
@@ -253,7 +259,10 @@ fn phone_the_projector_draws_sanely() {
     chgk.clock = minute(QuestionId(6), "7", Phase::Minute, START_MS);
     chgk.standings = standings();
     let harness = common::projector(Lang::Ru, (START_MS + 20_000) * 1000, view.clone(), PHONE);
-    assert!(harness.query_by_label("0:40").is_some(), "the clock is shown");
+    assert!(
+        harness.query_by_label("0:40").is_some(),
+        "the clock is shown"
+    );
     // Between questions: the standings and the leaders' race; the whole
     // window, the banner of a lost server over it.
     let mut between = view;

@@ -173,8 +173,7 @@ fn narrow_status_bar(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
         if ui.checkbox(&mut muted, lang.t(T::Mute)).changed() {
             out.push(UiCommand::SetMuted(muted));
         }
-        if state.code.is_some() && !state.embedded_server && ui.button(lang.t(T::Leave)).clicked()
-        {
+        if state.code.is_some() && !state.embedded_server && ui.button(lang.t(T::Leave)).clicked() {
             out.push(UiCommand::Leave);
         }
     });

@@ -64,7 +64,12 @@ pub fn save<S>(harness: &Harness<'_, S>, name: &str) {
                             + wc * f32::from(f(c.color)))
                             / 255.0
                     };
-                    let mut src = [mix(|c| c.r()), mix(|c| c.g()), mix(|c| c.b()), mix(|c| c.a())];
+                    let mut src = [
+                        mix(|c| c.r()),
+                        mix(|c| c.g()),
+                        mix(|c| c.b()),
+                        mix(|c| c.a()),
+                    ];
                     if font {
                         let u = wa * a.uv.x + wb * b.uv.x + wc * c.uv.x;
                         let v = wa * a.uv.y + wb * b.uv.y + wc * c.uv.y;

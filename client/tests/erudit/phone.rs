@@ -47,7 +47,11 @@ fn erudit_phone_the_button_fills_the_lower_half() {
     hall.host(EruditCommand::Read);
     for lang in [Lang::Ru, Lang::En] {
         let mut harness = hall.phone(lang);
-        let label = if lang == Lang::Ru { "Нажать" } else { "Press" };
+        let label = if lang == Lang::Ru {
+            "Нажать"
+        } else {
+            "Press"
+        };
         let rect = harness.get_by_label(label).rect();
         assert!(
             !harness.get_by_label(label).accesskit_node().is_disabled(),
@@ -57,7 +61,10 @@ fn erudit_phone_the_button_fills_the_lower_half() {
             rect.height() >= 0.45 * PHONE[1] && rect.bottom() >= PHONE[1] - 24.0,
             "the button fills the lower half: {rect:?}"
         );
-        assert!(rect.bottom() <= PHONE[1] && rect.right() <= PHONE[0], "{rect:?}");
+        assert!(
+            rect.bottom() <= PHONE[1] && rect.right() <= PHONE[0],
+            "{rect:?}"
+        );
         assert_phone(&mut harness, &format!("Эрудит-квартет button ({lang:?})"));
     }
 }

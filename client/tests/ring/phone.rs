@@ -66,7 +66,11 @@ fn phone_the_button_fills_the_lower_half_and_the_fight_fits() {
         let mut view = common::team_view();
         common::team_ring(&mut view).fight = Some(fight(armed()));
         let mut harness = window(connected(lang, View::Team(view), ARMED + 20_000_000));
-        let label = if lang == Lang::Ru { "Нажать" } else { "Press" };
+        let label = if lang == Lang::Ru {
+            "Нажать"
+        } else {
+            "Press"
+        };
         fills_the_lower_half(&harness, label);
         assert_phone(&mut harness, &format!("Brain-ring button ({lang:?})"));
     }
@@ -96,23 +100,42 @@ fn phone_a_finger_presses_as_it_lands_and_its_lift_is_no_second_press() {
     // The browser reports the pointer's landing, then the touch with the
     // pointer again (one frame each); the lift later.
     frame(&mut harness, [pointer(true, at)]);
-    frame(&mut harness, [pointer(true, at), touch(TouchPhase::Start, at)]);
+    frame(
+        &mut harness,
+        [pointer(true, at), touch(TouchPhase::Start, at)],
+    );
     assert_eq!(presses(&mut harness), 1, "pressed as the finger landed");
     frame(
         &mut harness,
-        [pointer(false, at), Event::PointerGone, touch(TouchPhase::End, at)],
+        [
+            pointer(false, at),
+            Event::PointerGone,
+            touch(TouchPhase::End, at),
+        ],
     );
     assert_eq!(presses(&mut harness), 0, "the lift is no second press");
     // From now on the landing alone presses.
     frame(&mut harness, [pointer(true, at)]);
     assert_eq!(presses(&mut harness), 1, "the next landing presses");
-    frame(&mut harness, [pointer(true, at), touch(TouchPhase::Start, at)]);
-    frame(&mut harness, [pointer(false, at), touch(TouchPhase::End, at)]);
+    frame(
+        &mut harness,
+        [pointer(true, at), touch(TouchPhase::Start, at)],
+    );
+    frame(
+        &mut harness,
+        [pointer(false, at), touch(TouchPhase::End, at)],
+    );
     assert_eq!(presses(&mut harness), 0, "one touch, one press");
     // A landing beside the button presses nothing.
     let beside = egui::pos2(at.x, 40.0);
-    frame(&mut harness, [pointer(true, beside), touch(TouchPhase::Start, beside)]);
-    frame(&mut harness, [pointer(false, beside), touch(TouchPhase::End, beside)]);
+    frame(
+        &mut harness,
+        [pointer(true, beside), touch(TouchPhase::Start, beside)],
+    );
+    frame(
+        &mut harness,
+        [pointer(false, beside), touch(TouchPhase::End, beside)],
+    );
     assert_eq!(presses(&mut harness), 0, "a touch elsewhere");
 }
 
@@ -171,4 +194,3 @@ fn phone_between_fights_the_tournament_fits() {
     assert_fits(&harness, "between fights");
     assert_phone(&mut harness, "between fights");
 }
-

@@ -108,7 +108,12 @@ pub fn button(
             );
         }
         let (text, colour) = face(lang, view, game, now);
-        ui.label(RichText::new(text).size(36.0 * scale).strong().color(colour));
+        ui.label(
+            RichText::new(text)
+                .size(36.0 * scale)
+                .strong()
+                .color(colour),
+        );
         let digits = question
             .map(|q| state_at(q, now))
             .and_then(|s| silence_left(&s, now));

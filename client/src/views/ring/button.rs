@@ -114,7 +114,12 @@ pub fn button(
     ui.add_space(6.0 * scale);
     ui.vertical_centered(|ui| {
         let (text, colour) = phase_face(lang, fight, phase.as_ref(), mine);
-        ui.label(RichText::new(&text).size(40.0 * scale).strong().color(colour));
+        ui.label(
+            RichText::new(&text)
+                .size(40.0 * scale)
+                .strong()
+                .color(colour),
+        );
         match phase.as_ref().and_then(|p| countdown_at(p, now)) {
             Some(digits) => ui.label(
                 RichText::new(digits)
@@ -178,10 +183,15 @@ pub fn big(ui: &mut Ui, label: &str, fill: Color32, enabled: bool, top: f32) -> 
     } else {
         160.0
     };
-    let big = egui::Button::new(RichText::new(label).size(56.0).strong().color(Color32::BLACK))
-        .fill(fill)
-        .min_size(egui::vec2(width, height))
-        .corner_radius(24.0);
+    let big = egui::Button::new(
+        RichText::new(label)
+            .size(56.0)
+            .strong()
+            .color(Color32::BLACK),
+    )
+    .fill(fill)
+    .min_size(egui::vec2(width, height))
+    .corner_radius(24.0);
     let response = ui.add_enabled(enabled, big);
     pressed(ui, &response)
 }

@@ -454,7 +454,11 @@ pub fn tables(
                         if mine == Some(table) {
                             caption = format!("{caption} · {}", lang.t(T::RingYou));
                         }
-                        ui.label(RichText::new(caption).size((size * 0.6).max(11.0)).color(GREY));
+                        ui.label(
+                            RichText::new(caption)
+                                .size((size * 0.6).max(11.0))
+                                .color(GREY),
+                        );
                         let name = fight.names.get(table).map(String::as_str).unwrap_or("");
                         ui.label(RichText::new(name).size(size).strong());
                         let score = fight.score.get(table).copied().unwrap_or(0);

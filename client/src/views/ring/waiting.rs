@@ -42,14 +42,14 @@ pub fn waiting(ui: &mut Ui, lang: Lang, team: TeamId, ring: &RingBoard) {
             }
         } else {
             egui::Grid::new("team-ring-fights")
-            .striped(true)
-            .spacing([12.0, 4.0])
-            .show(ui, |ui| {
-                for fight in &ring.fights {
-                    fight_cells(ui, lang, fight, team);
-                    ui.end_row();
-                }
-            });
+                .striped(true)
+                .spacing([12.0, 4.0])
+                .show(ui, |ui| {
+                    for fight in &ring.fights {
+                        fight_cells(ui, lang, fight, team);
+                        ui.end_row();
+                    }
+                });
         }
         ui.add_space(12.0);
     }
