@@ -153,6 +153,7 @@ fn without_address_the_one_the_server_last_served_at_is_used() {
         dir.path(),
         &["192.168.7.7:5000".parse().unwrap()],
         &certs.fingerprint,
+        None,
     )
     .unwrap();
     let out = dir.path().join("codes.pdf");
@@ -169,7 +170,13 @@ fn a_certificate_folder_not_the_servers_is_refused_before_printing() {
     evening(dir.path(), 1);
     // The server served with another certificate than the one --certs
     // will make.
-    hall_address::record(dir.path(), &["192.168.7.7:5000".parse().unwrap()], &[9; 32]).unwrap();
+    hall_address::record(
+        dir.path(),
+        &["192.168.7.7:5000".parse().unwrap()],
+        &[9; 32],
+        None,
+    )
+    .unwrap();
     let out = dir.path().join("codes.pdf");
 
     let output = codes(dir.path(), &["--out", out.to_str().unwrap()]);
