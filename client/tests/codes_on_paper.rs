@@ -189,7 +189,7 @@ fn the_teams_tab_copies_a_teams_web_link_and_shows_it_with_its_qr() {
         .unwrap()
         .click();
     harness.run();
-    assert_eq!(copied(&harness), [second.clone()]);
+    assert_eq!(copied(&harness), std::slice::from_ref(&second));
 
     // «QR» opens the code, the web link and the link's QR under the row.
     harness.get_all_by_label("QR").nth(1).unwrap().click();
