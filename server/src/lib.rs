@@ -147,6 +147,14 @@ impl Ready {
         Some(code.web_link(code.web_addr(self.web_port?)?))
     }
 
+    /// The web page's address a browser opens for the join screen (then a
+    /// short code), «http://192.168.1.10:4433»; `None` with no web.
+    pub fn web_site(&self) -> Option<String> {
+        let code = JoinCode::parse(&self.host_code).ok()?;
+        let web = code.web_addr(self.web_port?)?;
+        Some(minuta_shared::join_code::web_origin(web))
+    }
+
     /// (team name, short code «K7QM-4H2X») for every registered team, as
     /// the host's screen derives them from the teams' join codes.
     pub fn short_codes(&self) -> Vec<(String, ShortCode)> {
@@ -620,7 +628,13 @@ mod tests {
             Some(format!("http://192.168.1.10:8080/#team-2/s3cr3t?fp={fp}").as_str())
         );
         assert_eq!(ready.web_link("not a code"), None);
+        ready.host_code = team.clone();
+        assert_eq!(
+            ready.web_site().as_deref(),
+            Some("http://192.168.1.10:8080")
+        );
         ready.web_port = None;
+        assert_eq!(ready.web_site(), None);
         assert_eq!(ready.web_link(&team), None);
     }
 

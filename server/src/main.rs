@@ -636,19 +636,11 @@ fn print_ready(ready: &Ready, slice_codes: bool) {
     }
     println!();
     println!("Open a terminal with: minuta join '<code>'   (Ctrl-C stops the server)");
-    if let Some(site) = web_site(ready) {
+    if let Some(site) = ready.web_site() {
         println!(
             "В браузере: web-ссылка кода, или {site} и короткий код (in a browser: a code's web link, or {site} and a short code)"
         );
     }
-}
-
-/// The web page's address a browser types for the join screen
-/// («http://192.168.1.10:4433»), from the host's code; `None` with no web.
-fn web_site(ready: &Ready) -> Option<String> {
-    let code = minuta_shared::join_code::JoinCode::parse(&ready.host_code).ok()?;
-    let web = code.web_addr(ready.web_port?)?;
-    Some(minuta_shared::join_code::web_origin(web))
 }
 
 /// `codes`: the certificate folder and the options of `--format codes`.
