@@ -149,17 +149,64 @@ pub fn qr(ui: &mut Ui, text: &str, module: f32) {
     }
 }
 
-/// A join code: its text, a copy button and a QR that unfolds on demand.
-pub fn join_code_box(ui: &mut Ui, lang: Lang, id: &str, code: &str, out: &mut Vec<UiCommand>) {
+/// A join code: its text and a copy button; its web link with its own
+/// when the server serves browsers (`web`); and a QR that unfolds on
+/// demand — of the web link when there is one (a phone's camera opens it
+/// in the browser, the app has no camera), else of the code.
+pub fn join_code_box(
+    ui: &mut Ui,
+    lang: Lang,
+    id: &str,
+    code: &str,
+    web: Option<&str>,
+    out: &mut Vec<UiCommand>,
+) {
     ui.horizontal(|ui| {
         ui.add(egui::Label::new(RichText::new(code).monospace().small()).wrap());
         if ui.small_button(lang.t(T::Copy)).clicked() {
             out.push(UiCommand::Copy(code.to_owned()));
         }
     });
+    if let Some(link) = web {
+        web_link_line(ui, lang, link, out);
+    }
     egui::CollapsingHeader::new(lang.t(T::Qr))
         .id_salt(("qr", id))
-        .show(ui, |ui| qr(ui, code, 4.0));
+        .show(ui, |ui| code_qr(ui, lang, code, web));
+}
+
+/// A code's web link (issue 24) and the button that copies it.
+pub fn web_link_line(ui: &mut Ui, lang: Lang, link: &str, out: &mut Vec<UiCommand>) {
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(crate::i18n::codes::web_link_label(lang))
+                .small()
+                .color(GREY),
+        );
+        ui.add(egui::Label::new(RichText::new(link).monospace().small()).wrap());
+        if ui
+            .small_button(crate::i18n::codes::copy_link(lang))
+            .clicked()
+        {
+            out.push(UiCommand::Copy(link.to_owned()));
+        }
+    });
+}
+
+/// The QR of a code: of its web link when the server serves browsers,
+/// said under it; else of the code itself.
+pub fn code_qr(ui: &mut Ui, lang: Lang, code: &str, web: Option<&str>) {
+    match web {
+        Some(link) => {
+            qr(ui, link, 4.0);
+            ui.label(
+                RichText::new(crate::i18n::codes::web_qr_caption(lang))
+                    .small()
+                    .color(GREY),
+            );
+        }
+        None => qr(ui, code, 4.0),
+    }
 }
 
 /// A team's short code beside its long one: large enough to read out.

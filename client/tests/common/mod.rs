@@ -283,6 +283,7 @@ pub fn access() -> Access {
         display_secret: "display-secret".into(),
         teams: Vec::new(),
         judges: Vec::new(),
+        web_port: None,
     }
 }
 
