@@ -349,6 +349,8 @@ fn start_server(
     config.listen = server.listen;
     config.demo = server.demo.clone();
     config.busy_poll = server.busy_poll;
+    // The web page on the QUIC port's number, as `minuta-server serve`.
+    config.web_port = Some(server.listen.port());
     let handle = minuta_server::spawn(config).map_err(|e| StartFailure {
         reason: i18n::start::server_error(lang, &e),
         advice: Advice::of(&e),
@@ -360,10 +362,19 @@ fn start_server(
         ready.local_addr,
         minuta_shared::join_code::fingerprint_hex(&ready.fingerprint)
     );
+    // Each code's web link (issue 24) under it, for a browser.
+    let web = |code: &str| {
+        if let Some(link) = ready.web_link(code) {
+            println!("{}", i18n::start::web_link(lang, &link));
+        }
+    };
     println!("host:    {}", ready.host_code);
+    web(&ready.host_code);
     println!("display: {}", ready.display_code);
+    web(&ready.display_code);
     for (team, code) in &ready.team_codes {
         println!("team «{team}»: {code}");
+        web(code);
     }
     for (team, short) in ready.short_codes() {
         println!(
@@ -373,6 +384,7 @@ fn start_server(
     }
     for (team, code) in ready.free_team_codes() {
         println!("{}", i18n::start::free_team(lang, team, code));
+        web(code);
     }
     let announced = if server.mdns {
         match minuta_server::lan::advertise(ready) {

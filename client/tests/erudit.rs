@@ -667,3 +667,6 @@ fn erudit_5_5_a_tied_teams_player_presses_in_the_shoot_off() {
     common::click(&mut harness, "Нажать");
     common::assert_sent(&harness, [Command::Press { clock_offset_us: 0 }]);
 }
+
+#[path = "erudit/phone.rs"]
+mod phone;

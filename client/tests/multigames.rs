@@ -365,3 +365,6 @@ fn appeal(id: u32, decision: Option<AppealDecision>) -> AppealRow {
 
 #[path = "multigames/staff.rs"]
 mod staff;
+
+#[path = "multigames/phone.rs"]
+mod phone;

@@ -496,3 +496,6 @@ mod staff;
 
 #[path = "ring/hall.rs"]
 mod hall;
+
+#[path = "ring/phone.rs"]
+mod phone;

@@ -1,7 +1,9 @@
 //! The join codes on paper (`minuta-server export --format codes`, and the
 //! host's «Коды для печати (PDF)»): an A4 sheet of cards, eight to a page
 //! with dashed cut lines — per team its name and town, the QR of its join
-//! link, its short code and the hall's Wi-Fi — then the staff's pages,
+//! link (the web link a phone's camera opens in the browser when the
+//! server serves browsers, else the `minuta://` code), its short code, the
+//! web page's address and the hall's Wi-Fi — then the staff's pages,
 //! marked «не раздавать командам»: the projector's card, the host's, every
 //! judge's and the appeal jury's. The QR codes are vector squares, sharp at
 //! any printer's resolution.
@@ -15,7 +17,7 @@
 use std::net::SocketAddr;
 use std::path::Path;
 
-use minuta_shared::join_code::JoinCode;
+use minuta_shared::join_code::{JoinCode, web_origin};
 use minuta_shared::lan::ShortCode;
 use minuta_shared::wire::handshake::Credential;
 use qrcode::QrCode;
@@ -50,12 +52,37 @@ const QUIET: usize = 4;
 pub struct TeamCard {
     pub name: String,
     pub town: String,
-    /// What the QR carries: today the team's `minuta://` join code. When
-    /// the server serves a browser link, that link goes here instead and
-    /// the card stays as it is.
+    /// What the QR carries: the team's web link when the server serves
+    /// browsers (a phone's camera opens it, nothing to install), else its
+    /// `minuta://` join code.
     pub link: String,
     /// «K7QM-4H2X», typed on a terminal in the hall.
     pub short_code: String,
+    /// The web page's address, «http://192.168.1.10:4433», printed small
+    /// for typing into a browser (then the short code); `None` when the
+    /// server serves no browsers.
+    pub site: Option<String>,
+}
+
+impl TeamCard {
+    /// The card of the team whose join code is `code`, its QR the web
+    /// link when the server serves browsers on `web_port`.
+    pub fn new(
+        name: String,
+        town: String,
+        code: &JoinCode,
+        short_code: String,
+        web_port: Option<u16>,
+    ) -> TeamCard {
+        let web = web_port.and_then(|port| code.web_addr(port));
+        TeamCard {
+            name,
+            town,
+            link: web.map_or_else(|| code.to_string(), |web| code.web_link(web)),
+            short_code,
+            site: web.map(web_origin),
+        }
+    }
 }
 
 /// A code for the staff: the projector's, the host's, a judge's, the jury's.
@@ -63,7 +90,25 @@ pub struct TeamCard {
 pub struct StaffCard {
     /// «Проектор», «Ведущий», «Судья: Анна», «Апелляционное жюри».
     pub role: String,
+    /// What the QR carries, printed whole too: the web link when the
+    /// server serves browsers, else the `minuta://` join code.
     pub link: String,
+    /// The `minuta://` join code, printed for the app when `link` is the
+    /// web link (staff codes have no short form).
+    pub code: String,
+}
+
+impl StaffCard {
+    /// The card of `role` whose join code is `code`, its QR the web link
+    /// when the server serves browsers on `web_port`.
+    pub fn new(role: String, code: &JoinCode, web_port: Option<u16>) -> StaffCard {
+        let web = web_port.and_then(|port| code.web_addr(port));
+        StaffCard {
+            role,
+            link: web.map_or_else(|| code.to_string(), |web| code.web_link(web)),
+            code: code.to_string(),
+        }
+    }
 }
 
 /// Everything the sheet prints.
@@ -104,6 +149,9 @@ pub struct CodesOptions {
     /// server last served at ([`crate::hall_address`]).
     pub address: Option<SocketAddr>,
     pub wifi: Option<String>,
+    /// The web page's port for the cards' web links; by default the one
+    /// the server last served browsers at, none when it served none.
+    pub web_port: Option<u16>,
 }
 
 /// The codes' PDF of the store in `data_dir`, for the certificate in
@@ -124,6 +172,9 @@ pub fn export_codes(
             });
         }
     };
+    let web_port = options
+        .web_port
+        .or(served.as_ref().and_then(|s| s.web_port));
     let (core, _) = crate::export::replayed(data_dir)?;
     let identity = crate::net::tls::load_or_create(cert_dir)?;
     if let Some(fingerprint) = served.and_then(|s| s.fingerprint)
@@ -134,69 +185,71 @@ pub fn export_codes(
             served: minuta_shared::join_code::fingerprint_hex(&fingerprint),
         });
     }
-    let sheet = sheet_of(&core, &addrs, identity.fingerprint, options.wifi);
+    let sheet = sheet_of(&core, &addrs, identity.fingerprint, web_port, options.wifi);
     Ok(render(&sheet)?)
 }
 
 /// The sheet of the tournament in `core`, for terminals that reach the
-/// server at `addrs` and pin the certificate `fingerprint`.
+/// server at `addrs` and pin the certificate `fingerprint`, and browsers
+/// that reach its web page on `web_port` (`None`: no web links).
 pub fn sheet_of(
     core: &Core,
     addrs: &[SocketAddr],
     fingerprint: [u8; 32],
+    web_port: Option<u16>,
     wifi: Option<String>,
 ) -> CodeSheet {
-    let code = |credential: Credential| {
-        JoinCode {
-            addrs: addrs.to_vec(),
-            fingerprint,
-            credential,
-        }
-        .to_string()
+    let code = |credential: Credential| JoinCode {
+        addrs: addrs.to_vec(),
+        fingerprint,
+        credential,
     };
+    let staff_card =
+        |role: String, credential: Credential| StaffCard::new(role, &code(credential), web_port);
     let registry = core.registry();
     let teams = registry
         .teams
         .values()
-        .map(|t| TeamCard {
-            name: t.name.clone(),
-            town: t.town.clone(),
-            link: code(Credential::Team {
+        .map(|t| {
+            let team = code(Credential::Team {
                 team: t.id,
                 secret: t.secret.clone(),
-            }),
-            short_code: ShortCode::for_team(&fingerprint, &t.secret).to_string(),
+            });
+            let short = ShortCode::for_team(&fingerprint, &t.secret).to_string();
+            TeamCard::new(t.name.clone(), t.town.clone(), &team, short, web_port)
         })
         .collect();
     let mut staff = vec![
-        StaffCard {
-            role: "Проектор (экран зала)".to_owned(),
-            link: code(Credential::Display {
+        staff_card(
+            "Проектор (экран зала)".to_owned(),
+            Credential::Display {
                 secret: registry.display_secret.clone(),
-            }),
-        },
-        StaffCard {
-            role: "Ведущий".to_owned(),
-            link: code(Credential::Host {
+            },
+        ),
+        staff_card(
+            "Ведущий".to_owned(),
+            Credential::Host {
                 secret: registry.host_secret.clone(),
-            }),
-        },
+            },
+        ),
     ];
-    staff.extend(registry.judges.values().map(|j| StaffCard {
-        role: format!("Судья: {}", j.name),
-        link: code(Credential::Judge {
-            judge: j.id,
-            secret: j.secret.clone(),
-        }),
+    staff.extend(registry.judges.values().map(|j| {
+        staff_card(
+            format!("Судья: {}", j.name),
+            Credential::Judge {
+                judge: j.id,
+                secret: j.secret.clone(),
+            },
+        )
     }));
     // A store from before the jury has no jury secret: no card that admits nobody.
     if !registry.jury_secret.is_empty() {
-        staff.push(StaffCard {
-            role: "Апелляционное жюри".to_owned(),
-            link: code(Credential::Jury {
+        staff.push(staff_card(
+            "Апелляционное жюри".to_owned(),
+            Credential::Jury {
                 secret: registry.jury_secret.clone(),
-            }),
-        });
+            },
+        ));
     }
     CodeSheet {
         tournament: registry.tournament.clone(),
@@ -414,22 +467,22 @@ fn team_card(
         }
     };
     y = paragraph(font, page, tx, y, tw, 8.5, false, &wifi, 2) - 3.0;
-    paragraph(
-        font,
-        page,
-        tx,
-        y,
-        tw,
-        7.0,
-        false,
-        "Minuta → «Войти по коду»: наведите камеру на QR-код или введите короткий код.",
-        5,
-    );
+    let how = match &team.site {
+        Some(site) => {
+            put(font, page, tx, y, 7.0, false, "В браузере:".to_owned());
+            y = paragraph(font, page, tx, y - 9.0, tw, 8.0, true, site, 2) - 3.0;
+            "Наведите камеру телефона на QR-код: игра откроется в браузере. \
+             Или откройте этот адрес и введите короткий код."
+        }
+        None => "Minuta → «Войти по коду»: наведите камеру на QR-код или введите короткий код.",
+    };
+    paragraph(font, page, tx, y, tw, 7.0, false, how, 5);
     Ok(())
 }
 
-/// A staff card: the role, the warning, the QR, and the code in small
-/// print under it for typing (staff codes have no short form).
+/// A staff card: the role, the warning, the QR, and at its right in small
+/// print for typing (staff codes have no short form) what the QR carries
+/// and, when that is the web link, the app's code too.
 fn staff_card(
     font: &Font,
     page: &mut Page,
@@ -446,17 +499,34 @@ fn staff_card(
     qr(page, &card.link, x, qr_top - qr_side, qr_side)?;
     let tx = x + qr_side + 8.0;
     let tw = cell.x + cell.width - PAD - tx;
-    paragraph(
-        font,
-        page,
-        tx,
-        qr_top - 10.0,
-        tw,
-        6.0,
-        false,
-        &card.link,
-        14,
-    );
+    if card.link == card.code {
+        paragraph(
+            font,
+            page,
+            tx,
+            qr_top - 10.0,
+            tw,
+            6.0,
+            false,
+            &card.link,
+            14,
+        );
+    } else {
+        // The web link the QR opens, then the code for the app.
+        let mut y = qr_top - 10.0;
+        put(font, page, tx, y, 6.0, true, "В браузере:".to_owned());
+        y = paragraph(font, page, tx, y - 7.5, tw, 6.0, false, &card.link, 6) - 2.0;
+        put(
+            font,
+            page,
+            tx,
+            y,
+            6.0,
+            true,
+            "В приложении Minuta:".to_owned(),
+        );
+        paragraph(font, page, tx, y - 7.5, tw, 6.0, false, &card.code, 7);
+    }
     Ok(())
 }
 
@@ -511,16 +581,19 @@ mod tests {
                     town: "Москва".to_owned(),
                     link: link(n),
                     short_code: "K7QM-4H2X".to_owned(),
+                    site: None,
                 })
                 .collect(),
             staff: vec![
                 StaffCard {
                     role: "Проектор (экран зала)".to_owned(),
                     link: link(100),
+                    code: link(100),
                 },
                 StaffCard {
                     role: "Ведущий".to_owned(),
                     link: link(101),
+                    code: link(101),
                 },
             ],
         }
@@ -568,6 +641,118 @@ mod tests {
                 assert!(fill.y >= MARGIN);
             }
         }
+    }
+
+    /// The sheet of `sheet(1)`'s codes as the server makes its cards, with
+    /// the web on port `web_port`.
+    fn web_sheet(web_port: Option<u16>) -> CodeSheet {
+        let code = |credential| JoinCode {
+            addrs: vec![
+                "127.0.0.1:4433".parse().unwrap(),
+                "192.168.1.10:4433".parse().unwrap(),
+            ],
+            fingerprint: [0xab; 32],
+            credential,
+        };
+        let team = code(Credential::Team {
+            team: minuta_shared::ids::TeamId(1),
+            secret: "s3cr3t1".into(),
+        });
+        let host = code(Credential::Host {
+            secret: "h0st".into(),
+        });
+        CodeSheet {
+            teams: vec![TeamCard::new(
+                "Команда номер 1".into(),
+                "Москва".into(),
+                &team,
+                "K7QM-4H2X".into(),
+                web_port,
+            )],
+            staff: vec![StaffCard::new("Ведущий".into(), &host, web_port)],
+            ..sheet(0)
+        }
+    }
+
+    #[test]
+    fn with_the_web_on_the_qr_is_the_web_link_on_the_halls_address() {
+        let fp = "ab".repeat(32);
+        let on = web_sheet(Some(8080));
+        let team = &on.teams[0];
+        assert_eq!(
+            team.link,
+            format!("http://192.168.1.10:8080/#team-1/s3cr3t1?fp={fp}")
+        );
+        assert_eq!(team.site.as_deref(), Some("http://192.168.1.10:8080"));
+        let host = &on.staff[0];
+        assert_eq!(
+            host.link,
+            format!("http://192.168.1.10:8080/#host/h0st?fp={fp}")
+        );
+        assert_eq!(
+            host.code,
+            format!("minuta://127.0.0.1:4433,192.168.1.10:4433/host/h0st?fp={fp}")
+        );
+
+        let off = web_sheet(None);
+        assert_eq!(
+            off.teams[0].link,
+            format!("minuta://127.0.0.1:4433,192.168.1.10:4433/team-1/s3cr3t1?fp={fp}")
+        );
+        assert_eq!(off.teams[0].site, None);
+        assert_eq!(off.staff[0].link, off.staff[0].code);
+    }
+
+    /// The dark modules the page's squares draw, row by row: the finder
+    /// patterns make the squares' bounding box exactly the code's width.
+    fn modules_drawn(page: &Page, width: usize) -> Vec<bool> {
+        let left = page.fills.iter().map(|f| f.x).fold(f32::MAX, f32::min);
+        let right = page.fills.iter().map(|f| f.x + f.width).fold(0.0, f32::max);
+        let top = page
+            .fills
+            .iter()
+            .map(|f| f.y + f.height)
+            .fold(0.0, f32::max);
+        let module = (right - left) / width as f32;
+        let mut dark = vec![false; width * width];
+        for fill in &page.fills {
+            let row = ((top - fill.y - fill.height) / module).round() as usize;
+            let from = ((fill.x - left) / module).round() as usize;
+            let count = (fill.width / module).round() as usize;
+            for column in from..from + count {
+                dark[row * width + column] = true;
+            }
+        }
+        dark
+    }
+
+    #[test]
+    fn the_qr_squares_on_a_team_card_are_those_of_its_web_link() {
+        let sheet = web_sheet(Some(8080));
+        let link = &sheet.teams[0].link;
+        let pages = layout(&sheet).unwrap();
+
+        let code = QrCode::new(link.as_bytes()).unwrap();
+        let want: Vec<bool> = code
+            .to_colors()
+            .iter()
+            .map(|c| *c == qrcode::Color::Dark)
+            .collect();
+        assert!(link.starts_with("http://192.168.1.10:8080/#team-1/"));
+        assert_eq!(modules_drawn(&pages[0], code.width()), want);
+    }
+
+    #[test]
+    fn a_team_card_prints_the_web_page_address_and_a_staff_card_both_codes() {
+        let sheet = web_sheet(Some(8080));
+        let pages = layout(&sheet).unwrap();
+
+        let team = texts(&pages[0]);
+        assert!(team.contains(&"http://192.168.1.10:8080"), "{team:?}");
+        assert!(team.iter().any(|t| t.contains("браузере")), "{team:?}");
+        let staff = texts(&pages[1]).concat();
+        assert!(staff.contains(&sheet.staff[0].link), "{staff}");
+        assert!(staff.contains(&sheet.staff[0].code), "{staff}");
     }
 
     #[test]

@@ -67,6 +67,9 @@ pub struct ServerConfig {
     pub busy_poll: bool,
     /// Timeouts and bounds of the network edge (tests shorten them).
     pub net: net::NetLimits,
+    /// The TCP port of the web page and the browsers' WebSocket (issue
+    /// 24); by default the QUIC port's number; `None`: no web.
+    pub web_port: Option<u16>,
 }
 
 impl ServerConfig {
@@ -79,6 +82,7 @@ impl ServerConfig {
             demo: None,
             busy_poll: true,
             net: net::NetLimits::default(),
+            web_port: Some(DEFAULT_PORT),
         }
     }
 }
@@ -122,6 +126,9 @@ pub struct Ready {
     /// The tournament's name when the server started (for the hall's
     /// network: see [`lan`]).
     pub tournament: String,
+    /// The web page's TCP port (browser terminals), `None` when the web
+    /// is off: see [`Ready::web_link`].
+    pub web_port: Option<u16>,
 }
 
 impl Ready {
@@ -130,6 +137,22 @@ impl Ready {
     pub fn free_team_codes(&self) -> &[(String, String)] {
         let robots = self.team_codes.len().saturating_sub(self.free_teams);
         self.team_codes.get(robots..).unwrap_or_default()
+    }
+
+    /// The web link of a join code (`http://ADDR:PORT/#ROLE/SECRET?fp=…`,
+    /// issue 24) for a browser, on the code's LAN address; `None` when the
+    /// web is off or `code` is no join code.
+    pub fn web_link(&self, code: &str) -> Option<String> {
+        let code = JoinCode::parse(code).ok()?;
+        Some(code.web_link(code.web_addr(self.web_port?)?))
+    }
+
+    /// The web page's address a browser opens for the join screen (then a
+    /// short code), «http://192.168.1.10:4433»; `None` with no web.
+    pub fn web_site(&self) -> Option<String> {
+        let code = JoinCode::parse(&self.host_code).ok()?;
+        let web = code.web_addr(self.web_port?)?;
+        Some(minuta_shared::join_code::web_origin(web))
     }
 
     /// (team name, short code «K7QM-4H2X») for every registered team, as
@@ -245,9 +268,15 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     let info = ServerInfo {
         addrs: advertised_addrs(local_addr),
         fingerprint: identity.fingerprint,
+        web_port: web_port_served(&config, local_addr),
     };
     // For the codes printed before the evening (`export --format codes`).
-    if let Err(e) = hall_address::record(&config.data_dir, &info.addrs, &info.fingerprint) {
+    if let Err(e) = hall_address::record(
+        &config.data_dir,
+        &info.addrs,
+        &info.fingerprint,
+        info.web_port,
+    ) {
         warn!("cannot record the hall's address beside the store: {e}");
     }
     let mut core = Core::new(info.clone());
@@ -396,7 +425,18 @@ fn ready_of(
             .collect(),
         free_teams: free,
         tournament: registry.tournament.clone(),
+        web_port: info.web_port,
     }
+}
+
+/// The web page's port the join codes' web links name: the configured
+/// one, where `0` (a QUIC port the system chose, copied as the web's
+/// default) means the QUIC port's number as bound. Where the web listener
+/// binds its own port, that bound port belongs here instead.
+fn web_port_served(config: &ServerConfig, local_addr: SocketAddr) -> Option<u16> {
+    config
+        .web_port
+        .map(|port| if port == 0 { local_addr.port() } else { port })
 }
 
 /// The addresses join codes carry: the listening address itself, or — when
@@ -533,6 +573,7 @@ mod tests {
             team_codes: vec![("Знатоки".into(), team.to_string())],
             free_teams: 0,
             tournament: String::new(),
+            web_port: None,
         };
         let codes = ready.slice_codes();
         let names: Vec<&str> = codes.iter().map(|(n, _)| n.as_str()).collect();
@@ -549,6 +590,66 @@ mod tests {
                     secret: slice_secret("team-secret", slice),
                 }
             );
+        }
+    }
+
+    #[test]
+    fn a_codes_web_link_names_the_halls_address_and_the_web_port() {
+        let team = JoinCode {
+            addrs: vec![
+                SocketAddr::from((Ipv4Addr::LOCALHOST, 4433)),
+                SocketAddr::from((Ipv4Addr::new(192, 168, 1, 10), 4433)),
+            ],
+            fingerprint: [7; 32],
+            credential: Credential::Team {
+                team: TeamId(2),
+                secret: "s3cr3t".into(),
+            },
+        }
+        .to_string();
+        let mut ready = Ready {
+            local_addr: SocketAddr::from((Ipv4Addr::UNSPECIFIED, 4433)),
+            fingerprint: [7; 32],
+            certificate_created: false,
+            host_code: String::new(),
+            display_code: String::new(),
+            jury_code: String::new(),
+            team_codes: vec![("Знатоки".into(), team.clone())],
+            free_teams: 0,
+            tournament: String::new(),
+            web_port: Some(8080),
+        };
+
+        let link = ready.web_link(&team);
+
+        let fp = "07".repeat(32);
+        assert_eq!(
+            link.as_deref(),
+            Some(format!("http://192.168.1.10:8080/#team-2/s3cr3t?fp={fp}").as_str())
+        );
+        assert_eq!(ready.web_link("not a code"), None);
+        ready.host_code = team.clone();
+        assert_eq!(
+            ready.web_site().as_deref(),
+            Some("http://192.168.1.10:8080")
+        );
+        ready.web_port = None;
+        assert_eq!(ready.web_site(), None);
+        assert_eq!(ready.web_link(&team), None);
+    }
+
+    #[test]
+    fn the_web_port_defaults_to_the_quic_ports_number_as_bound() {
+        let bound = SocketAddr::from((Ipv4Addr::LOCALHOST, 50_123));
+        let mut config = ServerConfig::local(PathBuf::from("unused"));
+        assert_eq!(config.web_port, Some(DEFAULT_PORT));
+        for (asked, served) in [
+            (Some(0), Some(50_123)),
+            (Some(8080), Some(8080)),
+            (None, None),
+        ] {
+            config.web_port = asked;
+            assert_eq!(web_port_served(&config, bound), served, "{asked:?}");
         }
     }
 }

@@ -293,6 +293,7 @@ fn main() -> ExitCode {
                 demo: None,
                 busy_poll: !no_busy_poll,
                 net: Default::default(),
+                web_port: Some(listen.port()),
             };
             serve_until(config, None, slice_codes, !no_mdns).map(|_| ())
         })),
@@ -398,6 +399,7 @@ fn main() -> ExitCode {
                 demo: Some(demo),
                 busy_poll: !no_busy_poll,
                 net: Default::default(),
+                web_port: Some(listen.port()),
             };
             report(
                 serve_until(config, finish_line, false, !no_mdns).map(|ended| {
@@ -432,7 +434,15 @@ fn main() -> ExitCode {
                 format,
                 game,
                 out.as_deref(),
-                (&certs, CodesOptions { address, wifi }),
+                (
+                    &certs,
+                    // The web port: the one the server last served at.
+                    CodesOptions {
+                        address,
+                        wifi,
+                        web_port: None,
+                    },
+                ),
             ))
         }
         Command::Teams { command } => teams_cli::run(command),
@@ -586,11 +596,21 @@ fn print_ready(ready: &Ready, slice_codes: bool) {
         }
     );
     println!();
+    // Each code's web link (issue 24) under it, for a browser.
+    let web = |code: &str| {
+        if let Some(link) = ready.web_link(code) {
+            println!("    в браузере (in a browser): {link}");
+        }
+    };
     println!("host:    {}", ready.host_code);
+    web(&ready.host_code);
     println!("display: {}", ready.display_code);
+    web(&ready.display_code);
     println!("jury:    {}", ready.jury_code);
+    web(&ready.jury_code);
     for (name, code) in &ready.team_codes {
         println!("team «{name}»: {code}");
+        web(code);
     }
     // Typed on a terminal in the same hall, found through mDNS (README,
     // «Short codes»): weaker than the long code, handy when no QR reaches.
@@ -601,6 +621,7 @@ fn print_ready(ready: &Ready, slice_codes: bool) {
     if slice_codes {
         for (name, code) in ready.slice_codes() {
             println!("ломтик (slice) «{name}»: {code}");
+            web(&code);
         }
     }
     // The demo's team without a robot, set apart so a newcomer finds it.
@@ -608,12 +629,18 @@ fn print_ready(ready: &Ready, slice_codes: bool) {
         println!();
         println!("свободная команда для человека (free team for a person): «{name}»");
         println!("    minuta join '{code}'");
+        web(code);
         if let Some((_, short)) = ready.short_codes().into_iter().find(|(n, _)| n == name) {
             println!("    short code (короткий код): {short}");
         }
     }
     println!();
     println!("Open a terminal with: minuta join '<code>'   (Ctrl-C stops the server)");
+    if let Some(site) = ready.web_site() {
+        println!(
+            "В браузере: web-ссылка кода, или {site} и короткий код (in a browser: a code's web link, or {site} and a short code)"
+        );
+    }
 }
 
 /// `codes`: the certificate folder and the options of `--format codes`.

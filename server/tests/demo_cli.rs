@@ -101,6 +101,18 @@ fn demo_3_chgk_runs_to_its_end_once_every_tour_is_closed() {
             .contains("свободная команда для человека (free team for a person): «Сборная Минуты»"),
         "{printed}"
     );
+    // Each code's web link under it, on the port the server listens at.
+    let (_, port) = printed
+        .split_once("Minuta server listening on 127.0.0.1:")
+        .unwrap();
+    let port = port.lines().next().unwrap();
+    let free = printed.split("«Сборная Минуты»").last().unwrap();
+    let web = format!("    в браузере (in a browser): http://127.0.0.1:{port}/#team-");
+    assert!(free.contains(&web), "{web}\n{printed}");
+    assert!(
+        printed.contains(&format!("http://127.0.0.1:{port}/#host/")),
+        "{printed}"
+    );
     let free = json["standings"]
         .as_array()
         .unwrap()

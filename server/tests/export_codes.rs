@@ -1,8 +1,9 @@
 //! `minuta-server export --format codes`: the join codes on paper for a
 //! 40-team evening — five pages of eight team cards, then the staff's page
 //! marked «не раздавать командам» — read back as a PDF reader reads it; the
-//! address taken from `--address` or from the last serve; and the store
-//! read, never written, even on read-only media.
+//! address taken from `--address` or from the last serve (with its web
+//! port: then every QR is the code's web link for a browser); and the
+//! store read, never written, even on read-only media.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -153,6 +154,7 @@ fn without_address_the_one_the_server_last_served_at_is_used() {
         dir.path(),
         &["192.168.7.7:5000".parse().unwrap()],
         &certs.fingerprint,
+        None,
     )
     .unwrap();
     let out = dir.path().join("codes.pdf");
@@ -163,13 +165,112 @@ fn without_address_the_one_the_server_last_served_at_is_used() {
     assert!(staff.contains("minuta://192.168.7.7:5000/"), "{staff}");
 }
 
+/// The texts of the QR codes on the PDF's pages, read by `zbarimg` from
+/// `pdftoppm`'s rendering; `None` when either tool is not installed.
+fn qr_texts(pdf_file: &Path) -> Option<Vec<String>> {
+    let dir = pdf_file.parent().unwrap();
+    let rendered = std::process::Command::new("pdftoppm")
+        .args(["-r", "150", "-png"])
+        .arg(pdf_file)
+        .arg(dir.join("page"))
+        .status()
+        .ok()?;
+    assert!(rendered.success());
+    let mut pages: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .collect();
+    pages.sort();
+    let read = std::process::Command::new("zbarimg")
+        .args(["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable"])
+        .args(&pages)
+        .output()
+        .ok()?;
+    let text = String::from_utf8(read.stdout).unwrap();
+    Some(text.lines().map(str::to_owned).collect())
+}
+
+#[test]
+fn with_the_web_served_every_qr_is_the_codes_web_link() {
+    let dir = tempfile::tempdir().unwrap();
+    evening(dir.path(), 2);
+    let certs = minuta_server::net::tls::load_or_create(&dir.path().join("certs")).unwrap();
+    hall_address::record(
+        dir.path(),
+        &[
+            "127.0.0.1:5000".parse().unwrap(),
+            "192.168.7.7:5000".parse().unwrap(),
+        ],
+        &certs.fingerprint,
+        Some(8080),
+    )
+    .unwrap();
+    let out = dir.path().join("codes.pdf");
+
+    let pdf = written(&codes(dir.path(), &["--out", out.to_str().unwrap()]), &out);
+
+    let fp = fingerprint_hex(&certs.fingerprint);
+    let pages = pdf_pages(&pdf);
+    // The team card: the web page's address, to type with a short code.
+    assert!(
+        pages[0].iter().any(|l| l == "http://192.168.7.7:8080"),
+        "{:?}",
+        pages[0]
+    );
+    let mut core = Core::new(ServerInfo::default());
+    let events = store::load(dir.path()).unwrap();
+    minuta_server::replay_stored(&mut core, &events, &store::db_path(dir.path())).unwrap();
+    let host_secret = &core.registry().host_secret;
+    // The staff card: the web link and the app's code, both whole.
+    let staff = pages[1].concat();
+    let web = format!("http://192.168.7.7:8080/#host/{host_secret}?fp={fp}");
+    assert!(staff.contains(&web), "{web}\n{staff}");
+    let app = format!("minuta://127.0.0.1:5000,192.168.7.7:5000/host/{host_secret}?fp={fp}");
+    assert!(staff.contains(&app), "{app}\n{staff}");
+
+    // What a phone's camera reads off the paper.
+    let Some(qrs) = qr_texts(&out) else {
+        eprintln!("pdftoppm or zbarimg not installed: the QR codes are not read back");
+        return;
+    };
+    let teams: Vec<String> = core
+        .registry()
+        .teams
+        .values()
+        .map(|t| {
+            format!(
+                "http://192.168.7.7:8080/#team-{}/{}?fp={fp}",
+                t.id, t.secret
+            )
+        })
+        .collect();
+    for want in teams.iter().chain([&web]) {
+        assert!(qrs.contains(want), "{want} not among {qrs:?}");
+        let (_, fragment) = want.split_once('#').unwrap();
+        let origin = "192.168.7.7:8080".parse().unwrap();
+        assert!(JoinCode::from_fragment(fragment, origin).is_ok());
+    }
+    assert!(
+        qrs.iter()
+            .all(|q| q.starts_with("http://192.168.7.7:8080/#")),
+        "{qrs:?}"
+    );
+}
+
 #[test]
 fn a_certificate_folder_not_the_servers_is_refused_before_printing() {
     let dir = tempfile::tempdir().unwrap();
     evening(dir.path(), 1);
     // The server served with another certificate than the one --certs
     // will make.
-    hall_address::record(dir.path(), &["192.168.7.7:5000".parse().unwrap()], &[9; 32]).unwrap();
+    hall_address::record(
+        dir.path(),
+        &["192.168.7.7:5000".parse().unwrap()],
+        &[9; 32],
+        None,
+    )
+    .unwrap();
     let out = dir.path().join("codes.pdf");
 
     let output = codes(dir.path(), &["--out", out.to_str().unwrap()]);

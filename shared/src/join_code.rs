@@ -8,6 +8,11 @@
 //! `slice-N-top` / `slice-N-bottom`, or `short` (a team by its short code,
 //! `crate::lan`, as a terminal resolves it on the hall's network). Whitespace anywhere is ignored, so a
 //! code broken over lines by a chat program still works.
+//!
+//! The same code as a **web link** for a browser: `http://HOST:WEBPORT/#ROLE/SECRET?fp=HEX64`
+//! ([`JoinCode::web_link`]): the part after the addresses goes into the
+//! fragment, which a browser never sends in a request, and the page served
+//! from that origin reads it back with [`JoinCode::from_fragment`].
 
 use std::net::SocketAddr;
 
@@ -131,15 +136,10 @@ impl JoinCode {
     }
 }
 
-impl std::fmt::Display for JoinCode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(SCHEME)?;
-        for (i, a) in self.addrs.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{a}")?;
-        }
+impl JoinCode {
+    /// `ROLE/SECRET?fp=HEX64`: everything of the code after its addresses,
+    /// the same in the `minuta://` code and in the web link's fragment.
+    fn role_secret_fingerprint(&self) -> String {
         let (role, secret) = match &self.credential {
             Credential::Host { secret } => ("host".to_owned(), secret),
             Credential::Display { secret } => ("display".to_owned(), secret),
@@ -153,11 +153,63 @@ impl std::fmt::Display for JoinCode {
             } => (format!("slice-{team}-{}", slice.code()), secret),
             Credential::ShortTeam { code } => ("short".to_owned(), code),
         };
-        write!(
-            f,
-            "/{role}/{secret}?fp={}",
-            fingerprint_hex(&self.fingerprint)
-        )
+        format!("{role}/{secret}?fp={}", fingerprint_hex(&self.fingerprint))
+    }
+
+    /// Where a browser reaches the server's web page on port `web_port`:
+    /// the code's first address that is not loopback (the hall's LAN, so a
+    /// phone's QR camera gets an address it can reach), else its first;
+    /// `None` for a code without addresses.
+    pub fn web_addr(&self, web_port: u16) -> Option<SocketAddr> {
+        let ip = self
+            .addrs
+            .iter()
+            .find(|a| !a.ip().is_loopback())
+            .or_else(|| self.addrs.first())?
+            .ip();
+        Some(SocketAddr::new(ip, web_port))
+    }
+
+    /// The web link of this code on the server's web address `web`:
+    /// `http://HOST:PORT/#ROLE/SECRET?fp=HEX64` (an IPv6 host in brackets).
+    /// The credential and the fingerprint travel in the fragment, which a
+    /// browser keeps to the page; the page joins the origin it came from.
+    pub fn web_link(&self, web: SocketAddr) -> String {
+        format!("{}/#{}", web_origin(web), self.role_secret_fingerprint())
+    }
+
+    /// The code a web link's fragment (`ROLE/SECRET?fp=HEX64`, with or
+    /// without its `#`) names on the server at `addr` (the page's origin).
+    /// Whitespace is ignored, as in a `minuta://` code.
+    pub fn from_fragment(fragment: &str, addr: SocketAddr) -> Result<JoinCode, JoinCodeError> {
+        let fragment: String = fragment.chars().filter(|c| !c.is_whitespace()).collect();
+        let fragment = fragment.strip_prefix('#').unwrap_or(&fragment);
+        if fragment.is_empty() || fragment.starts_with('?') {
+            return Err(JoinCodeError::NoRole);
+        }
+        // The fragment is the code's own tail: parsed by the one parser, it
+        // cannot drift from the `minuta://` form.
+        JoinCode::parse(&format!("{SCHEME}{addr}/{fragment}"))
+    }
+}
+
+/// `http://HOST:PORT`, the origin of the server's web page at `web` (an
+/// IPv6 host in brackets): what a person types into a browser to reach the
+/// join screen without a code.
+pub fn web_origin(web: SocketAddr) -> String {
+    format!("http://{web}")
+}
+
+impl std::fmt::Display for JoinCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(SCHEME)?;
+        for (i, a) in self.addrs.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{a}")?;
+        }
+        write!(f, "/{}", self.role_secret_fingerprint())
     }
 }
 
@@ -267,6 +319,164 @@ mod tests {
         let text = sample().to_string();
         let broken = format!("  {}\n{} ", &text[..20], &text[20..]);
         assert_eq!(JoinCode::parse(&broken), Ok(sample()));
+    }
+
+    /// Every role's code on `addrs`, for the web link's tables.
+    fn every_role(addrs: Vec<SocketAddr>) -> Vec<JoinCode> {
+        let credentials = [
+            Credential::Host {
+                secret: "h0st".into(),
+            },
+            Credential::Display {
+                secret: "d1sp".into(),
+            },
+            Credential::Jury {
+                secret: "jury5".into(),
+            },
+            Credential::Judge {
+                judge: JudgeId(2),
+                secret: "j2".into(),
+            },
+            Credential::Team {
+                team: TeamId(7),
+                secret: "k3y".into(),
+            },
+            Credential::Slice {
+                team: TeamId(7),
+                slice: Slice::Top,
+                secret: "ab12".into(),
+            },
+            Credential::Slice {
+                team: TeamId(7),
+                slice: Slice::Bottom,
+                secret: "cd34".into(),
+            },
+            Credential::ShortTeam {
+                code: "K7QM-4H2X".into(),
+            },
+        ];
+        credentials
+            .into_iter()
+            .map(|credential| JoinCode {
+                addrs: addrs.clone(),
+                fingerprint: [0xab; 32],
+                credential,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_web_link_carries_the_code_after_its_addresses_in_the_fragment() {
+        let fp = "ab".repeat(32);
+        let web: SocketAddr = "192.168.1.10:8080".parse().unwrap();
+        let table = [
+            ("host/h0st", 0),
+            ("display/d1sp", 1),
+            ("jury/jury5", 2),
+            ("judge-2/j2", 3),
+            ("team-7/k3y", 4),
+            ("slice-7-top/ab12", 5),
+            ("slice-7-bottom/cd34", 6),
+            ("short/K7QM-4H2X", 7),
+        ];
+        let codes = every_role(vec!["192.168.1.10:4433".parse().unwrap()]);
+        for (tail, i) in table {
+            let code = &codes[i];
+            let link = code.web_link(web);
+            assert_eq!(link, format!("http://192.168.1.10:8080/#{tail}?fp={fp}"));
+            // The `minuta://` code ends the same way.
+            assert!(code.to_string().ends_with(&format!("/{tail}?fp={fp}")));
+        }
+    }
+
+    #[test]
+    fn a_web_link_read_back_from_its_fragment_is_the_code_on_the_pages_origin() {
+        let origin: SocketAddr = "192.168.1.10:8080".parse().unwrap();
+        for code in every_role(vec!["192.168.1.10:4433".parse().unwrap()]) {
+            let link = code.web_link(origin);
+            let (_, fragment) = link.split_once('#').unwrap();
+            let want = JoinCode {
+                addrs: vec![origin],
+                ..code.clone()
+            };
+            assert_eq!(JoinCode::from_fragment(fragment, origin), Ok(want.clone()));
+            // With its `#` (as `location.hash` gives it) and broken by a chat.
+            let hashed = format!("#{}\n {}", &fragment[..5], &fragment[5..]);
+            assert_eq!(JoinCode::from_fragment(&hashed, origin), Ok(want));
+        }
+    }
+
+    #[test]
+    fn a_bad_fragment_says_what_is_wrong() {
+        let fp = "ab".repeat(32);
+        let origin: SocketAddr = "[::1]:4433".parse().unwrap();
+        let table = [
+            ("", JoinCodeError::NoRole),
+            ("#", JoinCodeError::NoRole),
+            (&format!("?fp={fp}") as &str, JoinCodeError::NoRole),
+            (&format!("/k3y?fp={fp}"), JoinCodeError::NoRole),
+            (
+                &format!("boss/k3y?fp={fp}"),
+                JoinCodeError::Role("boss".into()),
+            ),
+            (
+                &format!("team-x/k3y?fp={fp}"),
+                JoinCodeError::Role("team-x".into()),
+            ),
+            (&format!("team-7?fp={fp}"), JoinCodeError::NoSecret),
+            ("team-7/k3y", JoinCodeError::NoFingerprint),
+            ("team-7/k3y?fp=abc", JoinCodeError::Fingerprint),
+            ("team-7/k3y?x=1", JoinCodeError::NoFingerprint),
+        ];
+        for (fragment, want) in table {
+            assert_eq!(
+                JoinCode::from_fragment(fragment, origin),
+                Err(want),
+                "{fragment:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_web_link_names_the_halls_address_before_loopback_ipv6_in_brackets() {
+        let addr = |s: &str| -> SocketAddr { s.parse().unwrap() };
+        let table: [(&[&str], Option<&str>); 6] = [
+            (
+                &["127.0.0.1:4433", "192.168.1.10:4433"],
+                Some("http://192.168.1.10:80"),
+            ),
+            (
+                &["192.168.1.10:4433", "10.0.0.2:4433"],
+                Some("http://192.168.1.10:80"),
+            ),
+            (
+                &["127.0.0.1:4433", "[::1]:4433"],
+                Some("http://127.0.0.1:80"),
+            ),
+            (
+                &["[::1]:4433", "[fd00::5]:4433"],
+                Some("http://[fd00::5]:80"),
+            ),
+            (&["[::1]:4433"], Some("http://[::1]:80")),
+            (&[], None),
+        ];
+        for (addrs, want) in table {
+            let code = JoinCode {
+                addrs: addrs.iter().map(|a| addr(a)).collect(),
+                ..sample()
+            };
+            let got = code.web_addr(80).map(web_origin);
+            assert_eq!(got.as_deref(), want, "{addrs:?}");
+        }
+        let code = JoinCode {
+            addrs: vec![addr("[::1]:4433"), addr("[fd00::5]:4433")],
+            ..sample()
+        };
+        let web = code.web_addr(4433).unwrap();
+        assert!(
+            code.web_link(web)
+                .starts_with("http://[fd00::5]:4433/#team-7/k3y?fp=abab")
+        );
     }
 
     #[test]

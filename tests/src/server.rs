@@ -242,6 +242,7 @@ fn start_in_process(
         demo: None,
         busy_poll,
         net,
+        web_port: None,
     };
     let handle = minuta_server::spawn(config).context("starting the server in process")?;
     let ready = handle.ready.clone();

@@ -158,6 +158,7 @@ fn ready_of(hall: &Hall) -> Ready {
             .collect(),
         free_teams: 0,
         tournament: "Кубок тестов".into(),
+        web_port: None,
     }
 }
 

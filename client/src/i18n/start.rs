@@ -33,6 +33,14 @@ pub fn free_team(lang: Lang, team: &str, code: &str) -> String {
     )
 }
 
+/// A code's web link, printed under the code (issue 24).
+pub fn web_link(lang: Lang, link: &str) -> String {
+    lang.pick(
+        format!("    в браузере: {link}"),
+        format!("    in a browser: {link}"),
+    )
+}
+
 /// The heading of the window that says the server did not start.
 pub fn failed_heading(lang: Lang) -> String {
     lang.pick(

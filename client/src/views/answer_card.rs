@@ -158,6 +158,20 @@ pub fn past<R>(
     answers: &[R],
     mut line: impl FnMut(&mut Ui, &R),
 ) {
+    if widgets::narrow(ui) {
+        // A phone: each answer a box of its own, its cells running on
+        // and wrapping, rather than columns wider than the screen.
+        for answer in answers.iter().rev() {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal_wrapped(|ui| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                    line(ui, answer);
+                });
+            });
+        }
+        return;
+    }
     egui::Grid::new(id)
         .striped(true)
         .spacing([16.0, 6.0])

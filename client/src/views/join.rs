@@ -83,7 +83,7 @@ pub fn join(ui: &mut Ui, state: &AppState, form: &mut JoinForm) -> Vec<UiCommand
             .hint_text("minuta://192.168.1.5:4433/team-1/…?fp=…   K7QM-4H2X")
             .font(egui::TextStyle::Monospace)
             .desired_rows(3)
-            .desired_width(560.0);
+            .desired_width(ui.available_width().min(560.0));
         if ui.add(edit).changed() {
             form.error = None;
         }
@@ -139,7 +139,9 @@ fn hall(ui: &mut Ui, lang: i18n::Lang, form: &mut JoinForm, out: &mut Vec<UiComm
     let mut choose = None;
     let mut failed = None;
     for server in &form.hall.servers {
-        ui.horizontal(|ui| {
+        // Wrapped: on a phone the name, the address and the choices take
+        // lines of their own rather than run off the screen.
+        ui.horizontal_wrapped(|ui| {
             let name = if server.advert.tournament.is_empty() {
                 "Minuta".to_owned()
             } else {

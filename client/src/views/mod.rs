@@ -120,6 +120,10 @@ fn screen(ui: &mut Ui, state: &AppState, local: &mut LocalState, out: &mut Vec<U
 }
 
 fn status_bar(ui: &mut Ui, state: &AppState, compact: bool, out: &mut Vec<UiCommand>) {
+    if widgets::narrow(ui) {
+        narrow_status_bar(ui, state, out);
+        return;
+    }
     let lang = state.lang;
     ui.horizontal(|ui| {
         if !compact {
@@ -148,6 +152,30 @@ fn status_bar(ui: &mut Ui, state: &AppState, compact: bool, out: &mut Vec<UiComm
                 }
             }
         });
+    });
+}
+
+/// The status bar on a phone: no room for the title, and the switches
+/// run on to a second line rather than over the connection's state.
+fn narrow_status_bar(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
+    let lang = state.lang;
+    ui.horizontal_wrapped(|ui| {
+        widgets::connection_badge(ui, state);
+        if state.audio_missing && !state.muted {
+            widgets::no_audio_line(ui, lang);
+        }
+        for (code, label) in [(Lang::Ru, "RU"), (Lang::En, "EN")] {
+            if ui.selectable_label(lang == code, label).clicked() && lang != code {
+                out.push(UiCommand::SetLanguage(code));
+            }
+        }
+        let mut muted = state.muted;
+        if ui.checkbox(&mut muted, lang.t(T::Mute)).changed() {
+            out.push(UiCommand::SetMuted(muted));
+        }
+        if state.code.is_some() && !state.embedded_server && ui.button(lang.t(T::Leave)).clicked() {
+            out.push(UiCommand::Leave);
+        }
     });
 }
 

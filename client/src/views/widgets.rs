@@ -149,17 +149,64 @@ pub fn qr(ui: &mut Ui, text: &str, module: f32) {
     }
 }
 
-/// A join code: its text, a copy button and a QR that unfolds on demand.
-pub fn join_code_box(ui: &mut Ui, lang: Lang, id: &str, code: &str, out: &mut Vec<UiCommand>) {
+/// A join code: its text and a copy button; its web link with its own
+/// when the server serves browsers (`web`); and a QR that unfolds on
+/// demand — of the web link when there is one (a phone's camera opens it
+/// in the browser, the app has no camera), else of the code.
+pub fn join_code_box(
+    ui: &mut Ui,
+    lang: Lang,
+    id: &str,
+    code: &str,
+    web: Option<&str>,
+    out: &mut Vec<UiCommand>,
+) {
     ui.horizontal(|ui| {
         ui.add(egui::Label::new(RichText::new(code).monospace().small()).wrap());
         if ui.small_button(lang.t(T::Copy)).clicked() {
             out.push(UiCommand::Copy(code.to_owned()));
         }
     });
+    if let Some(link) = web {
+        web_link_line(ui, lang, link, out);
+    }
     egui::CollapsingHeader::new(lang.t(T::Qr))
         .id_salt(("qr", id))
-        .show(ui, |ui| qr(ui, code, 4.0));
+        .show(ui, |ui| code_qr(ui, lang, code, web));
+}
+
+/// A code's web link (issue 24) and the button that copies it.
+pub fn web_link_line(ui: &mut Ui, lang: Lang, link: &str, out: &mut Vec<UiCommand>) {
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(crate::i18n::codes::web_link_label(lang))
+                .small()
+                .color(GREY),
+        );
+        ui.add(egui::Label::new(RichText::new(link).monospace().small()).wrap());
+        if ui
+            .small_button(crate::i18n::codes::copy_link(lang))
+            .clicked()
+        {
+            out.push(UiCommand::Copy(link.to_owned()));
+        }
+    });
+}
+
+/// The QR of a code: of its web link when the server serves browsers,
+/// said under it; else of the code itself.
+pub fn code_qr(ui: &mut Ui, lang: Lang, code: &str, web: Option<&str>) {
+    match web {
+        Some(link) => {
+            qr(ui, link, 4.0);
+            ui.label(
+                RichText::new(crate::i18n::codes::web_qr_caption(lang))
+                    .small()
+                    .color(GREY),
+            );
+        }
+        None => qr(ui, code, 4.0),
+    }
 }
 
 /// A team's short code beside its long one: large enough to read out.
@@ -218,6 +265,23 @@ pub fn slice_note(ui: &mut Ui, lang: Lang, view: &TeamView) {
 }
 
 /// A coloured dot and the connection's state in words.
+/// Narrower than this a screen stacks its columns and its tables' cells:
+/// a phone held upright (360 points) and anything up to a small tablet's
+/// half; a laptop's window is always wider.
+pub const NARROW: f32 = 560.0;
+
+/// Whether `ui` has a phone's width rather than a laptop's.
+pub fn narrow(ui: &Ui) -> bool {
+    ui.available_width() < NARROW
+}
+
+/// Whether the whole window is a phone held upright: narrow and taller
+/// than wide. The big buttons then fill the lower half of the screen.
+pub fn phone_portrait(ctx: &egui::Context) -> bool {
+    let screen = ctx.content_rect();
+    screen.width() < NARROW && screen.height() > screen.width()
+}
+
 pub fn connection_badge(ui: &mut Ui, state: &AppState) {
     let colour = match state.connection {
         ConnectionStatus::Connected => GREEN,
@@ -349,6 +413,19 @@ pub fn standings_table_in(
         T::ColMask,
     ];
     let salt = ("standings", id);
+    if room < NARROW {
+        // A phone: the place, the team and its points; the town, the
+        // rating and the mask would leave the name unreadably small.
+        let heads = [T::ColPlace, T::ColTeam, T::ColPoints];
+        let size = fitted_size(ui, lang, &heads, rows, size, room);
+        let number = |text: String| RichText::new(text).size(size).monospace().color(BRIGHT);
+        places_table(ui, lang, salt, &heads, rows, size, |ui, row| {
+            ui.label(number(row.place.to_string()));
+            ui.label(RichText::new(&row.name).size(size).strong().color(BRIGHT));
+            ui.label(number(row.points.to_string()).strong());
+        });
+        return;
+    }
     // Never cut on the right: the type shrinks until the widest row fits.
     let size = fitted_size(ui, lang, &heads, rows, size, room);
     // Read from the back of a hall: light on dark in every column (no
@@ -382,14 +459,22 @@ fn fitted_size(
             .max_by_key(|text| text.chars().count())
             .unwrap_or_default()
     };
-    let columns: [(String, bool); 6] = [
-        (longest(&|r| r.place.to_string()), true),
-        (longest(&|r| r.name.clone()), false),
-        (longest(&|r| r.town.clone()), false),
-        (longest(&|r| r.points.to_string()), true),
-        (longest(&|r| r.rating.to_string()), true),
-        (longest(&|r| r.mask.clone()), true),
-    ];
+    let column = |head: &T| -> (String, bool) {
+        if *head == T::ColPlace {
+            (longest(&|r| r.place.to_string()), true)
+        } else if *head == T::ColTown {
+            (longest(&|r| r.town.clone()), false)
+        } else if *head == T::ColPoints {
+            (longest(&|r| r.points.to_string()), true)
+        } else if *head == T::ColRating {
+            (longest(&|r| r.rating.to_string()), true)
+        } else if *head == T::ColMask {
+            (longest(&|r| r.mask.clone()), true)
+        } else {
+            (longest(&|r| r.name.clone()), false)
+        }
+    };
+    let columns: Vec<(String, bool)> = heads.iter().map(column).collect();
     let width = |text: &str, mono: bool| {
         let font = if mono {
             egui::FontId::monospace(size)

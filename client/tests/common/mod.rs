@@ -9,6 +9,9 @@
 // Each test file is a crate of its own and uses part of this.
 #![allow(dead_code)]
 
+pub mod phone;
+pub mod shot;
+
 use egui::Ui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -280,6 +283,7 @@ pub fn access() -> Access {
         display_secret: "display-secret".into(),
         teams: Vec::new(),
         judges: Vec::new(),
+        web_port: None,
     }
 }
 

@@ -175,6 +175,7 @@ impl Hall {
             self.lang = lang;
             let _ = self.terminal(1, None);
             let _ = self.terminal(3, Some(Slice::Top));
+            self.phone_fits();
             let _ = self.desk();
             let mut view = common::display_view();
             view.games.push(GameEntry {

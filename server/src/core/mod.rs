@@ -43,6 +43,9 @@ use registry::{JudgeRecord, Registry, TeamRecord, clean_players};
 pub struct ServerInfo {
     pub addrs: Vec<SocketAddr>,
     pub fingerprint: [u8; 32],
+    /// The TCP port of the web page browsers join through (issue 24), for
+    /// the host's web links; `None` when the web is off.
+    pub web_port: Option<u16>,
 }
 
 /// Who needs a fresh view.

@@ -100,6 +100,7 @@ impl Core {
                 .values()
                 .map(|j| (j.id, j.secret.clone()))
                 .collect(),
+            web_port: self.info.web_port,
         });
         let teams = registry
             .teams

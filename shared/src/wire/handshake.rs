@@ -147,7 +147,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 10,
+                protocol: 11,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -159,9 +159,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                10, // envelope.version
+                11, // envelope.version
                 0,  // envelope.seq
-                10, // hello.protocol
+                11, // hello.protocol
                 2,  // Credential::Team
                 3,  // team id
                 3, b'a', b'b', b'c', // secret

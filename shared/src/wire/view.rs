@@ -257,6 +257,10 @@ pub struct Access {
     pub display_secret: String,
     pub teams: Vec<(TeamId, String)>,
     pub judges: Vec<(JudgeId, String)>,
+    /// The TCP port of the server's web page (browser terminals, issue
+    /// 24): every join code's web link is `http://ADDR:web_port/#…`.
+    /// `None` when the server serves no web page.
+    pub web_port: Option<u16>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -245,7 +245,7 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut ChgkTeam
             };
             ui.label(RichText::new(text).color(colour).strong());
             ui.vertical(|ui| {
-                ui.set_min_width(280.0);
+                ui.set_min_width(ui.available_width().min(280.0));
                 ui.label(RichText::new(&reveal.author_answer).strong());
                 if let Some(accepted) = &reveal.accepted {
                     ui.label(format!("{}: {accepted}", lang.t(T::Accepted)));
@@ -291,7 +291,8 @@ fn appeal_form(
             ))
             .strong(),
         );
-        ui.horizontal(|ui| {
+        // Wrapped: on a phone the second choice goes under the first.
+        ui.horizontal_wrapped(|ui| {
             ui.radio_value(
                 &mut appeal.kind,
                 AppealKind::WithdrawQuestion,

@@ -10,7 +10,7 @@
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::erudit::{
-    EruditBoard, GameBoard, PhaseView, QuestionBoard, QuestionState, TourBoard,
+    EruditBoard, GameBoard, PhaseView, QuartetRow, QuestionBoard, QuestionState, TourBoard,
 };
 use minuta_shared::rules::erudit::{QUESTIONS_PER_ROUND, question_value};
 
@@ -48,9 +48,28 @@ pub fn game_heading(lang: Lang, board: &EruditBoard, game: &GameBoard) -> String
 /// and every player's points; `mine` marks this terminal's own team.
 pub fn table_of_four(ui: &mut Ui, game: &GameBoard, mine: Option<TeamId>, size: f32) {
     let active = answering(game.question.as_ref());
-    let columns = game.teams.len().max(1);
+    // A phone: two teams a row, so that a name keeps its letters together.
+    let columns = if widgets::narrow(ui) {
+        2
+    } else {
+        game.teams.len().max(1)
+    };
+    for teams in game.teams.chunks(columns) {
+        four_row(ui, teams, columns, active, mine, size);
+    }
+}
+
+/// One row of [`table_of_four`]: `teams` in `columns` columns.
+fn four_row(
+    ui: &mut Ui,
+    teams: &[QuartetRow],
+    columns: usize,
+    active: Option<TeamId>,
+    mine: Option<TeamId>,
+    size: f32,
+) {
     ui.columns(columns, |cols| {
-        for (row, ui) in game.teams.iter().zip(cols.iter_mut()) {
+        for (row, ui) in teams.iter().zip(cols.iter_mut()) {
             let lit = active == Some(row.team);
             let (stroke, fill) = match (lit, mine == Some(row.team)) {
                 (true, _) => (egui::Stroke::new(4.0, AMBER), ANSWERING_TINT),

@@ -17,7 +17,8 @@ use super::{board, silence_left, state_at};
 use crate::i18n::erudit::{self as words, Et};
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, EruditQuestionKey, PressOutcome, UiCommand};
-use crate::views::ring::button::space_pressed;
+use crate::views::ring::button::{big, space_pressed};
+use crate::views::widgets;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// The button's colour in the instant after a press, before any verdict.
@@ -58,8 +59,15 @@ pub fn button(
     let lit = may_press_at(view, now);
     let row = view.row();
     let on = row.and_then(|r| r.on.as_deref());
+    // Where the screen's content begins, for the button to reach the
+    // bottom of a phone's screen from wherever it starts.
+    let top = ui.max_rect().top();
+    let phone = widgets::phone_portrait(ui.ctx());
+    // A phone held upright: smaller type above, so that the button below
+    // can fill the lower half of the screen.
+    let scale = if phone { 0.6 } else { 1.0 };
     if game.tie.is_some() {
-        super::tie::hall(ui, lang, game, 26.0);
+        super::tie::hall(ui, lang, game, 26.0 * scale);
         if lit {
             ui.vertical_centered(|ui| {
                 ui.label(
@@ -83,7 +91,7 @@ pub fn button(
             (None, PhaseView::Playing { .. }) => lang.t(Et::NotFielded).to_owned(),
             (None, _) => lang.t(Et::WaitingForLineup).to_owned(),
         };
-        ui.label(RichText::new(player).size(30.0).strong());
+        ui.label(RichText::new(player).size(30.0 * scale).strong());
         let question = game
             .question
             .as_ref()
@@ -96,18 +104,23 @@ pub fn button(
                     q.theme.as_deref(),
                     q.value,
                 ))
-                .size(24.0),
+                .size(24.0 * scale),
             );
         }
         let (text, colour) = face(lang, view, game, now);
-        ui.label(RichText::new(text).size(36.0).strong().color(colour));
+        ui.label(
+            RichText::new(text)
+                .size(36.0 * scale)
+                .strong()
+                .color(colour),
+        );
         let digits = question
             .map(|q| state_at(q, now))
             .and_then(|s| silence_left(&s, now));
         // The digits' place is kept, so the button never jumps.
         ui.label(
             RichText::new(digits.unwrap_or_else(|| "–:––".into()))
-                .size(48.0)
+                .size(48.0 * scale)
                 .monospace()
                 .strong()
                 .color(if lit { GREEN } else { IDLE }),
@@ -120,20 +133,18 @@ pub fn button(
         } else {
             IDLE
         };
-        let width = ui.available_width().min(720.0);
-        let big = egui::Button::new(
-            RichText::new(lang.t(T::RingPress))
-                .size(56.0)
-                .strong()
-                .color(Color32::BLACK),
-        )
-        .fill(fill)
-        .min_size(egui::vec2(width, 160.0))
-        .corner_radius(24.0);
-        let clicked = ui.add_enabled(lit, big).clicked();
-        ui.label(RichText::new(lang.t(T::RingPressHint)).color(GREY));
-        ui.add_space(4.0);
-        verdict(ui, state, game_id, game);
+        let clicked = if phone {
+            // The verdict above the button, which takes the rest of the
+            // screen; a phone has no space bar to hint at.
+            verdict(ui, state, game_id, game);
+            big(ui, lang.t(T::RingPress), fill, lit, top)
+        } else {
+            let clicked = big(ui, lang.t(T::RingPress), fill, lit, top);
+            ui.label(RichText::new(lang.t(T::RingPressHint)).color(GREY));
+            ui.add_space(4.0);
+            verdict(ui, state, game_id, game);
+            clicked
+        };
         if let Some(q) = question
             && matches!(state_at(q, now), QuestionState::Closed { .. })
             && let Some(answer) = &q.answer

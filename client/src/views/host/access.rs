@@ -1,7 +1,8 @@
 //! The access tab: the projector's, the host's and the appeal jury's join
-//! codes with QR, the teams' short codes, the server's addresses and
-//! certificate fingerprint, and the codes on paper (a PDF to print, with
-//! the hall's Wi-Fi on every team's card).
+//! codes with their web links (issue 24) and QR, the teams' short codes,
+//! the server's addresses, its page for browsers and certificate
+//! fingerprint, and the codes on paper (a PDF to print, with the hall's
+//! Wi-Fi on every team's card).
 
 use egui::{RichText, Ui};
 use minuta_shared::join_code::fingerprint_hex;
@@ -12,7 +13,7 @@ use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
 #[cfg(feature = "embedded-server")]
 use crate::views::join_codes::code_sheet;
-use crate::views::join_codes::{join_code, short_code};
+use crate::views::join_codes::{join_code, short_code, web_link_of, web_site};
 use crate::views::{long_list, widgets};
 
 /// The codes on paper: the Wi-Fi printed on the cards and the file.
@@ -57,7 +58,8 @@ pub fn access(
             secret: access.display_secret.clone(),
         },
     );
-    widgets::join_code_box(ui, lang, "display", &display, out);
+    let web = web_link_of(access, &display);
+    widgets::join_code_box(ui, lang, "display", &display, web.as_deref(), out);
     ui.label(format!(
         "{}: {}",
         lang.t(T::DisplaysConnected),
@@ -71,7 +73,8 @@ pub fn access(
             secret: access.host_secret.clone(),
         },
     );
-    widgets::join_code_box(ui, lang, "host", &host, out);
+    let web = web_link_of(access, &host);
+    widgets::join_code_box(ui, lang, "host", &host, web.as_deref(), out);
     ui.add_space(8.0);
     if let Some(secret) = &view.jury_secret {
         ui.heading(lang.t(T::JuryCode));
@@ -81,7 +84,8 @@ pub fn access(
                 secret: secret.clone(),
             },
         );
-        widgets::join_code_box(ui, lang, "jury", &jury, out);
+        let web = web_link_of(access, &jury);
+        widgets::join_code_box(ui, lang, "jury", &jury, web.as_deref(), out);
         ui.add_space(8.0);
     }
     if !view.teams.is_empty() {
@@ -104,6 +108,20 @@ pub fn access(
     ui.heading(lang.t(T::ServerAddresses));
     for addr in &access.addrs {
         ui.label(RichText::new(addr.to_string()).monospace());
+    }
+    ui.heading(i18n::codes::web_page_heading(lang));
+    match web_site(access) {
+        Some(site) => {
+            ui.label(RichText::new(site).monospace().strong());
+            ui.label(
+                RichText::new(i18n::codes::web_page_hint(lang))
+                    .small()
+                    .color(widgets::GREY),
+            );
+        }
+        None => {
+            ui.label(RichText::new(i18n::codes::web_off(lang)).color(widgets::GREY));
+        }
     }
     ui.heading(lang.t(T::Fingerprint));
     ui.label(

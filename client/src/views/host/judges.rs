@@ -64,8 +64,10 @@ pub fn judges(
                     secret: secret.clone(),
                 },
             );
+            let web = crate::views::join_codes::web_link_of(access, &code);
             ui.indent(("judge-code", judge.id), |ui| {
-                widgets::join_code_box(ui, lang, &format!("judge-{}", judge.id), &code, out);
+                let id = format!("judge-{}", judge.id);
+                widgets::join_code_box(ui, lang, &id, &code, web.as_deref(), out);
             });
         }
     }

@@ -15,7 +15,7 @@ use super::attendance;
 use crate::i18n::chgk::Ct;
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::join_codes::{join_code, short_code};
+use crate::views::join_codes::{join_code, short_code, web_link_of};
 use crate::views::widgets::{self, GREEN, GREY, RED};
 use crate::views::{long_list, team_picker};
 
@@ -240,8 +240,15 @@ fn team_row(
         ui.label(RichText::new(short).monospace().strong());
     }
     if let Some(code) = team_code(view, team.id) {
+        let web = view.access.as_ref().and_then(|a| web_link_of(a, &code));
         if ui.small_button(lang.t(T::Copy)).clicked() {
             out.push(UiCommand::Copy(code));
+        }
+        // Its web link (issue 24), for a team that plays from a browser.
+        if let Some(link) = web
+            && ui.small_button(i18n::codes::copy_link(lang)).clicked()
+        {
+            out.push(UiCommand::Copy(link));
         }
         let shown = form.code_shown == Some(team.id);
         if ui.selectable_label(shown, lang.t(T::Qr)).clicked() {
@@ -280,9 +287,13 @@ fn team_details(
     if form.code_shown == Some(team.id)
         && let Some(code) = team_code(view, team.id)
     {
+        let web = view.access.as_ref().and_then(|a| web_link_of(a, &code));
         ui.indent(("team-code", team.id), |ui| {
             ui.add(egui::Label::new(RichText::new(&code).monospace().small()).wrap());
-            widgets::qr(ui, &code, 4.0);
+            if let Some(link) = &web {
+                widgets::web_link_line(ui, lang, link, out);
+            }
+            widgets::code_qr(ui, lang, &code, web.as_deref());
         });
     }
     ui.add_space(4.0);

@@ -329,7 +329,7 @@ fn answer_row(
         }
         Some(reveal) => {
             ui.vertical(|ui| {
-                ui.set_min_width(240.0);
+                ui.set_min_width(ui.available_width().min(240.0));
                 ui.label(RichText::new(&reveal.answer).strong());
                 if !reveal.comment.is_empty() {
                     ui.label(RichText::new(&reveal.comment).small().color(GREY));
@@ -398,7 +398,8 @@ fn appeal_form(
             ))
             .strong(),
         );
-        ui.horizontal(|ui| {
+        // Wrapped: on a phone the second choice goes under the first.
+        ui.horizontal_wrapped(|ui| {
             ui.radio_value(
                 &mut appeal.kind,
                 TaskAppealKind::TaskIncorrect,

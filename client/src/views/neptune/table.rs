@@ -1,5 +1,6 @@
 //! The overall table (0.1) as the host, a team and the projector see it:
-//! place, team, a column per contest («—» for one not begun) and the sum.
+//! place, team, a column per contest («—» for one not begun) and the sum;
+//! on a phone, the place, the team and the sum.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::TeamId;
@@ -26,14 +27,28 @@ const HEADS: [Nt; 9] = [
 pub fn table(ui: &mut Ui, lang: Lang, id: &str, rows: &[ScoreRow], own: Option<TeamId>, size: f32) {
     let salt = ("neptune-table", id);
     let number = |text: String| RichText::new(text).size(size).monospace().color(BRIGHT);
-    widgets::places_table(ui, lang, salt, &HEADS, rows, size, |ui, row| {
-        ui.label(number(row.place.to_string()));
+    let name = |row: &ScoreRow| {
         let name = RichText::new(&row.name).size(size).strong();
-        ui.label(if own == Some(row.team) {
+        if own == Some(row.team) {
             name.color(GREEN)
         } else {
             name.color(BRIGHT)
+        }
+    };
+    if widgets::narrow(ui) {
+        // A phone: the place, the team and its sum; six contests' columns
+        // would run off the screen.
+        let heads = [Nt::ColPlace, Nt::ColTeam, Nt::ColTotal];
+        widgets::places_table(ui, lang, salt, &heads, rows, size, |ui, row| {
+            ui.label(number(row.place.to_string()));
+            ui.label(name(row));
+            ui.label(number(row.total.to_string()).strong());
         });
+        return;
+    }
+    widgets::places_table(ui, lang, salt, &HEADS, rows, size, |ui, row| {
+        ui.label(number(row.place.to_string()));
+        ui.label(name(row));
         for points in row.contests {
             let text = points.map_or_else(|| lang.t(Nt::NotBegun).to_owned(), |p| p.to_string());
             ui.label(number(text));

@@ -15,7 +15,7 @@ use super::{bidding, card, clock, joker, now_heading, sheet, slice_name, split, 
 use crate::i18n::neptune::{self as words, Nt};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::Game;
-use crate::views::widgets::{AMBER, BRIGHT, GREY};
+use crate::views::widgets::{self, AMBER, BRIGHT, GREY};
 
 #[derive(Debug, Default)]
 pub struct TeamForm {
@@ -67,6 +67,12 @@ pub fn screen(
         ui.separator();
     }
     match contest {
+        // A phone: the sheet above the card rather than beside it.
+        Some(Contest::Negative) if !view.sheet.is_empty() && widgets::narrow(ui) => {
+            sheet::sheet(ui, state, game.id, view, out);
+            ui.add_space(8.0);
+            ui.vertical_centered(|ui| card::card(ui, state, game.id, view, &mut form.card, out));
+        }
         Some(Contest::Negative) if !view.sheet.is_empty() => {
             ui.columns(2, |cols| {
                 sheet::sheet(&mut cols[0], state, game.id, view, out);

@@ -245,7 +245,8 @@ fn codes(
                     match crate::views::join_codes::slice_join_code(access, entry.team, slice) {
                         Some(code) => {
                             let id = format!("neptune-{}-{}-{}", game.0, entry.team, slice.code());
-                            widgets::join_code_box(ui, lang, &id, &code, out);
+                            let web = crate::views::join_codes::web_link_of(access, &code);
+                            widgets::join_code_box(ui, lang, &id, &code, web.as_deref(), out);
                         }
                         None => {
                             ui.label(RichText::new(lang.t(Nt::NoSliceCode)).color(GREY));

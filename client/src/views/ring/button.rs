@@ -19,7 +19,7 @@ use crate::i18n::ring::WonNow;
 use crate::i18n::{Lang, T, ring as words};
 use crate::state::{AppState, PressOutcome, RingQuestionKey, Ruling, UiCommand};
 use crate::views::appeal::{self, Decided, Own, Written};
-use crate::views::widgets::{AMBER, GREEN, GREY, RED};
+use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 
 /// The button's colour in the instant after a press, before any verdict.
 const FLASH: Color32 = Color32::from_rgb(255, 225, 90);
@@ -83,26 +83,47 @@ pub fn button(
         return;
     };
     let phase = fight.question.as_ref().map(|q| phase_at(q, now));
+    // Where the screen's content begins, for the button to reach the
+    // bottom of a phone's screen from wherever it starts.
+    let top = ui.max_rect().top();
+    let phone = widgets::phone_portrait(ui.ctx());
+    // A phone held upright: smaller type above, so that the button below
+    // can fill the lower half of the screen.
+    let scale = if phone { 0.6 } else { 1.0 };
     ui.vertical_centered(|ui| {
         let mut heading = words::fight_name(lang, fight);
         if fight.stage > 1 {
             heading = format!("{heading} · {}", words::stage_number(lang, fight.stage));
         }
-        ui.label(RichText::new(heading).size(18.0).color(GREY));
-        if let Some(line) = question_line(lang, fight) {
-            ui.label(RichText::new(line).size(24.0).strong());
+        let line = question_line(lang, fight);
+        match line {
+            // One line on a phone: the fight and the question.
+            Some(line) if phone => {
+                ui.label(RichText::new(format!("{heading} · {line}")).size(16.0));
+            }
+            _ => {
+                ui.label(RichText::new(heading).size(18.0).color(GREY));
+                if let Some(line) = line {
+                    ui.label(RichText::new(line).size(24.0).strong());
+                }
+            }
         }
     });
-    ui.add_space(6.0);
-    tables(ui, lang, fight, phase.as_ref(), Some(mine), 26.0);
-    ui.add_space(6.0);
+    ui.add_space(6.0 * scale);
+    tables(ui, lang, fight, phase.as_ref(), Some(mine), 26.0 * scale);
+    ui.add_space(6.0 * scale);
     ui.vertical_centered(|ui| {
         let (text, colour) = phase_face(lang, fight, phase.as_ref(), mine);
-        ui.label(RichText::new(&text).size(40.0).strong().color(colour));
+        ui.label(
+            RichText::new(&text)
+                .size(40.0 * scale)
+                .strong()
+                .color(colour),
+        );
         match phase.as_ref().and_then(|p| countdown_at(p, now)) {
             Some(digits) => ui.label(
                 RichText::new(digits)
-                    .size(64.0)
+                    .size(64.0 * scale)
                     .monospace()
                     .strong()
                     .color(colour),
@@ -110,28 +131,25 @@ pub fn button(
             // The digits' place is kept, so the button never jumps.
             None => ui.label(
                 RichText::new("–:––")
-                    .size(64.0)
+                    .size(64.0 * scale)
                     .monospace()
                     .strong()
                     .color(IDLE),
             ),
         };
-        ui.add_space(6.0);
+        ui.add_space(6.0 * scale);
         let fill = button_colour(state, fight, phase.as_ref(), mine);
-        let width = ui.available_width().min(720.0);
-        let big = egui::Button::new(
-            RichText::new(lang.t(T::RingPress))
-                .size(56.0)
-                .strong()
-                .color(Color32::BLACK),
-        )
-        .fill(fill)
-        .min_size(egui::vec2(width, 160.0))
-        .corner_radius(24.0);
-        press |= ui.add(big).clicked();
-        ui.label(RichText::new(lang.t(T::RingPressHint)).color(GREY));
-        ui.add_space(4.0);
-        verdict(ui, state, fight, phase.as_ref(), key, mine, &text);
+        if phone {
+            // The verdict above the button, which takes the rest of the
+            // screen; a phone has no space bar to hint at.
+            verdict(ui, state, fight, phase.as_ref(), key, mine, &text);
+            press |= big(ui, lang.t(T::RingPress), fill, true, top);
+        } else {
+            press |= big(ui, lang.t(T::RingPress), fill, true, top);
+            ui.label(RichText::new(lang.t(T::RingPressHint)).color(GREY));
+            ui.add_space(4.0);
+            verdict(ui, state, fight, phase.as_ref(), key, mine, &text);
+        }
     });
     ui.add_space(12.0);
     appeal(ui, state, game, fight, key, mine, form, out);
@@ -143,6 +161,93 @@ pub fn button(
         let clock_offset_us = state.clock.map_or(0, |c| c.offset_us);
         out.push(UiCommand::Send(Command::Press { clock_offset_us }));
     }
+}
+
+/// The least share of a phone's screen the big button takes, whatever is
+/// above it (the status bar, the banner of a lost server).
+const MIN_SHARE: f32 = 0.45;
+
+/// The big button labelled `label` in `fill`, under content that began at
+/// `top`; true when it is pressed this frame. 160 points tall on a laptop;
+/// on a phone held upright it reaches down to the bottom of the screen and
+/// is at least [`MIN_SHARE`] of the screen tall.
+pub fn big(ui: &mut Ui, label: &str, fill: Color32, enabled: bool, top: f32) -> bool {
+    let width = ui.available_width().min(720.0);
+    let height = if widgets::phone_portrait(ui.ctx()) {
+        let screen = ui.clip_rect();
+        // Measured from the content's top, not from where it is scrolled
+        // to, so the button keeps its size while the screen scrolls.
+        let above = ui.cursor().top() - top;
+        let margin = ui.spacing().item_spacing.y + 2.0;
+        (screen.height() - above - margin).max(ui.ctx().content_rect().height() * MIN_SHARE)
+    } else {
+        160.0
+    };
+    let big = egui::Button::new(
+        RichText::new(label)
+            .size(56.0)
+            .strong()
+            .color(Color32::BLACK),
+    )
+    .fill(fill)
+    .min_size(egui::vec2(width, height))
+    .corner_radius(24.0);
+    let response = ui.add_enabled(enabled, big);
+    pressed(ui, &response)
+}
+
+/// Whether the big button of `response` is pressed this frame. A mouse
+/// presses on its click, as any button; a finger presses the moment it
+/// lands, as a Brain-ring button must (a finger's lift comes a tenth of a
+/// second later), and neither its lift nor the browser's second report of
+/// the same touch is another press. A terminal that has seen a touch
+/// counts the pointer's landing from then on.
+fn pressed(ui: &Ui, response: &egui::Response) -> bool {
+    let ctx = ui.ctx();
+    let touch_id = egui::Id::unique("minuta-touch-screen");
+    let held_id = response.id.with("held");
+    let rect = response.interact_rect;
+    let (touched, landings, lifted) = ui.input(|input| {
+        let (mut touched, mut landings, mut lifted) = (false, Vec::new(), false);
+        for event in &input.events {
+            match event {
+                egui::Event::Touch { phase, .. } => match phase {
+                    egui::TouchPhase::Start => touched = true,
+                    egui::TouchPhase::End | egui::TouchPhase::Cancel => lifted = true,
+                    egui::TouchPhase::Move => {}
+                },
+                egui::Event::PointerButton {
+                    pos,
+                    button: egui::PointerButton::Primary,
+                    pressed,
+                    ..
+                } => {
+                    if *pressed {
+                        landings.push(*pos);
+                    } else {
+                        lifted = true;
+                    }
+                }
+                // Keys, text, scrolling: not the pointer's.
+                _ => {}
+            }
+        }
+        (touched, landings, lifted)
+    });
+    // Not when something (a menu, a tooltip) lies over the button there.
+    let landed = landings
+        .into_iter()
+        .any(|pos| rect.contains(pos) && ctx.layer_id_at(pos) == Some(response.layer_id));
+    if touched {
+        ctx.data_mut(|d| d.insert_temp(touch_id, true));
+    }
+    let touch_screen = touched || ctx.data(|d| d.get_temp::<bool>(touch_id)).unwrap_or(false);
+    if !touch_screen {
+        return response.clicked();
+    }
+    let held = ctx.data(|d| d.get_temp::<bool>(held_id)).unwrap_or(false);
+    ctx.data_mut(|d| d.insert_temp(held_id, (held || landed) && !lifted));
+    landed && !held && response.enabled()
 }
 
 /// Space presses this frame, taken out of the input so no focused widget
@@ -252,7 +357,11 @@ fn verdict(
     phase_text: &str,
 ) {
     let lang = state.lang;
-    let size = 24.0;
+    let size = if widgets::phone_portrait(ui.ctx()) {
+        18.0
+    } else {
+        24.0
+    };
     let outcome = state.button.verdict_on(key);
     let text = outcome.map(|outcome| {
         let locked = fight
@@ -388,7 +497,8 @@ fn appeal(
     let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(RichText::new(words::appeal_on(lang, q.number)).strong());
         ui.label(RichText::new(lang.t(T::RingAppealHint)).small().color(GREY));
-        ui.horizontal(|ui| {
+        // Wrapped: on a phone the second choice goes under the first.
+        ui.horizontal_wrapped(|ui| {
             for kind in [
                 RingAppealKind::QuestionIncorrect,
                 RingAppealKind::AcceptOurAnswer,

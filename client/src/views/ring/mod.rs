@@ -454,7 +454,11 @@ pub fn tables(
                         if mine == Some(table) {
                             caption = format!("{caption} · {}", lang.t(T::RingYou));
                         }
-                        ui.label(RichText::new(caption).size(size * 0.6).color(GREY));
+                        ui.label(
+                            RichText::new(caption)
+                                .size((size * 0.6).max(11.0))
+                                .color(GREY),
+                        );
                         let name = fight.names.get(table).map(String::as_str).unwrap_or("");
                         ui.label(RichText::new(name).size(size).strong());
                         let score = fight.score.get(table).copied().unwrap_or(0);
@@ -467,7 +471,7 @@ pub fn tables(
                         let marks = table_marks(lang, fight.question.as_ref(), table);
                         // Keeps both frames the same height with or without marks.
                         let text = if marks.is_empty() { " ".into() } else { marks };
-                        ui.label(RichText::new(text).size(size * 0.6).color(RED));
+                        ui.label(RichText::new(text).size((size * 0.6).max(11.0)).color(RED));
                     });
                 });
         }

@@ -10,7 +10,7 @@ use minuta_shared::rules::brain_ring::FightStatus;
 
 use super::board;
 use crate::i18n::{Lang, T, ring as words};
-use crate::views::widgets::{GREEN, GREY};
+use crate::views::widgets::{self, GREEN, GREY};
 
 /// `team`'s screen between its fights, under the team's name (drawn by the
 /// caller, on a screen that scrolls).
@@ -34,14 +34,23 @@ pub fn waiting(ui: &mut Ui, lang: Lang, team: TeamId, ring: &RingBoard) {
     ui.add_space(12.0);
     if !ring.fights.is_empty() {
         ui.label(RichText::new(lang.t(T::RingYourFights)).size(18.0).strong());
-        egui::Grid::new("team-ring-fights")
-            .striped(true)
-            .spacing([12.0, 4.0])
-            .show(ui, |ui| {
-                for fight in &ring.fights {
-                    fight_row(ui, lang, fight, team);
-                }
-            });
+        if widgets::narrow(ui) {
+            // A phone: a fight's cells run on and wrap, one fight a row.
+            for fight in &ring.fights {
+                ui.separator();
+                ui.horizontal_wrapped(|ui| fight_cells(ui, lang, fight, team));
+            }
+        } else {
+            egui::Grid::new("team-ring-fights")
+                .striped(true)
+                .spacing([12.0, 4.0])
+                .show(ui, |ui| {
+                    for fight in &ring.fights {
+                        fight_cells(ui, lang, fight, team);
+                        ui.end_row();
+                    }
+                });
+        }
         ui.add_space(12.0);
     }
     if !ring.final_places.is_empty() {
@@ -52,7 +61,7 @@ pub fn waiting(ui: &mut Ui, lang: Lang, team: TeamId, ring: &RingBoard) {
 }
 
 /// One of the team's fights: its name, the tables, the score, the result.
-fn fight_row(ui: &mut Ui, lang: Lang, fight: &RingFightView, team: TeamId) {
+fn fight_cells(ui: &mut Ui, lang: Lang, fight: &RingFightView, team: TeamId) {
     let mine = fight.tables.iter().position(|t| *t == team);
     ui.label(words::fight_name(lang, fight));
     ui.label(format!("{} — {}", fight.names[0], fight.names[1]));
@@ -66,5 +75,4 @@ fn fight_row(ui: &mut Ui, lang: Lang, fight: &RingFightView, team: TeamId) {
         FightStatus::InProgress { .. } => (lang.t(T::RingFightOn).to_owned(), GREY),
     };
     ui.label(RichText::new(text).color(colour));
-    ui.end_row();
 }
