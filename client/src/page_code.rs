@@ -9,17 +9,15 @@ use minuta_shared::join_code::{JoinCode, JoinCodeError};
 use minuta_shared::lan::{Advert, Found};
 
 /// The code a web link's fragment names on the page's server `host`
-/// (`location.host`): the same text as the `minuta://` code after its
-/// addresses, read by the one parser. The address is only informational
+/// (`location.host`), read by `JoinCode::from_fragment`. The address is only informational
 /// (the page joins its own origin); a host name rather than an address
 /// stands as «unspecified».
 pub fn code_of_fragment(fragment: &str, host: &str) -> Result<JoinCode, JoinCodeError> {
-    let fragment = fragment.trim_start_matches('#');
     let addr = host.parse::<SocketAddr>().unwrap_or(SocketAddr::new(
         IpAddr::V4(Ipv4Addr::UNSPECIFIED),
         port_of(host),
     ));
-    JoinCode::parse(&format!("minuta://{addr}/{fragment}"))
+    JoinCode::from_fragment(fragment, addr)
 }
 
 fn port_of(host: &str) -> u16 {
