@@ -50,6 +50,9 @@ pub struct WsSession {
     /// When the `Hello` was written: the first clock sample's send time.
     hello_at_us: u64,
     greeted: bool,
+    /// The server ended TLS (close_notify): the WebSocket's close, with
+    /// the server's code and reason, is what ends the session.
+    peer_closed: bool,
     /// Commands sent and not yet acknowledged: lost if the link drops.
     in_flight: BTreeSet<u64>,
 }
@@ -71,6 +74,7 @@ impl WsSession {
             views: ViewStream::new(),
             hello_at_us: now_us,
             greeted: false,
+            peer_closed: false,
             in_flight: BTreeSet::new(),
         };
         session.write(Hello {
@@ -106,7 +110,7 @@ impl WsSession {
         now_us: u64,
         events: &mut Vec<NetEvent>,
     ) -> Result<(), End> {
-        while !bytes.is_empty() {
+        while !bytes.is_empty() && !self.peer_closed {
             let read = self.tls.read_tls(&mut bytes).map_err(lost)?;
             if let Err(error) = self.tls.process_new_packets() {
                 return Err(self.tls_failed(error));
@@ -166,8 +170,12 @@ impl WsSession {
         let mut buffer = [0u8; 16 * 1024];
         loop {
             match self.tls.reader().read(&mut buffer) {
-                // The server said close_notify: the stream is over.
-                Ok(0) => return Err(End::Lost(LinkError::StreamClosed)),
+                // The server said close_notify: nothing more comes, and its
+                // WebSocket close follows with the reason.
+                Ok(0) => {
+                    self.peer_closed = true;
+                    return Ok(());
+                }
                 Ok(n) => self.reader.push(&buffer[..n]),
                 Err(e) if e.kind() == ErrorKind::WouldBlock => return Ok(()),
                 Err(e) => return Err(lost(e)),

@@ -169,6 +169,17 @@ fn a_refusal_stops_with_its_reason() {
 }
 
 #[test]
+fn the_servers_close_notify_waits_for_the_websockets_close_code() {
+    let mut server = server();
+    let mut client = WsSession::new(&code(fingerprint(&server.der)), 0).unwrap();
+    handshake(&mut client, &mut server);
+    server.tls.send_close_notify();
+    let mut events = Vec::new();
+    assert_eq!(client.receive(&server.give(), 0, &mut events), Ok(()));
+    assert!(events.is_empty());
+}
+
+#[test]
 fn close_codes_map_as_the_native_ones() {
     let code = |c: u32| CLOSE_CODE_BASE + u16::try_from(c).unwrap();
     assert_eq!(
