@@ -29,6 +29,8 @@ const PING_EVERY: Duration = Duration::from_millis(500);
 /// How long the socket and the greeting together may take (the native
 /// link's connect and greeting timeouts, 4 s and 5 s).
 const GREETING_TIMEOUT: Duration = Duration::from_secs(9);
+/// How long a broken stream waits for the server's close code.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 /// The WebSocket's own close code for a terminal that leaves.
 const CLOSE_NORMAL: u16 = 1000;
 
@@ -55,6 +57,7 @@ impl NetHandle {
             last_ping: Instant::now(),
             opened_at: Instant::now(),
             stopped: false,
+            failing: None,
             tick: None,
             retry: None,
             graveyard: Vec::new(),
@@ -135,6 +138,8 @@ struct Driver {
     last_ping: Instant,
     opened_at: Instant,
     stopped: bool,
+    /// The stream broke here: waiting (briefly) for the socket's close code.
+    failing: Option<(LinkError, Instant)>,
     tick: Option<(i32, Closure<dyn FnMut()>)>,
     retry: Option<(i32, Closure<dyn FnMut()>)>,
     graveyard: Graveyard,
@@ -144,6 +149,7 @@ impl Driver {
     /// Opens a socket and a session on it; a failure is a lost link.
     fn open(this: &Rc<RefCell<Driver>>) {
         let mut driver = this.borrow_mut();
+        driver.failing = None;
         if let Some((_, retry)) = driver.retry.take() {
             driver.graveyard.push(Box::new(retry));
         }
@@ -180,7 +186,14 @@ impl Driver {
             let weak = weak.clone();
             move |event: CloseEvent| {
                 let end = ws_session::closed(event.code(), &event.reason());
-                with(&weak, |driver, this| driver.end(this, end));
+                with(&weak, |driver, this| {
+                    // Without a code of the server's, the failure seen first says more.
+                    let end = match (end, driver.failing.take()) {
+                        (End::Lost(LinkError::StreamClosed), Some((error, _))) => End::Lost(error),
+                        (end, _) => end,
+                    };
+                    driver.end(this, end)
+                });
             }
         });
         socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
@@ -215,6 +228,12 @@ impl Driver {
     fn tick(&mut self, this: &Rc<RefCell<Driver>>) {
         self.graveyard.clear();
         let now = Instant::now();
+        if let Some((_, since)) = &self.failing
+            && now.saturating_duration_since(*since) >= CLOSE_WAIT
+            && let Some((error, _)) = self.failing.take()
+        {
+            return self.end(this, End::Lost(error));
+        }
         let greeted = self.link.as_ref().is_some_and(|l| l.session.greeted());
         if let Some(link) = self.link.as_mut()
             && !greeted
@@ -251,6 +270,9 @@ impl Driver {
     /// The server's bytes: events to the UI, the queue sent once greeted.
     fn receive(&mut self, this: &Rc<RefCell<Driver>>, bytes: &[u8]) {
         self.bytes_heard += bytes.len() as u64;
+        if self.failing.is_some() {
+            return;
+        }
         let Some(link) = self.link.as_mut() else { return };
         let was_greeted = link.session.greeted();
         let mut events = Vec::new();
@@ -259,9 +281,20 @@ impl Driver {
         for event in events {
             self.events.send(event);
         }
-        if let Err(end) = received {
-            self.flush();
-            return self.end(this, end);
+        match received {
+            Ok(()) => {}
+            // A broken stream: the server's close code, which follows,
+            // may say why (a refusal in another protocol version's
+            // envelope), as QUIC's close reason does for the native link.
+            Err(End::Lost(error)) => {
+                self.flush();
+                self.failing = Some((error, Instant::now()));
+                return;
+            }
+            Err(end) => {
+                self.flush();
+                return self.end(this, end);
+            }
         }
         if greeted && !was_greeted {
             self.attempt = 0;
