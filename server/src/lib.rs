@@ -67,6 +67,13 @@ pub struct ServerConfig {
     pub busy_poll: bool,
     /// Timeouts and bounds of the network edge (tests shorten them).
     pub net: net::NetLimits,
+    /// The TCP port browsers join on (`listen`'s address, this port; 0:
+    /// any free one); `None`: no browsers. By default the QUIC port's
+    /// number.
+    pub web_port: Option<u16>,
+    /// The browser terminal's files (`scripts/build-web.sh`); `None`: the
+    /// default place ([`default_web_bundle`]).
+    pub web_bundle: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -79,7 +86,22 @@ impl ServerConfig {
             demo: None,
             busy_poll: true,
             net: net::NetLimits::default(),
+            web_port: Some(DEFAULT_PORT),
+            web_bundle: None,
         }
+    }
+}
+
+/// Where the browser terminal's files are when no directory is named:
+/// `MINUTA_WEB_DIR`, else `target/web` of the source tree this server was
+/// built from (where `scripts/build-web.sh` puts them).
+pub fn default_web_bundle() -> PathBuf {
+    match std::env::var_os("MINUTA_WEB_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join("target")
+            .join("web"),
     }
 }
 
@@ -96,6 +118,13 @@ pub enum ServerError {
         addr: SocketAddr,
         source: std::io::Error,
     },
+    #[error(
+        "cannot serve browsers on TCP {addr}: {source} (is another program using this port? try --web-port with another port, or --no-web)"
+    )]
+    WebBind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
     #[error("cannot start the server's runtime: {0}")]
     Runtime(std::io::Error),
     #[error("the server stopped while starting")]
@@ -108,6 +137,8 @@ pub enum ServerError {
 #[derive(Clone, Debug)]
 pub struct Ready {
     pub local_addr: SocketAddr,
+    /// Where browsers join (TCP), if they may.
+    pub web_addr: Option<SocketAddr>,
     pub fingerprint: [u8; 32],
     pub certificate_created: bool,
     pub host_code: String,
@@ -183,6 +214,8 @@ pub struct Running {
     driver: tokio::task::JoinHandle<()>,
     endpoint: quinn::Endpoint,
     inbound: mpsc::Sender<Inbound>,
+    /// The browsers' door and its accept loop, if browsers may join.
+    web: Option<(std::sync::Arc<net::web::Door>, tokio::task::JoinHandle<()>)>,
 }
 
 impl Running {
@@ -196,6 +229,10 @@ impl Running {
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(());
         let _ = self.driver.await;
+        if let Some((door, accepting)) = &self.web {
+            accepting.abort();
+            door.close_all();
+        }
         self.endpoint.close(
             quinn::VarInt::from_u32(close::NORMAL),
             b"server shutting down",
@@ -238,6 +275,18 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         addr: config.listen,
         source,
     })?;
+    let web_listener = match config.web_port {
+        Some(port) => {
+            let addr = SocketAddr::new(config.listen.ip(), port);
+            let listener =
+                net::web::bind(addr).map_err(|source| ServerError::WebBind { addr, source })?;
+            let bound = listener
+                .local_addr()
+                .map_err(|source| ServerError::WebBind { addr, source })?;
+            Some((listener, bound))
+        }
+        None => None,
+    };
 
     let clock = ServerClock::start();
     catch_file_size_signal();
@@ -279,7 +328,8 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         .as_ref()
         .map(|d| demo::robot_credentials(&core, d));
     let free = robots.as_ref().map_or(0, |r| r.free_teams().len());
-    let ready = ready_of(&core, local_addr, &info, identity.created, free);
+    let mut ready = ready_of(&core, local_addr, &info, identity.created, free);
+    ready.web_addr = web_listener.as_ref().map(|(_, bound)| *bound);
 
     let (inbound_tx, inbound_rx) = mpsc::channel::<Inbound>(65_536);
     let (shutdown_tx, shutdown_rx) = oneshot::channel();
@@ -296,8 +346,40 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
             .busy_poll(config.busy_poll)
             .run(inbound_rx, shutdown_rx),
     );
+    let gate = net::gate::Gate::new();
+    let web = match web_listener {
+        Some((listener, _)) => {
+            let hall = lan::advert_of(&ready)
+                .map(|advert| advert.txt())
+                .unwrap_or_default();
+            let bundle = config.web_bundle.clone().unwrap_or_else(default_web_bundle);
+            let bundle = bundle.is_dir().then_some(bundle);
+            if bundle.is_none() {
+                info!(
+                    "no browser terminal files: `/` says how to build them (scripts/build-web.sh)"
+                );
+            }
+            let door = std::sync::Arc::new(net::web::Door::new(
+                gate.clone(),
+                inbound_tx.clone(),
+                core.clone(),
+                clock,
+                config.net,
+                net::tls::web_server_config(&identity)?,
+                bundle,
+                &hall,
+            ));
+            let accepting = tokio::spawn(net::web::accept_loop(
+                listener,
+                std::sync::Arc::clone(&door),
+            ));
+            Some((door, accepting))
+        }
+        None => None,
+    };
     tokio::spawn(net::endpoint::accept_loop(
         endpoint.clone(),
+        gate,
         inbound_tx.clone(),
         core.clone(),
         clock,
@@ -320,6 +402,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         driver,
         endpoint,
         inbound: inbound_tx,
+        web,
     })
 }
 
@@ -378,6 +461,7 @@ fn ready_of(
     };
     Ready {
         local_addr,
+        web_addr: None,
         fingerprint: info.fingerprint,
         certificate_created: created,
         host_code: code(Credential::Host {
@@ -525,6 +609,7 @@ mod tests {
         };
         let ready = Ready {
             local_addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 4433)),
+            web_addr: None,
             fingerprint: [7; 32],
             certificate_created: false,
             host_code: String::new(),

@@ -65,6 +65,8 @@ async fn spy_on_demo(game: DemoGame, minute: Duration) -> Result<(Vec<Recording>
         }),
         busy_poll: false,
         net: Default::default(),
+        web_port: None,
+        web_bundle: None,
     };
     let server = tokio::task::spawn_blocking(move || minuta_server::spawn(config))
         .await?
