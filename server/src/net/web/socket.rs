@@ -244,6 +244,8 @@ pub struct WsBytes<S> {
     pending: Bytes,
     ended: bool,
     pinger: Option<Pinger>,
+    /// Told the peer's close code and reason (1006 with none: it just went).
+    peer_close: Option<tokio::sync::watch::Sender<Option<(u16, String)>>>,
 }
 
 impl<S: AsyncRead + AsyncWrite + Unpin> WsBytes<S> {
@@ -266,6 +268,28 @@ impl<S: AsyncRead + AsyncWrite + Unpin> WsBytes<S> {
                 out: None,
                 rtt,
             }),
+            peer_close: None,
+        }
+    }
+
+    /// Reports how the peer closed the WebSocket (a client's view of the
+    /// server's close code).
+    pub fn report_close(mut self, to: tokio::sync::watch::Sender<Option<(u16, String)>>) -> Self {
+        self.peer_close = Some(to);
+        self
+    }
+
+    fn peer_closed(&mut self, how: Option<(u16, String)>) {
+        self.ended = true;
+        if let Some(report) = &self.peer_close {
+            let how = how.unwrap_or((1006, String::new()));
+            report.send_if_modified(|seen| {
+                let first = seen.is_none();
+                if first {
+                    *seen = Some(how);
+                }
+                first
+            });
         }
     }
 
@@ -361,11 +385,14 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for WsBytes<S> {
             let msg = match ready!(Pin::new(&mut this.ws).poll_next(cx)) {
                 None => None,
                 Some(Err(WsError::ConnectionClosed | WsError::AlreadyClosed)) => None,
-                Some(Err(e)) => return Poll::Ready(Err(ws_io_error(e))),
+                Some(Err(e)) => {
+                    this.peer_closed(None);
+                    return Poll::Ready(Err(ws_io_error(e)));
+                }
                 Some(Ok(msg)) => Some(msg),
             };
             let Some(msg) = msg else {
-                this.ended = true;
+                this.peer_closed(None);
                 continue;
             };
             match msg {
@@ -386,7 +413,11 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for WsBytes<S> {
                     this.credit.grant(payload.len() as u64 + FRAME_HEADER_BYTES);
                     this.pong(&payload);
                 }
-                Message::Close(_) => this.ended = true,
+                Message::Close(frame) => {
+                    this.peer_closed(Some(frame.map_or((1005, String::new()), |f| {
+                        (u16::from(f.code), f.reason.as_str().to_owned())
+                    })))
+                }
                 Message::Frame(frame) => {
                     this.credit
                         .grant(frame.payload().len() as u64 + FRAME_HEADER_BYTES);
