@@ -140,10 +140,18 @@ impl<S: AsyncRead + Unpin> AsyncRead for Metered<S> {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
-        let mut left = this.credit.allowed.load(Ordering::Acquire) - this.read;
+        let mut left = this
+            .credit
+            .allowed
+            .load(Ordering::Acquire)
+            .saturating_sub(this.read);
         if left == 0 {
             this.credit.waker.register(cx.waker());
-            left = this.credit.allowed.load(Ordering::Acquire) - this.read;
+            left = this
+                .credit
+                .allowed
+                .load(Ordering::Acquire)
+                .saturating_sub(this.read);
             if left == 0 {
                 return Poll::Pending;
             }
@@ -488,6 +496,27 @@ mod tests {
         assert_eq!(truncate("abc", 120), "abc");
         assert_eq!(truncate(&"ab".repeat(2), 3), "aba");
         assert_eq!(truncate("aя", 2), "a");
+    }
+
+    #[tokio::test]
+    async fn the_socket_yields_no_more_than_the_window_until_it_is_widened() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (mut peer, socket) = tokio::io::duplex(1 << 20);
+        peer.write_all(&vec![1u8; 100_000]).await.unwrap();
+        let credit = Credit::new(10_000);
+        let mut metered = Metered::new(socket, Arc::clone(&credit));
+        let mut buf = vec![0u8; 200_000];
+        let mut got = 0;
+        while got < 10_000 {
+            got += metered.read(&mut buf[got..]).await.unwrap();
+        }
+        let more = tokio::time::timeout(Duration::from_millis(50), metered.read(&mut buf[got..]));
+        assert!(more.await.is_err(), "read past the window");
+        credit.widen(30_000);
+        while got < 30_000 {
+            got += metered.read(&mut buf[got..]).await.unwrap();
+        }
+        assert_eq!(got, 30_000);
     }
 
     #[test]
