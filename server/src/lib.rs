@@ -353,10 +353,10 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
                 .map(|advert| advert.txt())
                 .unwrap_or_default();
             let bundle = config.web_bundle.clone().unwrap_or_else(default_web_bundle);
-            let bundle = bundle.is_dir().then_some(bundle);
-            if bundle.is_none() {
+            if !bundle.is_dir() {
                 info!(
-                    "no browser terminal files: `/` says how to build them (scripts/build-web.sh)"
+                    "no browser terminal files in {}: `/` says how to build them (scripts/build-web.sh)",
+                    bundle.display()
                 );
             }
             let door = std::sync::Arc::new(net::web::Door::new(

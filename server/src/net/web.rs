@@ -124,8 +124,9 @@ pub struct Door {
     pub limits: NetLimits,
     /// TLS 1.3 with the server's certificate and [`ALPN`].
     pub tls: Arc<rustls::ServerConfig>,
-    /// The bundle directory (`None`: none was found; `/` says how to build).
-    pub bundle: Option<PathBuf>,
+    /// The bundle directory, looked in at each request (so a bundle built
+    /// while the server runs is served; without one `/` says how to build).
+    pub bundle: PathBuf,
     /// `/hall`'s body: the mDNS advert's TXT pairs as a JSON object.
     pub hall: Bytes,
     counts: Mutex<Counts>,
@@ -142,7 +143,7 @@ impl Door {
         clock: ServerClock,
         limits: NetLimits,
         tls: Arc<rustls::ServerConfig>,
-        bundle: Option<PathBuf>,
+        bundle: PathBuf,
         hall: &[(String, String)],
     ) -> Self {
         let object: serde_json::Map<String, serde_json::Value> = hall
@@ -331,9 +332,7 @@ async fn respond(request: Request<Incoming>, remote: SocketAddr, place: Arc<Plac
         .get(header::ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .is_some_and(bundle::accepts_gzip);
-    let Some(root) = door.bundle.clone() else {
-        return missing(&door, &name);
-    };
+    let root = door.bundle.clone();
     let lookup = {
         let name = name.clone();
         tokio::task::spawn_blocking(move || bundle::find(&root, &name, gzip))
@@ -374,7 +373,7 @@ fn missing(door: &Door, name: &str) -> Reply {
         reply(
             StatusCode::SERVICE_UNAVAILABLE,
             "text/html; charset=utf-8",
-            bundle::missing_page(door.bundle.as_deref()),
+            bundle::missing_page(&door.bundle),
         )
     } else {
         not_found()

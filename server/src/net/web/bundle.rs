@@ -128,20 +128,20 @@ pub fn accepts_gzip(header: &str) -> bool {
 
 /// The page `/` shows when there is no bundle: how to build one, in
 /// Russian and English.
-pub fn missing_page(dir: Option<&Path>) -> String {
-    let looked = dir.map_or_else(|| "—".to_owned(), |d| html_escape(&d.display().to_string()));
+pub fn missing_page(dir: &Path) -> String {
+    let looked = html_escape(&dir.display().to_string());
     format!(
         "<!doctype html><html lang=\"ru\"><head><meta charset=\"utf-8\">\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
 <title>Minuta</title></head><body style=\"font-family:sans-serif;max-width:40em;margin:2em auto\">\
 <h1>Браузерный терминал не собран</h1>\
 <p>Сервер Минуты работает, но у него нет файлов браузерного терминала (искал в <code>{looked}</code>). \
-Соберите их командой <code>scripts/build-web.sh</code> в папке исходников и перезапустите сервер \
-(или укажите папку: <code>--web-bundle ПАПКА</code>). Приложение <code>minuta</code> подключается и без них.</p>\
+Соберите их командой <code>scripts/build-web.sh</code> в папке исходников и обновите страницу \
+(или укажите серверу папку: <code>--web-bundle ПАПКА</code>). Приложение <code>minuta</code> подключается и без них.</p>\
 <h1 lang=\"en\">The browser terminal is not built</h1>\
 <p lang=\"en\">The Minuta server is running, but it has no browser terminal files (looked in <code>{looked}</code>). \
-Build them with <code>scripts/build-web.sh</code> in the source tree and restart the server \
-(or name the folder: <code>--web-bundle DIR</code>). The <code>minuta</code> app joins without them.</p>\
+Build them with <code>scripts/build-web.sh</code> in the source tree and reload this page \
+(or name the folder to the server: <code>--web-bundle DIR</code>). The <code>minuta</code> app joins without them.</p>\
 </body></html>"
     )
 }
