@@ -139,6 +139,10 @@ async fn press_verdicts(
     .await?;
     let questions = u32::try_from(presses + 5)?;
     let fight = open_friendly(host, ids, long_format(questions)).await?;
+    // From here the host's large views are read but not decoded (a real
+    // host decodes on its own laptop, not on the server's cores); its
+    // waits are acknowledgements.
+    host.skip_views(true);
     let mut button = Terminal::connect_web(web, &codes[0], false).await?;
     let mut verdicts = Vec::with_capacity(presses);
     for number in 1..=presses {
@@ -212,18 +216,24 @@ async fn run(o: Options) -> Result<String> {
         },
     )
     .await?;
+    // (a) with the two teams of the fight only, so a press is not queued
+    // behind a large host view of every team.
     let names: Vec<String> = (1..=o.terminals.max(2)).map(hall::team_name).collect();
-    let ids = register_teams(&mut host, &names).await?;
-    let codes = team_codes(&mut host, &ids).await?;
+    let pair = register_teams(&mut host, &names[..2]).await?;
+    let pair_codes = team_codes(&mut host, &pair).await?;
     load_package(&mut host, hall::PACKAGE).await?;
-    progress!(start, "{} teams registered", ids.len());
-
-    let verdicts = press_verdicts(&mut host, web, &codes, [ids[0], ids[1]], o.presses).await?;
+    let verdicts =
+        press_verdicts(&mut host, web, &pair_codes, [pair[0], pair[1]], o.presses).await?;
     progress!(start, "{}", summary("press → verdict (web)", &verdicts));
 
-    // (b) the burst. The host's large views are read but not decoded (a
-    // real host decodes on its own laptop).
+    host.skip_views(false);
+    let mut ids = pair;
+    ids.extend(register_teams(&mut host, &names[2..]).await?);
+    let codes = team_codes(&mut host, &ids).await?;
     host.skip_views(true);
+    progress!(start, "{} teams registered", ids.len());
+
+    // (b) the burst.
     let joining = Arc::new(Semaphore::new(64));
     let mut joins = tokio::task::JoinSet::new();
     for code in codes.into_iter().take(o.terminals) {
