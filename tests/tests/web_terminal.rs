@@ -496,3 +496,50 @@ async fn web_slow_and_huge_requests_are_closed() -> Result<()> {
     link.send(ClientMsg::Ping { client_time_us: 1 }).await?;
     Ok(())
 }
+
+#[tokio::test]
+async fn web_connections_past_the_bound_are_closed_and_their_places_come_back() -> Result<()> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // Arrange: a server that takes two browser connections at once.
+    let server = TestServer::in_process_with_limits(NetLimits {
+        web_connections: 2,
+        ..NetLimits::default()
+    })?;
+    let web = server.web_addr.ok_or_else(|| anyhow!("no web address"))?;
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut tcp = tokio::net::TcpStream::connect(web).await?;
+        tcp.write_all(b"GET /hall HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await?;
+        // Read the whole answer: the connection is in, and stays (keep-alive).
+        let mut answer = Vec::new();
+        while !answer.ends_with(b"}") {
+            let mut chunk = [0u8; 1024];
+            let n = minuta_tests::within("the answer", tcp.read(&mut chunk)).await??;
+            ensure!(n > 0, "closed early: {}", String::from_utf8_lossy(&answer));
+            answer.extend_from_slice(&chunk[..n]);
+        }
+        held.push(tcp);
+    }
+
+    // Act: a third connection.
+    let refused = get(web, "/hall", &[]).await;
+
+    // Assert: closed unanswered; once one leaves, its place comes back.
+    ensure!(
+        refused.is_err(),
+        "the third connection was answered: {refused:?}"
+    );
+    drop(held.pop());
+    let back = minuta_tests::within("a place to come back", async {
+        loop {
+            if let Ok(r) = get(web, "/hall", &[]).await {
+                return r;
+            }
+            tokio::task::yield_now().await;
+        }
+    })
+    .await?;
+    ensure!(back.status == 200);
+    Ok(())
+}
