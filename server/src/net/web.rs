@@ -288,6 +288,9 @@ fn reply(status: StatusCode, content_type: &'static str, body: impl Into<Bytes>)
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    // Every answer is revalidated (the bundle's names carry no hash of
+    // their contents, so a rebuilt bundle must never meet a cached page of
+    // the old one); an unchanged file costs a 304 by its ETag.
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
