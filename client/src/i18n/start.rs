@@ -274,7 +274,10 @@ mod tests {
             "{ru}"
         );
         let en = server_error(Lang::En, &error);
-        assert!(en.contains("browsers") && en.contains(&format!(":{port}")), "{en}");
+        assert!(
+            en.contains("browsers") && en.contains(&format!(":{port}")),
+            "{en}"
+        );
     }
 
     #[test]
