@@ -247,7 +247,7 @@ impl Link {
 }
 
 /// What the reader task fills, for the terminal to read.
-struct ReaderParts {
+pub(crate) struct ReaderParts {
     inbox: mpsc::UnboundedReceiver<Arrival>,
     frames: Arc<Mutex<Vec<Vec<u8>>>>,
     traffic: Arc<(AtomicUsize, AtomicUsize)>,
@@ -263,7 +263,7 @@ struct Arrival {
 
 /// The connection under a terminal: QUIC (the app) or a browser's
 /// WebSocket with TLS inside ([`crate::web_terminal`]).
-enum Peer {
+pub(crate) enum Peer {
     Quic(Connection),
     Web {
         closes: crate::web_terminal::CloseReport,
@@ -377,44 +377,6 @@ impl Terminal {
 
     // ---- end of the storm's connect path ----
 
-    /// Joins over the browser's path: the WebSocket at `web` (the
-    /// server's web address), TLS pinned by `code`'s fingerprint inside.
-    pub async fn connect_web(web: SocketAddr, code: &JoinCode, record: bool) -> Result<Terminal> {
-        let mut link = crate::web_terminal::WebLink::open(web, code.fingerprint).await?;
-        match link.hello(code.credential.clone()).await? {
-            HelloReply::Welcome(welcome) => Ok(Terminal::from_web(link, welcome, record)),
-            HelloReply::Refused(refusal) => {
-                bail!("the server refused {:?}: {refusal}", code.credential)
-            }
-        }
-    }
-
-    /// Turns a greeted browser link into a terminal; a task reads its frames.
-    pub fn from_web(
-        link: crate::web_terminal::WebLink,
-        welcome: Welcome,
-        record: bool,
-    ) -> Terminal {
-        let crate::web_terminal::WebLink {
-            recv,
-            send,
-            closes,
-            seq,
-        } = link;
-        let (reader, parts) = Self::spawn_reader(recv, record);
-        Self::assemble(
-            Peer::Web {
-                closes,
-                reader: reader.abort_handle(),
-            },
-            Box::new(send),
-            seq,
-            None,
-            welcome,
-            parts,
-        )
-    }
-
     /// Turns a greeted link into a terminal; a task reads its frames.
     pub fn from_link(link: Link, welcome: Welcome, record: bool) -> Terminal {
         let Link {
@@ -435,7 +397,7 @@ impl Terminal {
         )
     }
 
-    fn assemble(
+    pub(crate) fn assemble(
         peer: Peer,
         send: Box<dyn tokio::io::AsyncWrite + Send + Unpin>,
         seq: u64,
@@ -473,7 +435,10 @@ impl Terminal {
     }
 
     /// The task that reads the server's frames into the inbox.
-    fn spawn_reader<R>(mut recv: R, record: bool) -> (tokio::task::JoinHandle<()>, ReaderParts)
+    pub(crate) fn spawn_reader<R>(
+        mut recv: R,
+        record: bool,
+    ) -> (tokio::task::JoinHandle<()>, ReaderParts)
     where
         R: tokio::io::AsyncRead + Send + Unpin + 'static,
     {

@@ -29,12 +29,13 @@ use tokio_tungstenite::tungstenite::Message;
 use minuta_client::net::tls::{PinnedServer, SERVER_NAME, rustls_config};
 use minuta_server::net::web::ALPN;
 use minuta_server::net::web::socket::{CLOSE_CODE_BASE, Credit, Metered, WsBytes, ws_config};
+use minuta_shared::join_code::JoinCode;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;
-use minuta_shared::wire::handshake::{Credential, Hello, HelloReply};
+use minuta_shared::wire::handshake::{Credential, Hello, HelloReply, Welcome};
 
-use crate::terminal::{Closed, within};
+use crate::terminal::{Closed, Peer, Terminal, within};
 
 /// The TLS stream of a browser terminal.
 pub type WebTls = TlsStream<WsBytes<TcpStream>>;
@@ -305,4 +306,40 @@ pub fn parse_response(raw: &[u8]) -> Result<HttpResponse> {
         headers,
         body: raw[end + 4..].to_vec(),
     })
+}
+
+impl Terminal {
+    /// Joins over the browser's path: the WebSocket at `web` (the
+    /// server's web address), TLS pinned by `code`'s fingerprint inside.
+    pub async fn connect_web(web: SocketAddr, code: &JoinCode, record: bool) -> Result<Terminal> {
+        let mut link = WebLink::open(web, code.fingerprint).await?;
+        match link.hello(code.credential.clone()).await? {
+            HelloReply::Welcome(welcome) => Ok(Terminal::from_web(link, welcome, record)),
+            HelloReply::Refused(refusal) => {
+                bail!("the server refused {:?}: {refusal}", code.credential)
+            }
+        }
+    }
+
+    /// Turns a greeted browser link into a terminal; a task reads its frames.
+    pub fn from_web(link: WebLink, welcome: Welcome, record: bool) -> Terminal {
+        let WebLink {
+            recv,
+            send,
+            closes,
+            seq,
+        } = link;
+        let (reader, parts) = Self::spawn_reader(recv, record);
+        Self::assemble(
+            Peer::Web {
+                closes,
+                reader: reader.abort_handle(),
+            },
+            Box::new(send),
+            seq,
+            None,
+            welcome,
+            parts,
+        )
+    }
 }
