@@ -149,6 +149,7 @@ mod tests {
         };
         let ready = Ready {
             local_addr: SocketAddr::from((Ipv4Addr::UNSPECIFIED, 5000)),
+            web_addr: None,
             fingerprint: fp,
             certificate_created: false,
             host_code: code(Credential::Host {
