@@ -168,7 +168,6 @@ mod tests {
             )],
             free_teams: 0,
             tournament: "Кубок".into(),
-            web_port: None,
         };
         let advert = advert_of(&ready).expect("an advert");
         assert_eq!(advert.port, 5000);

@@ -137,7 +137,8 @@ pub enum ServerError {
 #[derive(Clone, Debug)]
 pub struct Ready {
     pub local_addr: SocketAddr,
-    /// Where browsers join (TCP), if they may.
+    /// Where browsers join (TCP), if they may: the port the join codes'
+    /// web links name (see [`Ready::web_link`]).
     pub web_addr: Option<SocketAddr>,
     pub fingerprint: [u8; 32],
     pub certificate_created: bool,
@@ -153,9 +154,6 @@ pub struct Ready {
     /// The tournament's name when the server started (for the hall's
     /// network: see [`lan`]).
     pub tournament: String,
-    /// The web page's TCP port (browser terminals), `None` when the web
-    /// is off: see [`Ready::web_link`].
-    pub web_port: Option<u16>,
 }
 
 impl Ready {
@@ -171,14 +169,14 @@ impl Ready {
     /// web is off or `code` is no join code.
     pub fn web_link(&self, code: &str) -> Option<String> {
         let code = JoinCode::parse(code).ok()?;
-        Some(code.web_link(code.web_addr(self.web_port?)?))
+        Some(code.web_link(code.web_addr(self.web_addr?.port())?))
     }
 
     /// The web page's address a browser opens for the join screen (then a
     /// short code), «http://192.168.1.10:4433»; `None` with no web.
     pub fn web_site(&self) -> Option<String> {
         let code = JoinCode::parse(&self.host_code).ok()?;
-        let web = code.web_addr(self.web_port?)?;
+        let web = code.web_addr(self.web_addr?.port())?;
         Some(minuta_shared::join_code::web_origin(web))
     }
 
@@ -506,7 +504,6 @@ fn ready_of(
             .collect(),
         free_teams: free,
         tournament: registry.tournament.clone(),
-        web_port: info.web_port,
     }
 }
 
@@ -645,7 +642,6 @@ mod tests {
             team_codes: vec![("Знатоки".into(), team.to_string())],
             free_teams: 0,
             tournament: String::new(),
-            web_port: None,
         };
         let codes = ready.slice_codes();
         let names: Vec<&str> = codes.iter().map(|(n, _)| n.as_str()).collect();
@@ -681,6 +677,7 @@ mod tests {
         .to_string();
         let mut ready = Ready {
             local_addr: SocketAddr::from((Ipv4Addr::UNSPECIFIED, 4433)),
+            web_addr: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, 8080))),
             fingerprint: [7; 32],
             certificate_created: false,
             host_code: String::new(),
@@ -689,7 +686,6 @@ mod tests {
             team_codes: vec![("Знатоки".into(), team.clone())],
             free_teams: 0,
             tournament: String::new(),
-            web_port: Some(8080),
         };
 
         let link = ready.web_link(&team);
@@ -705,7 +701,7 @@ mod tests {
             ready.web_site().as_deref(),
             Some("http://192.168.1.10:8080")
         );
-        ready.web_port = None;
+        ready.web_addr = None;
         assert_eq!(ready.web_site(), None);
         assert_eq!(ready.web_link(&team), None);
     }

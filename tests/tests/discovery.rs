@@ -159,7 +159,6 @@ fn ready_of(hall: &Hall) -> Ready {
             .collect(),
         free_teams: 0,
         tournament: "Кубок тестов".into(),
-        web_port: None,
     }
 }
 
