@@ -347,10 +347,10 @@ fn start_server(
     }
     let mut config = minuta_server::ServerConfig::local(data.clone());
     config.listen = server.listen;
+    // Browsers join on TCP at the QUIC port's number.
+    config.web_port = Some(server.listen.port());
     config.demo = server.demo.clone();
     config.busy_poll = server.busy_poll;
-    // The web page on the QUIC port's number, as `minuta-server serve`.
-    config.web_port = Some(server.listen.port());
     let handle = minuta_server::spawn(config).map_err(|e| StartFailure {
         reason: i18n::start::server_error(lang, &e),
         advice: Advice::of(&e),

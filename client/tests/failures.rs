@@ -60,6 +60,7 @@ fn started(harness: &Harness<'static, Screen<LocalState>>) -> Vec<(PathBuf, bool
 fn held_folder_failure(lang: Lang, data: PathBuf) -> StartFailure {
     let mut config = minuta_server::ServerConfig::local(data.clone());
     config.listen = "127.0.0.1:0".parse().unwrap();
+    config.web_port = None;
     let error = minuta_server::spawn(config)
         .err()
         .expect("the folder is held");
@@ -213,6 +214,7 @@ fn a_code_the_server_refuses_stops_retrying_and_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = minuta_server::ServerConfig::local(dir.path().to_path_buf());
     config.listen = "127.0.0.1:0".parse().unwrap();
+    config.web_port = None;
     let server = minuta_server::spawn(config).unwrap();
     let mut code = JoinCode::parse(&server.ready.host_code).unwrap();
     code.credential = Credential::Host {

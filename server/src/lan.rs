@@ -149,6 +149,7 @@ mod tests {
         };
         let ready = Ready {
             local_addr: SocketAddr::from((Ipv4Addr::UNSPECIFIED, 5000)),
+            web_addr: None,
             fingerprint: fp,
             certificate_created: false,
             host_code: code(Credential::Host {
@@ -167,7 +168,6 @@ mod tests {
             )],
             free_teams: 0,
             tournament: "Кубок".into(),
-            web_port: None,
         };
         let advert = advert_of(&ready).expect("an advert");
         assert_eq!(advert.port, 5000);

@@ -67,9 +67,13 @@ pub struct ServerConfig {
     pub busy_poll: bool,
     /// Timeouts and bounds of the network edge (tests shorten them).
     pub net: net::NetLimits,
-    /// The TCP port of the web page and the browsers' WebSocket (issue
-    /// 24); by default the QUIC port's number; `None`: no web.
+    /// The TCP port browsers join on (`listen`'s address, this port; 0:
+    /// any free one); `None`: no browsers. By default the QUIC port's
+    /// number.
     pub web_port: Option<u16>,
+    /// The browser terminal's files (`scripts/build-web.sh`); `None`: the
+    /// default place ([`default_web_bundle`]).
+    pub web_bundle: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -83,7 +87,21 @@ impl ServerConfig {
             busy_poll: true,
             net: net::NetLimits::default(),
             web_port: Some(DEFAULT_PORT),
+            web_bundle: None,
         }
+    }
+}
+
+/// Where the browser terminal's files are when no directory is named:
+/// `MINUTA_WEB_DIR`, else `target/web` of the source tree this server was
+/// built from (where `scripts/build-web.sh` puts them).
+pub fn default_web_bundle() -> PathBuf {
+    match std::env::var_os("MINUTA_WEB_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join("target")
+            .join("web"),
     }
 }
 
@@ -100,6 +118,13 @@ pub enum ServerError {
         addr: SocketAddr,
         source: std::io::Error,
     },
+    #[error(
+        "cannot serve browsers on TCP {addr}: {source} (is another program using this port? try --web-port with another port, or --no-web)"
+    )]
+    WebBind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
     #[error("cannot start the server's runtime: {0}")]
     Runtime(std::io::Error),
     #[error("the server stopped while starting")]
@@ -112,6 +137,9 @@ pub enum ServerError {
 #[derive(Clone, Debug)]
 pub struct Ready {
     pub local_addr: SocketAddr,
+    /// Where browsers join (TCP), if they may: the port the join codes'
+    /// web links name (see [`Ready::web_link`]).
+    pub web_addr: Option<SocketAddr>,
     pub fingerprint: [u8; 32],
     pub certificate_created: bool,
     pub host_code: String,
@@ -126,9 +154,6 @@ pub struct Ready {
     /// The tournament's name when the server started (for the hall's
     /// network: see [`lan`]).
     pub tournament: String,
-    /// The web page's TCP port (browser terminals), `None` when the web
-    /// is off: see [`Ready::web_link`].
-    pub web_port: Option<u16>,
 }
 
 impl Ready {
@@ -144,14 +169,14 @@ impl Ready {
     /// web is off or `code` is no join code.
     pub fn web_link(&self, code: &str) -> Option<String> {
         let code = JoinCode::parse(code).ok()?;
-        Some(code.web_link(code.web_addr(self.web_port?)?))
+        Some(code.web_link(code.web_addr(self.web_addr?.port())?))
     }
 
     /// The web page's address a browser opens for the join screen (then a
     /// short code), «http://192.168.1.10:4433»; `None` with no web.
     pub fn web_site(&self) -> Option<String> {
         let code = JoinCode::parse(&self.host_code).ok()?;
-        let web = code.web_addr(self.web_port?)?;
+        let web = code.web_addr(self.web_addr?.port())?;
         Some(minuta_shared::join_code::web_origin(web))
     }
 
@@ -206,6 +231,8 @@ pub struct Running {
     driver: tokio::task::JoinHandle<()>,
     endpoint: quinn::Endpoint,
     inbound: mpsc::Sender<Inbound>,
+    /// The browsers' door and its accept loop, if browsers may join.
+    web: Option<(std::sync::Arc<net::web::Door>, tokio::task::JoinHandle<()>)>,
 }
 
 impl Running {
@@ -219,6 +246,10 @@ impl Running {
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(());
         let _ = self.driver.await;
+        if let Some((door, accepting)) = &self.web {
+            accepting.abort();
+            door.close_all();
+        }
         self.endpoint.close(
             quinn::VarInt::from_u32(close::NORMAL),
             b"server shutting down",
@@ -261,6 +292,18 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         addr: config.listen,
         source,
     })?;
+    let web_listener = match config.web_port {
+        Some(port) => {
+            let addr = SocketAddr::new(config.listen.ip(), port);
+            let listener =
+                net::web::bind(addr).map_err(|source| ServerError::WebBind { addr, source })?;
+            let bound = listener
+                .local_addr()
+                .map_err(|source| ServerError::WebBind { addr, source })?;
+            Some((listener, bound))
+        }
+        None => None,
+    };
 
     let clock = ServerClock::start();
     catch_file_size_signal();
@@ -268,7 +311,8 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     let info = ServerInfo {
         addrs: advertised_addrs(local_addr),
         fingerprint: identity.fingerprint,
-        web_port: web_port_served(&config, local_addr),
+        // The links name the port the browsers' listener actually holds.
+        web_port: web_listener.as_ref().map(|(_, bound)| bound.port()),
     };
     // For the codes printed before the evening (`export --format codes`).
     if let Err(e) = hall_address::record(
@@ -308,7 +352,8 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         .as_ref()
         .map(|d| demo::robot_credentials(&core, d));
     let free = robots.as_ref().map_or(0, |r| r.free_teams().len());
-    let ready = ready_of(&core, local_addr, &info, identity.created, free);
+    let mut ready = ready_of(&core, local_addr, &info, identity.created, free);
+    ready.web_addr = web_listener.as_ref().map(|(_, bound)| *bound);
 
     let (inbound_tx, inbound_rx) = mpsc::channel::<Inbound>(65_536);
     let (shutdown_tx, shutdown_rx) = oneshot::channel();
@@ -325,8 +370,40 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
             .busy_poll(config.busy_poll)
             .run(inbound_rx, shutdown_rx),
     );
+    let gate = net::gate::Gate::new();
+    let web = match web_listener {
+        Some((listener, _)) => {
+            let hall = lan::advert_of(&ready)
+                .map(|advert| advert.txt())
+                .unwrap_or_default();
+            let bundle = config.web_bundle.clone().unwrap_or_else(default_web_bundle);
+            if !bundle.is_dir() {
+                info!(
+                    "no browser terminal files in {}: `/` says how to build them (scripts/build-web.sh)",
+                    bundle.display()
+                );
+            }
+            let door = std::sync::Arc::new(net::web::Door::new(
+                gate.clone(),
+                inbound_tx.clone(),
+                core.clone(),
+                clock,
+                config.net,
+                net::tls::web_server_config(&identity)?,
+                bundle,
+                &hall,
+            ));
+            let accepting = tokio::spawn(net::web::accept_loop(
+                listener,
+                std::sync::Arc::clone(&door),
+            ));
+            Some((door, accepting))
+        }
+        None => None,
+    };
     tokio::spawn(net::endpoint::accept_loop(
         endpoint.clone(),
+        gate,
         inbound_tx.clone(),
         core.clone(),
         clock,
@@ -349,6 +426,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         driver,
         endpoint,
         inbound: inbound_tx,
+        web,
     })
 }
 
@@ -407,6 +485,7 @@ fn ready_of(
     };
     Ready {
         local_addr,
+        web_addr: None,
         fingerprint: info.fingerprint,
         certificate_created: created,
         host_code: code(Credential::Host {
@@ -425,18 +504,7 @@ fn ready_of(
             .collect(),
         free_teams: free,
         tournament: registry.tournament.clone(),
-        web_port: info.web_port,
     }
-}
-
-/// The web page's port the join codes' web links name: the configured
-/// one, where `0` (a QUIC port the system chose, copied as the web's
-/// default) means the QUIC port's number as bound. Where the web listener
-/// binds its own port, that bound port belongs here instead.
-fn web_port_served(config: &ServerConfig, local_addr: SocketAddr) -> Option<u16> {
-    config
-        .web_port
-        .map(|port| if port == 0 { local_addr.port() } else { port })
 }
 
 /// The addresses join codes carry: the listening address itself, or — when
@@ -565,6 +633,7 @@ mod tests {
         };
         let ready = Ready {
             local_addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 4433)),
+            web_addr: None,
             fingerprint: [7; 32],
             certificate_created: false,
             host_code: String::new(),
@@ -573,7 +642,6 @@ mod tests {
             team_codes: vec![("Знатоки".into(), team.to_string())],
             free_teams: 0,
             tournament: String::new(),
-            web_port: None,
         };
         let codes = ready.slice_codes();
         let names: Vec<&str> = codes.iter().map(|(n, _)| n.as_str()).collect();
@@ -609,6 +677,7 @@ mod tests {
         .to_string();
         let mut ready = Ready {
             local_addr: SocketAddr::from((Ipv4Addr::UNSPECIFIED, 4433)),
+            web_addr: Some(SocketAddr::from((Ipv4Addr::UNSPECIFIED, 8080))),
             fingerprint: [7; 32],
             certificate_created: false,
             host_code: String::new(),
@@ -617,7 +686,6 @@ mod tests {
             team_codes: vec![("Знатоки".into(), team.clone())],
             free_teams: 0,
             tournament: String::new(),
-            web_port: Some(8080),
         };
 
         let link = ready.web_link(&team);
@@ -633,23 +701,8 @@ mod tests {
             ready.web_site().as_deref(),
             Some("http://192.168.1.10:8080")
         );
-        ready.web_port = None;
+        ready.web_addr = None;
         assert_eq!(ready.web_site(), None);
         assert_eq!(ready.web_link(&team), None);
-    }
-
-    #[test]
-    fn the_web_port_defaults_to_the_quic_ports_number_as_bound() {
-        let bound = SocketAddr::from((Ipv4Addr::LOCALHOST, 50_123));
-        let mut config = ServerConfig::local(PathBuf::from("unused"));
-        assert_eq!(config.web_port, Some(DEFAULT_PORT));
-        for (asked, served) in [
-            (Some(0), Some(50_123)),
-            (Some(8080), Some(8080)),
-            (None, None),
-        ] {
-            config.web_port = asked;
-            assert_eq!(web_port_served(&config, bound), served, "{asked:?}");
-        }
     }
 }

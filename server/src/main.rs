@@ -36,6 +36,29 @@ struct Cli {
     command: Command,
 }
 
+/// Where browsers join: the page and its WebSocket (TCP).
+#[derive(clap::Args)]
+struct WebArgs {
+    /// The TCP port browsers join on (default: the QUIC port's number).
+    #[arg(long, conflicts_with = "no_web")]
+    web_port: Option<u16>,
+    /// Let no browser join: no page, no WebSocket.
+    #[arg(long)]
+    no_web: bool,
+    /// The browser terminal's files (scripts/build-web.sh); default: the
+    /// environment variable MINUTA_WEB_DIR, else target/web of the source
+    /// tree.
+    #[arg(long, value_name = "DIR")]
+    web_bundle: Option<PathBuf>,
+}
+
+impl WebArgs {
+    /// The TCP port for a server listening on `listen` (None: no web).
+    fn port(&self, listen: SocketAddr) -> Option<u16> {
+        (!self.no_web).then(|| self.web_port.unwrap_or(listen.port()))
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run the server for a real game.
@@ -69,6 +92,8 @@ enum Command {
         /// Also set by the environment variable MINUTA_NO_MDNS=1.
         #[arg(long, env = "MINUTA_NO_MDNS", value_parser = clap::builder::FalseyValueParser::new())]
         no_mdns: bool,
+        #[command(flatten)]
+        web: WebArgs,
     },
     /// Run a demo tournament with robot teams and an autopilot host.
     Demo {
@@ -132,6 +157,8 @@ enum Command {
         /// Also set by the environment variable MINUTA_NO_MDNS=1.
         #[arg(long, env = "MINUTA_NO_MDNS", value_parser = clap::builder::FalseyValueParser::new())]
         no_mdns: bool,
+        #[command(flatten)]
+        web: WebArgs,
     },
     /// Check a question package before the game: print it as pretty JSON.
     ///
@@ -285,6 +312,7 @@ fn main() -> ExitCode {
             new,
             slice_codes,
             no_mdns,
+            web,
         } => report(set_aside_if(new, &data).and_then(|()| {
             let config = ServerConfig {
                 listen,
@@ -293,7 +321,8 @@ fn main() -> ExitCode {
                 demo: None,
                 busy_poll: !no_busy_poll,
                 net: Default::default(),
-                web_port: Some(listen.port()),
+                web_port: web.port(listen),
+                web_bundle: web.web_bundle,
             };
             serve_until(config, None, slice_codes, !no_mdns).map(|_| ())
         })),
@@ -311,6 +340,7 @@ fn main() -> ExitCode {
             no_busy_poll,
             new,
             no_mdns,
+            web,
         } => {
             if let Err(err) = set_aside_if(new, &data) {
                 return report(Err(err));
@@ -399,7 +429,8 @@ fn main() -> ExitCode {
                 demo: Some(demo),
                 busy_poll: !no_busy_poll,
                 net: Default::default(),
-                web_port: Some(listen.port()),
+                web_port: web.port(listen),
+                web_bundle: web.web_bundle,
             };
             report(
                 serve_until(config, finish_line, false, !no_mdns).map(|ended| {

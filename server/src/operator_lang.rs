@@ -116,6 +116,10 @@ fn server_error(error: &ServerError) -> String {
             "не удаётся принимать подключения на {addr}: {} (не запущен ли там другой сервер? укажите другой порт: --listen)",
             os_error(source)
         ),
+        ServerError::WebBind { addr, source } => format!(
+            "не удаётся принимать браузеры на TCP {addr}: {} (не занят ли этот порт другой программой? укажите другой порт: --web-port, или обойдитесь без браузеров: --no-web)",
+            os_error(source)
+        ),
         ServerError::Runtime(e) => format!("не удаётся запустить сервер: {}", os_error(e)),
         ServerError::Stopped => "сервер остановился, не успев запуститься".to_owned(),
         ServerError::Demo(why) => format!("не удалось подготовить демонстрационную игру: {why}"),
@@ -365,5 +369,22 @@ mod tests {
             "{line}"
         );
         assert!(!line.contains("in use"), "{line}");
+    }
+
+    #[test]
+    fn a_taken_web_port_names_the_flags_that_move_it() {
+        let error = ServerError::WebBind {
+            addr: "127.0.0.1:4433".parse().unwrap(),
+            source: std::io::Error::from(ErrorKind::AddrInUse),
+        };
+        let line = error_line(Lang::Ru, &error);
+        assert!(
+            line.contains("TCP 127.0.0.1:4433")
+                && line.contains("адрес уже занят")
+                && line.contains("--web-port")
+                && line.contains("--no-web"),
+            "{line}"
+        );
+        assert!(error.to_string().contains("--web-port"), "{error}");
     }
 }

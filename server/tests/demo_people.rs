@@ -99,6 +99,7 @@ async fn demo_a_robot_stands_aside_while_a_person_plays_its_team_and_plays_again
     let grace = demo.person_gone();
     let mut config = ServerConfig::local(dir.path().join("data"));
     config.listen = "127.0.0.1:0".parse().unwrap();
+    config.web_port = None;
     config.cert_dir = dir.path().join("certs");
     config.busy_poll = false;
     config.demo = Some(demo);
@@ -224,6 +225,7 @@ async fn demo_every_staff_screen_is_told_the_autopilot_runs_and_when_it_is_back_
     let aside = demo.stand_aside();
     let mut config = ServerConfig::local(dir.path().join("data"));
     config.listen = "127.0.0.1:0".parse().unwrap();
+    config.web_port = None;
     config.cert_dir = dir.path().join("certs");
     config.busy_poll = false;
     config.demo = Some(demo);

@@ -222,6 +222,7 @@ fn brain_ring_the_server_stores_the_interruption_so_every_later_replay_agrees() 
 
     let mut config = minuta_server::ServerConfig::local(data.clone());
     config.listen = "127.0.0.1:0".parse().unwrap();
+    config.web_port = None;
     minuta_server::spawn(config.clone()).unwrap().shutdown();
     let after_first = store::load(&data).unwrap();
     assert_eq!(after_first.len(), events.len() + 1);

@@ -54,6 +54,7 @@ fn store_of(dir: &Path, events: Vec<Event>) {
 fn config(dir: &Path) -> ServerConfig {
     let mut config = ServerConfig::local(dir.join("data"));
     config.listen = "127.0.0.1:0".parse().unwrap();
+    config.web_port = None;
     config
 }
 

@@ -19,6 +19,7 @@ pub mod spy;
 pub mod stats;
 pub mod terminal;
 pub mod views;
+pub mod web_terminal;
 
 pub use hall::{Hall, test_timing};
 pub use server::TestServer;

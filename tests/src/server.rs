@@ -45,6 +45,9 @@ pub struct TestServer {
     pub fingerprint: [u8; 32],
     pub host_code: JoinCode,
     pub display_code: JoinCode,
+    /// Where browsers join (TCP; in-process servers only): a restart
+    /// listens here again.
+    pub web_addr: Option<SocketAddr>,
     kind: Kind,
     process: Process,
     dir: TempDir,
@@ -89,10 +92,11 @@ impl TestServer {
 
     fn in_process_with(busy_poll: bool, net: NetLimits) -> Result<Self> {
         let dir = temp_dir()?;
-        let (addr, process, codes) =
-            start_in_process(dir.path(), localhost_any_port(), busy_poll, net)?;
+        let (addr, process, codes, web_addr) =
+            start_in_process(dir.path(), localhost_any_port(), 0, busy_poll, net)?;
         Ok(TestServer {
             addr,
+            web_addr,
             fingerprint: codes.0.fingerprint,
             host_code: codes.0,
             display_code: codes.1,
@@ -121,9 +125,10 @@ impl TestServer {
     /// (`0.0.0.0:0`) [`TestServer::addr`] is that address with the port
     /// chosen, and the join codes carry every interface's address.
     pub fn child_process_at(binary: &Path, dir: TempDir, listen: SocketAddr) -> Result<Self> {
-        let (addr, process, codes) = start_child(binary, dir.path(), listen)?;
+        let (addr, process, codes, web_addr) = start_child(binary, dir.path(), listen)?;
         Ok(TestServer {
             addr,
+            web_addr,
             fingerprint: codes.0.fingerprint,
             host_code: codes.0,
             display_code: codes.1,
@@ -174,9 +179,10 @@ impl TestServer {
     /// Starts the server again on the same data, certificate and port.
     pub fn restart(&mut self) -> Result<()> {
         self.kill()?;
-        let (addr, process, codes) = match self.kind {
+        let web_port = self.web_addr.map_or(0, |a| a.port());
+        let (addr, process, codes, _) = match self.kind {
             Kind::InProcess { busy_poll, net } => {
-                start_in_process(self.dir.path(), self.addr, busy_poll, net)?
+                start_in_process(self.dir.path(), self.addr, web_port, busy_poll, net)?
             }
             Kind::Child => start_child(&server_binary()?, self.dir.path(), self.addr)?,
         };
@@ -229,12 +235,17 @@ impl Drop for TestServer {
 
 type Codes = (JoinCode, JoinCode);
 
+/// Where a started server listens (QUIC), its process, its codes, and
+/// where browsers join (TCP).
+type Started = (SocketAddr, Process, Codes, Option<SocketAddr>);
+
 fn start_in_process(
     dir: &Path,
     listen: SocketAddr,
+    web_port: u16,
     busy_poll: bool,
     net: NetLimits,
-) -> Result<(SocketAddr, Process, Codes)> {
+) -> Result<Started> {
     let config = ServerConfig {
         listen,
         data_dir: dir.join("data"),
@@ -242,7 +253,9 @@ fn start_in_process(
         demo: None,
         busy_poll,
         net,
-        web_port: None,
+        // Browsers on a free TCP port of its own (a restart binds it again).
+        web_port: Some(web_port),
+        web_bundle: None,
     };
     let handle = minuta_server::spawn(config).context("starting the server in process")?;
     let ready = handle.ready.clone();
@@ -252,14 +265,11 @@ fn start_in_process(
         ready.local_addr,
         Process::Library(Box::new(handle)),
         (host, display),
+        ready.web_addr,
     ))
 }
 
-fn start_child(
-    binary: &Path,
-    dir: &Path,
-    listen: SocketAddr,
-) -> Result<(SocketAddr, Process, Codes)> {
+fn start_child(binary: &Path, dir: &Path, listen: SocketAddr) -> Result<Started> {
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -273,6 +283,9 @@ fn start_child(
         .arg(dir.join("data"))
         .arg("--certs")
         .arg(dir.join("certs"))
+        // A restart binds its UDP port again; a TCP port of the same
+        // number is not sure to be free, and these tests need no browser.
+        .arg("--no-web")
         .env("RUST_LOG", "minuta_server=warn")
         // Tests never multicast outside a network namespace of their own.
         .arg("--no-mdns")
@@ -319,7 +332,7 @@ fn start_child(
     }
     match (addr, host, display) {
         (Some(addr), Some(host), Some(display)) => {
-            Ok((addr, Process::Child { child }, (host, display)))
+            Ok((addr, Process::Child { child }, (host, display), None))
         }
         _ => bail!("unreachable: the loop ends only with all three"),
     }

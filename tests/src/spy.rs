@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::{Context, Result, anyhow, bail};
-use quinn::RecvStream;
+use tokio::io::{AsyncRead, AsyncReadExt};
 
 use minuta_server::clock::ServerClock;
 use minuta_server::core::Event;
@@ -42,9 +42,22 @@ pub struct Frame {
 pub struct Spy {
     pub identity: Identity,
     frames: Arc<Mutex<Vec<Frame>>>,
-    conn: quinn::Connection,
-    _send: quinn::SendStream,
-    _endpoint: quinn::Endpoint,
+    peer: Peer,
+}
+
+/// The spy's connection: QUIC, or a browser terminal's WebSocket with TLS
+/// inside ([`crate::web_terminal`]).
+enum Peer {
+    Quic {
+        conn: quinn::Connection,
+        _send: quinn::SendStream,
+        _endpoint: quinn::Endpoint,
+    },
+    Web {
+        closes: crate::web_terminal::CloseReport,
+        _send: tokio::io::WriteHalf<crate::web_terminal::WebTls>,
+        reader: tokio::task::AbortHandle,
+    },
 }
 
 impl Spy {
@@ -69,9 +82,35 @@ impl Spy {
         Ok(Spy {
             identity,
             frames,
-            conn,
-            _send: send,
-            _endpoint: endpoint,
+            peer: Peer::Quic {
+                conn,
+                _send: send,
+                _endpoint: endpoint,
+            },
+        })
+    }
+
+    /// Joins with `code` over the browser's path (the server's web
+    /// address `web`) and starts recording.
+    pub async fn join_web(web: std::net::SocketAddr, code: &JoinCode) -> Result<Spy> {
+        let mut link = crate::web_terminal::WebLink::open(web, code.fingerprint).await?;
+        let identity = match link.hello(code.credential.clone()).await? {
+            HelloReply::Welcome(welcome) => welcome.identity,
+            HelloReply::Refused(refusal) => bail!("the spy was refused: {refusal}"),
+        };
+        let crate::web_terminal::WebLink {
+            recv, send, closes, ..
+        } = link;
+        let frames: Arc<Mutex<Vec<Frame>>> = Arc::default();
+        let reader = tokio::spawn(record(recv, ServerClock::start(), Arc::clone(&frames)));
+        Ok(Spy {
+            identity,
+            frames,
+            peer: Peer::Web {
+                closes,
+                _send: send,
+                reader: reader.abort_handle(),
+            },
         })
     }
 
@@ -84,20 +123,33 @@ impl Spy {
     }
 
     /// Why the connection ended, if it has.
-    pub fn close_reason(&self) -> Option<quinn::ConnectionError> {
-        self.conn.close_reason()
+    pub fn close_reason(&self) -> Option<String> {
+        match &self.peer {
+            Peer::Quic { conn, .. } => conn.close_reason().map(|e| e.to_string()),
+            Peer::Web { closes, .. } => closes
+                .borrow()
+                .as_ref()
+                .map(|(code, reason)| format!("WebSocket closed with {code}: {reason}")),
+        }
     }
 
     /// Leaves as a terminal does.
     pub fn leave(&self) {
-        self.conn.close(0u32.into(), b"bye");
+        match &self.peer {
+            Peer::Quic { conn, .. } => conn.close(0u32.into(), b"bye"),
+            Peer::Web { reader, .. } => reader.abort(),
+        }
     }
 }
 
 /// Reads whole frames until the stream ends, stamping each on arrival. A
 /// view's patch is recorded as the whole view it stands for: what a patch
 /// shows is what that view shows.
-async fn record(mut recv: RecvStream, clock: ServerClock, frames: Arc<Mutex<Vec<Frame>>>) {
+async fn record<R: AsyncRead + Unpin>(
+    mut recv: R,
+    clock: ServerClock,
+    frames: Arc<Mutex<Vec<Frame>>>,
+) {
     let mut views = ViewStream::new();
     while let Ok(payload) = read_payload(&mut recv).await {
         let at = clock.now();
@@ -113,7 +165,7 @@ async fn record(mut recv: RecvStream, clock: ServerClock, frames: Arc<Mutex<Vec<
     }
 }
 
-async fn read_payload(recv: &mut RecvStream) -> Result<Vec<u8>> {
+async fn read_payload<R: AsyncRead + Unpin>(recv: &mut R) -> Result<Vec<u8>> {
     let mut prefix = [0u8; 4];
     recv.read_exact(&mut prefix).await.context("a length")?;
     let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES)?;

@@ -246,6 +246,14 @@ impl Link {
     }
 }
 
+/// What the reader task fills, for the terminal to read.
+pub(crate) struct ReaderParts {
+    inbox: mpsc::UnboundedReceiver<Arrival>,
+    frames: Arc<Mutex<Vec<Vec<u8>>>>,
+    traffic: Arc<(AtomicUsize, AtomicUsize)>,
+    skip_views: Arc<AtomicBool>,
+}
+
 /// One thing that arrived from the server, stamped when it was read.
 struct Arrival {
     at: Instant,
@@ -253,12 +261,23 @@ struct Arrival {
     msg: Result<Option<ServerMsg>, String>,
 }
 
+/// The connection under a terminal: QUIC (the app) or a browser's
+/// WebSocket with TLS inside ([`crate::web_terminal`]).
+pub(crate) enum Peer {
+    Quic(Connection),
+    Web {
+        closes: crate::web_terminal::CloseReport,
+        /// The task reading the socket: aborted, the terminal is gone.
+        reader: tokio::task::AbortHandle,
+    },
+}
+
 /// A greeted connection: a host, judge, team or display terminal.
 pub struct Terminal {
     pub identity: Identity,
     pub welcome: Welcome,
-    conn: Connection,
-    send: SendStream,
+    peer: Peer,
+    send: Box<dyn tokio::io::AsyncWrite + Send + Unpin>,
     seq: u64,
     next_request: u64,
     inbox: mpsc::UnboundedReceiver<Arrival>,
@@ -281,7 +300,7 @@ pub struct Terminal {
     /// A view's patch did not fit: a whole view is to be asked for.
     out_of_step: bool,
     ended: Option<String>,
-    _endpoint: Endpoint,
+    _endpoint: Option<Endpoint>,
 }
 
 impl Terminal {
@@ -363,20 +382,76 @@ impl Terminal {
         let Link {
             conn,
             send,
-            mut recv,
+            recv,
             endpoint,
             seq,
         } = link;
+        let (_, parts) = Self::spawn_reader(recv, record);
+        Self::assemble(
+            Peer::Quic(conn),
+            Box::new(send),
+            seq,
+            Some(endpoint),
+            welcome,
+            parts,
+        )
+    }
+
+    pub(crate) fn assemble(
+        peer: Peer,
+        send: Box<dyn tokio::io::AsyncWrite + Send + Unpin>,
+        seq: u64,
+        endpoint: Option<Endpoint>,
+        welcome: Welcome,
+        parts: ReaderParts,
+    ) -> Terminal {
+        let ReaderParts {
+            inbox,
+            frames,
+            traffic,
+            skip_views,
+        } = parts;
+        Terminal {
+            identity: welcome.identity,
+            welcome,
+            peer,
+            send,
+            seq,
+            next_request: 1,
+            inbox,
+            frames,
+            traffic,
+            skip_views,
+            latest: None,
+            views: VecDeque::new(),
+            acks: HashMap::new(),
+            pongs: HashMap::new(),
+            alerts: Vec::new(),
+            media: Vec::new(),
+            out_of_step: false,
+            ended: None,
+            _endpoint: endpoint,
+        }
+    }
+
+    /// The task that reads the server's frames into the inbox.
+    pub(crate) fn spawn_reader<R>(
+        mut recv: R,
+        record: bool,
+    ) -> (tokio::task::JoinHandle<()>, ReaderParts)
+    where
+        R: tokio::io::AsyncRead + Send + Unpin + 'static,
+    {
         let (tx, inbox) = mpsc::unbounded_channel();
         let frames: Arc<Mutex<Vec<Vec<u8>>>> = Arc::default();
         let traffic: Arc<(AtomicUsize, AtomicUsize)> = Arc::default();
         let skip_views = Arc::new(AtomicBool::new(false));
         let log = record.then(|| Arc::clone(&frames));
         let (counts, skip) = (Arc::clone(&traffic), Arc::clone(&skip_views));
-        tokio::spawn(async move {
+        let reader = tokio::spawn(async move {
             let mut views = ViewStream::new();
             loop {
-                let arrival = match read_payload(&mut recv).await {
+                let arrival = match crate::web_terminal::read_payload(&mut recv).await {
                     Ok(payload) => {
                         let at = Instant::now();
                         counts.0.fetch_add(1, Ordering::Relaxed);
@@ -421,32 +496,24 @@ impl Terminal {
                 }
             }
         });
-        Terminal {
-            identity: welcome.identity,
-            welcome,
-            conn,
-            send,
-            seq,
-            next_request: 1,
-            inbox,
-            frames,
-            traffic,
-            skip_views,
-            latest: None,
-            views: VecDeque::new(),
-            acks: HashMap::new(),
-            pongs: HashMap::new(),
-            alerts: Vec::new(),
-            media: Vec::new(),
-            out_of_step: false,
-            ended: None,
-            _endpoint: endpoint,
-        }
+        (
+            reader,
+            ReaderParts {
+                inbox,
+                frames,
+                traffic,
+                skip_views,
+            },
+        )
     }
 
-    /// The QUIC connection (to close it, or to wait for its close).
-    pub fn connection(&self) -> &Connection {
-        &self.conn
+    /// The QUIC connection (to close it, or to wait for its close); `None`
+    /// for a browser terminal.
+    pub fn connection(&self) -> Option<&Connection> {
+        match &self.peer {
+            Peer::Quic(conn) => Some(conn),
+            Peer::Web { .. } => None,
+        }
     }
 
     /// Sends a message in a proper envelope.
@@ -459,9 +526,14 @@ impl Terminal {
 
     /// Writes bytes as they are, for hostile tests.
     pub async fn send_raw(&mut self, bytes: &[u8]) -> Result<()> {
-        within("writing to the stream", self.send.write_all(bytes))
-            .await?
-            .context("writing to the stream")
+        use tokio::io::AsyncWriteExt;
+        within("writing to the stream", async {
+            self.send.write_all(bytes).await?;
+            // A QUIC stream sends as written; TLS in a WebSocket on flush.
+            self.send.flush().await
+        })
+        .await?
+        .context("writing to the stream")
     }
 
     /// Sends a command without waiting for its acknowledgement (pipelining);
@@ -767,12 +839,19 @@ impl Terminal {
 
     /// Waits until the server closes this connection.
     pub async fn closed(&self) -> Result<Closed> {
-        closed(&self.conn).await
+        match &self.peer {
+            Peer::Quic(conn) => closed(conn).await,
+            Peer::Web { closes, .. } => crate::web_terminal::close_of(closes.clone()).await,
+        }
     }
 
-    /// Leaves as a terminal does when its laptop closes the app.
+    /// Leaves as a terminal does when its laptop closes the app (a
+    /// browser's socket stops being read; it ends when the terminal is
+    /// dropped).
     pub fn close(&self) {
-        self.conn
-            .close(quinn::VarInt::from_u32(close::NORMAL), b"bye");
+        match &self.peer {
+            Peer::Quic(conn) => conn.close(quinn::VarInt::from_u32(close::NORMAL), b"bye"),
+            Peer::Web { reader, .. } => reader.abort(),
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! Who may send what (issue 14, «Prove»): every kind of command on the wire — `Command`'s own and every game command of ChGK, Мультиигры, Brain-ring, Эрудит-квартет and Нептун — sent over real QUIC on 127.0.0.1 from every role (host, judge, team, display, appeal jury). Where the rules allow it, the server answers (it may refuse by the game's rules, never as `Forbidden`) and the connection stays; where they do not, the connection is closed as `FORBIDDEN` and the store has not one event more. A team's commands name no team, so there is nothing to forge: its card lands as its own (Эрудит-квартет's line-up and Нептун's split and bid have the host's field naming the team, which a captain leaves empty; a captain naming another team is refused). The core refuses exactly the same pairs should the connection's check ever let one through.
+//! Who may send what (issue 14, «Prove»): every kind of command on the wire — `Command`'s own and every game command of ChGK, Мультиигры, Brain-ring, Эрудит-квартет and Нептун — sent over real QUIC on 127.0.0.1 (and again over the browser's path: WebSocket, TLS inside) from every role (host, judge, team, display, appeal jury). Where the rules allow it, the server answers (it may refuse by the game's rules, never as `Forbidden`) and the connection stays; where they do not, the connection is closed as `FORBIDDEN` and the store has not one event more. A team's commands name no team, so there is nothing to forge: its card lands as its own (Эрудит-квартет's line-up and Нептун's split and bid have the host's field naming the team, which a captain leaves empty; a captain naming another team is refused). The core refuses exactly the same pairs should the connection's check ever let one through.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -268,6 +268,74 @@ async fn authorization_every_role_sends_every_command_and_only_the_rules_senders
         "authorization: {pairs} role×command pairs ({} kinds × {} roles), {allowed} allowed and answered, {refused} refused, {accepted_where_not_allowed} accepted where not allowed",
         commands.len(),
         ROLES.len()
+    );
+    ensure!(pairs == KINDS * ROLES.len());
+    ensure!(accepted_where_not_allowed == 0);
+    ensure!(refused + allowed == pairs);
+    Ok(())
+}
+
+#[tokio::test]
+async fn authorization_a_browser_terminal_is_held_to_the_same_matrix() -> Result<()> {
+    // Arrange: every role seated over the browser's path (issue 24: the
+    // WebSocket with TLS inside), one terminal each that stays.
+    let m = matrix().await?;
+    let web = m
+        .hall
+        .server
+        .web_addr
+        .ok_or_else(|| anyhow!("the test server listens for no browser"))?;
+    let commands = every_command(&Params::default(), |f| m.game_of(f));
+    let mut seated = Vec::new();
+    for role in ROLES {
+        seated.push((
+            role,
+            Terminal::connect_web(web, m.code(role)?, false).await?,
+        ));
+    }
+    let (mut pairs, mut allowed, mut refused, mut accepted_where_not_allowed) = (0, 0, 0, 0);
+
+    for command in &commands {
+        let name = kind_name(command);
+        let who = senders(command);
+        // Act, not allowed: closed as FORBIDDEN (WebSocket code 4004).
+        for role in ROLES.into_iter().filter(|r| !who.contains(r)) {
+            pairs += 1;
+            let mut intruder = Terminal::connect_web(web, m.code(role)?, false).await?;
+            let answer = intruder.command(command.clone()).await;
+            let closed = intruder.closed().await;
+            match (answer, closed) {
+                (Err(_), Ok(closed)) if closed.code == close::FORBIDDEN => refused += 1,
+                (answer, closed) => {
+                    accepted_where_not_allowed += 1;
+                    eprintln!(
+                        "{role:?} sent {name} from a browser: answered {answer:?}, closed {closed:?}"
+                    );
+                }
+            }
+        }
+        // Act, allowed: answered, never as forbidden.
+        for (role, terminal) in seated.iter_mut().filter(|(r, _)| who.contains(r)) {
+            pairs += 1;
+            allowed += 1;
+            let answer = terminal
+                .command(command.clone())
+                .await
+                .with_context(|| format!("{role:?} sending {name} from a browser"))?;
+            ensure!(
+                answer != Err(CommandError::Forbidden),
+                "{role:?} may send {name} but was refused as forbidden over the browser's path"
+            );
+            terminal
+                .ping()
+                .await
+                .with_context(|| format!("{role:?} after {name} from a browser"))?;
+        }
+    }
+
+    // Assert.
+    eprintln!(
+        "authorization over the browser's path: {pairs} pairs, {allowed} allowed, {refused} refused, {accepted_where_not_allowed} accepted where not allowed"
     );
     ensure!(pairs == KINDS * ROLES.len());
     ensure!(accepted_where_not_allowed == 0);

@@ -145,6 +145,7 @@ fn heard<T>(discovery: &Discovery, mut pick: impl FnMut(HallEvent) -> Option<T>)
 fn ready_of(hall: &Hall) -> Ready {
     Ready {
         local_addr: hall.server.addr,
+        web_addr: None,
         fingerprint: hall.server.fingerprint,
         certificate_created: false,
         host_code: hall.server.host_code.to_string(),
@@ -158,7 +159,6 @@ fn ready_of(hall: &Hall) -> Ready {
             .collect(),
         free_teams: 0,
         tournament: "Кубок тестов".into(),
-        web_port: None,
     }
 }
 

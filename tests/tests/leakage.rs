@@ -1,4 +1,4 @@
-//! Spy terminals (issue 14, «Prove», leakage): the demo plays a whole game of each live format — ChGK, Мультиигры, Brain-ring, Эрудит-квартет, Нептун — with its robot teams, autopilot host and robot appeal jury, in this process on 127.0.0.1, while three spies listen: a robot team's own join code, the projector's and the appeal jury's. Every frame they receive is kept, stamped on arrival, and checked against what the store holds at the end: no spy ever receives a secret but its own (the host's, the projector's, the jury's, another team's, a judge's); the team never receives another team's card, answer or appeal text, another team's appeal, a Brain-ring press log, or another team's Эрудит-квартет line-up while the window is open; the projector never a card, answer or appeal text, an appeal, a press log or a line-up in its window; and neither receives a question's answer, «зачёт», comment or text, or a Мультиигры task's text, answer or comment, in a frame that arrived before the server stamped the command that reveals (or starts) it — nor ever an Эрудит-квартет question's text, nor its answer or comment before the question closed (by a right answer, every team's wrong one, or the silence: the moment found by replaying the game with its deadlines); nor ever a Нептун question's text, its answer or comment before its reveal (Джокер's before the tour ended), another team's card, Джокер's declarations, results or verdicts before the tour ended, or a «перевёртыш» (1.4).
+//! Spy terminals (issue 14, «Prove», leakage): the demo plays a whole game of each live format — ChGK, Мультиигры, Brain-ring, Эрудит-квартет, Нептун — with its robot teams, autopilot host and robot appeal jury, in this process on 127.0.0.1, while spies listen: a robot team's own join code, the projector's and the appeal jury's (over QUIC, and the team's and the projector's again over the browser's path: WebSocket, TLS inside). Every frame they receive is kept, stamped on arrival, and checked against what the store holds at the end: no spy ever receives a secret but its own (the host's, the projector's, the jury's, another team's, a judge's); the team never receives another team's card, answer or appeal text, another team's appeal, a Brain-ring press log, or another team's Эрудит-квартет line-up while the window is open; the projector never a card, answer or appeal text, an appeal, a press log or a line-up in its window; and neither receives a question's answer, «зачёт», comment or text, or a Мультиигры task's text, answer or comment, in a frame that arrived before the server stamped the command that reveals (or starts) it — nor ever an Эрудит-квартет question's text, nor its answer or comment before the question closed (by a right answer, every team's wrong one, or the silence: the moment found by replaying the game with its deadlines); nor ever a Нептун question's text, its answer or comment before its reveal (Джокер's before the tour ended), another team's card, Джокер's declarations, results or verdicts before the tour ended, or a «перевёртыш» (1.4).
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
@@ -65,7 +65,8 @@ async fn spy_on_demo(game: DemoGame, minute: Duration) -> Result<(Vec<Recording>
         }),
         busy_poll: false,
         net: Default::default(),
-        web_port: None,
+        web_port: Some(0),
+        web_bundle: None,
     };
     let server = tokio::task::spawn_blocking(move || minuta_server::spawn(config))
         .await?
@@ -76,9 +77,16 @@ async fn spy_on_demo(game: DemoGame, minute: Duration) -> Result<(Vec<Recording>
         .get(1)
         .map(|(_, code)| code.clone())
         .ok_or_else(|| anyhow!("the demo has fewer than two teams"))?;
+    let web = ready
+        .web_addr
+        .ok_or_else(|| anyhow!("the demo listens for no browser"))?;
     let mut spies = Vec::new();
-    for code in [team_code, ready.display_code, ready.jury_code] {
-        spies.push(Spy::join(&JoinCode::parse(&code)?).await?);
+    for code in [&team_code, &ready.display_code, &ready.jury_code] {
+        spies.push(Spy::join(&JoinCode::parse(code)?).await?);
+    }
+    // The same team and projector over the browser's path (issue 24).
+    for code in [&team_code, &ready.display_code] {
+        spies.push(Spy::join_web(web, &JoinCode::parse(code)?).await?);
     }
 
     within_for(DEMO_LIMIT, "the demo's end", finish.reached()).await?;

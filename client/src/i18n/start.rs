@@ -125,6 +125,16 @@ pub fn server_error(lang: Lang, error: &ServerError) -> String {
                 os(source)
             ),
         ),
+        ServerError::WebBind { addr, source } => lang.pick(
+            format!(
+                "не удаётся принимать браузеры на TCP {addr}: {} (не занят ли этот порт другой программой? укажите другой порт)",
+                os(source)
+            ),
+            format!(
+                "cannot serve browsers on TCP {addr}: {} (is another program using this port? choose another port)",
+                os(source)
+            ),
+        ),
         ServerError::Tls(error) => tls_error(lang, error),
         ServerError::Store(error) => store_error(lang, error),
         ServerError::Runtime(source) => lang.pick(
@@ -241,6 +251,7 @@ mod tests {
         let data = blocker.join("minuta-data");
         let mut config = minuta_server::ServerConfig::local(data);
         config.listen = "127.0.0.1:0".parse().unwrap();
+        config.web_port = None;
         let error = minuta_server::spawn(config).err().unwrap();
         let ru = server_error(Lang::Ru, &error);
         assert!(!ru.contains("os error"), "{ru}");
@@ -264,6 +275,28 @@ mod tests {
         assert!(
             ru.contains("адрес уже занят") && ru.contains("--listen"),
             "{ru}"
+        );
+    }
+
+    #[test]
+    fn a_taken_web_port_is_a_start_error_in_both_languages() {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = taken.local_addr().unwrap().port();
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = minuta_server::ServerConfig::local(dir.path().join("data"));
+        config.listen = "127.0.0.1:0".parse().unwrap();
+        config.web_port = Some(port);
+        let error = minuta_server::spawn(config).err().unwrap();
+        assert!(matches!(error, ServerError::WebBind { .. }), "{error}");
+        let ru = server_error(Lang::Ru, &error);
+        assert!(
+            ru.contains("браузеры") && ru.contains(&format!(":{port}")) && !ru.contains("os error"),
+            "{ru}"
+        );
+        let en = server_error(Lang::En, &error);
+        assert!(
+            en.contains("browsers") && en.contains(&format!(":{port}")),
+            "{en}"
         );
     }
 

@@ -37,7 +37,7 @@ impl Advice {
     pub fn of(error: &ServerError) -> Advice {
         match error {
             ServerError::Store(store) => Advice::of_store(store),
-            ServerError::Bind { .. } => Advice::OtherPort,
+            ServerError::Bind { .. } | ServerError::WebBind { .. } => Advice::OtherPort,
             ServerError::Tls(_) => Advice::OtherFolder,
             ServerError::Runtime(_) | ServerError::Stopped | ServerError::Demo(_) => Advice::Retry,
         }

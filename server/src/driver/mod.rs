@@ -44,7 +44,7 @@ struct Conn {
     identity: Identity,
     outbound: Outbox,
     robot: bool,
-    link: Option<quinn::Connection>,
+    link: Option<crate::net::Link>,
     /// The pictures this projector has been sent: each goes once.
     media_sent: BTreeSet<MediaHash>,
 }
@@ -539,8 +539,8 @@ impl Driver {
             warn!(conn, "terminal cannot keep up; disconnecting it");
             match &c.link {
                 Some(link) => link.close(
-                    quinn::VarInt::from_u32(close::NORMAL),
-                    b"too slow to read its messages: reconnect for a fresh view",
+                    close::NORMAL,
+                    "too slow to read its messages: reconnect for a fresh view",
                 ),
                 None => {
                     let _ = c.outbound.push(Outbound::Close {
@@ -639,9 +639,7 @@ impl Driver {
             };
             let reason = "the team was removed from the event";
             match &c.link {
-                Some(link) => {
-                    link.close(quinn::VarInt::from_u32(close::REFUSED), reason.as_bytes())
-                }
+                Some(link) => link.close(close::REFUSED, reason),
                 None => {
                     let _ = c.outbound.push(Outbound::Close {
                         code: close::REFUSED,

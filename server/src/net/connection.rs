@@ -3,10 +3,16 @@
 //! and a writer that sends the driver's messages in order. Any violation
 //! closes this connection alone, with a close code and a reason; the server
 //! and every other terminal carry on.
+//!
+//! The same [`run`] serves a QUIC terminal (its one bidirectional stream,
+//! [`serve`]) and a browser's (the TLS stream inside its WebSocket,
+//! `web::session`): both are a byte stream each way, and the [`Link`] is
+//! what differs (round trip, receive window, how to close).
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tracing::{debug, info};
@@ -23,8 +29,10 @@ use minuta_shared::wire::view_stream::ViewSender;
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
 
 use super::gate::Handshaking;
-use super::limits::{self, NetLimits};
+use super::limits::NetLimits;
+use super::link::Link;
 use super::press_desk::{self, AtDesk, Press, SharedCore};
+use super::web::socket::StreamViolation;
 use super::{Inbound, Outbound, Outbox};
 use crate::clock::ServerClock;
 
@@ -34,13 +42,13 @@ use crate::clock::ServerClock;
 const FIRST_CHUNK_CAPACITY: usize = 16 * 1024;
 
 /// Why a connection ends, as a close code and a reason for the peer.
-struct Violation {
-    code: u32,
-    reason: String,
+pub(super) struct Violation {
+    pub(super) code: u32,
+    pub(super) reason: String,
 }
 
 impl Violation {
-    fn new(code: u32, reason: impl Into<String>) -> Self {
+    pub(super) fn new(code: u32, reason: impl Into<String>) -> Self {
         Violation {
             code,
             reason: reason.into(),
@@ -81,8 +89,8 @@ enum Deadline {
 /// payload is read, and the payload's buffer grows with what arrives.
 /// `Ok(None)` when the peer finished its stream between frames; `late()`
 /// when `deadline` passes.
-async fn read_frame(
-    recv: &mut quinn::RecvStream,
+async fn read_frame<R: AsyncRead + Unpin>(
+    recv: &mut R,
     limit: usize,
     deadline: Deadline,
     late: impl Fn() -> Violation,
@@ -95,9 +103,9 @@ async fn read_frame(
         Deadline::AfterFirstByte(_) => recv.read(&mut first).await,
     };
     match begun {
-        Ok(Some(1..)) => {}
-        Ok(Some(0) | None) => return Ok(None),
-        Err(e) => return Err(Violation::new(close::NORMAL, e.to_string())),
+        Ok(1..) => {}
+        Ok(0) => return Ok(None),
+        Err(e) => return Err(read_failed(e)),
     }
     let by = match deadline {
         Deadline::At(by) => by,
@@ -109,46 +117,81 @@ async fn read_frame(
         .map(Some)
 }
 
+/// A read that failed: a browser's WebSocket names its own violation (a
+/// text message, one over the limit) and bytes that are not TLS are
+/// malformed; anything else is the peer gone (QUIC's errors are all that).
+fn read_failed(e: std::io::Error) -> Violation {
+    if let Some(v) = e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<StreamViolation>())
+    {
+        return Violation::new(v.code, v.reason.clone());
+    }
+    match e.kind() {
+        std::io::ErrorKind::InvalidData => Violation::new(close::MALFORMED, e.to_string()),
+        _ => Violation::new(close::NORMAL, e.to_string()),
+    }
+}
+
 /// The rest of a frame whose first byte was `first`.
-async fn read_rest(
-    recv: &mut quinn::RecvStream,
+async fn read_rest<R: AsyncRead + Unpin>(
+    recv: &mut R,
     first: u8,
     limit: usize,
 ) -> Result<Vec<u8>, Violation> {
     let mut prefix = [first, 0, 0, 0];
     recv.read_exact(&mut prefix[1..])
         .await
-        .map_err(|e| match e {
-            quinn::ReadExactError::FinishedEarly(_) => {
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => {
                 Violation::new(close::MALFORMED, "the stream ended inside a frame's length")
             }
-            quinn::ReadExactError::ReadError(e) => Violation::new(close::NORMAL, e.to_string()),
+            _ => read_failed(e),
         })?;
     let len = codec::check_frame_len(prefix, limit)?;
     let mut payload = Vec::with_capacity(len.min(FIRST_CHUNK_CAPACITY));
     while payload.len() < len {
-        match recv.read_chunk(len - payload.len(), true).await {
-            Ok(Some(chunk)) => payload.extend_from_slice(&chunk.bytes),
-            Ok(None) => {
-                return Err(Violation::new(
-                    close::MALFORMED,
-                    "the stream ended inside a frame",
-                ));
-            }
-            Err(e) => return Err(Violation::new(close::NORMAL, e.to_string())),
+        let missing = len - payload.len();
+        if payload.len() == payload.capacity() {
+            // Doubling, but never past the announced length.
+            payload.reserve_exact(missing.min(payload.capacity().max(FIRST_CHUNK_CAPACITY)));
+        }
+        let room = (payload.capacity() - payload.len()).min(missing);
+        let read = (&mut *recv)
+            .take(room as u64)
+            .read_buf(&mut payload)
+            .await
+            .map_err(read_failed)?;
+        if read == 0 {
+            return Err(Violation::new(
+                close::MALFORMED,
+                "the stream ended inside a frame",
+            ));
         }
     }
     Ok(payload)
 }
 
-async fn write_payload(send: &mut quinn::SendStream, payload: &[u8]) -> Result<(), Violation> {
-    send.write_all(&codec::frame(payload)?)
+/// Writes one whole frame and pushes it out (a QUIC stream sends as it is
+/// written; a TLS stream in a WebSocket sends on flush).
+async fn write_frame<W: AsyncWrite + Unpin>(send: &mut W, frame: &[u8]) -> Result<(), Violation> {
+    send.write_all(frame)
+        .await
+        .map_err(|e| Violation::new(close::NORMAL, e.to_string()))?;
+    send.flush()
         .await
         .map_err(|e| Violation::new(close::NORMAL, e.to_string()))
 }
 
-async fn write_msg<T: serde::Serialize>(
-    send: &mut quinn::SendStream,
+async fn write_payload<W: AsyncWrite + Unpin>(
+    send: &mut W,
+    payload: &[u8],
+) -> Result<(), Violation> {
+    write_frame(send, &codec::frame(payload)?).await
+}
+
+async fn write_msg<W: AsyncWrite + Unpin, T: serde::Serialize>(
+    send: &mut W,
     seq: u64,
     body: &T,
 ) -> Result<(), Violation> {
@@ -157,9 +200,20 @@ async fn write_msg<T: serde::Serialize>(
         seq,
         body,
     })?;
-    send.write_all(&frame)
-        .await
-        .map_err(|e| Violation::new(close::NORMAL, e.to_string()))
+    write_frame(send, &frame).await
+}
+
+/// What a connection's session needs besides its byte streams.
+pub(super) struct Session {
+    pub(super) link: Link,
+    /// Its place among the connections not yet logged in.
+    pub(super) handshaking: Handshaking,
+    pub(super) driver: mpsc::Sender<Inbound>,
+    pub(super) core: SharedCore,
+    pub(super) clock: ServerClock,
+    pub(super) limits: NetLimits,
+    /// By when the whole greeting must have come.
+    pub(super) greeted_by: Instant,
 }
 
 /// Serves one connection the gate let in and the accept loop accepted
@@ -185,23 +239,53 @@ pub async fn serve(
             return;
         }
     };
-    let mut stream = None;
-    let ran = run(
-        &conn,
-        &mut stream,
+    // ---- until login: a connection that breaks its greeting is a strike
+    // against its address (see `gate`)
+    let greeted_by = Instant::now() + limits.hello_timeout;
+    let opened = tokio::time::timeout_at(greeted_by, conn.accept_bi())
+        .await
+        .map_err(|_| no_greeting(&limits))
+        .and_then(|accepted| accepted.map_err(|e| Violation::new(close::NORMAL, e.to_string())));
+    let (mut send, mut recv) = match opened {
+        Ok(stream) => stream,
+        Err(v) => {
+            if v.code != close::NORMAL {
+                handshaking.strike(&limits);
+                info!(%remote, code = v.code, "closing connection: {}", v.reason);
+            }
+            close_for(&conn, None, v, limits.close_grace).await;
+            return;
+        }
+    };
+    // The one stream is open; the peer gets no credit for another (one it
+    // filled would only sit in the server's memory, never read).
+    conn.set_max_concurrent_bi_streams(0u8.into());
+    let session = Session {
+        link: Link::Quic(conn.clone()),
         handshaking,
         driver,
         core,
         clock,
-        &limits,
-    )
-    .await;
-    if let Err(v) = ran {
+        limits,
+        greeted_by,
+    };
+    if let Err(v) = run(session, &mut recv, &mut send).await {
         if v.code != close::NORMAL {
             info!(%remote, code = v.code, "closing connection: {}", v.reason);
         }
-        close_for(&conn, stream.as_mut(), v, limits.close_grace).await;
+        close_for(&conn, Some(&mut send), v, limits.close_grace).await;
     }
+}
+
+/// The greeting did not come in time.
+fn no_greeting(limits: &NetLimits) -> Violation {
+    Violation::new(
+        close::REFUSED,
+        format!(
+            "no greeting within {} s",
+            limits.hello_timeout.as_secs_f64()
+        ),
+    )
 }
 
 /// Closes `conn` with `v`'s code and reason so that the peer learns them.
@@ -240,43 +324,31 @@ async fn close_for(
     conn.close(quinn::VarInt::from_u32(v.code), v.reason.as_bytes());
 }
 
-async fn run(
-    conn: &quinn::Connection,
-    stream: &mut Option<quinn::SendStream>,
-    handshaking: Handshaking,
-    driver: mpsc::Sender<Inbound>,
-    core: SharedCore,
-    clock: ServerClock,
-    limits: &NetLimits,
-) -> Result<(), Violation> {
-    // ---- until login: a connection that breaks its greeting is a strike
-    // against its address (see `gate`)
+/// One connection's life once its byte streams are open: the greeting,
+/// then the reader and the writer until one of them ends it. The caller
+/// closes the link with the violation returned.
+pub(super) async fn run<R, W>(session: Session, recv: &mut R, send: &mut W) -> Result<(), Violation>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    let Session {
+        link,
+        handshaking,
+        driver,
+        core,
+        clock,
+        limits,
+        greeted_by,
+    } = session;
+    let limits = &limits;
     let greeting = async {
-        let greeted_by = Instant::now() + limits.hello_timeout;
-        let no_greeting = || {
-            Violation::new(
-                close::REFUSED,
-                format!(
-                    "no greeting within {} s",
-                    limits.hello_timeout.as_secs_f64()
-                ),
-            )
-        };
-        let (send, mut recv) = tokio::time::timeout_at(greeted_by, conn.accept_bi())
-            .await
-            .map_err(|_| no_greeting())?
-            .map_err(|e| Violation::new(close::NORMAL, e.to_string()))?;
-        // The one stream is open; the peer gets no credit for another (one it
-        // filled would only sit in the server's memory, never read).
-        conn.set_max_concurrent_bi_streams(0u8.into());
-        let send = stream.insert(send);
-
         // ---- handshake
         let payload = read_frame(
-            &mut recv,
+            recv,
             MAX_HELLO_FRAME_BYTES,
             Deadline::At(greeted_by),
-            no_greeting,
+            || no_greeting(limits),
         )
         .await?
         .ok_or_else(|| Violation::new(close::NORMAL, "left before greeting"))?;
@@ -303,7 +375,7 @@ async fn run(
                     credential: hello.credential,
                     outbound: outbox.clone(),
                     robot: false,
-                    link: Some(conn.clone()),
+                    link: Some(link.clone()),
                     reply,
                 };
                 driver
@@ -322,15 +394,16 @@ async fn run(
                 // Tell the terminal why in a frame it can decode, then close
                 // with the same words as the reason.
                 let _ = write_msg(send, 0, &HelloReply::Refused(refusal.clone())).await;
-                let _ = send.finish();
-                let _ = tokio::time::timeout(Duration::from_millis(500), conn.closed()).await;
+                let _ = send.shutdown().await;
+                let _ =
+                    tokio::time::timeout(Duration::from_millis(500), link.peer_left(recv)).await;
                 return Err(Violation::new(close::REFUSED, refusal.to_string()));
             }
         };
-        Ok((conn_id, identity, recv, outbox))
+        Ok((conn_id, identity, outbox))
     }
     .await;
-    let (conn_id, identity, mut recv, outbox) = match greeting {
+    let (conn_id, identity, outbox) = match greeting {
         Ok(greeted) => greeted,
         Err(v) => {
             if v.code != close::NORMAL {
@@ -339,12 +412,9 @@ async fn run(
             return Err(v);
         }
     };
-    let Some(send) = stream.as_mut() else {
-        return Err(Violation::new(close::NORMAL, "no stream"));
-    };
     // Logged in: the peer may now send what its role sends, and no longer
     // counts among the strangers the gate bounds.
-    conn.set_receive_window(limits::receive_window(identity.role()).into());
+    link.logged_in(identity.role());
     drop(handshaking);
     let welcome = HelloReply::Welcome(Welcome {
         protocol: PROTOCOL_VERSION,
@@ -383,8 +453,8 @@ async fn run(
             }
         };
         let reader = read_loop(
-            conn,
-            &mut recv,
+            &link,
+            recv,
             identity,
             conn_id,
             &driver,
@@ -407,9 +477,9 @@ async fn run(
 }
 
 #[allow(clippy::too_many_arguments)] // one connection's parts, each used once
-async fn read_loop(
-    link: &quinn::Connection,
-    recv: &mut quinn::RecvStream,
+async fn read_loop<R: AsyncRead + Unpin>(
+    link: &Link,
+    recv: &mut R,
     identity: Identity,
     conn: u64,
     driver: &mpsc::Sender<Inbound>,

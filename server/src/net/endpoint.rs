@@ -100,12 +100,12 @@ pub const ACCEPT_SLICE: Duration = Duration::from_millis(1);
 /// here and finished in a task of its own (`connection::serve`).
 pub async fn accept_loop(
     endpoint: quinn::Endpoint,
+    gate: Gate,
     driver: mpsc::Sender<Inbound>,
     core: SharedCore,
     clock: ServerClock,
     limits: NetLimits,
 ) {
-    let gate = Gate::new();
     // The work done since the loop last let the rest of the server run.
     let mut worked = Duration::ZERO;
     while let Some(incoming) = endpoint.accept().await {

@@ -1,4 +1,5 @@
-//! The door: which QUIC connection attempts the server spends state on.
+//! The door: which connection attempts the server spends state on (QUIC
+//! ones, and browsers' WebSockets: [`Gate::admit_web`]).
 //!
 //! Accepting an attempt costs a TLS handshake's state (~36 KB measured) and
 //! its CPU, then a connection's, until it logs in or is dropped; an Initial
@@ -272,6 +273,32 @@ impl Gate {
     /// How many connections have not logged in yet.
     pub fn in_flight(&self) -> usize {
         self.in_flight.load(Ordering::Relaxed)
+    }
+
+    /// Lets a browser's WebSocket in (its TLS handshake still to come) with
+    /// its place in the count, counted against its address as a QUIC
+    /// attempt is. Its TCP handshake has proved the address, so it is never
+    /// asked to retry: past the bounds it is turned away (the page retries).
+    pub fn admit_web(&self, ip: IpAddr, limits: &NetLimits) -> Result<Handshaking, Turned> {
+        let ip = ip.to_canonical();
+        let mut addresses = lock(&self.addresses);
+        addresses.room.cap = limits.max_handshakes.max(ROOM_FLOOR);
+        match addresses.decide(ip, true, false, self.in_flight(), limits, Instant::now()) {
+            Decision::Admit => {
+                addresses.enter(ip);
+                self.in_flight.fetch_add(1, Ordering::Relaxed);
+                Ok(Handshaking {
+                    in_flight: Arc::clone(&self.in_flight),
+                    addresses: Arc::clone(&self.addresses),
+                    ip,
+                    admitted_at: Instant::now(),
+                })
+            }
+            // A validated attempt is never retried; should it be, it is
+            // as good as ignored.
+            Decision::Retry | Decision::Ignore => Err(Turned::Ignored),
+            Decision::Block => Err(Turned::Blocked),
+        }
     }
 
     /// Lets `incoming` in (it still has to be accepted) with its place in

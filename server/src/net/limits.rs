@@ -1,7 +1,8 @@
 //! What one connection may cost the server, before and after it logs in:
 //! the QUIC transport limits (streams, receive windows), the timeouts that
-//! free a stalled connection, and how many connections may be on their way
-//! in (handshaking or not yet logged in) at once.
+//! free a stalled connection, how many connections may be on their way in
+//! (handshaking or not yet logged in) at once, and the browsers' HTTP
+//! bounds (a WebSocket's windows are in `web::socket`).
 //!
 //! A QUIC receive window is how much the *peer* may send us that we have
 //! not read yet: quinn buffers it for us. So a stranger that completes the
@@ -59,6 +60,17 @@ pub struct NetLimits {
     pub strikes_to_block: u32,
     pub strike_window: Duration,
     pub block_for: Duration,
+    /// A browser's HTTP request must have sent its whole header within
+    /// this (a slow-loris request is closed).
+    pub web_header_timeout: Duration,
+    /// A browser's plain HTTP connection (the page's files, not its
+    /// WebSocket) is closed this long after it opened.
+    pub web_http_lifetime: Duration,
+    /// At most this many TCP connections from browsers at once (pages and
+    /// WebSockets), and at most `web_connections_per_address` from one
+    /// address (loopback exempt); more are closed at once.
+    pub web_connections: usize,
+    pub web_connections_per_address: usize,
 }
 
 impl Default for NetLimits {
@@ -96,6 +108,16 @@ impl Default for NetLimits {
             strikes_to_block: 8,
             strike_window: Duration::from_secs(10),
             block_for: Duration::from_secs(10),
+            web_header_timeout: Duration::from_secs(10),
+            // The bundle's few megabytes reach a phone on a weak Wi-Fi
+            // well within this; a reader that stalls is let go.
+            web_http_lifetime: Duration::from_secs(120),
+            // A hall's terminals are one WebSocket each, and a page opens
+            // a few connections while it loads.
+            web_connections: 4_096,
+            // A browser opens up to six connections per page; a laptop
+            // with a few tabs (team, projector, host) stays far below.
+            web_connections_per_address: 64,
         }
     }
 }

@@ -1,16 +1,20 @@
-//! The network edge: the QUIC endpoint, one task per connection that frames,
-//! size-limits, decodes and role-checks what arrives, and the messages those
-//! tasks exchange with the driver. No game rules live here.
+//! The network edge: the QUIC endpoint and the browsers' door ([`web`]),
+//! one task per connection that frames, size-limits, decodes and
+//! role-checks what arrives (whichever transport: [`Link`]), and the
+//! messages those tasks exchange with the driver. No game rules live here.
 
 pub mod connection;
 pub mod endpoint;
 pub mod gate;
 pub mod limits;
+pub mod link;
 pub mod outbox;
 pub mod press_desk;
 pub mod tls;
+pub mod web;
 
 pub use limits::NetLimits;
+pub use link::Link;
 pub use outbox::{OUTBOX_LIMIT, Outbox, OutboxFull};
 
 use std::sync::Arc;
@@ -36,9 +40,10 @@ pub enum Inbound {
         outbound: Outbox,
         /// A demo robot, not a person at a terminal.
         robot: bool,
-        /// The QUIC connection, so the driver can cut off a terminal whose
-        /// queue is full (a close message would wait behind that queue).
-        link: Option<quinn::Connection>,
+        /// The peer's connection, so the driver can cut off a terminal
+        /// whose queue is full (a close message would wait behind that
+        /// queue). None for a demo robot.
+        link: Option<Link>,
         reply: oneshot::Sender<Result<(ConnId, Identity), Refusal>>,
     },
     /// A role-checked command, stamped with its arrival time, and the

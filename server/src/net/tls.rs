@@ -141,6 +141,25 @@ pub fn quinn_server_config(identity: &ServerIdentity) -> Result<quinn::ServerCon
     Ok(config)
 }
 
+/// The TLS a browser runs inside its WebSocket: the same certificate (so
+/// the same fingerprint pins it), TLS 1.3 only, ALPN `minuta-ws`, no 0-RTT.
+pub fn web_server_config(identity: &ServerIdentity) -> Result<Arc<rustls::ServerConfig>, TlsError> {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut tls = rustls::ServerConfig::builder_with_provider(provider)
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .map_err(|e| TlsError::Config(e.to_string()))?
+        .with_no_client_auth()
+        .with_single_cert(vec![identity.cert.clone()], identity.key.clone_key())
+        .map_err(|e| TlsError::Config(e.to_string()))?;
+    tls.alpn_protocols = vec![super::web::ALPN.to_vec()];
+    tls.max_early_data_size = 0;
+    // No session tickets to keep per browser: a reconnect is a full
+    // handshake, as a QUIC terminal's is.
+    tls.session_storage = Arc::new(rustls::server::NoServerSessionStorage {});
+    tls.send_tls13_tickets = 0;
+    Ok(Arc::new(tls))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +173,7 @@ mod tests {
         assert!(!second.created);
         assert_eq!(first.fingerprint, second.fingerprint);
         assert!(quinn_server_config(&second).is_ok());
+        assert!(web_server_config(&second).is_ok());
     }
 
     #[test]

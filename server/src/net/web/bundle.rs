@@ -1,0 +1,227 @@
+//! The browser terminal's files, served from the bundle directory
+//! (`scripts/build-web.sh` writes it): a name is looked up only if every
+//! part of it is a plain file name (letters, digits, `_`, `-`, `.`, not
+//! starting with a dot), and only if it resolves to a regular file inside
+//! the bundle (a symbolic link out of it is refused); no listings. A file
+//! is sent as its precompressed `NAME.gz` when the browser takes gzip.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+/// One file to send.
+#[derive(Debug)]
+pub struct Found {
+    pub body: Vec<u8>,
+    pub content_type: &'static str,
+    /// The body is the gzip of the file (`Content-Encoding: gzip`).
+    pub gzip: bool,
+    /// A validator for `If-None-Match`: the file's size and time, and
+    /// which form was sent.
+    pub etag: String,
+}
+
+/// The request's path as a relative file name in the bundle, or `None`
+/// when it cannot name one (a dot part, an escape, anything encoded).
+pub fn file_name(path: &str) -> Option<String> {
+    let relative = path.strip_prefix('/')?;
+    let relative = if relative.is_empty() {
+        "index.html"
+    } else {
+        relative
+    };
+    let plain = |part: &str| {
+        !part.is_empty()
+            && !part.starts_with('.')
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+    };
+    relative.split('/').all(plain).then(|| relative.to_owned())
+}
+
+/// The content type of a file by its extension.
+pub fn content_type(name: &str) -> &'static str {
+    let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
+    match extension.to_ascii_lowercase().as_str() {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "wasm" => "application/wasm",
+        "css" => "text/css; charset=utf-8",
+        "json" | "map" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "webmanifest" => "application/manifest+json",
+        "txt" => "text/plain; charset=utf-8",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+/// `path` made absolute, if it is a regular file inside `root` (both
+/// already resolved).
+fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
+    let real = path.canonicalize().ok()?;
+    (real.starts_with(root) && real.is_file()).then_some(real)
+}
+
+/// Reads `name` from the bundle at `root`: its `.gz` form when `gzip` is
+/// accepted and there is one; a file that only exists compressed is
+/// unpacked for a browser that takes no gzip. Blocking: run it off the
+/// server's thread.
+pub fn find(root: &Path, name: &str, gzip: bool) -> Option<Found> {
+    let root = root.canonicalize().ok()?;
+    let plain = inside(&root, &root.join(name));
+    let packed = inside(&root, &root.join(format!("{name}.gz")));
+    let content_type = content_type(name);
+    let (path, body, gzip) = match (plain, packed) {
+        (_, Some(packed)) if gzip => {
+            let body = std::fs::read(&packed).ok()?;
+            (packed, body, true)
+        }
+        (Some(plain), _) => {
+            let body = std::fs::read(&plain).ok()?;
+            (plain, body, false)
+        }
+        (None, Some(packed)) => {
+            let mut body = Vec::new();
+            flate2::read::GzDecoder::new(std::fs::File::open(&packed).ok()?)
+                .read_to_end(&mut body)
+                .ok()?;
+            (packed, body, false)
+        }
+        (None, None) => return None,
+    };
+    let meta = std::fs::metadata(&path).ok()?;
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    let etag = format!(
+        "\"{:x}-{modified:x}{}\"",
+        meta.len(),
+        if gzip { "-gz" } else { "" }
+    );
+    Some(Found {
+        body,
+        content_type,
+        gzip,
+        etag,
+    })
+}
+
+/// Whether an `Accept-Encoding` header takes gzip (`gzip`, or `*`, with a
+/// quality other than 0).
+pub fn accepts_gzip(header: &str) -> bool {
+    header.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let coding = parts.next().unwrap_or_default();
+        let refused = parts.any(|p| {
+            p.strip_prefix("q=")
+                .is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0))
+        });
+        (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+    })
+}
+
+/// The page `/` shows when there is no bundle: how to build one, in
+/// Russian and English.
+pub fn missing_page(dir: &Path) -> String {
+    let looked = html_escape(&dir.display().to_string());
+    format!(
+        "<!doctype html><html lang=\"ru\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>Minuta</title></head><body style=\"font-family:sans-serif;max-width:40em;margin:2em auto\">\
+<h1>Браузерный терминал не собран</h1>\
+<p>Сервер Минуты работает, но у него нет файлов браузерного терминала (искал в <code>{looked}</code>). \
+Соберите их командой <code>scripts/build-web.sh</code> в папке исходников и обновите страницу \
+(или укажите серверу папку: <code>--web-bundle ПАПКА</code>). Приложение <code>minuta</code> подключается и без них.</p>\
+<h1 lang=\"en\">The browser terminal is not built</h1>\
+<p lang=\"en\">The Minuta server is running, but it has no browser terminal files (looked in <code>{looked}</code>). \
+Build them with <code>scripts/build-web.sh</code> in the source tree and reload this page \
+(or name the folder to the server: <code>--web-bundle DIR</code>). The <code>minuta</code> app joins without them.</p>\
+</body></html>"
+    )
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_names_inside_the_bundle_are_looked_up() {
+        assert_eq!(file_name("/").as_deref(), Some("index.html"));
+        assert_eq!(
+            file_name("/minuta_bg.wasm").as_deref(),
+            Some("minuta_bg.wasm")
+        );
+        assert_eq!(
+            file_name("/snippets/a-1/inline0.js").as_deref(),
+            Some("snippets/a-1/inline0.js")
+        );
+        for bad in [
+            "/../Cargo.toml",
+            "/%2e%2e/Cargo.toml",
+            "/a/../../b",
+            "/.hidden",
+            "//etc/passwd",
+            "/a//b",
+            "/dir/",
+            "/a b",
+            "relative",
+            "/C:\\x",
+        ] {
+            assert_eq!(file_name(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn gzip_is_sent_when_taken_and_unpacked_when_not() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "<p>hi</p>").unwrap();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(b"wasm bytes").unwrap();
+        std::fs::write(dir.path().join("m.wasm.gz"), gz.finish().unwrap()).unwrap();
+        let page = find(dir.path(), "index.html", true).unwrap();
+        assert!(!page.gzip);
+        assert_eq!(page.content_type, "text/html; charset=utf-8");
+        let packed = find(dir.path(), "m.wasm", true).unwrap();
+        assert!(packed.gzip);
+        assert_eq!(packed.content_type, "application/wasm");
+        let unpacked = find(dir.path(), "m.wasm", false).unwrap();
+        assert_eq!(unpacked.body, b"wasm bytes");
+        assert_ne!(packed.etag, unpacked.etag);
+        assert!(find(dir.path(), "missing.js", true).is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_out_of_the_bundle_is_not_followed() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.txt"), "key").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(outside.path().join("secret.txt"), dir.path().join("s.txt"))
+            .unwrap();
+        assert!(find(dir.path(), "s.txt", false).is_none());
+    }
+
+    #[test]
+    fn accept_encoding_is_read_with_its_qualities() {
+        assert!(accepts_gzip("gzip, deflate, br"));
+        assert!(accepts_gzip("br;q=1.0, GZIP;q=0.5"));
+        assert!(accepts_gzip("*"));
+        assert!(!accepts_gzip("gzip;q=0"));
+        assert!(!accepts_gzip("identity"));
+        assert!(!accepts_gzip(""));
+    }
+}

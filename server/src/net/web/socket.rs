@@ -1,0 +1,533 @@
+//! A WebSocket as a byte stream each way: the concatenated binary payloads
+//! it receives are what [`WsBytes`] reads, and every write leaves as one
+//! binary message. The browser's TLS runs over exactly this (message
+//! boundaries mean nothing), so the server's TLS reads and writes it too.
+//!
+//! What the stream must not do is let a peer park memory: a WebSocket
+//! message is buffered whole before it is handed over, so [`Metered`] lets
+//! the WebSocket read only as many bytes from the socket as the peer's
+//! *window* allows beyond what has been consumed (a QUIC receive window by
+//! another name): a stranger gets [`PRE_LOGIN_WINDOW`], login raises it to
+//! what the role sends ([`window`]). A message that does not fit stalls,
+//! and the greeting's or the frame's timeout closes the connection.
+//!
+//! The server side also pings every [`PING_EVERY`] to measure the round
+//! trip (the press log's `rtt_us`); the browser answers pings itself.
+
+use std::io;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll, ready};
+use std::time::Duration;
+
+use futures_util::task::AtomicWaker;
+use futures_util::{Sink, Stream};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::time::{Instant, Interval};
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::{Bytes, Error as WsError, Message};
+
+use minuta_shared::wire::close;
+use minuta_shared::wire::codec::{
+    MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
+};
+use minuta_shared::wire::handshake::Role;
+
+/// The WebSocket close code of `wire::close` code `code`: the private-use
+/// range starts at 4000.
+pub const CLOSE_CODE_BASE: u16 = 4000;
+
+/// A close reason is cut to this many bytes (a close frame holds 123), at a
+/// character boundary.
+pub const MAX_CLOSE_REASON_BYTES: usize = 120;
+
+/// What TLS adds around a frame of the largest size, and more: 16 KiB
+/// records with 22 bytes each, the handshake's own messages.
+pub const TLS_ALLOWANCE: usize = 64 * 1024;
+
+/// The largest WebSocket message taken from anyone: the largest frame (a
+/// host's package) and its TLS. The window bounds a stranger far lower.
+pub const MAX_MESSAGE_BYTES: usize = MAX_FRAME_BYTES + TLS_ALLOWANCE;
+
+/// A WebSocket frame's header is at most this long (with the mask).
+const FRAME_HEADER_BYTES: u64 = 14;
+
+/// A stranger's window: its TLS handshake and a whole greeting, twice.
+pub const PRE_LOGIN_WINDOW: u64 = 2 * (MAX_HELLO_FRAME_BYTES as u64 + 4) + 32 * 1024;
+
+/// How often the server pings a browser to measure the round trip.
+pub const PING_EVERY: Duration = Duration::from_millis(500);
+
+/// The window of a peer logged in as `role`: its largest frame, with TLS.
+pub fn window(role: Role) -> u64 {
+    let frame = match role {
+        Role::Host => MAX_FRAME_BYTES,
+        Role::Judge | Role::Team | Role::Display | Role::Jury => MAX_TERMINAL_FRAME_BYTES,
+    };
+    2 * (frame as u64 + 4) + TLS_ALLOWANCE as u64
+}
+
+/// The WebSocket's own bounds: no message or frame above
+/// [`MAX_MESSAGE_BYTES`], small read chunks (a stranger's buffer stays
+/// small), masked frames only from a client.
+pub fn ws_config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .read_buffer_size(16 * 1024)
+        .write_buffer_size(16 * 1024)
+        .max_write_buffer_size(2 * MAX_MESSAGE_BYTES)
+        .max_message_size(Some(MAX_MESSAGE_BYTES))
+        .max_frame_size(Some(MAX_MESSAGE_BYTES))
+}
+
+/// How many bytes the peer may have sent in all, shared by [`Metered`]
+/// (which reads) and [`WsBytes`] (which consumes and grants).
+#[derive(Debug)]
+pub struct Credit {
+    allowed: AtomicU64,
+    window: AtomicU64,
+    waker: AtomicWaker,
+}
+
+impl Credit {
+    pub fn new(window: u64) -> Arc<Credit> {
+        Arc::new(Credit {
+            allowed: AtomicU64::new(window),
+            window: AtomicU64::new(window),
+            waker: AtomicWaker::new(),
+        })
+    }
+
+    /// `bytes` were consumed: as many more may come.
+    fn grant(&self, bytes: u64) {
+        self.allowed.fetch_add(bytes, Ordering::AcqRel);
+        self.waker.wake();
+    }
+
+    /// Widens the window to `window` (never narrows it).
+    pub fn widen(&self, window: u64) {
+        let old = self.window.fetch_max(window, Ordering::AcqRel);
+        if window > old {
+            self.grant(window - old);
+        }
+    }
+}
+
+/// A socket that gives its reader no more than the [`Credit`] allows.
+pub struct Metered<S> {
+    inner: S,
+    credit: Arc<Credit>,
+    read: u64,
+}
+
+impl<S> Metered<S> {
+    pub fn new(inner: S, credit: Arc<Credit>) -> Self {
+        Metered {
+            inner,
+            credit,
+            read: 0,
+        }
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for Metered<S> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let mut left = this
+            .credit
+            .allowed
+            .load(Ordering::Acquire)
+            .saturating_sub(this.read);
+        if left == 0 {
+            this.credit.waker.register(cx.waker());
+            left = this
+                .credit
+                .allowed
+                .load(Ordering::Acquire)
+                .saturating_sub(this.read);
+            if left == 0 {
+                return Poll::Pending;
+            }
+        }
+        if left >= buf.remaining() as u64 {
+            let before = buf.filled().len();
+            ready!(Pin::new(&mut this.inner).poll_read(cx, buf))?;
+            this.read += (buf.filled().len() - before) as u64;
+            return Poll::Ready(Ok(()));
+        }
+        // Less credit than room: read into a buffer of the credit's size.
+        let mut part = vec![0u8; left as usize];
+        let mut limited = ReadBuf::new(&mut part);
+        ready!(Pin::new(&mut this.inner).poll_read(cx, &mut limited))?;
+        let got = limited.filled();
+        this.read += got.len() as u64;
+        buf.put_slice(got);
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for Metered<S> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
+    }
+}
+
+/// Why the WebSocket itself ended a connection: a text message, a message
+/// over the limit, a broken frame. Carried inside the `io::Error` the
+/// reader sees, so the connection closes with this code.
+#[derive(Debug, thiserror::Error)]
+#[error("{reason}")]
+pub struct StreamViolation {
+    pub code: u32,
+    pub reason: String,
+}
+
+fn violation(code: u32, reason: impl Into<String>) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        StreamViolation {
+            code,
+            reason: reason.into(),
+        },
+    )
+}
+
+fn ws_io_error(e: WsError) -> io::Error {
+    match e {
+        WsError::Io(e) => e,
+        WsError::Capacity(e) => violation(close::OVERSIZED, format!("WebSocket: {e}")),
+        WsError::ConnectionClosed | WsError::AlreadyClosed => {
+            io::Error::new(io::ErrorKind::BrokenPipe, "the WebSocket is closed")
+        }
+        other => violation(close::MALFORMED, format!("WebSocket: {other}")),
+    }
+}
+
+/// The round trip measured by the pings, shared with the link.
+#[derive(Debug, Default)]
+pub struct RoundTrip {
+    micros: AtomicU64,
+}
+
+impl RoundTrip {
+    pub fn get(&self) -> Duration {
+        Duration::from_micros(self.micros.load(Ordering::Relaxed))
+    }
+}
+
+/// The pinging side's state.
+struct Pinger {
+    every: Interval,
+    due: bool,
+    next: u64,
+    /// The ping awaiting its pong, and when it left.
+    out: Option<(u64, Instant)>,
+    rtt: Arc<RoundTrip>,
+}
+
+/// A WebSocket's binary messages as a byte stream (see the module).
+pub struct WsBytes<S> {
+    ws: WebSocketStream<Metered<S>>,
+    credit: Arc<Credit>,
+    /// Received and not yet read.
+    pending: Bytes,
+    ended: bool,
+    pinger: Option<Pinger>,
+    /// Told the peer's close code and reason (1006 with none: it just went).
+    peer_close: Option<tokio::sync::watch::Sender<Option<(u16, String)>>>,
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin> WsBytes<S> {
+    /// A stream over `ws`, whose socket is metered by `credit`; with
+    /// `rtt`, it pings to measure the round trip.
+    pub fn new(
+        ws: WebSocketStream<Metered<S>>,
+        credit: Arc<Credit>,
+        rtt: Option<Arc<RoundTrip>>,
+    ) -> Self {
+        WsBytes {
+            ws,
+            credit,
+            pending: Bytes::new(),
+            ended: false,
+            pinger: rtt.map(|rtt| Pinger {
+                every: tokio::time::interval(PING_EVERY),
+                due: false,
+                next: 0,
+                out: None,
+                rtt,
+            }),
+            peer_close: None,
+        }
+    }
+
+    /// Reports how the peer closed the WebSocket (a client's view of the
+    /// server's close code).
+    pub fn report_close(mut self, to: tokio::sync::watch::Sender<Option<(u16, String)>>) -> Self {
+        self.peer_close = Some(to);
+        self
+    }
+
+    fn peer_closed(&mut self, how: Option<(u16, String)>) {
+        self.ended = true;
+        if let Some(report) = &self.peer_close {
+            let how = how.unwrap_or((1006, String::new()));
+            report.send_if_modified(|seen| {
+                let first = seen.is_none();
+                if first {
+                    *seen = Some(how);
+                }
+                first
+            });
+        }
+    }
+
+    /// Sends a ping if one is due and the socket takes it.
+    fn poll_ping(&mut self, cx: &mut Context<'_>) {
+        let Some(pinger) = self.pinger.as_mut() else {
+            return;
+        };
+        while pinger.every.poll_tick(cx).is_ready() {
+            pinger.due = true;
+        }
+        if !pinger.due {
+            return;
+        }
+        if let Poll::Ready(Ok(())) = Pin::new(&mut self.ws).poll_ready(cx) {
+            pinger.next += 1;
+            let id = pinger.next;
+            let ping = Message::Ping(Bytes::copy_from_slice(&id.to_le_bytes()));
+            if Pin::new(&mut self.ws).start_send(ping).is_ok() {
+                pinger.due = false;
+                pinger.out = Some((id, Instant::now()));
+                let _ = Pin::new(&mut self.ws).poll_flush(cx);
+            }
+        }
+    }
+
+    fn pong(&mut self, payload: &[u8]) {
+        let Some(pinger) = self.pinger.as_mut() else {
+            return;
+        };
+        if let (Some((id, sent)), Ok(bytes)) = (pinger.out, <[u8; 8]>::try_from(payload))
+            && u64::from_le_bytes(bytes) == id
+        {
+            pinger.out = None;
+            let micros = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
+            pinger.rtt.micros.store(micros, Ordering::Relaxed);
+        }
+    }
+
+    /// Closes the WebSocket with `wire::close` code `code` (as 4000 + code)
+    /// and `reason`, and waits up to `grace` for the peer's answer.
+    pub async fn close(mut self, code: u32, reason: &str, grace: Duration) {
+        use futures_util::{SinkExt, StreamExt};
+        let frame = CloseFrame {
+            code: CloseCode::from(close_code(code)),
+            reason: truncate(reason, MAX_CLOSE_REASON_BYTES).to_owned().into(),
+        };
+        let _ = tokio::time::timeout(grace, async {
+            if self.ws.send(Message::Close(Some(frame))).await.is_ok() {
+                // Read on until the peer's close (or the end), so the
+                // socket is not torn down under the close frame.
+                while let Some(Ok(_)) = self.ws.next().await {}
+            }
+        })
+        .await;
+    }
+}
+
+/// 4000 + `code`, saturating.
+pub fn close_code(code: u32) -> u16 {
+    u16::try_from(code)
+        .ok()
+        .and_then(|c| c.checked_add(CLOSE_CODE_BASE))
+        .unwrap_or(u16::MAX)
+}
+
+/// `text` cut to at most `max` bytes at a character boundary.
+pub fn truncate(text: &str, max: usize) -> &str {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for WsBytes<S> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        this.poll_ping(cx);
+        loop {
+            if !this.pending.is_empty() {
+                let n = this.pending.len().min(buf.remaining());
+                buf.put_slice(&this.pending.split_to(n));
+                return Poll::Ready(Ok(()));
+            }
+            if this.ended {
+                return Poll::Ready(Ok(()));
+            }
+            let msg = match ready!(Pin::new(&mut this.ws).poll_next(cx)) {
+                None => None,
+                Some(Err(WsError::ConnectionClosed | WsError::AlreadyClosed)) => None,
+                Some(Err(e)) => {
+                    this.peer_closed(None);
+                    return Poll::Ready(Err(ws_io_error(e)));
+                }
+                Some(Ok(msg)) => Some(msg),
+            };
+            let Some(msg) = msg else {
+                this.peer_closed(None);
+                continue;
+            };
+            match msg {
+                Message::Binary(bytes) => {
+                    this.credit.grant(bytes.len() as u64 + FRAME_HEADER_BYTES);
+                    this.pending = bytes;
+                }
+                Message::Text(_) => {
+                    return Poll::Ready(Err(violation(
+                        close::MALFORMED,
+                        "a text message: only binary messages are taken",
+                    )));
+                }
+                Message::Ping(payload) => {
+                    this.credit.grant(payload.len() as u64 + FRAME_HEADER_BYTES);
+                }
+                Message::Pong(payload) => {
+                    this.credit.grant(payload.len() as u64 + FRAME_HEADER_BYTES);
+                    this.pong(&payload);
+                }
+                Message::Close(frame) => {
+                    this.peer_closed(Some(frame.map_or((1005, String::new()), |f| {
+                        (u16::from(f.code), f.reason.as_str().to_owned())
+                    })))
+                }
+                Message::Frame(frame) => {
+                    this.credit
+                        .grant(frame.payload().len() as u64 + FRAME_HEADER_BYTES);
+                }
+            }
+        }
+    }
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for WsBytes<S> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        self.poll_write_vectored(cx, &[io::IoSlice::new(buf)])
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let len: usize = bufs.iter().map(|b| b.len()).sum();
+        if len == 0 {
+            return Poll::Ready(Ok(0));
+        }
+        ready!(Pin::new(&mut this.ws).poll_ready(cx)).map_err(ws_io_error)?;
+        let mut message = Vec::with_capacity(len);
+        for b in bufs {
+            message.extend_from_slice(b);
+        }
+        Pin::new(&mut this.ws)
+            .start_send(Message::Binary(message.into()))
+            .map_err(ws_io_error)?;
+        Poll::Ready(Ok(len))
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        true
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().ws)
+            .poll_flush(cx)
+            .map_err(ws_io_error)
+    }
+
+    /// Only flushes: the WebSocket's close, with its code, is
+    /// [`WsBytes::close`].
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.poll_flush(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_codes_and_reasons_fit_a_close_frame() {
+        assert_eq!(close_code(close::FORBIDDEN), 4004);
+        assert_eq!(close_code(u32::MAX), u16::MAX);
+        let long = "я".repeat(100);
+        let cut = truncate(&long, MAX_CLOSE_REASON_BYTES);
+        assert_eq!(cut.len(), 120);
+        assert_eq!(truncate("abc", 120), "abc");
+        assert_eq!(truncate(&"ab".repeat(2), 3), "aba");
+        assert_eq!(truncate("aя", 2), "a");
+    }
+
+    #[tokio::test]
+    async fn the_socket_yields_no_more_than_the_window_until_it_is_widened() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (mut peer, socket) = tokio::io::duplex(1 << 20);
+        peer.write_all(&vec![1u8; 100_000]).await.unwrap();
+        let credit = Credit::new(10_000);
+        let mut metered = Metered::new(socket, Arc::clone(&credit));
+        let mut buf = vec![0u8; 200_000];
+        let mut got = 0;
+        while got < 10_000 {
+            got += metered.read(&mut buf[got..]).await.unwrap();
+        }
+        let more = tokio::time::timeout(Duration::from_millis(50), metered.read(&mut buf[got..]));
+        assert!(more.await.is_err(), "read past the window");
+        credit.widen(30_000);
+        while got < 30_000 {
+            got += metered.read(&mut buf[got..]).await.unwrap();
+        }
+        assert_eq!(got, 30_000);
+    }
+
+    #[test]
+    fn a_greeting_fits_a_strangers_window_and_login_widens_it() {
+        assert!(PRE_LOGIN_WINDOW as usize > MAX_HELLO_FRAME_BYTES + 4 + 16 * 1024);
+        assert!(window(Role::Team) > PRE_LOGIN_WINDOW);
+        assert!(window(Role::Host) as usize >= MAX_FRAME_BYTES + 4);
+        assert!(MAX_MESSAGE_BYTES as u64 <= window(Role::Host));
+        let credit = Credit::new(PRE_LOGIN_WINDOW);
+        credit.widen(window(Role::Team));
+        credit.widen(PRE_LOGIN_WINDOW);
+        assert_eq!(credit.allowed.load(Ordering::Relaxed), window(Role::Team));
+    }
+}

@@ -1,0 +1,353 @@
+//! The browser terminal's path: `cargo bench -p minuta-tests --bench web`.
+//!
+//! Terminals simulated natively that speak exactly what a browser terminal
+//! speaks (`minuta_tests::web_terminal`: the WebSocket at `/ws`, TLS 1.3
+//! pinned by the fingerprint inside it, the envelope frames), not a
+//! browser, against a server in this process on its own thread (polling
+//! while buttons are live, as a real server does):
+//!
+//! (a) a Brain-ring press → its verdict from a browser terminal, N
+//!     questions of a long friendly fight, against a bare WebSocket echo
+//!     round trip (tokio-tungstenite, 64 bytes, an echo on a thread of its
+//!     own) measured in the same run: `p50_ratio` is verdict p50 / echo p50;
+//! (b) T terminals join over the web path (at most 64 joining at once, as
+//!     the gate's room lets strangers in) and hand in one ChGK card each at
+//!     the same instant: the acknowledgement's p99, and `stored` counted in
+//!     the store afterwards (`chgk_card_accepted` events).
+//!
+//! The last line is one JSON object: `{"bench":"web","terminals":…,
+//! "ws_rtt_p50_us":…,"verdict_p50_us":…,"verdict_p99_us":…,"p50_ratio":…,
+//! "burst_ack_p99_ms":…,"sent":…,"stored":…,"bundle_bytes_compressed":…}`;
+//! `bundle_bytes_compressed` is the size of `target/web/*.gz` if built, else
+//! 0. Options: `--terminals T` (default 500), `--presses N` (default 300).
+//! Run without `--bench` it is a smoke run of 20 terminals and 20 presses.
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::{Barrier, Semaphore};
+use tokio_tungstenite::tungstenite::{Bytes, Message};
+
+use minuta_shared::ids::QuestionId;
+use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCommand};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::wire::client::Command;
+use minuta_tests::bench::{finish, on_own_thread};
+use minuta_tests::hall::{self, load_package, register_teams, set_up_tournament, team_codes};
+use minuta_tests::progress;
+use minuta_tests::ring::{long_format, open_friendly, own_fight, ring_timing, verdict_of};
+use minuta_tests::stats::{percentile, sorted, summary};
+use minuta_tests::web_terminal::websocket;
+use minuta_tests::{Terminal, TestServer, test_timing};
+
+const Q0: QuestionId = QuestionId(0);
+
+struct Options {
+    terminals: usize,
+    presses: usize,
+}
+
+fn options() -> Result<Options> {
+    let args: Vec<String> = std::env::args().collect();
+    let bench = args.iter().any(|a| a == "--bench");
+    let mut o = if bench {
+        Options {
+            terminals: 500,
+            presses: 300,
+        }
+    } else {
+        Options {
+            terminals: 20,
+            presses: 20,
+        }
+    };
+    let mut it = args.iter().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| -> Result<usize> {
+            it.next()
+                .ok_or_else(|| anyhow!("{name} needs a number"))?
+                .parse()
+                .with_context(|| name.to_string())
+        };
+        match arg.as_str() {
+            "--terminals" => o.terminals = value("--terminals")?,
+            "--presses" => o.presses = value("--presses")?,
+            _ => {}
+        }
+    }
+    Ok(o)
+}
+
+/// Round trips of a 64-byte binary message to a bare WebSocket echo on a
+/// thread of its own (sorted µs).
+async fn ws_echo_baseline(samples: usize) -> Result<Vec<f64>> {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+    listener.set_nonblocking(true)?;
+    let addr = listener.local_addr()?;
+    let _echo = on_own_thread(true, move || async move {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        let (tcp, _) = listener.accept().await?;
+        tcp.set_nodelay(true)?;
+        let mut ws = tokio_tungstenite::accept_async(tcp).await?;
+        while let Some(Ok(msg)) = ws.next().await {
+            if msg.is_binary() {
+                ws.send(msg).await?;
+            }
+        }
+        Ok(())
+    });
+    let mut ws = websocket(addr).await?;
+    let payload = Bytes::from(vec![7u8; 64]);
+    let mut rtts = Vec::with_capacity(samples);
+    for i in 0..samples + 200 {
+        let sent = Instant::now();
+        ws.send(Message::Binary(payload.clone())).await?;
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Binary(_))) => break,
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err(e.into()),
+                None => bail!("the echo ended"),
+            }
+        }
+        // The first 200 warm up.
+        if i >= 200 {
+            rtts.push(sent.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    Ok(sorted(rtts))
+}
+
+/// (a): presses from a browser terminal in a long friendly fight.
+async fn press_verdicts(
+    host: &mut Terminal,
+    web: SocketAddr,
+    codes: &[minuta_shared::join_code::JoinCode],
+    ids: [minuta_shared::ids::TeamId; 2],
+    presses: usize,
+) -> Result<Vec<f64>> {
+    host.ok(Command::game(
+        EVENT_RING,
+        RingCommand::SetTiming {
+            timing: ring_timing(),
+        },
+    ))
+    .await?;
+    let questions = u32::try_from(presses + 5)?;
+    let fight = open_friendly(host, ids, long_format(questions)).await?;
+    // From here the host's large views are read but not decoded (a real
+    // host decodes on its own laptop, not on the server's cores); its
+    // waits are acknowledgements.
+    host.skip_views(true);
+    let mut button = Terminal::connect_web(web, &codes[0], false).await?;
+    let mut verdicts = Vec::with_capacity(presses);
+    for number in 1..=presses {
+        let number = u32::try_from(number)?;
+        host.ok(Command::game(EVENT_RING, RingCommand::Read { fight }))
+            .await?;
+        host.ok(Command::game(EVENT_RING, RingCommand::Arm { fight }))
+            .await?;
+        button
+            .wait_team("armed", |v| {
+                own_fight(v).is_some_and(|f| {
+                    f.question.as_ref().is_some_and(|q| {
+                        q.number == number && matches!(q.phase, ButtonPhase::Armed { .. })
+                    })
+                })
+            })
+            .await?;
+        let sent = Instant::now();
+        let request = button
+            .send_command(Command::Press { clock_offset_us: 0 })
+            .await?;
+        let (at, result) = button.ack_timed(request).await?;
+        let verdict = verdict_of(&result)?;
+        if verdict.kind != PressKind::Won {
+            bail!("press {number}: {verdict:?}");
+        }
+        verdicts.push(at.duration_since(sent).as_secs_f64() * 1e6);
+        host.ok(Command::game(
+            EVENT_RING,
+            RingCommand::Judge {
+                fight,
+                correct: true,
+            },
+        ))
+        .await?;
+    }
+    Ok(sorted(verdicts))
+}
+
+/// The size of the built bundle's precompressed files, if any.
+fn bundle_bytes_compressed() -> u64 {
+    let dir = minuta_server::default_web_bundle();
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .filter(|e| e.path().extension().is_some_and(|x| x == "gz"))
+                .filter_map(|e| e.metadata().ok())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+async fn run(o: Options) -> Result<String> {
+    let start = Instant::now();
+    let echo = ws_echo_baseline(o.presses.max(200)).await?;
+    progress!(start, "{}", summary("bare WebSocket echo", &echo));
+
+    let server = TestServer::in_process_busy_polling()?;
+    let web = server
+        .web_addr
+        .ok_or_else(|| anyhow!("the server listens for no browser"))?;
+    let mut host = Terminal::connect(&server.host_code).await?;
+    set_up_tournament(
+        &mut host,
+        "Кубок браузеров",
+        minuta_shared::play::settings::ChgkTiming {
+            minute_ms: 60_000,
+            ..test_timing()
+        },
+    )
+    .await?;
+    // (a) with the two teams of the fight only, so a press is not queued
+    // behind a large host view of every team.
+    let names: Vec<String> = (1..=o.terminals.max(2)).map(hall::team_name).collect();
+    let pair = register_teams(&mut host, &names[..2]).await?;
+    let pair_codes = team_codes(&mut host, &pair).await?;
+    load_package(&mut host, hall::PACKAGE).await?;
+    let verdicts =
+        press_verdicts(&mut host, web, &pair_codes, [pair[0], pair[1]], o.presses).await?;
+    progress!(start, "{}", summary("press → verdict (web)", &verdicts));
+
+    host.skip_views(false);
+    let mut ids = pair;
+    ids.extend(register_teams(&mut host, &names[2..]).await?);
+    let codes = team_codes(&mut host, &ids).await?;
+    host.skip_views(true);
+    progress!(start, "{} teams registered", ids.len());
+
+    // (b) the burst.
+    let joining = Arc::new(Semaphore::new(64));
+    let mut joins = tokio::task::JoinSet::new();
+    for code in codes.into_iter().take(o.terminals) {
+        let joining = Arc::clone(&joining);
+        joins.spawn(async move {
+            let _turn = joining.acquire().await?;
+            let mut tries = 0;
+            loop {
+                match Terminal::connect_web(web, &code, false).await {
+                    Ok(t) => {
+                        t.skip_views(true);
+                        return anyhow::Ok(t);
+                    }
+                    Err(e) if tries < 20 => {
+                        tries += 1;
+                        tokio::time::sleep(Duration::from_millis(50 * tries)).await;
+                        let _ = e;
+                    }
+                    Err(e) => return Err(e.context("joining over the web")),
+                }
+            }
+        });
+    }
+    let mut terminals = Vec::with_capacity(o.terminals);
+    while let Some(joined) = joins.join_next().await {
+        terminals.push(joined??);
+    }
+    progress!(start, "{} browser terminals joined", terminals.len());
+    host.ok(Command::game(
+        EVENT_CHGK,
+        ChgkCommand::Announce { question: Q0 },
+    ))
+    .await?;
+    host.ok(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
+        .await?;
+    let barrier = Arc::new(Barrier::new(terminals.len()));
+    let mut cards = tokio::task::JoinSet::new();
+    for (i, mut t) in terminals.into_iter().enumerate() {
+        let barrier = Arc::clone(&barrier);
+        cards.spawn(async move {
+            barrier.wait().await;
+            let sent = Instant::now();
+            let request = t
+                .send_command(Command::game(
+                    EVENT_CHGK,
+                    ChgkCommand::SubmitCard {
+                        question: Q0,
+                        text: format!("ответ {i}"),
+                    },
+                ))
+                .await?;
+            let (at, result) = t.ack_timed(request).await?;
+            anyhow::Ok((
+                at.duration_since(sent).as_secs_f64() * 1e3,
+                result.is_ok(),
+                t,
+            ))
+        });
+    }
+    let (mut acks, mut sent, mut kept) = (Vec::new(), 0usize, Vec::new());
+    while let Some(done) = cards.join_next().await {
+        let (ms, ok, t) = done??;
+        sent += 1;
+        if ok {
+            acks.push(ms);
+        }
+        kept.push(t);
+    }
+    let acks = sorted(acks);
+    progress!(
+        start,
+        "burst: {sent} cards, {} acknowledged, ack p50 {:.1} ms, p99 {:.1} ms",
+        acks.len(),
+        percentile(&acks, 0.5),
+        percentile(&acks, 0.99)
+    );
+    drop(kept);
+    // Every acknowledged card is durable: a reader beside the writer (WAL).
+    let stored: i64 = rusqlite::Connection::open_with_flags(
+        server.database(),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )?
+    .query_row(
+        "SELECT count(*) FROM events WHERE kind='chgk_card_accepted'",
+        [],
+        |row| row.get(0),
+    )?;
+    drop(host);
+    drop(server);
+    let ws_p50 = percentile(&echo, 0.5);
+    let verdict_p50 = percentile(&verdicts, 0.5);
+    Ok(format!(
+        "{{\"bench\":\"web\",\"terminals\":{},\"ws_rtt_p50_us\":{:.1},\"verdict_p50_us\":{:.1},\"verdict_p99_us\":{:.1},\"p50_ratio\":{:.2},\"burst_ack_p99_ms\":{:.1},\"sent\":{sent},\"stored\":{stored},\"bundle_bytes_compressed\":{}}}",
+        o.terminals,
+        ws_p50,
+        verdict_p50,
+        percentile(&verdicts, 0.99),
+        verdict_p50 / ws_p50,
+        percentile(&acks, 0.99),
+        bundle_bytes_compressed()
+    ))
+}
+
+fn main() -> ExitCode {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("web: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build();
+    finish("web", runtime, run(o))
+}
