@@ -514,7 +514,10 @@ impl eframe::App for MinutaApp {
                 .request_repaint_after(std::time::Duration::from_secs(1));
         }
         #[cfg(target_arch = "wasm32")]
-        crate::web::page::publish_connection(&self.state.connection);
+        {
+            crate::web::page::publish_connection(&self.state.connection);
+            crate::web::widgets::record(&self.ctx);
+        }
         let title = match &self.state.view {
             Some(View::Team(v)) => format!("{} — {}", self.state.lang.t(T::AppTitle), v.name),
             Some(View::Display(_)) => format!(

@@ -127,6 +127,14 @@ impl Browser {
             );
         }
         args.push(format!("--window-size={width},{}", height + 200));
+        if phone {
+            // The emulated ratio alone leaves the page's device-pixel
+            // sizes (ResizeObserver's) at the headless screen's 1: the
+            // canvas would be drawn at half the resolution its ratio says,
+            // and egui would lay out half the width. A phone's screen is
+            // really twice as dense.
+            args.push("--force-device-scale-factor=2".to_owned());
+        }
         options["args"] = json!(args);
         let created = browser.request(
             "POST",

@@ -3,11 +3,13 @@
 //! wire protocol over real QUIC on 127.0.0.1 ([`terminal::Terminal`], and the
 //! raw [`terminal::Link`] for hostile tests), and a hall set up through the
 //! wire as a host would ([`hall::Hall`]); every kind of command with who may
-//! send it ([`commands`]), and a listening [`spy::Spy`] terminal. Used by
+//! send it ([`commands`]), a listening [`spy::Spy`] terminal, and a real
+//! headless browser for the web terminal ([`browser`]). Used by
 //! `tests/tests/*.rs` and by the benchmarks.
 
 pub mod auction;
 pub mod bench;
+pub mod browser;
 pub mod commands;
 pub mod hall;
 pub mod hostile;

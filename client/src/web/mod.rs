@@ -3,12 +3,14 @@
 //! ([`transport`]), the hall as the page's own server ([`hall`]), files
 //! from the browser's picker and drops ([`files`]), and the page itself
 //! ([`page`]: the join code in the link's fragment, the screen kept awake,
-//! full screen for the projector).
+//! full screen for the projector), and the widgets in words for browser
+//! tests ([`widgets`]).
 
 pub mod files;
 pub mod hall;
 pub mod page;
 pub mod transport;
+pub mod widgets;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -47,6 +49,7 @@ async fn run() -> Result<(), JsValue> {
             canvas,
             eframe::WebOptions::default(),
             Box::new(move |cc| {
+                widgets::enable(&cc.egui_ctx);
                 let ctx = cc.egui_ctx.clone();
                 let sound = Sound::open(move || ctx.request_repaint());
                 let app = MinutaApp::new(cc.egui_ctx.clone(), lang, false, false, start, sound);

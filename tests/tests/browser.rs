@@ -1,0 +1,411 @@
+//! The browser terminal in a real browser (issue 24): headless Chromium,
+//! driven over WebDriver, opens the web links the server serves and plays
+//! as a person would — a phone hands in a ChGK card and sees its receipt, a
+//! Brain-ring table presses from a browser against a native table, the
+//! projector shows the minute, a link with another fingerprint is refused,
+//! a page without a code shows the join screen, and a server that goes away
+//! and comes back is said and rejoined with the whole state. The page is
+//! read through its widgets in words (`window.minuta_widgets()`, egui's
+//! accessibility tree) and its `data-connection`; taps land where a widget
+//! is drawn. Screenshots of each step go to `target/browser-shots/`.
+//!
+//! Needs the bundle (`scripts/build-web.sh`) and Debian's `chromium` and
+//! `chromium-driver`; `scripts/test.sh` (the README's test command) makes
+//! sure of both.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail, ensure};
+use serde_json::{Value, json};
+
+use minuta_shared::ids::QuestionId;
+use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCommand};
+use minuta_shared::play::settings::ChgkTiming;
+use minuta_shared::wire::client::Command;
+use minuta_tests::browser::{Browser, LAPTOP, PHONE, Window};
+use minuta_tests::ring::{RingSight, open_first_round, own_fight, press, untimed};
+use minuta_tests::hall::judging_of;
+use minuta_tests::{Hall, TestServer};
+
+const Q0: QuestionId = QuestionId(0);
+/// A page under load (a cold wasm compile on two busy cores) may take this long.
+const PAGE: Duration = Duration::from_secs(60);
+/// What a person waits for on a page already open.
+const SOON: Duration = Duration::from_secs(15);
+
+/// One browser at a time: each is a heavy process on a small machine.
+static ONE_BROWSER: Mutex<()> = Mutex::new(());
+
+/// A minute long enough for a person's taps.
+fn slow_minute() -> ChgkTiming {
+    ChgkTiming {
+        minute_ms: 60_000,
+        warning_before_end_ms: 10_000,
+        grace_ms: 10_000,
+    }
+}
+
+fn bundle_present() -> Result<()> {
+    let bundle = minuta_server::default_web_bundle();
+    ensure!(
+        bundle.join("index.html").is_file() && bundle.join("minuta_bg.wasm").is_file(),
+        "no browser bundle in {} — build it with scripts/build-web.sh (scripts/test.sh does)",
+        bundle.display()
+    );
+    Ok(())
+}
+
+fn shots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/browser-shots");
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+/// A widget as the page says it.
+#[derive(Debug, Clone)]
+struct Widget {
+    role: String,
+    label: String,
+    value: String,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+    enabled: bool,
+}
+
+impl Widget {
+    /// Whether its words contain `words`: a button's are its label, a
+    /// label's its value.
+    fn says(&self, words: &str) -> bool {
+        self.label.contains(words) || self.value.contains(words)
+    }
+
+    /// A clock's «M:SS» as seconds.
+    fn seconds(&self) -> Option<u32> {
+        let (m, s) = self.value.trim().split_once(':')?;
+        Some(m.parse::<u32>().ok()? * 60 + s.parse::<u32>().ok()?)
+    }
+}
+
+/// The page, open in a browser, with its test-facing readings.
+struct Page {
+    browser: Browser,
+    name: &'static str,
+}
+
+impl Page {
+    fn open(window: Window, name: &'static str, url: &str) -> Result<Page> {
+        bundle_present()?;
+        let browser = Browser::start(window)?;
+        browser.goto(url)?;
+        Ok(Page { browser, name })
+    }
+
+    fn connection(&self) -> Result<String> {
+        let v = self.browser.run_js(
+            "return document.body.getAttribute('data-connection') || '';",
+            json!([]),
+        )?;
+        Ok(v.as_str().unwrap_or_default().to_owned())
+    }
+
+    fn wait_connection(&self, want: &str, limit: Duration) -> Result<Duration> {
+        let began = Instant::now();
+        self.browser.wait_for(
+            &format!("{}: data-connection = {want}", self.name),
+            &format!("return document.body.getAttribute('data-connection') === '{want}';"),
+            limit,
+        )?;
+        Ok(began.elapsed())
+    }
+
+    fn widgets(&self) -> Result<Vec<Widget>> {
+        let v = self.browser.run_js(
+            "return window.minuta_widgets ? window.minuta_widgets() : '[]';",
+            json!([]),
+        )?;
+        let list: Vec<Value> = serde_json::from_str(v.as_str().unwrap_or("[]"))?;
+        Ok(list
+            .iter()
+            .map(|w| Widget {
+                role: w["role"].as_str().unwrap_or_default().to_owned(),
+                label: w["label"].as_str().unwrap_or_default().to_owned(),
+                value: w["value"].as_str().unwrap_or_default().to_owned(),
+                x: w["x"].as_f64().unwrap_or_default(),
+                y: w["y"].as_f64().unwrap_or_default(),
+                w: w["w"].as_f64().unwrap_or_default(),
+                h: w["h"].as_f64().unwrap_or_default(),
+                enabled: w["enabled"].as_bool().unwrap_or(false),
+            })
+            .collect())
+    }
+
+    /// Waits until a widget `matches`; returns it.
+    fn wait_widget(&self, what: &str, matches: impl Fn(&Widget) -> bool) -> Result<Widget> {
+        let began = Instant::now();
+        loop {
+            let widgets = self.widgets()?;
+            if let Some(w) = widgets.iter().find(|w| matches(w)) {
+                return Ok(w.clone());
+            }
+            if began.elapsed() > SOON {
+                let _ = self.shot(&format!("failed-{}", what.replace(' ', "-")));
+                let said: Vec<String> = widgets
+                    .iter()
+                    .map(|w| {
+                        format!(
+                            "{} «{}» {} @{:.0},{:.0} {:.0}×{:.0}",
+                            w.role, w.label, w.value, w.x, w.y, w.w, w.h
+                        )
+                    })
+                    .collect();
+                bail!("{}: no {what} within {SOON:?}; the page shows {said:?}", self.name);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Waits for an enabled widget whose words (a button's label, a
+    /// label's text) contain `words`.
+    fn wait_label(&self, words: &str) -> Result<Widget> {
+        self.wait_widget(&format!("«{words}»"), |w| w.says(words) && w.enabled)
+    }
+
+    fn tap(&self, w: &Widget) -> Result<()> {
+        self.browser.tap(w.x + w.w / 2.0, w.y + w.h / 2.0)
+    }
+
+    fn shot(&self, step: &str) -> Result<()> {
+        self.browser
+            .screenshot(&shots().join(format!("{}-{step}.png", self.name)))
+    }
+}
+
+/// The web link of `code` on this server's page.
+fn link(server: &TestServer, code: &JoinCode) -> Result<String> {
+    let web: SocketAddr = server
+        .web_addr
+        .ok_or_else(|| anyhow!("the test server serves no browsers"))?;
+    Ok(code.web_link(web))
+}
+
+/// Runs the browser's blocking calls off the runtime's other tasks.
+fn blocking<T>(f: impl FnOnce() -> T) -> T {
+    tokio::task::block_in_place(f)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_3_a_phone_hands_in_a_chgk_card_and_sees_its_receipt() -> Result<()> {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    // Arrange: a hall of two teams; the first team's phone opens its link.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let url = link(&hall.server, &hall.team_codes[0])?;
+    let page = blocking(|| -> Result<Page> {
+        let page = Page::open(PHONE, "phone-chgk", &url)?;
+        let took = page.wait_connection("connected", PAGE)?;
+        println!("the team's link opened its screen in {took:?}");
+        Ok(page)
+    })?;
+
+    // Act: the question runs; the phone types an answer and hands it in.
+    hall.start_question(Q0).await?;
+    blocking(|| -> Result<()> {
+        let field = page.wait_widget("the answer field", |w| w.role.contains("TextInput"))?;
+        ensure!(
+            field.x >= 0.0 && field.x + field.w <= 360.5,
+            "the answer field {field:?} is wider than the phone"
+        );
+        page.tap(&field)?;
+        page.browser.type_keys("Пушкин")?;
+        page.wait_widget("the typed answer", |w| {
+            w.role.contains("TextInput") && w.value.contains("Пушкин")
+        })?;
+        page.shot("typed")?;
+        let submit = page.wait_label("Сдать ответ")?;
+        page.tap(&submit)?;
+        let yes = page.wait_label("Да, сдать")?;
+        page.tap(&yes)?;
+        // Assert: the receipt is on the phone's screen.
+        page.wait_label("принято")?;
+        page.shot("receipt")?;
+        Ok(())
+    })?;
+
+    // Assert: the host has the card.
+    let team = hall.team_ids[0];
+    hall.host
+        .wait_host("the phone's card", |v| {
+            judging_of(v, Q0).is_some_and(|j| {
+                j.groups
+                    .iter()
+                    .any(|g| g.teams.contains(&team) && g.spellings.iter().any(|s| s.contains("Пушкин")))
+            })
+        })
+        .await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_ring_a_press_from_a_phone_beats_a_later_native_press() -> Result<()> {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    // Arrange: a round-1 fight; table one is a phone in a browser, table
+    // two the native terminal.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    hall.host
+        .ok(Command::game(
+            EVENT_RING,
+            RingCommand::SetTiming {
+                timing: untimed(),
+            },
+        ))
+        .await?;
+    let pair = [hall.team_ids[0], hall.team_ids[1]];
+    let fight = open_first_round(&mut hall.host, pair).await?.id;
+    let url = link(&hall.server, &hall.team_codes[0])?;
+    let page = blocking(|| -> Result<Page> {
+        let page = Page::open(PHONE, "phone-ring", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        Ok(page)
+    })?;
+    hall.host
+        .ok(Command::game(EVENT_RING, RingCommand::Read { fight }))
+        .await?;
+    hall.host
+        .ok(Command::game(EVENT_RING, RingCommand::Arm { fight }))
+        .await?;
+    hall.teams[1]
+        .wait_team("armed", |v| {
+            own_fight(v).is_some_and(|f| {
+                f.question
+                    .as_ref()
+                    .is_some_and(|q| matches!(q.phase, ButtonPhase::Armed { .. }))
+            })
+        })
+        .await?;
+
+    // Act: the phone's finger lands on the big button; then the native
+    // table presses.
+    blocking(|| -> Result<()> {
+        let button = page.wait_widget("the big button", |w| {
+            w.role == "Button" && w.enabled && w.h >= 0.4 * 640.0
+        })?;
+        ensure!(
+            button.y + button.h >= 600.0,
+            "the button {button:?} does not reach the phone's lower edge"
+        );
+        page.shot("armed")?;
+        page.tap(&button)
+    })?;
+    hall.host
+        .wait_host("the phone's press", |v| {
+            v.ring().fights.iter().any(|f| {
+                f.id == fight
+                    && f.question.as_ref().is_some_and(|q| {
+                        matches!(q.phase, ButtonPhase::Answering { .. })
+                    })
+            })
+        })
+        .await?;
+    let late = press(&mut hall.teams[1]).await?;
+
+    // Assert: the phone's press won; the native one came after it.
+    ensure!(late.kind == PressKind::Late, "the native press: {late:?}");
+    blocking(|| -> Result<()> {
+        page.shot("pressed")?;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_the_projector_shows_the_minute_and_a_gone_server_within_2_s() -> Result<()> {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    // Arrange: the projector's link on a laptop's screen.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let url = link(&hall.server, &hall.server.display_code.clone())?;
+    let page = blocking(|| -> Result<Page> {
+        let page = Page::open(LAPTOP, "projector", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        Ok(page)
+    })?;
+
+    // Act: the question's minute runs.
+    hall.start_question(Q0).await?;
+
+    // Assert: the projector counts it down.
+    blocking(|| -> Result<()> {
+        page.wait_widget("the minute's seconds", |w| {
+            w.seconds().is_some_and(|s| (20..=60).contains(&s))
+        })?;
+        page.shot("minute")?;
+        Ok(())
+    })?;
+
+    // Act: the server goes away. Assert: said within 2 s; back with it.
+    hall.server.kill()?;
+    let gone = Instant::now();
+    blocking(|| -> Result<()> {
+        page.browser.wait_for(
+            "the projector: the server gone",
+            "const c = document.body.getAttribute('data-connection'); return c === 'silent' || c === 'reconnecting';",
+            Duration::from_secs(2),
+        )?;
+        println!("the projector said the server was gone in {:?}", gone.elapsed());
+        page.shot("gone")?;
+        Ok(())
+    })?;
+    hall.server.restart()?;
+    blocking(|| -> Result<()> {
+        page.wait_connection("connected", PAGE)?;
+        page.wait_widget("the minute again", |w| {
+            w.seconds().is_some_and(|s| s <= 60)
+        })?;
+        page.shot("back")?;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_a_link_with_another_fingerprint_is_refused_plainly() -> Result<()> {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    // Arrange: a team's code whose fingerprint is not the server's.
+    let hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let mut code = hall.team_codes[0].clone();
+    code.fingerprint[0] ^= 0xff;
+    let url = link(&hall.server, &code)?;
+
+    // Act + Assert: the page stops with the certificate's message.
+    blocking(|| -> Result<()> {
+        let page = Page::open(LAPTOP, "wrong-fingerprint", &url)?;
+        page.wait_connection("stopped-certificate", PAGE)?;
+        page.shot("refused")?;
+        ensure!(page.connection()? == "stopped-certificate");
+        Ok(())
+    })?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_a_page_without_a_code_shows_the_join_screen() -> Result<()> {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let hall = Hall::open(TestServer::in_process()?, 1, slow_minute()).await?;
+    let web = hall
+        .server
+        .web_addr
+        .ok_or_else(|| anyhow!("no web address"))?;
+    blocking(|| -> Result<()> {
+        let page = Page::open(PHONE, "join", &format!("http://{web}/"))?;
+        page.wait_widget("the code field", |w| w.role.contains("TextInput"))
+            .context("the join screen")?;
+        page.shot("join-screen")?;
+        ensure!(page.connection()? == "idle");
+        Ok(())
+    })?;
+    Ok(())
+}
