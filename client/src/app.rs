@@ -20,12 +20,12 @@ use crate::i18n::{Lang, T};
 use crate::net::{EventSink, NetError, NetHandle, local_now_us};
 use crate::os_error::FileError;
 use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
-use crate::state::{
-    AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, StartFailure, Stopped,
-    UiCommand, reduce,
-};
 #[cfg(feature = "embedded-server")]
 use crate::state::Notice;
+use crate::state::{
+    AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, StartFailure, Stopped, UiCommand,
+    reduce,
+};
 use crate::views::{self, LocalState, erudit, file_picker, games, ring, widgets};
 
 pub struct MinutaApp {

@@ -10,11 +10,11 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod mdns;
 
-#[cfg(not(target_arch = "wasm32"))]
-pub use mdns::Discovery;
 /// In the browser the hall is the server that served the page (`/hall`).
 #[cfg(target_arch = "wasm32")]
 pub use crate::web::hall::Discovery;
+#[cfg(not(target_arch = "wasm32"))]
+pub use mdns::Discovery;
 
 use minuta_shared::lan::Found;
 

@@ -199,43 +199,41 @@ fn run(cli: Cli) -> Result<(), String> {
         busy_poll: busy,
         mdns,
     };
-    let (start, announced, starter): (Start, Option<Announced>, Option<Starter>) = match (
-        cli.command,
-        cli.url,
-    ) {
-        (None, None) => (Start::JoinScreen, None, None),
-        (None, Some(url)) => (Start::Join(join(&url)?), None, None),
-        (Some(Cmd::Join { code }), _) => (Start::Join(join(&code)?), None, None),
-        (Some(Cmd::InstallScheme), _) => return install_scheme(lang),
-        #[cfg(feature = "embedded-server")]
-        (Some(Cmd::Host { data, listen, new }), _) => host(server(listen, None), data, new),
-        #[cfg(feature = "embedded-server")]
-        (
-            Some(Cmd::Demo {
-                data,
-                listen,
-                minute,
-                no_autopilot,
-                game,
-                neptune_questions,
-                new,
-            }),
-            _,
-        ) => {
-            let game = game.game();
-            let demo = minuta_server::demo::DemoConfig {
-                minute: Duration::from_secs(minute.clamp(1, 3600)),
-                autopilot: !no_autopilot,
-                game,
-                // All but the last team robots: its code is free for a person.
-                teams: game.default_teams(),
-                robots: None,
-                neptune_questions,
-                ..minuta_server::demo::DemoConfig::default()
-            };
-            host(server(listen, Some(demo)), data, new)
-        }
-    };
+    let (start, announced, starter): (Start, Option<Announced>, Option<Starter>) =
+        match (cli.command, cli.url) {
+            (None, None) => (Start::JoinScreen, None, None),
+            (None, Some(url)) => (Start::Join(join(&url)?), None, None),
+            (Some(Cmd::Join { code }), _) => (Start::Join(join(&code)?), None, None),
+            (Some(Cmd::InstallScheme), _) => return install_scheme(lang),
+            #[cfg(feature = "embedded-server")]
+            (Some(Cmd::Host { data, listen, new }), _) => host(server(listen, None), data, new),
+            #[cfg(feature = "embedded-server")]
+            (
+                Some(Cmd::Demo {
+                    data,
+                    listen,
+                    minute,
+                    no_autopilot,
+                    game,
+                    neptune_questions,
+                    new,
+                }),
+                _,
+            ) => {
+                let game = game.game();
+                let demo = minuta_server::demo::DemoConfig {
+                    minute: Duration::from_secs(minute.clamp(1, 3600)),
+                    autopilot: !no_autopilot,
+                    game,
+                    // All but the last team robots: its code is free for a person.
+                    teams: game.default_teams(),
+                    robots: None,
+                    neptune_questions,
+                    ..minuta_server::demo::DemoConfig::default()
+                };
+                host(server(listen, Some(demo)), data, new)
+            }
+        };
     #[cfg(not(feature = "embedded-server"))]
     let _ = &starter;
     // Announced as long as the window is open; dropping it says goodbye.

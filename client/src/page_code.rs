@@ -56,7 +56,8 @@ mod tests {
     #[test]
     fn a_web_links_fragment_is_the_codes_tail_on_the_pages_host() {
         let fp = "ab".repeat(32);
-        let code = code_of_fragment(&format!("#team-3/s3cr3t?fp={fp}"), "192.168.1.5:4433").unwrap();
+        let code =
+            code_of_fragment(&format!("#team-3/s3cr3t?fp={fp}"), "192.168.1.5:4433").unwrap();
         assert_eq!(code.addrs, vec!["192.168.1.5:4433".parse().unwrap()]);
         assert_eq!(code.fingerprint, [0xab; 32]);
         assert_eq!(
@@ -68,7 +69,10 @@ mod tests {
         );
         let named = code_of_fragment(&format!("display/d?fp={fp}"), "minuta.local:8080").unwrap();
         assert_eq!(named.addrs, vec!["0.0.0.0:8080".parse().unwrap()]);
-        assert!(code_of_fragment("team-3/s3cr3t", "h:1").is_err(), "no fingerprint");
+        assert!(
+            code_of_fragment("team-3/s3cr3t", "h:1").is_err(),
+            "no fingerprint"
+        );
     }
 
     #[test]
@@ -80,7 +84,8 @@ mod tests {
             protocol: minuta_shared::wire::PROTOCOL_VERSION,
             display_secret: "disp".into(),
         };
-        let json = serde_json::to_string(&advert.txt().into_iter().collect::<HashMap<_, _>>()).unwrap();
+        let json =
+            serde_json::to_string(&advert.txt().into_iter().collect::<HashMap<_, _>>()).unwrap();
         let found = found_of(&json, "10.0.0.2").unwrap();
         assert_eq!(found.advert, advert);
         let short = format!("{}-AAAA", found.server_half());

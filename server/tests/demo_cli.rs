@@ -101,11 +101,12 @@ fn demo_3_chgk_runs_to_its_end_once_every_tour_is_closed() {
             .contains("свободная команда для человека (free team for a person): «Сборная Минуты»"),
         "{printed}"
     );
-    // Each code's web link under it, on the port the server listens at.
-    let (_, port) = printed
-        .split_once("Minuta server listening on 127.0.0.1:")
+    // Each code's web link under it, on the port the page is served at
+    // (a free one of its own here: the test asks for port 0).
+    let (_, site) = printed
+        .split_once("В браузере: web-ссылка кода, или http://127.0.0.1:")
         .unwrap();
-    let port = port.lines().next().unwrap();
+    let port: String = site.chars().take_while(char::is_ascii_digit).collect();
     let free = printed.split("«Сборная Минуты»").last().unwrap();
     let web = format!("    в браузере (in a browser): http://127.0.0.1:{port}/#team-");
     assert!(free.contains(&web), "{web}\n{printed}");

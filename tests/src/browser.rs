@@ -251,7 +251,10 @@ impl Browser {
             body.len()
         )?;
         let (head, payload) = read_reply(&mut stream)?;
-        let payload = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        let payload = if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
             unchunk(&payload)?
         } else {
             payload

@@ -1,7 +1,8 @@
 //! The browser terminal in a real browser (issue 24): headless Chromium,
 //! driven over WebDriver, opens the web links the server serves and plays
 //! as a person would — a phone hands in a ChGK card and sees its receipt, a
-//! Brain-ring table presses from a browser against a native table, the
+//! Brain-ring table presses from a browser against a native table, a
+//! Нептун captain bids from a phone, the
 //! projector shows the minute, a link with another fingerprint is refused,
 //! a page without a code shows the join screen, and a server that goes away
 //! and comes back is said and rejoined with the whole state. The page is
@@ -24,11 +25,14 @@ use serde_json::{Value, json};
 use minuta_shared::ids::QuestionId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCommand};
+use minuta_shared::play::neptune::NeptuneCommand;
 use minuta_shared::play::settings::ChgkTiming;
+use minuta_shared::rules::neptune::Bid;
 use minuta_shared::wire::client::Command;
+use minuta_tests::auction;
 use minuta_tests::browser::{Browser, LAPTOP, PHONE, Window};
-use minuta_tests::ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::hall::judging_of;
+use minuta_tests::ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::{Hall, TestServer};
 
 const Q0: QuestionId = QuestionId(0);
@@ -164,7 +168,10 @@ impl Page {
                         )
                     })
                     .collect();
-                bail!("{}: no {what} within {SOON:?}; the page shows {said:?}", self.name);
+                bail!(
+                    "{}: no {what} within {SOON:?}; the page shows {said:?}",
+                    self.name
+                );
             }
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -241,9 +248,9 @@ async fn browser_3_a_phone_hands_in_a_chgk_card_and_sees_its_receipt() -> Result
     hall.host
         .wait_host("the phone's card", |v| {
             judging_of(v, Q0).is_some_and(|j| {
-                j.groups
-                    .iter()
-                    .any(|g| g.teams.contains(&team) && g.spellings.iter().any(|s| s.contains("Пушкин")))
+                j.groups.iter().any(|g| {
+                    g.teams.contains(&team) && g.spellings.iter().any(|s| s.contains("Пушкин"))
+                })
             })
         })
         .await?;
@@ -259,9 +266,7 @@ async fn browser_ring_a_press_from_a_phone_beats_a_later_native_press() -> Resul
     hall.host
         .ok(Command::game(
             EVENT_RING,
-            RingCommand::SetTiming {
-                timing: untimed(),
-            },
+            RingCommand::SetTiming { timing: untimed() },
         ))
         .await?;
     let pair = [hall.team_ids[0], hall.team_ids[1]];
@@ -305,9 +310,9 @@ async fn browser_ring_a_press_from_a_phone_beats_a_later_native_press() -> Resul
         .wait_host("the phone's press", |v| {
             v.ring().fights.iter().any(|f| {
                 f.id == fight
-                    && f.question.as_ref().is_some_and(|q| {
-                        matches!(q.phase, ButtonPhase::Answering { .. })
-                    })
+                    && f.question
+                        .as_ref()
+                        .is_some_and(|q| matches!(q.phase, ButtonPhase::Answering { .. }))
             })
         })
         .await?;
@@ -355,16 +360,17 @@ async fn browser_the_projector_shows_the_minute_and_a_gone_server_within_2_s() -
             "const c = document.body.getAttribute('data-connection'); return c === 'silent' || c === 'reconnecting';",
             Duration::from_secs(2),
         )?;
-        println!("the projector said the server was gone in {:?}", gone.elapsed());
+        println!(
+            "the projector said the server was gone in {:?}",
+            gone.elapsed()
+        );
         page.shot("gone")?;
         Ok(())
     })?;
     hall.server.restart()?;
     blocking(|| -> Result<()> {
         page.wait_connection("connected", PAGE)?;
-        page.wait_widget("the minute again", |w| {
-            w.seconds().is_some_and(|s| s <= 60)
-        })?;
+        page.wait_widget("the minute again", |w| w.seconds().is_some_and(|s| s <= 60))?;
         page.shot("back")?;
         Ok(())
     })?;
@@ -407,5 +413,52 @@ async fn browser_a_page_without_a_code_shows_the_join_screen() -> Result<()> {
         ensure!(page.connection()? == "idle");
         Ok(())
     })?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_neptune_6_4_a_captain_bids_from_a_phone() -> Result<()> {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    // Arrange: a Нептун game of two teams brought to its auction's open
+    // bidding; the first team's captain then opens its link on a phone.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let teams = hall.team_ids.clone();
+    let game = auction::add_game(&mut hall.host, &teams, auction::settings()).await?;
+    // 50 points each: a first bid of 40 leaves the captain in the bidding.
+    auction::to_the_auction(&mut hall.host, game, &teams, &mut hall.teams, 50).await?;
+    let url = link(&hall.server, &hall.team_codes[0])?;
+    let page = blocking(|| -> Result<Page> {
+        let page = Page::open(PHONE, "phone-neptune", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        Ok(page)
+    })?;
+
+    // Act: the captain taps the first bid's button (6.4: at least 40).
+    blocking(|| -> Result<()> {
+        let first = page.wait_widget("the first bid's button", |w| {
+            w.role == "Button" && w.enabled && w.says("40")
+        })?;
+        page.shot("bidding")?;
+        page.tap(&first)?;
+        page.wait_label("Ваша ставка — высшая")?;
+        page.shot("bid")?;
+        Ok(())
+    })?;
+
+    // Assert: the phone's 40 stands: the other captain's 40 no longer
+    // raises it (6.4: each bid above the last).
+    let second = hall.teams[1]
+        .command(Command::game(
+            game,
+            NeptuneCommand::Bid {
+                team: None,
+                bid: Bid::Amount(40),
+            },
+        ))
+        .await?;
+    ensure!(
+        second.is_err(),
+        "a second 40 was accepted, so the phone's bid did not stand: {second:?}"
+    );
     Ok(())
 }

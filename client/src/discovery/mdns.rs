@@ -108,4 +108,3 @@ fn found_of(service: &mdns_sd::ResolvedService) -> Option<HallEvent> {
         addrs,
     }))
 }
-

@@ -41,7 +41,8 @@ pub fn save_button(lang: Lang) -> String {
 pub fn pdf_elsewhere(lang: Lang) -> String {
     lang.pick(
         "PDF с кодами для печати: на машине сервера — minuta-server export --format codes".into(),
-        "The codes as a PDF to print: on the server's machine, minuta-server export --format codes".into(),
+        "The codes as a PDF to print: on the server's machine, minuta-server export --format codes"
+            .into(),
     )
 }
 

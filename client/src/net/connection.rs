@@ -27,9 +27,9 @@ use minuta_shared::wire::view_stream::ViewStream;
 use tokio::sync::{mpsc, watch};
 
 use super::frames::{FrameError, FrameWriter, Incoming, read_frame, read_message};
+use super::link::{FINAL_CLOSE_CODES, buttons_live, client_name, deliver, lose};
 use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
-use super::link::{FINAL_CLOSE_CODES, buttons_live, client_name, deliver, lose};
 // Where tests and benches have always found them.
 pub use super::link::{backoff, jitter};
 use super::{EventSink, local_now_us};

@@ -139,7 +139,9 @@ impl FrameReader {
     pub fn next_message(&mut self, views: &mut ViewStream) -> Result<Option<Incoming>, FrameError> {
         while let Some(payload) = self.next_payload()? {
             match views.receive(payload) {
-                Intake::Frame(payload) => return decode_payload(&payload).map(|m| Some(Incoming::Msg(m))),
+                Intake::Frame(payload) => {
+                    return decode_payload(&payload).map(|m| Some(Incoming::Msg(m)));
+                }
                 Intake::OutOfStep(why) => return Ok(Some(Incoming::OutOfStep(why))),
                 Intake::Skipped => {}
             }
@@ -157,8 +159,16 @@ mod tests {
     #[test]
     fn frames_come_out_whole_whatever_the_pieces() {
         let mut writer = FrameWriter::default();
-        let mut bytes = writer.encode(ServerMsg::StorageAlert { failing: Some("disk".into()) }).unwrap();
-        bytes.extend(writer.encode(ServerMsg::StorageAlert { failing: None }).unwrap());
+        let mut bytes = writer
+            .encode(ServerMsg::StorageAlert {
+                failing: Some("disk".into()),
+            })
+            .unwrap();
+        bytes.extend(
+            writer
+                .encode(ServerMsg::StorageAlert { failing: None })
+                .unwrap(),
+        );
         let mut reader = FrameReader::default();
         let mut views = ViewStream::new();
         let mut got = Vec::new();

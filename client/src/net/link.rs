@@ -5,11 +5,11 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::close;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
-use minuta_shared::play::games::GamePatch;
 
 use super::{EventSink, local_now_us};
 use crate::state::{

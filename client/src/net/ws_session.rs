@@ -135,8 +135,7 @@ impl WsSession {
                 })
             }
             NetCommand::LoadPackageFile { request, path, .. } => {
-                let error =
-                    FileError::io(path, &std::io::Error::from(ErrorKind::Unsupported));
+                let error = FileError::io(path, &std::io::Error::from(ErrorKind::Unsupported));
                 events.push(NetEvent::FileFailed { request, error });
                 Ok(())
             }

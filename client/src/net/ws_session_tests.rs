@@ -138,7 +138,12 @@ fn the_pinned_server_greets_and_its_messages_become_events() {
     client.ping(4_000).unwrap();
     server.take(&client.outgoing()).unwrap();
     let ping: ClientMsg = decode_payload(&server.frames.next_payload().unwrap().unwrap()).unwrap();
-    assert!(matches!(ping, ClientMsg::Ping { client_time_us: 4_000 }));
+    assert!(matches!(
+        ping,
+        ClientMsg::Ping {
+            client_time_us: 4_000
+        }
+    ));
 }
 
 #[test]
@@ -162,10 +167,7 @@ fn a_refusal_stops_with_its_reason() {
     server.send(HelloReply::Refused(Refusal::BadSecret));
     let mut events = Vec::new();
     let end = client.receive(&server.give(), 0, &mut events);
-    assert_eq!(
-        end,
-        Err(End::Stop(Stopped::Refused(Refusal::BadSecret)))
-    );
+    assert_eq!(end, Err(End::Stop(Stopped::Refused(Refusal::BadSecret))));
 }
 
 #[test]

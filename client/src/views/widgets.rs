@@ -413,15 +413,23 @@ pub fn standings_table_in(
         T::ColMask,
     ];
     let salt = ("standings", id);
+    // Light on dark where the screen is dark (the projector's, the app's
+    // dark theme); a light page (a phone's browser in its light theme)
+    // gets the theme's strong text instead of near-white on white.
+    let (bright, soft) = if ui.visuals().dark_mode {
+        (BRIGHT, SOFT)
+    } else {
+        (ui.visuals().strong_text_color(), ui.visuals().text_color())
+    };
     if room < NARROW {
         // A phone: the place, the team and its points; the town, the
         // rating and the mask would leave the name unreadably small.
         let heads = [T::ColPlace, T::ColTeam, T::ColPoints];
         let size = fitted_size(ui, lang, &heads, rows, size, room);
-        let number = |text: String| RichText::new(text).size(size).monospace().color(BRIGHT);
+        let number = |text: String| RichText::new(text).size(size).monospace().color(bright);
         places_table(ui, lang, salt, &heads, rows, size, |ui, row| {
             ui.label(number(row.place.to_string()));
-            ui.label(RichText::new(&row.name).size(size).strong().color(BRIGHT));
+            ui.label(RichText::new(&row.name).size(size).strong().color(bright));
             ui.label(number(row.points.to_string()).strong());
         });
         return;
@@ -431,11 +439,11 @@ pub fn standings_table_in(
     // Read from the back of a hall: light on dark in every column (no
     // grey on grey), and the numbers in one monospaced face so the
     // columns line up digit under digit.
-    let number = |text: String| RichText::new(text).size(size).monospace().color(BRIGHT);
+    let number = |text: String| RichText::new(text).size(size).monospace().color(bright);
     places_table(ui, lang, salt, &heads, rows, size, |ui, row| {
         ui.label(number(row.place.to_string()));
-        ui.label(RichText::new(&row.name).size(size).strong().color(BRIGHT));
-        ui.label(RichText::new(&row.town).size(size).color(SOFT));
+        ui.label(RichText::new(&row.name).size(size).strong().color(bright));
+        ui.label(RichText::new(&row.town).size(size).color(soft));
         ui.label(number(row.points.to_string()).strong());
         ui.label(number(row.rating.to_string()));
         ui.label(number(row.mask.clone()).size(size * 0.8));

@@ -57,10 +57,10 @@ impl Files {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
-        let Ok(input) = document
-            .create_element("input")
-            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().map_err(Into::into))
-        else {
+        let Ok(input) = document.create_element("input").and_then(|e| {
+            e.dyn_into::<web_sys::HtmlInputElement>()
+                .map_err(Into::into)
+        }) else {
             return;
         };
         input.set_type("file");

@@ -15,7 +15,7 @@ pub mod widgets;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use crate::app::MinutaApp;
+use crate::app::{MinutaApp, Start};
 use crate::i18n::Lang;
 use crate::sound::Sound;
 
@@ -41,7 +41,7 @@ async fn run() -> Result<(), JsValue> {
         .ok_or("no canvas")?
         .dyn_into::<web_sys::HtmlCanvasElement>()?;
     page::reload_on_new_code();
-    let start = page::start_of_location();
+    let start = page::code_of_location().map_or(Start::JoinScreen, Start::Join);
     let lang = Lang::Ru;
     let runner = eframe::WebRunner::new();
     runner
@@ -50,6 +50,10 @@ async fn run() -> Result<(), JsValue> {
             eframe::WebOptions::default(),
             Box::new(move |cc| {
                 widgets::enable(&cc.egui_ctx);
+                // The views' colours are drawn for the dark theme the desktop
+                // app has (light on dark, read from the back of a hall); a
+                // phone's light theme would leave them white on white.
+                cc.egui_ctx.set_theme(egui::Theme::Dark);
                 let ctx = cc.egui_ctx.clone();
                 let sound = Sound::open(move || ctx.request_repaint());
                 let app = MinutaApp::new(cc.egui_ctx.clone(), lang, false, false, start, sound);

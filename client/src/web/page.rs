@@ -10,26 +10,26 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::app::Start;
-use crate::state::{ConnectionStatus, Stopped};
-use crate::page_code::code_of_fragment;
+use minuta_shared::join_code::JoinCode;
 
-/// How the app starts on this page: the fragment's code, else the join screen.
-pub fn start_of_location() -> Start {
-    let Some(location) = web_sys::window().map(|w| w.location()) else {
-        return Start::JoinScreen;
-    };
+use crate::page_code::code_of_fragment;
+use crate::state::{ConnectionStatus, Stopped};
+
+/// The join code the page's link carries in its fragment, if any (none:
+/// the join screen).
+pub fn code_of_location() -> Option<JoinCode> {
+    let location = web_sys::window()?.location();
     let fragment = location.hash().unwrap_or_default();
     let host = location.host().unwrap_or_default();
     let fragment = fragment.trim_start_matches('#');
     if fragment.is_empty() {
-        return Start::JoinScreen;
+        return None;
     }
     match code_of_fragment(&decode(fragment), &host) {
-        Ok(code) => Start::Join(code),
+        Ok(code) => Some(code),
         Err(error) => {
             tracing::warn!("the link's code is not readable: {error}");
-            Start::JoinScreen
+            None
         }
     }
 }

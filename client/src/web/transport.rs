@@ -43,7 +43,11 @@ impl NetHandle {
     /// Opens the link (the page's origin; `code`'s addresses are only
     /// informational here). Never fails in the browser: a socket that
     /// cannot open is a lost link, retried.
-    pub fn start(code: JoinCode, events: EventSink, _busy_poll: bool) -> Result<NetHandle, NetError> {
+    pub fn start(
+        code: JoinCode,
+        events: EventSink,
+        _busy_poll: bool,
+    ) -> Result<NetHandle, NetError> {
         let driver = Rc::new(RefCell::new(Driver {
             code,
             url: socket_url(),
@@ -273,7 +277,9 @@ impl Driver {
         if self.failing.is_some() {
             return;
         }
-        let Some(link) = self.link.as_mut() else { return };
+        let Some(link) = self.link.as_mut() else {
+            return;
+        };
         let was_greeted = link.session.greeted();
         let mut events = Vec::new();
         let received = link.session.receive(bytes, local_now_us(), &mut events);
@@ -345,7 +351,9 @@ impl Driver {
 
     /// Sends what the session has for the server.
     fn flush(&mut self) {
-        let Some(link) = self.link.as_mut() else { return };
+        let Some(link) = self.link.as_mut() else {
+            return;
+        };
         if link.socket.ready_state() != WebSocket::OPEN {
             return;
         }

@@ -11,7 +11,7 @@ use tokio::io::{AsyncRead, AsyncReadExt};
 use minuta_shared::wire::handshake::Role;
 
 use super::limits;
-use super::web::WebLink;
+use super::web::web_link::WebLink;
 
 /// One terminal's connection.
 #[derive(Clone, Debug)]

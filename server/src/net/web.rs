@@ -13,6 +13,7 @@
 pub mod bundle;
 pub mod session;
 pub mod socket;
+pub mod web_link;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -28,16 +29,14 @@ use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use socket2::{Domain, Protocol, Socket, Type};
 use tokio::net::TcpListener;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::mpsc;
 use tracing::debug;
-
-use minuta_shared::wire::handshake::Role;
 
 use super::gate::Gate;
 use super::press_desk::SharedCore;
 use super::{Inbound, NetLimits};
 use crate::clock::ServerClock;
-use socket::{Credit, RoundTrip};
+pub use web_link::WebLink;
 
 /// The ALPN a browser's TLS offers inside the WebSocket.
 pub const ALPN: &[u8] = b"minuta-ws";
@@ -46,74 +45,6 @@ pub const ALPN: &[u8] = b"minuta-ws";
 pub const MAX_HEADER_BYTES: usize = 16 * 1024;
 /// The most header fields taken in one request.
 pub const MAX_HEADERS: usize = 64;
-
-/// A browser terminal's connection as the driver and the connection code
-/// hold it (see [`super::Link`]).
-#[derive(Clone, Debug)]
-pub struct WebLink {
-    shared: Arc<LinkShared>,
-}
-
-#[derive(Debug)]
-struct LinkShared {
-    rtt: Arc<RoundTrip>,
-    credit: Arc<Credit>,
-    /// Set by [`WebLink::close`]; the session closes the socket with it.
-    cut: Mutex<Option<(u32, String)>>,
-    cut_now: Notify,
-}
-
-impl WebLink {
-    fn new(credit: Arc<Credit>) -> Self {
-        WebLink {
-            shared: Arc::new(LinkShared {
-                rtt: Arc::default(),
-                credit,
-                cut: Mutex::new(None),
-                cut_now: Notify::new(),
-            }),
-        }
-    }
-
-    pub fn rtt(&self) -> Duration {
-        self.shared.rtt.get()
-    }
-
-    /// Asks the connection's task to close the WebSocket with `code` (as
-    /// 4000 + code) and `reason`, now, whatever its queue holds.
-    pub fn close(&self, code: u32, reason: &str) {
-        let mut cut = self
-            .shared
-            .cut
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if cut.is_none() {
-            *cut = Some((code, reason.to_owned()));
-        }
-        drop(cut);
-        self.shared.cut_now.notify_one();
-    }
-
-    pub(super) fn logged_in(&self, role: Role) {
-        self.shared.credit.widen(socket::window(role));
-    }
-
-    /// Resolves when the link was closed by [`WebLink::close`], with why.
-    async fn cut(&self) -> (u32, String) {
-        loop {
-            if let Some(cut) = self
-                .shared
-                .cut
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clone()
-            {
-                return cut;
-            }
-            self.shared.cut_now.notified().await;
-        }
-    }
-}
 
 /// What every browser connection shares.
 pub struct Door {

@@ -45,7 +45,10 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
             }
             Some(previous) => check_advancement(&teams, previous, &groups, s, stage_node)?,
         }
-        check_ties(&teams, &groups, stage_node)?;
+        // The last stage's tie that its sheet records as begun is being
+        // settled as the sheet is exported: its teams share the places.
+        let settling = s + 1 == stage_nodes.len();
+        check_ties(&teams, &groups, stage_node, settling)?;
         stages.push(groups);
     }
     let standings = tournament_table(&stages)
@@ -187,8 +190,15 @@ fn read_ties(teams: &Teams, node: &Node<'_>) -> Result<Vec<TieSettlement>, Sheet
 }
 
 /// 5.4, 5.5: every played group's ties replay, and none that decides
-/// something is left open (the final's included).
-fn check_ties(teams: &Teams, groups: &[GroupResult], node: &Node<'_>) -> Result<(), SheetError> {
+/// something is left open (the final's included) — unless `settling` (the
+/// sheet's last stage) and the group records the tie as begun: the hall is
+/// settling it as the sheet is exported.
+fn check_ties(
+    teams: &Teams,
+    groups: &[GroupResult],
+    node: &Node<'_>,
+    settling: bool,
+) -> Result<(), SheetError> {
     for (g, group) in groups.iter().enumerate() {
         let path = || Node {
             json: node.json,
@@ -202,7 +212,8 @@ fn check_ties(teams: &Teams, groups: &[GroupResult], node: &Node<'_>) -> Result<
         }
         let order =
             group_places(group, groups.len(), g).map_err(|e| path().err(tie_error(teams, &e)))?;
-        if let Some(open) = order.open.first() {
+        let begun = |tied: &[usize]| settling && group.ties.iter().any(|t| t.teams == tied);
+        if let Some(open) = order.open.iter().find(|open| !begun(&open.tied)) {
             let error = EruditError::UnsettledTie {
                 group: g,
                 teams: open.teams.clone(),

@@ -134,7 +134,7 @@ where
         Some(socket::ws_config()),
     )
     .await;
-    let bytes = WsBytes::new(ws, credit, Some(Arc::clone(&link.shared.rtt)));
+    let bytes = WsBytes::new(ws, credit, Some(link.round_trip()));
     let acceptor = tokio_rustls::TlsAcceptor::from(Arc::clone(&door.tls));
     let handshake = acceptor.accept(bytes).into_fallible();
     let tls = match tokio::time::timeout(limits.handshake_timeout, handshake).await {

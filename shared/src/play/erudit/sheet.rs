@@ -7,7 +7,9 @@ use serde_json::{Value, json};
 use super::{EruditTournament, GroupPlay, QuartetGame};
 use crate::ids::TeamId;
 use crate::play::format::Roster;
-use crate::rules::erudit::{GroupResult, TieSettlement, TourKind, TournamentRow, tournament_table};
+use crate::rules::erudit::{
+    GroupResult, TOURS, TieSettlement, TourKind, TournamentRow, group_places, tournament_table,
+};
 use crate::sheet::output::{int, row};
 
 impl EruditTournament {
@@ -40,23 +42,32 @@ impl EruditTournament {
 
     pub fn sheet_json(&self, roster: &Roster) -> Value {
         let name = |t: &TeamId| Value::String(roster.name(*t));
+        let last = self.stages.len().saturating_sub(1);
         let stages: Vec<Value> = self
             .stages
             .iter()
-            .map(|groups| {
+            .enumerate()
+            .map(|(s, groups)| {
                 Value::Array(
                     groups
                         .iter()
-                        .map(|g| {
+                        .enumerate()
+                        .map(|(i, g)| {
                             let mut group = json!({
                                 "teams": g.teams.iter().map(name).collect::<Vec<_>>(),
                                 "tours": g.game.as_ref().map_or_else(Vec::new, |game| tours_json(game, roster)),
                             });
-                            // 5.4, 5.5: how each deciding tie was settled.
-                            if !g.ties.is_empty()
+                            // 5.4, 5.5: how each deciding tie was settled,
+                            // and in the last stage each one being settled.
+                            let mut ties = g.ties.clone();
+                            let played = group["tours"].as_array().map_or(0, Vec::len);
+                            if s == last && played == TOURS {
+                                ties.extend(being_settled(g, groups.len(), i));
+                            }
+                            if !ties.is_empty()
                                 && let Some(fields) = group.as_object_mut()
                             {
-                                fields.insert("ties".into(), ties_json(&g.ties, roster));
+                                fields.insert("ties".into(), ties_json(&ties, roster));
                             }
                             group
                         })
@@ -76,6 +87,31 @@ impl EruditTournament {
         }
         sheet
     }
+}
+
+/// The deciding ties of group `g` (of `groups`), its tours all complete on
+/// its sheet, that the host has not begun to settle: each recorded with an
+/// empty shoot-off, so that a sheet exported while the hall waits for it
+/// (its last question just closed, or the tie awaiting its shoot-off)
+/// scores the tied teams sharing their places, as the live table shows.
+fn being_settled(g: &GroupPlay, groups: usize, group: usize) -> Vec<TieSettlement> {
+    let result = GroupResult {
+        finished: true,
+        ..g.result()
+    };
+    let Ok(order) = group_places(&result, groups, group) else {
+        return Vec::new();
+    };
+    order
+        .open
+        .into_iter()
+        .filter(|open| !g.ties.iter().any(|t| t.teams == open.tied))
+        .map(|open| TieSettlement {
+            teams: open.tied,
+            shoot_off: Vec::new(),
+            lot: None,
+        })
+        .collect()
 }
 
 /// A group's tie settlements: the tied teams, the shoot-off's questions

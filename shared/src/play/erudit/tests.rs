@@ -650,6 +650,16 @@ proptest! {
     }
 }
 
+/// A seed whose final ends with two teams tied for first: between the
+/// last tour and the shoot-off, the exported sheet scores them sharing
+/// places 1-2, as the live standings show (found by the property above).
+#[test]
+fn sheet_5_4_an_open_tie_being_settled_scores_as_shared_places() {
+    play_tournament(4, 16_957_756_381_850_436_908, |h| {
+        assert_eq!(h.scored_sheet(), h.standings());
+    });
+}
+
 /// `score` on the tournament sheet with one change: its error.
 pub(super) fn refused(h: &Hall, change: impl FnOnce(&mut Value)) -> String {
     let mut sheet = h.t.sheet(&h.roster);
