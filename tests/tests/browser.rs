@@ -11,8 +11,8 @@
 //! is drawn. Screenshots of each step go to `target/browser-shots/`.
 //!
 //! Needs the bundle (`scripts/build-web.sh`) and Debian's `chromium` and
-//! `chromium-driver`; `scripts/test.sh` (the README's test command) makes
-//! sure of both.
+//! `chromium-driver`; the README's test command builds the bundle and
+//! `.ci/run` installs the browser.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -57,7 +57,7 @@ fn bundle_present() -> Result<()> {
     let bundle = minuta_server::default_web_bundle();
     ensure!(
         bundle.join("index.html").is_file() && bundle.join("minuta_bg.wasm").is_file(),
-        "no browser bundle in {} — build it with scripts/build-web.sh (scripts/test.sh does)",
+        "no browser bundle in {} — build it with scripts/build-web.sh (the README's test command does)",
         bundle.display()
     );
     Ok(())
