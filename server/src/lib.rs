@@ -72,7 +72,8 @@ pub struct ServerConfig {
     /// number.
     pub web_port: Option<u16>,
     /// The browser terminal's files (`scripts/build-web.sh`); `None`: the
-    /// default place ([`default_web_bundle`]).
+    /// ones built into the binary (`embed-web`), else the default place
+    /// ([`default_web_bundle`]).
     pub web_bundle: Option<PathBuf>,
 }
 
@@ -233,12 +234,19 @@ pub struct Running {
     inbound: mpsc::Sender<Inbound>,
     /// The browsers' door and its accept loop, if browsers may join.
     web: Option<(std::sync::Arc<net::web::Door>, tokio::task::JoinHandle<()>)>,
+    gate: net::gate::Gate,
 }
 
 impl Running {
     /// A sender into the driver, for in-process robots and tests.
     pub fn inbound(&self) -> mpsc::Sender<Inbound> {
         self.inbound.clone()
+    }
+
+    /// Whether any terminal or browser has reached this server from
+    /// another machine since it started (a firewall in the way lets none).
+    pub fn reached_from_elsewhere(&self) -> bool {
+        self.gate.reached_from_elsewhere()
     }
 
     /// Stops accepting, waits until everything in flight is durable, closes
@@ -376,11 +384,12 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
             let hall = lan::advert_of(&ready)
                 .map(|advert| advert.txt())
                 .unwrap_or_default();
-            let bundle = config.web_bundle.clone().unwrap_or_else(default_web_bundle);
-            if !bundle.is_dir() {
+            let bundle =
+                net::web::bundle::Bundle::choose(config.web_bundle.clone(), default_web_bundle);
+            if !bundle.present() {
                 info!(
                     "no browser terminal files in {}: `/` says how to build them (scripts/build-web.sh)",
-                    bundle.display()
+                    bundle.describe()
                 );
             }
             let door = std::sync::Arc::new(net::web::Door::new(
@@ -403,7 +412,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
     };
     tokio::spawn(net::endpoint::accept_loop(
         endpoint.clone(),
-        gate,
+        gate.clone(),
         inbound_tx.clone(),
         core.clone(),
         clock,
@@ -427,6 +436,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         endpoint,
         inbound: inbound_tx,
         web,
+        gate,
     })
 }
 

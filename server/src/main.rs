@@ -16,6 +16,7 @@ use minuta_server::operator_lang::{Lang, error_line};
 use minuta_server::{Ready, ServerConfig};
 use minuta_shared::ids::GameId;
 
+mod start;
 mod teams_cli;
 
 /// mimalloc, not the system's malloc: after a flood of connections glibc
@@ -32,8 +33,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
     about = "Minuta: the game server for intellectual team games in a hall"
 )]
 struct Cli {
+    /// None (no arguments, a double-click): `start` with its defaults.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// Where browsers join: the page and its WebSocket (TCP).
@@ -61,6 +63,10 @@ impl WebArgs {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run a real game from the documents folder, open the host's
+    /// dashboard in the browser and say where the teams go (what running
+    /// minuta-server with no arguments does, e.g. a double-click on Windows).
+    Start(start::StartArgs),
     /// Run the server for a real game.
     Serve {
         /// Address and UDP port to listen on (every interface by default, so team laptops can join).
@@ -301,7 +307,11 @@ impl DemoGameArg {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let command = cli
+        .command
+        .unwrap_or_else(|| Command::Start(start::StartArgs::default_for_double_click()));
+    match command {
+        Command::Start(args) => start_game(args),
         Command::Score { file } => score(&file),
         Command::Package { file, encoding } => package(&file, encoding.as_deref()),
         Command::Serve {
@@ -324,7 +334,7 @@ fn main() -> ExitCode {
                 web_port: web.port(listen),
                 web_bundle: web.web_bundle,
             };
-            serve_until(config, None, slice_codes, !no_mdns).map(|_| ())
+            serve_until(config, None, slice_codes, !no_mdns, None).map(|_| ())
         })),
         Command::Demo {
             listen,
@@ -433,7 +443,7 @@ fn main() -> ExitCode {
                 web_bundle: web.web_bundle,
             };
             report(
-                serve_until(config, finish_line, false, !no_mdns).map(|ended| {
+                serve_until(config, finish_line, false, !no_mdns, None).map(|ended| {
                     if ended == Ended::Finished {
                         println!(
                             "demo: every game has been played to its end; the store is in {}",
@@ -478,6 +488,19 @@ fn main() -> ExitCode {
         }
         Command::Teams { command } => teams_cli::run(command),
     }
+}
+
+/// `start`, or no arguments: serve from the game's folder, welcome the
+/// host; a failure waits for Enter so a double-clicked window can be read.
+fn start_game(args: start::StartArgs) -> ExitCode {
+    let lang = lang();
+    let (config, welcome) = args.plan(lang);
+    let result = serve_until(config, None, false, true, Some(&welcome)).map(|_| ());
+    let code = report(result);
+    if code != ExitCode::SUCCESS {
+        start::hold_the_window(lang);
+    }
+    code
 }
 
 /// `--new`: an unusable store is moved aside (and said so) before the
@@ -538,13 +561,21 @@ fn serve_until(
     finish_line: Option<FinishLine>,
     slice_codes: bool,
     mdns: bool,
+    welcome: Option<&start::Welcome>,
 ) -> anyhow::Result<Ended> {
+    // A double-clicked window shows the welcome, not the log's routine.
+    let routine = if welcome.is_some() {
+        "minuta_server=warn"
+    } else {
+        "minuta_server=info"
+    };
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "minuta_server=info".into()),
+                .unwrap_or_else(|_| routine.into()),
         )
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         // A log that cannot be written (a full disk under a redirected
         // stderr) is lost, never a panic: tracing's fallback is eprintln!,
         // which panics when stderr fails, and would kill the store's writer.
@@ -560,12 +591,25 @@ fn serve_until(
         print_ready(&running.ready, slice_codes);
         // Held until the server stops: dropping it says goodbye to the hall.
         let _announced = mdns.then(|| announce(&running.ready)).flatten();
+        if let Some(welcome) = welcome {
+            welcome.greet(&running);
+        }
+        let silence = async {
+            match welcome {
+                Some(welcome) => welcome.watch_for_silence(&running).await,
+                None => std::future::pending().await,
+            }
+        };
         let ended = match finish_line {
             Some(line) => tokio::select! {
                 r = wait_for_stop_signal() => r.map(|()| Ended::Stopped)?,
                 () = line.reached() => Ended::Finished,
+                () = silence => Ended::Stopped,
             },
-            None => wait_for_stop_signal().await.map(|()| Ended::Stopped)?,
+            None => tokio::select! {
+                r = wait_for_stop_signal() => r.map(|()| Ended::Stopped)?,
+                () = silence => Ended::Stopped,
+            },
         };
         eprintln!(
             "{}",
@@ -597,7 +641,10 @@ fn announce(ready: &Ready) -> Option<minuta_server::lan::Advertiser> {
     }
 }
 
-/// Ctrl-C, or SIGTERM from a service manager: both stop the server cleanly.
+/// Ctrl-C, or SIGTERM from a service manager; on Windows also the console
+/// window closed, Ctrl-Break, logging off or shutting down: each stops the
+/// server cleanly (what was acknowledged is stored already, so a system
+/// that ends the process before the goodbye loses nothing of it).
 async fn wait_for_stop_signal() -> anyhow::Result<()> {
     #[cfg(unix)]
     {
@@ -608,7 +655,22 @@ async fn wait_for_stop_signal() -> anyhow::Result<()> {
             _ = term.recv() => {}
         }
     }
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    {
+        use tokio::signal::windows;
+        let mut close = windows::ctrl_close().context("listening for the console's closing")?;
+        let mut brk = windows::ctrl_break().context("listening for Ctrl-Break")?;
+        let mut logoff = windows::ctrl_logoff().context("listening for logging off")?;
+        let mut shutdown = windows::ctrl_shutdown().context("listening for shutting down")?;
+        tokio::select! {
+            r = tokio::signal::ctrl_c() => r.context("waiting for Ctrl-C")?,
+            _ = close.recv() => {}
+            _ = brk.recv() => {}
+            _ = logoff.recv() => {}
+            _ = shutdown.recv() => {}
+        }
+    }
+    #[cfg(not(any(unix, windows)))]
     tokio::signal::ctrl_c()
         .await
         .context("waiting for Ctrl-C")?;

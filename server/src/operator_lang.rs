@@ -22,9 +22,15 @@ pub enum Lang {
 }
 
 impl Lang {
-    /// The locale of this process's environment.
+    /// The locale of this process's environment; where none is set
+    /// (Windows), the system's own language.
     pub fn from_env() -> Lang {
-        Lang::from_locale(|name| std::env::var(name).ok())
+        Lang::from_locale(|name| {
+            std::env::var(name)
+                .ok()
+                .filter(|value| !value.is_empty())
+                .or_else(|| system_locale(name))
+        })
     }
 
     /// POSIX's order: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is
@@ -46,6 +52,18 @@ impl Lang {
             Lang::En => en.into(),
         }
     }
+}
+
+/// Windows keeps the user's language outside the environment: it answers
+/// for `LANG` («ru-RU»).
+#[cfg(windows)]
+fn system_locale(name: &str) -> Option<String> {
+    (name == "LANG").then(sys_locale::get_locale).flatten()
+}
+
+#[cfg(not(windows))]
+fn system_locale(_name: &str) -> Option<String> {
+    None
 }
 
 /// The line `minuta-server` prints for a failure: «ошибка: …» / «error: …»,

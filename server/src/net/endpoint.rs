@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 use tracing::debug;
 
 use super::gate::Gate;
+use super::plain_udp::PlainUdp;
 use super::press_desk::SharedCore;
 use super::{Inbound, NetLimits};
 use crate::clock::ServerClock;
@@ -40,10 +41,37 @@ pub fn bind(listen: SocketAddr, config: quinn::ServerConfig) -> std::io::Result<
     socket.bind(&listen.into())?;
     socket.set_nonblocking(true)?;
     let socket: std::net::UdpSocket = socket.into();
-    quinn::Endpoint::new(
+    // quinn-udp sets its options (ECN, packet info, don't-fragment) on a
+    // copy of the handle; where the system refuses one (Windows 7, Wine:
+    // WSAEOPNOTSUPP) the same socket is served plainly instead.
+    let full = socket.try_clone().and_then(|copy| {
+        quinn::Endpoint::new(
+            quinn::EndpointConfig::default(),
+            Some(config.clone()),
+            copy,
+            Arc::new(quinn::TokioRuntime),
+        )
+    });
+    match full {
+        Ok(endpoint) => Ok(endpoint),
+        Err(refused) => {
+            tracing::warn!(
+                "this system refused a UDP socket option QUIC uses ({refused}); serving without ECN and offloads"
+            );
+            plain(socket, config)
+        }
+    }
+}
+
+/// The endpoint on [`PlainUdp`]: no socket options at all.
+fn plain(
+    socket: std::net::UdpSocket,
+    config: quinn::ServerConfig,
+) -> std::io::Result<quinn::Endpoint> {
+    quinn::Endpoint::new_with_abstract_socket(
         quinn::EndpointConfig::default(),
         Some(config),
-        socket,
+        Arc::new(PlainUdp::new(socket)?),
         Arc::new(quinn::TokioRuntime),
     )
 }

@@ -36,7 +36,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -70,6 +70,9 @@ pub const CUT_EVERY: Duration = Duration::from_millis(500);
 pub struct Gate {
     in_flight: Arc<AtomicUsize>,
     addresses: Arc<Mutex<Addresses>>,
+    /// Anything came from another machine (a QUIC attempt, a browser's
+    /// TCP connection): a hall whose firewall lets nothing in never sets it.
+    elsewhere: Arc<AtomicBool>,
 }
 
 /// One connection not yet logged in; dropping it (logged in, failed,
@@ -270,6 +273,18 @@ impl Gate {
         Self::default()
     }
 
+    /// Notes where a connection attempt came from (see [`Gate::reached_from_elsewhere`]).
+    pub fn note_contact(&self, ip: IpAddr) {
+        if !ip.to_canonical().is_loopback() {
+            self.elsewhere.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether anything has reached the server from another machine.
+    pub fn reached_from_elsewhere(&self) -> bool {
+        self.elsewhere.load(Ordering::Relaxed)
+    }
+
     /// How many connections have not logged in yet.
     pub fn in_flight(&self) -> usize {
         self.in_flight.load(Ordering::Relaxed)
@@ -310,6 +325,7 @@ impl Gate {
     ) -> Result<(quinn::Incoming, Handshaking), Turned> {
         let remote = incoming.remote_address();
         let ip = remote.ip().to_canonical();
+        self.note_contact(ip);
         let mut addresses = lock(&self.addresses);
         addresses.room.cap = limits.max_handshakes.max(ROOM_FLOOR);
         let decision = addresses.decide(
@@ -364,6 +380,17 @@ mod tests {
     const STRANGER: IpAddr = IpAddr::V4(Ipv4Addr::new(192, 0, 2, 7));
     const OTHER: IpAddr = IpAddr::V4(Ipv4Addr::new(192, 0, 2, 8));
     const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+    #[test]
+    fn only_another_machine_counts_as_reaching_the_server() {
+        let gate = Gate::new();
+        gate.note_contact(LOCAL);
+        gate.note_contact("::1".parse().unwrap());
+        gate.note_contact("::ffff:127.0.0.1".parse().unwrap());
+        assert!(!gate.reached_from_elsewhere());
+        gate.clone().note_contact(STRANGER);
+        assert!(gate.reached_from_elsewhere());
+    }
 
     fn decide(a: &Addresses, ip: IpAddr, validated: bool, total: usize, now: Instant) -> Decision {
         a.decide(ip, validated, !validated, total, &NetLimits::default(), now)

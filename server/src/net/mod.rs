@@ -9,6 +9,7 @@ pub mod gate;
 pub mod limits;
 pub mod link;
 pub mod outbox;
+pub mod plain_udp;
 pub mod press_desk;
 pub mod tls;
 pub mod web;

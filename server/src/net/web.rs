@@ -18,7 +18,6 @@ pub mod web_link;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -55,9 +54,8 @@ pub struct Door {
     pub limits: NetLimits,
     /// TLS 1.3 with the server's certificate and [`ALPN`].
     pub tls: Arc<rustls::ServerConfig>,
-    /// The bundle directory, looked in at each request (so a bundle built
-    /// while the server runs is served; without one `/` says how to build).
-    pub bundle: PathBuf,
+    /// The browser terminal's files (without them `/` says how to build).
+    pub bundle: bundle::Bundle,
     /// `/hall`'s body: the mDNS advert's TXT pairs as a JSON object.
     pub hall: Bytes,
     counts: Mutex<Counts>,
@@ -74,7 +72,7 @@ impl Door {
         clock: ServerClock,
         limits: NetLimits,
         tls: Arc<rustls::ServerConfig>,
-        bundle: PathBuf,
+        bundle: bundle::Bundle,
         hall: &[(String, String)],
     ) -> Self {
         let object: serde_json::Map<String, serde_json::Value> = hall
@@ -180,6 +178,7 @@ pub async fn accept_loop(listener: TcpListener, door: Arc<Door>) {
                 continue;
             }
         };
+        door.gate.note_contact(remote.ip());
         let Some(place) = Place::take(&door, remote.ip()) else {
             debug!(%remote, "too many browser connections: closing this one");
             continue;
@@ -266,10 +265,10 @@ async fn respond(request: Request<Incoming>, remote: SocketAddr, place: Arc<Plac
         .get(header::ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .is_some_and(bundle::accepts_gzip);
-    let root = door.bundle.clone();
+    let files = door.bundle.clone();
     let lookup = {
         let name = name.clone();
-        tokio::task::spawn_blocking(move || bundle::find(&root, &name, gzip))
+        tokio::task::spawn_blocking(move || files.find(&name, gzip))
     };
     let Ok(Some(found)) = lookup.await else {
         return if name == "index.html" {

@@ -1,13 +1,101 @@
 //! The browser terminal's files, served from the bundle directory
-//! (`scripts/build-web.sh` writes it): a name is looked up only if every
-//! part of it is a plain file name (letters, digits, `_`, `-`, `.`, not
-//! starting with a dot), and only if it resolves to a regular file inside
-//! the bundle (a symbolic link out of it is refused); no listings. A file
-//! is sent as its precompressed `NAME.gz` when the browser takes gzip.
+//! (`scripts/build-web.sh` writes it) or from the copy built into the
+//! binary (the `embed-web` feature, `build.rs`): a name is looked up only
+//! if every part of it is a plain file name (letters, digits, `_`, `-`,
+//! `.`, not starting with a dot), and only if it resolves to a regular
+//! file inside the bundle (a symbolic link out of it is refused); no
+//! listings. A file is sent as its precompressed `NAME.gz` when the
+//! browser takes gzip.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
+
+/// A file of the bundle built into this binary.
+pub struct EmbeddedFile {
+    /// Its name in the bundle (`minuta_bg.wasm`).
+    pub name: &'static str,
+    /// `bytes` are the gzip of the file.
+    pub gzip: bool,
+    pub bytes: &'static [u8],
+}
+
+// `EMBEDDED` (empty without the `embed-web` feature) and `EMBEDDED_STAMP`,
+// a hash of them that tells one build's files from another's.
+include!(concat!(env!("OUT_DIR"), "/embedded_web.rs"));
+
+/// Where the browser terminal's files come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bundle {
+    /// A folder, looked in at each request (so a bundle built while the
+    /// server runs is served).
+    Dir(PathBuf),
+    /// The files built into this binary.
+    Embedded,
+}
+
+impl Bundle {
+    /// The folder named, else the files built in, else `fallback`.
+    pub fn choose(named: Option<PathBuf>, fallback: impl FnOnce() -> PathBuf) -> Bundle {
+        match named {
+            Some(dir) => Bundle::Dir(dir),
+            None if !EMBEDDED.is_empty() => Bundle::Embedded,
+            None => Bundle::Dir(fallback()),
+        }
+    }
+
+    /// Whether there are files to serve (a folder that exists).
+    pub fn present(&self) -> bool {
+        match self {
+            Bundle::Dir(dir) => dir.is_dir(),
+            Bundle::Embedded => true,
+        }
+    }
+
+    /// Looks `name` up (see [`find`]). Blocking for a folder: run it off
+    /// the server's thread.
+    pub fn find(&self, name: &str, gzip: bool) -> Option<Found> {
+        match self {
+            Bundle::Dir(root) => find(root, name, gzip),
+            Bundle::Embedded => find_embedded(EMBEDDED, name, gzip),
+        }
+    }
+
+    /// How it is named in the page that says it is missing.
+    pub fn describe(&self) -> String {
+        match self {
+            Bundle::Dir(dir) => dir.display().to_string(),
+            Bundle::Embedded => "(built in)".to_owned(),
+        }
+    }
+}
+
+/// `name` among `files`: sent gzipped when the browser takes it, unpacked
+/// when not.
+fn find_embedded(files: &[EmbeddedFile], name: &str, gzip: bool) -> Option<Found> {
+    let file = files.iter().find(|file| file.name == name)?;
+    let content_type = content_type(name);
+    let (body, sent_gzip) = if file.gzip && !gzip {
+        let mut body = Vec::new();
+        flate2::read::GzDecoder::new(file.bytes)
+            .read_to_end(&mut body)
+            .ok()?;
+        (body, false)
+    } else {
+        (file.bytes.to_vec(), file.gzip)
+    };
+    let etag = format!(
+        "\"{:x}-{EMBEDDED_STAMP}{}\"",
+        file.bytes.len(),
+        if sent_gzip { "-gz" } else { "" }
+    );
+    Some(Found {
+        body,
+        content_type,
+        gzip: sent_gzip,
+        etag,
+    })
+}
 
 /// One file to send.
 #[derive(Debug)]
@@ -128,8 +216,8 @@ pub fn accepts_gzip(header: &str) -> bool {
 
 /// The page `/` shows when there is no bundle: how to build one, in
 /// Russian and English.
-pub fn missing_page(dir: &Path) -> String {
-    let looked = html_escape(&dir.display().to_string());
+pub fn missing_page(bundle: &Bundle) -> String {
+    let looked = html_escape(&bundle.describe());
     format!(
         "<!doctype html><html lang=\"ru\"><head><meta charset=\"utf-8\">\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -181,6 +269,50 @@ mod tests {
             "/C:\\x",
         ] {
             assert_eq!(file_name(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_built_in_file_is_sent_gzipped_when_taken_and_unpacked_when_not() {
+        use std::io::Write;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(b"wasm bytes").unwrap();
+        let packed: &'static [u8] = Box::leak(gz.finish().unwrap().into_boxed_slice());
+        let files = [
+            EmbeddedFile {
+                name: "m.wasm",
+                gzip: true,
+                bytes: packed,
+            },
+            EmbeddedFile {
+                name: "index.html",
+                gzip: false,
+                bytes: b"<p>hi</p>",
+            },
+        ];
+        let sent = find_embedded(&files, "m.wasm", true).unwrap();
+        assert!(sent.gzip);
+        assert_eq!(sent.body, packed);
+        assert_eq!(sent.content_type, "application/wasm");
+        let unpacked = find_embedded(&files, "m.wasm", false).unwrap();
+        assert!(!unpacked.gzip);
+        assert_eq!(unpacked.body, b"wasm bytes");
+        assert_ne!(sent.etag, unpacked.etag);
+        let page = find_embedded(&files, "index.html", true).unwrap();
+        assert!(!page.gzip);
+        assert_eq!(page.body, b"<p>hi</p>");
+        assert!(find_embedded(&files, "other.js", true).is_none());
+    }
+
+    #[test]
+    fn a_named_folder_wins_over_the_built_in_files() {
+        let named = Bundle::choose(Some(PathBuf::from("here")), || PathBuf::from("there"));
+        assert_eq!(named, Bundle::Dir(PathBuf::from("here")));
+        let default = Bundle::choose(None, || PathBuf::from("there"));
+        if EMBEDDED.is_empty() {
+            assert_eq!(default, Bundle::Dir(PathBuf::from("there")));
+        } else {
+            assert_eq!(default, Bundle::Embedded);
         }
     }
 
