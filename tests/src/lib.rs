@@ -13,6 +13,7 @@ pub mod browser;
 pub mod commands;
 pub mod hall;
 pub mod hostile;
+pub mod page;
 pub mod press_hall;
 pub mod relay;
 pub mod ring;
@@ -22,6 +23,7 @@ pub mod stats;
 pub mod terminal;
 pub mod views;
 pub mod web_terminal;
+pub mod wine;
 
 pub use hall::{Hall, test_timing};
 pub use server::TestServer;

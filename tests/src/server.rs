@@ -29,6 +29,8 @@ use minuta_server::net::NetLimits;
 use minuta_server::{ServerConfig, ServerHandle};
 use minuta_shared::join_code::JoinCode;
 
+use crate::wine::{self, Wine};
+
 /// How long a server may take to start and print its join codes.
 pub const STARTUP: Duration = Duration::from_secs(30);
 
@@ -45,7 +47,7 @@ pub struct TestServer {
     pub fingerprint: [u8; 32],
     pub host_code: JoinCode,
     pub display_code: JoinCode,
-    /// Where browsers join (TCP; in-process servers only): a restart
+    /// Where browsers join (TCP; in-process servers and Wine): a restart
     /// listens here again.
     pub web_addr: Option<SocketAddr>,
     kind: Kind,
@@ -53,10 +55,21 @@ pub struct TestServer {
     dir: TempDir,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 enum Kind {
     InProcess { busy_poll: bool, net: NetLimits },
-    Child,
+    Child(Launch),
+}
+
+/// How a child-process server is started.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Launch {
+    /// The native `minuta-server`, serving no browsers (a restart binds its
+    /// UDP port again; a TCP port of the same number is not sure to be free).
+    Native(PathBuf),
+    /// Windows' `minuta-server.exe` under Wine, serving browsers too on a
+    /// TCP port of its own.
+    Wine(Wine),
 }
 
 fn localhost_any_port() -> SocketAddr {
@@ -125,14 +138,38 @@ impl TestServer {
     /// (`0.0.0.0:0`) [`TestServer::addr`] is that address with the port
     /// chosen, and the join codes carry every interface's address.
     pub fn child_process_at(binary: &Path, dir: TempDir, listen: SocketAddr) -> Result<Self> {
-        let (addr, process, codes, web_addr) = start_child(binary, dir.path(), listen)?;
+        Self::launched(Launch::Native(binary.to_owned()), dir, listen, None)
+    }
+
+    /// Windows' `minuta-server.exe` under Wine ([`Wine::find`]) on
+    /// 127.0.0.1, browsers on a free TCP port.
+    pub fn under_wine() -> Result<Self> {
+        let web_port = std::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .and_then(|l| l.local_addr())
+            .context("finding a free TCP port")?
+            .port();
+        Self::launched(
+            Launch::Wine(Wine::find()?),
+            temp_dir()?,
+            localhost_any_port(),
+            Some(web_port),
+        )
+    }
+
+    fn launched(
+        launch: Launch,
+        dir: TempDir,
+        listen: SocketAddr,
+        web_port: Option<u16>,
+    ) -> Result<Self> {
+        let (addr, process, codes, web_addr) = start_child(&launch, dir.path(), listen, web_port)?;
         Ok(TestServer {
             addr,
             web_addr,
             fingerprint: codes.0.fingerprint,
             host_code: codes.0,
             display_code: codes.1,
-            kind: Kind::Child,
+            kind: Kind::Child(launch),
             process,
             dir,
         })
@@ -180,11 +217,16 @@ impl TestServer {
     pub fn restart(&mut self) -> Result<()> {
         self.kill()?;
         let web_port = self.web_addr.map_or(0, |a| a.port());
-        let (addr, process, codes, _) = match self.kind {
+        let (addr, process, codes, _) = match &self.kind {
             Kind::InProcess { busy_poll, net } => {
-                start_in_process(self.dir.path(), self.addr, web_port, busy_poll, net)?
+                start_in_process(self.dir.path(), self.addr, web_port, *busy_poll, *net)?
             }
-            Kind::Child => start_child(&server_binary()?, self.dir.path(), self.addr)?,
+            Kind::Child(launch) => start_child(
+                launch,
+                self.dir.path(),
+                self.addr,
+                self.web_addr.map(|a| a.port()),
+            )?,
         };
         if addr != self.addr || codes.0 != self.host_code {
             bail!(
@@ -269,23 +311,43 @@ fn start_in_process(
     ))
 }
 
-fn start_child(binary: &Path, dir: &Path, listen: SocketAddr) -> Result<Started> {
+fn start_child(
+    launch: &Launch,
+    dir: &Path,
+    listen: SocketAddr,
+    web_port: Option<u16>,
+) -> Result<Started> {
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(dir.join("server.log"))
         .context("opening the server log")?;
-    let mut child = Command::new(binary)
+    let (data, certs) = (dir.join("data"), dir.join("certs"));
+    let (mut command, data, certs) = match launch {
+        Launch::Native(binary) => (
+            Command::new(binary),
+            data.into_os_string(),
+            certs.into_os_string(),
+        ),
+        Launch::Wine(wine) => (
+            wine.server(),
+            wine::windows_path(&data).into(),
+            wine::windows_path(&certs).into(),
+        ),
+    };
+    command
         .arg("serve")
         .arg("--listen")
         .arg(listen.to_string())
         .arg("--data")
-        .arg(dir.join("data"))
+        .arg(data)
         .arg("--certs")
-        .arg(dir.join("certs"))
-        // A restart binds its UDP port again; a TCP port of the same
-        // number is not sure to be free, and these tests need no browser.
-        .arg("--no-web")
+        .arg(certs);
+    match web_port {
+        Some(port) => command.arg("--web-port").arg(port.to_string()),
+        None => command.arg("--no-web"),
+    };
+    let mut child = command
         .env("RUST_LOG", "minuta_server=warn")
         // Tests never multicast outside a network namespace of their own.
         .arg("--no-mdns")
@@ -293,7 +355,7 @@ fn start_child(binary: &Path, dir: &Path, listen: SocketAddr) -> Result<Started>
         .stdout(Stdio::piped())
         .stderr(Stdio::from(log))
         .spawn()
-        .with_context(|| format!("starting {}", binary.display()))?;
+        .with_context(|| format!("starting {launch:?}"))?;
     let stdout = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
     let (tx, rx) = std::sync::mpsc::channel::<String>();
     // Reads every line to the end, so the pipe never fills up.
@@ -332,7 +394,8 @@ fn start_child(binary: &Path, dir: &Path, listen: SocketAddr) -> Result<Started>
     }
     match (addr, host, display) {
         (Some(addr), Some(host), Some(display)) => {
-            Ok((addr, Process::Child { child }, (host, display), None))
+            let web_addr = web_port.map(|port| SocketAddr::new(addr.ip(), port));
+            Ok((addr, Process::Child { child }, (host, display), web_addr))
         }
         _ => bail!("unreachable: the loop ends only with all three"),
     }

@@ -14,33 +14,25 @@
 //! `chromium-driver`; the README's test command builds the bundle and
 //! `.ci/run` installs the browser.
 
-use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail, ensure};
-use serde_json::{Value, json};
+use anyhow::{Context, Result, anyhow, ensure};
 
 use minuta_shared::ids::QuestionId;
-use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCommand};
 use minuta_shared::play::neptune::NeptuneCommand;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::rules::neptune::Bid;
 use minuta_shared::wire::client::Command;
 use minuta_tests::auction;
-use minuta_tests::browser::{Browser, LAPTOP, PHONE, Window};
+use minuta_tests::browser::{LAPTOP, PHONE};
 use minuta_tests::hall::judging_of;
+use minuta_tests::page::{PAGE, Page, link};
 use minuta_tests::ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::{Hall, TestServer};
 
 const Q0: QuestionId = QuestionId(0);
-/// A page under load (a cold wasm compile on two busy cores) may take this long.
-const PAGE: Duration = Duration::from_secs(60);
-/// What a person waits for on a page already open.
-const SOON: Duration = Duration::from_secs(15);
-
 /// One browser at a time: each is a heavy process on a small machine.
 static ONE_BROWSER: Mutex<()> = Mutex::new(());
 
@@ -51,154 +43,6 @@ fn slow_minute() -> ChgkTiming {
         warning_before_end_ms: 10_000,
         grace_ms: 10_000,
     }
-}
-
-fn bundle_present() -> Result<()> {
-    let bundle = minuta_server::default_web_bundle();
-    ensure!(
-        bundle.join("index.html").is_file() && bundle.join("minuta_bg.wasm").is_file(),
-        "no browser bundle in {} — build it with scripts/build-web.sh (the README's test command does)",
-        bundle.display()
-    );
-    Ok(())
-}
-
-fn shots() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/browser-shots");
-    let _ = std::fs::create_dir_all(&dir);
-    dir
-}
-
-/// A widget as the page says it.
-#[derive(Debug, Clone)]
-struct Widget {
-    role: String,
-    label: String,
-    value: String,
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
-    enabled: bool,
-}
-
-impl Widget {
-    /// Whether its words contain `words`: a button's are its label, a
-    /// label's its value.
-    fn says(&self, words: &str) -> bool {
-        self.label.contains(words) || self.value.contains(words)
-    }
-
-    /// A clock's «M:SS» as seconds.
-    fn seconds(&self) -> Option<u32> {
-        let (m, s) = self.value.trim().split_once(':')?;
-        Some(m.parse::<u32>().ok()? * 60 + s.parse::<u32>().ok()?)
-    }
-}
-
-/// The page, open in a browser, with its test-facing readings.
-struct Page {
-    browser: Browser,
-    name: &'static str,
-}
-
-impl Page {
-    fn open(window: Window, name: &'static str, url: &str) -> Result<Page> {
-        bundle_present()?;
-        let browser = Browser::start(window)?;
-        browser.goto(url)?;
-        Ok(Page { browser, name })
-    }
-
-    fn connection(&self) -> Result<String> {
-        let v = self.browser.run_js(
-            "return document.body.getAttribute('data-connection') || '';",
-            json!([]),
-        )?;
-        Ok(v.as_str().unwrap_or_default().to_owned())
-    }
-
-    fn wait_connection(&self, want: &str, limit: Duration) -> Result<Duration> {
-        let began = Instant::now();
-        self.browser.wait_for(
-            &format!("{}: data-connection = {want}", self.name),
-            &format!("return document.body.getAttribute('data-connection') === '{want}';"),
-            limit,
-        )?;
-        Ok(began.elapsed())
-    }
-
-    fn widgets(&self) -> Result<Vec<Widget>> {
-        let v = self.browser.run_js(
-            "return window.minuta_widgets ? window.minuta_widgets() : '[]';",
-            json!([]),
-        )?;
-        let list: Vec<Value> = serde_json::from_str(v.as_str().unwrap_or("[]"))?;
-        Ok(list
-            .iter()
-            .map(|w| Widget {
-                role: w["role"].as_str().unwrap_or_default().to_owned(),
-                label: w["label"].as_str().unwrap_or_default().to_owned(),
-                value: w["value"].as_str().unwrap_or_default().to_owned(),
-                x: w["x"].as_f64().unwrap_or_default(),
-                y: w["y"].as_f64().unwrap_or_default(),
-                w: w["w"].as_f64().unwrap_or_default(),
-                h: w["h"].as_f64().unwrap_or_default(),
-                enabled: w["enabled"].as_bool().unwrap_or(false),
-            })
-            .collect())
-    }
-
-    /// Waits until a widget `matches`; returns it.
-    fn wait_widget(&self, what: &str, matches: impl Fn(&Widget) -> bool) -> Result<Widget> {
-        let began = Instant::now();
-        loop {
-            let widgets = self.widgets()?;
-            if let Some(w) = widgets.iter().find(|w| matches(w)) {
-                return Ok(w.clone());
-            }
-            if began.elapsed() > SOON {
-                let _ = self.shot(&format!("failed-{}", what.replace(' ', "-")));
-                let said: Vec<String> = widgets
-                    .iter()
-                    .map(|w| {
-                        format!(
-                            "{} «{}» {} @{:.0},{:.0} {:.0}×{:.0}",
-                            w.role, w.label, w.value, w.x, w.y, w.w, w.h
-                        )
-                    })
-                    .collect();
-                bail!(
-                    "{}: no {what} within {SOON:?}; the page shows {said:?}",
-                    self.name
-                );
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    /// Waits for an enabled widget whose words (a button's label, a
-    /// label's text) contain `words`.
-    fn wait_label(&self, words: &str) -> Result<Widget> {
-        self.wait_widget(&format!("«{words}»"), |w| w.says(words) && w.enabled)
-    }
-
-    fn tap(&self, w: &Widget) -> Result<()> {
-        self.browser.tap(w.x + w.w / 2.0, w.y + w.h / 2.0)
-    }
-
-    fn shot(&self, step: &str) -> Result<()> {
-        self.browser
-            .screenshot(&shots().join(format!("{}-{step}.png", self.name)))
-    }
-}
-
-/// The web link of `code` on this server's page.
-fn link(server: &TestServer, code: &JoinCode) -> Result<String> {
-    let web: SocketAddr = server
-        .web_addr
-        .ok_or_else(|| anyhow!("the test server serves no browsers"))?;
-    Ok(code.web_link(web))
 }
 
 /// Runs the browser's blocking calls off the runtime's other tasks.

@@ -1,0 +1,360 @@
+//! Smoke tests of the Windows server (`scripts/build-windows.sh`'s
+//! `minuta-server.exe`) under Debian's Wine: a demo played to its end and
+//! its store read back, a game served to a native Linux terminal and a
+//! headless Chromium, kept through a kill, and the double-click start's
+//! welcome. Wine is not Windows: what these show is that the `.exe` starts,
+//! serves QUIC and browsers, stores and recovers; a real Windows' firewall
+//! prompt, console window and documents folder are not seen here.
+//!
+//! Needs the `.exe` (the README's test command builds it), Wine (`wine64`)
+//! and, for the browser, Debian's `chromium` and `chromium-driver`; `.ci/run`
+//! installs them.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail, ensure};
+use serde_json::Value;
+
+use minuta_shared::ids::QuestionId;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
+use minuta_shared::play::games::GameReceipt;
+use minuta_shared::play::settings::ChgkTiming;
+use minuta_shared::wire::client::Command as GameCommand;
+use minuta_shared::wire::server::Receipt;
+use minuta_tests::browser::PHONE;
+use minuta_tests::hall::judging_of;
+use minuta_tests::page::{PAGE, Page, link};
+use minuta_tests::server::server_binary;
+use minuta_tests::wine::{Wine, windows_path};
+use minuta_tests::{Hall, Terminal, TestServer};
+
+const Q0: QuestionId = QuestionId(0);
+
+/// One Wine server at a time: each is a heavy process on a small machine.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// A minute long enough for a browser's taps.
+fn slow_minute() -> ChgkTiming {
+    ChgkTiming {
+        minute_ms: 60_000,
+        warning_before_end_ms: 10_000,
+        grace_ms: 10_000,
+    }
+}
+
+/// Runs `command` to its end, at most `limit`; its stdout, or why not.
+fn run(mut command: Command, what: &str, limit: Duration) -> Result<String> {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("starting {what}"))?;
+    let began = Instant::now();
+    while child.try_wait()?.is_none() {
+        if began.elapsed() > limit {
+            let _ = child.kill();
+            let output = child.wait_with_output()?;
+            bail!(
+                "{what} did not end within {limit:?}; stderr:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let output = child.wait_with_output()?;
+    ensure!(
+        output.status.success(),
+        "{what}: {}; stderr:\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).with_context(|| format!("{what}'s output"))
+}
+
+fn json(text: &str, what: &str) -> Result<Value> {
+    serde_json::from_str(text).with_context(|| format!("{what} is not JSON: {text}"))
+}
+
+#[test]
+fn windows_a_chgk_demo_under_wine_runs_to_its_end_and_its_store_reads_the_same_natively()
+-> Result<()> {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Arrange: the Windows server and a folder for its store.
+    let wine = Wine::find()?;
+    let dir = tempfile::tempdir()?;
+    let (data, certs) = (dir.path().join("data"), dir.path().join("certs"));
+
+    // Act: the robots play a ChGK demo to its end under Wine.
+    let mut demo = wine.server();
+    demo.args(["demo", "--game", "chgk", "--minute", "1", "--run-to-end"])
+        .args(["--listen", "127.0.0.1:0", "--no-web"])
+        .arg("--data")
+        .arg(windows_path(&data))
+        .arg("--certs")
+        .arg(windows_path(&certs))
+        .env("RUST_LOG", "minuta_server=warn");
+    let said = run(demo, "the demo under Wine", Duration::from_secs(600))?;
+    ensure!(
+        said.contains("every game has been played to its end"),
+        "{said}"
+    );
+
+    // Assert: the .exe and the native server read the same results from the
+    // store the .exe wrote, and its sheet scores to its standings.
+    let mut export = wine.server();
+    export
+        .args(["export", "--format", "json", "--data"])
+        .arg(windows_path(&data));
+    let from_windows = json(
+        &run(export, "export under Wine", Duration::from_secs(120))?,
+        "the .exe's export",
+    )?;
+    let mut native = Command::new(server_binary()?);
+    native
+        .args(["export", "--format", "json", "--data"])
+        .arg(&data);
+    let from_linux = json(
+        &run(native, "the native export", Duration::from_secs(60))?,
+        "the native export",
+    )?;
+    ensure!(
+        from_windows == from_linux,
+        "the two exports differ:\n{from_windows}\n{from_linux}"
+    );
+    let answered = from_windows["questions"]
+        .as_array()
+        .map_or(0, |questions| questions.len());
+    ensure!(answered > 0, "no question was played: {from_windows}");
+
+    let sheet = dir.path().join("sheet.json");
+    let mut write_sheet = wine.server();
+    write_sheet
+        .args(["export", "--format", "sheet", "--game", "0", "--data"])
+        .arg(windows_path(&data))
+        .arg("--out")
+        .arg(windows_path(&sheet));
+    run(
+        write_sheet,
+        "the sheet under Wine",
+        Duration::from_secs(120),
+    )?;
+    let mut score = Command::new(server_binary()?);
+    score.arg("score").arg(&sheet);
+    let scored = json(&run(score, "score", Duration::from_secs(60))?, "the score")?;
+    let game = from_windows["games"]
+        .as_array()
+        .and_then(|games| games.iter().find(|g| g["id"] == 0))
+        .ok_or_else(|| anyhow!("no game 0 in {from_windows}"))?;
+    ensure!(
+        scored["standings"] == game["standings"],
+        "scored {} but the live standings were {}",
+        scored["standings"],
+        game["standings"]
+    );
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn windows_serve_under_wine_takes_a_linux_terminal_and_a_browser_and_keeps_their_cards()
+-> Result<()> {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Arrange: the .exe serves a hall of two teams; the first team plays
+    // from the native app's terminal, the second from a phone's browser.
+    let mut hall = Hall::open(TestServer::under_wine()?, 2, slow_minute()).await?;
+    let url = link(&hall.server, &hall.team_codes[1])?;
+    let page = tokio::task::block_in_place(|| -> Result<Page> {
+        let page = Page::open(PHONE, "wine-phone", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        Ok(page)
+    })?;
+    hall.start_question(Q0).await?;
+
+    // Act: both hand in their cards.
+    let receipt = hall.teams[0]
+        .ok(GameCommand::game(
+            EVENT_CHGK,
+            ChgkCommand::SubmitCard {
+                question: Q0,
+                text: "Линукс".into(),
+            },
+        ))
+        .await?;
+    ensure!(
+        matches!(
+            receipt,
+            Receipt::Game {
+                receipt: GameReceipt::Chgk(ChgkReceipt::Card { late: false, .. }),
+                ..
+            }
+        ),
+        "{receipt:?}"
+    );
+    tokio::task::block_in_place(|| -> Result<()> {
+        let field = page.wait_widget("the answer field", |w| w.role.contains("TextInput"))?;
+        page.tap(&field)?;
+        page.browser.type_keys("Пушкин")?;
+        page.wait_widget("the typed answer", |w| {
+            w.role.contains("TextInput") && w.value.contains("Пушкин")
+        })?;
+        let submit = page.wait_label("Сдать ответ")?;
+        page.tap(&submit)?;
+        let yes = page.wait_label("Да, сдать")?;
+        page.tap(&yes)?;
+        page.wait_label("принято")?;
+        page.shot("receipt")?;
+        Ok(())
+    })?;
+
+    // Act: the server is killed (as a laptop losing power) and restarted.
+    hall.server.kill()?;
+    hall.server.restart()?;
+
+    // Assert: the host, joining again, judges both cards; the browser is
+    // back on its own.
+    let mut host = Terminal::connect(&hall.server.host_code).await?;
+    let (linux, browser) = (hall.team_ids[0], hall.team_ids[1]);
+    host.wait_host("both cards after the restart", |v| {
+        judging_of(v, Q0).is_some_and(|j| {
+            let has = |team, text: &str| {
+                j.groups.iter().any(|g| {
+                    g.teams.contains(&team) && g.spellings.iter().any(|s| s.contains(text))
+                })
+            };
+            has(linux, "Линукс") && has(browser, "Пушкин")
+        })
+    })
+    .await?;
+    tokio::task::block_in_place(|| -> Result<()> {
+        page.wait_connection("connected", PAGE)?;
+        page.shot("after-restart")?;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// Takes lines until one contains `words`; every line taken.
+fn read_until(lines: &mut impl Iterator<Item = String>, words: &str) -> Result<Vec<String>> {
+    let mut seen = Vec::new();
+    for line in lines.by_ref() {
+        let found = line.contains(words);
+        seen.push(line);
+        if found {
+            return Ok(seen);
+        }
+    }
+    bail!("the output ended without «{words}»:\n{}", seen.join("\n"))
+}
+
+#[test]
+fn windows_the_double_click_start_under_wine_welcomes_the_host_in_russian() -> Result<()> {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Arrange: a game folder of its own; a Russian system.
+    let wine = Wine::find()?;
+    let dir = tempfile::tempdir()?;
+    let folder = dir.path().join("Minuta");
+
+    // Act: `start` (what no arguments do), on this machine only.
+    let mut child = wine
+        .server()
+        .args([
+            "start",
+            "--listen",
+            "127.0.0.1:0",
+            "--no-browser",
+            "--quiet-for",
+            "3",
+        ])
+        .arg("--folder")
+        .arg(windows_path(&folder))
+        .env("LANG", "ru_RU.UTF-8")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .context("starting the .exe")?;
+    let stdout = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut lines = std::iter::from_fn(|| rx.recv_timeout(Duration::from_secs(120)).ok());
+    let welcome = read_until(&mut lines, "Остановить сервер");
+    let silence = welcome
+        .as_ref()
+        .ok()
+        .map(|_| read_until(&mut lines, "protocol=TCP"));
+    let _ = child.kill();
+    let _ = child.wait();
+    let welcome = welcome?.join("\n");
+
+    // Assert: it says where the game lives, where the host and the teams
+    // go, what the firewall must let in; the store is in the folder; after
+    // the quiet it says what may stand in the way.
+    ensure!(
+        welcome.contains("Минута: сервер игры работает."),
+        "{welcome}"
+    );
+    ensure!(welcome.contains(&windows_path(&folder)), "{welcome}");
+    ensure!(welcome.contains("/#host/"), "{welcome}");
+    ensure!(welcome.contains("netsh advfirewall"), "{welcome}");
+    ensure!(
+        folder.join("data/minuta.sqlite3").is_file(),
+        "no store in {}",
+        folder.display()
+    );
+    ensure!(
+        folder.join("certs").is_dir(),
+        "no certificate in {}",
+        folder.display()
+    );
+    let silence = silence.ok_or_else(|| anyhow!("no welcome"))??.join("\n");
+    ensure!(silence.contains("ни одно устройство"), "{silence}");
+    ensure!(silence.contains("UDP и TCP"), "{silence}");
+    Ok(())
+}
+
+/// The `.exe`'s page is the browser terminal it carries (no folder beside it).
+#[test]
+fn windows_the_exe_serves_its_own_browser_terminal() -> Result<()> {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = TestServer::under_wine()?;
+    let web = server
+        .web_addr
+        .ok_or_else(|| anyhow!("the Wine server serves no browsers"))?;
+    let page = http_get(web, "/")?;
+    ensure!(page.starts_with("HTTP/1.1 200"), "{}", first_line(&page));
+    ensure!(page.contains("minuta"), "not the terminal's page");
+    let wasm = http_get(web, "/minuta_bg.wasm")?;
+    ensure!(wasm.starts_with("HTTP/1.1 200"), "{}", first_line(&wasm));
+    ensure!(
+        wasm.to_ascii_lowercase()
+            .contains("content-type: application/wasm"),
+        "{}",
+        &wasm[..wasm.find("\r\n\r\n").unwrap_or(wasm.len())]
+    );
+    Ok(())
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or_default()
+}
+
+/// One plain HTTP/1.1 request; the answer as text (a binary body lossily).
+fn http_get(addr: std::net::SocketAddr, path: &str) -> Result<String> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer)?;
+    Ok(String::from_utf8_lossy(&answer).into_owned())
+}
