@@ -495,7 +495,8 @@ fn main() -> ExitCode {
 fn start_game(args: start::StartArgs) -> ExitCode {
     let lang = lang();
     let (config, welcome) = args.plan(lang);
-    let result = serve_until(config, None, false, true, Some(&welcome)).map(|_| ());
+    let mdns = welcome.mdns;
+    let result = serve_until(config, None, false, mdns, Some(&welcome)).map(|_| ());
     let code = report(result);
     if code != ExitCode::SUCCESS {
         start::hold_the_window(lang);

@@ -34,6 +34,11 @@ pub struct StartArgs {
     /// Do not open the host's dashboard in the default browser.
     #[arg(long)]
     pub no_browser: bool,
+    /// Do not announce the server on the hall's network (mDNS/DNS-SD,
+    /// `_minuta._udp`): terminals then join by the join codes only.
+    /// Also set by the environment variable MINUTA_NO_MDNS=1.
+    #[arg(long, env = "MINUTA_NO_MDNS", value_parser = clap::builder::FalseyValueParser::new())]
+    pub no_mdns: bool,
     /// Seconds to wait for a terminal from another machine before saying
     /// what may stand in the way.
     #[arg(long, hide = true, default_value_t = QUIET_FOR.as_secs())]
@@ -45,6 +50,8 @@ pub struct Welcome {
     pub folder: PathBuf,
     pub lang: Lang,
     pub open_browser: bool,
+    /// Announce the server on the hall's network.
+    pub mdns: bool,
     pub quiet_for: Duration,
 }
 
@@ -57,6 +64,8 @@ impl StartArgs {
                 .map(PathBuf::from),
             listen: None,
             no_browser: false,
+            no_mdns: std::env::var_os("MINUTA_NO_MDNS")
+                .is_some_and(|v| !v.is_empty() && v != "0" && v != "false"),
             quiet_for: QUIET_FOR.as_secs(),
         }
     }
@@ -81,6 +90,7 @@ impl StartArgs {
             folder,
             lang,
             open_browser: !self.no_browser,
+            mdns: !self.no_mdns,
             quiet_for: Duration::from_secs(self.quiet_for),
         };
         (config, welcome)
@@ -205,29 +215,31 @@ fn host_link(host_code: &str, web_port: u16) -> Option<String> {
 /// What to let through the firewall, with the commands that do it.
 fn firewall_advice(lang: Lang, port: u16) -> String {
     if cfg!(windows) {
-        lang.pick(
+        let commands = ["UDP", "TCP"].map(|protocol| {
+            format!(
+                "    netsh advfirewall firewall add rule name=\"Minuta {protocol} {port}\" dir=in action=allow protocol={protocol} localport={port}"
+            )
+        });
+        let said = lang.pick(
             format!(
                 "  Брандмауэр Windows должен пропускать входящие UDP и TCP на порт {port}: при первом запуске \
-разрешите доступ в окне Windows, или выполните от имени администратора:\n\
-    netsh advfirewall firewall add rule name=\"Minuta UDP {port}\" dir=in action=allow protocol=UDP localport={port}\n\
-    netsh advfirewall firewall add rule name=\"Minuta TCP {port}\" dir=in action=allow protocol=TCP localport={port}"
+                 разрешите доступ в окне Windows, или выполните от имени администратора:"
             ),
             format!(
-                "  Windows Firewall must let in UDP and TCP on port {port}: allow access when Windows asks at the \
-first start, or run as administrator:\n\
-    netsh advfirewall firewall add rule name=\"Minuta UDP {port}\" dir=in action=allow protocol=UDP localport={port}\n\
-    netsh advfirewall firewall add rule name=\"Minuta TCP {port}\" dir=in action=allow protocol=TCP localport={port}"
+                "  Windows Firewall must let in UDP and TCP on port {port}: allow access when Windows asks at \
+                 the first start, or run as administrator:"
             ),
-        )
+        );
+        [said, commands.join("\n")].join("\n")
     } else {
         lang.pick(
             format!(
                 "  Сетевой экран этого компьютера должен пропускать входящие UDP и TCP на порт {port} \
-(например: sudo ufw allow {port}/udp && sudo ufw allow {port}/tcp)."
+                 (например: sudo ufw allow {port}/udp && sudo ufw allow {port}/tcp)."
             ),
             format!(
                 "  This computer's firewall must let in UDP and TCP on port {port} \
-(for example: sudo ufw allow {port}/udp && sudo ufw allow {port}/tcp)."
+                 (for example: sudo ufw allow {port}/udp && sudo ufw allow {port}/tcp)."
             ),
         )
     }
@@ -257,6 +269,7 @@ mod tests {
             folder: None,
             listen: None,
             no_browser: false,
+            no_mdns: false,
             quiet_for: 120,
         }
         .plan(Lang::Ru);

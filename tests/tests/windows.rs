@@ -24,7 +24,7 @@ use minuta_shared::play::games::GameReceipt;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command as GameCommand;
 use minuta_shared::wire::server::Receipt;
-use minuta_tests::browser::PHONE;
+use minuta_tests::browser::{LAPTOP, PHONE};
 use minuta_tests::hall::judging_of;
 use minuta_tests::page::{PAGE, Page, link};
 use minuta_tests::server::server_binary;
@@ -231,6 +231,20 @@ async fn windows_serve_under_wine_takes_a_linux_terminal_and_a_browser_and_keeps
     tokio::task::block_in_place(|| -> Result<()> {
         page.wait_connection("connected", PAGE)?;
         page.shot("after-restart")?;
+        Ok(())
+    })?;
+    drop(page);
+
+    // Assert: the host's dashboard, from the .exe in a laptop's browser,
+    // judges the phone's card.
+    let host_url = link(&hall.server, &hall.server.host_code)?;
+    tokio::task::block_in_place(|| -> Result<()> {
+        let dashboard = Page::open(LAPTOP, "wine-host", &host_url)?;
+        dashboard.wait_connection("connected", PAGE)?;
+        let judging = dashboard.wait_label("Судейство")?;
+        dashboard.tap(&judging)?;
+        dashboard.wait_widget("the phone's card", |w| w.says("Пушкин"))?;
+        dashboard.shot("judging")?;
         Ok(())
     })?;
     Ok(())
