@@ -497,8 +497,12 @@ fn start_game(args: start::StartArgs) -> ExitCode {
     let (config, welcome) = args.plan(lang);
     let mdns = welcome.mdns;
     let result = serve_until(config, None, false, mdns, Some(&welcome)).map(|_| ());
+    let taken = result.as_ref().err().is_some_and(start::port_taken);
     let code = report(result);
     if code != ExitCode::SUCCESS {
+        if taken {
+            println!("{}", start::already_running(lang));
+        }
         start::hold_the_window(lang);
     }
     code

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use minuta_server::operator_lang::Lang;
-use minuta_server::{Running, ServerConfig};
+use minuta_server::{Running, ServerConfig, ServerError};
 use minuta_shared::join_code::JoinCode;
 
 /// The port a double-clicked server serves on, UDP (QUIC) and TCP (browsers).
@@ -245,6 +245,26 @@ fn firewall_advice(lang: Lang, port: u16) -> String {
     }
 }
 
+/// Whether the server could not start because its port is taken: most
+/// often by this same server, started twice.
+pub fn port_taken(error: &anyhow::Error) -> bool {
+    matches!(
+        error.downcast_ref::<ServerError>(),
+        Some(ServerError::Bind { source, .. } | ServerError::WebBind { source, .. })
+            if source.kind() == std::io::ErrorKind::AddrInUse
+    )
+}
+
+/// What to do when the port is taken, for someone who double-clicked.
+pub fn already_running(lang: Lang) -> String {
+    lang.pick(
+        "Похоже, Минута уже запущена на этом компьютере: найдите её окно — в нём ссылка на панель ведущего. \
+         Чтобы запустить заново, закройте то окно и запустите снова.",
+        "Minuta seems to be running on this computer already: find its window, which has the host's dashboard \
+         link. To start again, close that window and start once more.",
+    )
+}
+
 /// After a failure, a double-clicked console would close before the error
 /// could be read: it waits for Enter (at once when nobody can press it).
 pub fn hold_the_window(lang: Lang) {
@@ -279,6 +299,19 @@ mod tests {
         assert_eq!(config.data_dir, welcome.folder.join("data"));
         assert_eq!(config.cert_dir, welcome.folder.join("certs"));
         assert!(welcome.open_browser);
+    }
+
+    #[test]
+    fn a_taken_port_is_told_apart_from_other_failures() {
+        let taken = |kind| {
+            anyhow::Error::from(ServerError::Bind {
+                addr: "0.0.0.0:4433".parse().unwrap(),
+                source: std::io::Error::from(kind),
+            })
+        };
+        assert!(port_taken(&taken(std::io::ErrorKind::AddrInUse)));
+        assert!(!port_taken(&taken(std::io::ErrorKind::PermissionDenied)));
+        assert!(!port_taken(&anyhow::anyhow!("something else")));
     }
 
     #[test]

@@ -86,3 +86,36 @@ fn start_serves_from_its_folder_and_says_where_everyone_goes_in_the_system_langu
         assert!(said.contains("UDP") && said.contains("TCP"), "{said}");
     }
 }
+
+#[test]
+fn start_on_a_taken_port_says_minuta_may_be_running_already_and_waits_for_enter() {
+    // Arrange: the port is held (as by a first double-click's server).
+    let held = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let port = held.local_addr().unwrap().port();
+    let dir = tempfile::tempdir().unwrap();
+
+    // Act: a second start on it, in Russian.
+    let output = common::server()
+        .args([
+            "start",
+            "--no-browser",
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+        ])
+        .arg("--folder")
+        .arg(dir.path())
+        .env("LANG", "ru_RU.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+
+    // Assert: exit 1 with the reason, what to do, and the window held.
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stderr.contains("адрес уже занят"), "{stderr}");
+    assert!(stdout.contains("Минута уже запущена"), "{stdout}");
+    assert!(stdout.contains("Нажмите Enter"), "{stdout}");
+}
