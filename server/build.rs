@@ -7,10 +7,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-fn main() {
+/// A build script fails the build by returning an error, said by cargo.
+fn main() -> Result<(), String> {
     println!("cargo:rerun-if-env-changed=MINUTA_WEB_DIR");
     println!("cargo:rerun-if-env-changed=CARGO_FEATURE_EMBED_WEB");
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("cargo set no OUT_DIR")?);
     let mut code = String::from("pub static EMBEDDED: &[EmbeddedFile] = &[\n");
     let mut stamp: u64 = 0xcbf2_9ce4_8422_2325;
     if std::env::var_os("CARGO_FEATURE_EMBED_WEB").is_some() {
@@ -20,14 +21,15 @@ fn main() {
         };
         let files = bundle_files(&dir);
         if !files.iter().any(|(name, _, _)| name == "index.html") {
-            panic!(
+            return Err(format!(
                 "the embed-web feature needs the browser terminal built first: no index.html in {} (run scripts/build-web.sh, or set MINUTA_WEB_DIR)",
                 dir.display()
-            );
+            ));
         }
         for (name, path, gzip) in files {
             println!("cargo:rerun-if-changed={}", path.display());
-            let bytes = std::fs::read(&path).expect("a bundle file just listed");
+            let bytes =
+                std::fs::read(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
             for byte in name.bytes().chain(bytes) {
                 stamp = (stamp ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
             }
@@ -40,7 +42,8 @@ fn main() {
     }
     code.push_str("];\n");
     let _ = writeln!(code, "pub const EMBEDDED_STAMP: &str = \"{stamp:016x}\";");
-    std::fs::write(out.join("embedded_web.rs"), code).expect("OUT_DIR is writable");
+    std::fs::write(out.join("embedded_web.rs"), code)
+        .map_err(|e| format!("writing into {}: {e}", out.display()))
 }
 
 /// (name in the bundle, file, gzipped) for every file: its `.gz` where
