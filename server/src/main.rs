@@ -217,13 +217,13 @@ enum Command {
     ///
     /// Rating: the event's ChGK results in the rating site's shape (per
     /// team its site id, name, town, mask, questionsTotal, position, roster,
-    /// controversials and appeals); README.md lists the fields.
+    /// controversials and appeals); docs/running-a-game.md lists the fields.
     ///
     /// Rating-csv, rating-roster, rating-json: the files a venue sends the
     /// rating site — the results (`idteam,команда,город,номер тура,q1,…`,
     /// each cell 1, 0, blank, or an undecided disputed answer's text), the
     /// roster (`idteam,команда,город,признак,idplayer,Ф,И,О`) and the
-    /// results as the site's JSON body; README.md, «Rating site».
+    /// results as the site's JSON body; docs/running-a-game.md, «Rating site».
     ///
     /// Pdf: the jury's printable protocol of the event, in Russian — the
     /// standings, every question with its cards and verdicts, the
@@ -258,7 +258,7 @@ enum Command {
         #[arg(long, value_name = "NAME / PASSWORD")]
         wifi: Option<String>,
     },
-    /// The tournament's teams in bulk (README.md, «Rating site»).
+    /// The tournament's teams in bulk (docs/running-a-game.md, «Rating site»).
     Teams {
         #[command(subcommand)]
         command: teams_cli::TeamsCommand,
@@ -710,8 +710,8 @@ fn print_ready(ready: &Ready, slice_codes: bool) {
         println!("team «{name}»: {code}");
         web(code);
     }
-    // Typed on a terminal in the same hall, found through mDNS (README,
-    // «Short codes»): weaker than the long code, handy when no QR reaches.
+    // Typed on a terminal in the same hall, found through mDNS
+    // (docs/running-a-game.md, «Short codes»): weaker than the long code, handy when no QR reaches.
     println!();
     for (name, short) in ready.short_codes() {
         println!("short code (короткий код) «{name}»: {short}");

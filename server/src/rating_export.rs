@@ -2,8 +2,8 @@
 //! shape the rating site (rating.chgk.info) gives a tournament's results
 //! (`/tournaments/{id}/results.json` with team members, masks and
 //! controversials): per team its site id, name and town, the mask, the
-//! questions taken, the position, the roster and its appeals. README.md,
-//! «Rating-site export», lists every field.
+//! questions taken, the position, the roster and its appeals.
+//! docs/running-a-game.md, «Rating-site export», lists every field.
 
 use std::collections::BTreeMap;
 

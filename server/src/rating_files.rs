@@ -3,7 +3,7 @@
 //! `rating-roster` (the roster file: `idteam,команда,город,признак,
 //! idplayer,Ф,И,О`, which `teams import` reads back) and `rating-json`
 //! (the results body a venue's representative sends). Read from a replayed
-//! core; nothing here decides a result. README.md, «Rating site».
+//! core; nothing here decides a result. docs/running-a-game.md, «Rating site».
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::chgk::{ChgkGame, GameQuestion};

@@ -1,4 +1,4 @@
-//! The rating site's files through the CLI (README.md, «Rating site»):
+//! The rating site's files through the CLI (docs/running-a-game.md, «Rating site»):
 //! `teams import` previews, applies all or nothing and a second time
 //! changes nothing; a store of the previous release takes an import and
 //! keeps its names; and from a played ChGK demo the three exports

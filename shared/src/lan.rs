@@ -9,7 +9,7 @@
 //! one-way digest of the team's secret, checked by the server (a wrong one
 //! is a strike against its address at the gate and counts against the
 //! server's budget of wrong short codes). It pins the certificate
-//! more weakly than the long code's 256 bits (README, «Short codes»).
+//! more weakly than the long code's 256 bits (docs/running-a-game.md, «Short codes»).
 
 use std::net::{IpAddr, SocketAddr};
 

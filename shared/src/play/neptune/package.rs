@@ -1,6 +1,6 @@
 //! A Нептун question package: the six contests' questions, the Негатив
 //! sheet of 24 phrases (1.2) and the Джокер topics (5.2), as a JSON file
-//! the host loads (the format is shown in README.md; `demo_neptune.json`
+//! the host loads (the format is shown in docs/running-a-game.md; `demo_neptune.json`
 //! is a whole example). Parsing is pure: bytes in, a package or a reason
 //! naming the line out.
 
