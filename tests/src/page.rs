@@ -13,9 +13,19 @@ use anyhow::{Result, anyhow, bail, ensure};
 use serde_json::{Value, json};
 
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::settings::ChgkTiming;
 
 use crate::TestServer;
 use crate::browser::{Browser, Window};
+
+/// A minute long enough for a person's taps on a page.
+pub fn slow_minute() -> ChgkTiming {
+    ChgkTiming {
+        minute_ms: 60_000,
+        warning_before_end_ms: 10_000,
+        grace_ms: 10_000,
+    }
+}
 
 /// A page under load (a cold wasm compile on two busy cores) may take this long.
 pub const PAGE: Duration = Duration::from_secs(60);

@@ -22,28 +22,18 @@ use anyhow::{Context, Result, anyhow, ensure};
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCommand};
 use minuta_shared::play::neptune::NeptuneCommand;
-use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::rules::neptune::Bid;
 use minuta_shared::wire::client::Command;
 use minuta_tests::auction;
 use minuta_tests::browser::{LAPTOP, PHONE};
 use minuta_tests::hall::judging_of;
-use minuta_tests::page::{PAGE, Page, link};
+use minuta_tests::page::{PAGE, Page, link, slow_minute};
 use minuta_tests::ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::{Hall, TestServer};
 
 const Q0: QuestionId = QuestionId(0);
 /// One browser at a time: each is a heavy process on a small machine.
 static ONE_BROWSER: Mutex<()> = Mutex::new(());
-
-/// A minute long enough for a person's taps.
-fn slow_minute() -> ChgkTiming {
-    ChgkTiming {
-        minute_ms: 60_000,
-        warning_before_end_ms: 10_000,
-        grace_ms: 10_000,
-    }
-}
 
 /// Runs the browser's blocking calls off the runtime's other tasks.
 fn blocking<T>(f: impl FnOnce() -> T) -> T {

@@ -21,12 +21,11 @@ use serde_json::Value;
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
 use minuta_shared::play::games::GameReceipt;
-use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command as GameCommand;
 use minuta_shared::wire::server::Receipt;
 use minuta_tests::browser::{LAPTOP, PHONE};
 use minuta_tests::hall::judging_of;
-use minuta_tests::page::{PAGE, Page, link};
+use minuta_tests::page::{PAGE, Page, link, slow_minute};
 use minuta_tests::server::server_binary;
 use minuta_tests::wine::{Wine, windows_path};
 use minuta_tests::{Hall, Terminal, TestServer};
@@ -35,15 +34,6 @@ const Q0: QuestionId = QuestionId(0);
 
 /// One Wine server at a time: each is a heavy process on a small machine.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// A minute long enough for a browser's taps.
-fn slow_minute() -> ChgkTiming {
-    ChgkTiming {
-        minute_ms: 60_000,
-        warning_before_end_ms: 10_000,
-        grace_ms: 10_000,
-    }
-}
 
 /// Runs `command` to its end, at most `limit`; its stdout, or why not.
 fn run(mut command: Command, what: &str, limit: Duration) -> Result<String> {
