@@ -766,20 +766,52 @@ pub fn more_teams(lang: Lang, n: usize) -> String {
 pub fn team_count(lang: Lang, n: usize) -> String {
     match lang {
         Lang::En => format!("{n} {}", if n == 1 { "team" } else { "teams" }),
-        Lang::Ru => {
-            let word = match (n % 10, n % 100) {
-                (1, r) if r != 11 => "команда",
-                (2..=4, r) if !(12..=14).contains(&r) => "команды",
-                _ => "команд",
-            };
-            format!("{n} {word}")
-        }
+        Lang::Ru => format!(
+            "{n} {}",
+            ru_plural(n as u64, "команда", "команды", "команд")
+        ),
+    }
+}
+
+/// The Russian plural rule, the one place it is written: the form after
+/// `n` — «1 команда», «3 команды», «5 команд»; 11–14 take the third, 21
+/// the first, 22 the second. A genitive («до 21 дня», «до 5 дней») passes
+/// its plural as both `few` and `many`.
+pub fn ru_plural<'a>(n: u64, one: &'a str, few: &'a str, many: &'a str) -> &'a str {
+    match (n % 10, n % 100) {
+        (1, r) if r != 11 => one,
+        (2..=4, r) if !(12..=14).contains(&r) => few,
+        _ => many,
     }
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
+    #[test]
+    fn the_russian_plural_takes_the_last_digits_and_eleven_to_fourteen_apart() {
+        let form = |n| super::ru_plural(n, "команда", "команды", "команд");
+        for (n, want) in [
+            (0, "команд"),
+            (1, "команда"),
+            (2, "команды"),
+            (4, "команды"),
+            (5, "команд"),
+            (11, "команд"),
+            (12, "команд"),
+            (14, "команд"),
+            (21, "команда"),
+            (22, "команды"),
+            (25, "команд"),
+            (101, "команда"),
+            (111, "команд"),
+            (112, "команд"),
+            (122, "команды"),
+        ] {
+            assert_eq!(form(n), want, "{n}");
+        }
+    }
+
     use super::*;
 
     #[test]

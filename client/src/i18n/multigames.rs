@@ -13,7 +13,7 @@ use minuta_shared::play::multigames::{
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::countdown;
 
-use super::{Lang, T, ring};
+use super::{Lang, T, ring, ru_plural};
 
 /// «Задание 2.3 · Ребус».
 pub fn task_heading(lang: Lang, number: &str, title: &str) -> String {
@@ -43,11 +43,7 @@ pub fn points(lang: Lang, points: Credit) -> String {
         }
         Lang::Ru => {
             let word = match points.whole().map(|n| n.unsigned_abs()) {
-                Some(n) => match (n % 10, n % 100) {
-                    (1, r) if r != 11 => "очко",
-                    (2..=4, r) if !(12..=14).contains(&r) => "очка",
-                    _ => "очков",
-                },
+                Some(n) => ru_plural(u64::from(n), "очко", "очка", "очков"),
                 // A fraction reads «полтора очка», «0.25 очка».
                 None => "очка",
             };

@@ -8,7 +8,7 @@
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneReceipt, Stage};
 use minuta_shared::rules::neptune::{Bid, Contest};
 
-use super::{Lang, texts};
+use super::{Lang, ru_plural, texts};
 
 mod refusals;
 
@@ -394,12 +394,7 @@ pub fn players(lang: Lang, n: usize) -> String {
     match lang {
         Lang::En => format!("{n} {}", if n == 1 { "player" } else { "players" }),
         Lang::Ru => {
-            let word = match (n % 10, n % 100) {
-                (1, r) if r != 11 => "игрок",
-                (2..=4, r) if !(12..=14).contains(&r) => "игрока",
-                _ => "игроков",
-            };
-            format!("{n} {word}")
+            format!("{n} {}", ru_plural(n as u64, "игрок", "игрока", "игроков"))
         }
     }
 }

@@ -10,7 +10,7 @@ use minuta_shared::programme::{ProgrammeError, Slot, SlotView};
 use minuta_shared::tournament::festival::Prize;
 use minuta_shared::wire::view::FestivalTable;
 
-use super::{Lang, T};
+use super::{Lang, T, ru_plural};
 
 /// «ЧГК, тур 2 · Классика»; a title that only repeats «Тур 2» is left out.
 pub fn chgk_tour(lang: Lang, tour: TourId, title: &str) -> String {
@@ -91,11 +91,7 @@ pub fn will_refuse(lang: Lang, why: &str) -> String {
 
 /// «дня» / «дней» after a number, as in «до 10 дней» (the genitive).
 fn genitive(n: u32, one: &'static str, many: &'static str) -> &'static str {
-    if n % 10 == 1 && n % 100 != 11 {
-        one
-    } else {
-        many
-    }
+    ru_plural(u64::from(n), one, many, many)
 }
 
 /// A refusal of the programme's rules. `name` gives a game's name where

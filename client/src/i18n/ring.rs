@@ -9,7 +9,7 @@ use minuta_shared::play::brain_ring::{
     RingPlayError, RingReceipt, RingStage, Table, TournamentBlock, format_gap,
 };
 
-use super::{Lang, T};
+use super::{Lang, T, ru_plural};
 use crate::state::{PressOutcome, Ruling};
 
 fn quoted(name: &str) -> String {
@@ -104,12 +104,7 @@ pub fn seconds(lang: Lang, n: u64) -> String {
     match lang {
         Lang::En => format!("{n} {}", if n == 1 { "second" } else { "seconds" }),
         Lang::Ru => {
-            let word = match (n % 10, n % 100) {
-                (1, r) if r != 11 => "секунда",
-                (2..=4, r) if !(12..=14).contains(&r) => "секунды",
-                _ => "секунд",
-            };
-            format!("{n} {word}")
+            format!("{n} {}", ru_plural(n, "секунда", "секунды", "секунд"))
         }
     }
 }
