@@ -15,6 +15,7 @@ use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::Lang;
 use minuta_client::state::{AppState, NetEvent, reduce};
 use minuta_client::views::{self, LocalState};
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{JudgeId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::view::TeamCard;
@@ -22,7 +23,7 @@ use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK, Phase};
 use minuta_shared::play::games::{GameError, PlayError};
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::{Credential, Identity};
+use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::CommandError;
 use minuta_shared::wire::view::{AutopilotView, HostView, TeamView, View};
 

@@ -16,6 +16,7 @@ use minuta_client::i18n::Lang;
 use minuta_client::state::UiCommand;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::team;
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::button::{ButtonPress, PressKind};
 use minuta_shared::play::erudit::{
@@ -27,7 +28,6 @@ use minuta_shared::play::games::{
 };
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{GameEntry, HostView, TeamInfo, View};
 

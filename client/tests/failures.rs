@@ -190,7 +190,7 @@ fn the_silence_advice_goes_once_the_server_answers() {
     reduce(
         &mut state,
         NetEvent::Connected {
-            identity: minuta_shared::wire::handshake::Identity::Team(TeamId(1)),
+            identity: minuta_shared::identity::Identity::Team(TeamId(1)),
             first_sample: minuta_shared::time::ClockSample {
                 rtt_us: 1_000,
                 offset_us: 0,

@@ -14,11 +14,12 @@ use minuta_client::i18n::Lang;
 use minuta_client::os_error::OsError;
 use minuta_client::state::{AppState, ConnectionStatus, LinkError, NetEvent, reduce};
 use minuta_client::views::{self, LocalState};
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{JudgeId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::Phase;
 use minuta_shared::time::ClockSample;
-use minuta_shared::wire::handshake::{Credential, Identity};
+use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::{DisplayView, HostView, JuryView, TeamView, View};
 
 /// «Время» for question 3 was given at 1 000 000 s.

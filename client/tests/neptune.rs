@@ -15,6 +15,7 @@ use minuta_client::state::AppState;
 use minuta_client::views::format::{Game, Screens};
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::neptune::{Neptune, NeptuneForm};
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, Slice, TeamId};
 use minuta_shared::play::format::{Roster, RosterTeam};
 use minuta_shared::play::games::{Format, GameDisplayView, GameStaffView};
@@ -25,7 +26,6 @@ use minuta_shared::play::neptune::{
 use minuta_shared::rules::neptune::{Bid, Contest};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{Access, GameEntry, HostView, TeamInfo};
 
 /// The game in the programme.

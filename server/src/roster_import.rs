@@ -6,10 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
+use minuta_shared::identity::Identity;
 use minuta_shared::roster::{self, FileKind, Plan, Problem, ReadError};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::CommandError;
 use thiserror::Error;
 

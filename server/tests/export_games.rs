@@ -11,6 +11,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command as Process, Output};
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
@@ -18,7 +19,6 @@ use minuta_shared::play::multigames::{
 };
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use serde_json::{Value, json};
 
 use common::hall::Hall;

@@ -16,6 +16,7 @@ use std::process::{Command as Process, Output};
 use minuta_server::export::{export_pdf, protocol};
 use minuta_server::protocol::{Level, Protocol, Table, render};
 use minuta_server::store;
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{AppealId, GameId, QuestionId, TeamId};
 use minuta_shared::play::brain_ring::{EVENT_RING, FightId, RingAppealKind, RingCommand};
 use minuta_shared::play::chgk::{AppealKind, ChgkCommand, EVENT_CHGK, Verdict};
@@ -26,7 +27,6 @@ use minuta_shared::play::multigames::{
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 
 use common::hall::Hall;
 use common::pdf_text::{assert_is_pdf, page_count, pdf_pages};

@@ -9,11 +9,11 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{AppealId, QuestionId, TeamId};
 use minuta_shared::play::chgk::{AppealKind, ChgkCommand, EVENT_CHGK, Verdict};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 
 use common::hall::Hall;
 

@@ -13,6 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use minuta_server::core::{Core, Event, ServerInfo};
 use minuta_server::store;
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingEvent, RingRestartNotice,
@@ -20,7 +21,6 @@ use minuta_shared::play::brain_ring::{
 use minuta_shared::play::games::GameEvent;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::View;
 

@@ -215,7 +215,7 @@ fn counts(frames: &[Stamped]) -> Result<Vec<(Instant, Option<ServerTime>)>> {
 /// each, per round.
 fn core_cost(n: usize, rounds: usize) -> Result<(Vec<f64>, Vec<f64>)> {
     use minuta_server::core::{Core, ServerInfo};
-    use minuta_shared::wire::handshake::Identity;
+    use minuta_shared::identity::Identity;
     let mut now = ServerTime(1_800_000_000_000_000);
     let mut core = Core::new(ServerInfo::default());
     core.initialise("h".into(), "d".into(), "j".into(), now);

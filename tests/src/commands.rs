@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use minuta_shared::identity::Role;
 use minuta_shared::ids::{AppealId, GameId, QuestionId, Slice, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::brain_ring::{
@@ -33,7 +34,6 @@ use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::rules::neptune::Bid;
 use minuta_shared::wire::client::{Command, CutDecision, CutStep};
-use minuta_shared::wire::handshake::Role;
 
 /// Every role a connection can have.
 pub const ROLES: [Role; 5] = [

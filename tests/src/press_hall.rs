@@ -157,10 +157,10 @@ pub struct CoreCost {
 /// and the connection writers do (the host's, the display's, each team's).
 pub fn core_cost(n: usize, presses: usize) -> Result<CoreCost> {
     use minuta_server::core::{Core, ServerInfo};
+    use minuta_shared::identity::Identity;
     use minuta_shared::time::ServerTime;
     use minuta_shared::wire::codec;
     use minuta_shared::wire::envelope::Envelope;
-    use minuta_shared::wire::handshake::Identity;
 
     let mut core = Core::new(ServerInfo::default());
     let mut now = ServerTime(1_800_000_000_000_000);

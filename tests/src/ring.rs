@@ -13,6 +13,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use quinn::{Endpoint, RecvStream, SendStream};
 use tokio::sync::mpsc;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{
@@ -25,7 +26,7 @@ use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;
-use minuta_shared::wire::handshake::{HelloReply, Identity};
+use minuta_shared::wire::handshake::HelloReply;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
 use minuta_shared::wire::view_stream::{Intake, ViewStream};

@@ -16,6 +16,7 @@ use tokio::io::{AsyncRead, AsyncReadExt};
 
 use minuta_server::clock::ServerClock;
 use minuta_server::core::Event;
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::erudit::{GameBoard, PhaseView, QuestionState};
@@ -26,7 +27,7 @@ use minuta_shared::play::neptune::{
 use minuta_shared::rules::neptune::Contest;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
-use minuta_shared::wire::handshake::{HelloReply, Identity};
+use minuta_shared::wire::handshake::HelloReply;
 use minuta_shared::wire::view_stream::{Intake, ViewStream};
 
 use crate::terminal::{Link, client_endpoint};

@@ -23,13 +23,14 @@ use serde::de::DeserializeOwned;
 use tokio::sync::mpsc;
 
 use minuta_client::net::tls::{SERVER_NAME, client_config};
+use minuta_shared::identity::Identity;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::packages::media::MediaFile;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;
-use minuta_shared::wire::handshake::{Credential, Hello, HelloReply, Identity, Welcome};
+use minuta_shared::wire::handshake::{Credential, Hello, HelloReply, Welcome};
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, HostView, JuryView, TeamView, View};
 

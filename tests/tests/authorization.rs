@@ -6,6 +6,7 @@ use std::path::Path;
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_server::core::{Core, ServerInfo};
+use minuta_shared::identity::{Identity, Role};
 use minuta_shared::ids::{GameId, JudgeId, QuestionId, Slice, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::EVENT_RING;
@@ -18,7 +19,7 @@ use minuta_shared::rules::neptune::Bid;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
-use minuta_shared::wire::handshake::{Credential, Identity, Role};
+use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::permission::permitted;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_tests::commands::{

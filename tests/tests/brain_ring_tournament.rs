@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::brain_ring::RingStandingRow;
 use minuta_shared::play::brain_ring::{
@@ -36,7 +37,6 @@ use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, ServerMsg};
 use minuta_shared::wire::view::View;
 use minuta_tests::TestServer;

@@ -20,9 +20,10 @@ use anyhow::{Context, Result, bail, ensure};
 
 use minuta_client::discovery::{Discovery, HallEvent};
 use minuta_server::Ready;
+use minuta_shared::identity::Identity;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::lan::{self, Found, LanError, ShortCode};
-use minuta_shared::wire::handshake::{Credential, HelloReply, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, HelloReply, Refusal};
 use minuta_tests::terminal::{Link, client_endpoint};
 use minuta_tests::{Hall, TestServer, test_timing};
 

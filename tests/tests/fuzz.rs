@@ -8,6 +8,7 @@ use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRu
 
 use minuta_server::core::{Core, Event, ServerInfo};
 use minuta_server::demo::neptune::DEMO_NEPTUNE_PACKAGE;
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, JudgeId, QuestionId, Slice, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand, RingTiming};
@@ -27,7 +28,7 @@ use minuta_shared::wire::codec::{
     self, CodecError, MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
 };
 use minuta_shared::wire::envelope::Envelope;
-use minuta_shared::wire::handshake::{Hello, HelloReply, Identity};
+use minuta_shared::wire::handshake::{Hello, HelloReply};
 use minuta_shared::wire::server::{CommandError, ServerMsg};
 use minuta_tests::commands::{KINDS, Params, command, senders};
 

@@ -8,6 +8,7 @@
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::GameId;
 use minuta_shared::play::games::{
     GameCommand, GameError, GameReceipt, GameSettings, GameStaffView, GameTeamView, PlayError,
@@ -20,7 +21,7 @@ use minuta_shared::play::multigames::{
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
-use minuta_shared::wire::handshake::{Credential, HelloReply, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, HelloReply, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::{HostView, TeamView};
 use minuta_tests::hall::{Hall, jury_code};

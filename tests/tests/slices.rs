@@ -8,6 +8,7 @@
 use anyhow::{Context, Result, anyhow, ensure};
 
 use minuta_client::views::join_codes::slice_join_code;
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{QuestionId, Slice, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK};
@@ -19,7 +20,7 @@ use minuta_shared::play::neptune::{
 use minuta_shared::rules::neptune::Contest;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
-use minuta_shared::wire::handshake::{Credential, HelloReply, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, HelloReply, Refusal};
 use minuta_shared::wire::server::CommandError;
 use minuta_shared::wire::view::Access;
 use minuta_shared::wire::view::TeamView;

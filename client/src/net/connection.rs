@@ -266,12 +266,7 @@ async fn converse(
     // The polling is the server's (`minuta_server::busy_poll`): a terminal
     // built without it lets its thread sleep.
     #[cfg(feature = "embedded-server")]
-    if busy_poll
-        && matches!(
-            welcome.identity,
-            minuta_shared::wire::handshake::Identity::Team(_)
-        )
-    {
+    if busy_poll && matches!(welcome.identity, minuta_shared::identity::Identity::Team(_)) {
         tokio::spawn(minuta_server::busy_poll::keep_polling(live_rx));
     }
     #[cfg(not(feature = "embedded-server"))]

@@ -6,8 +6,9 @@
 
 use std::io::{Read, Write};
 
+use minuta_shared::identity::Identity;
 use minuta_shared::wire::close;
-use minuta_shared::wire::handshake::{Credential, Identity, Refusal, Welcome};
+use minuta_shared::wire::handshake::{Credential, Refusal, Welcome};
 use minuta_shared::wire::server::ServerMsg;
 use rustls::ServerConnection;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};

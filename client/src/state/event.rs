@@ -1,10 +1,10 @@
 //! What the network task reports to the UI.
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::GameId;
 use minuta_shared::packages::media::MediaFile;
 use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ClockSample;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 

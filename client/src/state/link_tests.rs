@@ -8,9 +8,9 @@ use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::games::GameReceipt;
 use std::path::PathBuf;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{DisplayView, View};
 

@@ -27,6 +27,7 @@ pub use start_failure::{Advice, StartFailure};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::packages::media::{MediaFile, MediaHash};
@@ -34,7 +35,6 @@ use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt};
 use minuta_shared::play::games::{GameCommand, GameReceipt, GameTeamView};
 use minuta_shared::time::{ClockFilter, ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::{HostView, JuryView, TeamView, View};
 

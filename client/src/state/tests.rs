@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK};
@@ -12,7 +13,7 @@ use minuta_shared::play::multigames::{
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::{DisplayView, GameEntry, TeamView, View};
 

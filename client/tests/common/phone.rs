@@ -12,10 +12,11 @@ use egui_kittest::kittest::{NodeT, Queryable, by};
 use minuta_client::i18n::Lang;
 use minuta_client::state::{AppState, NetEvent, reduce};
 use minuta_client::views::{self, LocalState};
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::time::ClockSample;
-use minuta_shared::wire::handshake::{Credential, Identity};
+use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::View;
 
 use super::Screen;

@@ -3,13 +3,13 @@
 //! the events stored as JSON and replayed to the same views, and a restart
 //! mid-question.
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::erudit::{EruditCommand as C, EruditTiming, QuestionState};
 use minuta_shared::play::games::{GameCommand, GameSettings, GameStaffView, GameState};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 

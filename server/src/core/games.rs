@@ -2,11 +2,11 @@
 //! command to its format, and turning what a format says it touched into
 //! audiences. No format is named here: [`GameState`] dispatches.
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::GameId;
 use minuta_shared::play::format::{Roster, Touched};
 use minuta_shared::play::games::{Format, GameCommand, GameSettings, GameState, PlayError};
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
 use super::{Audience, Core, Event, registry};

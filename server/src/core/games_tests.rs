@@ -1,6 +1,7 @@
 //! The programme's games through the core: a Мультиигры game added, played,
 //! stored as JSON and replayed; roles checked twice; old stores upgraded.
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{
     GameCommand, GameReceipt, GameSettings, GameStaffView, GameTeamView, PlayError,
@@ -11,7 +12,7 @@ use minuta_shared::play::multigames::{
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 

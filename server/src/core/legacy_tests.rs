@@ -3,6 +3,7 @@
 //! Brain-ring game under an id no stored game uses, the first start stores
 //! that game, and every later replay finds the same state there.
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingEvent, RingTiming};
 use minuta_shared::play::games::{Format, GameSettings};
@@ -10,7 +11,6 @@ use minuta_shared::play::multigames::MultigamesSettings;
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::Receipt;
 
 use super::*;

@@ -2,11 +2,11 @@
 //! the questions that name them; none on the projector until the host
 //! shows one; kept through a replay.
 
+use minuta_shared::identity::Identity;
 use minuta_shared::packages::media::{MediaHash, PackageFile};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, ShownPicture};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 
 use super::*;
 

@@ -20,6 +20,7 @@ pub mod team_import;
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::packages::media::MediaHash;
 use minuta_shared::play::brain_ring::EVENT_RING;
@@ -29,7 +30,7 @@ use minuta_shared::play::games::{GamePatch, GameSettings, event_games};
 use minuta_shared::roster;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::AutopilotView;
 

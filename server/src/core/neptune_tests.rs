@@ -6,6 +6,7 @@
 //! same views. (The ломтик's join code comes with its credential; over
 //! QUIC this is tested once it can log in.)
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{Slice, TeamId};
 use minuta_shared::play::games::{GameCommand, GameError, GameSettings, GameTeamView, PlayError};
 use minuta_shared::play::neptune::{
@@ -14,7 +15,6 @@ use minuta_shared::play::neptune::{
 };
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 

@@ -2,6 +2,7 @@
 //! (6.3, 4.3), what is on now and next, Brain-ring qualified from day one's
 //! ChGK tours alone, and every tournament's places for every team (2.2).
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
 use minuta_shared::play::brain_ring::EVENT_RING;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Verdict};
@@ -12,7 +13,6 @@ use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::ServerTime;
 use minuta_shared::tournament::festival::Prize;
 use minuta_shared::wire::client::{Command, CutDecision};
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 

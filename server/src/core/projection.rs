@@ -4,9 +4,9 @@
 //! part is built: a team's game views come from
 //! [`minuta_shared::play::games::GameState::team_view`].
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{Slice, TeamId};
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{
     Access, DisplayView, GameEntry, HostView, JudgeInfo, JuryView, StaffGame, TeamInfo, TeamView,
     View,

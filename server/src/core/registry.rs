@@ -4,11 +4,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{JudgeId, TeamId};
 use minuta_shared::lan::team_half;
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::roster::SitePlayer;
-use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::CommandError;
 use minuta_shared::wire::slice_secret::slice_secret;
 

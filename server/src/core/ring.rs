@@ -3,6 +3,7 @@
 //! (Brain-ring). The core knows which standings qualify; the game's format
 //! says what seeding it takes ([`GameState::qualified`]).
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::RingTournament;
 use minuta_shared::play::chgk::{ChgkGame, EVENT_CHGK};
@@ -13,7 +14,6 @@ use minuta_shared::rules::chgk::ChgkRow;
 use minuta_shared::seed::Seed;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{CutDecision, CutStep};
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
 use super::{Core, Event};

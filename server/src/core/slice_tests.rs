@@ -2,12 +2,13 @@
 //! secret derived from its team's and no other, sees its team's view under
 //! its own name while no format shows it more, and acts only as itself.
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{QuestionId, Slice, TeamId};
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK};
 use minuta_shared::play::games::{GameError, PlayError};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::slice_secret::slice_secret;
 use minuta_shared::wire::view::View;

@@ -111,11 +111,11 @@ pub fn decide(
 
 #[cfg(test)]
 mod tests {
+    use minuta_shared::identity::Identity;
     use minuta_shared::ids::TeamId;
     use minuta_shared::roster::{PlayerFlag, SitePlayer, Spot};
     use minuta_shared::time::ServerTime;
     use minuta_shared::wire::client::Command;
-    use minuta_shared::wire::handshake::Identity;
     use minuta_shared::wire::server::CommandError;
 
     use super::super::{Core, ServerInfo};

@@ -1,6 +1,7 @@
 //! The core driven with a virtual clock: every ChGK rule of section 3 as the
 //! host, judges and teams meet it, in microseconds.
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{AppealId, QuestionId, TeamId, TourId};
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::chgk::{
@@ -10,7 +11,7 @@ use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{Command, CutDecision};
-use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 

@@ -8,12 +8,12 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::erudit::{EruditEvent, EruditTournament, QuestionState};
 use minuta_shared::play::games::{GameEvent, GameState};
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::{HostView, View};
 
 use super::*;

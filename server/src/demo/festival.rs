@@ -180,9 +180,9 @@ pub(super) fn host_steps(
 mod tests {
     use std::time::Duration;
 
+    use minuta_shared::identity::Identity;
     use minuta_shared::ids::GameId;
     use minuta_shared::play::games::GameState;
-    use minuta_shared::wire::handshake::Identity;
     use minuta_shared::wire::view::View;
 
     use super::*;

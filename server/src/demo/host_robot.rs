@@ -247,8 +247,8 @@ fn next_steps(
 
 #[cfg(test)]
 mod tests {
+    use minuta_shared::identity::Identity;
     use minuta_shared::play::chgk::{Phase, Verdict};
-    use minuta_shared::wire::handshake::Identity;
 
     use super::*;
     use crate::core::{Core, ServerInfo};

@@ -217,7 +217,7 @@ fn judge(
 
 #[cfg(test)]
 mod tests {
-    use minuta_shared::wire::handshake::Identity;
+    use minuta_shared::identity::Identity;
     use minuta_shared::wire::view::View;
 
     use super::*;

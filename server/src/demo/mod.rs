@@ -45,6 +45,7 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::brain_ring::RingCommand;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
@@ -53,7 +54,7 @@ use minuta_shared::play::games::{Format, GameSettings};
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::{Credential, Identity};
+use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::Receipt;
 
 use crate::clock::ServerClock;

@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::games::{GameStaffView, GameState, GameTeamView};
 use minuta_shared::play::multigames::{MultigamesGame, MultigamesStaffView};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::view::View;
 
 use super::*;

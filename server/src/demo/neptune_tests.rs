@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{GameCommand, GameEvent, GameState};
 use minuta_shared::play::games::{GameError, PlayError};
@@ -17,7 +18,6 @@ use minuta_shared::play::neptune::{NeptuneEvent, NeptuneMatch, NeptunePackage, N
 use minuta_shared::rules::neptune::{Bid, BiddingOutcome, Contest};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::CommandError;
 use minuta_shared::wire::view::{HostView, View};
 

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
     EVENT_RING, FightAudience, FightKind, PressKind, RingCommand, RingEvent, RingFightView,
@@ -15,7 +16,6 @@ use minuta_shared::play::brain_ring::{
 use minuta_shared::play::games::GameEvent;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 
 use super::*;
 use crate::core::{Core, Event, ServerInfo};

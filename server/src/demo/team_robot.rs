@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, QuestionId, Slice, TeamId};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase};
 use minuta_shared::play::games::GameTeamView;
@@ -30,7 +31,7 @@ use minuta_shared::play::multigames::TaskId;
 use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::{Credential, Identity};
+use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{TeamView, View};
 

@@ -22,6 +22,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{error, warn};
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::GameId;
 use minuta_shared::packages::media::MediaHash;
 use minuta_shared::play::button::PressPatch;
@@ -29,7 +30,7 @@ use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
-use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 
 use crate::clock::ServerClock;

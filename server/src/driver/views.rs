@@ -7,10 +7,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::{Slice, TeamId};
 use minuta_shared::packages::media::MediaFile;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::handshake::Identity;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
 

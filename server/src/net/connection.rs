@@ -17,12 +17,13 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tracing::{debug, info};
 
+use minuta_shared::identity::{Identity, Role};
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{
     self, CodecError, MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
 };
 use minuta_shared::wire::envelope::Envelope;
-use minuta_shared::wire::handshake::{Hello, HelloReply, Identity, Refusal, Role, Welcome};
+use minuta_shared::wire::handshake::{Hello, HelloReply, Refusal, Welcome};
 use minuta_shared::wire::permission::permitted;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view_stream::ViewSender;

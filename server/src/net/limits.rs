@@ -16,10 +16,10 @@
 
 use std::time::Duration;
 
+use minuta_shared::identity::Role;
 use minuta_shared::wire::codec::{
     MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
 };
-use minuta_shared::wire::handshake::Role;
 
 /// The timeouts and bounds of the network edge; tests shorten them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncReadExt};
 
-use minuta_shared::wire::handshake::Role;
+use minuta_shared::identity::Role;
 
 use super::limits;
 use super::web::web_link::WebLink;

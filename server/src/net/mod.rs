@@ -22,9 +22,10 @@ use std::sync::Arc;
 
 use tokio::sync::oneshot;
 
+use minuta_shared::identity::Identity;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::{Credential, Identity, Refusal};
+use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::ServerMsg;
 
 /// A connection's number, unique within one server run.

@@ -121,10 +121,10 @@ pub async fn press(
 mod tests {
     use super::*;
     use crate::core::{Event, ServerInfo};
+    use minuta_shared::identity::Identity;
     use minuta_shared::play::brain_ring::{EVENT_RING, FightId, PressKind, RingCommand};
     use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
     use minuta_shared::wire::client::Command;
-    use minuta_shared::wire::handshake::Identity;
     use minuta_shared::wire::server::{CommandError, Receipt};
 
     const PACKAGE: &str = "## Тур 1\n\n? Первый вопрос.\n! Пушкин.\n";

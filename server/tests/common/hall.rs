@@ -8,10 +8,10 @@ use std::time::Duration;
 use minuta_server::core::event::Event;
 use minuta_server::core::{Core, ServerInfo};
 use minuta_server::store;
+use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::handshake::Identity;
 
 /// 2023-11-14 22:13:20 UTC.
 pub const T0_US: u64 = 1_700_000_000_000_000;

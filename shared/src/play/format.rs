@@ -7,12 +7,12 @@
 
 use serde_json::Value;
 
+use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 use crate::tournament::Place;
-use crate::wire::handshake::{Identity, Role};
 
 /// A registered team as games see it: the event's registry, not a format's.
 #[derive(Clone, Debug, PartialEq, Eq)]

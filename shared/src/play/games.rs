@@ -6,13 +6,13 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 use crate::tournament::Place;
-use crate::wire::handshake::{Identity, Role};
 
 #[allow(unused_imports)]
 use crate::play::{brain_ring, chgk, erudit, multigames, neptune};

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::identity::Identity;
 use crate::ids::{JudgeId, Slice, TeamId};
 use crate::time::ServerTime;
 
@@ -43,43 +44,6 @@ pub enum Credential {
     ShortTeam {
         code: String,
     },
-}
-
-/// Who a connection is, as bound by the server at the handshake.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Identity {
-    Host,
-    Judge(JudgeId),
-    Team(TeamId),
-    Display,
-    /// 6.5: the appeal jury (АЖ): decides appeals, controls nothing else.
-    Jury,
-    /// Нептун 2.2: one ломтик of a team, acting only as itself.
-    Slice(TeamId, Slice),
-}
-
-impl Identity {
-    pub fn role(self) -> Role {
-        match self {
-            Identity::Host => Role::Host,
-            Identity::Judge(_) => Role::Judge,
-            Identity::Team(_) => Role::Team,
-            Identity::Display => Role::Display,
-            Identity::Jury => Role::Jury,
-            // A ломтик may send what a team may; its format decides what
-            // the ломтик itself may do by its identity.
-            Identity::Slice(..) => Role::Team,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Role {
-    Host,
-    Judge,
-    Team,
-    Display,
-    Jury,
 }
 
 /// The client's first frame (inside an `Envelope`).
@@ -137,6 +101,7 @@ pub enum Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::identity::Role;
     use crate::wire::codec::{decode, encode};
     use crate::wire::envelope::Envelope;
 

@@ -1,7 +1,7 @@
 //! Who may send what: the one place every message's role is checked.
 
+use crate::identity::Role;
 use crate::wire::client::Command;
-use crate::wire::handshake::Role;
 
 /// Whether `role` may send `command`. A team's commands carry no team id: the
 /// team is the connection's identity, so a team can only ever act as itself.

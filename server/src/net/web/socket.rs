@@ -31,11 +31,11 @@ use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Bytes, Error as WsError, Message};
 
+use minuta_shared::identity::Role;
 use minuta_shared::wire::close;
 use minuta_shared::wire::codec::{
     MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
 };
-use minuta_shared::wire::handshake::Role;
 
 /// The WebSocket close code of `wire::close` code `code`: the private-use
 /// range starts at 4000.

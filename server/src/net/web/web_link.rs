@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use tokio::sync::Notify;
 
-use minuta_shared::wire::handshake::Role;
+use minuta_shared::identity::Role;
 
 use super::socket::{self, Credit, RoundTrip};
 

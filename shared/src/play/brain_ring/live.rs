@@ -10,6 +10,7 @@ use super::{
     RingRestartNotice, RingStaffView, RingStage, RingTeamView, RingTiming, RingTournament,
     TournamentBlock,
 };
+use crate::identity::{Identity, Role};
 use crate::ids::{GameId, TeamId};
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
@@ -18,7 +19,6 @@ use crate::play::cut::QualifyingCut;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::time::ServerTime;
 use crate::tournament::Place;
-use crate::wire::handshake::{Identity, Role};
 
 /// The Brain-ring tournament every event has from its start (stored as the
 /// store's first added game). A store written before games had ids keeps

@@ -5,9 +5,9 @@
 use super::live_tests::{Play, s, scored_standings};
 use super::view::StandingRow;
 use super::*;
+use crate::identity::{Identity, Role};
 use crate::ids::{QuestionId, TeamId, TourId};
 use crate::play::format::LiveFormat;
-use crate::wire::handshake::{Identity, Role};
 
 const Q0: QuestionId = QuestionId(0);
 

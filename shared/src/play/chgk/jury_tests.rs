@@ -4,9 +4,9 @@
 
 use super::live_tests::{Play, s};
 use super::*;
+use crate::identity::{Identity, Role};
 use crate::ids::{AppealId, QuestionId, TeamId};
 use crate::play::format::LiveFormat;
-use crate::wire::handshake::{Identity, Role};
 
 const Q0: QuestionId = QuestionId(0);
 

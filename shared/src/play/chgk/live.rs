@@ -10,6 +10,7 @@ use super::command::{ChgkCommand, ChgkReceipt};
 use super::game::ChgkGame;
 use super::view::{ChgkDisplayView, ChgkStaffView, ChgkTeamView};
 use super::{AppealDecider, ChgkError, ChgkEvent, Judger, Phase};
+use crate::identity::{Identity, Role};
 use crate::ids::{GameId, TeamId};
 use crate::packages::parse_package_with;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
@@ -17,7 +18,6 @@ use crate::play::settings::TournamentSettings;
 use crate::sheet::output::{int, row};
 use crate::time::ServerTime;
 use crate::tournament::Place;
-use crate::wire::handshake::{Identity, Role};
 
 /// The event's own ChGK tournament: every event has it from the start (its
 /// timing is the event's settings), and stores written before games had

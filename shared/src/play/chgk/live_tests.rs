@@ -5,12 +5,12 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::identity::{Identity, Role};
 use crate::ids::{JudgeId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
 use crate::play::format::{LiveFormat, Roster};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
-use crate::wire::handshake::{Identity, Role};
 
 pub(super) fn s(secs: u64) -> ServerTime {
     ServerTime::from_millis(secs * 1000)

@@ -10,6 +10,7 @@ use super::{
     EruditCommand, EruditEvent, EruditPlayError, EruditReceipt, EruditStaffView, EruditTeamView,
     EruditTiming, EruditTournament, GameBoard, MIN_PLAYERS, TEAM_COUNTS, themes_of,
 };
+use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch};
@@ -18,7 +19,6 @@ use crate::rules::erudit::blind_draw;
 use crate::seed::Seed;
 use crate::time::ServerTime;
 use crate::tournament::Place;
-use crate::wire::handshake::{Identity, Role};
 
 type E = EruditPlayError;
 

@@ -6,13 +6,13 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use super::*;
+use crate::identity::Identity;
 use crate::ids::TeamId;
 use crate::play::button::{ButtonPress, PressKind};
 use crate::play::format::{LiveFormat, Roster};
 use crate::rules::erudit::TourKind;
 use crate::seed::Rng;
 use crate::time::ServerTime;
-use crate::wire::handshake::Identity;
 
 pub(super) struct Hall {
     pub(super) t: EruditTournament,

@@ -11,11 +11,11 @@ use super::{
     MultigamesPlayError as Error, MultigamesReceipt, MultigamesSettings, TaskAppealKind, TaskClock,
     TaskDraft, TaskId, TourNo,
 };
+use crate::identity::Identity;
 use crate::ids::TeamId;
 use crate::play::format::{Roster, Touched};
 use crate::rules::multigames::{Credit, TOURS};
 use crate::time::ServerTime;
-use crate::wire::handshake::Identity;
 
 /// An answer is a solution's result, not an essay.
 pub const MAX_ANSWER_CHARS: usize = 1_000;

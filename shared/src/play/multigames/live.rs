@@ -8,11 +8,11 @@ use super::{
     MultigamesCommand, MultigamesDisplayView, MultigamesEvent, MultigamesPlayError,
     MultigamesReceipt, MultigamesSettings, MultigamesStaffView, MultigamesTeamView,
 };
+use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::time::ServerTime;
 use crate::tournament::Place;
-use crate::wire::handshake::{Identity, Role};
 
 impl LiveFormat for MultigamesGame {
     const FORMAT: &'static str = "multigames";

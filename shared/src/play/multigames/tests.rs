@@ -4,11 +4,11 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::identity::Identity;
 use crate::ids::{JudgeId, TeamId};
 use crate::play::format::Roster;
 use crate::rules::multigames::Credit;
 use crate::time::ServerTime;
-use crate::wire::handshake::Identity;
 
 const A: TeamId = TeamId(1);
 const B: TeamId = TeamId(2);

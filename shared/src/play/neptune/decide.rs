@@ -8,11 +8,11 @@ use super::{
     CardKey, NeptuneCommand, NeptuneEvent, NeptuneMatch, NeptunePackage, NeptunePlayError,
     NeptuneReceipt,
 };
+use crate::identity::Identity;
 use crate::ids::{Slice, TeamId};
 use crate::play::format::Roster;
 use crate::rules::neptune::{Bid, Contest, NeptuneError};
 use crate::time::ServerTime;
-use crate::wire::handshake::Identity;
 
 type E = NeptunePlayError;
 type Decided = (NeptuneReceipt, Vec<NeptuneEvent>);

@@ -8,12 +8,12 @@ use super::{
     NeptuneBoard, NeptuneCommand, NeptuneEvent, NeptuneMatch, NeptunePlayError, NeptuneReceipt,
     NeptuneSettings, NeptuneStaffView, NeptuneTeamView,
 };
+use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::rules::neptune::Contest;
 use crate::time::ServerTime;
 use crate::tournament::{Place, rank_by};
-use crate::wire::handshake::{Identity, Role};
 
 impl LiveFormat for NeptuneMatch {
     const FORMAT: &'static str = "neptune";

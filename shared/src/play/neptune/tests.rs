@@ -8,11 +8,11 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use super::*;
+use crate::identity::Identity;
 use crate::ids::{Slice, TeamId};
 use crate::play::format::{LiveFormat, Roster};
 use crate::rules::neptune::{Bid, Contest};
 use crate::time::ServerTime;
-use crate::wire::handshake::Identity;
 
 type R = Result<NeptuneReceipt, NeptunePlayError>;
 
@@ -295,7 +295,7 @@ fn neptune_0_1_contests_go_in_order_and_need_the_last_finished() {
     );
     // 0.4: only the host runs the game.
     assert!(!NeptuneMatch::permitted(
-        crate::wire::handshake::Role::Team,
+        crate::identity::Role::Team,
         &NeptuneCommand::StartContest
     ));
 }
