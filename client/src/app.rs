@@ -26,7 +26,7 @@ use crate::state::{
     AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, StartFailure, Stopped, UiCommand,
     reduce,
 };
-use crate::views::{self, LocalState, erudit, file_picker, games, ring, widgets};
+use crate::views::{self, LocalState, brain_ring, erudit, file_picker, games, widgets};
 
 pub struct MinutaApp {
     ctx: egui::Context,
@@ -340,7 +340,7 @@ impl MinutaApp {
             .state
             .view
             .as_ref()
-            .map(|v| [ring::ticking_in(v), erudit::ticking_in(v)].concat());
+            .map(|v| [brain_ring::ticking_in(v), erudit::ticking_in(v)].concat());
         if let Some(next) = deadlines
             .into_iter()
             .flatten()

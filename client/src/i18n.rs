@@ -10,6 +10,7 @@ use minuta_shared::wire::server::{CommandError, Receipt};
 
 use crate::state::Notice;
 
+pub mod brain_ring;
 pub mod chgk;
 pub mod codes;
 pub mod erudit;
@@ -20,7 +21,6 @@ pub mod link;
 pub mod multigames;
 pub mod neptune;
 pub mod programme;
-pub mod ring;
 pub mod roster;
 pub mod start;
 #[cfg(feature = "embedded-server")]
@@ -534,7 +534,11 @@ pub fn play_error(lang: Lang, error: &PlayError) -> String {
             multigames::play_error(lang, e)
         ),
         PlayError::Game(GameError::Ring(e)) => {
-            format!("{}: {}", lang.t(T::TabRing), ring::play_error(lang, e))
+            format!(
+                "{}: {}",
+                lang.t(T::TabRing),
+                brain_ring::play_error(lang, e)
+            )
         }
         PlayError::Game(GameError::Erudit(e)) => format!(
             "{}: {}",
@@ -616,7 +620,7 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
         Receipt::Game {
             receipt: GameReceipt::Ring(receipt),
             ..
-        } => ring::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
+        } => brain_ring::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
         Receipt::Game {
             receipt: GameReceipt::Erudit(receipt),
             ..
@@ -674,7 +678,7 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::Game {
             command: GameCommand::Ring(command),
             ..
-        } => return ring::command_name(lang, command).into(),
+        } => return brain_ring::command_name(lang, command).into(),
         C::Game {
             command: GameCommand::Erudit(command),
             ..

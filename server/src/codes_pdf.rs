@@ -25,10 +25,10 @@ use thiserror::Error;
 
 use crate::core::Core;
 use crate::export::ExportError;
-use crate::net::tls::TlsError;
-use crate::protocol::pdf_file::{
+use crate::jury_protocol::pdf_file::{
     Fill, Font, PAGE_HEIGHT, PAGE_WIDTH, Page, RenderError, Rule, Run, wrap, write_pdf,
 };
+use crate::net::tls::TlsError;
 
 /// Cards across and down a page: eight to an A4 page.
 pub const COLUMNS: usize = 2;

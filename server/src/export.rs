@@ -19,7 +19,7 @@
 //! for a club night of one ChGK tournament.
 //!
 //! [`export_pdf`] writes the jury's printable protocol of the event
-//! ([`crate::protocol`]), read from the same replayed store.
+//! ([`crate::jury_protocol`]), read from the same replayed store.
 
 use std::path::Path;
 
@@ -36,7 +36,7 @@ use thiserror::Error;
 
 use crate::core::event::Event;
 use crate::core::{Core, ServerInfo};
-use crate::protocol::{self, Protocol, RenderError};
+use crate::jury_protocol::{self, Protocol, RenderError};
 use crate::store;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,14 +103,14 @@ pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportErr
 }
 
 /// The jury's protocol of the event in the store: its text
-/// ([`protocol::build`]), dated by the store's first event.
+/// ([`jury_protocol::build`]), dated by the store's first event.
 pub fn protocol(data_dir: &Path) -> Result<Protocol, ExportError> {
     let (core, events) = replayed(data_dir)?;
     let started = events.iter().find_map(|e| match e {
         Event::Initialised { at, .. } => Some(*at),
         _ => None,
     });
-    Ok(protocol::build(
+    Ok(jury_protocol::build(
         &core,
         started.filter(|at| *at != ServerTime::ZERO),
     ))
@@ -118,7 +118,7 @@ pub fn protocol(data_dir: &Path) -> Result<Protocol, ExportError> {
 
 /// The jury's protocol of the event in the store, as a PDF file.
 pub fn export_pdf(data_dir: &Path) -> Result<Vec<u8>, ExportError> {
-    Ok(protocol::render(&protocol(data_dir)?)?)
+    Ok(jury_protocol::render(&protocol(data_dir)?)?)
 }
 
 /// The game's scoresheet as pretty JSON; or, for a game not in the

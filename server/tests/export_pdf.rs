@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::{Command as Process, Output};
 
 use minuta_server::export::{export_pdf, protocol};
-use minuta_server::protocol::{Level, Protocol, Table, render};
+use minuta_server::jury_protocol::{Level, Protocol, Table, render};
 use minuta_server::store;
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{AppealId, GameId, QuestionId, TeamId};

@@ -13,7 +13,7 @@ use minuta_shared::play::multigames::{
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::countdown;
 
-use super::{Lang, T, ring, ru_plural};
+use super::{Lang, T, brain_ring, ru_plural};
 
 /// «Задание 2.3 · Ребус».
 pub fn task_heading(lang: Lang, number: &str, title: &str) -> String {
@@ -230,11 +230,11 @@ pub fn play_error(lang: Lang, error: &MultigamesPlayError) -> String {
         E::BadSeconds { max } => (
             format!(
                 "время на задание — от 1 до {}",
-                ring::seconds(Lang::Ru, u64::from(*max))
+                brain_ring::seconds(Lang::Ru, u64::from(*max))
             ),
             format!(
                 "a task takes from 1 to {}",
-                ring::seconds(Lang::En, u64::from(*max))
+                brain_ring::seconds(Lang::En, u64::from(*max))
             ),
         ),
         E::TooLong { got, max } => (

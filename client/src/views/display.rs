@@ -2,7 +2,7 @@
 //! event's own ChGK ([`crate::views::chgk::display`]: the tour, a huge
 //! question number and clock, how many cards are in, and the standings);
 //! during the event's own Brain-ring, its board
-//! ([`crate::views::ring::board`]); during a game the host added, that
+//! ([`crate::views::brain_ring::board`]); during a game the host added, that
 //! game's screen
 //! ([`crate::views::games`]) while it had the hall's attention last; between
 //! the programme's slots, the whole programme
@@ -14,7 +14,7 @@ use minuta_shared::wire::view::DisplayView;
 
 use crate::i18n::{Lang, T};
 use crate::state::AppState;
-use crate::views::ring::board;
+use crate::views::brain_ring::board;
 use crate::views::widgets::{self, GREY};
 use crate::views::{chgk, games, programme};
 

@@ -22,12 +22,12 @@ use minuta_shared::wire::view::{DisplayGame, GameEntry, HostView, StaffGame, Tea
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::brain_ring::{self, Ring};
 use crate::views::chgk::Chgk;
 use crate::views::erudit::Erudit;
 use crate::views::format::{Activity, Screens, Seat};
 use crate::views::multigames::Multigames;
 use crate::views::neptune::Neptune;
-use crate::views::ring::{self, Ring};
 use crate::views::widgets;
 
 /// Every game's form, by game: a terminal keeps what was half-typed in
@@ -218,7 +218,7 @@ screens! {
 /// the event's own ChGK and Brain-ring, which have the dashboard's own
 /// tabs and the terminals' main page.
 pub fn added<V>(games: &[GameEntry<V>]) -> impl DoubleEndedIterator<Item = &GameEntry<V>> + Clone {
-    let event_ring = ring::event_game(games).map(|g| g.id);
+    let event_ring = brain_ring::event_game(games).map(|g| g.id);
     games
         .iter()
         .filter(move |g| g.id != EVENT_CHGK && Some(g.id) != event_ring)

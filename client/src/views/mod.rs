@@ -6,6 +6,7 @@
 pub mod answer_card;
 pub mod appeal;
 pub mod autopilot;
+pub mod brain_ring;
 pub mod chgk;
 pub mod cut_tie;
 pub mod display;
@@ -25,7 +26,6 @@ pub mod package_field;
 pub mod picture;
 pub mod programme;
 pub mod question;
-pub mod ring;
 pub mod start_failed;
 pub mod team;
 pub mod team_names;

@@ -1,8 +1,8 @@
 //! The team terminal: the team's name over the event's own ChGK screen
 //! ([`crate::views::chgk::team`]). While the team plays a fight of the
 //! event's own Brain-ring the terminal is its button instead
-//! ([`crate::views::ring::button`]), and between its fights it follows the
-//! tournament ([`crate::views::ring::waiting`]). When the programme has
+//! ([`crate::views::brain_ring::button`]), and between its fights it follows the
+//! tournament ([`crate::views::brain_ring::waiting`]). When the programme has
 //! other games ([`crate::views::games`]), the terminal follows whichever
 //! had the hall's attention last, and a row of pages lets the team look at
 //! the other.
@@ -15,12 +15,12 @@ use minuta_shared::wire::view::{TeamGame, TeamView};
 
 use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
+use crate::views::brain_ring::button::{self, ButtonForm};
+use crate::views::brain_ring::waiting;
 use crate::views::chgk::team::ChgkTeamForm;
 use crate::views::chgk::{self, Chgk};
 use crate::views::format::Screens;
 use crate::views::games::{self, GameForms};
-use crate::views::ring::button::{self, ButtonForm};
-use crate::views::ring::waiting;
 use crate::views::widgets;
 
 #[derive(Debug, Default)]

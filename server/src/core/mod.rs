@@ -12,8 +12,8 @@ mod legacy;
 mod media;
 mod programme;
 mod projection;
+mod qualification;
 pub mod registry;
-mod ring;
 pub mod short_codes;
 pub mod team_import;
 

@@ -259,7 +259,7 @@ fn demo_neptune_robots_play_the_six_contests_to_the_end_of_the_auction() {
 
     // The jury's protocol has the game: the splits, the missing
     // declaration, the first question's bids by run with the exclusion.
-    let text = crate::protocol::build(&sim.core, None).plain_text();
+    let text = crate::jury_protocol::build(&sim.core, None).plain_text();
     for expected in [
         "Нептун",
         "по умолчанию",

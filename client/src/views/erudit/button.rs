@@ -17,7 +17,7 @@ use super::{board, silence_left, state_at};
 use crate::i18n::erudit::{self as words, Et};
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, EruditQuestionKey, PressOutcome, UiCommand};
-use crate::views::ring::button::{big, space_pressed};
+use crate::views::brain_ring::button::{big, space_pressed};
 use crate::views::widgets;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 

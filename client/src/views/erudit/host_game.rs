@@ -341,7 +341,7 @@ fn press_log(ui: &mut Ui, lang: Lang, game: &GameBoard, q: &QuestionBoard) {
                         _ => GREY,
                     };
                     ui.label(
-                        RichText::new(crate::i18n::ring::press_kind(lang, press.kind))
+                        RichText::new(crate::i18n::brain_ring::press_kind(lang, press.kind))
                             .color(colour),
                     );
                     ui.label(words::press_moment(
@@ -351,11 +351,16 @@ fn press_log(ui: &mut Ui, lang: Lang, game: &GameBoard, q: &QuestionBoard) {
                     ));
                     let rtt = i64::try_from(press.rtt_us).unwrap_or(i64::MAX);
                     ui.label(
-                        RichText::new(crate::i18n::ring::millis(lang, rtt, false)).monospace(),
+                        RichText::new(crate::i18n::brain_ring::millis(lang, rtt, false))
+                            .monospace(),
                     );
                     ui.label(
-                        RichText::new(crate::i18n::ring::millis(lang, press.clock_offset_us, true))
-                            .monospace(),
+                        RichText::new(crate::i18n::brain_ring::millis(
+                            lang,
+                            press.clock_offset_us,
+                            true,
+                        ))
+                        .monospace(),
                     );
                     ui.end_row();
                 }

@@ -181,9 +181,12 @@ pub fn between_games(ui: &mut Ui, lang: Lang, team: TeamId, board: &EruditBoard)
         }
         if let Some(row) = board.table.iter().find(|r| r.team == team) {
             ui.label(
-                RichText::new(crate::i18n::ring::table_place(lang, &row.place.to_string()))
-                    .size(22.0)
-                    .strong(),
+                RichText::new(crate::i18n::brain_ring::table_place(
+                    lang,
+                    &row.place.to_string(),
+                ))
+                .size(22.0)
+                .strong(),
             );
         }
     });

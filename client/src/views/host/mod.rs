@@ -1,6 +1,6 @@
 //! The host dashboard, one tab per concern: the event's own ChGK (the game,
 //! judging, appeals, standings with the festival's results), the event's
-//! own «Брейн-ринг» ([`crate::views::ring::staff`]), one tab per plug-in
+//! own «Брейн-ринг» ([`crate::views::brain_ring::staff`]), one tab per plug-in
 //! format of the programme («Мультиигры», [`crate::views::games`]) and the
 //! event's programme; the set-up tabs — questions, teams, judges, the
 //! tournament's settings, access codes, another ChGK or Brain-ring
@@ -29,10 +29,10 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::brain_ring::{self, staff::RingStaffForm};
 use crate::views::chgk::{appeals, game, judging, questions};
 use crate::views::format::Seat;
 use crate::views::games;
-use crate::views::ring::{self, staff::RingStaffForm};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum HostTab {
@@ -103,7 +103,7 @@ pub fn dashboard(
     let mut out = Vec::new();
     // The event's own ChGK runs on the dashboard's own tabs.
     let chgk = view.event_chgk();
-    let event_ring = ring::event_staff(view);
+    let event_ring = brain_ring::event_staff(view);
     let ring_fights = event_ring.map_or(&[][..], |(_, r)| &r.board.fights);
     let open_fights = ring_fights.iter().filter(|f| !f.closed).count();
     let now = state.server_now();
@@ -221,7 +221,7 @@ pub fn dashboard(
                 programme::programme(ui, state, view, &mut form.programme, &mut out)
             }
             HostTab::Ring => match event_ring {
-                Some((game, own)) => ring::staff::screen(
+                Some((game, own)) => brain_ring::staff::screen(
                     ui,
                     state,
                     view,
@@ -271,7 +271,7 @@ fn opening_tab(view: &HostView, open_fights: usize, now: ServerTime) -> HostTab 
     };
     // Every event has its Brain-ring; it is being played once it has
     // questions, seeded teams or fights.
-    let ring_set_up = ring::event_staff(view).is_some_and(|(_, r)| {
+    let ring_set_up = brain_ring::event_staff(view).is_some_and(|(_, r)| {
         r.pool > 0 || !r.board.seeding.is_empty() || !r.board.fights.is_empty()
     });
     if open_fights > 0 {

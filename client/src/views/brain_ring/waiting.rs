@@ -9,7 +9,7 @@ use minuta_shared::play::brain_ring::{RingBoard, RingFightView};
 use minuta_shared::rules::brain_ring::FightStatus;
 
 use super::board;
-use crate::i18n::{Lang, T, ring as words};
+use crate::i18n::{Lang, T, brain_ring as words};
 use crate::views::widgets::{self, GREEN, GREY};
 
 /// `team`'s screen between its fights, under the team's name (drawn by the

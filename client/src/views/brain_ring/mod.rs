@@ -30,7 +30,7 @@ use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{GameEntry, HostView, View};
 
-use crate::i18n::{Lang, T, ring as words};
+use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, Ruling, UiCommand};
 use crate::views::format::{Activity, Game, Screens, Seat};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};

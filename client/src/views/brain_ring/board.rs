@@ -16,7 +16,7 @@ use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::ServerTime;
 
 use super::{hall_status, on_stage, phase_at, tables};
-use crate::i18n::{Lang, T, ring as words};
+use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::AppState;
 use crate::views::widgets::{self, GREY};
 

@@ -212,7 +212,7 @@ fn the_fight_is_named_in_the_terminal_s_language() {
 
 #[test]
 fn brain_ring_4_10_the_last_regulation_question_is_not_sudden_death_once_over() {
-    use minuta_client::views::ring::question_line;
+    use minuta_client::views::brain_ring::question_line;
     use minuta_shared::rules::brain_ring::FightFormat;
     let drawn_after_five = |phase| {
         let mut f = fight(phase);
@@ -491,11 +491,11 @@ fn finished(fights: Vec<RingFightView>, standing: RingStandingRow) -> RingBoard 
     }
 }
 
-#[path = "ring/staff.rs"]
+#[path = "brain_ring/staff.rs"]
 mod staff;
 
-#[path = "ring/hall.rs"]
+#[path = "brain_ring/hall.rs"]
 mod hall;
 
-#[path = "ring/phone.rs"]
+#[path = "brain_ring/phone.rs"]
 mod phone;

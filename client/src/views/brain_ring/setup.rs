@@ -13,7 +13,7 @@ use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
 use super::{board as hall, send};
-use crate::i18n::{T, ring as words};
+use crate::i18n::{T, brain_ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::team_names::team_name;
 use crate::views::team_picker;

@@ -13,7 +13,7 @@ use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingCommand, RingFig
 use minuta_shared::rules::brain_ring::FightStatus;
 
 use super::{hall_status, phase_at, press_log, send, tables};
-use crate::i18n::{T, ring as words};
+use crate::i18n::{T, brain_ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::appeal::{self, Decided};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};

@@ -15,8 +15,8 @@ use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 
 use super::{countdown_at, phase_at, phase_colour, question_line, send, tables};
-use crate::i18n::ring::WonNow;
-use crate::i18n::{Lang, T, ring as words};
+use crate::i18n::brain_ring::WonNow;
+use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, PressOutcome, RingQuestionKey, Ruling, UiCommand};
 use crate::views::appeal::{self, Decided, Own, Written};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};

@@ -10,7 +10,7 @@
 use egui::{RichText, Ui};
 use minuta_shared::play::brain_ring::{Press, PressKind, RingFightView};
 
-use crate::i18n::{Lang, T, ring as words};
+use crate::i18n::{Lang, T, brain_ring as words};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 pub fn press_log(ui: &mut Ui, lang: Lang, fight: &RingFightView) {

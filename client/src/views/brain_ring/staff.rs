@@ -19,7 +19,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
 use super::{board, fight_panel, on_stage, phase_at, setup};
-use crate::i18n::{Lang, T, ring as words};
+use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Game, Seat};
 use crate::views::package_field::package_field;
