@@ -21,10 +21,10 @@ use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
 use super::Answers;
+use super::brain_ring_robot::RingHost;
 use super::erudit_robot::{self, EruditHost, staff_game};
 use super::host_steps::{Announce, Steps, chgk_steps, ring_entry};
 use super::multigames::{self, Scope};
-use super::ring_robot::RingHost;
 
 /// How many robot teams a festival's empty store gets.
 pub const TEAMS: usize = 8;

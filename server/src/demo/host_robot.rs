@@ -5,7 +5,7 @@
 //! Мультиигры it announces a task, starts it, waits for the grace to end,
 //! credits every on-time answer (full, partial or none), reveals, waits for
 //! the АЖ before a new tour (6.4) and finally finishes the game. In
-//! Brain-ring it runs the fights ([`super::ring_robot`]); in
+//! Brain-ring it runs the fights ([`super::brain_ring_robot`]); in
 //! Эрудит-квартет the groups' games ([`super::erudit_robot`]); in Нептун
 //! its contests and auction ([`super::neptune`]); at a festival it
 //! lays out the programme and follows it slot by slot
@@ -27,12 +27,12 @@ use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{HostView, View};
 
+use super::brain_ring_robot::{RingHost, TeamStyle};
 use super::erudit_robot::{EruditHost, demo_entry, staff_game};
 use super::finish::{FinishLine, programme_finished};
 use super::host_steps::{Announce, Steps, chgk_steps, ring_entry};
 use super::multigames::Scope;
 use super::neptune::NeptuneHost;
-use super::ring_robot::{RingHost, TeamStyle};
 use super::{Answers, DemoConfig, DemoGame};
 use crate::clock::ServerClock;
 use crate::net::{Inbound, Outbound};

@@ -15,7 +15,7 @@ use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
 use super::Answers;
-use super::ring_robot::{MAX_FIELD, field};
+use super::brain_ring_robot::{MAX_FIELD, field};
 
 /// The host's next steps: at the autopilot's pace (that many pauses after
 /// its last step), or now (Brain-ring keeps each fight's pace itself).

@@ -26,6 +26,7 @@
 //! (60 s = the rules' own times), so a short minute plays the whole
 //! programme quickly.
 
+mod brain_ring_robot;
 mod erudit_robot;
 mod erudit_script;
 mod festival;
@@ -36,7 +37,6 @@ mod jury_robot;
 mod multigames;
 pub mod neptune;
 mod neptune_robot;
-mod ring_robot;
 mod schedule;
 mod team_robot;
 
@@ -63,7 +63,7 @@ use crate::driver::fresh_secret;
 use crate::net::Inbound;
 use crate::net::press_desk::SharedCore;
 use crate::people::People;
-use ring_robot::TeamStyle;
+use brain_ring_robot::TeamStyle;
 
 pub use finish::FinishLine;
 
@@ -330,7 +330,7 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
     }
     if matches!(demo.game, DemoGame::BrainRing | DemoGame::Festival) {
         // The clock at the demo's scale, until the first fight.
-        let timing = ring_robot::timing(demo);
+        let timing = brain_ring_robot::timing(demo);
         let ring = core
             .event_ring_id()
             .zip(core.event_ring())
@@ -519,7 +519,7 @@ pub fn spawn_robots(
                 scale: demo.scaled(Duration::from_secs(60)),
             },
             Some(team_robot::Hands {
-                ring: ring_robot::Buttons::new(team, style, &demo),
+                ring: brain_ring_robot::Buttons::new(team, style, &demo),
                 quartet: erudit_robot::Quartet::new(team, style, &demo, robots.clone()),
                 neptune: neptune_robot::Captain::new(
                     team,

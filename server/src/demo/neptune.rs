@@ -28,7 +28,7 @@ use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{HostView, TeamInfo, TeamView};
 
 use super::DemoConfig;
-use super::ring_robot::Watch;
+use super::brain_ring_robot::Watch;
 
 /// The demo's Нептун package (its JSON format: docs/running-a-game.md, «Running a real game», 7).
 pub const DEMO_NEPTUNE_PACKAGE: &str = include_str!("demo_neptune.json");

@@ -36,11 +36,11 @@ use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{TeamView, View};
 
 use super::Answers;
+use super::brain_ring_robot::Buttons;
 use super::erudit_robot::{Quartet, team_game};
 use super::multigames::{answer_command, appeal_command, team_answer, team_appeal};
 use super::neptune;
 use super::neptune_robot::Captain;
-use super::ring_robot::Buttons;
 use crate::clock::ServerClock;
 use crate::net::press_desk::{self, AtDesk, DriverGone, Press, SharedCore};
 use crate::net::{ConnId, Inbound, Outbound, Outbox};

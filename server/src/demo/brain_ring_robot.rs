@@ -516,5 +516,5 @@ impl RingHost {
 }
 
 #[cfg(test)]
-#[path = "ring_tests.rs"]
+#[path = "brain_ring_tests.rs"]
 mod tests;
