@@ -254,7 +254,8 @@ fn read_until(lines: &mut impl Iterator<Item = String>, words: &str) -> Result<V
 }
 
 #[test]
-fn windows_the_double_click_start_under_wine_welcomes_the_host_in_russian() -> Result<()> {
+fn windows_the_double_click_start_under_wine_welcomes_the_host_in_russian_and_stops_on_ctrl_c()
+-> Result<()> {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // Arrange: a game folder of its own; a Russian system.
     let wine = Wine::find()?;
@@ -277,14 +278,22 @@ fn windows_the_double_click_start_under_wine_welcomes_the_host_in_russian() -> R
         .env("LANG", "ru_RU.UTF-8")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .context("starting the .exe")?;
+    // What it says, from both streams (the goodbye is on stderr).
     let stdout = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
+    let stderr = child.stderr.take().ok_or_else(|| anyhow!("no stderr"))?;
     let (tx, rx) = std::sync::mpsc::channel();
+    let said = tx.clone();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
             let _ = tx.send(line);
+        }
+    });
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = said.send(line);
         }
     });
     let mut lines = std::iter::from_fn(|| rx.recv_timeout(Duration::from_secs(120)).ok());
@@ -293,6 +302,17 @@ fn windows_the_double_click_start_under_wine_welcomes_the_host_in_russian() -> R
         .as_ref()
         .ok()
         .map(|_| read_until(&mut lines, "protocol=TCP"));
+    // Ctrl-C (Wine turns SIGINT into the console's CTRL_C_EVENT) stops it
+    // cleanly, saying so.
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .is_ok_and(|s| s.success());
+    let goodbye = interrupted.then(|| read_until(&mut lines, "остановка"));
+    let ended = (0..100).find_map(|_| {
+        std::thread::sleep(Duration::from_millis(100));
+        child.try_wait().ok().flatten()
+    });
     let _ = child.kill();
     let _ = child.wait();
     let welcome = welcome?.join("\n");
@@ -320,6 +340,17 @@ fn windows_the_double_click_start_under_wine_welcomes_the_host_in_russian() -> R
     let silence = silence.ok_or_else(|| anyhow!("no welcome"))??.join("\n");
     ensure!(silence.contains("ни одно устройство"), "{silence}");
     ensure!(silence.contains("UDP и TCP"), "{silence}");
+    let goodbye = goodbye
+        .ok_or_else(|| anyhow!("kill -INT failed"))??
+        .join("\n");
+    ensure!(
+        goodbye.contains("остановка: всё подтверждённое сохранено"),
+        "{goodbye}"
+    );
+    ensure!(
+        ended.is_some(),
+        "the .exe did not end within 10 s of Ctrl-C"
+    );
     Ok(())
 }
 
