@@ -68,6 +68,10 @@ cleanup() {
     local i
     for i in "${pids[@]}"; do kill "$i" 2>/dev/null || true; done
     for i in "${pids[@]}"; do wait "$i" 2>/dev/null || true; done
+    for i in /proc/[0-9]*; do
+        [ "$(readlink "$i/root" 2>/dev/null)" != "$DIR" ] \
+            || say "warning: process ${i#/proc/} still runs in $DIR: $(tr '\0' ' ' <"$i/cmdline")"
+    done
     for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
         umount "${mounted[i]}" 2>/dev/null || umount -l "${mounted[i]}" || true
     done
@@ -89,6 +93,9 @@ grep -q bookworm-updates "$DIR/etc/apt/sources.list" \
 grep -q bookworm-security "$DIR/etc/apt/sources.list" \
     || echo "deb ${MIRROR%/debian}/debian-security bookworm-security main" >>"$DIR/etc/apt/sources.list"
 in_root() { chroot "$DIR" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"; }
+# For `in_root_exec … &`: the background job becomes the program itself, so
+# $! is its process and killing it stops it (not a shell around it).
+in_root_exec() { exec chroot "$DIR" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"; }
 
 # --- install: the package's Depends alone ------------------------------------
 say "removing an earlier minuta and what it pulled in"
@@ -119,10 +126,13 @@ in_root sh -c "cd /root/check && exec timeout 900 minuta-server demo --game chgk
 say "the demo finished in $(($(date +%s) - t0)) s"
 in_root sh -c "cd /root/check && exec minuta-server export --format json" >"$OUT/export.json" 2>"$OUT/export.log" \
     || die "export failed; see $OUT/export.log"
-teams="$(jq '[.. | objects | select(has("team"))] | length' "$OUT/export.json" 2>/dev/null)" \
-    || die "the export is not JSON; see $OUT/export.json"
-[ "$teams" -gt 0 ] || die "the export has no team's result; see $OUT/export.json"
-say "export: $(wc -c <"$OUT/export.json") bytes of JSON, $teams team entries"
+# The played demo's standings: every team placed, every question's mark.
+summary="$(jq -r '[(.standings | length), ([.standings[].mask | length] | min)] | @tsv' "$OUT/export.json" 2>/dev/null)" \
+    || die "the export is not the standings' JSON; see $OUT/export.json"
+read -r teams questions <<<"$summary"
+[ "${teams:-0}" -gt 0 ] && [ "${questions:-0}" -gt 0 ] \
+    || die "the export's standings are empty; see $OUT/export.json"
+say "export: $(wc -c <"$OUT/export.json") bytes of JSON, $teams teams placed, $questions questions each"
 
 # --- a browser's view of the chrooted server ---------------------------------
 wait_port() { # PORT PID: until something listens on PORT, while PID lives
@@ -148,7 +158,7 @@ check_web() { # PORT NAME: the page and the wasm, as a browser loads them
 }
 say "minuta-server demo on 127.0.0.1:$PORT_WEB for a browser"
 mkdir -p "$DIR/root/check/web"
-in_root sh -c "cd /root/check/web && exec minuta-server demo --minute 60 --listen 127.0.0.1:$PORT_WEB --no-mdns" \
+in_root_exec sh -c "cd /root/check/web && exec minuta-server demo --minute 60 --listen 127.0.0.1:$PORT_WEB --no-mdns" \
     >"$OUT/server-web.log" 2>&1 &
 pids+=($!)
 wait_port $PORT_WEB $! || { tail -n 20 "$OUT/server-web.log" >&2; die "the server does not listen on $PORT_WEB"; }
@@ -162,7 +172,7 @@ pids+=($!)
 for _ in $(seq 1 50); do [ -e /tmp/.X11-unix/X$DISPLAY_NUM ] && break; sleep 0.1; done
 [ -e /tmp/.X11-unix/X$DISPLAY_NUM ] || die "Xvfb did not start; see $OUT/xvfb.log"
 mkdir -p "$DIR/root/check/app"
-chroot "$DIR" env -i HOME=/root PATH=/usr/bin:/bin LANG=C.UTF-8 DISPLAY=":$DISPLAY_NUM" \
+in_root_exec env DISPLAY=":$DISPLAY_NUM" \
     sh -c "cd /root/check/app && exec minuta demo --minute 5 --listen 127.0.0.1:$PORT_APP --no-mdns" \
     >"$OUT/app.log" 2>&1 &
 app=$!
