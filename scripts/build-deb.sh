@@ -11,7 +11,8 @@
 # on a fresh Debian.
 #
 #   scripts/build-deb.sh            build the package
-#   CARGO_TARGET_DIR=DIR            cargo's target directory (as for cargo)
+#   CARGO_TARGET_DIR=DIR            cargo's target directory (as for cargo;
+#                                   the package still goes to target/debian)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -33,6 +34,8 @@ need_apt=()
 command -v cc >/dev/null 2>&1 || need_apt+=(build-essential)
 # cargo-deb's `$auto` Depends come from dpkg-shlibdeps.
 command -v dpkg-shlibdeps >/dev/null 2>&1 || need_apt+=(dpkg-dev)
+# The manual pages, from the binaries' --help.
+command -v help2man >/dev/null 2>&1 || need_apt+=(help2man)
 if ((${#need_apt[@]})); then
     say "installing ${need_apt[*]} (apt-get)"
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -56,10 +59,28 @@ cargo build --release --locked \
     --bin minuta-server --bin minuta \
     --features minuta-server/embed-web,minuta-client/embed-web
 
+# --- manual pages and changelog, gzipped (-n: no name or time inside) -------
+meta="$(cargo metadata --format-version 1 --no-deps --locked)"
+target_dir="$(printf '%s' "$meta" | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
+[ -d "$target_dir/release" ] || die "cannot find cargo's target directory (cargo metadata said '$target_dir')"
+bin="$target_dir/release"
+doc="$bin/deb-doc"
+rm -rf "$doc" && mkdir -p "$doc"
+LANG=C.UTF-8 help2man --no-info --output="$doc/minuta.1" \
+    --name="team terminal, host dashboard, judge, jury and projector display of Minuta" \
+    "$bin/minuta" || die "help2man could not run $bin/minuta --help"
+LANG=C.UTF-8 help2man --no-info --output="$doc/minuta-server.1" \
+    --name="the game server of Minuta, team quiz games in a hall" \
+    "$bin/minuta-server" || die "help2man could not run $bin/minuta-server --help"
+cp "$ROOT/scripts/linux/changelog" "$doc/changelog"
+gzip -9n "$doc/minuta.1" "$doc/minuta-server.1" "$doc/changelog"
+
 # --- the package --------------------------------------------------------------
-version="$(cargo metadata --format-version 1 --no-deps --locked \
-    | sed -n 's/.*"name":"minuta-client","version":"\([^"]*\)".*/\1/p')"
+version="$(printf '%s' "$meta" | sed -n 's/.*"name":"minuta-client","version":"\([^"]*\)".*/\1/p')"
 [ -n "$version" ] || die "cannot read minuta-client's version from cargo metadata"
+top="$(sed -n '1s/^minuta (\([^)]*\)).*/\1/p' "$ROOT/scripts/linux/changelog")"
+[ "$top" = "$version" ] \
+    || die "scripts/linux/changelog's top entry is ${top:-unreadable}, the version is $version: add an entry for $version"
 mkdir -p "$OUT"
 deb="$OUT/minuta_${version}_${arch}.deb"
 rm -f "$deb"

@@ -54,11 +54,13 @@ for port in $PORT_DEMO $PORT_WEB $PORT_APP; do
     ! (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null || die "port $port on 127.0.0.1 is taken; stop what listens there"
 done
 [ ! -e /tmp/.X11-unix/X$DISPLAY_NUM ] || die "display :$DISPLAY_NUM is taken (/tmp/.X11-unix/X$DISPLAY_NUM)"
+if [ ! -f "$DIR/etc/debian_version" ] && [ -e "$DIR" ]; then
+    [ -d "$DIR" ] && [ -z "$(ls -A "$DIR")" ] || die "$DIR exists, is not empty and is no Debian root"
+fi
 rm -rf "$OUT" && mkdir -p "$OUT"
 
 # --- the root, its mounts, and cleaning up -----------------------------------
 if [ ! -f "$DIR/etc/debian_version" ]; then
-    [ ! -e "$DIR" ] || [ -z "$(ls -A "$DIR")" ] || die "$DIR exists, is not empty and is no Debian root"
     say "debootstrap bookworm into $DIR (minbase: the fewest packages, so a missing Depends shows)"
     debootstrap --variant=minbase bookworm "$DIR" "$MIRROR" >"$OUT/debootstrap.log" 2>&1 \
         || die "debootstrap failed; see $OUT/debootstrap.log"
@@ -118,7 +120,7 @@ grep -qx 'MimeType=x-scheme-handler/minuta;' "$DIR/usr/share/applications/minuta
     || die "the desktop entry does not claim minuta://"
 
 # --- the server's demo to its end, and its export ----------------------------
-say "minuta-server demo --game chgk --run-to-end --minute 2 (a few minutes)"
+say "minuta-server demo --game chgk --run-to-end --minute 2 (about half a minute)"
 rm -rf "$DIR/root/check" && mkdir -p "$DIR/root/check"
 t0=$(date +%s)
 in_root sh -c "cd /root/check && exec timeout 900 minuta-server demo --game chgk --run-to-end --minute 2 --listen 127.0.0.1:$PORT_DEMO --no-mdns" \
