@@ -51,7 +51,7 @@ if ((${#need_apt[@]})); then
     apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"
 fi
 for port in $PORT_DEMO $PORT_WEB $PORT_APP; do
-    ! (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null || die "port $port on 127.0.0.1 is taken; stop what listens there"
+    ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || die "port $port on 127.0.0.1 is taken; stop what listens there"
 done
 [ ! -e /tmp/.X11-unix/X$DISPLAY_NUM ] || die "display :$DISPLAY_NUM is taken (/tmp/.X11-unix/X$DISPLAY_NUM)"
 if [ ! -f "$DIR/etc/debian_version" ] && [ -e "$DIR" ]; then
@@ -138,8 +138,7 @@ say "export: $(wc -c <"$OUT/export.json") bytes of JSON, $teams teams placed, $q
 
 # --- a browser's view of the chrooted server ---------------------------------
 wait_port() { # PORT PID: until something listens on PORT, while PID lives
-    local n
-    for n in $(seq 1 100); do
+    for _ in $(seq 1 100); do
         (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0
         kill -0 "$2" 2>/dev/null || return 1
         sleep 0.3
@@ -166,6 +165,7 @@ pids+=($!)
 wait_port $PORT_WEB $! || { tail -n 20 "$OUT/server-web.log" >&2; die "the server does not listen on $PORT_WEB"; }
 check_web $PORT_WEB server
 kill "${pids[-1]}" && wait "${pids[-1]}" 2>/dev/null || true
+unset 'pids[-1]' # stopped: not to be signalled again at exit (its id may be reused)
 
 # --- the desktop app's window under Xvfb -------------------------------------
 say "Xvfb :$DISPLAY_NUM and minuta demo"
@@ -178,7 +178,7 @@ in_root_exec env DISPLAY=":$DISPLAY_NUM" \
     sh -c "cd /root/check/app && exec minuta demo --minute 5 --listen 127.0.0.1:$PORT_APP --no-mdns" \
     >"$OUT/app.log" 2>&1 &
 app=$!
-pids+=($app)
+pids+=("$app")
 wait_port $PORT_APP $app || { tail -n 20 "$OUT/app.log" >&2; die "minuta demo stopped or serves nothing; see $OUT/app.log"; }
 sleep 8 # the window's first frames and the robots' first moves
 kill -0 $app 2>/dev/null || { tail -n 20 "$OUT/app.log" >&2; die "minuta demo stopped; see $OUT/app.log"; }
@@ -197,7 +197,8 @@ import -display ":$DISPLAY_NUM" -window root "$OUT/minuta-demo.png"
 colours="$(convert "$OUT/minuta-demo.png" -format '%k' info:)"
 say "screenshot: $OUT/minuta-demo.png ($colours colours)"
 [ "$colours" -gt 16 ] || die "the screenshot is (nearly) blank: no window drawn? see $OUT/app.log"
-kill $app && wait $app 2>/dev/null || true
+kill "$app" && wait "$app" 2>/dev/null || true
+unset 'pids[-1]'
 
 # --- minuta:// goes to the app -------------------------------------------------
 # desktop-file-utils' dpkg trigger writes mimeinfo.cache from the entry; it
