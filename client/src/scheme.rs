@@ -202,6 +202,17 @@ mod tests {
         );
     }
 
+    /// The .deb's desktop entry (scripts/build-deb.sh) is the one the app
+    /// writes, with the installed program found on PATH.
+    #[test]
+    fn the_packaged_desktop_entry_is_the_apps() {
+        let shipped = include_str!("../../scripts/linux/minuta.desktop");
+        assert_eq!(
+            shipped,
+            desktop_entry(Path::new("minuta")).replace("Exec=\"minuta\" %u", "Exec=minuta %u")
+        );
+    }
+
     #[test]
     fn the_macos_bundle_claims_the_scheme() {
         let plist = include_str!("../../scripts/macos/Info.plist");
