@@ -173,12 +173,11 @@ impl Browser {
     pub fn wait_for(&self, what: &str, script: &str, limit: Duration) -> Result<Value> {
         let began = Instant::now();
         loop {
-            let last;
-            match self.run_js(script, json!([])) {
+            let last = match self.run_js(script, json!([])) {
                 Ok(value) if truthy(&value) => return Ok(value),
-                Ok(value) => last = value,
-                Err(e) => last = json!(e.to_string()),
-            }
+                Ok(value) => value,
+                Err(e) => json!(e.to_string()),
+            };
             if began.elapsed() > limit {
                 bail!("{what}: not within {limit:?} (last: {last})");
             }

@@ -14,7 +14,6 @@
 //! `chromium-driver`; the README's test command builds the bundle and
 //! `.ci/run` installs the browser.
 
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, ensure};
@@ -33,7 +32,7 @@ use minuta_tests::{Hall, TestServer};
 
 const Q0: QuestionId = QuestionId(0);
 /// One browser at a time: each is a heavy process on a small machine.
-static ONE_BROWSER: Mutex<()> = Mutex::new(());
+static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Runs the browser's blocking calls off the runtime's other tasks.
 fn blocking<T>(f: impl FnOnce() -> T) -> T {
@@ -42,7 +41,7 @@ fn blocking<T>(f: impl FnOnce() -> T) -> T {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browser_3_a_phone_hands_in_a_chgk_card_and_sees_its_receipt() -> Result<()> {
-    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_BROWSER.lock().await;
     // Arrange: a hall of two teams; the first team's phone opens its link.
     let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
     let url = link(&hall.server, &hall.team_codes[0])?;
@@ -93,7 +92,7 @@ async fn browser_3_a_phone_hands_in_a_chgk_card_and_sees_its_receipt() -> Result
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browser_ring_a_press_from_a_phone_beats_a_later_native_press() -> Result<()> {
-    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_BROWSER.lock().await;
     // Arrange: a round-1 fight; table one is a phone in a browser, table
     // two the native terminal.
     let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
@@ -163,7 +162,7 @@ async fn browser_ring_a_press_from_a_phone_beats_a_later_native_press() -> Resul
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browser_the_projector_shows_the_minute_and_a_gone_server_within_2_s() -> Result<()> {
-    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_BROWSER.lock().await;
     // Arrange: the projector's link on a laptop's screen.
     let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
     let url = link(&hall.server, &hall.server.display_code.clone())?;
@@ -213,7 +212,7 @@ async fn browser_the_projector_shows_the_minute_and_a_gone_server_within_2_s() -
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browser_a_link_with_another_fingerprint_is_refused_plainly() -> Result<()> {
-    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_BROWSER.lock().await;
     // Arrange: a team's code whose fingerprint is not the server's.
     let hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
     let mut code = hall.team_codes[0].clone();
@@ -233,7 +232,7 @@ async fn browser_a_link_with_another_fingerprint_is_refused_plainly() -> Result<
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browser_a_page_without_a_code_shows_the_join_screen() -> Result<()> {
-    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_BROWSER.lock().await;
     let hall = Hall::open(TestServer::in_process()?, 1, slow_minute()).await?;
     let web = hall
         .server
@@ -252,7 +251,7 @@ async fn browser_a_page_without_a_code_shows_the_join_screen() -> Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browser_neptune_6_4_a_captain_bids_from_a_phone() -> Result<()> {
-    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_BROWSER.lock().await;
     // Arrange: a Нептун game of two teams brought to its auction's open
     // bidding; the first team's captain then opens its link on a phone.
     let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;

@@ -12,7 +12,6 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
@@ -33,7 +32,7 @@ use minuta_tests::{Hall, Terminal, TestServer};
 const Q0: QuestionId = QuestionId(0);
 
 /// One Wine server at a time: each is a heavy process on a small machine.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Runs `command` to its end, at most `limit`; its stdout, or why not.
 fn run(mut command: Command, what: &str, limit: Duration) -> Result<String> {
@@ -72,7 +71,7 @@ fn json(text: &str, what: &str) -> Result<Value> {
 #[test]
 fn windows_a_chgk_demo_under_wine_runs_to_its_end_and_its_store_reads_the_same_natively()
 -> Result<()> {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.blocking_lock();
     // Arrange: the Windows server and a folder for its store.
     let wine = Wine::find()?;
     let dir = tempfile::tempdir()?;
@@ -151,7 +150,7 @@ fn windows_a_chgk_demo_under_wine_runs_to_its_end_and_its_store_reads_the_same_n
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn windows_serve_under_wine_takes_a_linux_terminal_and_a_browser_and_keeps_their_cards()
 -> Result<()> {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.lock().await;
     // Arrange: the .exe serves a hall of two teams; the first team plays
     // from the native app's terminal, the second from a phone's browser.
     let mut hall = Hall::open(TestServer::under_wine()?, 2, slow_minute()).await?;
@@ -256,7 +255,7 @@ fn read_until(lines: &mut impl Iterator<Item = String>, words: &str) -> Result<V
 #[test]
 fn windows_the_double_click_start_under_wine_welcomes_the_host_in_russian_and_stops_on_ctrl_c()
 -> Result<()> {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.blocking_lock();
     // Arrange: a game folder of its own; a Russian system.
     let wine = Wine::find()?;
     let dir = tempfile::tempdir()?;
@@ -357,7 +356,7 @@ fn windows_the_double_click_start_under_wine_welcomes_the_host_in_russian_and_st
 /// The `.exe`'s page is the browser terminal it carries (no folder beside it).
 #[test]
 fn windows_the_exe_serves_its_own_browser_terminal() -> Result<()> {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.blocking_lock();
     let server = TestServer::under_wine()?;
     let web = server
         .web_addr

@@ -43,7 +43,7 @@ pub fn points(lang: Lang, points: Credit) -> String {
         }
         Lang::Ru => {
             let word = match points.whole().map(|n| n.unsigned_abs()) {
-                Some(n) => ru_plural(u64::from(n), "очко", "очка", "очков"),
+                Some(n) => ru_plural(n, "очко", "очка", "очков"),
                 // A fraction reads «полтора очка», «0.25 очка».
                 None => "очка",
             };
