@@ -25,6 +25,7 @@ pub mod rating_export;
 pub mod rating_files;
 pub mod roster_import;
 pub mod store;
+pub mod sync;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;

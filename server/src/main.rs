@@ -586,6 +586,7 @@ fn serve_until(
         // which panics when stderr fails, and would kill the store's writer.
         .log_internal_errors(false)
         .init();
+    end_on_panic();
     // One thread: on two cores it gave the stablest tails (STACK.md).
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -626,6 +627,25 @@ fn serve_until(
         running.shutdown().await;
         Ok(ended)
     })
+}
+
+/// A panic anywhere (the core, the store's writer, a connection's task)
+/// ends the server with a clear line after the panic's own: going on could
+/// acknowledge what was never stored. Everything acknowledged is stored
+/// already; the next start replays the store.
+fn end_on_panic() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        eprintln!(
+            "{}",
+            lang().pick(
+                "внутренняя ошибка: сервер остановлен. Всё подтверждённое сохранено; запустите его снова — игра продолжится с сохранённого",
+                "internal error: the server has stopped. Everything acknowledged is stored; start it again and the game goes on from the store"
+            )
+        );
+        std::process::exit(70);
+    }));
 }
 
 /// Announces the server on the hall's network; a failure is said and the

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use minuta_shared::ids::TeamId;
@@ -85,8 +85,7 @@ struct Seat {
 
 impl HumanTeams {
     fn seats(&self) -> MutexGuard<'_, BTreeMap<TeamId, Seat>> {
-        // A panic elsewhere while holding it left plain counts: still usable.
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        crate::sync::lock(&self.0, "the seats of people at terminals")
     }
 
     /// A person's terminal joined as `team`.

@@ -37,7 +37,7 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use tracing::{debug, info};
@@ -178,9 +178,7 @@ struct Strikes {
 }
 
 fn lock(addresses: &Mutex<Addresses>) -> MutexGuard<'_, Addresses> {
-    // The bookkeeping stays consistent across a panic elsewhere: each
-    // change is one map operation.
-    addresses.lock().unwrap_or_else(PoisonError::into_inner)
+    crate::sync::lock(addresses, "the gate's addresses")
 }
 
 impl Addresses {

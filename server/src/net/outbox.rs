@@ -86,11 +86,7 @@ impl Outbox {
     }
 
     fn lock(&self) -> MutexGuard<'_, VecDeque<Outbound>> {
-        // The queue holds plain data; a panic elsewhere cannot leave it torn.
-        self.shared
-            .queue
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        crate::sync::lock(&self.shared.queue, "a connection's outbox")
     }
 }
 

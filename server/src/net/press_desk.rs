@@ -15,7 +15,7 @@
 //! screens their patch. The verdict goes out at once, as for every press
 //! (DESIGN.md: a Brain-ring verdict goes out before its commit).
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::mpsc;
 
@@ -36,11 +36,11 @@ impl SharedCore {
         SharedCore(Arc::new(Mutex::new(core)))
     }
 
-    /// The core, for one step. A panic while it was held leaves the core as
-    /// the step left it; the server goes on with that state rather than
-    /// stopping every table (the step's events were not committed).
+    /// The core, for one step. A panic while it was held may have left the
+    /// core halfway through a step: the server stops rather than go on with
+    /// it (`crate::sync`); the next start replays the store.
     pub fn lock(&self) -> MutexGuard<'_, Core> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        crate::sync::lock(&self.0, "the core")
     }
 }
 

@@ -18,7 +18,7 @@ pub mod web_link;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use http_body_util::Full;
@@ -117,7 +117,7 @@ struct Place {
 impl Place {
     fn take(door: &Arc<Door>, ip: IpAddr) -> Option<Place> {
         let ip = ip.to_canonical();
-        let mut counts = door.counts.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut counts = crate::sync::lock(&door.counts, "the browsers' connection counts");
         let here = counts.by_address.get(&ip).copied().unwrap_or(0);
         if counts.total >= door.limits.web_connections
             || (!ip.is_loopback() && here >= door.limits.web_connections_per_address)
@@ -135,11 +135,7 @@ impl Place {
 
 impl Drop for Place {
     fn drop(&mut self) {
-        let mut counts = self
-            .door
-            .counts
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut counts = crate::sync::lock(&self.door.counts, "the browsers' connection counts");
         counts.total = counts.total.saturating_sub(1);
         if let Some(n) = counts.by_address.get_mut(&self.ip) {
             *n = n.saturating_sub(1);

@@ -116,7 +116,7 @@ impl StoreWriter {
                 drop(lock);
             })
             .map_err(|e| StoreError::open(&path, e))?;
-        *lock_ignoring_poison(&inner.thread) = Some(handle);
+        *lock_slot(&inner.thread) = Some(handle);
         Ok(StoreWriter { inner })
     }
 
@@ -144,7 +144,7 @@ impl StoreWriter {
             }
         };
         let batch = Batch { rows, done };
-        let sender = lock_ignoring_poison(&self.inner.sender);
+        let sender = lock_slot(&self.inner.sender);
         match sender.as_ref() {
             Some(tx) => {
                 if let Err(mpsc::SendError(batch)) = tx.send(batch) {
@@ -180,8 +180,8 @@ impl StoreWriter {
     /// closed the database. Idempotent; safe from any clone. It blocks, so
     /// from async code call it via `spawn_blocking` or after the runtime.
     pub fn shutdown(&self) {
-        drop(lock_ignoring_poison(&self.inner.sender).take());
-        let mut thread = lock_ignoring_poison(&self.inner.thread);
+        drop(lock_slot(&self.inner.sender).take());
+        let mut thread = lock_slot(&self.inner.thread);
         if let Some(handle) = thread.take() {
             // The thread has no code that panics; if it somehow did, there is
             // nothing left to do for it here.
@@ -199,10 +199,9 @@ impl std::fmt::Debug for StoreWriter {
     }
 }
 
-/// A poisoned lock only means another thread panicked while holding it; the
-/// data inside (an `Option`) is still coherent, and the store must not panic.
-fn lock_ignoring_poison<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+/// The writer's shared slot; a poisoned one stops the server (`crate::sync`).
+fn lock_slot<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    crate::sync::lock(m, "the store writer's state")
 }
 
 fn encode(events: Vec<(u64, Event)>) -> Result<Vec<Row>, StoreError> {
@@ -338,7 +337,7 @@ fn back_to_autocommit(conn: &Connection) -> bool {
 /// still queued with `Closed` rather than leaving it without an answer.
 fn close_after_failure(rx: &Receiver<Batch>, inner: &Weak<Inner>) {
     if let Some(inner) = inner.upgrade() {
-        drop(lock_ignoring_poison(&inner.sender).take());
+        drop(lock_slot(&inner.sender).take());
     }
     // Ends once the (now dropped) sender is gone and the queue is empty.
     for batch in rx.iter() {

@@ -2,7 +2,9 @@
 //! hold it: its round trip, its receive window widened at login, and the
 //! close the driver asks for. Nothing of HTTP or the session lives here.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
+
+use crate::sync::lock;
 use std::time::Duration;
 
 use tokio::sync::Notify;
@@ -51,11 +53,7 @@ impl WebLink {
     /// Asks the connection's task to close the WebSocket with `code` (as
     /// 4000 + code) and `reason`, now, whatever its queue holds.
     pub fn close(&self, code: u32, reason: &str) {
-        let mut cut = self
-            .shared
-            .cut
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut cut = lock(&self.shared.cut, "a browser link's close");
         if cut.is_none() {
             *cut = Some((code, reason.to_owned()));
         }
@@ -70,13 +68,7 @@ impl WebLink {
     /// Resolves when the link was closed by [`WebLink::close`], with why.
     pub(super) async fn cut(&self) -> (u32, String) {
         loop {
-            if let Some(cut) = self
-                .shared
-                .cut
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clone()
-            {
+            if let Some(cut) = lock(&self.shared.cut, "a browser link's close").clone() {
                 return cut;
             }
             self.shared.cut_now.notified().await;
