@@ -251,10 +251,17 @@ fn the_writer_checkpoints_the_wal_between_commits() {
     }
     let grown_after = grown_after.expect("no checkpoint in 1,024 commits");
     // The writer's checkpoint comes after 256 commits, in a quiet moment.
-    assert!(grown_after <= 600, "first checkpoint after {grown_after} commits");
+    assert!(
+        grown_after <= 600,
+        "first checkpoint after {grown_after} commits"
+    );
     let wal = std::path::PathBuf::from(format!("{}-wal", path.display()));
     assert!(size(&wal) < 8 << 20, "the WAL is {} bytes", size(&wal));
     writer.shutdown();
     let events = load(dir.path()).unwrap();
-    assert_eq!(events.len() as u32, grown_after, "every committed event reads back");
+    assert_eq!(
+        events.len() as u32,
+        grown_after,
+        "every committed event reads back"
+    );
 }
