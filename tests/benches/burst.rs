@@ -11,7 +11,8 @@
 //! `{"bench":"burst","terminals":N,"connect_all_s":…,"ack_p50_ms":…,
 //! "ack_p99_ms":…,"sent":…,"stored":…,"server_rss_mb":…,
 //! "failed_to_connect":…,"host_bytes_during_join":…,
-//! "server_cpu_ms_per_card":…,"server_cpu_share_burst":…}`. `ack_*` is the
+//! "server_cpu_ms_per_card":…,"server_cpu_share_burst":…,
+//! "server_cpu_share_join":…}`. `ack_*` is the
 //! time from writing a card's frame to reading its acknowledgement;
 //! `stored` is `SELECT count(*) FROM events WHERE kind='chgk_card_accepted'`
 //! on the SQLite file after the server is killed; `server_rss_mb` is the
@@ -23,7 +24,11 @@
 //! to the last acknowledgement, per acknowledged card, and
 //! `server_cpu_share_burst` that CPU over the same wall time (1.0 = one
 //! core): below 1 with cards still waiting, the server was not given a
-//! whole core (the terminals share its two).
+//! whole core (the terminals share its two); `server_cpu_share_join` the
+//! same over the join storm. To give the server a core of its own, pin
+//! it and the bench apart: `MINUTA_SERVER_BIN` naming a script that runs
+//! `exec taskset -c 0 …/minuta-server "$@"`, and the bench under
+//! `taskset -c 1`.
 //!
 //! The join storm: every team terminal starts its handshake at the same
 //! instant. One whose handshake or greeting fails (no answer within the
@@ -647,12 +652,13 @@ async fn run(args: &Args) -> Result<String> {
     // Built by hand so the keys keep the documented order.
     let number = |x: f64| serde_json::Value::from(round3(x));
     Ok(format!(
-        "{{\"bench\":\"burst\",\"terminals\":{n},\"connect_all_s\":{},\"ack_p50_ms\":{},\"ack_p99_ms\":{},\"sent\":{sent},\"stored\":{stored},\"server_rss_mb\":{},\"failed_to_connect\":{failed_to_connect},\"host_bytes_during_join\":{host_bytes_during_join},\"server_cpu_ms_per_card\":{},\"server_cpu_share_burst\":{}}}",
+        "{{\"bench\":\"burst\",\"terminals\":{n},\"connect_all_s\":{},\"ack_p50_ms\":{},\"ack_p99_ms\":{},\"sent\":{sent},\"stored\":{stored},\"server_rss_mb\":{},\"failed_to_connect\":{failed_to_connect},\"host_bytes_during_join\":{host_bytes_during_join},\"server_cpu_ms_per_card\":{},\"server_cpu_share_burst\":{},\"server_cpu_share_join\":{}}}",
         number(connect_all_s),
         number(percentile(&latencies, 0.50)),
         number(percentile(&latencies, 0.99)),
         number(hwm_kib as f64 / 1024.0),
         number(cpu_per_card_ms.unwrap_or(f64::NAN)),
         number(server_cpu_share.unwrap_or(f64::NAN)),
+        number(server_cpu_join / connect_all_s),
     ))
 }
