@@ -2,8 +2,10 @@
 //! once: `cargo bench -p minuta-tests --bench bid [-- --captains N]`.
 //!
 //! In one run:
-//! 1. the baseline: a raw UDP round trip on loopback (32 bytes) between a
+//! 1. the baselines: a raw UDP round trip on loopback (32 bytes) between a
 //!    tokio UDP echo on its own thread and a client, as `press` measures it;
+//!    and an fsync of a 4 KiB append in the server's data directory (the
+//!    store's own file system), the durable floor;
 //! 2. a real `minuta-server` process (the bench build) with a host, a
 //!    projector and N captains' terminals (default 20), each on its own UDP
 //!    socket; a Нептун game shortened to one question a contest is played
@@ -33,10 +35,12 @@
 //! whole and decoded only after the round (as in `press`). Progress goes
 //! to stdout; the last line is one JSON object:
 //! `{"bench":"bid","captains":N,"udp_rtt_p99_us":…,"restart_seen_p50_us":…,
-//! "restart_seen_p99_us":…,"p99_ratio":…,"arrival_order_kept":true}`
-//! (ratio = restart seen / raw UDP round trip, at p99). Options:
-//! `--captains N`, `--rounds R` (default 40), `--udp-samples S` (default
-//! 5,000). Built as a test (without cargo bench's `--bench` flag) it does
+//! "restart_seen_p99_us":…,"p99_ratio":…,"fsync_p99_us":…,"floor_ratio":…,
+//! "arrival_order_kept":true}` (p99_ratio = restart seen / raw UDP round
+//! trip, at p99; floor_ratio = restart seen p99 / (fsync p99 + UDP round
+//! trip p99), the target ≤ 3). Options: `--captains N`, `--rounds
+//! R` (default 40), `--udp-samples S` (default 5,000), `--fsync-samples F`
+//! (default 500). Built as a test (without cargo bench's `--bench` flag) it does
 //! nothing.
 
 use std::process::ExitCode;
@@ -58,7 +62,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
 use minuta_tests::auction;
-use minuta_tests::bench::{finish, udp_baseline};
+use minuta_tests::bench::{finish, floor_ratio, fsync_baseline, udp_baseline};
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name, test_timing};
 use minuta_tests::ring::{Stamped, StampedTerminal};
 use minuta_tests::stats::{percentile, sorted, summary};
@@ -69,6 +73,7 @@ struct Args {
     captains: usize,
     rounds: usize,
     udp_samples: usize,
+    fsync_samples: usize,
 }
 
 fn parse_args() -> Result<Args> {
@@ -76,6 +81,7 @@ fn parse_args() -> Result<Args> {
         captains: 20,
         rounds: 40,
         udp_samples: 5_000,
+        fsync_samples: 500,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -87,6 +93,7 @@ fn parse_args() -> Result<Args> {
             "--captains" => args.captains = value("--captains")?,
             "--rounds" => args.rounds = value("--rounds")?.max(1),
             "--udp-samples" => args.udp_samples = value("--udp-samples")?.max(100),
+            "--fsync-samples" => args.fsync_samples = value("--fsync-samples")?.max(100),
             "--bench" => {}
             other if other.starts_with("--") => bail!("unknown option {other}"),
             _ => {}
@@ -371,11 +378,16 @@ async fn run(args: Args) -> Result<String> {
         )
     );
 
+    let dir = tempfile::Builder::new().prefix("minuta-bid-").tempdir()?;
+    // The store's own file system: the directory the server is given.
+    let fsync = fsync_baseline(&dir.path().join("data"), args.fsync_samples)?;
+    progress!(
+        start,
+        "{}",
+        summary("fsync of a 4 KiB append, the store's file system", &fsync)
+    );
     let binary = minuta_tests::server::server_binary()?;
-    let server = TestServer::child_process_of(
-        &binary,
-        tempfile::Builder::new().prefix("minuta-bid-").tempdir()?,
-    )?;
+    let server = TestServer::child_process_of(&binary, dir)?;
     let mut h = Terminal::connect(&server.host_code).await?;
     set_up_tournament(&mut h, "Аукцион", test_timing()).await?;
     let names: Vec<String> = (1..=n).map(team_name).collect();
@@ -647,10 +659,19 @@ async fn run(args: Args) -> Result<String> {
     let udp_p99 = percentile(&udp, 0.99);
     let (s50, s99) = (percentile(&seen, 0.5), percentile(&seen, 0.99));
     let ratio = (s99 / udp_p99 * 100.0).round() / 100.0;
+    let fsync_p99 = percentile(&fsync, 0.99);
+    let floor = floor_ratio(s99, fsync_p99, udp_p99);
+    progress!(
+        start,
+        "floor: fsync p99 {:.1} µs + UDP round trip p99 {:.1} µs; restart seen p99 is {floor}× it (target ≤ 3)",
+        fsync_p99,
+        udp_p99
+    );
     Ok(format!(
-        "{{\"bench\":\"bid\",\"captains\":{n},\"udp_rtt_p99_us\":{},\"restart_seen_p50_us\":{},\"restart_seen_p99_us\":{},\"p99_ratio\":{ratio},\"arrival_order_kept\":{order_kept}}}",
+        "{{\"bench\":\"bid\",\"captains\":{n},\"udp_rtt_p99_us\":{},\"restart_seen_p50_us\":{},\"restart_seen_p99_us\":{},\"p99_ratio\":{ratio},\"fsync_p99_us\":{},\"floor_ratio\":{floor},\"arrival_order_kept\":{order_kept}}}",
         round1(udp_p99),
         round1(s50),
         round1(s99),
+        round1(fsync_p99),
     ))
 }

@@ -10,14 +10,25 @@
 //! Progress goes to stdout line by line; the last line is one JSON object:
 //! `{"bench":"burst","terminals":N,"connect_all_s":…,"ack_p50_ms":…,
 //! "ack_p99_ms":…,"sent":…,"stored":…,"server_rss_mb":…,
-//! "failed_to_connect":…,"host_bytes_during_join":…}`. `ack_*` is the
+//! "failed_to_connect":…,"host_bytes_during_join":…,
+//! "server_cpu_ms_per_card":…,"server_cpu_share_burst":…,
+//! "server_cpu_share_join":…}`. `ack_*` is the
 //! time from writing a card's frame to reading its acknowledgement;
 //! `stored` is `SELECT count(*) FROM events WHERE kind='chgk_card_accepted'`
 //! on the SQLite file after the server is killed; `server_rss_mb` is the
 //! server's peak resident memory (`VmHWM` of /proc/<pid>/status);
 //! `failed_to_connect` counts terminals not in after `--give-up` seconds;
 //! `host_bytes_during_join` is the bytes of every frame the host terminal
-//! read while the teams joined.
+//! read while the teams joined; `server_cpu_ms_per_card` is the server
+//! process's CPU time (user + system, /proc, 10-ms ticks) from the release
+//! to the last acknowledgement, per acknowledged card, and
+//! `server_cpu_share_burst` that CPU over the same wall time (1.0 = one
+//! core): below 1 with cards still waiting, the server was not given a
+//! whole core (the terminals share its two); `server_cpu_share_join` the
+//! same over the join storm. To give the server a core of its own, pin
+//! it and the bench apart: `MINUTA_SERVER_BIN` naming a script that runs
+//! `exec taskset -c 0 …/minuta-server "$@"`, and the bench under
+//! `taskset -c 1`.
 //!
 //! The join storm: every team terminal starts its handshake at the same
 //! instant. One whose handshake or greeting fails (no answer within the
@@ -475,8 +486,29 @@ async fn run(args: &Args) -> Result<String> {
             until_release.as_secs_f64()
         );
     }
-    let _ = go_tx.send(Some(here + until_release));
+    let release = here + until_release;
+    let _ = go_tx.send(Some(release));
     drop(clock_host);
+
+    // The server's own CPU: over the second before the release (the hall
+    // idle: keep-alives only), then from the release to the last
+    // acknowledgement (the burst), to give the burst's CPU per card.
+    let idle_from = release
+        .checked_sub(Duration::from_secs(1))
+        .filter(|t| *t > Instant::now());
+    let idle_cpu = match idle_from {
+        Some(from) => {
+            tokio::time::sleep_until(from.into()).await;
+            let before = server.cpu_seconds();
+            tokio::time::sleep_until(release.into()).await;
+            before
+                .zip(server.cpu_seconds())
+                .map(|(a, b)| (b - a) / release.duration_since(from).as_secs_f64())
+        }
+        None => None,
+    };
+    tokio::time::sleep_until(release.into()).await;
+    let (cpu_at_release, own_at_release) = (server.cpu_seconds(), own_cpu_seconds());
 
     let mut outcomes = Vec::with_capacity(connected);
     while let Some(outcome) =
@@ -484,6 +516,9 @@ async fn run(args: &Args) -> Result<String> {
     {
         outcomes.push(outcome);
     }
+    let burst_wall = Instant::now().duration_since(release).as_secs_f64();
+    let burst_cpu = cpu_at_release.zip(server.cpu_seconds()).map(|(a, b)| b - a);
+    let own_burst_cpu = own_at_release.zip(own_cpu_seconds()).map(|(a, b)| b - a);
     let sent = outcomes.iter().filter(|o| o.sent_at.is_some()).count();
     let mut latencies: Vec<f64> = outcomes
         .iter()
@@ -534,6 +569,18 @@ async fn run(args: &Args) -> Result<String> {
         percentile(&latencies, 0.90),
         percentile(&latencies, 0.99),
         latencies.last().copied().unwrap_or(f64::NAN)
+    );
+    let cards = latencies.len().max(1) as f64;
+    let cpu_per_card_ms = burst_cpu.map(|c| c / cards * 1000.0);
+    let server_cpu_share = burst_cpu.map(|c| c / burst_wall);
+    progress!(
+        start,
+        "the burst: the server used {:.2} s of CPU in {burst_wall:.3} s ({:.0}% of a core), {:.3} ms per card; this bench {:.2} s; the idle hall just before it: {:.0}% of a core (keep-alives)",
+        burst_cpu.unwrap_or(f64::NAN),
+        server_cpu_share.unwrap_or(f64::NAN) * 100.0,
+        cpu_per_card_ms.unwrap_or(f64::NAN),
+        own_burst_cpu.unwrap_or(f64::NAN),
+        idle_cpu.unwrap_or(f64::NAN) * 100.0,
     );
     if let Some(e) = refused.first() {
         progress!(start, "e.g. refused: {e}");
@@ -605,10 +652,13 @@ async fn run(args: &Args) -> Result<String> {
     // Built by hand so the keys keep the documented order.
     let number = |x: f64| serde_json::Value::from(round3(x));
     Ok(format!(
-        "{{\"bench\":\"burst\",\"terminals\":{n},\"connect_all_s\":{},\"ack_p50_ms\":{},\"ack_p99_ms\":{},\"sent\":{sent},\"stored\":{stored},\"server_rss_mb\":{},\"failed_to_connect\":{failed_to_connect},\"host_bytes_during_join\":{host_bytes_during_join}}}",
+        "{{\"bench\":\"burst\",\"terminals\":{n},\"connect_all_s\":{},\"ack_p50_ms\":{},\"ack_p99_ms\":{},\"sent\":{sent},\"stored\":{stored},\"server_rss_mb\":{},\"failed_to_connect\":{failed_to_connect},\"host_bytes_during_join\":{host_bytes_during_join},\"server_cpu_ms_per_card\":{},\"server_cpu_share_burst\":{},\"server_cpu_share_join\":{}}}",
         number(connect_all_s),
         number(percentile(&latencies, 0.50)),
         number(percentile(&latencies, 0.99)),
         number(hwm_kib as f64 / 1024.0),
+        number(cpu_per_card_ms.unwrap_or(f64::NAN)),
+        number(server_cpu_share.unwrap_or(f64::NAN)),
+        number(server_cpu_join / connect_all_s),
     ))
 }

@@ -3,7 +3,8 @@
 //! start, the end of `main` that runs the benchmark and prints its last
 //! line (one JSON object) or its error, and the round trips to compare
 //! with: raw UDP ([`udp_baseline`]) and a bare quinn stream
-//! with the server's settings ([`quic_baseline`]).
+//! with the server's settings ([`quic_baseline`]); and the durable floor,
+//! an fsync on the store's own file system ([`fsync_baseline`]).
 
 use std::future::Future;
 use std::process::ExitCode;
@@ -206,4 +207,37 @@ pub async fn quic_baseline(samples: usize, pause: Duration) -> Result<Vec<f64>> 
         .join()
         .map_err(|_| anyhow!("the echo thread panicked"))??;
     Ok(sorted(out))
+}
+
+/// The durable floor: `samples` fsyncs of a file in `dir` (the server's
+/// data directory, so the same file system and disk as its store), each
+/// after appending one 4 KiB page, as a WAL commit of a few events does.
+/// The file is removed afterwards. Returns sorted µs.
+pub fn fsync_baseline(dir: &std::path::Path, samples: usize) -> Result<Vec<f64>> {
+    use std::io::Write;
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let path = dir.join("fsync-baseline");
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(true)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    let page = [0x5au8; 4096];
+    let mut out = Vec::with_capacity(samples);
+    for _ in 0..samples {
+        file.write_all(&page)?;
+        let t0 = Instant::now();
+        file.sync_all()?;
+        out.push(us(t0.elapsed()));
+    }
+    drop(file);
+    std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+    Ok(sorted(out))
+}
+
+/// A durable action's floor and its ratio: `seen_p99 / (fsync_p99 +
+/// udp_p99)`, rounded to two decimals (the issue's `floor_ratio`).
+pub fn floor_ratio(seen_p99: f64, fsync_p99: f64, udp_p99: f64) -> f64 {
+    (seen_p99 / (fsync_p99 + udp_p99) * 100.0).round() / 100.0
 }

@@ -224,3 +224,44 @@ fn a_picture_is_stored_once_by_hash_and_its_bytes_come_back_on_load() {
         Err(StoreError::Corrupt { seq: 1, .. })
     ));
 }
+
+/// The writer checkpoints the WAL itself (SQLite's automatic checkpoint is
+/// off on its connection, so no acknowledgement waits for one): commit after
+/// commit, the database file takes the WAL's pages, as it did with the
+/// automatic checkpoint, and the WAL does not grow without bound.
+#[test]
+fn the_writer_checkpoints_the_wal_between_commits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, _) = open(dir.path()).unwrap();
+    let path = writer.path().to_path_buf();
+    let size = |p: &std::path::Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+    let initial = size(&path);
+    let mut grown_after = None;
+    for i in 1..=1_024u32 {
+        let mut event = team(i);
+        if let Event::TeamRegistered { town, .. } = &mut event {
+            // About 2 KB a row, so the checkpointed pages show in the file.
+            *town = "Казань ".repeat(150);
+        }
+        wait(writer.append(vec![(i.into(), event)])).unwrap();
+        if size(&path) > initial + 256 * 1024 {
+            grown_after = Some(i);
+            break;
+        }
+    }
+    let grown_after = grown_after.expect("no checkpoint in 1,024 commits");
+    // The writer's checkpoint comes after 256 commits, in a quiet moment.
+    assert!(
+        grown_after <= 600,
+        "first checkpoint after {grown_after} commits"
+    );
+    let wal = std::path::PathBuf::from(format!("{}-wal", path.display()));
+    assert!(size(&wal) < 8 << 20, "the WAL is {} bytes", size(&wal));
+    writer.shutdown();
+    let events = load(dir.path()).unwrap();
+    assert_eq!(
+        events.len() as u32,
+        grown_after,
+        "every committed event reads back"
+    );
+}

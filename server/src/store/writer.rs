@@ -109,7 +109,15 @@ impl StoreWriter {
         let handle = std::thread::Builder::new()
             .name("minuta-store-writer".into())
             .spawn(move || {
-                lower_priority();
+                // Not niced (it was, at 10): on cores busy with other work
+                // (another program, the host's screens) a niced writer woken
+                // by the end of its fsync waited behind them for whole time
+                // slices, and every acknowledgement and view of a durable
+                // action with it (the `bid` bench: several ms a commit past
+                // the fsync). It costs tens of µs of CPU a commit; a
+                // Brain-ring verdict is sent at the press desk before its
+                // record is queued, so it never waits on this thread.
+                disable_auto_checkpoint(&conn);
                 run(conn, rx, &counters, &weak);
                 // Released only after the last commit, so a new `open` of
                 // this directory can never overlap with this writer.
@@ -258,8 +266,23 @@ fn encode(events: Vec<(u64, Event)>) -> Result<Vec<Row>, StoreError> {
 /// The writer thread: take one batch (blocking), drain whatever else is
 /// already queued, commit it all at once, then notify. Ends when every sender
 /// is gone and the queue is empty.
+///
+/// The WAL is checkpointed here, after the commit's batches are notified and
+/// only when nothing else is queued (see [`CHECKPOINT_EVERY`]): SQLite's own
+/// automatic checkpoint runs inside the COMMIT that crosses its threshold,
+/// so the batch that happened to cross it waited two more fsyncs (the WAL's
+/// and the database's) before anyone was told it was stored.
 fn run(mut conn: Connection, rx: Receiver<Batch>, counters: &Counters, inner: &Weak<Inner>) {
-    while let Ok(first) = rx.recv() {
+    let mut since_checkpoint = 0u32;
+    let mut next: Option<Batch> = None;
+    loop {
+        let first = match next.take() {
+            Some(batch) => batch,
+            None => match rx.recv() {
+                Ok(batch) => batch,
+                Err(_) => break,
+            },
+        };
         let mut events = first.rows.len();
         let mut group = vec![first];
         while events < MAX_GROUP_EVENTS {
@@ -284,6 +307,18 @@ fn run(mut conn: Connection, rx: Receiver<Batch>, counters: &Counters, inner: &W
                 for batch in group {
                     let _ = batch.done.send(Ok(()));
                 }
+                since_checkpoint += 1;
+                if since_checkpoint >= CHECKPOINT_EVERY {
+                    // Only in a quiet moment: a batch already waiting is
+                    // committed first, and the checkpoint tried after it.
+                    match rx.try_recv() {
+                        Ok(batch) => next = Some(batch),
+                        Err(_) => {
+                            checkpoint(&conn);
+                            since_checkpoint = 0;
+                        }
+                    }
+                }
             }
             Err(e) => {
                 counters.failed_commits.fetch_add(1, Ordering::Relaxed);
@@ -299,6 +334,21 @@ fn run(mut conn: Connection, rx: Receiver<Batch>, counters: &Counters, inner: &W
                 }
             }
         }
+    }
+}
+
+/// Commits between the writer's own WAL checkpoints. A commit of a few
+/// events adds two to four pages to the WAL, so this keeps the WAL near
+/// SQLite's usual 1,000 pages (4 MB) between checkpoints.
+const CHECKPOINT_EVERY: u32 = 256;
+
+/// Copies the WAL into the database (PASSIVE: never waits for a reader; a
+/// reader holding old pages only leaves them for the next checkpoint). A
+/// failure is logged, not fatal: the WAL then just grows until the next try,
+/// and every commit in it is already durable.
+fn checkpoint(conn: &Connection) {
+    if let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+        tracing::warn!(error = %e, "store WAL checkpoint failed; trying again later");
     }
 }
 
@@ -345,13 +395,9 @@ fn close_after_failure(rx: &Receiver<Batch>, inner: &Weak<Inner>) {
     }
 }
 
-/// The writer yields the CPU to the network thread: on a busy machine a
-/// commit (mostly waiting on the disk anyway) must never delay a press's
-/// verdict or the lockout that follows it. Nice 10 on this thread alone;
-/// where that is refused, the writer simply runs at normal priority.
-fn lower_priority() {
-    #[cfg(target_os = "linux")]
-    if let Err(e) = rustix::process::setpriority_process(Some(rustix::thread::gettid()), 10) {
-        tracing::debug!("the store writer keeps its priority: {e}");
+/// The writer checkpoints the WAL itself, after notifying (see [`run`]).
+fn disable_auto_checkpoint(conn: &Connection) {
+    if let Err(e) = conn.pragma_update(None, "wal_autocheckpoint", 0) {
+        tracing::warn!(error = %e, "the store keeps SQLite's automatic checkpoints");
     }
 }

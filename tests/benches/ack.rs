@@ -1,0 +1,234 @@
+//! A single card in a calm hall: `cargo bench -p minuta-tests --bench ack
+//! [-- --teams T --questions Q]`.
+//!
+//! What a card costs when nothing else happens: the durable floor of one
+//! action. In one run:
+//! 1. the baselines: a raw UDP round trip on loopback (32 bytes, as `bid`
+//!    and `press` measure it) and an fsync of a 4 KiB append in the
+//!    server's data directory (the store's own file system);
+//! 2. a real `minuta-server` process (the bench build) with a host, a
+//!    projector and T team terminals (default 20), the package of the
+//!    tests loaded, a 3-s minute.
+//!
+//! Question after question (default 10) the host announces it and gives
+//! «Время»; then the teams hand in their card **one at a time**: one
+//! terminal writes its card, waits for the acknowledgement, the hall is
+//! quiet for `--pause-ms` (default 20), the next team writes. So only one
+//! card is ever in flight: each pays a commit of its own (an fsync), its
+//! acknowledgement, and the views after it. **ack** = from writing the
+//! card's frame to reading its acknowledgement (stamped when the frame is
+//! read). Every card must be accepted in time.
+//!
+//! Progress goes to stdout; the last line is one JSON object:
+//! `{"bench":"ack","cards":N,"udp_rtt_p99_us":…,"fsync_p50_us":…,
+//! "fsync_p99_us":…,"ack_p50_us":…,"ack_p99_us":…,"floor_ratio":…}`
+//! (floor_ratio = ack p99 / (fsync p99 + UDP round trip p99); the issue's
+//! target ≤ 3). Options: `--teams T`, `--questions Q` (at most the
+//! package's 36), `--pause-ms P`, `--udp-samples S` (default 5,000),
+//! `--fsync-samples F` (default 500). Built as a test (without cargo
+//! bench's `--bench` flag) it does nothing.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use minuta_shared::ids::QuestionId;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
+use minuta_shared::play::games::GameReceipt;
+use minuta_shared::play::settings::ChgkTiming;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::Receipt;
+use minuta_tests::bench::{finish, floor_ratio, fsync_baseline, udp_baseline};
+use minuta_tests::hall::Hall;
+use minuta_tests::stats::{percentile, sorted, summary};
+use minuta_tests::{TestServer, progress};
+
+struct Args {
+    teams: usize,
+    questions: u32,
+    pause: Duration,
+    udp_samples: usize,
+    fsync_samples: usize,
+}
+
+fn parse_args() -> Result<Args> {
+    let mut args = Args {
+        teams: 20,
+        questions: 10,
+        pause: Duration::from_millis(20),
+        udp_samples: 5_000,
+        fsync_samples: 500,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| -> Result<u64> {
+            let v = it.next().ok_or_else(|| anyhow!("{name} needs a value"))?;
+            v.parse().with_context(|| format!("{name} {v}"))
+        };
+        match arg.as_str() {
+            "--teams" => args.teams = value("--teams")?.max(1) as usize,
+            "--questions" => args.questions = value("--questions")?.clamp(1, 36) as u32,
+            "--pause-ms" => args.pause = Duration::from_millis(value("--pause-ms")?),
+            "--udp-samples" => args.udp_samples = value("--udp-samples")?.max(100) as usize,
+            "--fsync-samples" => args.fsync_samples = value("--fsync-samples")?.max(100) as usize,
+            "--bench" => {}
+            other if other.starts_with("--") => bail!("unknown option {other}"),
+            _ => {}
+        }
+    }
+    Ok(args)
+}
+
+fn main() -> ExitCode {
+    // `cargo test --benches` runs bench targets without `--bench`: do nothing.
+    if !std::env::args().any(|a| a == "--bench") {
+        println!("ack: a benchmark; run it with `cargo bench -p minuta-tests --bench ack`");
+        return ExitCode::SUCCESS;
+    }
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("ack: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    // The terminals share one thread, as in `bid` and `press`.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
+    finish("ack", runtime, run(args))
+}
+
+fn us(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+/// `at` (an instant of this process) in server time, by `clock`.
+fn server_time_of(
+    clock: &minuta_server::clock::ServerClock,
+    at: Instant,
+) -> minuta_shared::time::ServerTime {
+    let now = clock.now();
+    let ago = Instant::now().saturating_duration_since(at);
+    minuta_shared::time::ServerTime(now.0.saturating_sub(ago.as_micros() as u64))
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+async fn run(args: Args) -> Result<String> {
+    let start = Instant::now();
+    let udp = udp_baseline(args.udp_samples, Duration::ZERO).await?;
+    progress!(start, "{}", summary("raw UDP round trip, 32 bytes", &udp));
+    let dir = tempfile::Builder::new().prefix("minuta-ack-").tempdir()?;
+    // The store's own file system: the directory the server is given.
+    let fsync = fsync_baseline(&dir.path().join("data"), args.fsync_samples)?;
+    progress!(
+        start,
+        "{}",
+        summary("fsync of a 4 KiB append, the store's file system", &fsync)
+    );
+
+    let binary = minuta_tests::server::server_binary()?;
+    let server = TestServer::child_process_of(&binary, dir)?;
+    // A minute long enough for every team's card one at a time, and short
+    // enough that the questions follow each other quickly.
+    let timing = ChgkTiming {
+        minute_ms: 3_000,
+        warning_before_end_ms: 1_000,
+        grace_ms: 1_000,
+    };
+    let mut hall = Hall::open(server, args.teams, timing).await?;
+    progress!(
+        start,
+        "{} teams, the host and the projector joined; the package is loaded",
+        args.teams
+    );
+
+    let clock = minuta_server::clock::ServerClock::start();
+    let (mut acks, mut up, mut back) = (Vec::new(), Vec::new(), Vec::new());
+    for q in 0..args.questions {
+        let question = QuestionId(q);
+        hall.start_question(question).await?;
+        for (i, team) in hall.teams.iter_mut().enumerate() {
+            tokio::time::sleep(args.pause).await;
+            let card = Command::game(
+                EVENT_CHGK,
+                ChgkCommand::SubmitCard {
+                    question,
+                    text: format!("ответ {}", i + 1),
+                },
+            );
+            let written = Instant::now();
+            let request = team.send_command(card).await?;
+            let (read, result) = team.ack_timed(request).await?;
+            match result {
+                Ok(Receipt::Game {
+                    game: EVENT_CHGK,
+                    receipt:
+                        GameReceipt::Chgk(ChgkReceipt::Card {
+                            late: false,
+                            received_at,
+                            ..
+                        }),
+                }) => {
+                    acks.push(us(read.duration_since(written)));
+                    // The way up and the way back by this process's reading
+                    // of the server's clock (built alike, as in `bid`).
+                    up.push(us(received_at.since(server_time_of(&clock, written))));
+                    back.push(us(server_time_of(&clock, read).since(received_at)));
+                }
+                other => bail!("question {q}: team {}'s card: {other:?}", i + 1),
+            }
+        }
+        hall.wait_until_over(question).await?;
+        progress!(
+            start,
+            "question {}: {} cards acknowledged so far",
+            q + 1,
+            acks.len()
+        );
+    }
+
+    let acks = sorted(acks);
+    progress!(
+        start,
+        "{}",
+        summary("a single card → its acknowledgement", &acks)
+    );
+    progress!(
+        start,
+        "{}",
+        summary(
+            "  of which the way up: write → the server's stamp",
+            &sorted(up)
+        )
+    );
+    progress!(
+        start,
+        "{}",
+        summary(
+            "  and the way back: stamp → the acknowledgement read (decided, committed, sent)",
+            &sorted(back)
+        )
+    );
+    let (fsync_p50, fsync_p99) = (percentile(&fsync, 0.5), percentile(&fsync, 0.99));
+    let udp_p99 = percentile(&udp, 0.99);
+    let (a50, a99) = (percentile(&acks, 0.5), percentile(&acks, 0.99));
+    let floor = floor_ratio(a99, fsync_p99, udp_p99);
+    progress!(
+        start,
+        "floor: fsync p99 {fsync_p99:.1} µs + UDP round trip p99 {udp_p99:.1} µs; ack p99 is {floor}× it (target ≤ 3)"
+    );
+    Ok(format!(
+        "{{\"bench\":\"ack\",\"cards\":{},\"udp_rtt_p99_us\":{},\"fsync_p50_us\":{},\"fsync_p99_us\":{},\"ack_p50_us\":{},\"ack_p99_us\":{},\"floor_ratio\":{floor}}}",
+        acks.len(),
+        round1(udp_p99),
+        round1(fsync_p50),
+        round1(fsync_p99),
+        round1(a50),
+        round1(a99),
+    ))
+}
