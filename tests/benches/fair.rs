@@ -34,9 +34,9 @@ use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::button::PressKind;
 use minuta_shared::wire::client::Command;
 use minuta_tests::bench::finish;
+use minuta_tests::brain_ring::{long_format, open_friendly, untimed, verdict_of};
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name, test_timing};
 use minuta_tests::relay::{Impairment, Relay, Wake};
-use minuta_tests::ring::{long_format, open_friendly, untimed, verdict_of};
 use minuta_tests::terminal::{Terminal, client_endpoint};
 use minuta_tests::{TestServer, progress};
 

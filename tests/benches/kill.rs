@@ -51,11 +51,11 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
 use minuta_tests::auction;
 use minuta_tests::bench::finish;
+use minuta_tests::brain_ring::{
+    RingSight, fight_in, long_format, open_friendly, phase, untimed, verdict_of,
+};
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
-};
-use minuta_tests::ring::{
-    RingSight, fight_in, long_format, open_friendly, phase, untimed, verdict_of,
 };
 use minuta_tests::terminal::Terminal;
 use minuta_tests::{TestServer, progress};

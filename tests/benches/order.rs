@@ -39,10 +39,10 @@ use minuta_shared::play::brain_ring::{EVENT_RING, PressKind, RingCommand};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_tests::bench::finish;
-use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name};
-use minuta_tests::ring::{
+use minuta_tests::brain_ring::{
     StampedTerminal, Verdict, long_format, open_friendly, untimed, verdict_of,
 };
+use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name};
 use minuta_tests::stats::{percentile, sorted};
 use minuta_tests::terminal::Terminal;
 use minuta_tests::{TestServer, progress};

@@ -87,14 +87,14 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
 use minuta_tests::bench::{finish, quic_baseline, quiet, udp_baseline};
+use minuta_tests::brain_ring::{
+    Stamped, StampedTerminal, is_answering, long_format, open_friendly, own_fight, shows_answering,
+    untimed, verdict_of,
+};
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
 use minuta_tests::press_hall::{CoreCost, Watchers, core_cost};
-use minuta_tests::ring::{
-    Stamped, StampedTerminal, is_answering, long_format, open_friendly, own_fight, shows_answering,
-    untimed, verdict_of,
-};
 use minuta_tests::stats::{percentile, sorted, summary};
 use minuta_tests::terminal::{Terminal, client_endpoint};
 use minuta_tests::{TestServer, progress};

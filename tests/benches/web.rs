@@ -37,9 +37,9 @@ use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCo
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::wire::client::Command;
 use minuta_tests::bench::{finish, on_own_thread};
+use minuta_tests::brain_ring::{long_format, open_friendly, own_fight, ring_timing, verdict_of};
 use minuta_tests::hall::{self, load_package, register_teams, set_up_tournament, team_codes};
 use minuta_tests::progress;
-use minuta_tests::ring::{long_format, open_friendly, own_fight, ring_timing, verdict_of};
 use minuta_tests::stats::{percentile, sorted, summary};
 use minuta_tests::web_terminal::websocket;
 use minuta_tests::{Terminal, TestServer, test_timing};

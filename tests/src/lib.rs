@@ -9,6 +9,7 @@
 
 pub mod auction;
 pub mod bench;
+pub mod brain_ring;
 pub mod browser;
 pub mod commands;
 pub mod hall;
@@ -16,7 +17,6 @@ pub mod hostile;
 pub mod page;
 pub mod press_hall;
 pub mod relay;
-pub mod ring;
 pub mod server;
 pub mod spy;
 pub mod stats;

@@ -14,8 +14,8 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
 
+use crate::brain_ring::{StampedTerminal, long_format};
 use crate::hall::{PACKAGE, team_name};
-use crate::ring::{StampedTerminal, long_format};
 use crate::stats::sorted;
 use crate::terminal::client_endpoint;
 

@@ -26,10 +26,10 @@ use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
-use minuta_tests::hall::Hall;
-use minuta_tests::ring::{
+use minuta_tests::brain_ring::{
     RingSight, Verdict, fight_in, open_first_round, own_fight, press, ring_timing, verdict_of,
 };
+use minuta_tests::hall::Hall;
 use minuta_tests::terminal::{Terminal, within};
 use minuta_tests::{TestServer, test_timing};
 
@@ -876,10 +876,10 @@ async fn brain_ring_a_press_stamped_after_the_arming_is_never_a_false_start() ->
     const ATTEMPTS: u32 = 20;
     let mut hall = ring_hall(2).await?;
     let tables = [hall.team_ids[0], hall.team_ids[1]];
-    let fight = minuta_tests::ring::open_friendly(
+    let fight = minuta_tests::brain_ring::open_friendly(
         &mut hall.host,
         tables,
-        minuta_tests::ring::long_format(ATTEMPTS + 5),
+        minuta_tests::brain_ring::long_format(ATTEMPTS + 5),
     )
     .await?;
     let mut after_arming = 0;

@@ -40,8 +40,8 @@ use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::server::{CommandError, ServerMsg};
 use minuta_shared::wire::view::View;
 use minuta_tests::TestServer;
+use minuta_tests::brain_ring::{RingSight, fight_in, own_fight, press};
 use minuta_tests::hall::{Hall, judging_of};
-use minuta_tests::ring::{RingSight, fight_in, own_fight, press};
 use minuta_tests::terminal::Terminal;
 
 // ------------------------------------------------------------------ the script

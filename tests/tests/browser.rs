@@ -24,10 +24,10 @@ use minuta_shared::play::neptune::NeptuneCommand;
 use minuta_shared::rules::neptune::Bid;
 use minuta_shared::wire::client::Command;
 use minuta_tests::auction;
+use minuta_tests::brain_ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::browser::{LAPTOP, PHONE};
 use minuta_tests::hall::judging_of;
 use minuta_tests::page::{PAGE, Page, link, slow_minute};
-use minuta_tests::ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::{Hall, TestServer};
 
 const Q0: QuestionId = QuestionId(0);

@@ -32,8 +32,8 @@ use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
+use minuta_tests::brain_ring::press;
 use minuta_tests::hall::{Hall, players};
-use minuta_tests::ring::press;
 use minuta_tests::spy::quartet_leaks;
 use minuta_tests::{Terminal, TestServer, test_timing};
 

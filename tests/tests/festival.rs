@@ -37,8 +37,8 @@ use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{FestivalTable, HostView};
 use minuta_tests::TestServer;
+use minuta_tests::brain_ring::{RingSight, fight_in, press, ring_timing};
 use minuta_tests::hall::{Hall, judging_of};
-use minuta_tests::ring::{RingSight, fight_in, press, ring_timing};
 
 /// Day one's ChGK: the two questions played in each of the two tours (by
 /// position in the tour), and the teams (1 to 8) right on each. Eight teams

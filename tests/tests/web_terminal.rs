@@ -30,7 +30,7 @@ use minuta_shared::wire::close;
 use minuta_shared::wire::codec::MAX_TERMINAL_FRAME_BYTES;
 use minuta_shared::wire::handshake::HelloReply;
 use minuta_shared::wire::server::Receipt;
-use minuta_tests::ring::{open_first_round, own_fight, press, ring_timing};
+use minuta_tests::brain_ring::{open_first_round, own_fight, press, ring_timing};
 use minuta_tests::web_terminal::{RawSocket, WebLink, get, tls_over, websocket};
 use minuta_tests::{Hall, Terminal, TestServer, test_timing};
 
