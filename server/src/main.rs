@@ -309,7 +309,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli
         .command
-        .unwrap_or_else(|| Command::Start(start::StartArgs::default_for_double_click()));
+        .unwrap_or_else(|| Command::Start(start::DoubleClick::parse_from(["minuta-server"]).args));
     match command {
         Command::Start(args) => start_game(args),
         Command::Score { file } => score(&file),

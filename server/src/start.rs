@@ -45,6 +45,15 @@ pub struct StartArgs {
     pub quiet_for: u64,
 }
 
+/// `start` alone, for a run with no arguments: clap fills the defaults and
+/// reads the environment (MINUTA_HOME, MINUTA_NO_MDNS) as for `start`.
+#[derive(clap::Parser)]
+#[command(name = "minuta-server")]
+pub struct DoubleClick {
+    #[command(flatten)]
+    pub args: StartArgs,
+}
+
 /// What a double-clicked server says and does once it is up.
 pub struct Welcome {
     pub folder: PathBuf,
@@ -56,20 +65,6 @@ pub struct Welcome {
 }
 
 impl StartArgs {
-    /// No arguments at all: the defaults, the folder from MINUTA_HOME if set.
-    pub fn default_for_double_click() -> StartArgs {
-        StartArgs {
-            folder: std::env::var_os("MINUTA_HOME")
-                .filter(|dir| !dir.is_empty())
-                .map(PathBuf::from),
-            listen: None,
-            no_browser: false,
-            no_mdns: std::env::var_os("MINUTA_NO_MDNS")
-                .is_some_and(|v| !v.is_empty() && v != "0" && v != "false"),
-            quiet_for: QUIET_FOR.as_secs(),
-        }
-    }
-
     /// The folder, the server's configuration and its welcome.
     pub fn plan(self, lang: Lang) -> (ServerConfig, Welcome) {
         let folder = self.folder.unwrap_or_else(default_folder);
