@@ -198,7 +198,12 @@ fn an_event_naming_a_team_that_does_not_exist_fails_the_load_with_its_seq() {
         StoreError::Replay {
             seq: 3,
             kind: "chgk_card_accepted",
-            problem: ReplayError::NoSuchQuestion(QuestionId(0)),
+            problem:
+                ReplayError::Missing {
+                    what: "ChGK question id",
+                    id: 0,
+                    ..
+                },
             ..
         } => {}
         other => panic!("expected a replay error at seq 3, got {other:?}"),

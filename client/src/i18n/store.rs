@@ -111,18 +111,11 @@ fn replay_ru(problem: &ReplayError) -> String {
         ReplayError::NoSuchJudge(j) => {
             format!("называет судью {j}, которого ни одно событие до него не добавляло")
         }
-        ReplayError::NoSuchQuestion(q) => {
-            format!("называет вопрос ЧГК (id {q}), которого ни одно событие до него не добавляло")
+        // The format names its own things (in English, as stored).
+        ReplayError::Missing { what, id, .. } => {
+            format!("называет {what} {id}, которого нет ни в одном событии до него")
         }
-        ReplayError::NoSuchTour(t) => {
-            format!("называет тур ЧГК (id {t}), которого ни одно событие до него не добавляло")
-        }
-        ReplayError::NoSuchAppeal(a) => {
-            format!("называет апелляцию ЧГК {a}, которую ни одно событие до него не подавало")
-        }
-        ReplayError::NoSuchFight(f) => {
-            format!("называет бой брейн-ринга {f}, который ни одно событие до него не открывало")
-        }
+        ReplayError::WrongFormat => "событие другого формата, чем его игра".into(),
         ReplayError::NoSuchGame(g) => {
             format!("называет игру {g}, которую ни одно событие до него не добавляло")
         }

@@ -138,42 +138,13 @@ impl Event {
             Event::JuryAppointed { .. } => "jury_appointed",
             Event::JurySeated { .. } => "jury_seated",
             Event::GameAdded { .. } => "game_added",
-            // The ChGK kinds stay as they were, so a query over the log
-            // (a jury's, a benchmark's) reads old and new stores alike.
-            Event::Game {
-                event: GameEvent::Chgk(e),
-                ..
-            } => chgk_kind(e),
-            // Brain-ring's kinds stay as they were too (the press bench
-            // counts `ring_pressed`).
-            Event::Game {
-                event: GameEvent::Ring(e),
-                ..
-            } => e.kind(),
-            Event::Game { .. } => "game",
+            // A format names its own events' kinds (ChGK's and
+            // Brain-ring's stay as they were before games had ids).
+            Event::Game { event, .. } => event.kind(),
             Event::ProgrammeSet { .. } => "programme_set",
             Event::RingInterrupted { .. } => "ring_interrupted",
-            Event::Chgk(e) => chgk_kind(e),
+            // Never stored any more: only a query over an old log reads it.
+            Event::Chgk(e) => GameEvent::Chgk(e.clone()).kind(),
         }
-    }
-}
-
-fn chgk_kind(e: &ChgkEvent) -> &'static str {
-    match e {
-        ChgkEvent::TourAdded { .. } => "chgk_tour_added",
-        ChgkEvent::QuestionAdded { .. } => "chgk_question_added",
-        ChgkEvent::Announced { .. } => "chgk_announced",
-        ChgkEvent::MinuteStarted { .. } => "chgk_minute_started",
-        ChgkEvent::CardAccepted { .. } => "chgk_card_accepted",
-        ChgkEvent::Judged { .. } => "chgk_judged",
-        ChgkEvent::Revealed { .. } => "chgk_revealed",
-        ChgkEvent::TourClosed { .. } => "chgk_tour_closed",
-        ChgkEvent::AppealFiled { .. } => "chgk_appeal_filed",
-        ChgkEvent::AppealResolved { .. } => "chgk_appeal_resolved",
-        ChgkEvent::ProjectorShowsText { .. } => "chgk_projector_shows_text",
-        ChgkEvent::HandoutShown { .. } => "chgk_handout_shown",
-        ChgkEvent::PictureShown { .. } => "chgk_picture_shown",
-        ChgkEvent::AnnouncementTakenBack { .. } => "chgk_announcement_taken_back",
-        ChgkEvent::AbsenceMarked { .. } => "chgk_absence_marked",
     }
 }

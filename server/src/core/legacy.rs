@@ -13,7 +13,8 @@
 use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::RingEvent;
 use minuta_shared::play::chgk::EVENT_CHGK;
-use minuta_shared::play::games::{Format, GameEvent, GameSettings};
+use minuta_shared::play::games::{Format, GameEvent, GameSettings, GameState};
+use minuta_shared::play::replay::ReplayError;
 
 use super::{Core, Event};
 
@@ -63,27 +64,70 @@ impl LegacyRing {
     }
 }
 
+/// An old event as the game event it is now, and whether it goes to the
+/// event's ChGK (else to its Brain-ring); `None` for any other event.
+fn as_game_event(event: &Event) -> Option<(bool, GameEvent)> {
+    match event {
+        Event::Chgk(e) => Some((true, GameEvent::Chgk(e.clone()))),
+        Event::Ring(e) => Some((false, GameEvent::Ring(e.clone()))),
+        Event::RingInterrupted {
+            fight,
+            question,
+            at,
+        } => Some((
+            false,
+            GameEvent::Ring(RingEvent::Interrupted {
+                fight: *fight,
+                question: *question,
+                at: *at,
+            }),
+        )),
+        Event::Initialised { .. }
+        | Event::TournamentSetUp { .. }
+        | Event::TeamRegistered { .. }
+        | Event::TeamEdited { .. }
+        | Event::JudgeAdded { .. }
+        | Event::JuryAppointed { .. }
+        | Event::GameAdded { .. }
+        | Event::Game { .. }
+        | Event::ProgrammeSet { .. }
+        | Event::TeamRemoved { .. }
+        | Event::TeamRatingId { .. }
+        | Event::Media { .. }
+        | Event::TeamSitePlayers { .. }
+        | Event::JurySeated { .. } => None,
+    }
+}
+
 impl Core {
     /// An old event as the game event it is now, and its game (made here
     /// for Brain-ring if this is its first event).
     pub(super) fn legacy_game_event(&mut self, event: &Event) -> Option<(GameId, GameEvent)> {
-        let ring = |e: RingEvent| GameEvent::Ring(e);
-        match event {
-            Event::Chgk(e) => Some((EVENT_CHGK, GameEvent::Chgk(e.clone()))),
-            Event::Ring(e) => Some((self.legacy_ring_game()?, ring(e.clone()))),
-            Event::RingInterrupted {
-                fight,
-                question,
-                at,
-            } => Some((
-                self.legacy_ring_game()?,
-                ring(RingEvent::Interrupted {
-                    fight: *fight,
-                    question: *question,
-                    at: *at,
-                }),
-            )),
-            _ => None,
+        let (chgk, game_event) = as_game_event(event)?;
+        let game = if chgk {
+            EVENT_CHGK
+        } else {
+            self.legacy_ring_game()?
+        };
+        Some((game, game_event))
+    }
+
+    /// Replay validation of an old event against the game it goes to; the
+    /// store's Brain-ring, not made yet at its first event, has no fight.
+    pub(super) fn check_legacy(&self, event: &Event) -> Result<(), ReplayError> {
+        let Some((chgk, game_event)) = as_game_event(event) else {
+            return Ok(());
+        };
+        let game = match (chgk, self.legacy_ring) {
+            (true, _) => EVENT_CHGK,
+            (false, Some(legacy)) => legacy.game,
+            (false, None) => return Ok(()),
+        };
+        match self.games.get(&game) {
+            Some(slot) => slot.state.check_replay(&game_event, &self.registry),
+            None if chgk => Err(ReplayError::NoSuchGame(game)),
+            None => GameState::new(&GameSettings::Ring(Default::default()))
+                .check_replay(&game_event, &self.registry),
         }
     }
 

@@ -1,15 +1,13 @@
-//! A package's pictures in the core: taken from a ChGK package when the
-//! game accepts it (each new hash an [`Event::Media`], so the store keeps
-//! its bytes), kept by hash for the projectors, and which of them the
-//! projector shows now. What a projector has already been sent is the
+//! A package's pictures in the core: taken from a package when its game
+//! accepts it (the format says which commands bring pictures; each new
+//! hash an [`Event::Media`], so the store keeps its bytes), kept by hash
+//! for the projectors, and which of them the projector shows now. What a projector has already been sent is the
 //! driver's to remember; what a picture looks like is nobody's here.
 
 use std::sync::Arc;
 
 use minuta_shared::packages::media::{MediaFile, MediaHash, MediaKind};
-use minuta_shared::packages::parse_package_with;
-use minuta_shared::play::chgk::ChgkCommand;
-use minuta_shared::play::games::{GameCommand, GameState};
+use minuta_shared::play::games::GameCommand;
 
 use super::{Core, Event};
 
@@ -21,21 +19,10 @@ pub struct StoredMedia {
 }
 
 impl Core {
-    /// The pictures a ChGK package brings, read before the game decides
-    /// (which consumes the command); empty for any other command and for a
-    /// package the game will refuse anyway.
+    /// The pictures a command brings (a package's), read before the game
+    /// decides (which consumes the command).
     pub(super) fn package_media(command: &GameCommand) -> Vec<MediaFile> {
-        let GameCommand::Chgk(ChgkCommand::LoadPackage {
-            file_name,
-            bytes,
-            pictures,
-        }) = command
-        else {
-            return Vec::new();
-        };
-        parse_package_with(file_name, bytes, None, pictures)
-            .map(|package| package.media)
-            .unwrap_or_default()
+        command.media()
     }
 
     /// The events that store the pictures the server does not have yet,
@@ -76,15 +63,7 @@ impl Core {
     pub fn display_pictures(&self) -> Vec<MediaHash> {
         self.games
             .values()
-            .filter_map(|slot| match &slot.state {
-                GameState::Chgk(chgk) => {
-                    let shown = chgk.picture_shown?;
-                    let question = chgk.question(shown.question).ok()?;
-                    let media = question.content.media.get(shown.index as usize)?;
-                    Some(media.hash.clone())
-                }
-                _ => None,
-            })
+            .flat_map(|slot| slot.state.shown_media())
             .collect()
     }
 }

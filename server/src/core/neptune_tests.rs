@@ -285,3 +285,33 @@ fn neptune_2_3_each_slice_hands_in_its_own_card_and_sees_only_it() {
         );
     }
 }
+
+/// Replay validation through the seam: Нептун checks its own stored
+/// events, so a log edited to hand a card in for a team nobody registered
+/// fails the load at that event instead of replaying it.
+#[test]
+fn a_stored_neptune_card_of_an_unregistered_team_fails_the_replay() {
+    use minuta_shared::play::games::GameEvent;
+    use minuta_shared::play::neptune::NeptuneEvent;
+    use minuta_shared::play::replay::ReplayError;
+
+    let h = sandwich_minute();
+    let mut events = h.events.clone();
+    Core::new(ServerInfo::default())
+        .replay_checked(&events)
+        .expect("the store as written replays");
+    events.push(Event::Game {
+        game: GAME,
+        event: GameEvent::Neptune(NeptuneEvent::CardHandedIn {
+            key: CardKey::team(TeamId(9)),
+            answers: vec!["Горе от ума".into()],
+            at: s(6_100),
+            late: false,
+        }),
+    });
+    let refused = Core::new(ServerInfo::default())
+        .replay_checked(&events)
+        .expect_err("a card of team 9, never registered");
+    assert_eq!(refused.index, events.len() - 1);
+    assert_eq!(refused.problem, ReplayError::NoSuchTeam(TeamId(9)));
+}

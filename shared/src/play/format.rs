@@ -9,7 +9,9 @@ use serde_json::Value;
 
 use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
+use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
+use crate::play::replay::{Known, ReplayError};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -169,6 +171,40 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// The only mutation; says who must see it.
     fn apply(&mut self, event: &Self::Event) -> Touched;
 
+    /// Replay validation: whatever a stored event of this game names (a
+    /// team, a judge, the format's own questions, tours or fights) exists
+    /// before it is applied. Every format says it; an event naming nothing
+    /// is `Ok`.
+    fn check_replay(&self, event: &Self::Event, known: &dyn Known) -> Result<(), ReplayError>;
+
+    /// A short name for a stored event, the store's `kind` column, so a
+    /// jury (or a bench) can query the log with the sqlite3 shell.
+    fn event_kind(_event: &Self::Event) -> &'static str {
+        "game"
+    }
+
+    /// The pictures a command brings with it (a package's), read before it
+    /// is decided so the store keeps their bytes; none for most commands.
+    fn command_media(_command: &Self::Command) -> Vec<MediaFile> {
+        Vec::new()
+    }
+
+    /// The pictures the projector's view of this game shows now: the only
+    /// ones whose bytes may leave the server.
+    fn shown_media(&self) -> Vec<MediaHash> {
+        Vec::new()
+    }
+
+    /// Whether a terminal shows this command's outcome where the person is
+    /// looking (a team's card shows its receipt or refusal; a host's click
+    /// is seen at once on the panel), so a toast would only bury the
+    /// screen. `succeeded` says whether it was accepted: a refusal of a
+    /// click usually does get a toast. Nothing is shown in place by
+    /// default.
+    fn outcome_in_place(_command: &Self::Command, _succeeded: bool) -> bool {
+        false
+    }
+
     /// The event's registry or settings changed (a team registered or
     /// renamed, the ChGK minute set): a game that shows names or follows
     /// the event's settings takes them here. Nothing is stored for it.
@@ -230,8 +266,19 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     fn has_played(&self, team: TeamId) -> bool;
 
     /// The command that loads a question package file (as the host picked
-    /// it) into this game; `None` for a format that takes no package.
-    fn load_package(_file_name: String, _bytes: Vec<u8>) -> Option<Self::Command> {
+    /// it, with the pictures its text names from the file's folder) into
+    /// this game; `None` for a format that takes no package.
+    fn load_package(
+        _file_name: String,
+        _bytes: Vec<u8>,
+        _pictures: Vec<PackageFile>,
+    ) -> Option<Self::Command> {
+        None
+    }
+
+    /// The file's name when `command` loads a package, so a terminal keeps
+    /// the command without its bytes while it waits for the answer.
+    fn loaded_file(_command: &Self::Command) -> Option<&str> {
         None
     }
 

@@ -8,8 +8,10 @@ use serde_json::Value;
 
 use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
+use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
+use crate::play::replay::{Known, ReplayError};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -137,7 +139,48 @@ macro_rules! formats {
             }
         })*
 
+        impl GameEvent {
+            /// The store's `kind` column for this event.
+            pub fn kind(&self) -> &'static str {
+                match self { $(GameEvent::$variant(e) => <$game as LiveFormat>::event_kind(e)),* }
+            }
+        }
+
         impl GameCommand {
+            /// Whether a terminal shows this command's outcome in place.
+            pub fn outcome_in_place(&self, succeeded: bool) -> bool {
+                match self { $(GameCommand::$variant(c) => <$game as LiveFormat>::outcome_in_place(c, succeeded)),* }
+            }
+
+            /// Whether two commands are the same action: of the same format
+            /// and the same kind (a success makes the earlier failures of
+            /// the same action stale).
+            pub fn same_action(&self, other: &GameCommand) -> bool {
+                #[allow(unreachable_patterns)]
+                match (self, other) {
+                    $((GameCommand::$variant(a), GameCommand::$variant(b)) => {
+                        std::mem::discriminant(a) == std::mem::discriminant(b)
+                    })*
+                    _ => false,
+                }
+            }
+
+            /// The command without a package's bytes and pictures, as a
+            /// terminal keeps it while waiting for its answer.
+            pub fn without_files(self) -> GameCommand {
+                let format = self.format();
+                let stub = match &self {
+                    $(GameCommand::$variant(c) => <$game as LiveFormat>::loaded_file(c)
+                        .and_then(|name| format.load_package(name.to_owned(), Vec::new(), Vec::new()))),*
+                };
+                stub.unwrap_or(self)
+            }
+
+            /// The pictures this command brings (a package's).
+            pub fn media(&self) -> Vec<MediaFile> {
+                match self { $(GameCommand::$variant(c) => <$game as LiveFormat>::command_media(c)),* }
+            }
+
             pub fn format(&self) -> Format {
                 match self { $(GameCommand::$variant(_) => Format::$variant),* }
             }
@@ -190,6 +233,21 @@ macro_rules! formats {
                     $((GameState::$variant(g), GameEvent::$variant(e)) => LiveFormat::apply(g, e),)*
                     _ => Touched::nobody(),
                 }
+            }
+
+            /// Replay validation of a stored event against this game; one
+            /// of another format is this game's to refuse.
+            pub fn check_replay(&self, event: &GameEvent, known: &dyn Known) -> Result<(), ReplayError> {
+                #[allow(unreachable_patterns)]
+                match (self, event) {
+                    $((GameState::$variant(g), GameEvent::$variant(e)) => LiveFormat::check_replay(g, e, known),)*
+                    _ => Err(ReplayError::WrongFormat),
+                }
+            }
+
+            /// The pictures the projector's view of this game shows now.
+            pub fn shown_media(&self) -> Vec<MediaHash> {
+                match self { $(GameState::$variant(g) => LiveFormat::shown_media(g)),* }
             }
 
             /// Whether `team` has left a trace in this game.
@@ -319,9 +377,9 @@ macro_rules! formats {
             }
 
             /// The command loading a package file into a game of this format.
-            pub fn load_package(self, file_name: String, bytes: Vec<u8>) -> Option<GameCommand> {
+            pub fn load_package(self, file_name: String, bytes: Vec<u8>, pictures: Vec<PackageFile>) -> Option<GameCommand> {
                 match self {
-                    $(Format::$variant => <$game as LiveFormat>::load_package(file_name, bytes).map(GameCommand::$variant)),*
+                    $(Format::$variant => <$game as LiveFormat>::load_package(file_name, bytes, pictures).map(GameCommand::$variant)),*
                 }
             }
 

@@ -12,4 +12,5 @@ pub mod format;
 pub mod games;
 pub mod multigames;
 pub mod neptune;
+pub mod replay;
 pub mod settings;

@@ -12,11 +12,13 @@ use super::{
 };
 use crate::identity::{Identity, Role};
 use crate::ids::{GameId, TeamId};
+use crate::packages::media::PackageFile;
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
 use crate::play::chgk::MAX_APPEAL_CHARS;
 use crate::play::cut::QualifyingCut;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::replay::{Known, ReplayError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -273,12 +275,46 @@ impl LiveFormat for RingTournament {
     }
 
     /// Drawn, seeded or in a fight (its presses are in a fight).
+    fn check_replay(&self, event: &RingEvent, known: &dyn Known) -> Result<(), ReplayError> {
+        self.check_stored(event, known)
+    }
+
+    /// The kinds stay as they were before games had ids (the press bench
+    /// counts `ring_pressed`).
+    fn event_kind(event: &RingEvent) -> &'static str {
+        event.kind()
+    }
+
+    /// The host's clicks that run a question (several a minute, each seen
+    /// at once on the fight panel; a refusal does get a toast).
+    fn outcome_in_place(command: &RingCommand, succeeded: bool) -> bool {
+        succeeded
+            && matches!(
+                command,
+                RingCommand::Read { .. }
+                    | RingCommand::Arm { .. }
+                    | RingCommand::Judge { .. }
+                    | RingCommand::Decide { .. }
+            )
+    }
+
     fn has_played(&self, team: TeamId) -> bool {
         self.teams.contains(&team) || self.fights.values().any(|f| f.tables.contains(&team))
     }
 
-    fn load_package(file_name: String, bytes: Vec<u8>) -> Option<RingCommand> {
+    fn load_package(
+        file_name: String,
+        bytes: Vec<u8>,
+        _pictures: Vec<PackageFile>,
+    ) -> Option<RingCommand> {
         Some(RingCommand::LoadPackage { file_name, bytes })
+    }
+
+    fn loaded_file(command: &RingCommand) -> Option<&str> {
+        match command {
+            RingCommand::LoadPackage { file_name, .. } => Some(file_name),
+            _ => None,
+        }
     }
 
     fn qualified(teams: Vec<TeamId>, seed: u64) -> Option<RingCommand> {

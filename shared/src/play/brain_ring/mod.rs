@@ -13,6 +13,7 @@ mod fight;
 mod live;
 mod press_log;
 mod question;
+mod replay;
 mod restart;
 mod settings;
 mod sheet;

@@ -12,8 +12,10 @@ use super::view::{ChgkDisplayView, ChgkStaffView, ChgkTeamView};
 use super::{AppealDecider, ChgkError, ChgkEvent, Judger, Phase};
 use crate::identity::{Identity, Role};
 use crate::ids::{GameId, TeamId};
+use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::packages::parse_package_with;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::replay::{Known, ReplayError};
 use crate::play::settings::TournamentSettings;
 use crate::sheet::output::{int, row};
 use crate::time::ServerTime;
@@ -72,12 +74,23 @@ impl LiveFormat for ChgkGame {
         }
     }
 
-    fn load_package(file_name: String, bytes: Vec<u8>) -> Option<ChgkCommand> {
+    fn load_package(
+        file_name: String,
+        bytes: Vec<u8>,
+        pictures: Vec<PackageFile>,
+    ) -> Option<ChgkCommand> {
         Some(ChgkCommand::LoadPackage {
             file_name,
             bytes,
-            pictures: Vec::new(),
+            pictures,
         })
+    }
+
+    fn loaded_file(command: &ChgkCommand) -> Option<&str> {
+        match command {
+            ChgkCommand::LoadPackage { file_name, .. } => Some(file_name),
+            _ => None,
+        }
     }
 
     fn decide(
@@ -340,6 +353,46 @@ impl LiveFormat for ChgkGame {
     }
 
     /// A card, on time or late, or an appeal.
+    fn check_replay(&self, event: &ChgkEvent, known: &dyn Known) -> Result<(), ReplayError> {
+        self.check_stored(event, known)
+    }
+
+    fn event_kind(event: &ChgkEvent) -> &'static str {
+        super::replay::kind(event)
+    }
+
+    /// A package's pictures, read before the game decides; none for a
+    /// package it will refuse anyway.
+    fn command_media(command: &ChgkCommand) -> Vec<MediaFile> {
+        let ChgkCommand::LoadPackage {
+            file_name,
+            bytes,
+            pictures,
+        } = command
+        else {
+            return Vec::new();
+        };
+        parse_package_with(file_name, bytes, None, pictures)
+            .map(|package| package.media)
+            .unwrap_or_default()
+    }
+
+    fn shown_media(&self) -> Vec<MediaHash> {
+        self.picture_shown
+            .and_then(|shown| {
+                let question = self.question(shown.question).ok()?;
+                let media = question.content.media.get(shown.index as usize)?;
+                Some(media.hash.clone())
+            })
+            .into_iter()
+            .collect()
+    }
+
+    /// A team's card shows its receipt or refusal.
+    fn outcome_in_place(command: &ChgkCommand, _succeeded: bool) -> bool {
+        matches!(command, ChgkCommand::SubmitCard { .. })
+    }
+
     fn has_played(&self, team: TeamId) -> bool {
         self.questions.iter().any(|q| q.cards.contains_key(&team))
             || self.appeals.iter().any(|a| a.team == team)

@@ -12,9 +12,11 @@ use super::{
 };
 use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
+use crate::packages::media::PackageFile;
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch};
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::replay::{Known, ReplayError};
 use crate::rules::erudit::blind_draw;
 use crate::seed::Seed;
 use crate::time::ServerTime;
@@ -319,12 +321,75 @@ impl LiveFormat for EruditTournament {
             .collect()
     }
 
+    /// Replay: every team a stored event names is registered.
+    fn check_replay(&self, event: &EruditEvent, known: &dyn Known) -> Result<(), ReplayError> {
+        use EruditEvent as E;
+        match event {
+            E::Seeded { teams, groups, .. } => {
+                known.teams_exist(teams)?;
+                groups.iter().try_for_each(|g| known.teams_exist(g))
+            }
+            E::LineupSet { team, .. } | E::Pressed { team, .. } => known.team_exists(*team),
+            E::CutRecorded { cut } => known.teams_exist(&cut.tied),
+            E::TimingSet { .. }
+            | E::ThemesAdded { .. }
+            | E::GameStarted { .. }
+            | E::LineupOpened { .. }
+            | E::LineupClosed { .. }
+            | E::ReadingStarted { .. }
+            | E::ReadingEnded { .. }
+            | E::Reread { .. }
+            | E::Judged { .. }
+            | E::Next { .. }
+            | E::Interrupted { .. }
+            | E::ShootOffOpened { .. }
+            | E::ShootOffJudged { .. }
+            | E::ShootOffClosed { .. }
+            | E::LotDrawn { .. } => Ok(()),
+        }
+    }
+
+    /// A captain's line-up shows on the team's screen; the host's steps
+    /// are seen at once where clicked (a refusal does get a toast).
+    fn outcome_in_place(command: &EruditCommand, succeeded: bool) -> bool {
+        match command {
+            EruditCommand::SetLineup { .. } => true,
+            EruditCommand::OpenLineup
+            | EruditCommand::CloseLineup
+            | EruditCommand::Read
+            | EruditCommand::EndReading
+            | EruditCommand::Reread
+            | EruditCommand::Judge { .. }
+            | EruditCommand::Next
+            // The tie's panel shows each step of its settling (5.4, 5.5).
+            | EruditCommand::ShootOffQuestion
+            | EruditCommand::ShootOffJudge { .. }
+            | EruditCommand::ShootOffNobody
+            | EruditCommand::DrawLot { .. } => succeeded,
+            EruditCommand::LoadPackage { .. }
+            | EruditCommand::SetTiming { .. }
+            | EruditCommand::Seed { .. }
+            | EruditCommand::StartGame { .. } => false,
+        }
+    }
+
     fn has_played(&self, team: TeamId) -> bool {
         self.has_team(team)
     }
 
-    fn load_package(file_name: String, bytes: Vec<u8>) -> Option<EruditCommand> {
+    fn load_package(
+        file_name: String,
+        bytes: Vec<u8>,
+        _pictures: Vec<PackageFile>,
+    ) -> Option<EruditCommand> {
         Some(EruditCommand::LoadPackage { file_name, bytes })
+    }
+
+    fn loaded_file(command: &EruditCommand) -> Option<&str> {
+        match command {
+            EruditCommand::LoadPackage { file_name, .. } => Some(file_name),
+            _ => None,
+        }
     }
 
     fn qualified(teams: Vec<TeamId>, seed: u64) -> Option<EruditCommand> {

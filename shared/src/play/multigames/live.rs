@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::game::MultigamesGame;
+use super::{Awarder, TaskId};
 use super::{
     MultigamesCommand, MultigamesDisplayView, MultigamesEvent, MultigamesPlayError,
     MultigamesReceipt, MultigamesSettings, MultigamesStaffView, MultigamesTeamView,
@@ -11,6 +12,7 @@ use super::{
 use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::replay::{Known, ReplayError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -112,6 +114,59 @@ impl LiveFormat for MultigamesGame {
     }
 
     /// An answer, on time or late, or an appeal.
+    /// Replay: the task, the team and the judge a stored event names exist.
+    fn check_replay(&self, event: &MultigamesEvent, known: &dyn Known) -> Result<(), ReplayError> {
+        use MultigamesEvent as E;
+        let task_exists = |task: &TaskId| match self.task(*task) {
+            Ok(_) => Ok(()),
+            Err(_) => Err(ReplayError::Missing {
+                what: "Мультиигры task",
+                id: task.0,
+                made: "added",
+            }),
+        };
+        match event {
+            E::TourAdded { .. } | E::AppealDecided { .. } | E::Finished { .. } => Ok(()),
+            E::TaskAdded { task, .. } => {
+                let expected = self.tasks.len() as u32;
+                if task.0 != expected {
+                    return Err(ReplayError::OutOfOrder {
+                        what: "Мультиигры task",
+                        id: task.0,
+                        expected,
+                    });
+                }
+                Ok(())
+            }
+            E::Announced { task, .. } | E::Started { task, .. } | E::Revealed { task, .. } => {
+                task_exists(task)
+            }
+            E::AnswerAccepted { task, team, .. } | E::AppealFiled { task, team, .. } => {
+                task_exists(task)?;
+                known.team_exists(*team)
+            }
+            E::Awarded { task, team, by, .. } => {
+                task_exists(task)?;
+                known.team_exists(*team)?;
+                match by {
+                    Awarder::Judge(judge) => known.judge_exists(*judge),
+                    Awarder::Host | Awarder::Jury => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// A team's answer shows its receipt or refusal; a judge's credit shows
+    /// on the answer's row (a refusal gets a toast).
+    fn outcome_in_place(command: &MultigamesCommand, succeeded: bool) -> bool {
+        use MultigamesCommand as C;
+        match command {
+            C::Answer { .. } => true,
+            C::Award { .. } => succeeded,
+            _ => false,
+        }
+    }
+
     fn has_played(&self, team: TeamId) -> bool {
         self.tasks.iter().any(|t| t.answers.contains_key(&team))
             || self.appeals.iter().any(|a| a.team == team)

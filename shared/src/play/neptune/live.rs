@@ -10,7 +10,9 @@ use super::{
 };
 use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
+use crate::packages::media::PackageFile;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::replay::{Known, ReplayError};
 use crate::rules::neptune::Contest;
 use crate::time::ServerTime;
 use crate::tournament::{Place, rank_by};
@@ -161,6 +163,56 @@ impl LiveFormat for NeptuneMatch {
             .collect()
     }
 
+    /// Replay: every team a stored event names is registered.
+    fn check_replay(&self, event: &NeptuneEvent, known: &dyn Known) -> Result<(), ReplayError> {
+        use NeptuneEvent as E;
+        match event {
+            E::Registered { teams } => teams.iter().try_for_each(|(t, _)| known.team_exists(*t)),
+            E::CardHandedIn { key, .. } => known.team_exists(key.team),
+            E::Judged { cards, .. } => cards.iter().try_for_each(|k| known.team_exists(k.team)),
+            E::SplitSet { team, .. }
+            | E::Declared { team, .. }
+            | E::PhraseMarked { team, .. }
+            | E::BidPlaced { team, .. } => known.team_exists(*team),
+            E::PackageLoaded { .. }
+            | E::SettingsSet { .. }
+            | E::ContestStarted { .. }
+            | E::Announced { .. }
+            | E::MinuteStarted { .. }
+            | E::Revealed { .. }
+            | E::BiddingOpened { .. }
+            | E::CountEnded { .. }
+            | E::CountRestarted { .. } => Ok(()),
+        }
+    }
+
+    /// A card, a captain's bid, declaration and split show their receipt
+    /// or refusal on the team's own screen; a mark on the Негатив sheet and
+    /// the host's steps are seen at once where clicked (a refusal does get
+    /// a toast).
+    fn outcome_in_place(command: &NeptuneCommand, succeeded: bool) -> bool {
+        match command {
+            NeptuneCommand::Answer { .. }
+            | NeptuneCommand::Declare { .. }
+            | NeptuneCommand::Bid { team: None, .. }
+            | NeptuneCommand::SetSplit { team: None, .. } => true,
+            NeptuneCommand::MarkPhrase { .. }
+            | NeptuneCommand::Bid { team: Some(_), .. }
+            | NeptuneCommand::SetSplit { team: Some(_), .. }
+            | NeptuneCommand::StartContest
+            | NeptuneCommand::Announce { .. }
+            | NeptuneCommand::StartMinute
+            | NeptuneCommand::Judge { .. }
+            | NeptuneCommand::Reveal
+            | NeptuneCommand::OpenBidding
+            | NeptuneCommand::CloseBidding => succeeded,
+            // Their receipts say what was loaded and who plays.
+            NeptuneCommand::LoadPackage { .. }
+            | NeptuneCommand::SetSettings { .. }
+            | NeptuneCommand::Register { .. } => false,
+        }
+    }
+
     fn has_played(&self, team: TeamId) -> bool {
         self.played
             .iter()
@@ -173,8 +225,19 @@ impl LiveFormat for NeptuneMatch {
                 .is_some_and(|a| a.log.iter().flatten().any(|b| b.team == team))
     }
 
-    fn load_package(file_name: String, bytes: Vec<u8>) -> Option<NeptuneCommand> {
+    fn load_package(
+        file_name: String,
+        bytes: Vec<u8>,
+        _pictures: Vec<PackageFile>,
+    ) -> Option<NeptuneCommand> {
         Some(NeptuneCommand::LoadPackage { file_name, bytes })
+    }
+
+    fn loaded_file(command: &NeptuneCommand) -> Option<&str> {
+        match command {
+            NeptuneCommand::LoadPackage { file_name, .. } => Some(file_name),
+            _ => None,
+        }
     }
 
     /// Issue 14: killed during the bidding, the server comes back with the
