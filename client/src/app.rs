@@ -26,7 +26,7 @@ use crate::state::{
     AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, StartFailure, Stopped, UiCommand,
     reduce,
 };
-use crate::views::{self, LocalState, brain_ring, erudit, file_picker, games, widgets};
+use crate::views::{self, LocalState, file_picker, games, widgets};
 
 pub struct MinutaApp {
     ctx: egui::Context,
@@ -232,7 +232,7 @@ impl MinutaApp {
                     .unwrap_or_else(|| path.display().to_string());
                 // The request remembers the command for its toast; the
                 // bytes are read off the UI thread.
-                let Some(command) = format.load_package(file_name, Vec::new()) else {
+                let Some(command) = format.load_package(file_name, Vec::new(), Vec::new()) else {
                     return;
                 };
                 let request = self.state.begin_request(Command::Game { game, command });
@@ -336,11 +336,7 @@ impl MinutaApp {
     /// each shown second changes) and lets the button's flash fade on time.
     fn watch_ring(&mut self) {
         let now = self.state.server_now();
-        let deadlines = self
-            .state
-            .view
-            .as_ref()
-            .map(|v| [brain_ring::ticking_in(v), erudit::ticking_in(v)].concat());
+        let deadlines = self.state.view.as_ref().map(games::ticking_in);
         if let Some(next) = deadlines
             .into_iter()
             .flatten()
@@ -369,7 +365,7 @@ impl MinutaApp {
         bytes: Vec<u8>,
     ) {
         // The request remembers the command without the bytes, as for a path.
-        let Some(stub) = format.load_package(file_name.clone(), Vec::new()) else {
+        let Some(stub) = format.load_package(file_name.clone(), Vec::new(), Vec::new()) else {
             return;
         };
         let request = self.state.begin_request(Command::Game {
@@ -387,7 +383,7 @@ impl MinutaApp {
             })
         } else {
             format
-                .load_package(file_name.clone(), bytes)
+                .load_package(file_name.clone(), bytes, Vec::new())
                 .ok_or_else(|| FileError::NoPackages {
                     path: file_name.into(),
                 })

@@ -609,30 +609,25 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
             format!("игра добавлена в программу (№ {game})"),
             format!("game added to the programme (no. {game})"),
         ),
-        Receipt::Game {
-            receipt: GameReceipt::Multigames(receipt),
-            ..
-        } => multigames::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
-        Receipt::Game {
-            receipt: GameReceipt::Chgk(receipt),
-            ..
-        } => chgk::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
-        Receipt::Game {
-            receipt: GameReceipt::Ring(receipt),
-            ..
-        } => brain_ring::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
-        Receipt::Game {
-            receipt: GameReceipt::Erudit(receipt),
-            ..
-        } => erudit::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
-        Receipt::Game {
-            receipt: GameReceipt::Neptune(receipt),
-            ..
-        } => neptune::receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command)),
+        Receipt::Game { receipt, .. } => {
+            game_receipt(lang, receipt).unwrap_or_else(|| done_generic(lang, command))
+        }
         _ if matches!(command, Command::SetProgramme { .. }) => {
             lang.pick("программа сохранена".into(), "programme saved".into())
         }
         _ => done_generic(lang, command),
+    }
+}
+
+/// A game's receipt in its format's words; `None` where a plain «done»
+/// says it all. Every format is named, so a new one must say.
+fn game_receipt(lang: Lang, receipt: &GameReceipt) -> Option<String> {
+    match receipt {
+        GameReceipt::Multigames(r) => multigames::receipt(lang, r),
+        GameReceipt::Chgk(r) => chgk::receipt(lang, r),
+        GameReceipt::Ring(r) => brain_ring::receipt(lang, r),
+        GameReceipt::Erudit(r) => erudit::receipt(lang, r),
+        GameReceipt::Neptune(r) => neptune::receipt(lang, r),
     }
 }
 

@@ -15,8 +15,7 @@ use std::time::Duration;
 use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::packages::media::{PackageFile, pictures_named};
-use minuta_shared::play::chgk::ChgkCommand;
-use minuta_shared::play::games::{Format, GameCommand};
+use minuta_shared::play::games::Format;
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::{ClientMsg, Command};
@@ -400,15 +399,11 @@ pub async fn read_package(game: GameId, format: Format, path: &Path) -> Result<C
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string());
     let pictures = package_pictures(path, &bytes, limit.saturating_sub(meta.len())).await;
-    let mut command =
-        format
-            .load_package(file_name, bytes)
-            .ok_or_else(|| FileError::NoPackages {
-                path: path.to_path_buf(),
-            })?;
-    if let GameCommand::Chgk(ChgkCommand::LoadPackage { pictures: sent, .. }) = &mut command {
-        *sent = pictures;
-    }
+    let command = format
+        .load_package(file_name, bytes, pictures)
+        .ok_or_else(|| FileError::NoPackages {
+            path: path.to_path_buf(),
+        })?;
     Ok(Command::Game { game, command })
 }
 

@@ -209,17 +209,10 @@ impl AppState {
         }
         // A package's bytes are not kept for its Ack.
         let kept = match command {
-            Command::Game {
+            Command::Game { game, command } => Command::Game {
                 game,
-                command: GameCommand::Chgk(ChgkCommand::LoadPackage { file_name, .. }),
-            } => Command::game(
-                game,
-                ChgkCommand::LoadPackage {
-                    file_name,
-                    bytes: Vec::new(),
-                    pictures: Vec::new(),
-                },
-            ),
+                command: command.without_files(),
+            },
             other => other,
         };
         self.pending.insert(request, Pending { command: kept });
@@ -450,7 +443,7 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
         && let Some(outcome) = games::game_result(&result)
     {
         let succeeded = outcome.is_ok();
-        let in_place = games::shown_in_place(command, succeeded);
+        let in_place = command.outcome_in_place(succeeded);
         state.game_acks.push(GameAck {
             game: *game,
             command: command.clone(),
@@ -513,9 +506,7 @@ fn clear_stale(state: &mut AppState, command: &Command) {
 /// and for a game the same command of its format.
 fn same_action(a: &Command, b: &Command) -> bool {
     match (a, b) {
-        (Command::Game { command: a, .. }, Command::Game { command: b, .. }) => {
-            games::same_action(a, b)
-        }
+        (Command::Game { command: a, .. }, Command::Game { command: b, .. }) => a.same_action(b),
         _ => std::mem::discriminant(a) == std::mem::discriminant(b),
     }
 }

@@ -110,6 +110,19 @@ pub trait Screens {
     fn display_clock(view: &Self::Display) -> Option<ClockView>;
     fn staff_clock(view: &Self::Staff) -> Option<ClockView>;
 
+    /// The deadlines of the countdowns running on this game's screens
+    /// (a Brain-ring fight's, a line-up's): the app redraws as each one's
+    /// shown second changes. None by default.
+    fn team_ticking(_view: &Self::Team) -> Vec<ServerTime> {
+        Vec::new()
+    }
+    fn display_ticking(_view: &Self::Display) -> Vec<ServerTime> {
+        Vec::new()
+    }
+    fn staff_ticking(_view: &Self::Staff) -> Vec<ServerTime> {
+        Vec::new()
+    }
+
     /// The game's tours as the programme lists them: number (from 0, as
     /// `Slot::GameTour` counts) and title.
     fn staff_tours(view: &Self::Staff) -> Vec<(u32, String)>;

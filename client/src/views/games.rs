@@ -189,6 +189,22 @@ macro_rules! screens {
             }
         }
 
+        /// The deadlines of the countdowns running anywhere in `view`.
+        pub fn ticking_in(view: &View) -> Vec<ServerTime> {
+            match view {
+                View::Team(v) => v.games.iter().flat_map(|g| match &g.view {
+                    $(GameTeamView::$variant(v) => <$screens as Screens>::team_ticking(v)),*
+                }).collect(),
+                View::Display(v) => v.games.iter().flat_map(|g| match &g.view {
+                    $(GameDisplayView::$variant(v) => <$screens as Screens>::display_ticking(v)),*
+                }).collect(),
+                View::Host(v) => v.games.iter().flat_map(|g| match &g.view {
+                    $(GameStaffView::$variant(v) => <$screens as Screens>::staff_ticking(v)),*
+                }).collect(),
+                View::Jury(_) => Vec::new(),
+            }
+        }
+
         /// A game's tours for the programme: number from 0 and title.
         pub fn staff_tours(game: &StaffGame) -> Vec<(u32, String)> {
             match &game.view {

@@ -22,13 +22,11 @@ use minuta_shared::play::brain_ring::{
     RingStaffView, RingTeamView, RingTiming, Table,
 };
 use minuta_shared::play::chgk::view::ClockView;
-use minuta_shared::play::games::{
-    Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
-};
+use minuta_shared::play::games::{Format, GameSettings};
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{GameEntry, HostView, View};
+use minuta_shared::wire::view::{GameEntry, HostView};
 
 use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, Ruling, UiCommand};
@@ -133,8 +131,20 @@ impl Screens for Ring {
         ui.label(state.lang.t(T::RingJuryNone));
     }
 
-    // The fight's own countdown ticks on its screens ([`ticking_in`]); no
-    // ChGK-like clock sounds its signals.
+    // The fight's own countdown ticks on its screens; no ChGK-like clock
+    // sounds its signals.
+    fn team_ticking(view: &RingTeamView) -> Vec<ServerTime> {
+        view.fight.as_ref().and_then(ticking).into_iter().collect()
+    }
+
+    fn display_ticking(board: &RingBoard) -> Vec<ServerTime> {
+        board.fights.iter().filter_map(ticking).collect()
+    }
+
+    fn staff_ticking(view: &RingStaffView) -> Vec<ServerTime> {
+        view.board.fights.iter().filter_map(ticking).collect()
+    }
+
     fn team_clock(_: &RingTeamView) -> Option<ClockView> {
         None
     }
@@ -232,39 +242,6 @@ pub fn event_staff(view: &HostView) -> Option<(Game<'_>, &RingStaffView)> {
     let (id, ring) = view.event_ring()?;
     let game = view.games.iter().find(|g| g.id == id)?;
     Some((game.into(), ring))
-}
-
-/// The deadlines of the fights' clocks running anywhere in `view`: the
-/// screen redraws as each one's shown second changes.
-pub fn ticking_in(view: &View) -> Vec<ServerTime> {
-    let fights: Vec<&RingFightView> = match view {
-        View::Team(v) => v
-            .games
-            .iter()
-            .filter_map(|g| match &g.view {
-                GameTeamView::Ring(r) => r.fight.as_ref(),
-                _ => None,
-            })
-            .collect(),
-        View::Display(v) => v
-            .games
-            .iter()
-            .flat_map(|g| match &g.view {
-                GameDisplayView::Ring(board) => board.fights.iter().collect(),
-                _ => Vec::new(),
-            })
-            .collect(),
-        View::Host(v) => v
-            .games
-            .iter()
-            .flat_map(|g| match &g.view {
-                GameStaffView::Ring(r) => r.board.fights.iter().collect(),
-                _ => Vec::new(),
-            })
-            .collect(),
-        View::Jury(_) => Vec::new(),
-    };
-    fights.into_iter().filter_map(ticking).collect()
 }
 
 /// The phase at `now`: a view is only as fresh as its last frame, and a

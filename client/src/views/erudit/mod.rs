@@ -23,10 +23,10 @@ use minuta_shared::play::erudit::{
     EruditBoard, EruditCommand, EruditStaffView, EruditTeamView, EruditTiming, GameBoard,
     PhaseView, QuestionBoard, QuestionState,
 };
-use minuta_shared::play::games::{GameDisplayView, GameSettings, GameStaffView, GameTeamView};
+use minuta_shared::play::games::GameSettings;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{HostView, View};
+use minuta_shared::wire::view::HostView;
 
 use crate::i18n::erudit::Et;
 use crate::i18n::{Lang, T};
@@ -133,8 +133,30 @@ impl Screens for Erudit {
         ui.label(state.lang.t(Et::NoAppeals));
     }
 
-    // The line-up's and the silence's countdowns tick on their screens
-    // ([`ticking_in`]); no ChGK-like clock sounds its signals.
+    // The line-up's and the silence's countdowns tick on their screens; no
+    // ChGK-like clock sounds its signals.
+    fn team_ticking(view: &EruditTeamView) -> Vec<ServerTime> {
+        view.board
+            .game
+            .as_ref()
+            .and_then(ticking)
+            .into_iter()
+            .collect()
+    }
+
+    fn display_ticking(board: &EruditBoard) -> Vec<ServerTime> {
+        board.game.as_ref().and_then(ticking).into_iter().collect()
+    }
+
+    fn staff_ticking(view: &EruditStaffView) -> Vec<ServerTime> {
+        view.board
+            .game
+            .as_ref()
+            .and_then(ticking)
+            .into_iter()
+            .collect()
+    }
+
     fn team_clock(_: &EruditTeamView) -> Option<ClockView> {
         None
     }
@@ -235,46 +257,15 @@ pub fn send(out: &mut Vec<UiCommand>, game: GameId, command: EruditCommand) {
     out.push(UiCommand::Send(Command::game(game, command)));
 }
 
-/// The deadlines of the Эрудит-квартет countdowns running anywhere in
-/// `view` (a line-up's, a silence's): the screen redraws as each one's
-/// shown second changes.
-pub fn ticking_in(view: &View) -> Vec<ServerTime> {
-    let boards: Vec<&GameBoard> = match view {
-        View::Team(v) => v
-            .games
-            .iter()
-            .filter_map(|g| match &g.view {
-                GameTeamView::Erudit(e) => e.board.game.as_ref(),
-                _ => None,
-            })
-            .collect(),
-        View::Display(v) => v
-            .games
-            .iter()
-            .filter_map(|g| match &g.view {
-                GameDisplayView::Erudit(board) => board.game.as_ref(),
-                _ => None,
-            })
-            .collect(),
-        View::Host(v) => v
-            .games
-            .iter()
-            .filter_map(|g| match &g.view {
-                GameStaffView::Erudit(e) => e.board.game.as_ref(),
-                _ => None,
-            })
-            .collect(),
-        View::Jury(_) => Vec::new(),
-    };
-    boards
-        .into_iter()
-        .filter_map(|game| match (&game.phase, &game.question) {
-            (PhaseView::Lineup { deadline, .. }, _) => Some(*deadline),
-            (_, Some(q)) => match q.state {
-                QuestionState::Waiting { deadline } => Some(deadline),
-                _ => None,
-            },
+/// The deadline of the countdown running on a board (a line-up's, a
+/// silence's), if any.
+fn ticking(game: &GameBoard) -> Option<ServerTime> {
+    match (&game.phase, &game.question) {
+        (PhaseView::Lineup { deadline, .. }, _) => Some(*deadline),
+        (_, Some(q)) => match q.state {
+            QuestionState::Waiting { deadline } => Some(deadline),
             _ => None,
-        })
-        .collect()
+        },
+        _ => None,
+    }
 }

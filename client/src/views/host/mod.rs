@@ -312,11 +312,20 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
         HostTab::Teams => format!("{} ({})", lang.t(T::TabTeams), view.teams.len()),
         HostTab::Judges => lang.t(T::TabJudges).to_owned(),
         HostTab::Tournament => lang.t(T::TabTournament).to_owned(),
+        HostTab::Access => lang.t(T::TabAccess).to_owned(),
+        // Every format is named, so a new one's set-up tab is labelled.
         HostTab::Games(Format::Chgk) => lang.t(T::MoreChgk).to_owned(),
         HostTab::Games(Format::Ring) => lang.t(T::MoreRing).to_owned(),
         HostTab::Games(Format::Erudit) => lang.t(T::FormatErudit).to_owned(),
         HostTab::Games(Format::Neptune) => lang.t(T::FormatNeptune).to_owned(),
-        _ => lang.t(T::TabAccess).to_owned(),
+        HostTab::Games(Format::Multigames) => lang.t(T::FormatMultigames).to_owned(),
+        // Not set-up tabs: named as on the bar.
+        HostTab::Game => lang.t(T::TabGame).to_owned(),
+        HostTab::Judging => lang.t(T::TabJudging).to_owned(),
+        HostTab::Appeals => lang.t(T::TabAppeals).to_owned(),
+        HostTab::Standings => lang.t(T::TabStandings).to_owned(),
+        HostTab::Ring => lang.t(T::TabRing).to_owned(),
+        HostTab::Programme => lang.t(T::TabProgramme).to_owned(),
     }
 }
 
