@@ -7,8 +7,8 @@ use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::RingTournament;
 use minuta_shared::play::chgk::{ChgkGame, EVENT_CHGK};
-use minuta_shared::play::cut::QualifyingCut;
-use minuta_shared::play::games::{Format, GameState};
+use minuta_shared::play::cut::{CountedTours, QualifyingCut};
+use minuta_shared::play::games::{InState, event_games};
 use minuta_shared::rules::brain_ring::{CutSettlement, RingError, qualify, seeding_order};
 use minuta_shared::rules::chgk::ChgkRow;
 use minuta_shared::seed::Seed;
@@ -28,46 +28,55 @@ fn no_chgk() -> CommandError {
 }
 
 impl Core {
-    /// The event's own ChGK tournament, whose standings Brain-ring
-    /// qualifies from (4.3) and whose results the export details.
-    pub fn event_chgk(&self) -> Option<&ChgkGame> {
-        match &self.games.get(&EVENT_CHGK)?.state {
-            GameState::Chgk(chgk) => Some(chgk),
-            _ => None,
-        }
+    /// A game of format `F` by its id.
+    pub fn game_of<F: InState>(&self, game: GameId) -> Option<&F> {
+        F::of(&self.games.get(&game)?.state)
     }
 
-    /// The event's Brain-ring: its first game of that format (game 1 in a
-    /// store made by this release; another id in an older one).
-    pub fn event_ring_id(&self) -> Option<GameId> {
+    /// The first game of format `F` (by id) and its id.
+    pub fn first_game_of<F: InState>(&self) -> Option<(GameId, &F)> {
         self.games
             .iter()
-            .find(|(_, g)| g.format() == Format::Ring)
-            .map(|(id, _)| *id)
+            .find_map(|(id, g)| F::of(&g.state).map(|f| (*id, f)))
+    }
+
+    // The event's own games, as the exports, the programme's own slots and
+    // the demos reach them: ChGK is game 0; Brain-ring is game 1 in a store
+    // made by this release, another id in an older one.
+
+    pub fn event_chgk(&self) -> Option<&ChgkGame> {
+        self.game_of(EVENT_CHGK)
+    }
+
+    pub fn event_ring_id(&self) -> Option<GameId> {
+        self.first_game_of::<RingTournament>().map(|(id, _)| id)
     }
 
     pub fn event_ring(&self) -> Option<&RingTournament> {
-        match &self.games.get(&self.event_ring_id()?)?.state {
-            GameState::Ring(ring) => Some(ring),
-            _ => None,
-        }
+        self.first_game_of().map(|(_, ring)| ring)
+    }
+
+    /// The table the event's qualifications count (4.3: its own first
+    /// game's, the ChGK tournament's), over the `counted` tours.
+    fn qualifying_table(&self, counted: &CountedTours) -> Option<Vec<(TeamId, ChgkRow)>> {
+        let teams = self.registry.team_ids();
+        let (_, first) = event_games().into_iter().next()?;
+        let source = self.games.values().find(|g| g.format() == first.format())?;
+        source.state.qualifying_table(&teams, counted)
     }
 
     /// 4.3: the ChGK standings Brain-ring qualifies from — the tours of the
     /// days before Brain-ring's when the programme has it, else every tour.
     pub(super) fn qualifying_standings(&self) -> Option<Vec<(TeamId, ChgkRow)>> {
-        let teams = self.registry.team_ids();
-        let chgk = self.event_chgk()?;
-        Some(
-            match self
-                .programme
-                .as_ref()
-                .and_then(|p| p.brain_ring_qualifying_tours())
-            {
-                Some(tours) => chgk.standings(&teams, |q| tours.contains(&q.tour)),
-                None => chgk.standings(&teams, |_| true),
-            },
-        )
+        let counted = match self
+            .programme
+            .as_ref()
+            .and_then(|p| p.brain_ring_qualifying_tours())
+        {
+            Some(tours) => CountedTours::These(tours),
+            None => CountedTours::All,
+        };
+        self.qualifying_table(&counted)
     }
 
     /// 4.3–4.4: the `places` best ChGK teams (points, then rating; a tie
@@ -221,14 +230,9 @@ impl Core {
             }
             Err(other) => return Err(CommandError::Qualification(other.to_string())),
         };
-        let chgk = self.event_chgk().ok_or_else(no_chgk)?;
-        let first_tours: Vec<_> = chgk
-            .tours
-            .iter()
-            .take(SEEDING_TOURS)
-            .map(|t| t.id)
-            .collect();
-        let early = chgk.standings(&teams, |q| first_tours.contains(&q.tour));
+        let early = self
+            .qualifying_table(&CountedTours::First(SEEDING_TOURS))
+            .ok_or_else(no_chgk)?;
         let early_rows: Vec<_> = early.iter().map(|(_, row)| row.clone()).collect();
         let seeded: Vec<TeamId> = seeding_order(&qualified.teams, &early_rows, Seed(seed))
             .iter()

@@ -86,3 +86,12 @@ impl CutBoard {
         self.still_tied.is_empty()
     }
 }
+
+/// Which tours of the table teams qualify from are counted (4.3: the days
+/// before the game's; 4.4: the seeding after the first three).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountedTours {
+    All,
+    These(Vec<crate::ids::TourId>),
+    First(usize),
+}

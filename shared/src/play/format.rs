@@ -296,6 +296,17 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
         None
     }
 
+    /// 4.3, 5.2: the table other games qualify from, over the `counted`
+    /// tours, for `teams` in registration order; `None` for a format
+    /// nobody qualifies from (all but ChGK).
+    fn qualifying_table(
+        &self,
+        _teams: &[TeamId],
+        _counted: &crate::play::cut::CountedTours,
+    ) -> Option<Vec<(TeamId, crate::rules::chgk::ChgkRow)>> {
+        None
+    }
+
     /// The tie at the cut into this game as last recorded.
     fn qualifying_cut(&self) -> Option<&crate::play::cut::QualifyingCut> {
         None

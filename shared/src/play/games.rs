@@ -119,6 +119,21 @@ macro_rules! formats {
         #[derive(Clone, Debug)]
         pub enum GameState { $($variant($game)),* }
 
+        /// A registered format's game, found inside a [`GameState`].
+        pub trait InState: LiveFormat {
+            fn of(state: &GameState) -> Option<&Self>;
+        }
+
+        $(impl InState for $game {
+            #[allow(unreachable_patterns)]
+            fn of(state: &GameState) -> Option<&Self> {
+                match state {
+                    GameState::$variant(g) => Some(g),
+                    _ => None,
+                }
+            }
+        })*
+
         impl GameSettings {
             pub fn format(&self) -> Format {
                 match self { $(GameSettings::$variant(_) => Format::$variant),* }
@@ -324,6 +339,15 @@ macro_rules! formats {
                 match self {
                     $(GameState::$variant(_) => <$game as LiveFormat>::cut_recorded(cut).map(GameEvent::$variant)),*
                 }
+            }
+
+            /// 4.3, 5.2: the table other games qualify from, if this is one.
+            pub fn qualifying_table(
+                &self,
+                teams: &[TeamId],
+                counted: &crate::play::cut::CountedTours,
+            ) -> Option<Vec<(TeamId, crate::rules::chgk::ChgkRow)>> {
+                match self { $(GameState::$variant(g) => LiveFormat::qualifying_table(g, teams, counted)),* }
             }
 
             /// The tie at the cut into this game as last recorded.

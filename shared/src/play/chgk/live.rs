@@ -14,9 +14,11 @@ use crate::identity::{Identity, Role};
 use crate::ids::{GameId, TeamId};
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::packages::parse_package_with;
+use crate::play::cut::CountedTours;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::settings::TournamentSettings;
+use crate::rules::chgk::ChgkRow;
 use crate::sheet::output::{int, row};
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -353,6 +355,23 @@ impl LiveFormat for ChgkGame {
     }
 
     /// A card, on time or late, or an appeal.
+    /// 4.3: the table Brain-ring (and any game qualifying from ChGK) is
+    /// filled from.
+    fn qualifying_table(
+        &self,
+        teams: &[TeamId],
+        counted: &CountedTours,
+    ) -> Option<Vec<(TeamId, ChgkRow)>> {
+        Some(match counted {
+            CountedTours::All => self.standings(teams, |_| true),
+            CountedTours::These(tours) => self.standings(teams, |q| tours.contains(&q.tour)),
+            CountedTours::First(n) => {
+                let first: Vec<_> = self.tours.iter().take(*n).map(|t| t.id).collect();
+                self.standings(teams, |q| first.contains(&q.tour))
+            }
+        })
+    }
+
     fn check_replay(&self, event: &ChgkEvent, known: &dyn Known) -> Result<(), ReplayError> {
         self.check_stored(event, known)
     }
