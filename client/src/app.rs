@@ -3,14 +3,13 @@
 //! in-process server. Each frame it applies the network's events, draws the
 //! views and carries out what they asked.
 
-use minuta_shared::play::chgk::EVENT_CHGK;
 use std::sync::Arc;
 use std::sync::mpsc;
 
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::Phase;
-use minuta_shared::play::games::Format;
+use minuta_shared::play::games::{Format, event_games};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::view::View;
@@ -407,17 +406,22 @@ impl MinutaApp {
         if self.state.host_view().is_none_or(|v| v.access.is_none()) {
             return Vec::new();
         }
+        // They go to the event's first game (its own ChGK).
+        let Some((game, settings)) = event_games().into_iter().next() else {
+            return Vec::new();
+        };
+        let format = settings.format();
         #[cfg(target_arch = "wasm32")]
         {
             for file in files {
-                self.files.read_dropped(file, EVENT_CHGK, Format::Chgk);
+                self.files.read_dropped(file, game, format);
             }
             self.files.take()
         }
         #[cfg(not(target_arch = "wasm32"))]
         files
             .iter()
-            .map(|f| UiCommand::LoadPackageFile(EVENT_CHGK, Format::Chgk, f.path().to_path_buf()))
+            .map(|f| UiCommand::LoadPackageFile(game, format, f.path().to_path_buf()))
             .collect()
     }
 

@@ -10,7 +10,8 @@ use minuta_shared::play::brain_ring::{
 };
 
 use super::{Lang, T, ru_plural};
-use crate::state::{PressOutcome, Ruling};
+use crate::state::PressOutcome;
+use minuta_shared::play::brain_ring::Ruling;
 
 fn quoted(name: &str) -> String {
     format!("«{name}»")

@@ -5,17 +5,13 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::close;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
 
 use super::{EventSink, local_now_us};
-use crate::state::{
-    NetCommand, NetEvent, buttons_live as game_buttons_live, patch_fight, quartet_in_play,
-    question_in_play,
-};
+use crate::state::{NetCommand, NetEvent};
 
 /// Close codes after which retrying would only repeat the same outcome.
 pub const FINAL_CLOSE_CODES: [u32; 6] = [
@@ -67,13 +63,10 @@ pub fn lose(events: &EventSink, command: &NetCommand) {
 pub fn buttons_live(msg: &ServerMsg) -> Option<bool> {
     match msg {
         ServerMsg::View(view) => match view.as_ref() {
-            View::Team(team) => Some(team.games.iter().any(|g| game_buttons_live(&g.view))),
+            View::Team(team) => Some(team.games.iter().any(|g| g.view.buttons_live())),
             _ => None,
         },
-        ServerMsg::Patch { patch, .. } => match patch.as_ref() {
-            GamePatch::Erudit(board) => Some(quartet_in_play(board)),
-            other => patch_fight(other).map(question_in_play),
-        },
+        ServerMsg::Patch { patch, .. } => patch.buttons_live(),
         _ => None,
     }
 }

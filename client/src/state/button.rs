@@ -2,122 +2,32 @@
 //! Эрудит-квартет player's): when it was last pressed (the button flashes
 //! at once, before the server has said anything) and the server's verdict
 //! on the presses of the current question. A repeated press must not hide the verdict that mattered, so
-//! «уже учтено» never replaces «Вы отвечаете!» on the same question. Also
-//! what a press's patch and its question say of the buttons.
+//! «уже учтено» never replaces «Вы отвечаете!» on the same question. Which
+//! question a press goes to, and whether the buttons are live, the format
+//! says (`GameTeamView::press_question`, `buttons_live`).
 
 use std::collections::BTreeMap;
 
 use minuta_shared::ids::GameId;
-use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind, RingFightView};
-use minuta_shared::play::erudit::{GameBoard, QuestionState};
-use minuta_shared::play::games::{GamePatch, GameTeamView};
+use minuta_shared::play::button::{PressKind, QuestionMark};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::TeamView;
 
-/// The fight a press's patch carries, if it is a Brain-ring one.
-pub fn patch_fight(patch: &GamePatch) -> Option<&RingFightView> {
-    match patch {
-        GamePatch::Ring(fight) => Some(fight),
-        _ => None,
-    }
-}
-
-/// Whether a question of `fight` is in play: the buttons may be pressed
-/// at any moment.
-pub fn question_in_play(fight: &RingFightView) -> bool {
-    fight.question.as_ref().is_some_and(|q| !q.is_over())
-}
-
-/// Whether a team's press goes somewhere now: its Brain-ring fight has a
-/// question in play, or its player is at the buttons of an Эрудит-квартет
-/// question being read or waited for. A patch carries a fight or a game
-/// of four; a view, every game of the team.
-pub fn buttons_live(game: &GameTeamView) -> bool {
-    match game {
-        GameTeamView::Ring(ring) => ring.fight.as_ref().is_some_and(question_in_play),
-        GameTeamView::Erudit(erudit) => erudit.may_press(),
-        GameTeamView::Chgk(_) | GameTeamView::Multigames(_) | GameTeamView::Neptune(_) => false,
-    }
-}
-
-/// Whether an Эрудит-квартет game's patch has a question the players may
-/// still press on (the patch is the team's own copy of the game of four).
-pub fn quartet_in_play(board: &GameBoard) -> bool {
-    board.question.as_ref().is_some_and(|q| {
-        matches!(
-            q.state,
-            QuestionState::Reading { .. } | QuestionState::Waiting { .. }
-        )
-    })
-}
-
 /// How long the button stays lit after a press, µs of local time.
 pub const FLASH_US: u64 = 350_000;
 
-/// One question of one fight of one game (fights are numbered within
-/// their tournament); number 0 is «before the first question».
+/// The question a press was made on: its game, and the question as the
+/// game's format marks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct RingQuestionKey {
+pub struct PressOn {
     pub game: GameId,
-    pub fight: FightId,
-    pub number: u32,
+    pub question: QuestionMark,
 }
 
-impl RingQuestionKey {
-    /// The question a fight's screen shows now.
-    pub fn of(game: GameId, fight: &RingFightView) -> Self {
-        RingQuestionKey {
-            game,
-            fight: fight.id,
-            number: fight.question.as_ref().map_or(0, |q| q.number),
-        }
-    }
-}
-
-/// One question of an Эрудит-квартет game: the group's game (stage and
-/// group), the tour, the round and the question's place in it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct EruditQuestionKey {
-    pub game: GameId,
-    pub stage: u32,
-    pub group: u32,
-    pub tour: u32,
-    pub round: u32,
-    pub number: u32,
-}
-
-impl EruditQuestionKey {
-    /// The question a game of four shows now, if one is on.
-    pub fn of(game: GameId, board: &GameBoard) -> Option<Self> {
-        let q = board.question.as_ref()?;
-        Some(EruditQuestionKey {
-            game,
-            stage: board.stage,
-            group: board.group,
-            tour: board.tour.as_ref().map_or(0, |t| t.number),
-            round: q.round,
-            number: q.number,
-        })
-    }
-}
-
-/// The question a press was made on, in whichever format's game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum PressOn {
-    Ring(RingQuestionKey),
-    Erudit(EruditQuestionKey),
-}
-
-impl From<RingQuestionKey> for PressOn {
-    fn from(key: RingQuestionKey) -> Self {
-        PressOn::Ring(key)
-    }
-}
-
-impl From<EruditQuestionKey> for PressOn {
-    fn from(key: EruditQuestionKey) -> Self {
-        PressOn::Erudit(key)
+impl PressOn {
+    pub fn new(game: GameId, question: QuestionMark) -> Self {
+        PressOn { game, question }
     }
 }
 
@@ -176,8 +86,7 @@ impl ButtonState {
     }
 
     /// The verdict for `on`, if the latest one is about that question.
-    pub fn verdict_on(&self, on: impl Into<PressOn>) -> Option<&PressOutcome> {
-        let on = on.into();
+    pub fn verdict_on(&self, on: PressOn) -> Option<&PressOutcome> {
         self.verdict
             .as_ref()
             .filter(|v| v.on == on)
@@ -241,9 +150,6 @@ impl ButtonState {
     /// when the answering table's press arrived; the receipt and the view
     /// come in either order.
     pub fn learn_gap(&mut self, view: &TeamView) {
-        let Some((game, fight)) = view.ring_fight() else {
-            return;
-        };
         let Some(ButtonVerdict {
             on,
             outcome:
@@ -257,15 +163,13 @@ impl ButtonState {
         else {
             return;
         };
-        if *on != PressOn::Ring(RingQuestionKey::of(game, fight)) {
+        let Some(game) = view.games.iter().find(|g| g.id == on.game) else {
+            return;
+        };
+        if game.view.press_question() != Some(on.question) {
             return;
         }
-        let first = fight.question.as_ref().and_then(|q| match q.phase {
-            ButtonPhase::Answering { pressed_at, .. }
-            | ButtonPhase::Contested { pressed_at, .. } => Some(pressed_at),
-            _ => None,
-        });
-        if let Some(first) = first {
+        if let Some(first) = game.view.answering_press_at() {
             *beaten = Some(arrived_at.0.saturating_sub(first.0));
         }
     }
@@ -275,12 +179,9 @@ impl ButtonState {
 mod tests {
     use super::*;
 
-    fn key(number: u32) -> RingQuestionKey {
-        RingQuestionKey {
-            game: GameId(1),
-            fight: FightId(1),
-            number,
-        }
+    /// Question `number` of fight 1 of game 1.
+    fn key(number: u32) -> PressOn {
+        PressOn::new(GameId(1), QuestionMark([1, number, 0, 0, 0]))
     }
 
     fn decided(kind: PressKind) -> Result<Receipt, CommandError> {
@@ -306,16 +207,16 @@ mod tests {
             (2, decided(PressKind::Repeated)),
             (3, decided(PressKind::Ignored)),
         ] {
-            button.pressed(request, 0, Some(key(1).into()));
+            button.pressed(request, 0, Some(key(1)));
             button.settle(request, result, None);
         }
         assert_eq!(kind(&button), Some(PressKind::Won));
         // A real change of fortune does replace it.
-        button.pressed(4, 0, Some(key(1).into()));
+        button.pressed(4, 0, Some(key(1)));
         button.settle(4, decided(PressKind::LockedOut), None);
         assert_eq!(kind(&button), Some(PressKind::LockedOut));
         // On a new question, even «already counted» is news.
-        button.pressed(5, 0, Some(key(2).into()));
+        button.pressed(5, 0, Some(key(2)));
         button.settle(5, decided(PressKind::Repeated), None);
         assert_eq!(kind(&button), Some(PressKind::Repeated));
     }

@@ -9,44 +9,30 @@ mod connection;
 mod event;
 mod games;
 mod notice;
-mod ruling;
 mod start_failure;
 
-pub use button::{
-    ButtonState, ButtonVerdict, EruditQuestionKey, FLASH_US, PressOn, PressOutcome,
-    RingQuestionKey, buttons_live, patch_fight, quartet_in_play, question_in_play,
-};
+pub use button::{ButtonState, ButtonVerdict, FLASH_US, PressOn, PressOutcome};
 pub use command::{NetCommand, UiCommand};
 pub use connection::{ConnectionStatus, LinkError, Stopped};
 pub use event::NetEvent;
 pub use games::{GameAck, KEPT_ACKS};
 pub use notice::{INFO_SHOWN_US, Notice, NoticeKind, Toast};
-pub use ruling::Ruling;
 pub use start_failure::{Advice, StartFailure};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use minuta_shared::identity::Identity;
-use minuta_shared::ids::{GameId, QuestionId};
+use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::packages::media::{MediaFile, MediaHash};
-use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt};
-use minuta_shared::play::games::{GameCommand, GameReceipt, GameTeamView};
+use minuta_shared::play::games::GameCommand;
 use minuta_shared::time::{ClockFilter, ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::{HostView, JuryView, TeamView, View};
 
 use crate::lang::Lang;
-
-/// The receipt of this terminal's own card, from the server's Ack.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CardReceipt {
-    pub received_at: ServerTime,
-    pub since_start_ms: u64,
-    pub late: bool,
-}
 
 /// A command sent and not yet acknowledged. Package bytes are not kept: the
 /// file name says enough for a message.
@@ -73,10 +59,6 @@ pub struct AppState {
     pub clock: Option<ClockSample>,
     next_request: u64,
     pub pending: BTreeMap<u64, Pending>,
-    /// Receipts of this team's ChGK cards, by game and question.
-    pub card_receipts: BTreeMap<(GameId, QuestionId), CardReceipt>,
-    /// Why the server refused this team's card for a question of a game.
-    pub card_errors: BTreeMap<(GameId, QuestionId), CommandError>,
     /// The Brain-ring button of this team's terminal.
     pub button: ButtonState,
     /// The latest Acks of this terminal's commands to the programme's
@@ -194,18 +176,9 @@ impl AppState {
     pub fn begin_request(&mut self, command: Command) -> u64 {
         self.next_request += 1;
         let request = self.next_request;
-        match &command {
-            Command::Game {
-                game,
-                command: GameCommand::Chgk(ChgkCommand::SubmitCard { question, .. }),
-            } => {
-                self.card_errors.remove(&(*game, *question));
-            }
-            Command::Press { .. } => {
-                let on = self.team_view().and_then(press_on);
-                self.button.pressed(request, self.now_us, on);
-            }
-            _ => {}
+        if let Command::Press { .. } = &command {
+            let on = self.team_view().and_then(press_on);
+            self.button.pressed(request, self.now_us, on);
         }
         // A package's bytes are not kept for its Ack.
         let kept = match command {
@@ -257,19 +230,6 @@ impl AppState {
         }
     }
 
-    /// Whether a card for `question` of `game` is on its way to the server.
-    pub fn card_in_flight(&self, game: GameId, question: QuestionId) -> bool {
-        self.pending.values().any(|p| {
-            matches!(
-                &p.command,
-                Command::Game {
-                    game: g,
-                    command: GameCommand::Chgk(ChgkCommand::SubmitCard { question: q, .. }),
-                } if *g == game && *q == question
-            )
-        })
-    }
-
     pub fn notify(&mut self, kind: NoticeKind, notice: Notice) {
         self.next_toast += 1;
         self.toasts.push(Toast {
@@ -291,21 +251,14 @@ impl AppState {
     }
 }
 
-/// The question a press of this team goes to, as its screen shows it: its
-/// Brain-ring fight's, else that of the Эрудит-квартет game its player is
-/// at the buttons of (the server gives a press to the one game that takes
-/// it).
+/// The question a press of this team goes to, as its screen shows it: that
+/// of the first of its games that says one (a Brain-ring fight's; an
+/// Эрудит-квартет game's while its player is at the buttons). The server
+/// gives a press to the one game that takes it.
 fn press_on(view: &TeamView) -> Option<PressOn> {
-    if let Some((game, fight)) = view.ring_fight() {
-        return Some(RingQuestionKey::of(game, fight).into());
-    }
-    view.games.iter().find_map(|g| match &g.view {
-        GameTeamView::Erudit(erudit) if erudit.row().is_some_and(|r| r.on.is_some()) => {
-            let board = erudit.board.game.as_ref()?;
-            EruditQuestionKey::of(g.id, board).map(PressOn::from)
-        }
-        _ => None,
-    })
+    view.games
+        .iter()
+        .find_map(|g| g.view.press_question().map(|q| PressOn::new(g.id, q)))
 }
 
 /// Applies one event from the network to the state.
@@ -405,40 +358,6 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
     let Some(pending) = state.pending.remove(&request) else {
         return;
     };
-    // A ChGK card's receipt or refusal shows on the card itself.
-    if let Command::Game {
-        game,
-        command: GameCommand::Chgk(ChgkCommand::SubmitCard { question, .. }),
-    } = &pending.command
-    {
-        let key = (*game, *question);
-        match &result {
-            Ok(Receipt::Game {
-                receipt:
-                    GameReceipt::Chgk(ChgkReceipt::Card {
-                        received_at,
-                        since_start_ms,
-                        late,
-                        ..
-                    }),
-                ..
-            }) => {
-                state.card_receipts.insert(
-                    key,
-                    CardReceipt {
-                        received_at: *received_at,
-                        since_start_ms: *since_start_ms,
-                        late: *late,
-                    },
-                );
-            }
-            Ok(_) => {}
-            Err(error) => {
-                state.card_errors.insert(key, error.clone());
-            }
-        }
-        return;
-    }
     if let Command::Game { game, command } = &pending.command
         && let Some(outcome) = games::game_result(&result)
     {

@@ -5,6 +5,7 @@
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::button::QuestionMark;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK};
 use minuta_shared::play::games::{GameCommand, GameError, GamePatch, GameReceipt, PlayError};
 use minuta_shared::play::multigames::{
@@ -71,11 +72,19 @@ fn a_new_view_replaces_the_old_one_whole() {
     assert!(state.team_view().is_none());
 }
 
+/// Whether a card for `question` of the event's ChGK is on its way.
+fn card_in_flight(state: &AppState, question: QuestionId) -> bool {
+    state.pending_game_commands().any(|(game, command)| {
+        game == EVENT_CHGK
+            && matches!(command, GameCommand::Chgk(ChgkCommand::SubmitCard { question: q, .. }) if *q == question)
+    })
+}
+
 #[test]
 fn a_card_ack_becomes_its_receipt_and_ends_the_flight() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(card(4));
-    assert!(state.card_in_flight(EVENT_CHGK, QuestionId(4)));
+    assert!(card_in_flight(&state, QuestionId(4)));
     let receipt = Receipt::Game {
         game: EVENT_CHGK,
         receipt: GameReceipt::Chgk(ChgkReceipt::Card {
@@ -86,14 +95,15 @@ fn a_card_ack_becomes_its_receipt_and_ends_the_flight() {
         }),
     };
     ack(&mut state, request, Ok(receipt));
-    assert!(!state.card_in_flight(EVENT_CHGK, QuestionId(4)));
+    assert!(!card_in_flight(&state, QuestionId(4)));
     assert_eq!(
-        state.card_receipts.get(&(EVENT_CHGK, QuestionId(4))),
-        Some(&CardReceipt {
+        state.game_acks.last().map(|a| &a.result),
+        Some(&Ok(GameReceipt::Chgk(ChgkReceipt::Card {
+            question: QuestionId(4),
             received_at: ServerTime(9),
             since_start_ms: 58_731,
-            late: false
-        })
+            late: false,
+        })))
     );
     assert!(
         state.toasts.is_empty(),
@@ -102,24 +112,27 @@ fn a_card_ack_becomes_its_receipt_and_ends_the_flight() {
 }
 
 #[test]
-fn a_refused_card_keeps_the_reason_by_question_until_sent_again() {
+fn a_refused_card_keeps_the_reason_by_question_without_a_toast() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(card(2));
-    ack(
-        &mut state,
-        request,
-        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
-            ChgkError::NotAnnounced,
-        )))),
-    );
+    let refusal = CommandError::Play(PlayError::Game(GameError::Chgk(ChgkError::NotAnnounced)));
+    ack(&mut state, request, Err(refusal.clone()));
+    let ack = state.game_acks.last().expect("kept");
     assert_eq!(
-        state.card_errors.get(&(EVENT_CHGK, QuestionId(2))),
-        Some(&CommandError::Play(PlayError::Game(GameError::Chgk(
-            ChgkError::NotAnnounced
-        ))))
+        (ack.game, &ack.command, &ack.result),
+        (
+            EVENT_CHGK,
+            &GameCommand::Chgk(ChgkCommand::SubmitCard {
+                question: QuestionId(2),
+                text: "Пушкин".into(),
+            }),
+            &Err(refusal)
+        )
     );
+    assert!(state.toasts.is_empty(), "the refusal shows on the card");
+    // Sent again, it is in flight (the card says «sending», not the reason).
     state.begin_request(card(2));
-    assert!(state.card_errors.is_empty());
+    assert!(card_in_flight(&state, QuestionId(2)));
 }
 
 #[test]
@@ -158,7 +171,7 @@ fn a_lost_request_is_reported_and_forgotten() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(card(1));
     reduce(&mut state, NetEvent::Lost { request });
-    assert!(!state.card_in_flight(EVENT_CHGK, QuestionId(1)));
+    assert!(!card_in_flight(&state, QuestionId(1)));
     assert!(matches!(&state.toasts[0].notice, Notice::Lost(_)));
 }
 
@@ -418,12 +431,14 @@ fn ring_team_view(phase: minuta_shared::play::brain_ring::ButtonPhase) -> View {
 }
 
 /// The question of fight 1 of the event's Brain-ring numbered `number`.
-fn event_question(number: u32) -> RingQuestionKey {
-    RingQuestionKey {
-        game: minuta_shared::play::brain_ring::EVENT_RING,
-        fight: minuta_shared::play::brain_ring::FightId(1),
-        number,
-    }
+fn event_question(number: u32) -> PressOn {
+    fight_question(minuta_shared::play::brain_ring::EVENT_RING, number)
+}
+
+/// Question `number` of fight 1 of Brain-ring game `game`, as its fight
+/// view marks it.
+fn fight_question(game: GameId, number: u32) -> PressOn {
+    PressOn::new(game, QuestionMark([1, number, 0, 0, 0]))
 }
 
 fn press_receipt(kind: minuta_shared::play::brain_ring::PressKind, at: u64) -> Receipt {
@@ -558,7 +573,7 @@ fn brain_ring_a_lost_press_shows_on_the_button_not_as_a_toast() {
 
 #[test]
 fn brain_ring_a_new_question_hides_the_last_verdict() {
-    use minuta_shared::play::brain_ring::{ButtonPhase, FightId, PressKind};
+    use minuta_shared::play::brain_ring::{ButtonPhase, PressKind};
     let mut state = AppState::new(Lang::Ru);
     reduce(
         &mut state,
@@ -570,17 +585,13 @@ fn brain_ring_a_new_question_hides_the_last_verdict() {
     assert!(state.button.verdict_on(event_question(3)).is_none());
     // The same fight and question of another Brain-ring game is another
     // question.
-    let elsewhere = RingQuestionKey {
-        game: GameId(2),
-        fight: FightId(1),
-        number: 2,
-    };
+    let elsewhere = fight_question(GameId(2), 2);
     assert!(state.button.verdict_on(elsewhere).is_none());
 }
 
 #[test]
 fn brain_ring_a_press_is_on_the_fight_of_whichever_brain_ring_game_the_team_plays() {
-    use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, FightId, PressKind};
+    use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind};
     let mut state = AppState::new(Lang::Ru);
     let View::Team(mut view) = team_view("Знатоки") else {
         unreachable!()
@@ -593,11 +604,7 @@ fn brain_ring_a_press_is_on_the_fight_of_whichever_brain_ring_game_the_team_play
     reduce(&mut state, NetEvent::View(Box::new(View::Team(view))));
     let request = state.begin_request(Command::Press { clock_offset_us: 0 });
     ack(&mut state, request, Ok(press_receipt(PressKind::Won, 1)));
-    let on = RingQuestionKey {
-        game: GameId(2),
-        fight: FightId(1),
-        number: 2,
-    };
+    let on = fight_question(GameId(2), 2);
     assert!(state.button.verdict_on(on).is_some());
 }
 

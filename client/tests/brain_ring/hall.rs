@@ -183,11 +183,10 @@ fn a_team_follows_its_fight_in_a_second_brain_ring_and_presses_there() {
             since_arming_us: Some(20_000_000),
         }),
     );
-    let on = minuta_client::state::RingQuestionKey {
-        game: JUNIORS,
-        fight: FIGHT,
-        number: 4,
-    };
+    let on = minuta_client::state::PressOn::new(
+        JUNIORS,
+        minuta_shared::play::button::QuestionMark([FIGHT.0, 4, 0, 0, 0]),
+    );
     assert!(state.button.verdict_on(on).is_some());
 }
 

@@ -28,6 +28,13 @@ pub enum PressKind {
     Ignored,
 }
 
+/// The question a press goes to, as its format numbers it (a Brain-ring
+/// fight and its question; an Эрудит-квартет game of four, tour, round and
+/// question): a terminal compares it to tell one question's verdict from
+/// the next, and never reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct QuestionMark(pub [u32; 5]);
+
 /// A press as it arrived at the server, with the pressing link's
 /// measurements then (kept in the press log for a jury).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
-use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
+use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
@@ -346,6 +346,29 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// thread warm then).
     fn buttons_live(&self) -> bool {
         false
+    }
+
+    /// The question this team's screen shows its button for, when a press
+    /// would go to one (a terminal marks its press with it).
+    fn press_question(_view: &Self::TeamView) -> Option<QuestionMark> {
+        None
+    }
+
+    /// Whether this team's press may go somewhere at any moment (a
+    /// terminal keeps its link warm then).
+    fn team_buttons_live(_view: &Self::TeamView) -> bool {
+        false
+    }
+
+    /// The same for a press's patch; `None` when it does not say.
+    fn patch_buttons_live(_patch: &Self::Patch) -> Option<bool> {
+        None
+    }
+
+    /// When the press now answering the team's current question arrived:
+    /// a late press learns by how much it lost.
+    fn answering_press_at(_view: &Self::TeamView) -> Option<ServerTime> {
+        None
     }
 
     /// Applies a patch to a staff view; `false` when the view does not

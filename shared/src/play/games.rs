@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
-use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
+use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::settings::TournamentSettings;
@@ -82,6 +82,14 @@ macro_rules! formats {
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
         pub enum GamePatch { $($variant(<$game as LiveFormat>::Patch)),* }
 
+        impl GamePatch {
+            /// Whether a press's patch says the buttons are live; `None`
+            /// when it does not say.
+            pub fn buttons_live(&self) -> Option<bool> {
+                match self { $(GamePatch::$variant(p) => <$game as LiveFormat>::patch_buttons_live(p)),* }
+            }
+        }
+
         impl GameStaffView {
             /// Applies a press's patch; `false` if it is not this view's.
             pub fn apply_patch(&mut self, patch: &GamePatch) -> bool {
@@ -94,6 +102,21 @@ macro_rules! formats {
         }
 
         impl GameTeamView {
+            /// The question this team's button would press on now.
+            pub fn press_question(&self) -> Option<QuestionMark> {
+                match self { $(GameTeamView::$variant(v) => <$game as LiveFormat>::press_question(v)),* }
+            }
+
+            /// Whether this team's press may go somewhere at any moment.
+            pub fn buttons_live(&self) -> bool {
+                match self { $(GameTeamView::$variant(v) => <$game as LiveFormat>::team_buttons_live(v)),* }
+            }
+
+            /// When the press now answering the team's question arrived.
+            pub fn answering_press_at(&self) -> Option<ServerTime> {
+                match self { $(GameTeamView::$variant(v) => <$game as LiveFormat>::answering_press_at(v)),* }
+            }
+
             pub fn apply_patch(&mut self, patch: &GamePatch) -> bool {
                 #[allow(unreachable_patterns)]
                 match (self, patch) {

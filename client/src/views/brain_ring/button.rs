@@ -17,9 +17,10 @@ use minuta_shared::wire::client::Command;
 use super::{countdown_at, phase_at, phase_colour, question_line, send, tables};
 use crate::i18n::brain_ring::WonNow;
 use crate::i18n::{Lang, T, brain_ring as words};
-use crate::state::{AppState, PressOutcome, RingQuestionKey, Ruling, UiCommand};
+use crate::state::{AppState, PressOn, PressOutcome, UiCommand};
 use crate::views::appeal::{self, Decided, Own, Written};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
+use minuta_shared::play::brain_ring::Ruling;
 
 /// The button's colour in the instant after a press, before any verdict.
 const FLASH: Color32 = Color32::from_rgb(255, 225, 90);
@@ -34,7 +35,7 @@ pub struct ButtonForm {
 /// An appeal being written, and the question it is about.
 #[derive(Debug)]
 pub struct RingAppealForm {
-    pub on: RingQuestionKey,
+    pub on: PressOn,
     pub kind: RingAppealKind,
     pub text: String,
     /// Just opened: scroll to it and give its text the keyboard.
@@ -75,7 +76,7 @@ pub fn button(
     // take the space bar as its own click.
     let mut press = space_pressed(ui);
     let now = state.server_now();
-    let key = RingQuestionKey::of(game, fight);
+    let key = PressOn::new(game, fight.question_mark());
     if form.appeal.as_ref().is_some_and(|a| a.on != key) {
         form.appeal = None;
     }
@@ -352,7 +353,7 @@ fn verdict(
     state: &AppState,
     fight: &RingFightView,
     phase: Option<&ButtonPhase>,
-    key: RingQuestionKey,
+    key: PressOn,
     mine: Table,
     phase_text: &str,
 ) {
@@ -433,7 +434,7 @@ fn appeal(
     state: &AppState,
     game: GameId,
     fight: &RingFightView,
-    key: RingQuestionKey,
+    key: PressOn,
     mine: Table,
     form: &mut ButtonForm,
     out: &mut Vec<UiCommand>,

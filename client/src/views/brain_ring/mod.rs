@@ -29,9 +29,10 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{GameEntry, HostView};
 
 use crate::i18n::{Lang, T, brain_ring as words};
-use crate::state::{AppState, Ruling, UiCommand};
+use crate::state::{AppState, UiCommand};
 use crate::views::format::{Activity, Game, Screens, Seat};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
+use minuta_shared::play::brain_ring::Ruling;
 
 /// The question being read: not yet live, but not idle either.
 const READING: Color32 = Color32::from_gray(200);

@@ -6,14 +6,17 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::play::chgk::view::TeamCard;
-use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkError, ChgkTeamView, Phase};
-use minuta_shared::play::games::{GameError, PlayError};
+use minuta_shared::play::chgk::{
+    AppealKind, ChgkCommand, ChgkError, ChgkReceipt, ChgkTeamView, Phase,
+};
+use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
+use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
 
 use crate::i18n::chgk::Ct;
 use crate::i18n::{self, Lang, T};
-use crate::state::{AppState, CardReceipt, UiCommand};
+use crate::state::{AppState, UiCommand};
 use crate::views::answer_card::{self, Draft};
 use crate::views::appeal::{self, Decided, Own, Written};
 use crate::views::widgets::{self, GREEN, GREY, RED};
@@ -70,6 +73,48 @@ pub fn screen(
     widgets::standings_table(ui, lang, "team", &view.standings, 14.0);
 }
 
+/// The receipt of this terminal's own card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardReceipt {
+    pub received_at: ServerTime,
+    pub since_start_ms: u64,
+    pub late: bool,
+}
+
+/// The server's answers to this terminal's cards for `question`, latest
+/// first.
+fn card_acks<'a>(
+    state: &'a AppState,
+    game: GameId,
+    question: QuestionId,
+) -> impl Iterator<Item = &'a Result<GameReceipt, CommandError>> {
+    state
+        .game_acks
+        .iter()
+        .rev()
+        .filter(move |a| {
+            a.game == game
+                && matches!(
+                    &a.command,
+                    GameCommand::Chgk(ChgkCommand::SubmitCard { question: q, .. }) if *q == question
+                )
+        })
+        .map(|a| &a.result)
+}
+
+/// Why the server last refused this terminal's card for `question`.
+fn card_refusal(state: &AppState, game: GameId, question: QuestionId) -> Option<&CommandError> {
+    card_acks(state, game, question).find_map(|r| r.as_ref().err())
+}
+
+/// Whether a card for `question` of `game` is on its way to the server.
+pub fn card_in_flight(state: &AppState, game: GameId, question: QuestionId) -> bool {
+    state.pending_game_commands().any(|(g, c)| {
+        g == game
+            && matches!(c, GameCommand::Chgk(ChgkCommand::SubmitCard { question: q, .. }) if *q == question)
+    })
+}
+
 /// This team's receipt for a question: the Ack's, or the view's if the Ack
 /// was lost with a dropped link.
 pub fn receipt(
@@ -78,10 +123,20 @@ pub fn receipt(
     view: &ChgkTeamView,
     question: QuestionId,
 ) -> Option<CardReceipt> {
-    state
-        .card_receipts
-        .get(&(game, question))
-        .cloned()
+    card_acks(state, game, question)
+        .find_map(|r| match r {
+            Ok(GameReceipt::Chgk(ChgkReceipt::Card {
+                received_at,
+                since_start_ms,
+                late,
+                ..
+            })) => Some(CardReceipt {
+                received_at: *received_at,
+                since_start_ms: *since_start_ms,
+                late: *late,
+            }),
+            _ => None,
+        })
         .or_else(|| {
             view.cards
                 .iter()
@@ -112,7 +167,7 @@ fn card(
             .map(|c| c.text.as_str())
             .unwrap_or(&form.card.text);
         // This terminal's card came second: say why it is not the one shown.
-        let second = state.card_errors.get(&(game, question)).filter(|e| {
+        let second = card_refusal(state, game, question).filter(|e| {
             matches!(
                 e,
                 CommandError::Play(PlayError::Game(GameError::Chgk(
@@ -133,7 +188,7 @@ fn card(
         answer_card::received(ui, lang, text, ms, late, T::CardLocked);
         return;
     }
-    if state.card_in_flight(game, question) {
+    if card_in_flight(state, game, question) {
         answer_card::sending(ui, lang, &form.card.text);
         return;
     }
@@ -142,7 +197,7 @@ fn card(
         return;
     }
     let late = widgets::phase_at(&view.clock, state.server_now()) == Phase::Over;
-    let refused = state.card_errors.get(&(game, question));
+    let refused = card_refusal(state, game, question);
     if let Some(text) = answer_card::write(ui, lang, "confirm-card", &mut form.card, late, refused)
     {
         out.push(UiCommand::Send(Command::game(

@@ -16,7 +16,7 @@ use minuta_shared::wire::client::Command;
 use super::{board, silence_left, state_at};
 use crate::i18n::erudit::{self as words, Et};
 use crate::i18n::{Lang, T};
-use crate::state::{AppState, EruditQuestionKey, PressOutcome, UiCommand};
+use crate::state::{AppState, PressOn, PressOutcome, UiCommand};
 use crate::views::brain_ring::button::{big, space_pressed};
 use crate::views::widgets;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
@@ -219,7 +219,9 @@ fn face(
 fn verdict(ui: &mut Ui, state: &AppState, game_id: GameId, game: &GameBoard) {
     let lang = state.lang;
     let size = 22.0;
-    let outcome = EruditQuestionKey::of(game_id, game).and_then(|key| state.button.verdict_on(key));
+    let outcome = game
+        .question_mark()
+        .and_then(|q| state.button.verdict_on(PressOn::new(game_id, q)));
     match outcome {
         Some(outcome) => {
             let colour = match outcome {

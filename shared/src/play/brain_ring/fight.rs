@@ -10,6 +10,7 @@ use super::{
     Table,
 };
 use crate::ids::TeamId;
+use crate::play::button::QuestionMark;
 use crate::rules::brain_ring::{Fight, FightFormat, FightStatus, LiveFight, QuestionOutcome};
 use crate::time::ServerTime;
 
@@ -122,6 +123,26 @@ pub struct RingQuestionText {
     /// «Зачёт»: other answers that also count.
     pub accepted: Option<String>,
     pub comment: Option<String>,
+}
+
+impl RingFightView {
+    /// The question this fight's screen shows now (number 0: before the
+    /// first), as a press is marked with it.
+    pub fn question_mark(&self) -> QuestionMark {
+        QuestionMark([
+            self.id.0,
+            self.question.as_ref().map_or(0, |q| q.number),
+            0,
+            0,
+            0,
+        ])
+    }
+
+    /// Whether a question is in play: the buttons may be pressed at any
+    /// moment.
+    pub fn question_in_play(&self) -> bool {
+        self.question.as_ref().is_some_and(|q| !q.is_over())
+    }
 }
 
 impl RingFight {

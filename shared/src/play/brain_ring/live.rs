@@ -6,15 +6,15 @@
 use serde_json::Value;
 
 use super::{
-    FightId, RingBoard, RingCommand, RingEvent, RingFightView, RingPlayError, RingReceipt,
-    RingRestartNotice, RingStaffView, RingStage, RingTeamView, RingTiming, RingTournament,
-    TournamentBlock,
+    ButtonPhase, FightId, RingBoard, RingCommand, RingEvent, RingFightView, RingPlayError,
+    RingReceipt, RingRestartNotice, RingStaffView, RingStage, RingTeamView, RingTiming,
+    RingTournament, TournamentBlock,
 };
 use crate::identity::{Identity, Role};
 use crate::ids::{GameId, TeamId};
 use crate::packages::media::PackageFile;
 use crate::packages::parse_package;
-use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch};
+use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
 use crate::play::chgk::MAX_APPEAL_CHARS;
 use crate::play::cut::QualifyingCut;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
@@ -275,6 +275,29 @@ impl LiveFormat for RingTournament {
     }
 
     /// Drawn, seeded or in a fight (its presses are in a fight).
+    fn press_question(view: &RingTeamView) -> Option<QuestionMark> {
+        view.fight.as_ref().map(RingFightView::question_mark)
+    }
+
+    fn team_buttons_live(view: &RingTeamView) -> bool {
+        view.fight
+            .as_ref()
+            .is_some_and(RingFightView::question_in_play)
+    }
+
+    fn patch_buttons_live(fight: &RingFightView) -> Option<bool> {
+        Some(fight.question_in_play())
+    }
+
+    fn answering_press_at(view: &RingTeamView) -> Option<ServerTime> {
+        let question = view.fight.as_ref()?.question.as_ref()?;
+        match question.phase {
+            ButtonPhase::Answering { pressed_at, .. }
+            | ButtonPhase::Contested { pressed_at, .. } => Some(pressed_at),
+            _ => None,
+        }
+    }
+
     fn check_replay(&self, event: &RingEvent, known: &dyn Known) -> Result<(), ReplayError> {
         self.check_stored(event, known)
     }

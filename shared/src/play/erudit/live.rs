@@ -14,7 +14,7 @@ use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::packages::media::PackageFile;
 use crate::packages::parse_package;
-use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch};
+use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch, QuestionMark};
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::rules::erudit::blind_draw;
@@ -319,6 +319,22 @@ impl LiveFormat for EruditTournament {
             .into_iter()
             .map(|r| (TeamId(r.team as u32), r.place))
             .collect()
+    }
+
+    /// The question on the board, while this team's player is at the
+    /// buttons.
+    fn press_question(view: &EruditTeamView) -> Option<QuestionMark> {
+        view.row()?.on.as_ref()?;
+        view.board.game.as_ref()?.question_mark()
+    }
+
+    fn team_buttons_live(view: &EruditTeamView) -> bool {
+        view.may_press()
+    }
+
+    /// The patch is the team's own copy of the game of four.
+    fn patch_buttons_live(board: &GameBoard) -> Option<bool> {
+        Some(board.question_in_play())
     }
 
     /// Replay: every team a stored event names is registered.

@@ -12,6 +12,7 @@ use super::{
     EruditTiming, EruditTournament, GroupPlay, Phase, PressRecord, QuartetGame, QuestionState,
 };
 use crate::ids::TeamId;
+use crate::play::button::QuestionMark;
 use crate::play::format::Roster;
 use crate::rules::erudit::{TourKind, group_places, tournament_table};
 use crate::time::ServerTime;
@@ -136,6 +137,32 @@ pub struct GameBoard {
     pub tie: Option<TieBoard>,
     /// This group's ties as settled (a lot with its seed, for the hall).
     pub settled: Vec<SettledTie>,
+}
+
+impl GameBoard {
+    /// The question this game of four shows now, if one is on, as a press
+    /// is marked with it: the group's game, the tour, the round and the
+    /// question's place in it.
+    pub fn question_mark(&self) -> Option<QuestionMark> {
+        let q = self.question.as_ref()?;
+        Some(QuestionMark([
+            self.stage,
+            self.group,
+            self.tour.as_ref().map_or(0, |t| t.number),
+            q.round,
+            q.number,
+        ]))
+    }
+
+    /// Whether the question on the board may still be pressed on.
+    pub fn question_in_play(&self) -> bool {
+        self.question.as_ref().is_some_and(|q| {
+            matches!(
+                q.state,
+                QuestionState::Reading { .. } | QuestionState::Waiting { .. }
+            )
+        })
+    }
 }
 
 /// What a deciding tie puts at stake.

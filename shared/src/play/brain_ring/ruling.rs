@@ -3,7 +3,7 @@
 //! it was played, so without this a screen would say «Вопрос не взят»
 //! beside a score that counts it; the views colour it and the texts word it.
 
-use minuta_shared::play::brain_ring::{RingAppealKind, RingFightView, Table};
+use super::{RingAppealKind, RingFightView, Table};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ruling {
