@@ -16,6 +16,7 @@ mod game;
 mod host_actions;
 mod live;
 mod project;
+mod sheet;
 pub mod view;
 
 pub use clock::{CardTiming, QuestionClock};
