@@ -188,7 +188,9 @@ fn structural(path: &str, error: &serde_json::Error) -> SheetError {
     }
     if let Some(rest) = message.strip_prefix("unknown field `") {
         // The path ends with the unknown field already.
-        let expected = rest.rfind("`, ").map_or("", |at| &rest[at + 3..]);
+        let expected = rest
+            .rfind("`, expected ")
+            .map_or("", |at| &rest[at + "`, expected ".len()..]);
         let names: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
         return SheetError::new(
             path,
@@ -216,4 +218,4 @@ fn backticked<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
