@@ -168,6 +168,11 @@ fn show_path(path: &Path) -> String {
 
 /// A serde error at `path` in the sheet's own words: a missing, unknown or
 /// repeated field named in the path, a wrong type as what was expected.
+/// serde's derive words these four as read here (``missing field `x` ``,
+/// ``unknown field `x`, expected … ``, ``duplicate field `x` ``,
+/// `invalid type: …, expected …`); the sheet tests pin every rewording, so
+/// a change of wording fails them rather than the sheets. Anything else (the sheet's
+/// own number, bid and tour-type messages) is kept as it is.
 fn structural(path: &str, error: &serde_json::Error) -> SheetError {
     let text = error.to_string();
     // The sheet's messages name fields, not lines.

@@ -109,12 +109,6 @@ pub(crate) fn quote(name: &str) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct TeamMap<V>(pub Vec<(String, V)>);
 
-impl<V> Default for TeamMap<V> {
-    fn default() -> Self {
-        TeamMap(Vec::new())
-    }
-}
-
 impl<V: Serialize> Serialize for TeamMap<V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
