@@ -8,6 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::TeamId;
+use crate::sheet::number::{Count, Seed};
+use crate::sheet::qualifying_cut::{Cut, Qualification};
 
 /// How a tie across the cut stands or was settled.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,15 +41,16 @@ impl QualifyingCut {
 
     /// The sheet's `qualification` (4.3, 5.2): the tied teams, the places
     /// they contested and how the host settled them, for `score` to replay.
-    pub fn sheet_json(&self, name: impl Fn(TeamId) -> String) -> serde_json::Value {
+    pub(crate) fn scoresheet(&self, name: impl Fn(TeamId) -> String) -> Qualification {
         let names = |list: &[TeamId]| -> Vec<String> { list.iter().map(|t| name(*t)).collect() };
-        let shoot_off: Vec<Vec<String>> = self.shoot_off.iter().map(|q| names(q)).collect();
-        serde_json::json!({"cut": {
-            "tied": names(&self.tied),
-            "places": self.contested,
-            "shoot_off": shoot_off,
-            "lot": self.lot,
-        }})
+        Qualification {
+            cut: Some(Cut {
+                tied: names(&self.tied),
+                places: Count(self.contested),
+                shoot_off: Some(self.shoot_off.iter().map(|q| names(q)).collect()),
+                lot: self.lot.map(Seed),
+            }),
+        }
     }
 }
 

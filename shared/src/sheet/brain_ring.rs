@@ -1,21 +1,43 @@
 //! The `brain-ring` sheet (4.4–4.8): qualifying rounds of fights; the table
 //! and the next round's pairs.
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::SheetError;
-use super::json::Node;
+use super::number::Count;
 use super::output::{Scored, int, ring_points, row};
+use super::qualifying_cut::Qualification;
 use super::teams::{Teams, quote};
+use super::{Format, SheetError};
 use crate::rules::brain_ring::{
     Fight, QUALIFYING_QUESTIONS, QUALIFYING_ROUNDS, Qualifying, RingError,
 };
 
-pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let fields = root.fields(&["format", "teams", "rounds", "qualification"])?;
-    let teams = Teams::read(&fields)?;
+/// `{"format":"brain-ring","teams":[…],"rounds":[[fight…]…],"qualification":…}`:
+/// the seeded teams in seeding order, the qualifying rounds' fights and, when
+/// the teams qualified across a tie, how it was settled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct BrainRingSheet {
+    pub format: Format,
+    pub teams: Vec<String>,
+    pub rounds: Vec<Vec<SheetFight>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qualification: Option<Qualification>,
+}
+
+/// `{"teams":[A,B],"score":[x,y]}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SheetFight {
+    pub teams: Vec<String>,
+    pub score: Vec<Count>,
+}
+
+pub(crate) fn score(sheet: &BrainRingSheet) -> Result<Scored, SheetError> {
+    let teams = Teams::read(&sheet.teams, "teams")?;
     // 4.3: how a tie at the entry cut was settled, when there was one.
-    super::qualifying_cut::check(&fields, &teams)?;
+    super::qualifying_cut::check(sheet.qualification.as_ref(), &teams)?;
     // 4.8 pairs every team each round.
     let mut qualifying = Qualifying::new(teams.len()).map_err(|_| {
         SheetError::new(
@@ -26,24 +48,24 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
             ),
         )
     })?;
-    let rounds_node = fields.required("rounds")?;
-    let round_nodes = rounds_node.array()?;
     // 4.9: six qualifying rounds, then the play-off.
-    if round_nodes.len() > QUALIFYING_ROUNDS {
-        return Err(rounds_node.err(format!(
-            "{} rounds, but the qualifying part has {QUALIFYING_ROUNDS} (4.9)",
-            round_nodes.len()
-        )));
+    if sheet.rounds.len() > QUALIFYING_ROUNDS {
+        return Err(SheetError::new(
+            "rounds",
+            format!(
+                "{} rounds, but the qualifying part has {QUALIFYING_ROUNDS} (4.9)",
+                sheet.rounds.len()
+            ),
+        ));
     }
-    for round_node in &round_nodes {
-        let fight_nodes = round_node.array()?;
-        let mut round = Vec::with_capacity(fight_nodes.len());
-        for fight_node in &fight_nodes {
-            round.push(read_fight(&teams, fight_node)?);
+    for (r, fights) in sheet.rounds.iter().enumerate() {
+        let mut round = Vec::with_capacity(fights.len());
+        for (f, fight) in fights.iter().enumerate() {
+            round.push(read_fight(&teams, fight, &format!("rounds[{r}][{f}]"))?);
         }
         qualifying
             .check_round(&round)
-            .map_err(|e| round_error(&teams, &rounds_node, round_node, &fight_nodes, &round, e))?;
+            .map_err(|e| round_error(&teams, r, &round, e))?;
         qualifying.rounds.push(round);
     }
     let standings = qualifying
@@ -77,24 +99,47 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
     })
 }
 
-/// `{"teams":[A,B],"score":[x,y]}`.
-fn read_fight(teams: &Teams, node: &Node<'_>) -> Result<Fight, SheetError> {
-    let fight = node.fields(&["teams", "score"])?;
-    let teams_node = fight.required("teams")?;
-    let pair = teams_node.array_of(2, "teams", "a fight is between 2 teams")?;
-    let (a, b) = (teams.team(&pair[0])?, teams.team(&pair[1])?);
+/// A fight at `path`: two different teams, at most five questions taken.
+fn read_fight(teams: &Teams, fight: &SheetFight, path: &str) -> Result<Fight, SheetError> {
+    let teams_path = format!("{path}.teams");
+    let [a, b] = fight.teams.as_slice() else {
+        return Err(SheetError::new(
+            &teams_path,
+            format!(
+                "{} teams, but a fight is between 2 teams",
+                fight.teams.len()
+            ),
+        ));
+    };
+    let (a, b) = (
+        teams.team(a, &format!("{teams_path}[0]"))?,
+        teams.team(b, &format!("{teams_path}[1]"))?,
+    );
     if a == b {
-        return Err(teams_node.err(format!("{} cannot fight itself", quote(teams.name(a)))));
+        return Err(SheetError::new(
+            &teams_path,
+            format!("{} cannot fight itself", quote(teams.name(a))),
+        ));
     }
-    let score_node = fight.required("score")?;
-    let score = score_node.array_of(2, "scores", "a fight has one score per team")?;
-    let (x, y) = (score[0].count()?, score[1].count()?);
+    let score_path = format!("{path}.score");
+    let [Count(x), Count(y)] = *fight.score.as_slice() else {
+        return Err(SheetError::new(
+            &score_path,
+            format!(
+                "{} scores, but a fight has one score per team",
+                fight.score.len()
+            ),
+        ));
+    };
     // 4.5: a fight has five questions.
     if x.saturating_add(y) > QUALIFYING_QUESTIONS {
-        return Err(score_node.err(format!(
-            "{x}+{y} = {} questions taken, but a fight has {QUALIFYING_QUESTIONS} (4.5)",
-            x.saturating_add(y)
-        )));
+        return Err(SheetError::new(
+            &score_path,
+            format!(
+                "{x}+{y} = {} questions taken, but a fight has {QUALIFYING_QUESTIONS} (4.5)",
+                x.saturating_add(y)
+            ),
+        ));
     }
     Ok(Fight {
         teams: [a, b],
@@ -102,22 +147,14 @@ fn read_fight(teams: &Teams, node: &Node<'_>) -> Result<Fight, SheetError> {
     })
 }
 
-/// Names the field an engine refusal points at.
-fn round_error(
-    teams: &Teams,
-    rounds_node: &Node<'_>,
-    round_node: &Node<'_>,
-    fight_nodes: &[Node<'_>],
-    round: &[Fight],
-    error: RingError,
-) -> SheetError {
+/// Names the field an engine refusal in `rounds[r]` points at.
+fn round_error(teams: &Teams, r: usize, round: &[Fight], error: RingError) -> SheetError {
+    let round_path = format!("rounds[{r}]");
     let RingError::InFight { fight, error } = error else {
-        return round_node.err(error.to_string());
+        return SheetError::new(&round_path, error.to_string());
     };
-    let Some(node) = fight_nodes.get(fight) else {
-        return round_node.err(error.to_string());
-    };
-    let teams_path = format!("{}.teams", node.path);
+    let fight_path = format!("{round_path}[{fight}]");
+    let teams_path = format!("{fight_path}.teams");
     match *error {
         RingError::PlaysTwice { team, earlier } => {
             let slot = round
@@ -127,9 +164,8 @@ fn round_error(
             SheetError::new(
                 &format!("{teams_path}[{slot}]"),
                 format!(
-                    "{} already plays {} in this round (one fight per round)",
+                    "{} already plays {round_path}[{earlier}] in this round (one fight per round)",
                     quote(teams.name(team)),
-                    round_node.index_path(earlier)
                 ),
             )
         }
@@ -139,12 +175,11 @@ fn round_error(
         } => SheetError::new(
             &teams_path,
             format!(
-                "{} and {} already met in {} (4.8: at most once)",
+                "{} and {} already met in rounds[{earlier}] (4.8: at most once)",
                 quote(teams.name(a)),
                 quote(teams.name(b)),
-                rounds_node.index_path(earlier)
             ),
         ),
-        other => node.err(other.to_string()),
+        other => SheetError::new(&fight_path, other.to_string()),
     }
 }

@@ -1,43 +1,57 @@
 //! The `chgk` sheet (3, 4.3): questions with the teams right on each and
 //! whether it was withdrawn on appeal.
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::SheetError;
-use super::json::Node;
 use super::output::{Scored, int, row};
-use super::teams::Teams;
+use super::teams::{Teams, quote};
+use super::{Format, SheetError};
 use crate::rules::chgk::{ChgkQuestionOutcome, chgk_standings};
 
-pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let fields = root.fields(&["format", "teams", "questions"])?;
-    let teams = Teams::read(&fields)?;
-    let mut questions = Vec::new();
-    for node in fields.required("questions")?.array()? {
-        let question = node.fields(&["correct", "removed", "absent"])?;
-        let correct = teams.list(&question.required("correct")?)?;
-        // 4.3: teams not playing the question do not count in A; absent = none.
-        let absent = match question.optional("absent") {
-            Some(list) => {
-                let absent = teams.list(&list)?;
-                if let Some(t) = absent.iter().find(|t| correct.contains(t)) {
-                    return Err(list.err(format!(
-                        "{} answered right, so it played: it cannot be absent (4.3)",
-                        super::teams::quote(teams.name(*t))
-                    )));
-                }
-                absent
-            }
-            None => Vec::new(),
-        };
-        // 4.14: `removed` marks a question withdrawn on appeal; absent = false.
-        let removed = match question.optional("removed") {
-            Some(removed) => removed.bool()?,
-            None => false,
-        };
+/// `{"format":"chgk","teams":[…],"questions":[…]}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ChgkSheet {
+    pub format: Format,
+    pub teams: Vec<String>,
+    pub questions: Vec<ChgkSheetQuestion>,
+}
+
+/// A played question.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ChgkSheetQuestion {
+    /// The teams right on it.
+    pub correct: Vec<String>,
+    /// 4.14: withdrawn on appeal; absent = false.
+    #[serde(default)]
+    pub removed: bool,
+    /// 4.3: the teams not playing it (they do not count in A); absent = none.
+    #[serde(default)]
+    pub absent: Vec<String>,
+}
+
+pub(crate) fn score(sheet: &ChgkSheet) -> Result<Scored, SheetError> {
+    let teams = Teams::read(&sheet.teams, "teams")?;
+    let mut questions = Vec::with_capacity(sheet.questions.len());
+    for (i, question) in sheet.questions.iter().enumerate() {
+        let path = format!("questions[{i}]");
+        let correct = teams.list(&question.correct, &format!("{path}.correct"))?;
+        let absent_path = format!("{path}.absent");
+        let absent = teams.list(&question.absent, &absent_path)?;
+        if let Some(t) = absent.iter().find(|t| correct.contains(t)) {
+            return Err(SheetError::new(
+                &absent_path,
+                format!(
+                    "{} answered right, so it played: it cannot be absent (4.3)",
+                    quote(teams.name(*t))
+                ),
+            ));
+        }
         questions.push(ChgkQuestionOutcome {
             correct,
-            removed,
+            removed: question.removed,
             absent,
         });
     }

@@ -3,19 +3,85 @@
 //! A sheet with `stages` instead of `tours` is a whole tournament
 //! (`erudit_tournament.rs`), which reads its games' tours here.
 
-use super::SheetError;
-use super::json::{Fields, Node};
+use serde::{Deserialize, Serialize};
+
 use super::output::{OrderedMap, Scored, int, row};
-use super::teams::{Teams, quote};
+use super::teams::{TeamMap, Teams, key_path, quote};
+use super::{Format, SheetError};
 use crate::rules::erudit::{
     Attempt, EruditError, EruditGame, GameScore, QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, Round,
     TEAMS, TOURS, Tour, TourKind,
 };
 use crate::tournament::rank_by;
 
-pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let fields = root.fields(&["format", "teams", "tours"])?;
-    let teams = Teams::read(&fields)?;
+/// One game: `{"format":"erudit-quartet","teams":[4 names],"tours":[…]}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct EruditSheet {
+    pub format: Format,
+    pub teams: Vec<String>,
+    pub tours: Vec<SheetTour>,
+}
+
+/// A complete tour: its type and its four rounds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SheetTour {
+    #[serde(rename = "type")]
+    pub kind: SheetTourKind,
+    pub rounds: Vec<SheetRound>,
+}
+
+/// `"open"`, `"closed"` or `"semi-open"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "&'static str")]
+pub(crate) struct SheetTourKind(pub TourKind);
+
+impl TryFrom<String> for SheetTourKind {
+    type Error = String;
+
+    fn try_from(name: String) -> Result<Self, String> {
+        match name.as_str() {
+            "open" => Ok(SheetTourKind(TourKind::Open)),
+            "closed" => Ok(SheetTourKind(TourKind::Closed)),
+            "semi-open" => Ok(SheetTourKind(TourKind::SemiOpen)),
+            other => Err(format!(
+                "unknown tour type {} (expected open, closed or semi-open)",
+                quote(other)
+            )),
+        }
+    }
+}
+
+impl From<SheetTourKind> for &'static str {
+    fn from(kind: SheetTourKind) -> &'static str {
+        match kind.0 {
+            TourKind::Open => "open",
+            TourKind::Closed => "closed",
+            TourKind::SemiOpen => "semi-open",
+        }
+    }
+}
+
+/// A round: every team's player, and the attempts on each of five
+/// questions in the order they were made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SheetRound {
+    pub players: TeamMap<String>,
+    pub questions: Vec<Vec<SheetAttempt>>,
+}
+
+/// `{"team":T,"correct":bool}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SheetAttempt {
+    pub team: String,
+    pub correct: bool,
+}
+
+pub(crate) fn score(sheet: &EruditSheet) -> Result<Scored, SheetError> {
+    let teams = Teams::read(&sheet.teams, "teams")?;
     // A game is played by four teams.
     if teams.len() != TEAMS {
         return Err(SheetError::new(
@@ -26,7 +92,7 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
             ),
         ));
     }
-    let score = read_game(&teams, &fields)?;
+    let score = read_game(&teams, &sheet.tours, "tours")?;
     let standings = rank_by(
         score.teams.into_iter().enumerate().collect(),
         |(_, team)| team.points,
@@ -49,109 +115,128 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
     })
 }
 
-/// One game's `tours` (5.6): every rule checked, the first error named.
-pub(crate) fn read_game(teams: &Teams, fields: &Fields<'_>) -> Result<GameScore, SheetError> {
-    let tours_node = fields.required("tours")?;
-    let tour_nodes = tours_node.array()?;
+/// One game's `tours` at `path` (5.6): every rule checked, the first error
+/// named.
+pub(crate) fn read_game(
+    teams: &Teams,
+    tours: &[SheetTour],
+    path: &str,
+) -> Result<GameScore, SheetError> {
     // 5.6: three tours.
-    if tour_nodes.len() > TOURS {
-        return Err(tours_node.err(format!(
-            "{} tours, but a game has at most {TOURS} (5.6)",
-            tour_nodes.len()
-        )));
+    if tours.len() > TOURS {
+        return Err(SheetError::new(
+            path,
+            format!(
+                "{} tours, but a game has at most {TOURS} (5.6)",
+                tours.len()
+            ),
+        ));
     }
     let mut game = EruditGame {
-        tours: Vec::with_capacity(tour_nodes.len()),
+        tours: Vec::with_capacity(tours.len()),
     };
-    let mut nodes: Vec<Vec<Node<'_>>> = Vec::new();
-    for (t, tour_node) in tour_nodes.iter().enumerate() {
-        let tour = tour_node.fields(&["type", "rounds"])?;
-        let kind_node = tour.required("type")?;
-        let kind = match kind_node.str()? {
-            "open" => TourKind::Open,
-            "closed" => TourKind::Closed,
-            "semi-open" => TourKind::SemiOpen,
-            other => {
-                return Err(kind_node.err(format!(
-                    "unknown tour type {} (expected open, closed or semi-open)",
-                    quote(other)
-                )));
-            }
-        };
+    for (t, tour) in tours.iter().enumerate() {
+        let tour_path = format!("{path}[{t}]");
+        let kind = tour.kind.0;
         // 5.6: one tour of each kind.
         if let Some(earlier) = game.tours.iter().position(|other| other.kind == kind) {
-            return Err(kind_node.err(format!(
-                "tours[{earlier}] is already {} (5.6: one tour of each type)",
-                kind_node.show()
-            )));
+            return Err(SheetError::new(
+                &format!("{tour_path}.type"),
+                format!(
+                    "{path}[{earlier}] is already {} (5.6: one tour of each type)",
+                    quote(<&str>::from(tour.kind))
+                ),
+            ));
         }
-        let round_nodes = tour.required("rounds")?.array_of(
-            ROUNDS_PER_TOUR,
-            "rounds",
-            &format!("a tour has exactly {ROUNDS_PER_TOUR} (5.6)"),
-        )?;
+        let rounds_path = format!("{tour_path}.rounds");
+        if tour.rounds.len() != ROUNDS_PER_TOUR {
+            return Err(SheetError::new(
+                &rounds_path,
+                format!(
+                    "{} rounds, but a tour has exactly {ROUNDS_PER_TOUR} (5.6)",
+                    tour.rounds.len()
+                ),
+            ));
+        }
         let mut rounds = Vec::with_capacity(ROUNDS_PER_TOUR);
-        for round_node in &round_nodes {
-            rounds.push(read_round(teams, round_node)?);
+        for (r, round) in tour.rounds.iter().enumerate() {
+            rounds.push(read_round(teams, round, &format!("{rounds_path}[{r}]"))?);
         }
         game.tours.push(Tour { kind, rounds });
-        nodes.push(round_nodes);
         // Check each tour as it is read, so that the first error is reported.
         let so_far = EruditGame {
             tours: game.tours[t..].to_vec(),
         };
-        so_far.score().map_err(|e| locate(teams, &nodes[t], t, e))?;
+        so_far.score().map_err(|e| locate(teams, &tour_path, e))?;
     }
-    game.score().map_err(|e| tours_node.err(e.to_string()))
+    game.score()
+        .map_err(|e| SheetError::new(path, e.to_string()))
 }
 
-/// `{"players":{team:player,…},"questions":[[{"team":T,"correct":bool},…]×5]}`.
-fn read_round(teams: &Teams, node: &Node<'_>) -> Result<Round, SheetError> {
-    let round = node.fields(&["players", "questions"])?;
-    let players_node = round.required("players")?;
+/// A round at `path`: a player for every team, five questions' attempts.
+fn read_round(teams: &Teams, round: &SheetRound, path: &str) -> Result<Round, SheetError> {
+    let players_path = format!("{path}.players");
     let mut players: Vec<Option<String>> = vec![None; TEAMS];
-    for (team, player_node) in teams.keyed(&players_node)? {
-        let player = player_node.str()?;
+    for (team, player, at) in teams.keyed(&round.players, &players_path)? {
         if player.trim().is_empty() {
-            return Err(player_node.err("a player's name must not be empty"));
+            return Err(SheetError::new(&at, "a player's name must not be empty"));
         }
-        players[team] = Some(player.to_owned());
+        players[team] = Some(player.clone());
     }
     // Every team fields one player a round.
     let players = players
         .into_iter()
         .enumerate()
         .map(|(team, p)| {
-            p.ok_or_else(|| players_node.err(format!("no player for {}", quote(teams.name(team)))))
+            p.ok_or_else(|| {
+                SheetError::new(
+                    &players_path,
+                    format!("no player for {}", quote(teams.name(team))),
+                )
+            })
         })
         .collect::<Result<Vec<String>, SheetError>>()?;
     // 5.10: five questions a theme.
-    let question_nodes = round.required("questions")?.array_of(
-        QUESTIONS_PER_ROUND,
-        "questions",
-        &format!("a round has exactly {QUESTIONS_PER_ROUND} (5.10)"),
-    )?;
-    let mut questions = Vec::with_capacity(QUESTIONS_PER_ROUND);
-    for question_node in &question_nodes {
-        let mut attempts = Vec::new();
-        for attempt_node in question_node.array()? {
-            let attempt = attempt_node.fields(&["team", "correct"])?;
-            let team = teams.team(&attempt.required("team")?)?;
-            let correct = attempt.required("correct")?.bool()?;
-            attempts.push(Attempt { team, correct });
-        }
-        questions.push(attempts);
+    if round.questions.len() != QUESTIONS_PER_ROUND {
+        return Err(SheetError::new(
+            &format!("{path}.questions"),
+            format!(
+                "{} questions, but a round has exactly {QUESTIONS_PER_ROUND} (5.10)",
+                round.questions.len()
+            ),
+        ));
     }
+    let questions = round
+        .questions
+        .iter()
+        .enumerate()
+        .map(|(q, attempts)| read_attempts(teams, attempts, &format!("{path}.questions[{q}]")))
+        .collect::<Result<_, _>>()?;
     Ok(Round { players, questions })
 }
 
-/// Names the field an engine refusal points at, within tour `t`.
-fn locate(teams: &Teams, rounds: &[Node<'_>], t: usize, error: EruditError) -> SheetError {
-    let round_path = |r: usize| {
-        rounds
-            .get(r)
-            .map_or_else(|| format!("tours[{t}]"), |n| n.path.clone())
-    };
+/// A question's attempts at `path`, each by one of `teams`.
+pub(crate) fn read_attempts(
+    teams: &Teams,
+    attempts: &[SheetAttempt],
+    path: &str,
+) -> Result<Vec<Attempt>, SheetError> {
+    attempts
+        .iter()
+        .enumerate()
+        .map(|(a, attempt)| {
+            Ok(Attempt {
+                team: teams.team(&attempt.team, &format!("{path}[{a}].team"))?,
+                correct: attempt.correct,
+            })
+        })
+        .collect()
+}
+
+/// Names the field an engine refusal points at, within the tour at
+/// `tour_path`.
+fn locate(teams: &Teams, tour_path: &str, error: EruditError) -> SheetError {
+    let round_path = |r: usize| format!("{tour_path}.rounds[{r}]");
     match error {
         EruditError::PlayerTwiceInTour {
             round,
@@ -160,7 +245,7 @@ fn locate(teams: &Teams, rounds: &[Node<'_>], t: usize, error: EruditError) -> S
             earlier,
             ..
         } => SheetError::new(
-            &format!("{}.players[{}]", round_path(round), quote(teams.name(team))),
+            &key_path(&format!("{}.players", round_path(round)), teams.name(team)),
             format!(
                 "{} already played {} (5.8: once per tour)",
                 quote(&player),
@@ -190,6 +275,6 @@ fn locate(teams: &Teams, rounds: &[Node<'_>], t: usize, error: EruditError) -> S
                 other => SheetError::new(&at, other.to_string()),
             }
         }
-        other => SheetError::new(&format!("tours[{t}]"), other.to_string()),
+        other => SheetError::new(tour_path, other.to_string()),
     }
 }

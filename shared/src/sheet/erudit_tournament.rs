@@ -7,48 +7,90 @@
 //! group with a deciding tie nobody settled is refused, the teams named.
 //! Standings: every team placed by the tournament's table.
 
-use super::SheetError;
-use super::erudit::read_game;
-use super::json::Node;
+use serde::{Deserialize, Serialize};
+
+use super::erudit::{SheetAttempt, SheetTour, read_attempts, read_game};
+use super::number::Seed;
 use super::output::{Scored, int, row};
+use super::qualifying_cut::Qualification;
 use super::teams::{Teams, quote};
+use super::{Format, SheetError};
 use crate::rules::erudit::{
-    Attempt, EruditError, GroupResult, TEAMS, TOURS, TieSettlement, advance_stage, group_places,
+    EruditError, GroupResult, TEAMS, TOURS, TieSettlement, advance_stage, group_places,
     tournament_table,
 };
 
-pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let fields = root.fields(&["format", "teams", "seed", "stages", "qualification"])?;
-    let teams = Teams::read(&fields)?;
+/// `{"format":"erudit-quartet","teams":[…],"seed":s,"stages":[[group…]…],
+/// "qualification":…}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct EruditTournamentSheet {
+    pub format: Format,
+    pub teams: Vec<String>,
+    /// The draw's seed: its record (5.3); the groups are given as drawn.
+    pub seed: Seed,
+    pub stages: Vec<Vec<SheetGroup>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qualification: Option<Qualification>,
+}
+
+/// A group of four: its teams, its game's complete tours and how its
+/// deciding ties were settled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SheetGroup {
+    pub teams: Vec<String>,
+    pub tours: Vec<SheetTour>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ties: Option<Vec<SheetTie>>,
+}
+
+/// `{"teams":[…],"shoot-off":[[attempt…]…],"lot":seed}` (`lot` only when
+/// the host drew one).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SheetTie {
+    pub teams: Vec<String>,
+    #[serde(rename = "shoot-off")]
+    pub shoot_off: Vec<Vec<SheetAttempt>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lot: Option<Seed>,
+}
+
+pub(crate) fn score(sheet: &EruditTournamentSheet) -> Result<Scored, SheetError> {
+    let teams = Teams::read(&sheet.teams, "teams")?;
     // 5.2: how a tie at the entry cut was settled, when there was one.
-    super::qualifying_cut::check(&fields, &teams)?;
-    // The draw's seed is its record (5.3); the groups are given as drawn.
-    fields.required("seed")?.unsigned()?;
-    let stages_node = fields.required("stages")?;
-    let stage_nodes = stages_node.array()?;
-    if stage_nodes.is_empty() {
-        return Err(stages_node.err("a tournament needs its first stage (the draw, 5.3)"));
+    super::qualifying_cut::check(sheet.qualification.as_ref(), &teams)?;
+    if sheet.stages.is_empty() {
+        return Err(SheetError::new(
+            "stages",
+            "a tournament needs its first stage (the draw, 5.3)",
+        ));
     }
-    let mut stages: Vec<Vec<GroupResult>> = Vec::with_capacity(stage_nodes.len());
-    for (s, stage_node) in stage_nodes.iter().enumerate() {
-        let groups = read_stage(&teams, stage_node)?;
+    let mut stages: Vec<Vec<GroupResult>> = Vec::with_capacity(sheet.stages.len());
+    for (s, stage) in sheet.stages.iter().enumerate() {
+        let path = format!("stages[{s}]");
+        let groups = read_stage(&teams, stage, &path)?;
         match stages.last() {
             // 5.3: the draw places every team once.
             None => {
                 let drawn: usize = groups.iter().map(|g| g.teams.len()).sum();
                 if drawn != teams.len() {
-                    return Err(stage_node.err(format!(
-                        "the draw places {drawn} teams, but the sheet has {}",
-                        teams.len()
-                    )));
+                    return Err(SheetError::new(
+                        &path,
+                        format!(
+                            "the draw places {drawn} teams, but the sheet has {}",
+                            teams.len()
+                        ),
+                    ));
                 }
             }
-            Some(previous) => check_advancement(&teams, previous, &groups, s, stage_node)?,
+            Some(previous) => check_advancement(&teams, previous, &groups, s, &path)?,
         }
         // The last stage's tie that its sheet records as begun is being
         // settled as the sheet is exported: its teams share the places.
-        let settling = s + 1 == stage_nodes.len();
-        check_ties(&teams, &groups, stage_node, settling)?;
+        let settling = s + 1 == sheet.stages.len();
+        check_ties(&teams, &groups, &path, settling)?;
         stages.push(groups);
     }
     let standings = tournament_table(&stages)
@@ -66,51 +108,60 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
     })
 }
 
-/// A stage: groups of four distinct teams, each team in one group.
-fn read_stage(teams: &Teams, node: &Node<'_>) -> Result<Vec<GroupResult>, SheetError> {
-    let mut groups: Vec<GroupResult> = Vec::new();
+/// A stage at `path`: groups of four distinct teams, each team in one group.
+fn read_stage(
+    teams: &Teams,
+    stage: &[SheetGroup],
+    path: &str,
+) -> Result<Vec<GroupResult>, SheetError> {
+    let mut groups: Vec<GroupResult> = Vec::with_capacity(stage.len());
     let mut seen: Vec<usize> = Vec::new();
-    for group_node in node.array()? {
-        let fields = group_node.fields(&["teams", "tours", "ties"])?;
-        let group_teams = Teams::read(&fields)?;
+    for (g, group) in stage.iter().enumerate() {
+        let group_path = format!("{path}[{g}]");
+        let teams_path = format!("{group_path}.teams");
+        let group_teams = Teams::read(&group.teams, &teams_path)?;
         if group_teams.len() != TEAMS {
-            return Err(fields.required("teams")?.err(format!(
-                "{} teams, but a group plays a game of {TEAMS}",
-                group_teams.len()
-            )));
+            return Err(SheetError::new(
+                &teams_path,
+                format!(
+                    "{} teams, but a group plays a game of {TEAMS}",
+                    group_teams.len()
+                ),
+            ));
         }
-        let teams_node = fields.required("teams")?;
         let mut members = Vec::with_capacity(TEAMS);
         for (i, name) in group_teams.names.iter().enumerate() {
-            let item = Node {
-                json: teams_node.json,
-                path: teams_node.index_path(i),
-            };
-            let team = teams.index_of(&item, name)?;
+            let at = format!("{teams_path}[{i}]");
+            let team = teams.team(name, &at)?;
             if seen.contains(&team) {
-                return Err(item.err(format!("{} is in two groups of this stage", quote(name))));
+                return Err(SheetError::new(
+                    &at,
+                    format!("{} is in two groups of this stage", quote(name)),
+                ));
             }
             seen.push(team);
             members.push(team);
         }
-        let game = read_game(&group_teams, &fields)?;
-        let played = fields.required("tours")?.array()?.len();
-        let ties = match fields.present("ties") {
-            Some(node) => read_ties(teams, &node)?,
+        let game = read_game(&group_teams, &group.tours, &format!("{group_path}.tours"))?;
+        let ties = match &group.ties {
+            Some(ties) => read_ties(teams, ties, &format!("{group_path}.ties"))?,
             None => Vec::new(),
         };
         groups.push(GroupResult {
             teams: members,
             points: game.teams.iter().map(|t| t.points).collect(),
-            finished: played == TOURS,
+            finished: group.tours.len() == TOURS,
             ties,
         });
     }
     if !matches!(groups.len(), 1 | 2 | 4) {
-        return Err(node.err(format!(
-            "{} groups: a stage has 1, 2 or 4 groups of four (5.3–5.5)",
-            groups.len()
-        )));
+        return Err(SheetError::new(
+            path,
+            format!(
+                "{} groups: a stage has 1, 2 or 4 groups of four (5.3–5.5)",
+                groups.len()
+            ),
+        ));
     }
     Ok(groups)
 }
@@ -122,19 +173,27 @@ fn check_advancement(
     previous: &[GroupResult],
     groups: &[GroupResult],
     index: usize,
-    node: &Node<'_>,
+    path: &str,
 ) -> Result<(), SheetError> {
     if let Some(g) = previous.iter().position(|g| !g.finished) {
-        return Err(node.err(format!(
-            "stages[{}] has begun, but group {} of stages[{}] has not played all {TOURS} tours",
-            index,
-            g + 1,
-            index - 1
-        )));
+        return Err(SheetError::new(
+            path,
+            format!(
+                "stages[{}] has begun, but group {} of stages[{}] has not played all {TOURS} tours",
+                index,
+                g + 1,
+                index - 1
+            ),
+        ));
     }
     let expected = advance_stage(previous)
-        .map_err(|e| node.err(tie_error(teams, &e)))?
-        .ok_or_else(|| node.err("the final has been played: no stage comes after it (5.5)"))?;
+        .map_err(|e| SheetError::new(path, tie_error(teams, &e)))?
+        .ok_or_else(|| {
+            SheetError::new(
+                path,
+                "the final has been played: no stage comes after it (5.5)",
+            )
+        })?;
     let got: Vec<&Vec<usize>> = groups.iter().map(|g| &g.teams).collect();
     if got != expected.iter().collect::<Vec<_>>() {
         let show = |gs: &[Vec<usize>]| {
@@ -149,44 +208,45 @@ fn check_advancement(
                 .join(" / ")
         };
         let got: Vec<Vec<usize>> = groups.iter().map(|g| g.teams.clone()).collect();
-        return Err(node.err(format!(
-            "the groups must be {} by the advancement table (5.4, 5.5) and the groups' ties as settled, not {}",
-            show(&expected),
-            show(&got)
-        )));
+        return Err(SheetError::new(
+            path,
+            format!(
+                "the groups must be {} by the advancement table (5.4, 5.5) and the groups' ties as settled, not {}",
+                show(&expected),
+                show(&got)
+            ),
+        ));
     }
     Ok(())
 }
 
-/// A group's `ties`: `[{"teams":[…],"shoot-off":[[{"team","correct"}…]…],"lot":seed}]`
-/// (`lot` only when the host drew one).
-fn read_ties(teams: &Teams, node: &Node<'_>) -> Result<Vec<TieSettlement>, SheetError> {
-    let mut ties = Vec::new();
-    for tie_node in node.array()? {
-        let fields = tie_node.fields(&["teams", "shoot-off", "lot"])?;
-        let tied = teams.list(&fields.required("teams")?)?;
-        let mut shoot_off = Vec::new();
-        for question in fields.required("shoot-off")?.array()? {
-            let mut attempts = Vec::new();
-            for attempt_node in question.array()? {
-                let attempt = attempt_node.fields(&["team", "correct"])?;
-                let team = teams.team(&attempt.required("team")?)?;
-                let correct = attempt.required("correct")?.bool()?;
-                attempts.push(Attempt { team, correct });
-            }
-            shoot_off.push(attempts);
-        }
-        let lot = match fields.present("lot") {
-            Some(lot) => Some(lot.unsigned()?),
-            None => None,
-        };
-        ties.push(TieSettlement {
-            teams: tied,
-            shoot_off,
-            lot,
-        });
-    }
-    Ok(ties)
+/// A group's `ties` at `path`: the tied teams, the shoot-off's attempts
+/// and the lot's seed, each tie as recorded.
+fn read_ties(
+    teams: &Teams,
+    ties: &[SheetTie],
+    path: &str,
+) -> Result<Vec<TieSettlement>, SheetError> {
+    ties.iter()
+        .enumerate()
+        .map(|(i, tie)| {
+            let tie_path = format!("{path}[{i}]");
+            let tied = teams.list(&tie.teams, &format!("{tie_path}.teams"))?;
+            let shoot_off = tie
+                .shoot_off
+                .iter()
+                .enumerate()
+                .map(|(q, attempts)| {
+                    read_attempts(teams, attempts, &format!("{tie_path}.shoot-off[{q}]"))
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(TieSettlement {
+                teams: tied,
+                shoot_off,
+                lot: tie.lot.map(|l| l.0),
+            })
+        })
+        .collect()
 }
 
 /// 5.4, 5.5: every played group's ties replay, and none that decides
@@ -196,22 +256,22 @@ fn read_ties(teams: &Teams, node: &Node<'_>) -> Result<Vec<TieSettlement>, Sheet
 fn check_ties(
     teams: &Teams,
     groups: &[GroupResult],
-    node: &Node<'_>,
+    path: &str,
     settling: bool,
 ) -> Result<(), SheetError> {
     for (g, group) in groups.iter().enumerate() {
-        let path = || Node {
-            json: node.json,
-            path: node.index_path(g),
-        };
+        let group_path = format!("{path}[{g}]");
         if !group.finished {
             if !group.ties.is_empty() {
-                return Err(path().err("ties are settled once the group's game is played"));
+                return Err(SheetError::new(
+                    &group_path,
+                    "ties are settled once the group's game is played",
+                ));
             }
             continue;
         }
-        let order =
-            group_places(group, groups.len(), g).map_err(|e| path().err(tie_error(teams, &e)))?;
+        let order = group_places(group, groups.len(), g)
+            .map_err(|e| SheetError::new(&group_path, tie_error(teams, &e)))?;
         let begun = |tied: &[usize]| settling && group.ties.iter().any(|t| t.teams == tied);
         if let Some(open) = order.open.iter().find(|open| !begun(&open.tied)) {
             let error = EruditError::UnsettledTie {
@@ -220,7 +280,7 @@ fn check_ties(
                 first: open.first,
                 last: open.last,
             };
-            return Err(path().err(tie_error(teams, &error)));
+            return Err(SheetError::new(&group_path, tie_error(teams, &error)));
         }
     }
     Ok(())

@@ -1,19 +1,26 @@
 //! Scoresheets: a game typed in as JSON (when laptops fail, or for a jury's
 //! audit), validated against the rules and scored exactly as live play
-//! would. [`score_sheet`] is what `minuta-server score FILE` prints.
+//! would. Each format has one sheet type (`<format>.rs`): the live game
+//! builds it and serialises it, and [`score_sheet`] — what
+//! `minuta-server score FILE` prints — reads it back, its structure by serde
+//! (the path of a bad field from `serde_path_to_error`), then checks the
+//! rules and scores it.
 
-mod brain_ring;
-mod chgk;
-mod erudit;
-mod erudit_tournament;
-mod json;
-mod multigames;
+pub(crate) mod brain_ring;
+pub(crate) mod chgk;
+pub(crate) mod erudit;
+pub(crate) mod erudit_tournament;
+pub(crate) mod multigames;
 pub(crate) mod neptune;
+pub(crate) mod number;
 pub(crate) mod output;
-mod qualifying_cut;
-mod teams;
+pub(crate) mod qualifying_cut;
+pub(crate) mod teams;
 
-use json::Node;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_path_to_error::{Path, Segment};
 
 /// A sheet that breaks a rule or the format. Displays as one line,
 /// `path: reason`, e.g. `auction[3].bid: 35 is not a multiple of 10`.
@@ -37,54 +44,183 @@ impl SheetError {
     }
 }
 
-/// The formats a sheet may have.
-const FORMATS: [&str; 5] = [
-    "chgk",
-    "brain-ring",
-    "erudit-quartet",
-    "multigames",
-    "neptune",
-];
+/// A sheet's `format`: the formats a sheet may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum Format {
+    Chgk,
+    BrainRing,
+    EruditQuartet,
+    Multigames,
+    Neptune,
+}
+
+impl Format {
+    const ALL: [Format; 5] = [
+        Format::Chgk,
+        Format::BrainRing,
+        Format::EruditQuartet,
+        Format::Multigames,
+        Format::Neptune,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            Format::Chgk => "chgk",
+            Format::BrainRing => "brain-ring",
+            Format::EruditQuartet => "erudit-quartet",
+            Format::Multigames => "multigames",
+            Format::Neptune => "neptune",
+        }
+    }
+}
 
 /// Scores a sheet: the result as one line of JSON,
 /// `{"format":…,"standings":[…]}` (plus `next_round` for brain-ring), or the
-/// first error found.
+/// first error found: a structural one (a field's type, an unknown, missing
+/// or repeated field or team key) before any broken rule.
 pub fn score_sheet(text: &str) -> Result<String, SheetError> {
-    let json = json::parse(text)?;
-    let root = Node::root(&json);
-    let json::Json::Object(entries) = &json else {
-        return Err(root.err("expected a JSON object"));
+    // The format chooses the type; the text itself is read once it is known.
+    let json: Value = serde_json::from_str(text)
+        .map_err(|e| SheetError::new("sheet", format!("not valid JSON: {e}")))?;
+    let Value::Object(root) = &json else {
+        return Err(SheetError::new("sheet", "expected a JSON object"));
     };
-    let format_node = entries
-        .iter()
-        .find(|(k, _)| k == "format")
-        .map(|(_, json)| Node {
-            json,
-            path: "format".into(),
-        })
-        .ok_or_else(|| SheetError::new("format", "missing"))?;
-    let format = format_node.str()?;
-    let result = match format {
-        "chgk" => chgk::score(&root)?,
-        "brain-ring" => brain_ring::score(&root)?,
-        // A sheet with `stages` is a whole tournament, else one game.
-        "erudit-quartet" if entries.iter().any(|(k, _)| k == "stages") => {
-            erudit_tournament::score(&root)?
-        }
-        "erudit-quartet" => erudit::score(&root)?,
-        "multigames" => multigames::score(&root)?,
-        "neptune" => neptune::score(&root)?,
-        other => {
-            return Err(format_node.err(format!(
+    let name = match root.get("format") {
+        Some(Value::String(name)) => name,
+        Some(_) => return Err(SheetError::new("format", "expected a string")),
+        None => return Err(SheetError::new("format", "missing")),
+    };
+    let Some(format) = Format::ALL.into_iter().find(|f| f.key() == name) else {
+        let known: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
+        return Err(SheetError::new(
+            "format",
+            format!(
                 "unknown format {} (expected one of {})",
-                serde_json::to_string(other).unwrap_or_default(),
-                FORMATS.join(", ")
-            )));
+                teams::quote(name),
+                known.join(", ")
+            ),
+        ));
+    };
+    let result = match format {
+        Format::Chgk => chgk::score(&read(text)?)?,
+        Format::BrainRing => brain_ring::score(&read(text)?)?,
+        // A sheet with `stages` is a whole tournament, else one game.
+        Format::EruditQuartet if root.contains_key("stages") => {
+            erudit_tournament::score(&read(text)?)?
         }
+        Format::EruditQuartet => erudit::score(&read(text)?)?,
+        Format::Multigames => multigames::score(&read(text)?)?,
+        Format::Neptune => neptune::score(&read(text)?)?,
     };
     serde_json::to_string(&result)
         .map_err(|e| SheetError::new("sheet", format!("cannot write the result: {e}")))
 }
 
+/// Reads a sheet's text as its format's type; a structural error names the
+/// field it is at.
+pub(crate) fn read<T: DeserializeOwned>(text: &str) -> Result<T, SheetError> {
+    let mut json = serde_json::Deserializer::from_str(text);
+    let sheet = serde_path_to_error::deserialize(&mut json).map_err(|e| {
+        let path = show_path(e.path());
+        structural(&path, e.inner())
+    })?;
+    json.end()
+        .map_err(|e| SheetError::new("sheet", format!("not valid JSON: {e}")))?;
+    Ok(sheet)
+}
+
+/// The fields whose entries are keyed by a team's name: their keys are
+/// written `["name"]` in a path, any other object's as `.field`.
+const TEAM_KEYED: [&str; 3] = ["players", "points", "declared"];
+
+/// A path as the sheet's messages write it: `auction[3].bid`,
+/// `joker.declared["Наяды"]`; the empty path is the whole `sheet`.
+fn show_path(path: &Path) -> String {
+    let mut out = String::new();
+    let mut field: Option<&str> = None;
+    for segment in path {
+        match segment {
+            Segment::Seq { index } => {
+                out.push_str(&format!("[{index}]"));
+                field = None;
+            }
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                if field.is_some_and(|f| TEAM_KEYED.contains(&f)) {
+                    out.push_str(&format!("[{}]", teams::quote(key)));
+                    field = None;
+                } else {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(key);
+                    field = Some(key);
+                }
+            }
+            Segment::Unknown => {
+                out.push('?');
+                field = None;
+            }
+        }
+    }
+    if out.is_empty() { "sheet".into() } else { out }
+}
+
+/// A serde error at `path` in the sheet's own words: a missing, unknown or
+/// repeated field named in the path, a wrong type as what was expected.
+/// serde's derive words these four as read here (``missing field `x` ``,
+/// ``unknown field `x`, expected … ``, ``duplicate field `x` ``,
+/// `invalid type: …, expected …`); the sheet tests pin every rewording, so
+/// a change of wording fails them rather than the sheets. Anything else (the sheet's
+/// own number, bid and tour-type messages) is kept as it is.
+fn structural(path: &str, error: &serde_json::Error) -> SheetError {
+    let text = error.to_string();
+    // The sheet's messages name fields, not lines.
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    let message = text.strip_suffix(&suffix).unwrap_or(&text);
+    let field = |name: &str| {
+        if path == "sheet" {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        }
+    };
+    if let Some(name) = backticked(message, "missing field `") {
+        return SheetError::new(&field(name), "missing");
+    }
+    if let Some(name) = backticked(message, "duplicate field `") {
+        return SheetError::new(&field(name), "field given twice");
+    }
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        // The path ends with the unknown field already.
+        let expected = rest
+            .rfind("`, expected ")
+            .map_or("", |at| &rest[at + "`, expected ".len()..]);
+        let names: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+        return SheetError::new(
+            path,
+            format!("unknown field (expected {})", names.join(", ")),
+        );
+    }
+    if let Some(rest) = message.strip_prefix("invalid type: ")
+        && let Some(at) = rest.rfind(", expected ")
+    {
+        let expected = match &rest[at + ", expected ".len()..] {
+            "a boolean" => "true or false",
+            "a sequence" => "an array",
+            "a map" => "an object",
+            struct_name if struct_name.starts_with("struct ") => "an object",
+            other => other,
+        };
+        return SheetError::new(path, format!("expected {expected}"));
+    }
+    SheetError::new(path, message)
+}
+
+/// The name in ``prefix`name` `` (serde's messages quote names so).
+fn backticked<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
+    message.strip_prefix(prefix)?.strip_suffix('`')
+}
+
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,46 +1,74 @@
 //! The `multigames` sheet (6.x): tours of tasks with each team's credit.
 
-use super::SheetError;
-use super::json::Node;
+use serde::{Deserialize, Serialize};
+
+use super::number::SheetCredit;
 use super::output::{Scored, credit, row};
-use super::teams::Teams;
+use super::teams::{TeamMap, Teams};
+use super::{Format, SheetError};
 use crate::rules::multigames::{
     Credit, MultiTour, MultigamesError, TOURS, Task, multigames_totals,
 };
 use crate::tournament::rank_by;
 
-pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let fields = root.fields(&["format", "teams", "tours"])?;
-    let teams = Teams::read(&fields)?;
-    let tours_node = fields.required("tours")?;
-    let tour_nodes = tours_node.array()?;
+/// `{"format":"multigames","teams":[…],"tours":[{"tasks":[…]}…]}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MultigamesSheet {
+    pub format: Format,
+    pub teams: Vec<String>,
+    pub tours: Vec<MultigamesSheetTour>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MultigamesSheetTour {
+    pub tasks: Vec<MultigamesSheetTask>,
+}
+
+/// A task: its full value and each team's credit (a team missing from
+/// `points` scored 0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MultigamesSheetTask {
+    pub max: SheetCredit,
+    pub points: TeamMap<SheetCredit>,
+}
+
+pub(crate) fn score(sheet: &MultigamesSheet) -> Result<Scored, SheetError> {
+    let teams = Teams::read(&sheet.teams, "teams")?;
     // 6.2: six tours.
-    if tour_nodes.len() > TOURS {
-        return Err(tours_node.err(format!(
-            "{} tours, but the tournament has {TOURS} (6.2)",
-            tour_nodes.len()
-        )));
+    if sheet.tours.len() > TOURS {
+        return Err(SheetError::new(
+            "tours",
+            format!(
+                "{} tours, but the tournament has {TOURS} (6.2)",
+                sheet.tours.len()
+            ),
+        ));
     }
-    let mut tours = Vec::with_capacity(tour_nodes.len());
-    for tour_node in &tour_nodes {
-        let tour = tour_node.fields(&["tasks"])?;
-        let mut tasks = Vec::new();
-        for task_node in tour.required("tasks")?.array()? {
-            let task = task_node.fields(&["max", "points"])?;
-            let max_node = task.required("max")?;
-            let max = max_node.credit()?;
+    let mut tours = Vec::with_capacity(sheet.tours.len());
+    for (t, tour) in sheet.tours.iter().enumerate() {
+        let mut tasks = Vec::with_capacity(tour.tasks.len());
+        for (i, task) in tour.tasks.iter().enumerate() {
+            let path = format!("tours[{t}].tasks[{i}]");
+            let max = task.max.0;
             if max.atto <= 0 {
-                return Err(max_node.err(format!("{max}: a task's full value must be positive")));
+                return Err(SheetError::new(
+                    &format!("{path}.max"),
+                    format!("{max}: a task's full value must be positive"),
+                ));
             }
             // A team missing from `points` scored 0.
             let mut points = vec![Credit::ZERO; teams.len()];
-            for (team, node) in teams.keyed(&task.required("points")?)? {
-                let p = node.credit()?;
+            for (team, p, at) in teams.keyed(&task.points, &format!("{path}.points"))? {
+                let p = p.0;
                 // 6: full or partial credit: 0 ≤ p ≤ max.
                 if p.is_negative() || p > max {
-                    return Err(node.err(format!(
-                        "{p} is outside 0..{max} (credit is at most the task's value)"
-                    )));
+                    return Err(SheetError::new(
+                        &at,
+                        format!("{p} is outside 0..{max} (credit is at most the task's value)"),
+                    ));
                 }
                 points[team] = p;
             }
@@ -49,8 +77,8 @@ pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
         tours.push(MultiTour { tasks });
     }
     let totals = multigames_totals(teams.len(), &tours).map_err(|e| match e {
-        MultigamesError::Overflow => tours_node.err("the totals are too large"),
-        other => tours_node.err(other.to_string()),
+        MultigamesError::Overflow => SheetError::new("tours", "the totals are too large"),
+        other => SheetError::new("tours", other.to_string()),
     })?;
     let standings = rank_by(totals.into_iter().enumerate().collect(), |(_, total)| {
         *total

@@ -1,10 +1,13 @@
 //! The `neptune` sheet (000_…, 1–6): the contests played so far, each with
 //! exactly the rules' number of questions.
 
-use super::SheetError;
-use super::json::Node;
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::number::{Count, Scalar};
 use super::output::{OrderedMap, Scored, int, row};
-use super::teams::{Teams, quote};
+use super::teams::{TeamMap, Teams, quote};
+use super::{Format, SheetError};
 use crate::rules::neptune::{
     AuctionQuestion, Bid, BlitzBlock, Contest, JokerRound, MAX_DECLARATION, NegativeQuestion,
     NeptuneError, NeptuneGame, NeptuneScore, QUESTIONS_PER_BLOCK, SandwichQuestion,
@@ -12,46 +15,185 @@ use crate::rules::neptune::{
 };
 use crate::tournament::rank_by;
 
-pub(crate) fn score(root: &Node<'_>) -> Result<Scored, SheetError> {
-    let mut allowed = vec!["format", "teams", "sizes"];
-    allowed.extend(Contest::ALL.iter().map(|c| c.key()));
-    let fields = root.fields(&allowed)?;
-    let teams = Teams::read(&fields)?;
+/// `{"format":"neptune","teams":[…],"sizes":{…}?,<contest>:…}`: a contest
+/// not yet played is left out (or null).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NeptuneSheet {
+    pub format: Format,
+    pub teams: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sizes: Option<Sizes>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub negative: Option<Vec<NegativeItem>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandwich: Option<Vec<SandwichItem>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blitz: Option<Vec<Vec<Correct>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sisyphus: Option<Vec<Correct>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joker: Option<JokerItem>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auction: Option<Vec<AuctionItem>>,
+}
+
+/// A shortened game's sizes: every contest named, each 1 up to the rules'
+/// number (1.1–6.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Sizes {
+    pub negative: Count,
+    pub sandwich: Count,
+    pub blitz: Count,
+    pub sisyphus: Count,
+    pub joker: Count,
+    pub auction: Count,
+}
+
+impl Sizes {
+    pub fn new(sizes: [usize; 6]) -> Self {
+        let n = |c: Contest| Count(u32::try_from(sizes[c.index()]).unwrap_or(u32::MAX));
+        Sizes {
+            negative: n(Contest::Negative),
+            sandwich: n(Contest::Sandwich),
+            blitz: n(Contest::Blitz),
+            sisyphus: n(Contest::Sisyphus),
+            joker: n(Contest::Joker),
+            auction: n(Contest::Auction),
+        }
+    }
+
+    fn of(&self, contest: Contest) -> u32 {
+        match contest {
+            Contest::Negative => self.negative.0,
+            Contest::Sandwich => self.sandwich.0,
+            Contest::Blitz => self.blitz.0,
+            Contest::Sisyphus => self.sisyphus.0,
+            Contest::Joker => self.joker.0,
+            Contest::Auction => self.auction.0,
+        }
+    }
+}
+
+/// 1: a question's rating (a positive integer, 1.3) and the teams right.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NegativeItem {
+    pub rating: Count,
+    pub correct: Vec<String>,
+}
+
+/// 2: the teams whose «верх» / «низ» was right.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SandwichItem {
+    pub top: Vec<String>,
+    pub bottom: Vec<String>,
+}
+
+/// A question of blitz (3), sisyphus (4) or joker (5): the teams right.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Correct {
+    pub correct: Vec<String>,
+}
+
+/// 5: each team's declaration and the round's questions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JokerItem {
+    pub declared: TeamMap<Declaration>,
+    pub questions: Vec<Correct>,
+}
+
+/// 5.2: how many of the round's questions a team declares it will take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub(crate) struct Declaration(pub u32);
+
+impl<'de> Deserialize<'de> for Declaration {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Scalar::deserialize(deserializer)?;
+        value.count().map(Declaration).map_err(|_| {
+            de::Error::custom(format!(
+                "{} is not a declaration 0..{MAX_DECLARATION} (5.2)",
+                value.show()
+            ))
+        })
+    }
+}
+
+/// 6: the winner of the bidding (null: nobody bid), its bid, the stake it
+/// stated (a «ва-банк»'s sum) and the teams right.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AuctionItem {
+    pub winner: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bid: Option<SheetBid>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stake: Option<Count>,
+    pub correct: Vec<String>,
+}
+
+/// A whole number of points or `"va-bank"` (also accepted: `"ва-банк"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SheetBid(pub Bid);
+
+impl Serialize for SheetBid {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Bid::Amount(n) => serializer.serialize_u32(n),
+            Bid::VaBank => serializer.serialize_str("va-bank"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for SheetBid {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Scalar::deserialize(deserializer)? {
+            // 6.4: «ва-банк», spelt either way.
+            Scalar::Str(s) if s == "va-bank" || s == "ва-банк" => Ok(SheetBid(Bid::VaBank)),
+            Scalar::Str(s) => Err(de::Error::custom(format!(
+                "{} is not a bid (a number or \"va-bank\")",
+                quote(&s)
+            ))),
+            other => other
+                .count()
+                .map(|n| SheetBid(Bid::Amount(n)))
+                .map_err(de::Error::custom),
+        }
+    }
+}
+
+pub(crate) fn score(sheet: &NeptuneSheet) -> Result<Scored, SheetError> {
+    let teams = Teams::read(&sheet.teams, "teams")?;
     let mut game = NeptuneGame {
         team_count: teams.len(),
-        sizes: match fields.present("sizes") {
-            Some(node) => Some(read_sizes(&node)?),
-            None => None,
-        },
+        sizes: sheet.sizes.as_ref().map(read_sizes).transpose()?,
         ..NeptuneGame::default()
     };
-    // A contest not yet played is left out (or null).
-    if let Some(node) = fields.present("negative") {
-        game.negative = Some(read_negative(&teams, &node, &game)?);
+    if let Some(items) = &sheet.negative {
+        game.negative = Some(read_negative(&teams, items, &game)?);
     }
-    if let Some(node) = fields.present("sandwich") {
-        game.sandwich = Some(read_sandwich(&teams, &node, &game)?);
+    if let Some(items) = &sheet.sandwich {
+        game.sandwich = Some(read_sandwich(&teams, items, &game)?);
     }
-    if let Some(node) = fields.present("blitz") {
-        game.blitz = Some(read_blitz(&teams, &node, &game)?);
+    if let Some(blocks) = &sheet.blitz {
+        game.blitz = Some(read_blitz(&teams, blocks, &game)?);
     }
-    if let Some(node) = fields.present("sisyphus") {
-        game.sisyphus = Some(read_sisyphus(&teams, &node, &game)?);
+    if let Some(items) = &sheet.sisyphus {
+        game.sisyphus = Some(read_sisyphus(&teams, items, &game)?);
     }
-    if let Some(node) = fields.present("joker") {
-        game.joker = Some(read_joker(&teams, &node, &game)?);
+    if let Some(joker) = &sheet.joker {
+        game.joker = Some(read_joker(&teams, joker, &game)?);
     }
-    let auction_nodes = match fields.present("auction") {
-        Some(node) => {
-            let (questions, nodes) = read_auction(&teams, &node, &game)?;
-            game.auction = Some(questions);
-            nodes
-        }
-        None => Vec::new(),
-    };
-    let score = game
-        .score()
-        .map_err(|e| locate(&teams, &auction_nodes, e))?;
+    if let Some(items) = &sheet.auction {
+        game.auction = Some(read_auction(&teams, items, &game)?);
+    }
+    let auction_len = sheet.auction.as_ref().map_or(0, Vec::len);
+    let score = game.score().map_err(|e| locate(&teams, auction_len, e))?;
     Ok(Scored {
         format: "neptune",
         standings: standings(&teams.names, &score),
@@ -80,14 +222,17 @@ pub(crate) fn standings(names: &[String], score: &NeptuneScore) -> Vec<OrderedMa
         .collect()
 }
 
-fn questions<'a>(
-    node: &Node<'a>,
+/// A contest's items at `path`: exactly the game's number of questions
+/// (blocks).
+fn questions<T>(
+    items: &[T],
     contest: Contest,
     game: &NeptuneGame,
-) -> Result<Vec<Node<'a>>, SheetError> {
-    let items = node.array()?;
+    path: &str,
+) -> Result<(), SheetError> {
     if items.len() != game.size(contest) {
-        return Err(node.err(
+        return Err(SheetError::new(
+            path,
             NeptuneError::QuestionCount {
                 contest,
                 found: items.len(),
@@ -96,26 +241,27 @@ fn questions<'a>(
             .to_string(),
         ));
     }
-    Ok(items)
+    Ok(())
 }
 
 /// 1: `{"rating":r,"correct":[…]}` × 12, r a positive integer (1.3).
 fn read_negative(
     teams: &Teams,
-    node: &Node<'_>,
+    items: &[NegativeItem],
     game: &NeptuneGame,
 ) -> Result<Vec<NegativeQuestion>, SheetError> {
-    let mut out = Vec::new();
-    for item in questions(node, Contest::Negative, game)? {
-        let q = item.fields(&["rating", "correct"])?;
-        let rating_node = q.required("rating")?;
-        let rating = rating_node.count()?;
-        if rating == 0 {
-            return Err(rating_node.err("the rating must be a positive integer (1.3)"));
+    questions(items, Contest::Negative, game, "negative")?;
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        if item.rating.0 == 0 {
+            return Err(SheetError::new(
+                &format!("negative[{i}].rating"),
+                "the rating must be a positive integer (1.3)",
+            ));
         }
         out.push(NegativeQuestion {
-            rating,
-            correct: teams.list(&q.required("correct")?)?,
+            rating: item.rating.0,
+            correct: teams.list(&item.correct, &format!("negative[{i}].correct"))?,
         });
     }
     Ok(out)
@@ -124,38 +270,40 @@ fn read_negative(
 /// 2: `{"top":[…],"bottom":[…]}` × 6: the teams whose «верх» / «низ» was right.
 fn read_sandwich(
     teams: &Teams,
-    node: &Node<'_>,
+    items: &[SandwichItem],
     game: &NeptuneGame,
 ) -> Result<Vec<SandwichQuestion>, SheetError> {
-    let mut out = Vec::new();
-    for item in questions(node, Contest::Sandwich, game)? {
-        let q = item.fields(&["top", "bottom"])?;
-        out.push(SandwichQuestion {
-            top: teams.list(&q.required("top")?)?,
-            bottom: teams.list(&q.required("bottom")?)?,
-        });
-    }
-    Ok(out)
+    questions(items, Contest::Sandwich, game, "sandwich")?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            Ok(SandwichQuestion {
+                top: teams.list(&item.top, &format!("sandwich[{i}].top"))?,
+                bottom: teams.list(&item.bottom, &format!("sandwich[{i}].bottom"))?,
+            })
+        })
+        .collect()
 }
 
 /// 3: 3 blocks of 4 `{"correct":[…]}`.
 fn read_blitz(
     teams: &Teams,
-    node: &Node<'_>,
+    blocks: &[Vec<Correct>],
     game: &NeptuneGame,
 ) -> Result<Vec<BlitzBlock>, SheetError> {
-    let mut out = Vec::new();
-    for block in questions(node, Contest::Blitz, game)? {
-        let items = block.array()?;
-        if items.len() != QUESTIONS_PER_BLOCK {
-            return Err(block.err(NeptuneError::BlockSize { found: items.len() }.to_string()));
-        }
-        let mut block_questions = Vec::new();
-        for item in items {
-            block_questions.push(read_correct(teams, &item)?);
+    questions(blocks, Contest::Blitz, game, "blitz")?;
+    let mut out = Vec::with_capacity(blocks.len());
+    for (b, block) in blocks.iter().enumerate() {
+        let path = format!("blitz[{b}]");
+        if block.len() != QUESTIONS_PER_BLOCK {
+            return Err(SheetError::new(
+                &path,
+                NeptuneError::BlockSize { found: block.len() }.to_string(),
+            ));
         }
         out.push(BlitzBlock {
-            questions: block_questions,
+            questions: read_correct(teams, block, &path)?,
         });
     }
     Ok(out)
@@ -164,41 +312,32 @@ fn read_blitz(
 /// 4: `{"correct":[…]}` × 6.
 fn read_sisyphus(
     teams: &Teams,
-    node: &Node<'_>,
+    items: &[Correct],
     game: &NeptuneGame,
 ) -> Result<Vec<SisyphusQuestion>, SheetError> {
-    questions(node, Contest::Sisyphus, game)?
-        .iter()
-        .map(|item| {
-            Ok(SisyphusQuestion {
-                correct: read_correct(teams, item)?,
-            })
-        })
-        .collect()
+    questions(items, Contest::Sisyphus, game, "sisyphus")?;
+    Ok(read_correct(teams, items, "sisyphus")?
+        .into_iter()
+        .map(|correct| SisyphusQuestion { correct })
+        .collect())
 }
 
 /// 5: `{"declared":{team:d,…},"questions":[{"correct":[…]}×7]}`.
 fn read_joker(
     teams: &Teams,
-    node: &Node<'_>,
+    joker: &JokerItem,
     game: &NeptuneGame,
 ) -> Result<JokerRound, SheetError> {
-    let joker = node.fields(&["declared", "questions"])?;
-    let declared_node = joker.required("declared")?;
+    let declared_path = "joker.declared";
     let mut declared: Vec<Option<u32>> = vec![None; teams.len()];
-    for (team, d_node) in teams.keyed(&declared_node)? {
-        let d = d_node.count().map_err(|_| {
-            d_node.err(format!(
-                "{} is not a declaration 0..{MAX_DECLARATION} (5.2)",
-                d_node.show()
-            ))
-        })?;
+    for (team, &Declaration(d), at) in teams.keyed(&joker.declared, declared_path)? {
         // 5.2: a team declares how many of the 7 questions it will take.
         let max = game.size(Contest::Joker) as u32;
         if d > max {
-            return Err(d_node.err(format!(
-                "{d} is outside 0..{max}: the round has {max} questions (5.2)"
-            )));
+            return Err(SheetError::new(
+                &at,
+                format!("{d} is outside 0..{max}: the round has {max} questions (5.2)"),
+            ));
         }
         declared[team] = Some(d);
     }
@@ -208,127 +347,113 @@ fn read_joker(
         .enumerate()
         .map(|(team, d)| {
             d.ok_or_else(|| {
-                declared_node.err(format!(
-                    "no declaration for {} (5.2)",
-                    quote(teams.name(team))
-                ))
+                SheetError::new(
+                    declared_path,
+                    format!("no declaration for {} (5.2)", quote(teams.name(team))),
+                )
             })
         })
         .collect::<Result<Vec<u32>, SheetError>>()?;
-    let questions_node = joker.required("questions")?;
-    let mut round_questions = Vec::new();
-    for item in questions(&questions_node, Contest::Joker, game)? {
-        round_questions.push(read_correct(teams, &item)?);
-    }
+    questions(&joker.questions, Contest::Joker, game, "joker.questions")?;
     Ok(JokerRound {
         declared,
-        questions: round_questions,
+        questions: read_correct(teams, &joker.questions, "joker.questions")?,
     })
 }
 
 /// 6: `{"winner":team|null,"bid":b|"va-bank","stake":n?,"correct":[…]}` × 8;
 /// `stake`, when given, is the winner's stake as bid (a «ва-банк»'s sum).
-fn read_auction<'a>(
+fn read_auction(
     teams: &Teams,
-    node: &Node<'a>,
+    items: &[AuctionItem],
     game: &NeptuneGame,
-) -> Result<(Vec<AuctionQuestion>, Vec<Node<'a>>), SheetError> {
-    let items = questions(node, Contest::Auction, game)?;
-    let mut out = Vec::new();
-    for item in &items {
-        let q = item.fields(&["winner", "bid", "stake", "correct"])?;
-        let winner_team = match q.present("winner") {
-            Some(w) => Some(teams.team(&w)?),
+) -> Result<Vec<AuctionQuestion>, SheetError> {
+    questions(items, Contest::Auction, game, "auction")?;
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let path = format!("auction[{i}]");
+        let winner_team = match &item.winner {
+            Some(name) => Some(teams.team(name, &format!("{path}.winner"))?),
             None => None,
         };
-        let bid = match q.present("bid") {
-            Some(b) => Some(read_bid(&b)?),
-            None => None,
-        };
-        let winner = match (winner_team, bid) {
-            (Some(team), Some(bid)) => Some(Winner { team, bid }),
+        let winner = match (winner_team, item.bid) {
+            (Some(team), Some(SheetBid(bid))) => Some(Winner { team, bid }),
             (Some(_), None) => {
                 return Err(SheetError::new(
-                    &format!("{}.bid", item.path),
+                    &format!("{path}.bid"),
                     "missing: the winner's bid",
                 ));
             }
             (None, Some(_)) => {
                 return Err(SheetError::new(
-                    &format!("{}.bid", item.path),
+                    &format!("{path}.bid"),
                     "a bid, but no winner (`winner` is null or missing)",
                 ));
             }
             (None, None) => None,
         };
-        let stated_stake = match q.present("stake") {
+        let stated_stake = match item.stake {
             Some(_) if winner.is_none() => {
                 return Err(SheetError::new(
-                    &format!("{}.stake", item.path),
+                    &format!("{path}.stake"),
                     "a stake, but no winner (`winner` is null or missing)",
                 ));
             }
-            Some(stake) => Some(i64::from(stake.count()?)),
+            Some(Count(stake)) => Some(i64::from(stake)),
             None => None,
         };
         out.push(AuctionQuestion {
             winner,
-            correct: teams.list(&q.required("correct")?)?,
+            correct: teams.list(&item.correct, &format!("{path}.correct"))?,
             stated_stake,
         });
     }
-    Ok((out, items))
+    Ok(out)
 }
 
-/// A shortened game's sizes: `{"negative":3,…}` — every contest named,
-/// each 1 up to the rules' number (1.1–6.1).
-fn read_sizes(node: &Node<'_>) -> Result<[usize; 6], SheetError> {
-    let keys = Contest::ALL.map(|c| c.key());
-    let fields = node.fields(&keys)?;
-    let mut sizes = [0usize; 6];
+/// A shortened game's sizes: each 1 up to the rules' number (1.1–6.1).
+fn read_sizes(sizes: &Sizes) -> Result<[usize; 6], SheetError> {
+    let mut out = [0usize; 6];
     for contest in Contest::ALL {
-        let n_node = fields.required(contest.key())?;
-        let n = n_node.count()? as usize;
+        let n = sizes.of(contest) as usize;
         if n == 0 || n > contest.questions() {
-            return Err(n_node.err(format!(
-                "{n}: a shortened {} plays 1 to {} ({})",
-                contest.key(),
-                contest.questions(),
-                contest.count_rule()
-            )));
+            return Err(SheetError::new(
+                &format!("sizes.{}", contest.key()),
+                format!(
+                    "{n}: a shortened {} plays 1 to {} ({})",
+                    contest.key(),
+                    contest.questions(),
+                    contest.count_rule()
+                ),
+            ));
         }
-        sizes[contest.index()] = n;
+        out[contest.index()] = n;
     }
-    Ok(sizes)
+    Ok(out)
 }
 
-/// A whole number of points or "va-bank" (also accepted: "ва-банк").
-fn read_bid(node: &Node<'_>) -> Result<Bid, SheetError> {
-    match node.json {
-        // 6.4: «ва-банк», spelt either way.
-        super::json::Json::Str(s) if s == "va-bank" || s == "ва-банк" => Ok(Bid::VaBank),
-        super::json::Json::Str(s) => Err(node.err(format!(
-            "{} is not a bid (a number or \"va-bank\")",
-            quote(s)
-        ))),
-        _ => node.count().map(Bid::Amount),
-    }
-}
-
-fn read_correct(teams: &Teams, node: &Node<'_>) -> Result<Vec<usize>, SheetError> {
-    let q = node.fields(&["correct"])?;
-    teams.list(&q.required("correct")?)
+/// Each question's teams right, the questions at `path`.
+fn read_correct(
+    teams: &Teams,
+    items: &[Correct],
+    path: &str,
+) -> Result<Vec<Vec<usize>>, SheetError> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| teams.list(&item.correct, &format!("{path}[{i}].correct")))
+        .collect()
 }
 
 /// Names the field an engine refusal points at. The sheet has checked
 /// counts and teams already; what is left are the auction's bid rules.
-fn locate(teams: &Teams, auction: &[Node<'_>], error: NeptuneError) -> SheetError {
+fn locate(teams: &Teams, auction_len: usize, error: NeptuneError) -> SheetError {
     let NeptuneError::InQuestion { question, error } = error else {
         return SheetError::new("sheet", error.to_string());
     };
-    let Some(item) = auction.get(question) else {
+    if question >= auction_len {
         return SheetError::new("sheet", format!("question {question}: {error}"));
-    };
+    }
     let field = match *error {
         NeptuneError::NotPositive { .. } | NeptuneError::UnknownTeam { .. } => "winner",
         NeptuneError::ListedTwice { .. } => "correct",
@@ -366,5 +491,5 @@ fn locate(teams: &Teams, auction: &[Node<'_>], error: NeptuneError) -> SheetErro
         }
         other => other.to_string(),
     };
-    SheetError::new(&format!("{}.{field}", item.path), reason)
+    SheetError::new(&format!("auction[{question}].{field}"), reason)
 }

@@ -5,41 +5,68 @@
 //! `score` replays it: an unsettled tie is refused with the teams named,
 //! and those it puts through must be the sheet's teams, the others not.
 
+use serde::{Deserialize, Serialize};
+
 use super::SheetError;
-use super::json::Fields;
+use super::number::{Count, Seed};
 use super::teams::{Teams, quote};
 use crate::rules::brain_ring::{CutSettlement, RingError, settle_tie};
 
+/// `qualification`: `{"cut":…}`, the cut null or left out when there was
+/// no tie.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Qualification {
+    pub cut: Option<Cut>,
+}
+
+/// The tie at the cut and how it was settled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Cut {
+    /// The teams level across the cut.
+    pub tied: Vec<String>,
+    /// The places they contested.
+    pub places: Count,
+    /// Each shoot-off question: the tied teams whose card was right.
+    pub shoot_off: Option<Vec<Vec<String>>>,
+    /// The lot's seed, if the host drew one.
+    pub lot: Option<Seed>,
+}
+
 /// Checks `qualification` when the sheet has one (older sheets do not).
-pub(crate) fn check(fields: &Fields<'_>, teams: &Teams) -> Result<(), SheetError> {
-    let Some(node) = fields.present("qualification") else {
+pub(crate) fn check(
+    qualification: Option<&Qualification>,
+    teams: &Teams,
+) -> Result<(), SheetError> {
+    let Some(cut) = qualification.and_then(|q| q.cut.as_ref()) else {
         return Ok(());
     };
-    let qualification = node.fields(&["cut"])?;
-    let Some(cut_node) = qualification.present("cut") else {
-        return Ok(());
-    };
-    let cut = cut_node.fields(&["tied", "places", "shoot_off", "lot"])?;
-    let tied_node = cut.required("tied")?;
-    let mut names: Vec<String> = Vec::new();
-    for item in tied_node.array()? {
-        let name = item.str()?;
-        if names.iter().any(|n| n == name) {
-            return Err(item.err(format!("{} is named twice", quote(name))));
+    let (cut_path, tied_path, places_path) = (
+        "qualification.cut",
+        "qualification.cut.tied",
+        "qualification.cut.places",
+    );
+    for (i, name) in cut.tied.iter().enumerate() {
+        if cut.tied[..i].contains(name) {
+            return Err(SheetError::new(
+                &format!("{tied_path}[{i}]"),
+                format!("{} is named twice", quote(name)),
+            ));
         }
-        names.push(name.to_owned());
     }
-    let tied = Teams { names };
-    let places_node = cut.required("places")?;
-    let places = places_node.count()? as usize;
+    let tied = Teams {
+        names: cut.tied.clone(),
+    };
+    let places = cut.places.0 as usize;
     let mut shoot_off = Vec::new();
-    if let Some(questions) = cut.present("shoot_off") {
-        for question in questions.array()? {
-            shoot_off.push(tied.list(&question)?);
-        }
+    for (q, question) in cut.shoot_off.iter().flatten().enumerate() {
+        shoot_off.push(tied.list(question, &format!("{cut_path}.shoot_off[{q}]"))?);
     }
-    let lot = cut.present("lot").map(|n| n.unsigned()).transpose()?;
-    let settlement = CutSettlement { shoot_off, lot };
+    let settlement = CutSettlement {
+        shoot_off,
+        lot: cut.lot.map(|l| l.0),
+    };
     let names = |list: &[usize]| {
         list.iter()
             .map(|t| quote(tied.name(*t)))
@@ -47,21 +74,30 @@ pub(crate) fn check(fields: &Fields<'_>, teams: &Teams) -> Result<(), SheetError
             .join(", ")
     };
     let settled = settle_tie(tied.len(), places, &settlement).map_err(|e| match e {
-        RingError::CutTie { teams, places } => cut_node.err(format!(
-            "the tie at the cut is not settled: {} still tied for {places} place(s) (4.3)",
-            names(&teams)
-        )),
-        RingError::NotEnoughTeams { .. } => places_node.err(format!(
-            "{places} place(s) contested by {} tied teams: a tie needs more teams than places",
-            tied.len()
-        )),
-        other => cut_node.err(other.to_string()),
+        RingError::CutTie { teams, places } => SheetError::new(
+            cut_path,
+            format!(
+                "the tie at the cut is not settled: {} still tied for {places} place(s) (4.3)",
+                names(&teams)
+            ),
+        ),
+        RingError::NotEnoughTeams { .. } => SheetError::new(
+            places_path,
+            format!(
+                "{places} place(s) contested by {} tied teams: a tie needs more teams than places",
+                tied.len()
+            ),
+        ),
+        other => SheetError::new(cut_path, other.to_string()),
     })?;
     if settled.contested < places {
-        return Err(places_node.err(format!(
-            "{} tied teams fill {places} place(s): no tie to settle",
-            tied.len()
-        )));
+        return Err(SheetError::new(
+            places_path,
+            format!(
+                "{} tied teams fill {places} place(s): no tie to settle",
+                tied.len()
+            ),
+        ));
     }
     // The teams the settlement put through are the sheet's; the others
     // are not (a sheet seeded by hand lists none of the tied).
@@ -69,12 +105,15 @@ pub(crate) fn check(fields: &Fields<'_>, teams: &Teams) -> Result<(), SheetError
         let through = settled.teams.contains(&index);
         let listed = teams.names.contains(name);
         if through != listed && teams.names.iter().any(|n| tied.names.contains(n)) {
-            return Err(tied_node.err(format!(
-                "{} {} by the settlement but {} among the sheet's teams",
-                quote(name),
-                if through { "qualifies" } else { "is out" },
-                if listed { "is" } else { "is not" }
-            )));
+            return Err(SheetError::new(
+                tied_path,
+                format!(
+                    "{} {} by the settlement but {} among the sheet's teams",
+                    quote(name),
+                    if through { "qualifies" } else { "is out" },
+                    if listed { "is" } else { "is not" }
+                ),
+            ));
         }
     }
     Ok(())

@@ -1,10 +1,33 @@
 //! Sheet tests: each format scored as the rules say, and every bad sheet
 //! refused with the path of the offending field.
 
+use std::fmt::Debug;
+
 use proptest::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use super::score_sheet;
+use super::{read, score_sheet};
+
+/// The property every sheet the live game writes has: serialised, read
+/// back as `score` reads it, and serialised again, it is the same sheet and
+/// the same text. Each live format's tests check it on the games they play.
+pub(crate) fn round_trip<T>(sheet: &T) -> Result<(), String>
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let text = serde_json::to_string(sheet).map_err(|e| e.to_string())?;
+    let back: T = read(&text).map_err(|e| format!("{e}: {text}"))?;
+    let again = serde_json::to_string(&back).map_err(|e| e.to_string())?;
+    if back != *sheet {
+        return Err(format!("read back as {back:?}, written as {sheet:?}"));
+    }
+    if again != text {
+        return Err(format!("written again as {again}, first as {text}"));
+    }
+    Ok(())
+}
 
 fn scored(sheet: &Value) -> Value {
     let text = score_sheet(&sheet.to_string()).unwrap_or_else(|e| panic!("sheet refused: {e}"));
@@ -735,6 +758,82 @@ fn sheet_invalid_json_and_repeated_keys_are_refused() {
         score_sheet(text).unwrap_err().to_string(),
         "joker.declared[\"A\"]: given twice"
     );
+}
+
+#[test]
+fn sheet_structural_errors_name_the_field_in_the_sheets_words() {
+    let tournament =
+        json!({"format":"erudit-quartet","teams":["A","B","C","D"],"seed":-1,"stages":[]});
+    let cases: Vec<(Value, &str)> = vec![
+        (
+            with(base("chgk"), "/questions", json!({})),
+            "questions: expected an array",
+        ),
+        (
+            with(base("chgk"), "/questions/0/extra", json!(1)),
+            "questions[0].extra: unknown field (expected correct, removed, absent)",
+        ),
+        (
+            with(base("multigames"), "/tours/0/tasks/0/points/A", json!("x")),
+            "tours[0].tasks[0].points[\"A\"]: expected a number",
+        ),
+        (
+            with(
+                base("multigames"),
+                "/tours/0/tasks/0/points/A",
+                json!(1e-19),
+            ),
+            "tours[0].tasks[0].points[\"A\"]: 0.0000000000000000001 has more than 18 decimals or is too large",
+        ),
+        (
+            with(
+                base("erudit-quartet"),
+                "/tours/0/rounds/0/players/A",
+                json!(5),
+            ),
+            "tours[0].rounds[0].players[\"A\"]: expected a string",
+        ),
+        (
+            with(
+                base("neptune"),
+                "/sizes",
+                json!({"negative":12,"sandwich":6,"blitz":3,"sisyphus":6,"joker":7}),
+            ),
+            "sizes.auction: missing",
+        ),
+        (
+            with(
+                base("neptune"),
+                "/sizes",
+                json!({"negative":12,"sandwich":6,"blitz":3,"sisyphus":6,"joker":7,"auction":0}),
+            ),
+            "sizes.auction: 0: a shortened auction plays 1 to 8 (6.1)",
+        ),
+        (
+            with(
+                base("neptune"),
+                "/auction",
+                auction(vec![json!({"winner":"A","bid":2.5,"correct":[]})]),
+            ),
+            "auction[0].bid: 2.5 is not a whole number of 0 or more",
+        ),
+        (
+            with(
+                base("neptune"),
+                "/joker",
+                json!({"declared":{"A":"x","B":0},"questions":[]}),
+            ),
+            "joker.declared[\"A\"]: \"x\" is not a declaration 0..7 (5.2)",
+        ),
+        (tournament, "seed: -1 is not a whole number of 0 or more"),
+        (
+            json!({"format":"chgk","teams":["A"],"questions":[{"correct":[],"removed":null}]}),
+            "questions[0].removed: expected true or false",
+        ),
+    ];
+    for (sheet, expected) in cases {
+        assert_eq!(refused(&sheet), expected);
+    }
 }
 
 // ---------- properties ----------

@@ -209,8 +209,8 @@ fn a_restart_14_4_puts_an_armed_question_back_to_reading_with_a_notice_until_the
     );
 }
 
-#[test]
-fn the_sheet_4_6_scores_to_exactly_the_live_qualifying_table() {
+/// Four seeded teams and the first qualifying round played: 5:0, then 3:2.
+fn first_round_played() -> (Roster, RingTournament) {
     let roster = Roster::numbered(4);
     let mut ring = RingTournament::default();
     let teams = (1..=4).map(TeamId).collect();
@@ -253,6 +253,12 @@ fn the_sheet_4_6_scores_to_exactly_the_live_qualifying_table() {
             at(ms),
         );
     }
+    (roster, ring)
+}
+
+#[test]
+fn the_sheet_4_6_scores_to_exactly_the_live_qualifying_table() {
+    let (roster, ring) = first_round_played();
     let sheet = LiveFormat::sheet(&ring, &roster);
     let text = crate::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
     let scored: Value = serde_json::from_str(&text).expect("score prints JSON");
@@ -262,6 +268,28 @@ fn the_sheet_4_6_scores_to_exactly_the_live_qualifying_table() {
         4,
         "every seeded team has a place"
     );
+}
+
+#[test]
+fn the_sheet_written_live_reads_back_unchanged() {
+    let (roster, mut ring) = first_round_played();
+    assert_eq!(
+        crate::sheet::tests::round_trip(&ring.scoresheet(&roster)),
+        Ok(())
+    );
+    // 4.3: with the entry cut's tie, settled by a shoot-off and by a lot.
+    for lot in [None, Some(9)] {
+        ring.cut = Some(crate::play::cut::QualifyingCut {
+            tied: vec![TeamId(2), TeamId(3), TeamId(5)],
+            contested: 1,
+            shoot_off: vec![vec![TeamId(2), TeamId(3)], vec![TeamId(2)]],
+            lot,
+            ..Default::default()
+        });
+        let sheet = ring.scoresheet(&roster);
+        assert!(sheet.qualification.is_some());
+        assert_eq!(crate::sheet::tests::round_trip(&sheet), Ok(()));
+    }
 }
 
 const PACKAGE: &str =

@@ -7,17 +7,22 @@ use serde_json::Value;
 
 use super::RingTournament;
 use crate::play::format::Roster;
+use crate::sheet::Format;
+use crate::sheet::brain_ring::{BrainRingSheet, SheetFight};
+use crate::sheet::number::Count;
 use crate::sheet::output::{int, ring_points, row};
 
 impl RingTournament {
-    /// The seeded teams and every closed qualifying fight, round by round.
-    pub fn sheet_json(&self, roster: &Roster) -> Value {
-        let teams: Vec<Value> = self
-            .teams
-            .iter()
-            .map(|t| Value::String(roster.name(*t)))
-            .collect();
-        let rounds: Vec<Value> = self
+    /// The seeded teams and every closed qualifying fight, round by round;
+    /// with the entry cut's tie and its settlement when there was one (4.3).
+    pub(crate) fn scoresheet(&self, roster: &Roster) -> BrainRingSheet {
+        let name = |i: &usize| {
+            self.teams
+                .get(*i)
+                .map(|t| roster.name(*t))
+                .unwrap_or_default()
+        };
+        let rounds = self
             .qualifying()
             .map(|q| q.rounds)
             .unwrap_or_default()
@@ -25,36 +30,31 @@ impl RingTournament {
             .map(|round| {
                 round
                     .iter()
-                    .map(|fight| {
-                        let names: Vec<String> = fight
-                            .teams
-                            .iter()
-                            .map(|i| {
-                                self.teams
-                                    .get(*i)
-                                    .map(|t| roster.name(*t))
-                                    .unwrap_or_default()
-                            })
-                            .collect();
-                        serde_json::json!({"teams": names, "score": fight.score})
+                    .map(|fight| SheetFight {
+                        teams: fight.teams.iter().map(name).collect(),
+                        score: fight.score.iter().copied().map(Count).collect(),
                     })
                     .collect()
             })
             .collect();
-        let mut sheet =
-            serde_json::json!({"format": "brain-ring", "teams": teams, "rounds": rounds});
-        // 4.3: how a tie at the entry cut was settled, for `score` to replay.
-        if let (Some(cut), Some(map)) = (&self.cut, sheet.as_object_mut()) {
-            map.insert(
-                "qualification".to_owned(),
-                cut.sheet_json(|t| roster.name(t)),
-            );
+        BrainRingSheet {
+            format: Format::BrainRing,
+            teams: self.teams.iter().map(|t| roster.name(*t)).collect(),
+            rounds,
+            qualification: self
+                .cut
+                .as_ref()
+                .map(|cut| cut.scoresheet(|t| roster.name(t))),
         }
-        sheet
+    }
+
+    /// [`RingTournament::scoresheet`] as JSON.
+    pub fn sheet_json(&self, roster: &Roster) -> Value {
+        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
     }
 
     /// The qualifying table (4.6–4.7) as `score` prints it for
-    /// [`RingTournament::sheet_json`].
+    /// [`RingTournament::scoresheet`].
     pub fn standings_json(&self, roster: &Roster) -> Value {
         let rows = self
             .standings()

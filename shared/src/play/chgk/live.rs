@@ -4,7 +4,7 @@
 //! `chgk` scoresheet `minuta-server score` takes.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::command::{ChgkCommand, ChgkReceipt};
 use super::game::ChgkGame;
@@ -310,26 +310,7 @@ impl LiveFormat for ChgkGame {
     /// withdrawn on appeal (4.14), and the teams the host marked absent
     /// from its tour (4.3: they do not count in A).
     fn sheet(&self, roster: &Roster) -> Value {
-        let teams: Vec<TeamId> = roster.teams.iter().map(|t| t.id).collect();
-        let questions: Vec<Value> = self
-            .questions
-            .iter()
-            .filter(|q| q.played())
-            .map(|q| {
-                let names = |keep: &dyn Fn(TeamId) -> bool| -> Vec<String> {
-                    teams
-                        .iter()
-                        .filter(|t| keep(**t))
-                        .map(|t| roster.name(*t))
-                        .collect()
-                };
-                let correct = names(&|t| q.is_correct(t));
-                let absent = names(&|t| !self.plays(t, q.tour));
-                json!({ "correct": correct, "removed": q.withdrawn, "absent": absent })
-            })
-            .collect();
-        let names: Vec<String> = roster.teams.iter().map(|t| t.name.clone()).collect();
-        json!({ "format": "chgk", "teams": names, "questions": questions })
+        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
     }
 
     fn finished(&self) -> bool {

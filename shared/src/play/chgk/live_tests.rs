@@ -2,6 +2,8 @@
 //! through [`LiveFormat`] as the core drives it, what each audience sees,
 //! and the scoresheet that `score` ranks exactly as the live standings.
 
+use std::collections::BTreeSet;
+
 use proptest::prelude::*;
 
 use super::*;
@@ -353,73 +355,116 @@ pub(super) fn scored_standings(sheet: &serde_json::Value) -> serde_json::Value {
     out["standings"].clone()
 }
 
+/// A game played live: per tour, per question, each team's card (none,
+/// wrong, right, late, «пропуск»); then teams marked absent from the first
+/// tour (4.3) and a question withdrawn on appeal (4.14).
+fn played(tours: &[Vec<Vec<u8>>], withdraw: Option<usize>, absent: &BTreeSet<u32>) -> Play {
+    let mut p = Play::new(5);
+    let mut q = 0u32;
+    let mut at = 0u64;
+    for tour in tours {
+        p.tour(tour.len() as u32);
+        for answers in tour {
+            let question = QuestionId(q);
+            p.host(ChgkCommand::Announce { question }, s(at));
+            p.host(ChgkCommand::StartMinute, s(at + 1));
+            for (i, a) in answers.iter().enumerate() {
+                let team = TeamId(i as u32 + 1);
+                let (text, when) = match a {
+                    0 => continue,
+                    1 => ("Гоголь", at + 30),
+                    2 => ("Пушкин", at + 30),
+                    3 => ("Пушкин", at + 70),
+                    _ => ("", at + 30),
+                };
+                let card = ChgkCommand::SubmitCard {
+                    question,
+                    text: text.into(),
+                };
+                p.try_as(Identity::Team(team), card, s(when))
+                    .expect("a card");
+            }
+            for (group, verdict) in [("пушкин", Verdict::Correct), ("гоголь", Verdict::Wrong)]
+            {
+                let judge = ChgkCommand::Judge {
+                    question,
+                    group: group.into(),
+                    verdict,
+                };
+                let _ = p.try_as(Identity::Host, judge, s(at + 80));
+            }
+            p.host(ChgkCommand::Reveal { question }, s(at + 80));
+            q += 1;
+            at += 100;
+        }
+    }
+    for &team in absent {
+        let mark = ChgkCommand::MarkAbsent {
+            team: TeamId(team),
+            tour: TourId(0),
+            absent: true,
+        };
+        // A team with a card in the tour played it: refused, as it should be.
+        let _ = p.try_as(Identity::Host, mark, s(at));
+    }
+    if let Some(w) = withdraw.filter(|w| (*w as u32) < q) {
+        let question = QuestionId(w as u32);
+        let appeal = ChgkCommand::FileAppeal {
+            question,
+            kind: AppealKind::WithdrawQuestion,
+            text: "вопрос некорректен".into(),
+        };
+        let filed = p.try_as(Identity::Team(TeamId(1)), appeal, s(at));
+        if let Ok(ChgkReceipt::AppealFiled { appeal }) = filed {
+            let resolve = ChgkCommand::ResolveAppeal {
+                appeal,
+                upheld: true,
+                reply: "снят".into(),
+            };
+            p.host(resolve, s(at + 1));
+        }
+    }
+    p
+}
+
+fn tours() -> impl Strategy<Value = Vec<Vec<Vec<u8>>>> {
+    proptest::collection::vec(
+        proptest::collection::vec(
+            // Per team: no card, a wrong card, a right card, a late
+            // one, a «пропуск».
+            proptest::collection::vec(0u8..5, 5),
+            1..4,
+        ),
+        1..3,
+    )
+}
+
 proptest! {
     /// 4.3: whatever the teams answer and the judges decide — late cards,
     /// teams that skip a tour, a question withdrawn on appeal — `score` on
     /// the exported sheet ranks exactly as the live standings do.
     #[test]
     fn chgk_4_3_sheet_round_trip_is_exact(
-        tours in proptest::collection::vec(
-            proptest::collection::vec(
-                // Per team: no card, a wrong card, a right card, a late
-                // one, a «пропуск».
-                proptest::collection::vec(0u8..5, 5), 1..4),
-            1..3),
+        tours in tours(),
         withdraw in proptest::option::of(0usize..3),
         // Teams the host marks absent from the first tour (4.3).
         absent in proptest::collection::btree_set(1u32..6, 0..3),
     ) {
-        let mut p = Play::new(5);
-        let mut q = 0u32;
-        let mut at = 0u64;
-        for tour in &tours {
-            p.tour(tour.len() as u32);
-            for answers in tour {
-                let question = QuestionId(q);
-                p.host(ChgkCommand::Announce { question }, s(at));
-                p.host(ChgkCommand::StartMinute, s(at + 1));
-                for (i, a) in answers.iter().enumerate() {
-                    let team = TeamId(i as u32 + 1);
-                    let (text, when) = match a {
-                        0 => continue,
-                        1 => ("Гоголь", at + 30),
-                        2 => ("Пушкин", at + 30),
-                        3 => ("Пушкин", at + 70),
-                        _ => ("", at + 30),
-                    };
-                    let card = ChgkCommand::SubmitCard { question, text: text.into() };
-                    p.try_as(Identity::Team(team), card, s(when)).expect("a card");
-                }
-                for (group, verdict) in [("пушкин", Verdict::Correct), ("гоголь", Verdict::Wrong)] {
-                    let judge = ChgkCommand::Judge { question, group: group.into(), verdict };
-                    let _ = p.try_as(Identity::Host, judge, s(at + 80));
-                }
-                p.host(ChgkCommand::Reveal { question }, s(at + 80));
-                q += 1;
-                at += 100;
-            }
-        }
-        for team in absent {
-            let mark = ChgkCommand::MarkAbsent { team: TeamId(team), tour: TourId(0), absent: true };
-            // A team with a card in the tour played it: refused, as it should be.
-            let _ = p.try_as(Identity::Host, mark, s(at));
-        }
-        if let Some(w) = withdraw.filter(|w| (*w as u32) < q) {
-            let question = QuestionId(w as u32);
-            let appeal = ChgkCommand::FileAppeal {
-                question,
-                kind: AppealKind::WithdrawQuestion,
-                text: "вопрос некорректен".into(),
-            };
-            let filed = p.try_as(Identity::Team(TeamId(1)), appeal, s(at));
-            if let Ok(ChgkReceipt::AppealFiled { appeal }) = filed {
-                let resolve = ChgkCommand::ResolveAppeal { appeal, upheld: true, reply: "снят".into() };
-                p.host(resolve, s(at + 1));
-            }
-        }
+        let p = played(&tours, withdraw, &absent);
         let sheet = p.game.sheet(&p.roster);
         prop_assert_eq!(sheet["format"].as_str(), Some("chgk"));
         prop_assert_eq!(scored_standings(&sheet), LiveFormat::standings(&p.game, &p.roster));
+    }
+
+    /// The sheet the live game writes reads back as the same sheet.
+    #[test]
+    fn chgk_sheet_written_live_reads_back_unchanged(
+        tours in tours(),
+        withdraw in proptest::option::of(0usize..3),
+        absent in proptest::collection::btree_set(1u32..6, 0..3),
+    ) {
+        let p = played(&tours, withdraw, &absent);
+        prop_assert_eq!(crate::sheet::tests::round_trip(&p.game.scoresheet(&p.roster)), Ok(()));
     }
 }
 

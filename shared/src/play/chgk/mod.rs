@@ -17,6 +17,7 @@ mod host_actions;
 mod live;
 mod project;
 mod replay;
+mod sheet;
 pub mod view;
 
 pub use clock::{CardTiming, QuestionClock};

@@ -2,15 +2,20 @@
 //! `erudit-quartet` sheet's tournament form: stages of groups, each group's
 //! complete tours) and its table as `score` prints it.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{EruditTournament, GroupPlay, QuartetGame};
 use crate::ids::TeamId;
 use crate::play::format::Roster;
 use crate::rules::erudit::{
-    GroupResult, TOURS, TieSettlement, TourKind, TournamentRow, group_places, tournament_table,
+    GroupResult, TOURS, TieSettlement, TournamentRow, group_places, tournament_table,
 };
+use crate::sheet::Format;
+use crate::sheet::erudit::{SheetAttempt, SheetRound, SheetTour, SheetTourKind};
+use crate::sheet::erudit_tournament::{EruditTournamentSheet, SheetGroup, SheetTie};
+use crate::sheet::number::Seed;
 use crate::sheet::output::{int, row};
+use crate::sheet::teams::TeamMap;
 
 impl EruditTournament {
     /// 2.2: the table of every entrant by complete tours (docs/rules.md, 5:
@@ -40,52 +45,55 @@ impl EruditTournament {
         )
     }
 
-    pub fn sheet_json(&self, roster: &Roster) -> Value {
-        let name = |t: &TeamId| Value::String(roster.name(*t));
+    /// Every stage's groups with their complete tours and settled ties;
+    /// the entry cut's tie when there was one (5.2).
+    pub(crate) fn scoresheet(&self, roster: &Roster) -> EruditTournamentSheet {
+        let name = |t: &TeamId| roster.name(*t);
         let last = self.stages.len().saturating_sub(1);
-        let stages: Vec<Value> = self
+        let stages = self
             .stages
             .iter()
             .enumerate()
             .map(|(s, groups)| {
-                Value::Array(
-                    groups
-                        .iter()
-                        .enumerate()
-                        .map(|(i, g)| {
-                            let mut group = json!({
-                                "teams": g.teams.iter().map(name).collect::<Vec<_>>(),
-                                "tours": g.game.as_ref().map_or_else(Vec::new, |game| tours_json(game, roster)),
-                            });
-                            // 5.4, 5.5: how each deciding tie was settled,
-                            // and in the last stage each one being settled.
-                            let mut ties = g.ties.clone();
-                            let played = group["tours"].as_array().map_or(0, Vec::len);
-                            if s == last && played == TOURS {
-                                ties.extend(being_settled(g, groups.len(), i));
-                            }
-                            if !ties.is_empty()
-                                && let Some(fields) = group.as_object_mut()
-                            {
-                                fields.insert("ties".into(), ties_json(&ties, roster));
-                            }
-                            group
-                        })
-                        .collect(),
-                )
+                groups
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| {
+                        let tours = g
+                            .game
+                            .as_ref()
+                            .map_or_else(Vec::new, |game| sheet_tours(game, roster));
+                        // 5.4, 5.5: how each deciding tie was settled, and
+                        // in the last stage each one being settled.
+                        let mut ties = g.ties.clone();
+                        if s == last && tours.len() == TOURS {
+                            ties.extend(being_settled(g, groups.len(), i));
+                        }
+                        SheetGroup {
+                            teams: g.teams.iter().map(name).collect(),
+                            tours,
+                            ties: (!ties.is_empty()).then(|| sheet_ties(&ties, roster)),
+                        }
+                    })
+                    .collect()
             })
             .collect();
-        let mut sheet = json!({
-            "format": "erudit-quartet",
-            "teams": self.entrants.iter().map(name).collect::<Vec<_>>(),
-            "seed": self.seed,
-            "stages": stages,
-        });
-        // 5.2: how a tie at the cut from the ChGK table was settled.
-        if let (Some(cut), Some(map)) = (&self.cut, sheet.as_object_mut()) {
-            map.insert("qualification".into(), cut.sheet_json(|t| roster.name(t)));
+        EruditTournamentSheet {
+            format: Format::EruditQuartet,
+            teams: self.entrants.iter().map(name).collect(),
+            seed: Seed(self.seed),
+            stages,
+            // 5.2: how a tie at the cut from the ChGK table was settled.
+            qualification: self
+                .cut
+                .as_ref()
+                .map(|cut| cut.scoresheet(|t| roster.name(t))),
         }
-        sheet
+    }
+
+    /// [`EruditTournament::scoresheet`] as JSON.
+    pub fn sheet_json(&self, roster: &Roster) -> Value {
+        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
     }
 }
 
@@ -116,82 +124,65 @@ fn being_settled(g: &GroupPlay, groups: usize, group: usize) -> Vec<TieSettlemen
 
 /// A group's tie settlements: the tied teams, the shoot-off's questions
 /// (each its attempts), and the lot's seed if one was drawn.
-fn ties_json(ties: &[TieSettlement], roster: &Roster) -> Value {
-    let name = |t: usize| Value::String(roster.name(TeamId(t as u32)));
-    Value::Array(
-        ties.iter()
-            .map(|tie| {
-                let shoot_off: Vec<Value> = tie
-                    .shoot_off
-                    .iter()
-                    .map(|q| {
-                        Value::Array(
-                            q.iter()
-                                .map(|a| json!({"team": name(a.team), "correct": a.correct}))
-                                .collect(),
-                        )
-                    })
-                    .collect();
-                let mut entry = json!({
-                    "teams": tie.teams.iter().map(|&t| name(t)).collect::<Vec<_>>(),
-                    "shoot-off": shoot_off,
-                });
-                if let (Some(seed), Some(fields)) = (tie.lot, entry.as_object_mut()) {
-                    fields.insert("lot".into(), json!(seed));
-                }
-                entry
-            })
-            .collect(),
-    )
+fn sheet_ties(ties: &[TieSettlement], roster: &Roster) -> Vec<SheetTie> {
+    let name = |t: usize| roster.name(TeamId(t as u32));
+    ties.iter()
+        .map(|tie| SheetTie {
+            teams: tie.teams.iter().map(|&t| name(t)).collect(),
+            shoot_off: tie
+                .shoot_off
+                .iter()
+                .map(|q| {
+                    q.iter()
+                        .map(|a| SheetAttempt {
+                            team: name(a.team),
+                            correct: a.correct,
+                        })
+                        .collect()
+                })
+                .collect(),
+            lot: tie.lot.map(Seed),
+        })
+        .collect()
 }
 
 /// A game's complete tours in the one-game sheet's shape.
-fn tours_json(game: &QuartetGame, roster: &Roster) -> Vec<Value> {
+fn sheet_tours(game: &QuartetGame, roster: &Roster) -> Vec<SheetTour> {
     game.tours
         .iter()
         .enumerate()
         .filter(|(t, _)| game.tour_finished(*t))
-        .map(|(_, tour)| {
-            let kind = match tour.kind {
-                TourKind::Open => "open",
-                TourKind::Closed => "closed",
-                TourKind::SemiOpen => "semi-open",
-            };
-            let rounds: Vec<Value> = tour
+        .map(|(_, tour)| SheetTour {
+            kind: SheetTourKind(tour.kind),
+            rounds: tour
                 .rounds
                 .iter()
-                .map(|round| {
-                    let players: serde_json::Map<String, Value> = game
-                        .teams
-                        .iter()
-                        .zip(&round.players)
-                        .map(|(t, p)| {
-                            (
-                                roster.name(*t),
-                                Value::String(p.clone().unwrap_or_else(|| "—".into())),
-                            )
-                        })
-                        .collect();
-                    let questions: Vec<Value> = round
+                .map(|round| SheetRound {
+                    players: TeamMap(
+                        game.teams
+                            .iter()
+                            .zip(&round.players)
+                            .map(|(t, p)| {
+                                (roster.name(*t), p.clone().unwrap_or_else(|| "—".into()))
+                            })
+                            .collect(),
+                    ),
+                    questions: round
                         .questions
                         .iter()
                         .map(|q| {
-                            Value::Array(
-                                q.attempts
-                                    .iter()
-                                    .map(|a| {
-                                        let team =
-                                            game.teams.get(a.team).copied().unwrap_or(TeamId(0));
-                                        json!({"team": roster.name(team), "correct": a.correct})
-                                    })
-                                    .collect(),
-                            )
+                            q.attempts
+                                .iter()
+                                .map(|a| SheetAttempt {
+                                    team: roster
+                                        .name(game.teams.get(a.team).copied().unwrap_or(TeamId(0))),
+                                    correct: a.correct,
+                                })
+                                .collect()
                         })
-                        .collect();
-                    json!({"players": players, "questions": questions})
+                        .collect(),
                 })
-                .collect();
-            json!({"type": kind, "rounds": rounds})
+                .collect(),
         })
         .collect()
 }

@@ -650,6 +650,23 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3))]
+    /// The sheet the live game writes reads back as the same sheet, at
+    /// steps all through a tournament of eight: stages, groups, their
+    /// tours and the ties they settled.
+    #[test]
+    fn erudit_sheet_written_live_reads_back_unchanged(seed in any::<u64>()) {
+        let mut checked = 0u32;
+        play_tournament(8, seed, |h| {
+            checked += 1;
+            if checked.is_multiple_of(50) {
+                assert_eq!(crate::sheet::tests::round_trip(&h.t.scoresheet(&h.roster)), Ok(()));
+            }
+        });
+    }
+}
+
 /// A seed whose final ends with two teams tied for first: between the
 /// last tour and the shoot-off, the exported sheet scores them sharing
 /// places 1-2, as the live standings show (found by the property above).
@@ -657,6 +674,11 @@ proptest! {
 fn sheet_5_4_an_open_tie_being_settled_scores_as_shared_places() {
     play_tournament(4, 16_957_756_381_850_436_908, |h| {
         assert_eq!(h.scored_sheet(), h.standings());
+        // The tie being settled is in the sheet, and reads back unchanged.
+        assert_eq!(
+            crate::sheet::tests::round_trip(&h.t.scoresheet(&h.roster)),
+            Ok(())
+        );
     });
 }
 

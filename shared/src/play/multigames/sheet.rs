@@ -1,44 +1,55 @@
 //! The game as `minuta-server score` reads it: the `multigames` sheet, and
 //! the standings exactly as `score` prints them for that sheet.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::game::MultigamesGame;
 use crate::play::format::Roster;
+use crate::sheet::Format;
+use crate::sheet::multigames::{MultigamesSheet, MultigamesSheetTask, MultigamesSheetTour};
+use crate::sheet::number::SheetCredit;
 use crate::sheet::output::{credit, row};
+use crate::sheet::teams::TeamMap;
 
 impl MultigamesGame {
     /// Every task played and not withdrawn, with each on-time credit; a team
-    /// absent from a task's `points` scored 0 there, as the sheet reads it.
-    pub fn sheet_json(&self, roster: &Roster) -> Value {
-        let tours: Vec<Value> = self
+    /// absent from a task's `points` scored 0, as the sheet reads it.
+    pub(crate) fn scoresheet(&self, roster: &Roster) -> MultigamesSheet {
+        let tours = self
             .tours
             .iter()
-            .map(|tour| {
-                let tasks: Vec<Value> = tour
+            .map(|tour| MultigamesSheetTour {
+                tasks: tour
                     .tasks
                     .iter()
                     .filter_map(|id| self.task(*id).ok())
                     .filter(|t| t.started_at.is_some() && !t.withdrawn)
-                    .map(|task| {
-                        let mut points = Map::new();
-                        for team in &roster.teams {
-                            if let Some(c) = Self::credit_of(task, team.id) {
-                                points.insert(team.name.clone(), credit(c));
-                            }
-                        }
-                        serde_json::json!({"max": credit(task.draft.points), "points": points})
+                    .map(|task| MultigamesSheetTask {
+                        max: SheetCredit(task.draft.points),
+                        points: TeamMap(
+                            roster
+                                .teams
+                                .iter()
+                                .filter_map(|team| {
+                                    let c = Self::credit_of(task, team.id)?;
+                                    Some((team.name.clone(), SheetCredit(c)))
+                                })
+                                .collect(),
+                        ),
                     })
-                    .collect();
-                serde_json::json!({ "tasks": tasks })
+                    .collect(),
             })
             .collect();
-        let teams: Vec<Value> = roster
-            .teams
-            .iter()
-            .map(|t| Value::String(t.name.clone()))
-            .collect();
-        serde_json::json!({"format": "multigames", "teams": teams, "tours": tours})
+        MultigamesSheet {
+            format: Format::Multigames,
+            teams: roster.teams.iter().map(|t| t.name.clone()).collect(),
+            tours,
+        }
+    }
+
+    /// [`MultigamesGame::scoresheet`] as JSON.
+    pub fn sheet_json(&self, roster: &Roster) -> Value {
+        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
     }
 
     /// The standings of [`MultigamesGame::sheet_json`] as `score` prints them.

@@ -571,34 +571,71 @@ fn multigames_the_sheet_scores_exactly_as_the_live_standings() {
     assert_eq!(scored_standings(&sheet), p.game.standings_json(&p.roster));
 }
 
+/// A tour of tasks played live: per task, each team's credit in
+/// hundredths (none: no answer).
+fn played(credits: &[Vec<Option<u32>>]) -> Play {
+    let mut p = Play::new(4);
+    p.host(
+        MultigamesCommand::AddTour {
+            title: "Тур".into(),
+        },
+        s(0),
+    );
+    let mut now = 0;
+    for (k, task_credits) in credits.iter().enumerate() {
+        let task = TaskId(k as u32);
+        p.host(
+            MultigamesCommand::AddTask {
+                tour: TourNo(0),
+                task: draft("З", "3", 10),
+            },
+            s(now),
+        );
+        p.host(MultigamesCommand::Announce { task }, s(now));
+        p.host(MultigamesCommand::Start { task }, s(now));
+        for (i, c) in task_credits.iter().enumerate() {
+            if let Some(c) = c {
+                let team = TeamId(i as u32 + 1);
+                p.try_as(
+                    Identity::Team(team),
+                    MultigamesCommand::Answer {
+                        task,
+                        text: "a".into(),
+                    },
+                    s(now + 1),
+                )
+                .expect("answer");
+                let points = Credit::parse(&format!("{}.{:02}", c / 100, c % 100)).expect("credit");
+                p.host(MultigamesCommand::Award { task, team, points }, s(now + 14));
+            }
+        }
+        p.host(MultigamesCommand::Reveal { task }, s(now + 14));
+        now += 20;
+    }
+    p
+}
+
+fn credits() -> impl Strategy<Value = Vec<Vec<Option<u32>>>> {
+    proptest::collection::vec(
+        proptest::collection::vec(proptest::option::of(0u32..=300), 4),
+        1..5,
+    )
+}
+
 proptest! {
     /// Whatever credits the judges give, `score` on the exported sheet
     /// ranks exactly as the live standings do.
     #[test]
-    fn multigames_sheet_round_trip_is_exact(
-        credits in proptest::collection::vec(
-            proptest::collection::vec(proptest::option::of(0u32..=300), 4), 1..5),
-    ) {
-        let mut p = Play::new(4);
-        p.host(MultigamesCommand::AddTour { title: "Тур".into() }, s(0));
-        let mut now = 0;
-        for (k, task_credits) in credits.iter().enumerate() {
-            let task = TaskId(k as u32);
-            p.host(MultigamesCommand::AddTask { tour: TourNo(0), task: draft("З", "3", 10) }, s(now));
-            p.host(MultigamesCommand::Announce { task }, s(now));
-            p.host(MultigamesCommand::Start { task }, s(now));
-            for (i, c) in task_credits.iter().enumerate() {
-                if let Some(c) = c {
-                    let team = TeamId(i as u32 + 1);
-                    p.try_as(Identity::Team(team), MultigamesCommand::Answer { task, text: "a".into() }, s(now + 1)).expect("answer");
-                    let points = Credit::parse(&format!("{}.{:02}", c / 100, c % 100)).expect("credit");
-                    p.host(MultigamesCommand::Award { task, team, points }, s(now + 14));
-                }
-            }
-            p.host(MultigamesCommand::Reveal { task }, s(now + 14));
-            now += 20;
-        }
+    fn multigames_sheet_round_trip_is_exact(credits in credits()) {
+        let p = played(&credits);
         let sheet = p.game.sheet_json(&p.roster);
         prop_assert_eq!(scored_standings(&sheet), p.game.standings_json(&p.roster));
+    }
+
+    /// The sheet the live game writes reads back as the same sheet.
+    #[test]
+    fn multigames_sheet_written_live_reads_back_unchanged(credits in credits()) {
+        let p = played(&credits);
+        prop_assert_eq!(crate::sheet::tests::round_trip(&p.game.scoresheet(&p.roster)), Ok(()));
     }
 }

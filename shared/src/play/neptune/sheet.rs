@@ -2,23 +2,27 @@
 //! contests only, with `sizes` when the game was shortened) and its
 //! standings as `score` prints them.
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use super::game::NeptuneMatch;
 use crate::play::format::Roster;
-use crate::rules::neptune::{Bid, Contest, NeptuneGame, Winner};
+use crate::rules::neptune::{Bid, NeptuneGame, Winner};
+use crate::sheet::Format;
+use crate::sheet::neptune::{
+    AuctionItem, Correct, Declaration, JokerItem, NegativeItem, NeptuneSheet, SandwichItem,
+    SheetBid, Sizes,
+};
+use crate::sheet::number::Count;
+use crate::sheet::teams::TeamMap;
 
-fn names(list: &[usize], teams: &[String]) -> Value {
-    Value::Array(
-        list.iter()
-            .filter_map(|i| teams.get(*i))
-            .map(|n| Value::String(n.clone()))
-            .collect(),
-    )
+fn names(list: &[usize], teams: &[String]) -> Vec<String> {
+    list.iter().filter_map(|i| teams.get(*i)).cloned().collect()
 }
 
-fn correct(list: &[usize], teams: &[String]) -> Value {
-    json!({ "correct": names(list, teams) })
+fn correct(list: &[usize], teams: &[String]) -> Correct {
+    Correct {
+        correct: names(list, teams),
+    }
 }
 
 impl NeptuneMatch {
@@ -32,89 +36,92 @@ impl NeptuneMatch {
         serde_json::to_value(rows).unwrap_or(Value::Array(Vec::new()))
     }
 
-    pub fn sheet_json(&self, roster: &Roster) -> Value {
+    /// The whole contests played, with the sizes of a shortened game.
+    pub(crate) fn scoresheet(&self, roster: &Roster) -> NeptuneSheet {
         let teams = self.team_names(roster);
         let game = self.rules_game(true);
-        let mut sheet = Map::new();
-        sheet.insert("format".into(), json!("neptune"));
-        sheet.insert("teams".into(), json!(teams));
-        if let Some(sizes) = game.sizes {
-            let mut m = Map::new();
-            for c in Contest::ALL {
-                m.insert(c.key().into(), json!(sizes[c.index()]));
-            }
-            sheet.insert("sizes".into(), Value::Object(m));
-        }
-        contests_json(&game, &teams, &mut sheet);
-        Value::Object(sheet)
+        contests(
+            &game,
+            &teams,
+            NeptuneSheet {
+                format: Format::Neptune,
+                teams: teams.clone(),
+                sizes: game.sizes.map(Sizes::new),
+                negative: None,
+                sandwich: None,
+                blitz: None,
+                sisyphus: None,
+                joker: None,
+                auction: None,
+            },
+        )
+    }
+
+    /// [`NeptuneMatch::scoresheet`] as JSON.
+    pub fn sheet_json(&self, roster: &Roster) -> Value {
+        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
     }
 }
 
-fn contests_json(game: &NeptuneGame, teams: &[String], sheet: &mut Map<String, Value>) {
-    if let Some(qs) = &game.negative {
-        let v: Vec<Value> = qs
-            .iter()
-            .map(|q| json!({"rating": q.rating, "correct": names(&q.correct, teams)}))
-            .collect();
-        sheet.insert("negative".into(), Value::Array(v));
-    }
-    if let Some(qs) = &game.sandwich {
-        let v: Vec<Value> = qs
-            .iter()
-            .map(|q| json!({"top": names(&q.top, teams), "bottom": names(&q.bottom, teams)}))
-            .collect();
-        sheet.insert("sandwich".into(), Value::Array(v));
-    }
-    if let Some(blocks) = &game.blitz {
-        let v: Vec<Value> = blocks
-            .iter()
-            .map(|b| Value::Array(b.questions.iter().map(|q| correct(q, teams)).collect()))
-            .collect();
-        sheet.insert("blitz".into(), Value::Array(v));
-    }
-    if let Some(qs) = &game.sisyphus {
-        let v: Vec<Value> = qs.iter().map(|q| correct(&q.correct, teams)).collect();
-        sheet.insert("sisyphus".into(), Value::Array(v));
-    }
-    if let Some(round) = &game.joker {
-        let declared: Map<String, Value> = round
-            .declared
-            .iter()
-            .enumerate()
-            .filter_map(|(i, d)| Some((teams.get(i)?.clone(), json!(d))))
-            .collect();
-        let questions: Vec<Value> = round.questions.iter().map(|q| correct(q, teams)).collect();
-        sheet.insert(
-            "joker".into(),
-            json!({"declared": declared, "questions": questions}),
-        );
-    }
-    if let Some(qs) = &game.auction {
-        let v: Vec<Value> = qs
-            .iter()
-            .map(|q| match &q.winner {
-                // 6.4: a «ва-банк» with the sum it was made for.
-                Some(
-                    w @ Winner {
-                        bid: Bid::VaBank, ..
-                    },
-                ) if q.stated_stake.is_some() => json!({
-                    "winner": teams.get(w.team),
-                    "bid": "va-bank",
-                    "stake": q.stated_stake,
-                    "correct": names(&q.correct, teams),
-                }),
-                Some(w) => json!({
-                    "winner": teams.get(w.team),
-                    "bid": match w.bid {
-                        Bid::Amount(n) => json!(n),
-                        Bid::VaBank => json!("va-bank"),
-                    },
-                    "correct": names(&q.correct, teams),
-                }),
-                None => json!({"winner": null, "correct": names(&q.correct, teams)}),
-            })
-            .collect();
-        sheet.insert("auction".into(), Value::Array(v));
+/// The sheet with the contests `game` has played.
+fn contests(game: &NeptuneGame, teams: &[String], sheet: NeptuneSheet) -> NeptuneSheet {
+    NeptuneSheet {
+        negative: game.negative.as_ref().map(|qs| {
+            qs.iter()
+                .map(|q| NegativeItem {
+                    rating: Count(q.rating),
+                    correct: names(&q.correct, teams),
+                })
+                .collect()
+        }),
+        sandwich: game.sandwich.as_ref().map(|qs| {
+            qs.iter()
+                .map(|q| SandwichItem {
+                    top: names(&q.top, teams),
+                    bottom: names(&q.bottom, teams),
+                })
+                .collect()
+        }),
+        blitz: game.blitz.as_ref().map(|blocks| {
+            blocks
+                .iter()
+                .map(|b| b.questions.iter().map(|q| correct(q, teams)).collect())
+                .collect()
+        }),
+        sisyphus: game
+            .sisyphus
+            .as_ref()
+            .map(|qs| qs.iter().map(|q| correct(&q.correct, teams)).collect()),
+        joker: game.joker.as_ref().map(|round| JokerItem {
+            declared: TeamMap(
+                round
+                    .declared
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, d)| Some((teams.get(i)?.clone(), Declaration(*d))))
+                    .collect(),
+            ),
+            questions: round.questions.iter().map(|q| correct(q, teams)).collect(),
+        }),
+        auction: game.auction.as_ref().map(|qs| {
+            qs.iter()
+                .map(|q| {
+                    let winner = q.winner.map(|Winner { team, bid }| (team, bid));
+                    AuctionItem {
+                        winner: winner.and_then(|(team, _)| teams.get(team).cloned()),
+                        bid: winner.map(|(_, bid)| SheetBid(bid)),
+                        // 6.4: a «ва-банк» with the sum it was made for.
+                        stake: match winner {
+                            Some((_, Bid::VaBank)) => q
+                                .stated_stake
+                                .map(|s| Count(u32::try_from(s).unwrap_or(u32::MAX))),
+                            _ => None,
+                        },
+                        correct: names(&q.correct, teams),
+                    }
+                })
+                .collect()
+        }),
+        ..sheet
     }
 }

@@ -703,6 +703,17 @@ proptest! {
         let h = whole_game(3, 1, |c, q, t| pattern[(c * 9 + q as usize * 3 + t as usize) % 64]);
         prop_assert_eq!(scored(&h.g.sheet_json(&h.roster)), h.g.standings_json(&h.roster));
     }
+
+    /// The sheet the live game writes — shortened or whole, with the
+    /// «ва-банк» stakes of its auction — reads back as the same sheet.
+    #[test]
+    fn neptune_sheet_written_live_reads_back_unchanged(
+        pattern in proptest::collection::vec(any::<bool>(), 64),
+        size in 1u32..3,
+    ) {
+        let h = whole_game(3, size, |c, q, t| pattern[(c * 9 + q as usize * 3 + t as usize) % 64]);
+        prop_assert_eq!(crate::sheet::tests::round_trip(&h.g.scoresheet(&h.roster)), Ok(()));
+    }
 }
 
 #[test]
