@@ -10,6 +10,7 @@ pub mod event;
 mod games;
 mod legacy;
 mod media;
+mod own_games;
 mod programme;
 mod projection;
 mod qualification;

@@ -1,16 +1,15 @@
-//! Qualification between the event's games (4.3–4.4, 5.2): the event's own
-//! ChGK tournament's standings seed a game nobody enters otherwise
-//! (Brain-ring). The core knows which standings qualify; the game's format
-//! says what seeding it takes ([`GameState::qualified`]).
+//! Qualification between the event's games (4.3–4.4, 5.2): the table of
+//! the event's first game (its own ChGK, [`GameState::qualifying_table`])
+//! seeds a game nobody enters otherwise. The core knows which tours
+//! qualify; the game's format says what seeding it takes
+//! ([`GameState::qualified`]).
 
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
-use minuta_shared::play::brain_ring::RingTournament;
-use minuta_shared::play::chgk::{ChgkGame, EVENT_CHGK};
 use minuta_shared::play::cut::{CountedTours, QualifyingCut};
-use minuta_shared::play::games::{InState, event_games};
-use minuta_shared::rules::brain_ring::{CutSettlement, RingError, qualify, seeding_order};
+use minuta_shared::play::games::event_games;
 use minuta_shared::rules::chgk::ChgkRow;
+use minuta_shared::rules::qualification::{CutSettlement, QualifyError, qualify, seeding_order};
 use minuta_shared::seed::Seed;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{CutDecision, CutStep};
@@ -28,34 +27,6 @@ fn no_chgk() -> CommandError {
 }
 
 impl Core {
-    /// A game of format `F` by its id.
-    pub fn game_of<F: InState>(&self, game: GameId) -> Option<&F> {
-        F::of(&self.games.get(&game)?.state)
-    }
-
-    /// The first game of format `F` (by id) and its id.
-    pub fn first_game_of<F: InState>(&self) -> Option<(GameId, &F)> {
-        self.games
-            .iter()
-            .find_map(|(id, g)| F::of(&g.state).map(|f| (*id, f)))
-    }
-
-    // The event's own games, as the exports, the programme's own slots and
-    // the demos reach them: ChGK is game 0; Brain-ring is game 1 in a store
-    // made by this release, another id in an older one.
-
-    pub fn event_chgk(&self) -> Option<&ChgkGame> {
-        self.game_of(EVENT_CHGK)
-    }
-
-    pub fn event_ring_id(&self) -> Option<GameId> {
-        self.first_game_of::<RingTournament>().map(|(id, _)| id)
-    }
-
-    pub fn event_ring(&self) -> Option<&RingTournament> {
-        self.first_game_of().map(|(_, ring)| ring)
-    }
-
     /// The table the event's qualifications count (4.3: its own first
     /// game's, the ChGK tournament's), over the `counted` tours.
     fn qualifying_table(&self, counted: &CountedTours) -> Option<Vec<(TeamId, ChgkRow)>> {
@@ -199,14 +170,14 @@ impl Core {
         };
         let qualified = match qualify(&rows, places as usize, &settlement) {
             Ok(q) => q,
-            Err(RingError::CutTie {
+            Err(QualifyError::CutTie {
                 teams: still,
                 places: left,
             }) => {
                 // The whole tie as it stood before any shoot-off.
                 let (tied, contested) =
                     match qualify(&rows, places as usize, &CutSettlement::default()) {
-                        Err(RingError::CutTie { teams, places }) => (teams, places),
+                        Err(QualifyError::CutTie { teams, places }) => (teams, places),
                         _ => (still.clone(), left),
                     };
                 return Ok(CutOutcome::Tied {
@@ -221,7 +192,7 @@ impl Core {
                     },
                 });
             }
-            Err(RingError::NotTied { question, team }) => {
+            Err(QualifyError::NotTied { question, team }) => {
                 return Err(CommandError::Qualification(format!(
                     "shoot-off question {}: «{}» is not one of the teams still tied",
                     question + 1,

@@ -3,7 +3,7 @@
 //! question's right cards, the lot's seed and the order it drew. Stored by
 //! the game teams qualify into (Brain-ring), shown to the staff and the
 //! hall, exported with the qualification. Format-neutral; no scoring here
-//! (that is [`crate::rules::brain_ring::qualify`]).
+//! (that is [`crate::rules::qualification::qualify`]).
 
 use serde::{Deserialize, Serialize};
 

@@ -7,3 +7,4 @@ pub mod chgk;
 pub mod erudit;
 pub mod multigames;
 pub mod neptune;
+pub mod qualification;

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::SheetError;
 use super::number::{Count, Seed};
 use super::teams::{Teams, quote};
-use crate::rules::brain_ring::{CutSettlement, RingError, settle_tie};
+use crate::rules::qualification::{CutSettlement, QualifyError, settle_tie};
 
 /// `qualification`: `{"cut":…}`, the cut null or left out when there was
 /// no tie.
@@ -74,14 +74,14 @@ pub(crate) fn check(
             .join(", ")
     };
     let settled = settle_tie(tied.len(), places, &settlement).map_err(|e| match e {
-        RingError::CutTie { teams, places } => SheetError::new(
+        QualifyError::CutTie { teams, places } => SheetError::new(
             cut_path,
             format!(
                 "the tie at the cut is not settled: {} still tied for {places} place(s) (4.3)",
                 names(&teams)
             ),
         ),
-        RingError::NotEnoughTeams { .. } => SheetError::new(
+        QualifyError::NotEnoughTeams { .. } => SheetError::new(
             places_path,
             format!(
                 "{places} place(s) contested by {} tied teams: a tie needs more teams than places",

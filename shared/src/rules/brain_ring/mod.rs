@@ -1,12 +1,12 @@
 //! «Брейн-ринг» (4.1–4.16): fight scoring, the qualifying table, Swiss-style
-//! pairing without rematches, qualification from ChGK, the «царь горы»
+//! pairing without rematches (qualification from ChGK is
+//! [`crate::rules::qualification`]'s), the «царь горы»
 //! play-off and the best-of-three final, as pure state machines.
 
 pub mod fight;
 pub mod final_series;
 pub mod pairing;
 pub mod playoff;
-pub mod qualification;
 pub mod qualifying;
 pub mod scoring;
 pub mod standings;
@@ -15,7 +15,6 @@ pub use fight::{Fight, FightFormat, FightStatus, LiveFight, QuestionOutcome};
 pub use final_series::{FinalSeries, SeriesStatus};
 pub use pairing::{Meetings, first_round_pairs, pair_by_order};
 pub use playoff::{KingOfTheHill, PLAYOFF_TEAMS, PlayoffStatus};
-pub use qualification::{CutSettlement, Qualification, qualify, seeding_order, settle_tie};
 pub use qualifying::{QUALIFYING_ROUNDS, Qualifying};
 pub use scoring::{FightResult, QUALIFYING_QUESTIONS, RingPoints, fight_points};
 pub use standings::{RingRow, ring_standings};
@@ -49,16 +48,4 @@ pub enum RingError {
     PlayoffOver,
     #[error("the final series is over")]
     SeriesOver,
-    #[error("cannot qualify {wanted} teams out of {available} (4.3)")]
-    NotEnoughTeams { wanted: usize, available: usize },
-    /// 4.3: teams equal on points and rating across the cut; the host
-    /// settles it by a shoot-off on cards or a lot.
-    #[error("teams {teams:?} are level on points and rating for the last {places} place(s) (4.3)")]
-    CutTie { teams: Vec<usize>, places: usize },
-    #[error("shoot-off question {question}: team {team} is not one of the teams still tied")]
-    NotTied { question: usize, team: usize },
-    #[error("shoot-off question {question} comes after the tie at the cut was settled")]
-    CutSettledBefore { question: usize },
-    #[error("a lot after the tie at the cut was settled")]
-    LotAfterCutSettled,
 }

@@ -1,11 +1,28 @@
-//! Entry to the Brain-ring tournament from «Что? Где? Когда?» (4.3) and the
-//! seeding for round 1 (4.4).
+//! Entry into a game from the «Что? Где? Когда?» table (4.3 for Brain-ring,
+//! 5.2 for Эрудит-квартет): the cut and its tie, settled by shoot-off
+//! questions and a lot, and the seeding by the first tours (4.4).
 
 use serde::{Deserialize, Serialize};
 
-use super::RingError;
 use crate::rules::chgk::ChgkRow;
 use crate::seed::{Rng, Seed};
+
+/// Why a qualification from the ChGK table cannot be made (yet).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QualifyError {
+    #[error("cannot qualify {wanted} teams out of {available} (4.3)")]
+    NotEnoughTeams { wanted: usize, available: usize },
+    /// 4.3: teams equal on points and rating across the cut; the host
+    /// settles it by a shoot-off on cards or a lot.
+    #[error("teams {teams:?} are level on points and rating for the last {places} place(s) (4.3)")]
+    CutTie { teams: Vec<usize>, places: usize },
+    #[error("shoot-off question {question}: team {team} is not one of the teams still tied")]
+    NotTied { question: usize, team: usize },
+    #[error("shoot-off question {question} comes after the tie at the cut was settled")]
+    CutSettledBefore { question: usize },
+    #[error("a lot after the tie at the cut was settled")]
+    LotAfterCutSettled,
+}
 
 /// The teams that entered the qualifying part, in seeding order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,16 +56,16 @@ pub struct CutSettlement {
 /// `settlement`: each shoot-off question puts the tied teams that answered
 /// right ahead of those that did not (they take places left, or, if more
 /// answered right than places are left, the others drop out); a lot then
-/// draws among those still tied. Unsettled: [`RingError::CutTie`] names
+/// draws among those still tied. Unsettled: [`QualifyError::CutTie`] names
 /// the teams still tied and the places they contest. Nothing is drawn
 /// without the host's seed.
 pub fn qualify(
     rows: &[ChgkRow],
     places: usize,
     settlement: &CutSettlement,
-) -> Result<Qualification, RingError> {
+) -> Result<Qualification, QualifyError> {
     if places > rows.len() {
-        return Err(RingError::NotEnoughTeams {
+        return Err(QualifyError::NotEnoughTeams {
             wanted: places,
             available: rows.len(),
         });
@@ -79,10 +96,10 @@ pub fn qualify(
     let mut still = tied.clone();
     for (q, right) in settlement.shoot_off.iter().enumerate() {
         if left == 0 || still.len() <= left {
-            return Err(RingError::CutSettledBefore { question: q });
+            return Err(QualifyError::CutSettledBefore { question: q });
         }
         if let Some(&team) = right.iter().find(|t| !still.contains(t)) {
-            return Err(RingError::NotTied { question: q, team });
+            return Err(QualifyError::NotTied { question: q, team });
         }
         let right: Vec<usize> = still
             .iter()
@@ -102,7 +119,7 @@ pub fn qualify(
     let mut lot_order = Vec::new();
     if left > 0 && still.len() > left {
         let Some(seed) = settlement.lot else {
-            return Err(RingError::CutTie {
+            return Err(QualifyError::CutTie {
                 teams: still,
                 places: left,
             });
@@ -111,7 +128,7 @@ pub fn qualify(
         lot_order = still.clone();
         still.truncate(left);
     } else if settlement.lot.is_some() {
-        return Err(RingError::LotAfterCutSettled);
+        return Err(QualifyError::LotAfterCutSettled);
     }
     if left > 0 {
         teams.extend(still.iter().take(left));
@@ -132,7 +149,7 @@ pub fn settle_tie(
     tied: usize,
     contested: usize,
     settlement: &CutSettlement,
-) -> Result<Qualification, RingError> {
+) -> Result<Qualification, QualifyError> {
     let rows: Vec<ChgkRow> = (0..tied)
         .map(|team| ChgkRow {
             team,
@@ -229,7 +246,7 @@ mod tests {
         let rows = chgk_standings(4, &[q(&[0, 1, 2])]);
         assert_eq!(
             qualify(&rows, 2, &CutSettlement::default()),
-            Err(RingError::CutTie {
+            Err(QualifyError::CutTie {
                 teams: vec![0, 1, 2],
                 places: 2
             })
@@ -247,7 +264,7 @@ mod tests {
         };
         assert_eq!(
             qualify(&rows, 2, &partly),
-            Err(RingError::CutTie {
+            Err(QualifyError::CutTie {
                 teams: vec![0, 1],
                 places: 1
             })
@@ -266,7 +283,7 @@ mod tests {
         };
         assert_eq!(
             qualify(&rows, 2, &more),
-            Err(RingError::CutSettledBefore { question: 1 })
+            Err(QualifyError::CutSettledBefore { question: 1 })
         );
     }
 
@@ -294,7 +311,7 @@ mod tests {
         let rows = chgk_standings(2, &[]);
         assert_eq!(
             qualify(&rows, 3, &CutSettlement::default()),
-            Err(RingError::NotEnoughTeams {
+            Err(QualifyError::NotEnoughTeams {
                 wanted: 3,
                 available: 2
             })
