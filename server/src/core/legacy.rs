@@ -11,16 +11,12 @@
 //! replay finds it again.
 
 use minuta_shared::ids::GameId;
-use minuta_shared::play::brain_ring::RingEvent;
+use minuta_shared::play::brain_ring::{EVENT_RING_NAME, RingEvent};
 use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::play::games::{Format, GameEvent, GameSettings, GameState};
 use minuta_shared::play::replay::ReplayError;
 
 use super::{Core, Event};
-
-/// The event's Brain-ring's name, as exports and the festival's places
-/// show it.
-pub(super) const RING_NAME: &str = "Брейн-ринг";
 
 /// Where a store's old Brain-ring events go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +132,7 @@ impl Core {
         if !self.games.contains_key(&legacy.game) {
             self.add_game(
                 legacy.game,
-                RING_NAME.to_owned(),
+                EVENT_RING_NAME.to_owned(),
                 &GameSettings::Ring(Default::default()),
             );
         }
@@ -154,7 +150,7 @@ impl Core {
         };
         Some(Event::GameAdded {
             game,
-            name: RING_NAME.to_owned(),
+            name: EVENT_RING_NAME.to_owned(),
             settings: GameSettings::Ring(Default::default()),
         })
     }

@@ -116,7 +116,7 @@ fn an_old_store_gets_its_brain_ring_stored_as_a_game_once_and_replays_to_the_sam
         upgrade,
         vec![Event::GameAdded {
             game: GameId(2),
-            name: legacy::RING_NAME.into(),
+            name: minuta_shared::play::brain_ring::EVENT_RING_NAME.into(),
             settings: GameSettings::Ring(RingTiming::default()),
         }]
     );

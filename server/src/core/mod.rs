@@ -24,10 +24,9 @@ use std::net::SocketAddr;
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::packages::media::MediaHash;
-use minuta_shared::play::brain_ring::EVENT_RING;
 use minuta_shared::play::button::{ButtonPress, PressPatch};
 use minuta_shared::play::format::{Roster, RosterTeam};
-use minuta_shared::play::games::{GamePatch, GameSettings, event_games};
+use minuta_shared::play::games::{GamePatch, event_games, first_added_games};
 use minuta_shared::roster;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -132,7 +131,7 @@ impl Core {
         if self.registry.initialised() {
             return None;
         }
-        let events = vec![
+        let mut events = vec![
             Event::Initialised {
                 host_secret,
                 display_secret,
@@ -145,14 +144,16 @@ impl Core {
             Event::JuryAppointed {
                 secret: jury_secret,
             },
-            // The event's Brain-ring, stored like any added game so that a
-            // store's games all come from its log.
-            Event::GameAdded {
-                game: EVENT_RING,
-                name: legacy::RING_NAME.to_owned(),
-                settings: GameSettings::Ring(Default::default()),
-            },
         ];
+        events.extend(
+            first_added_games()
+                .into_iter()
+                .map(|(game, name, settings)| Event::GameAdded {
+                    game,
+                    name: name.to_owned(),
+                    settings,
+                }),
+        );
         for e in &events {
             self.apply(e);
         }

@@ -449,6 +449,17 @@ formats! {
     Neptune => neptune::NeptuneMatch,
 }
 
+/// The games a new store adds as its first events, stored like any added
+/// game so that a store's games all come from its log: the event's own
+/// Brain-ring (an older store has it under another id, or not at all).
+pub fn first_added_games() -> Vec<(crate::ids::GameId, &'static str, GameSettings)> {
+    vec![(
+        brain_ring::EVENT_RING,
+        brain_ring::EVENT_RING_NAME,
+        GameSettings::Ring(Default::default()),
+    )]
+}
+
 /// The games every event has from its start, before the host adds any:
 /// the event's own ChGK tournament, named by the event (an empty name).
 pub fn event_games() -> Vec<(crate::ids::GameId, GameSettings)> {

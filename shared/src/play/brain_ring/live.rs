@@ -27,6 +27,10 @@ use crate::tournament::Place;
 /// its Brain-ring under another id; the server finds it by format.
 pub const EVENT_RING: GameId = GameId(1);
 
+/// The event's Brain-ring's name, as exports and the festival's places
+/// show it.
+pub const EVENT_RING_NAME: &str = "Брейн-ринг";
+
 impl LiveFormat for RingTournament {
     const FORMAT: &'static str = "brain-ring";
     const QUALIFIED_FROM_CHGK: bool = true;

@@ -27,7 +27,7 @@ pub use fight::{
     FightAudience, FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView,
     RingQuestionText,
 };
-pub use live::EVENT_RING;
+pub use live::{EVENT_RING, EVENT_RING_NAME};
 pub use press_log::{Press, PressKind, PressLog, format_gap};
 pub use question::{ButtonPhase, ButtonQuestion, PressVerdict};
 pub use restart::RingRestartNotice;
