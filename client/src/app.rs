@@ -8,7 +8,7 @@ use std::sync::mpsc;
 
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{Format, event_games};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;

@@ -3,7 +3,8 @@
 //! here, so a language switch re-renders everything at once.
 
 use minuta_shared::play::chgk::view::QuestionStatus;
-use minuta_shared::play::chgk::{AppealKind, Phase, Verdict};
+use minuta_shared::play::chgk::{AppealKind, Verdict};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};

@@ -30,7 +30,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use minuta_shared::ids::QuestionId;
-use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::clock::Phase;
 
 /// A clock signal to sound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,8 +17,9 @@ use minuta_client::views::team::TeamForm;
 use minuta_shared::ids::{AppealId, QuestionId, TeamId, TourId};
 use minuta_shared::play::chgk::view::{AppealResolution, AppealView, TourView};
 use minuta_shared::play::chgk::{
-    AppealDecider, AppealKind, ChgkCommand, ChgkReceipt, ChgkStaffView, EVENT_CHGK, Phase,
+    AppealDecider, AppealKind, ChgkCommand, ChgkReceipt, ChgkStaffView, EVENT_CHGK,
 };
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameReceipt, GameStaffView};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;

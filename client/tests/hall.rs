@@ -17,7 +17,7 @@ use minuta_client::views::{self, LocalState};
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{JudgeId, QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::{DisplayView, HostView, JuryView, TeamView, View};
@@ -88,7 +88,7 @@ fn window(state: AppState) -> Harness<'static, Screen<LocalState>> {
     harness
 }
 
-fn running() -> minuta_shared::play::chgk::view::ClockView {
+fn running() -> minuta_shared::play::clock::ClockView {
     minute(QuestionId(2), "3", Phase::Minute, START_MS)
 }
 

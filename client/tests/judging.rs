@@ -19,7 +19,8 @@ use minuta_shared::packages::Question;
 use minuta_shared::play::chgk::view::{
     AnswerGroup, QuestionJudging, QuestionStatus, QuestionView, TourView,
 };
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase, Verdict};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Verdict};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{HostView, View};
 

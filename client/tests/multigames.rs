@@ -15,7 +15,7 @@ use minuta_client::state::UiCommand;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::{jury, team};
 use minuta_shared::ids::{GameId, JudgeId, TeamId};
-use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::{
     Format, GameCommand, GameDisplayView, GameReceipt, GameSettings, GameStaffView, GameTeamView,
 };
@@ -332,7 +332,7 @@ fn multigames_6_3_the_terminal_follows_the_task_in_play_and_the_team_may_look_ba
     common::team_chgk(&mut view).clock = common::minute(
         minuta_shared::ids::QuestionId(6),
         "7",
-        minuta_shared::play::chgk::Phase::Over,
+        minuta_shared::play::clock::Phase::Over,
         chgk_start,
     );
     let mut harness = team_screen(view, 20_000);

@@ -16,8 +16,9 @@ use minuta_client::i18n::{self, Lang};
 use minuta_client::state::UiCommand;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
-use minuta_shared::play::chgk::Phase;
-use minuta_shared::play::chgk::view::{ClockView, StandingRow, TourView};
+use minuta_shared::play::chgk::view::{StandingRow, TourView};
+use minuta_shared::play::clock::ClockView;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{Format, GameStaffView};
 use minuta_shared::play::multigames::{MultigamesSettings, MultigamesStaffView, StaffTour, TourNo};
 use minuta_shared::programme::{

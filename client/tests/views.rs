@@ -17,12 +17,14 @@ use minuta_client::views::team::TeamForm;
 use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::packages::Question;
 use minuta_shared::play::chgk::ChgkReceipt;
+use minuta_shared::play::chgk::Verdict;
 use minuta_shared::play::chgk::view::{
-    AnswerGroup, ClockView, DisplayHandout, DisplayReveal, LateCard, QuestionJudging,
-    QuestionStatus, QuestionView, TourView,
+    AnswerGroup, DisplayHandout, DisplayReveal, LateCard, QuestionJudging, QuestionStatus,
+    QuestionView, TourView,
 };
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::chgk::{Phase, Verdict};
+use minuta_shared::play::clock::ClockView;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameReceipt;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;

@@ -28,7 +28,8 @@ use serde_json::{Value, json};
 
 use minuta_shared::ids::QuestionId;
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK, Phase};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameReceipt;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::seed::Rng;

@@ -11,8 +11,9 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::chgk::view::ClockView;
-use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK, Phase};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
+use minuta_shared::play::clock::ClockView;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameReceipt;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::wire::client::Command;

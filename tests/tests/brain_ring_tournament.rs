@@ -30,7 +30,8 @@ use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingFightView, RingPlayError,
     RingStage, RingTiming,
 };
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase, Verdict};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Verdict};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameError, GamePatch, PlayError};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::rules::brain_ring::FightStatus;

@@ -7,10 +7,10 @@ use anyhow::{Context, Result, anyhow, bail, ensure};
 use minuta_server::export::{ExportFormat, export};
 use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::chgk::view::{ClockView, StandingRow};
-use minuta_shared::play::chgk::{
-    ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Judger, Phase, Verdict,
-};
+use minuta_shared::play::chgk::view::StandingRow;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Judger, Verdict};
+use minuta_shared::play::clock::ClockView;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_shared::ids::{QuestionId, TeamId};
-use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Phase};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::time::ServerTime;

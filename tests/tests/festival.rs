@@ -22,7 +22,8 @@ use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingStage,
 };
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase, Verdict};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Verdict};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings, GameStaffView};
 use minuta_shared::play::multigames::{
     MultigamesCommand as M, MultigamesReceipt, MultigamesSettings, MultigamesStaffView, TaskDraft,

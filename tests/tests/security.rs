@@ -5,7 +5,8 @@ use std::task::Poll;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
-use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK, Phase, Verdict};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK, Verdict};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameReceipt;
 
 use minuta_client::net::tls::pinned_client_config;

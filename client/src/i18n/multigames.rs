@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::multigames::{
     AppealNo, Awarder, MultigamesCommand, MultigamesPlayError, MultigamesReceipt, TaskAppealKind,
     TaskStatus, TourNo,

@@ -6,7 +6,7 @@
 
 use egui::Ui;
 use minuta_shared::ids::GameId;
-use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::GameSettings;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::{GameEntry, HostView};

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
 use minuta_shared::play::chgk::EVENT_CHGK;
-use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::{
     Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
 };

@@ -5,8 +5,9 @@
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::Slice;
-use minuta_shared::play::chgk::Phase;
-use minuta_shared::play::chgk::view::{ClockView, StandingRow};
+use minuta_shared::play::chgk::view::StandingRow;
+use minuta_shared::play::clock::ClockView;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::view::TeamView;
 

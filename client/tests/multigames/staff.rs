@@ -425,7 +425,7 @@ fn multigames_the_projector_gives_the_screen_back_to_a_chgk_question_announced_l
         ClockView {
             question: Some(minuta_shared::ids::QuestionId(6)),
             number: "7".into(),
-            phase: minuta_shared::play::chgk::Phase::Announced,
+            phase: minuta_shared::play::clock::Phase::Announced,
             ..ClockView::default()
         },
         heading(TaskStatus::Revealed),

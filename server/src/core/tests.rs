@@ -5,8 +5,9 @@ use minuta_shared::identity::Identity;
 use minuta_shared::ids::{AppealId, QuestionId, TeamId, TourId};
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::chgk::{
-    AppealKind, ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Phase, Verdict,
+    AppealKind, ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Verdict,
 };
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
 use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::time::ServerTime;

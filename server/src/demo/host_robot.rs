@@ -248,7 +248,8 @@ fn next_steps(
 #[cfg(test)]
 mod tests {
     use minuta_shared::identity::Identity;
-    use minuta_shared::play::chgk::{Phase, Verdict};
+    use minuta_shared::play::chgk::Verdict;
+    use minuta_shared::play::clock::Phase;
 
     use super::*;
     use crate::core::{Core, ServerInfo};

@@ -25,7 +25,8 @@ use tokio::sync::mpsc;
 
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, QuestionId, Slice, TeamId};
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Phase};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameTeamView;
 use minuta_shared::play::multigames::TaskId;
 use minuta_shared::seed::Rng;

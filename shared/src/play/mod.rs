@@ -6,6 +6,7 @@
 pub mod brain_ring;
 pub mod button;
 pub mod chgk;
+pub mod clock;
 pub mod cut;
 pub mod erudit;
 pub mod format;

@@ -10,8 +10,8 @@ use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{
     FightKind, RingBoard, RingFightView, RingPlaceRow, RingStage, RingStandingRow,
 };
-use minuta_shared::play::chgk::Phase;
-use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::clock::ClockView;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::ServerTime;
 

@@ -21,7 +21,7 @@ use minuta_shared::play::brain_ring::{
     ButtonPhase, ButtonQuestion, RingBoard, RingCommand, RingFightView, RingQuestionText,
     RingStaffView, RingTeamView, RingTiming, Table,
 };
-use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::{Format, GameSettings};
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ServerTime, countdown};

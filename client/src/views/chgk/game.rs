@@ -8,9 +8,9 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
 use minuta_shared::ids::{QuestionId, TeamId};
-use minuta_shared::play::chgk::Phase;
 use minuta_shared::play::chgk::view::{QuestionStatus, QuestionView};
 use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView, ShownPicture};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 

@@ -17,10 +17,9 @@ pub mod standings;
 pub mod team;
 
 use egui::Ui;
-use minuta_shared::play::chgk::view::ClockView;
-use minuta_shared::play::chgk::{
-    ChgkDisplayView, ChgkSettings, ChgkStaffView, ChgkTeamView, Phase,
-};
+use minuta_shared::play::chgk::{ChgkDisplayView, ChgkSettings, ChgkStaffView, ChgkTeamView};
+use minuta_shared::play::clock::ClockView;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameSettings;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::HostView;

@@ -6,9 +6,8 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::play::chgk::view::TeamCard;
-use minuta_shared::play::chgk::{
-    AppealKind, ChgkCommand, ChgkError, ChgkReceipt, ChgkTeamView, Phase,
-};
+use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkError, ChgkReceipt, ChgkTeamView};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;

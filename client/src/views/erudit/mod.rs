@@ -18,7 +18,7 @@ pub mod tournament;
 
 use egui::Ui;
 use minuta_shared::ids::{GameId, TeamId};
-use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::erudit::{
     EruditBoard, EruditCommand, EruditStaffView, EruditTeamView, EruditTiming, GameBoard,
     PhaseView, QuestionBoard, QuestionState,

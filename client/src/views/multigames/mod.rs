@@ -14,8 +14,8 @@ pub mod team;
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::QuestionId;
-use minuta_shared::play::chgk::Phase;
-use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::clock::ClockView;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
     MultiStandingRow, MultigamesCommand, MultigamesDisplayView, MultigamesStaffView,

@@ -7,7 +7,7 @@
 //! its appeals (6.4) with the jury's decisions, and the hall's standings.
 
 use egui::{RichText, Ui};
-use minuta_shared::play::chgk::Phase;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesPlayError, MultigamesReceipt, MultigamesTeamView, TaskAppealKind,

@@ -27,8 +27,8 @@ use std::time::Duration;
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::{GameId, QuestionId, Slice, TeamId};
-use minuta_shared::play::chgk::Phase;
-use minuta_shared::play::chgk::view::ClockView;
+use minuta_shared::play::clock::ClockView;
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings};
 use minuta_shared::play::neptune::{
     AuctionBoard, CardKey, NeptuneBoard, NeptuneCommand, NeptuneSettings, NeptuneStaffView,

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::Phase;
+use crate::play::clock::Phase;
 use crate::play::settings::ChgkTiming;
 use crate::time::ServerTime;
 

@@ -12,11 +12,10 @@ use serde::{Deserialize, Serialize};
 use super::ChgkError;
 use super::command::ShownPicture;
 use super::view::StandingRow;
-use super::{
-    AppealDecider, AppealKind, CardTiming, ChgkEvent, Judger, Phase, QuestionClock, Verdict,
-};
+use super::{AppealDecider, AppealKind, CardTiming, ChgkEvent, Judger, QuestionClock, Verdict};
 use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::{Package, Question};
+use crate::play::clock::Phase;
 use crate::play::settings::ChgkTiming;
 use crate::rules::chgk::{ChgkQuestionOutcome, ChgkRow, chgk_standings};
 use crate::text::normalise_answer;

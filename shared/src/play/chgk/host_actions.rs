@@ -211,7 +211,7 @@ mod tests {
 
         // Assert: nothing current; the question can be announced again.
         assert_eq!(game.current, None);
-        assert_eq!(game.phase_at(s(12)), super::super::Phase::Idle);
+        assert_eq!(game.phase_at(s(12)), crate::play::clock::Phase::Idle);
         assert!(game.handle_announce(QuestionId(0), s(13)).is_ok());
     }
 

@@ -48,24 +48,6 @@ pub enum AppealKind {
     AcceptMyAnswer,
 }
 
-/// Where the current question stands, as every screen shows it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Phase {
-    /// No question announced yet.
-    #[default]
-    Idle,
-    /// Number announced, question being read; cards already accepted.
-    Announced,
-    /// «Время» given: the minute runs.
-    Minute,
-    /// 3: the 10-seconds-left signal has sounded.
-    LastSeconds,
-    /// «Время, сдавайте ответы»: the 3-s grace for handing in runs.
-    HandIn,
-    /// Grace over: cards arriving now are late.
-    Over,
-}
-
 #[cfg(test)]
 mod absence_tests;
 #[cfg(test)]

@@ -9,10 +9,11 @@ use std::sync::Arc;
 use super::game::{ChgkGame, GameQuestion};
 use super::view::{
     AnswerGroup, AppealResolution, AppealView, CardReveal, ChgkDisplayView, ChgkStaffView,
-    ChgkTeamView, ClockView, DisplayHandout, DisplayPicture, DisplayReveal, JudgementEntry,
-    LateCard, QuestionJudging, QuestionStatus, QuestionView, StandingRow, TeamCard, TourView,
+    ChgkTeamView, DisplayHandout, DisplayPicture, DisplayReveal, JudgementEntry, LateCard,
+    QuestionJudging, QuestionStatus, QuestionView, StandingRow, TeamCard, TourView,
 };
 use crate::ids::TeamId;
+use crate::play::clock::ClockView;
 use crate::play::format::Roster;
 use crate::time::ServerTime;
 

@@ -7,10 +7,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::command::ShownPicture;
-use super::{AppealDecider, AppealKind, Judger, Phase, Verdict};
+use super::{AppealDecider, AppealKind, Judger, Verdict};
 use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
 use crate::packages::media::MediaRef;
+use crate::play::clock::ClockView;
 use crate::play::settings::ChgkTiming;
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -105,24 +106,6 @@ pub struct DisplayReveal {
     pub comment: Option<String>,
     /// Withdrawn on appeal: the projector says so.
     pub withdrawn: bool,
-}
-
-/// The clock of the current question, in server time.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClockView {
-    pub question: Option<QuestionId>,
-    /// The question's number as the hall knows it ("12").
-    pub number: String,
-    pub tour: Option<TourId>,
-    pub phase: Phase,
-    /// «Время»: the minute started.
-    pub started_at: Option<ServerTime>,
-    /// The 10-seconds-left signal.
-    pub warning_at: Option<ServerTime>,
-    /// «Время, сдавайте ответы».
-    pub ends_at: Option<ServerTime>,
-    /// The last instant a card counts (3: 3 s after the end signal).
-    pub accept_until: Option<ServerTime>,
 }
 
 /// One line of the standings table (3; 4.3).
