@@ -278,7 +278,6 @@ impl LiveFormat for RingTournament {
         }
     }
 
-    /// Drawn, seeded or in a fight (its presses are in a fight).
     fn press_question(view: &RingTeamView) -> Option<QuestionMark> {
         view.fight.as_ref().map(RingFightView::question_mark)
     }
@@ -325,6 +324,7 @@ impl LiveFormat for RingTournament {
             )
     }
 
+    /// Drawn, seeded or in a fight (its presses are in a fight).
     fn has_played(&self, team: TeamId) -> bool {
         self.teams.contains(&team) || self.fights.values().any(|f| f.tables.contains(&team))
     }

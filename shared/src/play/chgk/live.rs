@@ -336,7 +336,6 @@ impl LiveFormat for ChgkGame {
         })
     }
 
-    /// A card, on time or late, or an appeal.
     /// 4.3: the table Brain-ring (and any game qualifying from ChGK) is
     /// filled from.
     fn qualifying_table(
@@ -394,6 +393,7 @@ impl LiveFormat for ChgkGame {
         matches!(command, ChgkCommand::SubmitCard { .. })
     }
 
+    /// A card, on time or late, or an appeal.
     fn has_played(&self, team: TeamId) -> bool {
         self.questions.iter().any(|q| q.cards.contains_key(&team))
             || self.appeals.iter().any(|a| a.team == team)

@@ -113,7 +113,6 @@ impl LiveFormat for MultigamesGame {
         })
     }
 
-    /// An answer, on time or late, or an appeal.
     /// Replay: the task, the team and the judge a stored event names exist.
     fn check_replay(&self, event: &MultigamesEvent, known: &dyn Known) -> Result<(), ReplayError> {
         use MultigamesEvent as E;
@@ -167,6 +166,7 @@ impl LiveFormat for MultigamesGame {
         }
     }
 
+    /// An answer, on time or late, or an appeal.
     fn has_played(&self, team: TeamId) -> bool {
         self.tasks.iter().any(|t| t.answers.contains_key(&team))
             || self.appeals.iter().any(|a| a.team == team)
