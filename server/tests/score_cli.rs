@@ -183,7 +183,7 @@ fn score_bad_sheets_exit_2_with_the_field_path() {
     let cases = [
         (
             "unknown-format",
-            r#"format: unknown format "go" (expected one of chgk, brain-ring, erudit-quartet, multigames, neptune)"#,
+            r#"format: unknown format "go" (expected one of multigames, chgk, brain-ring, erudit-quartet, neptune)"#,
         ),
         ("no-teams", "teams: a sheet needs at least one team"),
         ("repeated-team", r#"teams[3]: "Совы" is already teams[0]"#),

@@ -13,6 +13,7 @@ use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::settings::TournamentSettings;
+use crate::sheet::SheetError;
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -250,6 +251,12 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
 
     /// The game as the scoresheet `minuta-server score` takes.
     fn sheet(&self, roster: &Roster) -> Value;
+
+    /// `minuta-server score` for a sheet of this format (`text`, already
+    /// read as the JSON object `root` naming this format): the result as
+    /// one line of JSON, or the first error found.
+    fn score_sheet(text: &str, root: &serde_json::Map<String, Value>)
+    -> Result<String, SheetError>;
 
     /// Whether the game has been played to its end.
     fn finished(&self) -> bool;

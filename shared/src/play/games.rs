@@ -13,6 +13,7 @@ use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::settings::TournamentSettings;
+use crate::sheet::SheetError;
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -428,6 +429,11 @@ macro_rules! formats {
                 match self {
                     $(Format::$variant => <$game as LiveFormat>::load_package(file_name, bytes, pictures).map(GameCommand::$variant)),*
                 }
+            }
+
+            /// `minuta-server score` for a sheet of this format.
+            pub fn score_sheet(self, text: &str, root: &serde_json::Map<String, Value>) -> Result<String, SheetError> {
+                match self { $(Format::$variant => <$game as LiveFormat>::score_sheet(text, root)),* }
             }
 
             /// 4.3, 5.2: teams enter this format from the ChGK standings.

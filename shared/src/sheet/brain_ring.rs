@@ -4,11 +4,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::SheetError;
 use super::number::Count;
 use super::output::{Scored, int, ring_points, row};
 use super::qualifying_cut::Qualification;
 use super::teams::{Teams, quote};
-use super::{Format, SheetError};
 use crate::rules::brain_ring::{
     Fight, QUALIFYING_QUESTIONS, QUALIFYING_ROUNDS, Qualifying, RingError,
 };
@@ -19,7 +19,8 @@ use crate::rules::brain_ring::{
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct BrainRingSheet {
-    pub format: Format,
+    /// The format's name, as `LiveFormat::FORMAT` gives it.
+    pub format: String,
     pub teams: Vec<String>,
     pub rounds: Vec<Vec<SheetFight>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

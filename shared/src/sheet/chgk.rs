@@ -4,16 +4,17 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::SheetError;
 use super::output::{Scored, int, row};
 use super::teams::{Teams, quote};
-use super::{Format, SheetError};
 use crate::rules::chgk::{ChgkQuestionOutcome, chgk_standings};
 
 /// `{"format":"chgk","teams":[…],"questions":[…]}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ChgkSheet {
-    pub format: Format,
+    /// The format's name, as `LiveFormat::FORMAT` gives it.
+    pub format: String,
     pub teams: Vec<String>,
     pub questions: Vec<ChgkSheetQuestion>,
 }

@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::SheetError;
 use super::output::{OrderedMap, Scored, int, row};
 use super::teams::{TeamMap, Teams, key_path, quote};
-use super::{Format, SheetError};
 use crate::rules::erudit::{
     Attempt, EruditError, EruditGame, GameScore, QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, Round,
     TEAMS, TOURS, Tour, TourKind,
@@ -18,7 +18,8 @@ use crate::tournament::rank_by;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct EruditSheet {
-    pub format: Format,
+    /// The format's name, as `LiveFormat::FORMAT` gives it.
+    pub format: String,
     pub teams: Vec<String>,
     pub tours: Vec<SheetTour>,
 }

@@ -9,12 +9,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::SheetError;
 use super::erudit::{SheetAttempt, SheetTour, read_attempts, read_game};
 use super::number::Seed;
 use super::output::{Scored, int, row};
 use super::qualifying_cut::Qualification;
 use super::teams::{Teams, quote};
-use super::{Format, SheetError};
 use crate::rules::erudit::{
     EruditError, GroupResult, TEAMS, TOURS, TieSettlement, advance_stage, group_places,
     tournament_table,
@@ -25,7 +25,8 @@ use crate::rules::erudit::{
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct EruditTournamentSheet {
-    pub format: Format,
+    /// The format's name, as `LiveFormat::FORMAT` gives it.
+    pub format: String,
     pub teams: Vec<String>,
     /// The draw's seed: its record (5.3); the groups are given as drawn.
     pub seed: Seed,

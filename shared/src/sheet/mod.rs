@@ -17,9 +17,11 @@ pub(crate) mod output;
 pub(crate) mod qualifying_cut;
 pub(crate) mod teams;
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use crate::play::games::Format;
 use serde_path_to_error::{Path, Segment};
 
 /// A sheet that breaks a rule or the format. Displays as one line,
@@ -44,37 +46,6 @@ impl SheetError {
     }
 }
 
-/// A sheet's `format`: the formats a sheet may have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum Format {
-    Chgk,
-    BrainRing,
-    EruditQuartet,
-    Multigames,
-    Neptune,
-}
-
-impl Format {
-    const ALL: [Format; 5] = [
-        Format::Chgk,
-        Format::BrainRing,
-        Format::EruditQuartet,
-        Format::Multigames,
-        Format::Neptune,
-    ];
-
-    fn key(self) -> &'static str {
-        match self {
-            Format::Chgk => "chgk",
-            Format::BrainRing => "brain-ring",
-            Format::EruditQuartet => "erudit-quartet",
-            Format::Multigames => "multigames",
-            Format::Neptune => "neptune",
-        }
-    }
-}
-
 /// Scores a sheet: the result as one line of JSON,
 /// `{"format":…,"standings":[…]}` (plus `next_round` for brain-ring), or the
 /// first error found: a structural one (a field's type, an unknown, missing
@@ -91,8 +62,8 @@ pub fn score_sheet(text: &str) -> Result<String, SheetError> {
         Some(_) => return Err(SheetError::new("format", "expected a string")),
         None => return Err(SheetError::new("format", "missing")),
     };
-    let Some(format) = Format::ALL.into_iter().find(|f| f.key() == name) else {
-        let known: Vec<&str> = Format::ALL.iter().map(|f| f.key()).collect();
+    let Some(format) = Format::from_name(name) else {
+        let known: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
         return Err(SheetError::new(
             "format",
             format!(
@@ -102,18 +73,12 @@ pub fn score_sheet(text: &str) -> Result<String, SheetError> {
             ),
         ));
     };
-    let result = match format {
-        Format::Chgk => chgk::score(&read(text)?)?,
-        Format::BrainRing => brain_ring::score(&read(text)?)?,
-        // A sheet with `stages` is a whole tournament, else one game.
-        Format::EruditQuartet if root.contains_key("stages") => {
-            erudit_tournament::score(&read(text)?)?
-        }
-        Format::EruditQuartet => erudit::score(&read(text)?)?,
-        Format::Multigames => multigames::score(&read(text)?)?,
-        Format::Neptune => neptune::score(&read(text)?)?,
-    };
-    serde_json::to_string(&result)
+    format.score_sheet(text, root)
+}
+
+/// A scored sheet as `score` prints it: one line of JSON.
+pub(crate) fn write(result: &impl Serialize) -> Result<String, SheetError> {
+    serde_json::to_string(result)
         .map_err(|e| SheetError::new("sheet", format!("cannot write the result: {e}")))
 }
 

@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::SheetError;
 use super::number::SheetCredit;
 use super::output::{Scored, credit, row};
 use super::teams::{TeamMap, Teams};
-use super::{Format, SheetError};
 use crate::rules::multigames::{
     Credit, MultiTour, MultigamesError, TOURS, Task, multigames_totals,
 };
@@ -15,7 +15,8 @@ use crate::tournament::rank_by;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct MultigamesSheet {
-    pub format: Format,
+    /// The format's name, as `LiveFormat::FORMAT` gives it.
+    pub format: String,
     pub teams: Vec<String>,
     pub tours: Vec<MultigamesSheetTour>,
 }

@@ -4,10 +4,10 @@
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 
+use super::SheetError;
 use super::number::{Count, Scalar};
 use super::output::{OrderedMap, Scored, int, row};
 use super::teams::{TeamMap, Teams, quote};
-use super::{Format, SheetError};
 use crate::rules::neptune::{
     AuctionQuestion, Bid, BlitzBlock, Contest, JokerRound, MAX_DECLARATION, NegativeQuestion,
     NeptuneError, NeptuneGame, NeptuneScore, QUESTIONS_PER_BLOCK, SandwichQuestion,
@@ -20,7 +20,8 @@ use crate::tournament::rank_by;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NeptuneSheet {
-    pub format: Format,
+    /// The format's name, as `LiveFormat::FORMAT` gives it.
+    pub format: String,
     pub teams: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sizes: Option<Sizes>,

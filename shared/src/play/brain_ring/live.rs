@@ -19,6 +19,7 @@ use crate::play::chgk::MAX_APPEAL_CHARS;
 use crate::play::cut::QualifyingCut;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
+use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -244,6 +245,13 @@ impl LiveFormat for RingTournament {
 
     fn sheet(&self, roster: &Roster) -> Value {
         self.sheet_json(roster)
+    }
+
+    fn score_sheet(
+        text: &str,
+        _root: &serde_json::Map<String, Value>,
+    ) -> Result<String, SheetError> {
+        sheet::write(&sheet::brain_ring::score(&sheet::read(text)?)?)
     }
 
     fn finished(&self) -> bool {

@@ -6,8 +6,8 @@
 use serde_json::Value;
 
 use super::RingTournament;
+use crate::play::format::LiveFormat;
 use crate::play::format::Roster;
-use crate::sheet::Format;
 use crate::sheet::brain_ring::{BrainRingSheet, SheetFight};
 use crate::sheet::number::Count;
 use crate::sheet::output::{int, ring_points, row};
@@ -38,7 +38,7 @@ impl RingTournament {
             })
             .collect();
         BrainRingSheet {
-            format: Format::BrainRing,
+            format: <RingTournament as LiveFormat>::FORMAT.to_owned(),
             teams: self.teams.iter().map(|t| roster.name(*t)).collect(),
             rounds,
             qualification: self

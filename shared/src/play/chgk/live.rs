@@ -21,6 +21,7 @@ use crate::play::replay::{Known, ReplayError};
 use crate::play::settings::TournamentSettings;
 use crate::rules::chgk::ChgkRow;
 use crate::sheet::output::{int, row};
+use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -312,6 +313,13 @@ impl LiveFormat for ChgkGame {
     /// from its tour (4.3: they do not count in A).
     fn sheet(&self, roster: &Roster) -> Value {
         serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
+    }
+
+    fn score_sheet(
+        text: &str,
+        _root: &serde_json::Map<String, Value>,
+    ) -> Result<String, SheetError> {
+        sheet::write(&sheet::chgk::score(&sheet::read(text)?)?)
     }
 
     fn finished(&self) -> bool {

@@ -3,8 +3,8 @@
 
 use super::game::ChgkGame;
 use crate::ids::TeamId;
+use crate::play::format::LiveFormat;
 use crate::play::format::Roster;
-use crate::sheet::Format;
 use crate::sheet::chgk::{ChgkSheet, ChgkSheetQuestion};
 
 impl ChgkGame {
@@ -33,7 +33,7 @@ impl ChgkGame {
             })
             .collect();
         ChgkSheet {
-            format: Format::Chgk,
+            format: <ChgkGame as LiveFormat>::FORMAT.to_owned(),
             teams: roster.teams.iter().map(|t| t.name.clone()).collect(),
             questions,
         }

@@ -19,6 +19,7 @@ use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::rules::erudit::blind_draw;
 use crate::seed::Seed;
+use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -298,6 +299,18 @@ impl LiveFormat for EruditTournament {
 
     fn sheet(&self, roster: &Roster) -> Value {
         self.sheet_json(roster)
+    }
+
+    /// A sheet with `stages` is a whole tournament, else one game.
+    fn score_sheet(
+        text: &str,
+        root: &serde_json::Map<String, Value>,
+    ) -> Result<String, SheetError> {
+        if root.contains_key("stages") {
+            sheet::write(&sheet::erudit_tournament::score(&sheet::read(text)?)?)
+        } else {
+            sheet::write(&sheet::erudit::score(&sheet::read(text)?)?)
+        }
     }
 
     fn finished(&self) -> bool {

@@ -6,11 +6,11 @@ use serde_json::Value;
 
 use super::{EruditTournament, GroupPlay, QuartetGame};
 use crate::ids::TeamId;
+use crate::play::format::LiveFormat;
 use crate::play::format::Roster;
 use crate::rules::erudit::{
     GroupResult, TOURS, TieSettlement, TournamentRow, group_places, tournament_table,
 };
-use crate::sheet::Format;
 use crate::sheet::erudit::{SheetAttempt, SheetRound, SheetTour, SheetTourKind};
 use crate::sheet::erudit_tournament::{EruditTournamentSheet, SheetGroup, SheetTie};
 use crate::sheet::number::Seed;
@@ -79,7 +79,7 @@ impl EruditTournament {
             })
             .collect();
         EruditTournamentSheet {
-            format: Format::EruditQuartet,
+            format: <EruditTournament as LiveFormat>::FORMAT.to_owned(),
             teams: self.entrants.iter().map(name).collect(),
             seed: Seed(self.seed),
             stages,

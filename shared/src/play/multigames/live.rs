@@ -13,6 +13,7 @@ use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
+use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -93,6 +94,13 @@ impl LiveFormat for MultigamesGame {
 
     fn sheet(&self, roster: &Roster) -> Value {
         self.sheet_json(roster)
+    }
+
+    fn score_sheet(
+        text: &str,
+        _root: &serde_json::Map<String, Value>,
+    ) -> Result<String, SheetError> {
+        sheet::write(&sheet::multigames::score(&sheet::read(text)?)?)
     }
 
     fn finished(&self) -> bool {

@@ -4,8 +4,8 @@
 use serde_json::Value;
 
 use super::game::MultigamesGame;
+use crate::play::format::LiveFormat;
 use crate::play::format::Roster;
-use crate::sheet::Format;
 use crate::sheet::multigames::{MultigamesSheet, MultigamesSheetTask, MultigamesSheetTour};
 use crate::sheet::number::SheetCredit;
 use crate::sheet::output::{credit, row};
@@ -41,7 +41,7 @@ impl MultigamesGame {
             })
             .collect();
         MultigamesSheet {
-            format: Format::Multigames,
+            format: <MultigamesGame as LiveFormat>::FORMAT.to_owned(),
             teams: roster.teams.iter().map(|t| t.name.clone()).collect(),
             tours,
         }

@@ -14,6 +14,7 @@ use crate::packages::media::PackageFile;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::rules::neptune::Contest;
+use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::{Place, rank_by};
 
@@ -132,6 +133,13 @@ impl LiveFormat for NeptuneMatch {
 
     fn sheet(&self, roster: &Roster) -> Value {
         self.sheet_json(roster)
+    }
+
+    fn score_sheet(
+        text: &str,
+        _root: &serde_json::Map<String, Value>,
+    ) -> Result<String, SheetError> {
+        sheet::write(&sheet::neptune::score(&sheet::read(text)?)?)
     }
 
     fn finished(&self) -> bool {

@@ -5,9 +5,9 @@
 use serde_json::Value;
 
 use super::game::NeptuneMatch;
+use crate::play::format::LiveFormat;
 use crate::play::format::Roster;
 use crate::rules::neptune::{Bid, NeptuneGame, Winner};
-use crate::sheet::Format;
 use crate::sheet::neptune::{
     AuctionItem, Correct, Declaration, JokerItem, NegativeItem, NeptuneSheet, SandwichItem,
     SheetBid, Sizes,
@@ -44,7 +44,7 @@ impl NeptuneMatch {
             &game,
             &teams,
             NeptuneSheet {
-                format: Format::Neptune,
+                format: <NeptuneMatch as LiveFormat>::FORMAT.to_owned(),
                 teams: teams.clone(),
                 sizes: game.sizes.map(Sizes::new),
                 negative: None,
