@@ -59,6 +59,11 @@ pub trait Screens {
     /// What the format's screens remember between frames, per game.
     type Form: Default + std::fmt::Debug;
 
+    /// Whether a game of this format is added from «Подготовка», set up
+    /// before the evening, rather than from its own tab on the bar (the
+    /// tab joins the bar once such a game exists).
+    const SET_UP_FIRST: bool = false;
+
     /// The settings of a game the host adds with one click.
     fn new_game() -> GameSettings;
 

@@ -189,6 +189,13 @@ macro_rules! screens {
             }
         }
 
+        /// Whether a game of `format` is set up from «Подготовка».
+        pub fn set_up_first(format: Format) -> bool {
+            match format {
+                $(Format::$variant => <$screens as Screens>::SET_UP_FIRST),*
+            }
+        }
+
         /// The deadlines of the countdowns running anywhere in `view`.
         pub fn ticking_in(view: &View) -> Vec<ServerTime> {
             match view {

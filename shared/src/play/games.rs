@@ -143,16 +143,49 @@ macro_rules! formats {
         #[derive(Clone, Debug)]
         pub enum GameState { $($variant($game)),* }
 
-        /// A registered format's game, found inside a [`GameState`].
+        /// A registered format's own types, found inside the registry's:
+        /// its game in a [`GameState`], its views and its commands.
         pub trait InState: LiveFormat {
             fn of(state: &GameState) -> Option<&Self>;
+            fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView>;
+            fn team_of(view: &GameTeamView) -> Option<&Self::TeamView>;
+            fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView>;
+            fn command_of(command: &GameCommand) -> Option<&Self::Command>;
         }
 
-        $(impl InState for $game {
-            #[allow(unreachable_patterns)]
+        $(#[allow(unreachable_patterns)]
+        impl InState for $game {
             fn of(state: &GameState) -> Option<&Self> {
                 match state {
                     GameState::$variant(g) => Some(g),
+                    _ => None,
+                }
+            }
+
+            fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView> {
+                match view {
+                    GameStaffView::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+
+            fn team_of(view: &GameTeamView) -> Option<&Self::TeamView> {
+                match view {
+                    GameTeamView::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+
+            fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView> {
+                match view {
+                    GameDisplayView::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+
+            fn command_of(command: &GameCommand) -> Option<&Self::Command> {
+                match command {
+                    GameCommand::$variant(c) => Some(c),
                     _ => None,
                 }
             }

@@ -12,9 +12,13 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, JudgeId, Slice, TeamId};
-use crate::play::brain_ring::{RingBoard, RingFightView, RingStaffView, RingTeamView};
-use crate::play::chgk::{ChgkDisplayView, ChgkStaffView, ChgkTeamView, EVENT_CHGK};
-use crate::play::games::{Format, GameDisplayView, GamePatch, GameStaffView, GameTeamView};
+use crate::play::brain_ring::{
+    RingBoard, RingFightView, RingStaffView, RingTeamView, RingTournament,
+};
+use crate::play::chgk::{ChgkDisplayView, ChgkGame, ChgkStaffView, ChgkTeamView, EVENT_CHGK};
+use crate::play::games::{
+    Format, GameDisplayView, GamePatch, GameStaffView, GameTeamView, InState,
+};
 use crate::play::settings::TournamentSettings;
 use crate::programme::ProgrammeView;
 use crate::roster::SitePlayer;
@@ -86,38 +90,26 @@ impl HostView {
     /// format (game 1 in a store made by this release, another id in an
     /// older one).
     pub fn event_ring(&self) -> Option<(GameId, &RingStaffView)> {
-        first_of(&self.games, |v| match v {
-            GameStaffView::Ring(v) => Some(v),
-            _ => None,
-        })
+        first_of(&self.games, RingTournament::staff_of)
     }
 }
 
 impl TeamView {
     /// The event's Brain-ring as this team sees it.
     pub fn event_ring(&self) -> Option<(GameId, &RingTeamView)> {
-        first_of(&self.games, |v| match v {
-            GameTeamView::Ring(v) => Some(v),
-            _ => None,
-        })
+        first_of(&self.games, RingTournament::team_of)
     }
 
     /// The Brain-ring fight this team plays now, in whichever game.
     pub fn ring_fight(&self) -> Option<(GameId, &RingFightView)> {
-        first_of(&self.games, |v| match v {
-            GameTeamView::Ring(RingTeamView { fight: Some(f), .. }) => Some(f),
-            _ => None,
-        })
+        first_of(&self.games, |v| RingTournament::team_of(v)?.fight.as_ref())
     }
 }
 
 impl DisplayView {
     /// The event's Brain-ring as the hall sees it.
     pub fn event_ring(&self) -> Option<(GameId, &RingBoard)> {
-        first_of(&self.games, |v| match v {
-            GameDisplayView::Ring(v) => Some(v),
-            _ => None,
-        })
+        first_of(&self.games, RingTournament::display_of)
     }
 }
 
@@ -147,32 +139,21 @@ impl HostView {
 
     /// A ChGK game of the programme as the staff see it.
     pub fn chgk(&self, game: GameId) -> Option<&ChgkStaffView> {
-        game_view(&self.games, game, |v| match v {
-            GameStaffView::Chgk(v) => Some(v),
-            _ => None,
-        })
+        game_view(&self.games, game, ChgkGame::staff_of)
     }
 }
 
 impl TeamView {
     /// The event's own ChGK tournament as this team sees it.
     pub fn event_chgk(&self) -> &ChgkTeamView {
-        game_view(&self.games, EVENT_CHGK, |v| match v {
-            GameTeamView::Chgk(v) => Some(v),
-            _ => None,
-        })
-        .unwrap_or(&NO_CHGK_TEAM)
+        game_view(&self.games, EVENT_CHGK, ChgkGame::team_of).unwrap_or(&NO_CHGK_TEAM)
     }
 }
 
 impl DisplayView {
     /// The event's own ChGK tournament as the hall sees it.
     pub fn event_chgk(&self) -> &ChgkDisplayView {
-        game_view(&self.games, EVENT_CHGK, |v| match v {
-            GameDisplayView::Chgk(v) => Some(v),
-            _ => None,
-        })
-        .unwrap_or(&NO_CHGK_DISPLAY)
+        game_view(&self.games, EVENT_CHGK, ChgkGame::display_of).unwrap_or(&NO_CHGK_DISPLAY)
     }
 }
 

@@ -51,6 +51,8 @@ pub struct RingForm {
 }
 
 impl Screens for Ring {
+    /// Another Brain-ring beside the event's own (which has its own tab).
+    const SET_UP_FIRST: bool = true;
     type Staff = RingStaffView;
     type Team = RingTeamView;
     type Display = RingBoard;

@@ -6,8 +6,9 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::brain_ring::RingTournament;
 use minuta_shared::play::brain_ring::{EarlyPress, RingBoard, RingCommand, RingStage, RingTiming};
-use minuta_shared::play::games::GameStaffView;
+use minuta_shared::play::games::InState;
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
@@ -220,10 +221,7 @@ pub fn qualification(
         .games
         .iter()
         .find(|g| g.id == game)
-        .and_then(|g| match &g.view {
-            GameStaffView::Ring(ring) => ring.board.cut.as_ref(),
-            _ => None,
-        });
+        .and_then(|g| RingTournament::staff_of(&g.view)?.board.cut.as_ref());
     crate::views::cut_tie::panel(ui, state, game, recorded, &mut form.cut, out);
     // Everyone level on nothing: «Отобрать» would seed by lot alone.
     if view

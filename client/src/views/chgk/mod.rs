@@ -53,6 +53,9 @@ pub struct ChgkForm {
 }
 
 impl Screens for Chgk {
+    /// Another ChGK tournament beside the event's own (which has its own
+    /// tabs).
+    const SET_UP_FIRST: bool = true;
     type Staff = ChgkStaffView;
     type Team = ChgkTeamView;
     type Display = ChgkDisplayView;

@@ -45,6 +45,8 @@ pub struct EruditForm {
 }
 
 impl Screens for Erudit {
+    /// Its tournament is seeded from the ChGK table before it is played.
+    const SET_UP_FIRST: bool = true;
     type Staff = EruditStaffView;
     type Team = EruditTeamView;
     type Display = EruditBoard;

@@ -5,8 +5,9 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::erudit::EruditTournament;
 use minuta_shared::play::erudit::{EruditCommand, EruditTiming, MIN_PLAYERS, TEAM_COUNTS};
-use minuta_shared::play::games::GameStaffView;
+use minuta_shared::play::games::InState;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
@@ -113,10 +114,7 @@ pub fn seeding(
         .games
         .iter()
         .find(|g| g.id == game)
-        .and_then(|g| match &g.view {
-            GameStaffView::Erudit(erudit) => erudit.board.cut.as_ref(),
-            _ => None,
-        });
+        .and_then(|g| EruditTournament::staff_of(&g.view)?.board.cut.as_ref());
     crate::views::cut_tie::panel(ui, state, game, recorded, &mut form.cut, out);
     // Everyone level on nothing: «Отобрать» would qualify by lot alone.
     if view

@@ -56,21 +56,26 @@ pub enum HostTab {
 
 impl HostTab {
     /// The tabs used before the event rather than during it, grouped in
-    /// one menu so the bar stays one line.
-    pub const SETUP: &[HostTab] = &[
-        HostTab::Questions,
-        HostTab::Teams,
-        HostTab::Judges,
-        HostTab::Tournament,
-        HostTab::Access,
-        // Another ChGK or Brain-ring tournament beside the event's own, an
-        // Эрудит-квартет tournament or a Нептун game, is set up here; its
-        // tab joins the bar once it exists.
-        HostTab::Games(Format::Chgk),
-        HostTab::Games(Format::Ring),
-        HostTab::Games(Format::Erudit),
-        HostTab::Games(Format::Neptune),
-    ];
+    /// one menu so the bar stays one line; then a tab per format whose
+    /// games are set up before the evening ([`Screens::SET_UP_FIRST`]),
+    /// which joins the bar once such a game exists.
+    ///
+    /// [`Screens::SET_UP_FIRST`]: crate::views::format::Screens::SET_UP_FIRST
+    pub fn setup() -> Vec<HostTab> {
+        let fixed = [
+            HostTab::Questions,
+            HostTab::Teams,
+            HostTab::Judges,
+            HostTab::Tournament,
+            HostTab::Access,
+        ];
+        let formats = Format::ALL
+            .iter()
+            .copied()
+            .filter(|f| games::set_up_first(*f))
+            .map(HostTab::Games);
+        fixed.into_iter().chain(formats).collect()
+    }
 }
 
 #[derive(Debug, Default)]
@@ -163,7 +168,7 @@ pub fn dashboard(
         tabs.extend(
             Format::ALL
                 .iter()
-                .filter(|f| !set_up_first(**f) || more_of(view, **f))
+                .filter(|f| !games::set_up_first(**f) || more_of(view, **f))
                 .map(|f| (HostTab::Games(*f), games_label(lang, *f))),
         );
         tabs.push((HostTab::Programme, lang.t(T::TabProgramme).to_owned()));
@@ -334,9 +339,8 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
 fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab) {
     // Another ChGK or Brain-ring tournament, or an Эрудит-квартет one,
     // once added, has its tab on the bar.
-    let setup: Vec<HostTab> = HostTab::SETUP
-        .iter()
-        .copied()
+    let setup: Vec<HostTab> = HostTab::setup()
+        .into_iter()
         .filter(|t| !matches!(t, HostTab::Games(f) if more_of(view, *f)))
         .collect();
     let open = setup.contains(tab);
@@ -359,18 +363,6 @@ fn setup_menu(ui: &mut Ui, lang: i18n::Lang, view: &HostView, tab: &mut HostTab)
     response.on_hover_text(inside.join(" · "));
 }
 
-/// Whether a game of `format` is added from «Подготовка» rather than from
-/// its own tab on the bar: another ChGK or Brain-ring beside the event's
-/// own (which have tabs of their own), an Эрудит-квартет tournament, and a
-/// Нептун game (its package, teams and ломтики are prepared before the
-/// evening; an evening without Нептун has no tab for it).
-fn set_up_first(format: Format) -> bool {
-    match format {
-        Format::Chgk | Format::Ring | Format::Erudit | Format::Neptune => true,
-        Format::Multigames => false,
-    }
-}
-
 /// Whether the host has added a game of `format` to the programme (for
 /// ChGK and Brain-ring: one beside the event's own).
 fn more_of(view: &HostView, format: Format) -> bool {
@@ -382,6 +374,8 @@ fn more_of(view: &HostView, format: Format) -> bool {
 fn games_label(lang: i18n::Lang, format: Format) -> String {
     match format {
         Format::Ring => lang.t(T::MoreRing).to_owned(),
-        _ => i18n::format_name(lang, format).to_owned(),
+        Format::Multigames | Format::Chgk | Format::Erudit | Format::Neptune => {
+            i18n::format_name(lang, format).to_owned()
+        }
     }
 }

@@ -16,10 +16,10 @@ use egui::{RichText, Ui};
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::clock::Phase;
-use minuta_shared::play::games::{GameCommand, GameSettings};
+use minuta_shared::play::games::{GameCommand, GameSettings, InState};
 use minuta_shared::play::multigames::{
-    MultiStandingRow, MultigamesCommand, MultigamesDisplayView, MultigamesStaffView,
-    MultigamesTeamView, StaffTask, TaskHeading, TaskStatus,
+    MultiStandingRow, MultigamesCommand, MultigamesDisplayView, MultigamesGame,
+    MultigamesStaffView, MultigamesTeamView, StaffTask, TaskHeading, TaskStatus,
 };
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::{ServerTime, countdown};
@@ -290,11 +290,7 @@ pub fn pending<'a>(
     state
         .pending_game_commands()
         .filter(move |(g, _)| *g == id)
-        .filter_map(|(_, command)| match command {
-            GameCommand::Multigames(c) => Some(c),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        })
+        .filter_map(|(_, command)| MultigamesGame::command_of(command))
 }
 
 #[cfg(test)]

@@ -29,10 +29,10 @@ use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::{GameId, QuestionId, Slice, TeamId};
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::clock::Phase;
-use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings};
+use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings, InState};
 use minuta_shared::play::neptune::{
-    AuctionBoard, CardKey, NeptuneBoard, NeptuneCommand, NeptuneSettings, NeptuneStaffView,
-    NeptuneTeamView, Stage, contest_title,
+    AuctionBoard, CardKey, NeptuneBoard, NeptuneCommand, NeptuneMatch, NeptuneSettings,
+    NeptuneStaffView, NeptuneTeamView, Stage, contest_title,
 };
 use minuta_shared::rules::neptune::Contest;
 use minuta_shared::time::{ServerTime, countdown};
@@ -57,6 +57,9 @@ pub struct NeptuneForm {
 }
 
 impl Screens for Neptune {
+    /// Its package, teams and ломтики are prepared before the evening; an
+    /// evening without Нептун has no tab for it.
+    const SET_UP_FIRST: bool = true;
     type Staff = NeptuneStaffView;
     type Team = NeptuneTeamView;
     type Display = NeptuneBoard;
@@ -373,11 +376,7 @@ pub fn pending<'a>(
     state
         .pending_game_commands()
         .filter(move |(g, _)| *g == game)
-        .filter_map(|(_, command)| match command {
-            GameCommand::Neptune(c) => Some(c),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        })
+        .filter_map(|(_, command)| NeptuneMatch::command_of(command))
 }
 
 /// The server's latest answer to this terminal's command of `game` that
