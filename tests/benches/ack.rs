@@ -31,7 +31,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, bail};
 
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
@@ -39,60 +39,43 @@ use minuta_shared::play::games::GameReceipt;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
-use minuta_tests::bench::{finish, floor_ratio, fsync_baseline, udp_baseline};
+use minuta_tests::bench::{
+    Floors, Mode, finish, floor_ratio, fsync_baseline, millis, parse, raise_to, udp_baseline,
+};
 use minuta_tests::hall::Hall;
 use minuta_tests::stats::{percentile, sorted, summary};
 use minuta_tests::{TestServer, progress};
 
+/// A single card in a calm hall: the durable floor of one action.
+#[derive(clap::Parser)]
+#[command(name = "ack")]
 struct Args {
+    /// Team terminals.
+    #[arg(long, value_name = "T", default_value_t = 20, value_parser = raise_to::<1>)]
     teams: usize,
+    /// Questions, each with every team's card (at most the package's 36).
+    #[arg(long, value_name = "Q", default_value_t = 10, value_parser = questions)]
     questions: u32,
+    /// How long the hall is quiet between two cards, in milliseconds.
+    #[arg(long = "pause-ms", value_name = "P", default_value = "20", value_parser = millis)]
     pause: Duration,
-    udp_samples: usize,
-    fsync_samples: usize,
+    #[command(flatten)]
+    floors: Floors,
+    #[command(flatten)]
+    mode: Mode,
 }
 
-fn parse_args() -> Result<Args> {
-    let mut args = Args {
-        teams: 20,
-        questions: 10,
-        pause: Duration::from_millis(20),
-        udp_samples: 5_000,
-        fsync_samples: 500,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| -> Result<u64> {
-            let v = it.next().ok_or_else(|| anyhow!("{name} needs a value"))?;
-            v.parse().with_context(|| format!("{name} {v}"))
-        };
-        match arg.as_str() {
-            "--teams" => args.teams = value("--teams")?.max(1) as usize,
-            "--questions" => args.questions = value("--questions")?.clamp(1, 36) as u32,
-            "--pause-ms" => args.pause = Duration::from_millis(value("--pause-ms")?),
-            "--udp-samples" => args.udp_samples = value("--udp-samples")?.max(100) as usize,
-            "--fsync-samples" => args.fsync_samples = value("--fsync-samples")?.max(100) as usize,
-            "--bench" => {}
-            other if other.starts_with("--") => bail!("unknown option {other}"),
-            _ => {}
-        }
-    }
-    Ok(args)
+/// 1 to the package's 36 questions.
+fn questions(s: &str) -> Result<u32, std::num::ParseIntError> {
+    Ok(s.parse::<u64>()?.clamp(1, 36) as u32)
 }
 
 fn main() -> ExitCode {
+    let args: Args = parse();
     // `cargo test --benches` runs bench targets without `--bench`: do nothing.
-    if !std::env::args().any(|a| a == "--bench") {
-        println!("ack: a benchmark; run it with `cargo bench -p minuta-tests --bench ack`");
+    if args.mode.idle("ack") {
         return ExitCode::SUCCESS;
     }
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            eprintln!("ack: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
     // The terminals share one thread, as in `bid` and `press`.
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -120,11 +103,11 @@ fn round1(x: f64) -> f64 {
 
 async fn run(args: Args) -> Result<String> {
     let start = Instant::now();
-    let udp = udp_baseline(args.udp_samples, Duration::ZERO).await?;
+    let udp = udp_baseline(args.floors.udp_samples, Duration::ZERO).await?;
     progress!(start, "{}", summary("raw UDP round trip, 32 bytes", &udp));
     let dir = tempfile::Builder::new().prefix("minuta-ack-").tempdir()?;
     // The store's own file system: the directory the server is given.
-    let fsync = fsync_baseline(&dir.path().join("data"), args.fsync_samples)?;
+    let fsync = fsync_baseline(&dir.path().join("data"), args.floors.fsync_samples)?;
     progress!(
         start,
         "{}",

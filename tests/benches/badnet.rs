@@ -36,7 +36,7 @@ use minuta_shared::seed::Rng;
 use minuta_shared::time::{ClockFilter, ClockSample};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
-use minuta_tests::bench::finish;
+use minuta_tests::bench::{Mode, at_least, finish, parse};
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
@@ -45,21 +45,25 @@ use minuta_tests::stats::percentile;
 use minuta_tests::terminal::Terminal;
 use minuta_tests::{TestServer, progress};
 
+/// Cards over bad networks: a calm link, 5% and 10% loss with jitter.
+#[derive(clap::Parser)]
+#[command(name = "badnet")]
+struct Args {
+    /// Team terminals, each behind its own relay [default: 30; 6 without
+    /// --bench].
+    #[arg(long, value_name = "N", hide_default_value = true, value_parser = at_least::<1>)]
+    #[arg(default_value_t = 6, default_value_if("bench", "true", Some("30")))]
+    teams: usize,
+    #[command(flatten)]
+    mode: Mode,
+}
+
 fn main() -> ExitCode {
-    let bench = std::env::args().any(|a| a == "--bench");
-    let mut teams = if bench { 30 } else { 6 };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        if arg == "--teams" {
-            match args.next().and_then(|n| n.parse().ok()) {
-                Some(n) if n > 0 => teams = n,
-                _ => {
-                    eprintln!("badnet: --teams takes a whole number above 0");
-                    return ExitCode::from(2);
-                }
-            }
-        }
+    let args: Args = parse();
+    if args.mode.listing() {
+        return ExitCode::SUCCESS;
     }
+    let (bench, teams) = (args.mode.bench, args.teams);
     let settings = if bench {
         vec![
             Impairment::default(),

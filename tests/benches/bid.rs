@@ -46,7 +46,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail, ensure};
+use anyhow::{Result, anyhow, bail, ensure};
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::games::{
@@ -62,62 +62,37 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
 use minuta_tests::auction;
-use minuta_tests::bench::{finish, floor_ratio, fsync_baseline, udp_baseline};
+use minuta_tests::bench::{
+    Floors, Mode, at_least, finish, floor_ratio, fsync_baseline, parse, raise_to, udp_baseline,
+};
 use minuta_tests::brain_ring::{Stamped, StampedTerminal};
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name, test_timing};
 use minuta_tests::stats::{percentile, sorted, summary};
 use minuta_tests::terminal::Terminal;
 use minuta_tests::{TestServer, progress};
 
+/// Нептун's auction: captains bid at once.
+#[derive(clap::Parser)]
+#[command(name = "bid")]
 struct Args {
+    /// Captains bidding at once (at least 2: a bidding needs two).
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = at_least::<2>)]
     captains: usize,
+    /// Rounds of bids.
+    #[arg(long, value_name = "R", default_value_t = 40, value_parser = raise_to::<1>)]
     rounds: usize,
-    udp_samples: usize,
-    fsync_samples: usize,
-}
-
-fn parse_args() -> Result<Args> {
-    let mut args = Args {
-        captains: 20,
-        rounds: 40,
-        udp_samples: 5_000,
-        fsync_samples: 500,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| -> Result<usize> {
-            let v = it.next().ok_or_else(|| anyhow!("{name} needs a value"))?;
-            v.parse().with_context(|| format!("{name} {v}"))
-        };
-        match arg.as_str() {
-            "--captains" => args.captains = value("--captains")?,
-            "--rounds" => args.rounds = value("--rounds")?.max(1),
-            "--udp-samples" => args.udp_samples = value("--udp-samples")?.max(100),
-            "--fsync-samples" => args.fsync_samples = value("--fsync-samples")?.max(100),
-            "--bench" => {}
-            other if other.starts_with("--") => bail!("unknown option {other}"),
-            _ => {}
-        }
-    }
-    if args.captains < 2 {
-        bail!("--captains must be at least 2 (a bidding needs two)");
-    }
-    Ok(args)
+    #[command(flatten)]
+    floors: Floors,
+    #[command(flatten)]
+    mode: Mode,
 }
 
 fn main() -> ExitCode {
+    let args: Args = parse();
     // `cargo test --benches` runs bench targets without `--bench`: do nothing.
-    if !std::env::args().any(|a| a == "--bench") {
-        println!("bid: a benchmark; run it with `cargo bench -p minuta-tests --bench bid`");
+    if args.mode.idle("bid") {
         return ExitCode::SUCCESS;
     }
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            eprintln!("bid: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
     // The terminals share one thread, as in `press`.
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -361,7 +336,7 @@ struct Accepted {
 async fn run(args: Args) -> Result<String> {
     let start = Instant::now();
     let n = args.captains;
-    let udp = udp_baseline(args.udp_samples, Duration::ZERO).await?;
+    let udp = udp_baseline(args.floors.udp_samples, Duration::ZERO).await?;
     progress!(start, "{}", summary("raw UDP round trip, 32 bytes", &udp));
     let (decide, views) = core_cost(n, args.rounds)?;
     progress!(
@@ -380,7 +355,7 @@ async fn run(args: Args) -> Result<String> {
 
     let dir = tempfile::Builder::new().prefix("minuta-bid-").tempdir()?;
     // The store's own file system: the directory the server is given.
-    let fsync = fsync_baseline(&dir.path().join("data"), args.fsync_samples)?;
+    let fsync = fsync_baseline(&dir.path().join("data"), args.floors.fsync_samples)?;
     progress!(
         start,
         "{}",

@@ -68,7 +68,7 @@ use minuta_shared::play::games::GameReceipt;
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
-use minuta_tests::bench::finish;
+use minuta_tests::bench::{Mode, at_least, finish, parse, raise_to, seconds};
 use minuta_tests::hall::{load_package, players, set_up_tournament, team_codes, team_name};
 use minuta_tests::stats::percentile;
 use minuta_tests::terminal::{Terminal, client_endpoint_with_buffers, within_for};
@@ -98,65 +98,73 @@ struct Args {
     give_up_after: Duration,
 }
 
-fn parse_args() -> Result<Args> {
-    let mut args = Args {
-        terminals: 2_000,
-        sockets: 1,
-        buffer: 4 * 1024 * 1024,
-        workers: 2,
-        window: 512,
-        no_staff: false,
-        minute_s: 10,
-        give_up_after: Duration::from_secs(60),
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| -> Result<usize> {
-            let v = it.next().ok_or_else(|| anyhow!("{name} needs a value"))?;
-            v.parse().with_context(|| format!("{name} {v}"))
+/// The deadline burst: terminals join at once, then hand in their cards in
+/// the same second.
+#[derive(clap::Parser)]
+#[command(name = "burst")]
+struct Options {
+    /// Team terminals [default: 2000; 20 without --bench].
+    #[arg(long, value_name = "N", value_parser = at_least::<1>)]
+    terminals: Option<usize>,
+    /// Client UDP sockets the terminals share [default: one per 500
+    /// terminals].
+    #[arg(long, value_name = "K", value_parser = raise_to::<1>)]
+    sockets: Option<usize>,
+    /// The sockets' receive and send buffer, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 4 * 1024 * 1024)]
+    buffer: usize,
+    /// Client runtime threads.
+    #[arg(long, value_name = "W", default_value_t = 2, value_parser = raise_to::<1>)]
+    workers: usize,
+    /// RegisterTeam commands in flight (0: all at once).
+    #[arg(long, value_name = "W", default_value_t = 512)]
+    window: usize,
+    /// No host or display connected during the join storm and the burst.
+    #[arg(long)]
+    no_staff: bool,
+    /// The minute's length in seconds, at least 2 [default: 10; 2 in a
+    /// smoke run without --terminals].
+    #[arg(long, value_name = "S", value_parser = raise_to::<2>)]
+    minute: Option<usize>,
+    /// A terminal stops trying to join after this many seconds.
+    #[arg(long, value_name = "S", default_value = "60", value_parser = seconds)]
+    give_up: Duration,
+    #[command(flatten)]
+    mode: Mode,
+}
+
+impl Options {
+    fn args(self) -> Args {
+        // `cargo bench` passes `--bench`; without it (`cargo test --benches`,
+        // `--all-targets`) this is a quick smoke run, not the 2,000-terminal burst.
+        let smoke = !self.mode.bench && self.terminals.is_none();
+        let terminals = match self.terminals {
+            Some(n) => n,
+            None if smoke => SMOKE_TERMINALS,
+            None => 2_000,
         };
-        match arg.as_str() {
-            "--terminals" => args.terminals = value("--terminals")?,
-            "--sockets" => args.sockets = value("--sockets")?.max(1),
-            "--buffer" => args.buffer = value("--buffer")?,
-            "--workers" => args.workers = value("--workers")?.max(1),
-            "--window" => args.window = value("--window")?,
-            "--no-staff" => args.no_staff = true,
-            "--minute" => args.minute_s = value("--minute")?.max(2) as u64,
-            "--give-up" => args.give_up_after = Duration::from_secs(value("--give-up")? as u64),
-            // `cargo bench` passes `--bench`; a filter may follow it.
-            "--bench" => {}
-            other if other.starts_with("--") => bail!("unknown option {other}"),
-            _ => {}
+        let minute_s = self.minute.unwrap_or(if smoke { 2 } else { 10 });
+        Args {
+            terminals,
+            // In a hall every laptop has a socket of its own; one socket for ten
+            // thousand terminals overflows its buffer in the join storm.
+            sockets: self.sockets.unwrap_or(terminals.div_ceil(500)),
+            buffer: self.buffer,
+            workers: self.workers,
+            window: self.window,
+            no_staff: self.no_staff,
+            minute_s: minute_s as u64,
+            give_up_after: self.give_up,
         }
     }
-    // `cargo bench` passes `--bench`; without it (`cargo test --benches`,
-    // `--all-targets`) this is a quick smoke run, not the 2,000-terminal burst.
-    if !std::env::args().any(|a| a == "--bench") && !std::env::args().any(|a| a == "--terminals") {
-        args.terminals = SMOKE_TERMINALS;
-        if !std::env::args().any(|a| a == "--minute") {
-            args.minute_s = 2;
-        }
-    }
-    if args.terminals == 0 {
-        bail!("--terminals must be at least 1");
-    }
-    // In a hall every laptop has a socket of its own; one socket for ten
-    // thousand terminals overflows its buffer in the join storm.
-    if !std::env::args().any(|a| a == "--sockets") {
-        args.sockets = args.terminals.div_ceil(500);
-    }
-    Ok(args)
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            eprintln!("burst: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
+    let options: Options = parse();
+    if options.mode.listing() {
+        return ExitCode::SUCCESS;
+    }
+    let args = options.args();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.workers)
         .enable_all()

@@ -33,28 +33,31 @@ use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
 use minuta_shared::play::button::PressKind;
 use minuta_shared::wire::client::Command;
-use minuta_tests::bench::finish;
+use minuta_tests::bench::{Mode, at_least, finish, parse};
 use minuta_tests::brain_ring::{long_format, open_friendly, untimed, verdict_of};
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name, test_timing};
 use minuta_tests::relay::{Impairment, Relay, Wake};
 use minuta_tests::terminal::{Terminal, client_endpoint};
 use minuta_tests::{TestServer, progress};
 
+/// Fair buttons over a sleepy Wi-Fi radio, keep-alive on and off.
+#[derive(clap::Parser)]
+#[command(name = "fair")]
+struct Args {
+    /// Trials of each arm [default: 20; 2 without --bench].
+    #[arg(long, value_name = "N", hide_default_value = true, value_parser = at_least::<1>)]
+    #[arg(default_value_t = 2, default_value_if("bench", "true", Some("20")))]
+    trials: usize,
+    #[command(flatten)]
+    mode: Mode,
+}
+
 fn main() -> ExitCode {
-    let bench = std::env::args().any(|a| a == "--bench");
-    let mut trials = if bench { 20 } else { 2 };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        if arg == "--trials" {
-            match args.next().and_then(|n| n.parse().ok()) {
-                Some(n) if n > 0 => trials = n,
-                _ => {
-                    eprintln!("fair: --trials takes a whole number above 0");
-                    return ExitCode::from(2);
-                }
-            }
-        }
+    let args: Args = parse();
+    if args.mode.listing() {
+        return ExitCode::SUCCESS;
     }
+    let trials = args.trials;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -81,7 +81,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
 use minuta_shared::wire::codec::{MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES};
 use minuta_shared::wire::server::Receipt;
-use minuta_tests::bench::finish;
+use minuta_tests::bench::{Mode, finish, parse, raise_to};
 use minuta_tests::hall::{
     PACKAGE, load_package, register_teams, set_up_tournament, team_codes, team_name,
 };
@@ -119,142 +119,111 @@ impl Kind {
     }
 }
 
-/// Every option, the public ones and the hidden ones a role is run with.
-#[derive(Clone, Debug)]
+/// Which process this is: the server's side in its namespace, or an
+/// attacker in the other (the outer process has none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Role {
+    Inner,
+    Attacker,
+}
+
+/// Floods from another network namespace, as root. A default after `;` is
+/// a smoke run's (without --bench).
+#[derive(Clone, Debug, clap::Parser)]
+#[command(name = "flood")]
 struct Options {
-    bench: bool,
+    /// Team terminals in the hall [default: 30; 4].
+    #[arg(long, value_name = "N", hide_default_value = true, value_parser = raise_to::<1>)]
+    #[arg(default_value_t = 4, default_value_if("bench", "true", Some("30")))]
     teams: usize,
+    /// Seconds of the calm phase [default: 10; 1].
+    #[arg(long = "calm", value_name = "S", hide_default_value = true, value_parser = secs)]
+    #[arg(default_value_t = 1.0, default_value_if("bench", "true", Some("10")))]
     calm_s: f64,
+    /// Seconds of each kind of flood [default: 10; 1].
+    #[arg(long = "flood", value_name = "S", hide_default_value = true, value_parser = secs)]
+    #[arg(default_value_t = 1.0, default_value_if("bench", "true", Some("10")))]
     flood_s: f64,
+    /// Seconds after each flood, still measured as load but in no phase
+    /// [default: 5; 0.5].
+    #[arg(long = "gap", value_name = "S", hide_default_value = true, value_parser = secs)]
+    #[arg(default_value_t = 0.5, default_value_if("bench", "true", Some("5")))]
     gap_s: f64,
+    /// Seconds after the last flood before the RSS is read [default: 60; 1].
+    #[arg(long = "settle", value_name = "S", hide_default_value = true, value_parser = secs)]
+    #[arg(default_value_t = 1.0, default_value_if("bench", "true", Some("60")))]
     settle_s: f64,
-    kinds: Vec<Kind>,
+    /// The kinds of flood, in turn.
+    #[arg(long, value_name = "KINDS", value_parser = kinds)]
+    #[arg(default_value = "junk,oversized,stream,handshake")]
+    kinds: ::std::vec::Vec<Kind>,
+    /// Junk datagrams a second [default: 20000; 2000].
+    #[arg(long, value_name = "R", hide_default_value = true)]
+    #[arg(
+        default_value_t = 2000,
+        default_value_if("bench", "true", Some("20000"))
+    )]
     junk_rate: u64,
+    /// Oversized-frame connections at once [default: 16; 2].
+    #[arg(long, value_name = "C", hide_default_value = true)]
+    #[arg(default_value_t = 2, default_value_if("bench", "true", Some("16")))]
     oversized_conns: usize,
+    /// Stream-abusing connections at once [default: 150; 10].
+    #[arg(long, value_name = "C", hide_default_value = true)]
+    #[arg(default_value_t = 10, default_value_if("bench", "true", Some("150")))]
     stream_conns: usize,
+    /// Initials a second [default: 2000; 200].
+    #[arg(long, value_name = "R", hide_default_value = true)]
+    #[arg(default_value_t = 200, default_value_if("bench", "true", Some("2000")))]
     handshake_rate: u64,
+    /// Distinct Initials captured [default: 4000; 100].
+    #[arg(long, value_name = "M", hide_default_value = true, value_parser = raise_to::<1>)]
+    #[arg(default_value_t = 100, default_value_if("bench", "true", Some("4000")))]
     initials: usize,
+    #[command(flatten)]
+    mode: Mode,
     // Hidden: which process this is and what it needs to know.
-    role: Option<String>,
+    #[arg(long, hide = true, value_enum)]
+    role: Option<Role>,
+    #[arg(long, hide = true)]
     attacker_ns: Option<String>,
+    #[arg(long, hide = true)]
     server_ip: Option<IpAddr>,
+    #[arg(long, hide = true, value_parser = Kind::parse)]
     kind: Option<Kind>,
+    #[arg(long, hide = true)]
     target: Option<SocketAddr>,
+    #[arg(long, hide = true, value_parser = parse_fingerprint)]
     fingerprint: Option<[u8; 32]>,
+    #[arg(long, hide = true)]
     source: Option<IpAddr>,
 }
 
-fn parse_options(argv: &[String]) -> Result<Options> {
-    let bench = argv.iter().any(|a| a == "--bench");
-    let mut o = if bench {
-        Options {
-            bench,
-            teams: 30,
-            calm_s: 10.0,
-            flood_s: 10.0,
-            gap_s: 5.0,
-            settle_s: 60.0,
-            kinds: KINDS.to_vec(),
-            junk_rate: 20_000,
-            oversized_conns: 16,
-            stream_conns: 150,
-            handshake_rate: 2_000,
-            initials: 4_000,
-            role: None,
-            attacker_ns: None,
-            server_ip: None,
-            kind: None,
-            target: None,
-            fingerprint: None,
-            source: None,
-        }
-    } else {
-        Options {
-            bench,
-            teams: 4,
-            calm_s: 1.0,
-            flood_s: 1.0,
-            gap_s: 0.5,
-            settle_s: 1.0,
-            kinds: KINDS.to_vec(),
-            junk_rate: 2_000,
-            oversized_conns: 2,
-            stream_conns: 10,
-            handshake_rate: 200,
-            initials: 100,
-            role: None,
-            attacker_ns: None,
-            server_ip: None,
-            kind: None,
-            target: None,
-            fingerprint: None,
-            source: None,
-        }
-    };
-    let mut it = argv.iter();
-    while let Some(arg) = it.next() {
-        if arg == "--bench" {
-            continue;
-        }
-        if !arg.starts_with("--") {
-            continue;
-        }
-        let v = it
-            .next()
-            .ok_or_else(|| anyhow!("{arg} needs a value"))?
-            .as_str();
-        let num = |v: &str| -> Result<u64> { v.parse().with_context(|| format!("{arg} {v}")) };
-        let secs = |v: &str| -> Result<f64> {
-            v.parse::<f64>()
-                .ok()
-                .filter(|s| s.is_finite() && *s >= 0.0)
-                .ok_or_else(|| anyhow!("{arg} takes seconds, not «{v}»"))
-        };
-        match arg.as_str() {
-            "--teams" => o.teams = num(v)?.max(1) as usize,
-            "--calm" => o.calm_s = secs(v)?,
-            "--flood" => o.flood_s = secs(v)?,
-            "--gap" => o.gap_s = secs(v)?,
-            "--settle" => o.settle_s = secs(v)?,
-            "--kinds" => {
-                o.kinds = v
-                    .split(',')
-                    .filter(|k| !k.is_empty())
-                    .map(Kind::parse)
-                    .collect::<Result<_>>()?
-            }
-            "--junk-rate" => o.junk_rate = num(v)?,
-            "--oversized-conns" => o.oversized_conns = num(v)? as usize,
-            "--stream-conns" => o.stream_conns = num(v)? as usize,
-            "--handshake-rate" => o.handshake_rate = num(v)?,
-            "--initials" => o.initials = num(v)?.max(1) as usize,
-            "--role" => o.role = Some(v.to_string()),
-            "--attacker-ns" => o.attacker_ns = Some(v.to_string()),
-            "--server-ip" => o.server_ip = Some(v.parse().with_context(|| format!("{arg} {v}"))?),
-            "--kind" => o.kind = Some(Kind::parse(v)?),
-            "--target" => o.target = Some(v.parse().with_context(|| format!("{arg} {v}"))?),
-            "--source" => o.source = Some(v.parse().with_context(|| format!("{arg} {v}"))?),
-            "--fingerprint" => {
-                o.fingerprint = Some(parse_fingerprint(v).with_context(|| format!("{arg} {v}"))?)
-            }
-            other => bail!("unknown option {other}"),
-        }
-    }
-    Ok(o)
+/// Seconds, not negative (a clap value parser).
+fn secs(v: &str) -> Result<f64, String> {
+    v.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| format!("seconds, not «{v}»"))
+}
+
+/// Kinds of flood, separated by commas (a clap value parser).
+fn kinds(v: &str) -> Result<Vec<Kind>> {
+    v.split(',')
+        .filter(|k| !k.is_empty())
+        .map(Kind::parse)
+        .collect()
 }
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let options = match parse_options(&argv) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("flood: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
-    match options.role.as_deref() {
-        None => outer(&argv, &options),
-        Some("inner") => {
+    let options: Options = parse();
+    if options.mode.listing() {
+        return ExitCode::SUCCESS;
+    }
+    match options.role {
+        // The server's side is given the same command line, and more.
+        None => outer(&std::env::args_os().skip(1).collect::<Vec<_>>(), &options),
+        Some(Role::Inner) => {
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
                 .enable_all()
@@ -262,7 +231,7 @@ fn main() -> ExitCode {
             finish("flood", runtime, inner(options))
         }
         // One thread: an attacker takes at most one of the machine's cores.
-        Some("attacker") => {
+        Some(Role::Attacker) => {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build();
@@ -279,10 +248,6 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
-        }
-        Some(other) => {
-            eprintln!("flood: unknown role {other}");
-            ExitCode::from(2)
         }
     }
 }
@@ -419,7 +384,7 @@ fn remove_stale_namespaces() {
     }
 }
 
-fn outer(argv: &[String], options: &Options) -> ExitCode {
+fn outer(argv: &[std::ffi::OsString], options: &Options) -> ExitCode {
     match outer_run(argv, options) {
         Ok(code) => code,
         Err(e) => {
@@ -429,7 +394,7 @@ fn outer(argv: &[String], options: &Options) -> ExitCode {
     }
 }
 
-fn outer_run(argv: &[String], options: &Options) -> Result<ExitCode> {
+fn outer_run(argv: &[std::ffi::OsString], options: &Options) -> Result<ExitCode> {
     // Built (if stale) here, where the registry and the target directory
     // are as cargo left them, and handed to the server's side.
     let binary = minuta_tests::server::server_binary()?;
@@ -437,7 +402,7 @@ fn outer_run(argv: &[String], options: &Options) -> Result<ExitCode> {
     remove_stale_namespaces();
     let ns = match Namespaces::make() {
         Ok(ns) => ns,
-        Err(e) if !options.bench => {
+        Err(e) if !options.mode.bench => {
             println!("flood: skipped, network namespaces cannot be made here ({e:#}); run as root");
             return Ok(ExitCode::SUCCESS);
         }

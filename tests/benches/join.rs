@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 
-use minuta_tests::bench::finish;
+use minuta_tests::bench::{Mode, at_least, finish, parse};
 use minuta_tests::hall::{register_teams, set_up_tournament, team_codes, team_name, test_timing};
 use minuta_tests::terminal::{Link, Terminal, client_endpoint};
 use minuta_tests::{TestServer, progress};
@@ -47,17 +47,31 @@ use minuta_tests::{TestServer, progress};
 /// The bare server's answer: about a team terminal's first view.
 const ANSWER: usize = 600;
 
+/// A join at the cost of a handshake: the server's instructions per join
+/// against a bare quinn server's, and its memory per terminal.
+#[derive(clap::Parser)]
+#[command(name = "join")]
+struct Args {
+    /// Terminals joining under callgrind.
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = at_least::<1>)]
+    terminals: usize,
+    /// Terminals joining for the memory per terminal.
+    #[arg(long, value_name = "M", default_value_t = 1_000, value_parser = at_least::<1>)]
+    rss_terminals: usize,
+    /// Run as the bare quinn server, with its certificate in DIR.
+    #[arg(long, value_name = "DIR", hide = true)]
+    bare_server: Option<PathBuf>,
+    #[command(flatten)]
+    mode: Mode,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args.iter().position(|a| a == "--bare-server") {
-        let Some(dir) = args.get(i + 1) else {
-            eprintln!("join: --bare-server needs a directory");
-            return ExitCode::from(2);
-        };
+    let args: Args = parse();
+    if let Some(dir) = args.bare_server {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build();
-        return match runtime.map(|rt| rt.block_on(bare_server(PathBuf::from(dir)))) {
+        return match runtime.map(|rt| rt.block_on(bare_server(dir))) {
             Ok(Ok(())) => ExitCode::SUCCESS,
             Ok(Err(e)) => {
                 eprintln!("join: bare server: {e:#}");
@@ -70,30 +84,13 @@ fn main() -> ExitCode {
         };
     }
     // `cargo test --benches` runs bench targets without `--bench`: do nothing.
-    if !args.iter().any(|a| a == "--bench") {
-        println!("join: a benchmark; run it with `cargo bench -p minuta-tests --bench join`");
+    if args.mode.idle("join") {
         return ExitCode::SUCCESS;
-    }
-    let (mut terminals, mut rss_terminals) = (200usize, 1_000usize);
-    let mut it = args.iter().skip(1);
-    while let Some(arg) = it.next() {
-        let target = match arg.as_str() {
-            "--terminals" => &mut terminals,
-            "--rss-terminals" => &mut rss_terminals,
-            _ => continue,
-        };
-        match it.next().and_then(|v| v.parse().ok()) {
-            Some(n) if n > 0 => *target = n,
-            _ => {
-                eprintln!("join: {arg} needs a positive number");
-                return ExitCode::from(2);
-            }
-        }
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build();
-    finish("join", runtime, run(terminals, rss_terminals))
+    finish("join", runtime, run(args.terminals, args.rss_terminals))
 }
 
 /// The bare quinn server: the server's TLS identity and transport, each

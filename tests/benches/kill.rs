@@ -51,7 +51,7 @@ use minuta_shared::seed::Rng;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
 use minuta_tests::auction;
-use minuta_tests::bench::finish;
+use minuta_tests::bench::{Mode, at_least, finish, parse};
 use minuta_tests::brain_ring::{
     RingSight, fight_in, long_format, open_friendly, phase, untimed, verdict_of,
 };
@@ -61,58 +61,31 @@ use minuta_tests::hall::{
 use minuta_tests::terminal::Terminal;
 use minuta_tests::{TestServer, progress};
 
+/// The kill -9 campaign: nothing acknowledged may be lost.
+#[derive(clap::Parser)]
+#[command(name = "kill")]
 struct Args {
+    /// Kills, one a round [default: 50; 3 without --bench].
+    #[arg(long, value_name = "N", hide_default_value = true, value_parser = at_least::<1>)]
+    #[arg(default_value_t = 3, default_value_if("bench", "true", Some("50")))]
     kills: usize,
+    /// Team terminals [default: 120; 12 without --bench].
+    #[arg(long, value_name = "T", hide_default_value = true, value_parser = at_least::<1>)]
+    #[arg(default_value_t = 12, default_value_if("bench", "true", Some("120")))]
     teams: usize,
+    /// The seed of the run's random choices (when each kill lands, the
+    /// order of the bids).
+    #[arg(long, default_value_t = 14)]
     seed: u64,
-}
-
-fn parse_args() -> Result<Args> {
-    let bench = std::env::args().any(|a| a == "--bench");
-    let mut args = if bench {
-        Args {
-            kills: 50,
-            teams: 120,
-            seed: 14,
-        }
-    } else {
-        Args {
-            kills: 3,
-            teams: 12,
-            seed: 14,
-        }
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| -> Result<u64> {
-            it.next()
-                .ok_or_else(|| anyhow!("{name} needs a number"))?
-                .parse::<u64>()
-                .with_context(|| format!("{name} takes a whole number"))
-        };
-        match arg.as_str() {
-            "--kills" => args.kills = value("--kills")? as usize,
-            "--teams" => args.teams = value("--teams")? as usize,
-            "--seed" => args.seed = value("--seed")?,
-            "--bench" => {}
-            other if other.starts_with("--") => bail!("unknown option {other}"),
-            _ => {}
-        }
-    }
-    if args.kills == 0 || args.teams == 0 {
-        bail!("--kills and --teams must be at least 1");
-    }
-    Ok(args)
+    #[command(flatten)]
+    mode: Mode,
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            eprintln!("kill: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
+    let args: Args = parse();
+    if args.mode.listing() {
+        return ExitCode::SUCCESS;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

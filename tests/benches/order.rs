@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use tokio::sync::{mpsc, oneshot};
 
 use minuta_shared::ids::TeamId;
@@ -38,7 +38,7 @@ use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{EVENT_RING, PressKind, RingCommand};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
-use minuta_tests::bench::finish;
+use minuta_tests::bench::{Mode, finish, parse, raise_to};
 use minuta_tests::brain_ring::{
     StampedTerminal, Verdict, long_format, open_friendly, untimed, verdict_of,
 };
@@ -52,40 +52,27 @@ const GAPS_MS: [f64; 4] = [0.1, 0.5, 1.0, 5.0];
 /// How long before its instant a presser stops sleeping and starts spinning.
 const SPIN: Duration = Duration::from_micros(300);
 
-fn parse_trials() -> Result<usize> {
-    let mut trials = 200;
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--trials" => {
-                let v = it.next().ok_or_else(|| anyhow!("--trials needs a value"))?;
-                trials = v.parse().with_context(|| format!("--trials {v}"))?;
-            }
-            "--bench" => {}
-            other if other.starts_with("--") => bail!("unknown option {other}"),
-            _ => {}
-        }
-    }
-    Ok(trials.max(1))
+/// Who pressed first, at gaps of 0.1, 0.5, 1 and 5 ms.
+#[derive(clap::Parser)]
+#[command(name = "order")]
+struct Args {
+    /// Trials at each gap.
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = raise_to::<1>)]
+    trials: usize,
+    #[command(flatten)]
+    mode: Mode,
 }
 
 fn main() -> ExitCode {
+    let args: Args = parse();
     // `cargo test --benches` runs bench targets without `--bench`: do nothing.
-    if !std::env::args().any(|a| a == "--bench") {
-        println!("order: a benchmark; run it with `cargo bench -p minuta-tests --bench order`");
+    if args.mode.idle("order") {
         return ExitCode::SUCCESS;
     }
-    let trials = match parse_trials() {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("order: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build();
-    finish("order", runtime, run(trials))
+    finish("order", runtime, run(args.trials))
 }
 
 /// The instant the earlier press left, for the later presser: nanoseconds

@@ -86,7 +86,9 @@ use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
-use minuta_tests::bench::{finish, quic_baseline, quiet, udp_baseline};
+use minuta_tests::bench::{
+    Mode, at_least, finish, millis, parse, quic_baseline, quiet, raise_to, udp_baseline,
+};
 use minuta_tests::brain_ring::{
     Stamped, StampedTerminal, is_answering, long_format, open_friendly, own_fight, shows_answering,
     untimed, verdict_of,
@@ -99,78 +101,55 @@ use minuta_tests::stats::{percentile, sorted, summary};
 use minuta_tests::terminal::{Terminal, client_endpoint};
 use minuta_tests::{TestServer, progress};
 
+/// The Brain-ring button's latency against raw UDP and a bare QUIC stream.
+#[derive(clap::Parser)]
+#[command(name = "press")]
 struct Args {
+    /// Team terminals, the two tables among them (at least 2).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = at_least::<2>)]
     terminals: usize,
+    /// Measured presses.
+    #[arg(long, value_name = "P", default_value_t = 200)]
     presses: usize,
+    /// Raw UDP round trips measured (at least 100).
+    #[arg(long, value_name = "S", default_value_t = 20_000, value_parser = raise_to::<100>)]
     udp_samples: usize,
     /// Writes one line per measured press (for matching with a packet capture).
+    #[arg(long, value_name = "FILE")]
     trace: Option<std::path::PathBuf>,
-    /// How long the buttons stay armed (quiet) before the press.
+    /// How long the buttons stay armed (quiet) before the press, in ms.
+    #[arg(long = "pause-ms", value_name = "MS", default_value = "0", value_parser = millis)]
     pause: Duration,
     /// Keep the terminals' thread polling during the fight, as each table's
     /// laptop does on a core of its own (here it takes the server's).
+    #[arg(long, overrides_with = "cold_terminals")]
     hot_terminals: bool,
+    /// The terminals' thread sleeps between frames: the default since
+    /// issue 16.5, kept for older command lines.
+    #[arg(long, overrides_with = "hot_terminals", hide = true)]
+    cold_terminals: bool,
     /// Run the server with `--no-busy-poll`: its thread sleeps between
     /// packets, also while the buttons are armed.
+    #[arg(long)]
     server_sleeps: bool,
+    #[command(flatten)]
+    mode: Mode,
 }
 
-fn parse_args() -> Result<Args> {
-    let mut args = Args {
-        terminals: 100,
-        presses: 200,
-        udp_samples: 20_000,
-        trace: None,
-        pause: Duration::ZERO,
-        hot_terminals: false,
-        server_sleeps: false,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| -> Result<usize> {
-            let v = it.next().ok_or_else(|| anyhow!("{name} needs a value"))?;
-            v.parse().with_context(|| format!("{name} {v}"))
-        };
-        match arg.as_str() {
-            "--terminals" => args.terminals = value("--terminals")?,
-            "--presses" => args.presses = value("--presses")?,
-            "--udp-samples" => args.udp_samples = value("--udp-samples")?.max(100),
-            "--trace" => {
-                args.trace = Some(
-                    it.next()
-                        .ok_or_else(|| anyhow!("--trace needs a path"))?
-                        .into(),
-                )
-            }
-            "--pause-ms" => args.pause = Duration::from_millis(value("--pause-ms")? as u64),
-            "--hot-terminals" => args.hot_terminals = true,
-            // The default since issue 16.5; kept for older command lines.
-            "--cold-terminals" => args.hot_terminals = false,
-            "--server-sleeps" => args.server_sleeps = true,
-            "--bench" => {}
-            other if other.starts_with("--") => bail!("unknown option {other}"),
-            _ => {}
-        }
+impl Args {
+    /// Whether the terminals' thread polls during the fight: the last of
+    /// `--hot-terminals` and `--cold-terminals` counts.
+    fn hot(&self) -> bool {
+        self.hot_terminals && !self.cold_terminals
     }
-    if args.terminals < 2 {
-        bail!("--terminals must be at least 2 (the two tables)");
-    }
-    Ok(args)
 }
 
 fn main() -> ExitCode {
+    let args: Args = parse();
     // `cargo test --benches` runs bench targets without `--bench`: do nothing.
-    if !std::env::args().any(|a| a == "--bench") {
-        println!("press: a benchmark; run it with `cargo bench -p minuta-tests --bench press`");
+    if args.mode.idle("press") {
         return ExitCode::SUCCESS;
     }
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            eprintln!("press: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build();
@@ -594,12 +573,12 @@ async fn run(args: &Args) -> Result<String> {
     // With `--hot-terminals` the terminals' network thread polls while the
     // fight is played, as a table's laptop does on a core of its own
     // (minuta_server::busy_poll); by default it sleeps between frames.
-    let (hot, hot_rx) = tokio::sync::watch::channel(args.hot_terminals);
+    let (hot, hot_rx) = tokio::sync::watch::channel(args.hot());
     tokio::spawn(minuta_server::busy_poll::keep_polling(hot_rx));
     progress!(
         start,
         "terminals: {}",
-        if args.hot_terminals {
+        if args.hot() {
             "their thread polls while the fight is played (--hot-terminals)"
         } else {
             "their thread sleeps between frames (their laptops' polling would take the server's cores here)"

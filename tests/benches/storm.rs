@@ -46,66 +46,47 @@ use anyhow::{Context, Result, anyhow, bail};
 use minuta_client::net::tls::client_config;
 use minuta_server::net::NetLimits;
 use minuta_shared::wire::handshake::HelloReply;
-use minuta_tests::bench::finish;
+use minuta_tests::bench::{Mode, finish, parse};
 use minuta_tests::hostile::{capture_initials, long_type, raw_socket, unauthenticated};
 use minuta_tests::terminal::{Link, client_endpoint, client_endpoint_with_buffers, within_for};
 use minuta_tests::{Terminal, TestServer, progress};
 
+/// Hostile connections: the server's memory under a storm of them.
+#[derive(clap::Parser)]
+#[command(name = "storm")]
 struct Args {
+    /// Unauthenticated connections in each round [default: 150; 10 without
+    /// --bench].
+    #[arg(long, value_name = "N", hide_default_value = true)]
+    #[arg(default_value_t = 10, default_value_if("bench", "true", Some("150")))]
     unauth: usize,
+    /// Rounds of the storm [default: 2; 1 without --bench].
+    #[arg(long, value_name = "R", hide_default_value = true)]
+    #[arg(default_value_t = 1, default_value_if("bench", "true", Some("2")))]
     rounds: usize,
+    /// Half-open Initials [default: 3000; 100 without --bench].
+    #[arg(long, value_name = "M", hide_default_value = true)]
+    #[arg(default_value_t = 100, default_value_if("bench", "true", Some("3000")))]
     half_open: usize,
+    /// Seconds after the connections closed before the RSS is read
+    /// [default: 3; 1 without --bench].
+    #[arg(long = "settle", value_name = "S", hide_default_value = true)]
+    #[arg(default_value_t = 1, default_value_if("bench", "true", Some("3")))]
     settle_s: u64,
+    /// Seconds after the half-open Initials before the RSS is read (past
+    /// the server's 10-s handshake timeout) [default: 11; 1 without --bench].
+    #[arg(long = "half-open-settle", value_name = "H", hide_default_value = true)]
+    #[arg(default_value_t = 1, default_value_if("bench", "true", Some("11")))]
     half_open_settle_s: u64,
-}
-
-fn parse_args() -> Result<Args> {
-    let bench = std::env::args().any(|a| a == "--bench");
-    let mut args = if bench {
-        Args {
-            unauth: 150,
-            rounds: 2,
-            half_open: 3_000,
-            settle_s: 3,
-            half_open_settle_s: 11,
-        }
-    } else {
-        Args {
-            unauth: 10,
-            rounds: 1,
-            half_open: 100,
-            settle_s: 1,
-            half_open_settle_s: 1,
-        }
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| -> Result<usize> {
-            let v = it.next().ok_or_else(|| anyhow!("{name} needs a value"))?;
-            v.parse().with_context(|| format!("{name} {v}"))
-        };
-        match arg.as_str() {
-            "--unauth" => args.unauth = value("--unauth")?,
-            "--rounds" => args.rounds = value("--rounds")?,
-            "--half-open" => args.half_open = value("--half-open")?,
-            "--settle" => args.settle_s = value("--settle")? as u64,
-            "--half-open-settle" => args.half_open_settle_s = value("--half-open-settle")? as u64,
-            "--bench" => {}
-            other if other.starts_with("--") => bail!("unknown option {other}"),
-            _ => {}
-        }
-    }
-    Ok(args)
+    #[command(flatten)]
+    mode: Mode,
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            eprintln!("storm: {e:#}");
-            return ExitCode::from(2);
-        }
-    };
+    let args: Args = parse();
+    if args.mode.listing() {
+        return ExitCode::SUCCESS;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

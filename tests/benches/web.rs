@@ -27,7 +27,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{Barrier, Semaphore};
 use tokio_tungstenite::tungstenite::{Bytes, Message};
@@ -36,7 +36,7 @@ use minuta_shared::ids::QuestionId;
 use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCommand};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::wire::client::Command;
-use minuta_tests::bench::{finish, on_own_thread};
+use minuta_tests::bench::{Mode, finish, on_own_thread, parse};
 use minuta_tests::brain_ring::{long_format, open_friendly, own_fight, ring_timing, verdict_of};
 use minuta_tests::hall::{self, load_package, register_teams, set_up_tournament, team_codes};
 use minuta_tests::progress;
@@ -46,40 +46,21 @@ use minuta_tests::{Terminal, TestServer, test_timing};
 
 const Q0: QuestionId = QuestionId(0);
 
+/// The browser terminal's path: press to verdict, and a burst of cards.
+#[derive(clap::Parser)]
+#[command(name = "web")]
 struct Options {
+    /// Web terminals handing in a card at once [default: 500; 20 without
+    /// --bench].
+    #[arg(long, value_name = "T", hide_default_value = true)]
+    #[arg(default_value_t = 20, default_value_if("bench", "true", Some("500")))]
     terminals: usize,
+    /// Presses measured [default: 300; 20 without --bench].
+    #[arg(long, value_name = "N", hide_default_value = true)]
+    #[arg(default_value_t = 20, default_value_if("bench", "true", Some("300")))]
     presses: usize,
-}
-
-fn options() -> Result<Options> {
-    let args: Vec<String> = std::env::args().collect();
-    let bench = args.iter().any(|a| a == "--bench");
-    let mut o = if bench {
-        Options {
-            terminals: 500,
-            presses: 300,
-        }
-    } else {
-        Options {
-            terminals: 20,
-            presses: 20,
-        }
-    };
-    let mut it = args.iter().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| -> Result<usize> {
-            it.next()
-                .ok_or_else(|| anyhow!("{name} needs a number"))?
-                .parse()
-                .with_context(|| name.to_string())
-        };
-        match arg.as_str() {
-            "--terminals" => o.terminals = value("--terminals")?,
-            "--presses" => o.presses = value("--presses")?,
-            _ => {}
-        }
-    }
-    Ok(o)
+    #[command(flatten)]
+    mode: Mode,
 }
 
 /// Round trips of a 64-byte binary message to a bare WebSocket echo on a
@@ -338,13 +319,10 @@ async fn run(o: Options) -> Result<String> {
 }
 
 fn main() -> ExitCode {
-    let o = match options() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("web: {e:#}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let o: Options = parse();
+    if o.mode.listing() {
+        return ExitCode::SUCCESS;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -1,5 +1,7 @@
 //! What the benchmark binaries (`tests/benches/*.rs`) share besides their
-//! percentiles ([`crate::stats`]): progress lines with the seconds since the
+//! percentiles ([`crate::stats`]): their command line ([`parse`], the
+//! options every bench has, [`Mode`], and those of the floors, [`Floors`]),
+//! progress lines with the seconds since the
 //! start, the end of `main` that runs the benchmark and prints its last
 //! line (one JSON object) or its error, and the round trips to compare
 //! with: raw UDP ([`udp_baseline`]) and a bare quinn stream
@@ -17,6 +19,136 @@ use crate::terminal::client_endpoint;
 
 fn us(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
+}
+
+/// Parses a bench's command line (its clap arguments `A`, with [`Mode`]
+/// flattened in): `--help`, and clap's error (exit 2) for anything it does
+/// not know. An option given twice counts as given last.
+pub fn parse<A: clap::Parser>() -> A {
+    parse_from(std::env::args_os()).unwrap_or_else(|e| e.exit())
+}
+
+fn parse_from<A: clap::Parser>(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<A, clap::Error> {
+    let command = A::command().args_override_self(true);
+    // Its usage names the bench, not its executable's hashed file name.
+    let name = command.get_name().to_owned();
+    let mut command = command.bin_name(name);
+    let mut matches = command.try_get_matches_from_mut(args)?;
+    A::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
+}
+
+/// What every bench binary is given besides its own options: `--bench`,
+/// which `cargo bench` passes (without it, as `cargo test --benches` and
+/// `--all-targets` run bench targets, a bench is a quick smoke run or does
+/// nothing), and what `cargo test -- …` passes on to every target.
+///
+/// A bench's option whose default is smaller in a smoke run takes the
+/// smoke run's as its default and the bench's with
+/// `default_value_if("bench", "true", …)`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct Mode {
+    /// The full benchmark (`cargo bench` passes it); without it, a smoke run
+    /// or nothing.
+    #[arg(long)]
+    pub bench: bool,
+    #[command(flatten)]
+    harness: Harness,
+}
+
+impl Mode {
+    /// Whether libtest's `--list` was asked for (`cargo test -- --list`,
+    /// test runners): a bench has no tests to list, so it does nothing.
+    pub fn listing(&self) -> bool {
+        self.harness.list
+    }
+
+    /// For a bench without a smoke run: whether to do nothing, listing, or
+    /// run without `--bench` (then it says how to run it).
+    pub fn idle(&self, name: &str) -> bool {
+        if !self.bench && !self.listing() {
+            println!(
+                "{name}: a benchmark; run it with `cargo bench -p minuta-tests --bench {name}`"
+            );
+        }
+        !self.bench || self.listing()
+    }
+}
+
+/// libtest's options, which `cargo test -- …` passes to every target, bench
+/// targets (`harness = false`) too, and a name filter (`cargo bench NAME`):
+/// accepted, so such a run is not refused, and hidden; only `--list` is
+/// heeded.
+#[derive(clap::Args, Clone, Debug)]
+struct Harness {
+    #[arg(long, hide = true)]
+    list: bool,
+    #[arg(long, hide = true)]
+    test: bool,
+    #[arg(long, hide = true)]
+    nocapture: bool,
+    #[arg(long, hide = true)]
+    no_capture: bool,
+    #[arg(long, hide = true)]
+    show_output: bool,
+    #[arg(short, long, hide = true)]
+    quiet: bool,
+    #[arg(long, hide = true)]
+    exact: bool,
+    #[arg(long, hide = true)]
+    ignored: bool,
+    #[arg(long, hide = true)]
+    include_ignored: bool,
+    #[arg(long, hide = true)]
+    test_threads: Option<String>,
+    #[arg(long, hide = true)]
+    skip: Vec<String>,
+    #[arg(long, hide = true)]
+    format: Option<String>,
+    #[arg(long, hide = true)]
+    color: Option<String>,
+    #[arg(long, hide = true)]
+    logfile: Option<String>,
+    #[arg(short = 'Z', hide = true)]
+    unstable: Vec<String>,
+    #[arg(hide = true)]
+    filters: Vec<String>,
+}
+
+/// The floors' samples, for the benches that measure both (`ack`, `bid`).
+#[derive(clap::Args, Clone, Debug)]
+pub struct Floors {
+    /// Raw UDP round trips measured (at least 100).
+    #[arg(long, value_name = "S", default_value_t = 5_000, value_parser = raise_to::<100>)]
+    pub udp_samples: usize,
+    /// fsyncs measured (at least 100).
+    #[arg(long, value_name = "F", default_value_t = 500, value_parser = raise_to::<100>)]
+    pub fsync_samples: usize,
+}
+
+/// A whole number, raised to `MIN` if it is less (a clap value parser).
+pub fn raise_to<const MIN: usize>(s: &str) -> Result<usize, std::num::ParseIntError> {
+    Ok(s.parse::<usize>()?.max(MIN))
+}
+
+/// A whole number, at least `MIN` (a clap value parser).
+pub fn at_least<const MIN: usize>(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= MIN => Ok(n),
+        Ok(_) => Err(format!("at least {MIN}")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Milliseconds, as a whole number (a clap value parser).
+pub fn millis(s: &str) -> Result<Duration, std::num::ParseIntError> {
+    Ok(Duration::from_millis(s.parse()?))
+}
+
+/// Seconds, as a whole number (a clap value parser).
+pub fn seconds(s: &str) -> Result<Duration, std::num::ParseIntError> {
+    Ok(Duration::from_secs(s.parse()?))
 }
 
 /// A progress line on stdout: seconds since `$start` (an `Instant`), then
@@ -240,4 +372,96 @@ pub fn fsync_baseline(dir: &std::path::Path, samples: usize) -> Result<Vec<f64>>
 /// udp_p99)`, rounded to two decimals (the issue's `floor_ratio`).
 pub fn floor_ratio(seen_p99: f64, fsync_p99: f64, udp_p99: f64) -> f64 {
     (seen_p99 / (fsync_p99 + udp_p99) * 100.0).round() / 100.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bench's command line: an option with a smaller smoke default, the
+    /// floors, the mode.
+    #[derive(clap::Parser, Debug)]
+    struct Bench {
+        #[arg(
+            long,
+            default_value_t = 2,
+            default_value_if("bench", "true", Some("20"))
+        )]
+        teams: usize,
+        #[command(flatten)]
+        floors: Floors,
+        #[command(flatten)]
+        mode: Mode,
+    }
+
+    fn bench(args: &[&str]) -> Result<Bench, clap::Error> {
+        parse_from(["bench"].iter().chain(args).map(Into::into))
+    }
+
+    #[test]
+    fn a_smoke_run_without_bench_and_the_full_run_with_it() {
+        let smoke = bench(&[]).unwrap();
+        assert!(!smoke.mode.bench);
+        assert_eq!(
+            (
+                smoke.teams,
+                smoke.floors.udp_samples,
+                smoke.floors.fsync_samples
+            ),
+            (2, 5_000, 500)
+        );
+        // `cargo bench` puts `--bench` last, the docs' commands first.
+        assert_eq!(bench(&["--bench"]).unwrap().teams, 20);
+        assert_eq!(bench(&["--teams", "7", "--bench"]).unwrap().teams, 7);
+        assert_eq!(bench(&["--bench", "--teams=7"]).unwrap().teams, 7);
+        assert_eq!(bench(&["--teams", "7"]).unwrap().teams, 7);
+    }
+
+    #[test]
+    fn the_last_of_a_repeated_option_counts_and_floors_are_raised() {
+        let args = bench(&["--teams", "3", "--teams", "4", "--bench", "--bench"]).unwrap();
+        assert_eq!(args.teams, 4);
+        assert_eq!(
+            bench(&["--udp-samples", "5"]).unwrap().floors.udp_samples,
+            100
+        );
+    }
+
+    #[test]
+    fn what_cargo_test_passes_on_is_accepted() {
+        let args = bench(&[
+            "--nocapture",
+            "--test-threads",
+            "1",
+            "-q",
+            "--format",
+            "json",
+            "-Z",
+            "unstable-options",
+            "--skip",
+            "x",
+            "--exact",
+            "a_filter",
+        ])
+        .unwrap();
+        assert!(!args.mode.bench && !args.mode.listing());
+        assert!(
+            bench(&["--list", "--format", "terse"])
+                .unwrap()
+                .mode
+                .listing()
+        );
+    }
+
+    #[test]
+    fn anything_else_is_clap_s_error() {
+        let unknown = bench(&["--bench", "--terminals", "5"]).unwrap_err();
+        assert_eq!(unknown.kind(), clap::error::ErrorKind::UnknownArgument);
+        let bad = bench(&["--teams", "many"]).unwrap_err();
+        assert_eq!(bad.kind(), clap::error::ErrorKind::ValueValidation);
+        assert_eq!(
+            bench(&["--help"]).unwrap_err().kind(),
+            clap::error::ErrorKind::DisplayHelp
+        );
+    }
 }

@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use quinn::{Endpoint, RecvStream, SendStream};
+use quinn::{Endpoint, SendStream};
 use tokio::sync::mpsc;
 
 use minuta_shared::identity::Identity;
@@ -24,14 +24,14 @@ use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::{ClientMsg, Command};
-use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
+use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::HelloReply;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
 use minuta_shared::wire::view_stream::{Intake, ViewStream};
 
-use crate::terminal::{Link, STEP, Terminal};
+use crate::terminal::{Link, STEP, Terminal, read_payload};
 
 /// A 2-s minute and a 1-s second chance; strict order (no tie window); a
 /// false start loses the question (the default).
@@ -237,20 +237,6 @@ impl Stamped {
         const ACK: u32 = 1;
         matches!(codec::peek_variant(&self.payload), Some(PONG | ACK) | None)
     }
-}
-
-/// Reads one frame's payload; the length is checked before allocating.
-async fn read_payload(recv: &mut RecvStream) -> Result<Vec<u8>, String> {
-    let mut prefix = [0u8; 4];
-    recv.read_exact(&mut prefix)
-        .await
-        .map_err(|e| e.to_string())?;
-    let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES).map_err(|e| e.to_string())?;
-    let mut payload = vec![0u8; len];
-    recv.read_exact(&mut payload)
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(payload)
 }
 
 /// A greeted connection for benchmarks: its reader task stamps each frame

@@ -11,8 +11,8 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use anyhow::{Context, Result, anyhow, bail};
-use tokio::io::{AsyncRead, AsyncReadExt};
+use anyhow::{Result, anyhow, bail};
+use tokio::io::AsyncRead;
 
 use minuta_server::clock::ServerClock;
 use minuta_server::core::Event;
@@ -26,11 +26,10 @@ use minuta_shared::play::neptune::{
 };
 use minuta_shared::rules::neptune::Contest;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::handshake::HelloReply;
 use minuta_shared::wire::view_stream::{Intake, ViewStream};
 
-use crate::terminal::{Link, client_endpoint};
+use crate::terminal::{Link, client_endpoint, read_payload};
 
 /// One frame as it arrived: when, and its payload (an `Envelope<ServerMsg>`).
 #[derive(Clone, Debug)]
@@ -164,15 +163,6 @@ async fn record<R: AsyncRead + Unpin>(
             .unwrap_or_else(PoisonError::into_inner)
             .push(Frame { at, payload });
     }
-}
-
-async fn read_payload<R: AsyncRead + Unpin>(recv: &mut R) -> Result<Vec<u8>> {
-    let mut prefix = [0u8; 4];
-    recv.read_exact(&mut prefix).await.context("a length")?;
-    let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES)?;
-    let mut payload = vec![0u8; len];
-    recv.read_exact(&mut payload).await.context("a payload")?;
-    Ok(payload)
 }
 
 /// A game of four as a team (`own`) or the hall may see it: never a

@@ -129,8 +129,13 @@ pub async fn closed(conn: &Connection) -> Result<Closed> {
     }
 }
 
-/// Reads one frame's payload; the length is checked before allocating.
-async fn read_payload(recv: &mut RecvStream) -> Result<Vec<u8>, String> {
+/// Reads one frame's payload from a terminal's stream (a QUIC stream, or
+/// the byte stream inside a browser terminal's WebSocket); the length is
+/// checked before allocating.
+pub async fn read_payload<R: tokio::io::AsyncRead + Unpin>(
+    recv: &mut R,
+) -> Result<Vec<u8>, String> {
+    use tokio::io::AsyncReadExt;
     let mut prefix = [0u8; 4];
     recv.read_exact(&mut prefix)
         .await
@@ -452,7 +457,7 @@ impl Terminal {
         let reader = tokio::spawn(async move {
             let mut views = ViewStream::new();
             loop {
-                let arrival = match crate::web_terminal::read_payload(&mut recv).await {
+                let arrival = match read_payload(&mut recv).await {
                     Ok(payload) => {
                         let at = Instant::now();
                         counts.0.fetch_add(1, Ordering::Relaxed);

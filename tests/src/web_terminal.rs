@@ -31,11 +31,11 @@ use minuta_server::net::web::ALPN;
 use minuta_server::net::web::socket::{CLOSE_CODE_BASE, Credit, Metered, WsBytes, ws_config};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::wire::PROTOCOL_VERSION;
-use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
+use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::{Credential, Hello, HelloReply, Welcome};
 
-use crate::terminal::{Closed, Peer, Terminal, within};
+use crate::terminal::{Closed, Peer, Terminal, read_payload, within};
 
 /// The TLS stream of a browser terminal.
 pub type WebTls = TlsStream<WsBytes<TcpStream>>;
@@ -109,22 +109,6 @@ pub async fn close_of(mut closes: CloseReport) -> Result<Closed> {
         code: u32::from(code),
         reason,
     })
-}
-
-/// Reads one frame's payload; the length is checked before allocating.
-pub async fn read_payload<R: tokio::io::AsyncRead + Unpin>(
-    recv: &mut R,
-) -> Result<Vec<u8>, String> {
-    let mut prefix = [0u8; 4];
-    recv.read_exact(&mut prefix)
-        .await
-        .map_err(|e| e.to_string())?;
-    let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES).map_err(|e| e.to_string())?;
-    let mut payload = vec![0u8; len];
-    recv.read_exact(&mut payload)
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(payload)
 }
 
 /// The raw layer: a pinned TLS stream inside a WebSocket, before or
