@@ -9,12 +9,24 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command as Process;
+use std::sync::{Mutex, MutexGuard};
 use std::time::SystemTime;
 
 use minuta_server::store;
 use minuta_shared::wire::client::Command;
 
 use common::hall::Hall;
+
+/// One test at a time: a store's directory lock is an `flock`, and a child
+/// another test thread forks (an `export` it runs) holds a copy of every
+/// open descriptor until it execs. A lock released in that window stays
+/// held, and this test's export then reads the store as beside a running
+/// server, which makes the `-wal` and `-shm` files it checks are absent.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 fn hall(teams: &[&str]) -> Hall {
     let mut hall = Hall::new();
@@ -57,6 +69,7 @@ fn export_csv(data: &Path) -> String {
 
 #[test]
 fn export_writes_nothing_beside_a_store_nobody_serves() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     hall(&["Альфа", "Бета"]).store(dir.path());
     let before = listing(dir.path());
@@ -84,6 +97,7 @@ fn killed_server_folder(dir: &Path, copy: &Path) {
 
 #[test]
 fn export_reads_the_events_a_killed_server_left_in_its_log() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("copy");
     killed_server_folder(&dir.path().join("data"), &copy);
@@ -127,6 +141,7 @@ impl Drop for ReadOnlyMount {
 
 #[test]
 fn export_reads_a_store_on_read_only_media() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     hall(&["Альфа", "Бета"]).store(&data);
@@ -147,6 +162,7 @@ fn export_reads_a_store_on_read_only_media() {
 
 #[test]
 fn export_reads_a_killed_servers_log_on_read_only_media() {
+    let _serial = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("copy");
     killed_server_folder(&dir.path().join("data"), &data);
