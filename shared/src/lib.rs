@@ -9,6 +9,7 @@
 pub mod identity;
 pub mod ids;
 pub mod join_code;
+pub mod jury_protocol;
 pub mod lan;
 pub mod packages;
 pub mod play;

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
+use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
 use crate::play::replay::{Known, ReplayError};
@@ -131,6 +132,9 @@ pub type Decided<F> = (<F as LiveFormat>::Receipt, Vec<<F as LiveFormat>::Event>
 pub trait LiveFormat: Clone + std::fmt::Debug {
     /// The format's name in `minuta-server score` (`"multigames"`).
     const FORMAT: &'static str;
+    /// The format's name as the jury's protocol prints it (Russian, the
+    /// jury's language): «Мультиигры».
+    const TITLE: &'static str;
     /// 6.3: in a festival programme each tour of this format comes before a
     /// ChGK tour (Мультиигры).
     const BEFORE_CHGK_TOURS: bool = false;
@@ -257,6 +261,10 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// one line of JSON, or the first error found.
     fn score_sheet(text: &str, root: &serde_json::Map<String, Value>)
     -> Result<String, SheetError>;
+
+    /// The game's section of the jury's protocol, under the heading
+    /// `title`: its results and everything a jury may ask about.
+    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str);
 
     /// Whether the game has been played to its end.
     fn finished(&self) -> bool;

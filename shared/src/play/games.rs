@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
+use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
 use crate::play::format::{LiveFormat, Roster, Touched, TourState};
@@ -370,6 +371,16 @@ macro_rules! formats {
 
             pub fn sheet(&self, roster: &Roster) -> Value {
                 match self { $(GameState::$variant(g) => LiveFormat::sheet(g, roster)),* }
+            }
+
+            /// The game's section of the jury's protocol.
+            pub fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
+                match self { $(GameState::$variant(g) => LiveFormat::protocol_section(g, protocol, roster, title)),* }
+            }
+
+            /// The format's name as the jury's protocol prints it.
+            pub fn title(&self) -> &'static str {
+                match self { $(GameState::$variant(_) => <$game as LiveFormat>::TITLE),* }
             }
 
             pub fn finished(&self) -> bool {

@@ -12,6 +12,7 @@ use super::{
 };
 use crate::identity::{Identity, Role};
 use crate::ids::{GameId, TeamId};
+use crate::jury_protocol::Protocol;
 use crate::packages::media::PackageFile;
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
@@ -34,6 +35,7 @@ pub const EVENT_RING_NAME: &str = "Брейн-ринг";
 
 impl LiveFormat for RingTournament {
     const FORMAT: &'static str = "brain-ring";
+    const TITLE: &'static str = "Брейн-ринг";
     const QUALIFIED_FROM_CHGK: bool = true;
     type Settings = RingTiming;
     type Command = RingCommand;
@@ -252,6 +254,10 @@ impl LiveFormat for RingTournament {
         _root: &serde_json::Map<String, Value>,
     ) -> Result<String, SheetError> {
         sheet::write(&sheet::brain_ring::score(&sheet::read(text)?)?)
+    }
+
+    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
+        super::protocol::section(protocol, roster, title, self);
     }
 
     fn finished(&self) -> bool {

@@ -12,6 +12,7 @@ mod event;
 mod fight;
 mod live;
 mod press_log;
+mod protocol;
 mod question;
 mod replay;
 mod restart;

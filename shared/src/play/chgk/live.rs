@@ -12,6 +12,7 @@ use super::view::{ChgkDisplayView, ChgkStaffView, ChgkTeamView};
 use super::{AppealDecider, ChgkError, ChgkEvent, Judger};
 use crate::identity::{Identity, Role};
 use crate::ids::{GameId, TeamId};
+use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::packages::parse_package_with;
 use crate::play::clock::Phase;
@@ -38,6 +39,7 @@ pub struct ChgkSettings {}
 
 impl LiveFormat for ChgkGame {
     const FORMAT: &'static str = "chgk";
+    const TITLE: &'static str = "Что? Где? Когда?";
     type Settings = ChgkSettings;
     type Command = ChgkCommand;
     type Event = ChgkEvent;
@@ -320,6 +322,10 @@ impl LiveFormat for ChgkGame {
         _root: &serde_json::Map<String, Value>,
     ) -> Result<String, SheetError> {
         sheet::write(&sheet::chgk::score(&sheet::read(text)?)?)
+    }
+
+    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
+        super::protocol::section(protocol, roster, title, self);
     }
 
     fn finished(&self) -> bool {

@@ -54,3 +54,4 @@ mod absence_tests;
 mod jury_tests;
 #[cfg(test)]
 mod live_tests;
+mod protocol;

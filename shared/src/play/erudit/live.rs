@@ -12,6 +12,7 @@ use super::{
 };
 use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
+use crate::jury_protocol::Protocol;
 use crate::packages::media::PackageFile;
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch, QuestionMark};
@@ -27,6 +28,7 @@ type E = EruditPlayError;
 
 impl LiveFormat for EruditTournament {
     const FORMAT: &'static str = "erudit-quartet";
+    const TITLE: &'static str = "Эрудит-квартет";
     const QUALIFIED_FROM_CHGK: bool = true;
     type Settings = EruditTiming;
     type Command = EruditCommand;
@@ -311,6 +313,10 @@ impl LiveFormat for EruditTournament {
         } else {
             sheet::write(&sheet::erudit::score(&sheet::read(text)?)?)
         }
+    }
+
+    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
+        super::protocol::section(protocol, roster, title, self);
     }
 
     fn finished(&self) -> bool {

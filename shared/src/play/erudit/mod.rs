@@ -10,6 +10,7 @@ mod error;
 mod event;
 mod game;
 mod live;
+mod protocol;
 mod settings;
 mod sheet;
 mod theme;

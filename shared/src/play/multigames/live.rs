@@ -11,6 +11,7 @@ use super::{
 };
 use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
+use crate::jury_protocol::Protocol;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::sheet::{self, SheetError};
@@ -19,6 +20,7 @@ use crate::tournament::Place;
 
 impl LiveFormat for MultigamesGame {
     const FORMAT: &'static str = "multigames";
+    const TITLE: &'static str = "Мультиигры";
     const BEFORE_CHGK_TOURS: bool = true;
     type Settings = MultigamesSettings;
     type Command = MultigamesCommand;
@@ -101,6 +103,10 @@ impl LiveFormat for MultigamesGame {
         _root: &serde_json::Map<String, Value>,
     ) -> Result<String, SheetError> {
         sheet::write(&sheet::multigames::score(&sheet::read(text)?)?)
+    }
+
+    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
+        super::protocol::section(protocol, roster, title, self);
     }
 
     fn finished(&self) -> bool {

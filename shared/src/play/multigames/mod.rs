@@ -13,6 +13,7 @@ mod event;
 mod game;
 mod live;
 mod project;
+mod protocol;
 mod sheet;
 mod view;
 

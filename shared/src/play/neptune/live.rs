@@ -10,6 +10,7 @@ use super::{
 };
 use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
+use crate::jury_protocol::Protocol;
 use crate::packages::media::PackageFile;
 use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
@@ -20,6 +21,7 @@ use crate::tournament::{Place, rank_by};
 
 impl LiveFormat for NeptuneMatch {
     const FORMAT: &'static str = "neptune";
+    const TITLE: &'static str = "Нептун";
     type Settings = NeptuneSettings;
     type Command = NeptuneCommand;
     type Event = NeptuneEvent;
@@ -140,6 +142,10 @@ impl LiveFormat for NeptuneMatch {
         _root: &serde_json::Map<String, Value>,
     ) -> Result<String, SheetError> {
         sheet::write(&sheet::neptune::score(&sheet::read(text)?)?)
+    }
+
+    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
+        super::protocol::section(protocol, roster, title, self);
     }
 
     fn finished(&self) -> bool {

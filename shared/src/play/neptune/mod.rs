@@ -14,6 +14,7 @@ mod game;
 mod live;
 mod package;
 mod project;
+mod protocol;
 mod score;
 mod settings;
 mod sheet;

@@ -1,20 +1,16 @@
-//! The protocol's Эрудит-квартет section: the tournament's table (2.2),
+//! Эрудит-квартет's section of the jury's protocol: the tournament's table (2.2),
 //! then each group's game — its teams and players with their points, each
 //! round's line-up and every answer given, with the press log a jury may
 //! ask for.
 
-use minuta_shared::ids::TeamId;
-use minuta_shared::play::erudit::{EruditTournament, QuartetGame};
-use minuta_shared::rules::erudit::TourKind;
+use crate::ids::TeamId;
+use crate::play::erudit::{EruditTournament, QuartetGame};
+use crate::rules::erudit::TourKind;
 
-use super::{Level, Protocol, Table};
-use crate::core::Core;
+use crate::jury_protocol::{Level, Protocol, Table};
+use crate::play::format::Roster;
 
-fn team(core: &Core, team: TeamId) -> String {
-    core.registry().team_name(team)
-}
-
-pub(super) fn erudit_section(p: &mut Protocol, core: &Core, title: &str, t: &EruditTournament) {
+pub(super) fn section(p: &mut Protocol, roster: &Roster, title: &str, t: &EruditTournament) {
     p.heading(Level::Section, title);
     if t.entrants.is_empty() {
         p.text("Команды ещё не распределены по группам.");
@@ -34,7 +30,7 @@ pub(super) fn erudit_section(p: &mut Protocol, core: &Core, title: &str, t: &Eru
     for row in t.table() {
         table.row(vec![
             row.place.to_string(),
-            team(core, TeamId(row.team as u32)),
+            roster.name(TeamId(row.team as u32)),
             (row.stage + 1).to_string(),
             (row.group + 1).to_string(),
             row.points.to_string(),
@@ -47,12 +43,12 @@ pub(super) fn erudit_section(p: &mut Protocol, core: &Core, title: &str, t: &Eru
                 continue;
             };
             p.heading(Level::Sub, format!("Этап {}, группа {}", s + 1, g + 1));
-            game_section(p, core, game);
+            game_section(p, roster, game);
         }
     }
 }
 
-fn game_section(p: &mut Protocol, core: &Core, game: &QuartetGame) {
+fn game_section(p: &mut Protocol, roster: &Roster, game: &QuartetGame) {
     let points = game.points(false);
     let mut teams = Table::new(&[("Команда", 4.0), ("Очки", 1.0), ("Игроки", 6.0)]);
     for (i, &t) in game.teams.iter().enumerate() {
@@ -62,7 +58,7 @@ fn game_section(p: &mut Protocol, core: &Core, game: &QuartetGame) {
             .map(|(name, pts)| format!("{name} {pts:+}"))
             .collect();
         teams.row(vec![
-            team(core, t),
+            roster.name(t),
             points.get(i).copied().unwrap_or(0).to_string(),
             players.join(", "),
         ]);
@@ -79,7 +75,7 @@ fn game_section(p: &mut Protocol, core: &Core, game: &QuartetGame) {
                 .teams
                 .iter()
                 .zip(&round.players)
-                .map(|(t, pl)| format!("{}: {}", team(core, *t), pl.as_deref().unwrap_or("—")))
+                .map(|(t, pl)| format!("{}: {}", roster.name(*t), pl.as_deref().unwrap_or("—")))
                 .collect();
             p.text(format!(
                 "Тур {} ({kind}), раунд {}. {}.",
@@ -95,7 +91,7 @@ fn game_section(p: &mut Protocol, core: &Core, game: &QuartetGame) {
                         let t = game.teams.get(a.team)?;
                         Some(format!(
                             "{} {}{}",
-                            team(core, *t),
+                            roster.name(*t),
                             if a.correct { "+" } else { "−" },
                             q.value
                         ))
@@ -117,7 +113,7 @@ fn game_section(p: &mut Protocol, core: &Core, game: &QuartetGame) {
                             }
                             _ => "вне вопроса".into(),
                         };
-                        format!("{} ({when}, {:?})", team(core, press.team), press.kind)
+                        format!("{} ({when}, {:?})", roster.name(press.team), press.kind)
                     })
                     .collect();
                 let log = if presses.is_empty() {

@@ -1,4 +1,4 @@
-//! The protocol's Нептун section (000_…, sections 0–6): the overall table
+//! Нептун's section of the jury's protocol (000_…, sections 0–6): the overall table
 //! with a column per contest (0.1), then each contest's questions with the
 //! author's answer and the teams (Сэндвич: the ломтики) whose answer the
 //! host took; Сэндвич's split into ломтики (2.2), Джокер's declarations
@@ -6,23 +6,19 @@
 //! bids in the server's arrival order — those the host let in for a team
 //! marked — with the exclusions and reruns (6.2) and the winner's stake.
 
-use minuta_shared::ids::{Slice, TeamId};
-use minuta_shared::play::neptune::{CardKey, LoggedBid, NeptuneMatch, QuestionPlay, contest_title};
-use minuta_shared::rules::neptune::{Bid, BiddingOutcome, Contest, QUESTIONS_PER_BLOCK};
-use minuta_shared::time::ServerTime;
+use crate::ids::Slice;
+use crate::play::neptune::{CardKey, LoggedBid, NeptuneMatch, QuestionPlay, contest_title};
+use crate::rules::neptune::{Bid, BiddingOutcome, Contest, QUESTIONS_PER_BLOCK};
+use crate::time::ServerTime;
 
-use super::{Level, Protocol, Table, time_of_day};
-use crate::core::Core;
-
-fn team(core: &Core, team: TeamId) -> String {
-    core.registry().team_name(team)
-}
+use crate::jury_protocol::{Level, Protocol, Table, time_of_day};
+use crate::play::format::Roster;
 
 /// «Команда», or a ломтик's «Команда-верх» (2.2).
-fn card_name(core: &Core, key: CardKey) -> String {
+fn card_name(roster: &Roster, key: CardKey) -> String {
     match key.slice {
-        Some(slice) => format!("{}-{}", team(core, key.team), slice.suffix()),
-        None => team(core, key.team),
+        Some(slice) => format!("{}-{}", roster.name(key.team), slice.suffix()),
+        None => roster.name(key.team),
     }
 }
 
@@ -41,7 +37,7 @@ fn logged_bid_text(bid: &LoggedBid) -> String {
     }
 }
 
-pub(super) fn neptune_section(p: &mut Protocol, core: &Core, title: &str, game: &NeptuneMatch) {
+pub(super) fn section(p: &mut Protocol, roster: &Roster, title: &str, game: &NeptuneMatch) {
     p.heading(Level::Section, title);
     if game.entrants.is_empty() {
         p.text("Команды ещё не зарегистрированы.");
@@ -56,7 +52,7 @@ pub(super) fn neptune_section(p: &mut Protocol, core: &Core, title: &str, game: 
     columns.extend(Contest::ALL.map(|c| (contest_title(c), 1.4)));
     columns.push(("Итого", 1.2));
     let mut table = Table::new(&columns);
-    let board = game.board(core.roster(), ServerTime::ZERO);
+    let board = game.board(roster, ServerTime::ZERO);
     for row in &board.table {
         let mut cells = vec![row.place.to_string(), row.name.clone()];
         cells.extend(
@@ -71,15 +67,15 @@ pub(super) fn neptune_section(p: &mut Protocol, core: &Core, title: &str, game: 
     for play in &game.played {
         p.heading(Level::Sub, contest_title(play.contest));
         match play.contest {
-            Contest::Sandwich => splits(p, core, game),
-            Contest::Joker => declarations(p, core, game),
+            Contest::Sandwich => splits(p, roster, game),
+            Contest::Joker => declarations(p, roster, game),
             _ => {}
         }
         for (index, q) in play.questions.iter().enumerate() {
             if play.contest == Contest::Auction {
-                bids(p, core, game, index, q);
+                bids(p, roster, game, index, q);
             }
-            question(p, core, game, play.contest, index, q);
+            question(p, roster, game, play.contest, index, q);
         }
     }
 }
@@ -88,7 +84,7 @@ pub(super) fn neptune_section(p: &mut Protocol, core: &Core, title: &str, game: 
 /// took it; late cards named as such.
 fn question(
     p: &mut Protocol,
-    core: &Core,
+    roster: &Roster,
     game: &NeptuneMatch,
     contest: Contest,
     index: usize,
@@ -115,7 +111,7 @@ fn question(
             .cards
             .values()
             .filter(|c| !c.late && c.verdicts.get(part).copied().flatten() == Some(true))
-            .map(|c| card_name(core, c.key))
+            .map(|c| card_name(roster, c.key))
             .collect();
         let number = if parts > 1 {
             format!("Блок {}, вопрос {}", index + 1, part + 1)
@@ -138,7 +134,7 @@ fn question(
         .cards
         .values()
         .filter(|c| c.late)
-        .map(|c| card_name(core, c.key))
+        .map(|c| card_name(roster, c.key))
         .collect();
     if !late.is_empty() {
         lines.push(format!("Опоздание — не засчитано: {}.", late.join(", ")));
@@ -147,7 +143,7 @@ fn question(
 }
 
 /// 2.2: who played in which ломтик.
-fn splits(p: &mut Protocol, core: &Core, game: &NeptuneMatch) {
+fn splits(p: &mut Protocol, roster: &Roster, game: &NeptuneMatch) {
     let mut table = Table::new(&[
         ("Команда", 3.0),
         (Slice::Top.suffix(), 4.0),
@@ -157,7 +153,7 @@ fn splits(p: &mut Protocol, core: &Core, game: &NeptuneMatch) {
     for e in &game.entrants {
         let split = game.split_of(e.team);
         table.row(vec![
-            team(core, e.team),
+            roster.name(e.team),
             split.top.join(", "),
             split.bottom.join(", "),
             if game.splits.contains_key(&e.team) {
@@ -171,7 +167,7 @@ fn splits(p: &mut Protocol, core: &Core, game: &NeptuneMatch) {
 }
 
 /// 5.2: each team's declaration (a missing or late one counts as 0).
-fn declarations(p: &mut Protocol, core: &Core, game: &NeptuneMatch) {
+fn declarations(p: &mut Protocol, roster: &Roster, game: &NeptuneMatch) {
     let mut table = Table::new(&[("Команда", 4.0), ("Заявка", 3.0), ("Сдана, UTC", 2.4)]);
     for e in &game.entrants {
         let (declared, at) = match game.declarations.get(&e.team) {
@@ -182,14 +178,14 @@ fn declarations(p: &mut Protocol, core: &Core, game: &NeptuneMatch) {
             Some(d) => (d.count.to_string(), time_of_day(d.at)),
             None => ("нет — считается 0".into(), "—".into()),
         };
-        table.row(vec![team(core, e.team), declared, at]);
+        table.row(vec![roster.name(e.team), declared, at]);
     }
     p.table(table);
 }
 
 /// 6.2–6.4: an auction question's bidding: every bid in arrival order,
 /// each run after an exclusion apart, and how it ended.
-fn bids(p: &mut Protocol, core: &Core, game: &NeptuneMatch, index: usize, q: &QuestionPlay) {
+fn bids(p: &mut Protocol, roster: &Roster, game: &NeptuneMatch, index: usize, q: &QuestionPlay) {
     let log: &[LoggedBid] = game
         .auction
         .as_ref()
@@ -211,7 +207,7 @@ fn bids(p: &mut Protocol, core: &Core, game: &NeptuneMatch, index: usize, q: &Qu
         table.row(vec![
             (n + 1).to_string(),
             (b.run - first + 1).to_string(),
-            team(core, b.team),
+            roster.name(b.team),
             logged_bid_text(b),
             time_of_day(b.at),
             if b.by_host {
@@ -231,14 +227,14 @@ fn bids(p: &mut Protocol, core: &Core, game: &NeptuneMatch, index: usize, q: &Qu
     };
     let excluded: Vec<String> = (first..end)
         .filter_map(|r| log.iter().rev().find(|b| b.run == r))
-        .map(|b| format!("{} ({})", team(core, b.team), logged_bid_text(b)))
+        .map(|b| format!("{} ({})", roster.name(b.team), logged_bid_text(b)))
         .collect();
     let outcome = match q.sold {
         Some(BiddingOutcome::Won { winner, stake }) => {
             let name = game
                 .entrants
                 .get(winner.team)
-                .map_or_else(|| "?".to_owned(), |e| team(core, e.team));
+                .map_or_else(|| "?".to_owned(), |e| roster.name(e.team));
             format!(
                 "Торги выиграла команда {name}: ставка {}, играет на {stake}; остальные — на 30.",
                 bid_text(winner.bid)
