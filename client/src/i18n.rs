@@ -10,6 +10,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
 use crate::state::Notice;
+use words::FormatWords;
 
 pub mod brain_ring;
 pub mod chgk;
@@ -27,6 +28,7 @@ pub mod start;
 #[cfg(feature = "embedded-server")]
 pub mod store;
 pub mod tie;
+pub mod words;
 
 pub use crate::lang::Lang;
 pub use link::{connection, join_code_error, link_error, refused, stopped};
@@ -38,7 +40,7 @@ impl Lang {
         key.text(self)
     }
 
-    fn pick(self, ru: String, en: String) -> String {
+    pub fn pick(self, ru: String, en: String) -> String {
         match self {
             Lang::Ru => ru,
             Lang::En => en,
@@ -521,51 +523,51 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
     }
 }
 
-/// A refusal by a game of the programme, in the person's language.
-pub fn play_error(lang: Lang, error: &PlayError) -> String {
-    match error {
-        PlayError::WrongFormat => lang.pick(
-            "эта команда — для игры другого формата".into(),
-            "this command is for a game of another format".into(),
-        ),
-        PlayError::Game(GameError::Chgk(e)) => chgk::error(lang, e),
-        PlayError::Game(GameError::Multigames(e)) => format!(
-            "{}: {}",
-            lang.t(T::FormatMultigames),
-            multigames::play_error(lang, e)
-        ),
-        PlayError::Game(GameError::Ring(e)) => {
-            format!(
-                "{}: {}",
-                lang.t(T::TabRing),
-                brain_ring::play_error(lang, e)
-            )
+/// The registry's dispatch to each format's [`FormatWords`].
+macro_rules! words {
+    ($($variant:ident => $game:ty),* $(,)?) => {
+        /// A refusal by a game of the programme, in the person's language.
+        pub fn play_error(lang: Lang, error: &PlayError) -> String {
+            match error {
+                PlayError::WrongFormat => lang.pick(
+                    "эта команда — для игры другого формата".into(),
+                    "this command is for a game of another format".into(),
+                ),
+                $(PlayError::Game(GameError::$variant(e)) => <$game as FormatWords>::refusal(lang, e),)*
+            }
         }
-        PlayError::Game(GameError::Erudit(e)) => format!(
-            "{}: {}",
-            lang.t(T::FormatErudit),
-            erudit::play_error(lang, e)
-        ),
-        PlayError::Game(GameError::Neptune(e)) => {
-            format!(
-                "{}: {}",
-                lang.t(T::FormatNeptune),
-                neptune::play_error(lang, e)
-            )
+
+        /// A live format's name, as the programme lists it.
+        pub fn format_name(lang: Lang, format: Format) -> &'static str {
+            match format {
+                $(Format::$variant => <$game as FormatWords>::name(lang),)*
+            }
         }
-    }
+
+        /// The host's tab for the games of `format` added to the programme.
+        pub fn added_format_name(lang: Lang, format: Format) -> &'static str {
+            match format {
+                $(Format::$variant => <$game as FormatWords>::added_name(lang),)*
+            }
+        }
+
+        /// A game's receipt in its format's words; `None` where a plain
+        /// «done» says it all.
+        fn game_receipt(lang: Lang, receipt: &GameReceipt) -> Option<String> {
+            match receipt {
+                $(GameReceipt::$variant(r) => <$game as FormatWords>::receipt(lang, r),)*
+            }
+        }
+
+        fn game_command_name(lang: Lang, command: &GameCommand) -> String {
+            match command {
+                $(GameCommand::$variant(c) => <$game as FormatWords>::command_name(lang, c),)*
+            }
+        }
+    };
 }
 
-/// A live format's name, as the programme lists it.
-pub fn format_name(lang: Lang, format: Format) -> &'static str {
-    lang.t(match format {
-        Format::Multigames => T::FormatMultigames,
-        Format::Chgk => T::FormatChgk,
-        Format::Ring => T::TabRing,
-        Format::Erudit => T::FormatErudit,
-        Format::Neptune => T::FormatNeptune,
-    })
-}
+minuta_shared::live_formats!(words);
 
 /// A toast's text.
 pub fn notice(lang: Lang, notice: &Notice) -> String {
@@ -620,18 +622,6 @@ fn done(lang: Lang, receipt: &Receipt, command: &Command) -> String {
     }
 }
 
-/// A game's receipt in its format's words; `None` where a plain «done»
-/// says it all. Every format is named, so a new one must say.
-fn game_receipt(lang: Lang, receipt: &GameReceipt) -> Option<String> {
-    match receipt {
-        GameReceipt::Multigames(r) => multigames::receipt(lang, r),
-        GameReceipt::Chgk(r) => chgk::receipt(lang, r),
-        GameReceipt::Ring(r) => brain_ring::receipt(lang, r),
-        GameReceipt::Erudit(r) => erudit::receipt(lang, r),
-        GameReceipt::Neptune(r) => neptune::receipt(lang, r),
-    }
-}
-
 fn done_generic(lang: Lang, command: &Command) -> String {
     lang.pick(
         format!("{}: готово", command_name(lang, command)),
@@ -663,26 +653,7 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::Press { .. } => ("кнопка", "the button"),
         C::AddGame { .. } => ("новая игра", "new game"),
         C::SetProgramme { .. } => ("сохранение программы", "saving the programme"),
-        C::Game {
-            command: GameCommand::Multigames(command),
-            ..
-        } => return multigames::command_name(lang, command),
-        C::Game {
-            command: GameCommand::Chgk(command),
-            ..
-        } => return chgk::command_name(lang, command).into(),
-        C::Game {
-            command: GameCommand::Ring(command),
-            ..
-        } => return brain_ring::command_name(lang, command).into(),
-        C::Game {
-            command: GameCommand::Erudit(command),
-            ..
-        } => return erudit::command_name(lang, command).into(),
-        C::Game {
-            command: GameCommand::Neptune(command),
-            ..
-        } => return neptune::command_name(lang, command).into(),
+        C::Game { command, .. } => return game_command_name(lang, command),
     };
     match lang {
         Lang::Ru => ru.into(),

@@ -22,10 +22,11 @@ use minuta_shared::play::button::{ButtonPress, PressKind};
 use minuta_shared::play::erudit::{
     EruditCommand, EruditTiming, EruditTournament, Phase, QuestionState,
 };
-use minuta_shared::play::format::{LiveFormat, Roster, RosterTeam};
+use minuta_shared::play::format::LiveFormat;
 use minuta_shared::play::games::{
     Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
 };
+use minuta_shared::play::roster::{Roster, RosterTeam};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;

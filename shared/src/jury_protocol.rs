@@ -10,7 +10,7 @@
 //! server keeps no time zone; the protocol says «UTC» where it prints one.
 
 use crate::ids::TeamId;
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::time::ServerTime;
 
 /// A heading's rank: the protocol's title, a game, a part of a game (a tour,

@@ -27,6 +27,7 @@ use minuta_shared::play::multigames::{
 use minuta_shared::play::neptune::{
     CardKey, ContestSizes, NeptuneCommand, NeptuneSettings, NeptuneTiming,
 };
+use minuta_shared::play::own_game::OwnGameCommand;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::programme::{Programme, ProgrammeDay, Slot};
 use minuta_shared::roster::ImportedTeam;
@@ -160,6 +161,14 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | NeptuneCommand::Answer { .. }
                 | NeptuneCommand::MarkPhrase { .. } => TEAM,
             },
+            // «Своя игра» (the test-only format): the host runs and judges;
+            // the teams only press.
+            GameCommand::OwnGame(c) => match c {
+                OwnGameCommand::Choose { .. }
+                | OwnGameCommand::Arm
+                | OwnGameCommand::Judge { .. }
+                | OwnGameCommand::Close => HOST,
+            },
         },
     }
 }
@@ -188,7 +197,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 80;
+pub const KINDS: usize = 84;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -202,6 +211,7 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
     let ring = |c: RingCommand| Command::game(game_of(Format::Ring), c);
     let erudit = |c: EruditCommand| Command::game(game_of(Format::Erudit), c);
     let neptune = |c: NeptuneCommand| Command::game(game_of(Format::Neptune), c);
+    let own = |c: OwnGameCommand| Command::game(game_of(Format::OwnGame), c);
     // A captain names no team; the host names the team it acts for.
     let for_team = (!flag).then_some(TeamId(b));
     let credit = Credit::from_int(i64::from(b) - 1);
@@ -531,6 +541,11 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         76 => erudit(EruditCommand::ShootOffJudge { correct: flag }),
         77 => erudit(EruditCommand::ShootOffNobody),
         78 => erudit(EruditCommand::DrawLot { seed: big }),
+        // ---- «Своя игра», the test-only format
+        79 => own(OwnGameCommand::Choose { question: b % 6 }),
+        80 => own(OwnGameCommand::Arm),
+        81 => own(OwnGameCommand::Judge { right: flag }),
+        82 => own(OwnGameCommand::Close),
         // ---- the tie at a qualification cut, one step (4.3, 5.2)
         _ => Command::SettleCut {
             game: GameId(b),
@@ -615,6 +630,7 @@ pub fn kinds_on_the_wire() -> BTreeSet<String> {
             "Ring" => variant_names::<RingCommand>(),
             "Erudit" => variant_names::<EruditCommand>(),
             "Neptune" => variant_names::<NeptuneCommand>(),
+            "OwnGame" => variant_names::<OwnGameCommand>(),
             _ => BTreeSet::from(["?".to_owned()]),
         };
         kinds.extend(inner.into_iter().map(|c| format!("{format}::{c}")));

@@ -476,7 +476,8 @@ fn newest(path: &Path) -> Option<std::time::SystemTime> {
     Some(newest)
 }
 
-/// `cargo build -p minuta-server --bin minuta-server` into `target_dir`.
+/// `cargo build -p minuta-server --bin minuta-server --features own-game`
+/// into `target_dir`.
 pub fn build_server(target_dir: &Path, profile: &str) -> Result<()> {
     let cargo =
         std::env::var_os("CARGO").unwrap_or_else(|| option_env!("CARGO").unwrap_or("cargo").into());
@@ -492,6 +493,10 @@ pub fn build_server(target_dir: &Path, profile: &str) -> Result<()> {
             "minuta-server",
             "--bin",
             "minuta-server",
+            // As the workspace's tests build it (tests/Cargo.toml), so the
+            // two builds share one binary.
+            "--features",
+            "own-game",
         ])
         .env("CARGO_TARGET_DIR", target_dir)
         .current_dir(env!("CARGO_MANIFEST_DIR"))

@@ -15,6 +15,7 @@ use minuta_shared::play::erudit::{EruditCommand, EruditPlayError, EruditTiming};
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameSettings, PlayError};
 use minuta_shared::play::multigames::{MultigamesCommand, MultigamesSettings};
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneSettings};
+use minuta_shared::play::own_game::OwnGameSettings;
 use minuta_shared::rules::neptune::Bid;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -95,6 +96,7 @@ struct Matrix {
     multigames: GameId,
     erudit: GameId,
     neptune: GameId,
+    own_game: GameId,
 }
 
 async fn matrix() -> Result<Matrix> {
@@ -153,6 +155,16 @@ async fn matrix() -> Result<Matrix> {
     else {
         bail!("no game added");
     };
+    let Receipt::GameAdded { game: own_game } = hall
+        .host
+        .ok(Command::AddGame {
+            name: "Своя игра".into(),
+            settings: GameSettings::OwnGame(OwnGameSettings::default()),
+        })
+        .await?
+    else {
+        bail!("no game added");
+    };
     let codes = vec![
         (Role::Host, hall.server.host_code.clone()),
         (Role::Judge, judge_code(&mut hall.host, judge).await?),
@@ -166,6 +178,7 @@ async fn matrix() -> Result<Matrix> {
         multigames,
         erudit,
         neptune,
+        own_game,
     })
 }
 
@@ -185,6 +198,7 @@ impl Matrix {
             Format::Multigames => self.multigames,
             Format::Erudit => self.erudit,
             Format::Neptune => self.neptune,
+            Format::OwnGame => self.own_game,
         }
     }
 }
@@ -590,6 +604,7 @@ fn the_core_refuses_exactly_the_pairs_the_connection_refuses() {
         Format::Multigames => GameId(2),
         Format::Erudit => GameId(3),
         Format::Neptune => GameId(4),
+        Format::OwnGame => GameId(5),
     }) {
         for who in identities {
             // Act.

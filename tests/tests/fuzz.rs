@@ -19,6 +19,7 @@ use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesSettings, TaskDraft, TaskId, TourNo,
 };
 use minuta_shared::play::neptune::{ContestSizes, NeptuneCommand, NeptuneSettings, NeptuneTiming};
+use minuta_shared::play::own_game::OwnGameCommand;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::rules::multigames::Credit;
@@ -183,6 +184,7 @@ fn game_of(wrong: Option<u32>) -> impl Fn(Format) -> GameId {
         (None, Format::Multigames) => MULTIGAMES,
         (None, Format::Erudit) => ERUDIT,
         (None, Format::Neptune) => NEPTUNE,
+        (None, Format::OwnGame) => OWN_GAME,
     }
 }
 
@@ -303,6 +305,7 @@ const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 const MULTIGAMES: GameId = GameId(2);
 const ERUDIT: GameId = GameId(3);
 const NEPTUNE: GameId = GameId(4);
+const OWN_GAME: GameId = GameId(5);
 
 /// Who may knock: every role; a team the host removed (its link is closed
 /// only after the batch that removed it, so a command of its may still
@@ -520,6 +523,17 @@ fn mid_game() -> (Core, Vec<Event>) {
                     slice: None,
                 },
             ),
+        ),
+    ]);
+    // «Своя игра» with its first question open.
+    script.extend([
+        host(Command::AddGame {
+            name: "Своя игра".into(),
+            settings: GameSettings::OwnGame(Default::default()),
+        }),
+        (
+            Identity::Host,
+            Command::game(OWN_GAME, OwnGameCommand::Choose { question: 0 }),
         ),
     ]);
     for (who, command) in script {

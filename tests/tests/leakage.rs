@@ -321,6 +321,10 @@ fn public_names(core: &Core) -> BTreeSet<String> {
             }
             // The package's title, Джокер's topics and the sheet are
             // every team's (1.2, 5.2); a contest is named by its title.
+            // «Своя игра» (test-only): its theme is on every screen.
+            GameStaffView::OwnGame(board) => {
+                names.insert(board.theme.clone());
+            }
             GameStaffView::Neptune(v) => {
                 names.insert(v.board.title.clone());
                 names.extend(
@@ -430,6 +434,8 @@ fn structural_leaks(
                                 e.board.game.iter().flat_map(|b| quartet_leaks(b, own_team)),
                             );
                         }
+                        // «Своя игра» shows one board to all: nothing secret.
+                        GameTeamView::OwnGame(_) => {}
                         GameTeamView::Neptune(n) => {
                             found.extend(neptune_team_leaks(n, me));
                             found.extend(

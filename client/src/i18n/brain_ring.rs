@@ -524,7 +524,7 @@ pub fn command_name(lang: Lang, command: &RingCommand) -> &'static str {
 
 /// What a Brain-ring receipt says in a toast; `None` where «готово» says
 /// it all.
-pub fn receipt(lang: Lang, receipt: &RingReceipt) -> Option<String> {
+fn receipt_words(lang: Lang, receipt: &RingReceipt) -> Option<String> {
     match receipt {
         RingReceipt::Done => None,
         RingReceipt::PackageLoaded { added, questions } => Some(lang.pick(
@@ -583,6 +583,28 @@ pub fn restart_notice(lang: Lang, fight: &str, question: u32, rearm: bool) -> St
                 "The server restarted during question {question} ({fight}). The question goes on as it was stored; a press in the last moments before it stopped may not have been stored."
             ),
         )
+    }
+}
+
+impl super::words::FormatWords for minuta_shared::play::brain_ring::RingTournament {
+    fn name(lang: Lang) -> &'static str {
+        lang.t(super::T::TabRing)
+    }
+
+    fn added_name(lang: Lang) -> &'static str {
+        lang.t(super::T::MoreRing)
+    }
+
+    fn refusal(lang: Lang, error: &Self::Error) -> String {
+        super::words::named_refusal::<Self>(lang, play_error(lang, error))
+    }
+
+    fn receipt(lang: Lang, receipt: &Self::Receipt) -> Option<String> {
+        receipt_words(lang, receipt)
+    }
+
+    fn command_name(lang: Lang, command: &Self::Command) -> String {
+        command_name(lang, command).into()
     }
 }
 

@@ -60,7 +60,7 @@ pub fn card_already_accepted(lang: Lang) -> String {
 }
 
 /// What a ChGK receipt says in a toast; `None` where «готово» says it all.
-pub fn receipt(lang: Lang, receipt: &ChgkReceipt) -> Option<String> {
+fn receipt_words(lang: Lang, receipt: &ChgkReceipt) -> Option<String> {
     Some(match receipt {
         ChgkReceipt::Done => return None,
         ChgkReceipt::PackageLoaded { tours, questions } => lang.pick(
@@ -225,6 +225,28 @@ pub fn pending_appeals(lang: Lang, n: usize) -> String {
         format!("ждут решения: {n}"),
         format!("awaiting a decision: {n}"),
     )
+}
+
+impl super::words::FormatWords for minuta_shared::play::chgk::ChgkGame {
+    fn name(lang: Lang) -> &'static str {
+        lang.t(super::T::FormatChgk)
+    }
+
+    fn added_name(lang: Lang) -> &'static str {
+        lang.t(super::T::MoreChgk)
+    }
+
+    fn refusal(lang: Lang, error: &Self::Error) -> String {
+        self::error(lang, error)
+    }
+
+    fn receipt(lang: Lang, receipt: &Self::Receipt) -> Option<String> {
+        receipt_words(lang, receipt)
+    }
+
+    fn command_name(lang: Lang, command: &Self::Command) -> String {
+        command_name(lang, command).into()
+    }
 }
 
 #[cfg(test)]

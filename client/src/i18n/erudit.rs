@@ -512,7 +512,7 @@ pub fn command_name(lang: Lang, command: &EruditCommand) -> &'static str {
 
 /// What an Эрудит-квартет receipt says in a toast; `None` where «готово»
 /// says it all.
-pub fn receipt(lang: Lang, receipt: &EruditReceipt) -> Option<String> {
+fn receipt_words(lang: Lang, receipt: &EruditReceipt) -> Option<String> {
     match receipt {
         EruditReceipt::Done => None,
         EruditReceipt::PackageLoaded { added, themes } => Some(lang.pick(
@@ -523,6 +523,24 @@ pub fn receipt(lang: Lang, receipt: &EruditReceipt) -> Option<String> {
             format!("жеребьёвка проведена: групп — {}", groups.len()),
             format!("the draw is made: {} groups", groups.len()),
         )),
+    }
+}
+
+impl super::words::FormatWords for minuta_shared::play::erudit::EruditTournament {
+    fn name(lang: Lang) -> &'static str {
+        lang.t(super::T::FormatErudit)
+    }
+
+    fn refusal(lang: Lang, error: &Self::Error) -> String {
+        super::words::named_refusal::<Self>(lang, play_error(lang, error))
+    }
+
+    fn receipt(lang: Lang, receipt: &Self::Receipt) -> Option<String> {
+        receipt_words(lang, receipt)
+    }
+
+    fn command_name(lang: Lang, command: &Self::Command) -> String {
+        command_name(lang, command).into()
     }
 }
 

@@ -176,7 +176,7 @@ pub fn command_name(lang: Lang, command: &MultigamesCommand) -> String {
 }
 
 /// A receipt's own words; `None` for a plain «готово».
-pub fn receipt(lang: Lang, receipt: &MultigamesReceipt) -> Option<String> {
+fn receipt_words(lang: Lang, receipt: &MultigamesReceipt) -> Option<String> {
     Some(match receipt {
         MultigamesReceipt::Done => return None,
         MultigamesReceipt::TourAdded { tour } => {
@@ -340,6 +340,24 @@ pub fn play_error(lang: Lang, error: &MultigamesPlayError) -> String {
         ),
     };
     lang.pick(ru, en)
+}
+
+impl super::words::FormatWords for minuta_shared::play::multigames::MultigamesGame {
+    fn name(lang: Lang) -> &'static str {
+        lang.t(super::T::FormatMultigames)
+    }
+
+    fn refusal(lang: Lang, error: &Self::Error) -> String {
+        super::words::named_refusal::<Self>(lang, play_error(lang, error))
+    }
+
+    fn receipt(lang: Lang, receipt: &Self::Receipt) -> Option<String> {
+        receipt_words(lang, receipt)
+    }
+
+    fn command_name(lang: Lang, command: &Self::Command) -> String {
+        command_name(lang, command)
+    }
 }
 
 #[cfg(test)]

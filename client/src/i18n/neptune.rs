@@ -460,7 +460,7 @@ pub fn command_name(lang: Lang, command: &NeptuneCommand) -> &'static str {
 }
 
 /// What a Нептун receipt says in a toast; `None` where «готово» says it all.
-pub fn receipt(lang: Lang, receipt: &NeptuneReceipt) -> Option<String> {
+fn receipt_words(lang: Lang, receipt: &NeptuneReceipt) -> Option<String> {
     match receipt {
         NeptuneReceipt::Done => None,
         NeptuneReceipt::PackageLoaded { title, questions } => Some(lang.pick(
@@ -476,6 +476,24 @@ pub fn receipt(lang: Lang, receipt: &NeptuneReceipt) -> Option<String> {
             .into(),
         ),
         NeptuneReceipt::Bid { place, .. } => Some(bid_accepted(lang, *place)),
+    }
+}
+
+impl super::words::FormatWords for minuta_shared::play::neptune::NeptuneMatch {
+    fn name(lang: Lang) -> &'static str {
+        lang.t(super::T::FormatNeptune)
+    }
+
+    fn refusal(lang: Lang, error: &Self::Error) -> String {
+        super::words::named_refusal::<Self>(lang, refusals::play_error(lang, error))
+    }
+
+    fn receipt(lang: Lang, receipt: &Self::Receipt) -> Option<String> {
+        receipt_words(lang, receipt)
+    }
+
+    fn command_name(lang: Lang, command: &Self::Command) -> String {
+        command_name(lang, command).into()
     }
 }
 

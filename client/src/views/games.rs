@@ -59,12 +59,12 @@ trait Registered: Screens {
 }
 
 macro_rules! screens {
-    ($($variant:ident => $screens:ty),* $(,)?) => {
+    ($($(#[$meta:meta])* $variant:ident => $screens:ty),* $(,)?) => {
         /// One game's form, of whichever format.
         #[derive(Debug)]
-        pub enum GameForm { $($variant(<$screens as Screens>::Form)),* }
+        pub enum GameForm { $($(#[$meta])* $variant(<$screens as Screens>::Form)),* }
 
-        $(impl Registered for $screens {
+        $($(#[$meta])* impl Registered for $screens {
             fn wrap(form: Self::Form) -> GameForm {
                 GameForm::$variant(form)
             }
@@ -81,19 +81,19 @@ macro_rules! screens {
         /// The settings of a game of `format` added with one click.
         pub fn new_game(format: Format) -> GameSettings {
             match format {
-                $(Format::$variant => <$screens as Screens>::new_game()),*
+                $($(#[$meta])* Format::$variant => <$screens as Screens>::new_game()),*
             }
         }
 
         pub fn team_relevant(game: &TeamGame) -> bool {
             match &game.view {
-                $(GameTeamView::$variant(v) => <$screens as Screens>::team_relevant(v)),*
+                $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_relevant(v)),*
             }
         }
 
         pub fn team_activity(game: &TeamGame, now: ServerTime) -> Activity {
             match &game.view {
-                $(GameTeamView::$variant(v) => <$screens as Screens>::team_activity(v, now)),*
+                $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_activity(v, now)),*
             }
         }
 
@@ -105,7 +105,7 @@ macro_rules! screens {
             out: &mut Vec<UiCommand>,
         ) {
             match &game.view {
-                $(GameTeamView::$variant(v) => {
+                $($(#[$meta])* GameTeamView::$variant(v) => {
                     if let Some(form) = forms.of::<$screens>(game.id) {
                         <$screens as Screens>::team(ui, state, game.into(), v, form, out);
                     }
@@ -115,19 +115,19 @@ macro_rules! screens {
 
         pub fn display_activity(game: &DisplayGame, now: ServerTime) -> Activity {
             match &game.view {
-                $(GameDisplayView::$variant(v) => <$screens as Screens>::display_activity(v, now)),*
+                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_activity(v, now)),*
             }
         }
 
         pub fn display(ui: &mut Ui, state: &AppState, game: &DisplayGame) {
             match &game.view {
-                $(GameDisplayView::$variant(v) => <$screens as Screens>::display(ui, state, game.into(), v)),*
+                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display(ui, state, game.into(), v)),*
             }
         }
 
         pub fn staff_activity(game: &StaffGame, now: ServerTime) -> Activity {
             match &game.view {
-                $(GameStaffView::$variant(v) => <$screens as Screens>::staff_activity(v, now)),*
+                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::staff_activity(v, now)),*
             }
         }
 
@@ -141,7 +141,7 @@ macro_rules! screens {
             out: &mut Vec<UiCommand>,
         ) {
             match &game.view {
-                $(GameStaffView::$variant(v) => {
+                $($(#[$meta])* GameStaffView::$variant(v) => {
                     if let Some(form) = forms.of::<$screens>(game.id) {
                         <$screens as Screens>::staff(ui, state, host, game.into(), v, seat, form, out);
                     }
@@ -151,7 +151,7 @@ macro_rules! screens {
 
         pub fn jury_pending(game: &StaffGame) -> usize {
             match &game.view {
-                $(GameStaffView::$variant(v) => <$screens as Screens>::jury_pending(v)),*
+                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::jury_pending(v)),*
             }
         }
 
@@ -163,7 +163,7 @@ macro_rules! screens {
             out: &mut Vec<UiCommand>,
         ) {
             match &game.view {
-                $(GameStaffView::$variant(v) => {
+                $($(#[$meta])* GameStaffView::$variant(v) => {
                     if let Some(form) = forms.of::<$screens>(game.id) {
                         <$screens as Screens>::jury(ui, state, game.into(), v, form, out);
                     }
@@ -173,26 +173,26 @@ macro_rules! screens {
 
         fn team_clock(game: &TeamGame) -> Option<ClockView> {
             match &game.view {
-                $(GameTeamView::$variant(v) => <$screens as Screens>::team_clock(v)),*
+                $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_clock(v)),*
             }
         }
 
         fn display_clock(game: &DisplayGame) -> Option<ClockView> {
             match &game.view {
-                $(GameDisplayView::$variant(v) => <$screens as Screens>::display_clock(v)),*
+                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_clock(v)),*
             }
         }
 
         fn staff_clock(game: &StaffGame) -> Option<ClockView> {
             match &game.view {
-                $(GameStaffView::$variant(v) => <$screens as Screens>::staff_clock(v)),*
+                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::staff_clock(v)),*
             }
         }
 
         /// Whether a game of `format` is set up from «Подготовка».
         pub fn set_up_first(format: Format) -> bool {
             match format {
-                $(Format::$variant => <$screens as Screens>::SET_UP_FIRST),*
+                $($(#[$meta])* Format::$variant => <$screens as Screens>::SET_UP_FIRST),*
             }
         }
 
@@ -200,13 +200,13 @@ macro_rules! screens {
         pub fn ticking_in(view: &View) -> Vec<ServerTime> {
             match view {
                 View::Team(v) => v.games.iter().flat_map(|g| match &g.view {
-                    $(GameTeamView::$variant(v) => <$screens as Screens>::team_ticking(v)),*
+                    $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_ticking(v)),*
                 }).collect(),
                 View::Display(v) => v.games.iter().flat_map(|g| match &g.view {
-                    $(GameDisplayView::$variant(v) => <$screens as Screens>::display_ticking(v)),*
+                    $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_ticking(v)),*
                 }).collect(),
                 View::Host(v) => v.games.iter().flat_map(|g| match &g.view {
-                    $(GameStaffView::$variant(v) => <$screens as Screens>::staff_ticking(v)),*
+                    $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::staff_ticking(v)),*
                 }).collect(),
                 View::Jury(_) => Vec::new(),
             }
@@ -215,14 +215,14 @@ macro_rules! screens {
         /// A game's tours for the programme: number from 0 and title.
         pub fn staff_tours(game: &StaffGame) -> Vec<(u32, String)> {
             match &game.view {
-                $(GameStaffView::$variant(v) => <$screens as Screens>::staff_tours(v)),*
+                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::staff_tours(v)),*
             }
         }
 
         /// The tour of a game the hall is at, if it has begun one.
         pub fn display_tour(game: &DisplayGame) -> Option<u32> {
             match &game.view {
-                $(GameDisplayView::$variant(v) => <$screens as Screens>::display_tour(v)),*
+                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_tour(v)),*
             }
         }
     };
@@ -235,6 +235,8 @@ screens! {
     Ring => Ring,
     Erudit => Erudit,
     Neptune => Neptune,
+    #[cfg(feature = "own-game")]
+    OwnGame => crate::views::own_game::OwnGame,
 }
 
 /// The games the host added to the programme, in order: every game but

@@ -22,6 +22,8 @@ pub mod jury;
 pub mod long_list;
 pub mod multigames;
 pub mod neptune;
+#[cfg(feature = "own-game")]
+pub mod own_game;
 pub mod package_field;
 pub mod picture;
 pub mod programme;

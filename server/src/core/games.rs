@@ -4,8 +4,9 @@
 
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::GameId;
-use minuta_shared::play::format::{Roster, Touched};
+use minuta_shared::play::format::Touched;
 use minuta_shared::play::games::{Format, GameCommand, GameSettings, GameState, PlayError};
+use minuta_shared::play::roster::Roster;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::server::{CommandError, Receipt};
 

@@ -25,8 +25,9 @@ use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::packages::media::MediaHash;
 use minuta_shared::play::button::{ButtonPress, PressPatch};
-use minuta_shared::play::format::{Roster, RosterTeam};
+use minuta_shared::play::format::Touched;
 use minuta_shared::play::games::{GamePatch, event_games, first_added_games};
+use minuta_shared::play::roster::{Roster, RosterTeam};
 use minuta_shared::roster;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -540,6 +541,8 @@ impl Core {
     /// What presses changed since the last call, per game, as each
     /// audience's screens must now show it. A press changes nothing but
     /// its part of its game (a fight), so these replace whole views for it.
+    /// A format without press patches gets whole views instead, after the
+    /// press's record (its verdict has left already).
     pub fn take_press_patches(&mut self) -> Vec<(GameId, PressPatch<GamePatch>)> {
         let mut patches: Vec<(GameId, PressPatch<GamePatch>)> = Vec::new();
         for (game, team) in std::mem::take(&mut self.patched) {
@@ -548,6 +551,7 @@ impl Core {
                 .get(&game)
                 .and_then(|g| g.state.press_patch(team, &self.roster))
             else {
+                self.mark_touched(&Touched::everyone());
                 continue;
             };
             // Both tables of one fight pressed: one patch serves both.

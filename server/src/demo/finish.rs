@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use minuta_shared::play::brain_ring::RingStage;
-use minuta_shared::play::games::GameStaffView;
 use minuta_shared::programme::SlotStatus;
 use minuta_shared::wire::view::HostView;
 use tokio::sync::Notify;
@@ -45,15 +44,9 @@ pub fn programme_finished(view: &HostView, game: DemoGame) -> bool {
     let games: Vec<(bool, bool)> = view
         .games
         .iter()
-        .map(|g| match &g.view {
-            GameStaffView::Multigames(v) => (true, v.finished),
-            GameStaffView::Chgk(v) => (!v.tours.is_empty(), v.tours.iter().all(|t| t.closed)),
-            GameStaffView::Ring(v) => (
-                !v.board.seeding.is_empty() || !v.board.fights.is_empty(),
-                matches!(v.board.stage, RingStage::Finished { .. }),
-            ),
-            GameStaffView::Erudit(v) => (v.board.seed.is_some(), v.board.finished),
-            GameStaffView::Neptune(v) => (!v.teams.is_empty(), v.board.finished),
+        .map(|g| {
+            let progress = g.view.progress();
+            (progress.in_use, progress.finished)
         })
         .collect();
     let games_done =

@@ -11,15 +11,15 @@ use crate::ids::{Slice, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
-use crate::play::format::{LiveFormat, Roster, Touched, TourState};
+use crate::play::format::{LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
+use crate::play::roster::Roster;
 use crate::play::settings::TournamentSettings;
-use crate::sheet::SheetError;
+use crate::sheet::error::SheetError;
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
-#[allow(unused_imports)]
-use crate::play::{brain_ring, chgk, erudit, multigames, neptune};
+use crate::play::{brain_ring, chgk};
 
 /// Why a game command was refused before its format saw it, or what the
 /// format said.
@@ -100,6 +100,13 @@ macro_rules! formats {
                     $((GameStaffView::$variant(v), GamePatch::$variant(p)) => <$game as LiveFormat>::patch_staff(v, p),)*
                     _ => false,
                 }
+            }
+        }
+
+        impl GameStaffView {
+            /// Whether the game is in use and played to its end.
+            pub fn progress(&self) -> crate::play::format::Progress {
+                match self { $(GameStaffView::$variant(v) => <$game as LiveFormat>::staff_progress(v)),* }
             }
         }
 
@@ -488,16 +495,46 @@ macro_rules! formats {
     };
 }
 
-// One line per live format.
-// Stored events and settings name a format by its position here: append
-// new formats at the end, never reorder.
-formats! {
-    Multigames => multigames::MultigamesGame,
-    Chgk => chgk::ChgkGame,
-    Ring => brain_ring::RingTournament,
-    Erudit => erudit::EruditTournament,
-    Neptune => neptune::NeptuneMatch,
+/// The live formats, one line each, handed to the macro `$then` as
+/// `Variant => type` lines: [`formats!`] here, and whatever else must
+/// cover every format (the client's words) calls it too, so the compiler
+/// finds each place a new format must fill. Stored events and settings
+/// name a format by its position: append new formats at the end, never
+/// reorder.
+#[macro_export]
+macro_rules! live_formats {
+    ($then:ident) => {
+        $crate::test_formats! { $then:
+            Multigames => $crate::play::multigames::MultigamesGame,
+            Chgk => $crate::play::chgk::ChgkGame,
+            Ring => $crate::play::brain_ring::RingTournament,
+            Erudit => $crate::play::erudit::EruditTournament,
+            Neptune => $crate::play::neptune::NeptuneMatch,
+        }
+    };
 }
+
+/// [`live_formats!`]'s list as it is, in a build without the test-only
+/// format.
+#[cfg(not(feature = "own-game"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! test_formats {
+    ($then:ident: $($formats:tt)*) => { $then! { $($formats)* } };
+}
+
+/// [`live_formats!`]'s list and «Своя игра», the format that exists to
+/// prove a format plugs in through the seam alone (`tests/tests/own_game.rs`).
+#[cfg(feature = "own-game")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! test_formats {
+    ($then:ident: $($formats:tt)*) => {
+        $then! { $($formats)* OwnGame => $crate::play::own_game::OwnGame, }
+    };
+}
+
+live_formats!(formats);
 
 /// The games a new store adds as its first events, stored like any added
 /// game so that a store's games all come from its log: the event's own

@@ -13,5 +13,8 @@ pub mod format;
 pub mod games;
 pub mod multigames;
 pub mod neptune;
+#[cfg(feature = "own-game")]
+pub mod own_game;
 pub mod replay;
+pub mod roster;
 pub mod settings;

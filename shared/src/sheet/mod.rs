@@ -8,6 +8,7 @@
 
 pub(crate) mod brain_ring;
 pub(crate) mod chgk;
+pub mod error;
 pub(crate) mod erudit;
 pub(crate) mod erudit_tournament;
 pub(crate) mod multigames;
@@ -22,29 +23,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::play::games::Format;
+pub use error::SheetError;
 use serde_path_to_error::{Path, Segment};
-
-/// A sheet that breaks a rule or the format. Displays as one line,
-/// `path: reason`, e.g. `auction[3].bid: 35 is not a multiple of 10`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{path}: {reason}")]
-pub struct SheetError {
-    /// The offending field: `.`-separated fields, `[i]` for list items
-    /// (0-based), `["name"]` for entries keyed by a team.
-    pub path: String,
-    pub reason: String,
-}
-
-impl SheetError {
-    pub(crate) fn new(path: &str, reason: impl Into<String>) -> Self {
-        // One line, whatever the input held.
-        let reason: String = reason.into().replace(['\n', '\r'], " ");
-        SheetError {
-            path: path.replace(['\n', '\r'], " "),
-            reason,
-        }
-    }
-}
 
 /// Scores a sheet: the result as one line of JSON,
 /// `{"format":…,"standings":[…]}` (plus `next_round` for brain-ring), or the

@@ -82,11 +82,11 @@ pub struct CardReceipt {
 
 /// The server's answers to this terminal's cards for `question`, latest
 /// first.
-fn card_acks<'a>(
-    state: &'a AppState,
+fn card_acks(
+    state: &AppState,
     game: GameId,
     question: QuestionId,
-) -> impl Iterator<Item = &'a Result<GameReceipt, CommandError>> {
+) -> impl Iterator<Item = &Result<GameReceipt, CommandError>> {
     state
         .game_acks
         .iter()

@@ -318,12 +318,7 @@ fn setup_label(lang: i18n::Lang, view: &HostView, tab: HostTab) -> String {
         HostTab::Judges => lang.t(T::TabJudges).to_owned(),
         HostTab::Tournament => lang.t(T::TabTournament).to_owned(),
         HostTab::Access => lang.t(T::TabAccess).to_owned(),
-        // Every format is named, so a new one's set-up tab is labelled.
-        HostTab::Games(Format::Chgk) => lang.t(T::MoreChgk).to_owned(),
-        HostTab::Games(Format::Ring) => lang.t(T::MoreRing).to_owned(),
-        HostTab::Games(Format::Erudit) => lang.t(T::FormatErudit).to_owned(),
-        HostTab::Games(Format::Neptune) => lang.t(T::FormatNeptune).to_owned(),
-        HostTab::Games(Format::Multigames) => lang.t(T::FormatMultigames).to_owned(),
+        HostTab::Games(format) => i18n::added_format_name(lang, format).to_owned(),
         // Not set-up tabs: named as on the bar.
         HostTab::Game => lang.t(T::TabGame).to_owned(),
         HostTab::Judging => lang.t(T::TabJudging).to_owned(),
@@ -372,10 +367,5 @@ fn more_of(view: &HostView, format: Format) -> bool {
 /// The bar's tab for the added games of `format`: the format's name, but
 /// «Ещё брейн-ринг» beside the event's own «Брейн-ринг» tab.
 fn games_label(lang: i18n::Lang, format: Format) -> String {
-    match format {
-        Format::Ring => lang.t(T::MoreRing).to_owned(),
-        Format::Multigames | Format::Chgk | Format::Erudit | Format::Neptune => {
-            i18n::format_name(lang, format).to_owned()
-        }
-    }
+    i18n::added_format_name(lang, format).to_owned()
 }

@@ -18,8 +18,9 @@ use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
 use crate::play::chgk::MAX_APPEAL_CHARS;
 use crate::play::cut::QualifyingCut;
-use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::format::{Decided, LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
+use crate::play::roster::Roster;
 use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -262,6 +263,16 @@ impl LiveFormat for RingTournament {
 
     fn finished(&self) -> bool {
         matches!(self.stage(), RingStage::Finished { .. })
+    }
+
+    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
+        crate::play::format::Progress {
+            in_use: !view.board.seeding.is_empty() || !view.board.fights.is_empty(),
+            finished: matches!(
+                view.board.stage,
+                crate::play::brain_ring::RingStage::Finished { .. }
+            ),
+        }
     }
 
     /// Brain-ring is one stage of a programme: its one «tour» exists once

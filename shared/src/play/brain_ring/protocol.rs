@@ -3,7 +3,7 @@
 //! and the appeals.
 
 use crate::jury_protocol::{Level, Protocol, Table, appeals_table, decision, millis, time_of_day};
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
 
 use super::{FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament};

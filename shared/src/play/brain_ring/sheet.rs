@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::RingTournament;
 use crate::play::format::LiveFormat;
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::sheet::brain_ring::{BrainRingSheet, SheetFight};
 use crate::sheet::number::Count;
 use crate::sheet::output::{int, ring_points, row};

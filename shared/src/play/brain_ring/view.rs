@@ -11,7 +11,7 @@ use super::{
 };
 use crate::ids::TeamId;
 use crate::play::button::PressPatch;
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::tournament::Place;
 
 /// The host's, the judges' and the jury's Brain-ring.

@@ -5,7 +5,7 @@
 use super::game::ChgkGame;
 use super::{ChgkError, ChgkEvent};
 use crate::ids::{TeamId, TourId};
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 
 impl ChgkGame {
     /// Whether a team plays a tour: it is not marked absent from it, or it

@@ -175,7 +175,7 @@ mod tests {
     fn chgk_3_a_verdict_never_moves_a_group_in_the_judges_list() {
         // Arrange: three groups, «гоголь» from two teams.
         let mut game = played();
-        let roster = crate::play::format::Roster::numbered(4);
+        let roster = crate::play::roster::Roster::numbered(4);
         let order = |game: &ChgkGame| -> Vec<String> {
             game.project_staff(&roster, s(80)).judging[0]
                 .groups

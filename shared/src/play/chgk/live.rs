@@ -17,8 +17,9 @@ use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::packages::parse_package_with;
 use crate::play::clock::Phase;
 use crate::play::cut::CountedTours;
-use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::format::{Decided, LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
+use crate::play::roster::Roster;
 use crate::play::settings::TournamentSettings;
 use crate::rules::chgk::ChgkRow;
 use crate::sheet::output::{int, row};
@@ -330,6 +331,13 @@ impl LiveFormat for ChgkGame {
 
     fn finished(&self) -> bool {
         !self.tours.is_empty() && self.tours.iter().all(|t| t.closed_at.is_some())
+    }
+
+    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
+        crate::play::format::Progress {
+            in_use: !view.tours.is_empty(),
+            finished: view.tours.iter().all(|t| t.closed),
+        }
     }
 
     fn tour(&self, tour: u32) -> Option<TourState> {

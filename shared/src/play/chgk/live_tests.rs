@@ -10,7 +10,8 @@ use super::*;
 use crate::identity::{Identity, Role};
 use crate::ids::{JudgeId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
-use crate::play::format::{LiveFormat, Roster};
+use crate::play::format::LiveFormat;
+use crate::play::roster::Roster;
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
 

@@ -14,7 +14,7 @@ use super::view::{
 };
 use crate::ids::TeamId;
 use crate::play::clock::ClockView;
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::time::ServerTime;
 
 /// How many rows of the public standings a team terminal receives besides its own.

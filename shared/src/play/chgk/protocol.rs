@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::ids::TeamId;
 use crate::jury_protocol::{Level, Protocol, Table, appeals_table, decision, missing, time_of_day};
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 
 use super::{Appeal, AppealDecider, AppealKind, Card, ChgkGame, GameQuestion, Verdict};
 

@@ -4,7 +4,7 @@
 use super::game::ChgkGame;
 use crate::ids::TeamId;
 use crate::play::format::LiveFormat;
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::sheet::chgk::{ChgkSheet, ChgkSheetQuestion};
 
 impl ChgkGame {

@@ -16,8 +16,9 @@ use crate::jury_protocol::Protocol;
 use crate::packages::media::PackageFile;
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch, QuestionMark};
-use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::format::{Decided, LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
+use crate::play::roster::Roster;
 use crate::rules::erudit::blind_draw;
 use crate::seed::Seed;
 use crate::sheet::{self, SheetError};
@@ -323,6 +324,13 @@ impl LiveFormat for EruditTournament {
         EruditTournament::finished(self)
     }
 
+    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
+        crate::play::format::Progress {
+            in_use: view.board.seed.is_some(),
+            finished: view.board.finished,
+        }
+    }
+
     /// One «tour» in the programme: the tournament, once teams are drawn.
     fn tour(&self, tour: u32) -> Option<TourState> {
         (tour == 0 && !self.entrants.is_empty()).then(|| TourState {
@@ -552,7 +560,7 @@ fn replace_game(game: &mut Option<GameBoard>, patch: &GameBoard) -> bool {
 }
 
 /// 5.8: a tour's four rounds, no player twice: four players at least.
-fn check_players(team: &crate::play::format::RosterTeam) -> Result<(), E> {
+fn check_players(team: &crate::play::roster::RosterTeam) -> Result<(), E> {
     if team.players.len() < MIN_PLAYERS {
         return Err(E::TooFewPlayers {
             team: team.name.clone(),

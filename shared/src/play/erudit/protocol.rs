@@ -8,7 +8,7 @@ use crate::play::erudit::{EruditTournament, QuartetGame};
 use crate::rules::erudit::TourKind;
 
 use crate::jury_protocol::{Level, Protocol, Table};
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 
 pub(super) fn section(p: &mut Protocol, roster: &Roster, title: &str, t: &EruditTournament) {
     p.heading(Level::Section, title);

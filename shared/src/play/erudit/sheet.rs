@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::{EruditTournament, GroupPlay, QuartetGame};
 use crate::ids::TeamId;
 use crate::play::format::LiveFormat;
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::rules::erudit::{
     GroupResult, TOURS, TieSettlement, TournamentRow, group_places, tournament_table,
 };

@@ -13,7 +13,8 @@ use super::{
 };
 use crate::identity::Identity;
 use crate::ids::TeamId;
-use crate::play::format::{Roster, Touched};
+use crate::play::format::Touched;
+use crate::play::roster::Roster;
 use crate::rules::multigames::{Credit, TOURS};
 use crate::time::ServerTime;
 

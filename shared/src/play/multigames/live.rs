@@ -12,8 +12,9 @@ use super::{
 use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::jury_protocol::Protocol;
-use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::format::{Decided, LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
+use crate::play::roster::Roster;
 use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -111,6 +112,13 @@ impl LiveFormat for MultigamesGame {
 
     fn finished(&self) -> bool {
         self.finished_at.is_some()
+    }
+
+    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
+        crate::play::format::Progress {
+            in_use: true,
+            finished: view.finished,
+        }
     }
 
     fn tour(&self, tour: u32) -> Option<TourState> {

@@ -9,7 +9,7 @@ use super::{
     StaffAnswer, StaffTask, StaffTour, TaskHeading, TaskReveal, TaskStatus, TeamAnswer, TeamTask,
 };
 use crate::ids::TeamId;
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::rules::multigames::Credit;
 use crate::time::ServerTime;
 use crate::tournament::rank_by;

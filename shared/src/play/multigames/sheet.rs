@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::game::MultigamesGame;
 use crate::play::format::LiveFormat;
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::sheet::multigames::{MultigamesSheet, MultigamesSheetTask, MultigamesSheetTour};
 use crate::sheet::number::SheetCredit;
 use crate::sheet::output::{credit, row};

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::identity::Identity;
 use crate::ids::{JudgeId, TeamId};
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::rules::multigames::Credit;
 use crate::time::ServerTime;
 

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::identity::Identity;
 use crate::ids::{Slice, TeamId};
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::rules::neptune::{Bid, Contest, NeptuneError};
 use crate::time::ServerTime;
 

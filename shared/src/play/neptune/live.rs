@@ -12,8 +12,9 @@ use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::PackageFile;
-use crate::play::format::{Decided, LiveFormat, Roster, Touched, TourState};
+use crate::play::format::{Decided, LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
+use crate::play::roster::Roster;
 use crate::rules::neptune::Contest;
 use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
@@ -150,6 +151,13 @@ impl LiveFormat for NeptuneMatch {
 
     fn finished(&self) -> bool {
         NeptuneMatch::finished(self)
+    }
+
+    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
+        crate::play::format::Progress {
+            in_use: !view.teams.is_empty(),
+            finished: view.board.finished,
+        }
     }
 
     /// 0.1: the six contests are the programme's tours.

@@ -7,7 +7,7 @@ use super::game::{NeptuneMatch, QuestionPlay};
 use super::view::*;
 use super::{CardKey, NeptunePackage};
 use crate::ids::{Slice, TeamId};
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::rules::neptune::{BiddingOutcome, Contest, QUESTION_VALUE, SisyphusRun};
 use crate::time::ServerTime;
 use crate::tournament::rank_by;

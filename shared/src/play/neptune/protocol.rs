@@ -12,7 +12,7 @@ use crate::rules::neptune::{Bid, BiddingOutcome, Contest, QUESTIONS_PER_BLOCK};
 use crate::time::ServerTime;
 
 use crate::jury_protocol::{Level, Protocol, Table, time_of_day};
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 
 /// «Команда», or a ломтик's «Команда-верх» (2.2).
 fn card_name(roster: &Roster, key: CardKey) -> String {

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::game::NeptuneMatch;
 use crate::play::format::LiveFormat;
-use crate::play::format::Roster;
+use crate::play::roster::Roster;
 use crate::rules::neptune::{Bid, NeptuneGame, Winner};
 use crate::sheet::neptune::{
     AuctionItem, Correct, Declaration, JokerItem, NegativeItem, NeptuneSheet, SandwichItem,

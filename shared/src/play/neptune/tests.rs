@@ -10,7 +10,8 @@ use serde_json::Value;
 use super::*;
 use crate::identity::Identity;
 use crate::ids::{Slice, TeamId};
-use crate::play::format::{LiveFormat, Roster};
+use crate::play::format::LiveFormat;
+use crate::play::roster::Roster;
 use crate::rules::neptune::{Bid, Contest};
 use crate::time::ServerTime;
 
