@@ -654,6 +654,11 @@ impl Core {
         rtt_us: u64,
         clock_offset_us: i64,
     ) -> Result<(Receipt, Vec<Event>), CommandError> {
+        // A team removed in the batch before its press arrived (or never
+        // registered) presses nowhere, whatever its format would say.
+        if !self.roster.contains(team) {
+            return Err(CommandError::NoSuchTeam);
+        }
         let press = ButtonPress {
             team,
             at,
