@@ -340,6 +340,9 @@ fn every_text_has_glyphs_in_the_bundled_fonts() {
                 for key in minuta_client::i18n::tie::Tt::ALL {
                     ui.label(key.text(lang));
                 }
+                for key in minuta_client::i18n::brain_ring::Rt::ALL {
+                    ui.label(key.text(lang));
+                }
             }
             ui.label("× · — … «» № ё Ё Щ Ъ − µ –:––");
         });

@@ -13,6 +13,95 @@ use super::{Lang, T, ru_plural};
 use crate::state::PressOutcome;
 use minuta_shared::play::brain_ring::Ruling;
 
+crate::i18n::texts! {
+    /// A Brain-ring static text, rendered by [`Lang::t`].
+    Rt;
+    You => "вы", "you";
+    FalseStartMark => "фальстарт", "false start";
+    LockedMark => "без права ответа", "may not answer";
+    Drawn => "Ничья", "Draw";
+    NoQuestionYet => "Ждём первый вопрос", "Waiting for the first question";
+    Reading => "Читается вопрос", "The question is being read";
+    FalseStartLost => "Фальстарт — вопрос потерян", "False start — the question is lost";
+    FalseStartWait => "Фальстарт не в счёт — ждите «Время»", "False start, not counted — wait for «Time»";
+    ArmedPress => "Время! Жмите", "Time! Press";
+    ArmedHall => "Время!", "Time!";
+    LockedArmed => "Вы не отвечаете на этот вопрос", "You may not answer this question";
+    Contested => "Нажали почти одновременно — решает ведущий", "Pressed almost together — the host decides";
+    YouAnswer => "Вы отвечаете!", "You answer!";
+    TakenByYou => "Вопрос ваш!", "The question is yours!";
+    TakenByRival => "Вопрос взял соперник", "The opponents took the question";
+    NotTaken => "Вопрос никто не взял", "Nobody took the question";
+    NotTakenHall => "Вопрос не взят", "Nobody took the question";
+    Repeated => "Нажатие уже учтено", "Your press is counted already";
+    LockedOut => "На этот вопрос вы уже не отвечаете", "You may no longer answer this question";
+    ContestedVerdict => "Почти одновременно с соперником — решает ведущий", "Almost together with the opponents — the host decides";
+    Ignored => "Сейчас кнопка не действует", "The button does nothing now";
+    Lost => "Связь прервалась — нажатие могло не дойти", "The link dropped — the press may not have arrived";
+    PressedFirst => "Вы нажали первыми", "You pressed first";
+    Withdrawn => "Вопрос снят по апелляции", "The question was withdrawn on appeal";
+    UpheldYours => "Апелляция принята — вопрос ваш!", "Appeal upheld — the question is yours!";
+    UpheldRival => "По апелляции вопрос засчитан сопернику", "On appeal the question goes to the opponents";
+    FightWonYou => "Вы выиграли бой!", "You won the fight!";
+    FightLostYou => "Бой проигран", "The fight is lost";
+    RivalFaster => "Соперник был быстрее", "The opponents were faster";
+    AppealQuestion => "вопрос некорректен", "the question was incorrect";
+    AppealAnswer => "засчитать наш ответ", "accept our answer";
+    AppealHint => "Апелляцию подают до чтения следующего вопроса (4.13); решение ведущего окончательно.", "Appeal before the next question is read (4.13); the host's decision is final.";
+    AppealOpen => "Подать апелляцию…", "Appeal…";
+    Read => "Читаю вопрос", "Reading the question";
+    Arm => "Время", "Time";
+    CloseFight => "Завершить бой", "Close the fight";
+    AppealsFirst => "Сначала решите апелляции (4.16).", "Decide the appeals first (4.16).";
+    NoFights => "Боёв пока нет: отберите или посейте команды ниже и начните круг, или проведите товарищеский бой.", "No fights yet: qualify or seed the teams below and start a round, or play a friendly fight.";
+    Fights => "Бои", "Fights";
+    Closed => "завершён", "closed";
+    Questions => "Вопросы брейн-ринга", "Brain-ring questions";
+    QuestionsHint => "Каждое «Читаю вопрос» берёт следующий вопрос пакета; без пакета ведущий читает с листа.", "Each «Reading» takes the package's next question; without a package the host reads from paper.";
+    Answer => "Ответ", "Answer";
+    Accepted => "Зачёт", "Also accepted";
+    Comment => "Комментарий", "Comment";
+    InPlay => "идёт", "in play";
+    PressLog => "Журнал нажатий", "Press log";
+    NoPresses => "Нажатий по этому вопросу нет.", "No presses on this question.";
+    FightAppeals => "Апелляции боя", "The fight's appeals";
+    Standings => "Таблица брейн-ринга", "Brain-ring table";
+    FinalPlaces => "Итоговые места", "Final places";
+    YourFights => "Ваши бои", "Your fights";
+    QualifyNoChgk => "В таблице ЧГК пока ни у кого нет очков: отбор пройдёт жребием. Сначала сыграйте ЧГК или посейте команды вручную.", "Nobody has ChGK points yet: qualifying now would be by lot alone. Play ChGK first or seed the teams by hand.";
+    FightOn => "идёт", "in play";
+    ColPoints => "Очки", "Points";
+    NotSeeded => "Команды для брейн-ринга ещё не отобраны.", "No teams have qualified for Brain-ring yet.";
+    QualifyTitle => "Отбор и посев", "Qualification and seeding";
+    QualifyFromChgk => "Отбор по итогам ЧГК (4.3–4.4)", "Qualify from the ChGK table (4.3–4.4)";
+    QualifyHint => "Лучшие по очкам, затем по рейтингу; посев — по таблице после трёх туров; полные равенства — жребием.", "Best by points, then rating; seeded by the table after three tours; full ties by lot.";
+    Places => "Мест", "Places";
+    LotSeed => "Жребий (число)", "Lot seed";
+    Qualify => "Отобрать", "Qualify";
+    SeedByHand => "Посев вручную", "Seed by hand";
+    SeedByHandHint => "Нажимайте на команды в порядке посева.", "Click the teams in seeding order.";
+    SeedTeams => "Посеять", "Seed";
+    Clear => "Очистить", "Clear";
+    Seeding => "Посев", "Seeding";
+    Stages => "Площадок", "Stages";
+    StartFight => "Начать бой", "Start the fight";
+    Friendly => "Товарищеский бой", "Friendly fight";
+    FriendlyStart => "Начать товарищеский бой", "Start the friendly fight";
+    ChooseTeam => "выберите команду", "choose a team";
+    FormatQualifying => "отборочный: 5 вопросов, ничья возможна", "qualifying: 5 questions, a draw stands";
+    FormatPlayoff => "плей-офф: 5 вопросов, затем до первого взятого", "play-off: 5 questions, then sudden death";
+    FormatFinal => "финальный: 7 вопросов, затем до первого взятого", "final: 7 questions, then sudden death";
+    Timing => "Время и правила кнопки", "Button timing and rules";
+    ExtraTime => "Дополнительное время после неверного ответа", "Extra time after a wrong answer";
+    TieWindow => "Окно спорного нажатия (0 — строгий порядок)", "Tie window (0 = strict order)";
+    IgnoreEarly => "Игнорировать ранние нажатия (фальстарт не лишает права ответа)", "Ignore early presses (a false start keeps the right to answer)";
+    TimingHint => "По правилам: минута — 60 с, дополнительное время — 20 с.", "By the rules: the minute is 60 s, the extra time 20 s.";
+    PlayoffRule => "«Царь горы» (4.11): 5-е место играет с 4-м, победитель — с 3-м, затем со 2-м; победитель выходит в финал к 1-му.", "«King of the hill» (4.11): 5th plays 4th, the winner plays 3rd, then 2nd; the winner meets 1st in the final.";
+    FinalRule => "Финал (4.12): до двух побед; после каждого боя команды меняются столами.", "Final (4.12): first to two wins; the teams change tables after each fight.";
+    ShowFight => "Показать", "Show";
+    JuryNone => "Апелляции по брейн-рингу рассматривает ведущий (4.13–4.16).", "Brain-ring appeals are decided by the host (4.13–4.16).";
+}
+
 fn quoted(name: &str) -> String {
     format!("«{name}»")
 }
@@ -125,13 +214,13 @@ pub fn team_phase(
     let locked = question.locked.get(mine).copied().unwrap_or(false);
     let false_start = question.false_start.get(mine).copied().unwrap_or(false);
     match phase {
-        ButtonPhase::Reading if false_start && locked => lang.t(T::RingFalseStartLost).into(),
-        ButtonPhase::Reading if false_start => lang.t(T::RingFalseStartWait).into(),
-        ButtonPhase::Reading => lang.t(T::RingReading).into(),
-        ButtonPhase::Armed { .. } if locked => lang.t(T::RingLockedArmed).into(),
-        ButtonPhase::Armed { .. } => lang.t(T::RingArmedPress).into(),
-        ButtonPhase::Contested { .. } => lang.t(T::RingContested).into(),
-        ButtonPhase::Answering { table, .. } if *table == mine => lang.t(T::RingYouAnswer).into(),
+        ButtonPhase::Reading if false_start && locked => lang.t(Rt::FalseStartLost).into(),
+        ButtonPhase::Reading if false_start => lang.t(Rt::FalseStartWait).into(),
+        ButtonPhase::Reading => lang.t(Rt::Reading).into(),
+        ButtonPhase::Armed { .. } if locked => lang.t(Rt::LockedArmed).into(),
+        ButtonPhase::Armed { .. } => lang.t(Rt::ArmedPress).into(),
+        ButtonPhase::Contested { .. } => lang.t(Rt::Contested).into(),
+        ButtonPhase::Answering { table, .. } if *table == mine => lang.t(Rt::YouAnswer).into(),
         ButtonPhase::Answering { table, .. } => answers(lang, &name(names, *table)),
         ButtonPhase::SecondChance {
             table,
@@ -147,9 +236,9 @@ pub fn team_phase(
         }
         ButtonPhase::Over {
             taken_by: Some(table),
-        } if *table == mine => lang.t(T::RingTakenByYou).into(),
-        ButtonPhase::Over { taken_by: Some(_) } => lang.t(T::RingTakenByRival).into(),
-        ButtonPhase::Over { taken_by: None } => lang.t(T::RingNotTaken).into(),
+        } if *table == mine => lang.t(Rt::TakenByYou).into(),
+        ButtonPhase::Over { taken_by: Some(_) } => lang.t(Rt::TakenByRival).into(),
+        ButtonPhase::Over { taken_by: None } => lang.t(Rt::NotTaken).into(),
     }
 }
 
@@ -160,9 +249,9 @@ fn answers(lang: Lang, who: &str) -> String {
 /// The phase as the hall and the host see it.
 pub fn hall_phase(lang: Lang, phase: &ButtonPhase, names: &[String; 2]) -> String {
     match phase {
-        ButtonPhase::Reading => lang.t(T::RingReading).into(),
-        ButtonPhase::Armed { .. } => lang.t(T::RingArmedHall).into(),
-        ButtonPhase::Contested { .. } => lang.t(T::RingContested).into(),
+        ButtonPhase::Reading => lang.t(Rt::Reading).into(),
+        ButtonPhase::Armed { .. } => lang.t(Rt::ArmedHall).into(),
+        ButtonPhase::Contested { .. } => lang.t(Rt::Contested).into(),
         ButtonPhase::Answering { table, .. } => answers(lang, &name(names, *table)),
         ButtonPhase::SecondChance {
             table,
@@ -179,14 +268,14 @@ pub fn hall_phase(lang: Lang, phase: &ButtonPhase, names: &[String; 2]) -> Strin
             let who = name(names, *table);
             lang.pick(format!("Вопрос взят: {who}"), format!("Taken by {who}"))
         }
-        ButtonPhase::Over { taken_by: None } => lang.t(T::RingNotTakenHall).into(),
+        ButtonPhase::Over { taken_by: None } => lang.t(Rt::NotTakenHall).into(),
     }
 }
 
 /// An upheld appeal's result (4.14–4.15), as the hall reads it.
 pub fn hall_ruling(lang: Lang, ruling: Ruling, names: &[String; 2]) -> String {
     match ruling {
-        Ruling::Withdrawn => lang.t(T::RingWithdrawn).into(),
+        Ruling::Withdrawn => lang.t(Rt::Withdrawn).into(),
         Ruling::TakenBy(table) => {
             let who = name(names, table);
             lang.pick(
@@ -200,9 +289,9 @@ pub fn hall_ruling(lang: Lang, ruling: Ruling, names: &[String; 2]) -> String {
 /// An upheld appeal's result as a team reads it.
 pub fn team_ruling(lang: Lang, ruling: Ruling, mine: Table) -> String {
     lang.t(match ruling {
-        Ruling::Withdrawn => T::RingWithdrawn,
-        Ruling::TakenBy(table) if table == mine => T::RingUpheldYours,
-        Ruling::TakenBy(_) => T::RingUpheldRival,
+        Ruling::Withdrawn => Rt::Withdrawn,
+        Ruling::TakenBy(table) if table == mine => Rt::UpheldYours,
+        Ruling::TakenBy(_) => Rt::UpheldRival,
     })
     .into()
 }
@@ -251,8 +340,8 @@ pub fn press_verdict(lang: Lang, outcome: &PressOutcome, locked: bool, won: WonN
                         format!("Вы нажали первыми — через {s} с после «Время»"),
                         format!("You pressed first — {s} s after «Time»"),
                     ),
-                    (WonNow::Past, None) => lang.t(T::RingPressedFirst).into(),
-                    (_, None) => lang.t(T::RingYouAnswer).into(),
+                    (WonNow::Past, None) => lang.t(Rt::PressedFirst).into(),
+                    (_, None) => lang.t(Rt::YouAnswer).into(),
                 }
             }
             PressKind::Late => match beaten_by_us {
@@ -263,17 +352,17 @@ pub fn press_verdict(lang: Lang, outcome: &PressOutcome, locked: bool, won: WonN
                         format!("The opponents were faster by {s} s"),
                     )
                 }
-                None => lang.t(T::RingRivalFaster).into(),
+                None => lang.t(Rt::RivalFaster).into(),
             },
-            PressKind::FalseStart if locked => lang.t(T::RingFalseStartLost).into(),
-            PressKind::FalseStart => lang.t(T::RingFalseStartWait).into(),
-            PressKind::Repeated => lang.t(T::RingRepeated).into(),
-            PressKind::LockedOut => lang.t(T::RingLockedOut).into(),
-            PressKind::Contested => lang.t(T::RingContestedVerdict).into(),
-            PressKind::Ignored => lang.t(T::RingIgnored).into(),
+            PressKind::FalseStart if locked => lang.t(Rt::FalseStartLost).into(),
+            PressKind::FalseStart => lang.t(Rt::FalseStartWait).into(),
+            PressKind::Repeated => lang.t(Rt::Repeated).into(),
+            PressKind::LockedOut => lang.t(Rt::LockedOut).into(),
+            PressKind::Contested => lang.t(Rt::ContestedVerdict).into(),
+            PressKind::Ignored => lang.t(Rt::Ignored).into(),
         },
         PressOutcome::Refused(error) => super::command_error(lang, error),
-        PressOutcome::Lost => lang.t(T::RingLost).into(),
+        PressOutcome::Lost => lang.t(Rt::Lost).into(),
     }
 }
 
@@ -347,8 +436,8 @@ pub fn difference(d: i64) -> String {
 
 pub fn appeal_kind(lang: Lang, kind: RingAppealKind) -> &'static str {
     lang.t(match kind {
-        RingAppealKind::QuestionIncorrect => T::RingAppealQuestion,
-        RingAppealKind::AcceptOurAnswer => T::RingAppealAnswer,
+        RingAppealKind::QuestionIncorrect => Rt::AppealQuestion,
+        RingAppealKind::AcceptOurAnswer => Rt::AppealAnswer,
     })
 }
 
@@ -396,7 +485,7 @@ pub fn start_round(lang: Lang, round: u32) -> String {
 pub fn stage(lang: Lang, stage: &RingStage, team: impl Fn(TeamId) -> String) -> String {
     let pair = |[a, b]: [TeamId; 2]| format!("{} — {}", quoted(&team(a)), quoted(&team(b)));
     match stage {
-        RingStage::NotSeeded => lang.t(T::RingNotSeeded).into(),
+        RingStage::NotSeeded => lang.t(Rt::NotSeeded).into(),
         RingStage::Qualifying { round, open: 0, .. } => lang.pick(
             format!("Отборочный круг {round}: пары готовы"),
             format!("Qualifying round {round}: the pairs are ready"),
@@ -701,5 +790,13 @@ mod tests {
         assert_eq!(millis(Lang::En, -1_500, true), "−1.5 ms");
         assert_eq!(millis(Lang::Ru, -40, true), "0.0 мс");
         assert_eq!(millis(Lang::Ru, 2_460, true), "+2.5 мс");
+    }
+
+    #[test]
+    fn brain_ring_every_static_text_exists_in_both_languages() {
+        for key in Rt::ALL {
+            assert!(!key.text(Lang::Ru).is_empty());
+            assert!(!key.text(Lang::En).is_empty());
+        }
     }
 }

@@ -9,7 +9,8 @@ use minuta_shared::play::erudit::{
 };
 use minuta_shared::rules::erudit::TourKind;
 
-use super::{Lang, T, texts};
+use super::{Lang, texts};
+use crate::i18n::brain_ring::Rt;
 use crate::state::PressOutcome;
 use minuta_shared::play::button::PressKind;
 
@@ -376,11 +377,11 @@ pub fn press_verdict(lang: Lang, outcome: &PressOutcome) -> String {
             }
             PressKind::Late | PressKind::Contested => lang.t(Et::OtherFaster).into(),
             PressKind::LockedOut | PressKind::FalseStart => lang.t(Et::AlreadyTried).into(),
-            PressKind::Repeated => lang.t(T::RingRepeated).into(),
-            PressKind::Ignored => lang.t(T::RingIgnored).into(),
+            PressKind::Repeated => lang.t(Rt::Repeated).into(),
+            PressKind::Ignored => lang.t(Rt::Ignored).into(),
         },
         PressOutcome::Refused(error) => super::command_error(lang, error),
-        PressOutcome::Lost => lang.t(T::RingLost).into(),
+        PressOutcome::Lost => lang.t(Rt::Lost).into(),
     }
 }
 

@@ -16,6 +16,7 @@ use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::ServerTime;
 
 use super::{hall_status, on_stage, phase_at, tables};
+use crate::i18n::brain_ring::Rt;
 use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::AppState;
 use crate::views::widgets::{self, GREY};
@@ -223,11 +224,7 @@ pub fn final_series(lang: Lang, board: &RingBoard) -> Option<String> {
 
 /// The tournament's final places (2.2), once the champion is known.
 pub fn final_places(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingPlaceRow], size: f32) {
-    ui.label(
-        RichText::new(lang.t(T::RingFinalPlaces))
-            .size(size)
-            .strong(),
-    );
+    ui.label(RichText::new(lang.t(Rt::FinalPlaces)).size(size).strong());
     egui::Grid::new(("ring-final-places", id))
         .striped(true)
         .spacing([size * 0.8, size * 0.25])
@@ -242,7 +239,7 @@ pub fn final_places(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingPlaceRow], si
 
 /// The qualifying table (4.6–4.7): place, points (4.5), difference, taken.
 pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingStandingRow], size: f32) {
-    ui.label(RichText::new(lang.t(T::RingStandings)).size(size).strong());
+    ui.label(RichText::new(lang.t(Rt::Standings)).size(size).strong());
     if rows.is_empty() {
         ui.label(
             RichText::new(lang.t(T::NoStandings))
@@ -251,18 +248,18 @@ pub fn standings_table(ui: &mut Ui, lang: Lang, id: &str, rows: &[RingStandingRo
         );
         return;
     }
-    let head = |t: T| RichText::new(lang.t(t)).size(size * 0.8).strong();
+    let head = |t: &'static str| RichText::new(t).size(size * 0.8).strong();
     egui::Grid::new(("ring-standings", id))
         .striped(true)
         .spacing([size * 0.8, size * 0.25])
         .show(ui, |ui| {
             for t in [
-                T::ColPlace,
-                T::ColTeam,
-                T::ColRingPoints,
-                T::ColDifference,
-                T::ColTaken,
-                T::ColFights,
+                lang.t(T::ColPlace),
+                lang.t(T::ColTeam),
+                lang.t(Rt::ColPoints),
+                lang.t(T::ColDifference),
+                lang.t(T::ColTaken),
+                lang.t(T::ColFights),
             ] {
                 ui.label(head(t));
             }

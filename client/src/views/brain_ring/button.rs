@@ -15,6 +15,7 @@ use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 
 use super::{countdown_at, phase_at, phase_colour, question_line, send, tables};
+use crate::i18n::brain_ring::Rt;
 use crate::i18n::brain_ring::WonNow;
 use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, PressOn, PressOutcome, UiCommand};
@@ -144,10 +145,10 @@ pub fn button(
             // The verdict above the button, which takes the rest of the
             // screen; a phone has no space bar to hint at.
             verdict(ui, state, fight, phase.as_ref(), key, mine, &text);
-            press |= big(ui, lang.t(T::RingPress), fill, true, top);
+            press |= big(ui, lang.t(T::Press), fill, true, top);
         } else {
-            press |= big(ui, lang.t(T::RingPress), fill, true, top);
-            ui.label(RichText::new(lang.t(T::RingPressHint)).color(GREY));
+            press |= big(ui, lang.t(T::Press), fill, true, top);
+            ui.label(RichText::new(lang.t(T::PressHint)).color(GREY));
             ui.add_space(4.0);
             verdict(ui, state, fight, phase.as_ref(), key, mine, &text);
         }
@@ -311,16 +312,16 @@ fn phase_face(
     mine: Table,
 ) -> (String, Color32) {
     let (Some(q), Some(phase)) = (&fight.question, phase) else {
-        return (lang.t(T::RingNoQuestionYet).to_owned(), GREY);
+        return (lang.t(Rt::NoQuestionYet).to_owned(), GREY);
     };
     // Once the fight is decided, that is what the team wants to read.
     if matches!(phase, ButtonPhase::Over { .. }) {
         match fight.status {
             FightStatus::Won { winner } if winner == mine => {
-                return (lang.t(T::RingFightWonYou).to_owned(), GREEN);
+                return (lang.t(Rt::FightWonYou).to_owned(), GREEN);
             }
-            FightStatus::Won { .. } => return (lang.t(T::RingFightLostYou).to_owned(), GREY),
-            FightStatus::Drawn => return (lang.t(T::RingDrawn).to_owned(), GREY),
+            FightStatus::Won { .. } => return (lang.t(Rt::FightLostYou).to_owned(), GREY),
+            FightStatus::Drawn => return (lang.t(Rt::Drawn).to_owned(), GREY),
             FightStatus::InProgress { .. } => {}
         }
     }
@@ -415,7 +416,7 @@ fn verdict(
         }
         (None, _) if state.button.waiting() => {
             ui.label(
-                RichText::new(lang.t(T::RingWaitingVerdict))
+                RichText::new(lang.t(T::WaitingVerdict))
                     .size(size)
                     .color(GREY),
             );
@@ -481,7 +482,7 @@ fn appeal(
     };
     let Some(appeal) = &mut form.appeal else {
         ui.vertical_centered(|ui| {
-            if ui.button(lang.t(T::RingAppealOpen)).clicked() {
+            if ui.button(lang.t(Rt::AppealOpen)).clicked() {
                 form.appeal = Some(RingAppealForm {
                     on: key,
                     kind: first,
@@ -497,7 +498,7 @@ fn appeal(
     }
     let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(RichText::new(words::appeal_on(lang, q.number)).strong());
-        ui.label(RichText::new(lang.t(T::RingAppealHint)).small().color(GREY));
+        ui.label(RichText::new(lang.t(Rt::AppealHint)).small().color(GREY));
         // Wrapped: on a phone the second choice goes under the first.
         ui.horizontal_wrapped(|ui| {
             for kind in [

@@ -13,6 +13,7 @@ use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingCommand, RingFig
 use minuta_shared::rules::brain_ring::FightStatus;
 
 use super::{hall_status, phase_at, press_log, send, tables};
+use crate::i18n::brain_ring::Rt;
 use crate::i18n::{T, brain_ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::appeal::{self, Decided};
@@ -39,7 +40,7 @@ pub fn fight_panel(
         ui.label(RichText::new(&fight.label).size(20.0).strong());
         ui.label(RichText::new(words::stage_number(lang, fight.stage)).color(GREY));
         if fight.closed {
-            ui.label(RichText::new(lang.t(T::RingClosed)).color(GREY));
+            ui.label(RichText::new(lang.t(Rt::Closed)).color(GREY));
         }
     });
     // The controls come first, so «Читаю вопрос», «Время», «Верно» and
@@ -78,10 +79,10 @@ fn controls(
     let id = fight.id;
     widgets::centred(ui, &format!("ring-controls-{id}"), |ui| {
         ui.horizontal(|ui| {
-            if ui.add_enabled(can_read, big(lang.t(T::RingRead))).clicked() {
+            if ui.add_enabled(can_read, big(lang.t(Rt::Read))).clicked() {
                 send(out, game, RingCommand::Read { fight: id });
             }
-            if ui.add_enabled(reading, big(lang.t(T::RingArm))).clicked() {
+            if ui.add_enabled(reading, big(lang.t(Rt::Arm))).clicked() {
                 send(out, game, RingCommand::Arm { fight: id });
             }
             // Coloured only while they apply, so the eye finds them.
@@ -139,7 +140,7 @@ fn controls(
     }
     if pending_appeal && !fight.closed {
         ui.vertical_centered(|ui| {
-            ui.label(RichText::new(lang.t(T::RingAppealsFirst)).color(AMBER));
+            ui.label(RichText::new(lang.t(Rt::AppealsFirst)).color(AMBER));
         });
     }
     let can_close = !fight.closed && !fight_on && !in_play && !pending_appeal;
@@ -148,7 +149,7 @@ fn controls(
             if ui
                 .add_enabled(
                     can_close,
-                    egui::Button::new(RichText::new(lang.t(T::RingCloseFight)).size(18.0)),
+                    egui::Button::new(RichText::new(lang.t(Rt::CloseFight)).size(18.0)),
                 )
                 .clicked()
             {
@@ -171,11 +172,7 @@ fn appeals(
     }
     let lang = state.lang;
     ui.add_space(8.0);
-    ui.label(
-        RichText::new(lang.t(T::RingFightAppeals))
-            .strong()
-            .size(16.0),
-    );
+    ui.label(RichText::new(lang.t(Rt::FightAppeals)).strong().size(16.0));
     // Open appeals first: they hold up the next question (4.16).
     let mut ordered: Vec<_> = fight.appeals.iter().collect();
     ordered.sort_by_key(|a| (a.resolution.is_some(), a.id));

@@ -28,6 +28,7 @@ use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{GameEntry, HostView};
 
+use crate::i18n::brain_ring::Rt;
 use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Activity, Game, Screens, Seat};
@@ -131,7 +132,7 @@ impl Screens for Ring {
         _: &mut Vec<UiCommand>,
     ) {
         // 4.13–4.16: the host decides Brain-ring appeals, between questions.
-        ui.label(state.lang.t(T::RingJuryNone));
+        ui.label(state.lang.t(Rt::JuryNone));
     }
 
     // The fight's own countdown ticks on its screens; no ChGK-like clock
@@ -215,11 +216,11 @@ pub fn question_text(ui: &mut Ui, lang: Lang, q: &RingQuestionText, size: f32) {
         ui.label(RichText::new(handout).size(size * 0.85).italics());
     }
     ui.label(
-        RichText::new(format!("{}: {}", lang.t(T::RingAnswer), q.answer))
+        RichText::new(format!("{}: {}", lang.t(Rt::Answer), q.answer))
             .size(size)
             .strong(),
     );
-    for (label, value) in [(T::RingAccepted, &q.accepted), (T::RingComment, &q.comment)] {
+    for (label, value) in [(Rt::Accepted, &q.accepted), (Rt::Comment, &q.comment)] {
         if let Some(value) = value {
             ui.label(RichText::new(format!("{}: {value}", lang.t(label))).size(size * 0.85));
         }
@@ -325,7 +326,7 @@ pub fn question_line(lang: Lang, fight: &RingFightView) -> Option<String> {
             let name = fight.names.get(winner).map(String::as_str).unwrap_or("");
             Some(words::fight_won(lang, name))
         }
-        (FightStatus::Drawn, _) => Some(lang.t(T::RingDrawn).to_owned()),
+        (FightStatus::Drawn, _) => Some(lang.t(Rt::Drawn).to_owned()),
         (_, None) => None,
         (
             FightStatus::InProgress {
@@ -384,7 +385,7 @@ pub fn hall_status(
                 words::hall_phase(lang, phase, &fight.names),
                 phase_colour(phase),
             ),
-            (None, _) => (lang.t(T::RingNoQuestionYet).to_owned(), GREY),
+            (None, _) => (lang.t(Rt::NoQuestionYet).to_owned(), GREY),
         };
         ui.label(RichText::new(text).size(size).strong().color(colour));
         if let Some(digits) = phase.and_then(|p| countdown_at(p, now)) {
@@ -432,7 +433,7 @@ pub fn tables(
                     ui.vertical_centered(|ui| {
                         let mut caption = words::table_number(lang, table);
                         if mine == Some(table) {
-                            caption = format!("{caption} · {}", lang.t(T::RingYou));
+                            caption = format!("{caption} · {}", lang.t(Rt::You));
                         }
                         ui.label(
                             RichText::new(caption)
@@ -467,10 +468,10 @@ fn table_marks(lang: Lang, question: Option<&ButtonQuestion>, table: Table) -> S
     let locked = q.locked.get(table).copied().unwrap_or(false);
     let mut marks = Vec::new();
     if false_start {
-        marks.push(lang.t(T::RingFalseStartMark));
+        marks.push(lang.t(Rt::FalseStartMark));
     }
     if locked && !false_start && !q_is_over(q) {
-        marks.push(lang.t(T::RingLockedMark));
+        marks.push(lang.t(Rt::LockedMark));
     }
     marks.join(" · ")
 }

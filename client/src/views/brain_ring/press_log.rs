@@ -10,13 +10,14 @@
 use egui::{RichText, Ui};
 use minuta_shared::play::brain_ring::{Press, PressKind, RingFightView};
 
+use crate::i18n::brain_ring::Rt;
 use crate::i18n::{Lang, T, brain_ring as words};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 pub fn press_log(ui: &mut Ui, lang: Lang, fight: &RingFightView) {
-    ui.label(RichText::new(lang.t(T::RingPressLog)).strong().size(16.0));
+    ui.label(RichText::new(lang.t(Rt::PressLog)).strong().size(16.0));
     if fight.presses.is_empty() {
-        ui.label(RichText::new(lang.t(T::RingNoPresses)).color(GREY));
+        ui.label(RichText::new(lang.t(Rt::NoPresses)).color(GREY));
         return;
     }
     egui::Grid::new(("press-log", fight.id.0))

@@ -14,6 +14,7 @@ use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
 use super::{board as hall, send};
+use crate::i18n::brain_ring::Rt;
 use crate::i18n::{T, brain_ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::team_names::team_name;
@@ -109,7 +110,7 @@ pub fn next_step(
                 if form.stages == 0 {
                     form.stages = 1;
                 }
-                let label = ui.label(lang.t(T::RingStages));
+                let label = ui.label(lang.t(Rt::Stages));
                 ui.add(egui::DragValue::new(&mut form.stages).range(1..=16))
                     .labelled_by(label.id);
                 let start = egui::Button::new(
@@ -129,7 +130,7 @@ pub fn next_step(
             }
             RingStage::Playoff { open: false, .. } | RingStage::Final { open: false, .. } => {
                 let start =
-                    egui::Button::new(RichText::new(lang.t(T::RingStartFight)).size(18.0).strong());
+                    egui::Button::new(RichText::new(lang.t(Rt::StartFight)).size(18.0).strong());
                 if ui.add(start).clicked() {
                     send(out, game, RingCommand::StartNext { stages: 1 });
                 }
@@ -138,8 +139,8 @@ pub fn next_step(
         }
     });
     let rule = match stage {
-        RingStage::Playoff { .. } => Some(T::RingPlayoffRule),
-        RingStage::Final { .. } => Some(T::RingFinalRule),
+        RingStage::Playoff { .. } => Some(Rt::PlayoffRule),
+        RingStage::Final { .. } => Some(Rt::FinalRule),
         _ => None,
     };
     if let Some(series) = hall::final_series(lang, board) {
@@ -156,13 +157,9 @@ pub fn next_step(
             .map(|(i, t)| format!("{}. {}", i + 1, team_name(view, *t)))
             .collect();
         ui.label(
-            RichText::new(format!(
-                "{}: {}",
-                lang.t(T::RingSeeding),
-                seeding.join(", ")
-            ))
-            .small()
-            .color(GREY),
+            RichText::new(format!("{}: {}", lang.t(Rt::Seeding), seeding.join(", ")))
+                .small()
+                .color(GREY),
         );
     }
 }
@@ -194,14 +191,14 @@ pub fn qualification(
     let teams = view.teams.len() as u32;
     let places = form.places.get_or_insert((teams - teams % 2).clamp(2, 8));
     let seed = form.seed.get_or_insert(state.now_us % 1_000_000);
-    ui.label(RichText::new(lang.t(T::RingQualifyFromChgk)).strong());
+    ui.label(RichText::new(lang.t(Rt::QualifyFromChgk)).strong());
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(lang.t(T::RingPlaces));
+        let label = ui.label(lang.t(Rt::Places));
         ui.add(egui::DragValue::new(places).range(2..=teams.max(2)))
             .labelled_by(label.id);
-        let label = ui.label(lang.t(T::RingLotSeed));
+        let label = ui.label(lang.t(Rt::LotSeed));
         ui.add(egui::DragValue::new(seed)).labelled_by(label.id);
-        if ui.button(lang.t(T::RingQualify)).clicked() {
+        if ui.button(lang.t(Rt::Qualify)).clicked() {
             // The event qualifies from its own ChGK standings into this game.
             out.push(UiCommand::Send(Command::Qualify {
                 game,
@@ -211,11 +208,7 @@ pub fn qualification(
             }));
         }
     });
-    ui.label(
-        RichText::new(lang.t(T::RingQualifyHint))
-            .small()
-            .color(GREY),
-    );
+    ui.label(RichText::new(lang.t(Rt::QualifyHint)).small().color(GREY));
     // The tie as the server recorded it: the shoot-off so far.
     let recorded = view
         .games
@@ -230,12 +223,12 @@ pub fn qualification(
         .iter()
         .all(|r| r.points == 0 && r.rating == 0)
     {
-        ui.label(RichText::new(lang.t(T::RingQualifyNoChgk)).color(AMBER));
+        ui.label(RichText::new(lang.t(Rt::QualifyNoChgk)).color(AMBER));
     }
     ui.add_space(8.0);
-    ui.label(RichText::new(lang.t(T::RingSeedByHand)).strong());
+    ui.label(RichText::new(lang.t(Rt::SeedByHand)).strong());
     ui.label(
-        RichText::new(lang.t(T::RingSeedByHandHint))
+        RichText::new(lang.t(Rt::SeedByHandHint))
             .small()
             .color(GREY),
     );
@@ -264,7 +257,7 @@ pub fn qualification(
     ui.horizontal(|ui| {
         let ready = form.manual.len() >= 2;
         if ui
-            .add_enabled(ready, egui::Button::new(lang.t(T::RingSeedTeams)))
+            .add_enabled(ready, egui::Button::new(lang.t(Rt::SeedTeams)))
             .clicked()
         {
             // Seed 0: the host's own order, no lot drawn.
@@ -280,7 +273,7 @@ pub fn qualification(
         if ui
             .add_enabled(
                 !form.manual.is_empty(),
-                egui::Button::new(lang.t(T::RingClear)),
+                egui::Button::new(lang.t(Rt::Clear)),
             )
             .clicked()
         {
@@ -304,7 +297,7 @@ pub fn friendly(
             let label = ui.label(words::table_number(lang, table));
             let shown = pick
                 .map(|t| team_name(view, t))
-                .unwrap_or_else(|| lang.t(T::RingChooseTeam).to_owned());
+                .unwrap_or_else(|| lang.t(Rt::ChooseTeam).to_owned());
             egui::ComboBox::from_id_salt(("friendly-table", table))
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
@@ -318,9 +311,9 @@ pub fn friendly(
     });
     let format = form.format.get_or_insert(FightFormat::QUALIFYING);
     for (choice, label) in [
-        (FightFormat::QUALIFYING, T::RingFormatQualifying),
-        (FightFormat::PLAYOFF, T::RingFormatPlayoff),
-        (FightFormat::FINAL, T::RingFormatFinal),
+        (FightFormat::QUALIFYING, Rt::FormatQualifying),
+        (FightFormat::PLAYOFF, Rt::FormatPlayoff),
+        (FightFormat::FINAL, Rt::FormatFinal),
     ] {
         ui.radio_value(format, choice, lang.t(label));
     }
@@ -331,7 +324,7 @@ pub fn friendly(
     if ui
         .add_enabled(
             tables.is_some(),
-            egui::Button::new(lang.t(T::RingFriendlyStart)),
+            egui::Button::new(lang.t(Rt::FriendlyStart)),
         )
         .clicked()
         && let Some(tables) = tables
@@ -371,13 +364,13 @@ pub fn timing(
                 3600.0,
             ),
             (
-                lang.t(T::RingExtraTime),
+                lang.t(Rt::ExtraTime),
                 &mut form.extra_s,
                 lang.t(T::UnitSeconds),
                 3600.0,
             ),
             (
-                lang.t(T::RingTieWindow),
+                lang.t(Rt::TieWindow),
                 &mut form.tie_ms,
                 lang.t(T::UnitMillis),
                 1000.0,
@@ -385,10 +378,10 @@ pub fn timing(
         ],
     );
     changed |= ui
-        .checkbox(&mut form.ignore_early, lang.t(T::RingIgnoreEarly))
+        .checkbox(&mut form.ignore_early, lang.t(Rt::IgnoreEarly))
         .changed();
     form.editing |= changed;
-    ui.label(RichText::new(lang.t(T::RingTimingHint)).small().color(GREY));
+    ui.label(RichText::new(lang.t(Rt::TimingHint)).small().color(GREY));
     if widgets::save_or_cancel(ui, lang, &mut form.editing) {
         send(
             out,

@@ -19,7 +19,8 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
 use super::{board, fight_panel, on_stage, phase_at, setup};
-use crate::i18n::{Lang, T, brain_ring as words};
+use crate::i18n::brain_ring::Rt;
+use crate::i18n::{Lang, brain_ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Game, Seat};
 use crate::views::package_field::package_field;
@@ -83,11 +84,7 @@ pub fn screen(
             }
         }
         None => {
-            ui.label(
-                RichText::new(lang.t(T::RingNoFights))
-                    .size(16.0)
-                    .color(GREY),
-            );
+            ui.label(RichText::new(lang.t(Rt::NoFights)).size(16.0).color(GREY));
         }
     }
     if ring.stage != RingStage::NotSeeded || !ring.fights.is_empty() {
@@ -107,7 +104,7 @@ pub fn screen(
         });
     }
     ui.separator();
-    egui::CollapsingHeader::new(RichText::new(lang.t(T::RingQualifyTitle)).strong())
+    egui::CollapsingHeader::new(RichText::new(lang.t(Rt::QualifyTitle)).strong())
         .default_open(setup::seeding_open(&ring.stage) && ring.seeding.is_empty())
         .show(ui, |ui| {
             if setup::seeding_open(&ring.stage) {
@@ -119,21 +116,21 @@ pub fn screen(
                 );
             }
         });
-    egui::CollapsingHeader::new(RichText::new(lang.t(T::RingFriendly)).strong())
+    egui::CollapsingHeader::new(RichText::new(lang.t(Rt::Friendly)).strong())
         .default_open(ring.fights.is_empty())
         .show(ui, |ui| {
             setup::friendly(ui, state, view, game.id, &mut form.setup, out)
         });
-    egui::CollapsingHeader::new(RichText::new(lang.t(T::RingQuestions)).strong())
+    egui::CollapsingHeader::new(RichText::new(lang.t(Rt::Questions)).strong())
         .default_open(staff.pool == 0 && ring.fights.is_empty())
         .show(ui, |ui| {
-            ui.label(RichText::new(lang.t(T::RingQuestionsHint)).color(GREY));
+            ui.label(RichText::new(lang.t(Rt::QuestionsHint)).color(GREY));
             if staff.pool > 0 {
                 ui.label(words::pool(lang, staff.pool, staff.pool_used));
             }
             package_field(ui, lang, game.id, Format::Ring, &mut form.package, out);
         });
-    egui::CollapsingHeader::new(RichText::new(lang.t(T::RingTiming)).strong()).show(ui, |ui| {
+    egui::CollapsingHeader::new(RichText::new(lang.t(Rt::Timing)).strong()).show(ui, |ui| {
         setup::timing(
             ui,
             state,
@@ -236,7 +233,7 @@ fn all_fights(
     if fights.is_empty() {
         return;
     }
-    ui.label(RichText::new(lang.t(T::RingFights)).size(15.0).strong());
+    ui.label(RichText::new(lang.t(Rt::Fights)).size(15.0).strong());
     egui::Grid::new("ring-fights")
         .striped(true)
         .spacing([10.0, 4.0])
@@ -258,9 +255,9 @@ fn all_fights(
                         lang,
                         fight.names.get(winner).map(String::as_str).unwrap_or(""),
                     ),
-                    (FightStatus::Drawn, _) => lang.t(T::RingDrawn).to_owned(),
-                    (_, true) => lang.t(T::RingClosed).to_owned(),
-                    (_, false) => lang.t(T::RingInPlay).to_owned(),
+                    (FightStatus::Drawn, _) => lang.t(Rt::Drawn).to_owned(),
+                    (_, true) => lang.t(Rt::Closed).to_owned(),
+                    (_, false) => lang.t(Rt::InPlay).to_owned(),
                 };
                 ui.label(RichText::new(status).color(if fight.closed { GREY } else { AMBER }));
                 ui.end_row();

@@ -9,7 +9,8 @@ use minuta_shared::play::brain_ring::{RingBoard, RingFightView};
 use minuta_shared::rules::brain_ring::FightStatus;
 
 use super::board;
-use crate::i18n::{Lang, T, brain_ring as words};
+use crate::i18n::brain_ring::Rt;
+use crate::i18n::{Lang, brain_ring as words};
 use crate::views::widgets::{self, GREEN, GREY};
 
 /// `team`'s screen between its fights, under the team's name (drawn by the
@@ -33,7 +34,7 @@ pub fn waiting(ui: &mut Ui, lang: Lang, team: TeamId, ring: &RingBoard) {
     });
     ui.add_space(12.0);
     if !ring.fights.is_empty() {
-        ui.label(RichText::new(lang.t(T::RingYourFights)).size(18.0).strong());
+        ui.label(RichText::new(lang.t(Rt::YourFights)).size(18.0).strong());
         if widgets::narrow(ui) {
             // A phone: a fight's cells run on and wrap, one fight a row.
             for fight in &ring.fights {
@@ -68,11 +69,11 @@ fn fight_cells(ui: &mut Ui, lang: Lang, fight: &RingFightView, team: TeamId) {
     ui.label(RichText::new(format!("{}:{}", fight.score[0], fight.score[1])).monospace());
     let (text, colour) = match fight.status {
         FightStatus::Won { winner } if Some(winner) == mine => {
-            (lang.t(T::RingFightWonYou).to_owned(), GREEN)
+            (lang.t(Rt::FightWonYou).to_owned(), GREEN)
         }
-        FightStatus::Won { .. } => (lang.t(T::RingFightLostYou).to_owned(), GREY),
-        FightStatus::Drawn => (lang.t(T::RingDrawn).to_owned(), GREY),
-        FightStatus::InProgress { .. } => (lang.t(T::RingFightOn).to_owned(), GREY),
+        FightStatus::Won { .. } => (lang.t(Rt::FightLostYou).to_owned(), GREY),
+        FightStatus::Drawn => (lang.t(Rt::Drawn).to_owned(), GREY),
+        FightStatus::InProgress { .. } => (lang.t(Rt::FightOn).to_owned(), GREY),
     };
     ui.label(RichText::new(text).color(colour));
 }

@@ -137,10 +137,10 @@ pub fn button(
             // The verdict above the button, which takes the rest of the
             // screen; a phone has no space bar to hint at.
             verdict(ui, state, game_id, game);
-            big(ui, lang.t(T::RingPress), fill, lit, top)
+            big(ui, lang.t(T::Press), fill, lit, top)
         } else {
-            let clicked = big(ui, lang.t(T::RingPress), fill, lit, top);
-            ui.label(RichText::new(lang.t(T::RingPressHint)).color(GREY));
+            let clicked = big(ui, lang.t(T::Press), fill, lit, top);
+            ui.label(RichText::new(lang.t(T::PressHint)).color(GREY));
             ui.add_space(4.0);
             verdict(ui, state, game_id, game);
             clicked
@@ -241,7 +241,7 @@ fn verdict(ui: &mut Ui, state: &AppState, game_id: GameId, game: &GameBoard) {
         }
         None if state.button.waiting() => {
             ui.label(
-                RichText::new(lang.t(T::RingWaitingVerdict))
+                RichText::new(lang.t(T::WaitingVerdict))
                     .size(size)
                     .color(GREY),
             );

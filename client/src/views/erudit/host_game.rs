@@ -17,6 +17,7 @@ use minuta_shared::wire::view::HostView;
 
 use super::lineup::{self, LineupDraft};
 use super::{board, lineup_left, send, silence_left, state_at, tie};
+use crate::i18n::brain_ring::Rt;
 use crate::i18n::erudit::{self as words, Et};
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
@@ -312,10 +313,10 @@ fn question(
 /// с», «через 1.3 с после чтения»), the round trip and the clock offset;
 /// then the answers judged.
 fn press_log(ui: &mut Ui, lang: Lang, game: &GameBoard, q: &QuestionBoard) {
-    ui.label(RichText::new(lang.t(T::RingPressLog)).strong().size(16.0));
+    ui.label(RichText::new(lang.t(Rt::PressLog)).strong().size(16.0));
     let row = |team: TeamId| game.teams.iter().find(|r| r.team == team);
     if q.presses.is_empty() {
-        ui.label(RichText::new(lang.t(T::RingNoPresses)).color(GREY));
+        ui.label(RichText::new(lang.t(Rt::NoPresses)).color(GREY));
     } else {
         egui::Grid::new(("erudit-press-log", game.stage, game.group))
             .striped(true)

@@ -302,7 +302,7 @@ fn team(
         } else {
             Color32::from_gray(70)
         };
-        let clicked = big(ui, lang.t(T::RingPress), fill, lit, top);
+        let clicked = big(ui, lang.t(T::Press), fill, lit, top);
         verdict(ui, state, game.id, view);
         if lit && (clicked || space) {
             let clock_offset_us = state.clock.map_or(0, |c| c.offset_us);
