@@ -8,16 +8,19 @@
 //! silence back 80 ms (a radio waking up), table B's is clean. In each
 //! trial the host reads and gives «Время», the hall is quiet for 2.5 s, then
 //! A presses and B presses 5 ms later: the earlier press should win.
-//! Measured twice: with the app's transport, whose QUIC keep-alive every
-//! 0.5 s (`minuta_client::net::tls::KEEP_ALIVE`) keeps the link warm, and
-//! with keep-alive switched off (the server still pings every 2 s).
+//! Measured twice: as the app keeps a table in a live button game, pinging
+//! every 0.5 s (`minuta_client::net::heartbeat::WARM`) over QUIC with its
+//! 2-s backstop keep-alive, and cold: no pings and no keep-alive (the
+//! server still pings every 2 s).
 //!
 //! Progress goes to stdout; the last line is one JSON object:
 //! `{"bench":"fair","trials":N,"earlier_wins_warm":…,"earlier_wins_cold":…,
-//! "woken_warm":…,"woken_cold":…,"keep_alive_ms":500,"keep_warm_bytes_per_s":…}`
-//! — how many trials the earlier press won, how often the relay saw a
-//! radio wake up, and the keep-alive's cost on the air (datagrams and bytes
-//! a table sends per second while nothing happens). Run without `--bench`
+//! "woken_warm":…,"woken_cold":…,"keep_alive_ms":2000,"ping_warm_ms":500,
+//! "ping_idle_ms":1000,"keep_warm_datagrams_per_s":…,"keep_warm_bytes_per_s":…,
+//! "idle_datagrams_per_s":…,"idle_bytes_per_s":…}` — how many trials the
+//! earlier press won, how often the relay saw a radio wake up, and what a
+//! quiet table sends on the air a second, in a live button game (warm) and
+//! outside one (idle). Run without `--bench`
 //! it is a smoke run of 2 trials.
 
 use std::process::ExitCode;
@@ -28,6 +31,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::json;
 
+use minuta_client::net::heartbeat::{IDLE, WARM};
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
@@ -127,8 +131,15 @@ async fn arm(
             .await?;
         host.ok(Command::game(EVENT_RING, RingCommand::Arm { fight }))
             .await?;
-        // The hall thinks in silence.
-        tokio::time::sleep(Duration::from_millis(2_500)).await;
+        // The hall thinks in silence; a terminal in a live button game
+        // pings at the warm pace meanwhile (the app's heartbeat), a cold
+        // one sends nothing.
+        quiet(
+            &mut [&mut a, &mut b],
+            Duration::from_millis(2_500),
+            warm.then_some(WARM),
+        )
+        .await?;
         let press_a = a
             .send_command(Command::Press { clock_offset_us: 0 })
             .await?;
@@ -168,16 +179,47 @@ async fn arm(
     })
 }
 
-/// Table A's traffic on the air over `for_s` quiet seconds: datagrams and
-/// bytes per second it sends, through a counting relay.
-async fn idle_cost(server: &TestServer, code: &JoinCode, for_s: u64) -> Result<(f64, f64)> {
+/// `for_how_long` of quiet: the terminals ping every `pace` as the app
+/// does (`None`: they send nothing at all).
+async fn quiet(
+    terminals: &mut [&mut Terminal],
+    for_how_long: Duration,
+    pace: Option<Duration>,
+) -> Result<()> {
+    let end = tokio::time::Instant::now() + for_how_long;
+    let Some(pace) = pace else {
+        tokio::time::sleep_until(end).await;
+        return Ok(());
+    };
+    loop {
+        let next = tokio::time::Instant::now() + pace;
+        if next > end {
+            tokio::time::sleep_until(end).await;
+            return Ok(());
+        }
+        tokio::time::sleep_until(next).await;
+        for t in terminals.iter_mut() {
+            t.ping().await?;
+        }
+    }
+}
+
+/// Table A's traffic on the air over `for_s` quiet seconds, pinging every
+/// `pace` as the app does: datagrams and bytes per second it sends,
+/// through a counting relay.
+async fn idle_cost(
+    server: &TestServer,
+    code: &JoinCode,
+    for_s: u64,
+    pace: Duration,
+) -> Result<(f64, f64)> {
     let relay = Relay::start(server.addr, Impairment::default(), 3).await?;
-    let terminal = table(code, &relay, true).await?;
+    let mut terminal = table(code, &relay, true).await?;
     let before = (
         relay.stats.up_datagrams.load(Ordering::Relaxed),
         relay.stats.up_bytes.load(Ordering::Relaxed),
     );
-    tokio::time::sleep(Duration::from_secs(for_s)).await;
+    quiet(&mut [&mut terminal], Duration::from_secs(for_s), Some(pace)).await?;
     let after = (
         relay.stats.up_datagrams.load(Ordering::Relaxed),
         relay.stats.up_bytes.load(Ordering::Relaxed),
@@ -214,11 +256,12 @@ async fn run(trials: usize) -> Result<String> {
     );
     let warm = arm(&mut host, &codes, &server, fight, trials, true, start).await?;
     let cold = arm(&mut host, &codes, &server, fight, trials, false, start).await?;
-    let (datagrams_s, bytes_s) =
-        idle_cost(&server, codes.first().ok_or_else(|| anyhow!("no team"))?, 5).await?;
+    let code = codes.first().ok_or_else(|| anyhow!("no team"))?;
+    let (datagrams_s, bytes_s) = idle_cost(&server, code, 5, WARM).await?;
+    let (idle_datagrams_s, idle_bytes_s) = idle_cost(&server, code, 5, IDLE).await?;
     progress!(
         start,
-        "earlier press won {}/{trials} warm, {}/{trials} cold; radio woken {} / {} times; keep-warm costs {datagrams_s:.1} datagrams, {bytes_s:.0} bytes a second per table",
+        "earlier press won {}/{trials} warm, {}/{trials} cold; radio woken {} / {} times; keep-warm costs {datagrams_s:.1} datagrams, {bytes_s:.0} bytes a second per table, idle {idle_datagrams_s:.1} and {idle_bytes_s:.0}",
         warm.earlier_wins,
         cold.earlier_wins,
         warm.woken,
@@ -232,8 +275,12 @@ async fn run(trials: usize) -> Result<String> {
         "woken_warm": warm.woken,
         "woken_cold": cold.woken,
         "keep_alive_ms": minuta_client::net::tls::KEEP_ALIVE.as_millis() as u64,
+        "ping_warm_ms": WARM.as_millis() as u64,
+        "ping_idle_ms": IDLE.as_millis() as u64,
         "keep_warm_datagrams_per_s": (datagrams_s * 10.0).round() / 10.0,
         "keep_warm_bytes_per_s": bytes_s.round(),
+        "idle_datagrams_per_s": (idle_datagrams_s * 10.0).round() / 10.0,
+        "idle_bytes_per_s": idle_bytes_s.round(),
     })
     .to_string())
 }

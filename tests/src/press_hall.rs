@@ -25,7 +25,7 @@ fn us(d: Duration) -> f64 {
 
 /// The watching teams' terminals: each on a task of its own that behaves
 /// as a real team terminal does while another fight is played: it pings
-/// the server once a second (the client's `PING_EVERY`, each terminal at
+/// the server once a second (the app's idle pace, `heartbeat::IDLE`, each at
 /// its own phase) and reads whatever comes. Every frame that is not a pong
 /// is recorded, so a press can tell whether it reached the watchers.
 ///

@@ -1,6 +1,7 @@
 //! One terminal's connection, kept alive forever: try each address of the
-//! join code in turn, greet, then exchange frames and ping every second to
-//! measure the clock offset. A server gone quiet shows as lost within 2 s
+//! join code in turn, greet, then exchange frames and ping to measure the
+//! clock offset (every 0.5 s while a button game is live, else every
+//! second: [`super::heartbeat`]). A server gone quiet shows as lost within 2 s
 //! ([`super::watchdog`]), before QUIC gives up on it. A lost link is retried with jittered backoff while the
 //! UI shows «переподключение…» and keeps the last view; a refusal, a wrong
 //! certificate or a violation close stops for good, with the reason.
@@ -26,6 +27,7 @@ use minuta_shared::wire::view_stream::ViewStream;
 use tokio::sync::{mpsc, watch};
 
 use super::frames::{FrameError, FrameWriter, Incoming, read_frame, read_message};
+use super::heartbeat::Heartbeat;
 use super::link::{FINAL_CLOSE_CODES, buttons_live, client_name, deliver, lose};
 use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
@@ -39,7 +41,6 @@ use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
 /// How long the server may take to answer the greeting.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(5);
-const PING_EVERY: Duration = Duration::from_secs(1);
 /// How one session ended.
 enum SessionEnd {
     Left,
@@ -279,8 +280,7 @@ async fn converse(
             break;
         }
     }
-    let mut ping = tokio::time::interval(PING_EVERY);
-    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut beat = Heartbeat::new(std::time::Instant::now());
     let mut watch = tokio::time::interval(watchdog::CHECK_EVERY);
     watch.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut dog = Watchdog::new(
@@ -303,6 +303,7 @@ async fn converse(
                 Some(Ok(Incoming::Msg(msg))) => {
                     if let Some(now) = buttons_live(&msg) {
                         live.send_if_modified(|was| std::mem::replace(was, now) != now);
+                        beat.set_live(now);
                     }
                     deliver(msg, &mut in_flight, events)
                 }
@@ -323,7 +324,8 @@ async fn converse(
                     events.send(event);
                 }
             }
-            _ = ping.tick() => {
+            _ = tokio::time::sleep_until(tokio::time::Instant::from_std(beat.due())) => {
+                beat.sent(std::time::Instant::now());
                 let ping = ClientMsg::Ping { client_time_us: local_now_us() };
                 if let Err(error) = writer.write(&mut send, ping).await {
                     outcome = Some(broken(error));

@@ -5,7 +5,8 @@
 //! the network.
 //!
 //! [`tls`] pins the server's certificate; [`frames`] reads and writes
-//! size-limited frames; [`connection`] connects, greets, pings, reconnects;
+//! size-limited frames; [`connection`] connects, greets, pings (when:
+//! `heartbeat`), reconnects;
 //! [`watchdog`] notices a server gone quiet; [`link`] is what both
 //! transports share (backoff, close codes, delivering messages);
 //! [`ws_session`] is the browser's link without I/O (TLS over the
@@ -14,6 +15,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod connection;
 pub mod frames;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod heartbeat;
 pub mod link;
 pub mod tls;
 pub mod watchdog;

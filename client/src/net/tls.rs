@@ -162,9 +162,11 @@ pub fn pinned_client_config(
     Ok((config, flag))
 }
 
-/// The keep-alive every 0.5 s gets an ACK back from a live server twice a
-/// second: the watchdog's heartbeat (a lost server shows within 2 s).
-pub const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_millis(500);
+/// QUIC's keep-alive, a backstop only: the app's pings (every 0.5 s in a
+/// live button game, else every second: `super::heartbeat`) reset it
+/// before it fires, so it sends nothing while they run, and a link whose
+/// pings stalled still outlives [`IDLE_TIMEOUT`].
+pub const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(2);
 /// After this long without a packet QUIC closes the link and the terminal
 /// starts reconnecting (a restarted server is found again this soon). The
 /// smaller of the two sides' timeouts applies, so the server's 10 s needs

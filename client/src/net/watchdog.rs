@@ -2,8 +2,9 @@
 //! formally open: a server killed or cut off sends no close, and QUIC's idle
 //! timeout (seconds, so a Wi-Fi hiccup does not drop the link) would leave
 //! the hall reading a clock that counts on without it. The watchdog counts
-//! the authenticated frames the server sends — ACKs of the keep-alives
-//! every 0.5 s, pongs, views — and reports [`NetEvent::Silent`] after
+//! the authenticated frames the server sends — pongs to the pings every
+//! second (every 0.5 s in a live button game, `super::heartbeat`), views,
+//! acknowledgements — and reports [`NetEvent::Silent`] after
 //! [`SILENCE_LIMIT`] without one, [`NetEvent::Heard`] when they resume.
 
 use std::time::Duration;
@@ -15,10 +16,10 @@ use web_time::Instant;
 use crate::state::NetEvent;
 
 /// How long the server may say nothing before the terminal shows it lost.
-/// It answers a keep-alive every 0.5 s, so 1.5 s is three missed answers:
-/// a lost packet or two is retransmitted well within it, and with the
-/// check every [`CHECK_EVERY`] a server that vanishes shows as lost within
-/// 1.75 s.
+/// It answers a ping at least every second, so 1.5 s leaves half a second
+/// for a late pong (a lost one is retransmitted after a round trip or
+/// two), and with the check every [`CHECK_EVERY`] a server that vanishes
+/// shows as lost within 1.75 s.
 pub const SILENCE_LIMIT: Duration = Duration::from_millis(1500);
 
 /// How often the frame count is looked at.
