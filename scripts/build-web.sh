@@ -53,7 +53,10 @@ BINDGEN_VERSION="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, "")
 BINDGEN="$(command -v wasm-bindgen || echo "$HOME/.cargo/bin/wasm-bindgen")"
 if ! "$BINDGEN" --version 2>/dev/null | grep -qx "wasm-bindgen $BINDGEN_VERSION"; then
     say "installing wasm-bindgen-cli $BINDGEN_VERSION (cargo install, a few minutes once)"
-    cargo install --locked wasm-bindgen-cli --version "$BINDGEN_VERSION"
+    # Its own lock file first; a registry that lacks one of the locked
+    # versions (a mirror behind crates.io) gets the newest compatible ones.
+    cargo install --locked wasm-bindgen-cli --version "$BINDGEN_VERSION" \
+        || cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
     BINDGEN="$HOME/.cargo/bin/wasm-bindgen"
 fi
 
