@@ -30,10 +30,10 @@ use std::time::Duration;
 
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::erudit::{
-    EruditBoard, EruditCommand, EruditStaffView, EruditTeamView, GameBoard, GroupState,
-    MIN_PLAYERS, PhaseView, QuestionState, TEAM_COUNTS, TieStake,
+    EruditBoard, EruditCommand, EruditStaffView, EruditTeamView, EruditTournament, GameBoard,
+    GroupState, MIN_PLAYERS, PhaseView, QuestionState, TEAM_COUNTS, TieStake,
 };
-use minuta_shared::play::games::{GameStaffView, GameTeamView};
+use minuta_shared::play::games::InState;
 use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -80,18 +80,16 @@ pub(crate) fn answers_right(style: TeamStyle, key: QuestionKey) -> bool {
 
 /// The Эрудит-квартет game a team's view shows (a demo has one).
 pub(super) fn team_game(view: &TeamView) -> Option<(GameId, &EruditTeamView)> {
-    view.games.iter().find_map(|g| match &g.view {
-        GameTeamView::Erudit(v) => Some((g.id, v)),
-        _ => None,
-    })
+    view.games
+        .iter()
+        .find_map(|g| EruditTournament::team_of(&g.view).map(|v| (g.id, v)))
 }
 
 /// The Эрудит-квартет game the host's view shows (a demo has one).
 pub(super) fn staff_game(view: &HostView) -> Option<(GameId, &EruditStaffView)> {
-    view.games.iter().find_map(|g| match &g.view {
-        GameStaffView::Erudit(v) => Some((g.id, v)),
-        _ => None,
-    })
+    view.games
+        .iter()
+        .find_map(|g| EruditTournament::staff_of(&g.view).map(|v| (g.id, v)))
 }
 
 /// How many teams the tournament takes from `teams`: the most of 4, 8 or

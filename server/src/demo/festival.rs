@@ -14,7 +14,8 @@
 use std::collections::BTreeMap;
 
 use minuta_shared::ids::{QuestionId, TourId};
-use minuta_shared::play::games::{Format, GameStaffView};
+use minuta_shared::play::games::{Format, InState};
+use minuta_shared::play::multigames::MultigamesGame;
 use minuta_shared::programme::{Programme, ProgrammeDay, Slot, SlotStatus};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{Command, CutDecision};
@@ -47,11 +48,9 @@ pub(super) fn programme(view: &HostView) -> Option<Programme> {
         .games
         .iter()
         .find(|g| g.format == Format::Multigames)
-        .and_then(|g| match &g.view {
-            GameStaffView::Multigames(v) => {
-                Some((g.id, v.tours.iter().map(|t| t.tour.0).collect::<Vec<_>>()))
-            }
-            _ => None,
+        .and_then(|g| {
+            MultigamesGame::staff_of(&g.view)
+                .map(|v| (g.id, v.tours.iter().map(|t| t.tour.0).collect::<Vec<_>>()))
         });
     let mut day_one = Vec::new();
     for (i, tour) in chgk.into_iter().enumerate() {
@@ -98,7 +97,7 @@ pub(super) fn programme(view: &HostView) -> Option<Programme> {
 /// decided before the next tour, of whatever game).
 fn appeals_open(view: &HostView) -> bool {
     view.games.iter().any(|g| {
-        let GameStaffView::Multigames(v) = &g.view else {
+        let Some(v) = MultigamesGame::staff_of(&g.view) else {
             return false;
         };
         v.appeals.iter().any(|a| a.decision.is_none())
@@ -135,7 +134,7 @@ pub(super) fn host_steps(
         return Some(Steps::Paced(1, chgk));
     }
     for g in &view.games {
-        let GameStaffView::Multigames(v) = &g.view else {
+        let Some(v) = MultigamesGame::staff_of(&g.view) else {
             continue;
         };
         let scope = match on {
@@ -215,7 +214,7 @@ mod tests {
     fn multigames_id(view: &HostView) -> GameId {
         view.games
             .iter()
-            .find(|g| matches!(g.view, GameStaffView::Multigames(_)))
+            .find(|g| MultigamesGame::staff_of(&g.view).is_some())
             .expect("a Мультиигры game")
             .id
     }

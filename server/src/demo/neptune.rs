@@ -15,10 +15,10 @@
 use std::time::Duration;
 
 use minuta_shared::ids::{GameId, TeamId};
-use minuta_shared::play::games::{GameSettings, GameStaffView, GameTeamView};
+use minuta_shared::play::games::{GameSettings, InState};
 use minuta_shared::play::neptune::{
-    AnswerGroup, ContestSizes, HostStep, NeptuneCommand, NeptuneSettings, NeptuneStaffView,
-    NeptuneTeamView, NeptuneTiming, PLAYERS, Stage,
+    AnswerGroup, ContestSizes, HostStep, NeptuneCommand, NeptuneMatch, NeptuneSettings,
+    NeptuneStaffView, NeptuneTeamView, NeptuneTiming, PLAYERS, Stage,
 };
 use minuta_shared::rules::neptune::Contest;
 use minuta_shared::text::normalise_answer;
@@ -75,18 +75,16 @@ pub(super) fn set_up(
 
 /// The Нептун game the host's view shows (a demo has one).
 pub(super) fn staff_game(view: &HostView) -> Option<(GameId, &NeptuneStaffView)> {
-    view.games.iter().find_map(|g| match &g.view {
-        GameStaffView::Neptune(v) => Some((g.id, v)),
-        _ => None,
-    })
+    view.games
+        .iter()
+        .find_map(|g| NeptuneMatch::staff_of(&g.view).map(|v| (g.id, v)))
 }
 
 /// The Нептун game a team's view shows (a demo has one).
 pub(super) fn team_game(view: &TeamView) -> Option<(GameId, &NeptuneTeamView)> {
-    view.games.iter().find_map(|g| match &g.view {
-        GameTeamView::Neptune(v) => Some((g.id, v)),
-        _ => None,
-    })
+    view.games
+        .iter()
+        .find_map(|g| NeptuneMatch::team_of(&g.view).map(|v| (g.id, v)))
 }
 
 /// The host's times, scaled to the demo's minute.
