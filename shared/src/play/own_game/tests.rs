@@ -174,3 +174,22 @@ fn a_sheet_field_of_the_wrong_type_is_named_by_its_path() {
 
     assert_eq!(error.path, "questions[0].price");
 }
+
+#[test]
+fn house_rule_a_restart_with_the_buttons_open_shuts_them_until_time_again() {
+    let roster = Roster::numbered(2);
+    let mut game = OwnGame::new(&OwnGameSettings::default());
+    run(&mut game, &roster, C::Choose { question: 0 }, ms(0)).unwrap();
+    run(&mut game, &roster, C::Arm, ms(1_000)).unwrap();
+
+    let events = game.restarted(ms(5_000));
+    for e in &events {
+        LiveFormat::apply(&mut game, e);
+    }
+
+    assert_eq!(events.len(), 1);
+    assert_eq!(game.poll_timeout(ms(5_000)), None);
+    assert_eq!(press(&mut game, 1, ms(5_100)), PressKind::FalseStart);
+    run(&mut game, &roster, C::Arm, ms(6_000)).unwrap();
+    assert_eq!(press(&mut game, 2, ms(6_100)), PressKind::Won);
+}
