@@ -21,7 +21,7 @@ total=0
 for f in $files; do
     # Drop comment lines, `#[cfg(test)] mod tests { … }` tails, the crypto
     # crate and the registry's lines (`Variant => path,` in `screens!`).
-    lines=$(awk '/^#\[cfg\(test\)\]/ { exit } { print }' "$f" \
+    lines=$(awk '/^#\[cfg\((all\()?test/ { exit } { print }' "$f" \
         | grep -Ev '^\s*(//|\*)' \
         | grep -Ev '\bring::|ring::digest|use ring' \
         | grep -Ev '^\s*(#\[cfg\(feature = "own-game"\)\]\s*)?[A-Z][A-Za-z]* => [A-Za-z:_]+,$' \
