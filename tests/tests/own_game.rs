@@ -5,7 +5,8 @@
 //! questions and judges, three teams press; a false start puts a team out
 //! of its question, the first press after «Время» answers, a wrong answer
 //! opens the buttons to the others, and a question nobody presses on is
-//! closed by its deadline. The server is then stopped, the game's sheet
+//! closed by its deadline. A server killed with the buttons open comes
+//! back from its store with them shut. The server is then stopped, the game's sheet
 //! exported and scored by `minuta-server score`, which must give exactly
 //! the standings the live game exported.
 
@@ -137,9 +138,39 @@ async fn own_game_plugged_in_by_its_folders_plays_over_quic_and_scores_as_it_pla
     );
     host(&mut hall, game, OwnGameCommand::Judge { right: true }).await?;
 
-    // Question 2 (20): team 3 is wrong (−20); the buttons open again and
-    // team 1 is right (+20).
+    // Question 2 (20), opened with the buttons, then the server killed and
+    // started again on its store: the board comes back with its points,
+    // the question open and its buttons shut until the host's «Время».
     host(&mut hall, game, OwnGameCommand::Choose { question: 1 }).await?;
+    host(&mut hall, game, OwnGameCommand::Arm).await?;
+    until(&mut hall.host, game, "question 2 armed", |b| {
+        b.question.as_ref().is_some_and(|q| q.open_until.is_some())
+    })
+    .await?;
+    hall.server.kill()?;
+    hall.server.restart().with_context(|| hall.server.log())?;
+    hall.host = Terminal::connect(&hall.server.host_code).await?;
+    for (i, code) in hall.team_codes.clone().iter().enumerate() {
+        hall.teams[i] = Terminal::connect(code).await?;
+    }
+    let back = until(&mut hall.host, game, "the board after the restart", |b| {
+        b.question.as_ref().is_some_and(|q| q.question == 1)
+    })
+    .await?;
+    let points: Vec<i64> = back.scores.iter().map(|s| s.points).collect();
+    ensure!(
+        points == vec![0, 10, 0],
+        "points after the restart {points:?}"
+    );
+    ensure!(
+        back.question
+            .as_ref()
+            .is_some_and(|q| q.open_until.is_none()),
+        "the buttons are shut after a restart: {back:?}"
+    );
+
+    // Team 3 is wrong (−20); the buttons open again and team 1 is right
+    // (+20).
     host(&mut hall, game, OwnGameCommand::Arm).await?;
     until(&mut hall.teams[2], game, "question 2 armed", |b| {
         b.question.as_ref().is_some_and(|q| q.open_until.is_some())
