@@ -23,9 +23,11 @@ use crate::views::appeal::{self, Decided, Own, Written};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 use minuta_shared::play::brain_ring::Ruling;
 
-/// The button's colour in the instant after a press, before any verdict.
-const FLASH: Color32 = Color32::from_rgb(255, 225, 90);
-const IDLE: Color32 = Color32::from_gray(70);
+/// The button's colour in the instant after a press, before any verdict
+/// (every format's button).
+pub const FLASH: Color32 = Color32::from_rgb(255, 225, 90);
+/// A button that presses nothing now.
+pub const IDLE: Color32 = Color32::from_gray(70);
 const LOCKED: Color32 = Color32::from_rgb(110, 30, 25);
 
 #[derive(Debug, Default)]

@@ -18,7 +18,7 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, PressOn, PressOutcome, UiCommand};
-use crate::views::brain_ring::button::{big, space_pressed};
+use crate::views::brain_ring::button::{FLASH, IDLE, big, space_pressed};
 use crate::views::format::{Activity, Game, Screens, Seat};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
@@ -296,11 +296,11 @@ fn team(
         ui.label(RichText::new(game.name).size(20.0).color(GREY));
         board(ui, lang, &view.board, 26.0, None);
         let fill = if state.button.is_flashing(state.now_us) {
-            Color32::from_rgb(255, 225, 90)
+            FLASH
         } else if lit {
             GREEN
         } else {
-            Color32::from_gray(70)
+            IDLE
         };
         let clicked = big(ui, lang.t(T::Press), fill, lit, top);
         verdict(ui, state, game.id, view);

@@ -279,10 +279,11 @@ impl OwnGame {
 
     /// Decides a press and applies it: its verdict and its event.
     pub(super) fn press(&mut self, press: ButtonPress) -> (ButtonVerdict, OwnGameEvent) {
-        let since_arming_us = self.open.as_ref().and_then(|o| o.armed_at).map(|armed| {
-            i64::try_from(press.at.0).unwrap_or(i64::MAX)
-                - i64::try_from(armed.0).unwrap_or(i64::MAX)
-        });
+        let since_arming_us = self
+            .open
+            .as_ref()
+            .and_then(|o| o.armed_at)
+            .map(|armed| press.at.0 as i64 - armed.0 as i64);
         let event = OwnGameEvent::Pressed {
             team: press.team,
             at: press.at,
