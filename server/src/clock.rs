@@ -3,7 +3,11 @@
 //! backwards within a run, and across a restart it continues by the wall
 //! clock (which is how a running question resumes with its remaining time).
 
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+// tokio's instant, not std's: on a test's paused clock it is virtual, and
+// with it every deadline the server sleeps to (`tokio::time::pause`).
+use tokio::time::Instant;
 
 use minuta_shared::time::ServerTime;
 
@@ -22,6 +26,17 @@ impl ServerClock {
         ServerClock {
             wall_at_anchor_us: wall,
             anchor: Instant::now(),
+        }
+    }
+
+    /// A clock that reads `wall_us` (µs since the Unix epoch) at `anchor`.
+    /// A server on a test's paused clock is given one anchored when the
+    /// test began, so its time runs on virtually across a restart (a real
+    /// server's restart reads the wall clock, which ran on meanwhile).
+    pub fn anchored(wall_us: u64, anchor: Instant) -> Self {
+        ServerClock {
+            wall_at_anchor_us: wall_us,
+            anchor,
         }
     }
 

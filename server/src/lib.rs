@@ -250,6 +250,23 @@ impl Running {
         self.gate.reached_from_elsewhere()
     }
 
+    /// Stops at once, as a killed process would (a test on a simulated
+    /// network, after unplugging its socket): the driver is dropped where
+    /// it stands, nothing more is sent or stored, no connection is told.
+    /// The returned handle resolves once the driver and its store are gone,
+    /// so the same data directory can be opened again.
+    pub fn crash(self) -> tokio::task::JoinHandle<()> {
+        self.driver.abort();
+        // Its connections end here; the caller unplugged the socket first,
+        // so not even their closing reaches a terminal.
+        self.endpoint.close(quinn::VarInt::from_u32(0), b"");
+        if let Some((door, accepting)) = &self.web {
+            accepting.abort();
+            door.close_all();
+        }
+        self.driver
+    }
+
     /// Stops accepting, waits until everything in flight is durable, closes
     /// every connection with a reason.
     pub async fn shutdown(self) {
@@ -301,6 +318,73 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         addr: config.listen,
         source,
     })?;
+    let addrs = advertised_addrs(local_addr);
+    serve(
+        config,
+        identity,
+        endpoint,
+        addrs,
+        ServerClock::start(),
+        store::open,
+    )
+    .await
+}
+
+/// A server on a simulated network, for tests on a paused tokio clock
+/// (`tests/src/sim_net.rs`): its datagrams go through `socket`, its join
+/// codes carry `socket`'s address alone, it serves no browsers, and its
+/// store commits on the runtime's own thread ([`store::open_inline`]) so
+/// the runtime never waits idle on another thread while virtual time could
+/// leap ahead. Its time is `clock`'s: anchored once per test, it runs on
+/// across restarts as virtual time does.
+pub async fn start_simulated(
+    mut config: ServerConfig,
+    socket: std::sync::Arc<dyn quinn::AsyncUdpSocket>,
+    clock: ServerClock,
+) -> Result<Running, ServerError> {
+    let identity = net::tls::load_or_create(&config.cert_dir)?;
+    let server_config = net::tls::quinn_server_config(&identity)?;
+    let bind_error = |source| ServerError::Bind {
+        addr: config.listen,
+        source,
+    };
+    let local_addr = socket.local_addr().map_err(bind_error)?;
+    let endpoint = quinn::Endpoint::new_with_abstract_socket(
+        quinn::EndpointConfig::default(),
+        Some(server_config),
+        socket,
+        std::sync::Arc::new(quinn::TokioRuntime),
+    )
+    .map_err(bind_error)?;
+    config.web_port = None;
+    serve(
+        config,
+        identity,
+        endpoint,
+        vec![local_addr],
+        clock,
+        store::open_inline,
+    )
+    .await
+}
+
+/// Opens a data directory's store: its writer and every stored event.
+type OpenStore =
+    fn(&std::path::Path) -> Result<(store::StoreWriter, Vec<core::Event>), store::StoreError>;
+
+/// The server behind a bound endpoint (see [`start`]).
+async fn serve(
+    config: ServerConfig,
+    identity: net::tls::ServerIdentity,
+    endpoint: quinn::Endpoint,
+    addrs: Vec<SocketAddr>,
+    clock: ServerClock,
+    open_store: OpenStore,
+) -> Result<Running, ServerError> {
+    let local_addr = endpoint.local_addr().map_err(|source| ServerError::Bind {
+        addr: config.listen,
+        source,
+    })?;
     let web_listener = match config.web_port {
         Some(port) => {
             let addr = SocketAddr::new(config.listen.ip(), port);
@@ -314,11 +398,10 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServerError> {
         None => None,
     };
 
-    let clock = ServerClock::start();
     catch_file_size_signal();
-    let (store, events) = store::open(&config.data_dir)?;
+    let (store, events) = open_store(&config.data_dir)?;
     let info = ServerInfo {
-        addrs: advertised_addrs(local_addr),
+        addrs,
         fingerprint: identity.fingerprint,
         // The links name the port the browsers' listener actually holds.
         web_port: web_listener.as_ref().map(|(_, bound)| bound.port()),

@@ -471,7 +471,7 @@ async fn run(args: &Args) -> Result<String> {
         }
 
         // Back up; every terminal joins again and resends what it lacks.
-        server.restart()?;
+        server.restart().await?;
         // Every judgement acknowledged so far is stored, before anything is
         // given again.
         let judged_stored = stored_judgements(&server.database())?;

@@ -1,6 +1,7 @@
-//! Minuta's end-to-end test harness: real servers ([`server::TestServer`],
-//! in process or as a `minuta-server` child process), terminals speaking the
-//! wire protocol over real QUIC on 127.0.0.1 ([`terminal::Terminal`], and the
+//! Minuta's end-to-end test harness: real servers ([`server::TestServer`]:
+//! on a simulated network on virtual time ([`sim_net`]), in process on
+//! 127.0.0.1, or as a `minuta-server` child process), terminals speaking the
+//! wire protocol over QUIC ([`terminal::Terminal`], and the
 //! raw [`terminal::Link`] for hostile tests), and a hall set up through the
 //! wire as a host would ([`hall::Hall`]); every kind of command with who may
 //! send it ([`commands`]), a listening [`spy::Spy`] terminal, and a real
@@ -18,6 +19,7 @@ pub mod page;
 pub mod press_hall;
 pub mod relay;
 pub mod server;
+pub mod sim_net;
 pub mod spy;
 pub mod stats;
 pub mod terminal;

@@ -26,9 +26,10 @@ use anyhow::{Context, Result, anyhow, bail};
 use tempfile::TempDir;
 
 use minuta_server::net::NetLimits;
-use minuta_server::{ServerConfig, ServerHandle};
+use minuta_server::{Running, ServerConfig, ServerHandle};
 use minuta_shared::join_code::JoinCode;
 
+use crate::sim_net::SimNet;
 use crate::wine::{self, Wine};
 
 /// How long a server may take to start and print its join codes.
@@ -36,7 +37,13 @@ pub const STARTUP: Duration = Duration::from_secs(30);
 
 enum Process {
     Library(Box<ServerHandle>),
-    Child { child: Child },
+    /// On the test's simulated network, in the test's own runtime.
+    Simulated(Box<Running>),
+    /// A simulated server killed: its driver is being dropped.
+    Crashed(tokio::task::JoinHandle<()>),
+    Child {
+        child: Child,
+    },
     Stopped,
 }
 
@@ -55,9 +62,10 @@ pub struct TestServer {
     dir: TempDir,
 }
 
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone)]
 enum Kind {
     InProcess { busy_poll: bool, net: NetLimits },
+    Simulated { net: SimNet, limits: NetLimits },
     Child(Launch),
 }
 
@@ -117,6 +125,43 @@ impl TestServer {
             process,
             dir,
         })
+    }
+
+    /// The server library in the test's own runtime on the thread's
+    /// simulated network ([`crate::sim_net`], installed with its default
+    /// conditions if the test has not installed one). With
+    /// `#[tokio::test(start_paused = true)]` it runs on virtual time: its
+    /// deadlines, the terminals' timeouts and every datagram's flight leap
+    /// ahead whenever everything waits. [`TestServer::kill`] crashes it as
+    /// SIGKILL would (its address goes dark at once); [`TestServer::restart`]
+    /// starts it again on the same data and address.
+    pub async fn simulated() -> Result<Self> {
+        Self::simulated_with_limits(NetLimits::default()).await
+    }
+
+    /// As [`TestServer::simulated`], with the network edge's limits.
+    pub async fn simulated_with_limits(limits: NetLimits) -> Result<Self> {
+        let net = SimNet::current_or_default();
+        let dir = temp_dir()?;
+        let (addr, process, codes, _) = start_simulated(dir.path(), &net, None, limits).await?;
+        Ok(TestServer {
+            addr,
+            web_addr: None,
+            fingerprint: codes.0.fingerprint,
+            host_code: codes.0,
+            display_code: codes.1,
+            kind: Kind::Simulated { net, limits },
+            process,
+            dir,
+        })
+    }
+
+    /// The simulated network the server is on, if it is on one.
+    pub fn sim_net(&self) -> Option<&SimNet> {
+        match &self.kind {
+            Kind::Simulated { net, .. } => Some(net),
+            Kind::InProcess { .. } | Kind::Child(_) => None,
+        }
     }
 
     /// A child process of the `minuta-server` binary (`serve`), built for the
@@ -203,6 +248,13 @@ impl TestServer {
     /// process. An in-process server cannot be killed; it is shut down.
     pub fn kill(&mut self) -> Result<()> {
         match std::mem::replace(&mut self.process, Process::Stopped) {
+            Process::Simulated(running) => {
+                if let Some(net) = self.sim_net() {
+                    net.unplug(self.addr);
+                }
+                self.process = Process::Crashed(running.crash());
+            }
+            Process::Crashed(driver) => self.process = Process::Crashed(driver),
             Process::Child { mut child } => {
                 child.kill().context("SIGKILL to the server")?;
                 child.wait().context("reaping the killed server")?;
@@ -214,12 +266,19 @@ impl TestServer {
     }
 
     /// Starts the server again on the same data, certificate and port.
-    pub fn restart(&mut self) -> Result<()> {
+    pub async fn restart(&mut self) -> Result<()> {
         self.kill()?;
+        if let Process::Crashed(driver) = std::mem::replace(&mut self.process, Process::Stopped) {
+            // Aborted: its end (the store closed) is all there is to wait for.
+            let _ = driver.await;
+        }
         let web_port = self.web_addr.map_or(0, |a| a.port());
         let (addr, process, codes, _) = match &self.kind {
             Kind::InProcess { busy_poll, net } => {
                 start_in_process(self.dir.path(), self.addr, web_port, *busy_poll, *net)?
+            }
+            Kind::Simulated { net, limits } => {
+                start_simulated(self.dir.path(), net, Some(self.addr), *limits).await?
             }
             Kind::Child(launch) => start_child(
                 launch,
@@ -308,6 +367,41 @@ fn start_in_process(
         Process::Library(Box::new(handle)),
         (host, display),
         ready.web_addr,
+    ))
+}
+
+async fn start_simulated(
+    dir: &Path,
+    net: &SimNet,
+    at: Option<SocketAddr>,
+    limits: NetLimits,
+) -> Result<Started> {
+    let socket = match at {
+        Some(addr) => net.socket_at(addr),
+        None => net.socket(),
+    };
+    let listen = quinn::AsyncUdpSocket::local_addr(&*socket)?;
+    let config = ServerConfig {
+        listen,
+        data_dir: dir.join("data"),
+        cert_dir: dir.join("certs"),
+        demo: None,
+        // A busy poll never lets a paused clock advance.
+        busy_poll: false,
+        net: limits,
+        web_port: None,
+        web_bundle: None,
+    };
+    let running = minuta_server::start_simulated(config, socket, net.server_clock())
+        .await
+        .context("starting the server on the simulated network")?;
+    let host = JoinCode::parse(&running.ready.host_code).context("the host join code")?;
+    let display = JoinCode::parse(&running.ready.display_code).context("the display join code")?;
+    Ok((
+        running.ready.local_addr,
+        Process::Simulated(Box::new(running)),
+        (host, display),
+        None,
     ))
 }
 

@@ -69,7 +69,13 @@ pub fn client_endpoint_with_buffers(bytes: Option<usize>) -> Result<(Endpoint, u
 
 /// As [`client_endpoint_with_buffers`], bound to `bind` (the flood bench's
 /// attackers bind `0.0.0.0:0` to reach the server over a veth pair).
+///
+/// On a test's simulated network ([`crate::sim_net`]) the endpoint is a
+/// socket of that network instead, and no buffer is granted.
 pub fn client_endpoint_at(bind: SocketAddr, bytes: Option<usize>) -> Result<(Endpoint, usize)> {
+    if let Some(net) = crate::sim_net::SimNet::current() {
+        return Ok((net.client_endpoint()?, 0));
+    }
     use socket2::{Domain, Protocol, Socket, Type};
     let socket = Socket::new(Domain::for_address(bind), Type::DGRAM, Some(Protocol::UDP))
         .context("making a UDP socket")?;
@@ -306,7 +312,8 @@ pub struct Terminal {
     /// A view's patch did not fit: a whole view is to be asked for.
     out_of_step: bool,
     ended: Option<String>,
-    _endpoint: Option<Endpoint>,
+    /// Its own endpoint (kept open as long as the terminal lives).
+    endpoint: Option<Endpoint>,
 }
 
 impl Terminal {
@@ -364,7 +371,7 @@ impl Terminal {
         give_up_after: Duration,
     ) -> Result<(Terminal, u32)> {
         use minuta_client::net::connection::{backoff, jitter};
-        let until = Instant::now() + give_up_after;
+        let until = tokio::time::Instant::now() + give_up_after;
         let mut failed = 0u32;
         loop {
             let error = match Self::connect_with(endpoint, config.clone(), code, record).await {
@@ -374,7 +381,7 @@ impl Terminal {
             };
             failed += 1;
             let pause = backoff(failed, jitter());
-            if Instant::now() + pause >= until {
+            if tokio::time::Instant::now() + pause >= until {
                 return Err(error.context(format!("{failed} attempts to join failed")));
             }
             tokio::time::sleep(pause).await;
@@ -436,7 +443,7 @@ impl Terminal {
             media: Vec::new(),
             out_of_step: false,
             ended: None,
-            _endpoint: endpoint,
+            endpoint,
         }
     }
 
@@ -515,6 +522,12 @@ impl Terminal {
 
     /// The QUIC connection (to close it, or to wait for its close); `None`
     /// for a browser terminal.
+    /// The address its datagrams leave from: on a simulated network, the
+    /// cable a test may pull (`SimNet::unplug`).
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.endpoint.as_ref()?.local_addr().ok()
+    }
+
     pub fn connection(&self) -> Option<&Connection> {
         match &self.peer {
             Peer::Quic(conn) => Some(conn),

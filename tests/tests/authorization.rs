@@ -1,4 +1,4 @@
-//! Who may send what (issue 14, «Prove»): every kind of command on the wire — `Command`'s own and every game command of ChGK, Мультиигры, Brain-ring, Эрудит-квартет and Нептун — sent over real QUIC on 127.0.0.1 (and again over the browser's path: WebSocket, TLS inside) from every role (host, judge, team, display, appeal jury). Where the rules allow it, the server answers (it may refuse by the game's rules, never as `Forbidden`) and the connection stays; where they do not, the connection is closed as `FORBIDDEN` and the store has not one event more. A team's commands name no team, so there is nothing to forge: its card lands as its own (Эрудит-квартет's line-up and Нептун's split and bid have the host's field naming the team, which a captain leaves empty; a captain naming another team is refused). The core refuses exactly the same pairs should the connection's check ever let one through.
+//! Who may send what (issue 14, «Prove»): every kind of command on the wire — `Command`'s own and every game command of ChGK, Мультиигры, Brain-ring, Эрудит-квартет and Нептун — sent over QUIC on a simulated network on virtual time (and again over the browser's path on 127.0.0.1: WebSocket, TLS inside) from every role (host, judge, team, display, appeal jury). Where the rules allow it, the server answers (it may refuse by the game's rules, never as `Forbidden`) and the connection stays; where they do not, the connection is closed as `FORBIDDEN` and the store has not one event more. A team's commands name no team, so there is nothing to forge: its card lands as its own (Эрудит-квартет's line-up and Нептун's split and bid have the host's field naming the team, which a captain leaves empty; a captain naming another team is refused). The core refuses exactly the same pairs should the connection's check ever let one through.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -99,8 +99,8 @@ struct Matrix {
     own_game: GameId,
 }
 
-async fn matrix() -> Result<Matrix> {
-    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+async fn matrix(server: TestServer) -> Result<Matrix> {
+    let mut hall = Hall::open(server, 2, test_timing()).await?;
     hall.host
         .ok(Command::game(
             EVENT_CHGK,
@@ -203,11 +203,11 @@ impl Matrix {
     }
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn authorization_every_role_sends_every_command_and_only_the_rules_senders_get_through()
 -> Result<()> {
     // Arrange: every role seated, and one terminal each that stays.
-    let mut m = matrix().await?;
+    let mut m = matrix(TestServer::simulated().await?).await?;
     let commands = every_command(&Params::default(), |f| m.game_of(f));
     let mut seated = Vec::new();
     for role in ROLES {
@@ -294,7 +294,8 @@ async fn authorization_every_role_sends_every_command_and_only_the_rules_senders
 async fn authorization_a_browser_terminal_is_held_to_the_same_matrix() -> Result<()> {
     // Arrange: every role seated over the browser's path (issue 24: the
     // WebSocket with TLS inside), one terminal each that stays.
-    let m = matrix().await?;
+    // On a real socket: the browsers' door is TCP.
+    let m = matrix(TestServer::in_process()?).await?;
     let web = m
         .hall
         .server
@@ -358,10 +359,10 @@ async fn authorization_a_browser_terminal_is_held_to_the_same_matrix() -> Result
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_own() -> Result<()> {
     // Arrange.
-    let mut m = matrix().await?;
+    let mut m = matrix(TestServer::simulated().await?).await?;
     let team_commands: Vec<Command> = every_command(&Params::default(), |f| m.game_of(f))
         .into_iter()
         .filter(|c| senders(c).contains(&Role::Team))

@@ -1,5 +1,5 @@
-//! A whole «Брейн-ринг» tournament (4.3–4.12) played end to end over real
-//! QUIC on 127.0.0.1, driven exactly as the host dashboard drives it: a host,
+//! A whole «Брейн-ринг» tournament (4.3–4.12) played end to end over
+//! QUIC on a simulated network, on virtual time, driven exactly as the host dashboard drives it: a host,
 //! a projector display and the team terminals that are the buttons. Twelve
 //! teams play five ChGK questions; `RingQualify` takes the ten best by
 //! points, then rating (4.3) and seeds them (4.4); six qualifying rounds
@@ -1095,10 +1095,10 @@ async fn chgk_question(hall: &mut Hall, q: u32, right: &BTreeSet<usize>) -> Resu
 
 // ------------------------------------------------------------------ the tests
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test(start_paused = true)]
 async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_final() -> Result<()> {
     // Arrange: twelve teams play the ChGK day (3, 4.3).
-    let mut hall = Hall::open(TestServer::in_process()?, 12, quick_chgk()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 12, quick_chgk()).await?;
     let team = |hall: &Hall, number: usize| hall.team_ids[number - 1];
     for q in 0..5 {
         let right: BTreeSet<usize> = CHGK_DAY
@@ -1414,11 +1414,11 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     Ok(())
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test(start_paused = true)]
 async fn brain_ring_4_4_to_4_12_six_teams_seeded_by_hand_meet_everyone_once_and_a_2_0_final_ends_early()
 -> Result<()> {
     // Arrange: six teams, seeded by hand in an order of the host's own.
-    let mut hall = Hall::open(TestServer::in_process()?, 6, quick_chgk()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 6, quick_chgk()).await?;
     let seeding: Vec<TeamId> = [3, 5, 1, 6, 2, 4]
         .iter()
         .map(|n| hall.team_ids[n - 1])

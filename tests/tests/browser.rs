@@ -200,7 +200,7 @@ async fn browser_the_projector_shows_the_minute_and_a_gone_server_within_2_s() -
         page.shot("gone")?;
         Ok(())
     })?;
-    hall.server.restart()?;
+    hall.server.restart().await?;
     blocking(|| -> Result<()> {
         page.wait_connection("connected", PAGE)?;
         page.wait_widget("the minute again", |w| w.seconds().is_some_and(|s| s <= 60))?;

@@ -1,4 +1,4 @@
-//! «Что? Где? Когда?» (section 3, rating of 4.3) played end to end over real QUIC on 127.0.0.1: a host, a judge, a projector display and five teams; cards on time, late and missing; judging by groups; the reveal; standings with shared places in every view; the export; and no team ever seeing another team's answer.
+//! «Что? Где? Когда?» (section 3, rating of 4.3) played end to end over QUIC on a simulated network, on virtual time: a host, a judge, a projector display and five teams; cards on time, late and missing; judging by groups; the reveal; standings with shared places in every view; the export; and no team ever seeing another team's answer.
 
 use std::collections::BTreeMap;
 
@@ -74,10 +74,10 @@ async fn submit(
     .await
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn chgk_3_card_after_grace_is_late_but_kept() -> Result<()> {
     // Arrange: five teams, a 2-s minute with a 1-s grace.
-    let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 5, test_timing()).await?;
     let [t1, t2, t3, t4, t5] = [0, 1, 2, 3, 4].map(|i| hall.team_ids[i]);
 
     // Act: a card while the question is only announced, two during the
@@ -222,10 +222,10 @@ struct Round {
     late: Vec<(usize, &'static str)>,
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
     // Arrange: five teams, a judge.
-    let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 5, test_timing()).await?;
     let ids = hall.team_ids.clone();
     let Receipt::JudgeAdded { judge } = hall
         .host
@@ -631,11 +631,11 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
     // Arrange: a question answered and judged but not yet revealed; a
     // reveal while the clock runs is refused.
-    let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 5, test_timing()).await?;
     hall.start_question(Q0).await?;
     let early = hall
         .host

@@ -1,5 +1,5 @@
-//! The host's shortcuts against slips (issue 25) end to end over real QUIC
-//! on 127.0.0.1: an announcement taken back before «Время», and
+//! The host's shortcuts against slips (issue 25) end to end over QUIC on a
+//! simulated network, on virtual time: an announcement taken back before «Время», and
 //! «Остальные — неверно» judging every open group in one command — stored
 //! durably, so a restarted server has every verdict and the reveal goes on.
 
@@ -20,10 +20,10 @@ fn chgk(command: ChgkCommand) -> Command {
     Command::game(EVENT_CHGK, command)
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn chgk_3_an_announcement_taken_back_leaves_the_question_unplayed() -> Result<()> {
     // Arrange: question 2 announced by a press too many.
-    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 2, test_timing()).await?;
     hall.host
         .ok(chgk(ChgkCommand::Announce { question: Q1 }))
         .await?;
@@ -53,10 +53,10 @@ async fn chgk_3_an_announcement_taken_back_leaves_the_question_unplayed() -> Res
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn chgk_3_the_rest_wrong_is_one_command_and_survives_a_restart() -> Result<()> {
     // Arrange: three teams, three different answers; the first judged right.
-    let mut hall = Hall::open(TestServer::in_process()?, 3, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 3, test_timing()).await?;
     hall.start_question(Q0).await?;
     for (team, text) in hall.teams.iter_mut().zip(["серп и молот", "молот", "серп"])
     {
@@ -89,7 +89,10 @@ async fn chgk_3_the_rest_wrong_is_one_command_and_survives_a_restart() -> Result
     hall.host
         .ok(chgk(ChgkCommand::JudgeRestWrong { question: Q0 }))
         .await?;
-    hall.server.restart().with_context(|| hall.server.log())?;
+    hall.server
+        .restart()
+        .await
+        .with_context(|| hall.server.log())?;
     let mut host = Terminal::connect(&hall.server.host_code).await?;
 
     // Assert: every verdict is back, the first still right, and the reveal

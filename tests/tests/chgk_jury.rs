@@ -1,4 +1,4 @@
-//! 6.5 applied to ChGK, end to end over real QUIC on 127.0.0.1: once the appeal jury's terminal has joined, a team's спорный goes to the jury — the host sees it and is refused when it tries to decide; the jury reads the team's card beside the author's answer and decides with a reply; until then the rating-site export writes `?` in the team's mask and the answer with its спорный, and after it the verdict, and the PDF protocol names the jury and the time. Beside it, the host marks a team absent from the tour on the teams tab's command (4.3), and the export's A follows.
+//! 6.5 applied to ChGK, end to end over QUIC on a simulated network, on virtual time: once the appeal jury's terminal has joined, a team's спорный goes to the jury — the host sees it and is refused when it tries to decide; the jury reads the team's card beside the author's answer and decides with a reply; until then the rating-site export writes `?` in the team's mask and the answer with its спорный, and after it the verdict, and the PDF protocol names the jury and the time. Beside it, the host marks a team absent from the tour on the teams tab's command (4.3), and the export's A follows.
 
 use anyhow::{Result, anyhow, ensure};
 
@@ -26,11 +26,11 @@ fn rating_row(hall: &Hall, name: &str) -> Result<serde_json::Value> {
         .ok_or_else(|| anyhow!("no row for {name} in {rating:#}"))
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn chgk_6_5_a_disputed_answer_goes_to_the_jury_and_the_export_waits_for_it() -> Result<()> {
     // Arrange: three teams, and the appeal jury's terminal joins: from now
     // on the event has a jury.
-    let mut hall = Hall::open(TestServer::in_process()?, 3, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 3, test_timing()).await?;
     let code = jury_code(&mut hall.host).await?;
     let mut jury = Terminal::connect(&code).await?;
     hall.host

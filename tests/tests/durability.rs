@@ -81,7 +81,10 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
 
     // Act: SIGKILL, then the same binary on the same data and port.
     hall.server.kill()?;
-    hall.server.restart().with_context(|| hall.server.log())?;
+    hall.server
+        .restart()
+        .await
+        .with_context(|| hall.server.log())?;
 
     // Assert: the host's first view after the restart holds every
     // acknowledged card and the same clock, still running.
@@ -200,10 +203,10 @@ async fn store_5_a_server_killed_mid_question_loses_no_acknowledged_card_and_res
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn reconnect_a_terminal_that_reconnects_gets_the_current_view() -> Result<()> {
     // Arrange: a card handed in; team 1 and the display leave.
-    let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 5, test_timing()).await?;
     let clock = hall.start_question(Q0).await?;
     let receipt = hall.teams[0]
         .ok(Command::game(

@@ -1,5 +1,5 @@
-//! «Эрудит-квартет» played end to end over real QUIC on 127.0.0.1 (issue
-//! 13; section 5 and its preamble) against a real `minuta-server` process:
+//! «Эрудит-квартет» played end to end over QUIC on a simulated network, on
+//! virtual time (issue 13; section 5 and its preamble), restarted once:
 //! a host, a projector and five team terminals, four of them drawn into a
 //! group. The line-ups (5.7, 5.8): a player twice in one tour is refused,
 //! a team that sends nothing gets its registered players, and no team sees
@@ -58,7 +58,7 @@ struct Quartet {
 
 impl Quartet {
     async fn open() -> Result<Quartet> {
-        let mut hall = Hall::open(TestServer::child_process()?, 5, test_timing()).await?;
+        let mut hall = Hall::open(TestServer::simulated().await?, 5, test_timing()).await?;
         let Receipt::GameAdded { game } = hall
             .host
             .ok(Command::AddGame {
@@ -280,7 +280,7 @@ fn frames_leak(terminal: &Terminal, me: Option<TeamId>) -> Result<(usize, Vec<St
     Ok((boards, found))
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn erudit_5_7_to_5_10_line_ups_presses_silence_and_a_restart_over_quic() -> Result<()> {
     // Arrange: the group of four drawn and its game started.
     let mut q = Quartet::open().await?;
@@ -473,6 +473,7 @@ async fn erudit_5_7_to_5_10_line_ups_presses_silence_and_a_restart_over_quic() -
     q.hall
         .server
         .restart()
+        .await
         .with_context(|| q.hall.server.log())?;
 
     // Assert: the question is read again, and the host is told.
@@ -573,7 +574,7 @@ fn places(view: &HostView) -> Vec<(TeamId, String)> {
         .unwrap_or_default()
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn erudit_5_5_final_tied_for_first_settled_by_a_shoot_off_over_quic() -> Result<()> {
     // Arrange: the final of four played with nobody answering: all level.
     let mut q = Quartet::open().await?;
@@ -684,7 +685,7 @@ async fn erudit_5_5_final_tied_for_first_settled_by_a_shoot_off_over_quic() -> R
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn erudit_5_5_final_tied_for_first_settled_by_the_hosts_recorded_lot() -> Result<()> {
     // Arrange: the final of four, all level on 0.
     let mut q = Quartet::open().await?;

@@ -1,4 +1,4 @@
-//! The festival (section 2) end to end over real QUIC on 127.0.0.1, driven
+//! The festival (section 2) end to end over QUIC on virtual time, driven
 //! as the host's dashboard drives it: eight teams, a host, a projector. The
 //! host adds «Мультиигры» and lays out the programme (2): day one a
 //! Мультиигры tour before each ChGK tour (6.3), day two Brain-ring (4.3).
@@ -441,11 +441,11 @@ fn places_every_team(table: &FestivalTable, teams: &[TeamId]) -> Result<()> {
     Ok(())
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test(start_paused = true)]
 async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_every_team()
 -> Result<()> {
     // Arrange: eight teams, the Мультиигры game, the programme (2, 6.3, 4.3).
-    let mut hall = Hall::open(TestServer::in_process()?, 8, quick_chgk()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 8, quick_chgk()).await?;
     let teams = hall.team_ids.clone();
     let team = |n: usize| teams[n - 1];
     let (id, tasks) = add_multigames(&mut hall).await?;

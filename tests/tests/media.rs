@@ -1,4 +1,4 @@
-//! A package's pictures over real QUIC on 127.0.0.1: the projector gets a
+//! A package's pictures over QUIC on virtual time: the projector gets a
 //! picture's bytes once, in their own message, only when the host shows it;
 //! a team never gets them; and the store keeps them across a restart.
 
@@ -55,10 +55,10 @@ async fn load_pictured_package(hall: &mut Hall, png: &[u8]) -> Result<QuestionId
         .ok_or_else(|| anyhow!("no question with a picture"))
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn media_the_projector_gets_a_picture_only_when_shown_and_teams_never() -> Result<()> {
     // Arrange: a hall, a package with a picture, its question announced.
-    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 2, test_timing()).await?;
     let png = picture();
     let question = load_pictured_package(&mut hall, &png).await?;
     hall.host
@@ -131,10 +131,10 @@ async fn media_the_projector_gets_a_picture_only_when_shown_and_teams_never() ->
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn media_a_picture_survives_a_restart_of_the_server() -> Result<()> {
     // Arrange: a picture on the projector.
-    let mut hall = Hall::open(TestServer::in_process()?, 1, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 1, test_timing()).await?;
     let png = picture();
     let question = load_pictured_package(&mut hall, &png).await?;
     for command in [
@@ -147,7 +147,7 @@ async fn media_a_picture_survives_a_restart_of_the_server() -> Result<()> {
     }
 
     // Act: the server starts again on the same data; a projector joins.
-    hall.server.restart()?;
+    hall.server.restart().await?;
     let mut display = Terminal::connect(&hall.server.display_code).await?;
 
     // Assert: the picture is still up, and its bytes come from the store.

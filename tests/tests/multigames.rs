@@ -1,4 +1,4 @@
-//! «Мультиигры» (section 6) played end to end over real QUIC on 127.0.0.1:
+//! «Мультиигры» (section 6) played end to end over QUIC on virtual time:
 //! the host adds the game, a tour and a task; the task's text reaches the
 //! teams only at the start; answers on time and after the grace (kept,
 //! flagged, never credited); partial credit, the reveal, and a team seeing
@@ -161,10 +161,10 @@ fn points_of(
     rows.iter().find(|r| r.name == name).map(|r| r.points)
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Result<()> {
     // Arrange: three teams and the game.
-    let mut hall = Hall::open(TestServer::in_process()?, 3, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 3, test_timing()).await?;
     let (id, task) = set_up(&mut hall.host).await?;
     let [t1, t2, t3] = [0, 1, 2].map(|i| hall.team_ids[i]);
 
@@ -422,10 +422,10 @@ async fn forbidden(terminal: &mut Terminal, role: &str, command: Command) -> Res
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn multigames_6_5_only_the_jury_decides_and_the_jury_only_decides() -> Result<()> {
     // Arrange: a game with a revealed task and a team's appeal.
-    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 2, test_timing()).await?;
     let (id, task) = set_up(&mut hall.host).await?;
     hall.host.ok(game(id, M::Announce { task })).await?;
     hall.host.ok(game(id, M::Start { task })).await?;

@@ -1,4 +1,4 @@
-//! «Нептун» played end to end over real QUIC on 127.0.0.1 (000_…, sections
+//! «Нептун» played end to end over QUIC on virtual time (000_…, sections
 //! 0–6): a host, a projector and six team terminals through the six
 //! contests, shortened to two questions (blocks) each. Негатив's ratings
 //! from the package; a split changed after Сэндвич started refused (2.2),
@@ -64,7 +64,7 @@ struct Neptune {
 
 impl Neptune {
     async fn open() -> Result<Neptune> {
-        let mut hall = Hall::open(TestServer::in_process()?, 6, test_timing()).await?;
+        let mut hall = Hall::open(TestServer::simulated().await?, 6, test_timing()).await?;
         let Receipt::GameAdded { game } = hall
             .host
             .ok(Command::AddGame {
@@ -245,7 +245,7 @@ fn score_of(view: &NeptuneStaffView, team: TeamId) -> Option<i64> {
         .map(|r| r.total)
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding_over_quic()
 -> Result<()> {
     // Arrange: six teams registered, the demo's package loaded.

@@ -148,7 +148,10 @@ async fn own_game_plugged_in_by_its_folders_plays_over_quic_and_scores_as_it_pla
     })
     .await?;
     hall.server.kill()?;
-    hall.server.restart().with_context(|| hall.server.log())?;
+    hall.server
+        .restart()
+        .await
+        .with_context(|| hall.server.log())?;
     hall.host = Terminal::connect(&hall.server.host_code).await?;
     for (i, code) in hall.team_codes.clone().iter().enumerate() {
         hall.teams[i] = Terminal::connect(code).await?;

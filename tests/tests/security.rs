@@ -1,4 +1,4 @@
-//! Who may do what, and hostile bytes, over real QUIC on 127.0.0.1: identity is bound at the handshake (a team only ever acts as itself and is never the host), the certificate is pinned, another protocol version gets a typed refusal, and a frame that is malformed, oversized or forbidden closes only its sender's connection while the server serves everyone else. Hostile connections (issue 14): a stranger that has not logged in gets one stream and a small window, a frame left half-sent after login is closed as stalled, and a connection closed for a violation learns why even when a large view was on its way.
+//! Who may do what, and hostile bytes, over QUIC on a simulated network, on virtual time: identity is bound at the handshake (a team only ever acts as itself and is never the host), the certificate is pinned, another protocol version gets a typed refusal, and a frame that is malformed, oversized or forbidden closes only its sender's connection while the server serves everyone else. Hostile connections (issue 14): a stranger that has not logged in gets one stream and a small window, a frame left half-sent after login is closed as stalled, and a connection closed for a violation learns why even when a large view was on its way.
 
 use std::future::Future;
 use std::task::Poll;
@@ -28,7 +28,7 @@ const Q0: QuestionId = QuestionId(0);
 
 /// Five teams and a display; question 1 is announced, so cards are accepted.
 async fn hall() -> Result<Hall> {
-    let mut hall = Hall::open(TestServer::in_process()?, 5, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 5, test_timing()).await?;
     hall.host
         .ok(Command::game(
             EVENT_CHGK,
@@ -107,7 +107,7 @@ async fn assert_refused(hall: &Hall, credential: Credential, want: Refusal) -> R
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn identity_3_a_team_cannot_act_as_another_team() -> Result<()> {
     let mut hall = hall().await?;
     let (a, b) = (hall.team_ids[0], hall.team_ids[1]);
@@ -178,7 +178,7 @@ async fn identity_3_a_team_cannot_act_as_another_team() -> Result<()> {
     everyone_else_carries_on(&mut hall, 0).await
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn identity_3_a_team_sending_a_host_command_is_cut_off_and_the_others_carry_on() -> Result<()>
 {
     let mut hall = hall().await?;
@@ -244,7 +244,7 @@ async fn identity_3_a_team_sending_a_host_command_is_cut_off_and_the_others_carr
     everyone_else_carries_on(&mut hall, 2).await
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn tls_a_wrong_fingerprint_is_refused_by_the_terminal() -> Result<()> {
     let mut hall = hall().await?;
     let mut wrong = hall.server.fingerprint;
@@ -277,7 +277,7 @@ async fn tls_a_wrong_fingerprint_is_refused_by_the_terminal() -> Result<()> {
     everyone_else_carries_on(&mut hall, 0).await
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn handshake_a_version_mismatch_is_refused_with_a_typed_reason() -> Result<()> {
     let mut hall = hall().await?;
     let host = hall.server.host_code.credential.clone();
@@ -371,7 +371,7 @@ fn framed(payload: &[u8]) -> Result<Vec<u8>> {
     Ok(frame)
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn codec_a_9_byte_frame_claiming_1_tib_closes_only_that_connection() -> Result<()> {
     let mut hall = hall().await?;
     let nine = framed(&one_tebibyte_claim())?;
@@ -425,7 +425,7 @@ async fn codec_a_9_byte_frame_claiming_1_tib_closes_only_that_connection() -> Re
     everyone_else_carries_on(&mut hall, 2).await
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn codec_an_oversized_length_prefix_is_refused_before_its_payload() -> Result<()> {
     let mut hall = hall().await?;
 
@@ -450,7 +450,7 @@ async fn codec_an_oversized_length_prefix_is_refused_before_its_payload() -> Res
     everyone_else_carries_on(&mut hall, 1).await
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn codec_trailing_bytes_in_a_frame_close_the_connection() -> Result<()> {
     let mut hall = hall().await?;
     let mut payload = codec::encode(&Envelope::new(1, ClientMsg::Ping { client_time_us: 7 }))?;
@@ -482,9 +482,9 @@ async fn pending_now<F: Future>(fut: F) -> bool {
     std::future::poll_fn(|cx| Poll::Ready(fut.as_mut().poll(cx).is_pending())).await
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn unauthenticated_a_stranger_gets_one_stream_and_a_small_window() -> Result<()> {
-    let server = TestServer::in_process()?;
+    let server = TestServer::simulated().await?;
     let endpoint = client_endpoint()?;
 
     // Connected, not greeted: the one stream is open (it carries the
@@ -529,9 +529,9 @@ async fn unauthenticated_a_stranger_gets_one_stream_and_a_small_window() -> Resu
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn a_half_sent_frame_after_login_is_closed_as_stalled() -> Result<()> {
-    let server = TestServer::in_process_with_limits(quick_limits())?;
+    let server = TestServer::simulated_with_limits(quick_limits()).await?;
     let mut host = Terminal::connect(&server.host_code).await?;
     let mut display = Terminal::connect(&server.display_code).await?;
     display.ping().await?;
@@ -558,7 +558,7 @@ async fn a_half_sent_frame_after_login_is_closed_as_stalled() -> Result<()> {
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn violation_the_close_reaches_a_host_whose_first_view_is_on_its_way() -> Result<()> {
     // The loaded package makes the host's view tens of KB: more than a new
     // connection's congestion window.

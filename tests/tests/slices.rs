@@ -1,4 +1,4 @@
-//! Нептун's ломтики (2.2) over real QUIC on 127.0.0.1: a ломтик joins with
+//! Нептун's ломтики (2.2) over QUIC on virtual time: a ломтик joins with
 //! the code the host's screen derives from its team's secret, gets its
 //! team's view under its own name beside its team's terminal (three
 //! connections, none displacing another), follows its team's changes, acts
@@ -70,9 +70,9 @@ async fn assert_refused(hall: &Hall, credential: Credential, want: Refusal) -> R
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn neptune_a_slice_joins_with_its_code_and_sees_its_team_beside_the_team() -> Result<()> {
-    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 2, test_timing()).await?;
     let team = hall.team_ids[0];
     let access = access(&mut hall).await?;
 
@@ -143,9 +143,9 @@ async fn neptune_a_slice_joins_with_its_code_and_sees_its_team_beside_the_team()
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn neptune_a_slice_with_another_secret_is_refused() -> Result<()> {
-    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 2, test_timing()).await?;
     let (one, two) = (hall.team_ids[0], hall.team_ids[1]);
     let access = access(&mut hall).await?;
     let secret = |code: JoinCode| match code.credential {
@@ -204,9 +204,9 @@ async fn neptune_a_slice_with_another_secret_is_refused() -> Result<()> {
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn neptune_a_removed_teams_slices_are_disconnected() -> Result<()> {
-    let mut hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 2, test_timing()).await?;
     let two = hall.team_ids[1];
     let access = access(&mut hall).await?;
     let code = code(&access, two, Slice::Bottom)?;
@@ -244,12 +244,12 @@ fn refused_with(
     Ok(())
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn neptune_2_3_the_slices_answer_from_their_own_terminals_and_never_see_each_other()
 -> Result<()> {
     // Arrange: a Нептун game of two teams past Негатив, each ломтик on its
     // own terminal.
-    let mut hall = Hall::open(TestServer::child_process()?, 2, test_timing()).await?;
+    let mut hall = Hall::open(TestServer::simulated().await?, 2, test_timing()).await?;
     let teams = hall.team_ids.clone();
     let settings = NeptuneSettings {
         timing: NeptuneTiming {

@@ -1,4 +1,4 @@
-//! Views as patches over real QUIC on 127.0.0.1 (issue 16): a terminal gets
+//! Views as patches over QUIC on virtual time (issue 16): a terminal gets
 //! a whole view on connect, then patches of it; a terminal whose last view
 //! is not a patch's base asks and gets a whole view; and the bytes a host
 //! receives while a hall joins, as patches against as whole views.
@@ -91,12 +91,12 @@ impl Watcher {
     }
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn a_host_gets_a_whole_view_then_patches_and_a_whole_view_again_when_out_of_step()
 -> Result<()> {
     // Arrange: a server, its host terminal, and a second host connection
     // that reads raw frames.
-    let server = TestServer::in_process()?;
+    let server = TestServer::simulated().await?;
     let mut host = Terminal::connect(&server.host_code).await?;
     set_up_tournament(&mut host, "Патчи", test_timing()).await?;
     let mut watcher = Watcher::join(&server).await?;
@@ -144,10 +144,10 @@ async fn a_host_gets_a_whole_view_then_patches_and_a_whole_view_again_when_out_o
 /// The figure for issue 16: the bytes the host receives while `TEAMS`
 /// terminals join, as sent (patches) and as whole views would have cost
 /// (the same views, each whole). Printed; not a timing.
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn a_hall_joining_costs_the_host_patches_not_whole_views() -> Result<()> {
     const TEAMS: usize = 300;
-    let server = TestServer::in_process()?;
+    let server = TestServer::simulated().await?;
     let mut host = Terminal::connect(&server.host_code).await?;
     set_up_tournament(&mut host, "Сбор", test_timing()).await?;
     let names: Vec<String> = (0..TEAMS).map(team_name).collect();
@@ -202,6 +202,8 @@ async fn a_hall_joining_costs_the_host_patches_not_whole_views() -> Result<()> {
 
 /// The app's own network task follows a host's view through patches: the
 /// registrations its state shows are the server's.
+// On real sockets and the real clock: the app's network task has a thread
+// and a runtime of its own.
 #[tokio::test]
 async fn the_apps_host_view_follows_the_patches() -> Result<()> {
     use minuta_client::i18n::Lang;

@@ -200,7 +200,7 @@ async fn windows_serve_under_wine_takes_a_linux_terminal_and_a_browser_and_keeps
 
     // Act: the server is killed (as a laptop losing power) and restarted.
     hall.server.kill()?;
-    hall.server.restart()?;
+    hall.server.restart().await?;
 
     // Assert: the host, joining again, judges both cards; the browser is
     // back on its own.

@@ -180,7 +180,7 @@ pub(super) async fn play(
         let wake = hands
             .as_ref()
             .and_then(Hands::next_at)
-            .map(|t| tokio::time::Instant::from_std(clock.instant_at(t)));
+            .map(|t| clock.instant_at(t));
         tokio::select! {
             biased;
             out = outbox.next() => {

@@ -224,7 +224,7 @@ impl Driver {
                         tokio::task::yield_now().await;
                     }
                 }
-                _ = tokio::time::sleep_until(deadline.map(tokio::time::Instant::from_std).unwrap_or_else(far_future)), if deadline.is_some() => {
+                _ = tokio::time::sleep_until(deadline.unwrap_or_else(far_future)), if deadline.is_some() => {
                     // A clock signal, or held views now due (sent below).
                     // What the deadline decided is stored like a command's
                     // events (no acknowledgement waits on it), and no view

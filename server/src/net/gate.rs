@@ -38,7 +38,10 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// tokio's instant: the server's own time, virtual in tests on a paused clock.
+use tokio::time::Instant;
 
 use tracing::{debug, info};
 

@@ -81,12 +81,31 @@ pub fn open(data_dir: &Path) -> Result<(StoreWriter, Vec<Event>), StoreError> {
     open_with(data_dir, OpenOptions::default())
 }
 
+/// As [`open`], with a writer that commits on the caller's thread instead
+/// of its own ([`StoreWriter::inline`]): for a server on a test's paused
+/// clock, whose runtime must never wait idle on another thread.
+pub fn open_inline(data_dir: &Path) -> Result<(StoreWriter, Vec<Event>), StoreError> {
+    open_for(data_dir, OpenOptions::default(), StoreWriter::inline)
+}
+
 /// `open` with a chosen busy timeout (also the wait for the directory lock),
 /// so tests can provoke lock failures without waiting seconds, and chosen
 /// SQLite flags, so tests can open the store read-only (see [`OpenOptions`]).
 pub(crate) fn open_with(
     data_dir: &Path,
     options: OpenOptions,
+) -> Result<(StoreWriter, Vec<Event>), StoreError> {
+    open_for(data_dir, options, StoreWriter::spawn)
+}
+
+/// A writer made from the open connection, the directory's lock and the path.
+type MakeWriter =
+    fn(rusqlite::Connection, std::fs::File, PathBuf) -> Result<StoreWriter, StoreError>;
+
+fn open_for(
+    data_dir: &Path,
+    options: OpenOptions,
+    writer: MakeWriter,
 ) -> Result<(StoreWriter, Vec<Event>), StoreError> {
     std::fs::create_dir_all(data_dir).map_err(|e| StoreError::open(data_dir, e))?;
     let lock = schema::lock_data_dir(data_dir, options.busy_timeout)?;
@@ -98,8 +117,7 @@ pub(crate) fn open_with(
         .map(|r| r.event)
         .collect();
     tracing::info!(path = %path.display(), events = events.len(), "store opened");
-    let writer = StoreWriter::spawn(conn, lock, path)?;
-    Ok((writer, events))
+    Ok((writer(conn, lock, path)?, events))
 }
 
 /// Reads every stored event, in seq order, without changing anything (for

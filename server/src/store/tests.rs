@@ -265,3 +265,28 @@ fn the_writer_checkpoints_the_wal_between_commits() {
         "every committed event reads back"
     );
 }
+
+#[test]
+fn the_inline_writer_has_stored_a_batch_when_append_returns() {
+    // Arrange: a store opened for a server on a test's paused clock.
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, _) = open_inline(dir.path()).unwrap();
+
+    // Act: two appends, their receivers not yet awaited.
+    let mut first = writer.append(vec![(1, team(1))]);
+    let mut second = writer.append(vec![(2, team(2)), (3, team(3))]);
+
+    // Assert: both are answered already, stored in order, one commit each;
+    // and the directory is free again once the writer shuts down.
+    assert!(matches!(first.try_recv(), Ok(Ok(()))));
+    assert!(matches!(second.try_recv(), Ok(Ok(()))));
+    assert_eq!(writer.stats().commits, 2);
+    assert_eq!(load(dir.path()).unwrap(), vec![team(1), team(2), team(3)]);
+    writer.shutdown();
+    assert!(matches!(
+        writer.append(vec![(4, team(4))]).try_recv(),
+        Ok(Err(StoreError::Closed))
+    ));
+    let (_, events) = open(dir.path()).unwrap();
+    assert_eq!(events.len(), 3);
+}

@@ -56,6 +56,9 @@ struct Inner {
     /// Taken (and joined) by the first `shutdown`; the mutex is held while
     /// joining so that a concurrent `shutdown` also waits for the end.
     thread: Mutex<Option<JoinHandle<()>>>,
+    /// Set by [`StoreWriter::inline`]: `append` commits on the caller's
+    /// thread, and there is no writer thread.
+    inline: Mutex<Option<Inline>>,
     counters: Arc<Counters>,
     path: PathBuf,
 }
@@ -66,6 +69,14 @@ struct Counters {
     events: AtomicU64,
     batches: AtomicU64,
     failed_commits: AtomicU64,
+}
+
+/// The connection of a writer without a thread (see [`StoreWriter::inline`]).
+struct Inline {
+    conn: Connection,
+    since_checkpoint: u32,
+    /// The data directory's lock, held until the writer shuts down.
+    _lock: File,
 }
 
 /// One `append`: rows already encoded, and who to tell when it is durable.
@@ -102,6 +113,7 @@ impl StoreWriter {
         let inner = Arc::new(Inner {
             sender: Mutex::new(Some(tx)),
             thread: Mutex::new(None),
+            inline: Mutex::new(None),
             counters: Arc::clone(&counters),
             path: path.clone(),
         });
@@ -128,6 +140,32 @@ impl StoreWriter {
         Ok(StoreWriter { inner })
     }
 
+    /// A writer that commits each batch inside [`StoreWriter::append`], on
+    /// the caller's thread, for a server on a test's paused clock: there the
+    /// runtime must never sit idle waiting for another thread, or tokio
+    /// would let its virtual time leap to the next timer meanwhile. Same
+    /// transaction, same fsync, same order; batches are just not grouped.
+    pub(crate) fn inline(
+        conn: Connection,
+        lock: File,
+        path: PathBuf,
+    ) -> Result<StoreWriter, StoreError> {
+        disable_auto_checkpoint(&conn);
+        Ok(StoreWriter {
+            inner: Arc::new(Inner {
+                sender: Mutex::new(None),
+                thread: Mutex::new(None),
+                inline: Mutex::new(Some(Inline {
+                    conn,
+                    since_checkpoint: 0,
+                    _lock: lock,
+                })),
+                counters: Arc::default(),
+                path,
+            }),
+        })
+    }
+
     /// Queues one batch: the events of one or more commands, in order, each
     /// with the server time (µs) stored in its `at_us` column. The receiver
     /// completes with `Ok` once the whole batch is committed and fsynced, or
@@ -152,6 +190,22 @@ impl StoreWriter {
             }
         };
         let batch = Batch { rows, done };
+        let mut inline = lock_slot(&self.inner.inline);
+        if let Some(writer) = inline.as_mut() {
+            match commit(&mut writer.conn, vec![batch], &self.inner.counters) {
+                Committed::Stored => {
+                    writer.since_checkpoint += 1;
+                    if writer.since_checkpoint >= CHECKPOINT_EVERY {
+                        checkpoint(&writer.conn);
+                        writer.since_checkpoint = 0;
+                    }
+                }
+                Committed::Refused => {}
+                Committed::Stuck => *inline = None,
+            }
+            return receiver;
+        }
+        drop(inline);
         let sender = lock_slot(&self.inner.sender);
         match sender.as_ref() {
             Some(tx) => {
@@ -188,6 +242,7 @@ impl StoreWriter {
     /// closed the database. Idempotent; safe from any clone. It blocks, so
     /// from async code call it via `spawn_blocking` or after the runtime.
     pub fn shutdown(&self) {
+        drop(lock_slot(&self.inner.inline).take());
         drop(lock_slot(&self.inner.sender).take());
         let mut thread = lock_slot(&self.inner.thread);
         if let Some(handle) = thread.take() {
@@ -295,18 +350,8 @@ fn run(mut conn: Connection, rx: Receiver<Batch>, counters: &Counters, inner: &W
             }
         }
 
-        match write_group(&mut conn, &group) {
-            Ok(()) => {
-                // Counted before notifying: whoever awaited a receiver sees
-                // its commit in `stats()`.
-                counters.commits.fetch_add(1, Ordering::Relaxed);
-                counters.events.fetch_add(events as u64, Ordering::Relaxed);
-                counters
-                    .batches
-                    .fetch_add(group.len() as u64, Ordering::Relaxed);
-                for batch in group {
-                    let _ = batch.done.send(Ok(()));
-                }
+        match commit(&mut conn, group, counters) {
+            Committed::Stored => {
                 since_checkpoint += 1;
                 if since_checkpoint >= CHECKPOINT_EVERY {
                     // Only in a quiet moment: a batch already waiting is
@@ -320,18 +365,54 @@ fn run(mut conn: Connection, rx: Receiver<Batch>, counters: &Counters, inner: &W
                     }
                 }
             }
-            Err(e) => {
-                counters.failed_commits.fetch_add(1, Ordering::Relaxed);
-                tracing::error!(error = %e, batches = group.len(), events, "store commit failed");
-                let message = e.to_string();
-                for batch in group {
-                    let _ = batch.done.send(Err(StoreError::Write(message.clone())));
-                }
-                if !back_to_autocommit(&conn) {
-                    tracing::error!("store connection stuck in a transaction; the writer stops");
-                    close_after_failure(&rx, inner);
-                    return;
-                }
+            Committed::Refused => {}
+            Committed::Stuck => {
+                close_after_failure(&rx, inner);
+                return;
+            }
+        }
+    }
+}
+
+/// How one group's transaction went.
+enum Committed {
+    Stored,
+    /// Rolled back: every batch in it was told why; the next may be tried.
+    Refused,
+    /// Rolled back, and the connection is stuck in a transaction: it can
+    /// write nothing more.
+    Stuck,
+}
+
+/// Writes `group` in one transaction and tells each of its batches.
+fn commit(conn: &mut Connection, group: Vec<Batch>, counters: &Counters) -> Committed {
+    let events: usize = group.iter().map(|b| b.rows.len()).sum();
+    match write_group(conn, &group) {
+        Ok(()) => {
+            // Counted before notifying: whoever awaited a receiver sees
+            // its commit in `stats()`.
+            counters.commits.fetch_add(1, Ordering::Relaxed);
+            counters.events.fetch_add(events as u64, Ordering::Relaxed);
+            counters
+                .batches
+                .fetch_add(group.len() as u64, Ordering::Relaxed);
+            for batch in group {
+                let _ = batch.done.send(Ok(()));
+            }
+            Committed::Stored
+        }
+        Err(e) => {
+            counters.failed_commits.fetch_add(1, Ordering::Relaxed);
+            tracing::error!(error = %e, batches = group.len(), events, "store commit failed");
+            let message = e.to_string();
+            for batch in group {
+                let _ = batch.done.send(Err(StoreError::Write(message.clone())));
+            }
+            if back_to_autocommit(conn) {
+                Committed::Refused
+            } else {
+                tracing::error!("store connection stuck in a transaction; the writer stops");
+                Committed::Stuck
             }
         }
     }

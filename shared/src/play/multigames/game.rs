@@ -593,7 +593,13 @@ impl MultigamesGame {
     fn signals(&self) -> Option<(TaskId, [ServerTime; 3])> {
         let task = self.task(self.current?).ok()?;
         let c = self.clock(task)?;
-        Some((task.id, [c.warning_at, c.ends_at, c.accept_until]))
+        // An answer at `accept_until` itself still counts (`accepting`), so
+        // the grace is over, and every screen must say so, a microsecond
+        // later: woken at `accept_until` exactly (as a test on virtual time
+        // is), the views would still show the task running, with no later
+        // wake-up to correct them.
+        let over = c.accept_until.plus(Duration::from_micros(1));
+        Some((task.id, [c.warning_at, c.ends_at, over]))
     }
 
     pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {

@@ -9,6 +9,7 @@ use crate::ids::{JudgeId, TeamId};
 use crate::play::roster::Roster;
 use crate::rules::multigames::Credit;
 use crate::time::ServerTime;
+use std::time::Duration;
 
 const A: TeamId = TeamId(1);
 const B: TeamId = TeamId(2);
@@ -522,9 +523,29 @@ fn multigames_the_clock_wakes_the_core_at_each_signal() {
     assert_eq!(p.game.poll_timeout(s(20)), Some(s(30)));
     assert!(!p.game.handle_timeout(s(25)).any(), "nothing new at 25 s");
     p.game.handle_timeout(s(30));
-    assert_eq!(p.game.poll_timeout(s(30)), Some(s(33)));
-    p.game.handle_timeout(s(33));
+    let over = s(33).plus(Duration::from_micros(1));
+    assert_eq!(p.game.poll_timeout(s(30)), Some(over));
+    p.game.handle_timeout(over);
     assert_eq!(p.game.poll_timeout(s(34)), None);
+}
+
+#[test]
+fn multigames_6_an_answer_at_the_graces_last_instant_counts_and_the_wake_up_follows_it() {
+    // Arrange: 30 s and a 3-s grace; woken at the grace's last instant.
+    let mut p = Play::started(1, "1", 30);
+    p.game.handle_timeout(s(30));
+    let task = p.game.task(T0).expect("the task");
+    let running_at_33 = p.game.status(task, s(33));
+
+    // Act: what the clock wakes the core for next.
+    let next = p.game.poll_timeout(s(33));
+
+    // Assert: at 33 s the task still takes answers; the next wake-up is
+    // the first instant it does not, when the screens say «over».
+    assert_eq!(running_at_33, TaskStatus::Running);
+    let next = next.expect("a wake-up after the grace");
+    let task = p.game.task(T0).expect("the task");
+    assert_eq!(p.game.status(task, next), TaskStatus::Over);
 }
 
 #[test]

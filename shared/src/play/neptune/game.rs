@@ -351,6 +351,11 @@ impl NeptuneMatch {
             signals.push(ends);
             if until != ServerTime(u64::MAX) {
                 signals.push(until.plus(Duration::from_micros(1)));
+            } else {
+                // 3.2: a Блицкриг step's card is taken up to `ends` itself;
+                // «between steps» begins a microsecond later, and so must
+                // the wake-up that tells every screen.
+                signals.push(ends.plus(Duration::from_micros(1)));
             }
         }
         if let Some((_, ends, until)) = self.topics_deadlines()

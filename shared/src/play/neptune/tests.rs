@@ -548,6 +548,25 @@ fn neptune_3_a_block_is_four_20s_steps_one_card_and_80_for_all_four() {
 // ---- 4: Сизиф ----
 
 #[test]
+fn neptune_3_the_core_is_woken_when_a_step_is_over_not_at_its_last_instant() {
+    // Arrange: a Блицкриг block's first step running.
+    let mut h = Hall::new(2, negative_only());
+    h.skip_to(Contest::Blitz);
+    h.ok(NeptuneCommand::StartContest);
+    h.ok(NeptuneCommand::Announce { rating: None });
+    h.ok(NeptuneCommand::StartMinute);
+    let ends = h.at().plus(std::time::Duration::from_millis(STEP));
+
+    // Act: woken at the step's last instant, then at the next wake-up.
+    h.g.handle_timeout(ends);
+    let next = h.g.next_signal(ends).expect("a wake-up after the step");
+
+    // Assert: the card is still taken at `ends`; the next wake-up is the
+    // first instant «between steps», which every screen is then sent.
+    assert!(matches!(h.g.stage(ends), Stage::Minute { step: 1, .. }));
+    assert_eq!(h.g.stage(next), Stage::BetweenSteps { step: 1 });
+}
+#[test]
 fn neptune_4_3_the_terminal_shows_the_run_and_the_next_answer_s_worth() {
     let mut h = Hall::new(1, negative_only());
     h.skip_to(Contest::Sisyphus);
