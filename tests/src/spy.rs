@@ -78,7 +78,7 @@ impl Spy {
             conn, send, recv, ..
         } = link;
         let frames: Arc<Mutex<Vec<Frame>>> = Arc::default();
-        tokio::spawn(record(recv, ServerClock::start(), Arc::clone(&frames)));
+        tokio::spawn(record(recv, spy_clock(), Arc::clone(&frames)));
         Ok(Spy {
             identity,
             frames,
@@ -102,7 +102,7 @@ impl Spy {
             recv, send, closes, ..
         } = link;
         let frames: Arc<Mutex<Vec<Frame>>> = Arc::default();
-        let reader = tokio::spawn(record(recv, ServerClock::start(), Arc::clone(&frames)));
+        let reader = tokio::spawn(record(recv, spy_clock(), Arc::clone(&frames)));
         Ok(Spy {
             identity,
             frames,
@@ -140,6 +140,12 @@ impl Spy {
             Peer::Web { reader, .. } => reader.abort(),
         }
     }
+}
+
+/// The spy's clock, built as the server's: on a simulated network the
+/// network's (the servers' own time line), else one of its own.
+fn spy_clock() -> ServerClock {
+    crate::sim_net::SimNet::current().map_or_else(ServerClock::start, |net| net.server_clock())
 }
 
 /// Reads whole frames until the stream ends, stamping each on arrival. A
