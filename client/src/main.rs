@@ -105,8 +105,8 @@ enum Cmd {
         /// Which game the demo plays: ChGK, Мультиигры, Brain-ring,
         /// Эрудит-квартет, Нептун (its six contests, shortened), or the
         /// whole festival programme.
-        #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
-        game: DemoGameArg,
+        #[arg(long, value_enum, default_value_t = minuta_server::demo::DemoGame::Chgk)]
+        game: minuta_server::demo::DemoGame,
         /// Нептун: questions (Блицкриг: blocks) per contest, 1 to 12, as the
         /// server's demo takes it; a contest never plays more than the
         /// rules' 12/6/3/6/7/8.
@@ -117,32 +117,6 @@ enum Cmd {
         #[arg(long)]
         new: bool,
     },
-}
-
-#[cfg(feature = "embedded-server")]
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum DemoGameArg {
-    Chgk,
-    Multigames,
-    BrainRing,
-    EruditQuartet,
-    Festival,
-    Neptune,
-}
-
-#[cfg(feature = "embedded-server")]
-impl DemoGameArg {
-    fn game(self) -> minuta_server::demo::DemoGame {
-        use minuta_server::demo::DemoGame;
-        match self {
-            DemoGameArg::Chgk => DemoGame::Chgk,
-            DemoGameArg::Multigames => DemoGame::Multigames,
-            DemoGameArg::BrainRing => DemoGame::BrainRing,
-            DemoGameArg::EruditQuartet => DemoGame::EruditQuartet,
-            DemoGameArg::Festival => DemoGame::Festival,
-            DemoGameArg::Neptune => DemoGame::Neptune,
-        }
-    }
 }
 
 /// What keeps the in-process server announced in the hall, and how it is
@@ -220,7 +194,6 @@ fn run(cli: Cli) -> Result<(), String> {
                 }),
                 _,
             ) => {
-                let game = game.game();
                 let demo = minuta_server::demo::DemoConfig {
                     minute: Duration::from_secs(minute.clamp(1, 3600)),
                     autopilot: !no_autopilot,
@@ -420,8 +393,8 @@ mod tests {
         let Some(Cmd::Demo { game, .. }) = cli.command else {
             panic!("a demo")
         };
-        assert_eq!(game.game(), minuta_server::demo::DemoGame::EruditQuartet);
-        assert_eq!(game.game().name(), "erudit-quartet");
+        assert_eq!(game, minuta_server::demo::DemoGame::EruditQuartet);
+        assert_eq!(game.name(), "erudit-quartet");
     }
 
     #[test]
@@ -456,8 +429,8 @@ mod tests {
         let Some(Cmd::Demo { game, .. }) = cli.command else {
             panic!("a demo")
         };
-        assert_eq!(game.game(), minuta_server::demo::DemoGame::Neptune);
-        assert_eq!(game.game().name(), "neptune");
+        assert_eq!(game, minuta_server::demo::DemoGame::Neptune);
+        assert_eq!(game.name(), "neptune");
     }
 
     #[test]

@@ -120,8 +120,8 @@ enum Command {
         /// Эрудит-квартет qualified from day one's ChGK standings), or
         /// «Нептун» (its six contests, shortened by --neptune-questions,
         /// with robot captains and ломтики and the auction's live bidding).
-        #[arg(long, value_enum, default_value_t = DemoGameArg::Chgk)]
-        game: DemoGameArg,
+        #[arg(long, value_enum, default_value_t = DemoGame::Chgk)]
+        game: DemoGame,
         /// Нептун: questions (Блицкриг: blocks) per contest, 1 to 12; a
         /// contest never plays more than the rules' 12/6/3/6/7/8.
         #[arg(long, default_value_t = minuta_server::demo::neptune::DEFAULT_QUESTIONS)]
@@ -282,29 +282,6 @@ enum Format {
     RatingJson,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum DemoGameArg {
-    Chgk,
-    Multigames,
-    BrainRing,
-    EruditQuartet,
-    Festival,
-    Neptune,
-}
-
-impl DemoGameArg {
-    fn game(self) -> DemoGame {
-        match self {
-            DemoGameArg::Chgk => DemoGame::Chgk,
-            DemoGameArg::Multigames => DemoGame::Multigames,
-            DemoGameArg::BrainRing => DemoGame::BrainRing,
-            DemoGameArg::EruditQuartet => DemoGame::EruditQuartet,
-            DemoGameArg::Festival => DemoGame::Festival,
-            DemoGameArg::Neptune => DemoGame::Neptune,
-        }
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli
@@ -375,7 +352,6 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::from(2);
             }
-            let game = game.game();
             if let Some(robots) = robots {
                 if robots == 0 || robots > MAX_ROBOTS {
                     eprintln!(

@@ -115,8 +115,9 @@ const DEMO_TEAMS: [(&str, &str, [&str; 4]); 6] = [
     ),
 ];
 
-/// Which game the demo plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which game the demo plays; on the command lines (`--game`), by the
+/// same names as [`DemoGame::name`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum DemoGame {
     /// «Что? Где? Когда?» from the demo package (section 3).
     #[default]
