@@ -303,12 +303,6 @@ texts! {
     PressContested => "спорное", "contested";
     PressIgnored => "вне игры", "out of play";
     // «Мультиигры» and the programme's games (section 6)
-    FormatMultigames => "Мультиигры", "Multigames";
-    FormatChgk => "Что? Где? Когда?", "What? Where? When?";
-    MoreChgk => "Ещё турнир ЧГК", "Another ChGK tournament";
-    MoreRing => "Ещё брейн-ринг", "Another Brain-ring";
-    FormatErudit => "Эрудит-квартет", "Erudite Quartet";
-    FormatNeptune => "Нептун", "Neptune";
     LeadersChart => "Гонка лидеров", "The leaders' race";
     ChartQuestion => "вопрос", "question";
     ChgkScreen => "ЧГК", "ChGK";

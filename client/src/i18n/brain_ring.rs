@@ -681,7 +681,10 @@ impl super::words::FormatWords for minuta_shared::play::brain_ring::RingTourname
     }
 
     fn added_name(lang: Lang) -> &'static str {
-        lang.t(super::T::MoreRing)
+        match lang {
+            Lang::Ru => "Ещё брейн-ринг",
+            Lang::En => "Another Brain-ring",
+        }
     }
 
     fn refusal(lang: Lang, error: &Self::Error) -> String {

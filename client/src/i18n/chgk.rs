@@ -229,11 +229,17 @@ pub fn pending_appeals(lang: Lang, n: usize) -> String {
 
 impl super::words::FormatWords for minuta_shared::play::chgk::ChgkGame {
     fn name(lang: Lang) -> &'static str {
-        lang.t(super::T::FormatChgk)
+        match lang {
+            Lang::Ru => "Что? Где? Когда?",
+            Lang::En => "What? Where? When?",
+        }
     }
 
     fn added_name(lang: Lang) -> &'static str {
-        lang.t(super::T::MoreChgk)
+        match lang {
+            Lang::Ru => "Ещё турнир ЧГК",
+            Lang::En => "Another ChGK tournament",
+        }
     }
 
     fn refusal(lang: Lang, error: &Self::Error) -> String {

@@ -529,7 +529,10 @@ fn receipt_words(lang: Lang, receipt: &EruditReceipt) -> Option<String> {
 
 impl super::words::FormatWords for minuta_shared::play::erudit::EruditTournament {
     fn name(lang: Lang) -> &'static str {
-        lang.t(super::T::FormatErudit)
+        match lang {
+            Lang::Ru => "Эрудит-квартет",
+            Lang::En => "Erudite Quartet",
+        }
     }
 
     fn refusal(lang: Lang, error: &Self::Error) -> String {

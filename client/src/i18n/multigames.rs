@@ -344,7 +344,10 @@ pub fn play_error(lang: Lang, error: &MultigamesPlayError) -> String {
 
 impl super::words::FormatWords for minuta_shared::play::multigames::MultigamesGame {
     fn name(lang: Lang) -> &'static str {
-        lang.t(super::T::FormatMultigames)
+        match lang {
+            Lang::Ru => "Мультиигры",
+            Lang::En => "Multigames",
+        }
     }
 
     fn refusal(lang: Lang, error: &Self::Error) -> String {

@@ -481,7 +481,10 @@ fn receipt_words(lang: Lang, receipt: &NeptuneReceipt) -> Option<String> {
 
 impl super::words::FormatWords for minuta_shared::play::neptune::NeptuneMatch {
     fn name(lang: Lang) -> &'static str {
-        lang.t(super::T::FormatNeptune)
+        match lang {
+            Lang::Ru => "Нептун",
+            Lang::En => "Neptune",
+        }
     }
 
     fn refusal(lang: Lang, error: &Self::Error) -> String {

@@ -22,12 +22,8 @@ use minuta_shared::wire::view::{DisplayGame, GameEntry, HostView, StaffGame, Tea
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::brain_ring::{self, Ring};
-use crate::views::chgk::Chgk;
-use crate::views::erudit::Erudit;
+use crate::views::brain_ring;
 use crate::views::format::{Activity, Screens, Seat};
-use crate::views::multigames::Multigames;
-use crate::views::neptune::Neptune;
 use crate::views::widgets;
 
 /// Every game's form, by game: a terminal keeps what was half-typed in
@@ -230,11 +226,11 @@ macro_rules! screens {
 
 // One line per live format.
 screens! {
-    Multigames => Multigames,
-    Chgk => Chgk,
-    Ring => Ring,
-    Erudit => Erudit,
-    Neptune => Neptune,
+    Multigames => crate::views::multigames::Multigames,
+    Chgk => crate::views::chgk::Chgk,
+    Ring => crate::views::brain_ring::Ring,
+    Erudit => crate::views::erudit::Erudit,
+    Neptune => crate::views::neptune::Neptune,
     #[cfg(feature = "own-game")]
     OwnGame => crate::views::own_game::OwnGame,
 }

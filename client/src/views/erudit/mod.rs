@@ -28,8 +28,8 @@ use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
+use crate::i18n::Lang;
 use crate::i18n::erudit::Et;
-use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Activity, Game, Screens, Seat};
 
@@ -189,7 +189,9 @@ impl Screens for Erudit {
 /// A game's name over its board, the format's when it has none.
 fn title<'a>(lang: Lang, game: Game<'a>) -> &'a str {
     if game.name.trim().is_empty() {
-        lang.t(T::FormatErudit)
+        <minuta_shared::play::erudit::EruditTournament as crate::i18n::words::FormatWords>::name(
+            lang,
+        )
     } else {
         game.name
     }

@@ -172,7 +172,7 @@ fn title<'a>(lang: Lang, game: Game<'a>, board: &'a NeptuneBoard) -> &'a str {
     } else if !board.title.trim().is_empty() {
         &board.title
     } else {
-        lang.t(T::FormatNeptune)
+        <NeptuneMatch as crate::i18n::words::FormatWords>::name(lang)
     }
 }
 
