@@ -8,7 +8,10 @@
 //! places, the qualifying table and every fight with its questions, appeals
 //! and the whole press log (the jury's evidence) — and the CSV gets, after
 //! the ChGK rows (unchanged), a blank line and the Brain-ring qualifying
-//! table, then another blank line and the final places once known.
+//! table, then another blank line and the final places once known. Each
+//! format writes its own part (`play::chgk::export`,
+//! `play::brain_ring::export` in the shared crate); this file puts the
+//! parts into files.
 //!
 //! The JSON's `games` lists every game of the programme (a Мультиигры
 //! tournament, …) with its live standings, exactly as `minuta-server score`
@@ -23,12 +26,10 @@
 
 use std::path::Path;
 
-use minuta_shared::ids::{GameId, TeamId};
-use minuta_shared::play::brain_ring::{
-    FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament,
-};
-use minuta_shared::play::chgk::ChgkGame;
-use minuta_shared::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
+use minuta_shared::ids::GameId;
+use minuta_shared::play::brain_ring::{RING_CSV_HEADER, RING_PLACES_CSV_HEADER, RingTournament};
+use minuta_shared::play::chgk::{CHGK_CSV_HEADER, ChgkGame};
+use minuta_shared::play::roster::Roster;
 use minuta_shared::time::ServerTime;
 use minuta_shared::tournament::festival::Prize;
 use serde_json::{Value, json};
@@ -196,80 +197,35 @@ fn prize_number(prize: Prize) -> u32 {
 fn to_json(core: &Core) -> String {
     let fallback = ChgkGame::default();
     let chgk = core.event_chgk().unwrap_or(&fallback);
-    let questions: Vec<_> = chgk
-        .questions
-        .iter()
-        .filter(|q| q.played())
-        .map(|q| {
-            json!({
-                "number": q.number,
-                "answer": q.content.answer,
-                "withdrawn": q.withdrawn,
-                "correct": q.cards.keys().filter(|t| q.is_correct(**t)).count(),
-                "late_cards": q.cards.values().filter(|c| c.late).count(),
-            })
-        })
-        .collect();
-    let standings: Vec<_> = chgk
-        .staff_standings(core.roster())
-        .into_iter()
-        .map(|r| {
-            json!({
-                "place": r.place.to_string(),
-                "team": r.name,
-                "town": r.town,
-                "points": r.points,
-                "rating": r.rating,
-                "mask": r.mask,
-            })
-        })
-        .collect();
     let mut out = json!({
         "tournament": core.registry().tournament,
         "format": "chgk",
         "teams": core.registry().teams.len(),
-        "questions": questions,
-        "standings": standings,
+        "questions": chgk.export_questions(),
+        "standings": chgk.export_standings(core.roster()),
         "games": games_json(core),
         "festival": festival_json(core),
     });
-    if core.event_ring().is_some_and(has_ring)
+    if let Some(ring) = core.event_ring().filter(|r| r.played())
         && let Some(obj) = out.as_object_mut()
     {
-        obj.insert("brain_ring".to_owned(), ring_json(core));
+        obj.insert("brain_ring".to_owned(), ring.export_json(core.roster()));
     }
     format!("{out:#}\n")
 }
 
 fn to_csv(core: &Core) -> String {
-    let mut out = String::from("place,team,town,points,rating,mask\n");
-    let standings = core
-        .event_chgk()
-        .map(|chgk| chgk.staff_standings(core.roster()))
-        .unwrap_or_default();
-    for r in standings {
-        let row = [
-            r.place.to_string(),
-            r.name,
-            r.town,
-            r.points.to_string(),
-            r.rating.to_string(),
-            r.mask,
-        ];
-        let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
-        out.push_str(&cells.join(","));
-        out.push('\n');
+    let mut out = format!("{CHGK_CSV_HEADER}\n");
+    if let Some(chgk) = core.event_chgk() {
+        for row in chgk.export_rows(core.roster()) {
+            push_csv_row(&mut out, &row);
+        }
     }
-    if core.event_ring().is_some_and(has_ring) {
-        ring_csv(core, &mut out);
+    if let Some(ring) = core.event_ring().filter(|r| r.played()) {
+        ring_csv(ring, core.roster(), &mut out);
     }
     out
 }
-
-/// Header of the Brain-ring section of the CSV (after a blank line).
-pub const RING_CSV_HEADER: &str = "brain_ring_place,team,points,difference,taken,fights";
-/// Header of the Brain-ring final places (after another blank line).
-pub const RING_PLACES_CSV_HEADER: &str = "brain_ring_final_place,team";
 
 fn push_csv_row(out: &mut String, row: &[String]) {
     let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
@@ -278,227 +234,22 @@ fn push_csv_row(out: &mut String, row: &[String]) {
 }
 
 /// The Brain-ring section: the qualifying table, then the final places.
-fn ring_csv(core: &Core, out: &mut String) {
-    let fallback = RingTournament::default();
-    let ring = core.event_ring().unwrap_or(&fallback);
+fn ring_csv(ring: &RingTournament, roster: &Roster, out: &mut String) {
+    let (table, places) = ring.export_rows(roster);
     out.push('\n');
     out.push_str(RING_CSV_HEADER);
     out.push('\n');
-    for (team, row) in ring.standings() {
-        push_csv_row(
-            out,
-            &[
-                row.place.to_string(),
-                team_name(core, team),
-                row.points.to_string(),
-                row.difference.to_string(),
-                row.taken.to_string(),
-                row.fights.to_string(),
-            ],
-        );
+    for row in &table {
+        push_csv_row(out, row);
     }
-    let places = ring.final_places();
     if !places.is_empty() {
         out.push('\n');
         out.push_str(RING_PLACES_CSV_HEADER);
         out.push('\n');
-        for (team, place) in places {
-            push_csv_row(out, &[place.to_string(), team_name(core, team)]);
+        for row in &places {
+            push_csv_row(out, row);
         }
     }
-}
-
-/// Whether the stored tournament played (or set up) any Brain-ring.
-fn has_ring(ring: &RingTournament) -> bool {
-    !ring.teams.is_empty() || !ring.fights.is_empty()
-}
-
-fn team_name(core: &Core, team: TeamId) -> String {
-    core.registry().team_name(team)
-}
-
-/// Points as a JSON number: `3` when whole, `4.5` with a half (4.6).
-fn points_json(points: RingPoints) -> Value {
-    match points.whole() {
-        Some(whole) => json!(whole),
-        None => json!(points.as_f64()),
-    }
-}
-
-fn stage_text(stage: &RingStage) -> String {
-    let waiting = |open: bool| if open { "" } else { " (not started)" };
-    match stage {
-        RingStage::NotSeeded => "not seeded".to_owned(),
-        RingStage::Qualifying { round, open, .. } => {
-            format!("qualifying round {round}{}", waiting(*open > 0))
-        }
-        RingStage::Playoff { open, .. } => format!("playoff{}", waiting(*open)),
-        RingStage::Final { number, open, .. } => format!("final {number}{}", waiting(*open)),
-        RingStage::Finished { .. } => "finished".to_owned(),
-        RingStage::Stuck(why) => format!("stuck: {why}"),
-    }
-}
-
-fn kind_text(kind: FightKind) -> String {
-    match kind {
-        FightKind::Qualifying { round } => format!("qualifying round {round}"),
-        FightKind::Playoff => "playoff".to_owned(),
-        FightKind::Final { number } => format!("final {number}"),
-        FightKind::Friendly => "friendly".to_owned(),
-    }
-}
-
-fn press_kind_text(kind: PressKind) -> &'static str {
-    match kind {
-        PressKind::Won => "won",
-        PressKind::Late => "late",
-        PressKind::FalseStart => "false start",
-        PressKind::Repeated => "repeated",
-        PressKind::LockedOut => "locked out",
-        PressKind::Contested => "contested",
-        PressKind::Ignored => "ignored",
-    }
-}
-
-fn ring_json(core: &Core) -> Value {
-    let fallback = RingTournament::default();
-    let ring = core.event_ring().unwrap_or(&fallback);
-    let stage = ring.stage();
-    let champion = match &stage {
-        RingStage::Finished { champion } => json!(team_name(core, *champion)),
-        _ => Value::Null,
-    };
-    let seeding: Vec<String> = ring.teams.iter().map(|t| team_name(core, *t)).collect();
-    // 4.3: how a tie at the entry cut was settled (or stands).
-    let names =
-        |list: &[TeamId]| -> Vec<String> { list.iter().map(|t| team_name(core, *t)).collect() };
-    let cut = ring.cut.as_ref().map_or(Value::Null, |cut| {
-        let shoot_off: Vec<Vec<String>> = cut.shoot_off.iter().map(|q| names(q)).collect();
-        json!({
-            "tied": names(&cut.tied),
-            "places": cut.contested,
-            "shoot_off": shoot_off,
-            "lot": cut.lot,
-            "lot_order": names(&cut.lot_order),
-            "still_tied": names(&cut.still_tied),
-        })
-    });
-    let final_places: Vec<Value> = ring
-        .final_places()
-        .into_iter()
-        .map(|(team, place)| json!({ "place": place, "team": team_name(core, team) }))
-        .collect();
-    let table: Vec<Value> = ring
-        .standings()
-        .into_iter()
-        .map(|(team, row)| {
-            json!({
-                "place": row.place.to_string(),
-                "team": team_name(core, team),
-                "points": points_json(row.points),
-                "difference": row.difference,
-                "taken": row.taken,
-                "fights": row.fights,
-            })
-        })
-        .collect();
-    // Fight ids grow as fights open: the map's order is the opening order.
-    let fights: Vec<Value> = ring.fights.values().map(|f| fight_json(core, f)).collect();
-    json!({
-        "stage": stage_text(&stage),
-        "champion": champion,
-        "seeding": seeding,
-        "cut": cut,
-        "final_places": final_places,
-        "table": table,
-        "fights": fights,
-    })
-}
-
-fn fight_json(core: &Core, f: &RingFight) -> Value {
-    let names = f.tables.map(|t| team_name(core, t));
-    let by_table = |table: usize| names.get(table).cloned().unwrap_or_default();
-    let count = f.count();
-    let result = match count.status() {
-        FightStatus::Won { winner } => json!(by_table(winner)),
-        FightStatus::Drawn => json!("draw"),
-        FightStatus::InProgress { .. } => json!("open"),
-    };
-    let questions: Vec<Value> = f
-        .outcomes
-        .iter()
-        .zip(1u32..)
-        .map(|(outcome, number)| {
-            let (text, taken_by) = match outcome {
-                QuestionOutcome::TakenBy(table) => ("taken", json!(by_table(*table))),
-                QuestionOutcome::NotTaken => ("not taken", Value::Null),
-                QuestionOutcome::Withdrawn => ("withdrawn", Value::Null),
-            };
-            json!({ "number": number, "outcome": text, "taken_by": taken_by })
-        })
-        .collect();
-    let presses: Vec<Value> = f
-        .log
-        .presses
-        .iter()
-        .map(|p| {
-            // The gap to the question's first press after «Время» (as the
-            // host saw it when deciding); negative for a press before it.
-            let gap_us = f
-                .log
-                .gap_reference(p.question)
-                .and_then(|first| p.arrived_at.0.checked_signed_diff(first.0));
-            json!({
-                "question": p.question,
-                "team": team_name(core, p.team),
-                "table": p.table + 1,
-                "arrived_at_us": p.arrived_at.as_micros(),
-                "since_arming_us": p.since_arming_us,
-                "gap_us": gap_us,
-                "rtt_us": p.rtt_us,
-                "clock_offset_us": p.clock_offset_us,
-                "kind": press_kind_text(p.kind),
-            })
-        })
-        .collect();
-    let appeals: Vec<Value> = f
-        .appeals
-        .iter()
-        .map(|a| {
-            let (upheld, reply, resolved_at) = match &a.resolution {
-                Some((upheld, reply, at)) => (json!(upheld), json!(reply), json!(at.as_micros())),
-                None => (Value::Null, Value::Null, Value::Null),
-            };
-            json!({
-                "id": a.id,
-                "question": a.question,
-                "team": team_name(core, a.team),
-                "kind": match a.kind {
-                    RingAppealKind::QuestionIncorrect => "question incorrect",
-                    RingAppealKind::AcceptOurAnswer => "accept our answer",
-                },
-                "text": a.text,
-                "filed_at_us": a.filed_at.as_micros(),
-                "upheld": upheld,
-                "reply": reply,
-                "resolved_at_us": resolved_at,
-            })
-        })
-        .collect();
-    json!({
-        "id": f.id.0,
-        "label": f.label,
-        "kind": kind_text(f.kind),
-        "stage": f.stage,
-        "teams": names,
-        "score": count.score,
-        "result": result,
-        "closed": f.closed_at.is_some(),
-        "closed_at_us": f.closed_at.map(|t| t.as_micros()),
-        "questions": questions,
-        "presses": presses,
-        "appeals": appeals,
-    })
 }
 
 /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so

@@ -9,6 +9,7 @@
 
 mod command;
 mod event;
+mod export;
 mod fight;
 mod live;
 mod press_log;
@@ -24,6 +25,7 @@ mod view;
 
 pub use command::{RingCommand, RingReceipt};
 pub use event::RingEvent;
+pub use export::{RING_CSV_HEADER, RING_PLACES_CSV_HEADER};
 pub use fight::{
     FightAudience, FightKind, RingAppeal, RingAppealKind, RingFight, RingFightView,
     RingQuestionText,
