@@ -9,14 +9,17 @@
 //!
 //! The outer test makes the namespace and runs this binary again inside
 //! it (`ip netns exec`) for the inner test, which refuses to run anywhere
-//! but a namespace with loopback alone. Without root or `ip` the outer test
-//! says why and passes (CI may not be root).
+//! but a namespace with loopback alone. Where no namespace can be made (no
+//! root, no `ip`), the outer test is reported as ignored, the reason in
+//! its name's bracket, never as passed: this binary's harness is
+//! libtest-mimic, which can decide that at run time.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail, ensure};
+use libtest_mimic::{Arguments, Failed, Trial};
 
 use minuta_client::discovery::{Discovery, HallEvent};
 use minuta_server::Ready;
@@ -68,18 +71,55 @@ fn namespace() -> Result<Namespace> {
     Ok(ns)
 }
 
-#[test]
-fn the_hall_is_discovered_inside_a_network_namespace_only() {
-    // Arrange: a namespace of our own, or a clear reason to skip.
-    let ns = match namespace() {
-        Ok(ns) => ns,
-        Err(e) => {
-            println!(
-                "discovery: skipped, a network namespace cannot be made here ({e:#}); run as root with iproute2"
-            );
-            return;
+/// Why no network namespace can be made here, if none can (tried once, and
+/// the namespace deleted at once).
+fn no_namespace() -> Option<String> {
+    namespace()
+        .err()
+        .map(|e| format!("no network namespace here (root and iproute2 needed): {e:#}"))
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Arguments::from_args();
+    let outer = Trial::test(
+        "the_hall_is_discovered_inside_a_network_namespace_only",
+        the_hall_is_discovered_inside_a_network_namespace_only,
+    );
+    // Inside the namespace (the inner run) there is no outer test to run.
+    let outer = if std::env::var_os(INSIDE).is_some() {
+        outer.with_ignored_flag(true)
+    } else {
+        match no_namespace() {
+            Some(why) => outer.with_kind(why).with_ignored_flag(true),
+            None => outer,
         }
     };
+    let trials = vec![
+        outer,
+        Trial::test(INNER, || {
+            inside_a_namespace_a_team_finds_the_server_and_joins_by_its_short_code()
+                .map_err(|e| Failed::from(format!("{e:#}")))
+        })
+        .with_kind("run by the outer test, inside its namespace")
+        .with_ignored_flag(true),
+        Trial::test(
+            "many_wrong_short_codes_pause_them_but_never_the_long_codes",
+            || {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map_err(|e| Failed::from(format!("a runtime: {e}")))?
+                    .block_on(many_wrong_short_codes_pause_them_but_never_the_long_codes())
+                    .map_err(|e| Failed::from(format!("{e:#}")))
+            },
+        ),
+    ];
+    libtest_mimic::run(&args, trials).exit_code()
+}
+
+fn the_hall_is_discovered_inside_a_network_namespace_only() -> Result<(), Failed> {
+    // Arrange: a namespace of our own.
+    let ns = namespace().map_err(|e| Failed::from(format!("{e:#}")))?;
     let me = std::env::current_exe().expect("this test's own binary");
 
     // Act: the inner test, inside the namespace.
@@ -109,6 +149,7 @@ fn the_hall_is_discovered_inside_a_network_namespace_only() {
         said.contains("1 passed"),
         "the inner test did not run:\n{said}"
     );
+    Ok(())
 }
 
 /// Only loopback is here: multicast cannot leave the namespace.
@@ -169,8 +210,6 @@ async fn greet(code: &JoinCode) -> Result<HelloReply> {
     link.hello(code.credential.clone()).await
 }
 
-#[test]
-#[ignore = "run by the_hall_is_discovered_inside_a_network_namespace_only, inside its namespace"]
 fn inside_a_namespace_a_team_finds_the_server_and_joins_by_its_short_code() -> Result<()> {
     if std::env::var_os(INSIDE).is_none() {
         println!("discovery: runs only inside the namespace its outer test makes");
@@ -258,7 +297,6 @@ fn inside_a_namespace_a_team_finds_the_server_and_joins_by_its_short_code() -> R
 
 /// Many wrong short codes, from any address, pause short codes for the
 /// rest of the minute; the right one is then refused too, a long code not.
-#[tokio::test]
 async fn many_wrong_short_codes_pause_them_but_never_the_long_codes() -> Result<()> {
     use minuta_server::core::short_codes::MISSES_PER_WINDOW;
 
