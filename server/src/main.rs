@@ -394,6 +394,7 @@ fn main() -> ExitCode {
                 teams,
                 robots,
                 finish_line: finish_line.clone(),
+                news: None,
                 neptune_questions,
             };
             let robots = robots.unwrap_or(teams - 1);

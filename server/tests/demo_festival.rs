@@ -1,5 +1,6 @@
-//! `minuta-server demo --game brain-ring|festival … --run-to-end` with a
-//! 1-s minute: robot teams at the buttons (pressing through the press desk)
+//! The demos of `minuta-server demo --game brain-ring|festival …
+//! --run-to-end` with a 1-s minute, played in this process on virtual time
+//! (robots alone, nobody joining): robot teams at the buttons (pressing through the press desk)
 //! and an autopilot host play Brain-ring's qualifying rounds, the play-off
 //! and the final to a champion (4.4–4.12), and the festival plays its whole
 //! programme (2): day one ChGK tours each after a Мультиигры tour (6.3),
@@ -18,6 +19,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use minuta_server::core::{Core, ServerInfo};
+use minuta_server::demo::DemoGame;
 use minuta_server::store;
 use minuta_shared::play::games::GameState;
 use minuta_shared::programme::{Slot, SlotStatus};
@@ -25,20 +27,14 @@ use serde_json::Value;
 
 use common::{every_sheet_scores_as_exported, export_json};
 
-/// The Brain-ring demo takes about 30 s with a 1-s minute, the festival
-/// about a minute; this leaves room for a busy two-core box.
-const DEMO_LIMIT: Duration = Duration::from_secs(240);
+/// The Brain-ring demo takes about 30 s of virtual time with a 1-s minute,
+/// the festival about a minute.
+const DEMO_LIMIT: Duration = Duration::from_secs(3_600);
 
-/// Runs the demo to its end on `dir`; returns its stdout and how long it took.
-/// Two demos may run side by side on two cores: no core kept busy polling
-/// for presses (the press path is the same either way).
-fn run_demo(dir: &Path, game: &str) -> (String, Duration) {
-    let (printed, took) = common::run_demo(dir, game, &["--no-busy-poll"], DEMO_LIMIT);
-    assert!(
-        printed.contains("demo: every game has been played to its end"),
-        "{printed}"
-    );
-    (printed, took)
+/// Plays the demo to its end on `dir`, in this process on virtual time;
+/// returns how much wall time it took.
+fn run_demo(dir: &Path, game: DemoGame) -> Duration {
+    common::play_demo_on_virtual_time(dir, game, Duration::from_secs(1), DEMO_LIMIT).1
 }
 
 fn replay(data: &Path) -> Core {
@@ -135,9 +131,9 @@ fn best_of_the_chgk_day(json: &Value, qualified: &BTreeSet<String>) {
 fn demo_4_brain_ring_robots_press_their_way_through_rounds_play_off_and_final_to_a_champion() {
     // Arrange / act: six robot teams, seeded as they registered.
     let dir = tempfile::tempdir().unwrap();
-    let (_, took) = run_demo(dir.path(), "brain-ring");
+    let took = run_demo(dir.path(), DemoGame::BrainRing);
     let json = export_json(&dir.path().join("data"));
-    eprintln!("the Brain-ring demo took {took:?}");
+    eprintln!("the Brain-ring demo took {took:?} of wall time");
 
     // Assert: 4.5–4.12 all played: qualifying rounds, «царь горы», the
     // final; the buttons saw first presses, late ones, false starts and
@@ -168,10 +164,10 @@ fn demo_4_brain_ring_robots_press_their_way_through_rounds_play_off_and_final_to
 fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament() {
     // Arrange / act: eight robot teams, the festival's short programme.
     let dir = tempfile::tempdir().unwrap();
-    let (_, took) = run_demo(dir.path(), "festival");
+    let took = run_demo(dir.path(), DemoGame::Festival);
     let data = dir.path().join("data");
     let json = export_json(&data);
-    eprintln!("the festival demo took {took:?}");
+    eprintln!("the festival demo took {took:?} of wall time");
 
     // Assert: every game's sheet scores as exported.
     assert_eq!(

@@ -47,6 +47,8 @@ pub(super) struct Pace {
     /// Whether it acts at all (without, it only watches for the end).
     autopilot: bool,
     finish_line: Option<FinishLine>,
+    /// Where its announcements go (`None`: stdout).
+    news: Option<tokio::sync::mpsc::UnboundedSender<String>>,
 }
 
 impl Pace {
@@ -58,6 +60,18 @@ impl Pace {
                 .max(Duration::from_millis(10)),
             autopilot: demo.autopilot,
             finish_line: demo.finish_line.clone(),
+            news: demo.news.clone(),
+        }
+    }
+
+    /// Announces `line` to the hall: to the demo's news, else on stdout.
+    fn tell(&self, line: String) {
+        match &self.news {
+            Some(news) => {
+                // Nobody listening any more: the line has no reader to lose.
+                let _ = news.send(line);
+            }
+            None => println!("{line}"),
         }
     }
 }
@@ -202,7 +216,7 @@ pub(super) async fn play(
         let steps = autopilot.steps(view, now);
         // What the host announces to the hall, the demo prints.
         for line in autopilot.erudit.news() {
-            println!("{line}");
+            pace.tell(line);
         }
         let commands = match steps {
             Some(Steps::Paced(pauses, commands)) => {

@@ -175,6 +175,9 @@ pub struct DemoConfig {
     pub robots: Option<usize>,
     /// Reached once every game of the programme has been played to its end.
     pub finish_line: Option<FinishLine>,
+    /// Where the autopilot host's announcements to the hall go (a tie and
+    /// how it was settled, …); `None`: printed on stdout.
+    pub news: Option<tokio::sync::mpsc::UnboundedSender<String>>,
     /// Questions (Блицкриг: blocks) per Нептун contest, at most the rules'.
     pub neptune_questions: u32,
 }
@@ -189,6 +192,7 @@ impl Default for DemoConfig {
             teams: DEMO_TEAMS.len(),
             robots: None,
             finish_line: None,
+            news: None,
             neptune_questions: neptune::DEFAULT_QUESTIONS,
         }
     }

@@ -1,6 +1,7 @@
 //! What the CLI tests of the demo share: running `minuta-server` on a data
-//! directory, running a demo to its end, reading the JSON export, and
-//! scoring each game's exported scoresheet against it.
+//! directory, running a demo to its end (as the CLI does, or in this
+//! process on virtual time), reading the JSON export, and scoring each
+//! game's exported scoresheet against it.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
 use std::path::Path;
@@ -8,6 +9,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 pub mod hall;
+pub mod nowhere;
 pub mod pdf_text;
 
 use serde_json::Value;
@@ -113,4 +115,74 @@ pub fn every_sheet_scores_as_exported(dir: &Path, json: &Value) -> usize {
         assert_eq!(scored["standings"], game["standings"], "game {id}");
     }
     games.len()
+}
+
+/// Plays the demo of `game` with a `minute` to its end in this process, on
+/// tokio's paused clock: the robots' waits, the minutes and the pauses
+/// leap by whenever everything waits, so a whole evening takes the CPU its
+/// commands need. Nobody joins (its QUIC socket is [`nowhere::Nowhere`]);
+/// data in `dir/data`, certificates in `dir/certs`, the store committed as
+/// a real one is. Returns what the autopilot host announced to the hall
+/// (what `demo --run-to-end` prints) and the wall time it took; panics if
+/// the programme was not played to its end within `limit` of virtual time.
+pub fn play_demo_on_virtual_time(
+    dir: &Path,
+    game: minuta_server::demo::DemoGame,
+    minute: Duration,
+    limit: Duration,
+) -> (Vec<String>, Duration) {
+    use minuta_server::clock::ServerClock;
+    use minuta_server::demo::{DemoConfig, FinishLine};
+
+    let started = Instant::now();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .start_paused(true)
+        .build()
+        .unwrap();
+    let news = runtime.block_on(async {
+        let finish = FinishLine::new();
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let config = minuta_server::ServerConfig {
+            listen: nowhere::ADDR,
+            data_dir: dir.join("data"),
+            cert_dir: dir.join("certs"),
+            demo: Some(DemoConfig {
+                minute,
+                game,
+                teams: game.default_teams(),
+                finish_line: Some(finish.clone()),
+                news: Some(tx),
+                ..DemoConfig::default()
+            }),
+            busy_poll: false,
+            net: Default::default(),
+            web_port: None,
+            web_bundle: None,
+        };
+        let wall = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_micros() as u64;
+        let clock = ServerClock::anchored(wall, tokio::time::Instant::now());
+        let running =
+            minuta_server::start_simulated(config, std::sync::Arc::new(nowhere::Nowhere), clock)
+                .await
+                .unwrap();
+        tokio::time::timeout(limit, finish.reached())
+            .await
+            .unwrap_or_else(|_| {
+                panic!(
+                    "the {} demo was not over after {limit:?} of virtual time",
+                    game.name()
+                )
+            });
+        running.shutdown().await;
+        let mut news = Vec::new();
+        while let Ok(line) = rx.try_recv() {
+            news.push(line);
+        }
+        news
+    });
+    (news, started.elapsed())
 }
