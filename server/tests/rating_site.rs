@@ -189,7 +189,13 @@ fn a_store_of_the_previous_release_keeps_its_names_and_takes_an_import() {
 #[test]
 fn a_played_demo_gives_the_three_rating_files_and_its_roster_imports_back() {
     let dir = tempfile::tempdir().unwrap();
-    common::run_demo(dir.path(), "chgk", &[], Duration::from_secs(150));
+    // The ChGK demo played to its end in process on virtual time.
+    common::play_demo_on_virtual_time(
+        dir.path(),
+        minuta_server::demo::DemoGame::Chgk,
+        Duration::from_secs(1),
+        Duration::from_secs(3_600),
+    );
     let data = dir.path().join("data");
     let export =
         |format: &str, data: &Path| stdout_ok(&run(&["export", "--format", format], data), format);
