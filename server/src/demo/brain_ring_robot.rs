@@ -20,7 +20,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
-use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::ids::{GameId, Slice, TeamId};
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EarlyPress, FightId, RingAppealKind, RingBoard, RingCommand, RingFightView,
     RingStage, RingTiming,
@@ -28,9 +28,187 @@ use minuta_shared::play::brain_ring::{
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{Command, CutDecision};
+use minuta_shared::wire::view::{HostView, TeamView};
 
-use super::{DemoConfig, schedule};
+use super::plug::{
+    Autopilot, Demo, FormatRobots, HostCast, SetUp, Steps, TeamCast, TeamHand, TeamStyle,
+};
+use super::{DEMO_PACKAGE, DemoConfig, schedule};
+use minuta_shared::play::chgk::view::QuestionStatus;
+
+/// «Брейн-ринг» (section 4): qualifying rounds, the play-off, the final.
+pub(super) struct RingDemo;
+
+impl Demo for RingDemo {
+    const NAME: &'static str = "brain-ring";
+
+    fn set_up(demo: &DemoConfig, set_up: &mut SetUp<'_>) -> Result<(), String> {
+        set_up_clock_and_package(demo, set_up)
+    }
+
+    fn autopilot(demo: &DemoConfig, cast: HostCast) -> Box<dyn Autopilot> {
+        Box::new(RingAutopilot {
+            host: RingHost::new(demo, cast.styles),
+            seed: cast.seed,
+        })
+    }
+
+    /// The champion is known.
+    fn finished(view: &HostView) -> bool {
+        champion_known(view)
+    }
+}
+
+/// Whether the event's Brain-ring has its champion.
+pub(super) fn champion_known(view: &HostView) -> bool {
+    view.event_ring()
+        .is_some_and(|(_, r)| matches!(r.board.stage, RingStage::Finished { .. }))
+}
+
+/// The event's Brain-ring at the demo's scale until its first fight, and
+/// the demo package on it: the host's panel shows its questions while
+/// they last (then the host reads from paper, as without a package).
+pub(super) fn set_up_clock_and_package(
+    demo: &DemoConfig,
+    set_up: &mut SetUp<'_>,
+) -> Result<(), String> {
+    let timing = timing(demo);
+    let core = set_up.core();
+    let retime = core
+        .event_ring_id()
+        .zip(core.event_ring())
+        .filter(|(_, r)| r.fights.is_empty() && r.timing != timing)
+        .map(|(game, _)| game);
+    if let Some(game) = retime {
+        set_up.host(Command::game(game, RingCommand::SetTiming { timing }))?;
+    }
+    let core = set_up.core();
+    let empty = core
+        .event_ring_id()
+        .zip(core.event_ring())
+        .filter(|(_, r)| r.questions.is_empty())
+        .map(|(game, _)| game);
+    if let Some(game) = empty {
+        set_up.host(Command::game(
+            game,
+            RingCommand::LoadPackage {
+                file_name: "demo.4s".into(),
+                bytes: DEMO_PACKAGE.as_bytes().to_vec(),
+            },
+        ))?;
+    }
+    Ok(())
+}
+
+/// The Brain-ring demo's host: the field seeded or qualified, then the
+/// fights at their own pace.
+struct RingAutopilot {
+    host: RingHost,
+    seed: u64,
+}
+
+impl Autopilot for RingAutopilot {
+    fn steps(&mut self, view: &HostView, now: ServerTime) -> Option<Steps> {
+        let seed = self.seed;
+        let (game, ring) = view.event_ring()?;
+        let commands = self
+            .host
+            .steps(game, &ring.board, || ring_entry(view, seed, false), now);
+        Some(Steps::Now(commands))
+    }
+}
+
+/// Brain-ring's robots: a team at its button.
+pub(super) struct RingRobots;
+
+impl FormatRobots for RingRobots {
+    fn hand(cast: &TeamCast<'_>) -> Box<dyn TeamHand> {
+        Box::new(Buttons::new(cast.team, cast.style, cast.demo))
+    }
+}
+
+impl TeamHand for Buttons {
+    fn see(&mut self, view: &TeamView, now: ServerTime) {
+        if let Some((_, fight)) = view.ring_fight() {
+            Buttons::see(self, fight, now);
+        }
+    }
+
+    fn next_at(&self) -> Option<ServerTime> {
+        Buttons::next_at(self)
+    }
+
+    fn due(&mut self, view: Option<&TeamView>, now: ServerTime) -> Vec<(Option<Slice>, Command)> {
+        let fight = view.and_then(|v| v.ring_fight());
+        Buttons::due(self, now)
+            .iter()
+            .filter_map(|plan| {
+                let (game, fight) = fight?;
+                self.command(plan, game, Some(fight))
+            })
+            .map(|command| (None, command))
+            .collect()
+    }
+}
+
+/// How the host fills the Brain-ring field: at a festival by 4.3 (the
+/// best of the ChGK day, a quarter left out); in the Brain-ring demo from
+/// the ChGK standings if some ChGK has been played, else by hand in the
+/// order the teams registered. Either way from the teams in the hall
+/// ([`in_the_hall`]), as a host seeds the teams that came.
+pub(super) fn ring_entry(view: &HostView, seed: u64, festival: bool) -> Option<Command> {
+    let (game, _) = view.event_ring()?;
+    let teams = in_the_hall(view);
+    if teams.len() < 2 {
+        return None;
+    }
+    let played = view
+        .event_chgk()
+        .tours
+        .iter()
+        .flat_map(|t| &t.questions)
+        .any(|q| q.status == QuestionStatus::Revealed);
+    if festival || played {
+        return Some(Command::Qualify {
+            game,
+            places: field(teams.len(), festival) as u32,
+            seed,
+            // A tie at the cut: this host draws the lot with its seed.
+            cut: CutDecision {
+                shoot_off: Vec::new(),
+                lot: Some(seed),
+            },
+        });
+    }
+    let field = field(teams.len(), false);
+    let teams = teams.into_iter().take(field).collect();
+    Some(Command::game(game, RingCommand::Seed { teams, seed: 0 }))
+}
+
+/// The teams a host would put into Brain-ring, in the order they
+/// registered: those in the hall (a terminal connected — a robot's or a
+/// person's) and, when they are odd, the first team not there (a team free
+/// for a person, who may still join it), so that nobody in the hall sits
+/// out of an even field. A team nobody plays never presses and loses its
+/// fights; at most one such team is taken, so no fight is between two
+/// silent tables (a play-off fight of two would go to sudden death for
+/// ever, and a demo played to its end would never end).
+pub(super) fn in_the_hall(view: &HostView) -> Vec<TeamId> {
+    let mut teams: Vec<TeamId> = view
+        .teams
+        .iter()
+        .filter(|t| t.connected)
+        .map(|t| t.id)
+        .collect();
+    if teams.len() % 2 == 1
+        && teams.len() < MAX_FIELD
+        && let Some(away) = view.teams.iter().find(|t| !t.connected)
+    {
+        teams.push(away.id);
+    }
+    teams
+}
 
 /// At most this many stages (rings) play at once; a round with more fights
 /// plays them one after another on each stage.
@@ -41,15 +219,6 @@ pub(super) const MAX_FIELD: usize = 16;
 
 /// The tie window for a 60-s minute: presses closer than this go to the host.
 const TIE_WINDOW: Duration = Duration::from_millis(300);
-
-/// How a robot team plays, and how its answers come out.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct TeamStyle {
-    /// Its choices' seed.
-    pub seed: u64,
-    /// How often it knows the answer (0..1).
-    pub skill: f64,
-}
 
 /// The demo's Brain-ring clock: the rules' minute and 20 s at the demo's
 /// scale, a tie window, and a false start losing the question.

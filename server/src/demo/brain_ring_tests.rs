@@ -317,3 +317,56 @@ fn demo_4_the_ring_clock_scales_with_the_minute_within_the_rules_limits() {
         assert_eq!(t.validate(), Ok(()));
     }
 }
+
+/// The Brain-ring demo's six teams, the first `connected` of them with
+/// a terminal connected (a robot's or a person's), and the last too if
+/// `last` (a person took the free team).
+fn hall(connected: usize, last: bool) -> HostView {
+    let mut core = Core::new(ServerInfo::default());
+    core.initialise("h".into(), "d".into(), "j".into(), T0);
+    let demo = DemoConfig {
+        game: DemoGame::BrainRing,
+        ..DemoConfig::default()
+    };
+    set_up(&mut core, &demo, T0).expect("set up");
+    let teams = core.registry().team_ids();
+    let mut there: Vec<TeamId> = teams.iter().take(connected).copied().collect();
+    if last && let Some(t) = teams.last() {
+        there.push(*t);
+    }
+    for team in there {
+        core.connected(Identity::Team(team));
+    }
+    let minuta_shared::wire::view::View::Host(view) = core.view_for(Identity::Host, T0) else {
+        panic!("not a host view");
+    };
+    view
+}
+
+fn seeded(view: &HostView) -> Vec<u32> {
+    match ring_entry(view, 7, false) {
+        Some(Command::Game { command, .. }) => match command {
+            minuta_shared::play::games::GameCommand::Ring(RingCommand::Seed { teams, .. }) => {
+                teams.iter().map(|t| t.0).collect()
+            }
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn demo_4_the_host_seeds_the_teams_in_the_hall_and_one_free_team_to_make_them_even() {
+    // Five robots and the free team nobody joined: all six, the free
+    // one to make the field even.
+    assert_eq!(seeded(&hall(5, false)), vec![1, 2, 3, 4, 5, 6]);
+    // Four robots and nobody at the two free teams: the four alone.
+    assert_eq!(seeded(&hall(4, false)), vec![1, 2, 3, 4]);
+    // Three robots and a person at the last team: those four.
+    assert_eq!(seeded(&hall(3, true)), vec![1, 2, 3, 6]);
+    // Two robots and a person: one free team joins them.
+    assert_eq!(seeded(&hall(2, true)), vec![1, 2, 6, 3]);
+    // One robot alone: a free team makes the pair.
+    assert_eq!(seeded(&hall(1, false)), vec![1, 2]);
+    assert_eq!(ring_entry(&hall(0, false), 7, false), None);
+}

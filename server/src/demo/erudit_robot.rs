@@ -39,8 +39,9 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{HostView, TeamInfo, TeamView};
 
-use super::brain_ring_robot::{TeamStyle, Watch};
+use super::brain_ring_robot::Watch;
 use super::erudit_script::{QuestionKey, Scripted, TieScript};
+use super::plug::TeamStyle;
 use super::{DemoConfig, schedule};
 
 /// The game's name in the demo and at the festival.

@@ -16,7 +16,7 @@ use minuta_shared::play::erudit::{EruditBoard, GameBoard};
 use minuta_shared::rules::erudit::{QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, TEAMS, TOURS};
 use minuta_shared::seed::Rng;
 
-use super::brain_ring_robot::TeamStyle;
+use super::plug::TeamStyle;
 
 /// One question of one group's game: where it stands in the tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -21,11 +21,72 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
-use super::Answers;
-use super::brain_ring_robot::RingHost;
+use super::brain_ring_robot::{self, RingHost, ring_entry};
+use super::chgk::{self, Announce, chgk_steps};
 use super::erudit_robot::{self, EruditHost, staff_game};
-use super::host_steps::{Announce, Steps, chgk_steps, ring_entry};
 use super::multigames::{self, Scope};
+use super::plug::{Autopilot, Demo, HostCast, SetUp, Steps, games_done};
+use super::{Answers, DemoConfig, erudit_demo, multigames_demo};
+
+/// The festival (section 2): ChGK and Мультиигры tours on day one,
+/// Brain-ring and Эрудит-квартет qualified from them on day two.
+pub(super) struct FestivalDemo;
+
+impl Demo for FestivalDemo {
+    const NAME: &'static str = "festival";
+    const TEAMS: usize = TEAMS;
+
+    fn set_up(demo: &DemoConfig, set_up: &mut SetUp<'_>) -> Result<(), String> {
+        chgk::load_package(set_up)?;
+        multigames_demo::add_game(demo, MULTIGAMES_TOURS, set_up)?;
+        erudit_demo::add_game(demo, set_up)?;
+        brain_ring_robot::set_up_clock_and_package(demo, set_up)
+    }
+
+    fn autopilot(demo: &DemoConfig, cast: HostCast) -> Box<dyn Autopilot> {
+        Box::new(FestivalHost {
+            ring: RingHost::new(demo, cast.styles.clone()),
+            erudit: EruditHost::new(demo, cast.styles),
+            answers: cast.answers,
+            seed: cast.seed,
+        })
+    }
+
+    /// Every game of the programme finished, the champion known, and
+    /// every slot of the programme done.
+    fn finished(view: &HostView) -> bool {
+        let slots_done = view.programme.as_ref().is_some_and(|p| {
+            p.days
+                .iter()
+                .flat_map(|d| &d.slots)
+                .all(|s| s.status == SlotStatus::Done)
+        });
+        games_done(view) && brain_ring_robot::champion_known(view) && slots_done
+    }
+}
+
+/// The festival's host: the hosts of its tournaments on day two, and the
+/// ChGK answers it judges by.
+struct FestivalHost {
+    ring: RingHost,
+    erudit: EruditHost,
+    answers: BTreeMap<QuestionId, Answers>,
+    seed: u64,
+}
+
+impl Autopilot for FestivalHost {
+    fn steps(&mut self, view: &HostView, now: ServerTime) -> Option<Steps> {
+        let hosts = Hosts {
+            ring: &mut self.ring,
+            erudit: &mut self.erudit,
+        };
+        host_steps(&self.answers, hosts, self.seed, view, now)
+    }
+
+    fn news(&mut self) -> Vec<String> {
+        self.erudit.news()
+    }
+}
 
 /// How many robot teams a festival's empty store gets.
 pub const TEAMS: usize = 8;
@@ -105,7 +166,7 @@ fn appeals_open(view: &HostView) -> bool {
 }
 
 /// The hosts of the festival's tournaments on day two.
-pub(super) struct Hosts<'a> {
+struct Hosts<'a> {
     pub ring: &'a mut RingHost,
     pub erudit: &'a mut EruditHost,
 }
@@ -113,7 +174,7 @@ pub(super) struct Hosts<'a> {
 /// The festival host's next steps: the programme laid out first; then
 /// whatever is in play finished and done ChGK tours closed; then the slot
 /// that is on now.
-pub(super) fn host_steps(
+fn host_steps(
     answers: &BTreeMap<QuestionId, Answers>,
     hosts: Hosts<'_>,
     seed: u64,

@@ -1,39 +1,25 @@
-//! The autopilot host of the demo. In ChGK it announces the next question,
-//! gives «Время» after a pause for reading, judges every group once the
-//! hand-in grace is over (right if it matches the author's answer or an
-//! accepted alternative), reveals, and closes each finished tour. In
-//! Мультиигры it announces a task, starts it, waits for the grace to end,
-//! credits every on-time answer (full, partial or none), reveals, waits for
-//! the АЖ before a new tour (6.4) and finally finishes the game. In
-//! Brain-ring it runs the fights ([`super::brain_ring_robot`]); in
-//! Эрудит-квартет the groups' games ([`super::erudit_robot`]); in Нептун
-//! its contests and auction ([`super::neptune`]); at a festival it
-//! lays out the programme and follows it slot by slot
-//! ([`super::festival`]). It stands aside while a person is using the staff
+//! The autopilot host of the demo: it logs in as the host, keeps the
+//! latest host view, and asks its demo's [`Autopilot`] (each demo's own:
+//! `demo/chgk.rs`, `demo/festival.rs`, …) what a diligent host would do
+//! next, at the autopilot's pace, one batch at a time once the last is
+//! acknowledged. It stands aside while a person is using the staff
 //! controls (for [`crate::demo::DemoConfig::stand_aside`] after each
-//! command, a countdown every staff screen shows), and reaches the demo's finish line once the whole programme
-//! has been played.
+//! command, a countdown every staff screen shows), prints what the host
+//! announces to the hall, and reaches the demo's finish line once its
+//! demo says it has been played to its end.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use minuta_shared::ids::{QuestionId, TeamId};
-use minuta_shared::play::games::GameStaffView;
-use minuta_shared::time::ServerTime;
-use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{HostView, View};
 
-use super::brain_ring_robot::{RingHost, TeamStyle};
-use super::erudit_robot::{EruditHost, demo_entry, staff_game};
-use super::finish::{FinishLine, programme_finished};
-use super::host_steps::{Announce, Steps, chgk_steps, ring_entry};
-use super::multigames::Scope;
-use super::neptune::NeptuneHost;
-use super::{Answers, DemoConfig, DemoGame};
+use super::finish::FinishLine;
+use super::plug::{Autopilot, Steps};
+use super::{DemoConfig, DemoGame};
 use crate::clock::ServerClock;
 use crate::net::{Inbound, Outbound};
 use crate::people::HumanHost;
@@ -46,6 +32,8 @@ pub(super) struct Pace {
     tick: Duration,
     /// Whether it acts at all (without, it only watches for the end).
     autopilot: bool,
+    /// The demo, which says when it is over.
+    game: DemoGame,
     finish_line: Option<FinishLine>,
     /// Where its announcements go (`None`: stdout).
     news: Option<tokio::sync::mpsc::UnboundedSender<String>>,
@@ -59,6 +47,7 @@ impl Pace {
                 .scaled(Duration::from_millis(500))
                 .max(Duration::from_millis(10)),
             autopilot: demo.autopilot,
+            game: demo.game,
             finish_line: demo.finish_line.clone(),
             news: demo.news.clone(),
         }
@@ -76,76 +65,9 @@ impl Pace {
     }
 }
 
-/// What the autopilot knows and remembers.
-pub(super) struct Autopilot {
-    pub game: DemoGame,
-    pub answers: BTreeMap<QuestionId, Answers>,
-    pub ring: RingHost,
-    pub erudit: EruditHost,
-    pub neptune: NeptuneHost,
-    /// The demo's seed: the lot of `RingQualify`, and Эрудит-квартет's draw.
-    pub seed: u64,
-}
-
-impl Autopilot {
-    pub(super) fn new(
-        demo: &DemoConfig,
-        answers: BTreeMap<QuestionId, Answers>,
-        styles: BTreeMap<TeamId, TeamStyle>,
-    ) -> Self {
-        Autopilot {
-            game: demo.game,
-            answers,
-            ring: RingHost::new(demo, styles.clone()),
-            erudit: EruditHost::new(demo, styles),
-            neptune: NeptuneHost::new(demo),
-            seed: demo.seed,
-        }
-    }
-
-    /// What a diligent host would do next, given what it sees at `now`.
-    pub(super) fn steps(&mut self, view: &HostView, now: ServerTime) -> Option<Steps> {
-        match self.game {
-            DemoGame::Chgk | DemoGame::Multigames => {
-                next_steps(view, &self.answers, now).map(|(p, c)| Steps::Paced(p, c))
-            }
-            DemoGame::BrainRing => {
-                let seed = self.seed;
-                let (game, ring) = view.event_ring()?;
-                let commands =
-                    self.ring
-                        .steps(game, &ring.board, || ring_entry(view, seed, false), now);
-                Some(Steps::Now(commands))
-            }
-            DemoGame::EruditQuartet => {
-                let seed = self.seed;
-                let (game, erudit) = staff_game(view)?;
-                let entry = || demo_entry(view, game, seed);
-                let commands = self.erudit.steps(game, erudit, &view.teams, entry, now);
-                Some(Steps::Now(commands))
-            }
-            DemoGame::Neptune => {
-                let (game, neptune) = super::neptune::staff_game(view)?;
-                let commands = self.neptune.steps(game, neptune, &view.teams, now);
-                Some(Steps::Now(commands))
-            }
-            DemoGame::Festival => super::festival::host_steps(
-                &self.answers,
-                super::festival::Hosts {
-                    ring: &mut self.ring,
-                    erudit: &mut self.erudit,
-                },
-                self.seed,
-                view,
-                now,
-            ),
-        }
-    }
-}
-
 pub(super) async fn play(
     credential: Credential,
-    mut autopilot: Autopilot,
+    mut autopilot: Box<dyn Autopilot>,
     pace: Pace,
     inbound: mpsc::Sender<Inbound>,
     clock: ServerClock,
@@ -197,7 +119,7 @@ pub(super) async fn play(
             _ = tick.tick() => {}
         }
         let Some(view) = &latest else { continue };
-        if !finished && programme_finished(view, autopilot.game) {
+        if !finished && pace.game.finished(view) {
             finished = true;
             if let Some(line) = &pace.finish_line {
                 line.reach();
@@ -215,7 +137,7 @@ pub(super) async fn play(
         }
         let steps = autopilot.steps(view, now);
         // What the host announces to the hall, the demo prints.
-        for line in autopilot.erudit.news() {
+        for line in autopilot.news() {
             pace.tell(line);
         }
         let commands = match steps {
@@ -239,26 +161,6 @@ pub(super) async fn play(
     }
 }
 
-/// What a diligent host would do next, given what it sees, and how many
-/// pauses must have passed since its last step: ChGK first, then each game
-/// of the programme.
-fn next_steps(
-    view: &HostView,
-    answers: &BTreeMap<QuestionId, Answers>,
-    now: ServerTime,
-) -> Option<(u32, Vec<Command>)> {
-    let chgk = chgk_steps(view, answers, Announce::Any, now);
-    if !chgk.is_empty() {
-        return Some((1, chgk));
-    }
-    view.games.iter().find_map(|g| {
-        let GameStaffView::Multigames(v) = &g.view else {
-            return None;
-        };
-        super::multigames::host_steps(g.id, v, Scope::All)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use minuta_shared::identity::Identity;
@@ -267,9 +169,13 @@ mod tests {
 
     use super::*;
     use crate::core::{Core, ServerInfo};
+    use crate::demo::chgk::{Announce, chgk_steps};
     use crate::demo::{DemoConfig, RobotCast, robot_credentials, set_up};
     use crate::driver::fresh_secret;
+    use minuta_shared::ids::QuestionId;
     use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+    use minuta_shared::time::ServerTime;
+    use minuta_shared::wire::client::Command;
 
     const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 

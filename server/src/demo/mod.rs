@@ -27,16 +27,20 @@
 //! programme quickly.
 
 mod brain_ring_robot;
+mod chgk;
+mod erudit_demo;
 mod erudit_robot;
 mod erudit_script;
 mod festival;
 mod finish;
 mod host_robot;
-mod host_steps;
 mod jury_robot;
 mod multigames;
+mod multigames_demo;
 pub mod neptune;
+mod neptune_demo;
 mod neptune_robot;
+mod plug;
 mod schedule;
 mod team_robot;
 
@@ -45,25 +49,20 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use minuta_shared::identity::Identity;
-use minuta_shared::ids::{QuestionId, TeamId};
-use minuta_shared::play::brain_ring::RingCommand;
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::erudit::{EruditCommand, EruditTiming};
-use minuta_shared::play::games::{Format, GameSettings};
+use minuta_shared::ids::{GameId, QuestionId, TeamId};
+use minuta_shared::play::games::GameStaffView;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
-use minuta_shared::wire::server::Receipt;
+use minuta_shared::wire::view::HostView;
 
 use crate::clock::ServerClock;
 use crate::core::{Core, Event};
-use crate::driver::fresh_secret;
 use crate::net::Inbound;
 use crate::net::press_desk::SharedCore;
 use crate::people::People;
-use brain_ring_robot::TeamStyle;
+use plug::{Autopilot, Demo, FormatRobots, HostCast, SetUp, TeamCast, TeamHand, TeamStyle};
 
 pub use finish::FinishLine;
 
@@ -81,10 +80,6 @@ pub const DEMO_TOURNAMENT: &str = "Демо-турнир «Минута»";
 
 /// The most teams a demo registers (and so the most robots it plays).
 pub const MAX_ROBOTS: usize = 60;
-
-/// How many teams the Эрудит-квартет demo's empty store gets: two groups
-/// of four, and the final of the best (5.4).
-const ERUDIT_TEAMS: usize = 8;
 
 const DEMO_TEAMS: [(&str, &str, [&str; 4]); 6] = [
     ("Сфинкс", "Москва", ["Анна", "Борис", "Вера", "Глеб"]),
@@ -115,46 +110,91 @@ const DEMO_TEAMS: [(&str, &str, [&str; 4]); 6] = [
     ),
 ];
 
-/// Which game the demo plays; on the command lines (`--game`), by the
-/// same names as [`DemoGame::name`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum DemoGame {
-    /// «Что? Где? Когда?» from the demo package (section 3).
-    #[default]
-    Chgk,
-    /// «Мультиигры» (section 6): six tours of two tasks, appeals to the АЖ.
-    Multigames,
-    /// «Брейн-ринг» (section 4): qualifying rounds, the play-off, the final.
-    BrainRing,
-    /// «Эрудит-квартет» (section 5): two groups of four, then the final.
-    EruditQuartet,
-    /// The festival (section 2): ChGK and Мультиигры tours on day one,
-    /// Brain-ring and Эрудит-квартет qualified from them on day two.
-    Festival,
-    /// «Нептун» (sections 0–6): six contests, shortened, to the auction.
-    Neptune,
+/// How many teams an empty store gets unless its demo says otherwise.
+const DEFAULT_TEAMS: usize = DEMO_TEAMS.len();
+
+macro_rules! demos {
+    ($($(#[$meta:meta])* $variant:ident => $demo:ty),* $(,)?) => {
+        /// Which game the demo plays; on the command lines (`--game`), by
+        /// the same names as [`DemoGame::name`].
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+        pub enum DemoGame { $($(#[$meta])* $variant),* }
+
+        impl DemoGame {
+            pub fn name(self) -> &'static str {
+                match self { $(DemoGame::$variant => <$demo as Demo>::NAME),* }
+            }
+
+            /// How many teams an empty store gets unless told.
+            pub fn default_teams(self) -> usize {
+                match self { $(DemoGame::$variant => <$demo as Demo>::TEAMS),* }
+            }
+
+            /// How many reserves the `i`-th team registers.
+            fn reserves(self, i: usize) -> usize {
+                match self { $(DemoGame::$variant => <$demo as Demo>::reserves(i)),* }
+            }
+
+            fn set_up(self, demo: &DemoConfig, set_up: &mut SetUp<'_>) -> Result<(), String> {
+                match self { $(DemoGame::$variant => <$demo as Demo>::set_up(demo, set_up)),* }
+            }
+
+            fn autopilot(self, demo: &DemoConfig, cast: HostCast) -> Box<dyn Autopilot> {
+                match self { $(DemoGame::$variant => <$demo as Demo>::autopilot(demo, cast)),* }
+            }
+
+            /// Whether the demo has been played to its end.
+            fn finished(self, view: &HostView) -> bool {
+                match self { $(DemoGame::$variant => <$demo as Demo>::finished(view)),* }
+            }
+        }
+    };
 }
 
-impl DemoGame {
-    pub fn name(self) -> &'static str {
-        match self {
-            DemoGame::Chgk => "chgk",
-            DemoGame::Multigames => "multigames",
-            DemoGame::BrainRing => "brain-ring",
-            DemoGame::EruditQuartet => "erudit-quartet",
-            DemoGame::Festival => "festival",
-            DemoGame::Neptune => "neptune",
-        }
-    }
+demos! {
+    /// «Что? Где? Когда?» from the demo package (section 3).
+    #[default]
+    Chgk => chgk::ChgkDemo,
+    /// «Мультиигры» (section 6): six tours of two tasks, appeals to the АЖ.
+    Multigames => multigames_demo::MultigamesDemo,
+    /// «Брейн-ринг» (section 4): qualifying rounds, the play-off, the final.
+    BrainRing => brain_ring_robot::RingDemo,
+    /// «Эрудит-квартет» (section 5): two groups of four, then the final.
+    EruditQuartet => erudit_demo::EruditDemo,
+    /// The festival (section 2): ChGK and Мультиигры tours on day one,
+    /// Brain-ring and Эрудит-квартет qualified from them on day two.
+    Festival => festival::FestivalDemo,
+    /// «Нептун» (sections 0–6): six contests, shortened, to the auction.
+    Neptune => neptune_demo::NeptuneDemo,
+}
 
-    /// How many teams an empty store gets unless told.
-    pub fn default_teams(self) -> usize {
-        match self {
-            DemoGame::Festival => festival::TEAMS,
-            DemoGame::EruditQuartet => ERUDIT_TEAMS,
-            _ => DEMO_TEAMS.len(),
+macro_rules! robots {
+    ($($format:ident => $robots:ty),* $(,)?) => {
+        /// A robot team's hands, one per format, in the order registered.
+        fn team_hands(cast: &TeamCast<'_>) -> Vec<Box<dyn TeamHand>> {
+            vec![$(<$robots as FormatRobots>::hand(cast)),*]
         }
-    }
+
+        /// The robot jury's decisions on one game's open appeals.
+        fn jury_decisions(game: GameId, view: &GameStaffView) -> Vec<(u32, Command)> {
+            let mut decisions = Vec::new();
+            $(decisions.extend(<$robots as FormatRobots>::jury(game, view));)*
+            decisions
+        }
+
+        /// The formats with robots (a test checks that every live one has).
+        #[cfg(test)]
+        const ROBOT_FORMATS: &[minuta_shared::play::games::Format] =
+            &[$(minuta_shared::play::games::Format::$format),*];
+    };
+}
+
+robots! {
+    Chgk => chgk::ChgkRobots,
+    Multigames => multigames_demo::MultigamesRobots,
+    Ring => brain_ring_robot::RingRobots,
+    Erudit => erudit_demo::EruditRobots,
+    Neptune => neptune_demo::NeptuneRobots,
 }
 
 #[derive(Clone, Debug)]
@@ -188,7 +228,7 @@ impl Default for DemoConfig {
             minute: Duration::from_secs(60),
             autopilot: true,
             seed: 2026,
-            game: DemoGame::Chgk,
+            game: DemoGame::default(),
             teams: DEMO_TEAMS.len(),
             robots: None,
             finish_line: None,
@@ -253,15 +293,8 @@ fn demo_team(i: usize, extra: usize) -> (String, String, Vec<String>) {
 /// teams, and on the demo's own store the chosen game if it lacks it (so a
 /// store that played the ChGK demo can go on to play Мультиигры).
 pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec<Event>, String> {
-    let mut events = Vec::new();
-    let mut host = |core: &mut Core, command: Command| -> Result<Receipt, String> {
-        let (receipt, new) = core
-            .handle_command(Identity::Host, command, now, &mut fresh_secret)
-            .map_err(|e| e.to_string())?;
-        events.extend(new);
-        Ok(receipt)
-    };
-    if core.registry().teams.is_empty() {
+    let mut set_up = SetUp::new(core, now);
+    if set_up.core().registry().teams.is_empty() {
         let minute_ms = demo.minute.as_millis() as u64;
         let settings = TournamentSettings {
             chgk: ChgkTiming {
@@ -271,122 +304,26 @@ pub fn set_up(core: &mut Core, demo: &DemoConfig, now: ServerTime) -> Result<Vec
             },
             ..TournamentSettings::default()
         };
-        host(
-            core,
-            Command::SetUpTournament {
-                name: DEMO_TOURNAMENT.into(),
-                settings,
-            },
-        )?;
+        set_up.host(Command::SetUpTournament {
+            name: DEMO_TOURNAMENT.into(),
+            settings,
+        })?;
         for i in 0..demo.teams.clamp(1, MAX_ROBOTS) {
-            // Нептун's teams have 4 to 6 players (0.2), so its ломтики differ.
-            let extra = if demo.game == DemoGame::Neptune {
-                i % 3
-            } else {
-                0
-            };
-            let (name, town, players) = demo_team(i, extra);
-            host(
-                core,
-                Command::RegisterTeam {
-                    rating_id: None,
-                    name,
-                    town,
-                    players,
-                },
-            )?;
+            let (name, town, players) = demo_team(i, demo.game.reserves(i));
+            set_up.host(Command::RegisterTeam {
+                rating_id: None,
+                name,
+                town,
+                players,
+            })?;
         }
-    } else if core.registry().tournament != DEMO_TOURNAMENT {
+    } else if set_up.core().registry().tournament != DEMO_TOURNAMENT {
         // Somebody's real tournament: robots may play it, but no demo game
         // is added to it.
-        return Ok(events);
+        return Ok(set_up.into_events());
     }
-    let chgk = matches!(demo.game, DemoGame::Chgk | DemoGame::Festival);
-    if chgk && core.event_chgk().is_some_and(|c| c.questions.is_empty()) {
-        host(
-            core,
-            Command::game(
-                EVENT_CHGK,
-                ChgkCommand::LoadPackage {
-                    file_name: "demo.4s".into(),
-                    bytes: DEMO_PACKAGE.as_bytes().to_vec(),
-                    pictures: Vec::new(),
-                },
-            ),
-        )?;
-    }
-    let tours = match demo.game {
-        DemoGame::Multigames => Some(multigames::PROGRAMME_TOURS),
-        DemoGame::Festival => Some(festival::MULTIGAMES_TOURS),
-        DemoGame::Chgk | DemoGame::BrainRing | DemoGame::EruditQuartet | DemoGame::Neptune => None,
-    };
-    if let Some(tours) = tours
-        && !core.games().any(|(_, g)| g.format() == Format::Multigames)
-    {
-        multigames::set_up(demo, tours, |command| host(core, command))?;
-    }
-    if matches!(demo.game, DemoGame::EruditQuartet | DemoGame::Festival)
-        && !core.games().any(|(_, g)| g.format() == Format::Erudit)
-    {
-        set_up_erudit(demo, |command| host(core, command))?;
-    }
-    if demo.game == DemoGame::Neptune && !core.games().any(|(_, g)| g.format() == Format::Neptune) {
-        neptune::set_up(demo, |command| host(core, command))?;
-    }
-    if matches!(demo.game, DemoGame::BrainRing | DemoGame::Festival) {
-        // The clock at the demo's scale, until the first fight.
-        let timing = brain_ring_robot::timing(demo);
-        let ring = core
-            .event_ring_id()
-            .zip(core.event_ring())
-            .filter(|(_, r)| r.fights.is_empty() && r.timing != timing);
-        if let Some((game, _)) = ring {
-            host(core, Command::game(game, RingCommand::SetTiming { timing }))?;
-        }
-        // The host's panel shows the package's questions while they last
-        // (then the host reads from paper, as without a package).
-        let empty = core
-            .event_ring_id()
-            .zip(core.event_ring())
-            .filter(|(_, r)| r.questions.is_empty());
-        if let Some((game, _)) = empty {
-            host(
-                core,
-                Command::game(
-                    game,
-                    RingCommand::LoadPackage {
-                        file_name: "demo.4s".into(),
-                        bytes: DEMO_PACKAGE.as_bytes().to_vec(),
-                    },
-                ),
-            )?;
-        }
-    }
-    Ok(events)
-}
-
-/// The Эрудит-квартет game: its line-up windows and silence at the demo's
-/// scale, and the demo's themes, so the host's panel shows real questions.
-fn set_up_erudit(
-    demo: &DemoConfig,
-    mut host: impl FnMut(Command) -> Result<Receipt, String>,
-) -> Result<(), String> {
-    let minute_ms = demo.minute.as_millis() as u64;
-    let receipt = host(Command::AddGame {
-        name: erudit_robot::GAME_NAME.into(),
-        settings: GameSettings::Erudit(EruditTiming::scaled(minute_ms)),
-    })?;
-    let Receipt::GameAdded { game } = receipt else {
-        return Err(format!("adding the Эрудит-квартет game: {receipt:?}"));
-    };
-    host(Command::game(
-        game,
-        EruditCommand::LoadPackage {
-            file_name: "demo-erudit.4s".into(),
-            bytes: DEMO_ERUDIT_PACKAGE.as_bytes().to_vec(),
-        },
-    ))?;
-    Ok(())
+    demo.game.set_up(demo, &mut set_up)?;
+    Ok(set_up.into_events())
 }
 
 /// What the robots need to play: credentials, and the answers they "know".
@@ -420,25 +357,7 @@ pub(crate) struct Answers {
 /// jury; the rest of the teams are free for people.
 pub fn robot_credentials(core: &Core, demo: &DemoConfig) -> RobotCast {
     let registry = core.registry();
-    let answers = core
-        .event_chgk()
-        .map(|c| c.questions.as_slice())
-        .unwrap_or_default()
-        .iter()
-        .map(|q| {
-            let accepted = q
-                .content
-                .accepted
-                .as_deref()
-                .unwrap_or_default()
-                .split([';', '\n'])
-                .map(|s| s.trim().trim_end_matches('.').to_owned())
-                .filter(|s| !s.is_empty())
-                .collect();
-            let right = q.content.answer.trim().trim_end_matches('.').to_owned();
-            (q.id, Answers { right, accepted })
-        })
-        .collect();
+    let answers = chgk::known_answers(core);
     let registered = registry.teams.len();
     let robots = demo
         .robots
@@ -494,18 +413,7 @@ pub fn spawn_robots(
     clock: ServerClock,
     people: People,
 ) {
-    let mut styles = BTreeMap::new();
     let desk = team_robot::Desk { inbound, core };
-    // The answers Нептун's robots know, and how many Джокер questions.
-    let package = minuta_shared::play::neptune::NeptunePackage::parse(
-        "demo_neptune.json",
-        neptune::DEMO_NEPTUNE_PACKAGE.as_bytes(),
-    )
-    .ok()
-    .map(std::sync::Arc::new);
-    let joker = neptune::settings(&demo)
-        .sizes
-        .of(minuta_shared::rules::neptune::Contest::Joker);
     // Every robot team knows who the others are: the Эрудит-квартет
     // demo's scripted game gives its answers to robot teams only.
     let robots: BTreeMap<TeamId, TeamStyle> = cast
@@ -514,27 +422,17 @@ pub fn spawn_robots(
         .map(|(team, _, style)| (*team, *style))
         .collect();
     for (place, (team, credential, style)) in cast.teams.into_iter().enumerate() {
-        styles.insert(team, style);
+        let hands = team_hands(&TeamCast {
+            team,
+            place,
+            style,
+            demo: &demo,
+            robots: &robots,
+            answers: &cast.answers,
+        });
         tokio::spawn(team_robot::play(
             credential,
-            cast.answers.clone(),
-            team_robot::Style {
-                seed: style.seed,
-                skill: style.skill,
-                scale: demo.scaled(Duration::from_secs(60)),
-            },
-            Some(team_robot::Hands {
-                ring: brain_ring_robot::Buttons::new(team, style, &demo),
-                quartet: erudit_robot::Quartet::new(team, style, &demo, robots.clone()),
-                neptune: neptune_robot::Captain::new(
-                    team,
-                    place,
-                    style,
-                    demo.minute,
-                    package.clone(),
-                    joker,
-                ),
-            }),
+            hands,
             team_robot::Aside {
                 people: people.teams.clone(),
                 team,
@@ -558,7 +456,14 @@ pub fn spawn_robots(
     if demo.autopilot || demo.finish_line.is_some() {
         tokio::spawn(host_robot::play(
             cast.host,
-            host_robot::Autopilot::new(&demo, cast.answers, styles),
+            demo.game.autopilot(
+                &demo,
+                HostCast {
+                    answers: cast.answers,
+                    styles: robots,
+                    seed: demo.seed,
+                },
+            ),
             host_robot::Pace::of(&demo),
             inbound,
             clock,
@@ -613,11 +518,33 @@ async fn send(
 mod tests {
     use super::*;
     use crate::core::ServerInfo;
+    use crate::driver::fresh_secret;
+    use minuta_shared::identity::Identity;
 
     fn core() -> Core {
         let mut core = Core::new(ServerInfo::default());
         core.initialise("h".into(), "d".into(), "j".into(), ServerTime(1));
         core
+    }
+
+    #[test]
+    fn demo_every_live_format_has_its_robots() {
+        // «Своя игра» exists to prove the seam in tests, and has no demo.
+        let missing: Vec<_> = minuta_shared::play::games::Format::ALL
+            .iter()
+            .filter(|f| f.name() != "own-game" && !ROBOT_FORMATS.contains(f))
+            .collect();
+        assert!(missing.is_empty(), "no robots registered for {missing:?}");
+    }
+
+    #[test]
+    fn demo_names_are_the_command_lines_own() {
+        for game in <DemoGame as clap::ValueEnum>::value_variants() {
+            assert_eq!(
+                <DemoGame as clap::ValueEnum>::from_str(game.name(), false),
+                Ok(*game)
+            );
+        }
     }
 
     #[test]

@@ -32,7 +32,7 @@ use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 
-use super::brain_ring_robot::TeamStyle;
+use super::plug::TeamStyle;
 use super::schedule;
 
 /// What a robot writes when it does not know.
