@@ -34,7 +34,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[command(
     name = "minuta",
     version,
-    about = "Minuta: answer cards, clocks, Brain-ring buttons and standings for «Что? Где? Когда?» and «Брейн-ринг» in a hall"
+    about = "Minuta: a team's terminal, the host's dashboard and the hall's projector for intellectual team games"
 )]
 struct Cli {
     /// Interface language: ru (default) or en.
@@ -105,7 +105,7 @@ enum Cmd {
         /// Which game the demo plays: ChGK, Мультиигры, Brain-ring,
         /// Эрудит-квартет, Нептун (its six contests, shortened), or the
         /// whole festival programme.
-        #[arg(long, value_enum, default_value_t = minuta_server::demo::DemoGame::Chgk)]
+        #[arg(long, value_enum, default_value_t = minuta_server::demo::DemoGame::default())]
         game: minuta_server::demo::DemoGame,
         /// Нептун: questions (Блицкриг: blocks) per contest, 1 to 12, as the
         /// server's demo takes it; a contest never plays more than the

@@ -120,7 +120,7 @@ enum Command {
         /// Эрудит-квартет qualified from day one's ChGK standings), or
         /// «Нептун» (its six contests, shortened by --neptune-questions,
         /// with robot captains and ломтики and the auction's live bidding).
-        #[arg(long, value_enum, default_value_t = DemoGame::Chgk)]
+        #[arg(long, value_enum, default_value_t = DemoGame::default())]
         game: DemoGame,
         /// Нептун: questions (Блицкриг: blocks) per contest, 1 to 12; a
         /// contest never plays more than the rules' 12/6/3/6/7/8.
@@ -365,18 +365,19 @@ fn main() -> ExitCode {
                     );
                     return ExitCode::from(2);
                 }
-                // Brain-ring seeds the teams in the hall: two robots at
-                // least, so that a fight can be played with nobody joining.
-                if robots < 2 && matches!(game, DemoGame::BrainRing | DemoGame::Festival) {
+                // A button game seeds the teams in the hall: robots enough
+                // that a fight can be played with nobody joining.
+                let least = game.least_robots();
+                if robots < least {
                     eprintln!(
                         "{}",
                         lang().pick(
                             format!(
-                                "--robots: {robots} команда не может играть Брейн-ринг (--game {} — не меньше 2)",
+                                "--robots: {robots} — мало для этой игры (--game {} — не меньше {least})",
                                 game.name()
                             ),
                             format!(
-                                "--robots: {robots} team cannot fight Brain-ring (--game {} needs at least 2)",
+                                "--robots: {robots} is too few for this game (--game {} needs at least {least})",
                                 game.name()
                             )
                         )

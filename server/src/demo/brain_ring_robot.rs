@@ -42,6 +42,8 @@ pub(super) struct RingDemo;
 
 impl Demo for RingDemo {
     const NAME: &'static str = "brain-ring";
+    /// 4.4: a fight is between two tables.
+    const LEAST_ROBOTS: usize = 2;
 
     fn set_up(demo: &DemoConfig, set_up: &mut SetUp<'_>) -> Result<(), String> {
         set_up_clock_and_package(demo, set_up)

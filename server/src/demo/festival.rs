@@ -34,6 +34,8 @@ pub(super) struct FestivalDemo;
 
 impl Demo for FestivalDemo {
     const NAME: &'static str = "festival";
+    /// Its Brain-ring (4.4: a fight is between two tables).
+    const LEAST_ROBOTS: usize = 2;
     const TEAMS: usize = TEAMS;
 
     fn set_up(demo: &DemoConfig, set_up: &mut SetUp<'_>) -> Result<(), String> {

@@ -130,6 +130,11 @@ macro_rules! demos {
                 match self { $(DemoGame::$variant => <$demo as Demo>::TEAMS),* }
             }
 
+            /// The fewest robot teams it can be played with (`--robots`).
+            pub fn least_robots(self) -> usize {
+                match self { $(DemoGame::$variant => <$demo as Demo>::LEAST_ROBOTS),* }
+            }
+
             /// How many reserves the `i`-th team registers.
             fn reserves(self, i: usize) -> usize {
                 match self { $(DemoGame::$variant => <$demo as Demo>::reserves(i)),* }

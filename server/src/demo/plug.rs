@@ -36,6 +36,9 @@ pub(super) trait Demo {
     const NAME: &'static str;
     /// How many teams an empty store gets unless told.
     const TEAMS: usize = super::DEFAULT_TEAMS;
+    /// The fewest robot teams it can be played with when nobody joins (a
+    /// button game's fight needs two tables).
+    const LEAST_ROBOTS: usize = 0;
 
     /// How many reserves the `i`-th team registers beyond its four players.
     fn reserves(_i: usize) -> usize {

@@ -10,14 +10,17 @@
 //! sqlite3 shell.
 //!
 //! What lives here: opening and checking the file (`schema.rs`), the group
-//! commit writer thread (`writer.rs`: one transaction and one fsync for every
-//! batch queued meanwhile), loading (`load.rs`, read-only opening in
-//! `reading.rs`), setting a damaged store
-//! aside for `--new` (`set_aside.rs`) and the error type (`error.rs`). What must not: game rules
-//! or any interpretation of events (the store only moves `Event`s in and
-//! out, unchanged and in order), and any dependence on a tokio runtime: the
-//! writer is a plain thread, and the tokio oneshot it hands back is only a
-//! notification that works from sync and async code alike.
+//! commit writer (`writer.rs`: one transaction and one fsync for every
+//! batch queued meanwhile; a plain thread in production, or — for tests on
+//! virtual time, `open_inline` — the same commit run inside `append` on the
+//! caller's thread, so a paused clock never waits on another thread),
+//! loading (`load.rs`, read-only opening in `reading.rs`), setting a damaged
+//! store aside for `--new` (`set_aside.rs`) and the error type
+//! (`error.rs`). What must not: game rules or any interpretation of events
+//! (the store only moves `Event`s in and out, unchanged and in order), and
+//! any dependence on a tokio runtime: the writer is a plain thread, and the
+//! tokio oneshot it hands back is only a notification that works from sync
+//! and async code alike.
 
 mod error;
 mod load;
