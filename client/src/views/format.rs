@@ -64,6 +64,12 @@ pub trait Screens {
     /// tab joins the bar once such a game exists).
     const SET_UP_FIRST: bool = false;
 
+    /// Whether every event has a game of this format of its own from its
+    /// start — the first of the format's games — which the dashboard's
+    /// fixed tabs and the terminals' main page show; the format's other
+    /// games are added to the programme by the host.
+    const EVENT_OWN: bool = false;
+
     /// The settings of a game the host adds with one click.
     fn new_game() -> GameSettings;
 

@@ -11,7 +11,6 @@ use std::collections::{BTreeMap, HashMap};
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
-use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::{
     Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
@@ -22,7 +21,6 @@ use minuta_shared::wire::view::{DisplayGame, GameEntry, HostView, StaffGame, Tea
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::brain_ring;
 use crate::views::format::{Activity, Screens, Seat};
 use crate::views::widgets;
 
@@ -186,6 +184,13 @@ macro_rules! screens {
         }
 
         /// Whether a game of `format` is set up from «Подготовка».
+        /// Whether the event has a game of `format` of its own.
+        fn event_own(format: Format) -> bool {
+            match format {
+                $($(#[$meta])* Format::$variant => <$screens as Screens>::EVENT_OWN),*
+            }
+        }
+
         pub fn set_up_first(format: Format) -> bool {
             match format {
                 $($(#[$meta])* Format::$variant => <$screens as Screens>::SET_UP_FIRST),*
@@ -236,13 +241,14 @@ screens! {
 }
 
 /// The games the host added to the programme, in order: every game but
-/// the event's own ChGK and Brain-ring, which have the dashboard's own
-/// tabs and the terminals' main page.
+/// the event's own ones (the first game of each format that has one,
+/// [`Screens::EVENT_OWN`]), which have the dashboard's own tabs and the
+/// terminals' main page.
 pub fn added<V>(games: &[GameEntry<V>]) -> impl DoubleEndedIterator<Item = &GameEntry<V>> + Clone {
-    let event_ring = brain_ring::event_game(games).map(|g| g.id);
-    games
-        .iter()
-        .filter(move |g| g.id != EVENT_CHGK && Some(g.id) != event_ring)
+    games.iter().filter(move |g| {
+        let first_of_its_format = games.iter().find(|h| h.format == g.format);
+        !(event_own(g.format) && first_of_its_format.is_some_and(|h| h.id == g.id))
+    })
 }
 
 /// Every game's running clock in a view, for the signals and the repaint.
@@ -272,17 +278,17 @@ pub fn clocks(view: &View) -> Vec<(GameId, ClockView)> {
     }
 }
 
-/// The game the projector follows instead of the ChGK clock: the one with
-/// the latest activity, if later than the ChGK clock's.
+/// The added game the projector follows instead of its main page: the one
+/// with the latest activity, if later than `home`'s.
 pub fn display_choice(
     games: &[DisplayGame],
-    chgk: Activity,
+    home: Activity,
     now: ServerTime,
 ) -> Option<&DisplayGame> {
     let (activity, game) = added(games)
         .map(|g| (display_activity(g, now), g))
         .max_by_key(|(a, _)| *a)?;
-    (activity > chgk).then_some(game)
+    (activity > home).then_some(game)
 }
 
 /// The host's and the judges' games of one format: the picker, «Добавить
@@ -380,5 +386,40 @@ pub fn game_name(lang: i18n::Lang, format: Format, name: &str) -> String {
         i18n::format_name(lang, format).to_owned()
     } else {
         name.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: u32, format: Format) -> GameEntry<()> {
+        GameEntry {
+            id: GameId(id),
+            name: String::new(),
+            format,
+            view: (),
+        }
+    }
+
+    #[test]
+    fn the_added_games_are_all_but_the_first_of_each_format_the_event_owns() {
+        // Arrange: the event's ChGK (0) and Brain-ring (an older store's
+        // id, 5), a second ChGK and a second Brain-ring, and two games of
+        // formats the event has none of its own.
+        let games = [
+            entry(0, Format::Chgk),
+            entry(2, Format::Multigames),
+            entry(5, Format::Ring),
+            entry(6, Format::Chgk),
+            entry(7, Format::Ring),
+            entry(8, Format::Multigames),
+        ];
+
+        // Act
+        let added: Vec<u32> = added(&games).map(|g| g.id.0).collect();
+
+        // Assert
+        assert_eq!(added, vec![2, 6, 7, 8]);
     }
 }

@@ -54,6 +54,8 @@ pub struct RingForm {
 impl Screens for Ring {
     /// Another Brain-ring beside the event's own (which has its own tab).
     const SET_UP_FIRST: bool = true;
+    /// 4.3: the event's Brain-ring, played after a day of ChGK.
+    const EVENT_OWN: bool = true;
     type Staff = RingStaffView;
     type Team = RingTeamView;
     type Display = RingBoard;

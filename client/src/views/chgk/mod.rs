@@ -56,6 +56,9 @@ impl Screens for Chgk {
     /// Another ChGK tournament beside the event's own (which has its own
     /// tabs).
     const SET_UP_FIRST: bool = true;
+    /// Every event is a ChGK tournament first (game 0), whatever else its
+    /// programme holds.
+    const EVENT_OWN: bool = true;
     type Staff = ChgkStaffView;
     type Team = ChgkTeamView;
     type Display = ChgkDisplayView;
