@@ -2,8 +2,6 @@
 //! and English. Static texts are [`T`] keys; texts with values are functions
 //! here, so a language switch re-renders everything at once.
 
-use minuta_shared::play::chgk::view::QuestionStatus;
-use minuta_shared::play::chgk::{AppealKind, Verdict};
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::wire::client::Command;
@@ -579,29 +577,6 @@ pub fn phase(lang: Lang, phase: Phase) -> &'static str {
         Phase::LastSeconds => T::PhaseLastSeconds,
         Phase::HandIn => T::PhaseHandIn,
         Phase::Over => T::PhaseOver,
-    })
-}
-
-pub fn verdict(lang: Lang, verdict: Verdict) -> &'static str {
-    lang.t(match verdict {
-        Verdict::Correct => T::VerdictCorrect,
-        Verdict::Wrong => T::VerdictWrong,
-    })
-}
-
-pub fn appeal_kind(lang: Lang, kind: AppealKind) -> &'static str {
-    lang.t(match kind {
-        AppealKind::WithdrawQuestion => T::AppealAgainstQuestion,
-        AppealKind::AcceptMyAnswer => T::AppealForAnswer,
-    })
-}
-
-pub fn question_status(lang: Lang, status: QuestionStatus) -> &'static str {
-    lang.t(match status {
-        QuestionStatus::NotPlayed => T::StatusNotPlayed,
-        QuestionStatus::Announced => T::StatusAnnounced,
-        QuestionStatus::Played => T::StatusPlayed,
-        QuestionStatus::Revealed => T::StatusRevealed,
     })
 }
 

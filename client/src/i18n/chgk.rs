@@ -1,10 +1,38 @@
-//! «Что? Где? Когда?»'s refusals in Russian and English: the rules of
+//! «Что? Где? Когда?»'s words in Russian and English: the names of its
+//! verdicts, appeals and question states, and its refusals — the rules of
 //! section 3 (and 4.13–4.16 for appeals) speaking to a team or the host.
 
 use minuta_shared::packages::PackageError;
-use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt};
+use minuta_shared::play::chgk::view::QuestionStatus;
+use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkError, ChgkReceipt, Verdict};
 
-use super::{Lang, texts};
+use super::{Lang, T, texts};
+
+/// A judge's verdict on a group of cards.
+pub fn verdict(lang: Lang, verdict: Verdict) -> &'static str {
+    lang.t(match verdict {
+        Verdict::Correct => T::VerdictCorrect,
+        Verdict::Wrong => T::VerdictWrong,
+    })
+}
+
+/// What an appeal asks for.
+pub fn appeal_kind(lang: Lang, kind: AppealKind) -> &'static str {
+    lang.t(match kind {
+        AppealKind::WithdrawQuestion => T::AppealAgainstQuestion,
+        AppealKind::AcceptMyAnswer => T::AppealForAnswer,
+    })
+}
+
+/// Where a question of the package stands.
+pub fn question_status(lang: Lang, status: QuestionStatus) -> &'static str {
+    lang.t(match status {
+        QuestionStatus::NotPlayed => T::StatusNotPlayed,
+        QuestionStatus::Announced => T::StatusAnnounced,
+        QuestionStatus::Played => T::StatusPlayed,
+        QuestionStatus::Revealed => T::StatusRevealed,
+    })
+}
 
 /// A ChGK game's refusal, in the person's language.
 pub fn error(lang: Lang, error: &ChgkError) -> String {

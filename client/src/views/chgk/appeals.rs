@@ -105,7 +105,7 @@ fn card(ui: &mut Ui, lang: Lang, appeal: &AppealView) {
         ui.label(RichText::new(format!("№ {}", appeal.id)).strong());
         ui.label(RichText::new(&appeal.team_name).strong());
         ui.label(i18n::question_number(lang, &appeal.number));
-        ui.label(RichText::new(i18n::appeal_kind(lang, appeal.kind)).italics());
+        ui.label(RichText::new(i18n::chgk::appeal_kind(lang, appeal.kind)).italics());
     });
     egui::Grid::new(("chgk-appeal", appeal.id.0))
         .spacing([12.0, 2.0])

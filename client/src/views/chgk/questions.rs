@@ -131,7 +131,7 @@ pub fn questions(
                             ui.label(question::snippet(question::text(&q.content), 70))
                                 .on_hover_text(question::text(&q.content));
                             ui.label(RichText::new(question::answer(&q.content)).italics());
-                            let mut status = i18n::question_status(lang, q.status).to_owned();
+                            let mut status = i18n::chgk::question_status(lang, q.status).to_owned();
                             if q.withdrawn {
                                 status = format!("{status}, {}", lang.t(T::Withdrawn));
                             }

@@ -287,7 +287,7 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut ChgkTeam
             } else {
                 match reveal.verdict {
                     Some(v) => (
-                        i18n::verdict(lang, v),
+                        i18n::chgk::verdict(lang, v),
                         if v == minuta_shared::play::chgk::Verdict::Correct {
                             GREEN
                         } else {
@@ -350,12 +350,12 @@ fn appeal_form(
             ui.radio_value(
                 &mut appeal.kind,
                 AppealKind::WithdrawQuestion,
-                i18n::appeal_kind(lang, AppealKind::WithdrawQuestion),
+                i18n::chgk::appeal_kind(lang, AppealKind::WithdrawQuestion),
             );
             ui.radio_value(
                 &mut appeal.kind,
                 AppealKind::AcceptMyAnswer,
-                i18n::appeal_kind(lang, AppealKind::AcceptMyAnswer),
+                i18n::chgk::appeal_kind(lang, AppealKind::AcceptMyAnswer),
             );
         });
         appeal::write(ui, lang, &mut appeal.text, false).1
@@ -382,7 +382,7 @@ fn appeals(ui: &mut Ui, lang: Lang, view: &ChgkTeamView) {
         .iter()
         .map(|a| Own {
             title: i18n::question_number(lang, &a.number),
-            kind: i18n::appeal_kind(lang, a.kind),
+            kind: i18n::chgk::appeal_kind(lang, a.kind),
             text: &a.text,
             decided: a.resolution.as_ref().map(|r| Decided {
                 upheld: r.upheld,
