@@ -5,7 +5,7 @@
 //! verdicts, and the format's commands, receipts and refusals in toasts.
 
 use minuta_shared::play::erudit::{
-    EruditCommand, EruditPlayError, EruditReceipt, GameStep, LineupFault,
+    EruditCommand, EruditPlayError, EruditReceipt, GameStep, LineupFault, TieStake,
 };
 use minuta_shared::rules::erudit::TourKind;
 
@@ -545,6 +545,25 @@ impl super::words::FormatWords for minuta_shared::play::erudit::EruditTournament
 
     fn command_name(lang: Lang, command: &Self::Command) -> String {
         command_name(lang, command).into()
+    }
+}
+
+/// A deciding tie's heading (5.4, 5.5): «Ничья за первое место: «А», «Б»…».
+pub fn tie_heading(lang: Lang, names: &[String], first: u32, last: u32, stake: TieStake) -> String {
+    let teams = super::tie::quoted_list(names);
+    match stake {
+        TieStake::Title => lang.pick(
+            format!("Ничья за первое место: {teams}. Решается, кто победил (5.5)."),
+            format!("Tied for first: {teams}. This decides the winner (5.5)."),
+        ),
+        TieStake::NextStage => lang.pick(
+            format!(
+                "Ничья за места {first}–{last} в группе: {teams}. Решается, кто проходит дальше (5.4, 5.5)."
+            ),
+            format!(
+                "Tied for places {first}–{last} in the group: {teams}. This decides who goes on (5.4, 5.5)."
+            ),
+        ),
     }
 }
 

@@ -3,7 +3,6 @@
 //! shoot-off and the host's lot with its seed.
 
 use minuta_shared::ids::TeamId;
-use minuta_shared::play::erudit::TieStake;
 
 use super::{Lang, texts};
 
@@ -25,25 +24,6 @@ texts! {
     CutHint => "Вопрос — на карточки команд, разделивших место; отметьте команды, ответившие верно, и запишите вопрос. Повторяйте, пока ничья не разрешится.", "One question to the tied teams' cards: tick the teams that answered right and record it. Repeat until the tie breaks.";
     CutRecord => "Записать вопрос перестрелки", "Record the shoot-off question";
     YourShootOff => "Ваша команда в перестрелке: жмите, когда знаете ответ!", "Your team is in the shoot-off: press when you know!";
-}
-
-/// «Ничья: «А», «Б» — за 1-е место (титул)».
-pub fn heading(lang: Lang, names: &[String], first: u32, last: u32, stake: TieStake) -> String {
-    let teams = quoted_list(names);
-    match stake {
-        TieStake::Title => lang.pick(
-            format!("Ничья за первое место: {teams}. Решается, кто победил (5.5)."),
-            format!("Tied for first: {teams}. This decides the winner (5.5)."),
-        ),
-        TieStake::NextStage => lang.pick(
-            format!(
-                "Ничья за места {first}–{last} в группе: {teams}. Решается, кто проходит дальше (5.4, 5.5)."
-            ),
-            format!(
-                "Tied for places {first}–{last} in the group: {teams}. This decides who goes on (5.4, 5.5)."
-            ),
-        ),
-    }
 }
 
 /// «Вопрос перестрелки № 2».
@@ -120,7 +100,7 @@ pub fn at_the_cut(lang: Lang, teams: &[(TeamId, String)], places: u32) -> String
     )
 }
 
-fn quoted_list(names: &[String]) -> String {
+pub(super) fn quoted_list(names: &[String]) -> String {
     names
         .iter()
         .map(|n| format!("«{n}»"))
