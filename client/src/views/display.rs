@@ -1,9 +1,8 @@
 //! The projector: the programme's «Сейчас / Далее» strip on top, then the
-//! event's own ChGK ([`crate::views::chgk::display`]: the tour, a huge
-//! question number and clock, how many cards are in, and the standings);
-//! during the event's own Brain-ring, its board
-//! ([`crate::views::brain_ring::board`]); during a game the host added, that
-//! game's screen
+//! main page, which the event's own games claim
+//! ([`crate::views::format::MainClaim`]: the ChGK clock and standings, or
+//! Brain-ring's board once seeded, a fight on taking it over everything);
+//! during a game the host added, that game's screen
 //! ([`crate::views::games`]) while it had the hall's attention last; between
 //! the programme's slots, the whole programme
 //! ([`crate::views::programme`]). No controls.
@@ -14,9 +13,9 @@ use minuta_shared::wire::view::DisplayView;
 
 use crate::i18n::{Lang, T};
 use crate::state::AppState;
-use crate::views::brain_ring::board;
+use crate::views::format::MainClaim;
 use crate::views::widgets::{self, GREY};
-use crate::views::{chgk, games, programme};
+use crate::views::{games, programme};
 
 pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     let lang = state.lang;
@@ -34,26 +33,15 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
             return;
         }
     }
-    let event_ring = view.event_ring().map(|(_, board)| board);
-    let fight_open = event_ring.is_some_and(|r| r.fights.iter().any(|f| !f.closed));
-    if !fight_open
-        && let Some(game) = games::display_choice(
-            &view.games,
-            chgk::activity(&view.event_chgk().clock, now),
-            now,
-        )
-    {
+    let main = games::display_main_page(view, now);
+    let whole = matches!(main.game, Some((_, MainClaim::Whole)));
+    if !whole && let Some(game) = games::display_choice(&view.games, main.home, now) {
         games::display(ui, state, game);
         return;
     }
-    if let Some(ring) = event_ring
-        && board::shows_ring(ring, &view.event_chgk().clock, now)
-    {
-        let title = format!("{} · {}", view.tournament, lang.t(T::TabRing));
-        board::board(ui, state, &title, ring);
-        return;
+    if let Some((game, _)) = main.game {
+        games::display_main(ui, state, &view.tournament, game);
     }
-    chgk::display::screen(ui, state, &view.tournament, view.event_chgk());
 }
 
 /// Between slots: the days with what is done, on now and next, beside the

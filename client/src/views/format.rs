@@ -9,8 +9,9 @@ use minuta_shared::ids::GameId;
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::GameSettings;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::view::{GameEntry, HostView};
+use minuta_shared::wire::view::{DisplayView, GameEntry, HostView, TeamView};
 
+use crate::i18n::Lang;
 use crate::state::{AppState, UiCommand};
 
 /// A game's number and name, as its screens receive them.
@@ -44,6 +45,26 @@ pub enum Activity {
     Idle,
     Since(ServerTime),
     InPlay,
+}
+
+/// How the event's own game of a format ([`Screens::EVENT_OWN`]) claims the
+/// main page of a team's terminal or of the projector. Ordered: the main
+/// page shows the highest claim, the first registered on a tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MainClaim {
+    /// Nothing of it to show.
+    Nothing,
+    /// Something to show that yields to the main page's home game.
+    Beside,
+    /// The main page's home game: shown when nothing claims more. A game
+    /// the host added takes the screen from the main page only when its
+    /// activity is later than this `activity`; `relevant`: whether it has
+    /// anything for the team to see.
+    Home { activity: Activity, relevant: bool },
+    /// Shown on the main page.
+    Shown,
+    /// The whole screen, over the added games too.
+    Whole,
 }
 
 /// One format's screens. `Staff`, `Team` and `Display` are the format's own
@@ -88,6 +109,66 @@ pub trait Screens {
 
     fn display_activity(view: &Self::Display, now: ServerTime) -> Activity;
     fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &Self::Display);
+
+    /// How the event's own game claims a team terminal's main page, given
+    /// the team's whole view; asked of `EVENT_OWN` formats only.
+    fn team_main_claim(_team: &TeamView, _view: &Self::Team, _now: ServerTime) -> MainClaim {
+        MainClaim::Nothing
+    }
+
+    /// How the event's own game claims the projector's main page, given
+    /// the projector's whole view; asked of `EVENT_OWN` formats only.
+    fn display_main_claim(
+        _hall: &DisplayView,
+        _view: &Self::Display,
+        _now: ServerTime,
+    ) -> MainClaim {
+        MainClaim::Nothing
+    }
+
+    /// The main page's name on a team's row of pages while this game holds
+    /// it; `None`: the game's own name.
+    fn main_label(_lang: Lang) -> Option<&'static str> {
+        None
+    }
+
+    /// The team terminal's main page drawn from this game.
+    fn team_main(
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &Self::Team,
+        form: &mut Self::Form,
+        out: &mut Vec<UiCommand>,
+    ) {
+        Self::team(ui, state, game, view, form, out);
+    }
+
+    /// The team terminal's whole screen while this game claims it
+    /// ([`MainClaim::Whole`]).
+    fn team_whole(
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &Self::Team,
+        form: &mut Self::Form,
+    ) -> Vec<UiCommand> {
+        let mut out = Vec::new();
+        Self::team(ui, state, game, view, form, &mut out);
+        out
+    }
+
+    /// The projector's main page drawn from this game, under the
+    /// tournament's name.
+    fn display_main(
+        ui: &mut Ui,
+        state: &AppState,
+        _tournament: &str,
+        game: Game<'_>,
+        view: &Self::Display,
+    ) {
+        Self::display(ui, state, game, view);
+    }
 
     fn staff_activity(view: &Self::Staff, now: ServerTime) -> Activity;
     /// The host's or a judge's screen of the game; `host` is the whole

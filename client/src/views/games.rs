@@ -17,11 +17,13 @@ use minuta_shared::play::games::{
 };
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{DisplayGame, GameEntry, HostView, StaffGame, TeamGame, View};
+use minuta_shared::wire::view::{
+    DisplayGame, DisplayView, GameEntry, HostView, StaffGame, TeamGame, TeamView, View,
+};
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Screens, Seat};
+use crate::views::format::{Activity, MainClaim, Screens, Seat};
 use crate::views::widgets;
 
 /// Every game's form, by game: a terminal keeps what was half-typed in
@@ -183,7 +185,6 @@ macro_rules! screens {
             }
         }
 
-        /// Whether a game of `format` is set up from «Подготовка».
         /// Whether the event has a game of `format` of its own.
         fn event_own(format: Format) -> bool {
             match format {
@@ -191,6 +192,70 @@ macro_rules! screens {
             }
         }
 
+        /// How the event's own `game` claims a team terminal's main page.
+        fn team_main_claim(team: &TeamView, game: &TeamGame, now: ServerTime) -> MainClaim {
+            match &game.view {
+                $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_main_claim(team, v, now)),*
+            }
+        }
+
+        /// How the event's own `game` claims the projector's main page.
+        fn display_main_claim(hall: &DisplayView, game: &DisplayGame, now: ServerTime) -> MainClaim {
+            match &game.view {
+                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_main_claim(hall, v, now)),*
+            }
+        }
+
+        /// The main page's name on a team's row of pages while `game`
+        /// holds it.
+        pub fn main_label(lang: i18n::Lang, game: &TeamGame) -> String {
+            let own = match game.format {
+                $($(#[$meta])* Format::$variant => <$screens as Screens>::main_label(lang)),*
+            };
+            own.map_or_else(|| game_name(lang, game.format, &game.name), str::to_owned)
+        }
+
+        /// A team terminal's main page drawn from the event's own `game`.
+        pub fn team_main(
+            ui: &mut Ui,
+            state: &AppState,
+            game: &TeamGame,
+            forms: &mut GameForms,
+            out: &mut Vec<UiCommand>,
+        ) {
+            match &game.view {
+                $($(#[$meta])* GameTeamView::$variant(v) => {
+                    if let Some(form) = forms.of::<$screens>(game.id) {
+                        <$screens as Screens>::team_main(ui, state, game.into(), v, form, out);
+                    }
+                })*
+            }
+        }
+
+        /// A team terminal's whole screen, drawn from the event's own
+        /// `game` that claims it.
+        pub fn team_whole(
+            ui: &mut Ui,
+            state: &AppState,
+            game: &TeamGame,
+            forms: &mut GameForms,
+        ) -> Vec<UiCommand> {
+            match &game.view {
+                $($(#[$meta])* GameTeamView::$variant(v) => match forms.of::<$screens>(game.id) {
+                    Some(form) => <$screens as Screens>::team_whole(ui, state, game.into(), v, form),
+                    None => Vec::new(),
+                }),*
+            }
+        }
+
+        /// The projector's main page drawn from the event's own `game`.
+        pub fn display_main(ui: &mut Ui, state: &AppState, tournament: &str, game: &DisplayGame) {
+            match &game.view {
+                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_main(ui, state, tournament, game.into(), v)),*
+            }
+        }
+
+        /// Whether a game of `format` is set up from «Подготовка».
         pub fn set_up_first(format: Format) -> bool {
             match format {
                 $($(#[$meta])* Format::$variant => <$screens as Screens>::SET_UP_FIRST),*
@@ -241,14 +306,66 @@ screens! {
 }
 
 /// The games the host added to the programme, in order: every game but
-/// the event's own ones (the first game of each format that has one,
-/// [`Screens::EVENT_OWN`]), which have the dashboard's own tabs and the
+/// the event's own ones, which have the dashboard's own tabs and the
 /// terminals' main page.
 pub fn added<V>(games: &[GameEntry<V>]) -> impl DoubleEndedIterator<Item = &GameEntry<V>> + Clone {
-    games.iter().filter(move |g| {
-        let first_of_its_format = games.iter().find(|h| h.format == g.format);
-        !(event_own(g.format) && first_of_its_format.is_some_and(|h| h.id == g.id))
-    })
+    games.iter().filter(move |g| !is_event_own(games, g))
+}
+
+/// Whether `game` is one of the event's own: the first game of a format
+/// that has one ([`Screens::EVENT_OWN`]).
+fn is_event_own<V>(games: &[GameEntry<V>], game: &GameEntry<V>) -> bool {
+    let first_of_its_format = games.iter().find(|g| g.format == game.format);
+    event_own(game.format) && first_of_its_format.is_some_and(|g| g.id == game.id)
+}
+
+/// What the event's own games make of a team terminal's or the
+/// projector's main page.
+pub struct MainPage<'a, V> {
+    /// The game the main page shows, with its claim: the highest claim,
+    /// the first on a tie.
+    pub game: Option<(&'a GameEntry<V>, MainClaim)>,
+    /// The home game's activity, which an added game must pass to take
+    /// the screen from the main page.
+    pub home: Activity,
+    /// Whether the main page has anything for the team to see.
+    pub relevant: bool,
+}
+
+impl<'a, V> MainPage<'a, V> {
+    fn of(claims: impl Iterator<Item = (&'a GameEntry<V>, MainClaim)>) -> Self {
+        let mut page = MainPage {
+            game: None,
+            home: Activity::Idle,
+            relevant: false,
+        };
+        for (game, claim) in claims {
+            match claim {
+                MainClaim::Nothing => continue,
+                MainClaim::Home { activity, relevant } => {
+                    page.home = page.home.max(activity);
+                    page.relevant |= relevant;
+                }
+                MainClaim::Beside | MainClaim::Shown | MainClaim::Whole => page.relevant = true,
+            }
+            if page.game.is_none_or(|(_, best)| claim > best) {
+                page.game = Some((game, claim));
+            }
+        }
+        page
+    }
+}
+
+/// A team terminal's main page.
+pub fn team_main_page(view: &TeamView, now: ServerTime) -> MainPage<'_, GameTeamView> {
+    let own = view.games.iter().filter(|g| is_event_own(&view.games, g));
+    MainPage::of(own.map(|g| (g, team_main_claim(view, g, now))))
+}
+
+/// The projector's main page.
+pub fn display_main_page(view: &DisplayView, now: ServerTime) -> MainPage<'_, GameDisplayView> {
+    let own = view.games.iter().filter(|g| is_event_own(&view.games, g));
+    MainPage::of(own.map(|g| (g, display_main_claim(view, g, now))))
 }
 
 /// Every game's running clock in a view, for the signals and the repaint.
@@ -279,7 +396,7 @@ pub fn clocks(view: &View) -> Vec<(GameId, ClockView)> {
 }
 
 /// The added game the projector follows instead of its main page: the one
-/// with the latest activity, if later than `home`'s.
+/// with the latest activity, if later than the main page's `home`.
 pub fn display_choice(
     games: &[DisplayGame],
     home: Activity,
@@ -421,5 +538,45 @@ mod tests {
 
         // Assert
         assert_eq!(added, vec![2, 6, 7, 8]);
+    }
+
+    #[test]
+    fn the_main_page_shows_the_highest_claim_the_first_on_a_tie() {
+        let at = |us| Activity::Since(ServerTime(us));
+        let home = |activity, relevant| MainClaim::Home { activity, relevant };
+        // (claims of the event's ChGK and Brain-ring) → (shown, home, relevant)
+        let table = [
+            // A ChGK question on, the ring seeded: ChGK; an added game
+            // must be later than the question.
+            (
+                (home(Activity::InPlay, true), MainClaim::Beside),
+                (0, Activity::InPlay, true),
+            ),
+            // Between ChGK questions, the ring's tournament.
+            ((home(at(5), true), MainClaim::Shown), (1, at(5), true)),
+            // A live fight takes the whole screen.
+            ((home(at(5), false), MainClaim::Whole), (1, at(5), true)),
+            // Nothing on: ChGK's screen, nothing to show the team.
+            (
+                (home(Activity::Idle, false), MainClaim::Nothing),
+                (0, Activity::Idle, false),
+            ),
+        ];
+        let games = [entry(0, Format::Chgk), entry(1, Format::Ring)];
+        for ((chgk, ring), (shown, home, relevant)) in table {
+            let page = MainPage::of([(&games[0], chgk), (&games[1], ring)].into_iter());
+            assert_eq!(
+                page.game.map(|(g, _)| g.id.0),
+                Some(shown),
+                "{chgk:?}, {ring:?}"
+            );
+            assert_eq!(page.home, home, "{chgk:?}, {ring:?}");
+            assert_eq!(page.relevant, relevant, "{chgk:?}, {ring:?}");
+        }
+        // Two equal claims: the first registered.
+        let page = MainPage::of(
+            [(&games[0], MainClaim::Shown), (&games[1], MainClaim::Shown)].into_iter(),
+        );
+        assert_eq!(page.game.map(|(g, _)| g.id.0), Some(0));
     }
 }

@@ -26,12 +26,12 @@ use minuta_shared::play::games::{Format, GameSettings};
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{GameEntry, HostView};
+use minuta_shared::wire::view::{DisplayView, GameEntry, HostView, TeamView};
 
 use crate::i18n::brain_ring::Rt;
 use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Game, Screens, Seat};
+use crate::views::format::{Activity, Game, MainClaim, Screens, Seat};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 use minuta_shared::play::brain_ring::Ruling;
 
@@ -102,6 +102,79 @@ impl Screens for Ring {
 
     fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &RingBoard) {
         board::board(ui, state, title(state.lang, game), view);
+    }
+
+    /// The team's live fight takes its whole terminal (a ломтик has no
+    /// button: its team's own terminal presses); between its fights the
+    /// team follows the tournament, unless a ChGK question is on.
+    fn team_main_claim(team: &TeamView, view: &RingTeamView, _now: ServerTime) -> MainClaim {
+        if view.fight.is_some() && team.slice.is_none() {
+            return MainClaim::Whole;
+        }
+        if view.board.is_none() {
+            return MainClaim::Nothing;
+        }
+        if team.event_chgk().clock.question.is_none() {
+            MainClaim::Shown
+        } else {
+            MainClaim::Beside
+        }
+    }
+
+    /// A fight on takes the projector over everything; the seeded
+    /// tournament is shown unless a ChGK question is in play.
+    fn display_main_claim(hall: &DisplayView, view: &RingBoard, now: ServerTime) -> MainClaim {
+        if view.fights.iter().any(|f| !f.closed) {
+            MainClaim::Whole
+        } else if board::shows_ring(view, &hall.event_chgk().clock, now) {
+            MainClaim::Shown
+        } else {
+            MainClaim::Nothing
+        }
+    }
+
+    fn main_label(lang: Lang) -> Option<&'static str> {
+        Some(lang.t(T::TabRing))
+    }
+
+    fn team_main(
+        ui: &mut Ui,
+        state: &AppState,
+        _game: Game<'_>,
+        view: &RingTeamView,
+        _form: &mut RingForm,
+        _out: &mut Vec<UiCommand>,
+    ) {
+        if let (Some(team), Some(board)) = (state.team_view().map(|v| v.team), &view.board) {
+            waiting::waiting(ui, state.lang, team, board);
+        }
+    }
+
+    fn team_whole(
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &RingTeamView,
+        form: &mut RingForm,
+    ) -> Vec<UiCommand> {
+        match (state.team_view().map(|v| v.team), &view.fight) {
+            (Some(team), Some(fight)) => {
+                button::screen(ui, state, game.id, team, fight, &mut form.button)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// «Турнир · Брейн-ринг»: the event's own Brain-ring.
+    fn display_main(
+        ui: &mut Ui,
+        state: &AppState,
+        tournament: &str,
+        _game: Game<'_>,
+        view: &RingBoard,
+    ) {
+        let title = format!("{tournament} · {}", state.lang.t(T::TabRing));
+        board::board(ui, state, &title, view);
     }
 
     fn staff_activity(view: &RingStaffView, _now: ServerTime) -> Activity {

@@ -22,10 +22,11 @@ use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameSettings;
 use minuta_shared::time::ServerTime;
-use minuta_shared::wire::view::HostView;
+use minuta_shared::wire::view::{DisplayView, HostView, TeamView};
 
+use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Game, Screens, Seat};
+use crate::views::format::{Activity, Game, MainClaim, Screens, Seat};
 use crate::views::widgets;
 
 /// The ChGK clock's activity: a question in play, or when its minute began.
@@ -93,6 +94,42 @@ impl Screens for Chgk {
 
     fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &ChgkDisplayView) {
         display::screen(ui, state, game.name, view);
+    }
+
+    /// The event's ChGK is the main page's home: its card, whatever else
+    /// is on, unless something claims more.
+    fn team_main_claim(_team: &TeamView, view: &ChgkTeamView, now: ServerTime) -> MainClaim {
+        MainClaim::Home {
+            activity: activity(&view.clock, now),
+            relevant: Self::team_relevant(view),
+        }
+    }
+
+    /// The projector's home: the clock, the cards in and the standings.
+    fn display_main_claim(
+        _hall: &DisplayView,
+        view: &ChgkDisplayView,
+        now: ServerTime,
+    ) -> MainClaim {
+        MainClaim::Home {
+            activity: activity(&view.clock, now),
+            relevant: true,
+        }
+    }
+
+    fn main_label(lang: Lang) -> Option<&'static str> {
+        Some(lang.t(T::ChgkScreen))
+    }
+
+    /// Under the tournament's name: the event's ChGK is the event.
+    fn display_main(
+        ui: &mut Ui,
+        state: &AppState,
+        tournament: &str,
+        _game: Game<'_>,
+        view: &ChgkDisplayView,
+    ) {
+        display::screen(ui, state, tournament, view);
     }
 
     fn staff_activity(view: &ChgkStaffView, now: ServerTime) -> Activity {
