@@ -8,12 +8,11 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
-use minuta_shared::play::games::GameTeamView;
 use minuta_shared::wire::view::{TeamGame, TeamView};
 
 use crate::state::{AppState, UiCommand};
 use crate::views::format::MainClaim;
-use crate::views::games::{self, GameForms, MainPage};
+use crate::views::games::{self, GameForms};
 use crate::views::widgets;
 
 #[derive(Debug, Default)]
@@ -43,7 +42,7 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
         .filter(|g| games::team_relevant(g))
         .collect();
     if shown.is_empty() {
-        return main_page(ui, state, view, &main, form);
+        return main_page(ui, state, view, main.game.map(|(g, _)| g), form);
     }
     let lang = state.lang;
     // The page the hall is on: whichever had its attention last.
@@ -93,7 +92,7 @@ pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm)
         TeamPage::Main => None,
     };
     let Some(game) = game else {
-        return main_page(ui, state, view, &main, form);
+        return main_page(ui, state, view, main.game.map(|(g, _)| g), form);
     };
     let mut out = Vec::new();
     egui::ScrollArea::vertical()
@@ -113,7 +112,7 @@ fn main_page(
     ui: &mut Ui,
     state: &AppState,
     view: &TeamView,
-    main: &MainPage<'_, GameTeamView>,
+    game: Option<&TeamGame>,
     form: &mut TeamForm,
 ) -> Vec<UiCommand> {
     let mut out = Vec::new();
@@ -124,7 +123,7 @@ fn main_page(
                 widgets::team_heading(ui, view);
                 widgets::slice_note(ui, state.lang, view);
             });
-            if let Some((game, _)) = main.game {
+            if let Some(game) = game {
                 games::team_main(ui, state, game, &mut form.games, &mut out);
             }
         });

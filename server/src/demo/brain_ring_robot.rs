@@ -25,6 +25,7 @@ use minuta_shared::play::brain_ring::{
     ButtonPhase, EarlyPress, FightId, RingAppealKind, RingBoard, RingCommand, RingFightView,
     RingStage, RingTiming,
 };
+use minuta_shared::play::chgk::view::QuestionStatus;
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
@@ -35,7 +36,6 @@ use super::plug::{
     Autopilot, Demo, FormatRobots, HostCast, SetUp, Steps, TeamCast, TeamHand, TeamStyle,
 };
 use super::{DEMO_PACKAGE, DemoConfig, schedule};
-use minuta_shared::play::chgk::view::QuestionStatus;
 
 /// «Брейн-ринг» (section 4): qualifying rounds, the play-off, the final.
 pub(super) struct RingDemo;

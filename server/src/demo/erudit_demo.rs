@@ -17,13 +17,10 @@ use super::{DEMO_ERUDIT_PACKAGE, DemoConfig};
 /// «Эрудит-квартет» (section 5): two groups of four, then the final.
 pub(super) struct EruditDemo;
 
-/// How many teams the demo's empty store gets: two groups of four, and
-/// the final of the best (5.4).
-const TEAMS: usize = 8;
-
 impl Demo for EruditDemo {
     const NAME: &'static str = "erudit-quartet";
-    const TEAMS: usize = TEAMS;
+    /// Two groups of four, and the final of the best (5.4).
+    const TEAMS: usize = 8;
 
     fn set_up(demo: &DemoConfig, set_up: &mut SetUp<'_>) -> Result<(), String> {
         add_game(demo, set_up)

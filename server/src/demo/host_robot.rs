@@ -164,18 +164,17 @@ pub(super) async fn play(
 #[cfg(test)]
 mod tests {
     use minuta_shared::identity::Identity;
-    use minuta_shared::play::chgk::Verdict;
+    use minuta_shared::ids::QuestionId;
+    use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Verdict};
     use minuta_shared::play::clock::Phase;
+    use minuta_shared::time::ServerTime;
+    use minuta_shared::wire::client::Command;
 
     use super::*;
     use crate::core::{Core, ServerInfo};
     use crate::demo::chgk::{Announce, chgk_steps};
     use crate::demo::{DemoConfig, RobotCast, robot_credentials, set_up};
     use crate::driver::fresh_secret;
-    use minuta_shared::ids::QuestionId;
-    use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-    use minuta_shared::time::ServerTime;
-    use minuta_shared::wire::client::Command;
 
     const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 

@@ -2,7 +2,7 @@
 //! autopilot host of its demo, and a robot team's captain and ломтики
 //! ([`Captain`]).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use minuta_shared::ids::Slice;
 use minuta_shared::play::games::Format;
@@ -64,17 +64,21 @@ pub(super) struct NeptuneRobots;
 
 impl FormatRobots for NeptuneRobots {
     fn hand(cast: &TeamCast<'_>) -> Box<dyn TeamHand> {
-        // The answers the robots know, and how many Джокер questions.
-        let package = NeptunePackage::parse("demo_neptune.json", DEMO_NEPTUNE_PACKAGE.as_bytes())
-            .ok()
-            .map(Arc::new);
+        // The answers the robots know (the package, read once for all
+        // teams), and how many Джокер questions.
+        static PACKAGE: OnceLock<Option<Arc<NeptunePackage>>> = OnceLock::new();
+        let package = PACKAGE.get_or_init(|| {
+            NeptunePackage::parse("demo_neptune.json", DEMO_NEPTUNE_PACKAGE.as_bytes())
+                .ok()
+                .map(Arc::new)
+        });
         let joker = settings(cast.demo).sizes.of(Contest::Joker);
         Box::new(Captain::new(
             cast.team,
             cast.place,
             cast.style,
             cast.demo.minute,
-            package,
+            package.clone(),
             joker,
         ))
     }
