@@ -25,6 +25,9 @@ mod common;
 use std::time::Instant;
 
 use minuta_client::i18n::Lang;
+use minuta_client::views::brain_ring::RingTab;
+use minuta_client::views::chgk::staff::ChgkTab;
+use minuta_client::views::games::EventTab;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::chgk::Judger;
@@ -41,11 +44,14 @@ const FRAMES: usize = 15;
 /// The tabs whose content grows with the hall.
 const TABS: [(&str, HostTab); 6] = [
     ("teams", HostTab::Teams),
-    ("judging", HostTab::Judging),
-    ("standings", HostTab::Standings),
-    ("game", HostTab::Game),
+    ("judging", HostTab::Own(EventTab::Chgk(ChgkTab::Judging))),
+    (
+        "standings",
+        HostTab::Own(EventTab::Chgk(ChgkTab::Standings)),
+    ),
+    ("game", HostTab::Own(EventTab::Chgk(ChgkTab::Game))),
     ("access", HostTab::Access),
-    ("ring", HostTab::Ring),
+    ("ring", HostTab::Own(EventTab::Ring(RingTab::Tournament))),
 ];
 
 fn main() {

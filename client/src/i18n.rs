@@ -303,7 +303,6 @@ texts! {
     // «Мультиигры» and the programme's games (section 6)
     LeadersChart => "Гонка лидеров", "The leaders' race";
     ChartQuestion => "вопрос", "question";
-    ChgkScreen => "ЧГК", "ChGK";
     AddGame => "Добавить игру", "Add a game";
     GameName => "Название игры", "Game name";
     NoGamesOfFormat => "Игр этого формата пока нет: добавьте игру.", "No games of this format yet: add one.";
@@ -383,7 +382,6 @@ texts! {
     SlotNow => "сейчас", "now";
     SlotNext => "далее", "next";
     FestivalResults => "Итоги фестиваля", "Festival results";
-    ChgkTable => "Таблица ЧГК", "ChGK table";
     ChgkFull => "«Что? Где? Когда?»", "«What? Where? When?»";
     ColPrize => "Приз", "Prize";
     FindTeam => "Найти команду", "Find a team";

@@ -11,6 +11,8 @@ use common::{ScreenHarness, acknowledge, click, minute, screen, state_at};
 use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::Lang;
 use minuta_client::state::UiCommand;
+use minuta_client::views::chgk::staff::ChgkTab;
+use minuta_client::views::games::EventTab;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::jury;
 use minuta_client::views::team::TeamForm;
@@ -143,7 +145,7 @@ fn host_appeals(chgk: ChgkStaffView) -> ScreenHarness<HostForm> {
     *common::staff_chgk(&mut view) = chgk;
     let state = state_at(Lang::Ru, START_MS * 1000, View::Host(view));
     let form = HostForm {
-        tab: Some(HostTab::Appeals),
+        tab: Some(HostTab::Own(EventTab::Chgk(ChgkTab::Appeals))),
         ..HostForm::default()
     };
     screen(state, form, [1200.0, 900.0], common::dashboard)

@@ -10,6 +10,9 @@ mod common;
 use common::{ScreenHarness, click, screen, state_at};
 use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::Lang;
+use minuta_client::views::brain_ring::RingTab;
+use minuta_client::views::chgk::staff::ChgkTab;
+use minuta_client::views::games::EventTab;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::chgk::view::StandingRow;
@@ -121,7 +124,7 @@ fn a_search_that_matches_nobody_says_so() {
 
 #[test]
 fn the_standings_of_a_hall_of_thousands_lay_out_only_a_screenful() {
-    let harness = hall_on(HostTab::Standings);
+    let harness = hall_on(HostTab::Own(EventTab::Chgk(ChgkTab::Standings)));
     assert!(harness.query_by_label("Команда 1").is_some());
     assert!(harness.query_by_label("Команда 10000").is_none());
 }
@@ -129,7 +132,7 @@ fn the_standings_of_a_hall_of_thousands_lay_out_only_a_screenful() {
 #[test]
 fn brain_ring_seeding_by_hand_offers_the_first_teams_and_a_search() {
     // Arrange.
-    let mut harness = hall_on(HostTab::Ring);
+    let mut harness = hall_on(HostTab::Own(EventTab::Ring(RingTab::Tournament)));
     assert!(
         harness
             .query_by_label("и ещё 9940 команд — уточните поиск")

@@ -13,6 +13,8 @@ use egui::{Event, Key, Rect};
 use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::Lang;
 use minuta_client::state::UiCommand;
+use minuta_client::views::chgk::staff::ChgkTab;
+use minuta_client::views::games::EventTab;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::packages::Question;
@@ -129,7 +131,7 @@ fn chgk_3_twenty_groups_are_judged_and_revealed_with_at_most_24_presses() {
     let mut harness = dashboard(
         Lang::Ru,
         forty_teams_judging(20, false),
-        HostTab::Judging,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Judging)),
         [1280.0, 720.0],
     );
     let mut presses = 0;
@@ -160,7 +162,7 @@ fn chgk_3_three_right_answers_by_keys_then_the_rest_wrong_in_one_click() {
     let mut harness = dashboard(
         Lang::Ru,
         forty_teams_judging(20, false),
-        HostTab::Judging,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Judging)),
         [1280.0, 720.0],
     );
     let mut presses = 0;
@@ -207,7 +209,7 @@ fn chgk_3_enter_does_not_reveal_while_a_group_is_unjudged() {
     let mut harness = dashboard(
         Lang::En,
         forty_teams_judging(20, false),
-        HostTab::Game,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Game)),
         [1280.0, 720.0],
     );
     press(&mut harness, Key::Enter);
@@ -231,7 +233,12 @@ fn chgk_3_each_group_shows_its_teams_and_a_long_answer_wraps_unclipped() {
 
     for lang in [Lang::Ru, Lang::En] {
         // Act
-        let harness = dashboard(lang, view.clone(), HostTab::Judging, [1280.0, 720.0]);
+        let harness = dashboard(
+            lang,
+            view.clone(),
+            HostTab::Own(EventTab::Chgk(ChgkTab::Judging)),
+            [1280.0, 720.0],
+        );
 
         // Assert: the count and the names; the long answer on several lines,
         // inside the window, above the teams line under it.
@@ -273,7 +280,12 @@ fn chgk_3_a_verdict_leaves_the_rows_where_they_were() {
     let before = forty_teams_judging(5, false);
     let mut after = before.clone();
     common::staff_chgk(&mut after).judging[0].groups[0].verdict = Some(Verdict::Correct);
-    let mut harness = dashboard(Lang::Ru, before, HostTab::Judging, [1280.0, 720.0]);
+    let mut harness = dashboard(
+        Lang::Ru,
+        before,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Judging)),
+        [1280.0, 720.0],
+    );
     let row = rect_of(&harness, "Ответ 0");
 
     // Act
@@ -317,7 +329,12 @@ fn announced() -> HostView {
 
 #[test]
 fn chgk_3_next_question_asks_first_when_the_announced_one_had_no_minute() {
-    let mut harness = dashboard(Lang::Ru, announced(), HostTab::Game, [1280.0, 720.0]);
+    let mut harness = dashboard(
+        Lang::Ru,
+        announced(),
+        HostTab::Own(EventTab::Chgk(ChgkTab::Game)),
+        [1280.0, 720.0],
+    );
 
     // A double click on «Следующий вопрос» sends nothing …
     click(&mut harness, "Следующий вопрос (2)");
@@ -349,7 +366,12 @@ fn chgk_3_next_question_asks_first_when_the_announced_one_had_no_minute() {
 
 #[test]
 fn chgk_3_the_host_takes_back_an_announcement_before_time() {
-    let mut harness = dashboard(Lang::En, announced(), HostTab::Game, [1280.0, 720.0]);
+    let mut harness = dashboard(
+        Lang::En,
+        announced(),
+        HostTab::Own(EventTab::Chgk(ChgkTab::Game)),
+        [1280.0, 720.0],
+    );
     click(&mut harness, "Take back the announcement");
     common::assert_sent(
         &harness,
@@ -383,7 +405,7 @@ fn chgk_3_the_minute_buttons_stay_put_while_the_missing_teams_line_changes() {
     common::staff_chgk(&mut all_in).judging[0].missing.clear();
     let state = state_at(Lang::Ru, (START_MS + 20_000) * 1000, View::Host(running));
     let form = HostForm {
-        tab: Some(HostTab::Game),
+        tab: Some(HostTab::Own(EventTab::Chgk(ChgkTab::Game))),
         ..HostForm::default()
     };
     let mut harness = screen(state, form, [1280.0, 720.0], common::dashboard);
@@ -423,7 +445,12 @@ fn chgk_4_3_a_pass_counts_among_the_cards_in_and_the_host_sees_who_passed() {
     }
 
     // Act
-    let harness = dashboard(Lang::Ru, view, HostTab::Game, [1280.0, 720.0]);
+    let harness = dashboard(
+        Lang::Ru,
+        view,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Game)),
+        [1280.0, 720.0],
+    );
 
     // Assert: two cards in of 40, and the pass named.
     harness.get_by_label_contains("Сдано карточек: 2 из 40");

@@ -15,7 +15,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::Lang;
 use minuta_client::state::AppState;
+use minuta_client::views::chgk::staff::ChgkTab;
 use minuta_client::views::display;
+use minuta_client::views::games::EventTab;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_shared::ids::{QuestionId, TourId};
 use minuta_shared::packages::Question;
@@ -79,7 +81,7 @@ fn host_with_pictures(pictures: Vec<MediaRef>, shown: Option<ShownPicture>) -> H
 fn desk(view: HostView) -> ScreenHarness<HostForm> {
     let state = state_at(Lang::Ru, START_MS * 1000, View::Host(view));
     let form = HostForm {
-        tab: Some(HostTab::Game),
+        tab: Some(HostTab::Own(EventTab::Chgk(ChgkTab::Game))),
         ..HostForm::default()
     };
     screen(state, form, [1200.0, 900.0], common::dashboard)

@@ -14,6 +14,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::{self, Lang};
 use minuta_client::state::UiCommand;
+use minuta_client::views::chgk::staff::ChgkTab;
+use minuta_client::views::games::EventTab;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
 use minuta_shared::play::chgk::view::{StandingRow, TourView};
@@ -277,7 +279,11 @@ fn programme_2_the_form_starts_from_the_saved_programme() {
 fn programme_2_the_dashboard_says_what_is_on_now_and_next() {
     let mut view = host_view();
     view.programme = Some(programme_view());
-    let harness = host_screen(view.clone(), HostTab::Standings, Lang::Ru);
+    let harness = host_screen(
+        view.clone(),
+        HostTab::Own(EventTab::Chgk(ChgkTab::Standings)),
+        Lang::Ru,
+    );
     assert!(
         harness
             .query_by_label("Сейчас: ЧГК, тур 1 · Классика")
@@ -288,7 +294,11 @@ fn programme_2_the_dashboard_says_what_is_on_now_and_next() {
             .query_by_label("Далее: Мультиигры: Ребусы")
             .is_some()
     );
-    let harness = host_screen(view.clone(), HostTab::Standings, Lang::En);
+    let harness = host_screen(
+        view.clone(),
+        HostTab::Own(EventTab::Chgk(ChgkTab::Standings)),
+        Lang::En,
+    );
     assert!(
         harness
             .query_by_label("Now: ChGK, tour 1 · Классика")
@@ -311,7 +321,11 @@ fn programme_2_once_every_slot_is_done_the_strip_says_so() {
     }
     let mut view = host_view();
     view.programme = Some(listed);
-    let harness = host_screen(view, HostTab::Standings, Lang::Ru);
+    let harness = host_screen(
+        view,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Standings)),
+        Lang::Ru,
+    );
     assert!(harness.query_by_label("Программа пройдена").is_some());
     assert!(harness.query_by_label_contains("Сейчас:").is_none());
 }
@@ -491,7 +505,7 @@ fn festival() -> Vec<FestivalTable> {
 fn festival_screen(lang: Lang, results: &str) -> ScreenHarness<HostForm> {
     let mut view = host_view();
     view.festival = festival();
-    let mut harness = host_screen(view, HostTab::Standings, lang);
+    let mut harness = host_screen(view, HostTab::Own(EventTab::Chgk(ChgkTab::Standings)), lang);
     click(&mut harness, results);
     harness
 }
@@ -541,7 +555,11 @@ fn festival_2_2_prizes_read_in_english() {
 
 #[test]
 fn programme_the_set_up_tabs_open_from_one_menu() {
-    let mut harness = host_screen(host_view(), HostTab::Standings, Lang::Ru);
+    let mut harness = host_screen(
+        host_view(),
+        HostTab::Own(EventTab::Chgk(ChgkTab::Standings)),
+        Lang::Ru,
+    );
     click(&mut harness, "Подготовка");
     click(&mut harness, "Команды (4)");
     assert!(harness.query_by_label("Регистрация команды").is_some());

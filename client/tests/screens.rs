@@ -12,9 +12,13 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use minuta_client::i18n::Lang;
+use minuta_client::views::brain_ring::RingTab;
+use minuta_client::views::chgk::staff::ChgkTab;
+use minuta_client::views::event_own::JudgePage;
+use minuta_client::views::games::EventTab;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
-use minuta_shared::play::chgk::view::{DisplayReveal, StandingRow};
+use minuta_shared::play::chgk::view::{DisplayReveal, StandingRow, TourView};
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::erudit::EruditStaffView;
 use minuta_shared::play::games::{Format, GameStaffView};
@@ -262,4 +266,113 @@ fn the_dashboard_opens_on_the_game_the_event_plays_not_an_empty_chgk_page() {
         ..common::host_view()
     };
     assert_eq!(opened(empty), None);
+}
+
+fn a_tour() -> TourView {
+    TourView {
+        id: TourId(0),
+        title: "Тур 1".into(),
+        closed: false,
+        absent: Vec::new(),
+        questions: Vec::new(),
+    }
+}
+
+fn on_now(slot: Slot) -> Option<ProgrammeView> {
+    Some(ProgrammeView {
+        days: vec![DayView {
+            title: "Воскресенье".into(),
+            slots: vec![SlotView {
+                slot,
+                title: String::new(),
+                status: SlotStatus::Now,
+            }],
+        }],
+    })
+}
+
+#[test]
+fn the_dashboard_opens_on_the_event_s_own_game_that_is_ready() {
+    let game = Some(HostTab::Own(EventTab::Chgk(ChgkTab::Game)));
+    let ring = Some(HostTab::Own(EventTab::Ring(RingTab::Tournament)));
+    // (ChGK has a tour, the Brain-ring has questions, the slot on now) →
+    // the tab it opens on.
+    let table = [
+        ((true, false, None), game),
+        ((false, true, None), ring),
+        // Both ready: the event's ChGK, registered first.
+        ((true, true, None), game),
+        // 2: the programme's slot on now is the own game's.
+        ((true, true, Some(Slot::BrainRing)), ring),
+        ((true, true, Some(Slot::ChgkTour { tour: TourId(0) })), game),
+        // A slot whose game is not ready yet: the game that is.
+        ((true, false, Some(Slot::BrainRing)), game),
+    ];
+    for ((tours, questions, slot), tab) in table {
+        let mut view = event_with(Vec::new());
+        if tours {
+            common::staff_chgk(&mut view).tours = vec![a_tour()];
+        }
+        if questions {
+            common::staff_ring(&mut view).pool = 12;
+        }
+        view.programme = slot.and_then(on_now);
+        assert_eq!(opened(view), tab, "{tours} {questions} {slot:?}");
+    }
+}
+
+#[test]
+fn the_dashboard_names_the_own_games_tabs_and_no_festival_for_one_tournament() {
+    // Arrange: an event of one tournament, its ChGK with a tour.
+    let mut view = event_with(Vec::new());
+    common::staff_chgk(&mut view).tours = vec![a_tour()];
+    let state = common::state_at(Lang::Ru, START_MS * 1000, View::Host(view.clone()));
+    let harness = common::screen(
+        state,
+        HostForm::default(),
+        [1280.0, 720.0],
+        common::dashboard,
+    );
+    for tab in [
+        "Игра",
+        "Судейство",
+        "Апелляции",
+        "Итоги",
+        "Брейн-ринг",
+        "Программа",
+    ] {
+        assert!(harness.query_by_label(tab).is_some(), "{tab}");
+    }
+    assert!(
+        harness.query_by_label("Итоги фестиваля").is_none(),
+        "one tournament: no festival"
+    );
+}
+
+#[test]
+fn a_judge_credits_the_event_s_chgk_and_each_format_with_added_games() {
+    // Arrange: a Мультиигры game beside the event's ChGK.
+    let view = event_with(vec![multigames()]);
+    let state = common::state_at(Lang::Ru, START_MS * 1000, View::Host(view));
+
+    // Act
+    let mut harness = common::screen(
+        state,
+        HostForm::default(),
+        [1280.0, 720.0],
+        common::judge_terminal,
+    );
+
+    // Assert: the ChGK page first, Мультиигры beside it, no Brain-ring.
+    assert_eq!(
+        harness.state().form.judge_page,
+        Some(JudgePage::Own(Format::Chgk))
+    );
+    assert!(harness.query_by_label("ЧГК").is_some());
+    assert!(harness.query_by_label("Брейн-ринг").is_none());
+    common::click(&mut harness, "Мультиигры");
+    assert_eq!(
+        harness.state().form.judge_page,
+        Some(JudgePage::Games(Format::Multigames))
+    );
 }

@@ -12,6 +12,8 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use minuta_client::i18n::Lang;
 use minuta_client::state::UiCommand;
 use minuta_client::views::chgk::judging;
+use minuta_client::views::chgk::staff::ChgkTab;
+use minuta_client::views::games::EventTab;
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::team::TeamForm;
 use minuta_shared::ids::{QuestionId, TeamId, TourId};
@@ -295,7 +297,7 @@ fn the_host_announces_a_question_picked_out_of_order_on_the_game_tab() {
         View::Host(host_view_with_a_tour()),
     );
     let form = HostForm {
-        tab: Some(HostTab::Game),
+        tab: Some(HostTab::Own(EventTab::Chgk(ChgkTab::Game))),
         ..HostForm::default()
     };
     // Every settle checks that each control has an accessible name.
@@ -438,7 +440,7 @@ fn chgk_3_the_host_ticks_the_question_onto_the_projector() {
     let mut harness = dashboard_on(
         Lang::En,
         host_view_with_a_tour(),
-        HostTab::Game,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Game)),
         [1200.0, 900.0],
     );
     click(&mut harness, "show the question on the projector");
@@ -544,7 +546,7 @@ fn another_chgk_tournament_is_added_from_the_set_up_menu_and_then_has_its_tab() 
     let mut harness = dashboard_on(
         Lang::Ru,
         host_view_with_a_tour(),
-        HostTab::Game,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Game)),
         [1400.0, 900.0],
     );
     assert!(
@@ -584,7 +586,12 @@ fn the_standings_tab_draws_the_leaders_race_from_their_masks() {
             mask: "1".repeat(7 - i as usize) + &"0".repeat(i as usize),
         })
         .collect();
-    let harness = dashboard_on(Lang::Ru, view, HostTab::Standings, [1400.0, 1200.0]);
+    let harness = dashboard_on(
+        Lang::Ru,
+        view,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Standings)),
+        [1400.0, 1200.0],
+    );
     assert!(harness.query_by_label("Гонка лидеров").is_some());
 }
 
@@ -631,7 +638,7 @@ fn chgk_3_the_host_sends_the_handout_to_the_projector_and_takes_it_down() {
     let mut harness = dashboard_on(
         Lang::Ru,
         host_view_with_a_handout(),
-        HostTab::Game,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Game)),
         [1200.0, 900.0],
     );
     click(&mut harness, "Раздатку на экран");
@@ -648,7 +655,12 @@ fn chgk_3_the_host_sends_the_handout_to_the_projector_and_takes_it_down() {
     // Once it is up, the same place takes it down.
     let mut view = host_view_with_a_handout();
     common::staff_chgk(&mut view).handout_shown = Some(QuestionId(0));
-    let mut harness = dashboard_on(Lang::Ru, view, HostTab::Game, [1200.0, 900.0]);
+    let mut harness = dashboard_on(
+        Lang::Ru,
+        view,
+        HostTab::Own(EventTab::Chgk(ChgkTab::Game)),
+        [1200.0, 900.0],
+    );
     click(&mut harness, "Убрать раздатку с экрана");
     common::assert_sent(
         &harness,

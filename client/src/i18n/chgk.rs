@@ -227,6 +227,7 @@ texts! {
     JuryDecides => "Апелляции рассматривает апелляционное жюри (6.5): здесь видно, в каком они состоянии.", "The appeal jury decides the appeals (6.5): their state shows here.";
     TeamAnswer => "Ответ команды", "The team's answer";
     Attendance => "Явка", "Attendance";
+    ChgkScreen => "ЧГК", "ChGK";
     AttendanceHint => "Команда входит в A тура (4.3), пока не отмечена отсутствующей: снимите галочку с тура, который она пропустила или с которого ушла.", "A team counts in a tour's A (4.3) until marked absent: untick a tour it missed or left.";
     NoTours => "В турнире ЧГК пока нет туров.", "The ChGK tournament has no tours yet.";
 }

@@ -15,7 +15,7 @@ use crate::i18n::{Lang, T};
 use crate::state::AppState;
 use crate::views::format::MainClaim;
 use crate::views::widgets::{self, GREY};
-use crate::views::{games, programme};
+use crate::views::{event_own, games, programme};
 
 pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     let lang = state.lang;
@@ -33,7 +33,7 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
             return;
         }
     }
-    let main = games::display_main_page(view, now);
+    let main = event_own::display_main_page(view, now);
     let whole = matches!(main.game, Some((_, MainClaim::Whole)));
     if !whole && let Some(game) = games::display_choice(&view.games, main.home, now) {
         games::display(ui, state, game);

@@ -1,13 +1,15 @@
 //! A plug-in format's screens as the registry ([`crate::views::games`])
 //! sees them: the [`Screens`] each format implements, what its screens are
 //! handed — the [`Game`] and the [`Seat`] — and the [`Activity`] they
-//! report. The registry and the formats both build on this; neither
-//! imports the other's pieces.
+//! report; for the event's own games, the dashboard's tabs they bring
+//! ([`OwnTab`], [`Opening`]). The registry and the formats both build on
+//! this; neither imports the other's pieces.
 
 use egui::Ui;
-use minuta_shared::ids::GameId;
+use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::GameSettings;
+use minuta_shared::programme::Slot;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::{DisplayView, GameEntry, HostView, TeamView};
 
@@ -67,6 +69,69 @@ pub enum MainClaim {
     Whole,
 }
 
+/// Where one of the event's own game's tabs sits on the host's dashboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TabPlace {
+    /// On the bar, used during the evening.
+    Bar,
+    /// In the «Подготовка» menu, used before it.
+    SetUp,
+}
+
+/// One of the event's own game's tabs on the host's dashboard: which,
+/// its label (with what waits there: «Апелляции (2)») and its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnTab<T> {
+    pub tab: T,
+    pub label: String,
+    pub place: TabPlace,
+}
+
+impl<T> OwnTab<T> {
+    pub fn bar(tab: T, label: impl Into<String>) -> Self {
+        OwnTab {
+            tab,
+            label: label.into(),
+            place: TabPlace::Bar,
+        }
+    }
+
+    pub fn set_up(tab: T, label: impl Into<String>) -> Self {
+        OwnTab {
+            tab,
+            label: label.into(),
+            place: TabPlace::SetUp,
+        }
+    }
+
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> OwnTab<U> {
+        OwnTab {
+            tab: f(self.tab),
+            label: self.label,
+            place: self.place,
+        }
+    }
+}
+
+/// Whether the event's own game asks the dashboard to open on one of its
+/// tabs. Ordered: the dashboard opens on an urgent tab before a game in
+/// play elsewhere, on a ready one when the programme's slot is the game's
+/// or nothing else is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening<T> {
+    /// Nothing to play yet.
+    Idle,
+    /// Set up and ready to play on this tab.
+    Ready(T),
+    /// In play on this tab, over anything else.
+    Urgent(T),
+}
+
+/// The tab of a format whose games have no dashboard tabs of their own:
+/// there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoTab {}
+
 /// One format's screens. `Staff`, `Team` and `Display` are the format's own
 /// views inside [`GameStaffView`], [`GameTeamView`] and [`GameDisplayView`].
 ///
@@ -79,6 +144,9 @@ pub trait Screens {
     type Display;
     /// What the format's screens remember between frames, per game.
     type Form: Default + std::fmt::Debug;
+    /// The event's own game's tabs on the host's dashboard ([`NoTab`] for
+    /// a format without an own game).
+    type Tab: Copy + Eq + std::fmt::Debug;
 
     /// Whether a game of this format is added from «Подготовка», set up
     /// before the evening, rather than from its own tab on the bar (the
@@ -90,6 +158,10 @@ pub trait Screens {
     /// fixed tabs and the terminals' main page show; the format's other
     /// games are added to the programme by the host.
     const EVENT_OWN: bool = false;
+
+    /// Whether the judges' terminal shows the event's own game (its
+    /// staff screen as [`Seat::Judge`]).
+    const OWN_JUDGED: bool = false;
 
     /// The settings of a game the host adds with one click.
     fn new_game() -> GameSettings;
@@ -124,6 +196,61 @@ pub trait Screens {
         _now: ServerTime,
     ) -> MainClaim {
         MainClaim::Nothing
+    }
+
+    /// The event's own game's tabs on the host's dashboard, in order;
+    /// `view` is `None` while the event has no game of the format (a tab
+    /// then offers to add it). Asked of `EVENT_OWN` formats only.
+    fn own_tabs(_lang: Lang, _view: Option<&Self::Staff>) -> Vec<OwnTab<Self::Tab>> {
+        Vec::new()
+    }
+
+    /// One of the event's own game's tabs drawn.
+    #[allow(clippy::too_many_arguments)]
+    fn own_tab(
+        _ui: &mut Ui,
+        _state: &AppState,
+        _host: &HostView,
+        _game: Game<'_>,
+        _view: &Self::Staff,
+        _tab: Self::Tab,
+        _form: &mut Self::Form,
+        _out: &mut Vec<UiCommand>,
+    ) {
+    }
+
+    /// Whether the dashboard should open on one of the event's own game's
+    /// tabs.
+    fn own_opening(_view: &Self::Staff) -> Opening<Self::Tab> {
+        Opening::Idle
+    }
+
+    /// Whether a slot of the programme (section 2) is the event's own
+    /// game's: the dashboard opens on its ready tab while the slot is on.
+    fn own_slot(_slot: &Slot) -> bool {
+        false
+    }
+
+    /// Whether the appeal jury decides the event's own game's appeals.
+    fn own_in_jury(_view: &Self::Staff) -> bool {
+        false
+    }
+
+    /// A button on each team's line of the teams tab for the event's own
+    /// game, and what it opens ([`Screens::own_team_page`]); `None`: none.
+    fn own_team_button(_lang: Lang) -> Option<&'static str> {
+        None
+    }
+
+    /// The page a team's button opens on the teams tab.
+    fn own_team_page(
+        _ui: &mut Ui,
+        _lang: Lang,
+        _game: Game<'_>,
+        _view: &Self::Staff,
+        _team: TeamId,
+        _out: &mut Vec<UiCommand>,
+    ) {
     }
 
     /// The main page's name on a team's row of pages while this game holds

@@ -2,19 +2,20 @@
 //! client dispatches on a game's format. Each format's screens live in their
 //! own module behind [`Screens`] ([`crate::views::format`]) and are
 //! registered by one line in `screens!` below; everything else here — which
-//! game a team or the projector follows, the host's game picker, the forms
-//! kept per game, the clocks the app sounds — knows no format, but for
-//! leaving out the event's own ChGK and Brain-ring, whose screens the
-//! dashboard and the terminals call by name.
+//! game a team or the projector follows, the event's own games (the first
+//! of a format that has one) with their dashboard tabs, the judges' pages
+//! and the jury's list, the host's game picker, the forms kept per game, the
+//! clocks the app sounds — knows no format.
 
 use std::collections::{BTreeMap, HashMap};
 
 use egui::{RichText, Ui};
-use minuta_shared::ids::GameId;
+use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::{
     Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
 };
+use minuta_shared::programme::Slot;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{
@@ -23,7 +24,7 @@ use minuta_shared::wire::view::{
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, MainClaim, Screens, Seat};
+use crate::views::format::{Activity, MainClaim, Opening, OwnTab, Screens, Seat};
 use crate::views::widgets;
 
 /// Every game's form, by game: a terminal keeps what was half-typed in
@@ -34,6 +35,11 @@ pub struct GameForms {
 }
 
 impl GameForms {
+    /// The form kept for `game`, once its screens have been drawn.
+    pub fn get_mut(&mut self, game: GameId) -> Option<&mut GameForm> {
+        self.forms.get_mut(&game)
+    }
+
     /// The game's form of format `S`, made fresh when missing or of another
     /// format.
     fn of<S: Registered>(&mut self, game: GameId) -> Option<&mut S::Form> {
@@ -48,10 +54,15 @@ impl GameForms {
     }
 }
 
-/// A format registered in `screens!`: its form as one of [`GameForm`]'s.
+/// A format registered in `screens!`: its form as one of [`GameForm`]'s,
+/// its staff's view as one of [`GameStaffView`]'s, its own tabs as
+/// [`EventTab`]s.
 trait Registered: Screens {
+    const FORMAT: Format;
     fn wrap(form: Self::Form) -> GameForm;
     fn unwrap(form: &mut GameForm) -> Option<&mut Self::Form>;
+    fn staff_view(view: &GameStaffView) -> Option<&Self::Staff>;
+    fn event_tab(tab: Self::Tab) -> EventTab;
 }
 
 macro_rules! screens {
@@ -60,9 +71,36 @@ macro_rules! screens {
         #[derive(Debug)]
         pub enum GameForm { $($(#[$meta])* $variant(<$screens as Screens>::Form)),* }
 
+        /// One of the event's own games' tabs on the host's dashboard
+        /// ([`Screens::own_tabs`]), of whichever format.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum EventTab { $($(#[$meta])* $variant(<$screens as Screens>::Tab)),* }
+
+        impl EventTab {
+            pub fn format(self) -> Format {
+                match self {
+                    $($(#[$meta])* EventTab::$variant(_) => Format::$variant),*
+                }
+            }
+        }
+
         $($(#[$meta])* impl Registered for $screens {
+            const FORMAT: Format = Format::$variant;
+
             fn wrap(form: Self::Form) -> GameForm {
                 GameForm::$variant(form)
+            }
+
+            #[allow(unreachable_patterns)]
+            fn staff_view(view: &GameStaffView) -> Option<&Self::Staff> {
+                match view {
+                    GameStaffView::$variant(view) => Some(view),
+                    _ => None,
+                }
+            }
+
+            fn event_tab(tab: Self::Tab) -> EventTab {
+                EventTab::$variant(tab)
             }
 
             #[allow(unreachable_patterns)]
@@ -193,14 +231,14 @@ macro_rules! screens {
         }
 
         /// How the event's own `game` claims a team terminal's main page.
-        fn team_main_claim(team: &TeamView, game: &TeamGame, now: ServerTime) -> MainClaim {
+        pub fn team_main_claim(team: &TeamView, game: &TeamGame, now: ServerTime) -> MainClaim {
             match &game.view {
                 $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_main_claim(team, v, now)),*
             }
         }
 
         /// How the event's own `game` claims the projector's main page.
-        fn display_main_claim(hall: &DisplayView, game: &DisplayGame, now: ServerTime) -> MainClaim {
+        pub fn display_main_claim(hall: &DisplayView, game: &DisplayGame, now: ServerTime) -> MainClaim {
             match &game.view {
                 $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_main_claim(hall, v, now)),*
             }
@@ -209,10 +247,13 @@ macro_rules! screens {
         /// The main page's name on a team's row of pages while `game`
         /// holds it.
         pub fn main_label(lang: i18n::Lang, game: &TeamGame) -> String {
-            let own = match game.format {
+            own_label(lang, game.format, &game.name)
+        }
+
+        fn main_label_of(lang: i18n::Lang, format: Format) -> Option<&'static str> {
+            match format {
                 $($(#[$meta])* Format::$variant => <$screens as Screens>::main_label(lang)),*
-            };
-            own.map_or_else(|| game_name(lang, game.format, &game.name), str::to_owned)
+            }
         }
 
         /// A team terminal's main page drawn from the event's own `game`.
@@ -252,6 +293,73 @@ macro_rules! screens {
         pub fn display_main(ui: &mut Ui, state: &AppState, tournament: &str, game: &DisplayGame) {
             match &game.view {
                 $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_main(ui, state, tournament, game.into(), v)),*
+            }
+        }
+
+        /// The event's own games' tabs on the host's dashboard, in the
+        /// registration's order.
+        pub fn own_tabs(lang: i18n::Lang, view: &HostView) -> Vec<OwnTab<EventTab>> {
+            let mut tabs = Vec::new();
+            $($(#[$meta])* tabs.extend(own_tabs_of::<$screens>(lang, view));)*
+            tabs
+        }
+
+        /// One of the event's own games' tabs drawn.
+        pub fn own_tab(
+            ui: &mut Ui,
+            state: &AppState,
+            host: &HostView,
+            tab: EventTab,
+            form: &mut GamesForm,
+            out: &mut Vec<UiCommand>,
+        ) {
+            match tab {
+                $($(#[$meta])* EventTab::$variant(tab) => own_tab_of::<$screens>(ui, state, host, tab, form, out)),*
+            }
+        }
+
+        /// Where the event's own games would open the dashboard, in the
+        /// registration's order, with whether the programme's `slot` is
+        /// theirs.
+        pub fn own_openings(view: &HostView, slot: Option<&Slot>) -> Vec<(Opening<EventTab>, bool)> {
+            let mut openings = Vec::new();
+            $($(#[$meta])* openings.extend(own_opening_of::<$screens>(view, slot));)*
+            openings
+        }
+
+        /// Whether the judges' terminal shows the event's own game of
+        /// `format`.
+        pub fn own_judged(format: Format) -> bool {
+            match format {
+                $($(#[$meta])* Format::$variant => <$screens as Screens>::OWN_JUDGED),*
+            }
+        }
+
+        /// Whether the appeal jury decides the event's own `game`'s appeals.
+        pub fn own_in_jury(game: &StaffGame) -> bool {
+            match &game.view {
+                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::own_in_jury(v)),*
+            }
+        }
+
+        /// The teams tab's button on a team's line for the event's own
+        /// game of `format`.
+        pub fn own_team_button(lang: i18n::Lang, format: Format) -> Option<&'static str> {
+            match format {
+                $($(#[$meta])* Format::$variant => <$screens as Screens>::own_team_button(lang)),*
+            }
+        }
+
+        /// The page a team's button opens for the event's own `game`.
+        pub fn own_team_page(
+            ui: &mut Ui,
+            lang: i18n::Lang,
+            game: &StaffGame,
+            team: TeamId,
+            out: &mut Vec<UiCommand>,
+        ) {
+            match &game.view {
+                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::own_team_page(ui, lang, game.into(), v, team, out)),*
             }
         }
 
@@ -319,53 +427,72 @@ fn is_event_own<V>(games: &[GameEntry<V>], game: &GameEntry<V>) -> bool {
     event_own(game.format) && first_of_its_format.is_some_and(|g| g.id == game.id)
 }
 
-/// What the event's own games make of a team terminal's or the
-/// projector's main page.
-pub struct MainPage<'a, V> {
-    /// The game the main page shows, with its claim: the highest claim,
-    /// the first on a tie.
-    pub game: Option<(&'a GameEntry<V>, MainClaim)>,
-    /// The home game's activity, which an added game must pass to take
-    /// the screen from the main page.
-    pub home: Activity,
-    /// Whether the main page has anything for the team to see.
-    pub relevant: bool,
+/// The event's own game of `format`, if the event has one.
+pub fn event_game_of<V>(games: &[GameEntry<V>], format: Format) -> Option<&GameEntry<V>> {
+    games
+        .iter()
+        .find(|g| g.format == format && is_event_own(games, g))
 }
 
-impl<'a, V> MainPage<'a, V> {
-    fn of(claims: impl Iterator<Item = (&'a GameEntry<V>, MainClaim)>) -> Self {
-        let mut page = MainPage {
-            game: None,
-            home: Activity::Idle,
-            relevant: false,
-        };
-        for (game, claim) in claims {
-            match claim {
-                MainClaim::Nothing => continue,
-                MainClaim::Home { activity, relevant } => {
-                    page.home = page.home.max(activity);
-                    page.relevant |= relevant;
-                }
-                MainClaim::Beside | MainClaim::Shown | MainClaim::Whole => page.relevant = true,
-            }
-            if page.game.is_none_or(|(_, best)| claim > best) {
-                page.game = Some((game, claim));
+/// The event's own games, in the order of the games.
+pub fn event_games_in<V>(games: &[GameEntry<V>]) -> impl Iterator<Item = &GameEntry<V>> {
+    games.iter().filter(move |g| is_event_own(games, g))
+}
+
+/// The event's own game of `S` as its staff's view, if the event has one.
+fn own_staff_of<S: Registered>(view: &HostView) -> Option<(&StaffGame, &S::Staff)> {
+    let game = event_game_of(&view.games, S::FORMAT)?;
+    S::staff_view(&game.view).map(|own| (game, own))
+}
+
+fn own_tabs_of<S: Registered>(lang: i18n::Lang, view: &HostView) -> Vec<OwnTab<EventTab>> {
+    if !S::EVENT_OWN {
+        return Vec::new();
+    }
+    let own = own_staff_of::<S>(view).map(|(_, own)| own);
+    S::own_tabs(lang, own)
+        .into_iter()
+        .map(|t| t.map(S::event_tab))
+        .collect()
+}
+
+fn own_tab_of<S: Registered>(
+    ui: &mut Ui,
+    state: &AppState,
+    host: &HostView,
+    tab: S::Tab,
+    form: &mut GamesForm,
+    out: &mut Vec<UiCommand>,
+) {
+    match own_staff_of::<S>(host) {
+        Some((game, own)) => {
+            if let Some(games_form) = form.forms.of::<S>(game.id) {
+                S::own_tab(ui, state, host, game.into(), own, tab, games_form, out);
             }
         }
-        page
+        // A server that has not made the event's game of this format (an
+        // older store's Brain-ring): the host adds it here, and it is the
+        // event's own from then on.
+        None => staff_tab(ui, state, host, S::FORMAT, Seat::Host, form, out),
     }
 }
 
-/// A team terminal's main page.
-pub fn team_main_page(view: &TeamView, now: ServerTime) -> MainPage<'_, GameTeamView> {
-    let own = view.games.iter().filter(|g| is_event_own(&view.games, g));
-    MainPage::of(own.map(|g| (g, team_main_claim(view, g, now))))
+fn own_opening_of<S: Registered>(
+    view: &HostView,
+    slot: Option<&Slot>,
+) -> Option<(Opening<EventTab>, bool)> {
+    let (_, own) = own_staff_of::<S>(view)?;
+    let opening = match S::own_opening(own) {
+        Opening::Idle => Opening::Idle,
+        Opening::Ready(tab) => Opening::Ready(S::event_tab(tab)),
+        Opening::Urgent(tab) => Opening::Urgent(S::event_tab(tab)),
+    };
+    Some((opening, slot.is_some_and(S::own_slot)))
 }
 
-/// The projector's main page.
-pub fn display_main_page(view: &DisplayView, now: ServerTime) -> MainPage<'_, GameDisplayView> {
-    let own = view.games.iter().filter(|g| is_event_own(&view.games, g));
-    MainPage::of(own.map(|g| (g, display_main_claim(view, g, now))))
+/// The event's own game's name where a page names it (ChGK: «ЧГК»).
+pub fn own_label(lang: i18n::Lang, format: Format, name: &str) -> String {
+    main_label_of(lang, format).map_or_else(|| game_name(lang, format, name), str::to_owned)
 }
 
 /// Every game's running clock in a view, for the signals and the repaint.
@@ -507,10 +634,11 @@ pub fn game_name(lang: i18n::Lang, format: Format, name: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn entry(id: u32, format: Format) -> GameEntry<()> {
+    /// A game of `format` without a view, as a list of games holds it.
+    pub(crate) fn entry(id: u32, format: Format) -> GameEntry<()> {
         GameEntry {
             id: GameId(id),
             name: String::new(),
@@ -538,45 +666,5 @@ mod tests {
 
         // Assert
         assert_eq!(added, vec![2, 6, 7, 8]);
-    }
-
-    #[test]
-    fn the_main_page_shows_the_highest_claim_the_first_on_a_tie() {
-        let at = |us| Activity::Since(ServerTime(us));
-        let home = |activity, relevant| MainClaim::Home { activity, relevant };
-        // (claims of the event's ChGK and Brain-ring) → (shown, home, relevant)
-        let table = [
-            // A ChGK question on, the ring seeded: ChGK; an added game
-            // must be later than the question.
-            (
-                (home(Activity::InPlay, true), MainClaim::Beside),
-                (0, Activity::InPlay, true),
-            ),
-            // Between ChGK questions, the ring's tournament.
-            ((home(at(5), true), MainClaim::Shown), (1, at(5), true)),
-            // A live fight takes the whole screen.
-            ((home(at(5), false), MainClaim::Whole), (1, at(5), true)),
-            // Nothing on: ChGK's screen, nothing to show the team.
-            (
-                (home(Activity::Idle, false), MainClaim::Nothing),
-                (0, Activity::Idle, false),
-            ),
-        ];
-        let games = [entry(0, Format::Chgk), entry(1, Format::Ring)];
-        for ((chgk, ring), (shown, home, relevant)) in table {
-            let page = MainPage::of([(&games[0], chgk), (&games[1], ring)].into_iter());
-            assert_eq!(
-                page.game.map(|(g, _)| g.id.0),
-                Some(shown),
-                "{chgk:?}, {ring:?}"
-            );
-            assert_eq!(page.home, home, "{chgk:?}, {ring:?}");
-            assert_eq!(page.relevant, relevant, "{chgk:?}, {ring:?}");
-        }
-        // Two equal claims: the first registered.
-        let page = MainPage::of(
-            [(&games[0], MainClaim::Shown), (&games[1], MainClaim::Shown)].into_iter(),
-        );
-        assert_eq!(page.game.map(|(g, _)| g.id.0), Some(0));
     }
 }

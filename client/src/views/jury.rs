@@ -1,16 +1,17 @@
 //! The appeal jury's terminal (АЖ, 6.5): the tournament's name and, for
 //! every game of the programme that takes appeals, its appeals to decide —
 //! games with appeals waiting first. The jury controls nothing else.
-//! The event's own ChGK is among them once it has tours (6.5 as this
-//! festival reads it for ChGK; docs/rules.md); the event's Brain-ring's
-//! appeals stay the host's (4.13–4.16).
+//! The event's own games are among them when their format says the jury
+//! decides their appeals ([`crate::views::format::Screens::own_in_jury`]:
+//! the event's ChGK once it has tours, 6.5 as this festival reads it; its
+//! Brain-ring's appeals stay the host's, 4.13–4.16).
 
 use egui::{RichText, Ui};
-use minuta_shared::play::chgk::EVENT_CHGK;
 use minuta_shared::wire::view::{JuryView, StaffGame};
 
 use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
+use crate::views::event_own;
 use crate::views::games::{self, GameForms};
 
 #[derive(Debug, Default)]
@@ -30,12 +31,8 @@ pub fn jury(ui: &mut Ui, state: &AppState, view: &JuryView, form: &mut JuryForm)
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let event_chgk = view
-                .games
-                .iter()
-                .filter(|g| g.id == EVENT_CHGK && !games::staff_tours(g).is_empty());
-            let mut ordered: Vec<&StaffGame> =
-                games::added(&view.games).chain(event_chgk).collect();
+            let own = event_own::own_in_the_jury(&view.games);
+            let mut ordered: Vec<&StaffGame> = games::added(&view.games).chain(own).collect();
             if ordered.is_empty() {
                 ui.label(lang.t(T::JuryNoGames));
                 return;

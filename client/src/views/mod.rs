@@ -11,6 +11,7 @@ pub mod chgk;
 pub mod cut_tie;
 pub mod display;
 pub mod erudit;
+pub mod event_own;
 pub mod file_picker;
 pub mod format;
 pub mod games;

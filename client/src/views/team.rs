@@ -11,6 +11,7 @@ use minuta_shared::ids::GameId;
 use minuta_shared::wire::view::{TeamGame, TeamView};
 
 use crate::state::{AppState, UiCommand};
+use crate::views::event_own;
 use crate::views::format::MainClaim;
 use crate::views::games::{self, GameForms};
 use crate::views::widgets;
@@ -34,7 +35,7 @@ pub enum TeamPage {
 
 pub fn team(ui: &mut Ui, state: &AppState, view: &TeamView, form: &mut TeamForm) -> Vec<UiCommand> {
     let now = state.server_now();
-    let main = games::team_main_page(view, now);
+    let main = event_own::team_main_page(view, now);
     if let Some((game, MainClaim::Whole)) = main.game {
         return games::team_whole(ui, state, game, &mut form.games);
     }

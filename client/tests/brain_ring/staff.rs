@@ -22,6 +22,14 @@ pub(crate) fn ring(view: &mut HostView) -> &mut RingBoard {
     &mut common::staff_ring(view).board
 }
 
+/// What the dashboard's tab of the event's own Brain-ring remembers.
+fn staff_form(harness: &mut ScreenHarness<HostForm>) -> &mut RingStaffForm {
+    match harness.state_mut().form.games.forms.get_mut(EVENT_RING) {
+        Some(GameForm::Ring(form)) => &mut form.staff,
+        other => panic!("the Brain-ring tab's form: {other:?}"),
+    }
+}
+
 /// A command of the event's own Brain-ring.
 pub(crate) fn event_ring(command: RingCommand) -> Command {
     Command::game(EVENT_RING, command)
@@ -34,7 +42,7 @@ fn host_screen(fight: RingFightView, ms: u64) -> ScreenHarness<HostForm> {
 /// The dashboard on the «Брейн-ринг» tab, `ms` after «Время».
 pub(crate) fn host_screen_on(view: HostView, ms: u64) -> ScreenHarness<HostForm> {
     let form = HostForm {
-        tab: Some(HostTab::Ring),
+        tab: Some(HostTab::Own(EventTab::Ring(RingTab::Tournament))),
         ..HostForm::default()
     };
     let state = state_at(Lang::Ru, ARMED + ms * 1000, View::Host(view));
@@ -81,7 +89,7 @@ fn after_a_restart_the_host_is_told_the_press_may_be_lost_and_to_re_arm() {
         (Lang::En, "The server restarted during question 4"),
     ] {
         let form = HostForm {
-            tab: Some(HostTab::Ring),
+            tab: Some(HostTab::Own(EventTab::Ring(RingTab::Tournament))),
             ..HostForm::default()
         };
         let state = state_at(lang, ARMED, View::Host(view.clone()));
@@ -280,7 +288,7 @@ fn the_host_starts_a_round_over_two_stages() {
         harness.query_by_label("Команда 1").is_some(),
         "the round's pairs are listed"
     );
-    harness.state_mut().form.ring.setup.stages = 2;
+    staff_form(&mut harness).setup.stages = 2;
     harness.run();
     common::click(&mut harness, "Начать круг 1");
     common::assert_sent(&harness, [event_ring(RingCommand::StartNext { stages: 2 })]);
@@ -289,7 +297,7 @@ fn the_host_starts_a_round_over_two_stages() {
 #[test]
 fn the_host_starts_a_friendly_fight_in_the_final_format() {
     let mut harness = host_screen_on(tournament_view(RingStage::NotSeeded), 0);
-    harness.state_mut().form.ring.setup.friendly = [Some(TeamId(2)), Some(TeamId(5))];
+    staff_form(&mut harness).setup.friendly = [Some(TeamId(2)), Some(TeamId(5))];
     harness.run();
     common::click(
         &mut harness,
@@ -550,4 +558,33 @@ fn brain_ring_4_3_the_host_draws_the_lot_at_the_cut_with_its_seed() {
             },
         }],
     );
+}
+
+#[test]
+fn a_fight_in_play_opens_the_dashboard_on_the_brain_ring_tab_over_chgk() {
+    // Arrange: the event's ChGK has a tour, and a Brain-ring fight is open.
+    let mut view = host_view(fight(armed()));
+    common::staff_chgk(&mut view).tours = vec![minuta_shared::play::chgk::view::TourView {
+        id: minuta_shared::ids::TourId(0),
+        title: "Тур 1".into(),
+        closed: false,
+        absent: Vec::new(),
+        questions: Vec::new(),
+    }];
+    let state = state_at(Lang::Ru, ARMED + 1_000, View::Host(view));
+
+    // Act
+    let harness = screen(
+        state,
+        HostForm::default(),
+        [1280.0, 720.0],
+        common::dashboard,
+    );
+
+    // Assert: the tab counts the open fight.
+    assert_eq!(
+        harness.state().form.tab,
+        Some(HostTab::Own(EventTab::Ring(RingTab::Tournament)))
+    );
+    assert!(harness.query_by_label("Брейн-ринг (1)").is_some());
 }

@@ -3,8 +3,8 @@
 //! between fights ([`waiting`]), the staff's tab ([`staff`]: the fight
 //! panel [`fight_panel`] with the press log [`press_log`], and the
 //! tournament's steps [`setup`]), and the projector's board ([`board`]).
-//! What they share lives here: which game is the event's own Brain-ring, a
-//! question's phase at this instant, the countdown, and the two tables side
+//! What they share lives here: the event's own Brain-ring's tab on the
+//! dashboard, a question's phase at this instant, the countdown, and the two tables side
 //! by side. No rules: the server decides; these screens only show and ask.
 
 pub mod board;
@@ -22,16 +22,17 @@ use minuta_shared::play::brain_ring::{
     RingStaffView, RingTeamView, RingTiming, Table,
 };
 use minuta_shared::play::clock::ClockView;
-use minuta_shared::play::games::{Format, GameSettings};
+use minuta_shared::play::games::GameSettings;
+use minuta_shared::programme::Slot;
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::{DisplayView, GameEntry, HostView, TeamView};
+use minuta_shared::wire::view::{DisplayView, HostView, TeamView};
 
 use crate::i18n::brain_ring::Rt;
 use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Game, MainClaim, Screens, Seat};
+use crate::views::format::{Activity, Game, MainClaim, Opening, OwnTab, Screens, Seat};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 use minuta_shared::play::brain_ring::Ruling;
 
@@ -43,6 +44,13 @@ const ANSWERING_TINT: Color32 = Color32::from_rgb(72, 50, 14);
 
 /// Brain-ring in the registry of formats.
 pub struct Ring;
+
+/// The event's own Brain-ring's one tab on the host's dashboard: the whole
+/// tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RingTab {
+    Tournament,
+}
 
 /// What one Brain-ring game's screens remember between frames.
 #[derive(Debug, Default)]
@@ -60,6 +68,7 @@ impl Screens for Ring {
     type Team = RingTeamView;
     type Display = RingBoard;
     type Form = RingForm;
+    type Tab = RingTab;
 
     fn new_game() -> GameSettings {
         GameSettings::Ring(RingTiming::default())
@@ -175,6 +184,65 @@ impl Screens for Ring {
     ) {
         let title = format!("{tournament} · {}", state.lang.t(T::TabRing));
         board::board(ui, state, &title, view);
+    }
+
+    /// One tab, counting the fights open and the appeals waiting: an
+    /// appeal holds its fight up (4.16), so it says so from any tab.
+    fn own_tabs(lang: Lang, view: Option<&RingStaffView>) -> Vec<OwnTab<RingTab>> {
+        let fights = view.map_or(&[][..], |v| &v.board.fights[..]);
+        let open = fights.iter().filter(|f| !f.closed).count();
+        let appeals = fights
+            .iter()
+            .flat_map(|f| &f.appeals)
+            .filter(|a| a.resolution.is_none())
+            .count();
+        let name = lang.t(T::TabRing);
+        let label = match (open, appeals) {
+            (0, 0) => name.to_owned(),
+            (n, 0) => format!("{name} ({n})"),
+            (n, a) => format!("{name} ({n}) • {}: {a}", lang.t(T::TabAppeals)),
+        };
+        vec![OwnTab::bar(RingTab::Tournament, label)]
+    }
+
+    fn own_tab(
+        ui: &mut Ui,
+        state: &AppState,
+        host: &HostView,
+        game: Game<'_>,
+        view: &RingStaffView,
+        _tab: RingTab,
+        form: &mut RingForm,
+        out: &mut Vec<UiCommand>,
+    ) {
+        staff::screen(
+            ui,
+            state,
+            host,
+            game,
+            view,
+            Seat::Host,
+            &mut form.staff,
+            out,
+        );
+    }
+
+    /// A fight open comes first; the tournament is being played once it
+    /// has questions, seeded teams or fights.
+    fn own_opening(view: &RingStaffView) -> Opening<RingTab> {
+        let board = &view.board;
+        if board.fights.iter().any(|f| !f.closed) {
+            Opening::Urgent(RingTab::Tournament)
+        } else if view.pool > 0 || begun(board) {
+            Opening::Ready(RingTab::Tournament)
+        } else {
+            Opening::Idle
+        }
+    }
+
+    /// 2, 4.3: the programme's Brain-ring slot is the event's.
+    fn own_slot(slot: &Slot) -> bool {
+        matches!(slot, Slot::BrainRing)
     }
 
     fn staff_activity(view: &RingStaffView, _now: ServerTime) -> Activity {
@@ -304,23 +372,6 @@ pub fn question_text(ui: &mut Ui, lang: Lang, q: &RingQuestionText, size: f32) {
 
 pub fn send(out: &mut Vec<UiCommand>, game: GameId, command: RingCommand) {
     out.push(UiCommand::Send(Command::game(game, command)));
-}
-
-/// The event's own Brain-ring among a view's games, of whichever audience:
-/// the first game of that format, as the views' own `event_ring` finds it.
-/// Every event has one from its start, but a store from an older release
-/// keeps it under another id than new events do, and the host may add more
-/// after it.
-pub fn event_game<V>(games: &[GameEntry<V>]) -> Option<&GameEntry<V>> {
-    games.iter().find(|g| g.format == Format::Ring)
-}
-
-/// The event's own Brain-ring as the staff see it, with its name for the
-/// screens that show one.
-pub fn event_staff(view: &HostView) -> Option<(Game<'_>, &RingStaffView)> {
-    let (id, ring) = view.event_ring()?;
-    let game = view.games.iter().find(|g| g.id == id)?;
-    Some((game.into(), ring))
 }
 
 /// The phase at `now`: a view is only as fresh as its last frame, and a

@@ -2,11 +2,13 @@
 //! card and answers ([`team`]), the projector's clock and standings
 //! ([`display`]), and the staff's tabs — the game ([`game`]), judging
 //! ([`judging`]), appeals ([`appeals`]), the table ([`standings`]) and the
-//! questions ([`questions`]) — which the host dashboard's own tabs run for
-//! the event's own ChGK and [`staff`] for a ChGK game added to the
-//! programme. Registered in [`crate::views::games`].
+//! questions ([`questions`]) — which the host dashboard shows as the event's
+//! own ChGK's tabs and [`staff`] for a ChGK game added to the programme;
+//! a team's attendance on the teams tab ([`attendance`]). Registered in
+//! [`crate::views::games`].
 
 pub mod appeals;
+pub mod attendance;
 pub mod chart;
 pub mod display;
 pub mod game;
@@ -17,17 +19,21 @@ pub mod standings;
 pub mod team;
 
 use egui::Ui;
+use minuta_shared::ids::TeamId;
 use minuta_shared::play::chgk::{ChgkDisplayView, ChgkSettings, ChgkStaffView, ChgkTeamView};
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameSettings;
+use minuta_shared::programme::Slot;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView};
 
+use crate::i18n::chgk::Ct;
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Game, MainClaim, Screens, Seat};
+use crate::views::format::{Activity, Game, MainClaim, Opening, OwnTab, Screens, Seat};
 use crate::views::widgets;
+use staff::ChgkTab;
 
 /// The ChGK clock's activity: a question in play, or when its minute began.
 pub fn activity(clock: &ClockView, now: ServerTime) -> Activity {
@@ -60,10 +66,13 @@ impl Screens for Chgk {
     /// Every event is a ChGK tournament first (game 0), whatever else its
     /// programme holds.
     const EVENT_OWN: bool = true;
+    /// Judges check the event's ChGK's cards (its judging alone).
+    const OWN_JUDGED: bool = true;
     type Staff = ChgkStaffView;
     type Team = ChgkTeamView;
     type Display = ChgkDisplayView;
     type Form = ChgkForm;
+    type Tab = ChgkTab;
 
     fn new_game() -> GameSettings {
         GameSettings::Chgk(ChgkSettings::default())
@@ -117,8 +126,74 @@ impl Screens for Chgk {
         }
     }
 
+    /// The game, judging, appeals (with those waiting) and the table on
+    /// the bar; the questions are set up before the evening.
+    fn own_tabs(lang: Lang, view: Option<&ChgkStaffView>) -> Vec<OwnTab<ChgkTab>> {
+        let waiting = view.map_or(0, staff::open_appeals);
+        let appeals = match waiting {
+            0 => lang.t(T::TabAppeals).to_owned(),
+            n => format!("{} ({n})", lang.t(T::TabAppeals)),
+        };
+        vec![
+            OwnTab::bar(ChgkTab::Game, lang.t(T::TabGame)),
+            OwnTab::bar(ChgkTab::Judging, lang.t(T::TabJudging)),
+            OwnTab::bar(ChgkTab::Appeals, appeals),
+            OwnTab::bar(ChgkTab::Standings, lang.t(T::TabStandings)),
+            OwnTab::set_up(ChgkTab::Questions, lang.t(T::TabQuestions)),
+        ]
+    }
+
+    fn own_tab(
+        ui: &mut Ui,
+        state: &AppState,
+        host: &HostView,
+        game: Game<'_>,
+        view: &ChgkStaffView,
+        tab: ChgkTab,
+        form: &mut ChgkForm,
+        out: &mut Vec<UiCommand>,
+    ) {
+        staff::tab(ui, state, host, game.id, view, tab, &mut form.staff, out);
+    }
+
+    /// Ready once it has tours; the questions until then.
+    fn own_opening(view: &ChgkStaffView) -> Opening<ChgkTab> {
+        if view.tours.is_empty() {
+            Opening::Idle
+        } else {
+            Opening::Ready(ChgkTab::Game)
+        }
+    }
+
+    /// 2: the programme's «тур ЧГК» slots are the event's ChGK's.
+    fn own_slot(slot: &Slot) -> bool {
+        matches!(slot, Slot::ChgkTour { .. })
+    }
+
+    /// 6.5 as this festival reads it for ChGK (docs/rules.md): the jury
+    /// decides the event's ChGK's appeals once it has tours.
+    fn own_in_jury(view: &ChgkStaffView) -> bool {
+        !view.tours.is_empty()
+    }
+
+    /// 4.3: a team absent from a tour leaves its A.
+    fn own_team_button(lang: Lang) -> Option<&'static str> {
+        Some(lang.t(Ct::Attendance))
+    }
+
+    fn own_team_page(
+        ui: &mut Ui,
+        lang: Lang,
+        game: Game<'_>,
+        view: &ChgkStaffView,
+        team: TeamId,
+        out: &mut Vec<UiCommand>,
+    ) {
+        attendance::attendance(ui, lang, game.id, view, team, out);
+    }
+
     fn main_label(lang: Lang) -> Option<&'static str> {
-        Some(lang.t(T::ChgkScreen))
+        Some(lang.t(Ct::ChgkScreen))
     }
 
     /// Under the tournament's name: the event's ChGK is the event.
@@ -150,10 +225,7 @@ impl Screens for Chgk {
     }
 
     fn jury_pending(view: &ChgkStaffView) -> usize {
-        view.appeals
-            .iter()
-            .filter(|a| a.resolution.is_none())
-            .count()
+        staff::open_appeals(view)
     }
 
     fn jury(

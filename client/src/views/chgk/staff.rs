@@ -1,7 +1,7 @@
 //! The staff's screen of a ChGK game added to the programme: the host's
 //! tabs (the game, judging, appeals, standings, questions — the same
-//! functions the dashboard's own tabs run for the event's ChGK), or a
-//! judge's judging alone.
+//! [`tab`]s the dashboard shows for the event's own ChGK), or a judge's
+//! judging alone.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
@@ -62,11 +62,37 @@ pub fn screen(
         }
     });
     ui.separator();
-    match form.tab {
+    let tab = form.tab;
+    self::tab(ui, state, host, id, view, tab, form, out);
+}
+
+/// One of a ChGK game's staff tabs drawn: on the added game's screen
+/// above, or as the dashboard's own tab for the event's ChGK.
+#[allow(clippy::too_many_arguments)]
+pub fn tab(
+    ui: &mut Ui,
+    state: &AppState,
+    host: &HostView,
+    id: GameId,
+    view: &ChgkStaffView,
+    tab: ChgkTab,
+    form: &mut ChgkStaffForm,
+    out: &mut Vec<UiCommand>,
+) {
+    let lang = state.lang;
+    match tab {
         ChgkTab::Game => game::game(ui, state, host, id, view, &mut form.game, out),
         ChgkTab::Judging => judging::judging(ui, lang, host, id, view, &mut form.judging, out),
         ChgkTab::Appeals => appeals::appeals(ui, state, id, view, &mut form.appeals, out),
         ChgkTab::Standings => standings::table(ui, state, id, view, out),
         ChgkTab::Questions => questions::questions(ui, state, id, view, &mut form.questions, out),
     }
+}
+
+/// The appeals waiting for a decision.
+pub fn open_appeals(view: &ChgkStaffView) -> usize {
+    view.appeals
+        .iter()
+        .filter(|a| a.resolution.is_none())
+        .count()
 }

@@ -31,7 +31,7 @@ use minuta_shared::wire::view::HostView;
 use crate::i18n::Lang;
 use crate::i18n::erudit::Et;
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Game, Screens, Seat};
+use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
 
 /// Эрудит-квартет in the registry of formats.
 pub struct Erudit;
@@ -51,6 +51,7 @@ impl Screens for Erudit {
     type Team = EruditTeamView;
     type Display = EruditBoard;
     type Form = EruditForm;
+    type Tab = NoTab;
 
     fn new_game() -> GameSettings {
         GameSettings::Erudit(EruditTiming::default())

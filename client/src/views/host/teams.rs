@@ -1,23 +1,22 @@
 //! The teams tab: register a team (name, town, players one per line), and
 //! the list with connection state, join code and QR; each team can be
 //! edited, and removed (after a confirmation) until it has played, and
-//! its attendance by tour set (4.3, [`super::attendance`]). The
+//! its page of an event's own game opened (the event's ChGK: its attendance
+//! by tour, 4.3, [`crate::views::format::Screens::own_team_page`]). The
 //! list is searchable and draws only its rows on screen, for a hall of
 //! thousands.
 
 use egui::{RichText, Ui};
-use minuta_shared::ids::TeamId;
+use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::{HostView, TeamInfo};
 
-use super::attendance;
-use crate::i18n::chgk::Ct;
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::join_codes::{join_code, short_code, web_link_of};
 use crate::views::widgets::{self, GREEN, GREY, RED};
-use crate::views::{long_list, team_picker};
+use crate::views::{event_own, games, long_list, team_picker};
 
 #[derive(Debug, Default)]
 pub struct TeamsForm {
@@ -35,8 +34,9 @@ pub struct TeamsForm {
     pub removing: Option<TeamId>,
     /// The team whose join code and QR are open.
     pub code_shown: Option<TeamId>,
-    /// The team whose attendance by tour is open (4.3).
-    pub attendance: Option<TeamId>,
+    /// The team whose page of an event's own game is open, and the game
+    /// (the event's ChGK: the team's attendance by tour, 4.3).
+    pub own_page: Option<(GameId, TeamId)>,
     /// The search box over the list: a number, part of a name or a town.
     pub find: String,
 }
@@ -188,7 +188,7 @@ pub fn teams(
         form.editing.as_ref().is_some_and(|e| e.team == t.id)
             || form.removing == Some(t.id)
             || form.code_shown == Some(t.id)
-            || form.attendance == Some(t.id)
+            || form.own_page.is_some_and(|(_, team)| team == t.id)
     };
     let open: Vec<usize> = (0..listed.len()).filter(|i| opened(listed[*i])).collect();
     let mut from = 0;
@@ -255,9 +255,11 @@ fn team_row(
             form.code_shown = if shown { None } else { Some(team.id) };
         }
     }
-    let open = form.attendance == Some(team.id);
-    if ui.selectable_label(open, lang.t(Ct::Attendance)).clicked() {
-        form.attendance = if open { None } else { Some(team.id) };
+    for (game, label) in event_own::own_team_buttons(lang, view) {
+        let open = form.own_page == Some((game, team.id));
+        if ui.selectable_label(open, label).clicked() {
+            form.own_page = if open { None } else { Some((game, team.id)) };
+        }
     }
 }
 
@@ -279,9 +281,11 @@ fn team_details(
             confirm_removal(ui, lang, team, form, out)
         });
     }
-    if form.attendance == Some(team.id) {
-        ui.indent(("team-attendance", team.id), |ui| {
-            attendance::attendance(ui, lang, view, team.id, out)
+    if let Some((id, _)) = form.own_page.filter(|(_, t)| *t == team.id)
+        && let Some(game) = view.games.iter().find(|g| g.id == id)
+    {
+        ui.indent(("team-own-page", team.id), |ui| {
+            games::own_team_page(ui, lang, game, team.id, out)
         });
     }
     if form.code_shown == Some(team.id)

@@ -28,7 +28,7 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{Lang, T, multigames as words};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Game, Screens, Seat};
+use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
 use crate::views::widgets::{self, GREY};
 
 /// The format's registration in [`crate::views::games`].
@@ -47,6 +47,7 @@ impl Screens for Multigames {
     type Team = MultigamesTeamView;
     type Display = MultigamesDisplayView;
     type Form = MultigamesForm;
+    type Tab = NoTab;
 
     fn new_game() -> GameSettings {
         GameSettings::Multigames(Default::default())

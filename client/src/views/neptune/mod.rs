@@ -43,7 +43,7 @@ use minuta_shared::wire::view::HostView;
 use crate::i18n::neptune::{self as words, Nt};
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Game, Screens, Seat};
+use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
 use crate::views::widgets::{self, GREY};
 
 /// Нептун in the registry of formats.
@@ -64,6 +64,7 @@ impl Screens for Neptune {
     type Team = NeptuneTeamView;
     type Display = NeptuneBoard;
     type Form = NeptuneForm;
+    type Tab = NoTab;
 
     fn new_game() -> GameSettings {
         GameSettings::Neptune(NeptuneSettings::default())

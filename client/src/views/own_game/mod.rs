@@ -19,7 +19,7 @@ use minuta_shared::wire::view::HostView;
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, PressOn, PressOutcome, UiCommand};
 use crate::views::brain_ring::button::{FLASH, IDLE, big, space_pressed};
-use crate::views::format::{Activity, Game, Screens, Seat};
+use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// «Своя игра» in the registry.
@@ -30,6 +30,7 @@ impl Screens for OwnGame {
     type Team = OwnGameTeamView;
     type Display = OwnGameBoard;
     type Form = ();
+    type Tab = NoTab;
 
     fn new_game() -> GameSettings {
         GameSettings::OwnGame(Default::default())

@@ -1,13 +1,12 @@
-//! A team's attendance on the teams tab (4.3): one box per tour of the
-//! event's ChGK, ticked while the team plays it. Unticking marks the team
+//! A team's attendance, opened from its line on the teams tab (4.3): one
+//! box per tour of the event's ChGK, ticked while the team plays it. Unticking marks the team
 //! absent (it did not come, or left), so it leaves the tour's A; the
 //! question ratings follow at once. A closed tour's box is fixed.
 
 use egui::{RichText, Ui};
-use minuta_shared::ids::TeamId;
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::view::HostView;
 
 use crate::i18n::Lang;
 use crate::i18n::chgk::{Ct, plays_tour};
@@ -17,11 +16,11 @@ use crate::views::widgets::GREY;
 pub fn attendance(
     ui: &mut Ui,
     lang: Lang,
-    view: &HostView,
+    game: GameId,
+    chgk: &ChgkStaffView,
     team: TeamId,
     out: &mut Vec<UiCommand>,
 ) {
-    let chgk = view.event_chgk();
     ui.label(
         RichText::new(lang.t(Ct::AttendanceHint))
             .small()
@@ -37,7 +36,7 @@ pub fn attendance(
             let box_ = egui::Checkbox::new(&mut plays, plays_tour(lang, &tour.title));
             if ui.add_enabled(!tour.closed, box_).changed() {
                 out.push(UiCommand::Send(Command::game(
-                    EVENT_CHGK,
+                    game,
                     ChgkCommand::MarkAbsent {
                         team,
                         tour: tour.id,
