@@ -716,3 +716,38 @@ fn the_host_sees_each_teams_short_code_beside_its_long_one() {
     teams_tab.get_by_label(&short("secret-1"));
     teams_tab.get_by_label(&short("secret-2"));
 }
+
+#[test]
+fn chgk_3_the_host_sets_the_minute_on_the_tournament_tab() {
+    // Arrange: the tournament tab, with the rules' timing.
+    let view = common::host_view();
+    let mut harness = dashboard_on(Lang::Ru, view.clone(), HostTab::Tournament, [1200.0, 900.0]);
+    assert!(harness.query_by_label("Минута обсуждения").is_some());
+    assert!(
+        harness
+            .query_by_label_contains("По правилам: 60 с")
+            .is_some(),
+        "the rules beside the timing"
+    );
+
+    // Act: the minute shortened to 50 s (the players' range first, then
+    // the minute, the signal and the hand-in).
+    harness
+        .get_all_by_role(Role::SpinButton)
+        .nth(2)
+        .unwrap()
+        .set_value_accesskit(50.0);
+    harness.run();
+    click(&mut harness, "Сохранить");
+
+    // Assert
+    let mut settings = view.settings.clone();
+    settings.chgk.minute_ms = 50_000;
+    common::assert_sent(
+        &harness,
+        [Command::SetUpTournament {
+            name: view.tournament.clone(),
+            settings,
+        }],
+    );
+}

@@ -2,8 +2,8 @@
 //! driven over WebDriver, opens the web links the server serves and plays
 //! as a person would — a phone hands in a ChGK card and sees its receipt, a
 //! Brain-ring table presses from a browser against a native table, a
-//! Нептун captain bids from a phone, the
-//! projector shows the minute, a link with another fingerprint is refused,
+//! Нептун captain bids from a phone, the host runs the event's games from
+//! their own tabs on a laptop, the projector shows the minute, a link with another fingerprint is refused,
 //! a page without a code shows the join screen, and a server that goes away
 //! and comes back is said and rejoined with the whole state. The page is
 //! read through its widgets in words (`window.minuta_widgets()`, egui's
@@ -205,6 +205,47 @@ async fn browser_the_projector_shows_the_minute_and_a_gone_server_within_2_s() -
         page.wait_connection("connected", PAGE)?;
         page.wait_widget("the minute again", |w| w.seconds().is_some_and(|s| s <= 60))?;
         page.shot("back")?;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_the_host_runs_the_event_s_games_from_their_own_tabs() -> Result<()> {
+    let _one = ONE_BROWSER.lock().await;
+    // Arrange: the host's link on a laptop, a question's minute running.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let url = link(&hall.server, &hall.server.host_code.clone())?;
+    hall.start_question(Q0).await?;
+    blocking(|| -> Result<()> {
+        let page = Page::open(LAPTOP, "host", &url)?;
+        page.wait_connection("connected", PAGE)?;
+
+        // Assert: the dashboard opens on the event's ChGK's game, its own
+        // tabs on the bar beside the Brain-ring's.
+        for tab in ["Игра", "Судейство", "Апелляции", "Итоги", "Брейн-ринг"]
+        {
+            page.wait_label(tab)?;
+        }
+        page.wait_widget("the minute running", |w| w.says("минута обсуждения"))?;
+        page.shot("game")?;
+
+        // Act: «Подготовка» → «Турнир». Assert: the ChGK minute's timing
+        // among the event's settings.
+        let setup = page.wait_label("Подготовка")?;
+        page.tap(&setup)?;
+        let tournament = page.wait_label("Турнир")?;
+        page.tap(&tournament)?;
+        page.wait_label("Минута обсуждения")?;
+        page.shot("tournament")?;
+
+        // Act: the Brain-ring's own tab.
+        let ring = page.wait_label("Брейн-ринг")?;
+        page.tap(&ring)?;
+        page.wait_widget("the Brain-ring's set-up", |w| {
+            w.says("Отбор") || w.says("отбор")
+        })?;
+        page.shot("brain-ring")?;
         Ok(())
     })?;
     Ok(())

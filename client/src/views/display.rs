@@ -44,8 +44,9 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     }
 }
 
-/// Between slots: the days with what is done, on now and next, beside the
-/// ChGK standings once there are any.
+/// Between slots: the days with what is done, on now and next, beside what
+/// an event's own game shows there (the ChGK standings once there are any,
+/// [`crate::views::format::Screens::display_beside_programme`]).
 fn whole_programme(ui: &mut Ui, lang: Lang, view: &DisplayView, listed: &ProgrammeView) {
     let size = (ui.available_height() * 0.035).clamp(18.0, 40.0);
     ui.vertical_centered(|ui| {
@@ -57,26 +58,15 @@ fn whole_programme(ui: &mut Ui, lang: Lang, view: &DisplayView, listed: &Program
         );
     });
     ui.add_space(size * 0.5);
-    if view.event_chgk().standings.is_empty() {
+    let beside = games::event_games_in(&view.games).find(|g| games::display_beside_programme(g));
+    let Some(beside) = beside else {
         widgets::centred(ui, "display-programme", |ui| {
             ui.vertical(|ui| programme::listing(ui, lang, listed, size));
         });
         return;
-    }
+    };
     ui.columns(2, |cols| {
         programme::listing(&mut cols[0], lang, listed, size);
-        cols[1].label(RichText::new(lang.t(T::Standings)).size(size).strong());
-        egui::ScrollArea::vertical()
-            .id_salt("display-programme-standings")
-            .auto_shrink([false, false])
-            .show(&mut cols[1], |ui| {
-                widgets::standings_table(
-                    ui,
-                    lang,
-                    "display-programme",
-                    &view.event_chgk().standings,
-                    size * 0.8,
-                )
-            });
+        games::display_beside(&mut cols[1], lang, beside, size);
     });
 }

@@ -9,6 +9,7 @@ use egui::Ui;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::GameSettings;
+use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::programme::Slot;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::{DisplayView, GameEntry, HostView, TeamView};
@@ -236,6 +237,13 @@ pub trait Screens {
         false
     }
 
+    /// The tournament tab's rows for the event's settings this format's own
+    /// game reads (ChGK: its minute's timings, 3), in a grid of two
+    /// columns, label and value, each row ended; whether one changed.
+    fn own_settings(_ui: &mut Ui, _lang: Lang, _settings: &mut TournamentSettings) -> bool {
+        false
+    }
+
     /// A button on each team's line of the teams tab for the event's own
     /// game, and what it opens ([`Screens::own_team_page`]); `None`: none.
     fn own_team_button(_lang: Lang) -> Option<&'static str> {
@@ -296,6 +304,17 @@ pub trait Screens {
     ) {
         Self::display(ui, state, game, view);
     }
+
+    /// Whether the projector shows the event's own game beside the whole
+    /// programme between the programme's slots; asked of `EVENT_OWN`
+    /// formats only.
+    fn display_beside_programme(_view: &Self::Display) -> bool {
+        false
+    }
+
+    /// What the projector shows beside the whole programme, in type of
+    /// `size`.
+    fn display_beside(_ui: &mut Ui, _lang: Lang, _view: &Self::Display, _size: f32) {}
 
     fn staff_activity(view: &Self::Staff, now: ServerTime) -> Activity;
     /// The host's or a judge's screen of the game; `host` is the whole

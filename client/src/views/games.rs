@@ -15,6 +15,7 @@ use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::{
     Format, GameDisplayView, GameSettings, GameStaffView, GameTeamView,
 };
+use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::programme::Slot;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
@@ -327,6 +328,16 @@ macro_rules! screens {
             openings
         }
 
+        /// The tournament tab's rows for the event's settings the own
+        /// games read; whether one changed.
+        pub fn own_settings(ui: &mut Ui, lang: i18n::Lang, settings: &mut TournamentSettings) -> bool {
+            let mut changed = false;
+            $($(#[$meta])* if <$screens as Screens>::EVENT_OWN {
+                changed |= <$screens as Screens>::own_settings(ui, lang, settings);
+            })*
+            changed
+        }
+
         /// Whether the judges' terminal shows the event's own game of
         /// `format`.
         pub fn own_judged(format: Format) -> bool {
@@ -360,6 +371,22 @@ macro_rules! screens {
         ) {
             match &game.view {
                 $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::own_team_page(ui, lang, game.into(), v, team, out)),*
+            }
+        }
+
+        /// Whether the projector shows the event's own `game` beside the
+        /// whole programme.
+        pub fn display_beside_programme(game: &DisplayGame) -> bool {
+            match &game.view {
+                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_beside_programme(v)),*
+            }
+        }
+
+        /// What the projector shows of the event's own `game` beside the
+        /// whole programme.
+        pub fn display_beside(ui: &mut Ui, lang: i18n::Lang, game: &DisplayGame, size: f32) {
+            match &game.view {
+                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_beside(ui, lang, v, size)),*
             }
         }
 

@@ -129,12 +129,12 @@ fn standings(ui: &mut Ui, lang: Lang, view: &ChgkDisplayView, now: ServerTime, c
     if !race {
         let width = ui.available_width();
         widgets::centred(ui, "display-standings", |ui| {
-            widgets::standings_table_in(ui, lang, "display", shown, size, width)
+            super::standings::standings_table_in(ui, lang, "display", shown, size, width)
         });
         return;
     }
     ui.columns(2, |cols| {
-        widgets::standings_table(&mut cols[0], lang, "display", shown, size);
+        super::standings::standings_table(&mut cols[0], lang, "display", shown, size);
         // The chart's heading and its margins out of the room.
         let heading = (room * 0.08).clamp(15.0, 40.0);
         let height = (room - heading * 1.5 - 16.0).max(80.0);
@@ -175,4 +175,22 @@ fn reveal(ui: &mut Ui, lang: Lang, revealed: &DisplayReveal, size: f32) {
                 .color(RED),
         );
     }
+}
+
+/// The standings beside the whole programme between its slots, in type
+/// of `size`.
+pub fn beside_programme(ui: &mut Ui, lang: Lang, view: &ChgkDisplayView, size: f32) {
+    ui.label(RichText::new(lang.t(T::Standings)).size(size).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("display-programme-standings")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            super::standings::standings_table(
+                ui,
+                lang,
+                "display-programme",
+                &view.standings,
+                size * 0.8,
+            )
+        });
 }

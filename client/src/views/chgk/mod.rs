@@ -4,7 +4,8 @@
 //! ([`judging`]), appeals ([`appeals`]), the table ([`standings`]) and the
 //! questions ([`questions`]) — which the host dashboard shows as the event's
 //! own ChGK's tabs and [`staff`] for a ChGK game added to the programme;
-//! a team's attendance on the teams tab ([`attendance`]). Registered in
+//! a team's attendance on the teams tab ([`attendance`]) and the minute's
+//! timing on the tournament tab ([`timing`]). Registered in
 //! [`crate::views::games`].
 
 pub mod appeals;
@@ -17,6 +18,7 @@ pub mod questions;
 pub mod staff;
 pub mod standings;
 pub mod team;
+pub mod timing;
 
 use egui::Ui;
 use minuta_shared::ids::TeamId;
@@ -24,6 +26,7 @@ use minuta_shared::play::chgk::{ChgkDisplayView, ChgkSettings, ChgkStaffView, Ch
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameSettings;
+use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::programme::Slot;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView};
@@ -176,6 +179,11 @@ impl Screens for Chgk {
         !view.tours.is_empty()
     }
 
+    /// 3: the event's settings carry its ChGK's minute.
+    fn own_settings(ui: &mut Ui, lang: Lang, settings: &mut TournamentSettings) -> bool {
+        timing::rows(ui, lang, &mut settings.chgk)
+    }
+
     /// 4.3: a team absent from a tour leaves its A.
     fn own_team_button(lang: Lang) -> Option<&'static str> {
         Some(lang.t(Ct::Attendance))
@@ -205,6 +213,16 @@ impl Screens for Chgk {
         view: &ChgkDisplayView,
     ) {
         display::screen(ui, state, tournament, view);
+    }
+
+    /// Between the programme's slots the projector shows the standings
+    /// beside the whole programme, once there are any.
+    fn display_beside_programme(view: &ChgkDisplayView) -> bool {
+        !view.standings.is_empty()
+    }
+
+    fn display_beside(ui: &mut Ui, lang: Lang, view: &ChgkDisplayView, size: f32) {
+        display::beside_programme(ui, lang, view, size);
     }
 
     fn staff_activity(view: &ChgkStaffView, now: ServerTime) -> Activity {

@@ -69,7 +69,7 @@ pub fn screen(
     appeals(ui, lang, view);
     ui.separator();
     ui.heading(lang.t(T::Standings));
-    widgets::standings_table(ui, lang, "team", &view.standings, 14.0);
+    super::standings::standings_table(ui, lang, "team", &view.standings, 14.0);
 }
 
 /// The receipt of this terminal's own card.

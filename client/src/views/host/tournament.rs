@@ -1,14 +1,17 @@
-//! The tournament tab: its name, the players per team, and the ChGK
-//! minute's timings (60 s, the signal 10 s before the end, 3 s to hand in),
-//! all settings so an organiser can fill the rules' blanks.
+//! The tournament tab: its name, the players per team, and the event's
+//! settings its own games read (the ChGK minute's timings: 60 s, the
+//! signal 10 s before the end, 3 s to hand in — drawn by ChGK,
+//! [`crate::views::format::Screens::own_settings`]), all settings so an
+//! organiser can fill the rules' blanks.
 
-use egui::{RichText, Ui};
+use egui::Ui;
+use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
 use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
-use crate::views::widgets::GREY;
+use crate::views::games;
 
 /// The fields being edited; they follow the server's values until the
 /// person changes one.
@@ -16,30 +19,17 @@ use crate::views::widgets::GREY;
 pub struct TournamentForm {
     pub editing: bool,
     pub name: String,
-    pub min_players: u32,
-    pub max_players: u32,
-    pub minute_s: f64,
-    pub warning_s: f64,
-    pub grace_s: f64,
+    pub settings: TournamentSettings,
 }
 
 impl TournamentForm {
     fn follow(&mut self, view: &HostView) {
-        let chgk = &view.settings.chgk;
         *self = TournamentForm {
             editing: false,
             name: view.tournament.clone(),
-            min_players: view.settings.min_players,
-            max_players: view.settings.max_players,
-            minute_s: chgk.minute_ms as f64 / 1000.0,
-            warning_s: chgk.warning_before_end_ms as f64 / 1000.0,
-            grace_s: chgk.grace_ms as f64 / 1000.0,
+            settings: view.settings.clone(),
         };
     }
-}
-
-fn ms(seconds: f64) -> u64 {
-    (seconds.max(0.0) * 1000.0).round() as u64
 }
 
 pub fn tournament(
@@ -58,55 +48,37 @@ pub fn tournament(
         .num_columns(2)
         .spacing([16.0, 8.0])
         .show(ui, |ui| {
-            ui.label(lang.t(T::TournamentName));
+            let label = ui.label(lang.t(T::TournamentName));
             changed |= ui
                 .add(egui::TextEdit::singleline(&mut form.name).desired_width(360.0))
+                .labelled_by(label.id)
                 .changed();
             ui.end_row();
-            ui.label(lang.t(T::PlayersRange));
+            let label = ui.label(lang.t(T::PlayersRange));
+            let settings = &mut form.settings;
             ui.horizontal(|ui| {
                 changed |= ui
-                    .add(egui::DragValue::new(&mut form.min_players).range(1..=20))
+                    .add(egui::DragValue::new(&mut settings.min_players).range(1..=20))
+                    .labelled_by(label.id)
                     .changed();
                 ui.label("—");
                 changed |= ui
-                    .add(egui::DragValue::new(&mut form.max_players).range(1..=20))
+                    .add(egui::DragValue::new(&mut settings.max_players).range(1..=20))
+                    .labelled_by(label.id)
                     .changed();
             });
             ui.end_row();
-            for (label, value) in [
-                (T::MinuteSeconds, &mut form.minute_s),
-                (T::WarningSeconds, &mut form.warning_s),
-                (T::GraceSeconds, &mut form.grace_s),
-            ] {
-                ui.label(lang.t(label));
-                changed |= ui
-                    .add(
-                        egui::DragValue::new(value)
-                            .range(0.0..=3600.0)
-                            .speed(0.5)
-                            .suffix(" s"),
-                    )
-                    .changed();
-                ui.end_row();
-            }
+            changed |= games::own_settings(ui, lang, settings);
         });
     form.editing |= changed;
-    ui.label(RichText::new(lang.t(T::SettingsHint)).small().color(GREY));
     ui.horizontal(|ui| {
         if ui
             .add_enabled(form.editing, egui::Button::new(lang.t(T::Save)))
             .clicked()
         {
-            let mut settings = view.settings.clone();
-            settings.min_players = form.min_players;
-            settings.max_players = form.max_players;
-            settings.chgk.minute_ms = ms(form.minute_s);
-            settings.chgk.warning_before_end_ms = ms(form.warning_s);
-            settings.chgk.grace_ms = ms(form.grace_s);
             out.push(UiCommand::Send(Command::SetUpTournament {
                 name: form.name.trim().to_owned(),
-                settings,
+                settings: form.settings.clone(),
             }));
             form.editing = false;
         }
