@@ -4,6 +4,7 @@
 
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameReceipt, PlayError};
+use minuta_shared::programme::Slot;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
@@ -276,7 +277,6 @@ texts! {
     AppealsOpen => "открытых апелляций", "open appeals";
     FileReadFailed => "не удалось прочитать файл", "could not read the file";
     // Brain-ring: the button
-    TabRing => "Брейн-ринг", "Brain-ring";
     Press => "Нажать", "Press";
     PressHint => "или пробел", "or the space bar";
     WaitingVerdict => "нажато — ждём ответа сервера…", "pressed — waiting for the server…";
@@ -369,8 +369,6 @@ texts! {
     RemoveDay => "Удалить день", "Remove the day";
     DayEmpty => "В этом дне пока ничего нет.", "Nothing on this day yet.";
     AddHere => "Добавлять сюда", "Add here";
-    ChgkTourNumber => "Тур ЧГК №", "ChGK tour no.";
-    AddChgkTour => "Добавить тур ЧГК", "Add the ChGK tour";
     AllInProgramme => "Всё, что есть, уже в программе.", "Everything there is is in the programme.";
     MoveUp => "Выше", "Up";
     MoveDown => "Ниже", "Down";
@@ -382,7 +380,6 @@ texts! {
     SlotNow => "сейчас", "now";
     SlotNext => "далее", "next";
     FestivalResults => "Итоги фестиваля", "Festival results";
-    ChgkFull => "«Что? Где? Когда?»", "«What? Where? When?»";
     ColPrize => "Приз", "Prize";
     FindTeam => "Найти команду", "Find a team";
     NoTeamFound => "Нет такой команды", "No such team";
@@ -440,6 +437,20 @@ macro_rules! words {
                     "this command is for a game of another format".into(),
                 ),
                 $(PlayError::Game(GameError::$variant(e)) => <$game as FormatWords>::refusal(lang, e),)*
+            }
+        }
+
+        /// A slot of the programme that is an event's own game's, named by
+        /// its format ([`FormatWords::slot_name`]).
+        pub fn own_slot_name(lang: Lang, slot: &Slot, title: &str) -> Option<String> {
+            None$(.or_else(|| <$game as FormatWords>::slot_name(lang, slot, title)))*
+        }
+
+        /// A festival table's tournament named by its format, if it names
+        /// it ([`FormatWords::festival_name`]).
+        pub fn festival_name(lang: Lang, format: Format, name: &str, tournament: &str) -> Option<String> {
+            match format {
+                $(Format::$variant => <$game as FormatWords>::festival_name(lang, name, tournament),)*
             }
         }
 

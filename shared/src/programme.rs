@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, TourId};
+use crate::play::games::Format;
 
 /// One item of the programme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -38,6 +39,17 @@ pub enum GameKind {
     /// 6.3: each of its tours comes before a ChGK tour.
     BeforeChgkTours,
     Other,
+}
+
+impl GameKind {
+    /// A game of `format`, as its format says (`LiveFormat::BEFORE_CHGK_TOURS`).
+    pub fn of(format: Format) -> GameKind {
+        if format.before_chgk_tours() {
+            GameKind::BeforeChgkTours
+        } else {
+            GameKind::Other
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]

@@ -8,6 +8,7 @@ use minuta_shared::play::brain_ring::{
     ButtonPhase, ButtonQuestion, FightKind, PressKind, RingAppealKind, RingCommand, RingFightView,
     RingPlayError, RingReceipt, RingStage, Table, TournamentBlock, format_gap,
 };
+use minuta_shared::programme::Slot;
 
 use super::{Lang, T, ru_plural};
 use crate::state::PressOutcome;
@@ -16,6 +17,7 @@ use minuta_shared::play::brain_ring::Ruling;
 crate::i18n::texts! {
     /// A Brain-ring static text, rendered by [`Lang::t`].
     Rt;
+    BrainRing => "Брейн-ринг", "Brain-ring";
     You => "вы", "you";
     FalseStartMark => "фальстарт", "false start";
     LockedMark => "без права ответа", "may not answer";
@@ -677,7 +679,7 @@ pub fn restart_notice(lang: Lang, fight: &str, question: u32, rearm: bool) -> St
 
 impl super::words::FormatWords for minuta_shared::play::brain_ring::RingTournament {
     fn name(lang: Lang) -> &'static str {
-        lang.t(super::T::TabRing)
+        lang.t(Rt::BrainRing)
     }
 
     fn added_name(lang: Lang) -> &'static str {
@@ -697,6 +699,19 @@ impl super::words::FormatWords for minuta_shared::play::brain_ring::RingTourname
 
     fn command_name(lang: Lang, command: &Self::Command) -> String {
         command_name(lang, command).into()
+    }
+
+    /// 2.2: the event's Brain-ring goes by the format's name.
+    fn festival_name(lang: Lang, _name: &str, _tournament: &str) -> Option<String> {
+        Some(lang.t(Rt::BrainRing).to_owned())
+    }
+
+    /// 2, 4.3: the programme's Brain-ring slot is the event's Brain-ring.
+    fn slot_name(lang: Lang, slot: &Slot, _title: &str) -> Option<String> {
+        match slot {
+            Slot::BrainRing => Some(lang.t(Rt::BrainRing).to_owned()),
+            Slot::ChgkTour { .. } | Slot::GameTour { .. } => None,
+        }
     }
 }
 

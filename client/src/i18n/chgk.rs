@@ -2,11 +2,26 @@
 //! verdicts, appeals and question states, and its refusals — the rules of
 //! section 3 (and 4.13–4.16 for appeals) speaking to a team or the host.
 
+use minuta_shared::ids::TourId;
 use minuta_shared::packages::PackageError;
 use minuta_shared::play::chgk::view::QuestionStatus;
 use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkError, ChgkReceipt, Verdict};
+use minuta_shared::programme::Slot;
 
 use super::{Lang, T, texts};
+
+/// «ЧГК, тур 2 · Классика»; a title that only repeats «Тур 2» is left out.
+pub fn chgk_tour(lang: Lang, tour: TourId, title: &str) -> String {
+    let number = u64::from(tour.0) + 1;
+    let head = lang.pick(format!("ЧГК, тур {number}"), format!("ChGK, tour {number}"));
+    let title = title.trim();
+    let generic = [format!("тур {number}"), format!("tour {number}")];
+    if title.is_empty() || generic.iter().any(|g| title.to_lowercase() == *g) {
+        head
+    } else {
+        format!("{head} · {title}")
+    }
+}
 
 /// A judge's verdict on a group of cards.
 pub fn verdict(lang: Lang, verdict: Verdict) -> &'static str {
@@ -228,6 +243,9 @@ texts! {
     TeamAnswer => "Ответ команды", "The team's answer";
     Attendance => "Явка", "Attendance";
     ChgkScreen => "ЧГК", "ChGK";
+    ChgkTourNumber => "Тур ЧГК №", "ChGK tour no.";
+    AddChgkTour => "Добавить тур ЧГК", "Add the ChGK tour";
+    ChgkFull => "«Что? Где? Когда?»", "«What? Where? When?»";
     AttendanceHint => "Команда входит в A тура (4.3), пока не отмечена отсутствующей: снимите галочку с тура, который она пропустила или с которого ушла.", "A team counts in a tour's A (4.3) until marked absent: untick a tour it missed or left.";
     NoTours => "В турнире ЧГК пока нет туров.", "The ChGK tournament has no tours yet.";
 }
@@ -281,6 +299,27 @@ impl super::words::FormatWords for minuta_shared::play::chgk::ChgkGame {
 
     fn command_name(lang: Lang, command: &Self::Command) -> String {
         command_name(lang, command).into()
+    }
+
+    /// 2.2: «Что? Где? Когда?» — the game's name, else the event's.
+    fn festival_name(lang: Lang, name: &str, tournament: &str) -> Option<String> {
+        let chgk = lang.t(Ct::ChgkFull);
+        let name = Some(name.trim())
+            .filter(|n| !n.is_empty())
+            .unwrap_or(tournament.trim());
+        Some(if name.is_empty() {
+            chgk.to_owned()
+        } else {
+            format!("{chgk} — {name}")
+        })
+    }
+
+    /// 2: the programme's «тур ЧГК» slots are the event's ChGK's tours.
+    fn slot_name(lang: Lang, slot: &Slot, title: &str) -> Option<String> {
+        match slot {
+            Slot::ChgkTour { tour } => Some(chgk_tour(lang, *tour, title)),
+            Slot::GameTour { .. } | Slot::BrainRing => None,
+        }
     }
 }
 

@@ -4,26 +4,13 @@
 //! the festival's tables and prizes (2.2). Static texts are [`T`] keys like
 //! every other.
 
-use minuta_shared::ids::{GameId, TourId};
+use minuta_shared::ids::GameId;
 use minuta_shared::play::games::Format;
 use minuta_shared::programme::{ProgrammeError, Slot, SlotView};
 use minuta_shared::tournament::festival::Prize;
 use minuta_shared::wire::view::FestivalTable;
 
 use super::{Lang, T, ru_plural};
-
-/// «ЧГК, тур 2 · Классика»; a title that only repeats «Тур 2» is left out.
-pub fn chgk_tour(lang: Lang, tour: TourId, title: &str) -> String {
-    let number = u64::from(tour.0) + 1;
-    let head = lang.pick(format!("ЧГК, тур {number}"), format!("ChGK, tour {number}"));
-    let title = title.trim();
-    let generic = [format!("тур {number}"), format!("tour {number}")];
-    if title.is_empty() || generic.iter().any(|g| title.to_lowercase() == *g) {
-        head
-    } else {
-        format!("{head} · {title}")
-    }
-}
 
 /// A programme game's tour as the server titles it: «Мультиигры: Ребусы»,
 /// or «Мультиигры: тур 2» while the tour has no title.
@@ -45,15 +32,20 @@ fn game_no(lang: Lang, game: GameId) -> String {
     lang.pick(format!("игра № {game}"), format!("game no. {game}"))
 }
 
-/// A slot by the server's title for it (see [`SlotView::title`]).
+/// A slot by the server's title for it (see [`SlotView::title`]): an
+/// event's own game's as its format names it
+/// ([`super::words::FormatWords::slot_name`]), a programme game's tour by
+/// its title, or by the game's number while it has none.
 pub fn slot(lang: Lang, slot: &Slot, title: &str) -> String {
+    if let Some(name) = super::own_slot_name(lang, slot, title) {
+        return name;
+    }
     match slot {
-        Slot::ChgkTour { tour } => chgk_tour(lang, *tour, title),
         Slot::GameTour { game, tour } if title.trim().is_empty() => {
             game_tour(lang, &game_no(lang, *game), *tour, "")
         }
-        Slot::GameTour { .. } => title.trim().to_owned(),
-        Slot::BrainRing => lang.t(T::TabRing).to_owned(),
+        // A programme game's tour as the server titled it.
+        _ => title.trim().to_owned(),
     }
 }
 
@@ -174,27 +166,25 @@ pub fn error(
     lang.pick(ru, en)
 }
 
-/// A festival table's tournament: ChGK and Brain-ring are named here, a
-/// programme game by its name (its format's when it has none).
+/// A festival table's tournament: as its format names it
+/// ([`super::words::FormatWords::festival_name`]: ChGK, Brain-ring), else
+/// by the game's name, its format's while it has none.
 pub fn festival_table(lang: Lang, table: &FestivalTable, tournament: &str) -> String {
-    match table.format.as_str() {
-        "chgk" => {
-            let chgk = lang.t(T::ChgkFull);
-            let name = Some(table.name.trim())
-                .filter(|n| !n.is_empty())
-                .unwrap_or(tournament.trim());
-            if name.is_empty() {
-                chgk.to_owned()
-            } else {
-                format!("{chgk} — {name}")
-            }
-        }
-        "brain-ring" => lang.t(T::TabRing).to_owned(),
-        other if table.name.trim().is_empty() => match Format::from_name(other) {
-            Some(format) => super::format_name(lang, format).to_owned(),
-            None => other.to_owned(),
-        },
-        _ => table.name.trim().to_owned(),
+    let name = table.name.trim();
+    let Some(format) = Format::from_name(&table.format) else {
+        return if name.is_empty() {
+            table.format.clone()
+        } else {
+            name.to_owned()
+        };
+    };
+    if let Some(named) = super::festival_name(lang, format, name, tournament) {
+        return named;
+    }
+    if name.is_empty() {
+        super::format_name(lang, format).to_owned()
+    } else {
+        name.to_owned()
     }
 }
 
@@ -216,6 +206,7 @@ pub fn prize(lang: Lang, prize: Prize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use minuta_shared::ids::TourId;
     use minuta_shared::tournament::festival::Prize;
 
     fn unnamed(_: GameId) -> Option<String> {
@@ -280,11 +271,17 @@ mod tests {
     #[test]
     fn programme_2_slots_are_named_in_the_screens_language() {
         assert_eq!(
-            chgk_tour(Lang::Ru, TourId(1), "Классика"),
+            slot(Lang::Ru, &Slot::ChgkTour { tour: TourId(1) }, "Классика"),
             "ЧГК, тур 2 · Классика"
         );
-        assert_eq!(chgk_tour(Lang::Ru, TourId(1), "Тур 2"), "ЧГК, тур 2");
-        assert_eq!(chgk_tour(Lang::En, TourId(0), ""), "ChGK, tour 1");
+        assert_eq!(
+            slot(Lang::Ru, &Slot::ChgkTour { tour: TourId(1) }, "Тур 2"),
+            "ЧГК, тур 2"
+        );
+        assert_eq!(
+            slot(Lang::En, &Slot::ChgkTour { tour: TourId(0) }, ""),
+            "ChGK, tour 1"
+        );
         assert_eq!(slot(Lang::Ru, &Slot::BrainRing, ""), "Брейн-ринг");
         assert_eq!(
             slot(

@@ -232,6 +232,33 @@ pub trait Screens {
         false
     }
 
+    /// The programme's slots (section 2) the event's own game is laid out
+    /// by, each with its title now, offered on the programme tab; `view`
+    /// is `None` while the event has no game of the format. Their names
+    /// are the format's words' (`FormatWords::slot_name`).
+    fn own_slots(_view: Option<&Self::Staff>) -> Vec<(Slot, String)> {
+        Vec::new()
+    }
+
+    /// Whether the hall has begun one of the game's slots (the projector
+    /// then leaves the whole programme for the game).
+    fn own_slot_begun(_view: &Self::Display, _slot: &Slot) -> bool {
+        false
+    }
+
+    /// Another way to add the game's slots on the programme tab, beside
+    /// the offered ones (ChGK: a tour by its number before its package is
+    /// loaded); the slot picked. `taken`: whether a slot is in the
+    /// programme already.
+    fn own_slot_picker(
+        _ui: &mut Ui,
+        _lang: Lang,
+        _taken: &dyn Fn(&Slot) -> bool,
+        _form: &mut Self::Form,
+    ) -> Option<Slot> {
+        None
+    }
+
     /// Whether the appeal jury decides the event's own game's appeals.
     fn own_in_jury(_view: &Self::Staff) -> bool {
         false

@@ -338,6 +338,48 @@ macro_rules! screens {
             changed
         }
 
+        /// The programme's slots the event's own games are laid out by,
+        /// each with its title now.
+        pub fn own_slots(view: &HostView) -> Vec<(Slot, String)> {
+            let mut slots = Vec::new();
+            $($(#[$meta])* if <$screens as Screens>::EVENT_OWN {
+                let own = own_staff_of::<$screens>(view).map(|(_, own)| own);
+                slots.extend(<$screens as Screens>::own_slots(own));
+            })*
+            slots
+        }
+
+        /// Whether the hall has begun an own game's `slot`.
+        pub fn own_slot_begun(view: &DisplayView, slot: &Slot) -> bool {
+            event_games_in(&view.games).any(|g| match &g.view {
+                $($(#[$meta])* GameDisplayView::$variant(v) => {
+                    <$screens as Screens>::own_slot(slot) && <$screens as Screens>::own_slot_begun(v, slot)
+                })*
+            })
+        }
+
+        /// The own games' other ways to add their slots on the programme
+        /// tab; the slot picked.
+        pub fn own_slot_pickers(
+            ui: &mut Ui,
+            lang: i18n::Lang,
+            view: &HostView,
+            taken: &dyn Fn(&Slot) -> bool,
+            form: &mut GamesForm,
+        ) -> Option<Slot> {
+            let mut picked = None;
+            for game in event_games_in(&view.games) {
+                let chosen = match &game.view {
+                    $($(#[$meta])* GameStaffView::$variant(_) => form
+                        .forms
+                        .of::<$screens>(game.id)
+                        .and_then(|f| <$screens as Screens>::own_slot_picker(ui, lang, taken, f))),*
+                };
+                picked = picked.or(chosen);
+            }
+            picked
+        }
+
         /// Whether the judges' terminal shows the event's own game of
         /// `format`.
         pub fn own_judged(format: Format) -> bool {
@@ -472,6 +514,7 @@ fn own_staff_of<S: Registered>(view: &HostView) -> Option<(&StaffGame, &S::Staff
     S::staff_view(&game.view).map(|own| (game, own))
 }
 
+/// The tabs `S`'s own game brings to the dashboard, as [`EventTab`]s.
 fn own_tabs_of<S: Registered>(lang: i18n::Lang, view: &HostView) -> Vec<OwnTab<EventTab>> {
     if !S::EVENT_OWN {
         return Vec::new();
@@ -483,6 +526,7 @@ fn own_tabs_of<S: Registered>(lang: i18n::Lang, view: &HostView) -> Vec<OwnTab<E
         .collect()
 }
 
+/// One of `S`'s own game's tabs drawn, with the form kept for the game.
 fn own_tab_of<S: Registered>(
     ui: &mut Ui,
     state: &AppState,
@@ -504,6 +548,8 @@ fn own_tab_of<S: Registered>(
     }
 }
 
+/// Where `S`'s own game would open the dashboard, and whether the
+/// programme's `slot` on now is the game's; `None` without the game.
 fn own_opening_of<S: Registered>(
     view: &HostView,
     slot: Option<&Slot>,

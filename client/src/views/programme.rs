@@ -5,15 +5,14 @@
 //! [`crate::views::host::programme`].
 
 use egui::{Color32, RichText, Ui};
-use minuta_shared::play::brain_ring::RingStage;
 use minuta_shared::programme::{ProgrammeView, Slot, SlotStatus, SlotView};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::DisplayView;
 
 use crate::i18n::{Lang, T, programme as words};
 use crate::views::format::Activity;
+use crate::views::games;
 use crate::views::widgets::{AMBER, GREEN, GREY};
-use crate::views::{chgk, games};
 
 /// «Сейчас: … · Далее: …» in one line of `size` points; «Программа
 /// пройдена» once every slot is done.
@@ -101,36 +100,29 @@ pub fn listing(ui: &mut Ui, lang: Lang, programme: &ProgrammeView, size: f32) {
     }
 }
 
-/// Whether anything is in play on the projector: a ChGK question being
-/// read or answered, a game's task announced or running, an open fight.
+/// Whether anything is in play on the projector, in any game, the event's
+/// own among them: a ChGK question being read or answered, a game's task
+/// announced or running, an open fight.
 pub fn hall_in_play(view: &DisplayView, now: ServerTime) -> bool {
-    chgk::activity(&view.event_chgk().clock, now) == Activity::InPlay
-        || view
-            .games
-            .iter()
-            .any(|g| games::display_activity(g, now) == Activity::InPlay)
+    view.games
+        .iter()
+        .any(|g| games::display_activity(g, now) == Activity::InPlay)
 }
 
-/// Whether the hall has begun `slot`: a ChGK question of that tour is the
-/// current one, the game's current task is of that tour, Brain-ring has
-/// its teams.
+/// Whether the hall has begun `slot`: the game's current task is of that
+/// tour; an event's own game's slot as its format says
+/// ([`crate::views::format::Screens::own_slot_begun`]: a ChGK question of
+/// that tour is the current one, Brain-ring has its teams).
 fn begun(view: &DisplayView, slot: &Slot) -> bool {
-    match slot {
-        Slot::ChgkTour { tour } => {
-            view.event_chgk().clock.question.is_some()
-                && view.event_chgk().clock.tour == Some(*tour)
-        }
-        Slot::GameTour { game, tour } => {
-            view.games
-                .iter()
-                .find(|g| g.id == *game)
-                .and_then(games::display_tour)
-                == Some(*tour)
-        }
-        Slot::BrainRing => view
-            .event_ring()
-            .is_some_and(|(_, b)| b.stage != RingStage::NotSeeded),
+    if let Slot::GameTour { game, tour } = slot {
+        return view
+            .games
+            .iter()
+            .find(|g| g.id == *game)
+            .and_then(games::display_tour)
+            == Some(*tour);
     }
+    games::own_slot_begun(view, slot)
 }
 
 /// The projector shows the whole programme between slots: nothing in play

@@ -34,13 +34,7 @@ impl Core {
         programme
             .validate(|game| {
                 let added = self.games.get(&game).filter(|_| !own.contains(&game));
-                added.map(|g| {
-                    if g.format().before_chgk_tours() {
-                        GameKind::BeforeChgkTours
-                    } else {
-                        GameKind::Other
-                    }
-                })
+                added.map(|g| GameKind::of(g.format()))
             })
             .map_err(CommandError::Programme)?;
         Ok((Receipt::Done, vec![Event::ProgrammeSet { programme }]))

@@ -19,7 +19,7 @@ use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, ButtonQuestion, RingBoard, RingCommand, RingFightView, RingQuestionText,
-    RingStaffView, RingTeamView, RingTiming, Table,
+    RingStaffView, RingStage, RingTeamView, RingTiming, Table,
 };
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::GameSettings;
@@ -143,7 +143,7 @@ impl Screens for Ring {
     }
 
     fn main_label(lang: Lang) -> Option<&'static str> {
-        Some(lang.t(T::TabRing))
+        Some(lang.t(Rt::BrainRing))
     }
 
     fn team_main(
@@ -182,7 +182,7 @@ impl Screens for Ring {
         _game: Game<'_>,
         view: &RingBoard,
     ) {
-        let title = format!("{tournament} · {}", state.lang.t(T::TabRing));
+        let title = format!("{tournament} · {}", state.lang.t(Rt::BrainRing));
         board::board(ui, state, &title, view);
     }
 
@@ -196,7 +196,7 @@ impl Screens for Ring {
             .flat_map(|f| &f.appeals)
             .filter(|a| a.resolution.is_none())
             .count();
-        let name = lang.t(T::TabRing);
+        let name = lang.t(Rt::BrainRing);
         let label = match (open, appeals) {
             (0, 0) => name.to_owned(),
             (n, 0) => format!("{name} ({n})"),
@@ -243,6 +243,17 @@ impl Screens for Ring {
     /// 2, 4.3: the programme's Brain-ring slot is the event's.
     fn own_slot(slot: &Slot) -> bool {
         matches!(slot, Slot::BrainRing)
+    }
+
+    /// One slot, offered even before the event has its Brain-ring (an
+    /// older store's).
+    fn own_slots(_view: Option<&RingStaffView>) -> Vec<(Slot, String)> {
+        vec![(Slot::BrainRing, String::new())]
+    }
+
+    /// Begun once its teams are seeded.
+    fn own_slot_begun(board: &RingBoard, slot: &Slot) -> bool {
+        Self::own_slot(slot) && board.stage != RingStage::NotSeeded
     }
 
     fn staff_activity(view: &RingStaffView, _now: ServerTime) -> Activity {
@@ -324,7 +335,7 @@ impl Screens for Ring {
 /// event's own Brain-ring is named by the event).
 fn title<'a>(lang: Lang, game: Game<'a>) -> &'a str {
     if game.name.trim().is_empty() {
-        lang.t(T::TabRing)
+        lang.t(Rt::BrainRing)
     } else {
         game.name
     }

@@ -4,8 +4,9 @@
 //! ([`judging`]), appeals ([`appeals`]), the table ([`standings`]) and the
 //! questions ([`questions`]) — which the host dashboard shows as the event's
 //! own ChGK's tabs and [`staff`] for a ChGK game added to the programme;
-//! a team's attendance on the teams tab ([`attendance`]) and the minute's
-//! timing on the tournament tab ([`timing`]). Registered in
+//! a team's attendance on the teams tab ([`attendance`]), the minute's
+//! timing on the tournament tab ([`timing`]) and its tours on the
+//! programme tab ([`programme`]). Registered in
 //! [`crate::views::games`].
 
 pub mod appeals;
@@ -14,6 +15,7 @@ pub mod chart;
 pub mod display;
 pub mod game;
 pub mod judging;
+pub mod programme;
 pub mod questions;
 pub mod staff;
 pub mod standings;
@@ -60,6 +62,8 @@ pub struct Chgk;
 pub struct ChgkForm {
     pub team: team::ChgkTeamForm,
     pub staff: staff::ChgkStaffForm,
+    /// The tour number being typed on the programme tab.
+    pub programme_tour: Option<u32>,
 }
 
 impl Screens for Chgk {
@@ -171,6 +175,35 @@ impl Screens for Chgk {
     /// 2: the programme's «тур ЧГК» slots are the event's ChGK's.
     fn own_slot(slot: &Slot) -> bool {
         matches!(slot, Slot::ChgkTour { .. })
+    }
+
+    /// A slot per tour, as its package has it.
+    fn own_slots(view: Option<&ChgkStaffView>) -> Vec<(Slot, String)> {
+        view.map_or_else(Vec::new, |v| {
+            v.tours
+                .iter()
+                .map(|t| (Slot::ChgkTour { tour: t.id }, t.title.clone()))
+                .collect()
+        })
+    }
+
+    /// Begun once a question of the tour is the current one.
+    fn own_slot_begun(view: &ChgkDisplayView, slot: &Slot) -> bool {
+        let clock = &view.clock;
+        match slot {
+            Slot::ChgkTour { tour } => clock.question.is_some() && clock.tour == Some(*tour),
+            Slot::GameTour { .. } | Slot::BrainRing => false,
+        }
+    }
+
+    /// A tour of a package not loaded yet: by its number.
+    fn own_slot_picker(
+        ui: &mut Ui,
+        lang: Lang,
+        taken: &dyn Fn(&Slot) -> bool,
+        form: &mut ChgkForm,
+    ) -> Option<Slot> {
+        programme::tour_by_number(ui, lang, taken, &mut form.programme_tour)
     }
 
     /// 6.5 as this festival reads it for ChGK (docs/rules.md): the jury

@@ -137,9 +137,14 @@ pub fn dashboard(
             HostTab::Teams => teams::teams(ui, state, view, &mut form.teams, &mut out),
             HostTab::Judges => judges::judges(ui, state, view, &mut form.judges, &mut out),
             HostTab::Own(tab) => games::own_tab(ui, state, view, tab, &mut form.games, &mut out),
-            HostTab::Programme => {
-                programme::programme(ui, state, view, &mut form.programme, &mut out)
-            }
+            HostTab::Programme => programme::programme(
+                ui,
+                state,
+                view,
+                &mut form.programme,
+                &mut form.games,
+                &mut out,
+            ),
             HostTab::Festival => festival::festival(ui, lang, view, &mut form.festival_find),
             HostTab::Games(format) => games::staff_tab(
                 ui,

@@ -8,7 +8,7 @@
 //! button, and a programme it would refuse is flagged before it is sent.
 
 use egui::{Button, RichText, Ui};
-use minuta_shared::ids::{GameId, TourId};
+use minuta_shared::ids::GameId;
 use minuta_shared::programme::{
     GameKind, Programme, ProgrammeDay, ProgrammeView, Slot, SlotStatus,
 };
@@ -36,8 +36,6 @@ pub struct ProgrammeForm {
     pub target: usize,
     /// The title typed for the next day.
     pub new_day: String,
-    /// The ChGK tour number typed (from 1); `None`: the first not listed.
-    pub chgk_number: Option<u32>,
 }
 
 impl ProgrammeForm {
@@ -92,6 +90,7 @@ pub fn programme(
     state: &AppState,
     view: &HostView,
     form: &mut ProgrammeForm,
+    games_form: &mut games::GamesForm,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
@@ -136,7 +135,7 @@ pub fn programme(
     });
     if !form.draft.days.is_empty() {
         ui.separator();
-        palette(ui, lang, view, form);
+        palette(ui, lang, view, form, games_form);
     }
     ui.separator();
     save(ui, state, view, form, out);
@@ -283,43 +282,43 @@ pub fn slot_name(lang: Lang, view: &HostView, slot: &Slot) -> String {
             .map(|s| s.title.clone())
             .unwrap_or_default()
     };
-    match slot {
-        Slot::ChgkTour { tour } => {
-            let title = view
-                .event_chgk()
-                .tours
-                .iter()
-                .find(|t| t.id == *tour)
-                .map(|t| t.title.clone())
-                .unwrap_or_else(saved_title);
-            words::chgk_tour(lang, *tour, &title)
+    let Slot::GameTour { game, tour } = slot else {
+        // An event's own game's slot: titled as its game has it now.
+        let title = games::own_slots(view)
+            .into_iter()
+            .find(|(s, _)| s == slot)
+            .map(|(_, title)| title)
+            .unwrap_or_else(saved_title);
+        return words::slot(lang, slot, &title);
+    };
+    match view.games.iter().find(|g| g.id == *game) {
+        Some(g) => {
+            let title = games::staff_tours(g)
+                .into_iter()
+                .find(|(n, _)| n == tour)
+                .map(|(_, t)| t)
+                .unwrap_or_default();
+            words::game_tour(
+                lang,
+                &games::game_name(lang, g.format, &g.name),
+                *tour,
+                &title,
+            )
         }
-        Slot::GameTour { game, tour } => {
-            let entry = view.games.iter().find(|g| g.id == *game);
-            match entry {
-                Some(g) => {
-                    let title = games::staff_tours(g)
-                        .into_iter()
-                        .find(|(n, _)| n == tour)
-                        .map(|(_, t)| t)
-                        .unwrap_or_default();
-                    words::game_tour(
-                        lang,
-                        &games::game_name(lang, g.format, &g.name),
-                        *tour,
-                        &title,
-                    )
-                }
-                None => words::slot(lang, slot, &saved_title()),
-            }
-        }
-        Slot::BrainRing => words::slot(lang, slot, ""),
+        None => words::slot(lang, slot, &saved_title()),
     }
 }
 
 /// Everything that may go on the target day and is not yet anywhere in
-/// the programme, one button each; and a ChGK tour by number.
-fn palette(ui: &mut Ui, lang: Lang, view: &HostView, form: &mut ProgrammeForm) {
+/// the programme, one button each; and the own games' other ways to add
+/// their slots (a ChGK tour by number).
+fn palette(
+    ui: &mut Ui,
+    lang: Lang,
+    view: &HostView,
+    form: &mut ProgrammeForm,
+    games_form: &mut games::GamesForm,
+) {
     let target = form.target.min(form.draft.days.len() - 1);
     let title = form
         .draft
@@ -328,14 +327,12 @@ fn palette(ui: &mut Ui, lang: Lang, view: &HostView, form: &mut ProgrammeForm) {
         .map(|d| d.title.clone())
         .unwrap_or_default();
     ui.label(RichText::new(words::add_to(lang, &title)).strong());
-    let mut offered: Vec<Slot> = view
-        .event_chgk()
-        .tours
-        .iter()
-        .map(|t| Slot::ChgkTour { tour: t.id })
+    // The event's own games offer their slots (the ChGK's tours, the
+    // Brain-ring), the games added their tours.
+    let mut offered: Vec<Slot> = games::own_slots(view)
+        .into_iter()
+        .map(|(slot, _)| slot)
         .collect();
-    // The event's own ChGK is offered by its tours above, its Brain-ring
-    // as one slot below.
     for game in games::added(&view.games) {
         offered.extend(
             games::staff_tours(game)
@@ -346,7 +343,6 @@ fn palette(ui: &mut Ui, lang: Lang, view: &HostView, form: &mut ProgrammeForm) {
                 }),
         );
     }
-    offered.push(Slot::BrainRing);
     offered.retain(|s| !form.uses(s));
     let mut picked = None;
     ui.horizontal_wrapped(|ui| {
@@ -362,31 +358,8 @@ fn palette(ui: &mut Ui, lang: Lang, view: &HostView, form: &mut ProgrammeForm) {
             }
         }
     });
-    // A tour of a package not loaded yet: by its number.
-    let first_free = (0..)
-        .find(|n| !form.uses(&Slot::ChgkTour { tour: TourId(*n) }))
-        .unwrap_or(0);
-    let mut number = form.chgk_number.unwrap_or(first_free + 1);
-    ui.horizontal(|ui| {
-        let label = ui.label(lang.t(T::ChgkTourNumber));
-        if ui
-            .add(egui::DragValue::new(&mut number).range(1..=99))
-            .labelled_by(label.id)
-            .changed()
-        {
-            form.chgk_number = Some(number);
-        }
-        let slot = Slot::ChgkTour {
-            tour: TourId(number.saturating_sub(1)),
-        };
-        if ui
-            .add_enabled(!form.uses(&slot), Button::new(lang.t(T::AddChgkTour)))
-            .clicked()
-        {
-            picked = Some(slot);
-            form.chgk_number = None;
-        }
-    });
+    let taken = |slot: &Slot| form.uses(slot);
+    picked = picked.or(games::own_slot_pickers(ui, lang, view, &taken, games_form));
     if let Some(slot) = picked
         && let Some(day) = form.draft.days.get_mut(target)
     {
@@ -401,13 +374,10 @@ fn check(
     draft: &Programme,
 ) -> Result<(), minuta_shared::programme::ProgrammeError> {
     draft.validate(|game| {
-        view.games.iter().find(|g| g.id == game).map(|g| {
-            if g.format.before_chgk_tours() {
-                GameKind::BeforeChgkTours
-            } else {
-                GameKind::Other
-            }
-        })
+        view.games
+            .iter()
+            .find(|g| g.id == game)
+            .map(|g| GameKind::of(g.format))
     })
 }
 
