@@ -246,6 +246,16 @@ async fn browser_the_host_runs_the_event_s_games_from_their_own_tabs() -> Result
             w.says("Отбор") || w.says("отбор")
         })?;
         page.shot("brain-ring")?;
+
+        // Act: the programme tab, a day added. Assert: the event's own
+        // games offer their slots, and ChGK a tour by its number.
+        let programme = page.wait_label("Программа")?;
+        page.tap(&programme)?;
+        let day = page.wait_label("Добавить день")?;
+        page.tap(&day)?;
+        page.wait_label("+ Брейн-ринг")?;
+        page.wait_label("Добавить тур ЧГК")?;
+        page.shot("programme")?;
         Ok(())
     })?;
     Ok(())

@@ -10,12 +10,18 @@ use minuta_shared::programme::Slot;
 
 use super::{Lang, T, texts};
 
-/// «ЧГК, тур 2 · Классика»; a title that only repeats «Тур 2» is left out.
+/// «ЧГК, тур 2 · Классика»; a title that only repeats «Тур 2» (or «2 тур»)
+/// is left out.
 pub fn chgk_tour(lang: Lang, tour: TourId, title: &str) -> String {
     let number = u64::from(tour.0) + 1;
     let head = lang.pick(format!("ЧГК, тур {number}"), format!("ChGK, tour {number}"));
     let title = title.trim();
-    let generic = [format!("тур {number}"), format!("tour {number}")];
+    // «Тур 2», «2 тур», «Tour 2» say nothing the head does not.
+    let generic = [
+        format!("тур {number}"),
+        format!("{number} тур"),
+        format!("tour {number}"),
+    ];
     if title.is_empty() || generic.iter().any(|g| title.to_lowercase() == *g) {
         head
     } else {

@@ -279,6 +279,10 @@ mod tests {
             "ЧГК, тур 2"
         );
         assert_eq!(
+            slot(Lang::Ru, &Slot::ChgkTour { tour: TourId(1) }, "2 тур"),
+            "ЧГК, тур 2"
+        );
+        assert_eq!(
             slot(Lang::En, &Slot::ChgkTour { tour: TourId(0) }, ""),
             "ChGK, tour 1"
         );
