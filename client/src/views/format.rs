@@ -128,6 +128,16 @@ pub enum Opening<T> {
     Urgent(T),
 }
 
+impl<T> Opening<T> {
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Opening<U> {
+        match self {
+            Opening::Idle => Opening::Idle,
+            Opening::Ready(tab) => Opening::Ready(f(tab)),
+            Opening::Urgent(tab) => Opening::Urgent(f(tab)),
+        }
+    }
+}
+
 /// The tab of a format whose games have no dashboard tabs of their own:
 /// there is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -555,11 +555,7 @@ fn own_opening_of<S: Registered>(
     slot: Option<&Slot>,
 ) -> Option<(Opening<EventTab>, bool)> {
     let (_, own) = own_staff_of::<S>(view)?;
-    let opening = match S::own_opening(own) {
-        Opening::Idle => Opening::Idle,
-        Opening::Ready(tab) => Opening::Ready(S::event_tab(tab)),
-        Opening::Urgent(tab) => Opening::Urgent(S::event_tab(tab)),
-    };
+    let opening = S::own_opening(own).map(S::event_tab);
     Some((opening, slot.is_some_and(S::own_slot)))
 }
 

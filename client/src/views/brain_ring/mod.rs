@@ -251,9 +251,9 @@ impl Screens for Ring {
         vec![(Slot::BrainRing, String::new())]
     }
 
-    /// Begun once its teams are seeded.
-    fn own_slot_begun(board: &RingBoard, slot: &Slot) -> bool {
-        Self::own_slot(slot) && board.stage != RingStage::NotSeeded
+    /// Begun once its teams are seeded (asked of its own slot only).
+    fn own_slot_begun(board: &RingBoard, _slot: &Slot) -> bool {
+        board.stage != RingStage::NotSeeded
     }
 
     fn staff_activity(view: &RingStaffView, _now: ServerTime) -> Activity {

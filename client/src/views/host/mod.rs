@@ -87,7 +87,8 @@ pub fn dashboard(
     // played; a set-up tab only while there is none yet (a demo's first
     // frames come before its games), so it is chosen again next frame.
     let opening = opening_tab(view, &own, now);
-    if !set_up_tabs(view, &own).contains(&opening) {
+    let set_up = set_up_tabs(view, &own);
+    if !set_up.contains(&opening) {
         form.tab.get_or_insert(opening);
     }
     let mut picked = form.tab.unwrap_or(opening);
@@ -118,7 +119,7 @@ pub fn dashboard(
         for (choice, label) in tabs {
             ui.selectable_value(tab, choice, RichText::new(label).size(16.0));
         }
-        setup_menu(ui, lang, view, &own, tab);
+        setup_menu(ui, lang, view, &own, &set_up, tab);
     });
     if picked != form.tab.unwrap_or(opening) {
         form.tab = Some(picked);
@@ -269,9 +270,9 @@ fn setup_menu(
     lang: i18n::Lang,
     view: &HostView,
     own: &[OwnTab<EventTab>],
+    setup: &[HostTab],
     tab: &mut HostTab,
 ) {
-    let setup = set_up_tabs(view, own);
     let label_of = |t: HostTab| setup_label(lang, view, own, t);
     let open = setup.contains(tab);
     let label = if open {
@@ -281,7 +282,7 @@ fn setup_menu(
     };
     let button = egui::Button::selectable(open, RichText::new(label).size(16.0));
     let (response, _) = egui::containers::menu::MenuButton::from_button(button).ui(ui, |ui| {
-        for choice in &setup {
+        for choice in setup {
             let label = RichText::new(label_of(*choice)).size(16.0);
             if ui.selectable_label(*tab == *choice, label).clicked() {
                 *tab = *choice;

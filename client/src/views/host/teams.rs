@@ -191,27 +191,30 @@ pub fn teams(
             || form.own_page.is_some_and(|(_, team)| team == t.id)
     };
     let open: Vec<usize> = (0..listed.len()).filter(|i| opened(listed[*i])).collect();
+    let own_buttons = event_own::own_team_buttons(lang, view);
     let mut from = 0;
     for at in open.into_iter().map(Some).chain([None]) {
         let upto = at.unwrap_or(listed.len());
         long_list::rows(ui, upto - from, height, |ui, i| {
-            team_row(ui, lang, view, listed[from + i], form, out)
+            team_row(ui, lang, view, listed[from + i], &own_buttons, form, out)
         });
         if let Some(at) = at {
             let team = listed[at];
-            ui.horizontal(|ui| team_row(ui, lang, view, team, form, out));
+            ui.horizontal(|ui| team_row(ui, lang, view, team, &own_buttons, form, out));
             team_details(ui, lang, view, team, form, out);
             from = at + 1;
         }
     }
 }
 
-/// A team's line: connected or not, number and name, town, and its buttons.
+/// A team's line: connected or not, number and name, town, and its buttons
+/// (`own_buttons`: one per event's own game with a page for a team).
 fn team_row(
     ui: &mut Ui,
     lang: Lang,
     view: &HostView,
     team: &TeamInfo,
+    own_buttons: &[(GameId, &'static str)],
     form: &mut TeamsForm,
     out: &mut Vec<UiCommand>,
 ) {
@@ -255,7 +258,7 @@ fn team_row(
             form.code_shown = if shown { None } else { Some(team.id) };
         }
     }
-    for (game, label) in event_own::own_team_buttons(lang, view) {
+    for &(game, label) in own_buttons {
         let open = form.own_page == Some((game, team.id));
         if ui.selectable_label(open, label).clicked() {
             form.own_page = if open { None } else { Some((game, team.id)) };
