@@ -19,6 +19,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+// The bench uses only part of the tests' shared helpers.
+#[allow(dead_code)]
 #[path = "../tests/common/mod.rs"]
 mod common;
 

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{ScreenHarness, acknowledge, click, minute, screen, state_at};
 use egui_kittest::kittest::Queryable;

@@ -8,7 +8,7 @@
 #![cfg(feature = "own-game")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{ScreenHarness, screen, state_at};
 use egui_kittest::kittest::{NodeT, Queryable};

@@ -9,7 +9,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::phone::{PHONE, assert_fits, assert_phone};
 use common::{Screen, minute};

@@ -7,7 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{ScreenHarness, click, screen, state_at, type_into};
 use egui_kittest::Harness;

@@ -5,7 +5,7 @@
 //! command once there is none.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{ScreenHarness, click, screen, state_at};
 use egui_kittest::kittest::Queryable;

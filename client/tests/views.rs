@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{ScreenHarness, acknowledge, click, hand_in, minute, screen, state_at};
 use egui::accesskit::Role;

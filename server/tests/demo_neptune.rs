@@ -7,7 +7,7 @@
 //! exported live standings, and the jury's protocol has the game.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

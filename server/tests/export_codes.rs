@@ -6,7 +6,7 @@
 //! store read, never written, even on read-only media.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Output;

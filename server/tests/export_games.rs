@@ -6,7 +6,7 @@
 //! code ≠ 0. The store is written through the core, as the driver does.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command as Process, Output};

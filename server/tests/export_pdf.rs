@@ -8,7 +8,7 @@
 //! CLI's writing and refusals.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command as Process, Output};
@@ -19,7 +19,7 @@ use minuta_server::store;
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{AppealId, GameId, QuestionId, TeamId};
 use minuta_shared::play::brain_ring::{EVENT_RING, FightId, RingAppealKind, RingCommand};
-use minuta_shared::play::chgk::{AppealKind, ChgkCommand, EVENT_CHGK, Verdict};
+use minuta_shared::play::chgk::{AppealKind, ChgkCommand, Verdict};
 use minuta_shared::play::games::{GameCommand, GameSettings};
 use minuta_shared::play::multigames::{
     AppealNo, MultigamesCommand as M, MultigamesSettings, TaskAppealKind, TaskDraft, TaskId, TourNo,
@@ -40,10 +40,6 @@ const MULTIGAMES: GameId = GameId(2);
 const PACKAGE: &str = "## Тур 1\n\n? Кто написал «Онегина»?\n! Пушкин.\n= Александр Пушкин.\n\n? Какая река течёт через Петербург?\n! Нева.\n\n## Тур 2\n\n? Столица Франции?\n! Париж.\n";
 
 impl Hall {
-    fn chgk(&mut self, who: Identity, command: ChgkCommand) {
-        self.act(who, Command::game(EVENT_CHGK, command));
-    }
-
     fn ring(&mut self, who: Identity, command: RingCommand) {
         self.act(who, Command::game(EVENT_RING, command));
     }

@@ -1,17 +1,17 @@
 //! `minuta-server export --format rating`: a small hall played through the
 //! core, stored, and exported in the rating site's shape, compared with the
 //! golden file `tests/fixtures/rating/small-hall.json` (regenerate it with
-//! `MINUTA_BLESS=1 cargo test -p minuta-server --test export_rating` after
+//! `MINUTA_BLESS=1 cargo test -p minuta-server --test all export_rating::` after
 //! a deliberate change, and read the diff).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{AppealId, QuestionId, TeamId};
-use minuta_shared::play::chgk::{AppealKind, ChgkCommand, EVENT_CHGK, Verdict};
+use minuta_shared::play::chgk::{AppealKind, ChgkCommand, Verdict};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
 
@@ -32,13 +32,9 @@ impl Hall {
         );
     }
 
-    fn chgk(&mut self, who: Identity, command: ChgkCommand) {
-        self.act(who, Command::game(EVENT_CHGK, command));
-    }
-
     /// Question `q` played: the cards handed in within the minute, every
     /// answer judged (right if listed in `right`), and the reveal.
-    fn question(&mut self, q: u32, cards: [&str; 3], right: &[&str]) {
+    fn question_of_three(&mut self, q: u32, cards: [&str; 3], right: &[&str]) {
         let question = QuestionId(q);
         self.chgk(Identity::Host, ChgkCommand::Announce { question });
         self.chgk(Identity::Host, ChgkCommand::StartMinute);
@@ -97,8 +93,8 @@ fn small_hall(dir: &Path) {
             pictures: Vec::new(),
         },
     );
-    hall.question(0, ["Пушкин", "Лермонтов", "Пушкин"], &["Пушкин"]);
-    hall.question(1, ["Нева", "Волга", "Дон"], &["Нева"]);
+    hall.question_of_three(0, ["Пушкин", "Лермонтов", "Пушкин"], &["Пушкин"]);
+    hall.question_of_three(1, ["Нева", "Волга", "Дон"], &["Нева"]);
     let beta = Identity::Team(TeamId(2));
     hall.chgk(
         beta,
@@ -116,7 +112,7 @@ fn small_hall(dir: &Path) {
             reply: "Зачтено по решению ИЖ".into(),
         },
     );
-    hall.question(2, ["Париж", "Лондон", "Рим"], &["Париж"]);
+    hall.question_of_three(2, ["Париж", "Лондон", "Рим"], &["Париж"]);
     hall.chgk(
         beta,
         ChgkCommand::FileAppeal {

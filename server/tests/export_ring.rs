@@ -6,7 +6,7 @@
 // Tests may panic on the unexpected: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
@@ -42,7 +42,7 @@ impl Hall {
         hall
     }
 
-    fn press(&mut self, team: u32) {
+    fn ring_press(&mut self, team: u32) {
         let i = team as usize - 1;
         self.press_with(TeamId(team), RTT_US[i], OFFSET_US[i]);
     }
@@ -59,7 +59,7 @@ impl Hall {
 
     /// One question: read, «Время», then `presser` presses and is judged
     /// right (`Some`), or each team in turn answers wrong (`None`).
-    fn question(&mut self, fight: u32, presser: Option<u32>) {
+    fn ring_question(&mut self, fight: u32, presser: Option<u32>) {
         let f = FightId(fight);
         self.host(Command::game(EVENT_RING, RingCommand::Read { fight: f }));
         self.wait(1_000);
@@ -67,16 +67,16 @@ impl Hall {
         self.wait(300);
         match presser {
             Some(team) => {
-                self.press(team);
+                self.ring_press(team);
                 self.wait(2_000);
                 self.judge(fight, true);
             }
             None => {
-                self.press(1);
+                self.ring_press(1);
                 self.wait(2_000);
                 self.judge(fight, false);
                 self.wait(500);
-                self.press(2);
+                self.ring_press(2);
                 self.wait(2_000);
                 self.judge(fight, false);
             }
@@ -113,16 +113,16 @@ fn qualifying(hall: &mut Hall) {
         RingCommand::Read { fight: FightId(1) },
     ));
     hall.wait(500);
-    hall.press(2); // false start, 500 ms before «Время»
+    hall.ring_press(2); // false start, 500 ms before «Время»
     hall.wait(500);
     hall.host(Command::game(
         EVENT_RING,
         RingCommand::Arm { fight: FightId(1) },
     ));
     hall.wait(100);
-    hall.press(2); // locked out by its false start
+    hall.ring_press(2); // locked out by its false start
     hall.wait(100);
-    hall.press(1); // the first to count: answers
+    hall.ring_press(1); // the first to count: answers
     hall.wait(2_000);
     hall.judge(1, true);
     hall.wait(1_000);
@@ -137,17 +137,17 @@ fn qualifying(hall: &mut Hall) {
         RingCommand::Arm { fight: FightId(1) },
     ));
     hall.wait(300);
-    hall.press(1);
+    hall.ring_press(1);
     hall.wait(2_000);
     hall.judge(1, false);
     hall.wait(500);
-    hall.press(2);
+    hall.ring_press(2);
     hall.wait(2_000);
     hall.judge(1, true);
     hall.wait(1_000);
-    hall.question(1, Some(1));
-    hall.question(1, Some(1));
-    hall.question(1, None);
+    hall.ring_question(1, Some(1));
+    hall.ring_question(1, Some(1));
+    hall.ring_question(1, None);
     hall.close(1);
 }
 
@@ -159,7 +159,7 @@ fn final_series(hall: &mut Hall) {
             RingCommand::StartNext { stages: 1 },
         ));
         for _ in 0..7 {
-            hall.question(fight, Some(1));
+            hall.ring_question(fight, Some(1));
         }
         hall.close(fight);
     }

@@ -6,7 +6,7 @@
 //! roster importing back into the same teams and players.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -4,7 +4,7 @@
 //! an export whose store is missing.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Output;

@@ -4,7 +4,7 @@
 //! quiet spell with nothing from another machine, what may stand in the way.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;

@@ -7,7 +7,7 @@
 // Tests may panic on the unexpected: that is how they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

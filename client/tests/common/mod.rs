@@ -6,9 +6,6 @@
 //! and Brain-ring, as every event has them), for each test to fill in what
 //! it is about.
 
-// Each test file is a crate of its own and uses part of this.
-#![allow(dead_code)]
-
 pub mod phone;
 pub mod shot;
 

@@ -1,6 +1,7 @@
 //! A hall driven through the core as the driver drives it, for the export
 //! tests: every event kept with its instant, then stored in a real store.
-//! Each test file adds the steps of its own game in an `impl Hall` of its own.
+//! Each test module adds the steps of its own game in an `impl Hall` of its
+//! own; the modules share one binary, so their steps' names differ.
 
 use std::path::Path;
 use std::time::Duration;
@@ -10,6 +11,7 @@ use minuta_server::core::{Core, ServerInfo};
 use minuta_server::store;
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 
@@ -58,6 +60,11 @@ impl Hall {
 
     pub fn host(&mut self, command: Command) {
         self.act(Identity::Host, command);
+    }
+
+    /// `command` to the event's ChGK from `who`, now.
+    pub fn chgk(&mut self, who: Identity, command: ChgkCommand) {
+        self.act(who, Command::game(EVENT_CHGK, command));
     }
 
     /// Lets `ms` pass, waking the core at its deadlines as the driver would.
