@@ -4,8 +4,6 @@
 //! tournament's steps in [`staff`]; the projector's board, and a second
 //! Brain-ring beside the event's own on every screen, in [`hall`].
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, screen, state_at};

@@ -3,8 +3,6 @@
 //! appeal, the host's appeals tab while the jury sits, the team's
 //! «Пропуск», and the teams tab's attendance boxes.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, acknowledge, click, minute, screen, state_at};

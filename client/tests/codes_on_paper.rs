@@ -5,8 +5,6 @@
 //! When the server serves browsers, every code's web link is on the access
 //! and teams tabs with its QR and copy button, and in the sheet's QR codes.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{click, screen, state_at, type_into};

@@ -5,8 +5,6 @@
 //! terminal, a card refused because the team's card (the robot's, before
 //! the person sat down) was handed in first.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{Screen, minute};

@@ -6,8 +6,6 @@
 //! with the press log, the projector's hidden themes (5.7), and adding the
 //! tournament from «Подготовка».
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, screen, state_at};

@@ -5,8 +5,6 @@
 //! type with what to check — on the app's own clock, given to the state as
 //! each frame gives it, never a sleep.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use std::path::PathBuf;

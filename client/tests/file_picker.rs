@@ -2,8 +2,6 @@
 //! into a folder, pick a package, and the field holds its path; a folder
 //! that is not there is said in Russian.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use std::path::Path;

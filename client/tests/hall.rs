@@ -3,8 +3,6 @@
 //! its clock standing still, «без звука» when no audio device answers, and
 //! the link's errors in the person's language.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{Screen, minute};

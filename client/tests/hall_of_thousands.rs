@@ -3,8 +3,6 @@
 //! Frame times are measured by `cargo bench -p minuta-client --bench
 //! host_frame`, not here.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, click, screen, state_at};

@@ -4,8 +4,6 @@
 //! certificate disagrees, and errors in the person's language. No network:
 //! the hall is given as discovery would fill it.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, click, screen};

@@ -4,8 +4,6 @@
 //! tab's guards — a second press before skipping an unplayed question, the
 //! announcement taken back, buttons that stay put during the minute.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, click, minute, screen, state_at};

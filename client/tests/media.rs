@@ -3,8 +3,6 @@
 //! here), a broken one said in words, and a `.4s` read by path bringing the
 //! pictures from its folder.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use std::io::Cursor;

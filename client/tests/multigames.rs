@@ -3,8 +3,6 @@
 //! the countdown, the final answer, the late flag, appeals), the host's and
 //! the judges' credit, the appeal jury's decisions and the projector.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, acknowledge, hand_in, screen, state_at};

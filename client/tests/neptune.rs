@@ -4,8 +4,6 @@
 //! the split into ломтики (2.2), the Негатив sheet (1.2), a ломтик's card
 //! in Сэндвич (2.3); the staff's and the hall's screens are in [`staff`].
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, screen};

@@ -6,7 +6,6 @@
 //! with the `own-game` feature (the workspace's tests turn it on).
 
 #![cfg(feature = "own-game")]
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -7,8 +7,6 @@
 //! and every text field must scroll into reach. The games' own screens
 //! are checked beside their tests (ring, erudit, neptune, multigames).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::phone::{PHONE, assert_fits, assert_phone};

@@ -3,8 +3,6 @@
 //! the right certificate presented by a server without its key fails the
 //! handshake-signature check.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;

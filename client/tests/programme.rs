@@ -5,8 +5,6 @@
 //! shows the whole programme between slots, the server's refusals read in
 //! Russian and English, and the festival's tables show the prizes.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, click, screen, state_at, type_into};

@@ -4,8 +4,6 @@
 //! (nothing cut on the right), each at 1280×720 and 1920×1080 in Russian
 //! and English; and the dashboard opening on the game being played.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use egui::Rect;

@@ -3,7 +3,6 @@
 //! unchanged teams and every bad row with its line, «Импортировать» stays
 //! off while a bad row is there, and sends the whole file's teams in one
 //! command once there is none.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,8 +1,6 @@
 //! The team terminal's card and the judges' view, clicked through headless
 //! with egui_kittest.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use common::{ScreenHarness, acknowledge, click, hand_in, minute, screen, state_at};

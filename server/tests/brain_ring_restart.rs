@@ -5,9 +5,6 @@
 //! run out) puts the question back to «reading», stores that, and tells the
 //! host, who gives «Время» again for a full minute.
 
-// Tests may panic on the unexpected: that is how they fail.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 

@@ -4,7 +4,6 @@
 //! (`export --format sheet --game ID`) scored by `minuta-server score`
 //! gives exactly those standings. Bad demo arguments are refused with one
 //! line and exit code 2.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -10,7 +10,6 @@
 //! 3rd equal on points (5.4, 5.5): the demo meets that deciding tie every
 //! time, the autopilot host settles it in play, the demo prints it, and the
 //! sheet records it.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -10,7 +10,6 @@
 //! (2.2), Brain-ring's teams that did not qualify after those that did, and
 //! each game's scoresheet scored by `minuta-server score` gives exactly the
 //! exported live standings.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

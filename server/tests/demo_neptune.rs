@@ -5,7 +5,6 @@
 //! exits 0 and leaves the store; the game's scoresheet (`export --format
 //! sheet --game ID`) scored by `minuta-server score` gives exactly the
 //! exported live standings, and the jury's protocol has the game.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -6,7 +6,6 @@
 //! autopilot host runs the game, and while a person does, when it is back. Played on a real server (driver,
 //! store, robots) with a 1-s minute; the person and an onlooker of the
 //! same team join through the driver as a terminal's connection does.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};

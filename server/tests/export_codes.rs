@@ -4,7 +4,6 @@
 //! address taken from `--address` or from the last serve (with its web
 //! port: then every QR is the code's web link for a browser); and the
 //! store read, never written, even on read-only media.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

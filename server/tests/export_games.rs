@@ -4,7 +4,6 @@
 //! the refusals — a sheet without `--game`, `--game` with csv or json, a game
 //! not in the programme — each one line on stderr, nothing on stdout, exit
 //! code ≠ 0. The store is written through the core, as the driver does.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -6,7 +6,6 @@
 //! (`export::export_pdf`, its text read back from the content streams
 //! through the font's ToUnicode map, as a PDF reader extracts it), and the
 //! CLI's writing and refusals.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -3,7 +3,6 @@
 //! golden file `tests/fixtures/rating/small-hall.json` (regenerate it with
 //! `MINUTA_BLESS=1 cargo test -p minuta-server --test all export_rating::` after
 //! a deliberate change, and read the diff).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

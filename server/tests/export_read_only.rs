@@ -7,8 +7,8 @@
 //! harness is libtest-mimic, which decides at run time).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-// A binary of its own (its harness is libtest-mimic) uses only part of the
-// tests' shared helpers.
+// A binary of its own (its harness is libtest-mimic): it uses only part of
+// the tests' shared helpers.
 #[allow(dead_code)]
 mod common;
 

@@ -3,9 +3,6 @@
 //! real store, exported as JSON and CSV — the table, the final places, every
 //! fight and the press log the jury reads.
 
-// Tests may panic on the unexpected: that is how they fail.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use std::path::Path;

@@ -2,7 +2,6 @@
 //! (`.4s` text or a SIGame `.siq`) before the game. A readable package
 //! prints as pretty JSON (exit 0, every question with every field); an
 //! unreadable one exits 2 with one line on stderr saying why.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -4,7 +4,6 @@
 //! keeps its names; and from a played ChGK demo the three exports
 //! (`rating-csv`, `rating-roster`, `rating-json`) come out whole, the
 //! roster importing back into the same teams and players.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,7 +1,6 @@
 //! `minuta-server score FILE`: every format's sheet scored by the binary
 //! (exit 0, one JSON line), and every bad sheet refused (exit 2, nothing on
 //! stdout, one stderr line naming the field by its path).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -2,7 +2,6 @@
 //! them: in Russian when the locale is Russian, in English otherwise, and
 //! no clause said twice — here for a data folder another server holds, and
 //! an export whose store is missing.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

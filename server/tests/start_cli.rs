@@ -2,7 +2,6 @@
 //! the game served from its folder, the host's dashboard link on this
 //! machine, where the teams go, what the firewall must let in, and after a
 //! quiet spell with nothing from another machine, what may stand in the way.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,9 +1,6 @@
 //! The durable store through its public API: round trips, group commit,
 //! refusal of corrupt, foreign and future files, reading while writing.
 
-// Tests may panic on the unexpected: that is how they fail.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use std::path::Path;
 
 use minuta_server::core::event::Event;

@@ -4,9 +4,6 @@
 //! (and the event's seq); `--new` sets such a store aside — never deletes
 //! it — and refuses to touch a usable one.
 
-// Tests may panic on the unexpected: that is how they fail.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use std::io::{BufRead, BufReader};

@@ -2,7 +2,6 @@
 //! directory, running a demo to its end (as the CLI does, or in this
 //! process on virtual time), reading the JSON export, and scoring each
 //! game's exported scoresheet against it.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

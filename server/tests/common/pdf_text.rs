@@ -1,7 +1,6 @@
 //! A PDF read back as a reader reads it, for the tests of the PDFs the
 //! server writes: its streams inflated, each page's text through the
 //! font's ToUnicode map, the number of pages.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeMap;
 use std::io::Read;
