@@ -33,8 +33,8 @@ use minuta_shared::programme::Slot;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView};
 
+use crate::i18n::Lang;
 use crate::i18n::chgk::Ct;
-use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Activity, Game, MainClaim, Opening, OwnTab, Screens, Seat};
 use crate::views::widgets;
@@ -137,17 +137,21 @@ impl Screens for Chgk {
     /// the bar; the questions are set up before the evening.
     fn own_tabs(lang: Lang, view: Option<&ChgkStaffView>) -> Vec<OwnTab<ChgkTab>> {
         let waiting = view.map_or(0, staff::open_appeals);
-        let appeals = match waiting {
-            0 => lang.t(T::TabAppeals).to_owned(),
-            n => format!("{} ({n})", lang.t(T::TabAppeals)),
-        };
-        vec![
-            OwnTab::bar(ChgkTab::Game, lang.t(T::TabGame)),
-            OwnTab::bar(ChgkTab::Judging, lang.t(T::TabJudging)),
-            OwnTab::bar(ChgkTab::Appeals, appeals),
-            OwnTab::bar(ChgkTab::Standings, lang.t(T::TabStandings)),
-            OwnTab::set_up(ChgkTab::Questions, lang.t(T::TabQuestions)),
-        ]
+        ChgkTab::ALL
+            .into_iter()
+            .map(|tab| {
+                let word = lang.t(tab.word());
+                match tab {
+                    ChgkTab::Questions => OwnTab::set_up(tab, word),
+                    ChgkTab::Appeals if waiting > 0 => {
+                        OwnTab::bar(tab, format!("{word} ({waiting})"))
+                    }
+                    ChgkTab::Game | ChgkTab::Judging | ChgkTab::Appeals | ChgkTab::Standings => {
+                        OwnTab::bar(tab, word)
+                    }
+                }
+            })
+            .collect()
     }
 
     fn own_tab(

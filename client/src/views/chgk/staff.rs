@@ -24,6 +24,28 @@ pub enum ChgkTab {
     Questions,
 }
 
+impl ChgkTab {
+    /// Every tab, in the order they stand.
+    pub const ALL: [ChgkTab; 5] = [
+        ChgkTab::Game,
+        ChgkTab::Judging,
+        ChgkTab::Appeals,
+        ChgkTab::Standings,
+        ChgkTab::Questions,
+    ];
+
+    /// The tab's name.
+    pub fn word(self) -> T {
+        match self {
+            ChgkTab::Game => T::TabGame,
+            ChgkTab::Judging => T::TabJudging,
+            ChgkTab::Appeals => T::TabAppeals,
+            ChgkTab::Standings => T::TabStandings,
+            ChgkTab::Questions => T::TabQuestions,
+        }
+    }
+}
+
 /// What a ChGK game's staff screen remembers between frames.
 #[derive(Debug, Default)]
 pub struct ChgkStaffForm {
@@ -51,14 +73,9 @@ pub fn screen(
         return;
     }
     ui.horizontal_wrapped(|ui| {
-        for (tab, label) in [
-            (ChgkTab::Game, T::TabGame),
-            (ChgkTab::Judging, T::TabJudging),
-            (ChgkTab::Appeals, T::TabAppeals),
-            (ChgkTab::Standings, T::TabStandings),
-            (ChgkTab::Questions, T::TabQuestions),
-        ] {
-            ui.selectable_value(&mut form.tab, tab, RichText::new(lang.t(label)).size(15.0));
+        for tab in ChgkTab::ALL {
+            let label = RichText::new(lang.t(tab.word())).size(15.0);
+            ui.selectable_value(&mut form.tab, tab, label);
         }
     });
     ui.separator();
