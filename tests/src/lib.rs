@@ -22,6 +22,7 @@ pub mod server;
 pub mod sim_net;
 pub mod spy;
 pub mod stats;
+pub mod tcp_relay;
 pub mod terminal;
 pub mod views;
 pub mod web_terminal;

@@ -327,3 +327,41 @@ impl Terminal {
         )
     }
 }
+
+/// Strangers that upgrade to a WebSocket at the server's web address and
+/// then stall in TLS, each opened again as soon as the server lets it go;
+/// dropping it ends them all.
+pub struct Strangers {
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Strangers {
+    pub fn stall(web: SocketAddr, count: usize) -> Strangers {
+        let tasks = (0..count)
+            .map(|_| {
+                tokio::spawn(async move {
+                    loop {
+                        match RawSocket::open(web).await {
+                            // Silent until the server closes it.
+                            Ok(raw) => {
+                                let _ = raw.closed().await;
+                            }
+                            Err(_) => {
+                                tokio::time::sleep(std::time::Duration::from_millis(200)).await
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        Strangers { tasks }
+    }
+}
+
+impl Drop for Strangers {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}

@@ -15,6 +15,7 @@ mod chgk_game;
 mod chgk_host_slips;
 mod chgk_jury;
 mod disk_full;
+mod door;
 mod durability;
 mod erudit_quartet;
 mod festival;

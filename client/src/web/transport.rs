@@ -13,6 +13,7 @@ use std::rc::{Rc, Weak};
 use std::time::Duration;
 
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::wire::codec::MAX_WEB_MESSAGE_BYTES;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{BinaryType, CloseEvent, MessageEvent, WebSocket};
@@ -358,8 +359,14 @@ impl Driver {
             return;
         }
         let bytes = link.session.outgoing();
-        if !bytes.is_empty() && link.socket.send_with_u8_array(&bytes).is_err() {
-            tracing::warn!("the WebSocket refused {} bytes", bytes.len());
+        // Messages of at most a TLS record's size: the server takes no
+        // larger message from a terminal not yet logged in, and message
+        // boundaries mean nothing to the stream inside.
+        for message in bytes.chunks(MAX_WEB_MESSAGE_BYTES) {
+            if link.socket.send_with_u8_array(message).is_err() {
+                tracing::warn!("the WebSocket refused {} bytes", message.len());
+                return;
+            }
         }
     }
 

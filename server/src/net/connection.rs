@@ -184,6 +184,23 @@ async fn write_frame<W: AsyncWrite + Unpin>(send: &mut W, frame: &[u8]) -> Resul
         .map_err(|e| Violation::new(close::NORMAL, e.to_string()))
 }
 
+/// A write that must be done within `within`, or the terminal is taken to
+/// have stopped reading.
+async fn in_time(
+    within: Duration,
+    write: impl std::future::Future<Output = Result<(), Violation>>,
+) -> Result<(), Violation> {
+    tokio::time::timeout(within, write).await.map_err(|_| {
+        Violation::new(
+            close::STALLED,
+            format!(
+                "a message to the terminal could not leave within {} s: it stopped reading",
+                within.as_secs_f64()
+            ),
+        )
+    })?
+}
+
 async fn write_payload<W: AsyncWrite + Unpin>(
     send: &mut W,
     payload: &[u8],
@@ -213,8 +230,10 @@ pub(super) struct Session {
     pub(super) core: SharedCore,
     pub(super) clock: ServerClock,
     pub(super) limits: NetLimits,
-    /// By when the whole greeting must have come.
+    /// By when the whole greeting must have come ...
     pub(super) greeted_by: Instant,
+    /// ... which is this long after the connection came (for the reason).
+    pub(super) greeting_within: Duration,
 }
 
 /// Serves one connection the gate let in and the accept loop accepted
@@ -245,7 +264,7 @@ pub async fn serve(
     let greeted_by = Instant::now() + limits.hello_timeout;
     let opened = tokio::time::timeout_at(greeted_by, conn.accept_bi())
         .await
-        .map_err(|_| no_greeting(&limits))
+        .map_err(|_| no_greeting(limits.hello_timeout))
         .and_then(|accepted| accepted.map_err(|e| Violation::new(close::NORMAL, e.to_string())));
     let (mut send, mut recv) = match opened {
         Ok(stream) => stream,
@@ -269,6 +288,7 @@ pub async fn serve(
         clock,
         limits,
         greeted_by,
+        greeting_within: limits.hello_timeout,
     };
     if let Err(v) = run(session, &mut recv, &mut send).await {
         if v.code != close::NORMAL {
@@ -279,13 +299,10 @@ pub async fn serve(
 }
 
 /// The greeting did not come in time.
-fn no_greeting(limits: &NetLimits) -> Violation {
+fn no_greeting(within: Duration) -> Violation {
     Violation::new(
         close::REFUSED,
-        format!(
-            "no greeting within {} s",
-            limits.hello_timeout.as_secs_f64()
-        ),
+        format!("no greeting within {} s", within.as_secs_f64()),
     )
 }
 
@@ -341,6 +358,7 @@ where
         clock,
         limits,
         greeted_by,
+        greeting_within,
     } = session;
     let limits = &limits;
     let greeting = async {
@@ -349,7 +367,7 @@ where
             recv,
             MAX_HELLO_FRAME_BYTES,
             Deadline::At(greeted_by),
-            || no_greeting(limits),
+            || no_greeting(greeting_within),
         )
         .await?
         .ok_or_else(|| Violation::new(close::NORMAL, "left before greeting"))?;
@@ -423,8 +441,10 @@ where
         server_now: clock.now(),
     });
     let result = async {
-        write_msg(send, 0, &welcome).await?;
-        // ---- the writer: everything for this terminal, in order
+        in_time(limits.write_timeout, write_msg(send, 0, &welcome)).await?;
+        // ---- the writer: everything for this terminal, in order; a
+        // terminal that takes none of a message for the write timeout
+        // (it stopped reading) is closed, its place freed
         let writer = async {
             let mut seq = 1u64;
             // The last view written, for the next to go as a patch of it.
@@ -432,20 +452,22 @@ where
             // superseded others in the outbox is patched against what the
             // terminal actually received.
             let mut views = ViewSender::new();
+            let by = limits.write_timeout;
             loop {
                 match outbox.next().await {
                     Outbound::Msg(msg) => {
                         match &*msg {
                             ServerMsg::View(view) => {
-                                write_payload(send, &views.payload(seq, view)?).await?
+                                let payload = views.payload(seq, view)?;
+                                in_time(by, write_payload(send, &payload)).await?
                             }
-                            other => write_msg(send, seq, other).await?,
+                            other => in_time(by, write_msg(send, seq, other)).await?,
                         }
                         seq += 1;
                     }
                     Outbound::WholeView => {
                         if let Some(payload) = views.again(seq) {
-                            write_payload(send, &payload?).await?;
+                            in_time(by, write_payload(send, &payload?)).await?;
                             seq += 1;
                         }
                     }

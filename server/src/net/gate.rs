@@ -1,6 +1,16 @@
 //! The door: which connection attempts the server spends state on (QUIC
 //! ones, and browsers' WebSockets: [`Gate::admit_web`]).
 //!
+//! Browsers' sessions not yet logged in are counted apart from QUIC's
+//! (`NetLimits::web_handshakes`, per address `web_handshakes_per_address`)
+//! and teach the room nothing: a WebSocket that upgrades and then stalls
+//! in its TLS costs the server no handshake work, so it says nothing of
+//! the server's load, and it must not narrow the room QUIC terminals come
+//! in by. Past the bound in all the *oldest* of them is let go to make
+//! room (its session is told to close): so strangers that stall, however
+//! many, never keep out a browser that completes its handshake, and hold
+//! a place at most for `web_handshake_timeout`.
+//!
 //! Accepting an attempt costs a TLS handshake's state (~36 KB measured) and
 //! its CPU, then a connection's, until it logs in or is dropped; an Initial
 //! packet costs its sender nothing and its source address may be forged. So
@@ -34,7 +44,7 @@
 //! address is proven, so a forged one cannot get another blocked), and the
 //! server's own machine (loopback) is never counted per address.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -43,6 +53,7 @@ use std::time::Duration;
 // tokio's instant: the server's own time, virtual in tests on a paused clock.
 use tokio::time::Instant;
 
+use tokio::sync::Notify;
 use tracing::{debug, info};
 
 use super::limits::NetLimits;
@@ -82,10 +93,22 @@ pub struct Gate {
 /// timed out) frees its place.
 #[derive(Debug)]
 pub struct Handshaking {
-    in_flight: Arc<AtomicUsize>,
     addresses: Arc<Mutex<Addresses>>,
     ip: IpAddr,
-    admitted_at: Instant,
+    seat: Seat,
+}
+
+/// Where a connection not yet logged in is counted.
+#[derive(Debug)]
+enum Seat {
+    /// Among QUIC's, which teach the room.
+    Quic {
+        in_flight: Arc<AtomicUsize>,
+        admitted_at: Instant,
+    },
+    /// Among browsers' sessions, by its number in the web book; told by
+    /// `evicted` when it is let go to make room.
+    Web { id: u64, evicted: Arc<Notify> },
 }
 
 impl Handshaking {
@@ -94,17 +117,90 @@ impl Handshaking {
     pub fn strike(self, limits: &NetLimits) {
         lock(&self.addresses).strike(self.ip, limits, Instant::now());
     }
+
+    /// Resolves when this browser session is let go to make room for a
+    /// newer one (never, for a QUIC connection).
+    pub fn evicted(&self) -> impl std::future::Future<Output = ()> + use<> {
+        let evicted = match &self.seat {
+            Seat::Web { evicted, .. } => Some(Arc::clone(evicted)),
+            Seat::Quic { .. } => None,
+        };
+        async move {
+            match evicted {
+                Some(evicted) => evicted.notified().await,
+                None => std::future::pending().await,
+            }
+        }
+    }
 }
 
 impl Drop for Handshaking {
     fn drop(&mut self) {
-        self.in_flight.fetch_sub(1, Ordering::Relaxed);
         let now = Instant::now();
         let mut addresses = lock(&self.addresses);
-        addresses.leave(self.ip);
-        addresses
-            .room
-            .learn(now.saturating_duration_since(self.admitted_at), now);
+        match &self.seat {
+            Seat::Quic {
+                in_flight,
+                admitted_at,
+            } => {
+                in_flight.fetch_sub(1, Ordering::Relaxed);
+                addresses.leave(self.ip);
+                addresses
+                    .room
+                    .learn(now.saturating_duration_since(*admitted_at), now);
+            }
+            // An evicted one has already left the book.
+            Seat::Web { id, .. } => addresses.web.leave(*id),
+        }
+    }
+}
+
+/// Browsers' sessions not yet logged in (see the module).
+#[derive(Debug, Default)]
+struct WebBook {
+    /// By number, oldest first: the address and how to tell it to go.
+    waiting: BTreeMap<u64, (IpAddr, Arc<Notify>)>,
+    by_address: HashMap<IpAddr, usize>,
+    next: u64,
+}
+
+impl WebBook {
+    fn leave(&mut self, id: u64) {
+        let Some((ip, _)) = self.waiting.remove(&id) else {
+            return;
+        };
+        if let Some(n) = self.by_address.get_mut(&ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.by_address.remove(&ip);
+            }
+        }
+    }
+
+    /// Lets the oldest go (its session is told, and closes).
+    fn evict_oldest(&mut self) {
+        if let Some((&id, (_, evicted))) = self.waiting.iter().next() {
+            evicted.notify_one();
+            self.leave(id);
+        }
+    }
+
+    /// Takes a place for a session from `ip`, making room in all by
+    /// letting the oldest go; `None` when `ip` has its share already.
+    fn enter(&mut self, ip: IpAddr, limits: &NetLimits) -> Option<(u64, Arc<Notify>)> {
+        let here = self.by_address.get(&ip).copied().unwrap_or(0);
+        if !ip.is_loopback() && here >= limits.web_handshakes_per_address {
+            return None;
+        }
+        while !self.waiting.is_empty() && self.waiting.len() >= limits.web_handshakes.max(1) {
+            self.evict_oldest();
+        }
+        let id = self.next;
+        self.next += 1;
+        let evicted = Arc::new(Notify::new());
+        self.waiting.insert(id, (ip, Arc::clone(&evicted)));
+        *self.by_address.entry(ip).or_default() += 1;
+        Some((id, evicted))
     }
 }
 
@@ -135,6 +231,7 @@ struct Addresses {
     in_flight: HashMap<IpAddr, usize>,
     strikes: HashMap<IpAddr, Strikes>,
     room: Room,
+    web: WebBook,
 }
 
 /// How many connections may be on their way in at once (see the module).
@@ -185,6 +282,15 @@ fn lock(addresses: &Mutex<Addresses>) -> MutexGuard<'_, Addresses> {
 }
 
 impl Addresses {
+    fn blocked(&self, ip: IpAddr, now: Instant) -> bool {
+        !ip.is_loopback()
+            && self
+                .strikes
+                .get(&ip)
+                .and_then(|s| s.blocked_until)
+                .is_some_and(|until| now < until)
+    }
+
     /// `total` is the count of connections not yet logged in, in all.
     fn decide(
         &self,
@@ -196,13 +302,7 @@ impl Addresses {
         now: Instant,
     ) -> Decision {
         let counted = !ip.is_loopback();
-        if counted
-            && self
-                .strikes
-                .get(&ip)
-                .and_then(|s| s.blocked_until)
-                .is_some_and(|until| now < until)
-        {
+        if self.blocked(ip, now) {
             return Decision::Block;
         }
         let from_here = self.in_flight.get(&ip).copied().unwrap_or(0);
@@ -291,30 +391,28 @@ impl Gate {
         self.in_flight.load(Ordering::Relaxed)
     }
 
-    /// Lets a browser's WebSocket in (its TLS handshake still to come) with
-    /// its place in the count, counted against its address as a QUIC
-    /// attempt is. Its TCP handshake has proved the address, so it is never
-    /// asked to retry: past the bounds it is turned away (the page retries).
+    /// Lets a browser's WebSocket in (its TLS handshake still to come)
+    /// with its place among the browsers' sessions not yet logged in (see
+    /// the module): an address past its share, or one blocked for broken
+    /// greetings, is turned away (the page retries); past the bound in all
+    /// the oldest waiting session is let go instead.
     pub fn admit_web(&self, ip: IpAddr, limits: &NetLimits) -> Result<Handshaking, Turned> {
         let ip = ip.to_canonical();
         let mut addresses = lock(&self.addresses);
-        addresses.room.cap = limits.max_handshakes.max(ROOM_FLOOR);
-        match addresses.decide(ip, true, false, self.in_flight(), limits, Instant::now()) {
-            Decision::Admit => {
-                addresses.enter(ip);
-                self.in_flight.fetch_add(1, Ordering::Relaxed);
-                Ok(Handshaking {
-                    in_flight: Arc::clone(&self.in_flight),
-                    addresses: Arc::clone(&self.addresses),
-                    ip,
-                    admitted_at: Instant::now(),
-                })
-            }
-            // A validated attempt is never retried; should it be, it is
-            // as good as ignored.
-            Decision::Retry | Decision::Ignore => Err(Turned::Ignored),
-            Decision::Block => Err(Turned::Blocked),
+        if addresses.blocked(ip, Instant::now()) {
+            return Err(Turned::Blocked);
         }
+        let (id, evicted) = addresses.web.enter(ip, limits).ok_or(Turned::Ignored)?;
+        Ok(Handshaking {
+            addresses: Arc::clone(&self.addresses),
+            ip,
+            seat: Seat::Web { id, evicted },
+        })
+    }
+
+    /// How many browsers' sessions have not logged in yet.
+    pub fn web_in_flight(&self) -> usize {
+        lock(&self.addresses).web.waiting.len()
     }
 
     /// Lets `incoming` in (it still has to be accepted) with its place in
@@ -344,10 +442,12 @@ impl Gate {
                 Ok((
                     incoming,
                     Handshaking {
-                        in_flight: Arc::clone(&self.in_flight),
                         addresses: Arc::clone(&self.addresses),
                         ip,
-                        admitted_at: Instant::now(),
+                        seat: Seat::Quic {
+                            in_flight: Arc::clone(&self.in_flight),
+                            admitted_at: Instant::now(),
+                        },
                     },
                 ))
             }
@@ -507,6 +607,74 @@ mod tests {
             // Just over the window for the strikes to block, spread out.
             now += limits.strike_window / (limits.strikes_to_block - 1) + Duration::from_millis(1);
         }
+    }
+
+    fn web_limits() -> NetLimits {
+        NetLimits {
+            web_handshakes: 4,
+            web_handshakes_per_address: 2,
+            ..NetLimits::default()
+        }
+    }
+
+    #[tokio::test]
+    async fn stalled_browser_sessions_never_take_a_quic_terminals_place_nor_narrow_the_room() {
+        let limits = web_limits();
+        let gate = Gate::new();
+        let stalled: Vec<_> = (0..4)
+            .map(|_| gate.admit_web(LOCAL, &limits).unwrap())
+            .collect();
+        assert_eq!(gate.web_in_flight(), 4);
+        assert_eq!(gate.in_flight(), 0, "QUIC's count is untouched");
+        let room = lock(&gate.addresses).room;
+        tokio::time::pause();
+        tokio::time::advance(Duration::from_secs(10)).await;
+        drop(stalled);
+        assert_eq!(gate.web_in_flight(), 0);
+        assert_eq!(
+            lock(&gate.addresses).room,
+            room,
+            "they taught the room nothing"
+        );
+    }
+
+    #[tokio::test]
+    async fn past_the_bound_the_oldest_waiting_browser_session_makes_room() {
+        let limits = web_limits();
+        let gate = Gate::new();
+        let oldest = gate.admit_web(LOCAL, &limits).unwrap();
+        let told = oldest.evicted();
+        let others: Vec<_> = (0..3)
+            .map(|_| gate.admit_web(LOCAL, &limits).unwrap())
+            .collect();
+        // A fifth arrives: in, and the oldest is told to go.
+        let fresh = gate.admit_web(LOCAL, &limits).unwrap();
+        tokio::time::timeout(Duration::from_secs(1), told)
+            .await
+            .expect("the oldest was told to go");
+        assert_eq!(gate.web_in_flight(), 4);
+        // Its leaving later frees nothing twice.
+        drop(oldest);
+        assert_eq!(gate.web_in_flight(), 4);
+        drop((others, fresh));
+        assert_eq!(gate.web_in_flight(), 0);
+    }
+
+    #[test]
+    fn one_address_holds_at_most_its_share_of_waiting_browser_sessions() {
+        let limits = web_limits();
+        let gate = Gate::new();
+        let a = gate.admit_web(STRANGER, &limits).unwrap();
+        let _b = gate.admit_web(STRANGER, &limits).unwrap();
+        assert_eq!(
+            gate.admit_web(STRANGER, &limits).unwrap_err(),
+            Turned::Ignored
+        );
+        // Others, and the server's own machine, still come in.
+        let _c = gate.admit_web(OTHER, &limits).unwrap();
+        let _d = gate.admit_web(LOCAL, &limits).unwrap();
+        drop(a);
+        assert!(gate.admit_web(STRANGER, &limits).is_ok());
     }
 
     #[test]

@@ -66,11 +66,38 @@ pub struct NetLimits {
     /// A browser's plain HTTP connection (the page's files, not its
     /// WebSocket) is closed this long after it opened.
     pub web_http_lifetime: Duration,
-    /// At most this many TCP connections from browsers at once (pages and
-    /// WebSockets), and at most `web_connections_per_address` from one
-    /// address (loopback exempt); more are closed at once.
+    /// A plain HTTP connection that moved no byte either way for this long
+    /// (a keep-alive connection once the page has loaded) is closed.
+    pub web_http_idle: Duration,
+    /// A connection with bytes to send whose peer took none of them for
+    /// this long is closed: a browser's HTTP connection (a reader that
+    /// stalls with the wasm half sent) and every logged-in terminal, on
+    /// both transports (one that stopped reading its views).
+    pub write_timeout: Duration,
+    /// At most this many plain HTTP connections from browsers at once (the
+    /// page's files, `/hall`), and at most `web_connections_per_address`
+    /// from one address (loopback exempt); more are closed at once.
+    /// Browser sessions (WebSockets) have their own bound, so keep-alive
+    /// page loads can never keep a terminal out.
     pub web_connections: usize,
     pub web_connections_per_address: usize,
+    /// At most this many browser sessions (upgraded WebSockets) at once,
+    /// and at most `web_sessions_per_address` from one address (loopback
+    /// exempt): a hall's terminals are one each.
+    pub web_sessions: usize,
+    pub web_sessions_per_address: usize,
+    /// A browser session must have finished its TLS handshake and its
+    /// greeting this long after its upgrade: a browser on the hall's LAN
+    /// needs well under a second, a phone on a lossy Wi-Fi a few round
+    /// trips.
+    pub web_handshake_timeout: Duration,
+    /// Browser sessions not yet logged in, at most, in all and from one
+    /// address (loopback exempt). Counted apart from QUIC's handshakes (see
+    /// `gate`): past the bound in all the oldest is let go to make room, so
+    /// stalled strangers never keep out a terminal that completes its
+    /// handshake.
+    pub web_handshakes: usize,
+    pub web_handshakes_per_address: usize,
 }
 
 impl Default for NetLimits {
@@ -112,12 +139,23 @@ impl Default for NetLimits {
             // The bundle's few megabytes reach a phone on a weak Wi-Fi
             // well within this; a reader that stalls is let go.
             web_http_lifetime: Duration::from_secs(120),
-            // A hall's terminals are one WebSocket each, and a page opens
-            // a few connections while it loads.
-            web_connections: 4_096,
+            // Pages load in seconds and their connections then go idle.
+            web_connections: 1_024,
             // A browser opens up to six connections per page; a laptop
             // with a few tabs (team, projector, host) stays far below.
             web_connections_per_address: 64,
+            // A page's files come over a few connections in one go; a
+            // browser opens a new one when it needs one.
+            web_http_idle: Duration::from_secs(5),
+            // A phone on a weak Wi-Fi stalls for a second or two, not
+            // twenty; a host's largest view leaves well within it.
+            write_timeout: Duration::from_secs(20),
+            web_sessions: 4_096,
+            web_sessions_per_address: 64,
+            web_handshake_timeout: Duration::from_secs(5),
+            // ~30 KB each until login (`door` bench): 512 is ~15 MB.
+            web_handshakes: 512,
+            web_handshakes_per_address: 16,
         }
     }
 }

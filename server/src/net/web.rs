@@ -5,12 +5,16 @@
 //! own certificate ([`session`]) and inside it exactly the bytes of a
 //! native terminal's QUIC stream, served by the same connection code.
 //!
-//! Bounded: TCP connections in all and per address (loopback exempt),
-//! the request header's size and time (slow-loris), a plain HTTP
-//! connection's lifetime; a WebSocket counts against its address at the
-//! gate as a QUIC attempt does, and its windows are in [`socket`].
+//! Bounded: plain HTTP connections and browser sessions (WebSockets) each
+//! in all and per address (loopback exempt), apart, so page loads never
+//! keep a terminal out; the request header's size and time (slow-loris),
+//! a plain HTTP connection's lifetime, idle time and write stall
+//! ([`http_io`]); every file sent shares one copy ([`bundle::Files`]). A
+//! WebSocket not yet logged in has its own place at the gate, and its
+//! windows and deadlines are in [`socket`].
 
 pub mod bundle;
+pub mod http_io;
 pub mod session;
 pub mod socket;
 pub mod web_link;
@@ -18,6 +22,7 @@ pub mod web_link;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -55,7 +60,7 @@ pub struct Door {
     /// TLS 1.3 with the server's certificate and [`ALPN`].
     pub tls: Arc<rustls::ServerConfig>,
     /// The browser terminal's files (without them `/` says how to build).
-    pub bundle: bundle::Bundle,
+    pub files: Arc<bundle::Files>,
     /// `/hall`'s body: the mDNS advert's TXT pairs as a JSON object.
     pub hall: Bytes,
     counts: Mutex<Counts>,
@@ -87,7 +92,7 @@ impl Door {
             clock,
             limits,
             tls,
-            bundle,
+            files: Arc::new(bundle::Files::new(bundle)),
             hall: Bytes::from(hall),
             counts: Mutex::new(Counts::default()),
             closing: tokio::sync::watch::Sender::new(false),
@@ -100,35 +105,71 @@ impl Door {
     }
 }
 
-/// Open TCP connections, in all and by address.
+/// Open browser connections, each kind apart.
 #[derive(Debug, Default)]
 struct Counts {
+    http: Tally,
+    sessions: Tally,
+}
+
+/// Open connections of one kind, in all and by address.
+#[derive(Debug, Default)]
+struct Tally {
     total: usize,
     by_address: HashMap<IpAddr, usize>,
 }
 
-/// One open TCP connection's place in the counts; dropping it frees it.
-/// Shared by the HTTP connection and the WebSocket it may become.
+/// What a browser's connection is, for its bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A plain HTTP connection: the page's files, `/hall`.
+    Http,
+    /// A browser session: an upgraded WebSocket.
+    Session,
+}
+
+impl Counts {
+    fn tally(&mut self, kind: Kind) -> &mut Tally {
+        match kind {
+            Kind::Http => &mut self.http,
+            Kind::Session => &mut self.sessions,
+        }
+    }
+}
+
+/// One open connection's place in the counts of its kind; dropping it
+/// frees it.
 struct Place {
     door: Arc<Door>,
     ip: IpAddr,
+    kind: Kind,
 }
 
 impl Place {
-    fn take(door: &Arc<Door>, ip: IpAddr) -> Option<Place> {
+    fn take(door: &Arc<Door>, ip: IpAddr, kind: Kind) -> Option<Place> {
         let ip = ip.to_canonical();
+        let (all, per_address) = match kind {
+            Kind::Http => (
+                door.limits.web_connections,
+                door.limits.web_connections_per_address,
+            ),
+            Kind::Session => (
+                door.limits.web_sessions,
+                door.limits.web_sessions_per_address,
+            ),
+        };
         let mut counts = crate::sync::lock(&door.counts, "the browsers' connection counts");
-        let here = counts.by_address.get(&ip).copied().unwrap_or(0);
-        if counts.total >= door.limits.web_connections
-            || (!ip.is_loopback() && here >= door.limits.web_connections_per_address)
-        {
+        let tally = counts.tally(kind);
+        let here = tally.by_address.get(&ip).copied().unwrap_or(0);
+        if tally.total >= all || (!ip.is_loopback() && here >= per_address) {
             return None;
         }
-        counts.total += 1;
-        *counts.by_address.entry(ip).or_default() += 1;
+        tally.total += 1;
+        *tally.by_address.entry(ip).or_default() += 1;
         Some(Place {
             door: Arc::clone(door),
             ip,
+            kind,
         })
     }
 }
@@ -136,11 +177,12 @@ impl Place {
 impl Drop for Place {
     fn drop(&mut self) {
         let mut counts = crate::sync::lock(&self.door.counts, "the browsers' connection counts");
-        counts.total = counts.total.saturating_sub(1);
-        if let Some(n) = counts.by_address.get_mut(&self.ip) {
+        let tally = counts.tally(self.kind);
+        tally.total = tally.total.saturating_sub(1);
+        if let Some(n) = tally.by_address.get_mut(&self.ip) {
             *n = n.saturating_sub(1);
             if *n == 0 {
-                counts.by_address.remove(&self.ip);
+                tally.by_address.remove(&self.ip);
             }
         }
     }
@@ -175,35 +217,76 @@ pub async fn accept_loop(listener: TcpListener, door: Arc<Door>) {
             }
         };
         door.gate.note_contact(remote.ip());
-        let Some(place) = Place::take(&door, remote.ip()) else {
+        // Pages full: the connection may still become a browser session,
+        // in a session's place (keep-alive page loads never keep a
+        // terminal out); it is answered nothing else.
+        let Some(place) = Place::take(&door, remote.ip(), Kind::Http)
+            .or_else(|| Place::take(&door, remote.ip(), Kind::Session))
+        else {
             debug!(%remote, "too many browser connections: closing this one");
             continue;
         };
         let _ = stream.set_nodelay(true);
-        tokio::spawn(serve_http(stream, remote, Arc::new(place)));
+        tokio::spawn(serve_http(stream, remote, place));
     }
 }
 
 /// One TCP connection's HTTP requests, until it closes, its lifetime ends,
-/// or it becomes a WebSocket (which then lives on in a task of its own).
-async fn serve_http(stream: tokio::net::TcpStream, remote: SocketAddr, place: Arc<Place>) {
+/// it stays idle or stalls ([`http_io`]), or it becomes a WebSocket (which
+/// then lives on in a task of its own, with a place among the sessions:
+/// this connection's place among the HTTP ones is freed).
+async fn serve_http(stream: tokio::net::TcpStream, remote: SocketAddr, place: Place) {
     let door = Arc::clone(&place.door);
     let limits = door.limits;
+    let io = http_io::HttpIo::new(stream, limits.web_http_idle, limits.write_timeout);
+    let upgraded = io.upgraded();
+    let held = Held::new(place);
     let service = hyper::service::service_fn(move |request| {
-        let place = Arc::clone(&place);
-        async move { Ok::<_, Infallible>(respond(request, remote, place).await) }
+        let door = Arc::clone(&door);
+        let upgraded = Arc::clone(&upgraded);
+        let held = held.clone();
+        async move { Ok::<_, Infallible>(respond(request, remote, door, upgraded, held).await) }
     });
     let connection = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.web_header_timeout)
         .max_header_size(MAX_HEADER_BYTES)
         .max_headers(MAX_HEADERS)
-        .serve_connection(TokioIo::new(stream), service)
+        // A file's bytes are queued as the shared copy they are, never
+        // flattened into a buffer of this connection's.
+        .writev(true)
+        .serve_connection(TokioIo::new(io), service)
         .with_upgrades();
     match tokio::time::timeout(limits.web_http_lifetime, connection).await {
         Ok(Ok(())) => {}
         Ok(Err(e)) => debug!(%remote, "browser connection ended: {e}"),
         Err(_) => debug!(%remote, "browser connection closed after its lifetime"),
+    }
+}
+
+/// The place a connection holds, shared with its requests: a session's
+/// place it came in on passes to the session it becomes.
+#[derive(Clone)]
+struct Held(Arc<Mutex<Option<Place>>>);
+
+impl Held {
+    fn new(place: Place) -> Self {
+        Held(Arc::new(Mutex::new(Some(place))))
+    }
+
+    fn kind(&self) -> Option<Kind> {
+        crate::sync::lock(&self.0, "a connection's place")
+            .as_ref()
+            .map(|p| p.kind)
+    }
+
+    /// The session's place the connection came in on, handed over.
+    fn take_session(&self) -> Option<Place> {
+        let mut held = crate::sync::lock(&self.0, "a connection's place");
+        match held.as_ref().map(|p| p.kind) {
+            Some(Kind::Session) => held.take(),
+            Some(Kind::Http) | None => None,
+        }
     }
 }
 
@@ -233,10 +316,32 @@ fn not_found() -> Reply {
     )
 }
 
-async fn respond(request: Request<Incoming>, remote: SocketAddr, place: Arc<Place>) -> Reply {
-    let door = Arc::clone(&place.door);
+async fn respond(
+    request: Request<Incoming>,
+    remote: SocketAddr,
+    door: Arc<Door>,
+    upgraded: Arc<AtomicBool>,
+    held: Held,
+) -> Reply {
     if request.uri().path() == "/ws" {
-        return session::upgrade(request, remote, place);
+        let reply = session::upgrade(request, remote, &door, held.take_session());
+        if reply.status() == StatusCode::SWITCHING_PROTOCOLS {
+            // From here on the session's own deadlines hold.
+            upgraded.store(true, Ordering::Relaxed);
+        }
+        return reply;
+    }
+    if held.kind() != Some(Kind::Http) {
+        // In on a session's place (pages were full): a session or nothing.
+        let mut busy = reply(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "text/plain; charset=utf-8",
+            "busy: try again in a moment / сервер занят: попробуйте ещё раз\n",
+        );
+        let headers = busy.headers_mut();
+        headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return busy;
     }
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
         let mut response = reply(
@@ -261,7 +366,7 @@ async fn respond(request: Request<Incoming>, remote: SocketAddr, place: Arc<Plac
         .get(header::ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .is_some_and(bundle::accepts_gzip);
-    let files = door.bundle.clone();
+    let files = Arc::clone(&door.files);
     let lookup = {
         let name = name.clone();
         tokio::task::spawn_blocking(move || files.find(&name, gzip))
@@ -302,7 +407,7 @@ fn missing(door: &Door, name: &str) -> Reply {
         reply(
             StatusCode::SERVICE_UNAVAILABLE,
             "text/html; charset=utf-8",
-            bundle::missing_page(&door.bundle),
+            bundle::missing_page(&door.files.bundle),
         )
     } else {
         not_found()

@@ -23,6 +23,12 @@ pub const MAX_TERMINAL_FRAME_BYTES: usize = 64 * 1024;
 /// terminal's whole frame each.
 pub const MAX_HELLO_FRAME_BYTES: usize = 4 * 1024;
 
+/// A browser terminal sends its bytes (TLS records) in WebSocket messages
+/// of at most this size, whatever its role: the server takes no larger
+/// message from a connection not yet logged in, so a stranger's announced
+/// message reserves no more than this.
+pub const MAX_WEB_MESSAGE_BYTES: usize = 16 * 1024;
+
 /// Server → client frames carry whole views; a hall of thousands of teams
 /// still fits.
 pub const MAX_SERVER_FRAME_BYTES: usize = 16 * 1024 * 1024;

@@ -6,10 +6,19 @@
 //! file inside the bundle (a symbolic link out of it is refused); no
 //! listings. A file is sent as its precompressed `NAME.gz` when the
 //! browser takes gzip.
+//!
+//! Every connection that asks for a file is sent the same bytes: one
+//! shared copy of each file form ([`Files`]), never a copy per request, so
+//! a reader that stalls holds a reference, not the file (the wasm is
+//! megabytes; sixty-four stalled readers once held 700 MB).
 
+use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::UNIX_EPOCH;
+
+use hyper::body::Bytes;
 
 /// A file of the bundle built into this binary.
 pub struct EmbeddedFile {
@@ -70,6 +79,70 @@ impl Bundle {
     }
 }
 
+/// The bundle's files with one shared copy of each form sent: the built-in
+/// ones are the binary's own bytes; a folder's are read once and read
+/// again only when the file changed (its size or time).
+#[derive(Debug)]
+pub struct Files {
+    pub bundle: Bundle,
+    /// By (name, gzip taken): the file's stamp and what was sent.
+    cache: Mutex<HashMap<(String, bool), (Stamp, Found)>>,
+}
+
+/// A folder's file as it was when read: its path, size and time.
+type Stamp = (PathBuf, u64, u128);
+
+impl Files {
+    pub fn new(bundle: Bundle) -> Self {
+        Files {
+            bundle,
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Looks `name` up (see [`find`]); the body shares the bytes every
+    /// other request for the same form got. Blocking for a folder: run it
+    /// off the server's thread.
+    pub fn find(&self, name: &str, gzip: bool) -> Option<Found> {
+        let key = (name.to_owned(), gzip);
+        let stamp = match &self.bundle {
+            Bundle::Dir(root) => Some(stamp(root, name, gzip)?),
+            Bundle::Embedded => None,
+        };
+        let cache = || crate::sync::lock(&self.cache, "the bundle's files");
+        if let Some((seen, found)) = cache().get(&key)
+            && stamp.as_ref().is_none_or(|now| now == seen)
+        {
+            return Some(found.clone());
+        }
+        let found = self.bundle.find(name, gzip)?;
+        let seen = stamp.unwrap_or_default();
+        cache().insert(key, (seen, found.clone()));
+        Some(found)
+    }
+}
+
+/// The path, size and time of the file [`find`] would send (without
+/// reading it).
+fn stamp(root: &Path, name: &str, gzip: bool) -> Option<Stamp> {
+    let root = root.canonicalize().ok()?;
+    let packed = inside(&root, &root.join(format!("{name}.gz")));
+    let plain = inside(&root, &root.join(name));
+    let path = match (plain, packed) {
+        (_, Some(packed)) if gzip => packed,
+        (Some(plain), _) => plain,
+        (None, Some(packed)) => packed,
+        (None, None) => return None,
+    };
+    let meta = std::fs::metadata(&path).ok()?;
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    Some((path, meta.len(), modified))
+}
+
 /// `name` among `files`: sent gzipped when the browser takes it, unpacked
 /// when not.
 fn find_embedded(files: &[EmbeddedFile], name: &str, gzip: bool) -> Option<Found> {
@@ -80,9 +153,10 @@ fn find_embedded(files: &[EmbeddedFile], name: &str, gzip: bool) -> Option<Found
         flate2::read::GzDecoder::new(file.bytes)
             .read_to_end(&mut body)
             .ok()?;
-        (body, false)
+        (Bytes::from(body), false)
     } else {
-        (file.bytes.to_vec(), file.gzip)
+        // The binary's own bytes: no copy.
+        (Bytes::from_static(file.bytes), file.gzip)
     };
     let etag = format!(
         "\"{:x}-{EMBEDDED_STAMP}{}\"",
@@ -97,10 +171,10 @@ fn find_embedded(files: &[EmbeddedFile], name: &str, gzip: bool) -> Option<Found
     })
 }
 
-/// One file to send.
-#[derive(Debug)]
+/// One file to send; cloning it shares its bytes.
+#[derive(Clone, Debug)]
 pub struct Found {
-    pub body: Vec<u8>,
+    pub body: Bytes,
     pub content_type: &'static str,
     /// The body is the gzip of the file (`Content-Encoding: gzip`).
     pub gzip: bool,
@@ -166,18 +240,18 @@ pub fn find(root: &Path, name: &str, gzip: bool) -> Option<Found> {
     let (path, body, gzip) = match (plain, packed) {
         (_, Some(packed)) if gzip => {
             let body = std::fs::read(&packed).ok()?;
-            (packed, body, true)
+            (packed, Bytes::from(body), true)
         }
         (Some(plain), _) => {
             let body = std::fs::read(&plain).ok()?;
-            (plain, body, false)
+            (plain, Bytes::from(body), false)
         }
         (None, Some(packed)) => {
             let mut body = Vec::new();
             flate2::read::GzDecoder::new(std::fs::File::open(&packed).ok()?)
                 .read_to_end(&mut body)
                 .ok()?;
-            (packed, body, false)
+            (packed, Bytes::from(body), false)
         }
         (None, None) => return None,
     };
@@ -296,11 +370,11 @@ mod tests {
         assert_eq!(sent.content_type, "application/wasm");
         let unpacked = find_embedded(&files, "m.wasm", false).unwrap();
         assert!(!unpacked.gzip);
-        assert_eq!(unpacked.body, b"wasm bytes");
+        assert_eq!(&unpacked.body[..], b"wasm bytes");
         assert_ne!(sent.etag, unpacked.etag);
         let page = find_embedded(&files, "index.html", true).unwrap();
         assert!(!page.gzip);
-        assert_eq!(page.body, b"<p>hi</p>");
+        assert_eq!(&page.body[..], b"<p>hi</p>");
         assert!(find_embedded(&files, "other.js", true).is_none());
     }
 
@@ -331,9 +405,31 @@ mod tests {
         assert!(packed.gzip);
         assert_eq!(packed.content_type, "application/wasm");
         let unpacked = find(dir.path(), "m.wasm", false).unwrap();
-        assert_eq!(unpacked.body, b"wasm bytes");
+        assert_eq!(&unpacked.body[..], b"wasm bytes");
         assert_ne!(packed.etag, unpacked.etag);
         assert!(find(dir.path(), "missing.js", true).is_none());
+    }
+
+    #[test]
+    fn every_request_for_a_file_shares_one_copy_until_the_file_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("m.wasm"), vec![7u8; 100_000]).unwrap();
+        let files = Files::new(Bundle::Dir(dir.path().to_owned()));
+        let first = files.find("m.wasm", false).unwrap();
+        let again = files.find("m.wasm", false).unwrap();
+        // One copy: the same bytes at the same address, not a second read.
+        assert_eq!(first.body.as_ptr(), again.body.as_ptr());
+        // A rebuilt bundle is served as it is now.
+        std::fs::write(dir.path().join("m.wasm"), vec![8u8; 50_000]).unwrap();
+        let rebuilt = files.find("m.wasm", false).unwrap();
+        assert_eq!(rebuilt.body.len(), 50_000);
+        assert!(files.find("missing.js", false).is_none());
+        // The binary's own files are never copied at all.
+        let built_in = Files::new(Bundle::Embedded);
+        if let Some(file) = EMBEDDED.iter().find(|f| f.gzip) {
+            let sent = built_in.find(file.name, true).unwrap();
+            assert_eq!(sent.body.as_ptr(), file.bytes.as_ptr());
+        }
     }
 
     #[cfg(unix)]

@@ -1,8 +1,10 @@
 //! A browser terminal's WebSocket: the upgrade (`/ws`), the gate, then TLS
 //! 1.3 with the server's certificate over the WebSocket's bytes, and inside
 //! it the same connection handling as a QUIC terminal's
-//! ([`crate::net::connection::run`]). Whatever ends it, the WebSocket is
-//! closed with 4000 + the `wire::close` code and the reason.
+//! ([`crate::net::connection::run`]). Whatever ends it (a TLS handshake
+//! that fails or never comes, a greeting past its deadline, a stranger let
+//! go to make room, a violation), the WebSocket is closed with 4000 + the
+//! `wire::close` code and the reason, where the socket still takes it.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -20,8 +22,8 @@ use tracing::{debug, info};
 
 use minuta_shared::wire::close;
 
-use super::socket::{self, Credit, Metered, WsBytes};
-use super::{ALPN, Place, Reply, WebLink, reply};
+use super::socket::{self, Credit, Guard, Metered, StreamViolation, WsBytes};
+use super::{ALPN, Door, Kind, Place, Reply, WebLink, reply};
 use crate::net::connection::{self, Session, Violation};
 use crate::net::gate::Handshaking;
 use crate::net::link::Link;
@@ -53,12 +55,14 @@ fn same_origin(request: &Request<Incoming>) -> bool {
 }
 
 /// Answers `/ws`: 101 and a task for the WebSocket, or why not.
+/// `came_in_on`: the session's place the connection already holds (it came
+/// in while the pages' places were full), else one is taken now.
 pub(super) fn upgrade(
     mut request: Request<Incoming>,
     remote: SocketAddr,
-    place: Arc<Place>,
+    door: &Arc<Door>,
+    came_in_on: Option<Place>,
 ) -> Reply {
-    let door = Arc::clone(&place.door);
     let key = request
         .headers()
         .get(header::SEC_WEBSOCKET_KEY)
@@ -87,18 +91,25 @@ pub(super) fn upgrade(
             "another site's page may not join\n",
         );
     }
+    let busy = || {
+        let mut busy = reply(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "text/plain; charset=utf-8",
+            "busy: try again in a moment / сервер занят: попробуйте ещё раз\n",
+        );
+        busy.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        busy
+    };
+    let Some(place) = came_in_on.or_else(|| Place::take(door, remote.ip(), Kind::Session)) else {
+        debug!(%remote, "too many browser sessions: turning this one away");
+        return busy();
+    };
     let handshaking = match door.gate.admit_web(remote.ip(), &door.limits) {
         Ok(handshaking) => handshaking,
         Err(turned) => {
             debug!(%remote, ?turned, "browser's WebSocket turned away at the gate");
-            let mut busy = reply(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "text/plain; charset=utf-8",
-                "busy: try again in a moment / сервер занят: попробуйте ещё раз\n",
-            );
-            busy.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-            return busy;
+            return busy();
         }
     };
     let upgrading = hyper::upgrade::on(&mut request);
@@ -120,35 +131,45 @@ pub(super) fn upgrade(
 }
 
 /// The WebSocket's life: TLS, then the terminal's session, then the close.
-async fn serve<S>(io: S, remote: SocketAddr, handshaking: Handshaking, place: Arc<Place>)
+async fn serve<S>(io: S, remote: SocketAddr, handshaking: Handshaking, place: Place)
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let door = Arc::clone(&place.door);
     let limits = door.limits;
+    // One deadline for the TLS handshake and the greeting: the socket
+    // itself fails the handshake when it passes, so the close still says
+    // why (a timer around the handshake would drop the socket unsaid).
+    let greeted_by = Instant::now() + limits.web_handshake_timeout;
+    let guard = Guard {
+        frame_timeout: limits.frame_timeout,
+        login_by: greeted_by,
+        login_within: limits.web_handshake_timeout,
+    };
     let credit = Credit::new(socket::PRE_LOGIN_WINDOW);
     let link = WebLink::new(Arc::clone(&credit));
+    let let_go = Box::pin(handshaking.evicted());
     let ws = WebSocketStream::from_raw_socket(
-        Metered::new(io, Arc::clone(&credit)),
+        Metered::guarded(io, Arc::clone(&credit), guard, let_go),
         WsRole::Server,
         Some(socket::ws_config()),
     )
     .await;
-    let bytes = WsBytes::new(ws, credit, Some(link.round_trip()));
+    // A peer that answers no ping for the frame timeout has stopped
+    // reading (never less than a few pings' time: one late pong is not
+    // silence).
+    let answer_within = limits.frame_timeout.max(4 * socket::PING_EVERY);
+    let bytes =
+        WsBytes::new(ws, credit, Some(link.round_trip())).answer_pings_within(answer_within);
     let acceptor = tokio_rustls::TlsAcceptor::from(Arc::clone(&door.tls));
-    let handshake = acceptor.accept(bytes).into_fallible();
-    let tls = match tokio::time::timeout(limits.handshake_timeout, handshake).await {
-        Ok(Ok(tls)) => tls,
-        Ok(Err((e, bytes))) => {
-            debug!(%remote, "browser's TLS handshake failed: {e}");
-            let reason = format!("TLS handshake failed: {e}");
-            bytes
-                .close(close::MALFORMED, &reason, limits.close_grace)
-                .await;
-            return;
-        }
-        Err(_) => {
-            debug!(%remote, "browser's TLS handshake timed out");
+    // Its deadline, a message too large, being let go to make room: the
+    // socket fails the handshake, which gives it back to be closed.
+    let tls = match acceptor.accept(bytes).into_fallible().await {
+        Ok(tls) => tls,
+        Err((e, bytes)) => {
+            let v = handshake_failed(&e);
+            debug!(%remote, code = v.code, "browser's TLS handshake failed: {}", v.reason);
+            bytes.close(v.code, &v.reason, limits.close_grace).await;
             return;
         }
     };
@@ -167,7 +188,8 @@ where
         core: door.core.clone(),
         clock: door.clock,
         limits,
-        greeted_by: Instant::now() + limits.hello_timeout,
+        greeted_by,
+        greeting_within: limits.web_handshake_timeout,
     };
     let (mut recv, mut send) = tokio::io::split(tls);
     let mut closing = door.closing.subscribe();
@@ -185,4 +207,16 @@ where
     let (bytes, _) = recv.unsplit(send).into_inner();
     bytes.close(v.code, &v.reason, limits.close_grace).await;
     drop(place);
+}
+
+/// Why a browser's TLS handshake failed, as its close: the socket's own
+/// violation (its deadline, a message too large), else TLS's error.
+fn handshake_failed(e: &std::io::Error) -> Violation {
+    match e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<StreamViolation>())
+    {
+        Some(v) => Violation::new(v.code, v.reason.clone()),
+        None => Violation::new(close::MALFORMED, format!("TLS handshake failed: {e}")),
+    }
 }

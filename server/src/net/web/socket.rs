@@ -11,20 +11,32 @@
 //! what the role sends ([`window`]). A message that does not fit stalls,
 //! and the greeting's or the frame's timeout closes the connection.
 //!
+//! What a message may announce is bounded as well, before anything is
+//! reserved for it: [`Metered`] reads every WebSocket frame header itself,
+//! and a frame (or a message of several) past [`PRE_LOGIN_MAX_FRAME`]
+//! before login, or past the role's [`max_frame`] after, closes the
+//! connection as oversized at once (the WebSocket library reserves what a
+//! header announces: a 14-byte header announcing 4 MiB cost 2 MB a
+//! stranger). A message begun must be finished within the frame timeout,
+//! and a stranger must have logged in by its deadline, or it is closed
+//! with its code and reason ([`Guard`]).
+//!
 //! The server side also pings every [`PING_EVERY`] to measure the round
-//! trip (the press log's `rtt_us`); the browser answers pings itself.
+//! trip (the press log's `rtt_us`); the browser answers pings itself. A
+//! peer that answers none for the frame timeout (it stopped reading, or
+//! its connection is wedged) is closed as stalled.
 
 use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
 use futures_util::task::AtomicWaker;
 use futures_util::{Sink, Stream};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::time::{Instant, Interval};
+use tokio::time::{Instant, Interval, Sleep};
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
@@ -34,7 +46,7 @@ use tokio_tungstenite::tungstenite::{Bytes, Error as WsError, Message};
 use minuta_shared::identity::Role;
 use minuta_shared::wire::close;
 use minuta_shared::wire::codec::{
-    MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
+    MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES, MAX_WEB_MESSAGE_BYTES,
 };
 
 /// The WebSocket close code of `wire::close` code `code`: the private-use
@@ -58,6 +70,21 @@ const FRAME_HEADER_BYTES: u64 = 14;
 
 /// A stranger's window: its TLS handshake and a whole greeting, twice.
 pub const PRE_LOGIN_WINDOW: u64 = 2 * (MAX_HELLO_FRAME_BYTES as u64 + 4) + 32 * 1024;
+
+/// The largest WebSocket message a stranger may announce: a TLS record
+/// (its handshake flight, its greeting). The browser terminal sends its
+/// bytes in messages of at most this size, whatever its role.
+pub const PRE_LOGIN_MAX_FRAME: u64 = MAX_WEB_MESSAGE_BYTES as u64;
+
+/// The largest WebSocket message a peer logged in as `role` may announce:
+/// its largest frame and its TLS (the window holds two).
+pub fn max_frame(role: Role) -> u64 {
+    let frame = match role {
+        Role::Host => MAX_FRAME_BYTES,
+        Role::Judge | Role::Team | Role::Display | Role::Jury => MAX_TERMINAL_FRAME_BYTES,
+    };
+    frame as u64 + 4 + TLS_ALLOWANCE as u64
+}
 
 /// How often the server pings a browser to measure the round trip.
 pub const PING_EVERY: Duration = Duration::from_millis(500);
@@ -84,21 +111,36 @@ pub fn ws_config() -> WebSocketConfig {
 }
 
 /// How many bytes the peer may have sent in all, shared by [`Metered`]
-/// (which reads) and [`WsBytes`] (which consumes and grants).
+/// (which reads) and [`WsBytes`] (which consumes and grants); and the
+/// largest message it may announce, which login raises.
 #[derive(Debug)]
 pub struct Credit {
     allowed: AtomicU64,
     window: AtomicU64,
+    max_frame: AtomicU64,
+    logged_in: AtomicBool,
     waker: AtomicWaker,
 }
 
 impl Credit {
+    /// A stranger's credit: `window` bytes, messages of at most
+    /// [`PRE_LOGIN_MAX_FRAME`] (where its frames are checked at all).
     pub fn new(window: u64) -> Arc<Credit> {
         Arc::new(Credit {
             allowed: AtomicU64::new(window),
             window: AtomicU64::new(window),
+            max_frame: AtomicU64::new(PRE_LOGIN_MAX_FRAME),
+            logged_in: AtomicBool::new(false),
             waker: AtomicWaker::new(),
         })
+    }
+
+    /// The peer logged in as `role`: its window and its largest message
+    /// are the role's, and the login deadline is over.
+    pub fn log_in(&self, role: Role) {
+        self.max_frame.fetch_max(max_frame(role), Ordering::AcqRel);
+        self.logged_in.store(true, Ordering::Release);
+        self.widen(window(role));
     }
 
     /// `bytes` were consumed: as many more may come.
@@ -121,15 +163,214 @@ pub struct Metered<S> {
     inner: S,
     credit: Arc<Credit>,
     read: u64,
+    /// The server's checks of what the peer sends (a client has none).
+    guard: Option<Guarded>,
+}
+
+/// The deadlines a server holds a browser's socket to (see the module).
+#[derive(Clone, Copy, Debug)]
+pub struct Guard {
+    /// A message begun must be whole within this.
+    pub frame_timeout: Duration,
+    /// The peer must have logged in by then ...
+    pub login_by: Instant,
+    /// ... which was this long after it came (for the reason given).
+    pub login_within: Duration,
+}
+
+/// A stranger let go to make room (the gate's eviction): resolves when it
+/// must go.
+pub type LetGo = Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
+
+/// A guard at work: the frames seen so far and the timer.
+struct Guarded {
+    guard: Guard,
+    frames: FrameScan,
+    /// When the message now being received began.
+    begun_at: Option<Instant>,
+    timer: Pin<Box<Sleep>>,
+    let_go: LetGo,
 }
 
 impl<S> Metered<S> {
+    /// A client's socket: metered, nothing checked.
     pub fn new(inner: S, credit: Arc<Credit>) -> Self {
         Metered {
             inner,
             credit,
             read: 0,
+            guard: None,
         }
+    }
+
+    /// A server's socket: metered, its frames checked, and ended when
+    /// `let_go` resolves before login (see the module).
+    pub fn guarded(inner: S, credit: Arc<Credit>, guard: Guard, let_go: LetGo) -> Self {
+        Metered {
+            inner,
+            credit,
+            read: 0,
+            guard: Some(Guarded {
+                guard,
+                frames: FrameScan::default(),
+                begun_at: None,
+                timer: Box::pin(tokio::time::sleep_until(guard.login_by)),
+                let_go,
+            }),
+        }
+    }
+
+    /// The socket itself (a test writes raw frames on it).
+    pub fn get_mut(&mut self) -> &mut S {
+        &mut self.inner
+    }
+
+    /// Bytes `got` were read: checked against the announced sizes.
+    fn scan(&mut self, got: &[u8]) -> io::Result<()> {
+        let Some(guarded) = self.guard.as_mut() else {
+            return Ok(());
+        };
+        let max = self.credit.max_frame.load(Ordering::Acquire);
+        guarded.frames.feed(got, max)?;
+        if guarded.frames.inside() {
+            guarded.begun_at.get_or_insert_with(Instant::now);
+        } else {
+            guarded.begun_at = None;
+        }
+        Ok(())
+    }
+
+    /// Nothing to read now: an error if a deadline has passed, else
+    /// pending, with the timer set for the next deadline.
+    fn wait(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let logged_in = self.credit.logged_in.load(Ordering::Acquire);
+        let Some(guarded) = self.guard.as_mut() else {
+            return Poll::Pending;
+        };
+        if !logged_in && guarded.let_go.as_mut().poll(cx).is_ready() {
+            return Poll::Ready(Err(violation(
+                close::REFUSED,
+                "too many connections on their way in: this one waited longest",
+            )));
+        }
+        let login = (!logged_in).then_some(guarded.guard.login_by);
+        let message = guarded.begun_at.map(|at| at + guarded.guard.frame_timeout);
+        let deadline = match (login, message) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => return Poll::Pending,
+        };
+        if guarded.timer.deadline() != deadline {
+            guarded.timer.as_mut().reset(deadline);
+        }
+        if guarded.timer.as_mut().poll(cx).is_pending() {
+            return Poll::Pending;
+        }
+        if login == Some(deadline) {
+            return Poll::Ready(Err(violation(
+                close::REFUSED,
+                format!(
+                    "no TLS handshake and greeting within {} s",
+                    guarded.guard.login_within.as_secs_f64()
+                ),
+            )));
+        }
+        Poll::Ready(Err(violation(
+            close::STALLED,
+            format!(
+                "a WebSocket message was begun but not finished within {} s",
+                guarded.guard.frame_timeout.as_secs_f64()
+            ),
+        )))
+    }
+}
+
+/// Where the reader is among the peer's WebSocket frames (RFC 6455, 5.2):
+/// inside a header, inside a payload, or between frames; and inside a
+/// message of several frames or not.
+#[derive(Debug, Default)]
+struct FrameScan {
+    head: [u8; 14],
+    /// Header bytes seen of the current header.
+    have: usize,
+    /// Payload bytes still to come of the current frame.
+    left: u64,
+    /// A data frame without FIN came: a message of several frames is open.
+    open_message: bool,
+    /// Payload announced so far by the open message's frames.
+    message: u64,
+}
+
+impl FrameScan {
+    /// Whether a frame or a message has begun and not ended.
+    fn inside(&self) -> bool {
+        self.have > 0 || self.left > 0 || self.open_message
+    }
+
+    /// The header's length once its first two bytes are known.
+    fn header_len(&self) -> usize {
+        let ext = match self.head[1] & 0x7f {
+            126 => 2,
+            127 => 8,
+            _ => 0,
+        };
+        let mask = if self.head[1] & 0x80 != 0 { 4 } else { 0 };
+        2 + ext + mask
+    }
+
+    fn feed(&mut self, mut bytes: &[u8], max: u64) -> io::Result<()> {
+        while !bytes.is_empty() {
+            if self.left > 0 {
+                let take = self.left.min(bytes.len() as u64);
+                self.left -= take;
+                bytes = &bytes[take as usize..];
+                continue;
+            }
+            self.head[self.have] = bytes[0];
+            self.have += 1;
+            bytes = &bytes[1..];
+            if self.have < 2 || self.have < self.header_len() {
+                continue;
+            }
+            let len = match self.head[1] & 0x7f {
+                126 => u64::from(u16::from_be_bytes([self.head[2], self.head[3]])),
+                127 => {
+                    let mut eight = [0u8; 8];
+                    eight.copy_from_slice(&self.head[2..10]);
+                    u64::from_be_bytes(eight)
+                }
+                n => u64::from(n),
+            };
+            let fin = self.head[0] & 0x80 != 0;
+            let control = self.head[0] & 0x08 != 0;
+            self.have = 0;
+            self.left = len;
+            if control {
+                // Pings, pongs and closes carry at most 125 bytes; the
+                // WebSocket library refuses longer ones.
+                continue;
+            }
+            self.message = self.message.saturating_add(len);
+            if self.message > max {
+                return Err(violation(
+                    close::OVERSIZED,
+                    format!(
+                        "a WebSocket message of {} bytes announced; at most {max} taken{}",
+                        self.message,
+                        if max == PRE_LOGIN_MAX_FRAME {
+                            " before login"
+                        } else {
+                            ""
+                        }
+                    ),
+                ));
+            }
+            self.open_message = !fin;
+            if fin {
+                self.message = 0;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -153,22 +394,31 @@ impl<S: AsyncRead + Unpin> AsyncRead for Metered<S> {
                 .load(Ordering::Acquire)
                 .saturating_sub(this.read);
             if left == 0 {
-                return Poll::Pending;
+                return this.wait(cx);
             }
         }
         if left >= buf.remaining() as u64 {
             let before = buf.filled().len();
-            ready!(Pin::new(&mut this.inner).poll_read(cx, buf))?;
-            this.read += (buf.filled().len() - before) as u64;
+            match Pin::new(&mut this.inner).poll_read(cx, buf) {
+                Poll::Pending => return this.wait(cx),
+                Poll::Ready(result) => result?,
+            }
+            let got = buf.filled().len() - before;
+            this.read += got as u64;
+            this.scan(&buf.filled()[before..])?;
             return Poll::Ready(Ok(()));
         }
         // Less credit than room: read into a buffer of the credit's size.
         let mut part = vec![0u8; left as usize];
         let mut limited = ReadBuf::new(&mut part);
-        ready!(Pin::new(&mut this.inner).poll_read(cx, &mut limited))?;
-        let got = limited.filled();
-        this.read += got.len() as u64;
-        buf.put_slice(got);
+        match Pin::new(&mut this.inner).poll_read(cx, &mut limited) {
+            Poll::Pending => return this.wait(cx),
+            Poll::Ready(result) => result?,
+        }
+        let got = limited.filled().len();
+        this.read += got as u64;
+        this.scan(&part[..got])?;
+        buf.put_slice(&part[..got]);
         Poll::Ready(Ok(()))
     }
 }
@@ -242,6 +492,10 @@ struct Pinger {
     /// The ping awaiting its pong, and when it left.
     out: Option<(u64, Instant)>,
     rtt: Arc<RoundTrip>,
+    /// When the peer last answered a ping (or the pinging began).
+    answered_at: Instant,
+    /// A peer that answers none for this long is closed as stalled.
+    answer_within: Option<Duration>,
 }
 
 /// A WebSocket's binary messages as a byte stream (see the module).
@@ -275,9 +529,20 @@ impl<S: AsyncRead + AsyncWrite + Unpin> WsBytes<S> {
                 next: 0,
                 out: None,
                 rtt,
+                answered_at: Instant::now(),
+                answer_within: None,
             }),
             peer_close: None,
         }
+    }
+
+    /// A peer that answers no ping for `within` (it stopped reading, or its
+    /// socket is wedged) ends the stream as stalled.
+    pub fn answer_pings_within(mut self, within: Duration) -> Self {
+        if let Some(pinger) = self.pinger.as_mut() {
+            pinger.answer_within = Some(within);
+        }
+        self
     }
 
     /// Reports how the peer closed the WebSocket (a client's view of the
@@ -301,16 +566,28 @@ impl<S: AsyncRead + AsyncWrite + Unpin> WsBytes<S> {
         }
     }
 
-    /// Sends a ping if one is due and the socket takes it.
-    fn poll_ping(&mut self, cx: &mut Context<'_>) {
+    /// Sends a ping if one is due and the socket takes it; an error when
+    /// the peer has answered none for too long.
+    fn poll_ping(&mut self, cx: &mut Context<'_>) -> io::Result<()> {
         let Some(pinger) = self.pinger.as_mut() else {
-            return;
+            return Ok(());
         };
         while pinger.every.poll_tick(cx).is_ready() {
             pinger.due = true;
         }
+        if let Some(within) = pinger.answer_within
+            && pinger.answered_at.elapsed() > within
+        {
+            return Err(violation(
+                close::STALLED,
+                format!(
+                    "no answer to the server's pings for {} s",
+                    within.as_secs_f64()
+                ),
+            ));
+        }
         if !pinger.due {
-            return;
+            return Ok(());
         }
         if let Poll::Ready(Ok(())) = Pin::new(&mut self.ws).poll_ready(cx) {
             pinger.next += 1;
@@ -322,12 +599,15 @@ impl<S: AsyncRead + AsyncWrite + Unpin> WsBytes<S> {
                 let _ = Pin::new(&mut self.ws).poll_flush(cx);
             }
         }
+        Ok(())
     }
 
     fn pong(&mut self, payload: &[u8]) {
         let Some(pinger) = self.pinger.as_mut() else {
             return;
         };
+        // Any answer shows the peer reads, even one to an earlier ping.
+        pinger.answered_at = Instant::now();
         if let (Some((id, sent)), Ok(bytes)) = (pinger.out, <[u8; 8]>::try_from(payload))
             && u64::from_le_bytes(bytes) == id
         {
@@ -335,6 +615,11 @@ impl<S: AsyncRead + AsyncWrite + Unpin> WsBytes<S> {
             let micros = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
             pinger.rtt.micros.store(micros, Ordering::Relaxed);
         }
+    }
+
+    /// The WebSocket itself (a test writes raw frames under it).
+    pub fn get_mut(&mut self) -> &mut WebSocketStream<Metered<S>> {
+        &mut self.ws
     }
 
     /// Closes the WebSocket with `wire::close` code `code` (as 4000 + code)
@@ -380,7 +665,7 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for WsBytes<S> {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
-        this.poll_ping(cx);
+        this.poll_ping(cx)?;
         loop {
             if !this.pending.is_empty() {
                 let n = this.pending.len().min(buf.remaining());
@@ -519,12 +804,177 @@ mod tests {
         assert_eq!(got, 30_000);
     }
 
+    /// A client's masked frame header announcing `len` bytes.
+    fn header(fin: bool, opcode: u8, len: u64) -> Vec<u8> {
+        let mut h = vec![if fin { 0x80 } else { 0 } | opcode];
+        match len {
+            0..=125 => h.push(0x80 | len as u8),
+            126..=0xffff => {
+                h.push(0x80 | 126);
+                h.extend_from_slice(&(len as u16).to_be_bytes());
+            }
+            _ => {
+                h.push(0x80 | 127);
+                h.extend_from_slice(&len.to_be_bytes());
+            }
+        }
+        h.extend_from_slice(&[1, 2, 3, 4]);
+        h
+    }
+
+    fn code_of(e: &io::Error) -> u32 {
+        e.get_ref()
+            .and_then(|inner| inner.downcast_ref::<StreamViolation>())
+            .map(|v| v.code)
+            .unwrap_or(u32::MAX)
+    }
+
+    #[test]
+    fn frames_are_followed_across_reads_and_oversized_ones_refused_at_their_header() {
+        let mut scan = FrameScan::default();
+        let mut bytes = header(true, 2, 300);
+        bytes.extend(vec![0u8; 300]);
+        bytes.extend(header(true, 9, 4)); // a ping between
+        bytes.extend([0u8; 4]);
+        // Fed a byte at a time, as a slow socket would: outside a frame
+        // only where one ends.
+        let first_ends = 8 + 300 - 1;
+        for (i, b) in bytes.iter().enumerate() {
+            scan.feed(&[*b], 1000).unwrap();
+            let between = i == first_ends || i + 1 == bytes.len();
+            assert_eq!(scan.inside(), !between, "{i}");
+        }
+        // A message of two frames is open between them, and counted whole.
+        let mut scan = FrameScan::default();
+        let mut first = header(false, 2, 600);
+        first.extend(vec![0u8; 600]);
+        scan.feed(&first, 1000).unwrap();
+        assert!(scan.inside());
+        let e = scan.feed(&header(true, 0, 600), 1000).unwrap_err();
+        assert_eq!(code_of(&e), close::OVERSIZED);
+        // 4 MiB announced in 14 bytes: refused at the header.
+        let e = FrameScan::default()
+            .feed(&header(true, 2, 4 << 20), PRE_LOGIN_MAX_FRAME)
+            .unwrap_err();
+        assert_eq!(code_of(&e), close::OVERSIZED);
+        assert!(e.to_string().contains("before login"), "{e}");
+    }
+
+    fn guard(frame_timeout: Duration, login_within: Duration) -> Guard {
+        Guard {
+            frame_timeout,
+            login_by: Instant::now() + login_within,
+            login_within,
+        }
+    }
+
+    fn never() -> LetGo {
+        Box::pin(std::future::pending())
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_stranger_announcing_more_than_a_record_is_refused_and_a_host_is_not() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (mut peer, socket) = tokio::io::duplex(1 << 16);
+        let credit = Credit::new(PRE_LOGIN_WINDOW);
+        let g = guard(Duration::from_secs(10), Duration::from_secs(5));
+        let mut metered = Metered::guarded(socket, Arc::clone(&credit), g, never());
+        peer.write_all(&header(true, 2, 4 << 20)).await.unwrap();
+        let mut buf = [0u8; 64];
+        let e = metered.read(&mut buf).await.unwrap_err();
+        assert_eq!(code_of(&e), close::OVERSIZED);
+
+        let (mut peer, socket) = tokio::io::duplex(1 << 16);
+        let credit = Credit::new(PRE_LOGIN_WINDOW);
+        let mut metered = Metered::guarded(socket, Arc::clone(&credit), g, never());
+        credit.log_in(Role::Host);
+        peer.write_all(&header(true, 2, 4 << 20)).await.unwrap();
+        assert!(metered.read(&mut buf).await.unwrap() > 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_message_begun_and_not_finished_is_closed_as_stalled_after_the_frame_timeout() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (mut peer, socket) = tokio::io::duplex(1 << 16);
+        let credit = Credit::new(PRE_LOGIN_WINDOW);
+        let g = guard(Duration::from_secs(10), Duration::from_secs(5));
+        let mut metered = Metered::guarded(socket, Arc::clone(&credit), g, never());
+        credit.log_in(Role::Team);
+        // A whole message, then one begun: 100 of its 1,000 bytes.
+        let mut bytes = header(true, 2, 3);
+        bytes.extend([1, 2, 3]);
+        bytes.extend(header(true, 2, 1000));
+        bytes.extend(vec![0u8; 100]);
+        peer.write_all(&bytes).await.unwrap();
+        let mut buf = vec![0u8; 4096];
+        let mut got = 0;
+        while got < bytes.len() {
+            got += metered.read(&mut buf[got..]).await.unwrap();
+        }
+        let started = Instant::now();
+        let e = metered.read(&mut buf).await.unwrap_err();
+        assert_eq!(code_of(&e), close::STALLED);
+        assert_eq!(started.elapsed(), Duration::from_secs(10));
+        // Between whole messages a terminal may be idle for ever.
+        let (mut peer, socket) = tokio::io::duplex(1 << 16);
+        let mut metered = Metered::guarded(socket, Arc::clone(&credit), g, never());
+        peer.write_all(&header(true, 2, 0)).await.unwrap();
+        assert_eq!(metered.read(&mut buf).await.unwrap(), 6);
+        let idle = tokio::time::timeout(Duration::from_secs(100), metered.read(&mut buf)).await;
+        assert!(idle.is_err(), "an idle terminal was cut: {idle:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_stranger_is_refused_at_its_login_deadline_or_when_let_go() {
+        use tokio::io::AsyncReadExt;
+        let (_peer, socket) = tokio::io::duplex(1 << 16);
+        let g = guard(Duration::from_secs(10), Duration::from_secs(5));
+        let mut metered = Metered::guarded(socket, Credit::new(PRE_LOGIN_WINDOW), g, never());
+        let started = Instant::now();
+        let mut buf = [0u8; 64];
+        let e = metered.read(&mut buf).await.unwrap_err();
+        assert_eq!(code_of(&e), close::REFUSED);
+        assert_eq!(started.elapsed(), Duration::from_secs(5));
+        assert!(e.to_string().contains("within 5 s"), "{e}");
+
+        let (_peer, socket) = tokio::io::duplex(1 << 16);
+        let let_go = Arc::new(tokio::sync::Notify::new());
+        let told = Arc::clone(&let_go);
+        let mut metered = Metered::guarded(
+            socket,
+            Credit::new(PRE_LOGIN_WINDOW),
+            guard(Duration::from_secs(10), Duration::from_secs(5)),
+            Box::pin(async move { told.notified().await }),
+        );
+        let reading = tokio::spawn(async move {
+            let mut buf = [0u8; 64];
+            metered.read(&mut buf).await
+        });
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let_go.notify_one();
+        let e = reading.await.unwrap().unwrap_err();
+        assert_eq!(code_of(&e), close::REFUSED);
+        assert!(e.to_string().contains("waited longest"), "{e}");
+    }
+
     #[test]
     fn a_greeting_fits_a_strangers_window_and_login_widens_it() {
         assert!(PRE_LOGIN_WINDOW as usize > MAX_HELLO_FRAME_BYTES + 4 + 16 * 1024);
         assert!(window(Role::Team) > PRE_LOGIN_WINDOW);
         assert!(window(Role::Host) as usize >= MAX_FRAME_BYTES + 4);
         assert!(MAX_MESSAGE_BYTES as u64 <= window(Role::Host));
+        for role in [
+            Role::Host,
+            Role::Team,
+            Role::Judge,
+            Role::Display,
+            Role::Jury,
+        ] {
+            // A message the frame check lets in always fits the window, so
+            // none can wedge the socket by waiting for credit.
+            assert!(max_frame(role) < window(role), "{role:?}");
+            assert!(max_frame(role) > PRE_LOGIN_MAX_FRAME, "{role:?}");
+        }
         let credit = Credit::new(PRE_LOGIN_WINDOW);
         credit.widen(window(Role::Team));
         credit.widen(PRE_LOGIN_WINDOW);

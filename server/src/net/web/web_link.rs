@@ -11,7 +11,7 @@ use tokio::sync::Notify;
 
 use minuta_shared::identity::Role;
 
-use super::socket::{self, Credit, RoundTrip};
+use super::socket::{Credit, RoundTrip};
 
 /// A browser terminal's connection as the driver and the connection code
 /// hold it (see [`super::Link`]).
@@ -62,7 +62,7 @@ impl WebLink {
     }
 
     pub(in crate::net) fn logged_in(&self, role: Role) {
-        self.shared.credit.widen(socket::window(role));
+        self.shared.credit.log_in(role);
     }
 
     /// Resolves when the link was closed by [`WebLink::close`], with why.
