@@ -50,10 +50,38 @@ fn unmetered() -> Arc<Credit> {
 
 /// The WebSocket at `addr`'s `/ws`, over a fresh TCP connection.
 pub async fn websocket(addr: SocketAddr) -> Result<WebSocketStream<Metered<TcpStream>>> {
-    let tcp = within("the TCP connection", TcpStream::connect(addr))
+    websocket_from(None, addr).await
+}
+
+/// A TCP connection to `addr`, from the source address `from` if given (a
+/// test inside a network namespace with many addresses of its own).
+pub async fn tcp_from(from: Option<std::net::IpAddr>, addr: SocketAddr) -> Result<TcpStream> {
+    let connect = async {
+        match from {
+            None => TcpStream::connect(addr).await,
+            Some(ip) => {
+                let socket = match ip {
+                    std::net::IpAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+                    std::net::IpAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+                };
+                socket.bind(SocketAddr::new(ip, 0))?;
+                socket.connect(addr).await
+            }
+        }
+    };
+    let tcp = within("the TCP connection", connect)
         .await?
         .with_context(|| format!("connecting to {addr}"))?;
     tcp.set_nodelay(true)?;
+    Ok(tcp)
+}
+
+/// The WebSocket at `addr`'s `/ws`, from the source address `from` if given.
+pub async fn websocket_from(
+    from: Option<std::net::IpAddr>,
+    addr: SocketAddr,
+) -> Result<WebSocketStream<Metered<TcpStream>>> {
+    let tcp = tcp_from(from, addr).await?;
     let (ws, _) = within(
         "the WebSocket upgrade",
         tokio_tungstenite::client_async_with_config(
@@ -124,7 +152,16 @@ impl WebLink {
     /// Connects to the server's web address, pinning `fingerprint`.
     /// Nothing is sent inside TLS yet.
     pub async fn open(addr: SocketAddr, fingerprint: [u8; 32]) -> Result<WebLink> {
-        let ws = websocket(addr).await?;
+        Self::open_from(None, addr, fingerprint).await
+    }
+
+    /// As [`WebLink::open`], from the source address `from` if given.
+    pub async fn open_from(
+        from: Option<std::net::IpAddr>,
+        addr: SocketAddr,
+        fingerprint: [u8; 32],
+    ) -> Result<WebLink> {
+        let ws = websocket_from(from, addr).await?;
         let (tls, closes) = tls_over(ws, fingerprint).await?;
         let tls = tls.context("the TLS handshake inside the WebSocket")?;
         let (recv, send) = tokio::io::split(tls);
@@ -199,8 +236,13 @@ pub struct RawSocket {
 
 impl RawSocket {
     pub async fn open(addr: SocketAddr) -> Result<RawSocket> {
+        Self::open_from(None, addr).await
+    }
+
+    /// As [`RawSocket::open`], from the source address `from` if given.
+    pub async fn open_from(from: Option<std::net::IpAddr>, addr: SocketAddr) -> Result<RawSocket> {
         Ok(RawSocket {
-            ws: websocket(addr).await?,
+            ws: websocket_from(from, addr).await?,
         })
     }
 
