@@ -322,6 +322,33 @@ async fn door_a_tls_handshake_that_never_comes_is_closed_with_its_code_and_reaso
     Ok(())
 }
 
+/// A terminal joins as the app does on a poor link: a try that fails is
+/// tried again at once (the app reconnects by itself), three tries at most.
+async fn join_over_wifi(
+    browser: bool,
+    tcp: SocketAddr,
+    udp: SocketAddr,
+    code: &JoinCode,
+) -> Result<Terminal> {
+    let mut last = None;
+    for _ in 0..3 {
+        let joined = if browser {
+            Terminal::connect_web(tcp, code, false).await
+        } else {
+            let relayed = JoinCode {
+                addrs: vec![udp],
+                ..code.clone()
+            };
+            Terminal::connect(&relayed).await
+        };
+        match joined {
+            Ok(t) => return Ok(t),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| anyhow!("no try")))
+}
+
 /// One phase of the hall on a poor Wi-Fi: every team joins at once (the
 /// first `web` over the browser's path through `tcp`, the rest over QUIC
 /// through `udp`) and hands in its card for `question`: each join's time.
@@ -337,16 +364,9 @@ async fn hall_on_wifi(
     for (i, code) in codes.iter().cloned().enumerate() {
         joins.spawn(async move {
             let started = Instant::now();
-            let terminal = if i < web {
-                Terminal::connect_web(tcp, &code, false).await
-            } else {
-                let relayed = JoinCode {
-                    addrs: vec![udp],
-                    ..code
-                };
-                Terminal::connect(&relayed).await
-            };
-            let terminal = terminal.with_context(|| format!("team {i} joining"))?;
+            let terminal = join_over_wifi(i < web, tcp, udp, &code)
+                .await
+                .with_context(|| format!("team {i} joining"))?;
             terminal.skip_views(true);
             anyhow::Ok((i, started.elapsed(), terminal))
         });
