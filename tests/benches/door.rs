@@ -30,6 +30,7 @@
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
@@ -39,10 +40,9 @@ use minuta_server::{ServerConfig, ServerHandle};
 use minuta_shared::join_code::JoinCode;
 use minuta_tests::bench::{Mode, finish, parse};
 use minuta_tests::hall::{self, register_teams, set_up_tournament, team_codes};
-use minuta_tests::relay::{Impairment, Relay};
 use minuta_tests::stats::{percentile, sorted};
-use minuta_tests::tcp_relay::{Spoil, TcpRelay};
 use minuta_tests::web_terminal::Strangers;
+use minuta_tests::wifi::PoorWifi;
 use minuta_tests::{Terminal, TestServer, test_timing, within};
 
 #[derive(clap::Parser)]
@@ -175,55 +175,15 @@ async fn wifi_join(o: &Options) -> Result<(Vec<f64>, usize, usize)> {
     let teams = register_teams(&mut host, &names).await?;
     let codes = team_codes(&mut host, &teams).await?;
     host.skip_views(true);
-    let udp = Relay::start(
-        server.addr,
-        Impairment {
-            delay: Duration::from_millis(50),
-            jitter: Duration::from_millis(30),
-            loss: 0.03,
-            wake: None,
-        },
-        50,
-    )
-    .await?;
-    let tcp = TcpRelay::start(
-        web,
-        Spoil {
-            delay: Duration::from_millis(50),
-            jitter: Duration::from_millis(30),
-            stall_chance: 0.02,
-            stall: Duration::from_millis(300),
-        },
-        50,
-    )
-    .await?;
+    let wifi = Arc::new(PoorWifi::start(server.addr, web, 50).await?);
     let browsers = o.wifi * 4 / 5;
     let mut joins = tokio::task::JoinSet::new();
     for (i, code) in codes.into_iter().enumerate() {
-        let (tcp, udp) = (tcp.addr, udp.addr);
+        let wifi = Arc::clone(&wifi);
         joins.spawn(async move {
             let started = Instant::now();
-            // As the app does: a failed try is tried again at once.
-            let mut tries = 0;
-            loop {
-                tries += 1;
-                let joined = if i < browsers {
-                    Terminal::connect_web(tcp, &code, false).await
-                } else {
-                    let relayed = JoinCode {
-                        addrs: vec![udp],
-                        ..code.clone()
-                    };
-                    Terminal::connect(&relayed).await
-                };
-                match joined {
-                    Ok(t) => return Ok((started.elapsed(), tries, t)),
-                    Err(e) if tries < 3 => {
-                        eprintln!("door: a join over the Wi-Fi is tried again: {e:#}")
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
+            let (t, tries) = wifi.join(i < browsers, &code).await?;
+            anyhow::Ok((started.elapsed(), tries, t))
         });
     }
     let (mut took, mut failed, mut kept) = (Vec::new(), 0, Vec::new());

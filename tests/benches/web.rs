@@ -293,15 +293,7 @@ async fn run(o: Options) -> Result<String> {
     );
     drop(kept);
     // Every acknowledged card is durable: a reader beside the writer (WAL).
-    let stored: i64 = rusqlite::Connection::open_with_flags(
-        server.database(),
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-    )?
-    .query_row(
-        "SELECT count(*) FROM events WHERE kind='chgk_card_accepted'",
-        [],
-        |row| row.get(0),
-    )?;
+    let stored = server.stored_events("chgk_card_accepted")?;
     drop(host);
     drop(server);
     let ws_p50 = percentile(&echo, 0.5);

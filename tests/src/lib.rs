@@ -15,6 +15,7 @@ pub mod browser;
 pub mod commands;
 pub mod hall;
 pub mod hostile;
+pub mod namespace;
 pub mod page;
 pub mod press_hall;
 pub mod relay;
@@ -26,6 +27,7 @@ pub mod tcp_relay;
 pub mod terminal;
 pub mod views;
 pub mod web_terminal;
+pub mod wifi;
 pub mod wine;
 
 pub use hall::{Hall, test_timing};

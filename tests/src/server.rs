@@ -299,6 +299,20 @@ impl TestServer {
         Ok(())
     }
 
+    /// How many events of `kind` the store holds (`chgk_card_accepted`),
+    /// read beside the server's writer (WAL).
+    pub fn stored_events(&self, kind: &str) -> Result<i64> {
+        let db = rusqlite::Connection::open_with_flags(
+            self.database(),
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+        )?;
+        Ok(db.query_row(
+            "SELECT count(*) FROM events WHERE kind = ?1",
+            [kind],
+            |row| row.get(0),
+        )?)
+    }
+
     /// Resident memory of a child process from `/proc/<pid>/status`:
     /// (`VmRSS` now, `VmHWM` peak), in KiB.
     pub fn memory_kib(&self) -> Option<(u64, u64)> {

@@ -15,10 +15,9 @@
 //! libtest-mimic, which can decide that at run time.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::process::Command;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Result, bail, ensure};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 use minuta_client::discovery::{Discovery, HallEvent};
@@ -27,6 +26,7 @@ use minuta_shared::identity::Identity;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::lan::{self, Found, LanError, ShortCode};
 use minuta_shared::wire::handshake::{Credential, HelloReply, Refusal};
+use minuta_tests::namespace::{Namespace, only_loopback};
 use minuta_tests::terminal::{Link, client_endpoint};
 use minuta_tests::{Hall, TestServer, test_timing};
 
@@ -37,37 +37,11 @@ const INNER: &str = "inside_a_namespace_a_team_finds_the_server_and_joins_by_its
 /// a second; a loaded CI machine gets room).
 const HEARD_WITHIN: Duration = Duration::from_secs(15);
 
-/// Deletes the namespace however the test ends.
-struct Namespace(String);
-
-impl Drop for Namespace {
-    fn drop(&mut self) {
-        let _ = Command::new("ip").args(["netns", "del", &self.0]).status();
-    }
-}
-
-fn ip(args: &[&str]) -> Result<()> {
-    let out = Command::new("ip")
-        .args(args)
-        .output()
-        .with_context(|| format!("running ip {}", args.join(" ")))?;
-    ensure!(
-        out.status.success(),
-        "ip {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr).trim()
-    );
-    Ok(())
-}
-
 /// A namespace with loopback up, multicast on it and routed to it.
 fn namespace() -> Result<Namespace> {
-    let name = format!("minuta-disc-{}", std::process::id());
-    ip(&["netns", "add", &name])?;
-    let ns = Namespace(name);
-    ip(&["-n", &ns.0, "link", "set", "lo", "up"])?;
-    ip(&["-n", &ns.0, "link", "set", "lo", "multicast", "on"])?;
-    ip(&["-n", &ns.0, "route", "add", "224.0.0.0/4", "dev", "lo"])?;
+    let ns = Namespace::add("minuta-disc")?;
+    ns.ip(&["link", "set", "lo", "multicast", "on"])?;
+    ns.ip(&["route", "add", "224.0.0.0/4", "dev", "lo"])?;
     Ok(ns)
 }
 
@@ -120,48 +94,12 @@ fn main() -> std::process::ExitCode {
 fn the_hall_is_discovered_inside_a_network_namespace_only() -> Result<(), Failed> {
     // Arrange: a namespace of our own.
     let ns = namespace().map_err(|e| Failed::from(format!("{e:#}")))?;
-    let me = std::env::current_exe().expect("this test's own binary");
 
-    // Act: the inner test, inside the namespace.
-    let out = Command::new("ip")
-        .args(["netns", "exec", &ns.0])
-        .arg(&me)
-        .args([
-            "--exact",
-            INNER,
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(INSIDE, &ns.0)
-        .output()
-        .expect("running the inner test");
-
-    // Assert
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // Act and assert: the inner test, inside the namespace, passed.
+    let said = ns
+        .run_inside(INNER, INSIDE)
+        .map_err(|e| Failed::from(format!("{e:#}")))?;
     println!("{said}");
-    assert!(out.status.success(), "the inner test failed:\n{said}");
-    assert!(
-        said.contains("1 passed"),
-        "the inner test did not run:\n{said}"
-    );
-    Ok(())
-}
-
-/// Only loopback is here: multicast cannot leave the namespace.
-fn only_loopback() -> Result<()> {
-    let names: Vec<String> = std::fs::read_dir("/sys/class/net")
-        .context("listing /sys/class/net")?
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    if names != ["lo"] {
-        bail!("interfaces {names:?}: not a namespace with loopback alone; refusing to multicast");
-    }
     Ok(())
 }
 

@@ -11,6 +11,7 @@
 //! every card, beside 150 stalled strangers too.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, ensure};
@@ -30,12 +31,11 @@ use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
 use minuta_tests::hall::{self, load_package, register_teams, set_up_tournament, team_codes};
-use minuta_tests::relay::{Impairment, Relay};
-use minuta_tests::tcp_relay::{Spoil, TcpRelay};
 use minuta_tests::terminal::read_payload;
 use minuta_tests::web_terminal::{
     RawSocket, Strangers, WebLink, close_of, get, tls_over, websocket,
 };
+use minuta_tests::wifi::PoorWifi;
 use minuta_tests::{Terminal, TestServer, test_timing, within};
 
 fn web_of(server: &TestServer) -> Result<SocketAddr> {
@@ -322,49 +322,23 @@ async fn door_a_tls_handshake_that_never_comes_is_closed_with_its_code_and_reaso
     Ok(())
 }
 
-/// A terminal joins as the app does on a poor link: a try that fails is
-/// tried again at once (the app reconnects by itself), three tries at most.
-async fn join_over_wifi(
-    browser: bool,
-    tcp: SocketAddr,
-    udp: SocketAddr,
-    code: &JoinCode,
-) -> Result<Terminal> {
-    let mut last = None;
-    for _ in 0..3 {
-        let joined = if browser {
-            Terminal::connect_web(tcp, code, false).await
-        } else {
-            let relayed = JoinCode {
-                addrs: vec![udp],
-                ..code.clone()
-            };
-            Terminal::connect(&relayed).await
-        };
-        match joined {
-            Ok(t) => return Ok(t),
-            Err(e) => last = Some(e),
-        }
-    }
-    Err(last.unwrap_or_else(|| anyhow!("no try")))
-}
-
 /// One phase of the hall on a poor Wi-Fi: every team joins at once (the
-/// first `web` over the browser's path through `tcp`, the rest over QUIC
-/// through `udp`) and hands in its card for `question`: each join's time.
+/// first `web` over the browser's path, the rest over QUIC) and hands in
+/// its card for `question`: each join's time.
 async fn hall_on_wifi(
     codes: &[JoinCode],
     web: usize,
-    tcp: SocketAddr,
-    udp: SocketAddr,
+    wifi: &Arc<PoorWifi>,
     question: QuestionId,
     host: &mut Terminal,
 ) -> Result<Vec<Duration>> {
     let mut joins = tokio::task::JoinSet::new();
     for (i, code) in codes.iter().cloned().enumerate() {
+        let wifi = Arc::clone(wifi);
         joins.spawn(async move {
             let started = Instant::now();
-            let terminal = join_over_wifi(i < web, tcp, udp, &code)
+            let (terminal, _) = wifi
+                .join(i < web, &code)
                 .await
                 .with_context(|| format!("team {i} joining"))?;
             terminal.skip_views(true);
@@ -412,9 +386,7 @@ async fn hall_on_wifi(
 async fn door_a_hall_on_a_poor_wifi_joins_in_5_s_each_and_keeps_every_card_beside_stalled_strangers()
 -> Result<()> {
     // Arrange: 50 teams, 40 of them browsers; the hall's Wi-Fi as relays
-    // (netem is absent on this kernel): 3 % of QUIC's datagrams lost, every
-    // chunk each way 50 ± 30 ms late, 2 % of the browsers' chunks 300 ms
-    // later still.
+    // (netem is absent on this kernel: `PoorWifi`).
     let server = TestServer::in_process()?;
     let web = web_of(&server)?;
     let mut host = Terminal::connect(&server.host_code).await?;
@@ -432,36 +404,15 @@ async fn door_a_hall_on_a_poor_wifi_joins_in_5_s_each_and_keeps_every_card_besid
     let codes = team_codes(&mut host, &teams).await?;
     load_package(&mut host, hall::PACKAGE).await?;
     host.skip_views(true);
-    let udp = Relay::start(
-        server.addr,
-        Impairment {
-            delay: Duration::from_millis(50),
-            jitter: Duration::from_millis(30),
-            loss: 0.03,
-            wake: None,
-        },
-        40,
-    )
-    .await?;
-    let tcp = TcpRelay::start(
-        web,
-        Spoil {
-            delay: Duration::from_millis(50),
-            jitter: Duration::from_millis(30),
-            stall_chance: 0.02,
-            stall: Duration::from_millis(300),
-        },
-        40,
-    )
-    .await?;
+    let wifi = Arc::new(PoorWifi::start(server.addr, web, 40).await?);
 
     // Act: the hall joins and hands in a card; then again, with 150
     // strangers stalled in their browser handshakes beside it.
-    let calm = hall_on_wifi(&codes, 40, tcp.addr, udp.addr, QuestionId(0), &mut host).await?;
+    let calm = hall_on_wifi(&codes, 40, &wifi, QuestionId(0), &mut host).await?;
     let strangers = Strangers::stall(web, 150);
     // The first minute and its grace run out before the next question.
     tokio::time::sleep(Duration::from_millis(6_500)).await;
-    let beside = hall_on_wifi(&codes, 40, tcp.addr, udp.addr, QuestionId(1), &mut host).await?;
+    let beside = hall_on_wifi(&codes, 40, &wifi, QuestionId(1), &mut host).await?;
     drop(strangers);
 
     // Assert: every join within 5 s; every card stored, once.
@@ -480,15 +431,7 @@ async fn door_a_hall_on_a_poor_wifi_joins_in_5_s_each_and_keeps_every_card_besid
             took.len()
         );
     }
-    let stored: i64 = rusqlite::Connection::open_with_flags(
-        server.database(),
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-    )?
-    .query_row(
-        "SELECT count(*) FROM events WHERE kind='chgk_card_accepted'",
-        [],
-        |row| row.get(0),
-    )?;
+    let stored = server.stored_events("chgk_card_accepted")?;
     ensure!(stored == 100, "{stored} cards stored of 100");
     Ok(())
 }

@@ -14,7 +14,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
@@ -25,6 +24,7 @@ use minuta_server::net::NetLimits;
 use minuta_server::{ServerConfig, ServerHandle};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::wire::handshake::HelloReply;
+use minuta_tests::namespace::{Namespace, only_loopback};
 use minuta_tests::web_terminal::{RawSocket, WebLink, parse_response, tcp_from};
 use minuta_tests::within;
 
@@ -39,46 +39,12 @@ fn hall(n: u8) -> IpAddr {
     IpAddr::V4(Ipv4Addr::new(10, 215, 0, 10 + n))
 }
 
-/// Deletes the namespace however the test ends.
-struct Namespace(String);
-
-impl Drop for Namespace {
-    fn drop(&mut self) {
-        let _ = Command::new("ip").args(["netns", "del", &self.0]).status();
-    }
-}
-
-fn ip(args: &[&str]) -> Result<()> {
-    let out = Command::new("ip")
-        .args(args)
-        .output()
-        .with_context(|| format!("running ip {}", args.join(" ")))?;
-    ensure!(
-        out.status.success(),
-        "ip {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr).trim()
-    );
-    Ok(())
-}
-
 /// A namespace whose loopback carries the server's address and the hall's.
 fn namespace() -> Result<Namespace> {
-    let name = format!("minuta-door-{}", std::process::id());
-    ip(&["netns", "add", &name])?;
-    let ns = Namespace(name);
-    ip(&["-n", &ns.0, "link", "set", "lo", "up"])?;
-    ip(&["-n", &ns.0, "addr", "add", "10.215.0.1/24", "dev", "lo"])?;
+    let ns = Namespace::add("minuta-door")?;
+    ns.ip(&["addr", "add", "10.215.0.1/24", "dev", "lo"])?;
     for n in 0..8 {
-        ip(&[
-            "-n",
-            &ns.0,
-            "addr",
-            "add",
-            &format!("{}/32", hall(n)),
-            "dev",
-            "lo",
-        ])?;
+        ns.ip(&["addr", "add", &format!("{}/32", hall(n)), "dev", "lo"])?;
     }
     Ok(ns)
 }
@@ -120,44 +86,10 @@ fn main() -> std::process::ExitCode {
 
 fn the_door_bounds_each_address_inside_a_network_namespace() -> Result<(), Failed> {
     let ns = namespace().map_err(|e| Failed::from(format!("{e:#}")))?;
-    let me = std::env::current_exe().expect("this test's own binary");
-    let out = Command::new("ip")
-        .args(["netns", "exec", &ns.0])
-        .arg(&me)
-        .args([
-            "--exact",
-            INNER,
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(INSIDE, &ns.0)
-        .output()
-        .expect("running the inner test");
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let said = ns
+        .run_inside(INNER, INSIDE)
+        .map_err(|e| Failed::from(format!("{e:#}")))?;
     println!("{said}");
-    assert!(out.status.success(), "the inner test failed:\n{said}");
-    assert!(
-        said.contains("1 passed"),
-        "the inner test did not run:\n{said}"
-    );
-    Ok(())
-}
-
-/// Only loopback is here: nothing can leave the namespace.
-fn only_loopback() -> Result<()> {
-    let names: Vec<String> = std::fs::read_dir("/sys/class/net")
-        .context("listing /sys/class/net")?
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    if names != ["lo"] {
-        bail!("interfaces {names:?}: not a namespace with loopback alone; refusing to run");
-    }
     Ok(())
 }
 

@@ -125,22 +125,46 @@ impl Files {
 /// The path, size and time of the file [`find`] would send (without
 /// reading it).
 fn stamp(root: &Path, name: &str, gzip: bool) -> Option<Stamp> {
+    let (path, _) = pick(root, name, gzip)?;
+    let (len, modified) = size_and_time(&path)?;
+    Some((path, len, modified))
+}
+
+/// How a file of a folder is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// As it is.
+    Plain,
+    /// Its `.gz` as it is (`Content-Encoding: gzip`).
+    Packed,
+    /// Its `.gz` unpacked, for a browser that takes no gzip.
+    Unpacked,
+}
+
+/// Which file of the folder at `root` answers `name`, and how: the `.gz`
+/// when `gzip` is taken and there is one, else the plain file, else the
+/// `.gz` unpacked.
+fn pick(root: &Path, name: &str, gzip: bool) -> Option<(PathBuf, Form)> {
     let root = root.canonicalize().ok()?;
-    let packed = inside(&root, &root.join(format!("{name}.gz")));
     let plain = inside(&root, &root.join(name));
-    let path = match (plain, packed) {
-        (_, Some(packed)) if gzip => packed,
-        (Some(plain), _) => plain,
-        (None, Some(packed)) => packed,
-        (None, None) => return None,
-    };
-    let meta = std::fs::metadata(&path).ok()?;
+    let packed = inside(&root, &root.join(format!("{name}.gz")));
+    match (plain, packed) {
+        (_, Some(packed)) if gzip => Some((packed, Form::Packed)),
+        (Some(plain), _) => Some((plain, Form::Plain)),
+        (None, Some(packed)) => Some((packed, Form::Unpacked)),
+        (None, None) => None,
+    }
+}
+
+/// A file's size and modification time (ns since the epoch, 0 unknown).
+fn size_and_time(path: &Path) -> Option<(u64, u128)> {
+    let meta = std::fs::metadata(path).ok()?;
     let modified = meta
         .modified()
         .ok()
         .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
         .map_or(0, |d| d.as_nanos());
-    Some((path, meta.len(), modified))
+    Some((meta.len(), modified))
 }
 
 /// `name` among `files`: sent gzipped when the browser takes it, unpacked
@@ -233,42 +257,23 @@ fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
 /// unpacked for a browser that takes no gzip. Blocking: run it off the
 /// server's thread.
 pub fn find(root: &Path, name: &str, gzip: bool) -> Option<Found> {
-    let root = root.canonicalize().ok()?;
-    let plain = inside(&root, &root.join(name));
-    let packed = inside(&root, &root.join(format!("{name}.gz")));
-    let content_type = content_type(name);
-    let (path, body, gzip) = match (plain, packed) {
-        (_, Some(packed)) if gzip => {
-            let body = std::fs::read(&packed).ok()?;
-            (packed, Bytes::from(body), true)
-        }
-        (Some(plain), _) => {
-            let body = std::fs::read(&plain).ok()?;
-            (plain, Bytes::from(body), false)
-        }
-        (None, Some(packed)) => {
+    let (path, form) = pick(root, name, gzip)?;
+    let body = match form {
+        Form::Plain | Form::Packed => std::fs::read(&path).ok()?,
+        Form::Unpacked => {
             let mut body = Vec::new();
-            flate2::read::GzDecoder::new(std::fs::File::open(&packed).ok()?)
+            flate2::read::GzDecoder::new(std::fs::File::open(&path).ok()?)
                 .read_to_end(&mut body)
                 .ok()?;
-            (packed, Bytes::from(body), false)
+            body
         }
-        (None, None) => return None,
     };
-    let meta = std::fs::metadata(&path).ok()?;
-    let modified = meta
-        .modified()
-        .ok()
-        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos());
-    let etag = format!(
-        "\"{:x}-{modified:x}{}\"",
-        meta.len(),
-        if gzip { "-gz" } else { "" }
-    );
+    let gzip = form == Form::Packed;
+    let (len, modified) = size_and_time(&path)?;
+    let etag = format!("\"{len:x}-{modified:x}{}\"", if gzip { "-gz" } else { "" });
     Some(Found {
-        body,
-        content_type,
+        body: Bytes::from(body),
+        content_type: content_type(name),
         gzip,
         etag,
     })
