@@ -12,7 +12,9 @@
 //!     terminal logs in every second, browser and QUIC in turn (default
 //!     20): `fresh_login_p99_ms` (target ≤ 1,000) and `fresh_failed`
 //!     (target 0), beside the same logins with no strangers:
-//!     `calm_login_p99_ms`.
+//!     `calm_login_p99_ms`; and what a stalled stranger costs in resident
+//!     memory, `rss_per_stranger_kb` (its client's side, in this process,
+//!     included);
 //!
 //! (c) a hall of W terminals (default 50, four in five of them browsers)
 //!     joins at once through relays that spoil the links as a poor Wi-Fi
@@ -24,7 +26,7 @@
 //! The last line is one JSON object: `{"bench":"door","readers":…,
 //! "file_bytes":…,"rss_per_reader_kb":…,"rss_ratio":…,"strangers":…,
 //! "fresh":…,"fresh_login_p99_ms":…,"fresh_failed":…,
-//! "calm_login_p99_ms":…,"wifi_terminals":…,"wifi_join_p99_ms":…,
+//! "calm_login_p99_ms":…,"rss_per_stranger_kb":…,"wifi_terminals":…,"wifi_join_p99_ms":…,
 //! "wifi_retried":…,"wifi_failed":…,"wifi_floor_ms":…}`. Without `--bench` it is a smoke
 //! run of 8 readers, 20 strangers, 4 logins and 10 terminals.
 
@@ -219,8 +221,11 @@ async fn run(o: Options) -> Result<String> {
     );
 
     let (calm, calm_failed) = fresh_logins(web, &code, o.fresh.min(6)).await;
+    let before = rss_kib()?;
     let strangers = Strangers::stall(web, o.strangers);
     tokio::time::sleep(Duration::from_secs(1)).await;
+    // Each stranger costs this process twice: its client side too.
+    let per_stranger_kb = rss_kib()?.saturating_sub(before) as f64 / o.strangers as f64;
     let (fresh, failed) = fresh_logins(web, &code, o.fresh).await;
     drop(strangers);
     let calm_p99 = percentile(&calm, 0.99);
@@ -231,6 +236,10 @@ async fn run(o: Options) -> Result<String> {
         o.fresh,
         o.strangers,
         fresh_p99 / calm_p99
+    );
+    println!(
+        "door (b): a stalled stranger costs {per_stranger_kb:.0} KiB resident, \
+         its client's side in this process included"
     );
     let (wifi, wifi_retried, wifi_failed) = wifi_join(&o).await?;
     let wifi_p99 = percentile(&wifi, 0.99);
@@ -252,6 +261,7 @@ async fn run(o: Options) -> Result<String> {
         "fresh_login_p99_ms": (fresh_p99 * 10.0).round() / 10.0,
         "fresh_failed": failed,
         "calm_login_p99_ms": (calm_p99 * 10.0).round() / 10.0,
+        "rss_per_stranger_kb": per_stranger_kb.round(),
         "wifi_terminals": o.wifi,
         "wifi_join_p99_ms": wifi_p99.round(),
         "wifi_retried": wifi_retried,
