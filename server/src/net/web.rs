@@ -14,6 +14,7 @@
 //! windows and deadlines are in [`socket`].
 
 pub mod bundle;
+mod frames;
 pub mod http_io;
 pub mod session;
 pub mod socket;
