@@ -97,6 +97,8 @@ pub fn error(lang: Lang, error: &ChgkError) -> String {
         E::PlayedTheTour => "команда сдавала карточки в этом туре: она его играла".into(),
         E::JuryDecides => "апелляции рассматривает апелляционное жюри (6.5), не ведущий".into(),
         E::NotADecider => "решение по апелляции принимает ведущий или АЖ".into(),
+        E::AnswerCounted => "ответ вашей команды уже засчитан: оспаривать нечего".into(),
+        E::NotPlayedYet => "вопрос ещё не сыгран".into(),
     }
 }
 

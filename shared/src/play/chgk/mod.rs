@@ -56,4 +56,6 @@ mod absence_tests;
 mod jury_tests;
 #[cfg(test)]
 mod live_tests;
+#[cfg(test)]
+mod rules41_tests;
 mod protocol;
