@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::cut::CutBoard;
+use minuta_shared::programme::ProgrammeView;
 use minuta_shared::wire::client::{Command, CutStep};
 use minuta_shared::wire::server::CommandError;
 
@@ -180,4 +181,24 @@ pub fn hall(ui: &mut Ui, lang: Lang, cut: &CutBoard, size: f32) {
             );
         }
     });
+}
+
+/// 4.3, 5.2: which ChGK tours «Отобрать» counts — those of the programme's
+/// first game day, named, or every tour played when there is no such day.
+pub fn qualifying_window(ui: &mut Ui, lang: Lang, programme: Option<&ProgrammeView>) {
+    let text = match programme.and_then(ProgrammeView::qualifying_tours) {
+        Some((day, tours)) => {
+            let numbers: Vec<String> = tours.iter().map(|t| (t.0 + 1).to_string()).collect();
+            let numbers = numbers.join(", ");
+            lang.pick(
+                format!("Считаются туры ЧГК первого игрового дня «{day}»: {numbers} (4.3, 5.2)"),
+                format!("Counted: the ChGK tours of the first game day «{day}»: {numbers} (4.3, 5.2)"),
+            )
+        }
+        None => lang.pick(
+            "Считаются все сыгранные туры ЧГК: в программе нет первого игрового дня с турами ЧГК (4.3, 5.2)".to_owned(),
+            "Counted: every ChGK tour played — the programme has no first game day with ChGK tours (4.3, 5.2)".to_owned(),
+        ),
+    };
+    ui.label(RichText::new(text).small());
 }

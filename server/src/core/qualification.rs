@@ -36,18 +36,20 @@ impl Core {
         source.state.qualifying_table(&teams, counted)
     }
 
-    /// 4.3: the ChGK standings Brain-ring qualifies from — the tours of the
-    /// days before Brain-ring's when the programme has it, else every tour.
-    pub(super) fn qualifying_standings(&self) -> Option<Vec<(TeamId, ChgkRow)>> {
-        let counted = match self
-            .programme
-            .as_ref()
-            .and_then(|p| p.brain_ring_qualifying_tours())
-        {
+    /// 4.3, 5.2: the ChGK tours a qualification counts — «по итогам
+    /// первого игрового дня»: the ChGK tours of the programme's first game
+    /// day; every tour when there is no programme or that day has none.
+    pub fn qualifying_window(&self) -> CountedTours {
+        match self.programme.as_ref().and_then(|p| p.qualifying_tours()) {
             Some(tours) => CountedTours::These(tours),
             None => CountedTours::All,
-        };
-        self.qualifying_table(&counted)
+        }
+    }
+
+    /// 4.3, 5.2: the ChGK standings Brain-ring and Эрудит-квартет qualify
+    /// from, over [`Core::qualifying_window`].
+    pub(super) fn qualifying_standings(&self) -> Option<Vec<(TeamId, ChgkRow)>> {
+        self.qualifying_table(&self.qualifying_window())
     }
 
     /// 4.3–4.4: the `places` best ChGK teams (points, then rating; a tie

@@ -1404,6 +1404,48 @@ mod team_removal {
     }
 
     #[test]
+    fn chgk_4_3_a_is_fixed_when_the_tour_closes_on_the_server() {
+        // Arrange: three teams; team 1 right on question 1, teams 2 and 3
+        // hand in nothing; the tour is closed (A = 3, rating 3).
+        let mut g = Game::new(3);
+        g.play_minute(0, at(0));
+        g.card(1, 0, "Пушкин", at(1_000)).unwrap();
+        g.judge(0, "Пушкин", Verdict::Correct, at(70_000));
+        let chgk = |c: ChgkCommand| Command::game(EVENT_CHGK, c);
+        g.host(chgk(ChgkCommand::Reveal { question: QuestionId(0) }), at(70_000))
+            .unwrap();
+        g.host(chgk(ChgkCommand::CloseTour { tour: TourId(0) }), at(71_000))
+            .unwrap();
+        let rating = |g: &Game| {
+            let chgk = g.core.event_chgk().expect("ChGK");
+            chgk.staff_standings(g.core.roster())
+                .into_iter()
+                .find(|r| r.team == TeamId(1))
+                .map(|r| r.rating)
+        };
+        assert_eq!(rating(&g), Some(3));
+
+        // Act: a team registers late; the host tries to remove a no-show.
+        g.host(
+            Command::RegisterTeam {
+                rating_id: None,
+                name: "Опоздавшие".into(),
+                town: "Тверь".into(),
+                players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
+            },
+            at(72_000),
+        )
+        .unwrap();
+        let removal = remove(&mut g, 3);
+
+        // Assert: A stays 3; the no-show counted in it stays; a replay agrees.
+        assert_eq!(rating(&g), Some(3));
+        assert_eq!(removal, Err(CommandError::TeamHasPlayed));
+        g.restart();
+        assert_eq!(rating(&g), Some(3));
+    }
+
+    #[test]
     fn a_team_in_brain_ring_cannot_be_removed() {
         let mut g = Game::new(2);
         g.host(

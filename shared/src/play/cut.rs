@@ -90,8 +90,8 @@ impl CutBoard {
     }
 }
 
-/// Which tours of the table teams qualify from are counted (4.3: the days
-/// before the game's; 4.4: the seeding after the first three).
+/// Which tours of the table teams qualify from are counted (4.3, 5.2: the
+/// programme's first game day; 4.4: the seeding after the first three).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CountedTours {
     All,
