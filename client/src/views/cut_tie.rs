@@ -167,6 +167,21 @@ pub fn panel(
 /// shoot-off question's right cards, and a lot's seed with its order.
 pub fn hall(ui: &mut Ui, lang: Lang, cut: &CutBoard, size: f32) {
     ui.vertical_centered(|ui| {
+        // 4.4: the seeding lot among full ties, with its seed.
+        if !cut.seeding_lot.is_empty() {
+            let groups: Vec<String> = cut.seeding_lot.iter().map(|g| g.join(", ")).collect();
+            let groups = groups.join("; ");
+            ui.label(
+                RichText::new(lang.pick(
+                    format!("Посев (4.4): жребий среди равных, число {}: {groups}", cut.seed),
+                    format!("Seeding (4.4): lot among equals, seed {}: {groups}", cut.seed),
+                ))
+                .size(size * 0.8),
+            );
+        }
+        if cut.tied.is_empty() {
+            return;
+        }
         ui.label(RichText::new(lang.t(Tt::CutTitle)).size(size).strong());
         let names: Vec<String> = cut.tied.iter().map(|(_, n)| n.clone()).collect();
         ui.label(RichText::new(words::cut_tied(lang, &names, cut.contested)).size(size * 0.8));

@@ -169,6 +169,7 @@ impl Core {
             lot_order: Vec::new(),
             still_tied: Vec::new(),
             left: 0,
+            seeding_lot: Vec::new(),
         };
         let qualified = match qualify(&rows, places as usize, &settlement) {
             Ok(q) => q,
@@ -211,6 +212,13 @@ impl Core {
             .iter()
             .filter_map(|i| teams.get(*i).copied())
             .collect();
+        // 4.4: the seeding lot among full ties of the seeding table, for a
+        // format whose seeding decides who meets whom: recorded and shown.
+        let seeding_lot = if slot.format().seeded_by_table() {
+            seeding_ties(&seeded, &early)
+        } else {
+            Vec::new()
+        };
         let command = slot.state.qualified(seeded, seed).ok_or_else(|| {
             CommandError::Qualification(format!(
                 "game {game} is not one teams qualify into from ChGK"
@@ -220,9 +228,10 @@ impl Core {
         // 4.3: the settled tie is kept with the qualification (the
         // scoresheet's record, the lot's seed and order for the hall).
         let mut events = Vec::new();
-        if !qualified.tied.is_empty() {
+        if !qualified.tied.is_empty() || !seeding_lot.is_empty() {
             let settled = QualifyingCut {
                 lot_order: ids(&qualified.lot_order),
+                seeding_lot,
                 ..record(&qualified.tied, qualified.contested)
             };
             if let Some(event) = slot.state.cut_recorded(settled) {
@@ -232,6 +241,30 @@ impl Core {
         events.extend(seeding);
         Ok(CutOutcome::Qualified(events))
     }
+}
+
+/// 4.4: the groups of `seeded` (in seeding order) level on points and
+/// rating in the seeding table, each in the order the lot drew it; a team
+/// missing from the table is in no group.
+fn seeding_ties(seeded: &[TeamId], table: &[(TeamId, ChgkRow)]) -> Vec<Vec<TeamId>> {
+    let key = |team: &TeamId| {
+        table
+            .iter()
+            .find(|(t, _)| t == team)
+            .map(|(_, row)| (row.points, row.rating))
+    };
+    let mut groups: Vec<Vec<TeamId>> = Vec::new();
+    let mut last = None;
+    for team in seeded {
+        let k = key(team);
+        match groups.last_mut() {
+            Some(group) if k.is_some() && k == last => group.push(*team),
+            _ => groups.push(vec![*team]),
+        }
+        last = k;
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
 }
 
 /// A qualification with the host's settlement applied.
