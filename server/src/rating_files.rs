@@ -319,13 +319,15 @@ mod tests {
             proptest::bool::weighted(0.15),
             proptest::bool::weighted(0.2),
         )
-            .prop_map(|(cards, right, disputes, withdrawn, turned_right)| RandomQuestion {
-                cards,
-                right,
-                disputes,
-                withdrawn,
-                turned_right,
-            })
+            .prop_map(
+                |(cards, right, disputes, withdrawn, turned_right)| RandomQuestion {
+                    cards,
+                    right,
+                    disputes,
+                    withdrawn,
+                    turned_right,
+                },
+            )
     }
 
     /// Plays `questions` on a fresh core of `teams` teams: every card
@@ -368,22 +370,41 @@ mod tests {
         for (i, rq) in questions.iter().enumerate() {
             let q = QuestionId(i as u32);
             let start = 100_000 * (i as u64 + 1);
-            run(&mut core, Identity::Host, chgk(ChgkCommand::Announce { question: q }), start)
-                .expect("announced");
-            run(&mut core, Identity::Host, chgk(ChgkCommand::StartMinute), start)
-                .expect("time");
+            run(
+                &mut core,
+                Identity::Host,
+                chgk(ChgkCommand::Announce { question: q }),
+                start,
+            )
+            .expect("announced");
+            run(
+                &mut core,
+                Identity::Host,
+                chgk(ChgkCommand::StartMinute),
+                start,
+            )
+            .expect("time");
             for (t, answer) in rq.cards.iter().enumerate() {
                 if let Some(a) = answer {
                     let card = chgk(ChgkCommand::SubmitCard {
                         question: q,
                         text: ANSWERS[*a].into(),
                     });
-                    run(&mut core, Identity::Team(TeamId(t as u32 + 1)), card, start + 1_000)
-                        .expect("card");
+                    run(
+                        &mut core,
+                        Identity::Team(TeamId(t as u32 + 1)),
+                        card,
+                        start + 1_000,
+                    )
+                    .expect("card");
                 }
             }
             for (a, right) in rq.right.iter().enumerate() {
-                let verdict = if *right { Verdict::Correct } else { Verdict::Wrong };
+                let verdict = if *right {
+                    Verdict::Correct
+                } else {
+                    Verdict::Wrong
+                };
                 let judge = chgk(ChgkCommand::Judge {
                     question: q,
                     group: minuta_shared::text::normalise_answer(ANSWERS[a]),
@@ -392,8 +413,13 @@ mod tests {
                 // A group nobody wrote is refused; that is fine.
                 let _ = run(&mut core, Identity::Host, judge, start + 70_000);
             }
-            run(&mut core, Identity::Host, chgk(ChgkCommand::Reveal { question: q }), start + 70_000)
-                .expect("revealed");
+            run(
+                &mut core,
+                Identity::Host,
+                chgk(ChgkCommand::Reveal { question: q }),
+                start + 70_000,
+            )
+            .expect("revealed");
         }
         let mut appeal = 0u32;
         for (i, rq) in questions.iter().enumerate() {

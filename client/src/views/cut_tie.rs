@@ -173,8 +173,14 @@ pub fn hall(ui: &mut Ui, lang: Lang, cut: &CutBoard, size: f32) {
             let groups = groups.join("; ");
             ui.label(
                 RichText::new(lang.pick(
-                    format!("Посев (4.4): жребий среди равных, число {}: {groups}", cut.seed),
-                    format!("Seeding (4.4): lot among equals, seed {}: {groups}", cut.seed),
+                    format!(
+                        "Посев (4.4): жребий среди равных, число {}: {groups}",
+                        cut.seed
+                    ),
+                    format!(
+                        "Seeding (4.4): lot among equals, seed {}: {groups}",
+                        cut.seed
+                    ),
                 ))
                 .size(size * 0.8),
             );

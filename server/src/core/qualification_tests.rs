@@ -301,7 +301,8 @@ fn brain_ring_4_4_the_seeding_lot_is_recorded_and_shown_on_the_projector() {
     // the seeding table, none at the cut (all four qualify).
     let mut g = Game::new(4);
     g.play_minute(0, at(0));
-    for (team, answer) in [(1, "Пушкин"), (2, "Пушкин"), (3, "Гоголь"), (4, "Гоголь")] {
+    for (team, answer) in [(1, "Пушкин"), (2, "Пушкин"), (3, "Гоголь"), (4, "Гоголь")]
+    {
         g.card(team, 0, answer, at(1_000)).unwrap();
     }
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
@@ -333,7 +334,9 @@ fn brain_ring_4_4_the_seeding_lot_is_recorded_and_shown_on_the_projector() {
     assert!(sheet.get("qualification").is_none_or(|q| q.is_null()));
     minuta_shared::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
     g.restart();
-    let board = hall_board(&g).cut.expect("the seeding lot on the projector");
+    let board = hall_board(&g)
+        .cut
+        .expect("the seeding lot on the projector");
     assert_eq!(board.seed, 2026);
     assert_eq!(board.seeding_lot.len(), 2);
     assert!(board.tied.is_empty());

@@ -677,14 +677,20 @@ fn chgk_6_5_the_host_takes_the_appeals_back_from_a_jury_gone_for_good() {
     g.card(1, 0, "Пушкин", at(1_000)).unwrap();
     g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
     let chgk = |c: ChgkCommand| Command::game(EVENT_CHGK, c);
-    g.host(chgk(ChgkCommand::Reveal { question: QuestionId(0) }), at(64_000))
-        .unwrap();
+    g.host(
+        chgk(ChgkCommand::Reveal {
+            question: QuestionId(0),
+        }),
+        at(64_000),
+    )
+    .unwrap();
     let appeal = chgk(ChgkCommand::FileAppeal {
         question: QuestionId(0),
         kind: AppealKind::WithdrawQuestion,
         text: "Ошибка в вопросе".into(),
     });
-    g.run(Identity::Team(TeamId(2)), appeal, at(65_000)).unwrap();
+    g.run(Identity::Team(TeamId(2)), appeal, at(65_000))
+        .unwrap();
     let resolve = chgk(ChgkCommand::ResolveAppeal {
         appeal: AppealId(1),
         upheld: false,
@@ -1461,8 +1467,13 @@ mod team_removal {
         g.card(1, 0, "Пушкин", at(1_000)).unwrap();
         g.judge(0, "Пушкин", Verdict::Correct, at(70_000));
         let chgk = |c: ChgkCommand| Command::game(EVENT_CHGK, c);
-        g.host(chgk(ChgkCommand::Reveal { question: QuestionId(0) }), at(70_000))
-            .unwrap();
+        g.host(
+            chgk(ChgkCommand::Reveal {
+                question: QuestionId(0),
+            }),
+            at(70_000),
+        )
+        .unwrap();
         g.host(chgk(ChgkCommand::CloseTour { tour: TourId(0) }), at(71_000))
             .unwrap();
         let rating = |g: &Game| {

@@ -50,7 +50,11 @@ pub fn appeals(
             {
                 out.push(UiCommand::Send(Command::TakeBackAppeals));
             }
-            ui.label(RichText::new(lang.t(Ct::TakeBackAppealsHint)).small().color(GREY));
+            ui.label(
+                RichText::new(lang.t(Ct::TakeBackAppealsHint))
+                    .small()
+                    .color(GREY),
+            );
         });
     }
     cards(ui, lang, chgk, |ui, appeal| {

@@ -169,7 +169,9 @@ mod tests {
             .handle_judge_rest_wrong(QuestionId(0), Judger::Host, s(80))
             .expect("judged");
         apply(&mut game, &events);
-        let e = game.handle_close_tour(TourId(0), &[], s(90)).expect("closed");
+        let e = game
+            .handle_close_tour(TourId(0), &[], s(90))
+            .expect("closed");
         game.apply(&e);
         assert_eq!(
             game.handle_judge_rest_wrong(QuestionId(0), Judger::Host, s(91)),

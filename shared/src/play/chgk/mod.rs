@@ -56,6 +56,6 @@ mod absence_tests;
 mod jury_tests;
 #[cfg(test)]
 mod live_tests;
+mod protocol;
 #[cfg(test)]
 mod rules41_tests;
-mod protocol;
