@@ -107,7 +107,7 @@ impl Core {
             CutOutcome::Qualified(events) => Ok((Receipt::Done, events)),
             CutOutcome::Tied { record, .. } => {
                 let slot = self.games.get(&game).ok_or(CommandError::NoSuchGame)?;
-                let event = slot.state.cut_recorded(record).ok_or_else(|| {
+                let event = slot.state.cut_recorded(*record).ok_or_else(|| {
                     CommandError::Qualification(format!(
                         "game {game} keeps no record of a tie at its cut"
                     ))
@@ -184,11 +184,11 @@ impl Core {
                         _ => (still.clone(), left),
                     };
                 return Ok(CutOutcome::Tied {
-                    record: QualifyingCut {
+                    record: Box::new(QualifyingCut {
                         still_tied: ids(&still),
                         left: left as u32,
                         ..record(&tied, contested)
-                    },
+                    }),
                     refusal: CommandError::TieAtTheCut {
                         teams: still.into_iter().map(named).collect(),
                         places: left as u32,
@@ -271,7 +271,8 @@ fn seeding_ties(seeded: &[TeamId], table: &[(TeamId, ChgkRow)]) -> Vec<Vec<TeamI
 enum CutOutcome {
     Qualified(Vec<Event>),
     Tied {
-        record: QualifyingCut,
+        /// Boxed: the record is far larger than the other variant.
+        record: Box<QualifyingCut>,
         refusal: CommandError,
     },
 }
