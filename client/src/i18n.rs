@@ -570,6 +570,7 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::Press { .. } => ("кнопка", "the button"),
         C::AddGame { .. } => ("новая игра", "new game"),
         C::SetProgramme { .. } => ("сохранение программы", "saving the programme"),
+        C::TakeBackAppeals => ("апелляции — ведущему", "appeals back to the host"),
         C::Game { command, .. } => return game_command_name(lang, command),
     };
     match lang {

@@ -446,20 +446,20 @@ fn programme_6_3_and_4_3_refusals_are_shown_in_russian_and_english() {
     let harness = refused(ProgrammeError::BrainRingBeforeChgk, Lang::Ru);
     assert!(
         harness
-            .query_by_label_contains("брейн-ринг ставится на день после дня с турами ЧГК")
+            .query_by_label_contains("брейн-ринг ставится на день после него")
             .is_some()
     );
     // The toast says it too, in either language.
     let toast = &harness.state().state.toasts[0].notice;
     assert_eq!(
         i18n::notice(Lang::Ru, toast),
-        "сохранение программы: брейн-ринг ставится на день после дня с турами ЧГК: \
-         отбор — по итогам первого игрового дня (4.3)"
+        "сохранение программы: в первый игровой день нужны туры ЧГК, а брейн-ринг \
+         ставится на день после него: отбор — по итогам первого игрового дня (4.3)"
     );
     assert_eq!(
         i18n::notice(Lang::En, toast),
-        "saving the programme: Brain-ring goes on a day after one with ChGK tours: \
-         it qualifies from the first day's results (4.3)"
+        "saving the programme: the first game day needs ChGK tours and Brain-ring goes on a \
+         later day: it qualifies from the first game day's results (4.3)"
     );
 }
 

@@ -38,7 +38,10 @@ fn cell(chgk: &ChgkGame, q: &GameQuestion, team: TeamId) -> Cell {
         return Cell::Taken;
     }
     match q.cards.get(&team) {
-        Some(card) if !card.late && !q.verdicts.contains_key(&card.key) => Cell::Blank,
+        // A «пропуск» is never judged: it is a 0, as in the mask (4.3).
+        Some(card) if !card.late && !card.is_pass() && !q.verdicts.contains_key(&card.key) => {
+            Cell::Blank
+        }
         _ => Cell::NotTaken,
     }
 }
@@ -210,6 +213,7 @@ mod tests {
     use minuta_shared::ids::{AppealId, QuestionId, TourId};
     use minuta_shared::play::chgk::{Appeal, AppealKind, Card, Judger, Verdict};
     use minuta_shared::time::ServerTime;
+    use proptest::strategy::Strategy;
 
     use super::*;
 
@@ -287,6 +291,246 @@ mod tests {
             ..question
         };
         assert_eq!(cell(&chgk, &withdrawn, TeamId(1)), Cell::Blank);
+    }
+
+    /// The answers a random team may give; «Пушкин» is the author's.
+    const ANSWERS: [&str; 4] = ["Пушкин", "Лермонтов", "Гоголь", ""];
+    const PACKAGE: &str = "## Тур 1\n\n? В1.\n! Пушкин.\n\n? В2.\n! Пушкин.\n\n## Тур 2\n\n? В3.\n! Пушкин.\n\n? В4.\n! Пушкин.\n";
+
+    /// One question of a random game: each team's card (an index into
+    /// [`ANSWERS`], or none), each answer's verdict, each team's спорный
+    /// (none, open, upheld, rejected), a question appeal upheld or not, and
+    /// whether the judges then turn every wrong group right.
+    #[derive(Clone, Debug)]
+    struct RandomQuestion {
+        cards: Vec<Option<usize>>,
+        right: Vec<bool>,
+        disputes: Vec<u8>,
+        withdrawn: bool,
+        turned_right: bool,
+    }
+
+    fn random_question(teams: usize) -> impl Strategy<Value = RandomQuestion> {
+        use proptest::prelude::any;
+        (
+            proptest::collection::vec(proptest::option::of(0..ANSWERS.len()), teams),
+            proptest::collection::vec(any::<bool>(), ANSWERS.len()),
+            proptest::collection::vec(0u8..4, teams),
+            proptest::bool::weighted(0.15),
+            proptest::bool::weighted(0.2),
+        )
+            .prop_map(
+                |(cards, right, disputes, withdrawn, turned_right)| RandomQuestion {
+                    cards,
+                    right,
+                    disputes,
+                    withdrawn,
+                    turned_right,
+                },
+            )
+    }
+
+    /// Plays `questions` on a fresh core of `teams` teams: every card
+    /// judged and revealed, then the appeals filed and decided as drawn
+    /// (refusals, e.g. a спорный on a «пропуск» or a counted answer, are
+    /// part of the game), then the judges' late change of mind.
+    fn play(teams: usize, questions: &[RandomQuestion]) -> crate::core::Core {
+        use minuta_shared::identity::Identity;
+        use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+        use minuta_shared::wire::client::Command;
+
+        let mut core = crate::core::Core::new(crate::core::ServerInfo::default());
+        let t0 = ServerTime::from_millis(0);
+        core.initialise("h".into(), "d".into(), "j".into(), t0);
+        let mut n = 0u32;
+        let mut fresh = move || {
+            n += 1;
+            format!("secret-{n}")
+        };
+        let mut run = |core: &mut crate::core::Core, who, command, at_ms: u64| {
+            core.handle_command(who, command, ServerTime::from_millis(at_ms), &mut fresh)
+                .map(|_| ())
+        };
+        let chgk = |c: ChgkCommand| Command::game(EVENT_CHGK, c);
+        for i in 1..=teams {
+            let register = Command::RegisterTeam {
+                rating_id: None,
+                name: format!("Команда {i}"),
+                town: "Город".into(),
+                players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
+            };
+            run(&mut core, Identity::Host, register, 0).expect("registered");
+        }
+        let load = chgk(ChgkCommand::LoadPackage {
+            file_name: "p.4s".into(),
+            bytes: PACKAGE.as_bytes().to_vec(),
+            pictures: Vec::new(),
+        });
+        run(&mut core, Identity::Host, load, 0).expect("loaded");
+        for (i, rq) in questions.iter().enumerate() {
+            let q = QuestionId(i as u32);
+            let start = 100_000 * (i as u64 + 1);
+            run(
+                &mut core,
+                Identity::Host,
+                chgk(ChgkCommand::Announce { question: q }),
+                start,
+            )
+            .expect("announced");
+            run(
+                &mut core,
+                Identity::Host,
+                chgk(ChgkCommand::StartMinute),
+                start,
+            )
+            .expect("time");
+            for (t, answer) in rq.cards.iter().enumerate() {
+                if let Some(a) = answer {
+                    let card = chgk(ChgkCommand::SubmitCard {
+                        question: q,
+                        text: ANSWERS[*a].into(),
+                    });
+                    run(
+                        &mut core,
+                        Identity::Team(TeamId(t as u32 + 1)),
+                        card,
+                        start + 1_000,
+                    )
+                    .expect("card");
+                }
+            }
+            for (a, right) in rq.right.iter().enumerate() {
+                let verdict = if *right {
+                    Verdict::Correct
+                } else {
+                    Verdict::Wrong
+                };
+                let judge = chgk(ChgkCommand::Judge {
+                    question: q,
+                    group: minuta_shared::text::normalise_answer(ANSWERS[a]),
+                    verdict,
+                });
+                // A group nobody wrote is refused; that is fine.
+                let _ = run(&mut core, Identity::Host, judge, start + 70_000);
+            }
+            run(
+                &mut core,
+                Identity::Host,
+                chgk(ChgkCommand::Reveal { question: q }),
+                start + 70_000,
+            )
+            .expect("revealed");
+        }
+        let mut appeal = 0u32;
+        for (i, rq) in questions.iter().enumerate() {
+            let q = QuestionId(i as u32);
+            let at = 100_000 * (questions.len() as u64 + 1);
+            for (t, dispute) in rq.disputes.iter().enumerate() {
+                if *dispute == 0 {
+                    continue;
+                }
+                let file = chgk(ChgkCommand::FileAppeal {
+                    question: q,
+                    kind: AppealKind::AcceptMyAnswer,
+                    text: "засчитайте".into(),
+                });
+                if run(&mut core, Identity::Team(TeamId(t as u32 + 1)), file, at).is_err() {
+                    continue;
+                }
+                appeal += 1;
+                if *dispute >= 2 {
+                    let resolve = chgk(ChgkCommand::ResolveAppeal {
+                        appeal: AppealId(appeal),
+                        upheld: *dispute == 2,
+                        reply: String::new(),
+                    });
+                    run(&mut core, Identity::Host, resolve, at).expect("decided");
+                }
+            }
+            if rq.withdrawn {
+                let file = chgk(ChgkCommand::FileAppeal {
+                    question: q,
+                    kind: AppealKind::WithdrawQuestion,
+                    text: "некорректен".into(),
+                });
+                run(&mut core, Identity::Team(TeamId(1)), file, at).expect("filed");
+                appeal += 1;
+                let resolve = chgk(ChgkCommand::ResolveAppeal {
+                    appeal: AppealId(appeal),
+                    upheld: true,
+                    reply: String::new(),
+                });
+                run(&mut core, Identity::Host, resolve, at).expect("decided");
+            }
+            if rq.turned_right {
+                for a in ANSWERS {
+                    let judge = chgk(ChgkCommand::Judge {
+                        question: q,
+                        group: minuta_shared::text::normalise_answer(a),
+                        verdict: Verdict::Correct,
+                    });
+                    let _ = run(&mut core, Identity::Host, judge, at + 1);
+                }
+            }
+        }
+        core
+    }
+
+    proptest::proptest! {
+        /// Issue 41: on random judged and appealed games the rating
+        /// outputs (the live table's mask, the rating CSV, the rating JSON)
+        /// never disagree: `1` ↔ 1, `0` ↔ 0, `X` ↔ blank, `?` ↔ the
+        /// disputed answer's text; and the points are the mask's `1`s.
+        #[test]
+        fn chgk_4_15_rating_mask_csv_and_json_agree_with_the_live_table(
+            (teams, questions) in (2usize..5).prop_flat_map(|teams| {
+                (proptest::strategy::Just(teams), proptest::collection::vec(random_question(teams), 1..=4))
+            })
+        ) {
+            let core = play(teams, &questions);
+            let chgk = core.event_chgk().expect("the event's ChGK");
+            let live = chgk.staff_standings(core.roster());
+            let public = chgk.public_standings(core.roster());
+            proptest::prop_assert_eq!(&live, &*public);
+            let csv = to_rating_csv(&core);
+            let json: Value = serde_json::from_str(&to_rating_json(&core)).expect("JSON");
+            let json_teams = json["teams"].as_array().expect("teams").clone();
+            proptest::prop_assert_eq!(json_teams.len(), live.len());
+            for (row, cells) in live.iter().zip(&json_teams) {
+                // The CSV's rows of this team, tour by tour, joined.
+                let csv_cells: Vec<String> = csv
+                    .lines()
+                    .filter(|l| l.split(',').nth(1) == Some(row.name.as_str()))
+                    .flat_map(|l| l.split(',').skip(4).map(str::to_owned).collect::<Vec<_>>())
+                    .collect();
+                let mask: Vec<char> = row.mask.chars().collect();
+                proptest::prop_assert_eq!(csv_cells.len(), mask.len());
+                let ones = mask.iter().filter(|c| **c == '1').count() as u32;
+                proptest::prop_assert_eq!(row.points, ones);
+                for (i, (m, c)) in mask.iter().zip(&csv_cells).enumerate() {
+                    let j = &cells["questions"][(i + 1).to_string()];
+                    match m {
+                        '1' => {
+                            proptest::prop_assert_eq!(c.as_str(), "1");
+                            proptest::prop_assert_eq!(j, &json!(1));
+                        }
+                        '0' => {
+                            proptest::prop_assert_eq!(c.as_str(), "0");
+                            proptest::prop_assert_eq!(j, &json!(0));
+                        }
+                        'X' => {
+                            proptest::prop_assert_eq!(c.as_str(), "");
+                            proptest::prop_assert_eq!(j, &Value::Null);
+                        }
+                        '?' => {
+                            proptest::prop_assert!(ANSWERS.contains(&c.as_str()) && !c.is_empty(), "{c}");
+                            proptest::prop_assert_eq!(j, &json!(c));
+                        }
+                        other => proptest::prop_assert!(false, "mask {other}"),
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -73,8 +73,9 @@ pub enum ProgrammeError {
         "tour {tour} of game {game} must be followed by a ChGK tour before the next such tour (6.3)"
     )]
     NotBeforeChgkTour { game: GameId, tour: u32 },
-    /// 4.3: Brain-ring qualifies from the ChGK standings after day one.
-    #[error("Brain-ring must come on a day after one with ChGK tours (4.3)")]
+    /// 4.3: Brain-ring qualifies from the ChGK standings of the first game
+    /// day, which must have ChGK tours and come before Brain-ring's day.
+    #[error("the first game day needs ChGK tours and Brain-ring a later day (4.3)")]
     BrainRingBeforeChgk,
 }
 
@@ -116,6 +117,25 @@ pub struct ProgrammeView {
 }
 
 impl ProgrammeView {
+    /// 4.3, 5.2: the programme's first game day's title and the ChGK tours
+    /// a qualification counts ([`Programme::qualifying_tours`]), for the
+    /// host's screen; `None` when every tour played counts.
+    pub fn qualifying_tours(&self) -> Option<(String, Vec<TourId>)> {
+        let programme = Programme {
+            days: self
+                .days
+                .iter()
+                .map(|d| ProgrammeDay {
+                    title: d.title.clone(),
+                    slots: d.slots.iter().map(|s| s.slot).collect(),
+                })
+                .collect(),
+        };
+        let tours = programme.qualifying_tours()?;
+        let day = programme.first_game_day()?;
+        Some((programme.days.get(day)?.title.clone(), tours))
+    }
+
     /// The slot with `status`, if any.
     pub fn find(&self, status: SlotStatus) -> Option<&SlotView> {
         self.days
@@ -191,36 +211,52 @@ impl Programme {
                 });
             }
         }
-        // 4.3: Brain-ring after a day with ChGK tours.
-        for (i, day) in self.days.iter().enumerate() {
-            if day.slots.contains(&Slot::BrainRing) && self.chgk_days_before(i).is_empty() {
+        // 4.3: Brain-ring qualifies «по итогам первого игрового дня»: that
+        // day has ChGK tours, and Brain-ring is played on a later day.
+        if let Some(ring) = self
+            .days
+            .iter()
+            .position(|d| d.slots.contains(&Slot::BrainRing))
+        {
+            let first = self.first_game_day();
+            if first.is_none_or(|f| ring <= f) || self.first_day_tours().is_empty() {
                 return Err(ProgrammeError::BrainRingBeforeChgk);
             }
         }
         Ok(())
     }
 
-    /// The ChGK tours of the days before day `day` (0-based).
-    fn chgk_days_before(&self, day: usize) -> Vec<TourId> {
-        self.days
-            .iter()
-            .take(day)
-            .flat_map(|d| &d.slots)
-            .filter_map(|s| match s {
-                Slot::ChgkTour { tour } => Some(*tour),
-                _ => None,
-            })
-            .collect()
+    /// The programme's first game day (0-based): its first day with a
+    /// slot. A day laid out with nothing on it is not a game day.
+    fn first_game_day(&self) -> Option<usize> {
+        self.days.iter().position(|d| !d.slots.is_empty())
     }
 
-    /// 4.3: the ChGK tours Brain-ring qualifies from — those of the days
-    /// before its own; `None` when the programme has no Brain-ring.
-    pub fn brain_ring_qualifying_tours(&self) -> Option<Vec<TourId>> {
-        let day = self
-            .days
-            .iter()
-            .position(|d| d.slots.contains(&Slot::BrainRing))?;
-        Some(self.chgk_days_before(day))
+    /// The ChGK tours of the first game day, in the programme's order.
+    fn first_day_tours(&self) -> Vec<TourId> {
+        self.first_game_day()
+            .and_then(|d| self.days.get(d))
+            .map(|d| {
+                d.slots
+                    .iter()
+                    .filter_map(|s| match s {
+                        Slot::ChgkTour { tour } => Some(*tour),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// 4.3, 5.2: the ChGK tours every qualification from the ChGK table
+    /// (Brain-ring's, Эрудит-квартет's) counts — «по итогам первого
+    /// игрового дня», read as written: the ChGK tours of the programme's
+    /// first game day, whatever comes after it and wherever Brain-ring
+    /// stands. `None` when that day has no ChGK tour (there is no
+    /// first-day table: the qualification counts every tour played).
+    pub fn qualifying_tours(&self) -> Option<Vec<TourId>> {
+        let tours = self.first_day_tours();
+        (!tours.is_empty()).then_some(tours)
     }
 
     /// The programme with every slot's status: done ones, the first not
@@ -350,8 +386,48 @@ mod tests {
         };
         assert_eq!(two_days.validate(kinds), Ok(()));
         assert_eq!(
-            two_days.brain_ring_qualifying_tours(),
+            two_days.qualifying_tours(),
             Some(vec![TourId(0), TourId(1)])
+        );
+    }
+
+    #[test]
+    fn programme_4_3_5_2_the_qualifying_window_is_the_first_game_day_as_written() {
+        // Arrange: an empty first day, ChGK on days 2 and 3, Brain-ring on
+        // day 4.
+        let p = Programme {
+            days: vec![
+                day("Заезд", &[]),
+                day("Суббота", &[chgk(0), chgk(1)]),
+                day("Воскресенье", &[chgk(2), chgk(3)]),
+                day("Понедельник", &[Slot::BrainRing]),
+            ],
+        };
+
+        // Act / Assert: the first game day is Saturday; only its tours count
+        // (not Sunday's, although they are before Brain-ring's day).
+        assert_eq!(p.validate(kinds), Ok(()));
+        assert_eq!(p.qualifying_tours(), Some(vec![TourId(0), TourId(1)]));
+        // Without Brain-ring the window is the same (5.2: Эрудит-квартет).
+        let no_ring = Programme {
+            days: p.days[..3].to_vec(),
+        };
+        assert_eq!(no_ring.qualifying_tours(), Some(vec![TourId(0), TourId(1)]));
+        // A first game day without ChGK has no first-day table.
+        let mg_first = Programme {
+            days: vec![day("День 1", &[mg(0)]), day("День 2", &[chgk(0)])],
+        };
+        assert_eq!(mg_first.qualifying_tours(), None);
+        let ring_too = Programme {
+            days: vec![
+                day("День 1", &[mg(0)]),
+                day("День 2", &[chgk(0)]),
+                day("День 3", &[Slot::BrainRing]),
+            ],
+        };
+        assert_eq!(
+            ring_too.validate(kinds),
+            Err(ProgrammeError::BrainRingBeforeChgk)
         );
     }
 

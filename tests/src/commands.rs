@@ -74,7 +74,8 @@ pub fn senders(command: &Command) -> &'static [Role] {
         | Command::AddGame { .. }
         | Command::SetProgramme { .. }
         | Command::RemoveTeam { .. }
-        | Command::ImportTeams { .. } => HOST,
+        | Command::ImportTeams { .. }
+        | Command::TakeBackAppeals => HOST,
         Command::Press { .. } => TEAM,
         Command::Game { command, .. } => match command {
             GameCommand::Chgk(c) => match c {
@@ -197,7 +198,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 84;
+pub const KINDS: usize = 85;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -546,7 +547,10 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         80 => own(OwnGameCommand::Arm),
         81 => own(OwnGameCommand::Judge { right: flag }),
         82 => own(OwnGameCommand::Close),
+        // ---- 6.5: the host takes the appeals back from a jury gone
+        84 => Command::TakeBackAppeals,
         // ---- the tie at a qualification cut, one step (4.3, 5.2)
+        // 83
         _ => Command::SettleCut {
             game: GameId(b),
             places: a,

@@ -338,6 +338,10 @@ pub fn play_error(lang: Lang, error: &MultigamesPlayError) -> String {
             "вашей роли это не разрешено".into(),
             "your role may not do this".into(),
         ),
+        E::PointsAnnounced => (
+            "задание уже начато: задания и их очки объявлены до турнира (6)".into(),
+            "a task has begun: the tasks and their points were announced (6)".into(),
+        ),
     };
     lang.pick(ru, en)
 }

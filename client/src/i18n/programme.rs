@@ -157,9 +157,9 @@ pub fn error(
             ),
         ),
         E::BrainRingBeforeChgk => (
-            "брейн-ринг ставится на день после дня с турами ЧГК: отбор — по итогам первого игрового дня (4.3)"
+            "в первый игровой день нужны туры ЧГК, а брейн-ринг ставится на день после него: отбор — по итогам первого игрового дня (4.3)"
                 .into(),
-            "Brain-ring goes on a day after one with ChGK tours: it qualifies from the first day's results (4.3)"
+            "the first game day needs ChGK tours and Brain-ring goes on a later day: it qualifies from the first game day's results (4.3)"
                 .into(),
         ),
     };

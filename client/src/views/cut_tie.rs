@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::cut::CutBoard;
+use minuta_shared::programme::ProgrammeView;
 use minuta_shared::wire::client::{Command, CutStep};
 use minuta_shared::wire::server::CommandError;
 
@@ -166,6 +167,27 @@ pub fn panel(
 /// shoot-off question's right cards, and a lot's seed with its order.
 pub fn hall(ui: &mut Ui, lang: Lang, cut: &CutBoard, size: f32) {
     ui.vertical_centered(|ui| {
+        // 4.4: the seeding lot among full ties, with its seed.
+        if !cut.seeding_lot.is_empty() {
+            let groups: Vec<String> = cut.seeding_lot.iter().map(|g| g.join(", ")).collect();
+            let groups = groups.join("; ");
+            ui.label(
+                RichText::new(lang.pick(
+                    format!(
+                        "Посев (4.4): жребий среди равных, число {}: {groups}",
+                        cut.seed
+                    ),
+                    format!(
+                        "Seeding (4.4): lot among equals, seed {}: {groups}",
+                        cut.seed
+                    ),
+                ))
+                .size(size * 0.8),
+            );
+        }
+        if cut.tied.is_empty() {
+            return;
+        }
         ui.label(RichText::new(lang.t(Tt::CutTitle)).size(size).strong());
         let names: Vec<String> = cut.tied.iter().map(|(_, n)| n.clone()).collect();
         ui.label(RichText::new(words::cut_tied(lang, &names, cut.contested)).size(size * 0.8));
@@ -180,4 +202,24 @@ pub fn hall(ui: &mut Ui, lang: Lang, cut: &CutBoard, size: f32) {
             );
         }
     });
+}
+
+/// 4.3, 5.2: which ChGK tours «Отобрать» counts — those of the programme's
+/// first game day, named, or every tour played when there is no such day.
+pub fn qualifying_window(ui: &mut Ui, lang: Lang, programme: Option<&ProgrammeView>) {
+    let text = match programme.and_then(ProgrammeView::qualifying_tours) {
+        Some((day, tours)) => {
+            let numbers: Vec<String> = tours.iter().map(|t| (t.0 + 1).to_string()).collect();
+            let numbers = numbers.join(", ");
+            lang.pick(
+                format!("Считаются туры ЧГК первого игрового дня «{day}»: {numbers} (4.3, 5.2)"),
+                format!("Counted: the ChGK tours of the first game day «{day}»: {numbers} (4.3, 5.2)"),
+            )
+        }
+        None => lang.pick(
+            "Считаются все сыгранные туры ЧГК: в программе нет первого игрового дня с турами ЧГК (4.3, 5.2)".to_owned(),
+            "Counted: every ChGK tour played — the programme has no first game day with ChGK tours (4.3, 5.2)".to_owned(),
+        ),
+    };
+    ui.label(RichText::new(text).small());
 }

@@ -387,6 +387,7 @@ fn projector(clock: ClockView, current: TaskHeading) -> DisplayView {
                     },
                 )),
                 standings: standings(),
+                announced: Vec::new(),
             }),
         }],
         ..common::display_view()

@@ -58,6 +58,7 @@ impl Core {
             | Event::JudgeAdded { .. }
             | Event::JuryAppointed { .. }
             | Event::JurySeated { .. }
+            | Event::JuryStoodDown { .. }
             | Event::Media { .. } => Ok(()),
             Event::TeamEdited { team, .. }
             | Event::TeamRemoved { team }

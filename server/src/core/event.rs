@@ -118,6 +118,11 @@ pub enum Event {
     JurySeated {
         at: ServerTime,
     },
+    /// 6.5: the host took the appeals back from a jury that left for good
+    /// (`Command::TakeBackAppeals`): from now on the host decides them.
+    JuryStoodDown {
+        at: ServerTime,
+    },
 }
 
 impl Event {
@@ -137,6 +142,7 @@ impl Event {
             Event::Ring(e) => e.kind(),
             Event::JuryAppointed { .. } => "jury_appointed",
             Event::JurySeated { .. } => "jury_seated",
+            Event::JuryStoodDown { .. } => "jury_stood_down",
             Event::GameAdded { .. } => "game_added",
             // A format names its own events' kinds (ChGK's and
             // Brain-ring's stay as they were before games had ids).

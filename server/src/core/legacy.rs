@@ -91,7 +91,8 @@ fn as_game_event(event: &Event) -> Option<(bool, GameEvent)> {
         | Event::TeamRatingId { .. }
         | Event::Media { .. }
         | Event::TeamSitePlayers { .. }
-        | Event::JurySeated { .. } => None,
+        | Event::JurySeated { .. }
+        | Event::JuryStoodDown { .. } => None,
     }
 }
 

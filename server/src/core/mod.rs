@@ -334,6 +334,16 @@ impl Core {
                 let events = team_import::decide(&self.registry, &teams, fresh_secret)?;
                 (Receipt::Done, events)
             }
+            // 6.5: the jury left for good; the host decides from now on.
+            // Nothing to take back when no jury sits.
+            Command::TakeBackAppeals => {
+                let events = if self.roster.appeal_jury {
+                    vec![Event::JuryStoodDown { at: now }]
+                } else {
+                    Vec::new()
+                };
+                (Receipt::Done, events)
+            }
             Command::RemoveTeam { team } => {
                 if !self.registry.teams.contains_key(&team) {
                     return Err(CommandError::NoSuchTeam);
@@ -439,8 +449,8 @@ impl Core {
             }
             // Games decide appeals by the roster's `appeal_jury`; their
             // staff views say who decides.
-            Event::JurySeated { .. } => {
-                self.roster.appeal_jury = true;
+            Event::JurySeated { .. } | Event::JuryStoodDown { .. } => {
+                self.roster.appeal_jury = matches!(event, Event::JurySeated { .. });
                 for g in self.games.values_mut() {
                     g.state.event_changed(&self.registry.settings);
                 }

@@ -330,6 +330,54 @@ fn festival_4_3_brain_ring_qualifies_from_day_one_alone() {
 }
 
 #[test]
+fn festival_4_3_5_2_the_first_game_day_counts_even_with_brain_ring_two_days_later() {
+    // Arrange: day one ChGK tour 1, day two ChGK tour 2, Brain-ring on day
+    // three; the programme laid out with no Мультиигры.
+    let mut h = Hall::new();
+    let day = |title: &str, slots: Vec<Slot>| ProgrammeDay {
+        title: title.into(),
+        slots,
+    };
+    let programme = Programme {
+        days: vec![
+            day("Пятница", vec![Slot::ChgkTour { tour: TourId(0) }]),
+            day("Суббота", vec![Slot::ChgkTour { tour: TourId(1) }]),
+            day("Воскресенье", vec![Slot::BrainRing]),
+        ],
+    };
+    h.host(Command::SetProgramme { programme }, s(1))
+        .expect("set");
+    // Day one: teams 3 and 4 right; day two: teams 1 and 2.
+    h.chgk(0, 100, &[3, 4]);
+    h.chgk(1, 300, &[1, 2]);
+
+    // Act
+    let window = h.core.qualifying_window();
+    h.host(
+        Command::Qualify {
+            game: EVENT_RING,
+            places: 2,
+            seed: 7,
+            cut: CutDecision::default(),
+        },
+        s(500),
+    )
+    .expect("qualify");
+
+    // Assert: only the first game day's tour counts (not Saturday's,
+    // though it is before Brain-ring's day), and the host's view names it.
+    assert_eq!(
+        window,
+        minuta_shared::play::cut::CountedTours::These(vec![TourId(0)])
+    );
+    let mut seeded = h.core.event_ring().expect("Brain-ring").teams.clone();
+    seeded.sort();
+    assert_eq!(seeded, vec![TeamId(3), TeamId(4)]);
+    let shown = h.core.programme_view().and_then(|p| p.qualifying_tours());
+    assert_eq!(shown, Some(("Пятница".to_owned(), vec![TourId(0)])));
+}
+
+#[test]
 fn festival_2_2_every_tournament_places_every_team_with_prizes() {
     let mut h = Hall::new();
     h.host(

@@ -36,18 +36,20 @@ impl Core {
         source.state.qualifying_table(&teams, counted)
     }
 
-    /// 4.3: the ChGK standings Brain-ring qualifies from — the tours of the
-    /// days before Brain-ring's when the programme has it, else every tour.
-    pub(super) fn qualifying_standings(&self) -> Option<Vec<(TeamId, ChgkRow)>> {
-        let counted = match self
-            .programme
-            .as_ref()
-            .and_then(|p| p.brain_ring_qualifying_tours())
-        {
+    /// 4.3, 5.2: the ChGK tours a qualification counts — «по итогам
+    /// первого игрового дня»: the ChGK tours of the programme's first game
+    /// day; every tour when there is no programme or that day has none.
+    pub fn qualifying_window(&self) -> CountedTours {
+        match self.programme.as_ref().and_then(|p| p.qualifying_tours()) {
             Some(tours) => CountedTours::These(tours),
             None => CountedTours::All,
-        };
-        self.qualifying_table(&counted)
+        }
+    }
+
+    /// 4.3, 5.2: the ChGK standings Brain-ring and Эрудит-квартет qualify
+    /// from, over [`Core::qualifying_window`].
+    pub(super) fn qualifying_standings(&self) -> Option<Vec<(TeamId, ChgkRow)>> {
+        self.qualifying_table(&self.qualifying_window())
     }
 
     /// 4.3–4.4: the `places` best ChGK teams (points, then rating; a tie
@@ -105,7 +107,7 @@ impl Core {
             CutOutcome::Qualified(events) => Ok((Receipt::Done, events)),
             CutOutcome::Tied { record, .. } => {
                 let slot = self.games.get(&game).ok_or(CommandError::NoSuchGame)?;
-                let event = slot.state.cut_recorded(record).ok_or_else(|| {
+                let event = slot.state.cut_recorded(*record).ok_or_else(|| {
                     CommandError::Qualification(format!(
                         "game {game} keeps no record of a tie at its cut"
                     ))
@@ -167,6 +169,7 @@ impl Core {
             lot_order: Vec::new(),
             still_tied: Vec::new(),
             left: 0,
+            seeding_lot: Vec::new(),
         };
         let qualified = match qualify(&rows, places as usize, &settlement) {
             Ok(q) => q,
@@ -181,11 +184,11 @@ impl Core {
                         _ => (still.clone(), left),
                     };
                 return Ok(CutOutcome::Tied {
-                    record: QualifyingCut {
+                    record: Box::new(QualifyingCut {
                         still_tied: ids(&still),
                         left: left as u32,
                         ..record(&tied, contested)
-                    },
+                    }),
                     refusal: CommandError::TieAtTheCut {
                         teams: still.into_iter().map(named).collect(),
                         places: left as u32,
@@ -209,6 +212,13 @@ impl Core {
             .iter()
             .filter_map(|i| teams.get(*i).copied())
             .collect();
+        // 4.4: the seeding lot among full ties of the seeding table, for a
+        // format whose seeding decides who meets whom: recorded and shown.
+        let seeding_lot = if slot.format().seeded_by_table() {
+            seeding_ties(&seeded, &early)
+        } else {
+            Vec::new()
+        };
         let command = slot.state.qualified(seeded, seed).ok_or_else(|| {
             CommandError::Qualification(format!(
                 "game {game} is not one teams qualify into from ChGK"
@@ -218,9 +228,10 @@ impl Core {
         // 4.3: the settled tie is kept with the qualification (the
         // scoresheet's record, the lot's seed and order for the hall).
         let mut events = Vec::new();
-        if !qualified.tied.is_empty() {
+        if !qualified.tied.is_empty() || !seeding_lot.is_empty() {
             let settled = QualifyingCut {
                 lot_order: ids(&qualified.lot_order),
+                seeding_lot,
                 ..record(&qualified.tied, qualified.contested)
             };
             if let Some(event) = slot.state.cut_recorded(settled) {
@@ -232,11 +243,36 @@ impl Core {
     }
 }
 
+/// 4.4: the groups of `seeded` (in seeding order) level on points and
+/// rating in the seeding table, each in the order the lot drew it; a team
+/// missing from the table is in no group.
+fn seeding_ties(seeded: &[TeamId], table: &[(TeamId, ChgkRow)]) -> Vec<Vec<TeamId>> {
+    let key = |team: &TeamId| {
+        table
+            .iter()
+            .find(|(t, _)| t == team)
+            .map(|(_, row)| (row.points, row.rating))
+    };
+    let mut groups: Vec<Vec<TeamId>> = Vec::new();
+    let mut last = None;
+    for team in seeded {
+        let k = key(team);
+        match groups.last_mut() {
+            Some(group) if k.is_some() && k == last => group.push(*team),
+            _ => groups.push(vec![*team]),
+        }
+        last = k;
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
+}
+
 /// A qualification with the host's settlement applied.
 enum CutOutcome {
     Qualified(Vec<Event>),
     Tied {
-        record: QualifyingCut,
+        /// Boxed: the record is far larger than the other variant.
+        record: Box<QualifyingCut>,
         refusal: CommandError,
     },
 }

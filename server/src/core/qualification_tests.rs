@@ -294,3 +294,50 @@ fn erudit_5_2_shoot_off_at_the_cut_stored_replayed_and_the_lot_settles_it() {
     assert!(cut.settled());
     assert_eq!((cut.lot, cut.lot_order.len()), (Some(11), 4));
 }
+
+#[test]
+fn brain_ring_4_4_the_seeding_lot_is_recorded_and_shown_on_the_projector() {
+    // Arrange: four teams; 1 and 2 right, 3 and 4 wrong: two full ties in
+    // the seeding table, none at the cut (all four qualify).
+    let mut g = Game::new(4);
+    g.play_minute(0, at(0));
+    for (team, answer) in [(1, "Пушкин"), (2, "Пушкин"), (3, "Гоголь"), (4, "Гоголь")]
+    {
+        g.card(team, 0, answer, at(1_000)).unwrap();
+    }
+    g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
+    g.judge(0, "Гоголь", Verdict::Wrong, at(64_000));
+
+    // Act: «Отобрать» with the host's seed.
+    let qualify = Command::Qualify {
+        game: EVENT_RING,
+        places: 4,
+        seed: 2026,
+        cut: CutDecision::default(),
+    };
+    assert_eq!(g.host(qualify, at(70_000)), Ok(Receipt::Done));
+
+    // Assert: the seed and each tied group's drawn order are stored, in
+    // the seeding's order; no tie at the cut.
+    let cut = recorded(&g);
+    assert_eq!(cut.seed, 2026);
+    assert!(!cut.cut_tied());
+    assert_eq!(cut.seeding_lot.len(), 2);
+    let mut top = cut.seeding_lot[0].clone();
+    top.sort();
+    assert_eq!(top, [TeamId(1), TeamId(2)]);
+    let ring = g.core.event_ring().expect("Brain-ring");
+    let order: Vec<TeamId> = cut.seeding_lot.concat();
+    assert_eq!(ring.teams, order, "the seeding is the lot's order");
+    // The sheet carries no cut and still scores; a replay shows the same.
+    let sheet = ring.sheet_json(g.core.roster());
+    assert!(sheet.get("qualification").is_none_or(|q| q.is_null()));
+    minuta_shared::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
+    g.restart();
+    let board = hall_board(&g)
+        .cut
+        .expect("the seeding lot on the projector");
+    assert_eq!(board.seed, 2026);
+    assert_eq!(board.seeding_lot.len(), 2);
+    assert!(board.tied.is_empty());
+}

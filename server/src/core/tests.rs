@@ -668,6 +668,61 @@ fn chgk_4_14_an_upheld_question_appeal_withdraws_the_question_for_everyone() {
 }
 
 #[test]
+fn chgk_6_5_the_host_takes_the_appeals_back_from_a_jury_gone_for_good() {
+    // Arrange: the jury's terminal joined once; an appeal waits for it.
+    let mut g = Game::new(2);
+    let seated = g.core.jury_joined(at(0)).expect("the jury is seated");
+    g.events.push(seated);
+    g.play_minute(0, at(0));
+    g.card(1, 0, "Пушкин", at(1_000)).unwrap();
+    g.judge(0, "Пушкин", Verdict::Correct, at(64_000));
+    let chgk = |c: ChgkCommand| Command::game(EVENT_CHGK, c);
+    g.host(
+        chgk(ChgkCommand::Reveal {
+            question: QuestionId(0),
+        }),
+        at(64_000),
+    )
+    .unwrap();
+    let appeal = chgk(ChgkCommand::FileAppeal {
+        question: QuestionId(0),
+        kind: AppealKind::WithdrawQuestion,
+        text: "Ошибка в вопросе".into(),
+    });
+    g.run(Identity::Team(TeamId(2)), appeal, at(65_000))
+        .unwrap();
+    let resolve = chgk(ChgkCommand::ResolveAppeal {
+        appeal: AppealId(1),
+        upheld: false,
+        reply: "Вопрос корректен".into(),
+    });
+    assert_eq!(
+        g.host(resolve.clone(), at(66_000)),
+        Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+            ChgkError::JuryDecides
+        ))))
+    );
+    // Only the host may take the appeals back.
+    assert_eq!(
+        g.run(Identity::Jury, Command::TakeBackAppeals, at(66_000)),
+        Err(CommandError::Forbidden)
+    );
+
+    // Act: the jury has left; the host takes the appeals back, and the
+    // server restarts.
+    g.host(Command::TakeBackAppeals, at(67_000)).unwrap();
+    g.restart();
+
+    // Assert: the host decides and the tour closes.
+    assert!(!g.core.roster().appeal_jury);
+    g.host(resolve, at(68_000)).unwrap();
+    g.host(chgk(ChgkCommand::CloseTour { tour: TourId(0) }), at(69_000))
+        .unwrap();
+    // A jury terminal joining again seats the jury again.
+    assert!(g.core.jury_joined(at(70_000)).is_some());
+}
+
+#[test]
 fn chgk_4_15_an_upheld_answer_appeal_counts_that_teams_answer_only() {
     let mut g = Game::new(3);
     g.play_minute(0, at(0));
@@ -1401,6 +1456,53 @@ mod team_removal {
         };
         assert!(host.teams.iter().any(|t| t.id == TeamId(1) && t.played));
         assert!(host.teams.iter().any(|t| t.id == TeamId(2) && !t.played));
+    }
+
+    #[test]
+    fn chgk_4_3_a_is_fixed_when_the_tour_closes_on_the_server() {
+        // Arrange: three teams; team 1 right on question 1, teams 2 and 3
+        // hand in nothing; the tour is closed (A = 3, rating 3).
+        let mut g = Game::new(3);
+        g.play_minute(0, at(0));
+        g.card(1, 0, "Пушкин", at(1_000)).unwrap();
+        g.judge(0, "Пушкин", Verdict::Correct, at(70_000));
+        let chgk = |c: ChgkCommand| Command::game(EVENT_CHGK, c);
+        g.host(
+            chgk(ChgkCommand::Reveal {
+                question: QuestionId(0),
+            }),
+            at(70_000),
+        )
+        .unwrap();
+        g.host(chgk(ChgkCommand::CloseTour { tour: TourId(0) }), at(71_000))
+            .unwrap();
+        let rating = |g: &Game| {
+            let chgk = g.core.event_chgk().expect("ChGK");
+            chgk.staff_standings(g.core.roster())
+                .into_iter()
+                .find(|r| r.team == TeamId(1))
+                .map(|r| r.rating)
+        };
+        assert_eq!(rating(&g), Some(3));
+
+        // Act: a team registers late; the host tries to remove a no-show.
+        g.host(
+            Command::RegisterTeam {
+                rating_id: None,
+                name: "Опоздавшие".into(),
+                town: "Тверь".into(),
+                players: (1..=4).map(|p| format!("Игрок {p}")).collect(),
+            },
+            at(72_000),
+        )
+        .unwrap();
+        let removal = remove(&mut g, 3);
+
+        // Assert: A stays 3; the no-show counted in it stays; a replay agrees.
+        assert_eq!(rating(&g), Some(3));
+        assert_eq!(removal, Err(CommandError::TeamHasPlayed));
+        g.restart();
+        assert_eq!(rating(&g), Some(3));
     }
 
     #[test]

@@ -32,9 +32,23 @@ pub struct QualifyingCut {
     /// once the tie is settled.
     pub still_tied: Vec<TeamId>,
     pub left: u32,
+    /// 4.4: the qualified teams level on points and rating in the seeding
+    /// table (after three tours), group by group, each in the order the
+    /// seeding lot drew it with `seed` — the host's seed, seen before
+    /// «Отобрать». Through 4.7's last key this order can decide play-off
+    /// entry, so it is recorded like every lot. Empty in records from
+    /// before issue 41, and when the seeding had no full tie.
+    #[serde(default)]
+    pub seeding_lot: Vec<Vec<TeamId>>,
 }
 
 impl QualifyingCut {
+    /// Whether a tie stood at the cut (a record may hold only the seeding
+    /// lot): only then does the sheet carry a `qualification.cut`.
+    pub fn cut_tied(&self) -> bool {
+        !self.tied.is_empty()
+    }
+
     pub fn settled(&self) -> bool {
         self.still_tied.is_empty()
     }
@@ -66,6 +80,8 @@ pub struct CutBoard {
     pub lot_order: Vec<String>,
     pub still_tied: Vec<(TeamId, String)>,
     pub left: u32,
+    /// 4.4: the seeding lot's tied groups in drawn order (names).
+    pub seeding_lot: Vec<Vec<String>>,
 }
 
 impl CutBoard {
@@ -82,6 +98,7 @@ impl CutBoard {
             lot_order: names(&cut.lot_order),
             still_tied: named(&cut.still_tied),
             left: cut.left,
+            seeding_lot: cut.seeding_lot.iter().map(|g| names(g)).collect(),
         }
     }
 
@@ -90,8 +107,8 @@ impl CutBoard {
     }
 }
 
-/// Which tours of the table teams qualify from are counted (4.3: the days
-/// before the game's; 4.4: the seeding after the first three).
+/// Which tours of the table teams qualify from are counted (4.3, 5.2: the
+/// programme's first game day; 4.4: the seeding after the first three).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CountedTours {
     All,

@@ -75,6 +75,12 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// (Brain-ring): its places put those who did not qualify after those
     /// who did, and the festival lists it after the games it follows.
     const QUALIFIED_FROM_CHGK: bool = false;
+    /// 4.4: a format qualified from ChGK whose seeding (the order it is
+    /// handed) decides who meets whom (Brain-ring), so the lot among full
+    /// ties in the seeding table is recorded and shown to the hall. An
+    /// Эрудит-квартет draws its groups blind (5.3): its order decides
+    /// nothing.
+    const SEEDED_BY_TABLE: bool = false;
     type Settings;
     type Command;
     type Event;

@@ -491,6 +491,11 @@ macro_rules! formats {
             pub fn qualified_from_chgk(self) -> bool {
                 match self { $(Format::$variant => <$game as LiveFormat>::QUALIFIED_FROM_CHGK),* }
             }
+
+            /// 4.4: the seeding order decides who meets whom.
+            pub fn seeded_by_table(self) -> bool {
+                match self { $(Format::$variant => <$game as LiveFormat>::SEEDED_BY_TABLE),* }
+            }
         }
     };
 }

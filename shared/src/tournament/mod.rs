@@ -2,6 +2,7 @@
 //! (shared places for full ties) and the festival's overall results (2.2).
 
 pub mod festival;
+pub mod prize_tie;
 pub mod standings;
 
 pub use festival::{

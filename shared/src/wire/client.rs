@@ -100,6 +100,11 @@ pub enum Command {
     /// JSON, a plain spreadsheet; `crate::roster`) and edits the changed
     /// ones: all of them or, on any bad row, none.
     ImportTeams { teams: Vec<ImportedTeam> },
+    /// 6.5: the appeal jury has left for good — the host takes the
+    /// appeals back and decides them from now on (4.14), so no tour or
+    /// game waits for a jury that will not come. Stored; a jury terminal
+    /// joining later seats the jury again.
+    TakeBackAppeals,
 }
 
 /// One step of settling a tie at the qualification cut (4.3, 5.2).

@@ -17,7 +17,8 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | Qualify { .. }
         | SettleCut { .. }
         | AddGame { .. }
-        | SetProgramme { .. } => role == Role::Host,
+        | SetProgramme { .. }
+        | TakeBackAppeals => role == Role::Host,
         Game { command, .. } => command.permitted(role),
         Press { .. } => role == Role::Team,
     }

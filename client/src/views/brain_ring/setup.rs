@@ -192,6 +192,7 @@ pub fn qualification(
     let places = form.places.get_or_insert((teams - teams % 2).clamp(2, 8));
     let seed = form.seed.get_or_insert(state.now_us % 1_000_000);
     ui.label(RichText::new(lang.t(Rt::QualifyFromChgk)).strong());
+    crate::views::cut_tie::qualifying_window(ui, lang, view.programme.as_ref());
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(lang.t(Rt::Places));
         ui.add(egui::DragValue::new(places).range(2..=teams.max(2)))

@@ -39,6 +39,23 @@ pub fn appeals(
     let lang = state.lang;
     if chgk.appeal_jury {
         ui.label(RichText::new(lang.t(Ct::JuryDecides)).color(GREY));
+        // 6.5: a jury gone for good must not block a tour forever; the
+        // host takes the appeals back, recorded.
+        ui.horizontal_wrapped(|ui| {
+            let button = egui::Button::new(RichText::new(lang.t(Ct::TakeBackAppeals)).color(AMBER));
+            if ui
+                .add(button)
+                .on_hover_text(lang.t(Ct::TakeBackAppealsHint))
+                .clicked()
+            {
+                out.push(UiCommand::Send(Command::TakeBackAppeals));
+            }
+            ui.label(
+                RichText::new(lang.t(Ct::TakeBackAppealsHint))
+                    .small()
+                    .color(GREY),
+            );
+        });
     }
     cards(ui, lang, chgk, |ui, appeal| {
         if appeal.resolution.is_none() && !chgk.appeal_jury {

@@ -6,7 +6,9 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, QuestionId};
 use minuta_shared::play::chgk::view::TeamCard;
-use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkError, ChgkReceipt, ChgkTeamView};
+use minuta_shared::play::chgk::{
+    AppealKind, ChgkCommand, ChgkError, ChgkReceipt, ChgkTeamView, Verdict,
+};
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::time::ServerTime;
@@ -330,12 +332,16 @@ fn appeal_form(
     let Some(appeal) = &mut form.appeal else {
         return;
     };
-    let number = view
-        .cards
-        .iter()
-        .find(|c| c.question == appeal.question)
-        .map(|c| c.number.clone())
-        .unwrap_or_default();
+    let card = view.cards.iter().find(|c| c.question == appeal.question);
+    let number = card.map(|c| c.number.clone()).unwrap_or_default();
+    // 4.15: a спорный is only on an answer not counted; one judged right
+    // has nothing to ask for (the server refuses it too).
+    let counted = card
+        .and_then(|c| c.reveal.as_ref())
+        .is_some_and(|r| r.verdict == Some(Verdict::Correct));
+    if counted {
+        appeal.kind = AppealKind::WithdrawQuestion;
+    }
     let written = egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(
             RichText::new(format!(
@@ -352,11 +358,13 @@ fn appeal_form(
                 AppealKind::WithdrawQuestion,
                 i18n::chgk::appeal_kind(lang, AppealKind::WithdrawQuestion),
             );
-            ui.radio_value(
-                &mut appeal.kind,
-                AppealKind::AcceptMyAnswer,
-                i18n::chgk::appeal_kind(lang, AppealKind::AcceptMyAnswer),
-            );
+            if !counted {
+                ui.radio_value(
+                    &mut appeal.kind,
+                    AppealKind::AcceptMyAnswer,
+                    i18n::chgk::appeal_kind(lang, AppealKind::AcceptMyAnswer),
+                );
+            }
         });
         appeal::write(ui, lang, &mut appeal.text, false).1
     });

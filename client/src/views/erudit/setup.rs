@@ -85,6 +85,7 @@ pub fn seeding(
     let places = form.places.get_or_insert(fitting);
     let seed = form.seed.get_or_insert(state.now_us % 1_000_000);
     ui.label(RichText::new(lang.t(Et::QualifyFromChgk)).strong());
+    crate::views::cut_tie::qualifying_window(ui, lang, view.programme.as_ref());
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(lang.t(Et::Places));
         egui::ComboBox::from_id_salt(("erudit-places", game.0))

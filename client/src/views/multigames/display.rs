@@ -38,6 +38,27 @@ pub fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &MultigamesD
                 );
             }
         }
+        // 6: before the first task, every task's points, as announced.
+        if view.current.is_none() && !view.announced.is_empty() {
+            ui.label(
+                RichText::new(lang.pick(
+                    "Задания и очки (6)".to_owned(),
+                    "Tasks and points (6)".to_owned(),
+                ))
+                .size(clock_size * 0.2)
+                .strong(),
+            );
+            for heading in &view.announced {
+                ui.label(
+                    RichText::new(format!(
+                        "{} — {}",
+                        words::task_heading(lang, &heading.number, &heading.title),
+                        heading.points
+                    ))
+                    .size(clock_size * 0.14),
+                );
+            }
+        }
         if let Some((heading, reveal)) = &view.last_revealed {
             ui.add_space(clock_size * 0.1);
             ui.label(

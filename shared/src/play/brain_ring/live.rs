@@ -38,6 +38,7 @@ impl LiveFormat for RingTournament {
     const FORMAT: &'static str = "brain-ring";
     const TITLE: &'static str = "Брейн-ринг";
     const QUALIFIED_FROM_CHGK: bool = true;
+    const SEEDED_BY_TABLE: bool = true;
     type Settings = RingTiming;
     type Command = RingCommand;
     type Event = RingEvent;

@@ -44,6 +44,7 @@ impl RingTournament {
             qualification: self
                 .cut
                 .as_ref()
+                .filter(|cut| cut.cut_tied())
                 .map(|cut| cut.scoresheet(|t| roster.name(t))),
         }
     }

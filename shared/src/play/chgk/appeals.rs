@@ -44,6 +44,11 @@ impl ChgkGame {
         {
             return Err(ChgkError::NoCardToAppeal);
         }
+        // 4.13–4.15 (applied to ChGK): a спорный asks that an answer not
+        // counted be counted; an answer judged right has nothing to ask.
+        if kind == AppealKind::AcceptMyAnswer && question.is_correct(team) {
+            return Err(ChgkError::AnswerCounted);
+        }
         let duplicate = self
             .appeals
             .iter()
@@ -104,10 +109,14 @@ impl ChgkGame {
     }
 
     /// Whether the team's answer to `q` waits for a decision: it filed a
-    /// спорный on it and nobody has decided it yet. The live table and the
-    /// rating site's mask show `?` there, not `0`.
+    /// спорный on it, nobody has decided it yet, and the answer is not
+    /// counted (4.15: a спорный is only ever on an answer not counted; one
+    /// the judges turned right meanwhile is `1` like any right answer). The
+    /// live table, the rating mask and the rating CSV all ask this one
+    /// question, so they cannot disagree.
     pub fn answer_open(&self, q: &GameQuestion, team: TeamId) -> bool {
         !q.withdrawn
+            && !q.is_correct(team)
             && self.appeals.iter().any(|a| {
                 a.question == q.id
                     && a.team == team

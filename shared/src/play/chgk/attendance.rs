@@ -10,8 +10,17 @@ use crate::play::roster::Roster;
 impl ChgkGame {
     /// Whether a team plays a tour: it is not marked absent from it, or it
     /// handed in a card in it all the same (it came late). The caller
-    /// passes registered teams only.
+    /// passes registered teams only. 4.3: once the tour is closed, exactly
+    /// the teams that played it then — a team registered later did not
+    /// play it, and its A no longer moves.
     pub fn plays(&self, team: TeamId, tour: TourId) -> bool {
+        if let Some(playing) = self
+            .tours
+            .get(tour.0 as usize)
+            .and_then(|t| t.playing_at_close.as_ref())
+        {
+            return playing.contains(&team);
+        }
         !self.absent.get(&tour).is_some_and(|a| a.contains(&team))
             || self.tours.get(tour.0 as usize).is_some_and(|t| {
                 t.questions
@@ -49,5 +58,17 @@ impl ChgkGame {
             return Err(ChgkError::PlayedTheTour);
         }
         Ok(ChgkEvent::AbsenceMarked { team, tour, absent })
+    }
+}
+
+impl ChgkGame {
+    /// 4.3: whether the team counts in the A of a tour already closed. Such
+    /// a team is part of that tour's result even without a card: removing
+    /// it would change every rating of the tour after the fact.
+    pub fn counted_in_a_closed_tour(&self, team: TeamId) -> bool {
+        self.tours
+            .iter()
+            .filter_map(|t| t.playing_at_close.as_ref())
+            .any(|playing| playing.contains(&team))
     }
 }

@@ -66,4 +66,12 @@ pub enum ChgkError {
     JuryDecides,
     #[error("only the host or the appeal jury decides an appeal")]
     NotADecider,
+    /// 4.13–4.15: a спорный asks to count an answer; one counted already
+    /// has nothing to appeal for.
+    #[error("your answer is counted already")]
+    AnswerCounted,
+    /// «Остальные — неверно» sweeps the cards of a question whose hand-in
+    /// is over; before its minute there are no «остальные» yet.
+    #[error("the question has not been played yet")]
+    NotPlayedYet,
 }

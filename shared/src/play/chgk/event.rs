@@ -1,6 +1,8 @@
 //! What happened in a ChGK game: the facts that are stored durably and
 //! replayed on restart. Only ever append variants at the end.
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 
 use super::command::ShownPicture;
@@ -69,6 +71,12 @@ pub enum ChgkEvent {
     TourClosed {
         tour: TourId,
         at: ServerTime,
+        /// 4.3: the teams playing the tour when it closed — its A from
+        /// then on, whoever registers or leaves later. Absent in stores
+        /// from before issue 41: such a tour's A is counted as it was then,
+        /// from the teams registered now.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        playing: Option<BTreeSet<TeamId>>,
     },
     AppealFiled {
         appeal: AppealId,

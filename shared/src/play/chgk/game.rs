@@ -45,6 +45,11 @@ pub struct GameTour {
     pub title: String,
     pub questions: Vec<QuestionId>,
     pub closed_at: Option<ServerTime>,
+    /// 4.3: the teams that played the tour when it closed, fixing its A
+    /// («количество играющих команд»); `None` while it is open, and for a
+    /// tour closed by a store from before issue 41.
+    #[serde(default)]
+    pub playing_at_close: Option<BTreeSet<TeamId>>,
 }
 
 /// A handed-in answer card. Final once accepted (3: paper cards are kept).
@@ -395,8 +400,17 @@ impl ChgkGame {
         }))
     }
 
-    /// Freezes the tour's judgements. Refused while one of its appeals is open.
-    pub fn handle_close_tour(&self, t: TourId, now: ServerTime) -> Result<ChgkEvent, ChgkError> {
+    /// Freezes the tour's judgements and its A: `registered` are the teams
+    /// registered now, and those of them playing the tour are stored with
+    /// the close (4.3: «А – количество играющих команд» — counted when the
+    /// tour's results become final, not again after a late registration or
+    /// a removal). Refused while one of its appeals is open.
+    pub fn handle_close_tour(
+        &self,
+        t: TourId,
+        registered: &[TeamId],
+        now: ServerTime,
+    ) -> Result<ChgkEvent, ChgkError> {
         let tour = self.tour(t)?;
         if tour.closed_at.is_some() {
             return Err(ChgkError::TourClosed);
@@ -411,7 +425,17 @@ impl ChgkGame {
         if open {
             return Err(ChgkError::OpenAppeals);
         }
-        Ok(ChgkEvent::TourClosed { tour: t, at: now })
+        // 4.3: A is fixed when the tour closes.
+        let playing = registered
+            .iter()
+            .copied()
+            .filter(|team| self.plays(*team, t))
+            .collect();
+        Ok(ChgkEvent::TourClosed {
+            tour: t,
+            at: now,
+            playing: Some(playing),
+        })
     }
 
     // ---------------------------------------------------------------- apply
@@ -428,6 +452,7 @@ impl ChgkGame {
                         title: title.clone(),
                         questions: Vec::new(),
                         closed_at: None,
+                        playing_at_close: None,
                     });
                 }
             }
@@ -525,9 +550,10 @@ impl ChgkGame {
                     self.on_projector = Some(*question);
                 }
             }
-            ChgkEvent::TourClosed { tour, at } => {
+            ChgkEvent::TourClosed { tour, at, playing } => {
                 if let Some(t) = self.tours.get_mut(tour.0 as usize) {
                     t.closed_at = Some(*at);
+                    t.playing_at_close = playing.clone();
                 }
             }
             ChgkEvent::AppealFiled {

@@ -22,6 +22,12 @@ impl ChgkGame {
         if self.tour(question.tour)?.closed_at.is_some() {
             return Err(ChgkError::TourClosed);
         }
+        // 3: «остальные» are the cards of a question whose hand-in is over;
+        // before «Время», or while cards still come in, there is no rest.
+        let clock = question.clock.as_ref().ok_or(ChgkError::NotPlayedYet)?;
+        if now <= clock.accept_until() {
+            return Err(ChgkError::ClockRunning);
+        }
         let open: Vec<&str> = question
             .groups()
             .into_iter()
@@ -163,7 +169,9 @@ mod tests {
             .handle_judge_rest_wrong(QuestionId(0), Judger::Host, s(80))
             .expect("judged");
         apply(&mut game, &events);
-        let e = game.handle_close_tour(TourId(0), s(90)).expect("closed");
+        let e = game
+            .handle_close_tour(TourId(0), &[], s(90))
+            .expect("closed");
         game.apply(&e);
         assert_eq!(
             game.handle_judge_rest_wrong(QuestionId(0), Judger::Host, s(91)),

@@ -140,7 +140,10 @@ impl LiveFormat for ChgkGame {
                 ChgkReceipt::Done,
                 self.handle_reveal(question, now)?.into_iter().collect(),
             )),
-            C::CloseTour { tour } => done(self.handle_close_tour(tour, now)?),
+            C::CloseTour { tour } => {
+                let registered: Vec<TeamId> = roster.teams.iter().map(|t| t.id).collect();
+                done(self.handle_close_tour(tour, &registered, now)?)
+            }
             C::ResolveAppeal {
                 appeal,
                 upheld,
@@ -415,10 +418,12 @@ impl LiveFormat for ChgkGame {
         matches!(command, ChgkCommand::SubmitCard { .. })
     }
 
-    /// A card, on time or late, or an appeal.
+    /// A card, on time or late, or an appeal; or a place in a closed
+    /// tour's A (4.3: removing the team would change that tour's ratings).
     fn has_played(&self, team: TeamId) -> bool {
         self.questions.iter().any(|q| q.cards.contains_key(&team))
             || self.appeals.iter().any(|a| a.team == team)
+            || self.counted_in_a_closed_tour(team)
     }
 
     /// 2.2: the ChGK places as the host's standings give them.

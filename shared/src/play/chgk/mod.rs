@@ -57,3 +57,5 @@ mod jury_tests;
 #[cfg(test)]
 mod live_tests;
 mod protocol;
+#[cfg(test)]
+mod rules41_tests;

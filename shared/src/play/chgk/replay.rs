@@ -49,7 +49,13 @@ impl ChgkGame {
                     Judger::Host => Ok(()),
                 }
             }
-            ChgkEvent::TourClosed { tour, .. } => self.tour_exists(*tour),
+            ChgkEvent::TourClosed { tour, playing, .. } => {
+                self.tour_exists(*tour)?;
+                playing
+                    .iter()
+                    .flatten()
+                    .try_for_each(|team| known.team_exists(*team))
+            }
             ChgkEvent::AbsenceMarked { team, tour, .. } => {
                 self.tour_exists(*tour)?;
                 known.team_exists(*team)

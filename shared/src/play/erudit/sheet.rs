@@ -87,6 +87,7 @@ impl EruditTournament {
             qualification: self
                 .cut
                 .as_ref()
+                .filter(|cut| cut.cut_tied())
                 .map(|cut| cut.scoresheet(|t| roster.name(t))),
         }
     }

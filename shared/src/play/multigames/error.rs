@@ -72,4 +72,8 @@ pub enum MultigamesPlayError {
     NoSuchTeam,
     #[error("your role may not do this")]
     Forbidden,
+    /// 6: the tasks' points are announced before the tournament; once a
+    /// task has begun, no task is added.
+    #[error("a task has begun: the tasks and their points were announced (6)")]
+    PointsAnnounced,
 }

@@ -192,6 +192,11 @@ impl MultigamesGame {
                 if self.tour_over(tour) {
                     return Err(Error::TourOver(TaskId(self.tasks.len() as u32)));
                 }
+                // 6: «определенное количество очков» is announced before
+                // the tournament; once a task has begun, the list is fixed.
+                if self.tasks.iter().any(|t| t.started_at.is_some()) {
+                    return Err(Error::PointsAnnounced);
+                }
                 let draft = check_draft(task)?;
                 let id = TaskId(self.tasks.len() as u32);
                 Ok((

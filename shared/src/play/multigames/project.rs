@@ -247,6 +247,13 @@ impl MultigamesGame {
             teams: roster.teams.len() as u32,
             last_revealed,
             standings: self.public_standings(roster),
+            // 6: the points are announced before the tournament: the hall
+            // sees them all until the first task begins.
+            announced: if self.tasks.iter().any(|t| t.started_at.is_some()) {
+                Vec::new()
+            } else {
+                self.tasks.iter().map(|t| self.heading(t, now)).collect()
+            },
         }
     }
 }

@@ -383,20 +383,28 @@ fn multigames_6_4_an_upheld_appeal_against_the_task_withdraws_it() {
 
 #[test]
 fn multigames_6_4_appeals_close_when_the_next_tour_starts() {
-    let mut p = revealed_with_partial_credit();
-    p.host(
-        MultigamesCommand::AddTour {
-            title: "Тур 2".into(),
-        },
-        s(16),
-    );
-    p.host(
-        MultigamesCommand::AddTask {
-            tour: TourNo(1),
-            task: draft("Кроссворд", "1", 10),
-        },
-        s(16),
-    );
+    // Both tours' tasks are announced before the tournament (6).
+    let mut p = Play::new(2);
+    for (tour, title, points) in [(0, "Ребус", "3"), (1, "Кроссворд", "1")] {
+        p.host(
+            MultigamesCommand::AddTour {
+                title: format!("Тур {}", tour + 1),
+            },
+            s(0),
+        );
+        p.host(
+            MultigamesCommand::AddTask {
+                tour: TourNo(tour),
+                task: draft(title, points, 10),
+            },
+            s(0),
+        );
+    }
+    p.host(MultigamesCommand::Announce { task: T0 }, s(0));
+    p.host(MultigamesCommand::Start { task: T0 }, s(0));
+    p.answer(A, "почти", s(1));
+    p.award(A, "1", s(14));
+    p.host(MultigamesCommand::Reveal { task: T0 }, s(15));
     p.try_as(
         Identity::Team(A),
         appeal(TaskAppealKind::AcceptMyAnswer),
@@ -603,8 +611,8 @@ fn played(credits: &[Vec<Option<u32>>]) -> Play {
         s(0),
     );
     let mut now = 0;
-    for (k, task_credits) in credits.iter().enumerate() {
-        let task = TaskId(k as u32);
+    // 6: every task and its points before the tournament.
+    for _ in credits {
         p.host(
             MultigamesCommand::AddTask {
                 tour: TourNo(0),
@@ -612,6 +620,9 @@ fn played(credits: &[Vec<Option<u32>>]) -> Play {
             },
             s(now),
         );
+    }
+    for (k, task_credits) in credits.iter().enumerate() {
+        let task = TaskId(k as u32);
         p.host(MultigamesCommand::Announce { task }, s(now));
         p.host(MultigamesCommand::Start { task }, s(now));
         for (i, c) in task_credits.iter().enumerate() {
@@ -659,4 +670,51 @@ proptest! {
         let p = played(&credits);
         prop_assert_eq!(crate::sheet::tests::round_trip(&p.game.scoresheet(&p.roster)), Ok(()));
     }
+}
+
+#[test]
+fn multigames_6_points_are_announced_before_the_first_task_and_then_fixed() {
+    // Arrange: two tasks prepared before the tournament.
+    let mut p = Play::new(2);
+    p.host(
+        MultigamesCommand::AddTour {
+            title: "Тур 1".into(),
+        },
+        s(0),
+    );
+    for (title, points) in [("Ребус", "3"), ("Кроссворд", "5")] {
+        p.host(
+            MultigamesCommand::AddTask {
+                tour: TourNo(0),
+                task: draft(title, points, 60),
+            },
+            s(0),
+        );
+    }
+
+    // Assert: the projector lists every task's points before the start.
+    let shown: Vec<Credit> = p
+        .game
+        .display_view(&p.roster, s(1))
+        .announced
+        .iter()
+        .map(|t| t.points)
+        .collect();
+    assert_eq!(shown, [pts("3"), pts("5")]);
+
+    // Act: the first task begins; the host tries to add another.
+    p.host(MultigamesCommand::Announce { task: T0 }, s(2));
+    p.host(MultigamesCommand::Start { task: T0 }, s(3));
+    let late = p.try_as(
+        Identity::Host,
+        MultigamesCommand::AddTask {
+            tour: TourNo(0),
+            task: draft("Анаграмма", "2", 60),
+        },
+        s(4),
+    );
+
+    // Assert: refused; the list has done its work and leaves the screen.
+    assert_eq!(late, Err(MultigamesPlayError::PointsAnnounced));
+    assert!(p.game.display_view(&p.roster, s(5)).announced.is_empty());
 }

@@ -185,4 +185,7 @@ pub struct MultigamesDisplayView {
     /// The task revealed last, with its answer.
     pub last_revealed: Option<(TaskHeading, TaskReveal)>,
     pub standings: Vec<MultiStandingRow>,
+    /// 6: every task's number, title and points, announced before the
+    /// tournament: listed until the first task begins, empty after.
+    pub announced: Vec<TaskHeading>,
 }
