@@ -58,4 +58,4 @@ mod jury_tests;
 mod live_tests;
 mod protocol;
 #[cfg(test)]
-mod rules41_tests;
+mod readings_tests;

@@ -1,4 +1,4 @@
-//! Issue 41 in ChGK: A is fixed when a tour closes (4.3), a спорный only on
+//! ChGK's second reading of the rules: A is fixed when a tour closes (4.3), a спорный only on
 //! an answer not counted (4.13–4.15), and «Остальные — неверно» only once a
 //! question's hand-in is over (3).
 
