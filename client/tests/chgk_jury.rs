@@ -163,6 +163,16 @@ fn chgk_6_5_while_the_jury_sits_the_host_sees_the_appeals_without_buttons() {
 }
 
 #[test]
+fn chgk_6_5_a_jury_gone_for_good_the_host_takes_the_appeals_back() {
+    let mut harness = host_appeals(appeals(true));
+    click(&mut harness, "АЖ ушло: апелляции решает ведущий");
+    assert_eq!(
+        harness.state().sent,
+        vec![UiCommand::Send(Command::TakeBackAppeals)]
+    );
+}
+
+#[test]
 fn chgk_4_14_with_no_jury_the_host_decides() {
     let mut harness = host_appeals(appeals(false));
     click(&mut harness, "Отклонить");

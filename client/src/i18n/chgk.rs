@@ -249,7 +249,7 @@ texts! {
     Passes => "Пропуск", "Passed";
     JuryDecides => "Апелляции рассматривает апелляционное жюри (6.5): здесь видно, в каком они состоянии.", "The appeal jury decides the appeals (6.5): their state shows here.";
     TakeBackAppeals => "АЖ ушло: апелляции решает ведущий", "The jury has left: the host decides the appeals";
-    TakeBackAppealsHint => "Только если АЖ ушло насовсем: решение записывается, и дальше апелляции всех игр решает ведущий (4.14). Вернётся АЖ — его терминал снова сядет за апелляции.", "Only if the jury has left for good: it is recorded, and the host decides every game's appeals from now on (4.14). A jury terminal joining again seats the jury again.";
+    TakeBackAppealsHint => "Только если АЖ ушло насовсем: решение записывается, и дальше апелляции ЧГК решает ведущий (4.14). Вернётся АЖ — его терминал снова сядет за апелляции.", "Only if the jury has left for good: it is recorded, and the host decides the ChGK appeals from now on (4.14). A jury terminal joining again seats the jury again.";
     TeamAnswer => "Ответ команды", "The team's answer";
     Attendance => "Явка", "Attendance";
     ChgkScreen => "ЧГК", "ChGK";
