@@ -8,8 +8,32 @@
 use std::io;
 
 use minuta_shared::wire::close;
+use minuta_shared::wire::codec::MAX_WEB_MESSAGE_BYTES;
 
-use super::socket::{PRE_LOGIN_MAX_FRAME, violation};
+/// The largest WebSocket message a stranger may announce: a TLS record
+/// (its handshake flight, its greeting). The browser terminal sends its
+/// bytes in messages of at most this size, whatever its role.
+pub const PRE_LOGIN_MAX_FRAME: u64 = MAX_WEB_MESSAGE_BYTES as u64;
+
+/// Why the WebSocket itself ended a connection: a text message, a message
+/// over the limit, a broken frame. Carried inside the `io::Error` the
+/// reader sees, so the connection closes with this code.
+#[derive(Debug, thiserror::Error)]
+#[error("{reason}")]
+pub struct StreamViolation {
+    pub code: u32,
+    pub reason: String,
+}
+
+pub(super) fn violation(code: u32, reason: impl Into<String>) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        StreamViolation {
+            code,
+            reason: reason.into(),
+        },
+    )
+}
 
 /// Where the reader is among the peer's WebSocket frames (RFC 6455, 5.2):
 /// inside a header, inside a payload, or between frames; and inside a
@@ -103,7 +127,6 @@ impl FrameScan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::net::web::socket::StreamViolation;
 
     /// A client's masked frame header announcing `len` bytes.
     fn header(fin: bool, opcode: u8, len: u64) -> Vec<u8> {

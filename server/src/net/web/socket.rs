@@ -45,10 +45,11 @@ use tokio_tungstenite::tungstenite::{Bytes, Error as WsError, Message};
 
 use minuta_shared::identity::Role;
 
-use super::frames::FrameScan;
+use super::frames::{FrameScan, violation};
+pub use super::frames::{PRE_LOGIN_MAX_FRAME, StreamViolation};
 use minuta_shared::wire::close;
 use minuta_shared::wire::codec::{
-    MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES, MAX_WEB_MESSAGE_BYTES,
+    MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
 };
 
 /// The WebSocket close code of `wire::close` code `code`: the private-use
@@ -72,11 +73,6 @@ const FRAME_HEADER_BYTES: u64 = 14;
 
 /// A stranger's window: its TLS handshake and a whole greeting, twice.
 pub const PRE_LOGIN_WINDOW: u64 = 2 * (MAX_HELLO_FRAME_BYTES as u64 + 4) + 32 * 1024;
-
-/// The largest WebSocket message a stranger may announce: a TLS record
-/// (its handshake flight, its greeting). The browser terminal sends its
-/// bytes in messages of at most this size, whatever its role.
-pub const PRE_LOGIN_MAX_FRAME: u64 = MAX_WEB_MESSAGE_BYTES as u64;
 
 /// The largest WebSocket message a peer logged in as `role` may announce:
 /// its largest frame and its TLS (the window holds two).
@@ -354,26 +350,6 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Metered<S> {
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
     }
-}
-
-/// Why the WebSocket itself ended a connection: a text message, a message
-/// over the limit, a broken frame. Carried inside the `io::Error` the
-/// reader sees, so the connection closes with this code.
-#[derive(Debug, thiserror::Error)]
-#[error("{reason}")]
-pub struct StreamViolation {
-    pub code: u32,
-    pub reason: String,
-}
-
-pub(super) fn violation(code: u32, reason: impl Into<String>) -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidData,
-        StreamViolation {
-            code,
-            reason: reason.into(),
-        },
-    )
 }
 
 fn ws_io_error(e: WsError) -> io::Error {
