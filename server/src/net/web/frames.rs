@@ -125,11 +125,11 @@ impl FrameScan {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A client's masked frame header announcing `len` bytes.
-    fn header(fin: bool, opcode: u8, len: u64) -> Vec<u8> {
+    pub(in crate::net::web) fn header(fin: bool, opcode: u8, len: u64) -> Vec<u8> {
         let mut h = vec![if fin { 0x80 } else { 0 } | opcode];
         match len {
             0..=125 => h.push(0x80 | len as u8),
@@ -146,7 +146,7 @@ mod tests {
         h
     }
 
-    fn code_of(e: &io::Error) -> u32 {
+    pub(in crate::net::web) fn code_of(e: &io::Error) -> u32 {
         e.get_ref()
             .and_then(|inner| inner.downcast_ref::<StreamViolation>())
             .map(|v| v.code)

@@ -2,6 +2,7 @@
 //! deadlines, its close codes.
 
 use super::*;
+use crate::net::web::frames::tests::{code_of, header};
 
 #[test]
 fn close_codes_and_reasons_fit_a_close_frame() {
@@ -34,31 +35,6 @@ async fn the_socket_yields_no_more_than_the_window_until_it_is_widened() {
         got += metered.read(&mut buf[got..]).await.unwrap();
     }
     assert_eq!(got, 30_000);
-}
-
-/// A client's masked frame header announcing `len` bytes.
-fn header(fin: bool, opcode: u8, len: u64) -> Vec<u8> {
-    let mut h = vec![if fin { 0x80 } else { 0 } | opcode];
-    match len {
-        0..=125 => h.push(0x80 | len as u8),
-        126..=0xffff => {
-            h.push(0x80 | 126);
-            h.extend_from_slice(&(len as u16).to_be_bytes());
-        }
-        _ => {
-            h.push(0x80 | 127);
-            h.extend_from_slice(&len.to_be_bytes());
-        }
-    }
-    h.extend_from_slice(&[1, 2, 3, 4]);
-    h
-}
-
-fn code_of(e: &io::Error) -> u32 {
-    e.get_ref()
-        .and_then(|inner| inner.downcast_ref::<StreamViolation>())
-        .map(|v| v.code)
-        .unwrap_or(u32::MAX)
 }
 
 fn guard(frame_timeout: Duration, login_within: Duration) -> Guard {
