@@ -5,6 +5,7 @@
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameReceipt, PlayError};
 use minuta_shared::programme::Slot;
+use minuta_shared::tournament::prize_tie::PrizeTieRefusal;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
@@ -347,6 +348,8 @@ texts! {
     MgNotCredited => "не оценено", "not credited";
     MgLateAnswers => "Опоздавшие ответы (не засчитываются)", "Late answers (never scored)";
     MgRevealNeedsCredit => "Сначала оцените все ответы, сданные вовремя.", "First credit every answer handed in on time.";
+    MgAppealsByHost => "Апелляционного жюри нет: по апелляциям решает ведущий (6.5); решение записывается от его имени.", "No appeal jury sits: the host decides the appeals (6.5), on record as the host's.";
+    MgDecidedByHost => "Решение ведущего (жюри не было)", "Decided by the host (no jury sitting)";
     MgAppealsByJury => "Решения по апелляциям принимает апелляционное жюри (его код — во вкладке «Подключение»).", "The appeal jury decides appeals (its code is in the Access tab).";
     MgTeamAnswer => "Ответ команды", "The team's answer";
     MgJuryReply => "Ответ АЖ", "The jury's reply";
@@ -423,6 +426,21 @@ pub fn command_error(lang: Lang, error: &CommandError) -> String {
         E::Programme(error) => programme::error(lang, error, &|_| None),
         E::TeamHasPlayed => "команда уже играла и входит в результаты: удалить её нельзя".into(),
         E::Import(problems) => roster::refused(lang, problems),
+        E::PrizeTie(why) => prize_refusal(why),
+    }
+}
+
+/// 2.2: a refused step on a prize tie, in Russian.
+fn prize_refusal(why: &PrizeTieRefusal) -> String {
+    match why {
+        PrizeTieRefusal::GameNotOver => "игра ещё идёт: места пока не окончательные".into(),
+        PrizeTieRefusal::NoTie { place } => {
+            format!("в таблице нет ничьей за призовое место {place}")
+        }
+        PrizeTieRefusal::NotTied { team } => {
+            format!("«{team}» не среди команд, которые ещё разыгрывают место")
+        }
+        PrizeTieRefusal::Settled => "эта ничья уже разрешена".into(),
     }
 }
 
@@ -571,6 +589,7 @@ pub fn command_name(lang: Lang, command: &Command) -> String {
         C::AddGame { .. } => ("новая игра", "new game"),
         C::SetProgramme { .. } => ("сохранение программы", "saving the programme"),
         C::TakeBackAppeals => ("апелляции — ведущему", "appeals back to the host"),
+        C::SettlePrizeTie { .. } => ("ничья за призовое место", "the tie for a prize place"),
         C::Game { command, .. } => return game_command_name(lang, command),
     };
     match lang {

@@ -301,6 +301,7 @@ fn multigames_6_5_the_team_reads_the_jurys_decision() {
             points: Some(Credit::from_int(3)),
             reply: "Засчитано по звучанию".into(),
             at: at(300_000),
+            by_host: false,
         }),
     )];
     let harness = team_screen(team_game(view), 400_000);

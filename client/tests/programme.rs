@@ -58,6 +58,7 @@ fn multigames() -> GameEntry<GameStaffView> {
             appeals: Vec::new(),
             standings: Vec::new(),
             finished: false,
+            appeal_jury: true,
         }),
     }
 }

@@ -217,6 +217,7 @@ fn multigames() -> (Format, GameStaffView) {
         appeals: Vec::new(),
         standings: Vec::new(),
         finished: false,
+        appeal_jury: true,
     };
     (Format::Multigames, GameStaffView::Multigames(view))
 }

@@ -28,7 +28,7 @@ use std::path::Path;
 
 use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::{RING_CSV_HEADER, RING_PLACES_CSV_HEADER, RingTournament};
-use minuta_shared::play::chgk::{CHGK_CSV_HEADER, ChgkGame};
+use minuta_shared::play::chgk::{CHGK_CSV_HEADER, ChgkGame, EVENT_CHGK};
 use minuta_shared::play::roster::Roster;
 use minuta_shared::time::ServerTime;
 use minuta_shared::tournament::festival::Prize;
@@ -126,7 +126,7 @@ pub fn export_pdf(data_dir: &Path) -> Result<Vec<u8>, ExportError> {
 /// programme, the games there are (for the error).
 fn to_sheet(core: &Core, game: GameId) -> Result<String, String> {
     match core.game(game).filter(|g| g.in_use()) {
-        Some(slot) => Ok(format!("{:#}\n", slot.state.sheet(core.roster()))),
+        Some(slot) => Ok(format!("{:#}\n", core.game_sheet(game, slot))),
         None => {
             let known: Vec<String> = core
                 .games()
@@ -152,7 +152,7 @@ fn games_json(core: &Core) -> Value {
                 "id": id.0,
                 "name": core.game_name(g),
                 "format": g.format().name(),
-                "standings": g.state.standings(core.roster()),
+                "standings": core.game_standings(id, g),
             })
         })
         .collect()
@@ -197,12 +197,14 @@ fn prize_number(prize: Prize) -> u32 {
 fn to_json(core: &Core) -> String {
     let fallback = ChgkGame::default();
     let chgk = core.event_chgk().unwrap_or(&fallback);
+    let mut standings = chgk.export_standings(core.roster());
+    core.settle_standings(EVENT_CHGK, &mut standings);
     let mut out = json!({
         "tournament": core.registry().tournament,
         "format": "chgk",
         "teams": core.registry().teams.len(),
         "questions": chgk.export_questions(),
-        "standings": chgk.export_standings(core.roster()),
+        "standings": standings,
         "games": games_json(core),
         "festival": festival_json(core),
     });

@@ -34,7 +34,8 @@ use minuta_shared::roster::ImportedTeam;
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::rules::neptune::Bid;
-use minuta_shared::wire::client::{Command, CutDecision, CutStep};
+use minuta_shared::tournament::Place;
+use minuta_shared::wire::client::{Command, CutDecision, CutStep, PrizeStep};
 
 /// Every role a connection can have.
 pub const ROLES: [Role; 5] = [
@@ -48,7 +49,6 @@ pub const ROLES: [Role; 5] = [
 const HOST: &[Role] = &[Role::Host];
 const STAFF: &[Role] = &[Role::Host, Role::Judge];
 const TEAM: &[Role] = &[Role::Team];
-const JURY: &[Role] = &[Role::Jury];
 const HOST_OR_TEAM: &[Role] = &[Role::Host, Role::Team];
 const HOST_OR_JURY: &[Role] = &[Role::Host, Role::Jury];
 
@@ -75,7 +75,8 @@ pub fn senders(command: &Command) -> &'static [Role] {
         | Command::SetProgramme { .. }
         | Command::RemoveTeam { .. }
         | Command::ImportTeams { .. }
-        | Command::TakeBackAppeals => HOST,
+        | Command::TakeBackAppeals
+        | Command::SettlePrizeTie { .. } => HOST,
         Command::Press { .. } => TEAM,
         Command::Game { command, .. } => match command {
             GameCommand::Chgk(c) => match c {
@@ -105,8 +106,9 @@ pub fn senders(command: &Command) -> &'static [Role] {
                 | MultigamesCommand::Finish => HOST,
                 MultigamesCommand::Award { .. } => STAFF,
                 MultigamesCommand::Answer { .. } | MultigamesCommand::Appeal { .. } => TEAM,
-                // 6.5: «Окончательное решение по апелляции принимает АЖ».
-                MultigamesCommand::DecideAppeal { .. } => JURY,
+                // 6.5: «Окончательное решение по апелляции принимает АЖ»;
+                // the host when no jury sits (a rule of the game, not a role).
+                MultigamesCommand::DecideAppeal { .. } => HOST_OR_JURY,
             },
             GameCommand::Ring(c) => match c {
                 // In Brain-ring the host judges at the table (4).
@@ -198,7 +200,7 @@ impl Default for Params {
 }
 
 /// How many kinds of command [`command`] builds.
-pub const KINDS: usize = 85;
+pub const KINDS: usize = 86;
 
 /// The `kind`-th kind of command (`kind` is taken modulo [`KINDS`]), made
 /// of `p`; a game command goes to `game_of` its format.
@@ -549,6 +551,21 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         82 => own(OwnGameCommand::Close),
         // ---- 6.5: the host takes the appeals back from a jury gone
         84 => Command::TakeBackAppeals,
+        // ---- 2.2: a tie at a prize place, one step
+        85 => Command::SettlePrizeTie {
+            game: GameId(b),
+            place: Place {
+                first: a.max(1),
+                last: a.max(1) + 1,
+            },
+            step: match a % 3 {
+                0 => PrizeStep::ShootOff {
+                    right: vec![TeamId(b)],
+                },
+                1 => PrizeStep::Lot { seed: big },
+                _ => PrizeStep::Shared,
+            },
+        },
         // ---- the tie at a qualification cut, one step (4.3, 5.2)
         // 83
         _ => Command::SettleCut {

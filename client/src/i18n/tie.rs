@@ -3,6 +3,7 @@
 //! shoot-off and the host's lot with its seed.
 
 use minuta_shared::ids::TeamId;
+use minuta_shared::wire::view::PrizeTieBoard;
 
 use super::{Lang, texts};
 
@@ -24,6 +25,65 @@ texts! {
     CutHint => "Вопрос — на карточки команд, разделивших место; отметьте команды, ответившие верно, и запишите вопрос. Повторяйте, пока ничья не разрешится.", "One question to the tied teams' cards: tick the teams that answered right and record it. Repeat until the tie breaks.";
     CutRecord => "Записать вопрос перестрелки", "Record the shoot-off question";
     YourShootOff => "Ваша команда в перестрелке: жмите, когда знаете ответ!", "Your team is in the shoot-off: press when you know!";
+    PrizeTitle => "Ничья за призовое место", "A tie for a prize place";
+    PrizeHint => "Призовых мест три (2.2): разыграйте место перестрелкой — вопрос командам, разделившим место, отметьте ответивших верно и запишите вопрос, — или жребием; или запишите, что место делится (общий приз).", "There are three prize places (2.2): play the place off — one question to the tied teams, tick those right and record it — or draw a lot; or record that the place is shared (a shared prize).";
+    PrizeShare => "Место делится (общий приз)", "The place is shared (a shared prize)";
+    PrizesSettled => "Призовые места разыграны", "Prize places settled";
+}
+
+/// The prize tie's game as screens name it: its own name, or its format's
+/// for the event's ChGK and Brain-ring.
+fn game_title(lang: Lang, board: &PrizeTieBoard) -> String {
+    if board.game_name.is_empty() {
+        super::format_name(lang, board.format).to_owned()
+    } else {
+        board.game_name.clone()
+    }
+}
+
+/// «ЧГК: «А», «Б» делят 1–2 место».
+pub fn prize_tied(lang: Lang, board: &PrizeTieBoard) -> String {
+    let names: Vec<String> = board.tied.iter().map(|(_, n)| n.clone()).collect();
+    let teams = quoted_list(&names);
+    let game = game_title(lang, board);
+    let place = board.place;
+    lang.pick(
+        format!("{game}: {teams} делят {place} место"),
+        format!("{game}: {teams} share place {place}"),
+    )
+}
+
+/// «Разыгрывают 2–3 место: «Б», «В»».
+pub fn prize_still(lang: Lang, board: &PrizeTieBoard) -> Option<String> {
+    let place = board.still_place?;
+    let names: Vec<String> = board.still_tied.iter().map(|(_, n)| n.clone()).collect();
+    let teams = quoted_list(&names);
+    Some(lang.pick(
+        format!("Разыгрывают {place} место: {teams}"),
+        format!("Playing off place {place}: {teams}"),
+    ))
+}
+
+/// The places a tie gave: «1 — «А»; 2 — «Б»» (a shared place as «2-3»),
+/// with how it was settled.
+pub fn prize_result(lang: Lang, board: &PrizeTieBoard) -> String {
+    let places: Vec<String> = board
+        .places
+        .iter()
+        .map(|(name, place)| format!("{place} — «{name}»"))
+        .collect();
+    let places = places.join("; ");
+    let how = match (board.shared, board.lot, board.shoot_off.len()) {
+        (true, _, _) => lang.pick("место делится".to_owned(), "the place is shared".to_owned()),
+        (false, Some(seed), _) => {
+            lang.pick(format!("жребий, зерно {seed}"), format!("lot, seed {seed}"))
+        }
+        (false, None, n) => lang.pick(
+            format!("перестрелка, вопросов: {n}"),
+            format!("shoot-off, {n} question(s)"),
+        ),
+    };
+    format!("{places} ({how})")
 }
 
 /// «Вопрос перестрелки № 2».

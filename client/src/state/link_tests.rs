@@ -40,6 +40,7 @@ fn projector() -> AppState {
             tournament: "Кубок".into(),
             games: Vec::new(),
             programme: None,
+            prize_ties: Vec::new(),
         }))),
     );
     state

@@ -67,6 +67,7 @@ fn a_new_view_replaces_the_old_one_whole() {
         tournament: String::new(),
         games: Vec::new(),
         programme: None,
+        prize_ties: Vec::new(),
     });
     reduce(&mut state, NetEvent::View(Box::new(display)));
     assert!(state.team_view().is_none());

@@ -15,7 +15,7 @@ use crate::i18n::{Lang, T};
 use crate::state::AppState;
 use crate::views::format::MainClaim;
 use crate::views::widgets::{self, GREY};
-use crate::views::{event_own, games, programme};
+use crate::views::{event_own, games, prize_tie, programme};
 
 pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     let lang = state.lang;
@@ -28,10 +28,15 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
             programme::strip(ui, lang, listed, size)
         });
         ui.separator();
+        prize_tie::hall(ui, lang, &view.prize_ties, size);
         if programme::shows_programme(view, now) {
             whole_programme(ui, lang, view, listed);
             return;
         }
+    }
+    if view.programme.is_none() {
+        let size = (ui.available_height() * 0.04).clamp(18.0, 44.0);
+        prize_tie::hall(ui, lang, &view.prize_ties, size);
     }
     let main = event_own::display_main_page(view, now);
     let whole = matches!(main.game, Some((_, MainClaim::Whole)));

@@ -27,6 +27,7 @@ pub mod neptune;
 pub mod own_game;
 pub mod package_field;
 pub mod picture;
+pub mod prize_tie;
 pub mod programme;
 pub mod question;
 pub mod start_failed;

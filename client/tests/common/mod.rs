@@ -269,6 +269,7 @@ pub fn host_view() -> HostView {
         programme: None,
         festival: Vec::new(),
         autopilot: None,
+        prize_ties: Vec::new(),
     }
 }
 
@@ -308,6 +309,7 @@ pub fn display_view() -> DisplayView {
             event_ring(GameDisplayView::Ring(RingBoard::default())),
         ],
         programme: None,
+        prize_ties: Vec::new(),
     }
 }
 

@@ -73,6 +73,7 @@ fn multigames_phone_the_revealed_answers_the_appeal_and_the_decision_fit() {
             points: Some(Credit::from_int(3)),
             reply: "Засчитано по звучанию, как решило апелляционное жюри".into(),
             at: at(300_000),
+            by_host: false,
         }),
     )];
     for lang in [Lang::Ru, Lang::En] {

@@ -49,6 +49,7 @@ fn staff_view() -> MultigamesStaffView {
         appeals: Vec::new(),
         standings: Vec::new(),
         finished: false,
+        appeal_jury: true,
     }
 }
 
@@ -287,6 +288,7 @@ fn appeals_view() -> MultigamesStaffView {
                 points: None,
                 reply: "Ответ не совпадает".into(),
                 at: at(350_000),
+                by_host: false,
             }),
         ),
         pending,

@@ -84,6 +84,7 @@ impl Core {
                 Some(slot) => slot.state.check_replay(event, &self.registry),
                 None => Err(ReplayError::NoSuchGame(*game)),
             },
+            Event::PrizeTieSettled { game, .. } => self.game_exists(*game),
             Event::ProgrammeSet { programme } => {
                 for slot in programme.days.iter().flat_map(|d| &d.slots) {
                     if let Slot::GameTour { game, .. } = slot {

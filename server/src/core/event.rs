@@ -15,6 +15,7 @@ use minuta_shared::play::settings::TournamentSettings;
 use minuta_shared::programme::Programme;
 use minuta_shared::roster::SitePlayer;
 use minuta_shared::time::ServerTime;
+use minuta_shared::tournament::prize_tie::PrizeTie;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -123,6 +124,13 @@ pub enum Event {
     JuryStoodDown {
         at: ServerTime,
     },
+    /// 2.2: the host took a step on a tie at a prize place of `game`
+    /// (`Command::SettlePrizeTie`): the tie's whole record so far, which
+    /// replaces the one before it.
+    PrizeTieSettled {
+        game: GameId,
+        tie: PrizeTie<TeamId>,
+    },
 }
 
 impl Event {
@@ -143,6 +151,7 @@ impl Event {
             Event::JuryAppointed { .. } => "jury_appointed",
             Event::JurySeated { .. } => "jury_seated",
             Event::JuryStoodDown { .. } => "jury_stood_down",
+            Event::PrizeTieSettled { .. } => "prize_tie_settled",
             Event::GameAdded { .. } => "game_added",
             // A format names its own events' kinds (ChGK's and
             // Brain-ring's stay as they were before games had ids).

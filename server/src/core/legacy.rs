@@ -92,7 +92,8 @@ fn as_game_event(event: &Event) -> Option<(bool, GameEvent)> {
         | Event::Media { .. }
         | Event::TeamSitePlayers { .. }
         | Event::JurySeated { .. }
-        | Event::JuryStoodDown { .. } => None,
+        | Event::JuryStoodDown { .. }
+        | Event::PrizeTieSettled { .. } => None,
     }
 }
 

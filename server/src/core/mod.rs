@@ -11,6 +11,7 @@ mod games;
 mod legacy;
 mod media;
 mod own_games;
+mod prize_ties;
 mod programme;
 mod projection;
 mod qualification;
@@ -30,6 +31,7 @@ use minuta_shared::play::games::{GamePatch, event_games, first_added_games};
 use minuta_shared::play::roster::{Roster, RosterTeam};
 use minuta_shared::roster;
 use minuta_shared::time::ServerTime;
+use minuta_shared::tournament::prize_tie::PrizeTie;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
@@ -85,6 +87,8 @@ pub struct Core {
     autopilot: Option<AutopilotView>,
     /// The packages' pictures by hash, for the projectors.
     media: BTreeMap<MediaHash, media::StoredMedia>,
+    /// 2.2: each game's ties at prize places as the host settled them.
+    prize_ties: BTreeMap<GameId, Vec<PrizeTie<TeamId>>>,
 }
 
 impl Core {
@@ -101,6 +105,7 @@ impl Core {
             legacy_ring: None,
             autopilot: None,
             media: BTreeMap::new(),
+            prize_ties: BTreeMap::new(),
         }
     }
 
@@ -399,6 +404,9 @@ impl Core {
                 (receipt, stored)
             }
             Command::SetProgramme { programme } => self.decide_programme(programme)?,
+            Command::SettlePrizeTie { game, place, step } => {
+                self.decide_prize_tie(game, place, step)?
+            }
         })
     }
 
@@ -493,6 +501,10 @@ impl Core {
             Event::ProgrammeSet { programme } => {
                 self.programme = Some(programme.clone());
                 self.dirty.extend([Audience::Staff, Audience::Display]);
+                return;
+            }
+            Event::PrizeTieSettled { game, tie } => {
+                self.apply_prize_tie(*game, tie);
                 return;
             }
             // Nobody sees a picture until the host shows it.
@@ -741,6 +753,8 @@ mod legacy_tests;
 mod media_tests;
 #[cfg(test)]
 mod neptune_tests;
+#[cfg(test)]
+mod prize_tie_tests;
 #[cfg(test)]
 mod programme_tests;
 #[cfg(test)]

@@ -98,14 +98,15 @@ impl Core {
         }
         let mut games: Vec<_> = self
             .games
-            .values()
-            .filter(|g| has_begun(&g.state))
+            .iter()
+            .filter(|(_, g)| has_begun(&g.state))
             .collect();
-        games.sort_by_key(|g| g.format().qualified_from_chgk());
+        games.sort_by_key(|(_, g)| g.format().qualified_from_chgk());
         games
             .into_iter()
-            .map(|g| {
-                let mut places = g.state.places(&self.roster);
+            .map(|(id, g)| {
+                // 2.2: prizes follow the places the host settled in play.
+                let mut places = self.settled_places(*id, g);
                 if g.format().qualified_from_chgk() {
                     self.place_unqualified(&mut places);
                 }

@@ -54,6 +54,7 @@ impl Core {
             tournament: self.registry.tournament.clone(),
             games: self.game_entries(|g| g.state.display_view(&self.roster, now)),
             programme: self.programme_view(),
+            prize_ties: self.prize_tie_boards(),
         }
     }
 
@@ -140,6 +141,7 @@ impl Core {
             jury_secret: with_access.then(|| registry.jury_secret.clone()),
             programme: self.programme_view(),
             festival: self.festival_tables(),
+            prize_ties: self.prize_tie_boards(),
             autopilot: self.autopilot,
         }
     }

@@ -13,6 +13,8 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
+use minuta_shared::time::ServerTime;
+use minuta_shared::wire::client::{Command, PrizeStep};
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::{HostView, View};
@@ -119,7 +121,10 @@ pub(super) async fn play(
             _ = tick.tick() => {}
         }
         let Some(view) = &latest else { continue };
-        if !finished && pace.game.finished(view) {
+        // With the autopilot on, its demo ends once the prize places are
+        // settled too (it draws them below).
+        let prizes_settled = !pace.autopilot || view.prize_ties.iter().all(|t| t.settled());
+        if !finished && pace.game.finished(view) && prizes_settled {
             finished = true;
             if let Some(line) = &pace.finish_line {
                 line.reach();
@@ -135,7 +140,12 @@ pub(super) async fn play(
         if !pace.autopilot || !pending.is_empty() {
             continue;
         }
-        let steps = autopilot.steps(view, now);
+        // 2.2: a prize place a game left shared is drawn by lot, its seed
+        // from the clock and stored with the step, before anything else.
+        let steps = match prize_lot(view, now) {
+            Some(lot) => Some(Steps::Paced(1, vec![lot])),
+            None => autopilot.steps(view, now),
+        };
         // What the host announces to the hall, the demo prints.
         for line in autopilot.news() {
             pace.tell(line);
@@ -159,6 +169,18 @@ pub(super) async fn play(
             }
         }
     }
+}
+
+/// 2.2: the lot the autopilot draws for the first prize tie still open.
+fn prize_lot(view: &HostView, now: ServerTime) -> Option<Command> {
+    let tie = view.prize_ties.iter().find(|t| !t.settled())?;
+    Some(Command::SettlePrizeTie {
+        game: tie.game,
+        place: tie.place,
+        step: PrizeStep::Lot {
+            seed: now.0 % 1_000_000,
+        },
+    })
 }
 
 #[cfg(test)]

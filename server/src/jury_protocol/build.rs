@@ -67,6 +67,7 @@ pub fn build(core: &Core, started: Option<ServerTime>) -> Protocol {
         let title = game_title(core, id, &slot.state);
         slot.state.protocol_section(&mut p, core.roster(), &title);
     }
+    prize_ties(&mut p, core);
 
     p.heading(Level::Sub, "Подписи");
     p.blocks.push(Block::Signatures(
@@ -90,6 +91,65 @@ fn game_title(core: &Core, id: GameId, state: &GameState) -> String {
     } else {
         format!("{format}: «{name}»")
     }
+}
+
+/// 2.2: each tie at a prize place and how the host settled it (the game
+/// tables above show the places the keys give).
+fn prize_ties(p: &mut Protocol, core: &Core) {
+    let boards = core.prize_tie_boards();
+    if boards.is_empty() {
+        return;
+    }
+    p.heading(Level::Sub, "Ничьи за призовые места (2.2)");
+    let mut table = Table::new(&[
+        ("Игра", 2.5),
+        ("Место", 1.0),
+        ("Команды", 4.0),
+        ("Как разыграно", 5.0),
+    ]);
+    for board in boards {
+        let game = core
+            .game(board.game)
+            .map(|slot| game_title(core, board.game, &slot.state))
+            .unwrap_or_default();
+        let teams: Vec<String> = board.tied.iter().map(|(_, n)| format!("«{n}»")).collect();
+        let mut how: Vec<String> = board
+            .shoot_off
+            .iter()
+            .zip(1..)
+            .map(|(right, n)| {
+                if right.is_empty() {
+                    format!("вопрос {n}: верных нет")
+                } else {
+                    let right: Vec<String> = right.iter().map(|t| format!("«{t}»")).collect();
+                    format!("вопрос {n}: верно — {}", right.join(", "))
+                }
+            })
+            .collect();
+        if let Some(seed) = board.lot {
+            how.push(format!("жребий, зерно {seed}"));
+        }
+        if board.shared {
+            how.push("место делится (общий приз)".to_owned());
+        }
+        let result: Vec<String> = board
+            .places
+            .iter()
+            .map(|(name, place)| format!("{place} — «{name}»"))
+            .collect();
+        how.push(if board.settled() {
+            format!("итог: {}", result.join("; "))
+        } else {
+            "не разыграно".to_owned()
+        });
+        table.row(vec![
+            game,
+            board.place.to_string(),
+            teams.join(", "),
+            how.join("; "),
+        ]);
+    }
+    p.table(table);
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ fn view(number: u32) -> Outbound {
             tournament: number.to_string(),
             games: Vec::new(),
             programme: None,
+            prize_ties: Vec::new(),
         },
     )))))
 }

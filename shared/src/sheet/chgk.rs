@@ -17,6 +17,9 @@ pub(crate) struct ChgkSheet {
     pub format: String,
     pub teams: Vec<String>,
     pub questions: Vec<ChgkSheetQuestion>,
+    /// 2.2: how ties at prize places were settled in play; absent = none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
 }
 
 /// A played question.
@@ -56,7 +59,7 @@ pub(crate) fn score(sheet: &ChgkSheet) -> Result<Scored, SheetError> {
             absent,
         });
     }
-    let standings = chgk_standings(teams.len(), &questions)
+    let mut standings = chgk_standings(teams.len(), &questions)
         .into_iter()
         .map(|r| {
             row(teams.name(r.team), r.place, int(i64::from(r.points)))
@@ -64,6 +67,7 @@ pub(crate) fn score(sheet: &ChgkSheet) -> Result<Scored, SheetError> {
                 .with("mask", Value::String(r.mask))
         })
         .collect();
+    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "chgk",
         standings,

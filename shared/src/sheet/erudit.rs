@@ -22,6 +22,9 @@ pub(crate) struct EruditSheet {
     pub format: String,
     pub teams: Vec<String>,
     pub tours: Vec<SheetTour>,
+    /// 2.2: how ties at prize places were settled in play; absent = none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
 }
 
 /// A complete tour: its type and its four rounds.
@@ -94,7 +97,7 @@ pub(crate) fn score(sheet: &EruditSheet) -> Result<Scored, SheetError> {
         ));
     }
     let score = read_game(&teams, &sheet.tours, "tours")?;
-    let standings = rank_by(
+    let mut standings = rank_by(
         score.teams.into_iter().enumerate().collect(),
         |(_, team)| team.points,
     )
@@ -109,6 +112,7 @@ pub(crate) fn score(sheet: &EruditSheet) -> Result<Scored, SheetError> {
         row(teams.name(team), r.place, int(result.points)).with_map("players", players)
     })
     .collect();
+    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "erudit-quartet",
         standings,

@@ -33,6 +33,9 @@ pub(crate) struct EruditTournamentSheet {
     pub stages: Vec<Vec<SheetGroup>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub qualification: Option<Qualification>,
+    /// 2.2: how ties at prize places were settled in play; absent = none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
 }
 
 /// A group of four: its teams, its game's complete tours and how its
@@ -94,7 +97,7 @@ pub(crate) fn score(sheet: &EruditTournamentSheet) -> Result<Scored, SheetError>
         check_ties(&teams, &groups, &path, settling)?;
         stages.push(groups);
     }
-    let standings = tournament_table(&stages)
+    let mut standings = tournament_table(&stages)
         .into_iter()
         .map(|r| {
             row(teams.name(r.team), r.place, int(r.points))
@@ -102,6 +105,7 @@ pub(crate) fn score(sheet: &EruditTournamentSheet) -> Result<Scored, SheetError>
                 .with("group", int(r.group as i64 + 1))
         })
         .collect();
+    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "erudit-quartet",
         standings,

@@ -15,6 +15,7 @@ pub(crate) mod multigames;
 pub(crate) mod neptune;
 pub(crate) mod number;
 pub(crate) mod output;
+pub mod prize_ties;
 pub(crate) mod qualifying_cut;
 pub(crate) mod teams;
 

@@ -19,6 +19,9 @@ pub(crate) struct MultigamesSheet {
     pub format: String,
     pub teams: Vec<String>,
     pub tours: Vec<MultigamesSheetTour>,
+    /// 2.2: how ties at prize places were settled in play; absent = none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -81,12 +84,13 @@ pub(crate) fn score(sheet: &MultigamesSheet) -> Result<Scored, SheetError> {
         MultigamesError::Overflow => SheetError::new("tours", "the totals are too large"),
         other => SheetError::new("tours", other.to_string()),
     })?;
-    let standings = rank_by(totals.into_iter().enumerate().collect(), |(_, total)| {
+    let mut standings = rank_by(totals.into_iter().enumerate().collect(), |(_, total)| {
         *total
     })
     .into_iter()
     .map(|r| row(teams.name(r.item.0), r.place, credit(r.item.1)))
     .collect();
+    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "multigames",
         standings,

@@ -37,6 +37,9 @@ pub(crate) struct NeptuneSheet {
     pub joker: Option<JokerItem>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auction: Option<Vec<AuctionItem>>,
+    /// 2.2: how ties at prize places were settled in play; absent = none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
 }
 
 /// A shortened game's sizes: every contest named, each 1 up to the rules'
@@ -195,9 +198,11 @@ pub(crate) fn score(sheet: &NeptuneSheet) -> Result<Scored, SheetError> {
     }
     let auction_len = sheet.auction.as_ref().map_or(0, Vec::len);
     let score = game.score().map_err(|e| locate(&teams, auction_len, e))?;
+    let mut standings = standings(&teams.names, &score);
+    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "neptune",
-        standings: standings(&teams.names, &score),
+        standings,
         next_round: None,
     })
 }

@@ -27,6 +27,19 @@ impl Place {
         self.first != self.last
     }
 
+    /// A place as tables write it: `"3"` or `"2-3"`; `None` for anything
+    /// else.
+    pub fn parse(text: &str) -> Option<Place> {
+        let (first, last) = match text.split_once('-') {
+            Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
+            None => {
+                let n = text.trim().parse().ok()?;
+                (n, n)
+            }
+        };
+        (first >= 1 && first <= last).then_some(Place { first, last })
+    }
+
     /// The same place moved down by `teams` (for a table that follows
     /// `teams` better-placed ones, as in festival standings).
     pub fn after(self, teams: u32) -> Self {
@@ -97,6 +110,11 @@ mod tests {
     fn standings_2_2_place_display_single_and_shared() {
         assert_eq!(Place::single(4).to_string(), "4");
         assert_eq!(Place { first: 2, last: 3 }.to_string(), "2-3");
+        assert_eq!(Place::parse("2-3"), Some(Place { first: 2, last: 3 }));
+        assert_eq!(Place::parse("4"), Some(Place::single(4)));
+        for bad in ["", "0", "3-2", "x", "1-"] {
+            assert_eq!(Place::parse(bad), None, "{bad}");
+        }
     }
 
     #[test]

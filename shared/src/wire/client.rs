@@ -7,6 +7,7 @@ use crate::play::games::{GameCommand, GameSettings};
 use crate::play::settings::TournamentSettings;
 use crate::programme::Programme;
 use crate::roster::ImportedTeam;
+use crate::tournament::Place;
 
 // A message is decoded, handled and dropped; boxing the command would only
 // add an allocation per frame.
@@ -105,6 +106,27 @@ pub enum Command {
     /// game waits for a jury that will not come. Stored; a jury terminal
     /// joining later seats the jury again.
     TakeBackAppeals,
+    /// 2.2: the host records one step of settling a tie at a prize place
+    /// of a game that is over — the teams sharing `place` in its table: a
+    /// shoot-off question's right answers, a lot's seed, or that the place
+    /// stays shared. Stored with the steps so far; every table, sheet and
+    /// festival prize follows it.
+    SettlePrizeTie {
+        game: GameId,
+        place: Place,
+        step: PrizeStep,
+    },
+}
+
+/// One step of settling a tie at a prize place (2.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PrizeStep {
+    /// A shoot-off question to the teams still tied: those right.
+    ShootOff { right: Vec<TeamId> },
+    /// A lot among the teams still tied, drawn with the host's seed.
+    Lot { seed: u64 },
+    /// The host records that the place is shared (a shared prize).
+    Shared,
 }
 
 /// One step of settling a tie at the qualification cut (4.3, 5.2).

@@ -219,6 +219,7 @@ mod tests {
             tournament: "Кубок".into(),
             games: Vec::new(),
             programme: None,
+            prize_ties: Vec::new(),
         });
         for seq in [0, 250, 251, 1 << 20, u64::MAX] {
             let whole =

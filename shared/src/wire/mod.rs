@@ -22,7 +22,7 @@ pub mod view_stream;
 
 /// The protocol version this build speaks. A peer with another version is
 /// refused at the handshake with [`handshake::Refusal::VersionMismatch`].
-pub const PROTOCOL_VERSION: u16 = 11;
+pub const PROTOCOL_VERSION: u16 = 12;
 
 /// ALPN protocol name for the QUIC/TLS handshake.
 pub const ALPN: &[u8] = b"minuta/1";

@@ -16,6 +16,7 @@ pub fn permitted(role: Role, command: &Command) -> bool {
         | AddJudge { .. }
         | Qualify { .. }
         | SettleCut { .. }
+        | SettlePrizeTie { .. }
         | AddGame { .. }
         | SetProgramme { .. }
         | TakeBackAppeals => role == Role::Host,

@@ -131,6 +131,9 @@ pub enum CommandError {
     /// The teams of an import, refused whole: every bad row, with its line.
     #[error("the import was refused: {}", import_problems(.0))]
     Import(Vec<Problem>),
+    /// 2.2: a step of settling a tie at a prize place was refused.
+    #[error("{0}")]
+    PrizeTie(crate::tournament::prize_tie::PrizeTieRefusal),
 }
 
 fn import_problems(problems: &[Problem]) -> String {

@@ -178,6 +178,39 @@ pub struct DisplayView {
     pub games: Vec<DisplayGame>,
     /// The programme with what is on now and next; `None` until laid out.
     pub programme: Option<ProgrammeView>,
+    /// 2.2: the ties at prize places and how the host is settling them.
+    pub prize_ties: Vec<PrizeTieBoard>,
+}
+
+/// 2.2: one tie at a prize place of a game that is over, as the staff and
+/// the hall see it: the teams the table left level, each shoot-off
+/// question's right answers, the lot, and the places so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrizeTieBoard {
+    pub game: GameId,
+    /// The game's name (empty for the event's own ChGK and Brain-ring: the
+    /// screen names them).
+    pub game_name: String,
+    pub format: Format,
+    /// The place the teams share in the game's table.
+    pub place: Place,
+    pub tied: Vec<(TeamId, String)>,
+    pub shoot_off: Vec<Vec<String>>,
+    pub lot: Option<u64>,
+    /// The host recorded the place as shared.
+    pub shared: bool,
+    /// The teams still level at a prize position, and the place they
+    /// share; empty and `None` once settled.
+    pub still_tied: Vec<(TeamId, String)>,
+    pub still_place: Option<Place>,
+    /// Every tied team's place so far, best first.
+    pub places: Vec<(String, Place)>,
+}
+
+impl PrizeTieBoard {
+    pub fn settled(&self) -> bool {
+        self.still_tied.is_empty()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -197,6 +230,8 @@ pub struct HostView {
     pub programme: Option<ProgrammeView>,
     /// 2.2: every tournament's places for every team, prizes 1–3.
     pub festival: Vec<FestivalTable>,
+    /// 2.2: the ties at prize places and how the host is settling them.
+    pub prize_ties: Vec<PrizeTieBoard>,
     /// The demo's autopilot host, so every staff screen can say who runs
     /// the game; `None` when there is no autopilot (a real game).
     pub autopilot: Option<AutopilotView>,

@@ -183,6 +183,7 @@ mod tests {
             tournament: names.join(", "),
             games: Vec::new(),
             programme: None,
+            prize_ties: Vec::new(),
         })
     }
 
@@ -211,6 +212,7 @@ mod tests {
             programme: None,
             festival: Vec::new(),
             autopilot: None,
+            prize_ties: Vec::new(),
         })
     }
 

@@ -71,6 +71,8 @@ pub struct HostForm {
     /// The search box of «Итоги фестиваля».
     pub festival_find: String,
     pub codes: access::CodesForm,
+    /// 2.2: the ties at prize places being settled.
+    pub prize_ties: crate::views::prize_tie::PrizeTieForm,
 }
 
 pub fn dashboard(
@@ -130,32 +132,44 @@ pub fn dashboard(
     ui.separator();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
-        .show(ui, |ui| match picked {
-            HostTab::Tournament => {
-                tournament::tournament(ui, state, view, &mut form.tournament, &mut out)
+        .show(ui, |ui| {
+            // 2.2: a prize place left shared waits for the host on every tab.
+            crate::views::prize_tie::host(
+                ui,
+                state,
+                &view.prize_ties,
+                &mut form.prize_ties,
+                &mut out,
+            );
+            match picked {
+                HostTab::Tournament => {
+                    tournament::tournament(ui, state, view, &mut form.tournament, &mut out)
+                }
+                HostTab::Access => access::access(ui, state, view, &mut form.codes, &mut out),
+                HostTab::Teams => teams::teams(ui, state, view, &mut form.teams, &mut out),
+                HostTab::Judges => judges::judges(ui, state, view, &mut form.judges, &mut out),
+                HostTab::Own(tab) => {
+                    games::own_tab(ui, state, view, tab, &mut form.games, &mut out)
+                }
+                HostTab::Programme => programme::programme(
+                    ui,
+                    state,
+                    view,
+                    &mut form.programme,
+                    &mut form.games,
+                    &mut out,
+                ),
+                HostTab::Festival => festival::festival(ui, lang, view, &mut form.festival_find),
+                HostTab::Games(format) => games::staff_tab(
+                    ui,
+                    state,
+                    view,
+                    format,
+                    Seat::Host,
+                    &mut form.games,
+                    &mut out,
+                ),
             }
-            HostTab::Access => access::access(ui, state, view, &mut form.codes, &mut out),
-            HostTab::Teams => teams::teams(ui, state, view, &mut form.teams, &mut out),
-            HostTab::Judges => judges::judges(ui, state, view, &mut form.judges, &mut out),
-            HostTab::Own(tab) => games::own_tab(ui, state, view, tab, &mut form.games, &mut out),
-            HostTab::Programme => programme::programme(
-                ui,
-                state,
-                view,
-                &mut form.programme,
-                &mut form.games,
-                &mut out,
-            ),
-            HostTab::Festival => festival::festival(ui, lang, view, &mut form.festival_find),
-            HostTab::Games(format) => games::staff_tab(
-                ui,
-                state,
-                view,
-                format,
-                Seat::Host,
-                &mut form.games,
-                &mut out,
-            ),
         });
     out
 }

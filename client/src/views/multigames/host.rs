@@ -27,6 +27,8 @@ pub struct HostForm {
     pub credits: answers::CreditForm,
     /// «Итоги станут окончательными…» is showing.
     pub finishing: bool,
+    /// Replies and credits of appeals the host decides (no jury sitting).
+    pub appeals: jury::JuryForm,
 }
 
 /// The next task to announce: the first not yet announced after the
@@ -79,12 +81,24 @@ pub fn host(
     );
     ui.separator();
     ui.heading(lang.t(T::Appeals));
-    ui.label(
-        RichText::new(lang.t(T::MgAppealsByJury))
-            .small()
-            .color(GREY),
-    );
-    jury::appeal_cards(ui, lang, view, |_, _| {});
+    // 6.5: the jury decides; while none sits (none came, or the host took
+    // the appeals back), the host does, so no tour waits for it.
+    let by = if view.appeal_jury {
+        T::MgAppealsByJury
+    } else {
+        T::MgAppealsByHost
+    };
+    ui.label(RichText::new(lang.t(by)).small().color(GREY));
+    if view.appeal_jury {
+        jury::appeal_cards(ui, lang, view, |_, _| {});
+    } else {
+        let appeals = &mut form.appeals;
+        jury::appeal_cards(ui, lang, view, |ui, appeal| {
+            if appeal.decision.is_none() {
+                jury::decide(ui, state, game, view, appeal, appeals, out);
+            }
+        });
+    }
     ui.separator();
     ui.heading(lang.t(T::Standings));
     super::standings(ui, lang, "host", &view.standings, 16.0);

@@ -3,7 +3,8 @@
 //! the team, its answer beside the author's, and the appeal's text;
 //! «Удовлетворить» / «Отклонить» with a reply, and for an upheld appeal for
 //! the team's answer the credit it now gets (the task's full value when left
-//! empty). The host sees the same cards without the buttons.
+//! empty). The host sees the same cards, with the buttons only while no
+//! jury sits (6.5: none came, or the host took the appeals back).
 
 use std::collections::BTreeMap;
 
@@ -121,11 +122,18 @@ fn appeal_card(ui: &mut Ui, lang: Lang, view: &MultigamesStaffView, appeal: &App
                 reply: &decision.reply,
             };
             appeal::decision(ui, lang, &decided);
+            if decision.by_host {
+                ui.label(
+                    RichText::new(lang.t(T::MgDecidedByHost))
+                        .small()
+                        .color(GREY),
+                );
+            }
         }
     }
 }
 
-fn decide(
+pub(super) fn decide(
     ui: &mut Ui,
     state: &AppState,
     game: Game<'_>,

@@ -36,6 +36,7 @@ impl ChgkGame {
             format: <ChgkGame as LiveFormat>::FORMAT.to_owned(),
             teams: roster.teams.iter().map(|t| t.name.clone()).collect(),
             questions,
+            prize_ties: Vec::new(),
         }
     }
 }

@@ -89,6 +89,7 @@ impl EruditTournament {
                 .as_ref()
                 .filter(|cut| cut.cut_tied())
                 .map(|cut| cut.scoresheet(|t| roster.name(t))),
+            prize_ties: Vec::new(),
         }
     }
 

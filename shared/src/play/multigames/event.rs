@@ -68,6 +68,10 @@ pub enum MultigamesEvent {
         points: Option<Credit>,
         reply: String,
         at: ServerTime,
+        /// 6.5: the host decided it, the event having no jury sitting (none
+        /// came, or the host took the appeals back); absent = the jury.
+        #[serde(default)]
+        by_host: bool,
     },
     Finished {
         at: ServerTime,

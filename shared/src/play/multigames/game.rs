@@ -406,10 +406,14 @@ impl MultigamesGame {
                 points,
                 reply,
             } => {
-                // 6.5: the АЖ alone decides.
-                if who != Identity::Jury {
-                    return Err(Error::Forbidden);
-                }
+                // 6.5: the АЖ decides; the host only while no jury sits
+                // (none came, or it left and the host took the appeals
+                // back), so no tour waits for a jury that will not come.
+                let by_host = match who {
+                    Identity::Jury => false,
+                    Identity::Host if !roster.appeal_jury => true,
+                    _ => return Err(Error::Forbidden),
+                };
                 let a = self
                     .appeals
                     .get((appeal.0 as usize).wrapping_sub(1))
@@ -434,6 +438,7 @@ impl MultigamesGame {
                     points,
                     reply,
                     at: now,
+                    by_host,
                 }])
             }
         }
@@ -564,6 +569,7 @@ impl MultigamesGame {
                 points,
                 reply,
                 at,
+                by_host,
             } => {
                 let Some(a) = self.appeals.get_mut((appeal.0 as usize).wrapping_sub(1)) else {
                     return Touched::nobody();
@@ -573,6 +579,7 @@ impl MultigamesGame {
                     points: *points,
                     reply: reply.clone(),
                     at: *at,
+                    by_host: *by_host,
                 });
                 let (task, team, kind) = (a.task, a.team, a.kind);
                 if *upheld && let Some(t) = self.task_mut(task) {
@@ -580,7 +587,12 @@ impl MultigamesGame {
                         TaskAppealKind::TaskIncorrect => t.withdrawn = true,
                         TaskAppealKind::AcceptMyAnswer => {
                             if let (Some(answer), Some(p)) = (t.answers.get_mut(&team), points) {
-                                answer.credit = Some((*p, Awarder::Jury, *at));
+                                let by = if *by_host {
+                                    Awarder::Host
+                                } else {
+                                    Awarder::Jury
+                                };
+                                answer.credit = Some((*p, by, *at));
                             }
                         }
                     }

@@ -52,8 +52,9 @@ impl LiveFormat for MultigamesGame {
             | C::Finish => role == Role::Host,
             C::Award { .. } => matches!(role, Role::Host | Role::Judge),
             C::Answer { .. } | C::Appeal { .. } => role == Role::Team,
-            // 6.5: the appeal jury, and nobody else.
-            C::DecideAppeal { .. } => role == Role::Jury,
+            // 6.5: the appeal jury; the host while none sits (the game
+            // checks that).
+            C::DecideAppeal { .. } => matches!(role, Role::Jury | Role::Host),
         }
     }
 

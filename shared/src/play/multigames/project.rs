@@ -179,6 +179,7 @@ impl MultigamesGame {
             appeals: self.appeal_rows(roster, None),
             standings: self.ranked(roster, |_| true),
             finished: self.finished_at.is_some(),
+            appeal_jury: roster.appeal_jury,
         }
     }
 

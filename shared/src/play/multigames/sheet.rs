@@ -44,6 +44,7 @@ impl MultigamesGame {
             format: <MultigamesGame as LiveFormat>::FORMAT.to_owned(),
             teams: roster.teams.iter().map(|t| t.name.clone()).collect(),
             tours,
+            prize_ties: Vec::new(),
         }
     }
 

@@ -327,6 +327,7 @@ fn decide(upheld: bool, points: Option<&str>) -> MultigamesCommand {
 #[test]
 fn multigames_6_5_the_appeal_jury_alone_decides_and_its_credit_counts() {
     let mut p = revealed_with_partial_credit();
+    p.roster.appeal_jury = true;
     p.try_as(
         Identity::Team(A),
         appeal(TaskAppealKind::AcceptMyAnswer),
@@ -360,6 +361,43 @@ fn multigames_6_5_the_appeal_jury_alone_decides_and_its_credit_counts() {
         p.try_as(Identity::Jury, decide(false, None), s(20)),
         Err(MultigamesPlayError::AppealDecided)
     );
+}
+
+#[test]
+fn multigames_6_5_with_no_jury_sitting_the_host_decides_on_record() {
+    // Arrange: the jury took its seat, then left for good (the host took
+    // the appeals back): an appeal waits.
+    let mut p = revealed_with_partial_credit();
+    p.roster.appeal_jury = true;
+    p.try_as(
+        Identity::Team(A),
+        appeal(TaskAppealKind::AcceptMyAnswer),
+        s(16),
+    )
+    .expect("filed");
+    assert_eq!(
+        p.try_as(Identity::Host, decide(true, None), s(17)),
+        Err(MultigamesPlayError::Forbidden),
+        "not while the jury sits"
+    );
+    p.roster.appeal_jury = false;
+
+    // Act: the host decides; a judge still may not.
+    assert_eq!(
+        p.try_as(Identity::Judge(JudgeId(1)), decide(true, None), s(18)),
+        Err(MultigamesPlayError::Forbidden)
+    );
+    p.try_as(Identity::Host, decide(true, Some("3")), s(19))
+        .expect("decided by the host");
+
+    // Assert: the credit counts, on record as the host's.
+    let staff = p.game.staff_view(&p.roster, s(20));
+    assert!(!staff.appeal_jury);
+    let decision = staff.appeals[0].decision.clone().expect("logged");
+    assert!(decision.by_host);
+    assert_eq!(staff.tours[0].tasks[0].answers[0].by, Some(Awarder::Host));
+    let rows = p.game.public_standings(&p.roster);
+    assert_eq!((rows[0].team, rows[0].points), (A, pts("3")));
 }
 
 #[test]

@@ -105,6 +105,9 @@ pub struct AppealDecision {
     pub points: Option<Credit>,
     pub reply: String,
     pub at: ServerTime,
+    /// 6.5: the host decided it (no jury sitting).
+    #[serde(default)]
+    pub by_host: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +131,8 @@ pub struct MultigamesStaffView {
     pub standings: Vec<MultiStandingRow>,
     /// All six tours played and every task revealed.
     pub finished: bool,
+    /// 6.5: a jury sits and decides the appeals; otherwise the host does.
+    pub appeal_jury: bool,
 }
 
 /// A team's own answer to a task, with its credit after the reveal.

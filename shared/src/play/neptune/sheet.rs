@@ -53,6 +53,7 @@ impl NeptuneMatch {
                 sisyphus: None,
                 joker: None,
                 auction: None,
+                prize_ties: Vec::new(),
             },
         )
     }
