@@ -23,6 +23,7 @@ mod neptune;
 mod own_game;
 mod phone;
 mod pinning;
+mod prize_ties;
 mod programme;
 mod screens;
 mod team_import;
