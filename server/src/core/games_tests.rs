@@ -264,6 +264,8 @@ fn multigames_6_5_the_jury_logs_in_and_decides_an_appeal() {
         s(16),
     )
     .expect("appeal");
+    // The jury's terminal joins: from now on it alone decides (6.5).
+    assert!(h.core.jury_joined(s(17)).is_some(), "the jury is seated");
     let View::Jury(jury) = h.core.view_for(Identity::Jury, s(17)) else {
         panic!("the jury's view");
     };
