@@ -549,10 +549,8 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
         80 => own(OwnGameCommand::Arm),
         81 => own(OwnGameCommand::Judge { right: flag }),
         82 => own(OwnGameCommand::Close),
-        // ---- 6.5: the host takes the appeals back from a jury gone
-        84 => Command::TakeBackAppeals,
         // ---- 2.2: a tie at a prize place, one step
-        85 => Command::SettlePrizeTie {
+        84 => Command::SettlePrizeTie {
             game: GameId(b),
             place: Place {
                 first: a.max(1),
@@ -566,6 +564,10 @@ pub fn command(kind: usize, p: &Params, game_of: impl Fn(Format) -> GameId) -> C
                 _ => PrizeStep::Shared,
             },
         },
+        // ---- 6.5: the host takes the appeals back from a jury gone (last:
+        // a jury terminal connecting after it seats the jury again, an
+        // event the authorization test would count)
+        85 => Command::TakeBackAppeals,
         // ---- the tie at a qualification cut, one step (4.3, 5.2)
         // 83
         _ => Command::SettleCut {

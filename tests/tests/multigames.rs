@@ -497,10 +497,19 @@ async fn multigames_6_5_only_the_jury_decides_and_the_jury_only_decides() -> Res
         ),
     )
     .await?;
-    // A team may not decide its own appeal, nor the host in the jury's place.
+    // A team may not decide its own appeal, nor the host in the jury's
+    // place while the jury sits (it joined above): the game refuses him.
     forbidden(&mut hall.teams[0], "Team", decide()).await?;
-    let mut second_host = Terminal::connect(&hall.server.host_code).await?;
-    forbidden(&mut second_host, "Host", decide()).await?;
+    let refused = hall.host.command(decide()).await?;
+    ensure!(
+        matches!(
+            refused,
+            Err(CommandError::Play(PlayError::Game(GameError::Multigames(
+                MultigamesPlayError::Forbidden
+            ))))
+        ),
+        "the host deciding while the jury sits: {refused:?}"
+    );
     // The jury's secret opens no other role: offered as the host's, refused.
     let Credential::Jury { secret } = code.credential.clone() else {
         bail!("not a jury code: {code}");
