@@ -75,7 +75,7 @@ fn festival_2_2_the_host_records_a_shoot_off_question_by_clicking() {
     assert!(harness.query_by_label("Ничья за призовое место").is_some());
     assert!(
         harness
-            .query_by_label("Что? Где? Когда?: «Южные кони», «Наяды» делят 1-2 место")
+            .query_by_label("«Что? Где? Когда?»: «Южные кони», «Наяды» делят 1-2 место")
             .is_some()
     );
     assert!(

@@ -4,7 +4,8 @@
 //! Brain-ring table presses from a browser against a native table, a
 //! Нептун captain bids from a phone, the host runs the event's games from
 //! their own tabs on a laptop, the projector shows the minute, a link with another fingerprint is refused,
-//! a page without a code shows the join screen, and a server that goes away
+//! a page without a code shows the join screen, the host plays off a
+//! tie for first place (2.2) and the projector shows it, and a server that goes away
 //! and comes back is said and rejoined with the whole state. The page is
 //! read through its widgets in words (`window.minuta_widgets()`, egui's
 //! accessibility tree) and its `data-connection`; taps land where a widget
@@ -20,13 +21,14 @@ use anyhow::{Context, Result, anyhow, ensure};
 
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCommand};
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::neptune::NeptuneCommand;
 use minuta_shared::rules::neptune::Bid;
 use minuta_shared::wire::client::Command;
 use minuta_tests::auction;
 use minuta_tests::brain_ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::browser::{LAPTOP, PHONE};
-use minuta_tests::hall::judging_of;
+use minuta_tests::hall::{judging_of, team_name};
 use minuta_tests::page::{PAGE, Page, link, slow_minute};
 use minuta_tests::{Hall, TestServer};
 
@@ -343,6 +345,68 @@ async fn browser_neptune_6_4_a_captain_bids_from_a_phone() -> Result<()> {
     ensure!(
         second.is_err(),
         "a second 40 was accepted, so the phone's bid did not stand: {second:?}"
+    );
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_2_2_the_host_plays_off_a_tie_for_first_and_the_hall_sees_it() -> Result<()> {
+    let _one = ONE_BROWSER.lock().await;
+    // Arrange: two teams; every tour closed with nobody right: they share
+    // 1-2, a tie for first place once the game is over.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let tours = hall
+        .host
+        .wait_host("the tours", |v| !v.event_chgk().tours.is_empty())
+        .await?;
+    for tour in &tours.event_chgk().tours {
+        hall.host
+            .ok(Command::game(
+                EVENT_CHGK,
+                ChgkCommand::CloseTour { tour: tour.id },
+            ))
+            .await?;
+    }
+    hall.host
+        .wait_host("the tie's board", |v| v.prize_ties.len() == 1)
+        .await?;
+    let host_url = link(&hall.server, &hall.server.host_code.clone())?;
+    let hall_url = link(&hall.server, &hall.server.display_code.clone())?;
+    let second = team_name(2);
+
+    blocking(|| -> Result<()> {
+        let page = Page::open(LAPTOP, "host-prize-tie", &host_url)?;
+        page.wait_connection("connected", PAGE)?;
+        page.wait_label("Ничья за призовое место")?;
+        page.shot("open")?;
+
+        // Act: one shoot-off question, the second team alone right.
+        let right = page.wait_widget("the second team's box", |w| {
+            w.role.contains("CheckBox") && w.says(&second)
+        })?;
+        page.tap(&right)?;
+        let record = page.wait_label("Записать вопрос перестрелки")?;
+        page.tap(&record)?;
+
+        // Assert: settled, on the host's screen and the hall's.
+        page.wait_label("Призовые места разыграны (1)")?;
+        page.shot("settled")?;
+        let projector = Page::open(LAPTOP, "hall-prize-tie", &hall_url)?;
+        projector.wait_connection("connected", PAGE)?;
+        projector.wait_widget("the places it gave", |w| w.says(&format!("1 — «{second}»")))?;
+        projector.shot("settled")?;
+        Ok(())
+    })?;
+    let view = hall
+        .host
+        .wait_host("the settled tie", |v| {
+            v.prize_ties.iter().all(|t| t.settled())
+        })
+        .await?;
+    ensure!(
+        view.prize_ties[0].places[0].0 == second,
+        "the second team first: {:?}",
+        view.prize_ties[0].places
     );
     Ok(())
 }

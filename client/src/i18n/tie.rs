@@ -41,11 +41,11 @@ fn game_title(lang: Lang, board: &PrizeTieBoard) -> String {
     }
 }
 
-/// «ЧГК: «А», «Б» делят 1–2 место».
+/// «Что? Где? Когда?»: «А», «Б» делят 1-2 место.
 pub fn prize_tied(lang: Lang, board: &PrizeTieBoard) -> String {
     let names: Vec<String> = board.tied.iter().map(|(_, n)| n.clone()).collect();
     let teams = quoted_list(&names);
-    let game = game_title(lang, board);
+    let game = format!("«{}»", game_title(lang, board));
     let place = board.place;
     lang.pick(
         format!("{game}: {teams} делят {place} место"),
