@@ -28,9 +28,9 @@ use minuta_shared::wire::client::Command;
 use minuta_tests::auction;
 use minuta_tests::brain_ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::browser::{LAPTOP, PHONE};
-use minuta_tests::hall::{judging_of, team_name};
+use minuta_tests::hall::{judging_of, jury_code, team_name};
 use minuta_tests::page::{PAGE, Page, link, slow_minute};
-use minuta_tests::{Hall, TestServer};
+use minuta_tests::{Hall, Terminal, TestServer};
 
 const Q0: QuestionId = QuestionId(0);
 /// One browser at a time: each is a heavy process on a small machine.
@@ -408,5 +408,40 @@ async fn browser_2_2_the_host_plays_off_a_tie_for_first_and_the_hall_sees_it() -
         "the second team first: {:?}",
         view.prize_ties[0].places
     );
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_6_5_the_host_takes_the_appeals_back_from_a_jury_gone() -> Result<()> {
+    let _one = ONE_BROWSER.lock().await;
+    // Arrange: the jury's terminal joined once (it sits), then went away.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let code = jury_code(&mut hall.host).await?;
+    let jury = Terminal::connect(&code).await?;
+    hall.host
+        .wait_host("the jury seated", |v| v.event_chgk().appeal_jury)
+        .await?;
+    drop(jury);
+    let url = link(&hall.server, &hall.server.host_code.clone())?;
+
+    blocking(|| -> Result<()> {
+        let page = Page::open(LAPTOP, "host-jury-gone", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        let appeals = page.wait_label("Апелляции")?;
+        page.tap(&appeals)?;
+        let take_back = page.wait_label("АЖ ушло: апелляции решает ведущий")?;
+        page.shot("jury-sits")?;
+
+        // Act
+        page.tap(&take_back)?;
+
+        // Assert: the hand-over is on record and the button gone.
+        page.wait_label("апелляции — ведущему: готово")?;
+        page.shot("host-decides")?;
+        Ok(())
+    })?;
+    hall.host
+        .wait_host("the jury stood down", |v| !v.event_chgk().appeal_jury)
+        .await?;
     Ok(())
 }
