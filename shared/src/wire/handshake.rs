@@ -112,7 +112,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 11,
+                protocol: 12,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -124,9 +124,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                11, // envelope.version
+                12, // envelope.version
                 0,  // envelope.seq
-                11, // hello.protocol
+                12, // hello.protocol
                 2,  // Credential::Team
                 3,  // team id
                 3, b'a', b'b', b'c', // secret
