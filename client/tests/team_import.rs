@@ -114,3 +114,28 @@ fn a_file_that_changes_nothing_says_so_and_offers_no_import() {
             .is_some()
     );
 }
+
+#[test]
+fn namesakes_in_the_preview_are_two_players_told_apart_with_their_own_flags() {
+    // Arrange: issue 38's team, two Борис Семёнов.
+    let namesakes = "\
+50126,Южные кони,Москва,К,102154,Семёнов,Борис,Сергеевич
+50126,Южные кони,Москва,Б,102179,Семёнов,Борис,Ильич
+50126,Южные кони,Москва,Б,102200,Орлова,Вера,Павловна
+50126,Южные кони,Москва,Л,102201,Зайцев,Олег,
+";
+    let mut harness = teams_tab(Lang::Ru);
+    click(&mut harness, "Импорт команд…");
+
+    // Act
+    app_reads(&mut harness, namesakes);
+
+    // Assert
+    assert!(
+        harness
+            .query_by_label_contains(
+                "«Южные кони» (Москва; id 50126): Семёнов Борис С. (К), Семёнов Борис И. (Б)"
+            )
+            .is_some()
+    );
+}

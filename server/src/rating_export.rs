@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::{AppealKind, ChgkGame, GameQuestion};
-use minuta_shared::roster::{PlayerFlag, SitePlayer};
+use minuta_shared::roster::{PlayerFlag, SitePlayer, site_player};
 use minuta_shared::tournament::Place;
 use serde_json::{Value, json};
 
@@ -87,7 +87,11 @@ pub fn to_rating(core: &Core) -> String {
                 "position": position_number(row.place),
                 "place": row.place.to_string(),
                 "teamMembers": record.map_or_else(Vec::new, |t| {
-                    t.players.iter().map(|p| member(p, &t.site_players)).collect()
+                    t.players
+                        .iter()
+                        .enumerate()
+                        .map(|(place, p)| member(p, site_player(&t.site_players, place)))
+                        .collect()
                 }),
                 "controversials": appeals(AppealKind::AcceptMyAnswer),
                 "appeals": appeals(AppealKind::WithdrawQuestion),
@@ -103,9 +107,10 @@ pub fn to_rating(core: &Core) -> String {
 }
 
 /// A roster entry: the name as entered, and — from an imported roster —
-/// the site's id, surname, name, patronymic and К/Б/Л flag.
-fn member(shown: &str, site_players: &[SitePlayer]) -> Value {
-    match site_players.iter().find(|s| s.shown() == shown) {
+/// the player's own record: the site's id, surname, name, patronymic and
+/// К/Б/Л flag.
+fn member(shown: &str, site: Option<&SitePlayer>) -> Value {
+    match site {
         Some(site) => json!({
             "flag": site.flag.map(PlayerFlag::letter),
             "player": {

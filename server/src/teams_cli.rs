@@ -11,7 +11,7 @@ use clap::Subcommand;
 use minuta_server::clock::ServerClock;
 use minuta_server::operator_lang::Lang;
 use minuta_server::roster_import::{ImportError, Imported, import_file};
-use minuta_shared::roster::{FileKind, ImportedTeam, Outcome, Problem};
+use minuta_shared::roster::{FileKind, ImportedTeam, Outcome, Problem, site_player};
 
 #[derive(Subcommand)]
 pub enum TeamsCommand {
@@ -141,7 +141,8 @@ fn preview(file: &Path, imported: &Imported, ru: bool) -> String {
     out
 }
 
-/// «Знатоки» (Москва; id 101): Иванов Иван (К), Петров Пётр
+/// «Знатоки» (Москва; id 101): Иванов Иван (К), Петров Пётр — each
+/// player's flag from its own record, so namesakes keep theirs.
 fn team_line(t: &ImportedTeam, ru: bool) -> String {
     let id = t
         .rating_id
@@ -159,17 +160,13 @@ fn team_line(t: &ImportedTeam, ru: bool) -> String {
     let players: Vec<String> = t
         .players
         .iter()
-        .map(|p| {
-            match t
-                .site_players
-                .iter()
-                .find(|s| s.shown() == *p)
-                .and_then(|s| s.flag)
-            {
+        .enumerate()
+        .map(
+            |(place, p)| match site_player(&t.site_players, place).and_then(|s| s.flag) {
                 Some(flag) => format!("{p} ({})", flag.letter()),
                 None => p.clone(),
-            }
-        })
+            },
+        )
         .collect();
     format!("«{}» ({town}{id}): {}", t.name, players.join(", "))
 }

@@ -149,6 +149,130 @@ fn the_rosters_xlsx_fixture_is_read_and_its_bad_row_told_by_its_row() {
     assert!(stdout.contains("line 8: flag «Х»"), "{stdout}");
 }
 
+/// Issue 38: a team with two Борис Семёнов, a captain and a base player.
+const NAMESAKES: &str = "\
+50126,Южные кони,Москва,К,102154,Семёнов,Борис,Сергеевич
+50126,Южные кони,Москва,Б,102179,Семёнов,Борис,Ильич
+50126,Южные кони,Москва,Б,102200,Орлова,Вера,Павловна
+50126,Южные кони,Москва,Л,102201,Зайцев,Олег,
+";
+
+#[test]
+fn namesakes_stay_two_players_from_the_roster_through_the_store_every_export_and_back() {
+    // Arrange
+    let dir = tempfile::tempdir().unwrap();
+    let (file, data) = (dir.path().join("roster.csv"), dir.path().join("data"));
+    std::fs::write(&file, NAMESAKES).unwrap();
+
+    // Act: imported, then — the server stopped — exported from the store.
+    let applied = stdout_ok(&import(&file, &data, true), "apply");
+    let export =
+        |format: &str, data: &Path| stdout_ok(&run(&["export", "--format", format], data), format);
+    let roster = export("rating-roster", &data);
+    let json = export("rating", &data);
+
+    // Assert: the preview, every screen and every file tell them apart.
+    assert!(
+        applied.contains(
+            "«Южные кони» (Москва; id 50126): Семёнов Борис С. (К), Семёнов Борис И. (Б), \
+             Орлова Вера (Б), Зайцев Олег (Л)"
+        ),
+        "{applied}"
+    );
+    let core = core_of(&data);
+    let team = core.registry().teams.values().next().unwrap();
+    assert_eq!(team.players[..2], ["Семёнов Борис С.", "Семёнов Борис И."]);
+    assert_eq!(roster, NAMESAKES);
+    let members: Value = serde_json::from_str(&json).unwrap();
+    let ids: Vec<Value> = members["results"][0]["teamMembers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["player"]["id"].clone())
+        .collect();
+    assert_eq!(ids, [102154, 102179, 102200, 102201]);
+
+    // The same file again changes nothing; each export, imported into a
+    // new store, gives the same people with the same ids and flags.
+    let stored = events(&data);
+    let again = stdout_ok(&import(&file, &data, true), "again");
+    assert!(again.contains("The import changes nothing."), "{again}");
+    assert_eq!(events(&data), stored);
+    for (name, text) in [("roster.csv", &roster), ("rating.json", &json)] {
+        let (file, fresh) = (
+            dir.path().join(name),
+            dir.path().join(format!("from-{name}")),
+        );
+        std::fs::write(&file, text).unwrap();
+        stdout_ok(&import(&file, &fresh, true), name);
+        assert_eq!(export("rating-roster", &fresh), NAMESAKES, "{name}");
+    }
+}
+
+#[test]
+fn a_schema_6_store_of_namesakes_keeps_both_people_and_the_roster_tells_them_apart() {
+    // Arrange: a store as the previous release left it after importing
+    // the namesakes: the one name twice, the records found by names, the
+    // old event shape, schema 6.
+    let dir = tempfile::tempdir().unwrap();
+    let (file, data) = (dir.path().join("teams.csv"), dir.path().join("data"));
+    std::fs::write(&file, "Старожилы,Казань,Аня Б,Борис В,Вера Г,Глеб Д\n").unwrap();
+    stdout_ok(&import(&file, &data, true), "a store begun");
+    let previous = [
+        r#"{"TeamRegistered":{"team":2,"name":"Южные кони","town":"Москва","players":["Семёнов Борис","Семёнов Борис","Орлова Вера","Зайцев Олег"],"secret":"s9"}}"#,
+        r#"{"TeamRatingId":{"team":2,"rating_id":50126}}"#,
+        r#"{"TeamSitePlayers":{"team":2,"players":[
+            {"id":102154,"surname":"Семёнов","name":"Борис","patronymic":"Сергеевич","flag":"Captain"},
+            {"id":102179,"surname":"Семёнов","name":"Борис","patronymic":"Ильич","flag":"Base"},
+            {"id":102200,"surname":"Орлова","name":"Вера","patronymic":"Павловна","flag":"Base"},
+            {"id":102201,"surname":"Зайцев","name":"Олег","patronymic":"","flag":"Legionnaire"}]}}"#,
+    ];
+    let (writer, _) = store::open(&data).unwrap();
+    let old: Vec<(u64, minuta_server::core::Event)> = previous
+        .iter()
+        .map(|json| (5, serde_json::from_str(json).unwrap()))
+        .collect();
+    writer.append(old).blocking_recv().unwrap().unwrap();
+    writer.shutdown();
+    let conn = rusqlite::Connection::open(store::db_path(&data)).unwrap();
+    conn.execute(
+        "UPDATE meta SET value = '6' WHERE key = 'schema_version'",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+
+    // Act: exported as it is; then the roster imported over it.
+    let before = stdout_ok(
+        &run(&["export", "--format", "rating-roster"], &data),
+        "export",
+    );
+    std::fs::write(&file, NAMESAKES).unwrap();
+    let applied = stdout_ok(&import(&file, &data, true), "the roster over the old store");
+
+    // Assert: both people with their ids from the start; the import only
+    // tells their names apart, and the store is of this release now.
+    assert!(before.ends_with(NAMESAKES), "{before}");
+    assert!(applied.contains("Changed (1):"), "{applied}");
+    let core = core_of(&data);
+    let team = core.registry().teams.values().nth(1).unwrap();
+    assert_eq!(team.players[..2], ["Семёнов Борис С.", "Семёнов Борис И."]);
+    let after = stdout_ok(
+        &run(&["export", "--format", "rating-roster"], &data),
+        "export",
+    );
+    assert_eq!(after, before);
+    let version: String = rusqlite::Connection::open(store::db_path(&data))
+        .unwrap()
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'schema_version'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(version, store::SCHEMA_VERSION.to_string());
+}
+
 #[test]
 fn a_store_of_the_previous_release_keeps_its_names_and_takes_an_import() {
     let dir = tempfile::tempdir().unwrap();

@@ -2,7 +2,7 @@
 //! teams), in Russian and English. A bad row says itself
 //! (`minuta_shared::roster::Problem::text`).
 
-use minuta_shared::roster::{FileKind, ImportedTeam, Problem};
+use minuta_shared::roster::{self, FileKind, ImportedTeam, Problem};
 
 use super::Lang;
 
@@ -101,12 +101,9 @@ pub fn team_line(lang: Lang, team: &ImportedTeam) -> String {
     let players: Vec<String> = team
         .players
         .iter()
-        .map(|p| {
-            let flag = team
-                .site_players
-                .iter()
-                .find(|s| s.shown() == *p)
-                .and_then(|s| s.flag);
+        .enumerate()
+        .map(|(place, p)| {
+            let flag = roster::site_player(&team.site_players, place).and_then(|s| s.flag);
             match flag {
                 Some(flag) => format!("{p} ({})", flag.letter()),
                 None => p.clone(),

@@ -63,7 +63,8 @@ impl Core {
             Event::TeamEdited { team, .. }
             | Event::TeamRemoved { team }
             | Event::TeamRatingId { team, .. }
-            | Event::TeamSitePlayers { team, .. } => self.registry.team_exists(*team),
+            | Event::TeamSitePlayers { team, .. }
+            | Event::TeamPlayerRecords { team, .. } => self.registry.team_exists(*team),
             // A store from before games had ids: its events go to the
             // event's own games (`legacy.rs`).
             Event::Chgk(_) | Event::Ring(_) | Event::RingInterrupted { .. } => {

@@ -108,8 +108,11 @@ pub enum Event {
     },
     /// What the rating site knows of a team's players (site id, surname,
     /// name, patronymic, К/Б/Л), set by an import of its roster after the
-    /// registration or edit it belongs to. A store from before it has
-    /// none: its players stay the names as entered.
+    /// registration or edit it belongs to: the records of the players known
+    /// beyond a name, each found by its shown name. A store from before it
+    /// has none: its players stay the names as entered. Never stored any
+    /// more ([`Event::TeamPlayerRecords`]); replayed by giving each name
+    /// the first record of its name not taken yet.
     TeamSitePlayers {
         team: TeamId,
         players: Vec<SitePlayer>,
@@ -131,6 +134,16 @@ pub enum Event {
         game: GameId,
         tie: PrizeTie<TeamId>,
     },
+    /// A team's players as people: what the rating site knows of each,
+    /// one record per player in the order of its names (empty: the names
+    /// as typed), stored after the registration, edit or import it belongs
+    /// to. It replaces [`Event::TeamSitePlayers`], whose records were
+    /// found by the names shown (so two namesakes were one player); that
+    /// one is still read from older stores, never stored any more.
+    TeamPlayerRecords {
+        team: TeamId,
+        players: Vec<SitePlayer>,
+    },
 }
 
 impl Event {
@@ -145,6 +158,7 @@ impl Event {
             Event::TeamRemoved { .. } => "team_removed",
             Event::TeamRatingId { .. } => "team_rating_id",
             Event::TeamSitePlayers { .. } => "team_site_players",
+            Event::TeamPlayerRecords { .. } => "team_player_records",
             Event::Media { .. } => "media",
             Event::JudgeAdded { .. } => "judge_added",
             Event::Ring(e) => e.kind(),

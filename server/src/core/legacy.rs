@@ -91,6 +91,7 @@ fn as_game_event(event: &Event) -> Option<(bool, GameEvent)> {
         | Event::TeamRatingId { .. }
         | Event::Media { .. }
         | Event::TeamSitePlayers { .. }
+        | Event::TeamPlayerRecords { .. }
         | Event::JurySeated { .. }
         | Event::JuryStoodDown { .. }
         | Event::PrizeTieSettled { .. } => None,

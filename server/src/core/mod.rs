@@ -324,6 +324,7 @@ impl Core {
                 let players = clean_players(&players);
                 self.registry
                     .validate_team(Some(team), &name, &town, &players)?;
+                let records = team_import::edit_records(record, &players);
                 let mut events = vec![Event::TeamEdited {
                     team,
                     name: name.trim().to_owned(),
@@ -333,6 +334,7 @@ impl Core {
                 if record.rating_id != rating_id {
                     events.push(Event::TeamRatingId { team, rating_id });
                 }
+                events.extend(records);
                 (Receipt::Done, events)
             }
             Command::ImportTeams { teams } => {
@@ -430,7 +432,8 @@ impl Core {
             | Event::TeamEdited { .. }
             | Event::TeamRemoved { .. }
             | Event::TeamRatingId { .. }
-            | Event::TeamSitePlayers { .. } => {
+            | Event::TeamSitePlayers { .. }
+            | Event::TeamPlayerRecords { .. } => {
                 self.apply_to_registry(event);
                 for g in self.games.values_mut() {
                     g.state.event_changed(&self.registry.settings);
@@ -635,8 +638,9 @@ impl Core {
                 if let Some(t) = self.registry.teams.get_mut(team) {
                     t.name = name.clone();
                     t.town = town.clone();
-                    // A player renamed by hand is no longer the site's.
-                    t.site_players = roster::site_players_kept(&t.site_players, players);
+                    // The records of the names kept; what else an edit
+                    // keeps follows it (`Event::TeamPlayerRecords`).
+                    t.site_players = roster::records_kept(&t.players, &t.site_players, players);
                     t.players = players.clone();
                 }
             }
@@ -647,7 +651,12 @@ impl Core {
             }
             Event::TeamSitePlayers { team, players } => {
                 if let Some(t) = self.registry.teams.get_mut(team) {
-                    t.site_players = players.clone();
+                    t.site_players = roster::records_of_names(&t.players, players);
+                }
+            }
+            Event::TeamPlayerRecords { team, players } => {
+                if let Some(t) = self.registry.teams.get_mut(team) {
+                    t.site_players = team_import::records_in_place(&t.players, players);
                 }
             }
             Event::TeamRemoved { team } => {

@@ -7,8 +7,11 @@
 use minuta_shared::roster::{self, ImportedTeam, KnownTeam, Outcome, Plan};
 use minuta_shared::wire::server::CommandError;
 
+use minuta_shared::ids::TeamId;
+use minuta_shared::roster::SitePlayer;
+
 use super::event::Event;
-use super::registry::Registry;
+use super::registry::{Registry, TeamRecord};
 
 /// The registered teams as an import compares with them.
 pub fn known_teams(registry: &Registry) -> Vec<KnownTeam> {
@@ -74,7 +77,7 @@ pub fn decide(
                     });
                 }
                 if !t.site_players.is_empty() {
-                    events.push(Event::TeamSitePlayers {
+                    events.push(Event::TeamPlayerRecords {
                         team,
                         players: t.site_players,
                     });
@@ -96,17 +99,52 @@ pub fn decide(
                         rating_id: t.rating_id,
                     });
                 }
-                // Stored whenever it differs from what the edit keeps.
-                if roster::site_players_kept(&record.site_players, &t.players) != t.site_players {
-                    events.push(Event::TeamSitePlayers {
-                        team,
-                        players: t.site_players,
-                    });
-                }
+                events.extend(records_unless_kept(
+                    record,
+                    team,
+                    &t.players,
+                    t.site_players,
+                ));
             }
         }
     }
     Ok(events)
+}
+
+/// The records a host's edit of `record`'s names to `players` keeps
+/// ([`roster::records_after_edit`]: a name changed in place keeps its
+/// player), as the event stored after the edit when `Event::TeamEdited`
+/// alone would not keep them so.
+pub fn edit_records(record: &TeamRecord, players: &[String]) -> Option<Event> {
+    let records = roster::records_after_edit(&record.players, &record.site_players, players);
+    records_unless_kept(record, record.id, players, records)
+}
+
+/// `Event::TeamPlayerRecords` of `records` after an edit of `record` to
+/// `players`, unless replaying the edit keeps exactly these already.
+fn records_unless_kept(
+    record: &TeamRecord,
+    team: TeamId,
+    players: &[String],
+    records: Vec<SitePlayer>,
+) -> Option<Event> {
+    let kept = roster::records_kept(&record.players, &record.site_players, players);
+    (kept != records).then_some(Event::TeamPlayerRecords {
+        team,
+        players: records,
+    })
+}
+
+/// A stored `Event::TeamPlayerRecords` on the team's names: one record
+/// per name in place; a list of another length (a store edited by hand)
+/// is read as the older event's records, found by their names, rather
+/// than put beside the wrong players.
+pub fn records_in_place(names: &[String], records: &[SitePlayer]) -> Vec<SitePlayer> {
+    if records.len() == names.len() {
+        roster::records_or_none(records.to_vec())
+    } else {
+        roster::records_of_names(names, records)
+    }
 }
 
 #[cfg(test)]
@@ -200,8 +238,9 @@ mod tests {
     }
 
     #[test]
-    fn a_changed_roster_edits_the_team_found_by_its_site_id_and_a_hand_edit_drops_a_renamed_players_record()
+    fn a_changed_roster_edits_the_team_found_by_its_site_id_and_a_hand_edit_keeps_a_renamed_players_record()
      {
+        // Arrange: a team imported, then its roster changed on the site.
         let mut core = core();
         import(&mut core, vec![team(101, "Знатоки", 1)]).unwrap();
         let mut moved = team(101, "Знатоки плюс", 1);
@@ -212,19 +251,65 @@ mod tests {
         assert_eq!(record.name, "Знатоки плюс");
         assert_eq!(record.site_players[3].id, Some(99));
 
-        // By hand: the legionnaire renamed; the others keep their records.
+        // Act: by hand, the legionnaire's name corrected in place.
         let mut players = record.players.clone();
-        players[3] = "Кто-то Другой".into();
-        let edit = Command::EditTeam {
-            team: TeamId(1),
+        players[3] = "Новиков Имя".into();
+        core.handle_command(
+            Identity::Host,
+            edit(record, players),
+            ServerTime(3),
+            &mut String::new,
+        )
+        .unwrap();
+
+        // Assert: the same person, under the name as typed.
+        let record = &core.registry().teams[&TeamId(1)];
+        assert_eq!(record.players[3], "Новиков Имя");
+        assert_eq!(record.site_players[3].id, Some(99));
+        assert_eq!(record.site_players[3].surname, "Новиков");
+        assert_eq!(record.site_players[3].flag, Some(PlayerFlag::Legionnaire));
+    }
+
+    fn edit(record: &super::super::registry::TeamRecord, players: Vec<String>) -> Command {
+        Command::EditTeam {
+            team: record.id,
             name: record.name.clone(),
             town: record.town.clone(),
             players,
-            rating_id: Some(101),
-        };
-        core.handle_command(Identity::Host, edit, ServerTime(3), &mut String::new)
-            .unwrap();
-        let record = &core.registry().teams[&TeamId(1)];
-        assert_eq!(record.site_players.len(), 3);
+            rating_id: record.rating_id,
+        }
+    }
+
+    #[test]
+    fn a_hand_edit_that_also_adds_or_drops_a_player_keeps_no_renamed_players_record() {
+        // Arrange
+        let mut core = core();
+        import(&mut core, vec![team(101, "Знатоки", 1)]).unwrap();
+        let record = core.registry().teams[&TeamId(1)].clone();
+
+        // Act: the second player taken off and the third renamed: which
+        // old player the new name is cannot be told.
+        let players = vec![
+            record.players[0].clone(),
+            "Другой Кто-то".into(),
+            record.players[3].clone(),
+            "Пятый Игрок".into(),
+        ];
+        core.handle_command(
+            Identity::Host,
+            edit(&record, players),
+            ServerTime(3),
+            &mut String::new,
+        )
+        .unwrap();
+
+        // Assert: the names kept keep their people; the new ones are names.
+        let after = &core.registry().teams[&TeamId(1)];
+        let ids: Vec<Option<u32>> = after.site_players.iter().map(|p| p.id).collect();
+        assert_eq!(ids, [Some(10), None, Some(13), None]);
     }
 }
+
+#[cfg(test)]
+#[path = "namesakes_tests.rs"]
+mod namesakes_tests;

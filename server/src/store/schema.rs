@@ -31,7 +31,10 @@ pub(crate) const LOCK_FILE_NAME: &str = "minuta.lock";
 /// (created on the first read-write open of an older store). 6: what the
 /// rating site knows of a team's players (`team_site_players` events, from
 /// an imported roster); an older store's players stay names as entered.
-pub const SCHEMA_VERSION: i64 = 6;
+/// 7: players are people, one record per player in the team's order
+/// (`team_player_records` events, so namesakes stay two); an older store's
+/// `team_site_players` are still read, each name given its record.
+pub const SCHEMA_VERSION: i64 = 7;
 
 /// Who wrote the store last, kept in `meta.written_by` so a server too old
 /// for it can say which release to install.
@@ -221,7 +224,8 @@ fn writable_error(path: &Path, e: rusqlite::Error) -> StoreError {
 /// ([`prove_writable`] then records who wrote it). Versions 1 → 2 → 3 → 4
 /// change no table: their events all read as they did; only the version
 /// moves, so that an older server refuses the store once newer events may
-/// be in it. 4 → 5 adds the `media` table; 5 → 6 changes no table.
+/// be in it. 4 → 5 adds the `media` table; 5 → 6 and 6 → 7 change no
+/// table.
 fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
     let fail = |e: rusqlite::Error| writable_error(path, e);
     let tx = conn

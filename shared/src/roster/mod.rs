@@ -7,11 +7,15 @@
 
 mod csv;
 mod parse;
+mod people;
 mod plan;
 mod problem;
 mod xlsx;
 
 pub use parse::{FileKind, Read, read};
+pub use people::{
+    records_after_edit, records_kept, records_of_names, records_or_none, shown_names,
+};
 pub use plan::{KnownTeam, MAX_NAME_CHARS, Outcome, Plan, PlannedTeam, check_teams, plan};
 pub use problem::{Problem, ProblemKind, ReadError, Spot};
 
@@ -49,8 +53,10 @@ impl PlayerFlag {
 }
 
 /// What the rating site knows of a player. The team's `players` (names as
-/// shown) stay the names every screen uses; this is kept beside them for
-/// the rating site's files.
+/// shown) stay the names every screen uses; these records stand beside
+/// them, one per player in the same order, for the rating site's files:
+/// a player is its record (its site id when the site gives one), not its
+/// name, so two namesakes stay two players.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SitePlayer {
     /// The player's id on the rating site.
@@ -62,7 +68,8 @@ pub struct SitePlayer {
 }
 
 impl SitePlayer {
-    /// The name as shown on every screen: «Фамилия Имя».
+    /// «Фамилия Имя»: the name shown on every screen, unless a namesake
+    /// in the team makes it longer ([`shown_names`]).
     pub fn shown(&self) -> String {
         [self.surname.trim(), self.name.trim()]
             .into_iter()
@@ -106,44 +113,43 @@ pub struct ImportedTeam {
     pub town: String,
     /// The players' names as shown, in the file's order.
     pub players: Vec<String>,
-    /// What the site knows of those players of them it knows more of than
-    /// a name (each one's [`SitePlayer::shown`] is among `players`).
+    /// What the site knows of each of those players, one record per name
+    /// in the same order; none at all when no player is known beyond a
+    /// name (a plain spreadsheet).
     pub site_players: Vec<SitePlayer>,
 }
 
 impl ImportedTeam {
-    /// A team's players from the site's records: the names as shown, and
-    /// the records of those known beyond a name.
+    /// A team's players from the site's records: the names as shown
+    /// (namesakes told apart, [`shown_names`]), and the records beside
+    /// them unless none is known beyond a name.
     pub fn with_players(mut self, players: Vec<SitePlayer>) -> ImportedTeam {
-        self.players = players.iter().map(SitePlayer::shown).collect();
-        self.site_players = players.into_iter().filter(|p| !p.is_plain()).collect();
+        self.players = shown_names(&players);
+        self.site_players = records_or_none(players);
         self
     }
 }
 
-/// The site's records a team's players keep after its names were edited by
-/// hand: those whose shown name is still among the names.
-pub fn site_players_kept(site_players: &[SitePlayer], players: &[String]) -> Vec<SitePlayer> {
-    site_players
-        .iter()
-        .filter(|p| players.iter().any(|n| *n == p.shown()))
-        .cloned()
-        .collect()
-}
-
 /// A team's players as the roster file lists them: every name, with what
-/// the site knows of it, or split from the name typed by hand.
+/// the site knows of it (the record in its place), or split from the name
+/// typed by hand.
 pub fn roster_players(players: &[String], site_players: &[SitePlayer]) -> Vec<SitePlayer> {
     players
         .iter()
-        .map(|shown| {
+        .enumerate()
+        .map(|(i, shown)| {
             site_players
-                .iter()
-                .find(|p| p.shown() == *shown)
+                .get(i)
                 .cloned()
                 .unwrap_or_else(|| SitePlayer::from_shown(shown))
         })
         .collect()
+}
+
+/// The record of the team's player at `place`, if the site knows it
+/// beyond a name.
+pub fn site_player(site_players: &[SitePlayer], place: usize) -> Option<&SitePlayer> {
+    site_players.get(place).filter(|p| !p.is_plain())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use crate::ids::TeamId;
 
 use super::problem::{Problem, ProblemKind};
-use super::{ImportedTeam, PlayerFlag, site_players_kept};
+use super::{ImportedTeam, PlayerFlag, records_kept};
 
 /// Longest team, town or player name accepted (the registry's limit).
 pub const MAX_NAME_CHARS: usize = 100;
@@ -125,12 +125,13 @@ pub fn plan(known: &[KnownTeam], teams: &[ImportedTeam], min: u32, max: u32) -> 
 }
 
 /// The file's team over the one registered: a site id or site records the
-/// file does not give (a plain spreadsheet) are kept, never cleared.
+/// file does not give (a plain spreadsheet) are kept, never cleared — each
+/// player's record stays with the name it stood beside.
 fn merged(known: &ImportedTeam, file: &ImportedTeam) -> ImportedTeam {
     let mut team = file.clone();
     team.rating_id = file.rating_id.or(known.rating_id);
     if file.site_players.is_empty() {
-        team.site_players = site_players_kept(&known.site_players, &file.players);
+        team.site_players = records_kept(&known.players, &known.site_players, &file.players);
     }
     team
 }
@@ -176,6 +177,16 @@ pub fn check_teams(teams: &[ImportedTeam], min: u32, max: u32) -> Vec<Problem> {
         if team.players.iter().any(|p| p.trim().is_empty()) {
             problems.push(at(ProblemKind::BlankName));
         }
+        // One record per player or none (a team that came by the wire
+        // may say otherwise): a record is a person only in its place.
+        if !team.site_players.is_empty() && team.site_players.len() != team.players.len() {
+            problems.push(at(ProblemKind::RecordsNotPlayers {
+                team: name.to_owned(),
+                players: team.players.len() as u32,
+                records: team.site_players.len() as u32,
+            }));
+            continue;
+        }
         let captains = team
             .site_players
             .iter()
@@ -186,13 +197,9 @@ pub fn check_teams(teams: &[ImportedTeam], min: u32, max: u32) -> Vec<Problem> {
                 team: name.to_owned(),
             }));
         }
-        for player in &team.players {
+        for (place, player) in team.players.iter().enumerate() {
             // Namesakes are two players when the site tells them apart.
-            let site_id = team
-                .site_players
-                .iter()
-                .find(|p| p.shown() == *player)
-                .and_then(|p| p.id);
+            let site_id = team.site_players.get(place).and_then(|p| p.id);
             let key = site_id.map_or_else(|| player.trim().to_lowercase(), |id| format!("#{id}"));
             if let Some((_, first)) = players.iter().find(|(p, t)| *p == key && *t != name) {
                 problems.push(at(ProblemKind::PlayerInTwoTeams {

@@ -82,6 +82,13 @@ pub enum ProblemKind {
     },
     /// A name longer than any accepted.
     TooLong { got: u32, max: u32 },
+    /// A team (sent by the wire) whose site records are not one per
+    /// player: which record is whose cannot be told.
+    RecordsNotPlayers {
+        team: String,
+        players: u32,
+        records: u32,
+    },
 }
 
 impl ProblemKind {
@@ -155,6 +162,28 @@ impl ProblemKind {
             (ProblemKind::TooLong { got, max }, false) => {
                 format!("a name too long ({got} characters, at most {max})")
             }
+            (
+                ProblemKind::RecordsNotPlayers {
+                    team,
+                    players,
+                    records,
+                },
+                true,
+            ) => format!(
+                "в команде «{team}» игроков {players}, а записей сайта рейтинга о них {records}: \
+                 чья запись чья, не понять"
+            ),
+            (
+                ProblemKind::RecordsNotPlayers {
+                    team,
+                    players,
+                    records,
+                },
+                false,
+            ) => format!(
+                "team «{team}» has {players} players but {records} rating-site records: \
+                 which record is whose cannot be told"
+            ),
         }
     }
 }

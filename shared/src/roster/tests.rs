@@ -49,11 +49,11 @@ fn the_rating_sites_roster_gives_teams_with_their_players_flags_and_ids() {
     let novichki = &got.teams[1];
     assert_eq!((novichki.rating_id, novichki.spot), (None, Spot::Line(4)));
     assert_eq!(novichki.players, ["Смирнов Алексей", "Попова Мария"]);
-    assert_eq!(
-        novichki.site_players.len(),
-        1,
-        "the captain's flag is known"
-    );
+    // The captain's flag is known: every player has its record, in its
+    // place.
+    assert_eq!(novichki.site_players.len(), 2);
+    assert_eq!(novichki.site_players[0].flag, Some(PlayerFlag::Captain));
+    assert!(novichki.site_players[1].is_plain());
 }
 
 #[test]
@@ -276,4 +276,208 @@ fn a_roster_of_teams_typed_by_hand_no_ids_no_flags_is_still_the_roster() {
     assert!(got.problems.is_empty(), "{:?}", got.problems);
     assert_eq!(got.teams[0].players, ["Анна", "Борис"]);
     assert!(got.teams[0].site_players.is_empty());
+}
+
+/// The issue's team (issue 38): two Борис Семёнов of one team.
+const NAMESAKES: &str = "\
+50126,Южные кони,Москва,К,102154,Семёнов,Борис,Сергеевич
+50126,Южные кони,Москва,Б,102179,Семёнов,Борис,Ильич
+50126,Южные кони,Москва,Б,102200,Орлова,Вера,Павловна
+50126,Южные кони,Москва,Л,102201,Зайцев,Олег,
+";
+
+#[test]
+fn namesakes_in_one_team_are_two_players_told_apart_by_the_patronymics_initial() {
+    // Arrange, act
+    let got = read_csv(NAMESAKES);
+
+    // Assert
+    assert!(got.problems.is_empty(), "{:?}", got.problems);
+    let team = &got.teams[0];
+    assert_eq!(
+        team.players,
+        [
+            "Семёнов Борис С.",
+            "Семёнов Борис И.",
+            "Орлова Вера",
+            "Зайцев Олег"
+        ]
+    );
+    let ids: Vec<_> = team.site_players.iter().map(|p| (p.id, p.flag)).collect();
+    assert_eq!(
+        ids,
+        [
+            (Some(102154), Some(PlayerFlag::Captain)),
+            (Some(102179), Some(PlayerFlag::Base)),
+            (Some(102200), Some(PlayerFlag::Base)),
+            (Some(102201), Some(PlayerFlag::Legionnaire)),
+        ]
+    );
+}
+
+fn person(id: Option<u32>, surname: &str, name: &str, patronymic: &str) -> SitePlayer {
+    SitePlayer {
+        id,
+        surname: surname.into(),
+        name: name.into(),
+        patronymic: patronymic.into(),
+        flag: None,
+    }
+}
+
+#[test]
+fn only_namesakes_get_more_than_their_name_and_alike_initials_give_the_whole_patronymic() {
+    // Arrange
+    let players = [
+        person(Some(1), "Семёнов", "Борис", "Сергеевич"),
+        person(Some(2), "Семёнов", "Борис", "Семёнович"),
+        person(Some(3), "Орлова", "Вера", "Павловна"),
+        person(Some(4), "Зайцев", "Олег", "Ильич"),
+        person(Some(5), "Зайцев", "Олег", "Ильич"),
+        person(None, "Попов", "Ян", ""),
+        person(None, "попов", "ян", "Петрович"),
+    ];
+
+    // Act
+    let shown = shown_names(&players);
+
+    // Assert
+    assert_eq!(
+        shown,
+        [
+            "Семёнов Борис Сергеевич",
+            "Семёнов Борис Семёнович",
+            "Орлова Вера",
+            "Зайцев Олег Ильич (4)",
+            "Зайцев Олег Ильич (5)",
+            "Попов Ян",
+            "попов ян П.",
+        ]
+    );
+}
+
+fn names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| (*s).to_owned()).collect()
+}
+
+#[test]
+fn a_name_changed_between_names_kept_keeps_its_person_and_a_guess_does_not() {
+    // Arrange
+    let team = read_csv(NAMESAKES).teams.remove(0);
+    let ids = |records: &[SitePlayer]| records.iter().map(|p| p.id).collect::<Vec<_>>();
+    let edit = |new: &[&str]| records_after_edit(&team.players, &team.site_players, &names(new));
+
+    // Act, assert: one name corrected in place; its «И.» is not a name.
+    let fixed = edit(&[
+        "Семёнов Борис С.",
+        "Семенов Борис И.",
+        "Орлова Вера",
+        "Зайцев Олег",
+    ]);
+    assert_eq!(ids(&fixed), ids(&team.site_players));
+    assert_eq!(fixed[1].surname, "Семенов");
+    assert_eq!(
+        (fixed[1].name.as_str(), fixed[1].patronymic.as_str()),
+        ("Борис", "Ильич")
+    );
+    assert_eq!(fixed[1].flag, Some(PlayerFlag::Base));
+
+    // Reordered: each name keeps its own person.
+    let reordered = edit(&[
+        "Зайцев Олег",
+        "Семёнов Борис И.",
+        "Семёнов Борис С.",
+        "Орлова Вера",
+    ]);
+    assert_eq!(
+        ids(&reordered),
+        [Some(102201), Some(102179), Some(102154), Some(102200)]
+    );
+
+    // A player taken off beside a changed name: which one is it? Neither.
+    let guess = edit(&["Семёнов Борис С.", "Кто-то Новый", "Зайцев Олег"]);
+    assert_eq!(ids(&guess), [Some(102154), None, Some(102201)]);
+
+    // The plain names typed over both namesakes: two people still.
+    let plain = edit(&[
+        "Семёнов Борис",
+        "Семёнов Борис",
+        "Орлова Вера",
+        "Зайцев Олег",
+    ]);
+    assert_eq!(ids(&plain), ids(&team.site_players));
+}
+
+#[test]
+fn records_kept_by_names_alone_never_move_to_another_player() {
+    // Arrange
+    let team = read_csv(NAMESAKES).teams.remove(0);
+
+    // Act: a plain spreadsheet's names: the second Семёнов renamed.
+    let kept = records_kept(
+        &team.players,
+        &team.site_players,
+        &names(&[
+            "Семёнов Борис С.",
+            "Семёнов Б.",
+            "Орлова Вера",
+            "Зайцев Олег",
+        ]),
+    );
+
+    // Assert
+    let ids: Vec<_> = kept.iter().map(|p| p.id).collect();
+    assert_eq!(ids, [Some(102154), None, Some(102200), Some(102201)]);
+}
+
+#[test]
+fn a_store_before_namesakes_gives_each_name_the_first_record_of_its_name_not_taken() {
+    // Arrange: the names shown before, and the records found by them.
+    let old = names(&["Семёнов Борис", "Семёнов Борис", "Орлова Вера"]);
+    let records = [
+        person(Some(1), "Семёнов", "Борис", "Сергеевич"),
+        person(Some(2), "Семёнов", "Борис", "Ильич"),
+    ];
+
+    // Act
+    let got = records_of_names(&old, &records);
+
+    // Assert
+    let ids: Vec<_> = got.iter().map(|p| p.id).collect();
+    assert_eq!(ids, [Some(1), Some(2), None]);
+    assert_eq!(got[2], SitePlayer::from_shown("Орлова Вера"));
+}
+
+mod never_panics {
+    use proptest::prelude::*;
+
+    use super::super::*;
+
+    proptest! {
+        /// Whatever a file holds, reading it and planning its import says
+        /// what is wrong, never panics.
+        #[test]
+        fn any_text_read_and_planned_never_panics(
+            text in "([0-9]{0,3},[КБЛX ]{0,1},[а-я ]{0,4},?[\n;\"]?){0,40}"
+        ) {
+            if let Ok(read) = read("roster.csv", text.as_bytes()) {
+                let _ = plan(&[], &read.teams, 4, 6);
+            }
+        }
+
+        #[test]
+        fn any_edit_of_any_names_never_panics(
+            old in prop::collection::vec("[аб ]{0,3}", 0..6),
+            new in prop::collection::vec("[аб ]{0,3}", 0..6),
+        ) {
+            let records: Vec<SitePlayer> = old
+                .iter()
+                .enumerate()
+                .map(|(i, n)| SitePlayer { id: Some(i as u32), ..SitePlayer::from_shown(n) })
+                .collect();
+            let got = records_after_edit(&old, &records, &new);
+            prop_assert!(got.is_empty() || got.len() == new.len());
+            prop_assert_eq!(shown_names(&records).len(), records.len());
+        }
+    }
 }
