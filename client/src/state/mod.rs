@@ -408,7 +408,9 @@ fn acknowledge(state: &mut AppState, request: u64, result: Result<Receipt, Comma
     }
 }
 
-/// A success makes earlier failures of the same action stale.
+/// A success makes earlier failures of the same action stale, and a
+/// warning that one was lost on the way (it was sent again and went
+/// through: the warning has nothing left to warn about).
 fn clear_stale(state: &mut AppState, command: &Command) {
     state.toasts.retain(|t| match &t.notice {
         Notice::Failed {
@@ -417,6 +419,7 @@ fn clear_stale(state: &mut AppState, command: &Command) {
         | Notice::FileFailed {
             command: failed, ..
         } => !same_action(failed, command),
+        Notice::Lost(lost) => !same_action(lost, command),
         _ => true,
     });
 }

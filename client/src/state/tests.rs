@@ -177,6 +177,41 @@ fn a_lost_request_is_reported_and_forgotten() {
 }
 
 #[test]
+fn a_lost_card_s_warning_goes_once_the_card_sent_again_is_accepted() {
+    // Arrange: the link broke before the card's acknowledgement.
+    let mut state = AppState::new(Lang::Ru);
+    let lost = state.begin_request(card(1));
+    reduce(&mut state, NetEvent::Lost { request: lost });
+    assert_eq!(state.toasts.len(), 1);
+
+    // Act: the team hands it in again and the server takes it.
+    let again = state.begin_request(card(1));
+    ack(
+        &mut state,
+        again,
+        Ok(Receipt::Game {
+            game: EVENT_CHGK,
+            receipt: GameReceipt::Chgk(ChgkReceipt::Card {
+                question: QuestionId(1),
+                received_at: ServerTime::ZERO,
+                since_start_ms: 1_000,
+                late: false,
+            }),
+        }),
+    );
+
+    // Assert: nothing is left warning about it.
+    assert!(
+        !state
+            .toasts
+            .iter()
+            .any(|t| matches!(t.notice, Notice::Lost(_))),
+        "{:?}",
+        state.toasts
+    );
+}
+
+#[test]
 fn package_bytes_are_not_kept_while_waiting() {
     let mut state = AppState::new(Lang::Ru);
     let request = state.begin_request(Command::game(

@@ -190,7 +190,7 @@ fn toasts(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
         .rev()
         .filter(|t| t.visible_at(state.now_us))
     {
-        ui.horizontal(|ui| {
+        ui.horizontal_top(|ui| {
             let colour = match toast.kind {
                 NoticeKind::Info => widgets::GREEN,
                 NoticeKind::Error => widgets::RED,
@@ -198,7 +198,9 @@ fn toasts(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
             if ui.small_button("×").clicked() {
                 out.push(UiCommand::DismissNotice(toast.id));
             }
-            ui.label(RichText::new(i18n::notice(state.lang, &toast.notice)).color(colour));
+            // A phone is narrow: a long notice wraps rather than run off.
+            let text = RichText::new(i18n::notice(state.lang, &toast.notice)).color(colour);
+            ui.add(egui::Label::new(text).wrap());
         });
     }
 }
