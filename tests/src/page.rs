@@ -128,6 +128,16 @@ impl Page {
             .collect())
     }
 
+    /// The widgets that reach past `width` (CSS px) on either side: a
+    /// phone's screen must show everything without a sideways scroll.
+    pub fn wider_than(&self, width: f64) -> Result<Vec<Widget>> {
+        Ok(self
+            .widgets()?
+            .into_iter()
+            .filter(|w| w.w > 0.0 && (w.x < -0.5 || w.x + w.w > width + 0.5))
+            .collect())
+    }
+
     /// Waits until a widget `matches`; returns it.
     pub fn wait_widget(&self, what: &str, matches: impl Fn(&Widget) -> bool) -> Result<Widget> {
         let began = Instant::now();

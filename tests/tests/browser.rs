@@ -445,3 +445,38 @@ async fn browser_6_5_the_host_takes_the_appeals_back_from_a_jury_gone() -> Resul
         .await?;
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_neptune_1_the_negative_sheet_fits_a_phone_and_its_card_goes_in() -> Result<()> {
+    let _one = ONE_BROWSER.lock().await;
+    // Arrange: a Нептун game of two teams, Негатив's minute running.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let teams = hall.team_ids.clone();
+    let game = auction::add_game(&mut hall.host, &teams, auction::settings()).await?;
+    auction::negative_minute(&mut hall.host, game, 30).await?;
+    let url = link(&hall.server, &hall.team_codes[0])?;
+
+    blocking(|| -> Result<()> {
+        let page = Page::open(PHONE, "phone-negative", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        let field = page.wait_widget("the card's field", |w| w.role.contains("TextInput"))?;
+        page.shot("sheet")?;
+        // Assert: nothing past the phone's 360 px.
+        let wide = page.wider_than(360.0)?;
+        ensure!(wide.is_empty(), "wider than the phone: {wide:#?}");
+        // Act: the captain types the card and hands it in.
+        page.tap(&field)?;
+        page.browser.type_keys("Нептун")?;
+        page.wait_widget("the typed card", |w| {
+            w.role.contains("TextInput") && w.value.contains("Нептун")
+        })?;
+        page.shot("typed")?;
+        let wide = page.wider_than(360.0)?;
+        ensure!(
+            wide.is_empty(),
+            "wider than the phone once typed: {wide:#?}"
+        );
+        Ok(())
+    })?;
+    Ok(())
+}
