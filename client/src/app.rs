@@ -14,6 +14,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::view::View;
 
+use crate::drafts_shelf;
 use crate::folder;
 use crate::i18n::{Lang, T};
 use crate::net::{EventSink, NetError, NetHandle, local_now_us};
@@ -21,6 +22,7 @@ use crate::os_error::FileError;
 use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
 #[cfg(feature = "embedded-server")]
 use crate::state::Notice;
+use crate::state::drafts;
 use crate::state::{
     AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, StartFailure, Stopped, UiCommand,
     reduce,
@@ -177,6 +179,10 @@ impl MinutaApp {
     fn connect(&mut self, code: JoinCode) {
         self.net = None;
         self.state.join(code.clone());
+        // Issue 39: what was typed before a reload or a crash comes back.
+        let shelf = drafts::shelf_name(&code);
+        self.state.drafts =
+            drafts::Drafts::from_text(&drafts_shelf::load(&shelf).unwrap_or_default());
         let (tx, rx) = mpsc::channel();
         let ctx = self.ctx.clone();
         let sink = EventSink::new(tx, Arc::new(move || ctx.request_repaint()));
@@ -267,6 +273,13 @@ impl MinutaApp {
             UiCommand::SetMuted(muted) => self.state.muted = muted,
             UiCommand::Copy(text) => self.ctx.copy_text(text),
             UiCommand::DismissNotice(id) => self.state.dismiss(id),
+            UiCommand::KeepDraft { key, text } => {
+                if self.state.drafts.keep(&key, &text)
+                    && let Some(code) = &self.state.code
+                {
+                    drafts_shelf::save(&drafts::shelf_name(code), &self.state.drafts.to_text());
+                }
+            }
             // A local folder lists in a blink: read here, not on the network's task.
             UiCommand::Browse(picker, to) => {
                 file_picker::listed(&self.ctx, &picker, folder::list(&to));

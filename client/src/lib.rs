@@ -17,6 +17,7 @@
 
 pub mod app;
 pub mod discovery;
+pub mod drafts_shelf;
 pub mod folder;
 pub mod i18n;
 pub mod lang;

@@ -72,7 +72,7 @@ fn window_after(state: AppState, frames: usize) -> Harness<'static, Screen<Local
         .build_ui_state(
             |ui, screen: &mut Screen<LocalState>| {
                 let asked = views::root(ui, &screen.state, &mut screen.form);
-                screen.sent.extend(asked);
+                screen.ask(asked);
             },
             screen,
         );

@@ -274,3 +274,39 @@ fn phone_the_projector_draws_sanely() {
         "the banner is up on the projector too"
     );
 }
+
+#[test]
+fn phone_39_the_confirmation_is_where_its_first_frame_shows_it() {
+    // Arrange: a card typed in on a phone.
+    let mut harness = phone_window(connected(Lang::Ru, chgk_team(20_000), 20_000));
+    common::type_into(&mut harness, "Ваш ответ", "Шерлок Холмс");
+
+    // Act: «Сдать ответ» (a frame takes the tap), then the one frame that
+    // first shows the confirmation, as a thumb sees it.
+    harness.get_by_label("Сдать ответ").click();
+    harness.step();
+    harness.step();
+    let first = harness.get_by_label("Да, сдать").rect();
+    let cancel = harness.get_by_label("Отмена").rect();
+    harness.run();
+
+    // Assert: neither button moved after the frame that first showed them.
+    assert_eq!(harness.get_by_label("Да, сдать").rect(), first);
+    assert_eq!(harness.get_by_label("Отмена").rect(), cancel);
+}
+
+#[test]
+fn phone_39_a_typed_answer_comes_back_after_a_reload() {
+    // Arrange: the card typed in, not handed in.
+    let mut harness = phone_window(connected(Lang::Ru, chgk_team(20_000), 20_000));
+    common::type_into(&mut harness, "Ваш ответ", "Королёв");
+    let drafts = harness.state().state.drafts.clone();
+
+    // Act: the page reloads: a fresh app whose shelf kept the drafts.
+    let mut state = connected(Lang::Ru, chgk_team(21_000), 21_000);
+    state.drafts = drafts;
+    let harness = phone_window(state);
+    // Assert: the card shows what was typed.
+    let field = harness.get_by_role(egui::accesskit::Role::TextInput);
+    assert_eq!(field.value().as_deref(), Some("Королёв"));
+}

@@ -42,6 +42,12 @@ pub enum UiCommand {
     /// Put text on the clipboard (a join code).
     Copy(String),
     DismissNotice(u64),
+    /// Issue 39: keep what is typed under `key` (a card's answer for its
+    /// question) past a reload or a crash; an empty text forgets it.
+    KeepDraft {
+        key: String,
+        text: String,
+    },
     /// List a folder for the file picker `0` (its key); the app answers
     /// into the picker's memory (`views::file_picker::listed`).
     Browse(String, Browse),

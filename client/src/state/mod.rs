@@ -6,6 +6,7 @@
 mod button;
 mod command;
 mod connection;
+pub mod drafts;
 mod event;
 mod games;
 mod notice;
@@ -93,6 +94,9 @@ pub struct AppState {
     /// `minuta host` / `minuta demo` could not start its server: the
     /// window says why instead of a dashboard.
     pub start_failure: Option<StartFailure>,
+    /// Issue 39: what this code's terminal typed and has not handed in,
+    /// by question (from the shelf when it joined).
+    pub drafts: drafts::Drafts,
 }
 
 /// How long a server may stay silent before the terminal says so in large

@@ -5,6 +5,7 @@
 //! the list of the team's past answers.
 
 use egui::{RichText, Ui};
+use minuta_shared::ids::GameId;
 use minuta_shared::time::stopwatch;
 use minuta_shared::wire::server::CommandError;
 
@@ -23,6 +24,9 @@ pub struct Draft<K> {
     pub on: Option<K>,
     /// «Ответ окончателен…» is showing.
     pub confirming: bool,
+    /// Issue 39: the text last kept for this question past a reload;
+    /// `None` until the kept draft was looked up for it.
+    pub kept: Option<String>,
 }
 
 impl<K> Default for Draft<K> {
@@ -31,6 +35,7 @@ impl<K> Default for Draft<K> {
             text: String::new(),
             on: None,
             confirming: false,
+            kept: None,
         }
     }
 }
@@ -42,8 +47,37 @@ impl<K: PartialEq> Draft<K> {
             self.on = current;
             self.text.clear();
             self.confirming = false;
+            self.kept = None;
         }
     }
+
+    /// Issue 39: on the first frame for a question, the text kept for it
+    /// before a reload or a crash (`kept`), unless something is typed.
+    pub fn restore(&mut self, kept: Option<&str>) {
+        if self.kept.is_none() {
+            if self.text.is_empty()
+                && let Some(text) = kept
+            {
+                self.text = text.to_owned();
+            }
+            self.kept = Some(self.text.clone());
+        }
+    }
+
+    /// Issue 39: the text to keep, when it changed since it was last kept.
+    pub fn changed(&mut self) -> Option<String> {
+        if self.kept.as_deref() == Some(self.text.as_str()) {
+            return None;
+        }
+        self.kept = Some(self.text.clone());
+        Some(self.text.clone())
+    }
+}
+
+/// Issue 39: the key a card's draft is kept under: the game and the
+/// question (or task) it answers.
+pub fn draft_key(game: GameId, question: impl std::fmt::Display) -> String {
+    format!("{}/{question}", game.0)
 }
 
 /// The card as the server took it: the answer, «принято 00:58.731» (or the

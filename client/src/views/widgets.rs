@@ -228,16 +228,20 @@ pub fn quoted(text: &str) -> String {
 }
 
 /// Lays `add` out centred horizontally: egui centres single widgets, not
-/// grids, so the block's width from the previous frame sets the margin.
+/// grids, so the block's width from the previous pass sets the margin.
+/// A block seen for the first time, or grown, is measured in a pass egui
+/// discards (issue 39): nobody sees, or taps, a button where it stands for
+/// one frame before it moves («Да, сдать» under a thumb aimed at «Отмена»).
 pub fn centred(ui: &mut Ui, id: &str, add: impl FnOnce(&mut Ui)) {
     let key = ui.scope_id().with(("centred-width", id));
-    let width: f32 = ui.data(|d| d.get_temp(key)).unwrap_or(0.0);
-    let margin = ((ui.available_width() - width) / 2.0).max(0.0);
+    let width: Option<f32> = ui.data(|d| d.get_temp(key));
+    let margin = ((ui.available_width() - width.unwrap_or(0.0)) / 2.0).max(0.0);
     ui.horizontal(|ui| {
         ui.add_space(margin);
         let block = ui.scope(add).response.rect.width();
-        if (block - width).abs() > 0.5 {
+        if width.is_none_or(|w| (block - w).abs() > 0.5) {
             ui.data_mut(|d| d.insert_temp(key, block));
+            ui.ctx().request_discard("a centred block measured");
             ui.ctx().request_repaint();
         }
     });

@@ -41,6 +41,21 @@ pub struct Screen<F> {
     pub sent: Vec<UiCommand>,
 }
 
+impl<F> Screen<F> {
+    /// What a frame asked for, as the app takes it: a draft to keep goes
+    /// to the app's drafts (issue 39), the rest is what the screen sent.
+    pub fn ask(&mut self, asked: Vec<UiCommand>) {
+        for command in asked {
+            match command {
+                UiCommand::KeepDraft { key, text } => {
+                    self.state.drafts.keep(&key, &text);
+                }
+                other => self.sent.push(other),
+            }
+        }
+    }
+}
+
 pub type ScreenHarness<F> = Harness<'static, Screen<F>>;
 
 /// The app in `lang` at `now_us` of server time, `view` the server's last.
@@ -72,7 +87,7 @@ pub fn screen<F: 'static>(
     let mut harness = Harness::builder().with_size(size).build_ui_state(
         move |ui, screen: &mut Screen<F>| {
             let asked = draw(ui, &screen.state, &mut screen.form);
-            screen.sent.extend(asked);
+            screen.ask(asked);
         },
         screen,
     );

@@ -154,7 +154,7 @@ pub fn window(state: AppState) -> Harness<'static, Screen<LocalState>> {
     let mut harness = Harness::builder().with_size(PHONE).build_ui_state(
         |ui, screen: &mut Screen<LocalState>| {
             let asked = views::root(ui, &screen.state, &mut screen.form);
-            screen.sent.extend(asked);
+            screen.ask(asked);
         },
         screen,
     );

@@ -199,8 +199,13 @@ fn card(
     }
     let late = widgets::phase_at(&view.clock, state.server_now()) == Phase::Over;
     let refused = card_refusal(state, game, question);
-    if let Some(text) = answer_card::write(ui, lang, "confirm-card", &mut form.card, late, refused)
-    {
+    let key = answer_card::draft_key(game, format_args!("q{}", question.0));
+    form.card.restore(state.drafts.get(&key));
+    let written = answer_card::write(ui, lang, "confirm-card", &mut form.card, late, refused);
+    if let Some(text) = form.card.changed() {
+        out.push(UiCommand::KeepDraft { key, text });
+    }
+    if let Some(text) = written {
         out.push(UiCommand::Send(Command::game(
             game,
             ChgkCommand::SubmitCard { question, text },

@@ -221,7 +221,13 @@ fn card(
         _ => None,
     };
     let card = &mut form.card;
-    if let Some(text) = answer_card::write(ui, lang, "multigames-confirm", card, late, refused) {
+    let key = answer_card::draft_key(game.id, format_args!("t{}", id.0));
+    card.restore(state.drafts.get(&key));
+    let written = answer_card::write(ui, lang, "multigames-confirm", card, late, refused);
+    if let Some(text) = card.changed() {
+        out.push(UiCommand::KeepDraft { key, text });
+    }
+    if let Some(text) = written {
         out.push(send(game, MultigamesCommand::Answer { task: id, text }));
     }
 }
