@@ -267,7 +267,7 @@ texts! {
     HostJudged => "ведущий", "the host";
     At => "когда", "when";
     NoAppeals => "Апелляций нет.", "No appeals.";
-    Reply => "Ответ ведущего", "Host's reply";
+    Reply => "Ответ на апелляцию", "Reply to the appeal";
     Uphold => "Принять", "Uphold";
     Reject => "Отклонить", "Reject";
     CloseTour => "Закрыть тур", "Close the tour";
@@ -279,6 +279,7 @@ texts! {
     FileReadFailed => "не удалось прочитать файл", "could not read the file";
     // Brain-ring: the button
     Press => "Нажать", "Press";
+    PressLocked => "Фальстарт: кнопка закрыта", "False start: the button is locked";
     PressHint => "или пробел", "or the space bar";
     WaitingVerdict => "нажато — ждём ответа сервера…", "pressed — waiting for the server…";
     // Brain-ring: the host

@@ -480,3 +480,35 @@ async fn browser_neptune_1_the_negative_sheet_fits_a_phone_and_its_card_goes_in(
     })?;
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_39_a_typed_answer_survives_a_reload_of_the_phone_s_page() -> Result<()> {
+    let _one = ONE_BROWSER.lock().await;
+    // Arrange: a question's minute; a phone types a card and does not
+    // hand it in.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    hall.start_question(Q0).await?;
+    let url = link(&hall.server, &hall.team_codes[0])?;
+    blocking(|| -> Result<()> {
+        let page = Page::open(PHONE, "phone-draft", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        let field = page.wait_widget("the answer field", |w| w.role.contains("TextInput"))?;
+        page.tap(&field)?;
+        page.browser.type_keys("Королёв")?;
+        page.wait_widget("the typed answer", |w| {
+            w.role.contains("TextInput") && w.value.contains("Королёв")
+        })?;
+
+        // Act: the page reloads (a swipe-to-refresh, an evicted tab).
+        page.browser.goto(&url)?;
+        page.wait_connection("connected", PAGE)?;
+
+        // Assert: the card is as it was typed.
+        page.wait_widget("the answer back after the reload", |w| {
+            w.role.contains("TextInput") && w.value.contains("Королёв")
+        })?;
+        page.shot("after-reload")?;
+        Ok(())
+    })?;
+    Ok(())
+}

@@ -9,7 +9,7 @@ texts! {
     /// A static text of the host's judging and question buttons.
     Jt;
     RestWrong => "Остальные — неверно", "The rest wrong";
-    JudgingKeys => "Клавиши: стрелки вверх и вниз — другой ответ, В или 1 — верно, Н или 0 — неверно; Enter во вкладке «Игра» — показать ответ.", "Keys: the up and down arrows — another answer, В or 1 — correct, Н or 0 — wrong; Enter on the «Game» tab — reveal.";
+    JudgingKeys => "Клавиши: стрелки вверх и вниз — другой ответ, В или 1 — верно, Н или 0 — неверно.", "Keys: the up and down arrows — another answer, В or 1 — correct, Н or 0 — wrong.";
     TakeBack => "Отменить объявление", "Take back the announcement";
     SkipNo => "Нет, остаться", "No, stay";
     RevealByEnter => "Всё отмечено: Enter — показать ответ.", "All judged: Enter reveals the answer.";

@@ -227,6 +227,28 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
+/// The least a finger can hit on a phone (issue 39: touch targets).
+pub const TOUCH: f32 = 44.0;
+
+/// A button a finger can hit: at least [`TOUCH`] points each way.
+pub fn touch_button(ui: &mut Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    ui.add(egui::Button::new(text).min_size(egui::vec2(TOUCH, TOUCH)))
+}
+
+/// The smallest text any screen draws (issue 39): egui's «small» style is
+/// 9 points, unreadable on a phone and a projector's hints alike.
+pub const SMALLEST_TEXT: f32 = 12.0;
+
+/// Every screen's small text at [`SMALLEST_TEXT`]; both shells call it once.
+pub fn legible_text(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        style.text_styles.insert(
+            egui::TextStyle::Small,
+            egui::FontId::proportional(SMALLEST_TEXT),
+        );
+    });
+}
+
 /// Lays `add` out centred horizontally: egui centres single widgets, not
 /// grids, so the block's width from the previous pass sets the margin.
 /// A block seen for the first time, or grown, is measured in a pass egui

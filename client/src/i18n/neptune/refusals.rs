@@ -211,7 +211,7 @@ pub fn bid_refusal(lang: Lang, refusal: &BidRefusal) -> String {
             format!("{bid} is below the first bid's minimum of 40 (6.4)"),
         ),
         R::RaiseTooSmall { bid, previous } => (
-            format!("{bid} не больше {previous} на число, кратное десяти (6.4)"),
+            format!("ставка {bid} должна быть выше {previous} на 10, 20, 30… (6.4)"),
             format!("{bid} does not raise {previous} by a multiple of 10 (6.4)"),
         ),
         R::VaBankOnly => (

@@ -143,13 +143,20 @@ pub fn button(
         };
         ui.add_space(6.0 * scale);
         let fill = button_colour(state, fight, phase.as_ref(), mine);
+        // A red button says why it will not take a press (a false start
+        // locked this table out), not «Нажать».
+        let label = if fill == LOCKED {
+            lang.t(T::PressLocked)
+        } else {
+            lang.t(T::Press)
+        };
         if phone {
             // The verdict above the button, which takes the rest of the
             // screen; a phone has no space bar to hint at.
             verdict(ui, state, fight, phase.as_ref(), key, mine, &text);
-            press |= big(ui, lang.t(T::Press), fill, true, top);
+            press |= big(ui, label, fill, true, top);
         } else {
-            press |= big(ui, lang.t(T::Press), fill, true, top);
+            press |= big(ui, label, fill, true, top);
             ui.label(RichText::new(lang.t(T::PressHint)).color(GREY));
             ui.add_space(4.0);
             verdict(ui, state, fight, phase.as_ref(), key, mine, &text);

@@ -315,7 +315,7 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut ChgkTeam
                     ui.label(RichText::new(comment).small().color(GREY));
                 }
             });
-            if !reveal.withdrawn && ui.small_button(lang.t(T::Appeal)).clicked() {
+            if !reveal.withdrawn && widgets::touch_button(ui, lang.t(T::Appeal)).clicked() {
                 form.appeal = Some(AppealForm {
                     question: card.question,
                     kind: AppealKind::WithdrawQuestion,

@@ -343,7 +343,9 @@ fn answer_row(
             });
         }
     }
-    if may_appeal(view, answer.task) && ui.small_button(lang.t(T::Appeal)).clicked() {
+    if may_appeal(view, answer.task)
+        && crate::views::widgets::touch_button(ui, lang.t(T::Appeal)).clicked()
+    {
         form.appeal = Some(AppealDraft {
             task: answer.task,
             kind: if may_claim(answer) {
