@@ -326,7 +326,11 @@ fn a_false_start_is_shown_as_the_lost_question() {
         "the table is marked too"
     );
     // Issue 39: the red button says why it takes no press.
-    assert!(harness.query_by_label("Фальстарт: кнопка закрыта").is_some());
+    assert!(
+        harness
+            .query_by_label("Фальстарт: кнопка закрыта")
+            .is_some()
+    );
     assert!(harness.query_by_label("Нажать").is_none());
 }
 

@@ -310,3 +310,35 @@ fn phone_39_a_typed_answer_comes_back_after_a_reload() {
     let field = harness.get_by_role(egui::accesskit::Role::TextInput);
     assert_eq!(field.value().as_deref(), Some("Королёв"));
 }
+
+#[test]
+fn phone_39_the_keyboard_leaves_the_card_and_its_button_in_sight() {
+    // Arrange: the card's field focused on a phone.
+    let mut harness = phone_window(connected(Lang::Ru, chgk_team(20_000), 20_000));
+    common::type_into(&mut harness, "Ваш ответ", "Ёжик");
+
+    // Act: the keyboard opens: the page is left 300 points tall.
+    harness.set_size(egui::vec2(PHONE[0], 300.0));
+    harness.run();
+
+    // Assert: the field and «Сдать ответ» are on what is left of the
+    // screen, and typing goes on in the field.
+    for label in ["Сдать ответ"] {
+        let rect = harness.get_by_label(label).rect();
+        assert!(
+            rect.min.y >= 0.0 && rect.max.y <= 300.0,
+            "{label} at {rect:?}"
+        );
+    }
+    let field = harness.get_by_role(egui::accesskit::Role::TextInput).rect();
+    assert!(
+        field.min.y >= 0.0 && field.max.y <= 300.0,
+        "the field at {field:?}"
+    );
+    harness
+        .get_by_role(egui::accesskit::Role::TextInput)
+        .type_text(" в тумане");
+    harness.run();
+    let field = harness.get_by_role(egui::accesskit::Role::TextInput);
+    assert_eq!(field.value().as_deref(), Some("Ёжик в тумане"));
+}

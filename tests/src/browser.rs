@@ -228,6 +228,26 @@ impl Browser {
         }]))
     }
 
+    /// The phone's page left `height` CSS pixels tall, as when its
+    /// on-screen keyboard opens in a browser that resizes the content
+    /// (Chrome's `interactive-widget=resizes-content`, Firefox for
+    /// Android): the emulated device's metrics changed over the DevTools
+    /// protocol.
+    pub fn keyboard_leaves(&self, width: u32, height: u32) -> Result<()> {
+        self.session_request(
+            "POST",
+            "goog/cdp/execute",
+            Some(json!({
+                "cmd": "Emulation.setDeviceMetricsOverride",
+                "params": {
+                    "width": width, "height": height,
+                    "deviceScaleFactor": 2, "mobile": true,
+                },
+            })),
+        )
+        .map(drop)
+    }
+
     fn perform(&self, actions: Value) -> Result<()> {
         self.session_request("POST", "actions", Some(json!({ "actions": actions })))?;
         self.session_request("DELETE", "actions", None).map(drop)

@@ -29,7 +29,7 @@ use minuta_tests::auction;
 use minuta_tests::brain_ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::browser::{LAPTOP, PHONE};
 use minuta_tests::hall::{judging_of, jury_code, team_name};
-use minuta_tests::page::{PAGE, Page, link, slow_minute};
+use minuta_tests::page::{PAGE, Page, Widget, link, slow_minute};
 use minuta_tests::{Hall, Terminal, TestServer};
 
 const Q0: QuestionId = QuestionId(0);
@@ -508,6 +508,42 @@ async fn browser_39_a_typed_answer_survives_a_reload_of_the_phone_s_page() -> Re
             w.role.contains("TextInput") && w.value.contains("Королёв")
         })?;
         page.shot("after-reload")?;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_39_the_keyboard_leaves_the_card_and_its_button_in_sight() -> Result<()> {
+    let _one = ONE_BROWSER.lock().await;
+    // Arrange: a question's minute; a phone taps into its card.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    hall.start_question(Q0).await?;
+    let url = link(&hall.server, &hall.team_codes[0])?;
+    blocking(|| -> Result<()> {
+        let page = Page::open(PHONE, "phone-keyboard", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        let field = page.wait_widget("the answer field", |w| w.role.contains("TextInput"))?;
+        page.tap(&field)?;
+        page.browser.type_keys("Ёжик")?;
+
+        // Act: the keyboard takes the lower half: 300 px are left.
+        page.browser.keyboard_leaves(360, 300)?;
+
+        // Assert: the field and «Сдать ответ» are in those 300 px, and
+        // what is typed next still goes into the field.
+        let in_sight = |w: &Widget| w.y >= -0.5 && w.y + w.h <= 300.5;
+        page.wait_widget("the field in sight", |w| {
+            w.role.contains("TextInput") && in_sight(w)
+        })?;
+        page.wait_widget("«Сдать ответ» in sight", |w| {
+            w.says("Сдать ответ") && in_sight(w)
+        })?;
+        page.browser.type_keys(" в тумане")?;
+        page.wait_widget("the rest typed in", |w| {
+            w.role.contains("TextInput") && w.value.contains("Ёжик в тумане")
+        })?;
+        page.shot("typing")?;
         Ok(())
     })?;
     Ok(())

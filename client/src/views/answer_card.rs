@@ -141,6 +141,7 @@ pub fn write<K>(
         ready,
         egui::Button::new(RichText::new(lang.t(T::SubmitAnswer)).size(22.0)),
     );
+    widgets::keep_in_sight(ui, &response, &submit);
     let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     if ready && (submit.clicked() || entered) {
         draft.confirming = true;

@@ -235,6 +235,25 @@ pub fn touch_button(ui: &mut Ui, text: impl Into<egui::WidgetText>) -> egui::Res
     ui.add(egui::Button::new(text).min_size(egui::vec2(TOUCH, TOUCH)))
 }
 
+/// Issue 39: keeps a text field being typed in, and the button that hands
+/// it in, on the screen: when the field takes the focus, and whenever the
+/// screen's height changes while it has it (a phone's keyboard opening
+/// shrinks the page), the two are scrolled into sight together.
+pub fn keep_in_sight(ui: &mut Ui, field: &egui::Response, button: &egui::Response) {
+    let key = field.id.with("screen-height-while-typing");
+    let height = ui.ctx().content_rect().height();
+    let before: Option<f32> = ui.data(|d| d.get_temp(key));
+    if field.has_focus() {
+        ui.data_mut(|d| d.insert_temp(key, height));
+    } else if before.is_some() {
+        ui.data_mut(|d| d.remove::<f32>(key));
+    }
+    let resized = field.has_focus() && before.is_some_and(|h| (h - height).abs() > 0.5);
+    if field.gained_focus() || resized {
+        ui.scroll_to_rect(field.rect.union(button.rect), Some(egui::Align::Center));
+    }
+}
+
 /// The smallest text any screen draws (issue 39): egui's «small» style is
 /// 9 points, unreadable on a phone and a projector's hints alike.
 pub const SMALLEST_TEXT: f32 = 12.0;

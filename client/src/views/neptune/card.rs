@@ -157,6 +157,7 @@ fn write(
         return confirm(ui, lang, game, blitz, draft, width);
     }
     let mut entered = false;
+    let mut fields: Vec<egui::Response> = Vec::new();
     for (i, answer) in draft.answers.iter_mut().enumerate() {
         if blitz {
             ui.horizontal(|ui| {
@@ -164,7 +165,7 @@ fn write(
                 let edit = egui::TextEdit::singleline(answer)
                     .font(egui::FontId::proportional(22.0))
                     .desired_width(width - 40.0);
-                ui.add(edit).labelled_by(label.id);
+                fields.push(ui.add(edit).labelled_by(label.id));
             });
         } else {
             let edit = egui::TextEdit::singleline(answer)
@@ -173,6 +174,7 @@ fn write(
                 .desired_width(width);
             let response = ui.add(edit);
             entered |= response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            fields.push(response);
         }
     }
     let ready = draft.answers.iter().any(|a| !a.trim().is_empty());
@@ -180,6 +182,9 @@ fn write(
         ready,
         egui::Button::new(RichText::new(lang.t(Nt::HandIn)).size(22.0)),
     );
+    for field in &fields {
+        crate::views::widgets::keep_in_sight(ui, field, &submit);
+    }
     if ready && (submit.clicked() || entered) {
         draft.confirming = true;
     }
