@@ -91,6 +91,8 @@ pub fn screen<F: 'static>(
         },
         screen,
     );
+    // As both shells set the app up: no text under 12 points.
+    minuta_client::views::widgets::legible_text(&harness.ctx);
     harness.run();
     harness
 }

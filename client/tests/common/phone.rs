@@ -51,6 +51,14 @@ pub fn assert_fits<S>(harness: &Harness<'_, S>, screen: &str) {
     for clipped in &harness.output().shapes {
         texts_in(&clipped.shape, &mut texts);
     }
+    // Issue 39: nothing a phone shows is smaller than 12 points.
+    wide.extend(
+        texts
+            .iter()
+            .filter(|(_, _, size)| *size < views::widgets::SMALLEST_TEXT - 0.01)
+            .map(|(text, _, size)| format!("text «{text}» of {size} pt")),
+    );
+    let texts: Vec<(String, Rect)> = texts.into_iter().map(|(t, r, _)| (t, r)).collect();
     wide.extend(
         texts
             .into_iter()
@@ -59,13 +67,14 @@ pub fn assert_fits<S>(harness: &Harness<'_, S>, screen: &str) {
     );
     assert!(
         wide.is_empty(),
-        "{screen}: wider than the {width}-pt screen:\n{}",
+        "{screen}: wider than the {width}-pt screen, or too small to read:\n{}",
         wide.join("\n")
     );
 }
 
-/// The painted texts in `shape`, with where they lie.
-fn texts_in(shape: &Shape, out: &mut Vec<(String, Rect)>) {
+/// The painted texts in `shape`, with where they lie and their smallest
+/// font size.
+fn texts_in(shape: &Shape, out: &mut Vec<(String, Rect, f32)>) {
     match shape {
         Shape::Vec(shapes) => {
             for shape in shapes {
@@ -73,7 +82,18 @@ fn texts_in(shape: &Shape, out: &mut Vec<(String, Rect)>) {
             }
         }
         Shape::Text(text) if !text.galley.text().trim().is_empty() => {
-            out.push((text.galley.text().to_owned(), shape.visual_bounding_rect()));
+            let size = text
+                .galley
+                .job
+                .sections
+                .iter()
+                .map(|s| s.format.font_id.size)
+                .fold(f32::INFINITY, f32::min);
+            out.push((
+                text.galley.text().to_owned(),
+                shape.visual_bounding_rect(),
+                size,
+            ));
         }
         _ => {}
     }
@@ -158,6 +178,8 @@ pub fn window(state: AppState) -> Harness<'static, Screen<LocalState>> {
         },
         screen,
     );
+    // As both shells set the app up: no text under 12 points.
+    views::widgets::legible_text(&harness.ctx);
     // A spinner (connecting, a card on its way) never settles.
     let _ = harness.try_run();
     harness

@@ -33,7 +33,7 @@ use crate::i18n::brain_ring::Rt;
 use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Activity, Game, MainClaim, Opening, OwnTab, Screens, Seat};
-use crate::views::widgets::{AMBER, GREEN, GREY, RED};
+use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 use minuta_shared::play::brain_ring::Ruling;
 
 /// The question being read: not yet live, but not idle either.
@@ -574,7 +574,7 @@ pub fn tables(
                         }
                         ui.label(
                             RichText::new(caption)
-                                .size((size * 0.6).max(11.0))
+                                .size((size * 0.6).max(widgets::SMALLEST_TEXT))
                                 .color(GREY),
                         );
                         let name = fight.names.get(table).map(String::as_str).unwrap_or("");
@@ -589,7 +589,11 @@ pub fn tables(
                         let marks = table_marks(lang, fight.question.as_ref(), table);
                         // Keeps both frames the same height with or without marks.
                         let text = if marks.is_empty() { " ".into() } else { marks };
-                        ui.label(RichText::new(text).size((size * 0.6).max(11.0)).color(RED));
+                        ui.label(
+                            RichText::new(text)
+                                .size((size * 0.6).max(widgets::SMALLEST_TEXT))
+                                .color(RED),
+                        );
                     });
                 });
         }
