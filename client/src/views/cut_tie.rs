@@ -7,7 +7,8 @@
 //! the shoot-off so far (every staff screen reads that from the game's
 //! view, after a restart too) and qualifies the teams once the tie breaks.
 //! The hall's part shows the settlement: the questions and the lot's seed
-//! with the order it drew.
+//! with the order it drew. [`steps`] — the ticks, the shoot-off question
+//! and the lot — serve a prize place's tie too (`views::prize_tie`).
 
 use std::collections::BTreeSet;
 
@@ -129,38 +130,65 @@ pub fn panel(
         ui.label(words::shoot_off_right(lang, number, right));
     }
     ui.label(words::question_number(lang, tie.questions.len() as u32 + 1));
+    match steps(ui, state, &tie.still, &mut form.right, &mut form.lot_seed) {
+        Some(TieStep::ShootOff(right)) => out.push(step(CutStep::ShootOff { right })),
+        Some(TieStep::Lot(seed)) => out.push(step(CutStep::Lot { seed })),
+        None => {}
+    }
+}
+
+/// A step the host takes on a tie played off in the hall.
+pub enum TieStep {
+    /// A shoot-off question: the teams ticked right.
+    ShootOff(Vec<TeamId>),
+    /// The lot, drawn with this seed.
+    Lot(u64),
+}
+
+/// The steps on a tie (the cut's, 4.3; a prize place's, 2.2): a tick for
+/// each team still tied and «Записать вопрос перестрелки», then the lot's
+/// seed (from the clock until the host types one) and «Бросить жребий».
+pub fn steps(
+    ui: &mut Ui,
+    state: &AppState,
+    still: &[(TeamId, String)],
+    ticked: &mut BTreeSet<TeamId>,
+    lot_seed: &mut Option<u64>,
+) -> Option<TieStep> {
+    let lang = state.lang;
+    let mut taken = None;
     ui.horizontal_wrapped(|ui| {
-        for (team, name) in &tie.still {
-            let mut right = form.right.contains(team);
+        for (team, name) in still {
+            let mut right = ticked.contains(team);
             if ui.checkbox(&mut right, name).changed() {
                 if right {
-                    form.right.insert(*team);
+                    ticked.insert(*team);
                 } else {
-                    form.right.remove(team);
+                    ticked.remove(team);
                 }
             }
         }
     });
     if ui.button(lang.t(Tt::CutRecord)).clicked() {
-        let right = tie
-            .still
+        let right = still
             .iter()
             .map(|(t, _)| *t)
-            .filter(|t| form.right.contains(t))
+            .filter(|t| ticked.contains(t))
             .collect();
-        form.right.clear();
-        out.push(step(CutStep::ShootOff { right }));
+        ticked.clear();
+        taken = Some(TieStep::ShootOff(right));
     }
     ui.add_space(4.0);
     ui.label(RichText::new(lang.t(Tt::LotHint)).small().color(GREY));
-    let lot_seed = form.lot_seed.get_or_insert(state.now_us % 1_000_000);
+    let lot_seed = lot_seed.get_or_insert(state.now_us % 1_000_000);
     ui.horizontal(|ui| {
         let label = ui.label(lang.t(Tt::LotSeed));
         ui.add(egui::DragValue::new(lot_seed)).labelled_by(label.id);
         if ui.button(lang.t(Tt::DrawLot)).clicked() {
-            out.push(step(CutStep::Lot { seed: *lot_seed }));
+            taken = Some(TieStep::Lot(*lot_seed));
         }
     });
+    taken
 }
 
 /// The tie at the cut for the hall and the staff: the teams, each

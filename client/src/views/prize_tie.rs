@@ -17,6 +17,7 @@ use minuta_shared::wire::view::PrizeTieBoard;
 use crate::i18n::Lang;
 use crate::i18n::tie::{self as words, Tt};
 use crate::state::{AppState, UiCommand};
+use crate::views::cut_tie::{self, TieStep};
 use crate::views::widgets::{AMBER, GREY};
 
 /// What the panels remember, per tie: the teams ticked right on the
@@ -96,38 +97,17 @@ fn open_panel(
         lang,
         board.shoot_off.len() as u32 + 1,
     ));
-    ui.horizontal_wrapped(|ui| {
-        for (team, name) in &board.still_tied {
-            let mut right = form.right.contains(team);
-            if ui.checkbox(&mut right, name).changed() {
-                if right {
-                    form.right.insert(*team);
-                } else {
-                    form.right.remove(team);
-                }
-            }
-        }
-    });
-    if ui.button(lang.t(Tt::CutRecord)).clicked() {
-        let right = board
-            .still_tied
-            .iter()
-            .map(|(t, _)| *t)
-            .filter(|t| form.right.contains(t))
-            .collect();
-        form.right.clear();
-        out.push(step(PrizeStep::ShootOff { right }));
+    match cut_tie::steps(
+        ui,
+        state,
+        &board.still_tied,
+        &mut form.right,
+        &mut form.lot_seed,
+    ) {
+        Some(TieStep::ShootOff(right)) => out.push(step(PrizeStep::ShootOff { right })),
+        Some(TieStep::Lot(seed)) => out.push(step(PrizeStep::Lot { seed })),
+        None => {}
     }
-    ui.add_space(4.0);
-    ui.label(RichText::new(lang.t(Tt::LotHint)).small().color(GREY));
-    let lot_seed = form.lot_seed.get_or_insert(state.now_us % 1_000_000);
-    ui.horizontal(|ui| {
-        let label = ui.label(lang.t(Tt::LotSeed));
-        ui.add(egui::DragValue::new(lot_seed)).labelled_by(label.id);
-        if ui.button(lang.t(Tt::DrawLot)).clicked() {
-            out.push(step(PrizeStep::Lot { seed: *lot_seed }));
-        }
-    });
     if ui.button(lang.t(Tt::PrizeShare)).clicked() {
         out.push(step(PrizeStep::Shared));
     }
