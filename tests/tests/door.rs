@@ -193,6 +193,11 @@ async fn door_a_logged_in_browser_that_wedges_or_stops_reading_is_closed_and_its
     let server = TestServer::in_process_with_limits(NetLimits {
         frame_timeout: Duration::from_millis(500),
         web_sessions: 1,
+        // The server holds a closed socket open for the peer's answer past
+        // the deaf browser's 3 s of not reading: on a busy machine it would
+        // otherwise drop it as that browser starts to read, and the reset
+        // would take the close frame with it (1006).
+        close_grace: Duration::from_secs(5),
         ..NetLimits::default()
     })?;
     let web = web_of(&server)?;
