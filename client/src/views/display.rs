@@ -20,23 +20,22 @@ use crate::views::{event_own, games, prize_tie, programme};
 pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
     let lang = state.lang;
     let now = state.server_now();
+    // Large enough to read from the back of the hall, small enough to
+    // leave the clock and the standings their room.
+    let size = (ui.available_height() * 0.04).clamp(18.0, 44.0);
     if let Some(listed) = &view.programme {
-        // Large enough to read from the back of the hall, small enough to
-        // leave the clock and the standings their room.
-        let size = (ui.available_height() * 0.04).clamp(18.0, 44.0);
         widgets::centred(ui, "display-programme-strip", |ui| {
             programme::strip(ui, lang, listed, size)
         });
         ui.separator();
-        prize_tie::hall(ui, lang, &view.prize_ties, size);
-        if programme::shows_programme(view, now) {
-            whole_programme(ui, lang, view, listed);
-            return;
-        }
     }
-    if view.programme.is_none() {
-        let size = (ui.available_height() * 0.04).clamp(18.0, 44.0);
-        prize_tie::hall(ui, lang, &view.prize_ties, size);
+    // 2.2: a prize place played off, above whatever the hall watches.
+    prize_tie::hall(ui, lang, &view.prize_ties, size);
+    if let Some(listed) = &view.programme
+        && programme::shows_programme(view, now)
+    {
+        whole_programme(ui, lang, view, listed);
+        return;
     }
     let main = event_own::display_main_page(view, now);
     let whole = matches!(main.game, Some((_, MainClaim::Whole)));

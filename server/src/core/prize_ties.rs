@@ -6,7 +6,7 @@
 
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::seed::Seed;
-use minuta_shared::sheet::prize_ties::{current_ties, prize_ties_json, settle_standings_json};
+use minuta_shared::sheet::prize_ties::{settle_standings_json, sheet_prize_ties};
 use minuta_shared::tournament::Place;
 use minuta_shared::tournament::prize_tie::{
     PrizeSettlement, PrizeTie, PrizeTieRefusal, prize_ties_in, records, settle_so_far,
@@ -64,8 +64,6 @@ impl Core {
                         team: self.registry.team_name(*team),
                     });
                 }
-                let mut right = right;
-                right.dedup();
                 tie.settlement.shoot_off.push(right);
             }
             PrizeStep::Lot { seed } => tie.settlement.lot = Some(Seed(seed)),
@@ -152,21 +150,10 @@ impl Core {
     pub fn game_sheet(&self, game: GameId, slot: &GameSlot) -> Value {
         let mut sheet = slot.state.sheet(&self.roster);
         let standings = slot.state.standings(&self.roster);
-        let table: Vec<(String, Place)> = standings
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|row| {
-                let team = row.get("team")?.as_str()?.to_owned();
-                let place = row.get("place")?.as_str()?;
-                Some((team, Place::parse(place)?))
-            })
-            .collect();
-        let ties = current_ties(&table, &self.named_ties(game));
-        if !ties.is_empty()
+        if let Some(ties) = sheet_prize_ties(&standings, &self.named_ties(game))
             && let Some(obj) = sheet.as_object_mut()
         {
-            obj.insert("prize_ties".into(), prize_ties_json(&ties));
+            obj.insert("prize_ties".into(), ties);
         }
         sheet
     }

@@ -72,10 +72,28 @@ impl SheetPrizeTie {
     }
 }
 
-/// The sheet's `prize_ties` for a game's recorded ties (names).
-pub fn prize_ties_json(ties: &[PrizeTie<String>]) -> Value {
+/// The sheet's `prize_ties` for a game whose live standings are
+/// `standings`: the recorded ties (names) its table still holds — a record
+/// it no longer holds is left out, as `score` would refuse it; `None` when
+/// none is left.
+pub fn sheet_prize_ties(standings: &Value, ties: &[PrizeTie<String>]) -> Option<Value> {
+    let table: Vec<(String, Place)> = standings.as_array()?.iter().filter_map(json_row).collect();
+    let open: Vec<(Place, Vec<String>)> = prize_ties_in(&indexed(&table))
+        .into_iter()
+        .map(|(place, rows)| {
+            let teams = rows
+                .iter()
+                .filter_map(|i| table.get(*i))
+                .map(|r| r.0.clone());
+            (place, teams.collect())
+        })
+        .collect();
     let entries: Vec<SheetPrizeTie> = ties
         .iter()
+        .filter(|tie| {
+            open.iter()
+                .any(|(place, teams)| records(tie, *place, teams))
+        })
         .map(|t| SheetPrizeTie {
             place: SheetPlace(t.place),
             tied: t.tied.clone(),
@@ -84,7 +102,10 @@ pub fn prize_ties_json(ties: &[PrizeTie<String>]) -> Value {
             shared: t.settlement.shared,
         })
         .collect();
-    serde_json::to_value(entries).unwrap_or(Value::Null)
+    if entries.is_empty() {
+        return None;
+    }
+    serde_json::to_value(entries).ok()
 }
 
 /// `score`: the scored rows with the sheet's `prize_ties` applied. Every
@@ -189,31 +210,6 @@ pub fn settle_standings_json(standings: &mut Value, ties: &[PrizeTie<String>]) {
             rows.push(row);
         }
     }
-}
-
-/// The records that match a tie of `table` (team, place; best first) now,
-/// for a sheet: a record the table no longer holds is left out (`score`
-/// would refuse it).
-pub fn current_ties(table: &[(String, Place)], ties: &[PrizeTie<String>]) -> Vec<PrizeTie<String>> {
-    let named: Vec<(&String, Place)> = table.iter().map(|(t, p)| (t, *p)).collect();
-    let open = prize_ties_in(&named);
-    ties.iter()
-        .filter(|tie| {
-            let tied: Vec<&String> = tie.tied.iter().collect();
-            open.iter().any(|(place, teams)| {
-                records(
-                    &PrizeTie {
-                        place: tie.place,
-                        tied: tied.clone(),
-                        settlement: PrizeSettlement::default(),
-                    },
-                    *place,
-                    teams,
-                )
-            })
-        })
-        .cloned()
-        .collect()
 }
 
 /// The rows' new order: (row index, its place), best first; `None` when a
