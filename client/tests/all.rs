@@ -7,6 +7,7 @@
 mod common;
 
 mod brain_ring;
+mod chgk_drafts;
 mod chgk_jury;
 mod codes_on_paper;
 mod demo;

@@ -507,3 +507,6 @@ mod hall;
 
 #[path = "brain_ring/phone.rs"]
 mod phone;
+
+#[path = "brain_ring/drafts.rs"]
+mod drafts;

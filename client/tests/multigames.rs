@@ -367,3 +367,6 @@ mod staff;
 
 #[path = "multigames/phone.rs"]
 mod phone;
+
+#[path = "multigames/drafts.rs"]
+mod drafts;

@@ -43,7 +43,8 @@ pub enum UiCommand {
     Copy(String),
     DismissNotice(u64),
     /// Issue 39: keep what is typed under `key` (a card's answer for its
-    /// question) past a reload or a crash; an empty text forgets it.
+    /// question, an appeal, a line-up: `views::kept::draft_key`) past a
+    /// reload or a crash; an empty text forgets it.
     KeepDraft {
         key: String,
         text: String,

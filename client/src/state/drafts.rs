@@ -1,10 +1,10 @@
-//! Drafts (issue 39): what a team has typed and not handed in yet — an
-//! answer card, a task's answer — by join code and question, so a reload,
-//! a crash or a reconnect gives it back. The bookkeeping is here; where the
-//! drafts live between runs (the browser's `localStorage`, a file in the
-//! native app's state folder) is the shell's ([`crate::drafts_shelf`]).
-//! Views read [`Drafts::get`] and ask to keep a draft with
-//! `UiCommand::KeepDraft`.
+//! Drafts (issue 39): what a team has typed or picked and not handed in
+//! yet — an answer card, an appeal, a line-up, a bid — by join code and
+//! what it is for, so a reload, a crash or a reconnect gives it back. The
+//! bookkeeping is here; where the drafts live between runs (the browser's
+//! `localStorage`, a file in the native app's state folder) is the shell's
+//! ([`crate::drafts_shelf`]). Views read [`Drafts::get`] and ask to keep a
+//! draft with `UiCommand::KeepDraft` (`views::kept` builds the keys).
 
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::wire::handshake::Credential;

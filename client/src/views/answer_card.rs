@@ -5,7 +5,6 @@
 //! the list of the team's past answers.
 
 use egui::{RichText, Ui};
-use minuta_shared::ids::GameId;
 use minuta_shared::time::stopwatch;
 use minuta_shared::wire::server::CommandError;
 
@@ -72,12 +71,6 @@ impl<K: PartialEq> Draft<K> {
         self.kept = Some(self.text.clone());
         Some(self.text.clone())
     }
-}
-
-/// Issue 39: the key a card's draft is kept under: the game and the
-/// question (or task) it answers.
-pub fn draft_key(game: GameId, question: impl std::fmt::Display) -> String {
-    format!("{}/{question}", game.0)
 }
 
 /// The card as the server took it: the answer, «принято 00:58.731» (or the

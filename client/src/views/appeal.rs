@@ -1,11 +1,17 @@
 //! An appeal's pieces that every format's screens share: the team writes
 //! one (its text with «Подать апелляцию» / «Отмена») and reads its own with
 //! their decisions; the host and the jury read a decision in words and
-//! colour.
+//! colour. Issue 39: what a team writes in an appeal is kept past a
+//! reload, with its kind, until the server lists the appeal ([`restore`],
+//! [`keep`], [`draft`], [`forget_filed`]).
 
 use egui::{RichText, Ui};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::i18n::{Lang, T};
+use crate::state::{AppState, UiCommand};
+use crate::views::kept::{self, Kept};
 use crate::views::widgets::{self, GREEN, GREY, RED};
 
 /// What the team did with the appeal it was writing.
@@ -46,6 +52,66 @@ pub fn write(
         }
     });
     (response, written)
+}
+
+/// Issue 39: an appeal being written as its draft is kept.
+#[derive(Serialize, Deserialize)]
+struct KeptAppeal<K> {
+    kind: K,
+    text: String,
+}
+
+/// Issue 39: the kind and text of the appeal kept under `key`.
+pub fn draft<K: DeserializeOwned>(state: &AppState, key: &str) -> Option<(K, String)> {
+    let found: KeptAppeal<K> = kept::from_text(state.drafts.get(key)?)?;
+    Some((found.kind, found.text))
+}
+
+/// Issue 39: on an appeal form's first frame for `key`, the kind and text
+/// kept there before a reload, unless something is written already.
+pub fn restore<K: DeserializeOwned>(
+    kept: &mut Kept,
+    state: &AppState,
+    key: &str,
+    kind: &mut K,
+    text: &mut String,
+) {
+    if let Some(found) = kept.restore(state, key)
+        && text.is_empty()
+        && let Some(found) = kept::from_text::<KeptAppeal<K>>(found)
+    {
+        *kind = found.kind;
+        *text = found.text;
+    }
+}
+
+/// Issue 39: keeps the appeal being written, when it changed; nothing
+/// written keeps nothing.
+pub fn keep<K: Serialize>(kept: &mut Kept, kind: K, text: &str, out: &mut Vec<UiCommand>) {
+    let kept_text = if text.is_empty() {
+        String::new()
+    } else {
+        kept::to_text(&KeptAppeal {
+            kind,
+            text: text.to_owned(),
+        })
+    };
+    kept.keep(&kept_text, out);
+}
+
+/// Issue 39: forgets the draft under `key` once the server lists the
+/// appeal of `kind` it was written for: it is filed, nothing is left to
+/// lose. A draft of another kind (the team's second appeal on the same
+/// question) stays.
+pub fn forget_filed<K: DeserializeOwned + PartialEq>(
+    state: &AppState,
+    key: &str,
+    kind: K,
+    out: &mut Vec<UiCommand>,
+) {
+    if draft::<K>(state, key).is_some_and(|(k, _)| k == kind) {
+        kept::forget(state, key, out);
+    }
 }
 
 /// How an appeal was decided.

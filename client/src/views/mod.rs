@@ -20,6 +20,7 @@ pub mod join;
 pub mod join_codes;
 pub mod judge;
 pub mod jury;
+pub mod kept;
 pub mod long_list;
 pub mod multigames;
 pub mod neptune;

@@ -14,6 +14,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use minuta_client::i18n::Lang;
+use minuta_client::state::drafts::Drafts;
 use minuta_client::state::{AppState, NetEvent, UiCommand, reduce};
 use minuta_client::views::host::{self, HostForm};
 use minuta_client::views::{display, judge, jury, team};
@@ -57,6 +58,18 @@ impl<F> Screen<F> {
 }
 
 pub type ScreenHarness<F> = Harness<'static, Screen<F>>;
+
+/// Issue 39: the page reloads: `fresh`, the app as a new page starts it,
+/// with the drafts its shelf kept from `harness`'s app.
+pub fn reloaded<F>(harness: &ScreenHarness<F>, mut fresh: AppState) -> AppState {
+    fresh.drafts = harness.state().state.drafts.clone();
+    fresh
+}
+
+/// Issue 39: whether `harness`'s app keeps no draft at all.
+pub fn no_drafts<F>(harness: &ScreenHarness<F>) -> bool {
+    harness.state().state.drafts == Drafts::default()
+}
 
 /// The app in `lang` at `now_us` of server time, `view` the server's last.
 pub fn state_at(lang: Lang, now_us: u64, view: View) -> AppState {

@@ -4,7 +4,8 @@
 //! big button — the space bar presses it too, unless the appeal's text has
 //! the keyboard. The button lights up the moment it is pressed; the
 //! server's verdict follows under it. After a question, before the next is
-//! read, the team may appeal (4.13).
+//! read, the team may appeal (4.13); issue 39: what it writes is kept past
+//! a reload until the server lists the appeal or the next question is read.
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
@@ -20,6 +21,7 @@ use crate::i18n::brain_ring::WonNow;
 use crate::i18n::{Lang, T, brain_ring as words};
 use crate::state::{AppState, PressOn, PressOutcome, UiCommand};
 use crate::views::appeal::{self, Decided, Own, Written};
+use crate::views::kept::{self, Kept};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 use minuta_shared::play::brain_ring::Ruling;
 
@@ -33,6 +35,8 @@ const LOCKED: Color32 = Color32::from_rgb(110, 30, 25);
 #[derive(Debug, Default)]
 pub struct ButtonForm {
     pub appeal: Option<RingAppealForm>,
+    /// Issue 39: the draft of the appeal on the question last over.
+    pub kept: Kept,
 }
 
 /// An appeal being written, and the question it is about.
@@ -451,12 +455,21 @@ fn appeal(
 ) {
     let lang = state.lang;
     let Some(q) = &fight.question else { return };
+    let draft_key = kept::draft_key(game, format_args!("appeal-f{}-q{}", fight.id, q.number));
+    if fight.closed || form.kept.key().is_some_and(|k| k != draft_key) {
+        // Issue 39: the fight is over or the next question is read: the
+        // appeal on the last one can no longer be filed, nor its draft.
+        form.kept.keep("", out);
+    }
     let ButtonPhase::Over { taken_by } = phase_at(q, state.server_now()) else {
         return;
     };
     if fight.closed {
         return;
     }
+    // Issue 39: on the first frame of the appeal's window, whether a draft
+    // was kept for it (a reload interrupted the writing).
+    let interrupted = form.kept.restore(state, &draft_key).is_some();
     // 4.15: only a team that answered the question, and did not take it,
     // may ask for its answer to be accepted.
     let won_press = matches!(
@@ -477,6 +490,13 @@ fn appeal(
             .iter()
             .any(|a| Some(a.team) == team && a.question == q.number && a.kind == kind)
     };
+    // Issue 39: an appeal the server lists leaves no draft behind.
+    if form.appeal.is_none()
+        && let Some((kind, _)) = appeal::draft::<RingAppealKind>(state, &draft_key)
+        && filed(kind)
+    {
+        form.kept.keep("", out);
+    }
     let open_kinds: Vec<RingAppealKind> = [
         (RingAppealKind::QuestionIncorrect, true),
         (RingAppealKind::AcceptOurAnswer, may_claim),
@@ -486,9 +506,22 @@ fn appeal(
     .map(|(kind, _)| kind)
     .collect();
     let Some(first) = open_kinds.first().copied() else {
+        form.kept.keep("", out);
         form.appeal = None;
         return;
     };
+    if interrupted
+        && form.appeal.is_none()
+        && let Some((kind, text)) = appeal::draft(state, &draft_key)
+        && open_kinds.contains(&kind)
+    {
+        form.appeal = Some(RingAppealForm {
+            on: key,
+            kind,
+            text,
+            fresh: true,
+        });
+    }
     let Some(appeal) = &mut form.appeal else {
         ui.vertical_centered(|ui| {
             if ui.button(lang.t(Rt::AppealOpen)).clicked() {
@@ -531,11 +564,14 @@ fn appeal(
         frame.response.scroll_to_me(Some(egui::Align::Max));
         appeal.fresh = false;
     }
+    appeal::keep(&mut form.kept, appeal.kind, &appeal.text, out);
     let Some(written) = frame.inner else {
         return;
     };
-    if let Written::Filed(text) = written {
-        send(
+    match written {
+        // The draft stays until the server lists the appeal: a reload
+        // before that gives it back.
+        Written::Filed(text) => send(
             out,
             game,
             RingCommand::Appeal {
@@ -543,7 +579,8 @@ fn appeal(
                 kind: appeal.kind,
                 text,
             },
-        );
+        ),
+        Written::Cancelled => form.kept.keep("", out),
     }
     form.appeal = None;
 }

@@ -1,7 +1,9 @@
 //! A team's ChGK screen: the question number, the clock, the answer card
 //! (confirmed before it goes, locked once accepted), the receipt, past
 //! answers with verdicts after the reveal, appeals (4.13) and the public
-//! standings. The caller draws the team's heading above it.
+//! standings. The caller draws the team's heading above it. Issue 39: the
+//! card and an appeal being written are kept past a reload until the
+//! server takes them.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, QuestionId};
@@ -20,6 +22,7 @@ use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::answer_card::{self, Draft};
 use crate::views::appeal::{self, Decided, Own, Written};
+use crate::views::kept::{self, Kept};
 use crate::views::widgets::{self, GREEN, GREY, RED};
 
 /// What a team is writing in a ChGK game.
@@ -31,6 +34,9 @@ pub struct ChgkTeamForm {
     /// is as final as any).
     pub passing: Option<QuestionId>,
     pub appeal: Option<AppealForm>,
+    /// Issue 39: the kept drafts were looked through for an appeal a
+    /// reload interrupted.
+    pub appeals_looked: bool,
 }
 
 #[derive(Debug)]
@@ -38,6 +44,18 @@ pub struct AppealForm {
     pub question: QuestionId,
     pub kind: AppealKind,
     pub text: String,
+    /// Issue 39: its draft.
+    pub kept: Kept,
+}
+
+/// Issue 39: the key of the card's draft for `question`.
+fn card_key(game: GameId, question: QuestionId) -> String {
+    kept::draft_key(game, format_args!("q{}", question.0))
+}
+
+/// Issue 39: the key of the draft of an appeal on `question`.
+fn appeal_key(game: GameId, question: QuestionId) -> String {
+    kept::draft_key(game, format_args!("appeal-q{}", question.0))
 }
 
 /// The screen of ChGK game `game` as the team sees it.
@@ -67,7 +85,7 @@ pub fn screen(
         }
     });
     ui.add_space(16.0);
-    past_answers(ui, lang, game, view, form, out);
+    past_answers(ui, state, game, view, form, out);
     appeals(ui, lang, view);
     ui.separator();
     ui.heading(lang.t(T::Standings));
@@ -160,7 +178,10 @@ fn card(
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
+    let key = card_key(game, question);
     if let Some(receipt) = receipt(state, game, view, question) {
+        // Issue 39: the card is the server's now; its draft has done its job.
+        kept::forget(state, &key, out);
         let text = view
             .cards
             .iter()
@@ -199,7 +220,6 @@ fn card(
     }
     let late = widgets::phase_at(&view.clock, state.server_now()) == Phase::Over;
     let refused = card_refusal(state, game, question);
-    let key = answer_card::draft_key(game, format_args!("q{}", question.0));
     form.card.restore(state.drafts.get(&key));
     let written = answer_card::write(ui, lang, "confirm-card", &mut form.card, late, refused);
     if let Some(text) = form.card.changed() {
@@ -250,19 +270,20 @@ fn confirm_pass(
 
 fn past_answers(
     ui: &mut Ui,
-    lang: Lang,
+    state: &AppState,
     game: GameId,
     view: &ChgkTeamView,
     form: &mut ChgkTeamForm,
     out: &mut Vec<UiCommand>,
 ) {
+    let lang = state.lang;
     if view.cards.is_empty() {
         return;
     }
     ui.separator();
     ui.heading(lang.t(T::PastAnswers));
     // The appeal form opens above the list, where the person looks.
-    appeal_form(ui, lang, game, view, form, out);
+    appeal_form(ui, state, game, view, form, out);
     let heads = [
         T::ColNumber,
         T::ColAnswer,
@@ -320,6 +341,7 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut ChgkTeam
                     question: card.question,
                     kind: AppealKind::WithdrawQuestion,
                     text: String::new(),
+                    kept: Kept::default(),
                 });
             }
         }
@@ -328,15 +350,42 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut ChgkTeam
 
 fn appeal_form(
     ui: &mut Ui,
-    lang: Lang,
+    state: &AppState,
     game: GameId,
     view: &ChgkTeamView,
     form: &mut ChgkTeamForm,
     out: &mut Vec<UiCommand>,
 ) {
+    let lang = state.lang;
+    // Issue 39: an appeal the server lists leaves no draft behind (unless
+    // a second one on its question is being written).
+    for filed in &view.appeals {
+        if form
+            .appeal
+            .as_ref()
+            .is_none_or(|a| a.question != filed.question)
+        {
+            let key = appeal_key(game, filed.question);
+            appeal::forget_filed(state, &key, filed.kind, out);
+        }
+    }
+    if !form.appeals_looked {
+        form.appeals_looked = true;
+        if form.appeal.is_none() {
+            form.appeal = reopened(state, game, view);
+        }
+    }
     let Some(appeal) = &mut form.appeal else {
         return;
     };
+    let key = appeal_key(game, appeal.question);
+    appeal::restore(
+        &mut appeal.kept,
+        state,
+        &key,
+        &mut appeal.kind,
+        &mut appeal.text,
+    );
     let card = view.cards.iter().find(|c| c.question == appeal.question);
     let number = card.map(|c| c.number.clone()).unwrap_or_default();
     // 4.15: a спорный is only on an answer not counted; one judged right
@@ -373,20 +422,45 @@ fn appeal_form(
         });
         appeal::write(ui, lang, &mut appeal.text, false).1
     });
+    appeal::keep(&mut appeal.kept, appeal.kind, &appeal.text, out);
     let Some(written) = written.inner else {
         return;
     };
-    if let Written::Filed(text) = written {
-        out.push(UiCommand::Send(Command::game(
+    match written {
+        // The draft stays until the server lists the appeal: a reload
+        // before that gives it back.
+        Written::Filed(text) => out.push(UiCommand::Send(Command::game(
             game,
             ChgkCommand::FileAppeal {
                 question: appeal.question,
                 kind: appeal.kind,
                 text,
             },
-        )));
+        ))),
+        Written::Cancelled => appeal.kept.keep("", out),
     }
     form.appeal = None;
+}
+
+/// Issue 39: the appeal a reload interrupted: the first revealed question
+/// with a kept appeal the server does not list yet.
+fn reopened(state: &AppState, game: GameId, view: &ChgkTeamView) -> Option<AppealForm> {
+    view.cards
+        .iter()
+        .filter(|c| c.reveal.as_ref().is_some_and(|r| !r.withdrawn))
+        .find_map(|card| {
+            let (kind, text) = appeal::draft(state, &appeal_key(game, card.question))?;
+            let filed = view
+                .appeals
+                .iter()
+                .any(|a| a.question == card.question && a.kind == kind);
+            (!filed).then(|| AppealForm {
+                question: card.question,
+                kind,
+                text,
+                kept: Kept::default(),
+            })
+        })
 }
 
 fn appeals(ui: &mut Ui, lang: Lang, view: &ChgkTeamView) {

@@ -5,6 +5,8 @@
 //! ChGK card); the receipt with its stopwatch time or «опоздание»; after the
 //! reveal the author's answer and the team's own credit; the team's answers,
 //! its appeals (6.4) with the jury's decisions, and the hall's standings.
+//! Issue 39: the answer and an appeal being written are kept past a reload
+//! until the server takes them.
 
 use egui::{RichText, Ui};
 use minuta_shared::play::clock::Phase;
@@ -22,6 +24,7 @@ use crate::state::{AppState, UiCommand};
 use crate::views::answer_card::{self, Draft};
 use crate::views::appeal::{self, Decided, Own, Written};
 use crate::views::format::Game;
+use crate::views::kept::{self, Kept};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]
@@ -29,6 +32,9 @@ pub struct TeamForm {
     /// The answer being written for the current task.
     pub card: Draft<TaskId>,
     pub appeal: Option<AppealDraft>,
+    /// Issue 39: the kept drafts were looked through for an appeal a
+    /// reload interrupted.
+    pub appeals_looked: bool,
 }
 
 /// An appeal being written (6.4).
@@ -37,6 +43,18 @@ pub struct AppealDraft {
     pub task: TaskId,
     pub kind: TaskAppealKind,
     pub text: String,
+    /// Issue 39: its draft.
+    pub kept: Kept,
+}
+
+/// Issue 39: the key of the answer's draft for `task`.
+fn answer_key(game: Game<'_>, task: TaskId) -> String {
+    kept::draft_key(game.id, format_args!("t{}", task.0))
+}
+
+/// Issue 39: the key of the draft of an appeal on `task`.
+fn appeal_key(game: Game<'_>, task: TaskId) -> String {
+    kept::draft_key(game.id, format_args!("appeal-t{}", task.0))
 }
 
 /// The team's answer as the server took it.
@@ -67,7 +85,7 @@ pub fn team(
         }
     });
     ui.add_space(16.0);
-    our_answers(ui, lang, view, form, out, game);
+    our_answers(ui, state, view, form, out, game);
     appeals(ui, lang, view);
     ui.separator();
     ui.heading(lang.t(T::Standings));
@@ -191,7 +209,10 @@ fn card(
     let now = state.server_now();
     let heading = &task.heading;
     let id = heading.id;
+    let key = answer_key(game, id);
     if let Some(receipt) = receipt(state, game, id, answer) {
+        // Issue 39: the answer is the server's now; its draft has done its job.
+        kept::forget(state, &key, out);
         // This terminal's answer came second: say why it is not the one shown.
         if let Some(Err(
             error @ CommandError::Play(PlayError::Game(GameError::Multigames(
@@ -221,7 +242,6 @@ fn card(
         _ => None,
     };
     let card = &mut form.card;
-    let key = answer_card::draft_key(game.id, format_args!("t{}", id.0));
     card.restore(state.drafts.get(&key));
     let written = answer_card::write(ui, lang, "multigames-confirm", card, late, refused);
     if let Some(text) = card.changed() {
@@ -270,7 +290,7 @@ fn may_claim(answer: &TeamAnswer) -> bool {
 
 fn our_answers(
     ui: &mut Ui,
-    lang: Lang,
+    state: &AppState,
     view: &MultigamesTeamView,
     form: &mut TeamForm,
     out: &mut Vec<UiCommand>,
@@ -282,13 +302,14 @@ fn our_answers(
         .copied()
         .filter(|t| may_appeal(view, *t) && !view.answers.iter().any(|a| a.task == *t))
         .collect();
+    let lang = state.lang;
     if view.answers.is_empty() && unanswered.is_empty() {
         return;
     }
     ui.separator();
     ui.heading(lang.t(T::PastAnswers));
     // The appeal form opens above the list, where the person looks.
-    appeal_form(ui, lang, view, form, out, game);
+    appeal_form(ui, state, view, form, out, game);
     let heads = [
         T::ColNumber,
         T::MgColTask,
@@ -310,6 +331,7 @@ fn our_answers(
                     task,
                     kind: TaskAppealKind::TaskIncorrect,
                     text: String::new(),
+                    kept: Kept::default(),
                 });
             }
         }
@@ -354,6 +376,7 @@ fn answer_row(
                 TaskAppealKind::TaskIncorrect
             },
             text: String::new(),
+            kept: Kept::default(),
         });
     }
 }
@@ -375,20 +398,45 @@ fn number_of(view: &MultigamesTeamView, task: TaskId) -> String {
 
 fn appeal_form(
     ui: &mut Ui,
-    lang: Lang,
+    state: &AppState,
     view: &MultigamesTeamView,
     form: &mut TeamForm,
     out: &mut Vec<UiCommand>,
     game: Game<'_>,
 ) {
+    let lang = state.lang;
+    // Issue 39: an appeal the server lists leaves no draft behind (unless
+    // a second one on its task is being written).
+    for filed in &view.appeals {
+        if form.appeal.as_ref().is_none_or(|a| a.task != filed.task) {
+            let key = appeal_key(game, filed.task);
+            appeal::forget_filed(state, &key, filed.kind, out);
+        }
+    }
+    if !form.appeals_looked {
+        form.appeals_looked = true;
+        if form.appeal.is_none() {
+            form.appeal = reopened(state, game, view);
+        }
+    }
     let Some(appeal) = &mut form.appeal else {
         return;
     };
+    let key = appeal_key(game, appeal.task);
     if !may_appeal(view, appeal.task) {
-        // The next tour began (6.4) or the game is over.
+        // The next tour began (6.4) or the game is over: the appeal can
+        // no longer be filed, nor its draft.
+        kept::forget(state, &key, out);
         form.appeal = None;
         return;
     }
+    appeal::restore(
+        &mut appeal.kept,
+        state,
+        &key,
+        &mut appeal.kind,
+        &mut appeal.text,
+    );
     let for_answer = view
         .answers
         .iter()
@@ -424,14 +472,41 @@ fn appeal_form(
         ui.label(RichText::new(lang.t(T::MgAppealHint)).small().color(GREY));
         appeal::write(ui, lang, &mut appeal.text, false).1
     });
+    appeal::keep(&mut appeal.kept, appeal.kind, &appeal.text, out);
     let Some(written) = written.inner else {
         return;
     };
-    if let Written::Filed(text) = written {
-        let (task, kind) = (appeal.task, appeal.kind);
-        out.push(send(game, MultigamesCommand::Appeal { task, kind, text }));
+    match written {
+        // The draft stays until the server lists the appeal: a reload
+        // before that gives it back.
+        Written::Filed(text) => {
+            let (task, kind) = (appeal.task, appeal.kind);
+            out.push(send(game, MultigamesCommand::Appeal { task, kind, text }));
+        }
+        Written::Cancelled => appeal.kept.keep("", out),
     }
     form.appeal = None;
+}
+
+/// Issue 39: the appeal a reload interrupted: the first task still open
+/// to appeal with a kept appeal the server does not list yet.
+fn reopened(state: &AppState, game: Game<'_>, view: &MultigamesTeamView) -> Option<AppealDraft> {
+    view.appealable
+        .iter()
+        .filter(|task| may_appeal(view, **task))
+        .find_map(|&task| {
+            let (kind, text) = appeal::draft(state, &appeal_key(game, task))?;
+            let filed = view
+                .appeals
+                .iter()
+                .any(|a| a.task == task && a.kind == kind);
+            (!filed).then(|| AppealDraft {
+                task,
+                kind,
+                text,
+                kept: Kept::default(),
+            })
+        })
 }
 
 /// The team's own appeals with the jury's decisions (6.5).
