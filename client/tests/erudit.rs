@@ -669,3 +669,6 @@ fn erudit_5_5_a_tied_teams_player_presses_in_the_shoot_off() {
 
 #[path = "erudit/phone.rs"]
 mod phone;
+
+#[path = "erudit/drafts.rs"]
+mod drafts;

@@ -3,7 +3,9 @@
 //! round of this tour is not offered; one picked for two rounds of the
 //! window is refused in the form before anything is sent. The captain's
 //! form ([`captain`]) sends it for the team; the host's panel uses the same
-//! [`picker`] to set a line-up for a team whose laptop failed.
+//! [`picker`] to set a line-up for a team whose laptop failed. Issue 39:
+//! the captain's picks are kept past a reload until the server has them or
+//! the window closes.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
@@ -14,6 +16,7 @@ use super::{board, send};
 use crate::i18n::erudit::{self as words, Et};
 use crate::i18n::{self, Lang};
 use crate::state::{AppState, UiCommand};
+use crate::views::kept::{self, Kept};
 use crate::views::widgets::{GREEN, GREY, RED};
 
 /// One line-up window of one team: the game (stage and group), the tour,
@@ -32,6 +35,8 @@ pub struct Window {
 pub struct LineupDraft {
     window: Option<Window>,
     pub picks: Vec<Option<String>>,
+    /// Issue 39: the captain's draft of this window's line-up.
+    kept: Kept,
 }
 
 impl LineupDraft {
@@ -47,6 +52,62 @@ impl LineupDraft {
         };
         self.picks.resize(rounds as usize, None);
     }
+
+    /// Issue 39: on the window's first frame, the picks kept before a
+    /// reload (each still one of `players`) in place of what was sent.
+    fn restore(&mut self, state: &AppState, key: &str, players: &[String]) {
+        let Some(kept) = self.kept.restore(state, key) else {
+            return;
+        };
+        let Some(picks) = kept::from_text::<Vec<Option<String>>>(kept) else {
+            return;
+        };
+        if picks.len() == self.picks.len() {
+            self.picks = picks
+                .into_iter()
+                .map(|p| p.filter(|name| players.contains(name)))
+                .collect();
+        }
+    }
+
+    /// Issue 39: keeps the picks while they differ from what the server
+    /// has (`sent`); forgets them once it has them, or nothing is picked.
+    fn keep(&mut self, sent: Option<&[String]>, out: &mut Vec<UiCommand>) {
+        let taken = sent.is_some_and(|sent| {
+            sent.len() == self.picks.len()
+                && sent
+                    .iter()
+                    .zip(&self.picks)
+                    .all(|(s, p)| p.as_ref() == Some(s))
+        });
+        let text = if taken || self.picks.iter().all(Option::is_none) {
+            String::new()
+        } else {
+            kept::to_text(&self.picks)
+        };
+        self.kept.keep(&text, out);
+    }
+
+    /// Issue 39: the window closed (its deadline passed): its line-up can
+    /// no longer be sent, nor its draft.
+    pub fn closed(&mut self, out: &mut Vec<UiCommand>) {
+        self.kept.keep("", out);
+    }
+}
+
+/// Issue 39: the key of the captain's draft of `window`'s line-up.
+fn draft_key(game: GameId, window: Window) -> String {
+    let Window {
+        stage,
+        group,
+        tour,
+        first_round,
+        ..
+    } = window;
+    kept::draft_key(
+        game,
+        format_args!("lineup-s{stage}-g{group}-t{tour}-r{first_round}"),
+    )
 }
 
 /// The window a game's line-up is open for, to key a draft by.
@@ -162,11 +223,9 @@ pub fn captain(
 ) {
     let lang = state.lang;
     let now = state.server_now();
-    draft.follow(
-        window(board, form.first_round, None),
-        form.rounds,
-        form.chosen.as_deref(),
-    );
+    let window = window(board, form.first_round, None);
+    draft.follow(window, form.rounds, form.chosen.as_deref());
+    draft.restore(state, &draft_key(game, window), &form.players);
     ui.vertical_centered(|ui| {
         ui.label(
             RichText::new(words::lineup_title(lang, form.kind))
@@ -191,6 +250,7 @@ pub fn captain(
         &form.unavailable,
         draft,
     );
+    draft.keep(form.chosen.as_deref(), out);
     ui.add_space(8.0);
     let send_it = egui::Button::new(RichText::new(lang.t(Et::SendLineup)).size(20.0).strong());
     if ui.add_enabled(ready.is_ok(), send_it).clicked()

@@ -89,6 +89,9 @@ impl Screens for Erudit {
             }
             _ => tournament::between_games(ui, lang, view.team, &view.board),
         }
+        if view.lineup.is_none() {
+            form.lineup.closed(out);
+        }
     }
 
     fn display_activity(view: &EruditBoard, _now: ServerTime) -> Activity {
