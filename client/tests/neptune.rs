@@ -512,6 +512,8 @@ fn neptune_1_2_a_click_marks_a_phrase_and_a_second_unmarks_it() {
 
 #[path = "neptune/bidding.rs"]
 mod bidding;
+#[path = "neptune/drafts.rs"]
+mod drafts;
 #[path = "neptune/phone.rs"]
 mod phone;
 #[path = "neptune/screens.rs"]

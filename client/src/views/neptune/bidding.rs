@@ -6,7 +6,8 @@
 //! before it goes (6.2: winning it would exclude the team); a «ва-банк» that
 //! offers no more than the standing bid dark with its reason (6.2, 6.4); a
 //! refusal said in place, as the rules word it; then what the question is
-//! played for (6.6). The bids are public: the log is the hall's.
+//! played for (6.6). The bids are public: the log is the hall's. Issue 39:
+//! a sum being typed is kept past a reload while the bidding is open.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
@@ -20,6 +21,7 @@ use super::{count_now, count_word, last_ack, pending, send, team_name};
 use crate::i18n::neptune::{self as words, Nt};
 use crate::i18n::{self, Lang};
 use crate::state::{AppState, UiCommand};
+use crate::views::kept::{self, Kept};
 use crate::views::widgets::{AMBER, BRIGHT, GREEN, GREY, RED};
 
 /// The quick raises over a standing sum (6.4: multiples of ten).
@@ -31,6 +33,8 @@ pub struct BidDraft {
     pub amount: String,
     /// 6.2: a sum over the team's score, asked about before it is sent.
     pub confirm: Option<u32>,
+    /// Issue 39: the typed sum's draft.
+    kept: Kept,
 }
 
 /// A typed sum: digits, spaces aside.
@@ -62,9 +66,21 @@ pub fn bidding(
     if let Some(count) = count_now(ui, auction, &board.stage, now) {
         count_word(ui, lang, count, 48.0);
     }
+    // Keyed by the lot: a reload in the next bidding does not bring back a
+    // sum typed for this one.
+    let key = kept::draft_key(game, format_args!("bid{}", auction.question));
     if board.stage == Stage::Bidding {
+        if let Some(found) = draft.kept.restore(state, &key)
+            && draft.amount.is_empty()
+        {
+            draft.amount = found.to_owned();
+        }
         controls(ui, state, game, view, auction, draft, out);
+        // The field empties when its sum is bid: so does the draft.
+        draft.kept.keep(&draft.amount, out);
     } else {
+        // Issue 39: the bidding is over; its sum can no longer be bid.
+        kept::forget(state, &key, out);
         draft.confirm = None;
         if let Some(sold) = &auction.sold {
             outcome(ui, lang, board, sold);

@@ -2,7 +2,8 @@
 //! answer, or Блицкриг's four on one card numbered by question (3.3) with
 //! the block's 20-s steps; confirmed before it goes (final, as on paper),
 //! on its way, refused in place, and once taken its receipt and, after the
-//! reveal, its verdicts (Джокер's only after the tour, 5.5).
+//! reveal, its verdicts (Джокер's only after the tour, 5.5). Issue 39:
+//! what is written is kept past a reload until the server takes the card.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
@@ -13,6 +14,7 @@ use super::{last_ack, pending, send};
 use crate::i18n::neptune::Nt;
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::kept::{self, Kept};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 
 /// The widest the card grows on a large screen.
@@ -31,6 +33,8 @@ pub struct CardDraft {
     pub sent: bool,
     /// Why the server refused the card sent for this question.
     pub refused: Option<String>,
+    /// Issue 39: the card's draft.
+    kept: Kept,
 }
 
 impl CardDraft {
@@ -44,6 +48,35 @@ impl CardDraft {
         }
         self.answers.resize(answers, String::new());
     }
+
+    /// Issue 39: on the question's first frame, the answers kept before a
+    /// reload, unless something is written already.
+    fn restore(&mut self, state: &AppState, key: &str) {
+        if let Some(found) = self.kept.restore(state, key)
+            && self.answers.iter().all(String::is_empty)
+            && let Some(kept) = kept::from_text::<Vec<String>>(found)
+        {
+            for (answer, kept) in self.answers.iter_mut().zip(kept) {
+                *answer = kept;
+            }
+        }
+    }
+
+    /// Issue 39: keeps the answers as written, when they changed.
+    fn keep(&mut self, out: &mut Vec<UiCommand>) {
+        let text = if self.answers.iter().all(String::is_empty) {
+            String::new()
+        } else {
+            kept::to_text(&self.answers)
+        };
+        self.kept.keep(&text, out);
+    }
+}
+
+/// Issue 39: the key of the card's draft for question `index` (from 0) of
+/// `contest`.
+fn draft_key(game: GameId, (contest, index): (Contest, u32)) -> String {
+    kept::draft_key(game, format_args!("{}-q{index}", contest.key()))
 }
 
 pub fn card(
@@ -57,11 +90,14 @@ pub fn card(
     let lang = state.lang;
     let board = &view.board;
     let contest = board.contest;
-    draft.follow(
-        board.question.as_ref().map(|q| (q.contest, q.index)),
-        view.answers_expected.max(1) as usize,
-    );
+    let on = board.question.as_ref().map(|q| (q.contest, q.index));
+    draft.follow(on, view.answers_expected.max(1) as usize);
+    let key = on.map(|on| draft_key(game, on));
     if let Some(own) = &view.card {
+        // Issue 39: the card is the server's now; its draft has done its job.
+        if let Some(key) = &key {
+            kept::forget(state, key, out);
+        }
         handed_in(ui, lang, view, own);
         return;
     }
@@ -106,7 +142,14 @@ pub fn card(
     if let Some(why) = &draft.refused {
         ui.label(RichText::new(why).color(RED));
     }
-    if let Some(answers) = write(ui, lang, game, contest == Some(Contest::Blitz), draft) {
+    if let Some(key) = &key {
+        draft.restore(state, key);
+    }
+    let written = write(ui, lang, game, contest == Some(Contest::Blitz), draft);
+    // The draft stays past the hand-in until the server takes the card: a
+    // reload before that gives it back.
+    draft.keep(out);
+    if let Some(answers) = written {
         draft.sent = true;
         draft.refused = None;
         send(

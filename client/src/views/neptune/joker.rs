@@ -2,6 +2,8 @@
 //! the declaration — how many of the tour's questions the team undertakes
 //! to take (5.2) — the team's own answers with their verdicts hidden until
 //! the tour ends (5.5), and then what the team declared, took and scored.
+//! Issue 39: a number picked and not declared yet is kept past a reload
+//! while the topics' 20 s run.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
@@ -10,20 +12,30 @@ use minuta_shared::play::neptune::{NeptuneCommand, NeptuneTeamView, Stage};
 use super::{pending, refusal, send};
 use crate::i18n::neptune::{self as words, Nt};
 use crate::state::{AppState, UiCommand};
+use crate::views::kept::{self, Kept};
 use crate::views::widgets::{GREEN, GREY, RED};
+
+/// 5.2: the number picked, not yet declared.
+#[derive(Debug, Default)]
+pub struct DeclareDraft {
+    pub choice: Option<u32>,
+    /// Issue 39: the pick's draft.
+    kept: Kept,
+}
 
 pub fn joker(
     ui: &mut Ui,
     state: &AppState,
     game: GameId,
     view: &NeptuneTeamView,
-    choice: &mut Option<u32>,
+    draft: &mut DeclareDraft,
     out: &mut Vec<UiCommand>,
 ) {
     let lang = state.lang;
     let Some(board) = &view.board.joker else {
         return;
     };
+    let key = kept::draft_key(game, "joker-declare");
     if !board.topics.is_empty() {
         ui.label(RichText::new(lang.t(Nt::TopicsTitle)).size(20.0).strong());
         for (i, topic) in board.topics.iter().enumerate() {
@@ -33,14 +45,25 @@ pub fn joker(
     }
     let is_declare = |c: &NeptuneCommand| matches!(c, NeptuneCommand::Declare { .. });
     if let Some(count) = view.declaration {
+        // Issue 39: the declaration is the server's; the pick has done its job.
+        kept::forget(state, &key, out);
         ui.label(
             RichText::new(words::own_declaration(lang, count))
                 .size(22.0)
                 .strong(),
         );
     } else if view.may_declare {
-        declare(ui, state, game, view.declare_max, choice, out);
+        if let Some(found) = draft.kept.restore(state, &key)
+            && draft.choice.is_none()
+        {
+            draft.choice = found.parse().ok().filter(|n| *n <= view.declare_max);
+        }
+        declare(ui, state, game, view.declare_max, &mut draft.choice, out);
+        let text = draft.choice.map(|n| n.to_string()).unwrap_or_default();
+        draft.kept.keep(&text, out);
     } else if !matches!(view.board.stage, Stage::Topics { .. }) {
+        // Issue 39: the topics' 20 s are over (5.2): nothing can be declared.
+        kept::forget(state, &key, out);
         ui.label(RichText::new(lang.t(Nt::NoDeclaration)).color(GREY));
     }
     if view.declaration.is_none()

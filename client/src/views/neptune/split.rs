@@ -2,7 +2,8 @@
 //! «<команда>-низ»: the captain's screen until Сэндвич starts (a click
 //! moves a player to the other ломтик; each keeps at least one), read-only
 //! once it has; and the same two columns on the host's desk, to split a
-//! team whose captain cannot.
+//! team whose captain cannot. Issue 39: the captain's split being made is
+//! kept past a reload until the server has it or Сэндвич starts.
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, Slice};
@@ -12,6 +13,7 @@ use super::{pending, refusal, send, team_name};
 use crate::i18n::Lang;
 use crate::i18n::neptune::Nt;
 use crate::state::{AppState, UiCommand};
+use crate::views::kept::{self, Kept};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// A split being made; it follows the server's until a player is moved.
@@ -20,6 +22,8 @@ pub struct SplitDraft {
     pub top: Vec<String>,
     pub bottom: Vec<String>,
     pub editing: bool,
+    /// Issue 39: the captain's draft.
+    kept: Kept,
 }
 
 impl SplitDraft {
@@ -28,13 +32,40 @@ impl SplitDraft {
             top: split.top.clone(),
             bottom: split.bottom.clone(),
             editing: false,
+            kept: Kept::default(),
         }
     }
 
     fn follow(&mut self, split: &SplitView) {
         if !self.editing {
-            *self = SplitDraft::of(split);
+            self.top.clone_from(&split.top);
+            self.bottom.clone_from(&split.bottom);
         }
+    }
+
+    /// Issue 39: on the first frame, the split the captain was making
+    /// before a reload, if it differs from the server's.
+    fn restore(&mut self, state: &AppState, key: &str) {
+        if let Some(found) = self.kept.restore(state, key)
+            && let Some((top, bottom)) = kept::from_text::<(Vec<String>, Vec<String>)>(found)
+            && (top != self.top || bottom != self.bottom)
+        {
+            self.top = top;
+            self.bottom = bottom;
+            self.editing = true;
+        }
+    }
+
+    /// Issue 39: keeps the split while a player has been moved and it is
+    /// not sent; forgets it once the server's answer is back (the form then
+    /// follows the server's split again).
+    fn keep(&mut self, out: &mut Vec<UiCommand>) {
+        let text = if self.editing {
+            kept::to_text(&(&self.top, &self.bottom))
+        } else {
+            String::new()
+        };
+        self.kept.keep(&text, out);
     }
 
     /// Moves `player` to the other ломтик.
@@ -137,8 +168,12 @@ pub fn captain(
 ) {
     let lang = state.lang;
     let team = team_name(&view.board, view.team);
+    let key = kept::draft_key(game, "split");
     ui.label(RichText::new(lang.t(Nt::SplitTitle)).size(22.0).strong());
     if !view.split_open {
+        // Issue 39: Сэндвич started; the split is fixed (2.2), its draft
+        // can no longer be sent.
+        kept::forget(state, &key, out);
         shown(ui, &team, &view.split);
         ui.label(
             RichText::new(lang.t(Nt::SlicesAnswer))
@@ -153,6 +188,7 @@ pub fn captain(
     if !sending {
         draft.follow(&view.split);
     }
+    draft.restore(state, &key);
     ui.label(RichText::new(lang.t(Nt::SplitHint)).color(GREY));
     let (status, colour) = if view.split.chosen {
         (Nt::SplitSentByCaptain, GREEN)
@@ -163,8 +199,8 @@ pub fn captain(
     if let Some(error) = refusal(state, game, is_split) {
         ui.label(RichText::new(error).color(RED));
     }
-    if let Some((top, bottom)) = editor(ui, lang, &team, &view.players, draft, sending) {
-        send(
+    match editor(ui, lang, &team, &view.players, draft, sending) {
+        Some((top, bottom)) => send(
             out,
             game,
             NeptuneCommand::SetSplit {
@@ -172,6 +208,9 @@ pub fn captain(
                 top,
                 bottom,
             },
-        );
+        ),
+        // The split on its way stays kept until the server answers.
+        None if !sending => draft.keep(out),
+        None => {}
     }
 }

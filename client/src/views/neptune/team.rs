@@ -22,7 +22,7 @@ pub struct TeamForm {
     pub card: card::CardDraft,
     pub split: split::SplitDraft,
     /// Джокер: the number chosen, not yet sent.
-    pub declare: Option<u32>,
+    pub declare: joker::DeclareDraft,
     pub bid: bidding::BidDraft,
 }
 
