@@ -26,7 +26,7 @@ fn main() -> Result<(), String> {
                 dir.display()
             ));
         }
-        for (name, path, gzip) in files {
+        for (name, path, coding) in files {
             println!("cargo:rerun-if-changed={}", path.display());
             let bytes =
                 std::fs::read(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
@@ -35,7 +35,7 @@ fn main() -> Result<(), String> {
             }
             let _ = writeln!(
                 code,
-                "    EmbeddedFile {{ name: {name:?}, gzip: {gzip}, bytes: include_bytes!({:?}) }},",
+                "    EmbeddedFile {{ name: {name:?}, coding: Coding::{coding}, bytes: include_bytes!({:?}) }},",
                 path.display().to_string()
             );
         }
@@ -46,20 +46,25 @@ fn main() -> Result<(), String> {
         .map_err(|e| format!("writing into {}: {e}", out.display()))
 }
 
-/// (name in the bundle, file, gzipped) for every file: its `.gz` where
-/// there is one, else the file itself.
-fn bundle_files(dir: &Path) -> Vec<(String, PathBuf, bool)> {
+/// (name in the bundle, file, how it is packed) for every file: its `.br`
+/// and `.gz` where there are some, else the file itself.
+fn bundle_files(dir: &Path) -> Vec<(String, PathBuf, &'static str)> {
     let mut found = Vec::new();
     walk(dir, "", &mut found);
     let packed: Vec<String> = found
         .iter()
         .filter_map(|(name, _)| name.strip_suffix(".gz").map(str::to_owned))
         .collect();
-    let mut files: Vec<(String, PathBuf, bool)> = found
+    let mut files: Vec<(String, PathBuf, &'static str)> = found
         .into_iter()
-        .filter_map(|(name, path)| match name.strip_suffix(".gz") {
-            Some(plain) => Some((plain.to_owned(), path, true)),
-            None => (!packed.contains(&name)).then_some((name, path, false)),
+        .filter_map(|(name, path)| {
+            if let Some(plain) = name.strip_suffix(".gz") {
+                Some((plain.to_owned(), path, "Gzip"))
+            } else if let Some(plain) = name.strip_suffix(".br") {
+                Some((plain.to_owned(), path, "Brotli"))
+            } else {
+                (!packed.contains(&name)).then_some((name, path, "Identity"))
+            }
         })
         .collect();
     files.sort();

@@ -329,15 +329,27 @@ fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
 
 #[tokio::test]
 async fn web_the_bundle_is_served_precompressed_and_never_outside_its_folder() -> Result<()> {
-    // Arrange: a bundle folder with a page, a script, and a wasm file that
-    // exists only precompressed; a secret beside the folder.
+    // Arrange: a bundle folder as scripts/build-web.sh writes it: a page, a
+    // script and a wasm named by their contents, the wasm only
+    // precompressed (gzip and Brotli); a secret beside the folder.
+    const WASM: &str = "/minuta_bg-0123456789abcdef.wasm";
     let dir = tempfile::tempdir()?;
     let bundle = dir.path().join("web");
     std::fs::create_dir_all(&bundle)?;
     std::fs::write(dir.path().join("Cargo.toml"), "secret = true")?;
     std::fs::write(bundle.join("index.html"), "<!doctype html><p>Минута</p>")?;
-    std::fs::write(bundle.join("minuta.js"), "export default 1;")?;
-    std::fs::write(bundle.join("minuta_bg.wasm.gz"), gzip(b"\0asm wasm bytes")?)?;
+    std::fs::write(
+        bundle.join("minuta-fedcba9876543210.js"),
+        "export default 1;",
+    )?;
+    std::fs::write(
+        bundle.join("minuta_bg-0123456789abcdef.wasm.gz"),
+        gzip(b"\0asm wasm bytes")?,
+    )?;
+    std::fs::write(
+        bundle.join("minuta_bg-0123456789abcdef.wasm.br"),
+        b"brotli bytes",
+    )?;
     let server = tokio::task::spawn_blocking({
         let (d, b) = (dir.path().to_path_buf(), bundle.clone());
         move || server_with_bundle(&d, &b)
@@ -354,30 +366,36 @@ async fn web_the_bundle_is_served_precompressed_and_never_outside_its_folder() -
     ensure!(page.header("content-type") == Some("text/html; charset=utf-8"));
     ensure!(page.header("cache-control") == Some("no-cache"));
     ensure!(String::from_utf8(page.body)?.contains("Минута"));
-    let script = get(web, "/minuta.js", &[]).await?;
+    // What the page names is kept a year: a reload fetches nothing else.
+    let script = get(web, "/minuta-fedcba9876543210.js", &[]).await?;
     ensure!(script.header("content-type") == Some("text/javascript; charset=utf-8"));
-    // The wasm: its .gz as it is for a browser that takes gzip, unpacked
-    // for one that does not.
-    let packed = get(
-        web,
-        "/minuta_bg.wasm",
-        &["Accept-Encoding: gzip, deflate, br"],
-    )
-    .await?;
-    ensure!(packed.status == 200, "{packed:?}");
+    let year = Some("public, max-age=31536000, immutable");
+    ensure!(script.header("cache-control") == year, "{script:?}");
+    // The wasm: Brotli where taken (HTTPS browsers), its .gz as it is for
+    // a browser that takes gzip (plain http://), unpacked for one that
+    // takes neither.
+    let brotli = get(web, WASM, &["Accept-Encoding: gzip, deflate, br"]).await?;
+    ensure!(brotli.status == 200, "{brotli:?}");
+    ensure!(
+        brotli.header("content-encoding") == Some("br"),
+        "{brotli:?}"
+    );
+    ensure!(brotli.header("cache-control") == year, "{brotli:?}");
+    ensure!(brotli.body == b"brotli bytes");
+    let packed = get(web, WASM, &["Accept-Encoding: gzip, deflate"]).await?;
     ensure!(
         packed.header("content-encoding") == Some("gzip"),
         "{packed:?}"
     );
     ensure!(packed.header("content-type") == Some("application/wasm"));
     ensure!(packed.body == gzip(b"\0asm wasm bytes")?);
-    let plain = get(web, "/minuta_bg.wasm", &[]).await?;
+    let plain = get(web, WASM, &[]).await?;
     ensure!(plain.header("content-encoding").is_none() && plain.body == b"\0asm wasm bytes");
     // Revalidation.
     let etag = packed.header("etag").ok_or_else(|| anyhow!("no ETag"))?;
     let again = get(
         web,
-        "/minuta_bg.wasm",
+        WASM,
         &["Accept-Encoding: gzip", &format!("If-None-Match: {etag}")],
     )
     .await?;
@@ -391,7 +409,7 @@ async fn web_the_bundle_is_served_precompressed_and_never_outside_its_folder() -
         "/.%2e/Cargo.toml",
         "/web/../Cargo.toml",
         "//etc/passwd",
-        "/minuta_bg.wasm.gz/",
+        "/minuta_bg-0123456789abcdef.wasm.gz/",
         "/missing.js",
         "/snippets/",
     ] {

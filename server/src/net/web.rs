@@ -298,9 +298,9 @@ fn reply(status: StatusCode, content_type: &'static str, body: impl Into<Bytes>)
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    // Every answer is revalidated (the bundle's names carry no hash of
-    // their contents, so a rebuilt bundle must never meet a cached page of
-    // the old one); an unchanged file costs a 304 by its ETag.
+    // Revalidated unless said otherwise (a bundle's file named by its
+    // contents is kept: `bundle::cache_control`); an unchanged file costs a
+    // 304 by its ETag.
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -362,15 +362,16 @@ async fn respond(
     let Some(name) = bundle::file_name(path) else {
         return not_found();
     };
-    let gzip = request
+    let accepted = request
         .headers()
         .get(header::ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(bundle::accepts_gzip);
+        .map(bundle::Accepted::from_header)
+        .unwrap_or_default();
     let files = Arc::clone(&door.files);
     let lookup = {
         let name = name.clone();
-        tokio::task::spawn_blocking(move || files.find(&name, gzip))
+        tokio::task::spawn_blocking(move || files.find(&name, accepted))
     };
     let Ok(Some(found)) = lookup.await else {
         return if name == "index.html" {
@@ -392,9 +393,15 @@ async fn respond(
         reply(StatusCode::OK, found.content_type, found.body)
     };
     let headers = response.headers_mut();
-    if found.gzip && !unchanged {
-        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    if let Some(coding) = found.coding.header()
+        && !unchanged
+    {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
     }
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(bundle::cache_control(&name)),
+    );
     headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     if let Ok(tag) = HeaderValue::from_str(&found.etag) {
         headers.insert(header::ETAG, tag);

@@ -4,8 +4,8 @@
 //! if every part of it is a plain file name (letters, digits, `_`, `-`,
 //! `.`, not starting with a dot), and only if it resolves to a regular
 //! file inside the bundle (a symbolic link out of it is refused); no
-//! listings. A file is sent as its precompressed `NAME.gz` when the
-//! browser takes gzip.
+//! listings. A file is sent as its precompressed `NAME.br` or `NAME.gz`
+//! when the browser takes that packing.
 //!
 //! Every connection that asks for a file is sent the same bytes: one
 //! shared copy of each file form ([`Files`]), never a copy per request, so
@@ -20,12 +20,84 @@ use std::time::UNIX_EPOCH;
 
 use hyper::body::Bytes;
 
+/// How a file's bytes are packed on the wire (`Content-Encoding`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Coding {
+    Identity,
+    Gzip,
+    Brotli,
+}
+
+impl Coding {
+    /// The precompressed file's suffix beside the plain one.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Coding::Identity => "",
+            Coding::Gzip => ".gz",
+            Coding::Brotli => ".br",
+        }
+    }
+
+    /// The `Content-Encoding` it is sent with, if any.
+    pub fn header(self) -> Option<&'static str> {
+        match self {
+            Coding::Identity => None,
+            Coding::Gzip => Some("gzip"),
+            Coding::Brotli => Some("br"),
+        }
+    }
+}
+
+/// The packings a browser takes, read from its `Accept-Encoding`.
+/// Chromium and Firefox offer `br` over HTTPS only, so over a hall's plain
+/// `http://` they get the gzip.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Accepted {
+    pub gzip: bool,
+    pub brotli: bool,
+}
+
+impl Accepted {
+    /// Reads an `Accept-Encoding` header: a coding named (or `*`) with a
+    /// quality other than 0.
+    pub fn from_header(header: &str) -> Accepted {
+        let mut accepted = Accepted::default();
+        for item in header.split(',') {
+            let mut parts = item.split(';').map(str::trim);
+            let coding = parts.next().unwrap_or_default();
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0))
+            });
+            if refused {
+                continue;
+            }
+            if coding == "*" {
+                accepted.gzip = true;
+                accepted.brotli = true;
+            } else if coding.eq_ignore_ascii_case("gzip") {
+                accepted.gzip = true;
+            } else if coding.eq_ignore_ascii_case("br") {
+                accepted.brotli = true;
+            }
+        }
+        accepted
+    }
+
+    /// The precompressed forms worth sending, best first.
+    fn packings(self) -> impl Iterator<Item = Coding> {
+        [(self.brotli, Coding::Brotli), (self.gzip, Coding::Gzip)]
+            .into_iter()
+            .filter_map(|(taken, coding)| taken.then_some(coding))
+    }
+}
+
 /// A file of the bundle built into this binary.
 pub struct EmbeddedFile {
-    /// Its name in the bundle (`minuta_bg.wasm`).
+    /// Its name in the bundle (`minuta_bg-0123456789abcdef.wasm`).
     pub name: &'static str,
-    /// `bytes` are the gzip of the file.
-    pub gzip: bool,
+    /// How `bytes` are packed.
+    pub coding: Coding,
     pub bytes: &'static [u8],
 }
 
@@ -63,10 +135,10 @@ impl Bundle {
 
     /// Looks `name` up (see [`find`]). Blocking for a folder: run it off
     /// the server's thread.
-    pub fn find(&self, name: &str, gzip: bool) -> Option<Found> {
+    pub fn find(&self, name: &str, accepted: Accepted) -> Option<Found> {
         match self {
-            Bundle::Dir(root) => find(root, name, gzip),
-            Bundle::Embedded => find_embedded(EMBEDDED, name, gzip),
+            Bundle::Dir(root) => find(root, name, accepted),
+            Bundle::Embedded => find_embedded(EMBEDDED, name, accepted),
         }
     }
 
@@ -85,8 +157,8 @@ impl Bundle {
 #[derive(Debug)]
 pub struct Files {
     pub bundle: Bundle,
-    /// By (name, gzip taken): the file's stamp and what was sent.
-    cache: Mutex<HashMap<(String, bool), (Stamp, Found)>>,
+    /// By (name, packings taken): the file's stamp and what was sent.
+    cache: Mutex<HashMap<(String, Accepted), (Stamp, Found)>>,
 }
 
 /// A folder's file as it was when read: its path, size and time.
@@ -103,10 +175,10 @@ impl Files {
     /// Looks `name` up (see [`find`]); the body shares the bytes every
     /// other request for the same form got. Blocking for a folder: run it
     /// off the server's thread.
-    pub fn find(&self, name: &str, gzip: bool) -> Option<Found> {
-        let key = (name.to_owned(), gzip);
+    pub fn find(&self, name: &str, accepted: Accepted) -> Option<Found> {
+        let key = (name.to_owned(), accepted);
         let stamp = match &self.bundle {
-            Bundle::Dir(root) => Some(stamp(root, name, gzip)?),
+            Bundle::Dir(root) => Some(stamp(root, name, accepted)?),
             Bundle::Embedded => None,
         };
         let cache = || crate::sync::lock(&self.cache, "the bundle's files");
@@ -115,7 +187,7 @@ impl Files {
         {
             return Some(found.clone());
         }
-        let found = self.bundle.find(name, gzip)?;
+        let found = self.bundle.find(name, accepted)?;
         let seen = stamp.unwrap_or_default();
         cache().insert(key, (seen, found.clone()));
         Some(found)
@@ -124,8 +196,8 @@ impl Files {
 
 /// The path, size and time of the file [`find`] would send (without
 /// reading it).
-fn stamp(root: &Path, name: &str, gzip: bool) -> Option<Stamp> {
-    let (path, _) = pick(root, name, gzip)?;
+fn stamp(root: &Path, name: &str, accepted: Accepted) -> Option<Stamp> {
+    let (path, _) = pick(root, name, accepted)?;
     let (len, modified) = size_and_time(&path)?;
     Some((path, len, modified))
 }
@@ -133,27 +205,27 @@ fn stamp(root: &Path, name: &str, gzip: bool) -> Option<Stamp> {
 /// How a file of a folder is sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Form {
-    /// As it is.
-    Plain,
-    /// Its `.gz` as it is (`Content-Encoding: gzip`).
-    Packed,
-    /// Its `.gz` unpacked, for a browser that takes no gzip.
+    /// The file, or its precompressed form, as it is.
+    As(Coding),
+    /// Its `.gz` unpacked, for a browser that takes no packing.
     Unpacked,
 }
 
-/// Which file of the folder at `root` answers `name`, and how: the `.gz`
-/// when `gzip` is taken and there is one, else the plain file, else the
+/// Which file of the folder at `root` answers `name`, and how: the best
+/// precompressed form the browser takes, else the plain file, else the
 /// `.gz` unpacked.
-fn pick(root: &Path, name: &str, gzip: bool) -> Option<(PathBuf, Form)> {
+fn pick(root: &Path, name: &str, accepted: Accepted) -> Option<(PathBuf, Form)> {
     let root = root.canonicalize().ok()?;
-    let plain = inside(&root, &root.join(name));
-    let packed = inside(&root, &root.join(format!("{name}.gz")));
-    match (plain, packed) {
-        (_, Some(packed)) if gzip => Some((packed, Form::Packed)),
-        (Some(plain), _) => Some((plain, Form::Plain)),
-        (None, Some(packed)) => Some((packed, Form::Unpacked)),
-        (None, None) => None,
+    let form_of = |coding: Coding| inside(&root, &root.join(format!("{name}{}", coding.suffix())));
+    for coding in accepted.packings() {
+        if let Some(packed) = form_of(coding) {
+            return Some((packed, Form::As(coding)));
+        }
     }
+    if let Some(plain) = form_of(Coding::Identity) {
+        return Some((plain, Form::As(Coding::Identity)));
+    }
+    form_of(Coding::Gzip).map(|packed| (packed, Form::Unpacked))
 }
 
 /// A file's size and modification time (ns since the epoch, 0 unknown).
@@ -167,32 +239,47 @@ fn size_and_time(path: &Path) -> Option<(u64, u128)> {
     Some((meta.len(), modified))
 }
 
-/// `name` among `files`: sent gzipped when the browser takes it, unpacked
-/// when not.
-fn find_embedded(files: &[EmbeddedFile], name: &str, gzip: bool) -> Option<Found> {
-    let file = files.iter().find(|file| file.name == name)?;
+/// `name` among `files`: the best packing the browser takes, else the
+/// plain file, else the gzip unpacked.
+fn find_embedded(files: &[EmbeddedFile], name: &str, accepted: Accepted) -> Option<Found> {
+    let form = |coding: Coding| {
+        files
+            .iter()
+            .find(|file| file.name == name && file.coding == coding)
+    };
     let content_type = content_type(name);
-    let (body, sent_gzip) = if file.gzip && !gzip {
-        let mut body = Vec::new();
-        flate2::read::GzDecoder::new(file.bytes)
-            .read_to_end(&mut body)
-            .ok()?;
-        (Bytes::from(body), false)
-    } else {
+    let (file, body, coding) = match accepted.packings().chain([Coding::Identity]).find_map(form) {
         // The binary's own bytes: no copy.
-        (Bytes::from_static(file.bytes), file.gzip)
+        Some(file) => (file, Bytes::from_static(file.bytes), file.coding),
+        None => {
+            let file = form(Coding::Gzip)?;
+            let mut body = Vec::new();
+            flate2::read::GzDecoder::new(file.bytes)
+                .read_to_end(&mut body)
+                .ok()?;
+            (file, Bytes::from(body), Coding::Identity)
+        }
     };
     let etag = format!(
         "\"{:x}-{EMBEDDED_STAMP}{}\"",
         file.bytes.len(),
-        if sent_gzip { "-gz" } else { "" }
+        etag_mark(coding)
     );
     Some(Found {
         body,
         content_type,
-        gzip: sent_gzip,
+        coding,
         etag,
     })
+}
+
+/// What tells one packing's ETag from another's.
+fn etag_mark(coding: Coding) -> &'static str {
+    match coding {
+        Coding::Identity => "",
+        Coding::Gzip => "-gz",
+        Coding::Brotli => "-br",
+    }
 }
 
 /// One file to send; cloning it shares its bytes.
@@ -200,8 +287,8 @@ fn find_embedded(files: &[EmbeddedFile], name: &str, gzip: bool) -> Option<Found
 pub struct Found {
     pub body: Bytes,
     pub content_type: &'static str,
-    /// The body is the gzip of the file (`Content-Encoding: gzip`).
-    pub gzip: bool,
+    /// How the body is packed (`Content-Encoding`).
+    pub coding: Coding,
     /// A validator for `If-None-Match`: the file's size and time, and
     /// which form was sent.
     pub etag: String,
@@ -224,6 +311,32 @@ pub fn file_name(path: &str) -> Option<String> {
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
     };
     relative.split('/').all(plain).then(|| relative.to_owned())
+}
+
+/// How long a browser may keep a file: one whose name carries the hash
+/// of its contents (`minuta_bg-0123456789abcdef.wasm`, written by
+/// `scripts/build-web.sh`) never changes under that name, so it is kept a
+/// year without asking again and a reload costs nothing; anything else
+/// (the page that names them) is asked about each time, and an unchanged
+/// one costs a 304 by its ETag.
+pub fn cache_control(name: &str) -> &'static str {
+    if named_by_contents(name) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    }
+}
+
+/// Whether the file's stem ends in `-` and 16 hex digits.
+fn named_by_contents(name: &str) -> bool {
+    let file = name.rsplit('/').next().unwrap_or(name);
+    let stem = file.split('.').next().unwrap_or(file);
+    stem.rsplit_once('-').is_some_and(|(_, hash)| {
+        hash.len() == 16
+            && hash
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
 }
 
 /// The content type of a file by its extension.
@@ -252,44 +365,29 @@ fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
     (real.starts_with(root) && real.is_file()).then_some(real)
 }
 
-/// Reads `name` from the bundle at `root`: its `.gz` form when `gzip` is
-/// accepted and there is one; a file that only exists compressed is
-/// unpacked for a browser that takes no gzip. Blocking: run it off the
+/// Reads `name` from the bundle at `root`: its best precompressed form the
+/// browser takes, if there is one; a file that only exists compressed is
+/// unpacked for a browser that takes no packing. Blocking: run it off the
 /// server's thread.
-pub fn find(root: &Path, name: &str, gzip: bool) -> Option<Found> {
-    let (path, form) = pick(root, name, gzip)?;
-    let body = match form {
-        Form::Plain | Form::Packed => std::fs::read(&path).ok()?,
+pub fn find(root: &Path, name: &str, accepted: Accepted) -> Option<Found> {
+    let (path, form) = pick(root, name, accepted)?;
+    let (body, coding) = match form {
+        Form::As(coding) => (std::fs::read(&path).ok()?, coding),
         Form::Unpacked => {
             let mut body = Vec::new();
             flate2::read::GzDecoder::new(std::fs::File::open(&path).ok()?)
                 .read_to_end(&mut body)
                 .ok()?;
-            body
+            (body, Coding::Identity)
         }
     };
-    let gzip = form == Form::Packed;
     let (len, modified) = size_and_time(&path)?;
-    let etag = format!("\"{len:x}-{modified:x}{}\"", if gzip { "-gz" } else { "" });
+    let etag = format!("\"{len:x}-{modified:x}{}\"", etag_mark(coding));
     Some(Found {
         body: Bytes::from(body),
         content_type: content_type(name),
-        gzip,
+        coding,
         etag,
-    })
-}
-
-/// Whether an `Accept-Encoding` header takes gzip (`gzip`, or `*`, with a
-/// quality other than 0).
-pub fn accepts_gzip(header: &str) -> bool {
-    header.split(',').any(|item| {
-        let mut parts = item.split(';').map(str::trim);
-        let coding = parts.next().unwrap_or_default();
-        let refused = parts.any(|p| {
-            p.strip_prefix("q=")
-                .is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0))
-        });
-        (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
     })
 }
 
@@ -351,8 +449,21 @@ mod tests {
         }
     }
 
+    const GZIP: Accepted = Accepted {
+        gzip: true,
+        brotli: false,
+    };
+    const BOTH: Accepted = Accepted {
+        gzip: true,
+        brotli: true,
+    };
+    const NONE: Accepted = Accepted {
+        gzip: false,
+        brotli: false,
+    };
+
     #[test]
-    fn a_built_in_file_is_sent_gzipped_when_taken_and_unpacked_when_not() {
+    fn a_built_in_file_is_sent_packed_as_taken_and_unpacked_when_not() {
         use std::io::Write;
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gz.write_all(b"wasm bytes").unwrap();
@@ -360,27 +471,36 @@ mod tests {
         let files = [
             EmbeddedFile {
                 name: "m.wasm",
-                gzip: true,
+                coding: Coding::Gzip,
                 bytes: packed,
             },
             EmbeddedFile {
+                name: "m.wasm",
+                coding: Coding::Brotli,
+                bytes: b"brotli bytes",
+            },
+            EmbeddedFile {
                 name: "index.html",
-                gzip: false,
+                coding: Coding::Identity,
                 bytes: b"<p>hi</p>",
             },
         ];
-        let sent = find_embedded(&files, "m.wasm", true).unwrap();
-        assert!(sent.gzip);
+        let sent = find_embedded(&files, "m.wasm", GZIP).unwrap();
+        assert_eq!(sent.coding, Coding::Gzip);
         assert_eq!(sent.body, packed);
         assert_eq!(sent.content_type, "application/wasm");
-        let unpacked = find_embedded(&files, "m.wasm", false).unwrap();
-        assert!(!unpacked.gzip);
+        let brotli = find_embedded(&files, "m.wasm", BOTH).unwrap();
+        assert_eq!(brotli.coding, Coding::Brotli);
+        assert_eq!(&brotli.body[..], b"brotli bytes");
+        let unpacked = find_embedded(&files, "m.wasm", NONE).unwrap();
+        assert_eq!(unpacked.coding, Coding::Identity);
         assert_eq!(&unpacked.body[..], b"wasm bytes");
         assert_ne!(sent.etag, unpacked.etag);
-        let page = find_embedded(&files, "index.html", true).unwrap();
-        assert!(!page.gzip);
+        assert_ne!(sent.etag, brotli.etag);
+        let page = find_embedded(&files, "index.html", BOTH).unwrap();
+        assert_eq!(page.coding, Coding::Identity);
         assert_eq!(&page.body[..], b"<p>hi</p>");
-        assert!(find_embedded(&files, "other.js", true).is_none());
+        assert!(find_embedded(&files, "other.js", GZIP).is_none());
     }
 
     #[test]
@@ -396,23 +516,28 @@ mod tests {
     }
 
     #[test]
-    fn gzip_is_sent_when_taken_and_unpacked_when_not() {
+    fn the_best_packing_taken_is_sent_and_gzip_unpacked_when_none_is() {
         use std::io::Write;
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("index.html"), "<p>hi</p>").unwrap();
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gz.write_all(b"wasm bytes").unwrap();
         std::fs::write(dir.path().join("m.wasm.gz"), gz.finish().unwrap()).unwrap();
-        let page = find(dir.path(), "index.html", true).unwrap();
-        assert!(!page.gzip);
+        std::fs::write(dir.path().join("m.wasm.br"), b"brotli bytes").unwrap();
+        let page = find(dir.path(), "index.html", BOTH).unwrap();
+        assert_eq!(page.coding, Coding::Identity);
         assert_eq!(page.content_type, "text/html; charset=utf-8");
-        let packed = find(dir.path(), "m.wasm", true).unwrap();
-        assert!(packed.gzip);
+        let packed = find(dir.path(), "m.wasm", GZIP).unwrap();
+        assert_eq!(packed.coding, Coding::Gzip);
         assert_eq!(packed.content_type, "application/wasm");
-        let unpacked = find(dir.path(), "m.wasm", false).unwrap();
+        let brotli = find(dir.path(), "m.wasm", BOTH).unwrap();
+        assert_eq!(brotli.coding, Coding::Brotli);
+        assert_eq!(&brotli.body[..], b"brotli bytes");
+        let unpacked = find(dir.path(), "m.wasm", NONE).unwrap();
         assert_eq!(&unpacked.body[..], b"wasm bytes");
         assert_ne!(packed.etag, unpacked.etag);
-        assert!(find(dir.path(), "missing.js", true).is_none());
+        assert_ne!(packed.etag, brotli.etag);
+        assert!(find(dir.path(), "missing.js", GZIP).is_none());
     }
 
     #[test]
@@ -420,19 +545,19 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("m.wasm"), vec![7u8; 100_000]).unwrap();
         let files = Files::new(Bundle::Dir(dir.path().to_owned()));
-        let first = files.find("m.wasm", false).unwrap();
-        let again = files.find("m.wasm", false).unwrap();
+        let first = files.find("m.wasm", NONE).unwrap();
+        let again = files.find("m.wasm", NONE).unwrap();
         // One copy: the same bytes at the same address, not a second read.
         assert_eq!(first.body.as_ptr(), again.body.as_ptr());
         // A rebuilt bundle is served as it is now.
         std::fs::write(dir.path().join("m.wasm"), vec![8u8; 50_000]).unwrap();
-        let rebuilt = files.find("m.wasm", false).unwrap();
+        let rebuilt = files.find("m.wasm", NONE).unwrap();
         assert_eq!(rebuilt.body.len(), 50_000);
-        assert!(files.find("missing.js", false).is_none());
+        assert!(files.find("missing.js", NONE).is_none());
         // The binary's own files are never copied at all.
         let built_in = Files::new(Bundle::Embedded);
-        if let Some(file) = EMBEDDED.iter().find(|f| f.gzip) {
-            let sent = built_in.find(file.name, true).unwrap();
+        if let Some(file) = EMBEDDED.iter().find(|f| f.coding == Coding::Gzip) {
+            let sent = built_in.find(file.name, GZIP).unwrap();
             assert_eq!(sent.body.as_ptr(), file.bytes.as_ptr());
         }
     }
@@ -445,16 +570,35 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::os::unix::fs::symlink(outside.path().join("secret.txt"), dir.path().join("s.txt"))
             .unwrap();
-        assert!(find(dir.path(), "s.txt", false).is_none());
+        assert!(find(dir.path(), "s.txt", NONE).is_none());
     }
 
     #[test]
     fn accept_encoding_is_read_with_its_qualities() {
-        assert!(accepts_gzip("gzip, deflate, br"));
-        assert!(accepts_gzip("br;q=1.0, GZIP;q=0.5"));
-        assert!(accepts_gzip("*"));
-        assert!(!accepts_gzip("gzip;q=0"));
-        assert!(!accepts_gzip("identity"));
-        assert!(!accepts_gzip(""));
+        let read = Accepted::from_header;
+        assert_eq!(read("gzip, deflate, br"), BOTH);
+        assert_eq!(read("gzip, deflate"), GZIP);
+        assert_eq!(read("br;q=1.0, GZIP;q=0.5"), BOTH);
+        assert_eq!(read("*"), BOTH);
+        assert_eq!(
+            read("gzip;q=0, br"),
+            Accepted {
+                gzip: false,
+                brotli: true
+            }
+        );
+        assert_eq!(read("identity"), NONE);
+        assert_eq!(read(""), NONE);
+    }
+
+    #[test]
+    fn only_files_named_by_their_contents_are_kept_for_a_year() {
+        let year = "public, max-age=31536000, immutable";
+        assert_eq!(cache_control("minuta_bg-0123456789abcdef.wasm"), year);
+        assert_eq!(cache_control("minuta-fedcba9876543210.js"), year);
+        assert_eq!(cache_control("index.html"), "no-cache");
+        assert_eq!(cache_control("minuta.js"), "no-cache");
+        assert_eq!(cache_control("minuta_bg-0123456789ABCDEF.wasm"), "no-cache");
+        assert_eq!(cache_control("minuta-0123.js"), "no-cache");
     }
 }
