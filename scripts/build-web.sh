@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds the browser terminal (client/src/web) into target/web/: index.html,
-# minuta.js, minuta_bg.wasm, and a .gz beside each, which the server sends
-# to browsers that accept gzip. Installs what a fresh Debian lacks (Debian's
-# Rust for browsers builds the wasm32 standard library; STACK.md, «Other
-# targets»). Quick when nothing changed: cargo finds nothing to do and the
-# wasm's hash skips wasm-bindgen and wasm-opt.
+# minuta-HASH.js and minuta_bg-HASH.wasm (named by their contents, so the
+# server lets browsers keep them a year and a reload fetches only the page),
+# and a .gz and a .br beside each, which the server sends to browsers that
+# take them. The wasm is built for size (Cargo.toml's `web` profile) and
+# shrunk by binaryen's wasm-opt. Installs what a fresh Debian lacks
+# (Debian's Rust for browsers builds the wasm32 standard library; STACK.md,
+# «Other targets»). Quick when nothing changed: cargo finds nothing to do
+# and the wasm's hash skips wasm-bindgen and wasm-opt.
 #
 #   scripts/build-web.sh           build (release)
 #   MINUTA_WASM_TARGET_DIR=DIR     cargo's target directory for the wasm
@@ -24,8 +27,15 @@ dpkg -s rustc-web >/dev/null 2>&1 || need_apt+=(rustc-web)
 dpkg -s cargo-web >/dev/null 2>&1 || need_apt+=(cargo-web)
 dpkg -s rust-web-src >/dev/null 2>&1 || need_apt+=(rust-web-src)
 command -v clang >/dev/null 2>&1 || need_apt+=(clang)
-# binaryen's wasm-opt shrinks the module, where it is recent enough (below).
-command -v wasm-opt >/dev/null 2>&1 || need_apt+=(binaryen)
+# Binaryen's wasm-opt shrinks the module; Debian 12's (108) is too old for
+# it (below), so binaryen's own build for Node.js is fetched from npm's
+# registry and run by node. Brotli packs the files for HTTPS browsers.
+command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
+command -v curl >/dev/null 2>&1 || need_apt+=(curl)
+command -v brotli >/dev/null 2>&1 || need_apt+=(brotli)
+# Zopfli writes gzip that any browser reads, 4 % smaller than gzip -9's.
+command -v zopfli >/dev/null 2>&1 || need_apt+=(zopfli)
+command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
 if ! ls "$(rustc --print sysroot 2>/dev/null)"/lib/rustlib/*/bin/rust-lld >/dev/null 2>&1 \
     && ! command -v wasm-ld >/dev/null 2>&1; then
     need_apt+=(lld)
@@ -66,49 +76,98 @@ say "cargo (wasm32, release, no embedded server)"
     cd "$ROOT"
     RUSTC="$WEB_RUSTC" RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$WASM_TARGET_DIR" \
         CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$LINKER" \
-        "$WEB_CARGO" rustc -p minuta-client --lib --release --target "$TRIPLE" \
+        "$WEB_CARGO" rustc -p minuta-client --lib --profile web --target "$TRIPLE" \
         -Z build-std=std,panic_abort --no-default-features --crate-type cdylib
 )
-WASM="$WASM_TARGET_DIR/$TRIPLE/release/minuta_client.wasm"
+WASM="$WASM_TARGET_DIR/$TRIPLE/web/minuta_client.wasm"
 [ -f "$WASM" ] || { say "no $WASM after the build"; exit 1; }
+
+# Binaryen 132 for Node.js, from npm's registry, checked against the
+# registry's own digest; printed is the wasm-opt to run, or nothing.
+BINARYEN_VERSION=132.0.0
+BINARYEN_SHA512=4Usg7yEvwO3FMso3Oov6qkOOHSod1IEv+boKkh77kTljM+eNBouqCTbqWswGzbG+vDNO/b/v2C4gfEh1WgB9Lg==
+binaryen_wasm_opt() {
+    local home="$ROOT/target/tools/binaryen-$BINARYEN_VERSION"
+    if [ ! -f "$home/package/bin/wasm-opt" ]; then
+        mkdir -p "$home"
+        local tgz="$home/binaryen.tgz"
+        curl -fsSL --retry 3 -o "$tgz" \
+            "https://registry.npmjs.org/binaryen/-/binaryen-$BINARYEN_VERSION.tgz" || return 0
+        if [ "$(openssl dgst -sha512 -binary "$tgz" | base64 -w0)" != "$BINARYEN_SHA512" ]; then
+            say "binaryen $BINARYEN_VERSION from npm does not match its digest: not used"
+            rm -f "$tgz"
+            return 0
+        fi
+        tar -xzf "$tgz" -C "$home" && rm -f "$tgz"
+    fi
+    if [ -f "$home/package/bin/wasm-opt" ]; then
+        echo "node $home/package/bin/wasm-opt"
+    fi
+}
 
 mkdir -p "$OUT"
 STAMP="$OUT/.built-from"
-HASH="$(sha256sum "$WASM" | cut -d' ' -f1) $(sha256sum "$ROOT/client/web/index.html" | cut -d' ' -f1)"
-if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$HASH" ] && [ -f "$OUT/minuta_bg.wasm.gz" ]; then
+HASH="$(sha256sum "$WASM" | cut -d' ' -f1) $(sha256sum "$ROOT/client/web/index.html" | cut -d' ' -f1) $(sha256sum "$0" | cut -d' ' -f1)"
+if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$HASH" ] && [ -f "$OUT/index.html.gz" ]; then
     say "unchanged"
 else
-    "$BINDGEN" --target web --no-typescript --out-name minuta --out-dir "$OUT" "$WASM"
+    WORK="$OUT/.work"
+    rm -rf "$WORK"
+    mkdir -p "$WORK"
+    "$BINDGEN" --target web --no-typescript --out-name minuta --out-dir "$WORK" "$WASM"
     # Binaryen before 116 (Debian 12 has 108) rewrites the module so that
     # wasm-bindgen's reference table no longer loads ("Table.set(): Argument
-    # 1 is invalid"): measured here; such a wasm-opt is left out.
+    # 1 is invalid"): measured here; such a wasm-opt is left out for
+    # binaryen's own build from npm.
+    OPT=""
     OPT_VERSION="$(wasm-opt --version 2>/dev/null | grep -o '[0-9]\+' | head -n1 || true)"
-    if [ -n "$OPT_VERSION" ] && [ "$OPT_VERSION" -lt 116 ]; then
-        say "wasm-opt $OPT_VERSION is too old for this module (116 or later): not optimised"
-    elif [ -n "$OPT_VERSION" ]; then
+    if [ -n "$OPT_VERSION" ] && [ "$OPT_VERSION" -ge 116 ]; then
+        OPT=wasm-opt
+    elif command -v node >/dev/null 2>&1; then
+        OPT="$(binaryen_wasm_opt)"
+    fi
+    if [ -z "$OPT" ]; then
+        say "no wasm-opt 116 or later (nor node and binaryen from npm): the wasm stays unoptimised"
+    else
         # The features rustc's wasm32 target emits; a binaryen that cannot
         # read them leaves the module as wasm-bindgen wrote it.
-        if wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+        say "wasm-opt -Oz ($OPT; a minute or two)"
+        if $OPT -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
             --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
-            -o "$OUT/minuta_bg.opt.wasm" "$OUT/minuta_bg.wasm" 2>"$OUT/wasm-opt.log"; then
-            mv "$OUT/minuta_bg.opt.wasm" "$OUT/minuta_bg.wasm"
-            rm -f "$OUT/wasm-opt.log"
+            -o "$WORK/minuta_bg.opt.wasm" "$WORK/minuta_bg.wasm" 2>"$WORK/wasm-opt.log"; then
+            mv "$WORK/minuta_bg.opt.wasm" "$WORK/minuta_bg.wasm"
         else
+            cp "$WORK/wasm-opt.log" "$OUT/wasm-opt.log"
             say "wasm-opt failed (see $OUT/wasm-opt.log): the bundle stays unoptimised"
-            rm -f "$OUT/minuta_bg.opt.wasm"
         fi
     fi
-    cp "$ROOT/client/web/index.html" "$OUT/index.html"
-    for file in "$OUT"/index.html "$OUT"/minuta.js "$OUT"/minuta_bg.wasm; do
-        gzip -9 -n -k -f "$file"
+    # Named by their contents; the page names them (its placeholders).
+    short() { sha256sum "$1" | cut -c1-16; }
+    WASM_NAME="minuta_bg-$(short "$WORK/minuta_bg.wasm").wasm"
+    mv "$WORK/minuta_bg.wasm" "$WORK/$WASM_NAME"
+    JS_NAME="minuta-$(short "$WORK/minuta.js").js"
+    mv "$WORK/minuta.js" "$WORK/$JS_NAME"
+    sed -e "s/MINUTA_JS/$JS_NAME/g" -e "s/MINUTA_WASM/$WASM_NAME/g" \
+        "$ROOT/client/web/index.html" > "$WORK/index.html"
+    grep -q "$JS_NAME" "$WORK/index.html" && grep -q "$WASM_NAME" "$WORK/index.html" \
+        || { say "client/web/index.html lacks its MINUTA_JS / MINUTA_WASM placeholders"; exit 1; }
+    for file in "$WORK/index.html" "$WORK/$JS_NAME" "$WORK/$WASM_NAME"; do
+        zopfli --i5 -c "$file" > "$file.gz"
+        brotli -q 11 -k -f "$file"
     done
+    rm -f "$WORK/wasm-opt.log" "$OUT/wasm-opt.log"
+    # The old build's files go; the new ones come in one step each.
+    find "$OUT" -maxdepth 1 -type f ! -name '.*' -delete
+    mv "$WORK"/* "$OUT"/
+    rmdir "$WORK"
     echo "$HASH" > "$STAMP"
 fi
 
-raw=0; gz=0
-for file in index.html minuta.js minuta_bg.wasm; do
-    raw=$((raw + $(stat -c %s "$OUT/$file")))
-    gz=$((gz + $(stat -c %s "$OUT/$file.gz")))
+raw=0; gz=0; br=0
+for file in "$OUT"/index.html "$OUT"/minuta-*.js "$OUT"/minuta_bg-*.wasm; do
+    raw=$((raw + $(stat -c %s "$file")))
+    gz=$((gz + $(stat -c %s "$file.gz")))
+    br=$((br + $(stat -c %s "$file.br")))
 done
-say "bundle in $OUT: $raw bytes, $gz bytes gzipped"
+say "bundle in $OUT: $raw bytes, $gz bytes gzipped (plain http://), $br with Brotli (https://)"
 echo "$gz"

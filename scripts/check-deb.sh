@@ -145,16 +145,18 @@ wait_port() { # PORT PID: until something listens on PORT, while PID lives
     done
     return 1
 }
-check_web() { # PORT NAME: the page and the wasm, as a browser loads them
-    local page wasm
+check_web() { # PORT NAME: the page and the wasm it names, as a browser loads them
+    local page wasm named
     page="$(curl -sS -o "$OUT/$2-index.html" -w '%{http_code} %{content_type}' "http://127.0.0.1:$1/")" \
         || die "$2: no answer on http://127.0.0.1:$1/"
-    wasm="$(curl -sS -o "$OUT/$2.wasm" -w '%{http_code} %{content_type} %{size_download}' "http://127.0.0.1:$1/minuta_bg.wasm")" \
-        || die "$2: no answer for /minuta_bg.wasm"
-    say "$2: / -> $page; /minuta_bg.wasm -> $wasm"
+    named="$(grep -o 'minuta_bg-[0-9a-f]*\.wasm' "$OUT/$2-index.html" | head -n1)"
+    [ -n "$named" ] || die "$2: the page names no wasm"
+    wasm="$(curl -sS -o "$OUT/$2.wasm" -w '%{http_code} %{content_type} %{size_download}' "http://127.0.0.1:$1/$named")" \
+        || die "$2: no answer for /$named"
+    say "$2: / -> $page; /$named -> $wasm"
     case "$page" in "200 text/html"*) ;; *) die "$2: the page answered $page" ;; esac
     case "$wasm" in "200 application/wasm "*) ;; *) die "$2: the wasm answered $wasm" ;; esac
-    cmp -s "$OUT/$2.wasm" "$REPO/target/web/minuta_bg.wasm" \
+    cmp -s "$OUT/$2.wasm" "$REPO/target/web/$named" \
         || say "note: $2's wasm differs from this tree's target/web (a .deb built from another tree?)"
 }
 say "minuta-server demo on 127.0.0.1:$PORT_WEB for a browser"

@@ -90,6 +90,7 @@ impl MinutaApp {
         start: Start,
         sound: Sound,
     ) -> Self {
+        ctx.set_fonts(crate::fonts::definitions());
         widgets::legible_text(&ctx);
         #[cfg(target_arch = "wasm32")]
         let ctx_for_files = ctx.clone();

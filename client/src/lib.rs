@@ -19,6 +19,7 @@ pub mod app;
 pub mod discovery;
 pub mod drafts_shelf;
 pub mod folder;
+pub mod fonts;
 pub mod i18n;
 pub mod lang;
 pub mod net;

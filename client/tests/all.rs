@@ -14,6 +14,7 @@ mod demo;
 mod erudit;
 mod failures;
 mod file_picker;
+mod fonts;
 mod hall;
 mod hall_of_thousands;
 mod join;

@@ -34,12 +34,21 @@ pub const SOON: Duration = Duration::from_secs(15);
 
 pub fn bundle_present() -> Result<()> {
     let bundle = minuta_server::default_web_bundle();
+    let page = std::fs::read_to_string(bundle.join("index.html")).unwrap_or_default();
     ensure!(
-        bundle.join("index.html").is_file() && bundle.join("minuta_bg.wasm").is_file(),
+        wasm_named_in(&page).is_some_and(|wasm| bundle.join(wasm).is_file()),
         "no browser bundle in {} — build it with scripts/build-web.sh (the README's test command does)",
         bundle.display()
     );
     Ok(())
+}
+
+/// The wasm a bundle's page names (`minuta_bg-HASH.wasm`: the build names
+/// it by its contents).
+pub fn wasm_named_in(page: &str) -> Option<&str> {
+    let start = page.find("minuta_bg-")?;
+    let end = start + page[start..].find(".wasm")? + ".wasm".len();
+    Some(&page[start..end])
 }
 
 pub fn shots() -> PathBuf {

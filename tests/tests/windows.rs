@@ -364,7 +364,9 @@ fn windows_the_exe_serves_its_own_browser_terminal() -> Result<()> {
     let page = http_get(web, "/")?;
     ensure!(page.starts_with("HTTP/1.1 200"), "{}", first_line(&page));
     ensure!(page.contains("minuta"), "not the terminal's page");
-    let wasm = http_get(web, "/minuta_bg.wasm")?;
+    let named = minuta_tests::page::wasm_named_in(&page)
+        .ok_or_else(|| anyhow!("the page names no wasm"))?;
+    let wasm = http_get(web, &format!("/{named}"))?;
     ensure!(wasm.starts_with("HTTP/1.1 200"), "{}", first_line(&wasm));
     ensure!(
         wasm.to_ascii_lowercase()

@@ -104,7 +104,8 @@ pub fn screen<F: 'static>(
         },
         screen,
     );
-    // As both shells set the app up: no text under 12 points.
+    // As both shells set the app up: their fonts, no text under 12 points.
+    harness.ctx.set_fonts(minuta_client::fonts::definitions());
     minuta_client::views::widgets::legible_text(&harness.ctx);
     harness.run();
     harness
