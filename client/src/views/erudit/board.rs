@@ -124,19 +124,31 @@ pub fn themes(ui: &mut Ui, lang: Lang, tour: &TourBoard, round: Option<u32>, siz
                 .strong(),
         );
     });
+    let theme = |ui: &mut Ui, r: usize, theme: &Option<String>| {
+        let text = format!(
+            "{}. {}",
+            r + 1,
+            theme.as_deref().unwrap_or(lang.t(Et::Hidden))
+        );
+        let colour = if round == Some(r as u32) {
+            AMBER
+        } else {
+            BRIGHT
+        };
+        ui.label(RichText::new(text).size(size * 0.85).color(colour));
+    };
+    if widgets::narrow(ui) {
+        // A phone: a theme a line; four in a row run off its screen.
+        ui.vertical_centered(|ui| {
+            for (r, t) in tour.themes.iter().enumerate() {
+                theme(ui, r, t);
+            }
+        });
+        return;
+    }
     widgets::centred(ui, "erudit-themes", |ui| {
-        for (r, theme) in tour.themes.iter().enumerate() {
-            let text = format!(
-                "{}. {}",
-                r + 1,
-                theme.as_deref().unwrap_or(lang.t(Et::Hidden))
-            );
-            let colour = if round == Some(r as u32) {
-                AMBER
-            } else {
-                BRIGHT
-            };
-            ui.label(RichText::new(text).size(size * 0.85).color(colour));
+        for (r, t) in tour.themes.iter().enumerate() {
+            theme(ui, r, t);
             ui.add_space(size * 0.6);
         }
     });
