@@ -276,6 +276,25 @@ fn phone_the_projector_draws_sanely() {
 }
 
 #[test]
+fn phone_39_the_chgk_screens_fit_a_390_by_844_phone_too() {
+    // Arrange / act: the card with the past answers revealed, and the
+    // lost server's banner, on a taller, wider phone.
+    for lang in [Lang::Ru, Lang::En] {
+        let mut harness = common::phone::window_sized(
+            connected(lang, chgk_team(20_000), 20_000),
+            common::phone::TALL_PHONE,
+        );
+        // Assert: nothing wider than 390 points (the author's answer once
+        // sat 15 points wide at the right edge, a letter a line).
+        assert_phone(&mut harness, &format!("ChGK card 390×844 ({lang:?})"));
+        let mut state = connected(lang, chgk_team(20_000), 90_000);
+        reduce(&mut state, NetEvent::Silent);
+        let mut harness = common::phone::window_sized(state, common::phone::TALL_PHONE);
+        assert_phone(&mut harness, &format!("banner 390×844 ({lang:?})"));
+    }
+}
+
+#[test]
 fn phone_39_the_confirmation_is_where_its_first_frame_shows_it() {
     // Arrange: a card typed in on a phone.
     let mut harness = phone_window(connected(Lang::Ru, chgk_team(20_000), 20_000));

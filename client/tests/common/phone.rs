@@ -24,6 +24,9 @@ use super::Screen;
 /// A phone held upright.
 pub const PHONE: [f32; 2] = [360.0, 640.0];
 
+/// A taller, slightly wider phone held upright (an iPhone's 390×844).
+pub const TALL_PHONE: [f32; 2] = [390.0, 844.0];
+
 /// How far past the screen's edge a rect may reach: rounding, a stroke.
 const SLACK: f32 = 1.0;
 
@@ -166,12 +169,17 @@ pub fn connected(lang: Lang, view: View, now_us: u64) -> AppState {
 
 /// The whole window on a phone, as `MinutaApp` draws it.
 pub fn window(state: AppState) -> Harness<'static, Screen<LocalState>> {
+    window_sized(state, PHONE)
+}
+
+/// The app's whole window at `size`, showing `state`.
+pub fn window_sized(state: AppState, size: [f32; 2]) -> Harness<'static, Screen<LocalState>> {
     let screen = Screen {
         state,
         form: LocalState::default(),
         sent: Vec::new(),
     };
-    let mut harness = Harness::builder().with_size(PHONE).build_ui_state(
+    let mut harness = Harness::builder().with_size(size).build_ui_state(
         |ui, screen: &mut Screen<LocalState>| {
             let asked = views::root(ui, &screen.state, &mut screen.form);
             screen.ask(asked);

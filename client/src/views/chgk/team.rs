@@ -326,6 +326,11 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut ChgkTeam
                 }
             };
             ui.label(RichText::new(text).color(colour).strong());
+            // A phone's box (a wrapping row): the author's answer on a line
+            // of its own, never squeezed into what the row left.
+            if ui.layout().main_wrap {
+                ui.end_row();
+            }
             ui.vertical(|ui| {
                 ui.set_min_width(ui.available_width().min(280.0));
                 ui.label(RichText::new(&reveal.author_answer).strong());
