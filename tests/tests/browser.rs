@@ -5,7 +5,9 @@
 //! Нептун captain bids from a phone, the host runs the event's games from
 //! their own tabs on a laptop, the projector shows the minute, a link with another fingerprint is refused,
 //! a page without a code shows the join screen, the host plays off a
-//! tie for first place (2.2) and the projector shows it, and a server that goes away
+//! tie for first place (2.2) and the projector shows it, a phone presses in
+//! an Эрудит-квартет and hands in a Мультиигры answer (issue 39: one
+//! question of every format from a phone), and a server that goes away
 //! and comes back is said and rejoined with the whole state. The page is
 //! read through its widgets in words (`window.minuta_widgets()`, egui's
 //! accessibility tree) and its `data-connection`; taps land where a widget
@@ -17,14 +19,22 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, ensure};
+use anyhow::{Context, Result, anyhow, bail, ensure};
 
+use minuta_server::demo::DEMO_ERUDIT_PACKAGE;
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCommand};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::play::erudit::{EruditCommand, EruditTiming};
+use minuta_shared::play::games::{GameReceipt, GameSettings, GameTeamView};
+use minuta_shared::play::multigames::{
+    MultigamesCommand, MultigamesReceipt, MultigamesSettings, TaskDraft, TourNo,
+};
 use minuta_shared::play::neptune::NeptuneCommand;
+use minuta_shared::rules::multigames::Credit;
 use minuta_shared::rules::neptune::Bid;
 use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::Receipt;
 use minuta_tests::auction;
 use minuta_tests::brain_ring::{RingSight, open_first_round, own_fight, press, untimed};
 use minuta_tests::browser::{LAPTOP, PHONE};
@@ -546,5 +556,170 @@ async fn browser_39_the_keyboard_leaves_the_card_and_its_button_in_sight() -> Re
         page.shot("typing")?;
         Ok(())
     })?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_5_a_phone_presses_in_an_erudit_quartet_and_takes_the_points() -> Result<()> {
+    let _one = ONE_BROWSER.lock().await;
+    // Arrange: four teams drawn into one group, the tour's line-ups left to
+    // the registered order (5.7), the first question ready; the first
+    // team's captain opens its link on a phone.
+    let mut hall = Hall::open(TestServer::in_process()?, 4, slow_minute()).await?;
+    let Receipt::GameAdded { game } = hall
+        .host
+        .ok(Command::AddGame {
+            name: "Эрудит-квартет".into(),
+            settings: GameSettings::Erudit(EruditTiming {
+                lineup_ms: 60_000,
+                semi_open_lineup_ms: 60_000,
+                silence_ms: 60_000,
+            }),
+        })
+        .await?
+    else {
+        bail!("no game added");
+    };
+    for command in [
+        EruditCommand::LoadPackage {
+            file_name: "demo-erudit.4s".into(),
+            bytes: DEMO_ERUDIT_PACKAGE.as_bytes().to_vec(),
+        },
+        EruditCommand::Seed {
+            teams: hall.team_ids.clone(),
+            seed: 7,
+        },
+        EruditCommand::StartGame { group: 0 },
+        EruditCommand::OpenLineup,
+        EruditCommand::CloseLineup,
+    ] {
+        hall.host.ok(Command::game(game, command)).await?;
+    }
+    let url = link(&hall.server, &hall.team_codes[0])?;
+    let page = blocking(|| -> Result<Page> {
+        let page = Page::open(PHONE, "phone-erudit", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        Ok(page)
+    })?;
+
+    // Act: the question is read; the phone presses during the reading.
+    hall.host
+        .ok(Command::game(game, EruditCommand::Read))
+        .await?;
+    blocking(|| -> Result<()> {
+        let button = page.wait_widget("the button", |w| w.says("Нажать") && w.enabled)?;
+        page.shot("reading")?;
+        let wide = page.wider_than(360.0)?;
+        ensure!(wide.is_empty(), "wider than the phone: {wide:#?}");
+        page.tap(&button)?;
+        page.wait_label("Отвечает ваш игрок")?;
+        page.shot("answering")?;
+        Ok(())
+    })?;
+    // The host hears the answer and judges it right.
+    hall.host
+        .ok(Command::game(game, EruditCommand::Judge { correct: true }))
+        .await?;
+
+    // Assert: the phone says the points are the team's.
+    blocking(|| -> Result<()> {
+        page.wait_label("очки ваши")?;
+        page.shot("right")?;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_6_a_phone_hands_in_a_multigames_answer() -> Result<()> {
+    let _one = ONE_BROWSER.lock().await;
+    // Arrange: «Мультиигры» with one task of two minutes, started; the
+    // first team's phone opens its link.
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let Receipt::GameAdded { game } = hall
+        .host
+        .ok(Command::AddGame {
+            name: "Мультиигры".into(),
+            settings: GameSettings::Multigames(MultigamesSettings {
+                appeals: true,
+                grace_ms: 5_000,
+                warning_before_end_ms: 10_000,
+            }),
+        })
+        .await?
+    else {
+        bail!("no game added");
+    };
+    hall.host
+        .ok(Command::game(
+            game,
+            MultigamesCommand::AddTour {
+                title: "Ребусы".into(),
+            },
+        ))
+        .await?;
+    let added = hall
+        .host
+        .ok(Command::game(
+            game,
+            MultigamesCommand::AddTask {
+                tour: TourNo(0),
+                task: TaskDraft {
+                    title: "Ребус".into(),
+                    text: "Разгадайте ребус: «100Л».".into(),
+                    answer: "Стол".into(),
+                    comment: "Сто + Л.".into(),
+                    points: Credit::parse("3").ok_or_else(|| anyhow!("no credit"))?,
+                    seconds: 120,
+                },
+            },
+        ))
+        .await?;
+    let Receipt::Game {
+        receipt: GameReceipt::Multigames(MultigamesReceipt::TaskAdded { task }),
+        ..
+    } = added
+    else {
+        bail!("no task added: {added:?}");
+    };
+    hall.host
+        .ok(Command::game(game, MultigamesCommand::Announce { task }))
+        .await?;
+    hall.host
+        .ok(Command::game(game, MultigamesCommand::Start { task }))
+        .await?;
+    let url = link(&hall.server, &hall.team_codes[0])?;
+
+    // Act: the phone types the answer and hands it in.
+    blocking(|| -> Result<()> {
+        let page = Page::open(PHONE, "phone-multigames", &url)?;
+        page.wait_connection("connected", PAGE)?;
+        let field = page.wait_widget("the answer field", |w| w.role.contains("TextInput"))?;
+        page.shot("task")?;
+        let wide = page.wider_than(360.0)?;
+        ensure!(wide.is_empty(), "wider than the phone: {wide:#?}");
+        page.tap(&field)?;
+        page.browser.type_keys("Стол")?;
+        page.wait_widget("the typed answer", |w| {
+            w.role.contains("TextInput") && w.value.contains("Стол")
+        })?;
+        let submit = page.wait_label("Сдать ответ")?;
+        page.tap(&submit)?;
+        let yes = page.wait_label("Да, сдать")?;
+        page.tap(&yes)?;
+        page.wait_label("принято")?;
+        page.shot("receipt")?;
+        Ok(())
+    })?;
+
+    // Assert: the team's answer is on record.
+    hall.teams[0]
+        .wait_team("the phone's answer", |v| {
+            v.games.iter().any(|g| match &g.view {
+                GameTeamView::Multigames(m) => m.answers.iter().any(|a| a.text == "Стол"),
+                _ => false,
+            })
+        })
+        .await?;
     Ok(())
 }
