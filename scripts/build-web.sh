@@ -131,7 +131,7 @@ else
     else
         # The features rustc's wasm32 target emits; a binaryen that cannot
         # read them leaves the module as wasm-bindgen wrote it.
-        say "wasm-opt -Oz ($OPT; a minute or two)"
+        say "wasm-opt -Oz ($OPT; some minutes)"
         if $OPT -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
             --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
             -o "$WORK/minuta_bg.opt.wasm" "$WORK/minuta_bg.wasm" 2>"$WORK/wasm-opt.log"; then

@@ -15,12 +15,27 @@
 //!     the same instant: the acknowledgement's p99, and `stored` counted in
 //!     the store afterwards (`chgk_card_accepted` events).
 //!
+//! (c) a phone's first load on a busy hall's Wi-Fi (issue 39): headless
+//!     Chromium throttled to 5 Mbit/s each way and 40 ms more per round
+//!     trip opens a team's link with an empty cache, to the ChGK card's
+//!     answer field on its screen; then the same link again (a reload:
+//!     the files named by their contents come from the cache). The floor
+//!     is the bytes it took at 5 Mbit/s plus the three round trips of the
+//!     page → script → wasm chain; `slow_link_ratio` is the first load
+//!     over that floor. Measured when the bundle and Chromium are here,
+//!     else these fields are null.
+//!
 //! The last line is one JSON object: `{"bench":"web","terminals":…,
 //! "ws_rtt_p50_us":…,"verdict_p50_us":…,"verdict_p99_us":…,"p50_ratio":…,
-//! "burst_ack_p99_ms":…,"sent":…,"stored":…,"bundle_bytes_compressed":…}`;
-//! `bundle_bytes_compressed` is the size of `target/web/*.gz` if built, else
-//! 0. Options: `--terminals T` (default 500), `--presses N` (default 300).
-//! Run without `--bench` it is a smoke run of 20 terminals and 20 presses.
+//! "burst_ack_p99_ms":…,"sent":…,"stored":…,"bundle_bytes_compressed":…,
+//! "bundle_bytes_brotli":…,"slow_link_first_load_ms":…,
+//! "slow_link_first_load_bytes":…,"slow_link_floor_ms":…,
+//! "slow_link_ratio":…,"slow_link_reload_ms":…,"slow_link_reload_bytes":…}`;
+//! `bundle_bytes_compressed` is the size of `target/web/*.gz` (what a
+//! browser on the hall's plain `http://` is sent), `bundle_bytes_brotli`
+//! of `*.br` (HTTPS browsers), if built, else 0. Options: `--terminals T`
+//! (default 500), `--presses N` (default 300). Run without `--bench` it is
+//! a smoke run of 20 terminals and 20 presses.
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -38,11 +53,13 @@ use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::wire::client::Command;
 use minuta_tests::bench::{Mode, finish, on_own_thread, parse};
 use minuta_tests::brain_ring::{long_format, open_friendly, own_fight, ring_timing, verdict_of};
+use minuta_tests::browser::{Browser, PHONE};
 use minuta_tests::hall::{self, load_package, register_teams, set_up_tournament, team_codes};
+use minuta_tests::page::{PAGE, Page, link, slow_minute};
 use minuta_tests::progress;
 use minuta_tests::stats::{percentile, sorted, summary};
 use minuta_tests::web_terminal::websocket;
-use minuta_tests::{Terminal, TestServer, test_timing};
+use minuta_tests::{Hall, Terminal, TestServer, test_timing};
 
 const Q0: QuestionId = QuestionId(0);
 
@@ -163,19 +180,83 @@ async fn press_verdicts(
     Ok(sorted(verdicts))
 }
 
-/// The size of the built bundle's precompressed files, if any.
-fn bundle_bytes_compressed() -> u64 {
+/// The size of the built bundle's files precompressed as `extension`
+/// (`gz`, `br`), if any.
+fn bundle_bytes(extension: &str) -> u64 {
     let dir = minuta_server::default_web_bundle();
     std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok())
-                .filter(|e| e.path().extension().is_some_and(|x| x == "gz"))
+                .filter(|e| e.path().extension().is_some_and(|x| x == extension))
                 .filter_map(|e| e.metadata().ok())
                 .map(|m| m.len())
                 .sum()
         })
         .unwrap_or(0)
+}
+
+/// The hall's Wi-Fi as a phone meets it on a busy evening.
+const SLOW_LINK_BITS: u64 = 5_000_000;
+const SLOW_LINK_LATENCY: Duration = Duration::from_millis(40);
+
+/// (c): a phone's first load and reload of its team's link on a slow link.
+struct SlowLink {
+    first_ms: f64,
+    first_bytes: u64,
+    floor_ms: f64,
+    reload_ms: f64,
+    reload_bytes: u64,
+}
+
+async fn slow_link() -> Result<Option<SlowLink>> {
+    if let Err(e) = minuta_tests::page::bundle_present() {
+        eprintln!("web: no slow-link load measured: {e}");
+        return Ok(None);
+    }
+    if let Err(e) = minuta_tests::browser::programs() {
+        eprintln!("web: no slow-link load measured: {e}");
+        return Ok(None);
+    }
+    let mut hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    hall.start_question(Q0).await?;
+    let url = link(&hall.server, &hall.team_codes[0])?;
+    let measured = tokio::task::block_in_place(|| -> Result<SlowLink> {
+        let browser = Browser::start(PHONE)?;
+        browser.slow_link(SLOW_LINK_LATENCY, SLOW_LINK_BITS)?;
+        let page = Page {
+            browser,
+            name: "slow-link",
+        };
+        let to_the_card = |page: &Page| -> Result<f64> {
+            let began = Instant::now();
+            page.browser.goto(&url)?;
+            page.wait_connection("connected", PAGE)?;
+            page.wait_widget("the answer field", |w| w.role.contains("TextInput"))?;
+            Ok(began.elapsed().as_secs_f64() * 1e3)
+        };
+        let first_ms = to_the_card(&page)?;
+        let first_bytes = page.browser.bytes_transferred()?;
+        page.shot("first-load")?;
+        let reload_ms = to_the_card(&page)?;
+        let reload_bytes = page.browser.bytes_transferred()?;
+        let rtt_ms = 2.0 * SLOW_LINK_LATENCY.as_secs_f64() * 1e3;
+        let floor_ms = first_bytes as f64 * 8.0 / SLOW_LINK_BITS as f64 * 1e3 + 3.0 * rtt_ms;
+        Ok(SlowLink {
+            first_ms,
+            first_bytes,
+            floor_ms,
+            reload_ms,
+            reload_bytes,
+        })
+    })?;
+    drop(hall);
+    Ok(Some(measured))
+}
+
+/// A measured figure as JSON: the number, or null when not measured.
+fn figure<T: std::fmt::Display>(value: Option<T>) -> String {
+    value.map_or_else(|| "null".to_owned(), |v| v.to_string())
 }
 
 async fn run(o: Options) -> Result<String> {
@@ -298,15 +379,38 @@ async fn run(o: Options) -> Result<String> {
     drop(server);
     let ws_p50 = percentile(&echo, 0.5);
     let verdict_p50 = percentile(&verdicts, 0.5);
+
+    // (c) a phone on a slow link.
+    let slow = slow_link().await?;
+    if let Some(s) = &slow {
+        progress!(
+            start,
+            "slow link (5 Mbit/s, +40 ms): first load to the card {:.0} ms for {} bytes (floor {:.0} ms, ×{:.2}); reload {:.0} ms for {} bytes",
+            s.first_ms,
+            s.first_bytes,
+            s.floor_ms,
+            s.first_ms / s.floor_ms,
+            s.reload_ms,
+            s.reload_bytes
+        );
+    }
+    let field = |f: fn(&SlowLink) -> String| figure(slow.as_ref().map(f));
     Ok(format!(
-        "{{\"bench\":\"web\",\"terminals\":{},\"ws_rtt_p50_us\":{:.1},\"verdict_p50_us\":{:.1},\"verdict_p99_us\":{:.1},\"p50_ratio\":{:.2},\"burst_ack_p99_ms\":{:.1},\"sent\":{sent},\"stored\":{stored},\"bundle_bytes_compressed\":{}}}",
+        "{{\"bench\":\"web\",\"terminals\":{},\"ws_rtt_p50_us\":{:.1},\"verdict_p50_us\":{:.1},\"verdict_p99_us\":{:.1},\"p50_ratio\":{:.2},\"burst_ack_p99_ms\":{:.1},\"sent\":{sent},\"stored\":{stored},\"bundle_bytes_compressed\":{},\"bundle_bytes_brotli\":{},\"slow_link_first_load_ms\":{},\"slow_link_first_load_bytes\":{},\"slow_link_floor_ms\":{},\"slow_link_ratio\":{},\"slow_link_reload_ms\":{},\"slow_link_reload_bytes\":{}}}",
         o.terminals,
         ws_p50,
         verdict_p50,
         percentile(&verdicts, 0.99),
         verdict_p50 / ws_p50,
         percentile(&acks, 0.99),
-        bundle_bytes_compressed()
+        bundle_bytes("gz"),
+        bundle_bytes("br"),
+        field(|s| format!("{:.0}", s.first_ms)),
+        field(|s| s.first_bytes.to_string()),
+        field(|s| format!("{:.0}", s.floor_ms)),
+        field(|s| format!("{:.2}", s.first_ms / s.floor_ms)),
+        field(|s| format!("{:.0}", s.reload_ms)),
+        field(|s| s.reload_bytes.to_string()),
     ))
 }
 

@@ -248,6 +248,35 @@ impl Browser {
         .map(drop)
     }
 
+    /// Every request of the page from now on crosses a slow link:
+    /// `latency` more each way round and `bits_per_second` each way
+    /// (chromedriver's network conditions, Chromium's DevTools throttling).
+    pub fn slow_link(&self, latency: Duration, bits_per_second: u64) -> Result<()> {
+        let bytes_per_second = bits_per_second / 8;
+        self.session_request(
+            "POST",
+            "chromium/network_conditions",
+            Some(json!({ "network_conditions": {
+                "offline": false,
+                "latency": latency.as_millis() as u64,
+                "download_throughput": bytes_per_second,
+                "upload_throughput": bytes_per_second,
+            }})),
+        )
+        .map(drop)
+    }
+
+    /// The bytes the page's loads have taken off the network so far
+    /// (headers included; what a cache answered costs nothing), by the
+    /// page's own Resource Timing.
+    pub fn bytes_transferred(&self) -> Result<u64> {
+        let v = self.run_js(
+            "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')).reduce((sum, e) => sum + (e.transferSize || 0), 0);",
+            json!([]),
+        )?;
+        Ok(v.as_f64().unwrap_or_default() as u64)
+    }
+
     fn perform(&self, actions: Value) -> Result<()> {
         self.session_request("POST", "actions", Some(json!({ "actions": actions })))?;
         self.session_request("DELETE", "actions", None).map(drop)
