@@ -25,15 +25,16 @@ DIST="$ROOT/dist"
 # the .deb even if target/web is rebuilt meanwhile.
 WEB_COPY="$ROOT/target/release-web"
 say() { printf 'release: %s\n' "$*" >&2; }
-die() { say "error: $*"; exit 1; }
 STEP=""
+# Once a step runs, every error names it.
+die() { say "error: ${STEP:+$STEP failed: }$*"; exit 1; }
 step() { # NUMBER TITLE: the step now running, named if it fails
     STEP="step $1 ($2)"
     STEP_STARTED=$(date +%s)
     say "--- $STEP"
 }
 failed() { # EXIT_CODE WHAT
-    die "$STEP failed: $2 exited with code $1; its messages are above"
+    die "$2 exited with code $1; its messages are above"
 }
 done_step() { say "$STEP done in $(($(date +%s) - STEP_STARTED)) s"; }
 # Anything else that fails stops the release under the step's name too.
@@ -62,8 +63,12 @@ version="$(awk '
 if git -C "$ROOT" rev-parse --show-toplevel >/dev/null 2>&1; then
     MINUTA_SOURCE_STATE="$(git -C "$ROOT" rev-parse HEAD) $(git -C "$ROOT" --no-optional-locks \
         status --porcelain --untracked-files=no | sha256sum | cut -c1-16)"
+    if [ -n "$(git -C "$ROOT" --no-optional-locks status --porcelain --untracked-files=no)" ]; then
+        say "note: the tree has uncommitted changes, so the programs will say $version (<commit>-dirty)"
+    fi
 else
     MINUTA_SOURCE_STATE="outside git"
+    say "note: not in a git repository, so the programs will say $version alone"
 fi
 export MINUTA_SOURCE_STATE
 say "Minuta $version into $DIST"
@@ -87,33 +92,33 @@ fi
 # Complete: every file the page names is there (a build under way, or
 # killed, may leave a page without its script or its wasm).
 named="$(grep -o 'minuta[-_][A-Za-z0-9_.-]*\.\(js\|wasm\)' "$web_dir/index.html" | sort -u || true)"
-[ -n "$named" ] || die "$STEP: $web_dir/index.html names no minuta*.js or *.wasm; rebuild it (--rebuild-web)"
+[ -n "$named" ] || die "$web_dir/index.html names no minuta*.js or *.wasm; rebuild it (--rebuild-web)"
 rm -rf "$WEB_COPY" && mkdir -p "$WEB_COPY"
 for file in "$web_dir"/*; do
     if [ -f "$file" ]; then cp -p "$file" "$WEB_COPY/"; fi
 done
 for name in $named; do
     [ -f "$WEB_COPY/$name" ] \
-        || die "$STEP: $web_dir is incomplete: index.html names $name, which is not there (being rebuilt? wait and run again, or --rebuild-web)"
+        || die "$web_dir is incomplete: index.html names $name, which is not there (being rebuilt? wait and run again, or --rebuild-web)"
 done
 export MINUTA_WEB_DIR="$WEB_COPY"
-say "embedding $(find "$WEB_COPY" -type f | wc -l) files ($(du -sh "$WEB_COPY" | cut -f1)): $(echo "$named" | tr '\n' ' ')"
+say "embedding $(find "$WEB_COPY" -type f | wc -l) files ($(du -sh "$WEB_COPY" | cut -f1)): $(paste -sd' ' <<<"$named")"
 done_step
 
 # --- 2. the Windows server -----------------------------------------------------
 step 2/4 "the Windows server"
 exe="$(bash "$ROOT/scripts/build-windows.sh" | tail -n1)" || failed $? scripts/build-windows.sh
-[ -f "$exe" ] || die "$STEP: scripts/build-windows.sh named no .exe (said '$exe')"
+[ -f "$exe" ] || die "scripts/build-windows.sh named no .exe (said '$exe')"
 done_step
 
 # --- 3. the Linux package ------------------------------------------------------
 step 3/4 "the Linux package"
 deb="$(bash "$ROOT/scripts/build-deb.sh" | tail -n1)" || failed $? scripts/build-deb.sh
-[ -f "$deb" ] || die "$STEP: scripts/build-deb.sh named no .deb (said '$deb')"
+[ -f "$deb" ] || die "scripts/build-deb.sh named no .deb (said '$deb')"
 deb_version="$(dpkg-deb --field "$deb" Version)"
 case "$deb_version" in
     "$version" | "$version"-*) ;;
-    *) die "$STEP: $deb is version $deb_version, Cargo.toml says $version" ;;
+    *) die "$deb is version $deb_version, Cargo.toml says $version" ;;
 esac
 done_step
 
@@ -127,7 +132,7 @@ deb_name="$(basename "$deb")"
 cp "$exe" "$DIST/$exe_name"
 cp "$deb" "$DIST/$deb_name"
 (cd "$DIST" && sha256sum "$exe_name" "$deb_name" >SHA256SUMS)
-(cd "$DIST" && sha256sum --check --quiet SHA256SUMS) || die "$STEP: SHA256SUMS does not check"
+(cd "$DIST" && sha256sum --check --quiet SHA256SUMS) || die "SHA256SUMS does not check"
 # What the shipped server says of itself: the .deb's minuta-server.
 probe="$(mktemp -d)"
 dpkg-deb --fsys-tarfile "$DIST/$deb_name" | tar -x -C "$probe" ./usr/bin/minuta-server
@@ -135,7 +140,7 @@ said="$("$probe/usr/bin/minuta-server" --version)"
 rm -rf "$probe"
 case "$said" in
     "minuta-server $version" | "minuta-server $version ("*")") ;;
-    *) die "$STEP: the package's minuta-server --version says '$said', not $version" ;;
+    *) die "the package's minuta-server --version says '$said', not $version" ;;
 esac
 done_step
 
