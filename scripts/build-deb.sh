@@ -13,6 +13,8 @@
 #   scripts/build-deb.sh            build the package
 #   CARGO_TARGET_DIR=DIR            cargo's target directory (as for cargo;
 #                                   the package still goes to target/debian)
+#   MINUTA_WEB_DIR=DIR              the browser terminal, built already
+#                                   (default: build-web.sh builds target/web)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -49,7 +51,13 @@ if [ "${have_deb##* }" != "$CARGO_DEB_VERSION" ]; then
 fi
 
 # --- the browser terminal, then both binaries with it inside ----------------
-"$ROOT/scripts/build-web.sh"
+WEB_DIR="${MINUTA_WEB_DIR:-}"
+if [ -z "$WEB_DIR" ]; then
+    "$ROOT/scripts/build-web.sh"
+    WEB_DIR="$ROOT/target/web"
+fi
+[ -f "$WEB_DIR/index.html" ] || die "no index.html in $WEB_DIR: build the browser terminal first (scripts/build-web.sh)"
+export MINUTA_WEB_DIR="$WEB_DIR"
 cd "$ROOT"
 # One cargo call, so the server crate is built once with `embed-web` for
 # both binaries.

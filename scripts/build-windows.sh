@@ -12,6 +12,9 @@
 #   scripts/build-windows.sh                 build (release) and print the path
 #   MINUTA_WINDOWS_TARGET_DIR=DIR            cargo's target directory
 #                                            (default target/win)
+#   MINUTA_WEB_DIR=DIR                       the browser terminal, built
+#                                            already (default: build-web.sh
+#                                            builds target/web)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -34,7 +37,12 @@ if ((${#need_apt[@]})); then
 fi
 
 # --- the browser terminal, built into the .exe -------------------------------
-bash "$ROOT/scripts/build-web.sh" >/dev/null
+WEB_DIR="${MINUTA_WEB_DIR:-}"
+if [ -z "$WEB_DIR" ]; then
+    bash "$ROOT/scripts/build-web.sh" >/dev/null
+    WEB_DIR="$ROOT/target/web"
+fi
+[ -f "$WEB_DIR/index.html" ] || { say "no index.html in $WEB_DIR: build the browser terminal first (scripts/build-web.sh)"; exit 1; }
 
 # --- the .exe ------------------------------------------------------------------
 say "cargo ($TRIPLE, release, the browser terminal built in)"
@@ -47,7 +55,7 @@ say "cargo ($TRIPLE, release, the browser terminal built in)"
         CC_x86_64_win7_windows_gnu=x86_64-w64-mingw32-gcc \
         AR_x86_64_win7_windows_gnu=x86_64-w64-mingw32-ar \
         CARGO_TARGET_X86_64_WIN7_WINDOWS_GNU_RUSTFLAGS="-C target-feature=+crt-static" \
-        MINUTA_WEB_DIR="$ROOT/target/web" \
+        MINUTA_WEB_DIR="$WEB_DIR" \
         /usr/bin/cargo build --release -p minuta-server --bin minuta-server \
         --features embed-web --target "$TRIPLE" -Z build-std=std,panic_abort
 )

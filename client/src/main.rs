@@ -33,7 +33,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser)]
 #[command(
     name = "minuta",
-    version,
+    version = minuta_shared::version::long(),
     about = "Minuta: a team's terminal, the host's dashboard and the hall's projector for intellectual team games"
 )]
 struct Cli {

@@ -749,3 +749,15 @@ fn chgk_3_the_host_sets_the_minute_on_the_tournament_tab() {
         }],
     );
 }
+
+#[test]
+fn the_host_sees_which_minuta_it_is_in_the_bars_corner() {
+    // Arrange, act: the dashboard in a window 1200 px wide.
+    let harness = teams_tab(Lang::Ru);
+
+    // Assert: «0.1.0 (abc1234)» at the top bar's right end.
+    let label = harness.get_by_label(minuta_shared::version::long());
+    let rect = label.rect();
+    assert!(rect.max.x > 1150.0, "not at the right end: {rect:?}");
+    assert!(rect.min.y < 40.0, "not in the top bar: {rect:?}");
+}

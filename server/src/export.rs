@@ -200,6 +200,9 @@ fn to_json(core: &Core) -> String {
     let mut standings = chgk.export_standings(core.roster());
     core.settle_standings(EVENT_CHGK, &mut standings);
     let mut out = json!({
+        // Which Minuta wrote the file (`0.1.0 (abc1234)`), for whoever
+        // reads it later; readers of the standings need not look.
+        "minuta_version": minuta_shared::version::long(),
         "tournament": core.registry().tournament,
         "format": "chgk",
         "teams": core.registry().teams.len(),

@@ -29,7 +29,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser)]
 #[command(
     name = "minuta-server",
-    version,
+    version = minuta_shared::version::long(),
     about = "Minuta: the game server for intellectual team games in a hall"
 )]
 struct Cli {

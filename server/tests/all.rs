@@ -26,3 +26,4 @@ mod server_messages;
 mod start_cli;
 mod store;
 mod store_refusals;
+mod version;

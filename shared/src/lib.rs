@@ -21,4 +21,5 @@ pub mod sheet;
 pub mod text;
 pub mod time;
 pub mod tournament;
+pub mod version;
 pub mod wire;

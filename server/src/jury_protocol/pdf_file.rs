@@ -202,10 +202,12 @@ pub(crate) fn write_pdf(font: &Font, pages: &[Page], title: &str) -> Result<Vec<
 
     let mut pdf = Pdf::new();
     pdf.catalog(catalog).pages(tree).lang(TextStr("ru"));
+    // Which Minuta made the file, as a PDF viewer's properties show it.
+    let maker = format!("Minuta {}", minuta_shared::version::long());
     pdf.document_info(info)
         .title(TextStr(title))
-        .creator(TextStr("Minuta"))
-        .producer(TextStr("Minuta"));
+        .creator(TextStr(&maker))
+        .producer(TextStr(&maker));
     pdf.pages(tree)
         .kids(page_ids.iter().map(|(page, _)| *page))
         .count(page_ids.len() as i32);

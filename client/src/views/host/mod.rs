@@ -122,6 +122,7 @@ pub fn dashboard(
             ui.selectable_value(tab, choice, RichText::new(label).size(16.0));
         }
         setup_menu(ui, lang, view, &own, &set_up, tab);
+        version_label(ui);
     });
     if picked != form.tab.unwrap_or(opening) {
         form.tab = Some(picked);
@@ -306,6 +307,29 @@ fn setup_menu(
     });
     let inside: Vec<String> = setup.iter().map(|t| label_of(*t)).collect();
     response.on_hover_text(inside.join(" · "));
+}
+
+/// Which Minuta this is (`0.1.0 (abc1234)`), small and grey at the bar's
+/// right end: what an organiser reads out when reporting a problem. On a
+/// bar too full for it, it wraps after the tabs instead of covering one.
+fn version_label(ui: &mut Ui) {
+    let text = RichText::new(minuta_shared::version::long()).small().weak();
+    let width = egui::WidgetText::from(text.clone())
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Small,
+        )
+        .size()
+        .x;
+    if ui.available_width() > width + ui.spacing().item_spacing.x {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(text);
+        });
+    } else {
+        ui.label(text);
+    }
 }
 
 /// Whether the host has added a game of `format` to the programme (for
