@@ -153,6 +153,13 @@ impl Browser {
         Ok(browser)
     }
 
+    /// The page loaded again, as a swipe-to-refresh does (going to the
+    /// same link would only move to its fragment).
+    pub fn reload(&self) -> Result<()> {
+        self.session_request("POST", "refresh", Some(json!({})))
+            .map(drop)
+    }
+
     pub fn goto(&self, url: &str) -> Result<()> {
         self.session_request("POST", "url", Some(json!({ "url": url })))
             .map(drop)
@@ -262,6 +269,25 @@ impl Browser {
                 "download_throughput": bytes_per_second,
                 "upload_throughput": bytes_per_second,
             }})),
+        )
+        .map(drop)
+    }
+
+    /// The page asks for `encodings` only (`Accept-Encoding`), as a
+    /// browser on a hall's plain `http://192.168…` does (to Chromium
+    /// 127.0.0.1 is a secure origin, which it offers Brotli).
+    pub fn accept_encoding(&self, encodings: &str) -> Result<()> {
+        let cdp = |cmd: &str, params: Value| {
+            self.session_request(
+                "POST",
+                "goog/cdp/execute",
+                Some(json!({ "cmd": cmd, "params": params })),
+            )
+        };
+        cdp("Network.enable", json!({}))?;
+        cdp(
+            "Network.setExtraHTTPHeaders",
+            json!({ "headers": { "Accept-Encoding": encodings } }),
         )
         .map(drop)
     }

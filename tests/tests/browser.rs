@@ -510,7 +510,7 @@ async fn browser_39_a_typed_answer_survives_a_reload_of_the_phone_s_page() -> Re
         })?;
 
         // Act: the page reloads (a swipe-to-refresh, an evicted tab).
-        page.browser.goto(&url)?;
+        page.browser.reload()?;
         page.wait_connection("connected", PAGE)?;
 
         // Assert: the card is as it was typed.
