@@ -24,7 +24,8 @@ use super::Screen;
 /// A phone held upright.
 pub const PHONE: [f32; 2] = [360.0, 640.0];
 
-/// A taller, slightly wider phone held upright (an iPhone's 390×844).
+/// A taller, slightly wider phone held upright (an iPhone's 390×844):
+/// [`assert_phone`] checks every screen there too.
 pub const TALL_PHONE: [f32; 2] = [390.0, 844.0];
 
 /// How far past the screen's edge a rect may reach: rounding, a stroke.
@@ -107,6 +108,14 @@ fn texts_in(shape: &Shape, out: &mut Vec<(String, Rect, f32)>) {
 /// type in.
 #[track_caller]
 pub fn assert_phone<S>(harness: &mut Harness<'_, S>, screen: &str) {
+    // The taller phone first, then back to the size the test goes on
+    // with. Steps, not `run`: a spinner never settles.
+    let size = harness.ctx.content_rect().size();
+    harness.set_size(egui::vec2(TALL_PHONE[0], TALL_PHONE[1]));
+    harness.run_steps(4);
+    assert_fits(harness, &format!("{screen} at 390×844"));
+    harness.set_size(size);
+    harness.run_steps(4);
     super::shot::save(harness, screen);
     assert_fits(harness, screen);
     let fields = harness.query_all_by_role(Role::TextInput).count();
