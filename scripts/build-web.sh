@@ -71,7 +71,7 @@ if ! "$BINDGEN" --version 2>/dev/null | grep -qx "wasm-bindgen $BINDGEN_VERSION"
 fi
 
 # --- the wasm ------------------------------------------------------------------
-say "cargo (wasm32, release, no embedded server)"
+say "cargo (wasm32, the web profile, no embedded server)"
 (
     cd "$ROOT"
     RUSTC="$WEB_RUSTC" RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$WASM_TARGET_DIR" \

@@ -241,18 +241,13 @@ impl Browser {
     /// Android): the emulated device's metrics changed over the DevTools
     /// protocol.
     pub fn keyboard_leaves(&self, width: u32, height: u32) -> Result<()> {
-        self.session_request(
-            "POST",
-            "goog/cdp/execute",
-            Some(json!({
-                "cmd": "Emulation.setDeviceMetricsOverride",
-                "params": {
-                    "width": width, "height": height,
-                    "deviceScaleFactor": 2, "mobile": true,
-                },
-            })),
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({
+                "width": width, "height": height,
+                "deviceScaleFactor": 2, "mobile": true,
+            }),
         )
-        .map(drop)
     }
 
     /// Every request of the page from now on crosses a slow link:
@@ -277,17 +272,19 @@ impl Browser {
     /// browser on a hall's plain `http://192.168…` does (to Chromium
     /// 127.0.0.1 is a secure origin, which it offers Brotli).
     pub fn accept_encoding(&self, encodings: &str) -> Result<()> {
-        let cdp = |cmd: &str, params: Value| {
-            self.session_request(
-                "POST",
-                "goog/cdp/execute",
-                Some(json!({ "cmd": cmd, "params": params })),
-            )
-        };
-        cdp("Network.enable", json!({}))?;
-        cdp(
+        self.cdp("Network.enable", json!({}))?;
+        self.cdp(
             "Network.setExtraHTTPHeaders",
             json!({ "headers": { "Accept-Encoding": encodings } }),
+        )
+    }
+
+    /// One DevTools protocol command, through chromedriver.
+    fn cdp(&self, cmd: &str, params: Value) -> Result<()> {
+        self.session_request(
+            "POST",
+            "goog/cdp/execute",
+            Some(json!({ "cmd": cmd, "params": params })),
         )
         .map(drop)
     }

@@ -181,6 +181,27 @@ impl Page {
         self.wait_widget(&format!("«{words}»"), |w| w.says(words) && w.enabled)
     }
 
+    /// Taps `field` and types `text` into it as a phone's keyboard does;
+    /// waits until the field shows it.
+    pub fn type_into(&self, field: &Widget, text: &str) -> Result<()> {
+        self.tap(field)?;
+        self.browser.type_keys(text)?;
+        self.wait_widget(&format!("«{text}» typed in"), |w| {
+            w.role.contains("TextInput") && w.value.contains(text)
+        })
+        .map(drop)
+    }
+
+    /// The card typed in handed over: «Сдать ответ», «Да, сдать», and its
+    /// receipt «принято».
+    pub fn hand_in_card(&self) -> Result<()> {
+        let submit = self.wait_label("Сдать ответ")?;
+        self.tap(&submit)?;
+        let yes = self.wait_label("Да, сдать")?;
+        self.tap(&yes)?;
+        self.wait_label("принято").map(drop)
+    }
+
     pub fn tap(&self, w: &Widget) -> Result<()> {
         self.browser.tap(w.x + w.w / 2.0, w.y + w.h / 2.0)
     }

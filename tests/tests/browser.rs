@@ -72,18 +72,10 @@ async fn browser_3_a_phone_hands_in_a_chgk_card_and_sees_its_receipt() -> Result
             field.x >= 0.0 && field.x + field.w <= 360.5,
             "the answer field {field:?} is wider than the phone"
         );
-        page.tap(&field)?;
-        page.browser.type_keys("Пушкин")?;
-        page.wait_widget("the typed answer", |w| {
-            w.role.contains("TextInput") && w.value.contains("Пушкин")
-        })?;
+        page.type_into(&field, "Пушкин")?;
         page.shot("typed")?;
-        let submit = page.wait_label("Сдать ответ")?;
-        page.tap(&submit)?;
-        let yes = page.wait_label("Да, сдать")?;
-        page.tap(&yes)?;
-        // Assert: the receipt is on the phone's screen.
-        page.wait_label("принято")?;
+        // Handed in, the receipt is on the phone's screen.
+        page.hand_in_card()?;
         page.shot("receipt")?;
         Ok(())
     })?;
@@ -475,11 +467,7 @@ async fn browser_neptune_1_the_negative_sheet_fits_a_phone_and_its_card_goes_in(
         let wide = page.wider_than(360.0)?;
         ensure!(wide.is_empty(), "wider than the phone: {wide:#?}");
         // Act: the captain types the card and hands it in.
-        page.tap(&field)?;
-        page.browser.type_keys("Нептун")?;
-        page.wait_widget("the typed card", |w| {
-            w.role.contains("TextInput") && w.value.contains("Нептун")
-        })?;
+        page.type_into(&field, "Нептун")?;
         page.shot("typed")?;
         let wide = page.wider_than(360.0)?;
         ensure!(
@@ -503,11 +491,7 @@ async fn browser_39_a_typed_answer_survives_a_reload_of_the_phone_s_page() -> Re
         let page = Page::open(PHONE, "phone-draft", &url)?;
         page.wait_connection("connected", PAGE)?;
         let field = page.wait_widget("the answer field", |w| w.role.contains("TextInput"))?;
-        page.tap(&field)?;
-        page.browser.type_keys("Королёв")?;
-        page.wait_widget("the typed answer", |w| {
-            w.role.contains("TextInput") && w.value.contains("Королёв")
-        })?;
+        page.type_into(&field, "Королёв")?;
 
         // Act: the page reloads (a swipe-to-refresh, an evicted tab).
         page.browser.reload()?;
@@ -698,16 +682,8 @@ async fn browser_6_a_phone_hands_in_a_multigames_answer() -> Result<()> {
         page.shot("task")?;
         let wide = page.wider_than(360.0)?;
         ensure!(wide.is_empty(), "wider than the phone: {wide:#?}");
-        page.tap(&field)?;
-        page.browser.type_keys("Стол")?;
-        page.wait_widget("the typed answer", |w| {
-            w.role.contains("TextInput") && w.value.contains("Стол")
-        })?;
-        let submit = page.wait_label("Сдать ответ")?;
-        page.tap(&submit)?;
-        let yes = page.wait_label("Да, сдать")?;
-        page.tap(&yes)?;
-        page.wait_label("принято")?;
+        page.type_into(&field, "Стол")?;
+        page.hand_in_card()?;
         page.shot("receipt")?;
         Ok(())
     })?;

@@ -191,16 +191,8 @@ async fn windows_serve_under_wine_takes_a_linux_terminal_and_a_browser_and_keeps
     );
     tokio::task::block_in_place(|| -> Result<()> {
         let field = page.wait_widget("the answer field", |w| w.role.contains("TextInput"))?;
-        page.tap(&field)?;
-        page.browser.type_keys("Пушкин")?;
-        page.wait_widget("the typed answer", |w| {
-            w.role.contains("TextInput") && w.value.contains("Пушкин")
-        })?;
-        let submit = page.wait_label("Сдать ответ")?;
-        page.tap(&submit)?;
-        let yes = page.wait_label("Да, сдать")?;
-        page.tap(&yes)?;
-        page.wait_label("принято")?;
+        page.type_into(&field, "Пушкин")?;
+        page.hand_in_card()?;
         page.shot("receipt")?;
         Ok(())
     })?;
