@@ -231,6 +231,10 @@ enum Command {
     /// log, the appeals with their decisions, and the lines the host, the
     /// jury and the appeal jury sign. A binary file: give `--out`, or
     /// redirect standard output (it is refused on a terminal).
+    ///
+    /// Backup (`--format backup --out FILE`): a consistent copy of the
+    /// store, one self-contained SQLite file, safe to take while the server
+    /// runs; `minuta-server restore FILE` starts from it.
     Export {
         #[arg(long, default_value = "minuta-data")]
         data: PathBuf,
@@ -258,6 +262,21 @@ enum Command {
         #[arg(long, value_name = "NAME / PASSWORD")]
         wifi: Option<String>,
     },
+    /// Start from a backup: put a file made by `export --format backup`
+    /// (or the dashboard's «Резервная копия») into a data folder as its
+    /// store, then serve it with `minuta-server serve --data DIR`.
+    ///
+    /// The file is checked first (an SQLite file, a Minuta store this
+    /// version reads, every event readable); a data folder that already
+    /// holds a store is refused, never overwritten.
+    Restore {
+        /// The backup file.
+        file: PathBuf,
+        /// The data folder to restore into (made if missing; it must hold
+        /// no store yet).
+        #[arg(long, default_value = "minuta-data")]
+        data: PathBuf,
+    },
     /// The tournament's teams in bulk (docs/running-a-game.md, «Rating site»).
     Teams {
         #[command(subcommand)]
@@ -280,6 +299,9 @@ enum Format {
     RatingRoster,
     /// The results body a venue's representative sends the rating site.
     RatingJson,
+    /// A consistent copy of the store, for `minuta-server restore` (binary:
+    /// needs --out).
+    Backup,
 }
 
 fn main() -> ExitCode {
@@ -464,7 +486,41 @@ fn main() -> ExitCode {
                 ),
             ))
         }
+        Command::Restore { file, data } => report(restore_to(&file, &data)),
         Command::Teams { command } => teams_cli::run(command),
+    }
+}
+
+/// `restore`: the backup made the store of `data`, and how to serve it.
+fn restore_to(file: &Path, data: &Path) -> anyhow::Result<()> {
+    minuta_server::store::restore(file, data)?;
+    let store = minuta_server::store::db_path(data);
+    let events = minuta_server::store::load(data)?.len();
+    let serve = format!("minuta-server serve --data {}", quoted(data));
+    println!(
+        "{}",
+        lang().pick(
+            format!(
+                "восстановлено: хранилище теперь {} (событий: {events})\nзапустите игру с него: {serve}",
+                store.display()
+            ),
+            format!(
+                "restored: the store is now {} ({events} events)\nserve it with: {serve}",
+                store.display()
+            )
+        )
+    );
+    Ok(())
+}
+
+/// A path as one word of a command line: in double quotes when it has a
+/// space or a quote (which the shells and Windows' console read alike).
+fn quoted(path: &Path) -> String {
+    let text = path.display().to_string();
+    if text.is_empty() || text.contains(|c: char| c.is_whitespace() || "'\"$`&|;<>()".contains(c)) {
+        format!("\"{text}\"")
+    } else {
+        text
     }
 }
 
@@ -749,8 +805,19 @@ fn export_to(
 ) -> anyhow::Result<()> {
     let format = match (format, game) {
         (Format::Pdf, None) => return binary_to(out, || Ok(export_pdf(data)?)),
-        (Format::Pdf | Format::Codes, Some(_)) => {
-            anyhow::bail!("--game is for --format sheet only (the PDF protocol has every game)")
+        (Format::Backup, None) => {
+            if out.is_none() {
+                anyhow::bail!(lang().pick(
+                    "резервная копия — двоичный файл: укажите --out ФАЙЛ",
+                    "a backup is a binary file: give --out FILE"
+                ));
+            }
+            return binary_to(out, || Ok(minuta_server::store::backup(data)?));
+        }
+        (Format::Pdf | Format::Codes | Format::Backup, Some(_)) => {
+            anyhow::bail!(
+                "--game is for --format sheet only (the PDF protocol and the backup have every game)"
+            )
         }
         (Format::Json, None) => ExportFormat::Json,
         (Format::Csv, None) => ExportFormat::Csv,
@@ -786,9 +853,10 @@ fn export_to(
     Ok(())
 }
 
-/// A PDF (the protocol, the codes) to `out`, or to standard output when
-/// that is a file or a pipe; a terminal would only show binary noise, so it
-/// is refused before the store is read.
+/// A PDF (the protocol, the codes) or a backup to `out`, or to standard
+/// output when that is a file or a pipe (never a backup's: it needs
+/// `--out`); a terminal would only show binary noise, so it is refused
+/// before the store is read.
 fn binary_to(
     out: Option<&Path>,
     make: impl FnOnce() -> anyhow::Result<Vec<u8>>,

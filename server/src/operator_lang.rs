@@ -13,7 +13,7 @@ use crate::ServerError;
 use crate::codes_pdf::CodesError;
 use crate::export::ExportError;
 use crate::net::tls::TlsError;
-use crate::store::{Damage, SchemaProblem, StoreError};
+use crate::store::{BackupError, Damage, FileStep, RestoreProblem, SchemaProblem, StoreError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -110,6 +110,9 @@ fn russian(error: &(dyn Error + 'static)) -> Option<String> {
     }
     if let Some(e) = error.downcast_ref::<StoreError>() {
         return Some(store_error(e));
+    }
+    if let Some(e) = error.downcast_ref::<BackupError>() {
+        return Some(backup_error(e));
     }
     if let Some(e) = error.downcast_ref::<TlsError>() {
         return Some(tls_error(e));
@@ -208,6 +211,61 @@ fn store_error(error: &StoreError) -> String {
             "{}: --new отклонён: это исправное хранилище ({events} событий); запустите без --new, чтобы продолжить его, или сами перенесите его в другое место, чтобы начать новый турнир",
             path.display()
         ),
+    }
+}
+
+/// `export --format backup` and `restore`.
+fn backup_error(error: &BackupError) -> String {
+    match error {
+        BackupError::Store(e) => store_error(e),
+        BackupError::StoreThere { path } => format!(
+            "{}: восстановление отклонено: в папке данных уже есть хранилище Минуты; ничего не изменено (восстановите в новую папку, --data, или сами перенесите это хранилище в другое место)",
+            path.display()
+        ),
+        BackupError::NotRestorable { path, problem } => {
+            let what = match problem {
+                RestoreProblem::NotSqlite => "это не база SQLite, а значит, и не резервная копия Минуты (её делает minuta-server export --format backup --out ФАЙЛ)".to_owned(),
+                RestoreProblem::NotMinuta(why) => format!("это не хранилище Минуты ({why})"),
+                RestoreProblem::TooNew { found, supported, .. } => format!(
+                    "хранилище версии {found} записано более новой Минутой (эта читает до версии {supported}): восстановите его той версией minuta-server или новее"
+                ),
+                RestoreProblem::Damaged(damage) => match damage {
+                    Damage::ZeroLength => "файл пуст (0 байт)".to_owned(),
+                    Damage::NoTables => "в базе SQLite нет ни одной таблицы".to_owned(),
+                    Damage::WalWithoutDatabase { wal } => {
+                        format!("файла базы нет, но его журнал {wal} есть")
+                    }
+                    Damage::Malformed(why) => format!("SQLite сообщает, что файл повреждён: {why}"),
+                },
+                RestoreProblem::Corrupt { seq, reason } => {
+                    format!("сохранённое событие № {seq} повреждено: {reason}")
+                }
+                RestoreProblem::WalBeside { wal } => format!(
+                    "рядом с ним лежит его журнал {wal}: без журнала файл — не всё хранилище (возможно, в него пишет сервер); сделайте резервную копию той папки данных (minuta-server export --format backup) и восстановите её"
+                ),
+            };
+            format!(
+                "{}: восстановить нельзя: {what}; ничего не изменено",
+                path.display()
+            )
+        }
+        BackupError::File { path, step, source } => {
+            let doing = match step {
+                FileStep::MakeBackupFile => "создать временный файл для резервной копии",
+                FileStep::CopyStore => "скопировать хранилище в резервную копию",
+                FileStep::ReadBackupFile => "прочитать временный файл резервной копии",
+                FileStep::ReadBackup => "прочитать резервную копию",
+                FileStep::CreateDataDir => "создать папку данных",
+                FileStep::WriteStore => "записать восстановленное хранилище",
+                FileStep::PlaceStore => "переименовать восстановленное хранилище на его место",
+                FileStep::SyncDataDir => "сбросить папку данных на диск",
+            };
+            let why = match source.downcast_ref::<std::io::Error>() {
+                Some(io) => os_error(io),
+                None => source.to_string(),
+            };
+            format!("{}: не удаётся {doing}: {why}", path.display())
+        }
     }
 }
 
@@ -404,5 +462,31 @@ mod tests {
             "{line}"
         );
         assert!(error.to_string().contains("--web-port"), "{error}");
+    }
+
+    #[test]
+    fn a_refused_restore_names_the_file_once_in_either_language() {
+        // Arrange: through anyhow, as `minuta-server restore` reports it.
+        let refused = || {
+            anyhow::Error::new(BackupError::NotRestorable {
+                path: "/media/stick/evening.sqlite3".into(),
+                problem: RestoreProblem::NotSqlite,
+            })
+        };
+
+        // Act
+        let ru = error_line(Lang::Ru, refused().as_ref());
+        let en = error_line(Lang::En, refused().as_ref());
+
+        // Assert
+        assert_eq!(
+            ru,
+            "ошибка: /media/stick/evening.sqlite3: восстановить нельзя: это не база SQLite, а значит, и не резервная копия Минуты (её делает minuta-server export --format backup --out ФАЙЛ); ничего не изменено"
+        );
+        assert!(
+            en.starts_with("error: /media/stick/evening.sqlite3: cannot restore it: it is not an SQLite database"),
+            "{en}"
+        );
+        assert_eq!(en.matches("evening.sqlite3").count(), 1, "{en}");
     }
 }

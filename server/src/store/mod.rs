@@ -15,13 +15,15 @@
 //! virtual time, `open_inline` — the same commit run inside `append` on the
 //! caller's thread, so a paused clock never waits on another thread),
 //! loading (`load.rs`, read-only opening in `reading.rs`), setting a damaged
-//! store aside for `--new` (`set_aside.rs`) and the error type
+//! store aside for `--new` (`set_aside.rs`), a consistent backup of a
+//! running store and starting from one (`backup.rs`) and the error type
 //! (`error.rs`). What must not: game rules or any interpretation of events
 //! (the store only moves `Event`s in and out, unchanged and in order), and
 //! any dependence on a tokio runtime: the writer is a plain thread, and the
 //! tokio oneshot it hands back is only a notification that works from sync
 //! and async code alike.
 
+mod backup;
 mod error;
 mod load;
 mod reading;
@@ -32,6 +34,7 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
+pub use backup::{BackupError, FileStep, RestoreProblem, backup, restore};
 pub use error::{Damage, ReplayError, SchemaProblem, StoreError};
 pub use load::StoredEvent;
 pub use schema::{FILE_NAME, SCHEMA_VERSION};
