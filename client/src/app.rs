@@ -20,7 +20,6 @@ use crate::i18n::{Lang, T};
 use crate::net::{EventSink, NetError, NetHandle, local_now_us};
 use crate::os_error::FileError;
 use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
-#[cfg(feature = "embedded-server")]
 use crate::state::Notice;
 use crate::state::drafts;
 use crate::state::{
@@ -58,6 +57,9 @@ pub struct MinutaApp {
     /// Starts this app's server again on another data folder, after it
     /// could not start (`minuta host` / `minuta demo` only).
     starter: Option<Starter>,
+    /// Files from the server waiting for the save dialog, first shown first.
+    #[cfg(not(target_arch = "wasm32"))]
+    saving: std::collections::VecDeque<crate::state::downloads::CameFile>,
 }
 
 /// Starts the in-process server on a data folder (`new`: set an unusable
@@ -116,6 +118,8 @@ impl MinutaApp {
             #[cfg(target_arch = "wasm32")]
             wake: crate::web::page::WakeLock::default(),
             starter: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            saving: Default::default(),
         };
         app.local.join.discovery_off = true;
         app.begin(start);
@@ -208,9 +212,9 @@ impl MinutaApp {
 
     fn send_net(&mut self, command: NetCommand) {
         let request = match &command {
-            NetCommand::Command { request, .. } | NetCommand::LoadPackageFile { request, .. } => {
-                Some(*request)
-            }
+            NetCommand::Command { request, .. }
+            | NetCommand::LoadPackageFile { request, .. }
+            | NetCommand::Fetch { request, .. } => Some(*request),
             NetCommand::Leave => None,
         };
         let delivered = self.net.as_ref().is_some_and(|net| net.send(command));
@@ -286,22 +290,30 @@ impl MinutaApp {
             UiCommand::Browse(picker, to) => {
                 file_picker::listed(&self.ctx, &picker, folder::list(&to));
             }
-            #[cfg(feature = "embedded-server")]
-            UiCommand::SaveCodesPdf { path, sheet } => {
-                let written = minuta_server::codes_pdf::render(&sheet)
-                    .map_err(|e| {
-                        std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string())
-                    })
-                    .and_then(|pdf| std::fs::write(&path, pdf))
-                    .map_err(|e| FileError::io(path.clone(), &e));
-                match written {
-                    Ok(()) => self
-                        .state
-                        .notify(NoticeKind::Info, Notice::CodesSaved(path)),
-                    Err(error) => self
-                        .state
-                        .notify(NoticeKind::Error, Notice::CodesFailed(error)),
+            UiCommand::Fetch(file) => {
+                let request = self.state.begin_fetch(file.clone());
+                self.send_net(NetCommand::Fetch { request, file });
+            }
+            UiCommand::CancelFetch(file) => self.state.downloads.cancel(&file),
+            UiCommand::SaveFile { path, bytes } => {
+                // Never over a file that is there: «name (2).pdf», as browsers do.
+                let path = folder::free_name(path);
+                match std::fs::write(&path, bytes) {
+                    Ok(()) => self.state.notify(NoticeKind::Info, Notice::FileSaved(path)),
+                    Err(e) => {
+                        let error = FileError::io(path, &e);
+                        self.state
+                            .notify(NoticeKind::Error, Notice::FileNotSaved(error))
+                    }
                 }
+            }
+            UiCommand::PickTeamsFile => {
+                #[cfg(target_arch = "wasm32")]
+                self.files.pick_teams();
+            }
+            UiCommand::TeamsFileBytes(name, bytes) => {
+                let read = views::host::team_import::read_bytes(&name, &bytes);
+                views::host::team_import::read_done(&self.ctx, read);
             }
             UiCommand::StartServer { data, new } => {
                 if let Some(starter) = self.starter.as_mut() {
@@ -411,6 +423,52 @@ impl MinutaApp {
         }
     }
 
+    /// Files from the server that came whole go to the browser's
+    /// downloads.
+    #[cfg(target_arch = "wasm32")]
+    fn deliver_files(&mut self, _ctx: &egui::Context) -> Vec<UiCommand> {
+        for came in self.state.downloads.take_come() {
+            match crate::web::files::download(&came.name, &came.bytes) {
+                Ok(()) => self
+                    .state
+                    .notify(NoticeKind::Info, Notice::FileDownloaded(came.name)),
+                Err(why) => {
+                    let error = std::io::Error::other(format!("{why:?}"));
+                    let error = FileError::io(std::path::Path::new(&came.name), &error);
+                    self.state
+                        .notify(NoticeKind::Error, Notice::FileNotSaved(error));
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// Files from the server that came whole wait, one by one, for the
+    /// save dialog: where the host puts each.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn deliver_files(&mut self, ctx: &egui::Context) -> Vec<UiCommand> {
+        self.saving.extend(self.state.downloads.take_come());
+        let mut out = Vec::new();
+        let Some(first) = self.saving.front() else {
+            return out;
+        };
+        match file_picker::save(ctx, self.state.lang, &first.name, &mut out) {
+            Some(file_picker::Saved::To(path)) => {
+                if let Some(came) = self.saving.pop_front() {
+                    out.push(UiCommand::SaveFile {
+                        path,
+                        bytes: came.bytes,
+                    });
+                }
+            }
+            Some(file_picker::Saved::Cancelled) => {
+                self.saving.pop_front();
+            }
+            None => {}
+        }
+        out
+    }
+
     /// Package files dropped on the host's window are loaded like a typed
     /// path; in the browser a dropped file's bytes are read (a promise)
     /// and come back through [`crate::web::files::Files`].
@@ -436,7 +494,14 @@ impl MinutaApp {
         #[cfg(not(target_arch = "wasm32"))]
         files
             .iter()
-            .map(|f| UiCommand::LoadPackageFile(game, format, f.path().to_path_buf()))
+            .map(|f| f.path().to_path_buf())
+            .map(|path| {
+                if folder::is_teams_file(&path) {
+                    UiCommand::ReadTeamsFile(path)
+                } else {
+                    UiCommand::LoadPackageFile(game, format, path)
+                }
+            })
             .collect()
     }
 
@@ -516,6 +581,9 @@ impl eframe::App for MinutaApp {
         let mut commands = self.take_dropped_files();
         commands.extend(views::root(ui, &self.state, &mut self.local));
         for command in commands {
+            self.dispatch(command);
+        }
+        for command in self.deliver_files(ui.ctx()) {
             self.dispatch(command);
         }
         if self

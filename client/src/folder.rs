@@ -58,6 +58,34 @@ pub fn list(to: &Browse) -> Result<Listing, FileError> {
     Ok(Listing { folder, entries })
 }
 
+/// Whether a file dropped on the dashboard is one of teams (for «Импорт
+/// команд…») rather than a question package.
+pub fn is_teams_file(path: &Path) -> bool {
+    path.extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .is_some_and(|e| ["csv", "xlsx", "json", "txt"].contains(&e.as_str()))
+}
+
+/// `path`, or if a file is there, the first of «stem (2).ext», «stem
+/// (3).ext», … that is not: a saved file never replaces one.
+pub fn free_name(path: PathBuf) -> PathBuf {
+    if !path.exists() {
+        return path;
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let extension = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (2..)
+        .map(|n| path.with_file_name(format!("{stem} ({n}){extension}")))
+        .find(|candidate| !candidate.exists())
+        .unwrap_or(path)
+}
+
 fn is_package(name: &str) -> bool {
     Path::new(name)
         .extension()

@@ -16,6 +16,7 @@ pub mod brain_ring;
 pub mod chgk;
 pub mod codes;
 pub mod erudit;
+pub mod files;
 pub mod io;
 pub mod judging;
 pub mod lan;
@@ -529,8 +530,11 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
                 command_name(lang, command)
             ),
         ),
-        Notice::CodesSaved(path) => codes::saved(lang, path),
-        Notice::CodesFailed(error) => codes::failed(lang, error),
+        Notice::FileSaved(path) => files::saved(lang, path),
+        Notice::FileNotSaved(error) => files::not_saved(lang, error),
+        Notice::FileDownloaded(name) => files::downloaded(lang, name),
+        Notice::FileRefused { file, why } => files::refused(lang, file, why),
+        Notice::FileInterrupted(file) => files::interrupted(lang, file),
     }
 }
 

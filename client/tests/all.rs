@@ -17,6 +17,7 @@ mod file_picker;
 mod fonts;
 mod hall;
 mod hall_of_thousands;
+mod host_files;
 mod join;
 mod judging;
 mod media;

@@ -15,6 +15,7 @@ pub mod core;
 pub mod demo;
 pub mod driver;
 pub mod export;
+pub mod files;
 pub mod hall_address;
 pub mod jury_protocol;
 pub mod lan;
@@ -428,6 +429,10 @@ pub(crate) async fn serve(
             .run(inbound_rx, shutdown_rx),
     );
     let gate = net::gate::Gate::new();
+    let host_files = std::sync::Arc::new(files::FileDesk::new(
+        config.data_dir.clone(),
+        config.cert_dir.clone(),
+    ));
     let web = match web_listener {
         Some((listener, _)) => {
             let hall = lan::advert_of(&ready)
@@ -447,6 +452,7 @@ pub(crate) async fn serve(
                 core.clone(),
                 clock,
                 config.net,
+                std::sync::Arc::clone(&host_files),
                 net::tls::web_server_config(&identity)?,
                 bundle,
                 &hall,
@@ -466,6 +472,7 @@ pub(crate) async fn serve(
         core.clone(),
         clock,
         config.net,
+        host_files,
     ));
     if let (Some(demo), Some(robots)) = (&config.demo, robots) {
         // Robots press their buttons at the same press desk as terminals.

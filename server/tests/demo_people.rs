@@ -76,7 +76,9 @@ async fn hear(outbox: &Outbox) -> Heard {
             | ServerMsg::Pong { .. }
             | ServerMsg::StorageAlert { .. }
             | ServerMsg::Media(_)
-            | ServerMsg::ViewDelta(_) => {}
+            | ServerMsg::ViewDelta(_)
+            | ServerMsg::FilePart(_)
+            | ServerMsg::FileRefused { .. } => {}
         }
     }
 }

@@ -182,6 +182,12 @@ pub fn date(t: ServerTime) -> String {
     format!("{day:02}.{month:02}.{year}")
 }
 
+/// `2023-11-14`, the UTC day, for file names (they sort by date).
+pub fn iso_date(t: ServerTime) -> String {
+    let (year, month, day) = civil(t);
+    format!("{year}-{month:02}-{day:02}")
+}
+
 /// Teams of the event not in `present`, by name.
 pub fn missing(roster: &Roster, present: impl Fn(TeamId) -> bool) -> Vec<String> {
     roster

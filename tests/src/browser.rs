@@ -279,6 +279,54 @@ impl Browser {
         )
     }
 
+    /// Downloads go, without asking, to `dir` (Chromium's DevTools).
+    pub fn downloads_to(&self, dir: &Path) -> Result<()> {
+        let params = json!({ "behavior": "allow", "downloadPath": dir.display().to_string() });
+        self.cdp("Browser.setDownloadBehavior", params.clone())
+            .or_else(|_| self.cdp("Page.setDownloadBehavior", params))
+    }
+
+    /// Hands `file` to the page's file picker marked `data-minuta-picker`
+    /// (the browser's «Выбрать файл…», opened by the page), as a person
+    /// choosing it in the browser's dialog would: WebDriver's file upload.
+    pub fn choose_file(&self, file: &Path) -> Result<()> {
+        let found = self.session_request(
+            "POST",
+            "element",
+            Some(json!({ "using": "css selector", "value": "input[data-minuta-picker]" })),
+        )?;
+        let element = found
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .ok_or_else(|| anyhow!("the page opened no file picker: {found}"))?
+            .to_owned();
+        self.session_request(
+            "POST",
+            &format!("element/{element}/value"),
+            Some(json!({ "text": file.display().to_string() })),
+        )
+        .map(drop)
+    }
+
+    /// A file named `name` with `bytes` dropped on the page's canvas, as
+    /// from a file manager: the drag's `dragover` and `drop` events.
+    pub fn drop_file(&self, name: &str, bytes: &[u8]) -> Result<()> {
+        self.run_js(
+            "const [name, bytes] = arguments;
+             const file = new File([new Uint8Array(bytes)], name);
+             const data = new DataTransfer();
+             data.items.add(file);
+             const canvas = document.querySelector('canvas');
+             for (const type of ['dragenter', 'dragover', 'drop']) {
+                 canvas.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+             }
+             return true;",
+            json!([name, bytes]),
+        )
+        .map(drop)
+    }
+
     /// One DevTools protocol command, through chromedriver.
     fn cdp(&self, cmd: &str, params: Value) -> Result<()> {
         self.session_request(

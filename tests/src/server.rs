@@ -225,6 +225,11 @@ impl TestServer {
         self.dir.path().join("data")
     }
 
+    /// Its certificate's folder.
+    pub fn cert_dir(&self) -> PathBuf {
+        self.dir.path().join("certs")
+    }
+
     /// The store's file.
     pub fn database(&self) -> PathBuf {
         minuta_server::store::db_path(&self.data_dir())

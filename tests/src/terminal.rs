@@ -30,6 +30,7 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;
+use minuta_shared::wire::files::{FileRefusal, HostFile, Incoming, Took};
 use minuta_shared::wire::handshake::{Credential, Hello, HelloReply, Welcome};
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, HostView, JuryView, TeamView, View};
@@ -309,6 +310,10 @@ pub struct Terminal {
     alerts: Vec<Option<String>>,
     /// Pictures the server sent (`ServerMsg::Media`), in order.
     media: Vec<MediaFile>,
+    /// Files asked for (`ClientMsg::Fetch`): those coming, by request, and
+    /// those whole or refused.
+    files: HashMap<u64, Incoming>,
+    fetched: HashMap<u64, Result<(String, Vec<u8>), FileRefusal>>,
     /// A view's patch did not fit: a whole view is to be asked for.
     out_of_step: bool,
     ended: Option<String>,
@@ -440,6 +445,8 @@ impl Terminal {
             acks: HashMap::new(),
             pongs: HashMap::new(),
             alerts: Vec::new(),
+            files: HashMap::new(),
+            fetched: HashMap::new(),
             media: Vec::new(),
             out_of_step: false,
             ended: None,
@@ -601,6 +608,25 @@ impl Terminal {
         self.ack(request).await
     }
 
+    /// Asks the server for a file (issue 38) and waits for it whole: its
+    /// name and bytes, or why the server made none.
+    pub async fn fetch(
+        &mut self,
+        file: HostFile,
+    ) -> Result<Result<(String, Vec<u8>), FileRefusal>> {
+        let request = self.next_request;
+        self.next_request += 1;
+        self.send(ClientMsg::Fetch { request, file }).await?;
+        let deadline = tokio::time::Instant::now() + STEP;
+        loop {
+            if let Some(fetched) = self.fetched.remove(&request) {
+                return Ok(fetched);
+            }
+            self.pump(deadline, &format!("the file of request {request}"))
+                .await?;
+        }
+    }
+
     /// Like [`Terminal::command`], but a refusal is an error.
     pub async fn ok(&mut self, command: Command) -> Result<Receipt> {
         let name = format!("{command:?}");
@@ -692,6 +718,26 @@ impl Terminal {
             }
             ServerMsg::StorageAlert { failing } => self.alerts.push(failing),
             ServerMsg::Media(file) => self.media.push(*file),
+            ServerMsg::FilePart(part) => {
+                let request = part.request;
+                let incoming = self.files.entry(request).or_default();
+                match incoming.take(*part) {
+                    Took::Partial => {}
+                    Took::Whole => {
+                        if let Some(file) = self.files.remove(&request) {
+                            self.fetched.insert(request, Ok((file.name, file.bytes)));
+                        }
+                    }
+                    Took::OutOfOrder => {
+                        self.files.remove(&request);
+                        let why = FileRefusal::Failed("parts out of order".into());
+                        self.fetched.insert(request, Err(why));
+                    }
+                }
+            }
+            ServerMsg::FileRefused { request, why } => {
+                self.fetched.insert(request, Err(why));
+            }
             // The reader has made every patch a whole view.
             ServerMsg::ViewDelta(_) => {}
         }

@@ -20,6 +20,7 @@ mod durability;
 mod erudit_quartet;
 mod festival;
 mod fuzz;
+mod host_files;
 mod leakage;
 mod link_lost;
 mod media;

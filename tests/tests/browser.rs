@@ -699,3 +699,140 @@ async fn browser_6_a_phone_hands_in_a_multigames_answer() -> Result<()> {
         .await?;
     Ok(())
 }
+
+/// Waits for a file whose name ends with `ending` to be whole in the
+/// browser's download folder `dir` (Chromium writes a `.crdownload` first).
+fn downloaded(dir: &std::path::Path, ending: &str) -> Result<(String, Vec<u8>)> {
+    let began = Instant::now();
+    loop {
+        for entry in std::fs::read_dir(dir)?.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.ends_with(ending) {
+                return Ok((name, std::fs::read(entry.path())?));
+            }
+        }
+        if began.elapsed() > PAGE {
+            bail!(
+                "no download ending {ending} in {} within {PAGE:?}",
+                dir.display()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_38_the_host_takes_the_codes_and_the_rating_file_and_brings_teams() -> Result<()> {
+    use minuta_server::codes_pdf::{CodesOptions, export_codes};
+    use minuta_server::export::{ExportFormat, export};
+    let _one = ONE_BROWSER.lock().await;
+    // Arrange: a hall on a laptop's browser with nothing but the page;
+    // a roster file of the rating site's with two namesakes in one team.
+    let hall = Hall::open(TestServer::in_process()?, 2, slow_minute()).await?;
+    let url = link(&hall.server, &hall.server.host_code.clone())?;
+    let data = hall.server.data_dir();
+    let downloads = tempfile::tempdir()?;
+    let roster = downloads.path().join("roster-file.csv");
+    std::fs::write(
+        &roster,
+        "50126,Южные кони,Москва,К,102154,Семёнов,Борис,Сергеевич\n\
+         50126,Южные кони,Москва,Б,102179,Семёнов,Борис,Ильич\n\
+         50126,Южные кони,Москва,Б,102180,Орлова,Ирина,\n",
+    )?;
+    let saved = tempfile::tempdir()?;
+    blocking(|| -> Result<()> {
+        let page = Page::open(LAPTOP, "host-files", &url)?;
+        page.browser.downloads_to(saved.path())?;
+        page.wait_connection("connected", PAGE)?;
+
+        // Act: «Подготовка» → «Подключение» → «Коды на бумаге (PDF)».
+        page.tap(&page.wait_label("Подготовка")?)?;
+        page.tap(&page.wait_label("Подключение")?)?;
+        page.tap(&page.wait_label("Коды на бумаге (PDF)")?)?;
+        let (name, pdf) = downloaded(saved.path(), "-codes.pdf")?;
+        page.wait_label("в загрузках браузера")?;
+        page.shot("codes")?;
+
+        // Assert: the command line's very bytes, named by the tournament.
+        let expected = export_codes(&data, &hall.server.cert_dir(), CodesOptions::default())?;
+        ensure!(
+            pdf == expected,
+            "{name}: {} bytes, export's {}",
+            pdf.len(),
+            expected.len()
+        );
+        ensure!(name.starts_with("Кубок-тестов-"), "{name}");
+
+        // Act: the programme's «Файлы турнира»: the rating site's results.
+        page.tap(&page.wait_label("Программа")?)?;
+        page.tap(&page.wait_label("Для рейтинга: результаты (CSV)")?)?;
+        let (_, csv) = downloaded(saved.path(), "-rating-results.csv")?;
+        page.shot("rating")?;
+        ensure!(csv == export(&data, ExportFormat::RatingCsv)?.into_bytes());
+
+        // Act: «Импорт команд…» through the browser's own file picker.
+        page.tap(&page.wait_label("Подготовка")?)?;
+        page.tap(&page.wait_label("Команды")?)?;
+        page.tap(&page.wait_label("Импорт команд…")?)?;
+        page.tap(&page.wait_label("Выбрать файл…")?)?;
+        page.browser.choose_file(&roster)?;
+
+        // Assert: the namesakes are two players, told apart.
+        page.wait_label("Новые (1)")?;
+        page.wait_widget("the namesakes told apart", |w| {
+            w.says("Семёнов Борис С.") && w.says("Семёнов Борис И.")
+        })?;
+        page.shot("import-picked")?;
+        page.tap(&page.wait_label("Импортировать")?)?;
+        page.wait_label("Южные кони")?;
+
+        // Act: the same file dropped on the page. Assert: nothing changes.
+        page.browser
+            .drop_file("roster-dropped.csv", &std::fs::read(&roster)?)?;
+        page.wait_label("Без изменений (1)")?;
+        page.shot("import-dropped")?;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_38_a_team_s_and_the_projector_s_pages_offer_no_files() -> Result<()> {
+    let _one = ONE_BROWSER.lock().await;
+    let hall = Hall::open(TestServer::in_process()?, 1, slow_minute()).await?;
+    let team = link(&hall.server, &hall.team_codes[0])?;
+    let display = link(&hall.server, &hall.server.display_code.clone())?;
+    blocking(|| -> Result<()> {
+        for (name, url, window) in [
+            ("team-files", &team, PHONE),
+            ("display-files", &display, LAPTOP),
+        ] {
+            let page = Page::open(window, name, url)?;
+            page.wait_connection("connected", PAGE)?;
+            page.wait_widget("the screen drawn", |w| {
+                !w.label.is_empty() || !w.value.is_empty()
+            })?;
+            let offered: Vec<String> = page
+                .widgets()?
+                .into_iter()
+                .filter(|w| {
+                    [
+                        "PDF",
+                        "CSV",
+                        "JSON",
+                        "Резервная копия",
+                        "Импорт команд",
+                        "Выбрать файл",
+                    ]
+                    .iter()
+                    .any(|words| w.says(words))
+                })
+                .map(|w| w.label)
+                .collect();
+            ensure!(offered.is_empty(), "{name} offers {offered:?}");
+            page.shot("none")?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}

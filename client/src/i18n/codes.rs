@@ -1,12 +1,8 @@
 //! The words of the join codes on paper (the host's access tab): the
-//! Wi-Fi and file fields, the button, and what became of the file; and of
+//! Wi-Fi field (the file is `files`'); and of
 //! a code's web link for a browser (issue 24), wherever a code is shown.
 
-use std::path::Path;
-
 use super::Lang;
-use super::io::file_error;
-use crate::os_error::FileError;
 
 pub fn heading(lang: Lang) -> String {
     lang.pick("Коды на бумаге".into(), "Join codes on paper".into())
@@ -23,43 +19,6 @@ pub fn wifi_label(lang: Lang) -> String {
     lang.pick(
         "Wi-Fi зала (имя / пароль):".into(),
         "The hall's Wi-Fi (name / password):".into(),
-    )
-}
-
-pub fn file_label(lang: Lang) -> String {
-    lang.pick("Файл:".into(), "File:".into())
-}
-
-pub fn save_button(lang: Lang) -> String {
-    lang.pick(
-        "Сохранить коды для печати (PDF)".into(),
-        "Save the codes for printing (PDF)".into(),
-    )
-}
-
-/// Where a terminal without the server's PDF stack sends the host.
-pub fn pdf_elsewhere(lang: Lang) -> String {
-    lang.pick(
-        "PDF с кодами для печати: на машине сервера — minuta-server export --format codes".into(),
-        "The codes as a PDF to print: on the server's machine, minuta-server export --format codes"
-            .into(),
-    )
-}
-
-pub fn saved(lang: Lang, path: &Path) -> String {
-    lang.pick(
-        format!("коды для печати сохранены: {}", path.display()),
-        format!("the codes for printing are saved: {}", path.display()),
-    )
-}
-
-pub fn failed(lang: Lang, error: &FileError) -> String {
-    lang.pick(
-        format!("коды для печати не сохранены: {}", file_error(lang, error)),
-        format!(
-            "the codes for printing are not saved: {}",
-            file_error(lang, error)
-        ),
     )
 }
 

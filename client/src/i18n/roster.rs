@@ -26,6 +26,15 @@ pub fn shapes(lang: Lang) -> &'static str {
     }
 }
 
+/// Beside the browser's «Выбрать файл…».
+pub fn or_drop(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ru => "или перетащите файл на страницу",
+        Lang::En => "or drop the file on the page",
+    }
+}
+
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub fn file(lang: Lang) -> &'static str {
     match lang {
         Lang::Ru => "Файл:",
@@ -33,6 +42,7 @@ pub fn file(lang: Lang) -> &'static str {
     }
 }
 
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub fn read(lang: Lang) -> &'static str {
     match lang {
         Lang::Ru => "Прочитать",

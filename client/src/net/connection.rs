@@ -362,6 +362,9 @@ async fn perform(
                 return Ok(());
             }
         },
+        NetCommand::Fetch { request, file } => {
+            return writer.write(send, ClientMsg::Fetch { request, file }).await;
+        }
         NetCommand::Leave => return Ok(()),
     };
     in_flight.insert(request);

@@ -49,7 +49,9 @@ pub fn jitter() -> f64 {
 /// A command that will never get its Ack.
 pub fn lose(events: &EventSink, command: &NetCommand) {
     match command {
-        NetCommand::Command { request, .. } | NetCommand::LoadPackageFile { request, .. } => {
+        NetCommand::Command { request, .. }
+        | NetCommand::LoadPackageFile { request, .. }
+        | NetCommand::Fetch { request, .. } => {
             events.send(NetEvent::Lost { request: *request });
         }
         NetCommand::Leave => {}
@@ -98,6 +100,8 @@ pub fn event_of(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, now_us: u64) -> O
         ServerMsg::Patch { game, patch } => Some(NetEvent::Patch { game, patch }),
         ServerMsg::StorageAlert { failing } => Some(NetEvent::StorageAlert(failing)),
         ServerMsg::Media(file) => Some(NetEvent::Media(file)),
+        ServerMsg::FilePart(part) => Some(NetEvent::FilePart(part)),
+        ServerMsg::FileRefused { request, why } => Some(NetEvent::FileRefused { request, why }),
         // The reader has made every patch a whole view.
         ServerMsg::ViewDelta(_) => None,
     }

@@ -139,6 +139,7 @@ impl WsSession {
                 events.push(NetEvent::FileFailed { request, error });
                 Ok(())
             }
+            NetCommand::Fetch { request, file } => self.write(ClientMsg::Fetch { request, file }),
             NetCommand::Leave => Ok(()),
         }
     }

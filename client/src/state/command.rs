@@ -3,12 +3,11 @@
 
 use std::path::PathBuf;
 
-#[cfg(feature = "embedded-server")]
-use minuta_server::codes_pdf::CodeSheet;
 use minuta_shared::ids::GameId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::games::Format;
 use minuta_shared::wire::client::Command;
+use minuta_shared::wire::files::HostFile;
 
 use crate::folder::Browse;
 use crate::lang::Lang;
@@ -58,12 +57,23 @@ pub enum UiCommand {
         data: PathBuf,
         new: bool,
     },
-    /// Write the join codes' sheet as a PDF to the file `path`.
-    #[cfg(feature = "embedded-server")]
-    SaveCodesPdf {
+    /// Issue 38: ask the server for a file made from the store; it comes
+    /// in parts ([`crate::state::AppState::downloads`]) and, whole, goes to
+    /// the browser's downloads or this app's save dialog.
+    Fetch(HostFile),
+    /// Stop waiting for a file asked for.
+    CancelFetch(HostFile),
+    /// Write a file that came from the server where the save dialog chose.
+    SaveFile {
         path: PathBuf,
-        sheet: Box<CodeSheet>,
+        bytes: Vec<u8>,
     },
+    /// Open the browser's own file picker for «Импорт команд…»; what is
+    /// picked comes back as [`UiCommand::TeamsFileBytes`].
+    PickTeamsFile,
+    /// A file of teams read by the browser (picked or dropped): its name
+    /// and bytes, for the import's preview.
+    TeamsFileBytes(String, Vec<u8>),
     /// Read a file of teams for «Импорт команд…»; the app answers into
     /// the import's memory (`views::host::team_import::read_done`).
     ReadTeamsFile(PathBuf),
@@ -82,6 +92,8 @@ pub enum NetCommand {
         format: Format,
         path: PathBuf,
     },
+    /// Ask the server for a file (only the host may).
+    Fetch { request: u64, file: HostFile },
     /// Close the connection and stop.
     Leave,
 }

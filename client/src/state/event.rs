@@ -5,6 +5,7 @@ use minuta_shared::ids::GameId;
 use minuta_shared::packages::media::MediaFile;
 use minuta_shared::play::games::GamePatch;
 use minuta_shared::time::ClockSample;
+use minuta_shared::wire::files::{FilePart, FileRefusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::View;
 
@@ -52,6 +53,13 @@ pub enum NetEvent {
     FileFailed {
         request: u64,
         error: FileError,
+    },
+    /// A part of a file the host asked for.
+    FilePart(Box<FilePart>),
+    /// The server made no file for the host's `request`.
+    FileRefused {
+        request: u64,
+        why: FileRefusal,
     },
     /// The connection dropped before this request's Ack arrived: whether it
     /// took effect is only known from the next view.

@@ -6,6 +6,7 @@
 mod button;
 mod command;
 mod connection;
+pub mod downloads;
 pub mod drafts;
 mod event;
 mod games;
@@ -97,6 +98,8 @@ pub struct AppState {
     /// Issue 39: what this code's terminal typed and has not handed in,
     /// by question (from the shelf when it joined).
     pub drafts: drafts::Drafts,
+    /// Issue 38: the files the host asked the server for.
+    pub downloads: downloads::Downloads,
 }
 
 /// How long a server may stay silent before the terminal says so in large
@@ -177,6 +180,14 @@ impl AppState {
 
     /// Registers a command about to be sent and returns its request number,
     /// so the Ack can be matched to it.
+    /// Asks for `file` as a new request, whose parts
+    /// [`AppState::downloads`] gathers.
+    pub fn begin_fetch(&mut self, file: minuta_shared::wire::files::HostFile) -> u64 {
+        self.next_request += 1;
+        self.downloads.begin(self.next_request, file);
+        self.next_request
+    }
+
     pub fn begin_request(&mut self, command: Command) -> u64 {
         self.next_request += 1;
         let request = self.next_request;
@@ -301,11 +312,13 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
         NetEvent::Reconnecting { attempt, error } => {
             state.connection = ConnectionStatus::Reconnecting { attempt, error };
             state.freeze();
+            files_interrupted(state);
             state.unanswered_since_us.get_or_insert(state.now_us);
         }
         NetEvent::Stopped(why) => {
             state.connection = ConnectionStatus::Stopped(why);
             state.freeze();
+            files_interrupted(state);
         }
         NetEvent::View(view) => {
             if let View::Team(team) = view.as_ref() {
@@ -338,6 +351,16 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
                 state.notify(NoticeKind::Error, notice);
             }
         }
+        NetEvent::FilePart(part) => {
+            if let downloads::PartTaken::Broken(file) = state.downloads.take_part(*part) {
+                state.notify(NoticeKind::Error, Notice::FileInterrupted(file));
+            }
+        }
+        NetEvent::FileRefused { request, why } => {
+            if let Some(file) = state.downloads.refused(request) {
+                state.notify(NoticeKind::Error, Notice::FileRefused { file, why });
+            }
+        }
         NetEvent::Lost { request } => match state.pending.remove(&request) {
             // The button shows a lost press itself; a toast per press
             // would bury the screen.
@@ -347,8 +370,20 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             Some(pending) => {
                 state.notify(NoticeKind::Error, Notice::Lost(Box::new(pending.command)))
             }
-            None => {}
+            // A file asked for, whose parts will not come.
+            None => {
+                if let Some(file) = state.downloads.refused(request) {
+                    state.notify(NoticeKind::Error, Notice::FileInterrupted(file));
+                }
+            }
         },
+    }
+}
+
+/// The files on their way are lost with the connection.
+fn files_interrupted(state: &mut AppState) {
+    for file in state.downloads.interrupted() {
+        state.notify(NoticeKind::Error, Notice::FileInterrupted(file));
     }
 }
 

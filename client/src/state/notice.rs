@@ -4,6 +4,8 @@
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 
+use minuta_shared::wire::files::{FileRefusal, HostFile};
+
 use crate::os_error::FileError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,10 +30,21 @@ pub enum Notice {
         error: FileError,
     },
     Lost(Box<Command>),
-    /// The join codes' PDF was written to this file.
-    CodesSaved(std::path::PathBuf),
+    /// A file from the server was written to this path (the app's save
+    /// dialog).
+    FileSaved(std::path::PathBuf),
     /// It could not be.
-    CodesFailed(FileError),
+    FileNotSaved(FileError),
+    /// A file from the server went to the browser's downloads, by this name.
+    FileDownloaded(String),
+    /// The server made no such file, and why.
+    FileRefused {
+        file: HostFile,
+        why: FileRefusal,
+    },
+    /// The connection broke while the file was coming (or its parts came
+    /// out of order): ask again.
+    FileInterrupted(HostFile),
 }
 
 /// How long a piece of good news stays on screen.

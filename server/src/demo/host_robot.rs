@@ -114,7 +114,9 @@ pub(super) async fn play(
                     ServerMsg::Pong { .. }
                     | ServerMsg::StorageAlert { .. }
                     | ServerMsg::Media(_)
-                    | ServerMsg::ViewDelta(_) => {}
+                    | ServerMsg::ViewDelta(_)
+                    | ServerMsg::FilePart(_)
+                    | ServerMsg::FileRefused { .. } => {}
                 }
                 continue;
             }

@@ -119,7 +119,9 @@ pub(super) async fn play(
                     | ServerMsg::Pong { .. }
                     | ServerMsg::StorageAlert { .. }
                     | ServerMsg::Media(_)
-                    | ServerMsg::ViewDelta(_) => continue,
+                    | ServerMsg::ViewDelta(_)
+                    | ServerMsg::FilePart(_)
+                    | ServerMsg::FileRefused { .. } => continue,
                 }
                 if let Some(view) = latest.as_ref() {
                     for hand in &mut hands {

@@ -23,6 +23,7 @@ use minuta_shared::wire::codec::{
     self, CodecError, MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
 };
 use minuta_shared::wire::envelope::Envelope;
+use minuta_shared::wire::files::{HostFile, parts};
 use minuta_shared::wire::handshake::{Hello, HelloReply, Refusal, Welcome};
 use minuta_shared::wire::permission::permitted;
 use minuta_shared::wire::server::ServerMsg;
@@ -36,6 +37,7 @@ use super::press_desk::{self, AtDesk, Press, SharedCore};
 use super::web::socket::StreamViolation;
 use super::{Inbound, Outbound, Outbox};
 use crate::clock::ServerClock;
+use crate::files::FileDesk;
 
 /// A frame's payload buffer starts at most this large and grows with what
 /// actually arrives: a peer announcing a 4 MiB package and sending ten
@@ -230,6 +232,8 @@ pub(super) struct Session {
     pub(super) core: SharedCore,
     pub(super) clock: ServerClock,
     pub(super) limits: NetLimits,
+    /// Makes the files the host asks for.
+    pub(super) files: Arc<FileDesk>,
     /// By when the whole greeting must have come ...
     pub(super) greeted_by: Instant,
     /// ... which is this long after the connection came (for the reason).
@@ -238,6 +242,7 @@ pub(super) struct Session {
 
 /// Serves one connection the gate let in and the accept loop accepted
 /// (`connecting`: its handshake under way), until it ends.
+#[allow(clippy::too_many_arguments)] // the server's parts, each kept once
 pub async fn serve(
     connecting: quinn::Connecting,
     remote: std::net::SocketAddr,
@@ -246,6 +251,7 @@ pub async fn serve(
     core: SharedCore,
     clock: ServerClock,
     limits: NetLimits,
+    files: Arc<FileDesk>,
 ) {
     // Dropping an unfinished handshake closes it and frees its state.
     let conn = match tokio::time::timeout(limits.handshake_timeout, connecting).await {
@@ -287,6 +293,7 @@ pub async fn serve(
         core,
         clock,
         limits,
+        files,
         greeted_by,
         greeting_within: limits.hello_timeout,
     };
@@ -357,6 +364,7 @@ where
         core,
         clock,
         limits,
+        files,
         greeted_by,
         greeting_within,
     } = session;
@@ -483,6 +491,7 @@ where
             &driver,
             &core,
             &outbox,
+            &files,
             clock,
             limits.frame_timeout,
         );
@@ -508,6 +517,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
     driver: &mpsc::Sender<Inbound>,
     core: &SharedCore,
     outbound: &Outbox,
+    files: &Arc<FileDesk>,
     clock: ServerClock,
     frame_timeout: Duration,
 ) -> Result<(), Violation> {
@@ -550,6 +560,16 @@ async fn read_loop<R: AsyncRead + Unpin>(
             }
             // Its views are out of step: the writer sends the last one whole.
             ClientMsg::WholeView => outbound.push(Outbound::WholeView).map_err(|_| too_slow())?,
+            // Issue 38: the host's files, and nobody else's.
+            ClientMsg::Fetch { request, file } => {
+                if identity.role() != Role::Host {
+                    return Err(Violation::new(
+                        close::FORBIDDEN,
+                        format!("{:?} may not take files from the server", identity.role()),
+                    ));
+                }
+                fetch(Arc::clone(files), request, file, outbound.clone());
+            }
             ClientMsg::Command { request, command } => {
                 if !permitted(identity.role(), &command) {
                     return Err(Violation::new(
@@ -594,6 +614,30 @@ async fn read_loop<R: AsyncRead + Unpin>(
             }
         }
     }
+}
+
+/// Makes the file on a blocking thread (a PDF or a replay of the store
+/// takes a while; the reader goes on meanwhile) and queues its parts.
+fn fetch(files: Arc<FileDesk>, request: u64, file: HostFile, outbound: Outbox) {
+    tokio::task::spawn_blocking(move || {
+        let messages: Vec<ServerMsg> = match files.make(&file) {
+            Ok((name, bytes)) => parts(request, &name, &bytes)
+                .into_iter()
+                .map(|part| ServerMsg::FilePart(Box::new(part)))
+                .collect(),
+            Err(why) => {
+                info!("the host's file {file:?} was not made: {why}");
+                vec![ServerMsg::FileRefused { request, why }]
+            }
+        };
+        for message in messages {
+            // A full outbox is a terminal that stopped reading: the driver
+            // cuts it off, and the rest of the file has nowhere to go.
+            if outbound.push(Outbound::Msg(Arc::new(message))).is_err() {
+                break;
+            }
+        }
+    });
 }
 
 /// The command's name without its contents (which may be a team's answer):

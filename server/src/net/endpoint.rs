@@ -133,6 +133,7 @@ pub async fn accept_loop(
     core: SharedCore,
     clock: ServerClock,
     limits: NetLimits,
+    files: std::sync::Arc<crate::files::FileDesk>,
 ) {
     // The work done since the loop last let the rest of the server run.
     let mut worked = Duration::ZERO;
@@ -158,6 +159,7 @@ pub async fn accept_loop(
                         core.clone(),
                         clock,
                         limits,
+                        std::sync::Arc::clone(&files),
                     ));
                 }
                 Err(e) => debug!(%remote, "cannot accept: {e}"),

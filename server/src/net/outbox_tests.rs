@@ -76,6 +76,8 @@ fn drain(outbox: &Outbox) -> Vec<String> {
                 ServerMsg::StorageAlert { .. } => "alert".into(),
                 ServerMsg::Media(_) => "media".into(),
                 ServerMsg::ViewDelta(_) => "delta".into(),
+                ServerMsg::FilePart(part) => format!("part {}", part.offset),
+                ServerMsg::FileRefused { request, .. } => format!("refused {request}"),
             },
             Outbound::WholeView => "whole".into(),
             Outbound::Close { .. } => "close".into(),
@@ -92,6 +94,25 @@ fn a_new_view_replaces_waiting_views_and_patches_but_keeps_acks_in_order() {
     }
     outbox.push(view(3)).unwrap();
     assert_eq!(drain(&outbox), ["ack 1", "pong 7", "ack 2", "view 3"]);
+}
+
+/// Issue 38: a file's parts are never dropped for a newer view, or the
+/// host's file would come with a hole.
+#[test]
+fn a_new_view_keeps_a_files_parts_waiting_in_order() {
+    let outbox = Outbox::new();
+    let bytes = vec![1u8; minuta_shared::wire::files::FILE_PART_BYTES + 1];
+    let mut parts = minuta_shared::wire::files::parts(9, "f.pdf", &bytes).into_iter();
+    let mut part = || {
+        Outbound::Msg(Arc::new(ServerMsg::FilePart(Box::new(
+            parts.next().unwrap(),
+        ))))
+    };
+    for out in [view(1), part(), view(2), part()] {
+        outbox.push(out).unwrap();
+    }
+    outbox.push(view(3)).unwrap();
+    assert_eq!(drain(&outbox), ["part 0", "part 262144", "view 3"]);
 }
 
 #[test]

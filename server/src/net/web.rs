@@ -58,6 +58,8 @@ pub struct Door {
     pub core: SharedCore,
     pub clock: ServerClock,
     pub limits: NetLimits,
+    /// Makes the files the host asks for (over its WebSocket, never by URL).
+    pub host_files: Arc<crate::files::FileDesk>,
     /// TLS 1.3 with the server's certificate and [`ALPN`].
     pub tls: Arc<rustls::ServerConfig>,
     /// The browser terminal's files (without them `/` says how to build).
@@ -77,6 +79,7 @@ impl Door {
         core: SharedCore,
         clock: ServerClock,
         limits: NetLimits,
+        host_files: Arc<crate::files::FileDesk>,
         tls: Arc<rustls::ServerConfig>,
         bundle: bundle::Bundle,
         hall: &[(String, String)],
@@ -92,6 +95,7 @@ impl Door {
             core,
             clock,
             limits,
+            host_files,
             tls,
             files: Arc::new(bundle::Files::new(bundle)),
             hall: Bytes::from(hall),

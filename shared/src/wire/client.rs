@@ -8,6 +8,7 @@ use crate::play::settings::TournamentSettings;
 use crate::programme::Programme;
 use crate::roster::ImportedTeam;
 use crate::tournament::Place;
+use crate::wire::files::HostFile;
 
 // A message is decoded, handled and dropped; boxing the command would only
 // add an allocation per frame.
@@ -21,6 +22,11 @@ pub enum ClientMsg {
     /// The terminal's last view is not the base of a patch it received (or
     /// the patch did not rebuild it): the server answers with a whole view.
     WholeView,
+    /// The host asks for a file made from the store (issue 38): answered
+    /// with `ServerMsg::FilePart`s carrying the same `request`, or
+    /// `ServerMsg::FileRefused`. Any other role asking is closed as
+    /// forbidden.
+    Fetch { request: u64, file: HostFile },
 }
 
 /// Every action any role can take. Who may send which is decided in one

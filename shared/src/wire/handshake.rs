@@ -112,7 +112,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 12,
+                protocol: 13,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -124,9 +124,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                12, // envelope.version
+                13, // envelope.version
                 0,  // envelope.seq
-                12, // hello.protocol
+                13, // hello.protocol
                 2,  // Credential::Team
                 3,  // team id
                 3, b'a', b'b', b'c', // secret

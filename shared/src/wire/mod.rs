@@ -13,6 +13,7 @@ pub mod close;
 pub mod codec;
 pub mod delta;
 pub mod envelope;
+pub mod files;
 pub mod handshake;
 pub mod permission;
 pub mod server;
@@ -22,7 +23,7 @@ pub mod view_stream;
 
 /// The protocol version this build speaks. A peer with another version is
 /// refused at the handshake with [`handshake::Refusal::VersionMismatch`].
-pub const PROTOCOL_VERSION: u16 = 12;
+pub const PROTOCOL_VERSION: u16 = 13;
 
 /// ALPN protocol name for the QUIC/TLS handshake.
 pub const ALPN: &[u8] = b"minuta/1";

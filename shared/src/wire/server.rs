@@ -10,6 +10,7 @@ use crate::programme::ProgrammeError;
 use crate::roster::Problem;
 use crate::time::ServerTime;
 use crate::wire::delta::ViewDelta;
+use crate::wire::files::{FilePart, FileRefusal};
 use crate::wire::view::View;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,6 +49,11 @@ pub enum ServerMsg {
     /// once per connection just before the first view that shows it; the
     /// client keeps them by hash. Nobody else gets a picture's bytes.
     Media(Box<MediaFile>),
+    /// To the host: one part of a file it asked for
+    /// (`ClientMsg::Fetch`), in order.
+    FilePart(Box<FilePart>),
+    /// To the host: the file it asked for was not made, and why.
+    FileRefused { request: u64, why: FileRefusal },
 }
 
 impl ServerMsg {

@@ -6,30 +6,20 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::join_code::fingerprint_hex;
+use minuta_shared::wire::files::HostFile;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{self, T};
 use crate::state::{AppState, UiCommand};
-#[cfg(feature = "embedded-server")]
-use crate::views::join_codes::code_sheet;
+use crate::views::host::files;
 use crate::views::join_codes::{join_code, short_code, web_link_of, web_site};
 use crate::views::{long_list, widgets};
 
-/// The codes on paper: the Wi-Fi printed on the cards and the file.
-#[derive(Debug)]
+/// The codes on paper: the Wi-Fi printed on the cards.
+#[derive(Debug, Default)]
 pub struct CodesForm {
     pub wifi: String,
-    pub file: String,
-}
-
-impl Default for CodesForm {
-    fn default() -> Self {
-        CodesForm {
-            wifi: String::new(),
-            file: "minuta-codes.pdf".to_owned(),
-        }
-    }
 }
 
 pub fn access(
@@ -49,7 +39,7 @@ pub fn access(
             .small()
             .color(widgets::GREY),
     );
-    codes_pdf(ui, lang, view, access, form, out);
+    codes_pdf(ui, state, form, out);
     ui.add_space(8.0);
     ui.heading(lang.t(T::DisplayCode));
     let display = join_code(
@@ -131,52 +121,16 @@ pub fn access(
     );
 }
 
-/// The codes' PDF, written here when this build has the server's PDF
-/// stack.
-#[cfg(feature = "embedded-server")]
-fn codes_pdf(
-    ui: &mut Ui,
-    lang: crate::i18n::Lang,
-    view: &HostView,
-    access: &minuta_shared::wire::view::Access,
-    form: &mut CodesForm,
-    out: &mut Vec<UiCommand>,
-) {
+/// The codes' PDF: the hall's Wi-Fi to print on the team cards, and the
+/// file, made by the server (both shells alike).
+fn codes_pdf(ui: &mut Ui, state: &AppState, form: &mut CodesForm, out: &mut Vec<UiCommand>) {
     ui.horizontal(|ui| {
-        let label = ui.label(i18n::codes::wifi_label(lang));
+        let label = ui.label(i18n::codes::wifi_label(state.lang));
         ui.add(egui::TextEdit::singleline(&mut form.wifi).hint_text("Minuta / 12345678"))
             .labelled_by(label.id);
     });
-    ui.horizontal(|ui| {
-        let label = ui.label(i18n::codes::file_label(lang));
-        ui.add(egui::TextEdit::singleline(&mut form.file).desired_width(320.0))
-            .labelled_by(label.id);
-        let file = form.file.trim();
-        if ui
-            .add_enabled(
-                !file.is_empty(),
-                egui::Button::new(i18n::codes::save_button(lang)),
-            )
-            .clicked()
-        {
-            out.push(UiCommand::SaveCodesPdf {
-                path: file.into(),
-                sheet: Box::new(code_sheet(view, access, &form.wifi)),
-            });
-        }
-    });
-}
-
-/// A terminal without the server (the browser's): the sheet comes from
-/// the server's own command line.
-#[cfg(not(feature = "embedded-server"))]
-fn codes_pdf(
-    ui: &mut Ui,
-    lang: crate::i18n::Lang,
-    _view: &HostView,
-    _access: &minuta_shared::wire::view::Access,
-    _form: &mut CodesForm,
-    _out: &mut Vec<UiCommand>,
-) {
-    ui.label(i18n::codes::pdf_elsewhere(lang));
+    let file = HostFile::Codes {
+        wifi: form.wifi.trim().to_owned(),
+    };
+    files::button(ui, state, file, None, out);
 }

@@ -12,6 +12,7 @@
 
 pub mod access;
 pub mod festival;
+pub mod files;
 pub mod judges;
 pub mod programme;
 pub mod team_import;
@@ -152,14 +153,18 @@ pub fn dashboard(
                 HostTab::Own(tab) => {
                     games::own_tab(ui, state, view, tab, &mut form.games, &mut out)
                 }
-                HostTab::Programme => programme::programme(
-                    ui,
-                    state,
-                    view,
-                    &mut form.programme,
-                    &mut form.games,
-                    &mut out,
-                ),
+                HostTab::Programme => {
+                    programme::programme(
+                        ui,
+                        state,
+                        view,
+                        &mut form.programme,
+                        &mut form.games,
+                        &mut out,
+                    );
+                    ui.separator();
+                    files::event_files(ui, state, view, &mut out);
+                }
                 HostTab::Festival => festival::festival(ui, lang, view, &mut form.festival_find),
                 HostTab::Games(format) => games::staff_tab(
                     ui,

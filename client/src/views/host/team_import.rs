@@ -16,6 +16,7 @@ use minuta_shared::wire::view::HostView;
 use crate::i18n::{Lang, roster as texts};
 use crate::os_error::FileError;
 use crate::state::UiCommand;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::views::file_picker;
 use crate::views::widgets::{GREEN, GREY, RED};
 
@@ -36,6 +37,8 @@ pub enum FileRead {
 #[derive(Clone, Debug, Default)]
 struct Import {
     open: bool,
+    /// The path chosen (natively; the browser reads its file at once).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     path: String,
     read: Option<FileRead>,
     /// Sent to the server: the preview waits for the teams to show up.
@@ -50,6 +53,8 @@ fn memory() -> Id {
 pub fn read_done(ctx: &Context, read: FileRead) {
     ctx.data_mut(|d| {
         let import = d.get_temp_mut_or_default::<Import>(memory());
+        // A file dropped on the page opens the import to show it.
+        import.open = true;
         import.read = Some(read);
         import.sent = false;
     });
@@ -63,6 +68,14 @@ pub fn read_file(path: PathBuf) -> FileRead {
             Err(error) => FileRead::Content(error),
         },
         Err(error) => FileRead::File(FileError::io(path, &error)),
+    }
+}
+
+/// Reads a file of teams the browser has read already (picked or dropped).
+pub fn read_bytes(name: &str, bytes: &[u8]) -> FileRead {
+    match roster::read(name, bytes) {
+        Ok(read) => FileRead::Read(read),
+        Err(error) => FileRead::Content(error),
     }
 }
 
@@ -84,19 +97,7 @@ pub fn section(ui: &mut Ui, lang: Lang, view: &HostView, out: &mut Vec<UiCommand
 
 fn body(ui: &mut Ui, lang: Lang, view: &HostView, import: &mut Import, out: &mut Vec<UiCommand>) {
     ui.label(RichText::new(texts::shapes(lang)).color(GREY));
-    ui.horizontal(|ui| {
-        let label = ui.label(texts::file(lang));
-        ui.add(egui::TextEdit::singleline(&mut import.path).desired_width(360.0))
-            .labelled_by(label.id);
-        file_picker::picker(ui, lang, KEY, &mut import.path, out);
-        let chosen = import.path.trim();
-        if ui
-            .add_enabled(!chosen.is_empty(), egui::Button::new(texts::read(lang)))
-            .clicked()
-        {
-            out.push(UiCommand::ReadTeamsFile(chosen.into()));
-        }
-    });
+    choose_file(ui, lang, import, out);
     let Some(read) = &import.read else {
         return;
     };
@@ -155,6 +156,36 @@ fn body(ui: &mut Ui, lang: Lang, view: &HostView, import: &mut Import, out: &mut
             teams: read.teams.clone(),
         }));
     }
+}
+
+/// The file: a path chosen with the in-app picker, read on «Прочитать».
+#[cfg(not(target_arch = "wasm32"))]
+fn choose_file(ui: &mut Ui, lang: Lang, import: &mut Import, out: &mut Vec<UiCommand>) {
+    ui.horizontal(|ui| {
+        let label = ui.label(texts::file(lang));
+        ui.add(egui::TextEdit::singleline(&mut import.path).desired_width(360.0))
+            .labelled_by(label.id);
+        file_picker::picker(ui, lang, KEY, &mut import.path, out);
+        let chosen = import.path.trim();
+        if ui
+            .add_enabled(!chosen.is_empty(), egui::Button::new(texts::read(lang)))
+            .clicked()
+        {
+            out.push(UiCommand::ReadTeamsFile(chosen.into()));
+        }
+    });
+}
+
+/// The browser's own file picker (or a file dropped on the page), read at
+/// once.
+#[cfg(target_arch = "wasm32")]
+fn choose_file(ui: &mut Ui, lang: Lang, _import: &mut Import, out: &mut Vec<UiCommand>) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(lang.t(crate::i18n::T::ChooseFile)).clicked() {
+            out.push(UiCommand::PickTeamsFile);
+        }
+        ui.label(RichText::new(texts::or_drop(lang)).color(GREY));
+    });
 }
 
 /// The file's teams against the registered ones, with the file's own bad

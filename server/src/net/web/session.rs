@@ -188,6 +188,7 @@ where
         core: door.core.clone(),
         clock: door.clock,
         limits,
+        files: Arc::clone(&door.host_files),
         greeted_by,
         greeting_within: limits.web_handshake_timeout,
     };
