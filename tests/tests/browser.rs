@@ -792,6 +792,17 @@ async fn browser_38_the_host_takes_the_codes_and_the_rating_file_and_brings_team
             .drop_file("roster-dropped.csv", &std::fs::read(&roster)?)?;
         page.wait_label("Без изменений (1)")?;
         page.shot("import-dropped")?;
+
+        // Act: a package through the questions tab's own file picker.
+        page.tap(&page.wait_label("Подготовка")?)?;
+        page.tap(&page.wait_label("Вопросы")?)?;
+        page.tap(&page.wait_label("Выбрать файл…")?)?;
+        page.browser
+            .choose_file(&minuta_tests::hall::pack("smalltest.4s"))?;
+
+        // Assert: the server took it.
+        page.wait_label("пакет загружен")?;
+        page.shot("package-picked")?;
         Ok(())
     })?;
     Ok(())

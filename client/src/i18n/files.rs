@@ -41,6 +41,14 @@ pub fn label(lang: Lang, file: &HostFile) -> String {
     }
 }
 
+/// Over the games' sheets.
+pub fn sheets_heading(lang: Lang) -> String {
+    lang.pick(
+        "Листы игр (их проверяет minuta-server score)".into(),
+        "Game sheets (minuta-server score checks them)".into(),
+    )
+}
+
 /// A game's sheet's button, by the game's name.
 pub fn sheet_of(lang: Lang, game: &str) -> String {
     lang.pick(format!("Лист игры: {game}"), format!("Game sheet: {game}"))
@@ -77,6 +85,14 @@ pub fn cancel(lang: Lang) -> String {
 /// The save dialog's title: where to save this file.
 pub fn save_title(lang: Lang, name: &str) -> String {
     lang.pick(format!("Сохранить «{name}»"), format!("Save «{name}»"))
+}
+
+/// The save dialog, in a folder without folders.
+pub fn no_folders(lang: Lang) -> String {
+    lang.pick(
+        "В этой папке нет других папок: файл ляжет сюда.".into(),
+        "No folders in this folder: the file goes here.".into(),
+    )
 }
 
 pub fn save_button(lang: Lang) -> String {

@@ -237,6 +237,9 @@ fn save_dialog(
             Some(Err(error)) => {
                 ui.label(RichText::new(i18n::io::file_error(lang, error)).color(RED));
             }
+            Some(Ok(listing)) if !listing.entries.iter().any(|e| e.is_folder) => {
+                ui.label(RichText::new(i18n::files::no_folders(lang)).color(GREY));
+            }
             Some(Ok(listing)) => {
                 for entry in listing.entries.iter().filter(|e| e.is_folder) {
                     if ui.button(format!("{}/", entry.name)).clicked() {

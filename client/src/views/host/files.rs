@@ -63,6 +63,7 @@ pub fn event_files(ui: &mut Ui, state: &AppState, view: &HostView, out: &mut Vec
         button(ui, state, HostFile::RatingRoster, None, out);
         button(ui, state, HostFile::RatingJson, None, out);
     });
+    ui.label(RichText::new(texts::sheets_heading(lang)).strong());
     ui.horizontal_wrapped(|ui| {
         for game in &view.games {
             let name = game_name(lang, game.format, &game.name);
