@@ -215,7 +215,7 @@ impl MinutaApp {
             NetCommand::Command { request, .. }
             | NetCommand::LoadPackageFile { request, .. }
             | NetCommand::Fetch { request, .. } => Some(*request),
-            NetCommand::Leave => None,
+            NetCommand::CancelSending { .. } | NetCommand::Leave => None,
         };
         let delivered = self.net.as_ref().is_some_and(|net| net.send(command));
         if !delivered && let Some(request) = request {
@@ -295,6 +295,9 @@ impl MinutaApp {
                 self.send_net(NetCommand::Fetch { request, file });
             }
             UiCommand::CancelFetch(file) => self.state.downloads.cancel(&file),
+            UiCommand::CancelSending(request) => {
+                self.send_net(NetCommand::CancelSending { request })
+            }
             UiCommand::SaveFile { path, bytes } => {
                 // Never over a file that is there: «name (2).pdf», as browsers do.
                 let path = folder::free_name(path);

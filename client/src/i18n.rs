@@ -530,6 +530,16 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
                 command_name(lang, command)
             ),
         ),
+        Notice::SendingStopped(command) => lang.pick(
+            format!(
+                "{}: отправка отменена — сервер ничего не получил",
+                command_name(lang, command)
+            ),
+            format!(
+                "{}: sending stopped; the server took none of it",
+                command_name(lang, command)
+            ),
+        ),
         Notice::FileSaved(path) => files::saved(lang, path),
         Notice::FileNotSaved(error) => files::not_saved(lang, error),
         Notice::FileDownloaded(name) => files::downloaded(lang, name),

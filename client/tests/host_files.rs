@@ -1,7 +1,8 @@
 //! The host's files (issue 38) on the dashboard: «Файлы турнира» under the
 //! programme asks the server for each file, a file on its way shows its
 //! progress and «Отменить», and the desktop app's save dialog puts a file
-//! that came into a folder clicked through, under the server's name.
+//! that came into a folder clicked through, under the server's name. A
+//! package on its way shows how much has gone and can be stopped.
 
 use crate::common;
 
@@ -12,10 +13,11 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use minuta_client::folder;
 use minuta_client::i18n::Lang;
-use minuta_client::state::UiCommand;
+use minuta_client::state::{NetEvent, UiCommand, reduce};
 use minuta_client::views::file_picker::{self, Saved};
 use minuta_client::views::host::{HostForm, HostTab};
-use minuta_shared::play::chgk::EVENT_CHGK;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
+use minuta_shared::wire::client::Command;
 use minuta_shared::wire::files::{FILE_PART_BYTES, HostFile, parts};
 use minuta_shared::wire::view::View;
 
@@ -175,4 +177,56 @@ fn a_saved_file_never_replaces_one_of_the_same_name() {
         folder::free_name(dir.path().join("new.pdf")),
         dir.path().join("new.pdf")
     );
+}
+
+#[test]
+fn a_package_on_its_way_shows_how_much_has_gone_and_can_be_stopped() {
+    // Arrange: a package command a third of the way to the server.
+    let mut state = state_at(Lang::Ru, 1_000_000, View::Host(common::host_view()));
+    let request = state.begin_request(Command::game(
+        EVENT_CHGK,
+        ChgkCommand::LoadPackage {
+            file_name: "кубок.siq".into(),
+            bytes: Vec::new(),
+            pictures: Vec::new(),
+        },
+    ));
+    reduce(
+        &mut state,
+        NetEvent::Sending {
+            request,
+            sent: 300_000,
+            total: 900_000,
+        },
+    );
+    let mut harness = programme_tab(state);
+
+    // Assert: what, and how much.
+    assert!(harness.query_by_label_contains("Отправляется:").is_some());
+    assert!(harness.query_by_label_contains("33%").is_some());
+
+    // Act
+    click(&mut harness, "Отменить");
+
+    // Assert
+    assert_eq!(harness.state().sent, [UiCommand::CancelSending(request)]);
+}
+
+#[test]
+fn a_stopped_package_leaves_the_strip_and_says_the_server_took_none() {
+    let mut state = state_at(Lang::Ru, 1_000_000, View::Host(common::host_view()));
+    let request = state.begin_request(Command::AddJudge { name: "x".into() });
+    reduce(
+        &mut state,
+        NetEvent::Sending {
+            request,
+            sent: 1,
+            total: 2,
+        },
+    );
+
+    reduce(&mut state, NetEvent::SendingStopped { request });
+
+    assert!(state.pending.is_empty());
+    assert_eq!(state.toasts.len(), 1);
 }

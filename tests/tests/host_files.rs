@@ -3,16 +3,22 @@
 //! `minuta-server export` runs — so byte for byte what the command line
 //! writes — and sent in parts; a backup that `restore` puts back as it was.
 //! Every other role that asks is cut off as forbidden, and gets nothing.
+//! And the other way: a package in pieces is loaded once whole, dropped
+//! pieces change nothing, and only the host may send pieces.
 
-use anyhow::{Result, ensure};
+use anyhow::{Result, anyhow, ensure};
 
 use minuta_server::codes_pdf::{CodesOptions, export_codes};
 use minuta_server::export::{ExportFormat, export, export_pdf};
 use minuta_server::store;
-use minuta_shared::play::chgk::EVENT_CHGK;
+use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
+use minuta_shared::play::games::GameReceipt;
+use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::close;
 use minuta_shared::wire::files::{FileRefusal, HostFile};
-use minuta_tests::hall::jury_code;
+use minuta_shared::wire::pieces::{large_encoding, piece_at};
+use minuta_shared::wire::server::Receipt;
+use minuta_tests::hall::{jury_code, pack};
 use minuta_tests::{Hall, Terminal, TestServer, test_timing};
 
 #[tokio::test(start_paused = true)]
@@ -147,5 +153,189 @@ async fn a_team_the_projector_and_the_jury_asking_for_a_file_are_cut_off() -> Re
     }
     // The host is unharmed.
     ensure!(hall.host.fetch(HostFile::RatingRoster).await?.is_ok());
+    Ok(())
+}
+
+/// Every event in the server's store (a reader beside its writer; WAL).
+fn events_in(server: &TestServer) -> Result<i64> {
+    let db = rusqlite::Connection::open_with_flags(
+        server.database(),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )?;
+    Ok(db.query_row("SELECT COUNT(*) FROM events", [], |row| row.get(0))?)
+}
+
+/// The package command the host loads: larger than goes at once.
+fn package_command(request: u64) -> Result<ClientMsg> {
+    // Four times a real package: a package of twelve tours, larger than
+    // goes at once.
+    let bytes = std::fs::read(pack("ovsch_boronenko_3.4s"))?.repeat(4);
+    let msg = ClientMsg::Command {
+        request,
+        command: Command::game(
+            EVENT_CHGK,
+            ChgkCommand::LoadPackage {
+                file_name: "ovsch_boronenko_3.4s".into(),
+                bytes,
+                pictures: Vec::new(),
+            },
+        ),
+    };
+    Ok(msg)
+}
+
+/// The package command the host loads, as one large message in pieces.
+fn package_in_pieces(request: u64) -> Result<(Vec<ClientMsg>, usize)> {
+    let msg = package_command(request)?;
+    let encoding = large_encoding(&msg)?.ok_or_else(|| anyhow!("the package is not large"))?;
+    let mut pieces = Vec::new();
+    let mut sent = 0;
+    while sent < encoding.len() {
+        let (piece, next) = piece_at(&encoding, sent);
+        pieces.push(piece);
+        sent = next;
+    }
+    Ok((pieces, encoding.len()))
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_package_in_pieces_is_loaded_once_its_last_piece_is_in() -> Result<()> {
+    // Arrange
+    let mut hall = Hall::open(TestServer::simulated().await?, 1, test_timing()).await?;
+    let (pieces, _) = package_in_pieces(900)?;
+    ensure!(pieces.len() > 2, "{} pieces", pieces.len());
+
+    // Act: the pieces, a ping between two of them.
+    let last = pieces.len() - 1;
+    for (i, piece) in pieces.into_iter().enumerate() {
+        hall.host.send(piece).await?;
+        if i == 1 {
+            hall.host.ping().await?;
+        }
+        if i < last {
+            ensure!(
+                hall.host.try_ack(900).is_none(),
+                "acknowledged before its last piece"
+            );
+        }
+    }
+
+    // Assert
+    let receipt = hall.host.ack(900).await?;
+    ensure!(
+        matches!(
+            receipt,
+            Ok(Receipt::Game {
+                receipt: GameReceipt::Chgk(ChgkReceipt::PackageLoaded { .. }),
+                ..
+            })
+        ),
+        "{receipt:?}"
+    );
+    Ok(())
+}
+
+#[tokio::test(start_paused = true)]
+async fn pieces_the_host_drops_change_nothing_and_the_link_goes_on() -> Result<()> {
+    // Arrange
+    let mut hall = Hall::open(TestServer::simulated().await?, 1, test_timing()).await?;
+    let events_before = events_in(&hall.server)?;
+    let (pieces, _) = package_in_pieces(901)?;
+
+    // Act: half the pieces, then the host stops.
+    for piece in pieces.into_iter().take(2) {
+        hall.host.send(piece).await?;
+    }
+    hall.host.send(ClientMsg::PiecesDropped).await?;
+
+    // Assert: no acknowledgement, nothing stored, the host carries on.
+    hall.host
+        .ok(Command::AddJudge {
+            name: "Судья".into(),
+        })
+        .await?;
+    ensure!(hall.host.try_ack(901).is_none());
+    ensure!(events_in(&hall.server)? == events_before + 1);
+    Ok(())
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_team_sending_pieces_is_cut_off() -> Result<()> {
+    let hall = Hall::open(TestServer::simulated().await?, 1, test_timing()).await?;
+    let mut team = Terminal::connect(&hall.team_codes[0]).await?;
+
+    // A piece within a team's frame limit: refused for who sends it.
+    team.send(ClientMsg::Piece {
+        total: 100,
+        bytes: vec![0; 10],
+    })
+    .await?;
+
+    let closed = team.closed().await?;
+    ensure!(closed.code == close::FORBIDDEN, "{closed:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_apps_link_sends_a_large_package_in_pieces_saying_how_much_has_gone() -> Result<()> {
+    use minuta_client::net::{EventSink, NetHandle};
+    use minuta_client::state::{NetCommand, NetEvent};
+    use std::sync::{Arc, mpsc};
+    use std::time::Duration;
+
+    // Arrange: the app's own link (QUIC) as the host.
+    let server = TestServer::in_process()?;
+    let mut host = Terminal::connect(&server.host_code).await?;
+    minuta_tests::hall::set_up_tournament(&mut host, "Пакеты", test_timing()).await?;
+    let (tx, events) = mpsc::channel();
+    let net = NetHandle::start(
+        server.host_code.clone(),
+        EventSink::new(tx, Arc::new(|| {})),
+        false,
+    )?;
+    let ClientMsg::Command { command, .. } = package_command(77)? else {
+        anyhow::bail!("a command")
+    };
+
+    // Act
+    ensure!(net.send(NetCommand::Command {
+        request: 77,
+        command: Box::new(command),
+    }));
+
+    // Assert: the bytes gone, growing to the whole, then the server's receipt.
+    let deadline = std::time::Instant::now() + minuta_tests::STEP;
+    let mut gone = Vec::new();
+    let receipt = loop {
+        ensure!(
+            std::time::Instant::now() < deadline,
+            "no receipt; gone {gone:?}"
+        );
+        match events.recv_timeout(Duration::from_millis(50)) {
+            Ok(NetEvent::Sending {
+                request: 77, sent, ..
+            }) => gone.push(sent),
+            Ok(NetEvent::Ack {
+                request: 77,
+                result,
+            }) => break result,
+            Ok(_) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => anyhow::bail!("the link ended"),
+        }
+    };
+    ensure!(
+        gone.len() > 2 && gone.windows(2).all(|w| w[0] < w[1]),
+        "{gone:?}"
+    );
+    ensure!(
+        matches!(
+            receipt,
+            Ok(Receipt::Game {
+                receipt: GameReceipt::Chgk(ChgkReceipt::PackageLoaded { .. }),
+                ..
+            })
+        ),
+        "{receipt:?}"
+    );
     Ok(())
 }

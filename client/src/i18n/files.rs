@@ -78,6 +78,11 @@ pub fn coming(lang: Lang, percent: u32) -> String {
     )
 }
 
+/// Before a large command's progress: `what` is its name.
+pub fn sending(lang: Lang, what: &str) -> String {
+    lang.pick(format!("Отправляется: {what}"), format!("Sending: {what}"))
+}
+
 pub fn cancel(lang: Lang) -> String {
     lang.pick("Отменить".into(), "Cancel".into())
 }

@@ -23,6 +23,7 @@ use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::close;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
+use minuta_shared::wire::pieces::large_encoding;
 use minuta_shared::wire::view_stream::ViewStream;
 use tokio::sync::{mpsc, watch};
 
@@ -33,6 +34,7 @@ use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
 // Where tests and benches have always found them.
 pub use super::link::{backoff, jitter};
+use super::sending::Sending;
 use super::{EventSink, local_now_us};
 use crate::os_error::FileError;
 use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
@@ -273,9 +275,18 @@ async fn converse(
     let _ = (busy_poll, live_rx);
 
     let mut in_flight = BTreeSet::new();
+    let mut sending = Sending::default();
     let mut outcome = None;
     while let Some(command) = queued.pop_front() {
-        if let Err(error) = perform(command, &mut writer, &mut send, &mut in_flight, events).await {
+        let performed = perform(
+            command,
+            &mut writer,
+            &mut send,
+            &mut in_flight,
+            &mut sending,
+            events,
+        );
+        if let Err(error) = performed.await {
             outcome = Some(broken(error));
             break;
         }
@@ -313,11 +324,28 @@ async fn converse(
             command = commands.recv() => match command {
                 None | Some(NetCommand::Leave) => break SessionEnd::Left,
                 Some(command) => {
-                    if let Err(error) = perform(command, &mut writer, &mut send, &mut in_flight, events).await {
+                    let performed = perform(
+                        command,
+                        &mut writer,
+                        &mut send,
+                        &mut in_flight,
+                        &mut sending,
+                        events,
+                    );
+                    if let Err(error) = performed.await {
                         outcome = Some(broken(error));
                     }
                 }
             },
+            // The next piece of a large command, when one is on its way.
+            () = std::future::ready(()), if !sending.is_empty() => {
+                if let Some((piece, event)) = sending.next_piece() {
+                    match writer.write(&mut send, piece).await {
+                        Ok(()) => events.send(event),
+                        Err(error) => outcome = Some(broken(error)),
+                    }
+                }
+            }
             _ = watch.tick() => {
                 let frames = watchdog::frames_heard(&connection.stats());
                 if let Some(event) = dog.check(frames, std::time::Instant::now()) {
@@ -346,6 +374,7 @@ async fn perform(
     writer: &mut FrameWriter,
     send: &mut quinn::SendStream,
     in_flight: &mut BTreeSet<u64>,
+    sending: &mut Sending,
     events: &EventSink,
 ) -> Result<(), FrameError> {
     let (request, command) = match command {
@@ -365,12 +394,27 @@ async fn perform(
         NetCommand::Fetch { request, file } => {
             return writer.write(send, ClientMsg::Fetch { request, file }).await;
         }
+        NetCommand::CancelSending { request } => {
+            let (was, dropped) = sending.cancel(request);
+            if was {
+                in_flight.remove(&request);
+                events.send(NetEvent::SendingStopped { request });
+            }
+            return match dropped {
+                Some(msg) => writer.write(send, msg).await,
+                None => Ok(()),
+            };
+        }
         NetCommand::Leave => return Ok(()),
     };
     in_flight.insert(request);
-    writer
-        .write(send, ClientMsg::Command { request, command })
-        .await
+    let msg = ClientMsg::Command { request, command };
+    // A package goes in pieces, between which the rest goes on.
+    if let Ok(Some(encoding)) = large_encoding(&msg) {
+        events.send(sending.push(request, encoding));
+        return Ok(());
+    }
+    writer.write(send, msg).await
 }
 
 /// Reads a package file for a game's package command (ChGK's

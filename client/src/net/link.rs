@@ -54,7 +54,7 @@ pub fn lose(events: &EventSink, command: &NetCommand) {
         | NetCommand::Fetch { request, .. } => {
             events.send(NetEvent::Lost { request: *request });
         }
-        NetCommand::Leave => {}
+        NetCommand::CancelSending { .. } | NetCommand::Leave => {}
     }
 }
 

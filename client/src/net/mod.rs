@@ -9,6 +9,7 @@
 //! `heartbeat`), reconnects;
 //! [`watchdog`] notices a server gone quiet; [`link`] is what both
 //! transports share (backoff, close codes, delivering messages);
+//! [`sending`] paces a large command in pieces;
 //! [`ws_session`] is the browser's link without I/O (TLS over the
 //! WebSocket's bytes), driven by `crate::web::transport`.
 
@@ -18,6 +19,7 @@ pub mod frames;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod heartbeat;
 pub mod link;
+pub mod sending;
 pub mod tls;
 pub mod watchdog;
 pub mod ws_session;

@@ -16,6 +16,7 @@ use minuta_shared::time::ClockSample;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::ClientMsg;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
+use minuta_shared::wire::pieces::large_encoding;
 use minuta_shared::wire::view_stream::ViewStream;
 use rustls::ClientConnection;
 use rustls::pki_types::ServerName;
@@ -23,6 +24,7 @@ use serde::Serialize;
 
 use super::frames::{FrameReader, FrameWriter, Incoming, decode_payload};
 use super::link::{FINAL_CLOSE_CODES, client_name, event_of};
+use super::sending::Sending;
 use super::tls::{PinnedServer, SERVER_NAME, ws_rustls_config};
 use crate::os_error::FileError;
 use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
@@ -55,6 +57,8 @@ pub struct WsSession {
     peer_closed: bool,
     /// Commands sent and not yet acknowledged: lost if the link drops.
     in_flight: BTreeSet<u64>,
+    /// Large commands going in pieces.
+    sending: Sending,
 }
 
 impl WsSession {
@@ -76,6 +80,7 @@ impl WsSession {
             greeted: false,
             peer_closed: false,
             in_flight: BTreeSet::new(),
+            sending: Sending::default(),
         };
         session.write(Hello {
             protocol: PROTOCOL_VERSION,
@@ -129,10 +134,16 @@ impl WsSession {
         match command {
             NetCommand::Command { request, command } => {
                 self.in_flight.insert(request);
-                self.write(ClientMsg::Command {
+                let msg = ClientMsg::Command {
                     request,
                     command: *command,
-                })
+                };
+                // A package goes in pieces (`send_piece`), paced by the page.
+                if let Ok(Some(encoding)) = large_encoding(&msg) {
+                    events.push(self.sending.push(request, encoding));
+                    return Ok(());
+                }
+                self.write(msg)
             }
             NetCommand::LoadPackageFile { request, path, .. } => {
                 let error = FileError::io(path, &std::io::Error::from(ErrorKind::Unsupported));
@@ -140,8 +151,33 @@ impl WsSession {
                 Ok(())
             }
             NetCommand::Fetch { request, file } => self.write(ClientMsg::Fetch { request, file }),
+            NetCommand::CancelSending { request } => {
+                let (was, dropped) = self.sending.cancel(request);
+                if was {
+                    self.in_flight.remove(&request);
+                    events.push(NetEvent::SendingStopped { request });
+                }
+                match dropped {
+                    Some(msg) => self.write(msg),
+                    None => Ok(()),
+                }
+            }
             NetCommand::Leave => Ok(()),
         }
+    }
+
+    /// Whether a large command has pieces still to send.
+    pub fn has_pieces(&self) -> bool {
+        !self.sending.is_empty()
+    }
+
+    /// Writes the next piece of the large command on its way, if any.
+    pub fn send_piece(&mut self, events: &mut Vec<NetEvent>) -> Result<(), End> {
+        if let Some((piece, event)) = self.sending.next_piece() {
+            self.write(piece)?;
+            events.push(event);
+        }
+        Ok(())
     }
 
     /// A ping for the clock and the server's liveness.

@@ -63,6 +63,8 @@ pub enum UiCommand {
     Fetch(HostFile),
     /// Stop waiting for a file asked for.
     CancelFetch(HostFile),
+    /// Stop sending a large command (a package on its way), by its request.
+    CancelSending(u64),
     /// Write a file that came from the server where the save dialog chose.
     SaveFile {
         path: PathBuf,
@@ -92,6 +94,8 @@ pub enum NetCommand {
         format: Format,
         path: PathBuf,
     },
+    /// Stop sending the large command `request` (a package on its way).
+    CancelSending { request: u64 },
     /// Ask the server for a file (only the host may).
     Fetch { request: u64, file: HostFile },
     /// Close the connection and stop.

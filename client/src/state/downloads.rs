@@ -56,13 +56,13 @@ impl Downloads {
     pub fn progress(&self, file: &HostFile) -> Option<f32> {
         self.on_its_way
             .values()
-            .find(|d| &d.file == file)
+            .find(|d| same_button(&d.file, file))
             .map(|d| d.incoming.fraction())
     }
 
     /// The host no longer wants `file`: the parts still coming are dropped.
     pub fn cancel(&mut self, file: &HostFile) {
-        self.on_its_way.retain(|_, d| &d.file != file);
+        self.on_its_way.retain(|_, d| !same_button(&d.file, file));
     }
 
     pub fn take_part(&mut self, part: FilePart) -> PartTaken {
@@ -110,6 +110,15 @@ impl Downloads {
     }
 }
 
+/// Whether two files are one button's: the codes' sheet is one whatever
+/// Wi-Fi the host types while it comes.
+fn same_button(a: &HostFile, b: &HostFile) -> bool {
+    match (a, b) {
+        (HostFile::Codes { .. }, HostFile::Codes { .. }) => true,
+        _ => a == b,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +143,23 @@ mod tests {
         assert_eq!(come.len(), 1);
         assert_eq!(come[0].name, "cup-protocol.pdf");
         assert_eq!(come[0].bytes, bytes);
+    }
+
+    #[test]
+    fn the_codes_stay_on_their_way_while_the_wifi_is_typed_on() {
+        let mut downloads = Downloads::default();
+        downloads.begin(
+            1,
+            HostFile::Codes {
+                wifi: "Зал".into()
+            },
+        );
+        let typed_on = HostFile::Codes {
+            wifi: "Зал / 1234".into(),
+        };
+        assert_eq!(downloads.progress(&typed_on), Some(0.0));
+        downloads.cancel(&typed_on);
+        assert_eq!(downloads.progress(&typed_on), None);
     }
 
     #[test]

@@ -54,6 +54,17 @@ pub enum NetEvent {
         request: u64,
         error: FileError,
     },
+    /// `sent` of the `total` bytes of the large command `request` (a
+    /// package) have gone to the server.
+    Sending {
+        request: u64,
+        sent: u64,
+        total: u64,
+    },
+    /// The host stopped sending `request`: the server takes none of it.
+    SendingStopped {
+        request: u64,
+    },
     /// A part of a file the host asked for.
     FilePart(Box<FilePart>),
     /// The server made no file for the host's `request`.

@@ -41,6 +41,9 @@ use crate::lang::Lang;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pending {
     pub command: Command,
+    /// A large command (a package) still going in pieces: the bytes gone
+    /// and its whole size.
+    pub sending: Option<(u64, u64)>,
 }
 
 #[derive(Debug, Default)]
@@ -203,7 +206,13 @@ impl AppState {
             },
             other => other,
         };
-        self.pending.insert(request, Pending { command: kept });
+        self.pending.insert(
+            request,
+            Pending {
+                command: kept,
+                sending: None,
+            },
+        );
         request
     }
 
@@ -351,6 +360,21 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
                 state.notify(NoticeKind::Error, notice);
             }
         }
+        NetEvent::Sending {
+            request,
+            sent,
+            total,
+        } => {
+            if let Some(pending) = state.pending.get_mut(&request) {
+                pending.sending = (sent < total).then_some((sent, total));
+            }
+        }
+        NetEvent::SendingStopped { request } => {
+            if let Some(pending) = state.pending.remove(&request) {
+                let notice = Notice::SendingStopped(Box::new(pending.command));
+                state.notify(NoticeKind::Info, notice);
+            }
+        }
         NetEvent::FilePart(part) => {
             if let downloads::PartTaken::Broken(file) = state.downloads.take_part(*part) {
                 state.notify(NoticeKind::Error, Notice::FileInterrupted(file));
@@ -366,6 +390,7 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             // would bury the screen.
             Some(Pending {
                 command: Command::Press { .. },
+                ..
             }) => state.button.lost(request),
             Some(pending) => {
                 state.notify(NoticeKind::Error, Notice::Lost(Box::new(pending.command)))

@@ -30,6 +30,9 @@ pub enum Notice {
         error: FileError,
     },
     Lost(Box<Command>),
+    /// The host stopped sending this command (a package) midway: the
+    /// server took none of it.
+    SendingStopped(Box<Command>),
     /// A file from the server was written to this path (the app's save
     /// dialog).
     FileSaved(std::path::PathBuf),

@@ -27,6 +27,11 @@ use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
 
 /// The brief's liveness: a ping every 500 ms, which the server pongs.
 const PING_EVERY: Duration = Duration::from_millis(500);
+/// A large command's pieces go while the socket holds less than this
+/// unsent: at each tick (every `CHECK_EVERY`) and as the server's bytes
+/// come, about 2 MB a second at most, fast enough for a package over the
+/// hall's Wi-Fi and never a queue a cancel cannot stop.
+const PIECES_BUFFERED: u32 = 512 * 1024;
 /// How long the socket and the greeting together may take (the native
 /// link's connect and greeting timeouts, 4 s and 5 s).
 const GREETING_TIMEOUT: Duration = Duration::from_secs(9);
@@ -259,6 +264,7 @@ impl Driver {
         {
             self.events.send(event);
         }
+        self.send_pieces();
         if now.saturating_duration_since(self.last_ping) >= PING_EVERY {
             self.last_ping = now;
             let pinged = match self.link.as_mut() {
@@ -314,6 +320,7 @@ impl Driver {
             }
         }
         self.flush();
+        self.send_pieces();
     }
 
     fn command(&mut self, command: NetCommand) -> bool {
@@ -330,7 +337,10 @@ impl Driver {
             return true;
         }
         match self.perform(command) {
-            Ok(()) => self.flush(),
+            Ok(()) => {
+                self.flush();
+                self.send_pieces();
+            }
             // The socket's close follows and ends the session.
             Err(end) => tracing::warn!("the link broke while sending: {end:?}"),
         }
@@ -348,6 +358,35 @@ impl Driver {
             self.events.send(event);
         }
         done
+    }
+
+    /// Sends the pieces of a large command (a package) while the socket's
+    /// own buffer is low: what it holds has not left the page yet, so the
+    /// host's progress is what has gone, and a cancel stops the rest.
+    fn send_pieces(&mut self) {
+        let Some(link) = self.link.as_mut() else {
+            return;
+        };
+        if link.socket.ready_state() != WebSocket::OPEN || !link.session.greeted() {
+            return;
+        }
+        let mut events = Vec::new();
+        while link.session.has_pieces() && link.socket.buffered_amount() < PIECES_BUFFERED {
+            if let Err(end) = link.session.send_piece(&mut events) {
+                tracing::warn!("the link broke while sending a piece: {end:?}");
+                break;
+            }
+            let bytes = link.session.outgoing();
+            for message in bytes.chunks(MAX_WEB_MESSAGE_BYTES) {
+                if link.socket.send_with_u8_array(message).is_err() {
+                    tracing::warn!("the WebSocket refused {} bytes", message.len());
+                    break;
+                }
+            }
+        }
+        for event in events {
+            self.events.send(event);
+        }
     }
 
     /// Sends what the session has for the server.

@@ -26,6 +26,7 @@ use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::files::{HostFile, parts};
 use minuta_shared::wire::handshake::{Hello, HelloReply, Refusal, Welcome};
 use minuta_shared::wire::permission::permitted;
+use minuta_shared::wire::pieces::Assembly;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view_stream::ViewSender;
 use minuta_shared::wire::{PROTOCOL_VERSION, close};
@@ -533,6 +534,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
             ),
         )
     };
+    let mut pieces = Assembly::default();
     loop {
         let wait = Deadline::AfterFirstByte(frame_timeout);
         let Some(payload) = read_frame(recv, limit, wait, stalled).await? else {
@@ -548,7 +550,28 @@ async fn read_loop<R: AsyncRead + Unpin>(
                 format!("envelope version {} after the handshake", env.version),
             ));
         }
-        match env.body {
+        // A large message in pieces (only the host's): taken once whole.
+        let msg = match env.body {
+            ClientMsg::Piece { total, bytes } => {
+                host_only(identity, "pieces of a message")?;
+                match pieces.take(total, bytes) {
+                    Ok(Some(msg)) => msg,
+                    Ok(None) => continue,
+                    Err(e) => return Err(Violation::new(close::MALFORMED, e.to_string())),
+                }
+            }
+            ClientMsg::PiecesDropped => {
+                host_only(identity, "pieces of a message")?;
+                pieces.drop_pieces();
+                continue;
+            }
+            other => other,
+        };
+        match msg {
+            // `Assembly::take` refuses a piece inside pieces.
+            ClientMsg::Piece { .. } | ClientMsg::PiecesDropped => {
+                return Err(Violation::new(close::MALFORMED, "a piece inside pieces"));
+            }
             ClientMsg::Ping { client_time_us } => {
                 let pong = ServerMsg::Pong {
                     client_time_us,
@@ -562,12 +585,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
             ClientMsg::WholeView => outbound.push(Outbound::WholeView).map_err(|_| too_slow())?,
             // Issue 38: the host's files, and nobody else's.
             ClientMsg::Fetch { request, file } => {
-                if identity.role() != Role::Host {
-                    return Err(Violation::new(
-                        close::FORBIDDEN,
-                        format!("{:?} may not take files from the server", identity.role()),
-                    ));
-                }
+                host_only(identity, "files from the server")?;
                 fetch(Arc::clone(files), request, file, outbound.clone());
             }
             ClientMsg::Command { request, command } => {
@@ -614,6 +632,18 @@ async fn read_loop<R: AsyncRead + Unpin>(
             }
         }
     }
+}
+
+/// Closes the connection of any role but the host's, which alone sends
+/// `what`.
+fn host_only(identity: Identity, what: &str) -> Result<(), Violation> {
+    if identity.role() == Role::Host {
+        return Ok(());
+    }
+    Err(Violation::new(
+        close::FORBIDDEN,
+        format!("{:?} may not send {what}", identity.role()),
+    ))
 }
 
 /// Makes the file on a blocking thread (a PDF or a replay of the store

@@ -27,6 +27,13 @@ pub enum ClientMsg {
     /// `ServerMsg::FileRefused`. Any other role asking is closed as
     /// forbidden.
     Fetch { request: u64, file: HostFile },
+    /// A piece of a large message's encoding (a question package with its
+    /// pictures: `crate::wire::pieces`), in order; the server takes the
+    /// message once `total` bytes have come. Only the host sends these.
+    Piece { total: u32, bytes: Vec<u8> },
+    /// The host stopped the message it was sending in pieces: those so far
+    /// are dropped.
+    PiecesDropped,
 }
 
 /// Every action any role can take. Who may send which is decided in one

@@ -16,6 +16,7 @@ pub mod envelope;
 pub mod files;
 pub mod handshake;
 pub mod permission;
+pub mod pieces;
 pub mod server;
 pub mod slice_secret;
 pub mod view;

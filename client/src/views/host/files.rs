@@ -3,7 +3,8 @@
 //! comes; and «Файлы турнира» — the protocol, the rating site's files, the
 //! whole event, every game's sheet and a backup — under the programme. The
 //! app hands a file that came to the browser's downloads or the save
-//! dialog; this view only asks ([`UiCommand::Fetch`]).
+//! dialog; this view only asks ([`UiCommand::Fetch`]). Also: a package on
+//! its way to the server, with its progress and «Отменить».
 
 use egui::{RichText, Ui};
 use minuta_shared::wire::files::HostFile;
@@ -44,6 +45,30 @@ pub fn button(
                 out.push(UiCommand::Fetch(file));
             }
         }
+    }
+}
+
+/// Large commands (a package) on their way to the server: what, how much
+/// has gone, and «Отменить».
+pub fn sending(ui: &mut Ui, state: &AppState, out: &mut Vec<UiCommand>) {
+    let lang = state.lang;
+    for (request, pending) in &state.pending {
+        let Some((sent, total)) = pending.sending else {
+            continue;
+        };
+        ui.horizontal_wrapped(|ui| {
+            let fraction = sent as f32 / total.max(1) as f32;
+            let what = crate::i18n::command_name(lang, &pending.command);
+            ui.label(texts::sending(lang, &what));
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(200.0)
+                    .text(format!("{}%", (fraction * 100.0).round() as u32)),
+            );
+            if ui.button(texts::cancel(lang)).clicked() {
+                out.push(UiCommand::CancelSending(*request));
+            }
+        });
     }
 }
 

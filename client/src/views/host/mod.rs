@@ -132,6 +132,8 @@ pub fn dashboard(
         crate::views::programme::strip(ui, lang, listed, 15.0);
     }
     ui.separator();
+    // A package on its way, on every tab: how much has gone, «Отменить».
+    files::sending(ui, state, &mut out);
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
