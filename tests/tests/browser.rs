@@ -741,6 +741,13 @@ async fn browser_38_the_host_takes_the_codes_and_the_rating_file_and_brings_team
          50126,Южные кони,Москва,Б,102181,Ким,Анна,Олеговна\n",
     )?;
     let saved = tempfile::tempdir()?;
+    // Twelve tours, four times a real package: over 128 KiB, so it goes
+    // in pieces.
+    let large_package = downloads.path().join("большой.4s");
+    std::fs::write(
+        &large_package,
+        std::fs::read(minuta_tests::hall::pack("ovsch_boronenko_3.4s"))?.repeat(4),
+    )?;
     blocking(|| -> Result<()> {
         let page = Page::open(LAPTOP, "host-files", &url)?;
         page.browser.downloads_to(saved.path())?;
@@ -803,6 +810,25 @@ async fn browser_38_the_host_takes_the_codes_and_the_rating_file_and_brings_team
         // Assert: the server took it.
         page.wait_label("пакет загружен")?;
         page.shot("package-picked")?;
+
+        // Act: a package too large to go at once, on a slow link: it goes
+        // in pieces, the host seeing how much has gone.
+        page.browser
+            .slow_link(Duration::from_millis(40), 2_000_000)?;
+        page.tap(&page.wait_label("Выбрать файл…")?)?;
+        page.browser.choose_file(&large_package)?;
+        if page
+            .wait_widget("the package on its way", |w| w.says("Отправляется"))
+            .is_ok()
+        {
+            page.shot("package-sending")?;
+        }
+
+        // Assert: taken whole.
+        page.wait_widget("the large package taken", |w| {
+            w.says("пакет загружен") && !w.says("туров 1, вопросов 1")
+        })?;
+        page.shot("package-large")?;
         Ok(())
     })?;
     Ok(())
