@@ -215,7 +215,9 @@ impl MinutaApp {
             NetCommand::Command { request, .. }
             | NetCommand::LoadPackageFile { request, .. }
             | NetCommand::Fetch { request, .. } => Some(*request),
-            NetCommand::CancelSending { .. } | NetCommand::Leave => None,
+            NetCommand::ReadRoster { .. }
+            | NetCommand::CancelSending { .. }
+            | NetCommand::Leave => None,
         };
         let delivered = self.net.as_ref().is_some_and(|net| net.send(command));
         if !delivered && let Some(request) = request {
@@ -314,6 +316,18 @@ impl MinutaApp {
                 #[cfg(target_arch = "wasm32")]
                 self.files.pick_teams();
             }
+            // The browser has the server read it: the spreadsheet
+            // readers stay out of the page.
+            #[cfg(target_arch = "wasm32")]
+            UiCommand::TeamsFileBytes(file_name, bytes) => {
+                let request = self.state.begin_roster_read();
+                self.send_net(NetCommand::ReadRoster {
+                    request,
+                    file_name,
+                    bytes,
+                });
+            }
+            #[cfg(not(target_arch = "wasm32"))]
             UiCommand::TeamsFileBytes(name, bytes) => {
                 let read = views::host::team_import::read_bytes(&name, &bytes);
                 views::host::team_import::read_done(&self.ctx, read);
@@ -577,6 +591,9 @@ impl eframe::App for MinutaApp {
         self.state.audio_missing = self.sound.status() == SoundStatus::NoDevice;
         self.state.now_us = local_now_us();
         self.drain_events();
+        if let Some(read) = self.state.roster_read.take() {
+            views::host::team_import::read_done(&self.ctx, read.into());
+        }
         self.watch_hall();
         self.watch_ring();
         self.watch_games();

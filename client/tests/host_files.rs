@@ -230,3 +230,31 @@ fn a_stopped_package_leaves_the_strip_and_says_the_server_took_none() {
     assert!(state.pending.is_empty());
     assert_eq!(state.toasts.len(), 1);
 }
+
+#[test]
+fn the_browser_takes_the_servers_reading_of_its_last_roster_only() {
+    let mut state = state_at(Lang::Ru, 1_000_000, View::Host(common::host_view()));
+    let first = state.begin_roster_read();
+    let last = state.begin_roster_read();
+    let read = |n: usize| {
+        minuta_shared::roster::read("r.csv", "Команда,Город,А,Б,В,Г\n".repeat(n).as_bytes())
+    };
+
+    reduce(
+        &mut state,
+        NetEvent::RosterRead {
+            request: first,
+            read: read(1),
+        },
+    );
+    assert_eq!(state.roster_read, None, "an earlier file's reading");
+    reduce(
+        &mut state,
+        NetEvent::RosterRead {
+            request: last,
+            read: read(2),
+        },
+    );
+
+    assert_eq!(state.roster_read, Some(read(2)));
+}

@@ -78,7 +78,8 @@ async fn hear(outbox: &Outbox) -> Heard {
             | ServerMsg::Media(_)
             | ServerMsg::ViewDelta(_)
             | ServerMsg::FilePart(_)
-            | ServerMsg::FileRefused { .. } => {}
+            | ServerMsg::FileRefused { .. }
+            | ServerMsg::RosterRead { .. } => {}
         }
     }
 }

@@ -26,6 +26,7 @@ use minuta_client::net::tls::{SERVER_NAME, client_config};
 use minuta_shared::identity::Identity;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::packages::media::MediaFile;
+use minuta_shared::roster::{Read, ReadError};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{self, MAX_SERVER_FRAME_BYTES};
@@ -314,6 +315,8 @@ pub struct Terminal {
     /// those whole or refused.
     files: HashMap<u64, Incoming>,
     fetched: HashMap<u64, Result<(String, Vec<u8>), FileRefusal>>,
+    /// Files of teams the server read (`ClientMsg::ReadRoster`), by request.
+    rosters: HashMap<u64, Result<Read, ReadError>>,
     /// A view's patch did not fit: a whole view is to be asked for.
     out_of_step: bool,
     ended: Option<String>,
@@ -447,6 +450,7 @@ impl Terminal {
             alerts: Vec::new(),
             files: HashMap::new(),
             fetched: HashMap::new(),
+            rosters: HashMap::new(),
             media: Vec::new(),
             out_of_step: false,
             ended: None,
@@ -627,6 +631,32 @@ impl Terminal {
         }
     }
 
+    /// Has the server read a file of teams, as the browser's dashboard
+    /// does, and waits for what it read.
+    pub async fn read_roster(
+        &mut self,
+        file_name: &str,
+        bytes: Vec<u8>,
+    ) -> Result<Result<Read, ReadError>> {
+        let request = self.next_request;
+        self.next_request += 1;
+        let file_name = file_name.to_owned();
+        self.send(ClientMsg::ReadRoster {
+            request,
+            file_name,
+            bytes,
+        })
+        .await?;
+        let deadline = tokio::time::Instant::now() + STEP;
+        loop {
+            if let Some(read) = self.rosters.remove(&request) {
+                return Ok(read);
+            }
+            self.pump(deadline, &format!("the roster of request {request}"))
+                .await?;
+        }
+    }
+
     /// Like [`Terminal::command`], but a refusal is an error.
     pub async fn ok(&mut self, command: Command) -> Result<Receipt> {
         let name = format!("{command:?}");
@@ -737,6 +767,9 @@ impl Terminal {
             }
             ServerMsg::FileRefused { request, why } => {
                 self.fetched.insert(request, Err(why));
+            }
+            ServerMsg::RosterRead { request, read } => {
+                self.rosters.insert(request, read);
             }
             // The reader has made every patch a whole view.
             ServerMsg::ViewDelta(_) => {}

@@ -733,13 +733,25 @@ async fn browser_38_the_host_takes_the_codes_and_the_rating_file_and_brings_team
     let data = hall.server.data_dir();
     let downloads = tempfile::tempdir()?;
     let roster = downloads.path().join("roster-file.csv");
-    std::fs::write(
-        &roster,
+    // Forty teams as the rating site gives them, «Южные кони» with two
+    // Борис Семёнов.
+    let mut rows = String::from(
         "50126,Южные кони,Москва,К,102154,Семёнов,Борис,Сергеевич\n\
          50126,Южные кони,Москва,Б,102179,Семёнов,Борис,Ильич\n\
          50126,Южные кони,Москва,Б,102180,Орлова,Ирина,\n\
          50126,Южные кони,Москва,Б,102181,Ким,Анна,Олеговна\n",
-    )?;
+    );
+    for team in 1..40 {
+        for player in 0..4 {
+            let flag = if player == 0 { "К" } else { "Б" };
+            rows += &format!(
+                "{},Сборная {team},Тверь,{flag},{},Игроков,Игрок,{player}\n",
+                60_000 + team,
+                200_000 + team * 10 + player
+            );
+        }
+    }
+    std::fs::write(&roster, rows)?;
     let saved = tempfile::tempdir()?;
     // Twelve tours, four times a real package: over 128 KiB, so it goes
     // in pieces.
@@ -778,6 +790,21 @@ async fn browser_38_the_host_takes_the_codes_and_the_rating_file_and_brings_team
         page.shot("rating")?;
         ensure!(csv == export(&data, ExportFormat::RatingCsv)?.into_bytes());
 
+        // Act: the jury's protocol and a backup.
+        page.tap(&page.wait_label("Протокол для подписи (PDF)")?)?;
+        let (_, protocol) = downloaded(saved.path(), "-protocol.pdf")?;
+        ensure!(protocol == minuta_server::export::export_pdf(&data)?);
+        page.tap(&page.wait_label("Резервная копия")?)?;
+        let (backup, _) = downloaded(saved.path(), "-backup.sqlite3")?;
+
+        // Assert: the backup, restored, is the game as it was.
+        let restored = saved.path().join("restored");
+        minuta_server::store::restore(&saved.path().join(&backup), &restored)?;
+        ensure!(
+            export(&restored, ExportFormat::Json)? == export(&data, ExportFormat::Json)?,
+            "the restored game exports otherwise"
+        );
+
         // Act: «Импорт команд…» through the browser's own file picker.
         page.tap(&page.wait_label("Подготовка")?)?;
         page.tap(&page.wait_label("Команды")?)?;
@@ -786,7 +813,7 @@ async fn browser_38_the_host_takes_the_codes_and_the_rating_file_and_brings_team
         page.browser.choose_file(&roster)?;
 
         // Assert: the namesakes are two players, told apart.
-        page.wait_label("Новые (1)")?;
+        page.wait_label("Новые (40)")?;
         page.wait_widget("the namesakes told apart", |w| {
             w.says("Семёнов Борис С.") && w.says("Семёнов Борис И.")
         })?;
@@ -797,7 +824,7 @@ async fn browser_38_the_host_takes_the_codes_and_the_rating_file_and_brings_team
         // Act: the same file dropped on the page. Assert: nothing changes.
         page.browser
             .drop_file("roster-dropped.csv", &std::fs::read(&roster)?)?;
-        page.wait_label("Без изменений (1)")?;
+        page.wait_label("Без изменений (40)")?;
         page.shot("import-dropped")?;
 
         // Act: a package through the questions tab's own file picker.

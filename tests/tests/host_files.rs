@@ -339,3 +339,39 @@ async fn the_apps_link_sends_a_large_package_in_pieces_saying_how_much_has_gone(
     );
     Ok(())
 }
+
+#[tokio::test(start_paused = true)]
+async fn the_server_reads_the_browsers_roster_with_namesakes_and_only_for_the_host() -> Result<()> {
+    // Arrange: the rating site's roster, two Борис Семёнов in one team.
+    let hall = Hall::open(TestServer::simulated().await?, 1, test_timing()).await?;
+    let mut host = Terminal::connect(&hall.server.host_code).await?;
+    let roster = "50126,Южные кони,Москва,К,102154,Семёнов,Борис,Сергеевич\n\
+                  50126,Южные кони,Москва,Б,102179,Семёнов,Борис,Ильич\n";
+
+    // Act
+    let read = host
+        .read_roster("roster.csv", roster.as_bytes().to_vec())
+        .await??;
+    let broken = host
+        .read_roster("teams.xlsx", b"not a sheet".to_vec())
+        .await?;
+
+    // Assert: exactly what the app reads itself, namesakes apart.
+    ensure!(read == minuta_shared::roster::read("roster.csv", roster.as_bytes())?);
+    let ids: Vec<Option<u32>> = read.teams[0].site_players.iter().map(|p| p.id).collect();
+    ensure!(ids == [Some(102154), Some(102179)], "{ids:?}");
+    ensure!(
+        matches!(broken, Err(minuta_shared::roster::ReadError::Xlsx(_))),
+        "{broken:?}"
+    );
+
+    // A team asking is cut off.
+    let mut team = Terminal::connect(&hall.team_codes[0]).await?;
+    let answer = team.read_roster("r.csv", roster.as_bytes().to_vec()).await;
+    let closed = team.closed().await?;
+    ensure!(
+        answer.is_err() && closed.code == close::FORBIDDEN,
+        "{closed:?}"
+    );
+    Ok(())
+}

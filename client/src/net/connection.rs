@@ -394,6 +394,22 @@ async fn perform(
         NetCommand::Fetch { request, file } => {
             return writer.write(send, ClientMsg::Fetch { request, file }).await;
         }
+        NetCommand::ReadRoster {
+            request,
+            file_name,
+            bytes,
+        } => {
+            let msg = ClientMsg::ReadRoster {
+                request,
+                file_name,
+                bytes,
+            };
+            if let Ok(Some(encoding)) = large_encoding(&msg) {
+                events.send(sending.push(request, encoding));
+                return Ok(());
+            }
+            return writer.write(send, msg).await;
+        }
         NetCommand::CancelSending { request } => {
             let (was, dropped) = sending.cancel(request);
             if was {

@@ -54,7 +54,8 @@ pub fn lose(events: &EventSink, command: &NetCommand) {
         | NetCommand::Fetch { request, .. } => {
             events.send(NetEvent::Lost { request: *request });
         }
-        NetCommand::CancelSending { .. } | NetCommand::Leave => {}
+        // The import waits for its file no longer: the host picks it again.
+        NetCommand::ReadRoster { .. } | NetCommand::CancelSending { .. } | NetCommand::Leave => {}
     }
 }
 
@@ -101,6 +102,7 @@ pub fn event_of(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, now_us: u64) -> O
         ServerMsg::StorageAlert { failing } => Some(NetEvent::StorageAlert(failing)),
         ServerMsg::Media(file) => Some(NetEvent::Media(file)),
         ServerMsg::FilePart(part) => Some(NetEvent::FilePart(part)),
+        ServerMsg::RosterRead { request, read } => Some(NetEvent::RosterRead { request, read }),
         ServerMsg::FileRefused { request, why } => Some(NetEvent::FileRefused { request, why }),
         // The reader has made every patch a whole view.
         ServerMsg::ViewDelta(_) => None,

@@ -151,6 +151,22 @@ impl WsSession {
                 Ok(())
             }
             NetCommand::Fetch { request, file } => self.write(ClientMsg::Fetch { request, file }),
+            NetCommand::ReadRoster {
+                request,
+                file_name,
+                bytes,
+            } => {
+                let msg = ClientMsg::ReadRoster {
+                    request,
+                    file_name,
+                    bytes,
+                };
+                if let Ok(Some(encoding)) = large_encoding(&msg) {
+                    events.push(self.sending.push(request, encoding));
+                    return Ok(());
+                }
+                self.write(msg)
+            }
             NetCommand::CancelSending { request } => {
                 let (was, dropped) = self.sending.cancel(request);
                 if was {

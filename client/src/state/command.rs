@@ -94,6 +94,13 @@ pub enum NetCommand {
         format: Format,
         path: PathBuf,
     },
+    /// Have the server read a file of teams (the browser's dashboard: the
+    /// spreadsheet readers stay out of the page).
+    ReadRoster {
+        request: u64,
+        file_name: String,
+        bytes: Vec<u8>,
+    },
     /// Stop sending the large command `request` (a package on its way).
     CancelSending { request: u64 },
     /// Ask the server for a file (only the host may).

@@ -4,6 +4,7 @@ use minuta_shared::identity::Identity;
 use minuta_shared::ids::GameId;
 use minuta_shared::packages::media::MediaFile;
 use minuta_shared::play::games::GamePatch;
+use minuta_shared::roster::{Read, ReadError};
 use minuta_shared::time::ClockSample;
 use minuta_shared::wire::files::{FilePart, FileRefusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
@@ -64,6 +65,11 @@ pub enum NetEvent {
     /// The host stopped sending `request`: the server takes none of it.
     SendingStopped {
         request: u64,
+    },
+    /// The server read the file of teams of `request`.
+    RosterRead {
+        request: u64,
+        read: Result<Read, ReadError>,
     },
     /// A part of a file the host asked for.
     FilePart(Box<FilePart>),

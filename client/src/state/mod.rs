@@ -103,6 +103,10 @@ pub struct AppState {
     pub drafts: drafts::Drafts,
     /// Issue 38: the files the host asked the server for.
     pub downloads: downloads::Downloads,
+    /// The file of teams the server is reading for the browser's
+    /// dashboard (its request), and what it read, for the import to take.
+    roster_reading: Option<u64>,
+    pub roster_read: Option<Result<minuta_shared::roster::Read, minuta_shared::roster::ReadError>>,
 }
 
 /// How long a server may stay silent before the terminal says so in large
@@ -183,6 +187,14 @@ impl AppState {
 
     /// Registers a command about to be sent and returns its request number,
     /// so the Ack can be matched to it.
+    /// A file of teams to be read by the server, as a new request: only
+    /// the last one's answer is taken.
+    pub fn begin_roster_read(&mut self) -> u64 {
+        self.next_request += 1;
+        self.roster_reading = Some(self.next_request);
+        self.next_request
+    }
+
     /// Asks for `file` as a new request, whose parts
     /// [`AppState::downloads`] gathers.
     pub fn begin_fetch(&mut self, file: minuta_shared::wire::files::HostFile) -> u64 {
@@ -373,6 +385,12 @@ pub fn reduce(state: &mut AppState, event: NetEvent) {
             if let Some(pending) = state.pending.remove(&request) {
                 let notice = Notice::SendingStopped(Box::new(pending.command));
                 state.notify(NoticeKind::Info, notice);
+            }
+        }
+        NetEvent::RosterRead { request, read } => {
+            if state.roster_reading == Some(request) {
+                state.roster_reading = None;
+                state.roster_read = Some(read);
             }
         }
         NetEvent::FilePart(part) => {

@@ -116,7 +116,8 @@ pub(super) async fn play(
                     | ServerMsg::Media(_)
                     | ServerMsg::ViewDelta(_)
                     | ServerMsg::FilePart(_)
-                    | ServerMsg::FileRefused { .. } => {}
+                    | ServerMsg::FileRefused { .. }
+                    | ServerMsg::RosterRead { .. } => {}
                 }
                 continue;
             }

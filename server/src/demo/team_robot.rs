@@ -121,7 +121,8 @@ pub(super) async fn play(
                     | ServerMsg::Media(_)
                     | ServerMsg::ViewDelta(_)
                     | ServerMsg::FilePart(_)
-                    | ServerMsg::FileRefused { .. } => continue,
+                    | ServerMsg::FileRefused { .. }
+                    | ServerMsg::RosterRead { .. } => continue,
                 }
                 if let Some(view) = latest.as_ref() {
                     for hand in &mut hands {

@@ -583,6 +583,22 @@ async fn read_loop<R: AsyncRead + Unpin>(
             }
             // Its views are out of step: the writer sends the last one whole.
             ClientMsg::WholeView => outbound.push(Outbound::WholeView).map_err(|_| too_slow())?,
+            // Issue 38: the browser's dashboard has its file of teams read
+            // here, off the reader.
+            ClientMsg::ReadRoster {
+                request,
+                file_name,
+                bytes,
+            } => {
+                host_only(identity, "files of teams")?;
+                let outbound = outbound.clone();
+                tokio::task::spawn_blocking(move || {
+                    let read = minuta_shared::roster::read(&file_name, &bytes);
+                    let answer = ServerMsg::RosterRead { request, read };
+                    // A full outbox: the host is being cut off anyway.
+                    let _ = outbound.push(Outbound::Msg(Arc::new(answer)));
+                });
+            }
             // Issue 38: the host's files, and nobody else's.
             ClientMsg::Fetch { request, file } => {
                 host_only(identity, "files from the server")?;

@@ -78,6 +78,7 @@ fn drain(outbox: &Outbox) -> Vec<String> {
                 ServerMsg::ViewDelta(_) => "delta".into(),
                 ServerMsg::FilePart(part) => format!("part {}", part.offset),
                 ServerMsg::FileRefused { request, .. } => format!("refused {request}"),
+                ServerMsg::RosterRead { request, .. } => format!("roster {request}"),
             },
             Outbound::WholeView => "whole".into(),
             Outbound::Close { .. } => "close".into(),

@@ -5,13 +5,14 @@
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::problem::{Problem, ProblemKind, ReadError, Spot};
 use super::{ImportedTeam, PlayerFlag, SitePlayer, csv, xlsx};
 
 /// The shape a file of teams was read as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FileKind {
     /// `idteam,команда,город,признак,idplayer,Ф,И,О`, one row per player.
     SiteRoster,
@@ -23,7 +24,9 @@ pub enum FileKind {
 }
 
 /// A file read: its shape, its teams in the file's order, its bad rows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The browser's dashboard has the server read its files
+/// (`ServerMsg::RosterRead`), so it travels.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Read {
     pub kind: FileKind,
     pub teams: Vec<ImportedTeam>,

@@ -189,7 +189,7 @@ impl ProblemKind {
 }
 
 /// A file that cannot be read as teams at all.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ReadError {
     #[error("the file is empty: no teams in it")]
     Empty,

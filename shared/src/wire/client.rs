@@ -34,6 +34,14 @@ pub enum ClientMsg {
     /// The host stopped the message it was sending in pieces: those so far
     /// are dropped.
     PiecesDropped,
+    /// The host's browser has a file of teams read by the server (its
+    /// spreadsheet readers stay out of the page): answered with
+    /// `ServerMsg::RosterRead` for the same `request`. Host only.
+    ReadRoster {
+        request: u64,
+        file_name: String,
+        bytes: Vec<u8>,
+    },
 }
 
 /// Every action any role can take. Who may send which is decided in one

@@ -7,7 +7,7 @@ use crate::packages::media::MediaFile;
 use crate::play::button::PressKind;
 use crate::play::games::{GamePatch, GameReceipt, PlayError};
 use crate::programme::ProgrammeError;
-use crate::roster::Problem;
+use crate::roster::{Problem, Read, ReadError};
 use crate::time::ServerTime;
 use crate::wire::delta::ViewDelta;
 use crate::wire::files::{FilePart, FileRefusal};
@@ -54,6 +54,11 @@ pub enum ServerMsg {
     FilePart(Box<FilePart>),
     /// To the host: the file it asked for was not made, and why.
     FileRefused { request: u64, why: FileRefusal },
+    /// To the host: the file of teams of its `ClientMsg::ReadRoster`, read.
+    RosterRead {
+        request: u64,
+        read: Result<Read, ReadError>,
+    },
 }
 
 impl ServerMsg {

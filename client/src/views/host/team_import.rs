@@ -23,6 +23,16 @@ use crate::views::widgets::{GREEN, GREY, RED};
 /// The picker's key, and the memory's.
 const KEY: &str = "team-import";
 
+impl From<Result<Read, ReadError>> for FileRead {
+    /// What the server read of a file the browser sent it.
+    fn from(read: Result<Read, ReadError>) -> Self {
+        match read {
+            Ok(read) => FileRead::Read(read),
+            Err(error) => FileRead::Content(error),
+        }
+    }
+}
+
 /// What the app read of the file chosen.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FileRead {
@@ -71,7 +81,9 @@ pub fn read_file(path: PathBuf) -> FileRead {
     }
 }
 
-/// Reads a file of teams the browser has read already (picked or dropped).
+/// Reads a file of teams whose bytes are here already (dropped on the
+/// window).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read_bytes(name: &str, bytes: &[u8]) -> FileRead {
     match roster::read(name, bytes) {
         Ok(read) => FileRead::Read(read),
