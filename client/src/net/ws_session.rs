@@ -69,7 +69,13 @@ impl WsSession {
         let mismatch = verifier.mismatch_flag();
         let config = ws_rustls_config(verifier).map_err(lost)?;
         let name = ServerName::try_from(SERVER_NAME).map_err(lost)?;
-        let tls = ClientConnection::new(Arc::new(config), name).map_err(lost)?;
+        let mut tls = ClientConnection::new(Arc::new(config), name).map_err(lost)?;
+        // rustls takes 64 KiB unsent by default and refuses the rest of a
+        // write: a package's piece (a frame of 64 KiB and its header) or a
+        // whole command did not fit, and the link broke. What is written
+        // here is bounded already (a frame's limit, one piece at a time,
+        // drained to the socket after each write).
+        tls.set_buffer_limit(None);
         let mut session = WsSession {
             tls,
             mismatch,
