@@ -23,7 +23,6 @@ use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::close;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
-use minuta_shared::wire::pieces::large_encoding;
 use minuta_shared::wire::view_stream::ViewStream;
 use tokio::sync::{mpsc, watch};
 
@@ -34,7 +33,7 @@ use super::tls::{SERVER_NAME, pinned_client_config};
 use super::watchdog::{self, Watchdog};
 // Where tests and benches have always found them.
 pub use super::link::{backoff, jitter};
-use super::sending::Sending;
+use super::sending::{Outgoing, Sending};
 use super::{EventSink, local_now_us};
 use crate::os_error::FileError;
 use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
@@ -377,15 +376,23 @@ async fn perform(
     sending: &mut Sending,
     events: &EventSink,
 ) -> Result<(), FrameError> {
-    let (request, command) = match command {
-        NetCommand::Command { request, command } => (request, *command),
+    // The message, and its request; a command's waits for its Ack.
+    let (request, msg) = match command {
+        NetCommand::Command { request, command } => {
+            in_flight.insert(request);
+            let command = *command;
+            (request, ClientMsg::Command { request, command })
+        }
         NetCommand::LoadPackageFile {
             request,
             game,
             format,
             path,
         } => match read_package(game, format, &path).await {
-            Ok(command) => (request, command),
+            Ok(command) => {
+                in_flight.insert(request);
+                (request, ClientMsg::Command { request, command })
+            }
             Err(error) => {
                 events.send(NetEvent::FileFailed { request, error });
                 return Ok(());
@@ -404,11 +411,7 @@ async fn perform(
                 file_name,
                 bytes,
             };
-            if let Ok(Some(encoding)) = large_encoding(&msg) {
-                events.send(sending.push(request, encoding));
-                return Ok(());
-            }
-            return writer.write(send, msg).await;
+            (request, msg)
         }
         NetCommand::CancelSending { request } => {
             let (was, dropped) = sending.cancel(request);
@@ -423,14 +426,14 @@ async fn perform(
         }
         NetCommand::Leave => return Ok(()),
     };
-    in_flight.insert(request);
-    let msg = ClientMsg::Command { request, command };
     // A package goes in pieces, between which the rest goes on.
-    if let Ok(Some(encoding)) = large_encoding(&msg) {
-        events.send(sending.push(request, encoding));
-        return Ok(());
+    match sending.queue_if_large(request, msg) {
+        Outgoing::Queued(event) => {
+            events.send(event);
+            Ok(())
+        }
+        Outgoing::Now(msg) => writer.write(send, msg).await,
     }
-    writer.write(send, msg).await
 }
 
 /// Reads a package file for a game's package command (ChGK's

@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 
 use minuta_shared::wire::client::ClientMsg;
-use minuta_shared::wire::pieces::piece_at;
+use minuta_shared::wire::pieces::{large_encoding, piece_at};
 
 use crate::state::NetEvent;
 
@@ -17,6 +17,16 @@ struct Large {
     request: u64,
     encoding: Vec<u8>,
     sent: usize,
+}
+
+/// What becomes of a message for the server.
+// Made and matched at once, one a command: not worth a box.
+#[allow(clippy::large_enum_variant)]
+pub enum Outgoing {
+    /// Large: queued to go in pieces; what the UI hears.
+    Queued(NetEvent),
+    /// Small: to be written at once.
+    Now(ClientMsg),
 }
 
 /// The large commands to send, first in line first.
@@ -39,6 +49,16 @@ impl Sending {
             request,
             sent: 0,
             total,
+        }
+    }
+
+    /// `msg` of `request`, queued in pieces when it is large, else handed
+    /// back to go at once.
+    pub fn queue_if_large(&mut self, request: u64, msg: ClientMsg) -> Outgoing {
+        match large_encoding(&msg) {
+            Ok(Some(encoding)) => Outgoing::Queued(self.push(request, encoding)),
+            // One that cannot be encoded fails as it is written.
+            Ok(None) | Err(_) => Outgoing::Now(msg),
         }
     }
 

@@ -16,7 +16,6 @@ use minuta_shared::time::ClockSample;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::ClientMsg;
 use minuta_shared::wire::handshake::{Hello, HelloReply};
-use minuta_shared::wire::pieces::large_encoding;
 use minuta_shared::wire::view_stream::ViewStream;
 use rustls::ClientConnection;
 use rustls::pki_types::ServerName;
@@ -24,7 +23,7 @@ use serde::Serialize;
 
 use super::frames::{FrameReader, FrameWriter, Incoming, decode_payload};
 use super::link::{FINAL_CLOSE_CODES, client_name, event_of};
-use super::sending::Sending;
+use super::sending::{Outgoing, Sending};
 use super::tls::{PinnedServer, SERVER_NAME, ws_rustls_config};
 use crate::os_error::FileError;
 use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
@@ -145,11 +144,7 @@ impl WsSession {
                     command: *command,
                 };
                 // A package goes in pieces (`send_piece`), paced by the page.
-                if let Ok(Some(encoding)) = large_encoding(&msg) {
-                    events.push(self.sending.push(request, encoding));
-                    return Ok(());
-                }
-                self.write(msg)
+                self.send_or_queue(request, msg, events)
             }
             NetCommand::LoadPackageFile { request, path, .. } => {
                 let error = FileError::io(path, &std::io::Error::from(ErrorKind::Unsupported));
@@ -167,11 +162,7 @@ impl WsSession {
                     file_name,
                     bytes,
                 };
-                if let Ok(Some(encoding)) = large_encoding(&msg) {
-                    events.push(self.sending.push(request, encoding));
-                    return Ok(());
-                }
-                self.write(msg)
+                self.send_or_queue(request, msg, events)
             }
             NetCommand::CancelSending { request } => {
                 let (was, dropped) = self.sending.cancel(request);
@@ -185,6 +176,22 @@ impl WsSession {
                 }
             }
             NetCommand::Leave => Ok(()),
+        }
+    }
+
+    /// Writes `msg` of `request` now, or queues it in pieces when large.
+    fn send_or_queue(
+        &mut self,
+        request: u64,
+        msg: ClientMsg,
+        events: &mut Vec<NetEvent>,
+    ) -> Result<(), End> {
+        match self.sending.queue_if_large(request, msg) {
+            Outgoing::Queued(event) => {
+                events.push(event);
+                Ok(())
+            }
+            Outgoing::Now(msg) => self.write(msg),
         }
     }
 
