@@ -76,6 +76,12 @@ impl FileDesk {
     }
 }
 
+impl crate::net::MakesHostFiles for FileDesk {
+    fn make(&self, file: &HostFile) -> Result<(String, Vec<u8>), FileRefusal> {
+        FileDesk::make(self, file)
+    }
+}
+
 fn in_programme(core: &crate::core::Core, game: GameId) -> Result<(), FileRefusal> {
     match core.game(game) {
         Some(slot) if slot.in_use() => Ok(()),

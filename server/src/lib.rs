@@ -429,7 +429,7 @@ pub(crate) async fn serve(
             .run(inbound_rx, shutdown_rx),
     );
     let gate = net::gate::Gate::new();
-    let host_files = std::sync::Arc::new(files::FileDesk::new(
+    let host_files: net::HostFiles = std::sync::Arc::new(files::FileDesk::new(
         config.data_dir.clone(),
         config.cert_dir.clone(),
     ));

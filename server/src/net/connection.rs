@@ -36,9 +36,8 @@ use super::limits::NetLimits;
 use super::link::Link;
 use super::press_desk::{self, AtDesk, Press, SharedCore};
 use super::web::socket::StreamViolation;
-use super::{Inbound, Outbound, Outbox};
+use super::{HostFiles, Inbound, Outbound, Outbox};
 use crate::clock::ServerClock;
-use crate::files::FileDesk;
 
 /// A frame's payload buffer starts at most this large and grows with what
 /// actually arrives: a peer announcing a 4 MiB package and sending ten
@@ -234,7 +233,7 @@ pub(super) struct Session {
     pub(super) clock: ServerClock,
     pub(super) limits: NetLimits,
     /// Makes the files the host asks for.
-    pub(super) files: Arc<FileDesk>,
+    pub(super) files: HostFiles,
     /// By when the whole greeting must have come ...
     pub(super) greeted_by: Instant,
     /// ... which is this long after the connection came (for the reason).
@@ -252,7 +251,7 @@ pub async fn serve(
     core: SharedCore,
     clock: ServerClock,
     limits: NetLimits,
-    files: Arc<FileDesk>,
+    files: HostFiles,
 ) {
     // Dropping an unfinished handshake closes it and frees its state.
     let conn = match tokio::time::timeout(limits.handshake_timeout, connecting).await {
@@ -518,7 +517,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
     driver: &mpsc::Sender<Inbound>,
     core: &SharedCore,
     outbound: &Outbox,
-    files: &Arc<FileDesk>,
+    files: &HostFiles,
     clock: ServerClock,
     frame_timeout: Duration,
 ) -> Result<(), Violation> {
@@ -664,7 +663,7 @@ fn host_only(identity: Identity, what: &str) -> Result<(), Violation> {
 
 /// Makes the file on a blocking thread (a PDF or a replay of the store
 /// takes a while; the reader goes on meanwhile) and queues its parts.
-fn fetch(files: Arc<FileDesk>, request: u64, file: HostFile, outbound: Outbox) {
+fn fetch(files: HostFiles, request: u64, file: HostFile, outbound: Outbox) {
     tokio::task::spawn_blocking(move || {
         let messages: Vec<ServerMsg> = match files.make(&file) {
             Ok((name, bytes)) => parts(request, &name, &bytes)

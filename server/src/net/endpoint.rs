@@ -133,7 +133,7 @@ pub async fn accept_loop(
     core: SharedCore,
     clock: ServerClock,
     limits: NetLimits,
-    files: std::sync::Arc<crate::files::FileDesk>,
+    files: super::HostFiles,
 ) {
     // The work done since the loop last let the rest of the server run.
     let mut worked = Duration::ZERO;

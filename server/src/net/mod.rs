@@ -28,6 +28,19 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::ServerMsg;
 
+/// Makes the files the host asks for (`crate::files::FileDesk`): the
+/// network edge carries them and knows nothing of how they are made.
+pub trait MakesHostFiles: Send + Sync {
+    /// The file and its name for the host's disk, or why there is none.
+    fn make(
+        &self,
+        file: &minuta_shared::wire::files::HostFile,
+    ) -> Result<(String, Vec<u8>), minuta_shared::wire::files::FileRefusal>;
+}
+
+/// The server's maker of the host's files, shared by every connection.
+pub type HostFiles = Arc<dyn MakesHostFiles>;
+
 /// A connection's number, unique within one server run.
 pub type ConnId = u64;
 

@@ -59,7 +59,7 @@ pub struct Door {
     pub clock: ServerClock,
     pub limits: NetLimits,
     /// Makes the files the host asks for (over its WebSocket, never by URL).
-    pub host_files: Arc<crate::files::FileDesk>,
+    pub host_files: super::HostFiles,
     /// TLS 1.3 with the server's certificate and [`ALPN`].
     pub tls: Arc<rustls::ServerConfig>,
     /// The browser terminal's files (without them `/` says how to build).
@@ -79,7 +79,7 @@ impl Door {
         core: SharedCore,
         clock: ServerClock,
         limits: NetLimits,
-        host_files: Arc<crate::files::FileDesk>,
+        host_files: super::HostFiles,
         tls: Arc<rustls::ServerConfig>,
         bundle: bundle::Bundle,
         hall: &[(String, String)],
