@@ -19,6 +19,7 @@ pub mod files;
 pub mod hall_address;
 pub mod jury_protocol;
 pub mod lan;
+pub mod machine;
 pub mod net;
 pub mod operator_lang;
 pub mod people;
@@ -422,9 +423,15 @@ pub(crate) async fn serve(
         },
         ..People::default()
     };
-    let core = net::press_desk::SharedCore::new(core);
+    let server = machine::Server::new(
+        core,
+        people.clone(),
+        driver::os_secrets(),
+        driver::stopwatch(),
+        clock.now(),
+    );
     let driver = tokio::spawn(
-        Driver::new(core.clone(), store, clock, people.clone())
+        Driver::new(server, store, clock)
             .busy_poll(config.busy_poll)
             .run(inbound_rx, shutdown_rx),
     );
@@ -449,7 +456,6 @@ pub(crate) async fn serve(
             let door = std::sync::Arc::new(net::web::Door::new(
                 gate.clone(),
                 inbound_tx.clone(),
-                core.clone(),
                 clock,
                 config.net,
                 std::sync::Arc::clone(&host_files),
@@ -469,21 +475,13 @@ pub(crate) async fn serve(
         endpoint.clone(),
         gate.clone(),
         inbound_tx.clone(),
-        core.clone(),
         clock,
         config.net,
         host_files,
     ));
     if let (Some(demo), Some(robots)) = (&config.demo, robots) {
-        // Robots press their buttons at the same press desk as terminals.
-        demo::spawn_robots(
-            demo.clone(),
-            robots,
-            inbound_tx.clone(),
-            core,
-            clock,
-            people,
-        );
+        // Robots press their buttons through the driver as terminals do.
+        demo::spawn_robots(demo.clone(), robots, inbound_tx.clone(), clock, people);
     }
     Ok(Running {
         ready,

@@ -28,14 +28,11 @@ mod tests {
         })
         .join();
 
-        let taken = std::panic::catch_unwind(|| *lock(&shared, "the press desk"));
+        let taken = std::panic::catch_unwind(|| *lock(&shared, "an outbox"));
 
         let said = taken.unwrap_err();
         let said = said.downcast_ref::<String>().unwrap();
-        assert!(
-            said.starts_with("the press desk: a thread panicked"),
-            "{said}"
-        );
+        assert!(said.starts_with("an outbox: a thread panicked"), "{said}");
     }
 
     #[test]

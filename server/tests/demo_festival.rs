@@ -1,6 +1,6 @@
 //! The demos of `minuta-server demo --game brain-ring|festival …
 //! --run-to-end` with a 1-s minute, played in this process on virtual time
-//! (robots alone, nobody joining): robot teams at the buttons (pressing through the press desk)
+//! (robots alone, nobody joining): robot teams at the buttons (pressing as terminals do)
 //! and an autopilot host play Brain-ring's qualifying rounds, the play-off
 //! and the final to a champion (4.4–4.12), and the festival plays its whole
 //! programme (2): day one ChGK tours each after a Мультиигры tour (6.3),

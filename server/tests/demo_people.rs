@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use minuta_server::demo::{DemoConfig, DemoGame, FinishLine};
+use minuta_server::machine::Frame;
 use minuta_server::net::{ConnId, Inbound, Outbound, Outbox};
 use minuta_server::{ServerConfig, start};
 use minuta_shared::ids::{QuestionId, TeamId, TourId};
@@ -169,10 +170,12 @@ async fn demo_a_robot_stands_aside_while_a_person_plays_its_team_and_plays_again
     inbound
         .send(Inbound::Command {
             conn: person,
-            request: 1,
-            command: card,
+            frame: Frame {
+                request: 1,
+                command: card,
+                rtt_us: 0,
+            },
             received_at: wall_now(),
-            rtt_us: 0,
         })
         .await
         .unwrap();
@@ -255,10 +258,12 @@ async fn demo_every_staff_screen_is_told_the_autopilot_runs_and_when_it_is_back_
     inbound
         .send(Inbound::Command {
             conn,
-            request: 1,
-            command: Command::game(EVENT_CHGK, ChgkCommand::CloseTour { tour: TourId(99) }),
+            frame: Frame {
+                request: 1,
+                command: Command::game(EVENT_CHGK, ChgkCommand::CloseTour { tour: TourId(99) }),
+                rtt_us: 0,
+            },
             received_at: sent,
-            rtt_us: 0,
         })
         .await
         .unwrap();

@@ -50,7 +50,8 @@ use anyhow::{Result, anyhow, bail, ensure};
 
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::games::{
-    GameDisplayView, GameError, GameReceipt, GameSettings, GameStaffView, GameTeamView, PlayError,
+    GameDisplayView, GameError, GamePatch, GameReceipt, GameSettings, GameStaffView, GameTeamView,
+    PlayError,
 };
 use minuta_shared::play::neptune::{
     AuctionBoard, BidRefusal, CardKey, NeptuneCommand as C, NeptunePlayError, NeptuneReceipt,
@@ -152,6 +153,19 @@ async fn barrier(terminals: &mut [&mut StampedTerminal], kept: &mut [Vec<Stamped
 }
 
 /// The auction board a view shows, if any.
+/// The auction desk a message shows: a whole view's, or a bid's patch
+/// (issue 42: sent the moment the bid is durable, instead of whole views).
+fn auction_in(msg: &ServerMsg) -> Option<&AuctionBoard> {
+    match msg {
+        ServerMsg::View(view) => auction_of(view),
+        ServerMsg::Patch { patch, .. } => match patch.as_ref() {
+            GamePatch::Neptune(board) => Some(board),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn auction_of(view: &View) -> Option<&AuctionBoard> {
     match view {
         View::Team(t) => t.games.iter().find_map(|g| match &g.view {
@@ -183,8 +197,8 @@ fn first_seen(frames: &[(Instant, Option<ServerTime>)], at: ServerTime) -> Optio
 fn counts(frames: &[Stamped]) -> Result<Vec<(Instant, Option<ServerTime>)>> {
     let mut out = Vec::new();
     for frame in frames {
-        if let ServerMsg::View(view) = frame.decode()? {
-            out.push((frame.at, auction_of(&view).and_then(|a| a.count_from)));
+        if let Some(board) = auction_in(&frame.decode()?) {
+            out.push((frame.at, board.count_from));
         }
     }
     Ok(out)
@@ -501,8 +515,8 @@ async fn run(args: Args) -> Result<String> {
             kept.iter().map(|k| counts(k)).collect::<Result<_>>()?;
         // The host's board as the round left it.
         if let Some(board) = kept[n + 1].iter().rev().find_map(|f| match f.decode() {
-            Ok(ServerMsg::View(v)) => auction_of(&v).cloned(),
-            _ => None,
+            Ok(msg) => auction_in(&msg).cloned(),
+            Err(_) => None,
         }) {
             last_board = Some(board);
         }
@@ -549,8 +563,8 @@ async fn run(args: Args) -> Result<String> {
     let mut kept = vec![Vec::new()];
     barrier(&mut [&mut staff], &mut kept).await?;
     if let Some(board) = kept[0].iter().rev().find_map(|f| match f.decode() {
-        Ok(ServerMsg::View(v)) => auction_of(&v).cloned(),
-        _ => None,
+        Ok(msg) => auction_in(&msg).cloned(),
+        Err(_) => None,
     }) {
         last_board = Some(board);
     }

@@ -26,6 +26,7 @@ pub mod stats;
 pub mod tcp_relay;
 pub mod terminal;
 pub mod views;
+pub mod virtual_hall;
 pub mod web_terminal;
 pub mod wifi;
 pub mod wine;

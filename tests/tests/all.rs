@@ -9,6 +9,7 @@
 mod authorization;
 mod bad_network;
 mod brain_ring;
+mod brain_ring_rules;
 mod brain_ring_tournament;
 mod browser;
 mod chgk_game;

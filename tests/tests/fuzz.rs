@@ -1,4 +1,4 @@
-//! A bounded, structured fuzz of decode and dispatch (issue 14, «Prove», hostile clients), for `cargo test`: arbitrary bytes and structured-but-wrong envelopes (another version, a flipped byte, a cut, a huge length claimed inside, a variant index out of range) through the one codec with its size limit — never a panic, always a typed error, and whatever decodes encodes back to itself; and generated commands of every kind (and commands decoded from random bytes) from every identity, a forged team and an unknown judge among them, through `Core::handle_command` and the press desk's `Core::handle_press` on a core in mid-game — never a panic, a refused command leaves every view as it was, and the events of the accepted ones replay, checked as a store's are, to the same state. Counts are printed; the seed is fixed so CI is repeatable (`MINUTA_FUZZ_SEED=N` picks another, `MINUTA_FUZZ_CASES=N` scales the runs).
+//! A bounded, structured fuzz of decode and dispatch (issue 14, «Prove», hostile clients), for `cargo test`: arbitrary bytes and structured-but-wrong envelopes (another version, a flipped byte, a cut, a huge length claimed inside, a variant index out of range) through the one codec with its size limit — never a panic, always a typed error, and whatever decodes encodes back to itself; and generated commands of every kind (and commands decoded from random bytes) from every identity, a forged team and an unknown judge among them, through `Core::handle_command` and the press path's `Core::handle_press` on a core in mid-game — never a panic, a refused command leaves every view as it was, and the events of the accepted ones replay, checked as a store's are, to the same state. Counts are printed; the seed is fixed so CI is repeatable (`MINUTA_FUZZ_SEED=N` picks another, `MINUTA_FUZZ_CASES=N` scales the runs).
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -579,7 +579,7 @@ enum Step {
         command: Command,
         after_ms: u64,
     },
-    /// A team presses the button (the press desk's path).
+    /// A team presses the button (the press path).
     Press {
         team: u32,
         offset_us: i64,

@@ -360,7 +360,7 @@ pub fn press_verdict(lang: Lang, outcome: &PressOutcome) -> String {
             since_arming_us,
             ..
         } => match kind {
-            // The press desk says a press into the reading as negative µs.
+            // The server says a press into the reading as negative µs.
             PressKind::Won => {
                 let ms = since_arming_us.map(|us| us.unsigned_abs() / 1000);
                 let moment = match since_arming_us {

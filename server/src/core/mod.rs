@@ -26,7 +26,7 @@ use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::packages::media::MediaHash;
 use minuta_shared::play::button::{ButtonPress, PressPatch};
-use minuta_shared::play::format::Touched;
+use minuta_shared::play::format::{HallPatch, Touched};
 use minuta_shared::play::games::{GamePatch, event_games, first_added_games};
 use minuta_shared::play::roster::{Roster, RosterTeam};
 use minuta_shared::roster;
@@ -72,6 +72,10 @@ pub struct Core {
     /// Teams whose presses alone changed a game since the last call to
     /// [`Core::take_press_patches`]: their screens get just that part.
     patched: BTreeSet<(GameId, TeamId)>,
+    /// What stored changes look like on every screen, per game, since the
+    /// last call to [`Core::take_commit_patches`] (a Нептун bid): sent once
+    /// durable, instead of whole views for the hall.
+    commit_patches: BTreeMap<GameId, HallPatch<GamePatch>>,
     /// The programme's games, by id: the event's own ones from its start
     /// ([`event_games`]), then those the host adds.
     games: BTreeMap<GameId, GameSlot>,
@@ -99,6 +103,7 @@ impl Core {
             presence: BTreeMap::new(),
             dirty: BTreeSet::new(),
             patched: BTreeSet::new(),
+            commit_patches: BTreeMap::new(),
             games: BTreeMap::new(),
             roster: Roster::default(),
             programme: None,
@@ -490,13 +495,25 @@ impl Core {
                 return;
             }
             Event::Game { game, event } => {
+                let mut patched = false;
                 if let Some(slot) = self.games.get_mut(game) {
-                    let touched = slot.state.apply(event);
+                    let mut touched = slot.state.apply(event);
+                    // Issue 42: a change a patch says all of reaches the
+                    // hall as that patch; only the staff's views follow.
+                    if let Some(patch) = slot.state.commit_patch(event, &self.roster) {
+                        self.commit_patches.insert(*game, patch);
+                        touched = Touched {
+                            staff: touched.staff,
+                            ..Touched::nobody()
+                        };
+                        patched = true;
+                    }
                     self.mark_touched(&touched);
                 }
                 // The programme shows what is on: the staff and the hall
-                // follow a game's progress through it.
-                if self.programme.is_some() {
+                // follow a game's progress through it (a patched change
+                // moves no game along it).
+                if self.programme.is_some() && !patched {
                     self.dirty.extend([Audience::Staff, Audience::Display]);
                 }
                 return;
@@ -556,6 +573,14 @@ impl Core {
             self.mark_touched(t);
         }
         events
+    }
+
+    /// What the changes applied since the last call look like on every
+    /// screen, per game, where a patch says it all; sent once durable.
+    pub fn take_commit_patches(&mut self) -> Vec<(GameId, HallPatch<GamePatch>)> {
+        std::mem::take(&mut self.commit_patches)
+            .into_iter()
+            .collect()
     }
 
     /// Audiences whose views changed since the last call.

@@ -18,8 +18,7 @@
 //! live game after one command, and can take over at any moment.
 //!
 //! Robots talk to the driver through the same `Inbound` messages as real
-//! connections, and press their buttons through the same press desk, so
-//! they exercise the real rules, store and views. Every duration of the
+//! connections (their presses too), so they exercise the real rules, store and views. Every duration of the
 //! demo — the minute or a task's time, its signals, the grace, Brain-ring's
 //! 20 s and tie window, Эрудит-квартет's line-up windows and 5 s of
 //! silence, the autopilot's pauses — is scaled by `--minute`
@@ -60,7 +59,6 @@ use minuta_shared::wire::view::HostView;
 use crate::clock::ServerClock;
 use crate::core::{Core, Event};
 use crate::net::Inbound;
-use crate::net::press_desk::SharedCore;
 use crate::people::People;
 use plug::{Autopilot, Demo, FormatRobots, HostCast, SetUp, TeamCast, TeamHand, TeamStyle};
 
@@ -407,18 +405,17 @@ pub(crate) fn team_style(demo: &DemoConfig, i: usize, teams: usize) -> TeamStyle
 }
 
 /// Starts every robot of the cast: its teams (pressing Brain-ring buttons
-/// through the press desk of `core`, as team terminals do, and standing
+/// as team terminals do, and standing
 /// aside while a person plays their team), the appeal jury, and the host
 /// (standing aside while a person uses the staff controls).
 pub fn spawn_robots(
     demo: DemoConfig,
     cast: RobotCast,
     inbound: mpsc::Sender<Inbound>,
-    core: SharedCore,
     clock: ServerClock,
     people: People,
 ) {
-    let desk = team_robot::Desk { inbound, core };
+    let desk = team_robot::Desk { inbound };
     // Every robot team knows who the others are: the Эрудит-квартет
     // demo's scripted game gives its answers to robot teams only.
     let robots: BTreeMap<TeamId, TeamStyle> = cast
@@ -510,10 +507,12 @@ async fn send(
     inbound
         .send(Inbound::Command {
             conn,
-            request,
-            command,
+            frame: crate::machine::Frame {
+                request,
+                command,
+                rtt_us: 0,
+            },
             received_at: clock.now(),
-            rtt_us: 0,
         })
         .await
         .is_ok()

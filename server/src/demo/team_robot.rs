@@ -2,10 +2,10 @@
 //! view, and plays with its hands, one per format (each format's own:
 //! `demo/chgk.rs`'s cards, Brain-ring's buttons, …): what it decides on
 //! seeing a new view is sent after its thinking time, and what it plans
-//! at server times (presses, line-ups, bids) when due. Presses go through
-//! the press desk, as a team terminal's do; a ломтик has no terminal of
-//! its own to join with yet, so its card is decided on the shared core as
-//! a ломтик's and handed to the driver to store (`Desk::as_slice`).
+//! at server times (presses, line-ups, bids) when due. Presses go to the
+//! server as a team terminal's do; a ломтик has no terminal of its own to
+//! join with yet, so its card goes to the server as that ломтик's, stamped
+//! now, answered to nobody (`Desk::as_slice`).
 //!
 //! It stands aside while a person plays its team ([`Aside`]): it sends
 //! nothing then — no card, answer, appeal or press, not even one it had
@@ -13,7 +13,6 @@
 //! has been gone for a while. What it handed in before stays: the team's
 //! one card per question is the robot's then, and the person's is refused.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::mpsc;
@@ -28,8 +27,7 @@ use minuta_shared::wire::view::{TeamView, View};
 
 use super::plug::TeamHand;
 use crate::clock::ServerClock;
-use crate::net::press_desk::{self, AtDesk, DriverGone, Press, SharedCore};
-use crate::net::{ConnId, Inbound, Outbound, Outbox};
+use crate::net::{ConnId, Inbound, Outbound};
 use crate::people::HumanTeams;
 
 /// Whether a person plays the robot's team: the robot stands aside then.
@@ -104,15 +102,18 @@ pub(super) async fn play(
                             robot.send_all(moves, &mut request);
                         }
                     }
-                    // A press changed this team's fight.
+                    // A press changed this team's fight, or a bid the
+                    // auction desk: the robot looks at it as at a view.
                     ServerMsg::Patch { game, patch } => {
-                        if let Some(v) = latest.take() {
-                            let mut view = View::Team(v);
-                            view.apply_patch(*game, patch);
-                            if let View::Team(v) = view {
-                                latest = Some(v);
-                            }
+                        let Some(v) = latest.take() else { continue };
+                        let mut view = View::Team(v);
+                        let applied = view.apply_patch(*game, patch);
+                        let View::Team(view) = view else { continue };
+                        if applied && !aside.now(clock) {
+                            let moves = moves(&mut hands, &view, clock.now());
+                            robot.send_all(moves, &mut request);
                         }
+                        latest = Some(view);
                     }
                     // An outbox holds whole views (patches are made on the wire).
                     ServerMsg::Ack { .. }
@@ -153,11 +154,6 @@ pub(super) async fn play(
                         (Some(slice), command, Some(view)) => {
                             desk.as_slice(Identity::Slice(view.team, slice), command, clock).await
                         }
-                        (None, Command::Press { clock_offset_us }, Some(view)) => {
-                            let team = view.team;
-                            desk.press(conn, team, request, clock_offset_us, clock, &outbox)
-                                .await
-                        }
                         (_, command, _) => {
                             super::send(&desk.inbound, clock, conn, request, command).await
                         }
@@ -179,95 +175,23 @@ async fn sleep_until(at: Option<tokio::time::Instant>) {
     }
 }
 
-/// Where a robot's actions go: the driver, and the press desk that decides
-/// a press where it arrives, exactly as for a team terminal's connection.
+/// Where a robot's actions go: the server, as a team terminal's do.
 #[derive(Clone)]
 pub(super) struct Desk {
     pub inbound: mpsc::Sender<Inbound>,
-    pub core: SharedCore,
 }
 
 impl Desk {
-    /// The button, stamped the moment it is pressed as a terminal's frame
-    /// is stamped on arrival, and decided by the press desk; its verdict
-    /// comes back as a terminal's would. False once the driver has stopped.
-    async fn press(
-        &self,
-        conn: ConnId,
-        team: TeamId,
-        request: u64,
-        clock_offset_us: i64,
-        clock: ServerClock,
-        outbox: &Outbox,
-    ) -> bool {
-        let press = Press {
-            conn,
-            team,
-            request,
-            received_at: clock.now(),
-            rtt_us: 0,
-            clock_offset_us,
-        };
-        match press_desk::press(&self.core, &self.inbound, press).await {
-            Ok(AtDesk::Decided(verdict)) => {
-                // A robot reads nothing of it, but it arrives as for anyone.
-                let _ = outbox.push(Outbound::Msg(Arc::new(verdict)));
-                true
-            }
-            Ok(AtDesk::Queued) => true,
-            Err(DriverGone) => false,
-        }
-    }
-}
-
-/// How often a ломтик's card waits for the driver to take what was read
-/// before it, at most.
-const SLICE_WAITS: usize = 100;
-
-impl Desk {
-    /// A ломтик's command (Нептун 2.3), decided on the shared core as that
-    /// ломтик's, stamped now, once nothing read before it waits for the
-    /// driver (which decides in arrival order); its events go to the
-    /// driver to store as a press's do, in the order the core applied
-    /// them. A refusal changes nothing. False once the driver has stopped.
+    /// A ломтик's command (Нептун 2.3) as that ломтик's, stamped now and
+    /// decided in arrival order with everything else; a refusal changes
+    /// nothing. False once the driver has stopped.
     async fn as_slice(&self, who: Identity, command: Command, clock: ServerClock) -> bool {
-        for _ in 0..SLICE_WAITS {
-            let Ok(permit) = self.inbound.reserve().await else {
-                return false;
-            };
-            let ahead = self
-                .inbound
-                .max_capacity()
-                .saturating_sub(self.inbound.capacity())
-                .saturating_sub(1);
-            if ahead > 0 {
-                // The driver runs on this thread: let it take those first.
-                drop(permit);
-                tokio::task::yield_now().await;
-                continue;
-            }
-            let at = clock.now();
-            let decided =
-                self.core
-                    .lock()
-                    .handle_command(who, command, at, &mut crate::driver::fresh_secret);
-            match decided {
-                Ok((_, events)) if !events.is_empty() => {
-                    permit.send(Inbound::Pressed {
-                        received_at: at,
-                        events,
-                    });
-                }
-                Ok(_) => {}
-                Err(e) => tracing::debug!(?who, "a robot ломтик's card refused: {e}"),
-            }
-            return true;
-        }
-        tracing::debug!(
-            ?who,
-            "a robot ломтик's card dropped: the driver stayed busy"
-        );
-        true
+        let robot = Inbound::Robot {
+            who,
+            command,
+            received_at: clock.now(),
+        };
+        self.inbound.send(robot).await.is_ok()
     }
 }
 

@@ -1,5 +1,6 @@
 //! One task per connection: the handshake that binds an identity, then a
-//! reader that frames, size-limits, decodes and role-checks every message,
+//! reader that frames, size-limits and decodes every message (the server
+//! machine checks each command's role),
 //! and a writer that sends the driver's messages in order. Any violation
 //! closes this connection alone, with a close code and a reason; the server
 //! and every other terminal carry on.
@@ -18,14 +19,13 @@ use tokio::time::Instant;
 use tracing::{debug, info};
 
 use minuta_shared::identity::{Identity, Role};
-use minuta_shared::wire::client::{ClientMsg, Command};
+use minuta_shared::wire::client::ClientMsg;
 use minuta_shared::wire::codec::{
     self, CodecError, MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, MAX_TERMINAL_FRAME_BYTES,
 };
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::files::{HostFile, parts};
 use minuta_shared::wire::handshake::{Hello, HelloReply, Refusal, Welcome};
-use minuta_shared::wire::permission::permitted;
 use minuta_shared::wire::pieces::Assembly;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view_stream::ViewSender;
@@ -34,10 +34,10 @@ use minuta_shared::wire::{PROTOCOL_VERSION, close};
 use super::gate::Handshaking;
 use super::limits::NetLimits;
 use super::link::Link;
-use super::press_desk::{self, AtDesk, Press, SharedCore};
 use super::web::socket::StreamViolation;
 use super::{HostFiles, Inbound, Outbound, Outbox};
 use crate::clock::ServerClock;
+use crate::machine::Frame;
 
 /// A frame's payload buffer starts at most this large and grows with what
 /// actually arrives: a peer announcing a 4 MiB package and sending ten
@@ -229,7 +229,6 @@ pub(super) struct Session {
     /// Its place among the connections not yet logged in.
     pub(super) handshaking: Handshaking,
     pub(super) driver: mpsc::Sender<Inbound>,
-    pub(super) core: SharedCore,
     pub(super) clock: ServerClock,
     pub(super) limits: NetLimits,
     /// Makes the files the host asks for.
@@ -248,7 +247,6 @@ pub async fn serve(
     remote: std::net::SocketAddr,
     handshaking: Handshaking,
     driver: mpsc::Sender<Inbound>,
-    core: SharedCore,
     clock: ServerClock,
     limits: NetLimits,
     files: HostFiles,
@@ -290,7 +288,6 @@ pub async fn serve(
         link: Link::Quic(conn.clone()),
         handshaking,
         driver,
-        core,
         clock,
         limits,
         files,
@@ -361,7 +358,6 @@ where
         link,
         handshaking,
         driver,
-        core,
         clock,
         limits,
         files,
@@ -489,7 +485,6 @@ where
             identity,
             conn_id,
             &driver,
-            &core,
             &outbox,
             &files,
             clock,
@@ -515,7 +510,6 @@ async fn read_loop<R: AsyncRead + Unpin>(
     identity: Identity,
     conn: u64,
     driver: &mpsc::Sender<Inbound>,
-    core: &SharedCore,
     outbound: &Outbox,
     files: &HostFiles,
     clock: ServerClock,
@@ -604,44 +598,15 @@ async fn read_loop<R: AsyncRead + Unpin>(
                 fetch(Arc::clone(files), request, file, outbound.clone());
             }
             ClientMsg::Command { request, command } => {
-                if !permitted(identity.role(), &command) {
-                    return Err(Violation::new(
-                        close::FORBIDDEN,
-                        format!(
-                            "{:?} may not send {}",
-                            identity.role(),
-                            command_name(&command)
-                        ),
-                    ));
-                }
-                let rtt_us = link.rtt().as_micros() as u64;
-                if let (Command::Press { clock_offset_us }, Identity::Team(team)) =
-                    (&command, identity)
-                {
-                    let press = Press {
-                        conn,
-                        team,
-                        request,
-                        received_at,
-                        rtt_us,
-                        clock_offset_us: *clock_offset_us,
-                    };
-                    let at_desk = press_desk::press(core, driver, press)
-                        .await
-                        .map_err(|_| gone())?;
-                    if let AtDesk::Decided(verdict) = at_desk {
-                        outbound
-                            .push(Outbound::Msg(Arc::new(verdict)))
-                            .map_err(|_| too_slow())?;
-                    }
-                    continue;
-                }
-                let inbound = Inbound::Command {
-                    conn,
+                let frame = Frame {
                     request,
                     command,
+                    rtt_us: link.rtt().as_micros() as u64,
+                };
+                let inbound = Inbound::Command {
+                    conn,
+                    frame,
                     received_at,
-                    rtt_us,
                 };
                 driver.send(inbound).await.map_err(|_| gone())?;
             }
@@ -683,21 +648,4 @@ fn fetch(files: HostFiles, request: u64, file: HostFile, outbound: Outbox) {
             }
         }
     });
-}
-
-/// The command's name without its contents (which may be a team's answer):
-/// `RingArm`, or for a game's `Chgk::SubmitCard in game 0`.
-fn command_name(command: &minuta_shared::wire::client::Command) -> String {
-    /// The first word of a value's debug form: its variant's name.
-    fn head(debug: &str) -> &str {
-        debug.split([' ', '{', '(', ')']).next().unwrap_or_default()
-    }
-    match command {
-        minuta_shared::wire::client::Command::Game { game, command } => {
-            let debug = format!("{command:?}");
-            let (format, inner) = debug.split_once('(').unwrap_or((&debug, ""));
-            format!("{format}::{} in game {game}", head(inner))
-        }
-        other => head(&format!("{other:?}")).to_owned(),
-    }
 }

@@ -14,7 +14,6 @@ use tracing::debug;
 
 use super::gate::Gate;
 use super::plain_udp::PlainUdp;
-use super::press_desk::SharedCore;
 use super::{Inbound, NetLimits};
 use crate::clock::ServerClock;
 
@@ -130,7 +129,6 @@ pub async fn accept_loop(
     endpoint: quinn::Endpoint,
     gate: Gate,
     driver: mpsc::Sender<Inbound>,
-    core: SharedCore,
     clock: ServerClock,
     limits: NetLimits,
     files: super::HostFiles,
@@ -156,7 +154,6 @@ pub async fn accept_loop(
                         remote,
                         handshaking,
                         driver.clone(),
-                        core.clone(),
                         clock,
                         limits,
                         std::sync::Arc::clone(&files),

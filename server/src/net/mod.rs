@@ -10,7 +10,6 @@ pub mod limits;
 pub mod link;
 pub mod outbox;
 pub mod plain_udp;
-pub mod press_desk;
 pub mod tls;
 pub mod web;
 
@@ -25,6 +24,8 @@ use tokio::sync::oneshot;
 use minuta_shared::identity::Identity;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
+
+use crate::machine::Frame;
 use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::ServerMsg;
 
@@ -41,8 +42,7 @@ pub trait MakesHostFiles: Send + Sync {
 /// The server's maker of the host's files, shared by every connection.
 pub type HostFiles = Arc<dyn MakesHostFiles>;
 
-/// A connection's number, unique within one server run.
-pub type ConnId = u64;
+pub use crate::machine::ConnId;
 
 /// From a connection (or a demo robot) to the driver.
 // Moved through a channel once each; boxing would add an allocation per frame.
@@ -61,23 +61,20 @@ pub enum Inbound {
         link: Option<Link>,
         reply: oneshot::Sender<Result<(ConnId, Identity), Refusal>>,
     },
-    /// A role-checked command, stamped with its arrival time, and the
-    /// connection's measured round trip then (for the press log).
+    /// A command, stamped with its arrival time, and the connection's
+    /// measured round trip then (for the press log). The server checks
+    /// its role.
     Command {
         conn: ConnId,
-        request: u64,
+        frame: Frame,
+        received_at: ServerTime,
+    },
+    /// A demo robot's ломтик (Нептун), which has no connection, hands in
+    /// a card as `who`.
+    Robot {
+        who: Identity,
         command: Command,
         received_at: ServerTime,
-        rtt_us: u64,
-    },
-    /// A Brain-ring press a connection task decided itself (see
-    /// [`press_desk`]): its events, to be committed behind its verdict, and
-    /// its fight's screens to be sent their patch. The demo's robot
-    /// ломтики (Нептун), which have no connection to join with yet, hand
-    /// in their cards the same way.
-    Pressed {
-        received_at: ServerTime,
-        events: Vec<crate::core::Event>,
     },
     Left {
         conn: ConnId,

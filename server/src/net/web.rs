@@ -38,7 +38,6 @@ use tokio::sync::mpsc;
 use tracing::debug;
 
 use super::gate::Gate;
-use super::press_desk::SharedCore;
 use super::{Inbound, NetLimits};
 use crate::clock::ServerClock;
 pub use web_link::WebLink;
@@ -55,7 +54,6 @@ pub const MAX_HEADERS: usize = 64;
 pub struct Door {
     pub gate: Gate,
     pub driver: mpsc::Sender<Inbound>,
-    pub core: SharedCore,
     pub clock: ServerClock,
     pub limits: NetLimits,
     /// Makes the files the host asks for (over its WebSocket, never by URL).
@@ -76,7 +74,6 @@ impl Door {
     pub fn new(
         gate: Gate,
         driver: mpsc::Sender<Inbound>,
-        core: SharedCore,
         clock: ServerClock,
         limits: NetLimits,
         host_files: super::HostFiles,
@@ -92,7 +89,6 @@ impl Door {
         Door {
             gate,
             driver,
-            core,
             clock,
             limits,
             host_files,

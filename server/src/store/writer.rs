@@ -127,7 +127,7 @@ impl StoreWriter {
                 // slices, and every acknowledgement and view of a durable
                 // action with it (the `bid` bench: several ms a commit past
                 // the fsync). It costs tens of µs of CPU a commit; a
-                // Brain-ring verdict is sent at the press desk before its
+                // Brain-ring verdict is sent by the server machine before its
                 // record is queued, so it never waits on this thread.
                 disable_auto_checkpoint(&conn);
                 run(conn, rx, &counters, &weak);

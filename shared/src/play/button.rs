@@ -1,7 +1,8 @@
 //! The team's button as every format with one sees it (Brain-ring, and
 //! Эрудит-квартет's players after it): a press stamped on arrival, what it
 //! turned out to be, and the patch its screens get at once. The server
-//! decides presses on this path before anything else (`net::press_desk`).
+//! decides a press the moment it is read and sends its verdict before its
+//! record is durable (`minuta_server::machine`).
 //! No format's rules live here.
 
 use serde::{Deserialize, Serialize};

@@ -19,6 +19,16 @@ use crate::sheet::error::SheetError;
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
+/// What one stored change looks like on every screen, sent as soon as it is
+/// durable instead of whole views (issue 42: a Нептун bid's new standing
+/// bid and restarted count): the staff's copy, and one copy for the
+/// projector and every team alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HallPatch<P> {
+    pub staff: P,
+    pub public: P,
+}
+
 /// Who must see a fresh view after a game changed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Touched {
@@ -297,6 +307,18 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
 
     /// What `team`'s press changed, for each audience's screen.
     fn press_patch(&self, _team: TeamId, _roster: &Roster) -> Option<PressPatch<Self::Patch>> {
+        None
+    }
+
+    /// What `event`, just applied, changed on every screen, when that is
+    /// all it changed for the projector and the teams: they get this patch
+    /// once it is durable and no whole view for it (the staff still get
+    /// theirs, paced). `None`: whole views, as [`LiveFormat::apply`] says.
+    fn commit_patch(
+        &self,
+        _event: &Self::Event,
+        _roster: &Roster,
+    ) -> Option<HallPatch<Self::Patch>> {
         None
     }
 

@@ -11,7 +11,7 @@ use crate::ids::{Slice, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
-use crate::play::format::{LiveFormat, Touched, TourState};
+use crate::play::format::{HallPatch, LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
 use crate::play::settings::TournamentSettings;
@@ -466,6 +466,19 @@ macro_rules! formats {
 
             pub fn buttons_live(&self) -> bool {
                 match self { $(GameState::$variant(g) => LiveFormat::buttons_live(g)),* }
+            }
+
+            /// What `event`, just applied, changed on every screen, when a
+            /// patch says it all (see [`LiveFormat::commit_patch`]).
+            pub fn commit_patch(&self, event: &GameEvent, roster: &Roster) -> Option<HallPatch<GamePatch>> {
+                #[allow(unreachable_patterns)]
+                match (self, event) {
+                    $((GameState::$variant(g), GameEvent::$variant(e)) => LiveFormat::commit_patch(g, e, roster).map(|p| HallPatch {
+                        staff: GamePatch::$variant(p.staff),
+                        public: GamePatch::$variant(p.public),
+                    }),)*
+                    _ => None,
+                }
             }
         }
 

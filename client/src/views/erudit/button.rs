@@ -3,8 +3,8 @@
 //! играет: Анна»), the round's theme and the question's value, the state
 //! as this team lives it with the silence's countdown, and one big button
 //! — the space bar presses it too — lit while the team's player may press.
-//! The press is the Brain-ring button's own ([`Command::Press`], stamped at
-//! the server's press desk); the verdict on this terminal's press follows
+//! The press is the Brain-ring button's own ([`Command::Press`], stamped on
+//! arrival at the server); the verdict on this terminal's press follows
 //! under the button, the answer once the question is closed, and the table
 //! of four with the team's score below.
 

@@ -185,7 +185,6 @@ where
         link: Link::Web(link.clone()),
         handshaking,
         driver: door.driver.clone(),
-        core: door.core.clone(),
         clock: door.clock,
         limits,
         files: Arc::clone(&door.host_files),

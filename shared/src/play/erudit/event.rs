@@ -53,7 +53,7 @@ pub enum EruditEvent {
     Reread {
         at: ServerTime,
     },
-    /// A player's press, stamped on arrival at the press desk.
+    /// A player's press, stamped on arrival at the server.
     Pressed {
         team: TeamId,
         at: ServerTime,

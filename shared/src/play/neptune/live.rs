@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use super::AuctionBoard;
 use super::{
     NeptuneBoard, NeptuneCommand, NeptuneEvent, NeptuneMatch, NeptunePlayError, NeptuneReceipt,
     NeptuneSettings, NeptuneStaffView, NeptuneTeamView,
@@ -12,7 +13,7 @@ use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::PackageFile;
-use crate::play::format::{Decided, LiveFormat, Touched, TourState};
+use crate::play::format::{Decided, HallPatch, LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
 use crate::rules::neptune::Contest;
@@ -31,7 +32,8 @@ impl LiveFormat for NeptuneMatch {
     type StaffView = NeptuneStaffView;
     type TeamView = NeptuneTeamView;
     type DisplayView = NeptuneBoard;
-    type Patch = ();
+    /// 6.3: a bid's auction desk, the moment the bid is durable.
+    type Patch = AuctionBoard;
 
     fn new(settings: &NeptuneSettings) -> Self {
         NeptuneMatch::new(settings)
@@ -76,6 +78,36 @@ impl LiveFormat for NeptuneMatch {
 
     fn apply(&mut self, event: &NeptuneEvent) -> Touched {
         NeptuneMatch::apply(self, event)
+    }
+
+    fn commit_patch(
+        &self,
+        event: &NeptuneEvent,
+        roster: &Roster,
+    ) -> Option<HallPatch<AuctionBoard>> {
+        // 6.3: a bid changes the auction desk alone (the standing bid, the
+        // count started again from it), the same for the whole hall: 20
+        // captains' screens must see it at once, not after 22 whole views.
+        if !matches!(event, NeptuneEvent::BidPlaced { .. }) {
+            return None;
+        }
+        let board = self.auction_board(roster)?;
+        Some(HallPatch {
+            staff: board.clone(),
+            public: board,
+        })
+    }
+
+    fn patch_staff(view: &mut NeptuneStaffView, patch: &AuctionBoard) -> bool {
+        view.board.patch_auction(patch)
+    }
+
+    fn patch_team(view: &mut NeptuneTeamView, patch: &AuctionBoard) -> bool {
+        view.patch_auction(patch)
+    }
+
+    fn patch_display(view: &mut NeptuneBoard, patch: &AuctionBoard) -> bool {
+        view.patch_auction(patch)
     }
 
     fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {

@@ -197,7 +197,7 @@ impl NeptuneMatch {
         Some(board)
     }
 
-    fn auction_board(&self, roster: &Roster) -> Option<AuctionBoard> {
+    pub(super) fn auction_board(&self, roster: &Roster) -> Option<AuctionBoard> {
         let a = self.auction.as_ref()?;
         let play = self.current()?;
         let scores = a.engine.scores.clone();

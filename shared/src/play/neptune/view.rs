@@ -179,6 +179,36 @@ impl AuctionBoard {
     }
 }
 
+impl NeptuneBoard {
+    /// Puts a bid's auction desk in place of this board's (issue 42: the
+    /// bid's patch, sent once it is durable); `false` when the board does
+    /// not show that question's bidding (the next whole view brings it).
+    pub fn patch_auction(&mut self, patch: &AuctionBoard) -> bool {
+        match &mut self.auction {
+            Some(shown) if self.stage == Stage::Bidding && shown.question == patch.question => {
+                *shown = patch.clone();
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+impl NeptuneTeamView {
+    /// The bid's patch on a team's screen: its board, and (6.2) whether it
+    /// may bid now — a team whose score lets it, not a ломтик, and not the
+    /// team whose bid stands.
+    pub fn patch_auction(&mut self, patch: &AuctionBoard) -> bool {
+        if !self.board.patch_auction(patch) {
+            return false;
+        }
+        self.may_bid = self.slice.is_none()
+            && patch.eligible.contains(&self.team)
+            && patch.standing().is_none_or(|b| b.team != self.team);
+        true
+    }
+}
+
 /// One team's row of the overall table (0.1), a column per contest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreRow {

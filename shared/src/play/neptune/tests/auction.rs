@@ -273,3 +273,63 @@ fn neptune_6_the_host_lets_a_bid_in_by_hand_and_a_restart_recounts() {
     assert_eq!(board.standing().unwrap().team, TeamId(2));
     assert!(h.g.staff_view(&h.roster, h.at()).restart_notice);
 }
+
+#[test]
+fn neptune_6_3_a_bids_patch_makes_every_screen_what_a_whole_view_would_show() {
+    // Arrange: bidding open, every screen as it was before each bid.
+    let mut h = auction_hall();
+    h.ok(NeptuneCommand::OpenBidding);
+    for (team, amount) in [(1, 40), (2, 50), (1, 60)] {
+        let staff_before = h.g.staff_view(&h.roster, h.at());
+        let display_before = h.g.board(&h.roster, h.at());
+        let teams_before: Vec<NeptuneTeamView> = (1..=3).map(|t| h.view(t)).collect();
+
+        // Act: the bid, and its patch as the core takes it after applying.
+        let (_, events) =
+            h.g.decide(
+                Identity::Team(TeamId(team)),
+                NeptuneCommand::Bid {
+                    team: None,
+                    bid: Bid::Amount(amount),
+                },
+                &h.roster,
+                h.at(),
+            )
+            .unwrap();
+        for e in &events {
+            h.g.apply(e);
+        }
+        let patch = LiveFormat::commit_patch(&h.g, &events[0], &h.roster).unwrap();
+
+        // Assert: each screen patched is the screen projected anew.
+        let mut staff = staff_before;
+        assert!(<NeptuneMatch as LiveFormat>::patch_staff(
+            &mut staff,
+            &patch.staff
+        ));
+        assert_eq!(staff.board, h.g.staff_view(&h.roster, h.at()).board);
+        let mut display = display_before;
+        assert!(<NeptuneMatch as LiveFormat>::patch_display(
+            &mut display,
+            &patch.public
+        ));
+        assert_eq!(display, h.g.board(&h.roster, h.at()));
+        for (t, mut view) in (1..=3).zip(teams_before) {
+            assert!(<NeptuneMatch as LiveFormat>::patch_team(
+                &mut view,
+                &patch.public
+            ));
+            assert_eq!(view, h.view(t), "team {t} after {amount}");
+        }
+        h.wait(100);
+    }
+}
+
+#[test]
+fn neptune_6_3_only_a_bid_goes_as_a_patch() {
+    // Opening the bidding changes whole screens: no patch says it.
+    let mut h = auction_hall();
+    h.ok(NeptuneCommand::OpenBidding);
+    let opened = NeptuneEvent::BiddingOpened { at: h.at() };
+    assert!(LiveFormat::commit_patch(&h.g, &opened, &h.roster).is_none());
+}
