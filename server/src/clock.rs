@@ -54,3 +54,10 @@ impl ServerClock {
         self.anchor + std::time::Duration::from_micros(offset)
     }
 }
+
+/// A monotonic stopwatch from now: what the server machine paces its
+/// costly views by (`machine::Stopwatch`).
+pub fn stopwatch() -> crate::machine::Stopwatch {
+    let start = std::time::Instant::now();
+    Box::new(move || start.elapsed())
+}

@@ -26,6 +26,7 @@ pub mod people;
 pub mod rating_export;
 pub mod rating_files;
 pub mod roster_import;
+pub mod secrets;
 mod simulated;
 pub mod store;
 pub mod sync;
@@ -48,9 +49,10 @@ use minuta_shared::wire::slice_secret::slice_secret;
 
 use crate::clock::ServerClock;
 use crate::core::{Core, ServerInfo};
-use crate::driver::{Driver, fresh_secret};
+use crate::driver::Driver;
 use crate::net::Inbound;
 use crate::people::{HumanHost, People};
+use crate::secrets::fresh_secret;
 
 /// The default port: any free UDP port works; this one is easy to remember.
 pub const DEFAULT_PORT: u16 = 4433;
@@ -426,8 +428,8 @@ pub(crate) async fn serve(
     let server = machine::Server::new(
         core,
         people.clone(),
-        driver::os_secrets(),
-        driver::stopwatch(),
+        secrets::os_secrets(),
+        clock::stopwatch(),
         clock.now(),
     );
     let driver = tokio::spawn(

@@ -45,7 +45,7 @@ pub fn run(command: TeamsCommand) -> ExitCode {
     let TeamsCommand::Import { file, data, apply } = command;
     let ru = russian();
     let now = ServerClock::start().now();
-    let mut secret = minuta_server::driver::fresh_secret;
+    let mut secret = minuta_server::secrets::fresh_secret;
     match import_file(&data, &file, apply, now, &mut secret) {
         Ok(imported) => {
             print!("{}", preview(&file, &imported, ru));

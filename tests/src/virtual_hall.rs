@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 
 use minuta_client::lang::Lang;
 use minuta_client::net::link::event_of;
@@ -26,15 +26,16 @@ use minuta_server::machine::{ConnId, Frame, Server, Transmit};
 use minuta_server::people::People;
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::seed::Rng;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
-use minuta_shared::wire::view::HostView;
+use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
 
-use crate::hall::{players, settings, team_name};
+use crate::hall::{PACKAGE, pack, players, settings, team_name};
 use crate::sim_net::Conditions;
 
 /// A terminal's place in the hall.
@@ -146,7 +147,8 @@ impl VirtualHall {
 
     /// A hall ready to play, set up through the host's terminal as the
     /// dashboard does it: a tournament with `timing`, `teams` teams
-    /// registered and each at its own terminal, a projector.
+    /// registered and each at its own terminal, a projector, and the
+    /// package most tests play ([`PACKAGE`]) loaded.
     pub fn open(teams: usize, timing: ChgkTiming, net: Conditions) -> Result<Self> {
         let mut hall = Self::empty(net);
         hall.host = hall.join(Credential::Host {
@@ -181,6 +183,14 @@ impl VirtualHall {
                 .is_some_and(|a| ids.iter().all(|t| a.teams.iter().any(|(id, _)| id == t)))
         })?;
         let access = view.access.ok_or_else(|| anyhow!("no access"))?;
+        let file = PACKAGE;
+        let bytes = std::fs::read(pack(file)).with_context(|| format!("reading {file}"))?;
+        let package = ChgkCommand::LoadPackage {
+            file_name: file.into(),
+            bytes,
+            pictures: Vec::new(),
+        };
+        hall.ok(hall.host, Command::game(EVENT_CHGK, package))?;
         for (team, secret) in access.teams {
             let t = hall.join(Credential::Team { team, secret })?;
             hall.teams.push(t);
@@ -304,6 +314,42 @@ impl VirtualHall {
             .host_view()
             .cloned()
             .ok_or_else(|| anyhow!("no host view"))
+    }
+
+    /// Runs until `t`'s team view satisfies `done`, and returns it.
+    pub fn team_sees(
+        &mut self,
+        t: TerminalId,
+        what: &str,
+        done: impl Fn(&TeamView) -> bool,
+    ) -> Result<TeamView> {
+        self.until(what, |h| {
+            h.terminals[t].state.team_view().is_some_and(&done)
+        })?;
+        self.terminals[t]
+            .state
+            .team_view()
+            .cloned()
+            .ok_or_else(|| anyhow!("no team view"))
+    }
+
+    /// Runs until the projector's view satisfies `done`, and returns it.
+    pub fn display_sees(
+        &mut self,
+        what: &str,
+        done: impl Fn(&DisplayView) -> bool,
+    ) -> Result<DisplayView> {
+        self.until(what, |h| h.display_view().is_some_and(&done))?;
+        self.display_view()
+            .cloned()
+            .ok_or_else(|| anyhow!("no display view"))
+    }
+
+    fn display_view(&self) -> Option<&DisplayView> {
+        match &self.terminals[self.display].state.view {
+            Some(View::Display(v)) => Some(v),
+            _ => None,
+        }
     }
 
     /// What the store made durable, in order.

@@ -15,6 +15,7 @@ mod browser;
 mod chgk_game;
 mod chgk_host_slips;
 mod chgk_jury;
+mod chgk_rules;
 mod disk_full;
 mod door;
 mod durability;

@@ -20,7 +20,7 @@ use minuta_shared::wire::client::Command;
 use super::*;
 use crate::core::{Core, Event, ServerInfo};
 use crate::demo::{DemoConfig, DemoGame, set_up, team_style};
-use crate::driver::fresh_secret;
+use crate::secrets::fresh_secret;
 
 const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 const STEP: Duration = Duration::from_millis(5);

@@ -199,7 +199,7 @@ mod tests {
     use crate::core::{Core, ServerInfo};
     use crate::demo::chgk::{Announce, chgk_steps};
     use crate::demo::{DemoConfig, RobotCast, robot_credentials, set_up};
-    use crate::driver::fresh_secret;
+    use crate::secrets::fresh_secret;
 
     const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 

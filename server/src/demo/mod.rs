@@ -522,7 +522,7 @@ async fn send(
 mod tests {
     use super::*;
     use crate::core::ServerInfo;
-    use crate::driver::fresh_secret;
+    use crate::secrets::fresh_secret;
     use minuta_shared::identity::Identity;
 
     fn core() -> Core {

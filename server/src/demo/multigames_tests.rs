@@ -15,7 +15,7 @@ use minuta_shared::wire::view::View;
 use super::*;
 use crate::core::{Core, ServerInfo};
 use crate::demo::{DemoConfig, DemoGame, set_up};
-use crate::driver::fresh_secret;
+use crate::secrets::fresh_secret;
 
 const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 const STEP: Duration = Duration::from_millis(10);

@@ -25,7 +25,7 @@ use super::*;
 use crate::core::{Core, Event, ServerInfo};
 use crate::demo::neptune::{self, DEMO_NEPTUNE_PACKAGE, NeptuneHost};
 use crate::demo::{DemoConfig, DemoGame, set_up, team_style};
-use crate::driver::fresh_secret;
+use crate::secrets::fresh_secret;
 
 const T0: ServerTime = ServerTime(1_700_000_000_000_000);
 const STEP: Duration = Duration::from_millis(10);

@@ -19,7 +19,7 @@ use minuta_shared::wire::view::{HostView, TeamView};
 
 use super::{Answers, DemoConfig};
 use crate::core::{Core, Event};
-use crate::driver::fresh_secret;
+use crate::secrets::fresh_secret;
 
 /// How a robot team plays, and how its answers come out.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,0 +1,206 @@
+//! «Что? Где? Когда?» (section 3) on the virtual hall
+//! (`minuta_tests::virtual_hall`): the server's machine and the app's own
+//! state on virtual time, no sockets. Cards before «Время», in the minute
+//! and after the grace; a card final once accepted; what the host, the
+//! projector and the late team see.
+
+use anyhow::{Result, anyhow, bail, ensure};
+
+use minuta_server::core::Event;
+use minuta_shared::ids::{QuestionId, TeamId};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkEvent, ChgkReceipt, EVENT_CHGK};
+use minuta_shared::play::clock::{ClockView, Phase};
+use minuta_shared::play::games::{GameError, GameEvent, GameReceipt, PlayError};
+use minuta_shared::text::normalise_answer;
+use minuta_shared::wire::client::Command;
+use minuta_shared::wire::server::{CommandError, Receipt};
+use minuta_tests::hall::{judging_of, test_timing};
+use minuta_tests::sim_net::Conditions;
+use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
+
+const Q0: QuestionId = QuestionId(0);
+
+/// What a card's receipt says, checked against the clock it was handed in on.
+fn card_receipt(receipt: &Receipt, clock: &ClockView) -> Result<(u64, bool)> {
+    let Receipt::Game {
+        game: EVENT_CHGK,
+        receipt:
+            GameReceipt::Chgk(ChgkReceipt::Card {
+                received_at,
+                since_start_ms,
+                late,
+                ..
+            }),
+    } = receipt
+    else {
+        bail!("not a card receipt: {receipt:?}")
+    };
+    let started = clock
+        .started_at
+        .ok_or_else(|| anyhow!("the minute has not started"))?;
+    let until = clock
+        .accept_until
+        .ok_or_else(|| anyhow!("no accept_until"))?;
+    ensure!(
+        *since_start_ms == received_at.since(started).as_millis() as u64,
+        "since_start_ms {since_start_ms} ≠ receipt − start"
+    );
+    ensure!(
+        *late == (*received_at > until),
+        "late={late} but received at {received_at:?}, accepted until {until:?}"
+    );
+    Ok((*since_start_ms, *late))
+}
+
+fn submit(
+    hall: &mut VirtualHall,
+    team: TerminalId,
+    text: &str,
+) -> Result<Result<Receipt, CommandError>> {
+    let card = ChgkCommand::SubmitCard {
+        question: Q0,
+        text: text.into(),
+    };
+    hall.command(team, Command::game(EVENT_CHGK, card))
+}
+
+#[test]
+fn chgk_3_card_after_grace_is_late_but_kept() -> Result<()> {
+    // Arrange: five teams, a 2-s minute with a 1-s grace, on a hall's
+    // Wi-Fi that loses one message in twenty.
+    let net = Conditions {
+        loss: 0.05,
+        ..Conditions::default()
+    };
+    let mut hall = VirtualHall::open(5, test_timing(), net)?;
+    let [t1, t2, t3, t4, t5] = [0, 1, 2, 3, 4].map(|i| hall.team_ids[i]);
+    let teams = hall.teams.clone();
+    let host = hall.host;
+
+    // Act: a card while the question is only announced, two during the
+    // minute, one after the grace; the fifth team hands in nothing.
+    let announce = ChgkCommand::Announce { question: Q0 };
+    hall.ok(host, Command::game(EVENT_CHGK, announce))?;
+    let early =
+        submit(&mut hall, teams[0], "Серп, молот")?.map_err(|e| anyhow!("the early card: {e}"))?;
+    hall.ok(host, Command::game(EVENT_CHGK, ChgkCommand::StartMinute))?;
+    let clock = hall
+        .host_sees("the minute", |v| v.event_chgk().clock.started_at.is_some())?
+        .event_chgk()
+        .clock
+        .clone();
+    let on_time = submit(&mut hall, teams[1], "серп и молот")??;
+    let on_time_2 = submit(&mut hall, teams[2], "молот, серп")??;
+    hall.team_sees(teams[3], "the grace to end", |v| {
+        v.event_chgk().clock.phase == Phase::Over
+    })?;
+    let late = submit(&mut hall, teams[3], "Серп и молот!")??;
+
+    // Assert: the receipts. A card before «Время» counts at 0 ms.
+    let Receipt::Game {
+        game: EVENT_CHGK,
+        receipt:
+            GameReceipt::Chgk(ChgkReceipt::Card {
+                since_start_ms: 0,
+                late: false,
+                question: Q0,
+                ..
+            }),
+    } = early
+    else {
+        bail!("early card: {early:?}")
+    };
+    let (_, late_flag) = card_receipt(&on_time, &clock)?;
+    ensure!(!late_flag, "a card in the minute is on time: {on_time:?}");
+    ensure!(!card_receipt(&on_time_2, &clock)?.1, "{on_time_2:?}");
+    let (late_ms, late_flag) = card_receipt(&late, &clock)?;
+    ensure!(late_flag, "a card after the grace is late: {late:?}");
+    ensure!(
+        late_ms > 3_000,
+        "late card at {late_ms} ms, after a 2-s minute and 1-s grace"
+    );
+
+    // A card is final once accepted, as on paper; a late card too.
+    let accepted = Err(CommandError::Play(PlayError::Game(GameError::Chgk(
+        ChgkError::CardAlreadyAccepted,
+    ))));
+    let again = submit(&mut hall, teams[1], "другой ответ")?;
+    ensure!(again == accepted, "a second card: {again:?}");
+    let again = submit(&mut hall, teams[3], "другой ответ")?;
+    ensure!(again == accepted, "a second late card: {again:?}");
+
+    // The host sees the late card apart, with its time, and who is missing.
+    let view = hall.host_sees("all four cards", |v| {
+        judging_of(v, Q0).is_some_and(|j| j.late.len() == 1 && j.missing.len() == 1)
+    })?;
+    let judging = judging_of(&view, Q0).ok_or_else(|| anyhow!("no judging for Q0"))?;
+    ensure!(
+        judging.late.len() == 1
+            && judging.late[0].team == t4
+            && judging.late[0].text == "Серп и молот!",
+        "{:?}",
+        judging.late
+    );
+    ensure!(
+        judging.late[0].since_start_ms == late_ms,
+        "the host sees the late card's time"
+    );
+    ensure!(
+        judging.missing == vec![t5],
+        "missing: {:?}",
+        judging.missing
+    );
+    let grouped: Vec<TeamId> = judging
+        .groups
+        .iter()
+        .flat_map(|g| g.teams.clone())
+        .collect();
+    ensure!(
+        grouped.len() == 3 && [t1, t2, t3].iter().all(|t| grouped.contains(t)),
+        "groups: {:?}",
+        judging.groups
+    );
+    // «Серп, молот» and «серп и молот» are different answers; both exist as groups.
+    ensure!(
+        judging
+            .groups
+            .iter()
+            .any(|g| g.key == normalise_answer("Серп, молот") && g.teams == vec![t1]),
+        "{:?}",
+        judging.groups
+    );
+
+    // The display counts the cards handed in on time, never what they say.
+    let display = hall.display_sees("three cards in", |v| v.event_chgk().cards_in == 3)?;
+    ensure!(display.event_chgk().teams == 5, "{display:?}");
+
+    // The late team sees its own card, flagged late.
+    let own = hall.team_sees(teams[3], "its late card", |v| {
+        !v.event_chgk().cards.is_empty()
+    })?;
+    ensure!(
+        own.event_chgk().cards.len() == 1
+            && own.event_chgk().cards[0].late
+            && own.event_chgk().cards[0].text == "Серп и молот!",
+        "{:?}",
+        own.event_chgk().cards
+    );
+
+    // Every acknowledged card is in the store, and the store replays.
+    let stored = hall
+        .stored()
+        .iter()
+        .filter(|(_, e)| {
+            matches!(
+                e,
+                Event::Game {
+                    event: GameEvent::Chgk(ChgkEvent::CardAccepted { question: Q0, .. }),
+                    ..
+                }
+            )
+        })
+        .count();
+    ensure!(stored == 4, "{stored} cards stored");
+    hall.restart()?;
+    Ok(())
+}
