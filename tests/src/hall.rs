@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
@@ -234,6 +234,38 @@ impl Hall {
     pub fn index_of(&self, team: TeamId) -> Option<usize> {
         self.team_ids.iter().position(|t| *t == team)
     }
+}
+
+/// What a card's receipt says, checked against the clock it was handed in on.
+pub fn card_receipt(receipt: &Receipt, clock: &ClockView) -> Result<(u64, bool)> {
+    let Receipt::Game {
+        game: EVENT_CHGK,
+        receipt:
+            GameReceipt::Chgk(ChgkReceipt::Card {
+                received_at,
+                since_start_ms,
+                late,
+                ..
+            }),
+    } = receipt
+    else {
+        bail!("not a card receipt: {receipt:?}")
+    };
+    let started = clock
+        .started_at
+        .ok_or_else(|| anyhow!("the minute has not started"))?;
+    let until = clock
+        .accept_until
+        .ok_or_else(|| anyhow!("no accept_until"))?;
+    ensure!(
+        *since_start_ms == received_at.since(started).as_millis() as u64,
+        "since_start_ms {since_start_ms} ≠ receipt − start"
+    );
+    ensure!(
+        *late == (*received_at > until),
+        "late={late} but received at {received_at:?}, accepted until {until:?}"
+    );
+    Ok((*since_start_ms, *late))
 }
 
 /// The judging of question `q` in a host view.

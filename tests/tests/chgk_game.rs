@@ -8,9 +8,8 @@ use minuta_server::export::{ExportFormat, export};
 use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::view::StandingRow;
-use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Judger, Verdict};
-use minuta_shared::play::clock::ClockView;
-use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
+use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK, Judger, Verdict};
+use minuta_shared::play::games::{GameError, PlayError};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::codec;
@@ -18,45 +17,13 @@ use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
-use minuta_tests::hall::{Hall, judging_of};
+use minuta_tests::hall::{Hall, card_receipt, judging_of};
 use minuta_tests::server::server_binary;
 use minuta_tests::terminal::{Terminal, is_view};
 use minuta_tests::{TestServer, test_timing};
 
 const Q0: QuestionId = QuestionId(0);
 const Q1: QuestionId = QuestionId(1);
-
-/// What a card's receipt says, checked against the clock it was handed in on.
-fn card_receipt(receipt: &Receipt, clock: &ClockView) -> Result<(u64, bool)> {
-    let Receipt::Game {
-        game: EVENT_CHGK,
-        receipt:
-            GameReceipt::Chgk(ChgkReceipt::Card {
-                received_at,
-                since_start_ms,
-                late,
-                ..
-            }),
-    } = receipt
-    else {
-        bail!("not a card receipt: {receipt:?}")
-    };
-    let started = clock
-        .started_at
-        .ok_or_else(|| anyhow!("the minute has not started"))?;
-    let until = clock
-        .accept_until
-        .ok_or_else(|| anyhow!("no accept_until"))?;
-    ensure!(
-        *since_start_ms == received_at.since(started).as_millis() as u64,
-        "since_start_ms {since_start_ms} ≠ receipt − start"
-    );
-    ensure!(
-        *late == (*received_at > until),
-        "late={late} but received at {received_at:?}, accepted until {until:?}"
-    );
-    Ok((*since_start_ms, *late))
-}
 
 async fn submit(
     team: &mut Terminal,

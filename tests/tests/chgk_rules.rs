@@ -9,48 +9,16 @@ use anyhow::{Result, anyhow, bail, ensure};
 use minuta_server::core::Event;
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkEvent, ChgkReceipt, EVENT_CHGK};
-use minuta_shared::play::clock::{ClockView, Phase};
+use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameError, GameEvent, GameReceipt, PlayError};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
-use minuta_tests::hall::{judging_of, test_timing};
+use minuta_tests::hall::{card_receipt, judging_of, test_timing};
 use minuta_tests::sim_net::Conditions;
 use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
 
 const Q0: QuestionId = QuestionId(0);
-
-/// What a card's receipt says, checked against the clock it was handed in on.
-fn card_receipt(receipt: &Receipt, clock: &ClockView) -> Result<(u64, bool)> {
-    let Receipt::Game {
-        game: EVENT_CHGK,
-        receipt:
-            GameReceipt::Chgk(ChgkReceipt::Card {
-                received_at,
-                since_start_ms,
-                late,
-                ..
-            }),
-    } = receipt
-    else {
-        bail!("not a card receipt: {receipt:?}")
-    };
-    let started = clock
-        .started_at
-        .ok_or_else(|| anyhow!("the minute has not started"))?;
-    let until = clock
-        .accept_until
-        .ok_or_else(|| anyhow!("no accept_until"))?;
-    ensure!(
-        *since_start_ms == received_at.since(started).as_millis() as u64,
-        "since_start_ms {since_start_ms} ≠ receipt − start"
-    );
-    ensure!(
-        *late == (*received_at > until),
-        "late={late} but received at {received_at:?}, accepted until {until:?}"
-    );
-    Ok((*since_start_ms, *late))
-}
 
 fn submit(
     hall: &mut VirtualHall,
