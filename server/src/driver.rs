@@ -92,9 +92,13 @@ impl Driver {
                     self.server.handle_timeout(self.clock.now());
                 }
             }
+            // Verdicts, refusals and acknowledgements leave first, then
+            // the fights' lockouts, each before anything costlier is done.
             if self.transmit() {
-                // Verdicts, acknowledgements, lockouts leave before the
-                // store's thread is woken and any view is built.
+                tokio::task::yield_now().await;
+            }
+            self.server.queue_press_patches();
+            if self.transmit() {
                 tokio::task::yield_now().await;
             }
             self.commit();

@@ -434,6 +434,8 @@ impl VirtualHall {
     /// One turn of the driver's loop (the order `machine`'s module gives).
     fn turn(&mut self) {
         self.transmit();
+        self.server.queue_press_patches();
+        self.transmit();
         if self.committing.is_none()
             && let Some(batch) = self.server.poll_store()
         {

@@ -262,3 +262,19 @@ fn brain_ring_press_by_a_team_outside_any_fight_is_refused() -> Result<()> {
     );
     Ok(())
 }
+
+#[test]
+fn brain_ring_a_fight_between_questions_sends_its_tables_nothing() -> Result<()> {
+    // Arrange: a fight set up, its tables' screens up to date.
+    let mut ring = Ring::qualifying(ring_timing())?;
+    let table = ring.at[0];
+    let before = ring.hall.terminals[table].received.len();
+
+    // Act: ten quiet seconds.
+    ring.hall.advance(std::time::Duration::from_secs(10));
+
+    // Assert: not one message (a table's radio may sleep).
+    let idle = &ring.hall.terminals[table].received[before..];
+    ensure!(idle.is_empty(), "{} messages while idle", idle.len());
+    Ok(())
+}

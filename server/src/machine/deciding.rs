@@ -32,12 +32,9 @@ impl Server {
         for q in arrived {
             pressed |= self.decide(q);
         }
-        if pressed {
-            // The verdicts are queued first; the fights' screens get the
-            // fight alone, right behind them.
-            let patches = self.core.take_press_patches();
-            self.send_press_patches(patches);
-        }
+        // The verdicts are queued now; the fights' patches are built once
+        // they have left (`queue_press_patches`).
+        self.press_patches_due |= pressed;
         let patches = self.core.take_commit_patches();
         self.commit.push_patches(patches);
     }
@@ -156,9 +153,19 @@ impl Server {
         false
     }
 
-    /// Sends what each press changed to its screens: the concerned teams
-    /// first (a Brain-ring fight's two tables must stop discussing), then
-    /// the projectors, then the staff, whose copy carries the press log.
+    /// Queues what the presses decided since the last call changed, for
+    /// their screens: the concerned teams first (a Brain-ring fight's two
+    /// tables must stop discussing), then the projectors, then the staff,
+    /// whose copy carries the press log. Called once the verdicts have
+    /// left: building the patches must not hold them back.
+    pub fn queue_press_patches(&mut self) {
+        if !std::mem::take(&mut self.press_patches_due) {
+            return;
+        }
+        let patches = self.core.take_press_patches();
+        self.send_press_patches(patches);
+    }
+
     fn send_press_patches(&mut self, patches: Vec<(GameId, PressPatch<GamePatch>)>) {
         for (game, patch) in patches {
             let msg = |patch: GamePatch| {

@@ -16,10 +16,12 @@
 //!    named has come).
 //! 2. [`Server::poll_transmit`] until `None`: what must leave now. The
 //!    commands that arrived are decided first, in the order of their
-//!    arrival stamps: a refusal and a press's verdict are queued at once,
-//!    the fights' press patches right behind the verdicts; a committed
-//!    batch's acknowledgements were queued by `handle_committed`.
-//! 3. Let that leave (the driver yields to the connections' writers).
+//!    arrival stamps: a refusal and a press's verdict are queued at once;
+//!    a committed batch's acknowledgements and patches were queued by
+//!    `handle_committed`.
+//! 3. Let that leave (the driver yields to the connections' writers), then
+//!    [`Server::queue_press_patches`] and [`Server::poll_transmit`] again:
+//!    the fights' screens see the presses, and that leaves too.
 //! 4. [`Server::poll_store`]: the next batch for the store when none is in
 //!    flight: every event decided since the last, as one commit. Its
 //!    acknowledgements wait for [`Server::handle_committed`].
@@ -128,6 +130,8 @@ pub struct Server {
     stopwatch: Stopwatch,
     /// The time of the last input: what views are built at.
     now: ServerTime,
+    /// Presses were decided whose fights' patches are not built yet.
+    press_patches_due: bool,
 }
 
 impl Server {
@@ -155,6 +159,7 @@ impl Server {
             secrets,
             stopwatch,
             now,
+            press_patches_due: false,
         }
     }
 

@@ -106,6 +106,8 @@ impl Hall {
     /// at once: what left, in order.
     fn turn(&mut self) -> Vec<(ConnId, Transmit)> {
         let mut out = self.urgent();
+        self.server.queue_press_patches();
+        out.extend(self.urgent());
         if self.server.poll_store().is_some() {
             self.server
                 .handle_committed(Ok(()), at(1_000))
@@ -152,15 +154,18 @@ fn brain_ring_a_press_verdict_leaves_before_its_record_is_durable() {
     let mut hall = hall();
 
     hall.press(0, 1_200);
+    let verdicts = hall.urgent();
+    hall.server.queue_press_patches();
     let urgent = hall.urgent();
 
     assert!(matches!(
-        ack_of(&urgent, hall.teams[0]),
+        ack_of(&verdicts, hall.teams[0]),
         Some(Ok(Receipt::Press {
             kind: PressKind::Won,
             ..
         }))
     ));
+    assert_eq!(verdicts.len(), 1, "the verdict leaves alone: {verdicts:?}");
     // The fight's screens get its patch right behind the verdict: both
     // teams, the projector, the host; the onlooking team nothing.
     let patched: Vec<ConnId> = urgent

@@ -1,7 +1,8 @@
 //! The network edge: the QUIC endpoint and the browsers' door ([`web`]),
-//! one task per connection that frames, size-limits, decodes and
-//! role-checks what arrives (whichever transport: [`Link`]), and the
-//! messages those tasks exchange with the driver. No game rules live here.
+//! one task per connection that frames, size-limits and decodes what
+//! arrives (whichever transport: [`Link`]; the server machine checks each
+//! command's role), and the messages those tasks exchange with the driver.
+//! No game rules live here.
 
 pub mod connection;
 pub mod endpoint;
