@@ -12,7 +12,9 @@
 //! "ack_p99_ms":…,"sent":…,"stored":…,"server_rss_mb":…,
 //! "failed_to_connect":…,"host_bytes_during_join":…,
 //! "server_cpu_ms_per_card":…,"server_cpu_share_burst":…,
-//! "server_cpu_share_join":…}`. `ack_*` is the
+//! "server_cpu_share_join":…,"bare_quinn_connect_all_s":…,
+//! "bare_quinn_ack_p50_ms":…,"bare_quinn_ack_p99_ms":…,
+//! "bare_quinn_failed":…,"ratio_p99":…,"ratio_connect":…}`. `ack_*` is the
 //! time from writing a card's frame to reading its acknowledgement;
 //! `stored` is `SELECT count(*) FROM events WHERE kind='chgk_card_accepted'`
 //! on the SQLite file after the server is killed; `server_rss_mb` is the
@@ -29,6 +31,30 @@
 //! it and the bench apart: `MINUTA_SERVER_BIN` naming a script that runs
 //! `exec taskset -c 0 …/minuta-server "$@"`, and the bench under
 //! `taskset -c 1`.
+//!
+//! The transport's floor, in the same run: once `minuta-server` is killed,
+//! the same N connections join a bare quinn echo server and hand in the
+//! same bytes. It is this bench's own binary started again as a process of
+//! its own (`--bare-echo-server ADDR CERT_DIR`, a current-thread runtime as
+//! the server's) with the server's certificate, TLS and transport settings
+//! and UDP socket (`minuta_server::net::tls::quinn_server_config`,
+//! `net::endpoint::bind`); it echoes every frame of each connection's one
+//! bidirectional stream. The terminals' side is the same too: the same
+//! client sockets, configuration, storm and backoff. A bare connection is
+//! in once its handshake is done (a terminal once the server has welcomed
+//! its greeting); as long after the last one got in as the real burst came
+//! after its last terminal, every connection writes its terminal's card
+//! frame at the same instant.
+//! `bare_quinn_connect_all_s` and `bare_quinn_ack_*` are measured as
+//! `connect_all_s` and `ack_*` are (the ack: until the echo is read back
+//! whole); `bare_quinn_failed` counts the connections that never had
+//! their echo (gave up joining, or were lost before or in the burst: a
+//! bare server admits every handshake at once, and one swamped past the
+//! terminals' 4-s idle timeout loses connections it had let in, so its
+//! figures are then no floor); `ratio_p99` is `ack_p99_ms` over
+//! `bare_quinn_ack_p99_ms`, `ratio_connect` `connect_all_s` over
+//! `bare_quinn_connect_all_s` (issue 42's targets: both ≤ 1.5). With
+//! `--no-bare` these six are `null`.
 //!
 //! The join storm: every team terminal starts its handshake at the same
 //! instant. One whose handshake or greeting fails (no answer within the
@@ -49,30 +75,40 @@
 //! overflow it when a whole batch of acknowledgements lands at once), `--no-staff`
 //! (no host or display connected during the join storm and the burst, to
 //! tell the cost of their large views apart), `--give-up S` (a terminal
-//! stops trying to join after S seconds, default 60).
+//! stops trying to join after S seconds, default 60), `--no-bare` (no bare
+//! quinn run, so no floor).
 //! Nothing here is asserted: the figures are printed for a person to judge.
 //! Run without `--bench` (by `cargo test --benches` or `--all-targets`) it
-//! is a quick smoke run with 20 terminals and a 2-s minute.
+//! is a quick smoke run with 20 terminals and a 2-s minute, its floor too.
 
 use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
-use std::process::ExitCode;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{ExitCode, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use tokio::sync::{Barrier, mpsc, watch};
+use tokio::task::JoinSet;
 
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::games::GameReceipt;
 use minuta_shared::play::settings::ChgkTiming;
-use minuta_shared::wire::client::Command;
+use minuta_shared::wire::client::{ClientMsg, Command};
+use minuta_shared::wire::codec::{self, MAX_TERMINAL_FRAME_BYTES};
+use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_tests::bench::{Mode, at_least, finish, parse, raise_to, seconds};
 use minuta_tests::hall::{load_package, players, set_up_tournament, team_codes, team_name};
+use minuta_tests::server::{STARTUP, cpu_seconds_of};
 use minuta_tests::stats::percentile;
-use minuta_tests::terminal::{Terminal, client_endpoint_with_buffers, within_for};
-use minuta_tests::{STEP, TestServer, progress};
+use minuta_tests::terminal::{
+    Terminal, client_endpoint_with_buffers, with_backoff, within, within_for,
+};
+use minuta_tests::{Link, STEP, TestServer, progress};
 
 const Q0: QuestionId = QuestionId(0);
 
@@ -96,6 +132,8 @@ struct Args {
     /// A terminal that has not joined after this long gives up (counted in
     /// `failed_to_connect`).
     give_up_after: Duration,
+    /// No bare quinn run (no floor, no ratios).
+    no_bare: bool,
 }
 
 /// The deadline burst: terminals join at once, then hand in their cards in
@@ -129,6 +167,14 @@ struct Options {
     /// A terminal stops trying to join after this many seconds.
     #[arg(long, value_name = "S", default_value = "60", value_parser = seconds)]
     give_up: Duration,
+    /// No bare quinn run: no transport floor and no ratios.
+    #[arg(long)]
+    no_bare: bool,
+    /// Serve as the bare quinn echo server on ADDR with the certificate in
+    /// CERT_DIR (the bench starts itself so): prints its address and
+    /// serves until killed.
+    #[arg(long, hide = true, num_args = 2, value_names = ["ADDR", "CERT_DIR"])]
+    bare_echo_server: Option<Vec<String>>,
     #[command(flatten)]
     mode: Mode,
 }
@@ -155,12 +201,16 @@ impl Options {
             no_staff: self.no_staff,
             minute_s: minute_s as u64,
             give_up_after: self.give_up,
+            no_bare: self.no_bare,
         }
     }
 }
 
 fn main() -> ExitCode {
     let options: Options = parse();
+    if let Some(serve) = &options.bare_echo_server {
+        return serve_bare_echo(serve);
+    }
     if options.mode.listing() {
         return ExitCode::SUCCESS;
     }
@@ -172,11 +222,9 @@ fn main() -> ExitCode {
     finish("burst", runtime, run(&args))
 }
 
-/// CPU time (user + system) of this process, from `/proc/self/stat`.
+/// CPU time (user + system) of this process.
 fn own_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    Some((fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?) / 100.0)
+    cpu_seconds_of(std::process::id())
 }
 
 fn round3(x: f64) -> f64 {
@@ -284,57 +332,26 @@ async fn run(args: &Args) -> Result<String> {
     };
 
     // Every team terminal connects at once; they share the client sockets.
-    let mut endpoints = Vec::new();
-    for _ in 0..args.sockets {
-        let (endpoint, granted) = client_endpoint_with_buffers(Some(args.buffer))?;
-        progress!(
-            start,
-            "client socket receive buffer: asked {} KiB, granted {} KiB",
-            args.buffer / 1024,
-            granted / 1024
-        );
-        endpoints.push(endpoint);
-    }
-    let t = Instant::now();
+    let endpoints = client_sockets(args, start)?;
     let (_, host_bytes_before) = host.traffic();
     let server_cpu_before = server.cpu_seconds();
-    let mut joins = tokio::task::JoinSet::new();
     let config = idle_terminal_config(server.fingerprint)?;
-    for (i, code) in codes.into_iter().enumerate() {
-        let endpoint = endpoints[i % endpoints.len()].clone();
-        let config = config.clone();
-        // A terminal whose handshake or greeting fails tries again after
-        // the app's jittered backoff, as the app does (issue 16).
-        let give_up_after = args.give_up_after;
-        joins.spawn(async move {
-            (
-                i,
-                Terminal::join_with_backoff(&endpoint, config, &code, false, give_up_after).await,
-            )
-        });
-    }
-    let mut teams: Vec<Option<Terminal>> = (0..n).map(|_| None).collect();
-    let mut connect_errors = Vec::new();
-    let (mut retried, mut retries) = (0usize, 0u64);
-    let mut joined_at: Vec<f64> = Vec::with_capacity(n);
-    while let Some(joined) =
-        within_for(PHASE, "every terminal to connect", joins.join_next()).await?
-    {
-        let (i, result) = joined.context("a connecting task")?;
-        match result {
-            Ok((terminal, failed)) => {
-                teams[i] = Some(terminal);
-                joined_at.push(t.elapsed().as_secs_f64());
-                if failed > 0 {
-                    retried += 1;
-                    retries += u64::from(failed);
-                }
+    let give_up_after = args.give_up_after;
+    let storm =
+        join_storm(n, |i| {
+            let endpoint = endpoints[i % endpoints.len()].clone();
+            let config = config.clone();
+            let code = codes[i].clone();
+            // A terminal whose handshake or greeting fails tries again after
+            // the app's jittered backoff, as the app does (issue 16).
+            async move {
+                Terminal::join_with_backoff(&endpoint, config, &code, false, give_up_after).await
             }
-            Err(e) => connect_errors.push(format!("team {}: {e:#}", i + 1)),
-        }
-    }
-    let connect_all_s = t.elapsed().as_secs_f64();
-    let connected = teams.iter().filter(|t| t.is_some()).count();
+        })
+        .await?;
+    let all_in = Instant::now();
+    let connect_all_s = storm.connect_all_s;
+    let connected = storm.connected();
     let failed_to_connect = n - connected;
     // The host's frames during the join storm: what every join cost the
     // host's laptop and the hall's network (views, patches, acks).
@@ -343,28 +360,14 @@ async fn run(args: &Args) -> Result<String> {
         (Some(a), Some(b)) => b - a,
         _ => f64::NAN,
     };
-    progress!(
-        start,
-        "{connected}/{n} terminals connected in {connect_all_s:.3} s ({retried} after a failed attempt, {retries} failed attempts in all); half in by {:.3} s, 90% by {:.3} s",
-        percentile(&joined_at, 0.5),
-        percentile(&joined_at, 0.9)
-    );
+    progress!(start, "{}", storm.summary());
     progress!(
         start,
         "during the join: the host received {:.1} MB, the server used {server_cpu_join:.2} s of CPU in {connect_all_s:.2} s",
         host_bytes_during_join as f64 / 1e6
     );
-    if !connect_errors.is_empty() {
-        let mut kinds: std::collections::BTreeMap<String, usize> =
-            std::collections::BTreeMap::new();
-        for e in &connect_errors {
-            let kind = e.split_once(": ").map_or(e.as_str(), |(_, k)| k);
-            *kinds.entry(kind.to_owned()).or_default() += 1;
-        }
-        progress!(start, "{} failed to connect:", connect_errors.len());
-        for (kind, count) in kinds {
-            progress!(start, "  {count} × {kind}");
-        }
+    storm.report_failures(start);
+    if !storm.errors.is_empty() {
         let log = server.log();
         let warnings: Vec<&str> = log
             .lines()
@@ -418,7 +421,7 @@ async fn run(args: &Args) -> Result<String> {
     let barrier = Arc::new(Barrier::new(connected + 1));
     let (go_tx, go_rx) = watch::channel::<Option<Instant>>(None);
     let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Outcome>();
-    for (i, team) in teams.into_iter().enumerate() {
+    for (i, team) in storm.joined.into_iter().enumerate() {
         let Some(mut team) = team else { continue };
         let barrier = Arc::clone(&barrier);
         let mut go = go_rx.clone();
@@ -445,15 +448,8 @@ async fn run(args: &Args) -> Result<String> {
                     if let Some(release) = release {
                         tokio::time::sleep_until(release.into()).await;
                     }
-                    let command = Command::game(
-                        EVENT_CHGK,
-                        ChgkCommand::SubmitCard {
-                            question: Q0,
-                            text: format!("ответ {}", i + 1),
-                        },
-                    );
                     let sent_at = Instant::now();
-                    match team.send_command(command).await {
+                    match team.send_command(card(i)).await {
                         Ok(request) => {
                             outcome.sent_at = Some(sent_at);
                             match team.ack_timed(request).await {
@@ -495,6 +491,10 @@ async fn run(args: &Args) -> Result<String> {
         );
     }
     let release = here + until_release;
+    // The bare run's hall waits as long between its last connection and
+    // its burst: a join storm leaves work behind (a bare server's queue
+    // of late handshakes), so both bursts meet it equally drained.
+    let hall_wait = release.saturating_duration_since(all_in);
     let _ = go_tx.send(Some(release));
     drop(clock_host);
 
@@ -655,20 +655,512 @@ async fn run(args: &Args) -> Result<String> {
         database.display()
     );
     drop(db);
+    drop(endpoints);
+
+    // The transport's floor, with the killed server's certificate.
+    let floor = if args.no_bare {
+        None
+    } else {
+        Some(bare_quinn(args, &server.cert_dir(), config, hall_wait, start).await?)
+    };
     drop(server);
+    let ack_p99 = percentile(&latencies, 0.99);
+    // NaN (null in the JSON line) without the bare run.
+    let (bare_connect_all_s, bare_p50, bare_p99) =
+        floor.as_ref().map_or((f64::NAN, f64::NAN, f64::NAN), |f| {
+            (
+                f.connect_all_s,
+                percentile(&f.latencies, 0.50),
+                percentile(&f.latencies, 0.99),
+            )
+        });
+    let bare_failed = floor.as_ref().map(|f| f.failed);
+    let ratio_p99 = ack_p99 / bare_p99;
+    let ratio_connect = connect_all_s / bare_connect_all_s;
+    if let Some(failed) = bare_failed {
+        let caveat = if failed > 0 {
+            format!("; but {failed} bare connections had no echo: no floor at this size")
+        } else {
+            String::new()
+        };
+        progress!(
+            start,
+            "minuta against bare quinn: ack p99 {ack_p99:.2} / {bare_p99:.2} ms = {ratio_p99:.2}× (target ≤ 1.5), connect all {connect_all_s:.3} / {bare_connect_all_s:.3} s = {ratio_connect:.2}× (target ≤ 1.5){caveat}"
+        );
+    }
 
     // Built by hand so the keys keep the documented order.
     let number = |x: f64| serde_json::Value::from(round3(x));
     Ok(format!(
-        "{{\"bench\":\"burst\",\"terminals\":{n},\"connect_all_s\":{},\"ack_p50_ms\":{},\"ack_p99_ms\":{},\"sent\":{sent},\"stored\":{stored},\"server_rss_mb\":{},\"failed_to_connect\":{failed_to_connect},\"host_bytes_during_join\":{host_bytes_during_join},\"server_cpu_ms_per_card\":{},\"server_cpu_share_burst\":{},\"server_cpu_share_join\":{}}}",
+        "{{\"bench\":\"burst\",\"terminals\":{n},\"connect_all_s\":{},\"ack_p50_ms\":{},\"ack_p99_ms\":{},\"sent\":{sent},\"stored\":{stored},\"server_rss_mb\":{},\"failed_to_connect\":{failed_to_connect},\"host_bytes_during_join\":{host_bytes_during_join},\"server_cpu_ms_per_card\":{},\"server_cpu_share_burst\":{},\"server_cpu_share_join\":{},\"bare_quinn_connect_all_s\":{},\"bare_quinn_ack_p50_ms\":{},\"bare_quinn_ack_p99_ms\":{},\"bare_quinn_failed\":{},\"ratio_p99\":{},\"ratio_connect\":{}}}",
         number(connect_all_s),
         number(percentile(&latencies, 0.50)),
-        number(percentile(&latencies, 0.99)),
+        number(ack_p99),
         number(hwm_kib as f64 / 1024.0),
         number(cpu_per_card_ms.unwrap_or(f64::NAN)),
         number(server_cpu_share.unwrap_or(f64::NAN)),
         number(server_cpu_join / connect_all_s),
+        number(bare_connect_all_s),
+        number(bare_p50),
+        number(bare_p99),
+        serde_json::Value::from(bare_failed),
+        number(ratio_p99),
+        number(ratio_connect),
     ))
+}
+
+/// Team terminal `i`'s card (numbered from 0).
+fn card(i: usize) -> Command {
+    Command::game(
+        EVENT_CHGK,
+        ChgkCommand::SubmitCard {
+            question: Q0,
+            text: format!("ответ {}", i + 1),
+        },
+    )
+}
+
+/// Team terminal `i`'s card frame as its bytes go on the wire: its first
+/// message after the greeting (envelope 1, request 1, as [`Terminal`]
+/// numbers them). The bare run echoes these, so its frames are the same
+/// size as the real burst's.
+fn card_frame(i: usize) -> Result<Vec<u8>> {
+    let message = ClientMsg::Command {
+        request: 1,
+        command: card(i),
+    };
+    codec::encode_frame(&Envelope::new(1, message)).context("encoding a card's frame")
+}
+
+/// The client UDP sockets the terminals share (`--sockets`, `--buffer`).
+fn client_sockets(args: &Args, start: Instant) -> Result<Vec<quinn::Endpoint>> {
+    let mut endpoints = Vec::with_capacity(args.sockets);
+    let mut granted = usize::MAX;
+    for _ in 0..args.sockets {
+        let (endpoint, got) = client_endpoint_with_buffers(Some(args.buffer))?;
+        granted = granted.min(got);
+        endpoints.push(endpoint);
+    }
+    progress!(
+        start,
+        "{} client socket(s), receive buffer: asked {} KiB, granted {} KiB (the least of them)",
+        endpoints.len(),
+        args.buffer / 1024,
+        granted / 1024
+    );
+    Ok(endpoints)
+}
+
+/// A join storm's outcome.
+struct Storm<T> {
+    /// By terminal: its connection, or `None` if it gave up.
+    joined: Vec<Option<T>>,
+    /// From the start of the storm until the last one was in (or gave up).
+    connect_all_s: f64,
+    /// When each got in, seconds from the start, in order.
+    joined_at: Vec<f64>,
+    /// How many got in after a failed attempt, and the failed attempts.
+    retried: usize,
+    retries: u64,
+    /// Why each that gave up did, as `team K: why`.
+    errors: Vec<String>,
+}
+
+/// Starts `join(i)` for every terminal `i` at the same instant, each in a
+/// task of its own (retrying on its own: [`with_backoff`]), and waits for
+/// them all. The real run and the bare one both join through this.
+async fn join_storm<T, F>(n: usize, join: impl Fn(usize) -> F) -> Result<Storm<T>>
+where
+    T: Send + 'static,
+    F: Future<Output = Result<(T, u32)>> + Send + 'static,
+{
+    let t = Instant::now();
+    let mut joins = JoinSet::new();
+    for i in 0..n {
+        let joining = join(i);
+        joins.spawn(async move { (i, joining.await) });
+    }
+    let mut storm = Storm {
+        joined: (0..n).map(|_| None).collect(),
+        connect_all_s: f64::NAN,
+        joined_at: Vec::with_capacity(n),
+        retried: 0,
+        retries: 0,
+        errors: Vec::new(),
+    };
+    while let Some(joined) =
+        within_for(PHASE, "every terminal to connect", joins.join_next()).await?
+    {
+        let (i, result) = joined.context("a connecting task")?;
+        match result {
+            Ok((connection, failed)) => {
+                storm.joined[i] = Some(connection);
+                storm.joined_at.push(t.elapsed().as_secs_f64());
+                if failed > 0 {
+                    storm.retried += 1;
+                    storm.retries += u64::from(failed);
+                }
+            }
+            Err(e) => storm.errors.push(format!("team {}: {e:#}", i + 1)),
+        }
+    }
+    storm.connect_all_s = t.elapsed().as_secs_f64();
+    Ok(storm)
+}
+
+impl<T> Storm<T> {
+    fn connected(&self) -> usize {
+        self.joined_at.len()
+    }
+
+    /// Its progress line: how many got in, how fast, how many retried.
+    fn summary(&self) -> String {
+        format!(
+            "{}/{} terminals connected in {:.3} s ({} after a failed attempt, {} failed attempts in all); half in by {:.3} s, 90% by {:.3} s",
+            self.connected(),
+            self.joined.len(),
+            self.connect_all_s,
+            self.retried,
+            self.retries,
+            percentile(&self.joined_at, 0.5),
+            percentile(&self.joined_at, 0.9)
+        )
+    }
+
+    /// Progress lines counting why those that gave up did (none if all
+    /// got in).
+    fn report_failures(&self, start: Instant) {
+        let kinds = self
+            .errors
+            .iter()
+            .map(|e| e.split_once(": ").map_or(e.as_str(), |(_, k)| k));
+        report_kinds(start, "failed to connect", kinds);
+    }
+}
+
+/// Progress lines counting errors by kind, under `heading` (none if there
+/// are none).
+fn report_kinds<'a>(start: Instant, heading: &str, errors: impl Iterator<Item = &'a str>) {
+    let mut kinds: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for kind in errors {
+        *kinds.entry(kind).or_default() += 1;
+    }
+    if kinds.is_empty() {
+        return;
+    }
+    progress!(start, "{} {heading}:", kinds.values().sum::<usize>());
+    for (kind, count) in kinds {
+        progress!(start, "  {count} × {kind}");
+    }
+}
+
+/// What the bare quinn run measured.
+struct Floor {
+    connect_all_s: f64,
+    /// Connections that never had their echo: they gave up joining, or
+    /// were lost before or in the burst.
+    failed: usize,
+    /// Each echo's round trip, ms, sorted.
+    latencies: Vec<f64>,
+}
+
+/// The transport's floor: the same N connections, client sockets,
+/// configuration, storm and backoff against a bare quinn echo server
+/// ([`BareEcho`], with the real server's certificate from `cert_dir`);
+/// `hall_wait` after the last connection got in (keep-alives only), every
+/// connection writes its terminal's card frame at the same instant and
+/// reads it back.
+async fn bare_quinn(
+    args: &Args,
+    cert_dir: &Path,
+    config: quinn::ClientConfig,
+    hall_wait: Duration,
+    start: Instant,
+) -> Result<Floor> {
+    let n = args.terminals;
+    let server = BareEcho::start(cert_dir).await?;
+    progress!(
+        start,
+        "bare quinn: echo server (pid {}) listens on {}",
+        server.pid(),
+        server.addr
+    );
+    let frames = (0..n).map(card_frame).collect::<Result<Vec<_>>>()?;
+    let endpoints = client_sockets(args, start)?;
+    let (cpu_before, own_before) = (server.cpu_seconds(), own_cpu_seconds());
+    let (addr, give_up_after) = (server.addr, args.give_up_after);
+    let storm = join_storm(n, |i| {
+        let endpoint = endpoints[i % endpoints.len()].clone();
+        let config = config.clone();
+        async move {
+            // No error is final: a bare server refuses no one.
+            with_backoff(
+                give_up_after,
+                |_| false,
+                || Link::open_with(&endpoint, addr, config.clone()),
+            )
+            .await
+        }
+    })
+    .await?;
+    let connect_all_s = storm.connect_all_s;
+    let join_cpu = cpu_before.zip(server.cpu_seconds()).map(|(a, b)| b - a);
+    let own_join_cpu = own_before.zip(own_cpu_seconds()).map(|(a, b)| b - a);
+    progress!(start, "bare quinn: {}", storm.summary());
+    storm.report_failures(start);
+    progress!(
+        start,
+        "bare quinn, during the join: the server used {:.2} s of CPU in {connect_all_s:.2} s, this bench {:.2} s",
+        join_cpu.unwrap_or(f64::NAN),
+        own_join_cpu.unwrap_or(f64::NAN)
+    );
+
+    let release = Instant::now() + hall_wait;
+    progress!(
+        start,
+        "bare quinn: the burst starts in {:.3} s, as long after the last connection as the real one",
+        hall_wait.as_secs_f64()
+    );
+    // Watched to tell the connections that died between getting in and
+    // the burst (a server too busy to answer their keep-alives within the
+    // 4-s idle timeout) from those the burst itself lost.
+    let watched: Vec<quinn::Connection> = storm
+        .joined
+        .iter()
+        .flatten()
+        .map(|link| link.conn.clone())
+        .collect();
+    let mut echoes = JoinSet::new();
+    for (link, frame) in storm.joined.into_iter().zip(frames) {
+        let Some(mut link) = link else { continue };
+        echoes.spawn(async move {
+            tokio::time::sleep_until(release.into()).await;
+            let sent_at = Instant::now();
+            let echoed = echo(&mut link, &frame)
+                .await
+                .map(|()| sent_at.elapsed().as_secs_f64() * 1000.0);
+            (sent_at, echoed, link)
+        });
+    }
+    tokio::time::sleep_until(release.into()).await;
+    let (cpu_at_release, own_at_release) = (server.cpu_seconds(), own_cpu_seconds());
+    let lost: Vec<quinn::ConnectionError> = watched
+        .iter()
+        .filter_map(quinn::Connection::close_reason)
+        .collect();
+    drop(watched);
+    if let Some(why) = lost.first() {
+        progress!(
+            start,
+            "bare quinn: {} connections lost between getting in and the burst, e.g. {why}",
+            lost.len()
+        );
+    }
+    let mut latencies = Vec::with_capacity(n);
+    let mut sent: Vec<Instant> = Vec::with_capacity(n);
+    let mut errors = Vec::new();
+    // Every connection stays open until the last echo is in, so no close
+    // meets the burst.
+    let mut links = Vec::with_capacity(n);
+    while let Some(done) = within_for(PHASE + STEP, "the echoes", echoes.join_next()).await? {
+        let (sent_at, echoed, link) = done.context("an echoing task")?;
+        sent.push(sent_at);
+        match echoed {
+            Ok(ms) => latencies.push(ms),
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+        links.push(link);
+    }
+    let burst_wall = release.elapsed().as_secs_f64();
+    let burst_cpu = cpu_at_release.zip(server.cpu_seconds()).map(|(a, b)| b - a);
+    let own_burst_cpu = own_at_release.zip(own_cpu_seconds()).map(|(a, b)| b - a);
+    latencies.sort_by(f64::total_cmp);
+    if let (Some(first), Some(last)) = (sent.iter().min(), sent.iter().max()) {
+        progress!(
+            start,
+            "bare quinn: {} frames written within {:.3} s",
+            sent.len(),
+            last.duration_since(*first).as_secs_f64()
+        );
+    }
+    progress!(
+        start,
+        "bare quinn: {} echoed ({} errors); ack p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        latencies.len(),
+        errors.len(),
+        percentile(&latencies, 0.50),
+        percentile(&latencies, 0.90),
+        percentile(&latencies, 0.99),
+        latencies.last().copied().unwrap_or(f64::NAN)
+    );
+    progress!(
+        start,
+        "bare quinn, the burst: the server used {:.2} s of CPU in {burst_wall:.3} s ({:.0}% of a core), {:.3} ms per echo; this bench {:.2} s",
+        burst_cpu.unwrap_or(f64::NAN),
+        burst_cpu.map_or(f64::NAN, |c| c / burst_wall * 100.0),
+        burst_cpu.map_or(f64::NAN, |c| c / latencies.len().max(1) as f64 * 1000.0),
+        own_burst_cpu.unwrap_or(f64::NAN)
+    );
+    report_kinds(
+        start,
+        "bare quinn echoes failed",
+        errors.iter().map(String::as_str),
+    );
+    drop(links);
+    Ok(Floor {
+        connect_all_s,
+        failed: n - latencies.len(),
+        latencies,
+    })
+}
+
+/// Writes `frame` on the link's stream and reads it back whole.
+async fn echo(link: &mut Link, frame: &[u8]) -> Result<()> {
+    link.send_bytes(frame).await?;
+    let mut back = vec![0u8; frame.len()];
+    within("the echo", link.recv.read_exact(&mut back))
+        .await?
+        .context("reading the echo")?;
+    if back != frame {
+        bail!("the echo is not the frame sent");
+    }
+    Ok(())
+}
+
+/// The bare quinn echo server as a child process, as `minuta-server` is
+/// one: this bench's own binary started again with `--bare-echo-server`.
+/// Killed when dropped.
+struct BareEcho {
+    child: std::process::Child,
+    addr: SocketAddr,
+}
+
+impl BareEcho {
+    /// Starts it on a free port of 127.0.0.1 with the certificate in
+    /// `cert_dir`, and waits for the address it prints.
+    async fn start(cert_dir: &Path) -> Result<BareEcho> {
+        let me = std::env::current_exe().context("finding this bench's binary")?;
+        let mut child = std::process::Command::new(me)
+            .arg("--bare-echo-server")
+            .arg("127.0.0.1:0")
+            .arg(cert_dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .context("starting the bare echo server")?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| anyhow!("the bare echo server has no stdout"))?;
+        let said = async {
+            let line = within_for(
+                STARTUP,
+                "the bare echo server's address",
+                tokio::task::spawn_blocking(move || {
+                    use std::io::BufRead;
+                    let mut line = String::new();
+                    std::io::BufReader::new(stdout)
+                        .read_line(&mut line)
+                        .map(|_| line)
+                }),
+            )
+            .await???;
+            line.trim()
+                .parse::<SocketAddr>()
+                .with_context(|| format!("the bare echo server said {line:?}"))
+        };
+        match said.await {
+            Ok(addr) => Ok(BareEcho { child, addr }),
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                Err(e)
+            }
+        }
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn cpu_seconds(&self) -> Option<f64> {
+        cpu_seconds_of(self.pid())
+    }
+}
+
+impl Drop for BareEcho {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The bare echo server's process (`--bare-echo-server ADDR CERT_DIR`): a
+/// current-thread runtime, as `minuta-server` runs on
+/// (server/src/main.rs), serving until it is killed.
+fn serve_bare_echo(args: &[String]) -> ExitCode {
+    let served = match args {
+        [listen, cert_dir] => listen
+            .parse::<SocketAddr>()
+            .with_context(|| format!("the address {listen:?}"))
+            .and_then(|listen| {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .context("starting the runtime")?
+                    .block_on(bare_echo_server(listen, Path::new(cert_dir)))
+            }),
+        _ => Err(anyhow!("--bare-echo-server takes ADDR and CERT_DIR")),
+    };
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("burst: bare echo server: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The bare quinn echo server: the real server's certificate, TLS and
+/// transport settings (`net::tls::quinn_server_config`) and UDP socket
+/// (`net::endpoint::bind`: the same enlarged buffers), and nothing of
+/// Minuta's between: every connection is accepted, and every frame its one
+/// bidirectional stream brings is written back as it came. Prints the
+/// address it listens on, then serves.
+async fn bare_echo_server(listen: SocketAddr, cert_dir: &Path) -> Result<()> {
+    let identity = minuta_server::net::tls::load_or_create(cert_dir)?;
+    let config = minuta_server::net::tls::quinn_server_config(&identity)?;
+    let endpoint = minuta_server::net::endpoint::bind(listen, config)?;
+    println!("{}", endpoint.local_addr()?);
+    std::io::Write::flush(&mut std::io::stdout())?;
+    while let Some(incoming) = endpoint.accept().await {
+        tokio::spawn(async move {
+            let Ok(conn) = incoming.await else { return };
+            let Ok((mut send, mut recv)) = conn.accept_bi().await else {
+                return;
+            };
+            // Frame by frame, by the codec's length prefix, as the server
+            // reads a terminal's stream; until the connection ends.
+            loop {
+                let mut prefix = [0u8; 4];
+                if recv.read_exact(&mut prefix).await.is_err() {
+                    return;
+                }
+                let Ok(len) = codec::check_frame_len(prefix, MAX_TERMINAL_FRAME_BYTES) else {
+                    return;
+                };
+                let mut frame = vec![0u8; 4 + len];
+                frame[..4].copy_from_slice(&prefix);
+                if recv.read_exact(&mut frame[4..]).await.is_err()
+                    || send.write_all(&frame).await.is_err()
+                {
+                    return;
+                }
+            }
+        });
+    }
+    Ok(())
 }
 
 /// The app's pinned configuration, as a hall of idle terminals loads the

@@ -334,17 +334,23 @@ impl TestServer {
 }
 
 impl TestServer {
-    /// CPU time (user + system) a child process has used so far, from
-    /// `/proc/<pid>/stat`, assuming the usual 100 clock ticks a second.
+    /// CPU time (user + system) a child process has used so far
+    /// ([`cpu_seconds_of`]).
     pub fn cpu_seconds(&self) -> Option<f64> {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()?)).ok()?;
-        // Fields after the command name (which is in parentheses).
-        let rest = stat.rsplit_once(')')?.1;
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        let utime: f64 = fields.get(11)?.parse().ok()?;
-        let stime: f64 = fields.get(12)?.parse().ok()?;
-        Some((utime + stime) / 100.0)
+        cpu_seconds_of(self.pid()?)
     }
+}
+
+/// CPU time (user + system) process `pid` has used so far, from
+/// `/proc/<pid>/stat`, assuming the usual 100 clock ticks a second.
+pub fn cpu_seconds_of(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which is in parentheses).
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }
 
 impl Drop for TestServer {

@@ -117,6 +117,38 @@ pub async fn quic_connect(
     within("the QUIC handshake", connecting).await
 }
 
+/// Tries `attempt` until it succeeds, as the app joins: after a failure it
+/// waits the app's jittered backoff (`minuta_client::net::connection::
+/// backoff`) and tries again, until `give_up_after` has passed; an error
+/// `is_final` picks out (a refused greeting) ends it at once. Returns the
+/// result and how many attempts failed before it. The burst bench joins
+/// its bare quinn connections through this too, so both storms retry alike.
+pub async fn with_backoff<T, Fut>(
+    give_up_after: Duration,
+    is_final: impl Fn(&anyhow::Error) -> bool,
+    mut attempt: impl FnMut() -> Fut,
+) -> Result<(T, u32)>
+where
+    Fut: Future<Output = Result<T>>,
+{
+    use minuta_client::net::connection::{backoff, jitter};
+    let until = tokio::time::Instant::now() + give_up_after;
+    let mut failed = 0u32;
+    loop {
+        let error = match attempt().await {
+            Ok(joined) => return Ok((joined, failed)),
+            Err(e) if is_final(&e) => return Err(e),
+            Err(e) => e,
+        };
+        failed += 1;
+        let pause = backoff(failed, jitter());
+        if tokio::time::Instant::now() + pause >= until {
+            return Err(error.context(format!("{failed} attempts to join failed")));
+        }
+        tokio::time::sleep(pause).await;
+    }
+}
+
 /// How the server closed a connection: the application close code
 /// (`wire::close`) and the reason it gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -365,12 +397,11 @@ impl Terminal {
 
     // ---- joining in a storm (issue 16): the connect path only ----
 
-    /// Joins as [`Terminal::connect_with`] does, but as the app does when a
-    /// handshake or greeting fails (no answer in time, reset, refused by a
-    /// full server): waits the app's jittered backoff
-    /// (`minuta_client::net::connection::backoff`) and tries again, until
-    /// `give_up_after` has passed. A refused greeting is final. Returns the
-    /// terminal and how many attempts failed before it joined.
+    /// Joins as [`Terminal::connect_with`] does, but tries again as the app
+    /// does when a handshake or greeting fails (no answer in time, reset,
+    /// refused by a full server): [`with_backoff`]. A refused greeting is
+    /// final. Returns the terminal and how many attempts failed before it
+    /// joined.
     pub async fn join_with_backoff(
         endpoint: &Endpoint,
         config: quinn::ClientConfig,
@@ -378,22 +409,12 @@ impl Terminal {
         record: bool,
         give_up_after: Duration,
     ) -> Result<(Terminal, u32)> {
-        use minuta_client::net::connection::{backoff, jitter};
-        let until = tokio::time::Instant::now() + give_up_after;
-        let mut failed = 0u32;
-        loop {
-            let error = match Self::connect_with(endpoint, config.clone(), code, record).await {
-                Ok(terminal) => return Ok((terminal, failed)),
-                Err(e) if format!("{e:#}").contains("the server refused") => return Err(e),
-                Err(e) => e,
-            };
-            failed += 1;
-            let pause = backoff(failed, jitter());
-            if tokio::time::Instant::now() + pause >= until {
-                return Err(error.context(format!("{failed} attempts to join failed")));
-            }
-            tokio::time::sleep(pause).await;
-        }
+        with_backoff(
+            give_up_after,
+            |e| format!("{e:#}").contains("the server refused"),
+            || Self::connect_with(endpoint, config.clone(), code, record),
+        )
+        .await
     }
 
     // ---- end of the storm's connect path ----
