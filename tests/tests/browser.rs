@@ -348,6 +348,25 @@ async fn browser_neptune_6_4_a_captain_bids_from_a_phone() -> Result<()> {
         second.is_err(),
         "a second 40 was accepted, so the phone's bid did not stand: {second:?}"
     );
+
+    // And the other captain's 50 reaches the phone at once (issue 42: as
+    // the bid's patch, no whole view): its raises now start from 50.
+    hall.teams[1]
+        .ok(Command::game(
+            game,
+            NeptuneCommand::Bid {
+                team: None,
+                bid: Bid::Amount(50),
+            },
+        ))
+        .await?;
+    blocking(|| -> Result<()> {
+        page.wait_widget("a raise of the 50", |w| {
+            w.role == "Button" && w.enabled && w.says("+10 (60)")
+        })?;
+        page.shot("outbid")?;
+        Ok(())
+    })?;
     Ok(())
 }
 

@@ -24,7 +24,8 @@ pub mod view_stream;
 
 /// The protocol version this build speaks. A peer with another version is
 /// refused at the handshake with [`handshake::Refusal::VersionMismatch`].
-pub const PROTOCOL_VERSION: u16 = 13;
+// 14: a Нептун game's patch carries the auction desk (issue 42).
+pub const PROTOCOL_VERSION: u16 = 14;
 
 /// ALPN protocol name for the QUIC/TLS handshake.
 pub const ALPN: &[u8] = b"minuta/1";
