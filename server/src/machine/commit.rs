@@ -123,12 +123,6 @@ impl Server {
         Some(Batch { events })
     }
 
-    /// Whether a batch is on its way to disk (the driver waits for it
-    /// before stopping).
-    pub fn committing(&self) -> bool {
-        self.commit.in_flight.is_some()
-    }
-
     /// The store's answer for the batch in flight: on success its
     /// acknowledgements go out; a refusal puts it back at the head of the
     /// queue to be written again; a store that is gone stops the server.

@@ -46,7 +46,7 @@ use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::ServerMsg;
 
 use crate::core::short_codes::ShortCodeBudget;
-use crate::core::{Audience, Core, Event};
+use crate::core::{Core, Event};
 use crate::people::People;
 
 pub use commit::{Batch, StoreFailed};
@@ -136,13 +136,12 @@ pub struct Server {
 
 impl Server {
     pub fn new(
-        core: Core,
+        mut core: Core,
         people: People,
         secrets: Secrets,
         stopwatch: Stopwatch,
         now: ServerTime,
     ) -> Self {
-        let mut core = core;
         // What the replay left is shown by the first whole views.
         core.take_commit_patches();
         Server {
@@ -161,11 +160,6 @@ impl Server {
             now,
             press_patches_due: false,
         }
-    }
-
-    /// The core, to read (tests, the demo's robots' cast).
-    pub fn core(&self) -> &Core {
-        &self.core
     }
 
     /// A greeting with `credential`: the connection's number and identity,
@@ -304,11 +298,6 @@ impl Server {
         self.core.buttons_live()
     }
 
-    /// Every connection, to be told the server stops.
-    pub fn connections(&self) -> impl Iterator<Item = ConnId> + '_ {
-        self.conns.keys().copied()
-    }
-
     fn send(&mut self, conn: ConnId, msg: Arc<ServerMsg>) {
         if self.conns.contains_key(&conn) {
             self.transmits.push_back((conn, Transmit::Msg(msg)));
@@ -356,11 +345,6 @@ impl Server {
             };
             self.send(ack.conn, Arc::new(msg));
         }
-    }
-
-    /// The audiences whose views the last decisions changed.
-    fn take_dirty(&mut self) -> BTreeSet<Audience> {
-        self.core.take_dirty()
     }
 }
 

@@ -96,7 +96,7 @@ impl Server {
     pub(super) fn flush_views(&mut self) {
         self.close_removed_teams();
         let now = self.now;
-        let mut dirty = self.take_dirty();
+        let mut dirty = self.core.take_dirty();
         self.views.hold(&mut dirty, now);
         if dirty.is_empty() && self.fresh.is_empty() {
             return;
