@@ -112,7 +112,7 @@ mod tests {
         let hello = Envelope::new(
             0,
             Hello {
-                protocol: 13,
+                protocol: 14,
                 credential: Credential::Team {
                     team: TeamId(3),
                     secret: "abc".into(),
@@ -124,9 +124,9 @@ mod tests {
         assert_eq!(
             bytes,
             vec![
-                13, // envelope.version
+                14, // envelope.version
                 0,  // envelope.seq
-                13, // hello.protocol
+                14, // hello.protocol
                 2,  // Credential::Team
                 3,  // team id
                 3, b'a', b'b', b'c', // secret
