@@ -14,7 +14,6 @@ use minuta_shared::packages::media::MediaFile;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::close;
 use minuta_shared::wire::server::ServerMsg;
-use minuta_shared::wire::view::View;
 
 use super::{ConnId, Server};
 use crate::core::Audience;
@@ -119,7 +118,8 @@ impl Server {
                 Some(msg) => Arc::clone(msg),
                 None => {
                     let began = (self.stopwatch)();
-                    let msg = Arc::new(ServerMsg::View(Box::new(self.view_of(identity, now))));
+                    let msg =
+                        Arc::new(ServerMsg::View(Box::new(self.core.view_for(identity, now))));
                     let broad = !matches!(identity, Identity::Team(_) | Identity::Slice(..));
                     if broad {
                         let took = (self.stopwatch)().saturating_sub(began);
@@ -133,18 +133,6 @@ impl Server {
         }
         if let Some(cost) = broad_cost {
             self.views.cost = cost;
-        }
-    }
-
-    fn view_of(&self, identity: Identity, now: ServerTime) -> View {
-        let core = &self.core;
-        match identity {
-            Identity::Host => View::Host(core.staff_view(now, true)),
-            Identity::Judge(_) => View::Host(core.staff_view(now, false)),
-            Identity::Jury => View::Jury(core.jury_view(now)),
-            Identity::Display => View::Display(core.display_view(now)),
-            Identity::Team(team) => View::Team(core.team_view(team, now)),
-            Identity::Slice(team, slice) => View::Team(core.slice_view(team, slice, now)),
         }
     }
 
