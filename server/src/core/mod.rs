@@ -73,7 +73,7 @@ pub struct Core {
     /// [`Core::take_press_patches`]: their screens get just that part.
     patched: BTreeSet<(GameId, TeamId)>,
     /// What stored changes look like on every screen, per game, since the
-    /// last call to [`Core::take_commit_patches`] (a Нептун bid): sent once
+    /// last call to [`Core::take_commit_patches`] (an auction's bid): sent once
     /// durable, instead of whole views for the hall.
     commit_patches: BTreeMap<GameId, HallPatch<GamePatch>>,
     /// The programme's games, by id: the event's own ones from its start
