@@ -86,16 +86,22 @@ pub(crate) fn replayed(data_dir: &Path) -> Result<(Core, Vec<Event>), ExportErro
 /// The final standings: every played question counts, as judged (3; 4.3).
 pub fn export(data_dir: &Path, format: ExportFormat) -> Result<String, ExportError> {
     let (core, _) = replayed(data_dir)?;
+    export_core(&core, format, &data_dir.display().to_string())
+}
+
+/// The same files from a core already replayed (`place` names where its
+/// events came from, for the error of a game not in the programme).
+pub fn export_core(core: &Core, format: ExportFormat, place: &str) -> Result<String, ExportError> {
     Ok(match format {
-        ExportFormat::Json => to_json(&core),
-        ExportFormat::Csv => to_csv(&core),
-        ExportFormat::Rating => crate::rating_export::to_rating(&core),
-        ExportFormat::RatingCsv => crate::rating_files::to_rating_csv(&core),
-        ExportFormat::RatingRoster => crate::rating_files::to_rating_roster(&core),
-        ExportFormat::RatingJson => crate::rating_files::to_rating_json(&core),
+        ExportFormat::Json => to_json(core),
+        ExportFormat::Csv => to_csv(core),
+        ExportFormat::Rating => crate::rating_export::to_rating(core),
+        ExportFormat::RatingCsv => crate::rating_files::to_rating_csv(core),
+        ExportFormat::RatingRoster => crate::rating_files::to_rating_roster(core),
+        ExportFormat::RatingJson => crate::rating_files::to_rating_json(core),
         ExportFormat::Sheet(game) => {
-            to_sheet(&core, game).map_err(|known| ExportError::NoSuchGame {
-                dir: data_dir.display().to_string(),
+            to_sheet(core, game).map_err(|known| ExportError::NoSuchGame {
+                dir: place.to_string(),
                 game,
                 known,
             })?

@@ -9,8 +9,12 @@
 //!
 //! The store commits after [`VirtualHall::commit_latency`]; what it holds
 //! can be replayed into a fresh core ([`VirtualHall::restart`]), as the
-//! server does on start. What must not live here: QUIC, TLS or framing
+//! server does on start, and exported as `minuta-server export` would
+//! ([`VirtualHall::export`]). What must not live here: QUIC, TLS or framing
 //! (the few real-socket tests keep those), or anything a format decides.
+//! The steps of one format's play live beside it (`chgk`).
+
+mod chgk;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -22,6 +26,7 @@ use minuta_client::lang::Lang;
 use minuta_client::net::link::event_of;
 use minuta_client::state::{AppState, NetEvent, reduce};
 use minuta_server::core::{Core, Event, ServerInfo};
+use minuta_server::export::{ExportFormat, export_core};
 use minuta_server::machine::{ConnId, Frame, Server, Transmit};
 use minuta_server::people::People;
 use minuta_shared::identity::Identity;
@@ -365,6 +370,20 @@ impl VirtualHall {
         core.replay_checked(&events)
             .map_err(|f| anyhow!("the store does not replay at {}: {}", f.index, f.problem))?;
         Ok(core)
+    }
+
+    /// What `minuta-server export --format …` writes from this hall's
+    /// store: its events replayed into a fresh core, as the command does.
+    pub fn export(&self, format: ExportFormat) -> Result<String> {
+        let core = self.restart()?;
+        export_core(&core, format, "the virtual hall's store").map_err(|e| anyhow!("{e}"))
+    }
+
+    /// The appeal jury's terminal (6.5) joins with its secret.
+    pub fn join_jury(&mut self) -> Result<TerminalId> {
+        self.join(Credential::Jury {
+            secret: JURY_SECRET.into(),
+        })
     }
 
     /// When the next thing happens: a delivery, the store's commit, a
