@@ -165,7 +165,7 @@ impl VirtualHall {
         hall.ok(
             hall.host,
             Command::SetUpTournament {
-                name: "Кубок виртуального зала".into(),
+                name: "Кубок тестов".into(),
                 settings: settings(timing),
             },
         )?;
