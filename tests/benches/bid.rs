@@ -63,6 +63,7 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
 use minuta_tests::auction;
+use minuta_tests::bare::{self, BareServer, fanout_rounds};
 use minuta_tests::bench::{
     Floors, Mode, at_least, finish, floor_ratio, fsync_baseline, parse, raise_to, udp_baseline,
 };
@@ -86,10 +87,21 @@ struct Args {
     floors: Floors,
     #[command(flatten)]
     mode: Mode,
+    /// No bare quinn fan-out run (no transport floor, no `ratio_bare_p99`).
+    #[arg(long)]
+    no_bare: bool,
+    /// Serve as the bare quinn fan-out server (the bench starts itself so):
+    /// prints its address and serves until killed.
+    #[arg(long, hide = true, num_args = 5,
+          value_names = ["ADDR", "CERT_DIR", "DATA_DIR", "ACK_BYTES", "FAN_BYTES"])]
+    bare_fanout_server: Option<Vec<String>>,
 }
 
 fn main() -> ExitCode {
     let args: Args = parse();
+    if let Some(serve) = &args.bare_fanout_server {
+        return bare::serve_fanout(serve);
+    }
     // `cargo test --benches` runs bench targets without `--bench`: do nothing.
     if args.mode.idle("bid") {
         return ExitCode::SUCCESS;
@@ -112,6 +124,53 @@ fn round1(x: f64) -> f64 {
 /// `ServerMsg`'s variants as their index on the wire.
 const PONG: u32 = 0;
 const ACK: u32 = 1;
+const PATCH: u32 = 3;
+
+/// The frames' weights the bare run sends: a captain's bid, its
+/// acknowledgement, and the mean patch the captains read.
+struct Sizes {
+    up: usize,
+    ack: usize,
+    patch: usize,
+}
+
+impl Sizes {
+    fn of_bid(game: minuta_shared::ids::GameId, (bytes, patches): (usize, usize)) -> Result<Sizes> {
+        use minuta_shared::wire::client::ClientMsg;
+        use minuta_shared::wire::codec::encode_frame;
+        use minuta_shared::wire::envelope::Envelope;
+        let bid = C::Bid {
+            team: None,
+            bid: Bid::Amount(1_000),
+        };
+        let up = encode_frame(&Envelope::new(
+            1_000,
+            ClientMsg::Command {
+                request: 1_000,
+                command: Command::game(game, bid),
+            },
+        ))?;
+        let ack = encode_frame(&Envelope::new(
+            1_000,
+            ServerMsg::Ack {
+                request: 1_000,
+                result: Ok(Receipt::Game {
+                    game,
+                    receipt: GameReceipt::Neptune(NeptuneReceipt::Bid {
+                        place: 100,
+                        at: ServerTime(1_800_000_000_000_000),
+                    }),
+                }),
+            },
+        ))?;
+        ensure!(patches > 0, "the captains read no patch");
+        Ok(Sizes {
+            up: up.len(),
+            ack: ack.len(),
+            patch: bytes / patches + 4,
+        })
+    }
+}
 
 /// Reads `terminal`'s frames, keeping them, until one of variant `kind`
 /// for which `matches` holds (decoded: an ack or a pong is small).
@@ -411,6 +470,9 @@ async fn run(args: Args) -> Result<String> {
     let (mut up, mut back) = (Vec::new(), Vec::new());
     let mut refused = 0usize;
     let mut last_board: Option<AuctionBoard> = None;
+    // What the frames weigh, for the bare run to send the same.
+    let mut patch_bytes = (0usize, 0usize);
+    let cpu_before = server.cpu_seconds();
     for round in 0..args.rounds {
         // A quiet spell, so the projector's and the host's view of this
         // round is not held back by the last round's (50 ms pacing).
@@ -513,6 +575,11 @@ async fn run(args: Args) -> Result<String> {
         }
         let views: Vec<Vec<(Instant, Option<ServerTime>)>> =
             kept.iter().map(|k| counts(k)).collect::<Result<_>>()?;
+        for frame in kept.iter().take(n).flatten() {
+            if minuta_shared::wire::codec::peek_variant(&frame.payload) == Some(PATCH) {
+                patch_bytes = (patch_bytes.0 + frame.payload.len(), patch_bytes.1 + 1);
+            }
+        }
         // The host's board as the round left it.
         if let Some(board) = kept[n + 1].iter().rev().find_map(|f| match f.decode() {
             Ok(msg) => auction_in(&msg).cloned(),
@@ -557,6 +624,7 @@ async fn run(args: Args) -> Result<String> {
         }
     }
 
+    let server_cpu_s = cpu_before.zip(server.cpu_seconds()).map(|(a, b)| b - a);
     // The host's board lists this run's bids in the order accepted (its
     // last view, once the 50 ms pacing has let it go).
     tokio::time::sleep(Duration::from_millis(100)).await;
@@ -656,11 +724,75 @@ async fn run(args: Args) -> Result<String> {
         fsync_p99,
         udp_p99
     );
+    let per_round = |cpu: Option<f64>| cpu.map_or(f64::NAN, |s| s * 1e3 / args.rounds as f64);
+    progress!(
+        start,
+        "minuta-server's CPU over the rounds: {:.2} ms a round",
+        per_round(server_cpu_s)
+    );
+
+    // The transport's floor: the same rounds against a bare quinn server
+    // that does only what a bid's restarted count needs.
+    let (bare50, bare99) = if args.no_bare {
+        (f64::NAN, f64::NAN)
+    } else {
+        drop((captains, display, staff, h));
+        let sizes = Sizes::of_bid(game, patch_bytes)?;
+        let data = server.data_dir().join("bare");
+        let bare = BareServer::start(
+            "--bare-fanout-server",
+            &[
+                server.cert_dir().as_os_str(),
+                data.as_os_str(),
+                sizes.ack.to_string().as_ref(),
+                sizes.patch.to_string().as_ref(),
+            ],
+        )
+        .await?;
+        progress!(
+            start,
+            "bare quinn fan-out (pid {}): frames of {} bytes up, {} back, {} to every captain (this run's mean patch)",
+            bare.pid(),
+            sizes.up,
+            sizes.ack,
+            sizes.patch
+        );
+        let fanout = fanout_rounds(&bare, server.fingerprint, n, args.rounds, sizes.up).await?;
+        progress!(
+            start,
+            "{}",
+            summary(
+                &format!(
+                    "bare quinn: write → its fan-out read on all {n} connections (every message)"
+                ),
+                &fanout.seen_us
+            )
+        );
+        progress!(
+            start,
+            "the bare server's CPU over the rounds: {:.2} ms a round",
+            per_round(fanout.server_cpu_s)
+        );
+        (
+            percentile(&fanout.seen_us, 0.5),
+            percentile(&fanout.seen_us, 0.99),
+        )
+    };
+    let ratio_bare = (s99 / bare99 * 100.0).round() / 100.0;
+    progress!(
+        start,
+        "minuta against bare quinn: restart seen p99 {s99:.0} / {bare99:.0} µs = {ratio_bare}×"
+    );
+    let number = |x: f64| serde_json::Value::from(round1(x));
     Ok(format!(
-        "{{\"bench\":\"bid\",\"captains\":{n},\"udp_rtt_p99_us\":{},\"restart_seen_p50_us\":{},\"restart_seen_p99_us\":{},\"p99_ratio\":{ratio},\"fsync_p99_us\":{},\"floor_ratio\":{floor},\"arrival_order_kept\":{order_kept}}}",
+        "{{\"bench\":\"bid\",\"captains\":{n},\"udp_rtt_p99_us\":{},\"restart_seen_p50_us\":{},\"restart_seen_p99_us\":{},\"p99_ratio\":{ratio},\"fsync_p99_us\":{},\"floor_ratio\":{floor},\"arrival_order_kept\":{order_kept},\"server_cpu_ms_per_round\":{},\"bare_quinn_seen_p50_us\":{},\"bare_quinn_seen_p99_us\":{},\"ratio_bare_p99\":{}}}",
         round1(udp_p99),
         round1(s50),
         round1(s99),
         round1(fsync_p99),
+        number(per_round(server_cpu_s)),
+        number(bare50),
+        number(bare99),
+        number(ratio_bare),
     ))
 }

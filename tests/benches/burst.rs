@@ -85,7 +85,7 @@ use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{ExitCode, Stdio};
+use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -101,9 +101,10 @@ use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{self, MAX_TERMINAL_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::server::{CommandError, Receipt};
+use minuta_tests::bare::BareServer;
 use minuta_tests::bench::{Mode, at_least, finish, parse, raise_to, seconds};
 use minuta_tests::hall::{load_package, players, set_up_tournament, team_codes, team_name};
-use minuta_tests::server::{STARTUP, cpu_seconds_of};
+use minuta_tests::server::cpu_seconds_of;
 use minuta_tests::stats::percentile;
 use minuta_tests::terminal::{
     Terminal, client_endpoint_with_buffers, with_backoff, within, within_for,
@@ -866,7 +867,7 @@ struct Floor {
 
 /// The transport's floor: the same N connections, client sockets,
 /// configuration, storm and backoff against a bare quinn echo server
-/// ([`BareEcho`], with the real server's certificate from `cert_dir`);
+/// ([`BareServer`], with the real server's certificate from `cert_dir`);
 /// `hall_wait` after the last connection got in (keep-alives only), every
 /// connection writes its terminal's card frame at the same instant and
 /// reads it back.
@@ -878,7 +879,7 @@ async fn bare_quinn(
     start: Instant,
 ) -> Result<Floor> {
     let n = args.terminals;
-    let server = BareEcho::start(cert_dir).await?;
+    let server = BareServer::start("--bare-echo-server", &[cert_dir.as_os_str()]).await?;
     progress!(
         start,
         "bare quinn: echo server (pid {}) listens on {}",
@@ -1025,75 +1026,6 @@ async fn echo(link: &mut Link, frame: &[u8]) -> Result<()> {
         bail!("the echo is not the frame sent");
     }
     Ok(())
-}
-
-/// The bare quinn echo server as a child process, as `minuta-server` is
-/// one: this bench's own binary started again with `--bare-echo-server`.
-/// Killed when dropped.
-struct BareEcho {
-    child: std::process::Child,
-    addr: SocketAddr,
-}
-
-impl BareEcho {
-    /// Starts it on a free port of 127.0.0.1 with the certificate in
-    /// `cert_dir`, and waits for the address it prints.
-    async fn start(cert_dir: &Path) -> Result<BareEcho> {
-        let me = std::env::current_exe().context("finding this bench's binary")?;
-        let mut child = std::process::Command::new(me)
-            .arg("--bare-echo-server")
-            .arg("127.0.0.1:0")
-            .arg(cert_dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .context("starting the bare echo server")?;
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| anyhow!("the bare echo server has no stdout"))?;
-        let said = async {
-            let line = within_for(
-                STARTUP,
-                "the bare echo server's address",
-                tokio::task::spawn_blocking(move || {
-                    use std::io::BufRead;
-                    let mut line = String::new();
-                    std::io::BufReader::new(stdout)
-                        .read_line(&mut line)
-                        .map(|_| line)
-                }),
-            )
-            .await???;
-            line.trim()
-                .parse::<SocketAddr>()
-                .with_context(|| format!("the bare echo server said {line:?}"))
-        };
-        match said.await {
-            Ok(addr) => Ok(BareEcho { child, addr }),
-            Err(e) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                Err(e)
-            }
-        }
-    }
-
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    fn cpu_seconds(&self) -> Option<f64> {
-        cpu_seconds_of(self.pid())
-    }
-}
-
-impl Drop for BareEcho {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// The bare echo server's process (`--bare-echo-server ADDR CERT_DIR`): a

@@ -9,6 +9,7 @@
 //! `tests/tests/*.rs` and by the benchmarks.
 
 pub mod auction;
+pub mod bare;
 pub mod bench;
 pub mod brain_ring;
 pub mod browser;
