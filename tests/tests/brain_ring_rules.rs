@@ -1,10 +1,10 @@
 //! «Брейн-ринг» on the virtual hall (`minuta_tests::virtual_hall`): the
 //! server's machine and the app's own state, on virtual time, no sockets.
 //! A projector that sees the lockout but never the press log; the «ignore
-//! early presses» setting; a press outside any fight. Each runs in
-//! milliseconds of CPU.
+//! early presses» setting; a press outside any fight; a terminal that
+//! drops and comes back mid-fight. Each runs in milliseconds of CPU.
 
-use anyhow::{Result, anyhow, bail, ensure};
+use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_shared::identity::Identity;
 use minuta_shared::play::brain_ring::{
@@ -14,12 +14,13 @@ use minuta_shared::play::brain_ring::{
 use minuta_shared::play::games::{GameError, PlayError};
 use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::wire::client::Command;
+use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
-use minuta_tests::brain_ring::{RingSight, Verdict, fight_in, own_fight, ring_timing, verdict_of};
+use minuta_tests::brain_ring::{RingSight, Verdict, fight_in, own_fight, ring_timing};
 use minuta_tests::hall::test_timing;
 use minuta_tests::sim_net::Conditions;
-use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
+use minuta_tests::virtual_hall::{HOST_SECRET, TerminalId, VirtualHall};
 
 /// Two teams at the tables of their round-1 qualifying fight.
 struct Ring {
@@ -72,10 +73,7 @@ impl Ring {
     }
 
     fn press(&mut self, table: usize) -> Result<Verdict> {
-        let result = self
-            .hall
-            .command(self.at[table], Command::Press { clock_offset_us: 0 })?;
-        verdict_of(&result)
+        self.hall.press(self.at[table])
     }
 
     /// Runs until terminal `t` shows the fight with `pred` true.
@@ -85,25 +83,7 @@ impl Ring {
         what: &str,
         pred: impl Fn(&RingFightView) -> bool,
     ) -> Result<RingFightView> {
-        let fight = self.fight;
-        let find = move |view: &View| -> Option<RingFightView> {
-            let shown = match view {
-                View::Team(v) => own_fight(v),
-                View::Host(v) => fight_in(v.ring(), fight),
-                View::Display(v) => fight_in(v.ring(), fight),
-                View::Jury(_) => None,
-            };
-            shown.filter(|f| f.id == fight && pred(f)).cloned()
-        };
-        self.hall.until(what, |h| {
-            h.terminals[t].state.view.as_ref().and_then(&find).is_some()
-        })?;
-        self.hall.terminals[t]
-            .state
-            .view
-            .as_ref()
-            .and_then(find)
-            .ok_or_else(|| anyhow!("{what}: gone"))
+        self.hall.fight_sees(t, self.fight, what, pred)
     }
 
     /// Reads the next question and gives «Время»; returns once both tables
@@ -122,6 +102,10 @@ impl Ring {
 
 fn phase(f: &RingFightView) -> Option<&ButtonPhase> {
     f.question.as_ref().map(|q| &q.phase)
+}
+
+fn is_over(f: &RingFightView, taken_by: Option<usize>) -> bool {
+    phase(f) == Some(&ButtonPhase::Over { taken_by })
 }
 
 fn is_answering(f: &RingFightView, table: usize) -> bool {
@@ -276,5 +260,101 @@ fn brain_ring_a_fight_between_questions_sends_its_tables_nothing() -> Result<()>
     // Assert: not one message (a table's radio may sleep).
     let idle = &ring.hall.terminals[table].received[before..];
     ensure!(idle.is_empty(), "{} messages while idle", idle.len());
+    Ok(())
+}
+
+/// The first whole view `t` received.
+fn first_view(hall: &VirtualHall, t: TerminalId) -> Result<View> {
+    hall.terminals[t]
+        .received
+        .iter()
+        .find_map(|msg| match &**msg {
+            ServerMsg::View(view) => Some((**view).clone()),
+            _ => None,
+        })
+        .ok_or_else(|| anyhow!("terminal {t} received no view"))
+}
+
+#[test]
+fn brain_ring_terminal_that_reconnects_mid_fight_gets_the_current_state_first() -> Result<()> {
+    // Arrange: question 1 armed; the left table presses and answers.
+    let mut ring = Ring::qualifying(ring_timing())?;
+    ring.read_and_arm()?;
+    ensure!(ring.press(0)?.kind == PressKind::Won, "left presses");
+
+    // Act: the right table's laptop drops off the network and rejoins.
+    let Identity::Team(team) = ring.hall.terminals[ring.at[1]].identity else {
+        bail!("the right table is not a team's terminal")
+    };
+    let access = ring
+        .hall
+        .host_sees("the teams' secrets", |v| v.access.is_some())?
+        .access
+        .ok_or_else(|| anyhow!("no access"))?;
+    let secret = access
+        .teams
+        .into_iter()
+        .find_map(|(t, secret)| (t == team).then_some(secret))
+        .ok_or_else(|| anyhow!("no secret of team {team}"))?;
+    ring.hall.leave(ring.at[1]);
+    ring.at[1] = ring
+        .hall
+        .join(Credential::Team { team, secret })
+        .context("the right table rejoins")?;
+    let first = first_view(&ring.hall, ring.at[1])?;
+
+    // Assert: its very first view shows the fight as it stands.
+    let View::Team(team) = &first else {
+        bail!("not a team view: {first:?}")
+    };
+    let fight =
+        own_fight(team).ok_or_else(|| anyhow!("the first view after rejoining has no fight"))?;
+    ensure!(
+        fight.id == ring.fight && fight.question.as_ref().is_some_and(|q| q.number == 1),
+        "{fight:?}"
+    );
+    ensure!(
+        is_answering(fight, 0),
+        "the rejoined terminal sees the left table answering: {:?}",
+        phase(fight)
+    );
+
+    // ... and it is a working button again: the left answer is wrong, the
+    // rejoined table takes its second chance.
+    let question_1 = |f: &RingFightView| f.question.as_ref().is_some_and(|q| q.number == 1);
+    ring.host(RingCommand::Judge {
+        fight: ring.fight,
+        correct: false,
+    })?;
+    ring.sees(ring.at[1], "the second chance after rejoining", |f| {
+        question_1(f) && matches!(phase(f), Some(ButtonPhase::SecondChance { table: 1, .. }))
+    })?;
+    ensure!(
+        ring.press(1)?.kind == PressKind::Won,
+        "the rejoined table presses"
+    );
+    ring.host(RingCommand::Judge {
+        fight: ring.fight,
+        correct: true,
+    })?;
+    ring.sees(ring.at[1], "question 1 taken", |f| {
+        question_1(f) && is_over(f, Some(1)) && f.score == [0, 1]
+    })?;
+
+    // A host that rejoins sees the press log of the question at once.
+    ring.hall.leave(ring.hall.host);
+    ring.hall.host = ring.hall.join(Credential::Host {
+        secret: HOST_SECRET.into(),
+    })?;
+    let View::Host(host) = first_view(&ring.hall, ring.hall.host)? else {
+        bail!("not a host view")
+    };
+    let board = fight_in(host.ring(), ring.fight)
+        .ok_or_else(|| anyhow!("no fight on the rejoined host's board"))?;
+    let kinds: Vec<PressKind> = board.presses.iter().map(|(p, _)| p.kind).collect();
+    ensure!(
+        kinds == [PressKind::Won, PressKind::Won],
+        "the rejoined host's press log: {kinds:?}"
+    );
     Ok(())
 }

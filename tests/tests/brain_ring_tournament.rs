@@ -1,22 +1,25 @@
-//! A whole «Брейн-ринг» tournament (4.3–4.12) played end to end over
-//! QUIC on a simulated network, on virtual time, driven exactly as the host dashboard drives it: a host,
-//! a projector display and the team terminals that are the buttons. Twelve
-//! teams play five ChGK questions; `RingQualify` takes the ten best by
-//! points, then rating (4.3) and seeds them (4.4); six qualifying rounds
-//! (4.5–4.8) are started with `RingStartNext` — five fights at once on two
-//! stages, each with its own clock — and played question by question with
-//! presses and the host's verdicts; the table after every round is checked
-//! key by key (4.6–4.7) and every pairing for rematches (4.8); the top five
-//! play «царь горы» (4.9–4.11) with a sudden death; the final is fought over
-//! three fights of seven questions with the tables swapped after each
-//! (4.12), one of them decided in sudden death. A second tournament of six
+//! A whole «Брейн-ринг» tournament (4.3–4.12) played end to end on the
+//! virtual hall (`minuta_tests::virtual_hall`: the server's machine and the
+//! app's own state, on virtual time, no sockets), driven exactly as the
+//! host dashboard drives it: a host, a projector display and the team
+//! terminals that are the buttons. Twelve teams play five ChGK questions;
+//! `RingQualify` takes the ten best by points, then rating (4.3) and seeds
+//! them (4.4); six qualifying rounds (4.5–4.8) are started with
+//! `RingStartNext` — five fights at once on two stages, each with its own
+//! clock — and played question by question with presses and the host's
+//! verdicts; the table after every round is checked key by key (4.6–4.7)
+//! and every pairing for rematches (4.8); the top five play «царь горы»
+//! (4.9–4.11) with a sudden death; the final is fought over three fights of
+//! seven questions with the tables swapped after each (4.12), one of them
+//! decided in sudden death. A second tournament of six
 //! teams is seeded by hand (`RingSeed`): five rounds in which everyone meets
 //! everyone once, and a final won 2:0 that ends after its second fight.
 //! Every fight's outcome is scripted (who takes which question), so every
 //! pairing, table and the champion are known in advance: they were worked
-//! out from the rules' text, outside the engine, and checked by hand. At the end the projector shows the champion and the
-//! table; no frame the projector or a team ever received carried the press
-//! log, and no team ever saw a fight it did not play.
+//! out from the rules' text, outside the engine, and checked by hand. At
+//! the end the projector shows the champion and the table; no message the
+//! projector or a team ever received carried the press log, and no team
+//! ever saw a fight it did not play.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -36,14 +39,12 @@ use minuta_shared::play::games::{GameError, GamePatch, PlayError};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::{Command, CutDecision};
-use minuta_shared::wire::codec;
-use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::server::{CommandError, ServerMsg};
-use minuta_shared::wire::view::View;
-use minuta_tests::TestServer;
-use minuta_tests::brain_ring::{RingSight, fight_in, own_fight, press};
-use minuta_tests::hall::{Hall, judging_of};
-use minuta_tests::terminal::Terminal;
+use minuta_shared::wire::view::{HostView, View};
+use minuta_tests::brain_ring::{RingSight, fight_in, own_fight};
+use minuta_tests::hall::judging_of;
+use minuta_tests::sim_net::Conditions;
+use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
 
 // ------------------------------------------------------------------ the script
 
@@ -403,7 +404,7 @@ fn lines(rows: &[RingStandingRow]) -> Vec<Line> {
 /// A Brain-ring tournament in a hall: the qualified teams by seed, the
 /// pairs that have met and the table after the last round.
 struct Tournament {
-    hall: Hall,
+    hall: VirtualHall,
     /// Seed n (from 1) is `seeds[n - 1]`.
     seeds: Vec<TeamId>,
     met: BTreeSet<(TeamId, TeamId)>,
@@ -412,7 +413,7 @@ struct Tournament {
 }
 
 impl Tournament {
-    fn new(hall: Hall, seeds: Vec<TeamId>) -> Tournament {
+    fn new(hall: VirtualHall, seeds: Vec<TeamId>) -> Tournament {
         Tournament {
             hall,
             previous: seeds.clone(),
@@ -432,55 +433,45 @@ impl Tournament {
             .map_or(0, |i| i + 1)
     }
 
-    fn terminal(&mut self, team: TeamId) -> Result<&mut Terminal> {
-        let i = self
-            .hall
-            .index_of(team)
-            .ok_or_else(|| anyhow!("team {team} has no terminal"))?;
-        Ok(&mut self.hall.teams[i])
+    fn terminal(&self, team: TeamId) -> Result<TerminalId> {
+        self.hall.terminal_of(team)
     }
 
-    async fn host(&mut self, command: Command) -> Result<()> {
-        self.hall.host.ok(command).await.map(drop)
+    fn host(&mut self, command: Command) -> Result<()> {
+        self.hall.ok(self.hall.host, command).map(drop)
     }
 
     /// The host's refusal of `command`, which must be a Brain-ring rule.
-    async fn refused(&mut self, command: Command) -> Result<RingPlayError> {
-        match self.hall.host.command(command).await? {
+    fn refused(&mut self, command: Command) -> Result<RingPlayError> {
+        match self.hall.command(self.hall.host, command)? {
             Err(CommandError::Play(PlayError::Game(GameError::Ring(e)))) => Ok(e),
             other => bail!("expected a Brain-ring refusal, got {other:?}"),
         }
     }
 
     /// A fight as the host sees it now.
-    async fn host_fight(&mut self, fight: FightId) -> Result<RingFightView> {
-        let view = self
-            .hall
-            .host
-            .wait_host("the fight on the host's board", |v| {
-                fight_in(v.ring(), fight).is_some()
-            })
-            .await?;
+    fn host_fight(&mut self, fight: FightId) -> Result<RingFightView> {
+        let view = self.hall.host_sees("the fight on the host's board", |v| {
+            fight_in(v.ring(), fight).is_some()
+        })?;
         fight_in(view.ring(), fight)
             .cloned()
             .ok_or_else(|| anyhow!("fight {fight} is not on the board"))
     }
 
     /// Waits until the host's board shows `stage`.
-    async fn stage_is(&mut self, stage: &RingStage) -> Result<()> {
+    fn stage_is(&mut self, stage: &RingStage) -> Result<()> {
         self.hall
-            .host
-            .wait_host(&format!("the stage {stage:?}"), |v| {
+            .host_sees(&format!("the stage {stage:?}"), |v| {
                 v.ring().stage == *stage
             })
-            .await
             .map(drop)
     }
 
     /// `RingStartNext` on two stages; the fights it opens must be `pairs`
     /// (in order) labelled `label(i)`. Every team of them then sees its own
     /// fight, and only it, on its terminal.
-    async fn start_next(
+    fn start_next(
         &mut self,
         pairs: &[[TeamId; 2]],
         label: impl Fn(usize) -> String,
@@ -488,15 +479,10 @@ impl Tournament {
         self.host(Command::game(
             EVENT_RING,
             RingCommand::StartNext { stages: 2 },
-        ))
-        .await?;
-        let view = self
-            .hall
-            .host
-            .wait_host("the fights opened", |v| {
-                v.ring().fights.iter().filter(|f| !f.closed).count() == pairs.len()
-            })
-            .await?;
+        ))?;
+        let view = self.hall.host_sees("the fights opened", |v| {
+            v.ring().fights.iter().filter(|f| !f.closed).count() == pairs.len()
+        })?;
         let mut opened: Vec<RingFightView> = view
             .ring()
             .fights
@@ -523,12 +509,10 @@ impl Tournament {
         for f in &opened {
             for team in f.tables {
                 let id = f.id;
-                let seen = self
-                    .terminal(team)?
-                    .wait_team("its own fight", |v| {
-                        own_fight(v).is_some_and(|r| r.id == id)
-                    })
-                    .await?;
+                let t = self.terminal(team)?;
+                let seen = self.hall.team_sees(t, "its own fight", |v| {
+                    own_fight(v).is_some_and(|r| r.id == id)
+                })?;
                 let own = own_fight(&seen).map(|r| r.tables);
                 ensure!(
                     own == Some(f.tables) && seen.team == team,
@@ -540,8 +524,9 @@ impl Tournament {
     }
 
     /// The team presses the button; it must be its turn to answer.
-    async fn press_to_answer(&mut self, team: TeamId) -> Result<()> {
-        let verdict = press(self.terminal(team)?).await?;
+    fn press_to_answer(&mut self, team: TeamId) -> Result<()> {
+        let t = self.terminal(team)?;
+        let verdict = self.hall.press(t)?;
         ensure!(
             verdict.kind == PressKind::Won,
             "team {team} pressed to answer: {verdict:?}"
@@ -549,19 +534,18 @@ impl Tournament {
         Ok(())
     }
 
-    async fn judge(&mut self, fight: FightId, correct: bool) -> Result<()> {
+    fn judge(&mut self, fight: FightId, correct: bool) -> Result<()> {
         self.host(Command::game(
             EVENT_RING,
             RingCommand::Judge { fight, correct },
         ))
-        .await
     }
 
     /// Plays the fights question by question, all at once: the host reads
     /// the next question in every fight, gives «Время» in every fight, then
     /// the presses and verdicts follow, fight after fight — until each
     /// fight has played its first `until` questions.
-    async fn play(&mut self, fights: &mut [Fighting], until: usize) -> Result<()> {
+    fn play(&mut self, fights: &mut [Fighting], until: usize) -> Result<()> {
         loop {
             let now: Vec<usize> = (0..fights.len())
                 .filter(|i| fights[*i].played < until.min(fights[*i].questions.len()))
@@ -575,8 +559,7 @@ impl Tournament {
                     RingCommand::Read {
                         fight: fights[*i].fight,
                     },
-                ))
-                .await?;
+                ))?;
             }
             for i in &now {
                 self.host(Command::game(
@@ -584,25 +567,24 @@ impl Tournament {
                     RingCommand::Arm {
                         fight: fights[*i].fight,
                     },
-                ))
-                .await?;
+                ))?;
             }
             if now.len() > 1 && now.iter().all(|i| fights[*i].played == 0) {
-                self.each_fight_has_its_own_clock(fights).await?;
+                self.each_fight_has_its_own_clock(fights)?;
             }
             for i in &now {
                 let f = &fights[*i];
                 let (fight, tables) = (f.fight, f.tables);
                 match f.questions[f.played] {
                     Q::Taken(table) => {
-                        self.press_to_answer(tables[table]).await?;
-                        self.judge(fight, true).await?;
+                        self.press_to_answer(tables[table])?;
+                        self.judge(fight, true)?;
                     }
                     Q::Nobody => {
-                        self.press_to_answer(tables[0]).await?;
-                        self.judge(fight, false).await?;
-                        self.press_to_answer(tables[1]).await?;
-                        self.judge(fight, false).await?;
+                        self.press_to_answer(tables[0])?;
+                        self.judge(fight, false)?;
+                        self.press_to_answer(tables[1])?;
+                        self.judge(fight, false)?;
                     }
                 }
             }
@@ -624,43 +606,36 @@ impl Tournament {
                     )
                 })
                 .collect();
-            self.hall
-                .host
-                .wait_host("the questions over as scripted", |v| {
-                    expected.iter().all(|(fight, number, taken_by, score)| {
-                        fight_in(v.ring(), *fight).is_some_and(|f| {
-                            f.score == *score
-                                && f.presses.len() == if taken_by.is_some() { 1 } else { 2 }
-                                && f.question.as_ref().is_some_and(|q| {
-                                    q.number == *number
-                                        && q.phase
-                                            == ButtonPhase::Over {
-                                                taken_by: *taken_by,
-                                            }
-                                })
-                        })
+            self.hall.host_sees("the questions over as scripted", |v| {
+                expected.iter().all(|(fight, number, taken_by, score)| {
+                    fight_in(v.ring(), *fight).is_some_and(|f| {
+                        f.score == *score
+                            && f.presses.len() == if taken_by.is_some() { 1 } else { 2 }
+                            && f.question.as_ref().is_some_and(|q| {
+                                q.number == *number
+                                    && q.phase
+                                        == ButtonPhase::Over {
+                                            taken_by: *taken_by,
+                                        }
+                            })
                     })
                 })
-                .await?;
+            })?;
         }
     }
 
     /// The fights were armed one after another: each has its own minute,
     /// from its own «Время».
-    async fn each_fight_has_its_own_clock(&mut self, fights: &[Fighting]) -> Result<()> {
+    fn each_fight_has_its_own_clock(&mut self, fights: &[Fighting]) -> Result<()> {
         let ids: Vec<FightId> = fights.iter().map(|f| f.fight).collect();
         let armed = |f: &RingFightView| match f.question.as_ref().map(|q| &q.phase) {
             Some(ButtonPhase::Armed { armed_at, deadline }) => Some((*armed_at, *deadline)),
             _ => None,
         };
-        let view = self
-            .hall
-            .host
-            .wait_host("every fight armed", |v| {
-                ids.iter()
-                    .all(|id| fight_in(v.ring(), *id).and_then(armed).is_some())
-            })
-            .await?;
+        let view = self.hall.host_sees("every fight armed", |v| {
+            ids.iter()
+                .all(|id| fight_in(v.ring(), *id).and_then(armed).is_some())
+        })?;
         let clocks: Vec<_> = ids
             .iter()
             .filter_map(|id| fight_in(view.ring(), *id).and_then(armed))
@@ -679,34 +654,30 @@ impl Tournament {
         Ok(())
     }
 
-    async fn close(&mut self, fights: &[Fighting]) -> Result<()> {
+    fn close(&mut self, fights: &[Fighting]) -> Result<()> {
         for f in fights {
             self.host(Command::game(
                 EVENT_RING,
                 RingCommand::CloseFight { fight: f.fight },
-            ))
-            .await?;
+            ))?;
         }
         let ids: Vec<FightId> = fights.iter().map(|f| f.fight).collect();
-        self.hall
-            .host
-            .wait_host("the fights closed", |v| {
-                ids.iter()
-                    .all(|id| fight_in(v.ring(), *id).is_some_and(|f| f.closed))
-            })
-            .await?;
+        self.hall.host_sees("the fights closed", |v| {
+            ids.iter()
+                .all(|id| fight_in(v.ring(), *id).is_some_and(|f| f.closed))
+        })?;
         // The buttons leave the teams' screens with the fight.
         for team in fights.iter().flat_map(|f| f.tables) {
-            self.terminal(team)?
-                .wait_team("no fight after the close", |v| own_fight(v).is_none())
-                .await?;
+            let t = self.terminal(team)?;
+            self.hall
+                .team_sees(t, "no fight after the close", |v| own_fight(v).is_none())?;
         }
         Ok(())
     }
 
     /// Plays qualifying round `number` as `round` says, and checks the
     /// pairs before it and the table after it.
-    async fn qualifying_round(&mut self, number: u32, round: &Round) -> Result<()> {
+    fn qualifying_round(&mut self, number: u32, round: &Round) -> Result<()> {
         let pairs: Vec<[TeamId; 2]> = round
             .fights
             .iter()
@@ -729,13 +700,13 @@ impl Tournament {
         ensure!(playing.len() == self.seeds.len(), "everyone plays");
 
         // Arrange: the host's board proposes the round's pairs (4.4 / 4.8).
+        let proposed_now = |v: &HostView| {
+            let stage = &v.ring().stage;
+            matches!(stage, RingStage::Qualifying { round, open: 0, .. } if *round == number)
+        };
         let view = self
             .hall
-            .host
-            .wait_host(&format!("round {number} to be proposed"), |v| {
-                matches!(&v.ring().stage, RingStage::Qualifying { round, open: 0, .. } if *round == number)
-            })
-            .await?;
+            .host_sees(&format!("round {number} to be proposed"), proposed_now)?;
         let RingStage::Qualifying {
             pairs: proposed, ..
         } = &view.ring().stage
@@ -750,9 +721,7 @@ impl Tournament {
         );
 
         // Act: five fights at once on two stages, then every question.
-        let opened = self
-            .start_next(&pairs, |i| format!("Круг {number}, бой {i}"))
-            .await?;
+        let opened = self.start_next(&pairs, |i| format!("Круг {number}, бой {i}"))?;
         let stages: Vec<u32> = opened.iter().map(|f| f.stage).collect();
         let alternate: Vec<u32> = (0..opened.len() as u32).map(|i| i % 2 + 1).collect();
         ensure!(
@@ -769,12 +738,12 @@ impl Tournament {
                 played: 0,
             })
             .collect();
-        self.play(&mut fights, 5).await?;
+        self.play(&mut fights, 5)?;
 
         // Assert: 4.5 — five questions and the fight is decided; a draw
         // stands (no sudden death in qualifying).
         for (f, &(_, _, x, y)) in fights.iter().zip(round.fights) {
-            let seen = self.host_fight(f.fight).await?;
+            let seen = self.host_fight(f.fight)?;
             let status = match x.cmp(&y) {
                 std::cmp::Ordering::Greater => FightStatus::Won { winner: 0 },
                 std::cmp::Ordering::Less => FightStatus::Won { winner: 1 },
@@ -787,22 +756,20 @@ impl Tournament {
                 seen.score,
                 seen.status
             );
-            let sixth = self
-                .refused(Command::game(
-                    EVENT_RING,
-                    RingCommand::Read { fight: f.fight },
-                ))
-                .await?;
+            let sixth = self.refused(Command::game(
+                EVENT_RING,
+                RingCommand::Read { fight: f.fight },
+            ))?;
             ensure!(
                 sixth == RingPlayError::FightOver,
                 "4.5: a sixth question in a qualifying fight: {sixth:?}"
             );
         }
-        self.close(&fights).await?;
+        self.close(&fights)?;
         for [a, b] in &pairs {
             self.met.insert(((*a).min(*b), (*a).max(*b)));
         }
-        self.table_is(number, round.table).await
+        self.table_is(number, round.table)
     }
 
     /// Seeds of pairs, for messages.
@@ -812,7 +779,7 @@ impl Tournament {
 
     /// The table after round `number` on the host's board and the
     /// projector: exactly `expected`, ordered by the keys of 4.7.
-    async fn table_is(
+    fn table_is(
         &mut self,
         number: u32,
         expected: &[(usize, &'static str, i64, u32)],
@@ -820,11 +787,9 @@ impl Tournament {
         let n = number;
         let view = self
             .hall
-            .host
-            .wait_host(&format!("the table after round {n}"), |v| {
+            .host_sees(&format!("the table after round {n}"), |v| {
                 !v.ring().standings.is_empty() && v.ring().standings.iter().all(|r| r.fights == n)
-            })
-            .await?;
+            })?;
         let rows = &view.ring().standings;
         let want: Vec<Line> = expected
             .iter()
@@ -864,11 +829,9 @@ impl Tournament {
         // The hall sees the same table.
         let want_rows = got.clone();
         self.hall
-            .display
-            .wait_display(&format!("the projector's table after round {n}"), |v| {
+            .display_sees(&format!("the projector's table after round {n}"), |v| {
                 lines(&v.ring().standings) == want_rows
-            })
-            .await?;
+            })?;
         Ok(())
     }
 
@@ -881,15 +844,15 @@ impl Tournament {
 
     /// Starts the one fight of a play-off or final step: the board must
     /// show `stage`; the fight opens as `label` with `tables`.
-    async fn one_fight(
+    fn one_fight(
         &mut self,
         stage: RingStage,
         label: &str,
         tables: [TeamId; 2],
         questions: Vec<Q>,
     ) -> Result<Fighting> {
-        self.stage_is(&stage).await?;
-        let opened = self.start_next(&[tables], |_| label.to_owned()).await?;
+        self.stage_is(&stage)?;
+        let opened = self.start_next(&[tables], |_| label.to_owned())?;
         let f = opened
             .first()
             .ok_or_else(|| anyhow!("no fight opened for {stage:?}"))?;
@@ -903,10 +866,10 @@ impl Tournament {
     }
 
     /// Plays a fight to its end and closes it; `winner` is the table.
-    async fn play_out(&mut self, mut fight: Fighting, winner: usize) -> Result<RingFightView> {
+    fn play_out(&mut self, mut fight: Fighting, winner: usize) -> Result<RingFightView> {
         let all = fight.questions.len();
-        self.play(std::slice::from_mut(&mut fight), all).await?;
-        let seen = self.host_fight(fight.fight).await?;
+        self.play(std::slice::from_mut(&mut fight), all)?;
+        let seen = self.host_fight(fight.fight)?;
         ensure!(
             seen.status == FightStatus::Won { winner },
             "{}: {:?} {:?}",
@@ -914,31 +877,28 @@ impl Tournament {
             seen.score,
             seen.status
         );
-        let more = self
-            .refused(Command::game(
-                EVENT_RING,
-                RingCommand::Read { fight: fight.fight },
-            ))
-            .await?;
+        let more = self.refused(Command::game(
+            EVENT_RING,
+            RingCommand::Read { fight: fight.fight },
+        ))?;
         ensure!(
             more == RingPlayError::FightOver,
             "{}: a question after the fight is decided: {more:?}",
             seen.label
         );
-        self.close(std::slice::from_ref(&fight)).await?;
+        self.close(std::slice::from_ref(&fight))?;
         Ok(seen)
     }
 
     /// Plays a fight's regulation questions to a draw: it goes on in sudden
     /// death (4.10 / 4.12) and cannot be closed. Returns it for the rest.
-    async fn regulation_ends_level(
+    fn regulation_ends_level(
         &mut self,
         mut fight: Fighting,
         regulation: usize,
     ) -> Result<Fighting> {
-        self.play(std::slice::from_mut(&mut fight), regulation)
-            .await?;
-        let seen = self.host_fight(fight.fight).await?;
+        self.play(std::slice::from_mut(&mut fight), regulation)?;
+        let seen = self.host_fight(fight.fight)?;
         ensure!(
             seen.score[0] == seen.score[1]
                 && seen.status
@@ -951,12 +911,10 @@ impl Tournament {
             seen.score,
             seen.status
         );
-        let close = self
-            .refused(Command::game(
-                EVENT_RING,
-                RingCommand::CloseFight { fight: fight.fight },
-            ))
-            .await?;
+        let close = self.refused(Command::game(
+            EVENT_RING,
+            RingCommand::CloseFight { fight: fight.fight },
+        ))?;
         ensure!(
             close == RingPlayError::NotOver,
             "{}: closing a drawn fight: {close:?}",
@@ -968,20 +926,19 @@ impl Tournament {
 
 // ------------------------------------------------------------------ the screens
 
-/// Every frame the projector and the teams received: the projector never
-/// got a press log; a team only ever saw its own fight, without the log.
-/// Returns how many fight pictures the teams received (to show the check
-/// was not vacuous).
-fn screens_kept_their_place(hall: &Hall) -> Result<usize> {
-    for payload in hall.display.frames() {
-        let env: Envelope<ServerMsg> = codec::decode(&payload)?;
-        let fights: Vec<RingFightView> = match env.body {
-            ServerMsg::View(view) => match *view {
+/// Every message the projector and the teams received: the projector
+/// never got a press log; a team only ever saw its own fight, without the
+/// log. Returns how many fight pictures the teams received (to show the
+/// check was not vacuous).
+fn screens_kept_their_place(hall: &VirtualHall) -> Result<usize> {
+    for msg in &hall.terminals[hall.display].received {
+        let fights: Vec<RingFightView> = match &**msg {
+            ServerMsg::View(view) => match view.as_ref() {
                 View::Display(d) => d.ring().fights.clone(),
                 other => bail!("the projector got another view: {other:?}"),
             },
-            ServerMsg::Patch { patch, .. } => match *patch {
-                GamePatch::Ring(f) => vec![f],
+            ServerMsg::Patch { patch, .. } => match patch.as_ref() {
+                GamePatch::Ring(f) => vec![f.clone()],
                 _ => Vec::new(),
             },
             _ => Vec::new(),
@@ -992,20 +949,20 @@ fn screens_kept_their_place(hall: &Hall) -> Result<usize> {
         );
     }
     let mut seen = 0;
-    for (terminal, team) in hall.teams.iter().zip(&hall.team_ids) {
+    for (&at, team) in hall.teams.iter().zip(&hall.team_ids) {
+        let terminal = &hall.terminals[at];
         ensure!(terminal.identity == Identity::Team(*team));
-        for payload in terminal.frames() {
-            let env: Envelope<ServerMsg> = codec::decode(&payload)?;
-            let fight = match env.body {
-                ServerMsg::View(view) => match *view {
+        for msg in &terminal.received {
+            let fight = match &**msg {
+                ServerMsg::View(view) => match view.as_ref() {
                     View::Team(t) => {
                         ensure!(t.team == *team, "team {team} got team {}'s view", t.team);
-                        own_fight(&t).cloned()
+                        own_fight(t).cloned()
                     }
                     other => bail!("team {team} got another view: {other:?}"),
                 },
-                ServerMsg::Patch { patch, .. } => match *patch {
-                    GamePatch::Ring(f) => Some(f),
+                ServerMsg::Patch { patch, .. } => match patch.as_ref() {
+                    GamePatch::Ring(f) => Some(f.clone()),
                     _ => None,
                 },
                 _ => None,
@@ -1029,92 +986,91 @@ fn screens_kept_their_place(hall: &Hall) -> Result<usize> {
 
 /// Plays ChGK question `q`: the teams of `right` (hall indices) hand in the
 /// author's answer, the others «не знаем»; the host judges and reveals.
-async fn chgk_question(hall: &mut Hall, q: u32, right: &BTreeSet<usize>) -> Result<()> {
+fn chgk_question(hall: &mut VirtualHall, q: u32, right: &BTreeSet<usize>) -> Result<()> {
     let question = QuestionId(q);
-    hall.host
-        .ok(Command::game(
-            EVENT_CHGK,
-            ChgkCommand::Announce { question },
-        ))
-        .await?;
-    for (i, team) in hall.teams.iter_mut().enumerate() {
+    hall.ok(
+        hall.host,
+        Command::game(EVENT_CHGK, ChgkCommand::Announce { question }),
+    )?;
+    for (i, team) in hall.teams.clone().into_iter().enumerate() {
         let text = if right.contains(&i) {
             ANSWERS[q as usize]
         } else {
             "не знаем"
         };
-        team.ok(Command::game(
-            EVENT_CHGK,
-            ChgkCommand::SubmitCard {
-                question,
-                text: text.into(),
-            },
-        ))
-        .await?;
+        hall.ok(
+            team,
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::SubmitCard {
+                    question,
+                    text: text.into(),
+                },
+            ),
+        )?;
     }
-    hall.host
-        .ok(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
-        .await?;
+    hall.ok(
+        hall.host,
+        Command::game(EVENT_CHGK, ChgkCommand::StartMinute),
+    )?;
     let all = hall.teams.len();
-    let view = hall
-        .host
-        .wait_host("the minute over and every card grouped", |v| {
-            v.event_chgk().clock.question == Some(question)
-                && v.event_chgk().clock.phase == Phase::Over
-                && judging_of(v, question)
-                    .is_some_and(|j| j.groups.iter().map(|g| g.teams.len()).sum::<usize>() == all)
-        })
-        .await?;
+    let view = hall.host_sees("the minute over and every card grouped", |v| {
+        v.event_chgk().clock.question == Some(question)
+            && v.event_chgk().clock.phase == Phase::Over
+            && judging_of(v, question)
+                .is_some_and(|j| j.groups.iter().map(|g| g.teams.len()).sum::<usize>() == all)
+    })?;
     let judging = judging_of(&view, question).ok_or_else(|| anyhow!("no judging of {q}"))?;
     for group in &judging.groups {
-        let correct = group
-            .teams
-            .iter()
-            .all(|t| hall.index_of(*t).is_some_and(|i| right.contains(&i)));
+        let correct = group.teams.iter().all(|t| {
+            let i = hall.team_ids.iter().position(|id| id == t);
+            i.is_some_and(|i| right.contains(&i))
+        });
         let verdict = if correct {
             Verdict::Correct
         } else {
             Verdict::Wrong
         };
-        hall.host
-            .ok(Command::game(
+        hall.ok(
+            hall.host,
+            Command::game(
                 EVENT_CHGK,
                 ChgkCommand::Judge {
                     question,
                     group: group.key.clone(),
                     verdict,
                 },
-            ))
-            .await?;
+            ),
+        )?;
     }
-    hall.host
-        .ok(Command::game(EVENT_CHGK, ChgkCommand::Reveal { question }))
-        .await?;
+    hall.ok(
+        hall.host,
+        Command::game(EVENT_CHGK, ChgkCommand::Reveal { question }),
+    )?;
     Ok(())
 }
 
 // ------------------------------------------------------------------ the tests
 
-#[tokio::test(start_paused = true)]
-async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_final() -> Result<()> {
+#[test]
+fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_final() -> Result<()> {
     // Arrange: twelve teams play the ChGK day (3, 4.3).
-    let mut hall = Hall::open(TestServer::simulated().await?, 12, quick_chgk()).await?;
-    let team = |hall: &Hall, number: usize| hall.team_ids[number - 1];
+    let mut hall = VirtualHall::open(12, quick_chgk(), Conditions::default())?;
+    let team = |hall: &VirtualHall, number: usize| hall.team_ids[number - 1];
     for q in 0..5 {
         let right: BTreeSet<usize> = CHGK_DAY
             .iter()
             .filter(|(_, qs, _, _)| qs.contains(&q))
             .map(|(number, _, _, _)| number - 1)
             .collect();
-        chgk_question(&mut hall, q, &right).await?;
+        chgk_question(&mut hall, q, &right)?;
     }
     let chgk_table: Vec<(TeamId, u32, i64)> = CHGK_DAY
         .iter()
         .map(|&(number, _, pts, rating)| (team(&hall, number), pts, rating))
         .collect();
     let host = hall
-        .host
-        .wait_host("the ChGK table", |v| {
+        .host_sees("the ChGK table", |v| {
             v.event_chgk()
                 .standings
                 .iter()
@@ -1122,7 +1078,6 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
                 .collect::<Vec<_>>()
                 == chgk_table
         })
-        .await
         .context("4.3: points, then the rating (A + 1) − B")?;
     ensure!(
         host.ring().stage == RingStage::NotSeeded,
@@ -1132,15 +1087,15 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
 
     // Act: the host qualifies ten teams (4.3) with a recorded lot; an odd
     // number cannot be paired (4.8).
-    let odd = hall
-        .host
-        .command(Command::Qualify {
+    let odd = hall.command(
+        hall.host,
+        Command::Qualify {
             game: EVENT_RING,
             places: 11,
             seed: 2024,
             cut: CutDecision::default(),
-        })
-        .await?;
+        },
+    )?;
     ensure!(
         matches!(
             odd,
@@ -1150,30 +1105,29 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
         ),
         "eleven qualified teams: {odd:?}"
     );
-    hall.host
-        .ok(Command::Qualify {
+    hall.ok(
+        hall.host,
+        Command::Qualify {
             game: EVENT_RING,
             places: 10,
             seed: 2024,
             cut: CutDecision::default(),
-        })
-        .await?;
-    hall.host
-        .ok(Command::game(
+        },
+    )?;
+    hall.ok(
+        hall.host,
+        Command::game(
             EVENT_RING,
             RingCommand::SetTiming {
                 timing: rules_timing(),
             },
-        ))
-        .await?;
+        ),
+    )?;
 
     // Assert: the ten best by points, then rating, seeded by the same
     // table (4.4); team 8, level with team 3 on points, is out on rating.
     let seeding: Vec<TeamId> = chgk_table.iter().take(10).map(|(t, _, _)| *t).collect();
-    let view = hall
-        .host
-        .wait_host("the seeding", |v| !v.ring().seeding.is_empty())
-        .await?;
+    let view = hall.host_sees("the seeding", |v| !v.ring().seeding.is_empty())?;
     ensure!(
         view.ring().seeding == seeding,
         "4.3/4.4 seeding {:?}, expected {seeding:?}",
@@ -1189,19 +1143,18 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
 
     // Six qualifying rounds (4.4–4.9).
     for (i, round) in TEN_TEAMS.iter().enumerate() {
-        ring.qualifying_round(i as u32 + 1, round).await?;
+        ring.qualifying_round(i as u32 + 1, round)?;
         if i == 0 {
             // The seeding is fixed once the tournament has started.
-            let again = ring
-                .hall
-                .host
-                .command(Command::Qualify {
+            let again = ring.hall.command(
+                ring.hall.host,
+                Command::Qualify {
                     game: EVENT_RING,
                     places: 10,
                     seed: 1,
                     cut: CutDecision::default(),
-                })
-                .await?;
+                },
+            )?;
             ensure!(
                 matches!(
                     again,
@@ -1229,95 +1182,83 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     // climber (5th) takes the seventh.
     let mut questions = ending(2, 2, 5);
     questions.extend([Q::Nobody, Q::Taken(1)]);
-    let first = ring
-        .one_fight(
-            RingStage::Playoff {
-                teams: [s4, s3],
-                open: false,
-            },
-            "Плей-офф",
-            [s4, s3],
-            questions,
-        )
-        .await?;
-    let first = ring.regulation_ends_level(first, 5).await?;
-    let fought = ring.play_out(first, 1).await?;
+    let first = ring.one_fight(
+        RingStage::Playoff {
+            teams: [s4, s3],
+            open: false,
+        },
+        "Плей-офф",
+        [s4, s3],
+        questions,
+    )?;
+    let first = ring.regulation_ends_level(first, 5)?;
+    let fought = ring.play_out(first, 1)?;
     ensure!(
         fought.score == [2, 3],
         "4.10 sudden death: {:?}",
         fought.score
     );
     // The winner plays the 3rd, and wins again.
-    let second = ring
-        .one_fight(
-            RingStage::Playoff {
-                teams: [s5, s3],
-                open: false,
-            },
-            "Плей-офф",
-            [s5, s3],
-            ending(1, 3, 5),
-        )
-        .await?;
-    ring.play_out(second, 1).await?;
+    let second = ring.one_fight(
+        RingStage::Playoff {
+            teams: [s5, s3],
+            open: false,
+        },
+        "Плей-офф",
+        [s5, s3],
+        ending(1, 3, 5),
+    )?;
+    ring.play_out(second, 1)?;
     // Then the 2nd, who stops the climb.
-    let third = ring
-        .one_fight(
-            RingStage::Playoff {
-                teams: [s2, s3],
-                open: false,
-            },
-            "Плей-офф",
-            [s2, s3],
-            ending(4, 1, 5),
-        )
-        .await?;
-    ring.play_out(third, 0).await?;
+    let third = ring.one_fight(
+        RingStage::Playoff {
+            teams: [s2, s3],
+            open: false,
+        },
+        "Плей-офф",
+        [s2, s3],
+        ending(4, 1, 5),
+    )?;
+    ring.play_out(third, 0)?;
 
     // 4.12: the final, 1st against the ladder's winner; three fights of
     // seven, tables swapped after each, two wins take it.
-    let f1 = ring
-        .one_fight(
-            RingStage::Final {
-                number: 1,
-                tables: [s1, s2],
-                open: false,
-            },
-            "Финал, бой 1",
-            [s1, s2],
-            ending(4, 3, 7),
-        )
-        .await?;
-    let f1 = ring.play_out(f1, 0).await?;
+    let f1 = ring.one_fight(
+        RingStage::Final {
+            number: 1,
+            tables: [s1, s2],
+            open: false,
+        },
+        "Финал, бой 1",
+        [s1, s2],
+        ending(4, 3, 7),
+    )?;
+    let f1 = ring.play_out(f1, 0)?;
     let mut questions = ending(3, 3, 7);
     questions.push(Q::Taken(0));
-    let f2 = ring
-        .one_fight(
-            RingStage::Final {
-                number: 2,
-                tables: [s2, s1],
-                open: false,
-            },
-            "Финал, бой 2",
-            [s2, s1],
-            questions,
-        )
-        .await?;
-    let f2 = ring.regulation_ends_level(f2, 7).await?;
-    let f2 = ring.play_out(f2, 0).await?;
-    let f3 = ring
-        .one_fight(
-            RingStage::Final {
-                number: 3,
-                tables: [s1, s2],
-                open: false,
-            },
-            "Финал, бой 3",
-            [s1, s2],
-            ending(2, 4, 7),
-        )
-        .await?;
-    let f3 = ring.play_out(f3, 1).await?;
+    let f2 = ring.one_fight(
+        RingStage::Final {
+            number: 2,
+            tables: [s2, s1],
+            open: false,
+        },
+        "Финал, бой 2",
+        [s2, s1],
+        questions,
+    )?;
+    let f2 = ring.regulation_ends_level(f2, 7)?;
+    let f2 = ring.play_out(f2, 0)?;
+    let f3 = ring.one_fight(
+        RingStage::Final {
+            number: 3,
+            tables: [s1, s2],
+            open: false,
+        },
+        "Финал, бой 3",
+        [s1, s2],
+        ending(2, 4, 7),
+    )?;
+    let f3 = ring.play_out(f3, 1)?;
     ensure!(
         [f1.score, f2.score, f3.score] == [[4, 3], [4, 3], [2, 4]],
         "the final's scores"
@@ -1325,24 +1266,20 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
 
     // Assert: the champion is the 2nd seed, two fights to one.
     let finished = RingStage::Finished { champion: s2 };
-    ring.stage_is(&finished).await?;
-    let after = ring
-        .refused(Command::game(
-            EVENT_RING,
-            RingCommand::StartNext { stages: 2 },
-        ))
-        .await?;
+    ring.stage_is(&finished)?;
+    let after = ring.refused(Command::game(
+        EVENT_RING,
+        RingCommand::StartNext { stages: 2 },
+    ))?;
     ensure!(
         matches!(after, RingPlayError::Tournament(_)),
         "a step after the final: {after:?}"
     );
     let shown = ring
         .hall
-        .display
-        .wait_display("the champion on the projector", |v| {
+        .display_sees("the champion on the projector", |v| {
             v.ring().stage == finished
-        })
-        .await?;
+        })?;
     let final_table: Vec<Line> = TEN_TEAMS[5]
         .table
         .iter()
@@ -1405,7 +1342,7 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     let pictures = screens_kept_their_place(&ring.hall)?;
     ensure!(pictures > 0, "the teams never saw a fight");
     for team in spectators {
-        let seen = ring.terminal(team)?.latest_view().cloned();
+        let seen = ring.hall.terminals[ring.terminal(team)?].state.view.clone();
         ensure!(
             matches!(&seen, Some(View::Team(t)) if own_fight(t).is_none()),
             "a team that did not qualify has no fight: {seen:?}"
@@ -1414,43 +1351,42 @@ async fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_fin
     Ok(())
 }
 
-#[tokio::test(start_paused = true)]
-async fn brain_ring_4_4_to_4_12_six_teams_seeded_by_hand_meet_everyone_once_and_a_2_0_final_ends_early()
+#[test]
+fn brain_ring_4_4_to_4_12_six_teams_seeded_by_hand_meet_everyone_once_and_a_2_0_final_ends_early()
 -> Result<()> {
     // Arrange: six teams, seeded by hand in an order of the host's own.
-    let mut hall = Hall::open(TestServer::simulated().await?, 6, quick_chgk()).await?;
+    let mut hall = VirtualHall::open(6, quick_chgk(), Conditions::default())?;
     let seeding: Vec<TeamId> = [3, 5, 1, 6, 2, 4]
         .iter()
         .map(|n| hall.team_ids[n - 1])
         .collect();
-    hall.host
-        .ok(Command::game(
+    hall.ok(
+        hall.host,
+        Command::game(
             EVENT_RING,
             RingCommand::Seed {
                 teams: seeding.clone(),
                 seed: 0,
             },
-        ))
-        .await?;
-    hall.host
-        .ok(Command::game(
+        ),
+    )?;
+    hall.ok(
+        hall.host,
+        Command::game(
             EVENT_RING,
             RingCommand::SetTiming {
                 timing: rules_timing(),
             },
-        ))
-        .await?;
-    let view = hall
-        .host
-        .wait_host("the seeding", |v| !v.ring().seeding.is_empty())
-        .await?;
+        ),
+    )?;
+    let view = hall.host_sees("the seeding", |v| !v.ring().seeding.is_empty())?;
     ensure!(view.ring().seeding == seeding, "{:?}", view.ring().seeding);
     let mut ring = Tournament::new(hall, seeding);
 
     // Act: five rounds — with six teams, as many as they can play without
     // a rematch (n − 1) — and nothing more.
     for (i, round) in SIX_TEAMS.iter().enumerate() {
-        ring.qualifying_round(i as u32 + 1, round).await?;
+        ring.qualifying_round(i as u32 + 1, round)?;
     }
     ensure!(
         ring.met.len() == 15,
@@ -1465,64 +1401,54 @@ async fn brain_ring_4_4_to_4_12_six_teams_seeded_by_hand_meet_everyone_once_and_
         ([s[2], s[3]], (3, 2)),
         ([s[1], s[2]], (4, 1)),
     ] {
-        let fight = ring
-            .one_fight(
-                RingStage::Playoff { teams, open: false },
-                "Плей-офф",
-                teams,
-                ending(score.0, score.1, 5),
-            )
-            .await?;
-        ring.play_out(fight, 0).await?;
+        let fight = ring.one_fight(
+            RingStage::Playoff { teams, open: false },
+            "Плей-офф",
+            teams,
+            ending(score.0, score.1, 5),
+        )?;
+        ring.play_out(fight, 0)?;
     }
     // The final: the 1st wins at table 1, then, tables swapped, at table 2.
-    let f1 = ring
-        .one_fight(
-            RingStage::Final {
-                number: 1,
-                tables: [s[0], s[1]],
-                open: false,
-            },
-            "Финал, бой 1",
-            [s[0], s[1]],
-            ending(4, 2, 7),
-        )
-        .await?;
-    ring.play_out(f1, 0).await?;
-    let f2 = ring
-        .one_fight(
-            RingStage::Final {
-                number: 2,
-                tables: [s[1], s[0]],
-                open: false,
-            },
-            "Финал, бой 2",
-            [s[1], s[0]],
-            ending(3, 4, 7),
-        )
-        .await?;
-    ring.play_out(f2, 1).await?;
+    let f1 = ring.one_fight(
+        RingStage::Final {
+            number: 1,
+            tables: [s[0], s[1]],
+            open: false,
+        },
+        "Финал, бой 1",
+        [s[0], s[1]],
+        ending(4, 2, 7),
+    )?;
+    ring.play_out(f1, 0)?;
+    let f2 = ring.one_fight(
+        RingStage::Final {
+            number: 2,
+            tables: [s[1], s[0]],
+            open: false,
+        },
+        "Финал, бой 2",
+        [s[1], s[0]],
+        ending(3, 4, 7),
+    )?;
+    ring.play_out(f2, 1)?;
 
     // Assert: two wins end the final: no third fight.
     let finished = RingStage::Finished { champion: s[0] };
-    ring.stage_is(&finished).await?;
-    let third = ring
-        .refused(Command::game(
-            EVENT_RING,
-            RingCommand::StartNext { stages: 1 },
-        ))
-        .await?;
+    ring.stage_is(&finished)?;
+    let third = ring.refused(Command::game(
+        EVENT_RING,
+        RingCommand::StartNext { stages: 1 },
+    ))?;
     ensure!(
         matches!(third, RingPlayError::Tournament(_)),
         "a third final fight after 2:0: {third:?}"
     );
     let shown = ring
         .hall
-        .display
-        .wait_display("the champion on the projector", |v| {
+        .display_sees("the champion on the projector", |v| {
             v.ring().stage == finished
-        })
-        .await?;
+        })?;
     ensure!(
         shown.ring().fights.len() == 15 + 3 + 2,
         "{} fights on the projector",

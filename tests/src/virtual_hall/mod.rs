@@ -14,6 +14,7 @@
 //! (the few real-socket tests keep those), or anything a format decides.
 //! The steps of one format's play live beside it (`chgk`).
 
+mod brain_ring;
 mod chgk;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -239,6 +240,16 @@ impl VirtualHall {
         let t = self.terminals.len() - 1;
         self.until("the first view", |h| h.terminals[t].state.view.is_some())?;
         Ok(t)
+    }
+
+    /// `t`'s link is gone (a laptop off the Wi-Fi, the app closed): the
+    /// server forgets the connection now; a terminal that comes back
+    /// [`VirtualHall::join`]s again as a new one.
+    pub fn leave(&mut self, t: TerminalId) {
+        if let Some(conn) = self.terminals[t].conn.take() {
+            self.server.handle_left(conn, self.now);
+        }
+        self.turn();
     }
 
     /// `t` sends `command` as the app does (`AppState::begin_request`);
