@@ -15,6 +15,8 @@
 //! The steps of one format's play live beside it (`chgk`).
 
 mod chgk;
+mod jury;
+mod reboot;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
