@@ -117,10 +117,13 @@ pub fn protocol(data_dir: &Path) -> Result<Protocol, ExportError> {
         Event::Initialised { at, .. } => Some(*at),
         _ => None,
     });
-    Ok(jury_protocol::build(
-        &core,
-        started.filter(|at| *at != ServerTime::ZERO),
-    ))
+    Ok(protocol_of(&core, started))
+}
+
+/// The jury's protocol of a core already replayed, dated by `started`
+/// (the store's `Initialised`; an undated one, at zero, gives no date).
+pub fn protocol_of(core: &Core, started: Option<ServerTime>) -> Protocol {
+    jury_protocol::build(core, started.filter(|at| *at != ServerTime::ZERO))
 }
 
 /// The jury's protocol of the event in the store, as a PDF file.

@@ -925,14 +925,6 @@ impl Terminal {
             .clone()
     }
 
-    /// How many payloads have been received so far.
-    pub fn frame_count(&self) -> usize {
-        self.frames
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
-    }
-
     /// How many bytes of frames (length prefixes included) have been
     /// received so far, as sent: views' patches count as patches.
     pub fn received_bytes(&self) -> usize {

@@ -1,12 +1,17 @@
-//! «Что? Где? Когда?» (section 3, rating of 4.3) played end to end over QUIC on a simulated network, on virtual time: a host, a judge, a projector display and five teams (cards on time, late and missing play on the virtual hall: `chgk_rules.rs`); judging by groups; the reveal; standings with shared places in every view; the export; and no team ever seeing another team's answer.
+//! «Что? Где? Когда?» (section 3, rating of 4.3) played end to end on the
+//! virtual hall (`minuta_tests::virtual_hall`): the server's machine and
+//! the app's own state on virtual time, no sockets. A host, a judge, a
+//! projector display and five teams (cards on time, late and missing play
+//! in `chgk_rules.rs`); judging by groups; the reveal; standings with
+//! shared places in every view; the export; and no team ever seeing
+//! another team's answer.
 
 use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
-use minuta_server::export::{ExportFormat, export};
+use minuta_server::export::ExportFormat;
 use minuta_shared::ids::{QuestionId, TeamId, TourId};
-use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::view::StandingRow;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK, Judger, Verdict};
 use minuta_shared::play::games::{GameError, PlayError};
@@ -17,27 +22,36 @@ use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
-use minuta_tests::hall::{Hall, card_receipt, judging_of};
-use minuta_tests::server::server_binary;
-use minuta_tests::terminal::{Terminal, is_view};
-use minuta_tests::{TestServer, test_timing};
+use minuta_tests::hall::{card_receipt, judging_of, test_timing};
+use minuta_tests::sim_net::Conditions;
+use minuta_tests::terminal::is_view;
+use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
 
 const Q0: QuestionId = QuestionId(0);
 const Q1: QuestionId = QuestionId(1);
 
-async fn submit(
-    team: &mut Terminal,
+fn submit(
+    hall: &mut VirtualHall,
+    team: TerminalId,
     question: QuestionId,
     text: &str,
 ) -> Result<Result<Receipt, CommandError>> {
-    team.command(Command::game(
-        EVENT_CHGK,
-        ChgkCommand::SubmitCard {
-            question,
-            text: text.into(),
-        },
-    ))
-    .await
+    let card = ChgkCommand::SubmitCard {
+        question,
+        text: text.into(),
+    };
+    hall.command(team, Command::game(EVENT_CHGK, card))
+}
+
+/// Every message terminal `t` received, as the bytes of its frame: the
+/// envelope numbered from 1 as the connection's writer numbers it.
+fn frames(hall: &VirtualHall, t: TerminalId) -> Result<Vec<Vec<u8>>> {
+    hall.terminals[t]
+        .received
+        .iter()
+        .zip(1u64..)
+        .map(|(msg, seq)| Ok(codec::encode(&Envelope::new(seq, &**msg))?))
+        .collect()
 }
 
 /// One question's cards as (team index, text).
@@ -47,28 +61,27 @@ struct Round {
     late: Vec<(usize, &'static str)>,
 }
 
-#[tokio::test(start_paused = true)]
-async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
+#[test]
+fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
     // Arrange: five teams, a judge.
-    let mut hall = Hall::open(TestServer::simulated().await?, 5, test_timing()).await?;
+    let mut hall = VirtualHall::open(5, test_timing(), Conditions::default())?;
+    let host = hall.host;
     let ids = hall.team_ids.clone();
-    let Receipt::JudgeAdded { judge } = hall
-        .host
-        .ok(Command::AddJudge {
+    let Receipt::JudgeAdded { judge } = hall.ok(
+        host,
+        Command::AddJudge {
             name: "Судья Иванова".into(),
-        })
-        .await?
+        },
+    )?
     else {
         bail!("no judge id")
     };
     let access = hall
-        .host
-        .wait_host("the judge's secret", |v| {
+        .host_sees("the judge's secret", |v| {
             v.access
                 .as_ref()
                 .is_some_and(|a| a.judges.iter().any(|(j, _)| *j == judge))
-        })
-        .await?
+        })?
         .access
         .ok_or_else(|| anyhow!("no access"))?;
     let secret = access
@@ -77,18 +90,15 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         .find(|(j, _)| *j == judge)
         .map(|(_, s)| s.clone())
         .unwrap_or_default();
-    let judge_code = JoinCode {
-        addrs: access.addrs,
-        fingerprint: access.fingerprint,
-        credential: Credential::Judge { judge, secret },
-    };
-    let mut judge_terminal = Terminal::connect(&JoinCode::parse(&judge_code.to_string())?).await?;
+    let judge_terminal = hall.join(Credential::Judge { judge, secret })?;
+    hall.until("the judge's view", |h| {
+        h.terminals[judge_terminal].state.host_view().is_some()
+    })?;
     ensure!(
-        judge_terminal
-            .wait_host("the judge's view", |_| true)
-            .await?
-            .access
-            .is_none(),
+        hall.terminals[judge_terminal]
+            .state
+            .host_view()
+            .is_some_and(|v| v.access.is_none()),
         "a judge never sees secrets"
     );
 
@@ -116,17 +126,19 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
 
     for (round, correct) in rounds.iter().zip(correct) {
         // Act: the minute, the cards.
-        let clock = hall.start_question(round.question).await?;
+        let clock = hall.start_question(round.question)?;
         for (i, text) in &round.on_time {
-            let receipt = submit(&mut hall.teams[*i], round.question, text).await??;
+            let team = hall.teams[*i];
+            let receipt = submit(&mut hall, team, round.question, text)??;
             ensure!(
                 !card_receipt(&receipt, &clock)?.1,
                 "team {i}'s card is on time: {receipt:?}"
             );
         }
-        hall.wait_until_over(round.question).await?;
+        hall.wait_until_over(round.question)?;
         for (i, text) in &round.late {
-            let receipt = submit(&mut hall.teams[*i], round.question, text).await??;
+            let team = hall.teams[*i];
+            let receipt = submit(&mut hall, team, round.question, text)??;
             ensure!(
                 card_receipt(&receipt, &clock)?.1,
                 "team {i}'s card is late: {receipt:?}"
@@ -139,15 +151,12 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
             .iter()
             .map(|(_, t)| normalise_answer(t))
             .collect::<std::collections::BTreeSet<_>>();
-        let host = hall
-            .host
-            .wait_host("every card of the question", |v| {
-                judging_of(v, round.question).is_some_and(|j| {
-                    j.groups.len() == groups_expected.len() && j.late.len() == round.late.len()
-                })
+        let view = hall.host_sees("every card of the question", |v| {
+            judging_of(v, round.question).is_some_and(|j| {
+                j.groups.len() == groups_expected.len() && j.late.len() == round.late.len()
             })
-            .await?;
-        let judging = judging_of(&host, round.question)
+        })?;
+        let judging = judging_of(&view, round.question)
             .ok_or_else(|| anyhow!("no judging"))?
             .clone();
         ensure!(
@@ -159,9 +168,9 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         // Judging: the host marks question 1, the judge question 2; one
         // action marks a whole group.
         let marker = if round.question == Q0 {
-            &mut hall.host
+            host
         } else {
-            &mut judge_terminal
+            judge_terminal
         };
         for group in &judging.groups {
             let right = group
@@ -173,16 +182,17 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
             } else {
                 Verdict::Wrong
             };
-            marker
-                .ok(Command::game(
+            hall.ok(
+                marker,
+                Command::game(
                     EVENT_CHGK,
                     ChgkCommand::Judge {
                         question: round.question,
                         group: group.key.clone(),
                         verdict,
                     },
-                ))
-                .await?;
+                ),
+            )?;
         }
         if round.question == Q0 {
             let same = judging
@@ -196,29 +206,36 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
             );
         }
 
-        // The reveal; frames before it are checked for other teams' answers.
-        reveal_marks.push(hall.teams.iter().map(Terminal::frame_count).collect());
-        hall.host
-            .ok(Command::game(
+        // The reveal; messages before it are checked for other teams' answers.
+        reveal_marks.push(
+            hall.teams
+                .iter()
+                .map(|t| hall.terminals[*t].received.len())
+                .collect(),
+        );
+        hall.ok(
+            host,
+            Command::game(
                 EVENT_CHGK,
                 ChgkCommand::Reveal {
                     question: round.question,
                 },
-            ))
-            .await?;
+            ),
+        )?;
     }
 
     // The host marks team 5 absent from the tour: it never came (4.3).
-    hall.host
-        .ok(Command::game(
+    hall.ok(
+        host,
+        Command::game(
             EVENT_CHGK,
             ChgkCommand::MarkAbsent {
                 team: ids[4],
                 tour: TourId(0),
                 absent: true,
             },
-        ))
-        .await?;
+        ),
+    )?;
 
     // Assert: the standings (3; 4.3). Team 5 is marked absent, so four
     // teams play (team 4, late, is there): a question two teams answer is
@@ -246,64 +263,54 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         .iter()
         .map(|(t, (p, pts, r, m))| (*t, (p.to_string(), *pts, *r, m.to_string())))
         .collect();
-    let host = hall
-        .host
-        .wait_host("both questions revealed", |v| {
-            table(&v.event_chgk().standings) == want
-        })
-        .await?;
+    let view = hall.host_sees("both questions revealed", |v| {
+        table(&v.event_chgk().standings) == want
+    })?;
     ensure!(
-        host.event_chgk().standings.first().map(|r| r.team) == Some(ids[0]),
+        view.event_chgk().standings.first().map(|r| r.team) == Some(ids[0]),
         "rows are in place order: {:?}",
-        host.event_chgk().standings
+        view.event_chgk().standings
     );
-    let display = hall
-        .display
-        .wait_display("the final standings", |v| {
-            table(&v.event_chgk().standings) == want
-        })
-        .await?;
+    let display = hall.display_sees("the final standings", |v| {
+        table(&v.event_chgk().standings) == want
+    })?;
     ensure!(display.event_chgk().standings.len() == 5);
-    for (i, team) in hall.teams.iter_mut().enumerate() {
-        let view = team
-            .wait_team("the final standings", |v| {
-                table(&v.event_chgk().standings) == want
-            })
-            .await?;
-        ensure!(view.team == ids[i]);
+    for (i, team) in hall.teams.clone().into_iter().enumerate() {
+        let seen = hall.team_sees(team, "the final standings", |v| {
+            table(&v.event_chgk().standings) == want
+        })?;
+        ensure!(seen.team == ids[i]);
     }
 
     // Every change of a verdict is logged with who and when.
     ensure!(
-        host.event_chgk()
+        view.event_chgk()
             .judgement_log
             .iter()
             .filter(|e| e.question == Q0)
             .all(|e| e.by == Judger::Host),
         "{:?}",
-        host.event_chgk().judgement_log
+        view.event_chgk().judgement_log
     );
     ensure!(
-        host.event_chgk()
+        view.event_chgk()
             .judgement_log
             .iter()
             .filter(|e| e.question == Q1)
             .all(|e| matches!(e.by, Judger::Judge(_))),
         "{:?}",
-        host.event_chgk().judgement_log
+        view.event_chgk().judgement_log
     );
     ensure!(
-        host.event_chgk().judgement_log.len() == 6,
+        view.event_chgk().judgement_log.len() == 6,
         "{:?}",
-        host.event_chgk().judgement_log
+        view.event_chgk().judgement_log
     );
 
     // After the reveal each team sees its own verdicts and the author's answer.
-    let team1 = hall.teams[0]
-        .wait_team("the verdicts", |v| {
-            v.event_chgk().cards.iter().all(|c| c.reveal.is_some())
-        })
-        .await?;
+    let team1 = hall.team_sees(hall.teams[0], "the verdicts", |v| {
+        v.event_chgk().cards.iter().all(|c| c.reveal.is_some())
+    })?;
     let verdicts: Vec<Option<Verdict>> = team1
         .event_chgk()
         .cards
@@ -322,11 +329,9 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         "{:?}",
         team1.event_chgk().cards[0]
     );
-    let team4 = hall.teams[3]
-        .wait_team("the verdicts", |v| {
-            v.event_chgk().cards.iter().all(|c| c.reveal.is_some())
-        })
-        .await?;
+    let team4 = hall.team_sees(hall.teams[3], "the verdicts", |v| {
+        v.event_chgk().cards.iter().all(|c| c.reveal.is_some())
+    })?;
     ensure!(
         team4.event_chgk().cards[0].late
             && team4.event_chgk().cards[0]
@@ -339,7 +344,7 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
     // No team ever received another team's answer before its reveal: not in
     // any decoded view, not anywhere in the bytes.
     for (i, team) in hall.teams.iter().enumerate() {
-        let frames = team.frames();
+        let frames = frames(&hall, *team)?;
         for (round, marks) in rounds.iter().zip(&reveal_marks) {
             let foreign = round
                 .on_time
@@ -394,10 +399,10 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         }
     }
 
-    // The export, through the library (JSON) and the binary (CSV), from the
-    // live server's data directory.
-    let json: serde_json::Value =
-        serde_json::from_str(&export(&hall.server.data_dir(), ExportFormat::Json)?)?;
+    // The export, as JSON and CSV, from what the store holds (the binary's
+    // own CSV export is checked against the library's in the server's
+    // `export_ring` test).
+    let json: serde_json::Value = serde_json::from_str(&hall.export(ExportFormat::Json)?)?;
     ensure!(
         json["tournament"] == "Кубок тестов" && json["teams"] == 5,
         "{json:#}"
@@ -430,16 +435,7 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         "{json:#}"
     );
 
-    let out = std::process::Command::new(server_binary()?)
-        .args(["export", "--format", "csv", "--data"])
-        .arg(hall.server.data_dir())
-        .output()?;
-    ensure!(
-        out.status.success(),
-        "export failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let csv = String::from_utf8(out.stdout)?;
+    let csv = hall.export(ExportFormat::Csv)?;
     let lines: Vec<&str> = csv.lines().collect();
     ensure!(
         lines
@@ -456,19 +452,17 @@ async fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
     Ok(())
 }
 
-#[tokio::test(start_paused = true)]
-async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
+#[test]
+fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
     // Arrange: a question answered and judged but not yet revealed; a
     // reveal while the clock runs is refused.
-    let mut hall = Hall::open(TestServer::simulated().await?, 5, test_timing()).await?;
-    hall.start_question(Q0).await?;
-    let early = hall
-        .host
-        .command(Command::game(
-            EVENT_CHGK,
-            ChgkCommand::Reveal { question: Q0 },
-        ))
-        .await?;
+    let mut hall = VirtualHall::open(5, test_timing(), Conditions::default())?;
+    let host = hall.host;
+    hall.start_question(Q0)?;
+    let early = hall.command(
+        host,
+        Command::game(EVENT_CHGK, ChgkCommand::Reveal { question: Q0 }),
+    )?;
     ensure!(
         early
             == Err(CommandError::Play(PlayError::Game(GameError::Chgk(
@@ -476,17 +470,15 @@ async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
             )))),
         "{early:?}"
     );
-    submit(&mut hall.teams[0], Q0, "серп, молот").await??;
-    submit(&mut hall.teams[1], Q0, "кувалда").await??;
-    let host = hall
-        .host
-        .wait_host("two cards", |v| {
-            judging_of(v, Q0).is_some_and(|j| j.groups.len() == 2)
-        })
-        .await?;
+    let [t1, t2] = [hall.teams[0], hall.teams[1]];
+    submit(&mut hall, t1, Q0, "серп, молот")??;
+    submit(&mut hall, t2, Q0, "кувалда")??;
+    let view = hall.host_sees("two cards", |v| {
+        judging_of(v, Q0).is_some_and(|j| j.groups.len() == 2)
+    })?;
 
     // Act: the host judges.
-    for group in &judging_of(&host, Q0)
+    for group in &judging_of(&view, Q0)
         .ok_or_else(|| anyhow!("no judging"))?
         .groups
     {
@@ -495,37 +487,32 @@ async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
         } else {
             Verdict::Wrong
         };
-        hall.host
-            .ok(Command::game(
+        hall.ok(
+            host,
+            Command::game(
                 EVENT_CHGK,
                 ChgkCommand::Judge {
                     question: Q0,
                     group: group.key.clone(),
                     verdict,
                 },
-            ))
-            .await?;
+            ),
+        )?;
     }
 
     // Assert: the host's standings count the judged question at once; the
     // display's and the teams' only after the reveal.
     let leader = |rows: &[StandingRow]| rows.iter().find(|r| r.points == 1).map(|r| r.team);
-    let host = hall
-        .host
-        .wait_host("the judged standings", |v| {
-            leader(&v.event_chgk().standings).is_some()
-        })
-        .await?;
+    let view = hall.host_sees("the judged standings", |v| {
+        leader(&v.event_chgk().standings).is_some()
+    })?;
     ensure!(
-        leader(&host.event_chgk().standings) == Some(hall.team_ids[0])
-            && host.event_chgk().standings[0].mask == "1",
+        leader(&view.event_chgk().standings) == Some(hall.team_ids[0])
+            && view.event_chgk().standings[0].mask == "1",
         "{:?}",
-        host.event_chgk().standings
+        view.event_chgk().standings
     );
-    let display = hall
-        .display
-        .wait_display("both cards in", |v| v.event_chgk().cards_in == 2)
-        .await?;
+    let display = hall.display_sees("both cards in", |v| v.event_chgk().cards_in == 2)?;
     ensure!(
         display
             .event_chgk()
@@ -536,19 +523,14 @@ async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
         display.event_chgk().standings
     );
 
-    hall.wait_until_over(Q0).await?;
-    hall.host
-        .ok(Command::game(
-            EVENT_CHGK,
-            ChgkCommand::Reveal { question: Q0 },
-        ))
-        .await?;
-    let display = hall
-        .display
-        .wait_display("the revealed standings", |v| {
-            leader(&v.event_chgk().standings).is_some()
-        })
-        .await?;
+    hall.wait_until_over(Q0)?;
+    hall.ok(
+        host,
+        Command::game(EVENT_CHGK, ChgkCommand::Reveal { question: Q0 }),
+    )?;
+    let display = hall.display_sees("the revealed standings", |v| {
+        leader(&v.event_chgk().standings).is_some()
+    })?;
     ensure!(
         leader(&display.event_chgk().standings) == Some(hall.team_ids[0]),
         "{:?}",
@@ -565,11 +547,9 @@ async fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
         "{:?}",
         display.event_chgk().standings
     );
-    let team2 = hall.teams[1]
-        .wait_team("the revealed standings", |v| {
-            leader(&v.event_chgk().standings).is_some()
-        })
-        .await?;
+    let team2 = hall.team_sees(hall.teams[1], "the revealed standings", |v| {
+        leader(&v.event_chgk().standings).is_some()
+    })?;
     ensure!(
         team2.event_chgk().cards[0]
             .reveal

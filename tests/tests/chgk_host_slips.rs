@@ -1,17 +1,20 @@
-//! The host's shortcuts against slips (issue 25) end to end over QUIC on a
-//! simulated network, on virtual time: an announcement taken back before «Время», and
-//! «Остальные — неверно» judging every open group in one command — stored
-//! durably, so a restarted server has every verdict and the reveal goes on.
+//! The host's shortcuts against slips (issue 25) on the virtual hall
+//! (`minuta_tests::virtual_hall`): the server's machine and the app's own
+//! state on virtual time, no sockets. An announcement taken back before
+//! «Время», and «Остальные — неверно» judging every open group in one
+//! command — stored durably, so a restarted server has every verdict and
+//! the reveal goes on.
 
-use anyhow::{Context, Result, anyhow, ensure};
+use anyhow::{Result, anyhow, ensure};
 
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::view::QuestionStatus;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Verdict};
 use minuta_shared::wire::client::Command;
-use minuta_tests::hall::{Hall, judging_of};
-use minuta_tests::terminal::Terminal;
-use minuta_tests::{TestServer, test_timing};
+use minuta_shared::wire::handshake::Credential;
+use minuta_tests::hall::{judging_of, test_timing};
+use minuta_tests::sim_net::Conditions;
+use minuta_tests::virtual_hall::{HOST_SECRET, VirtualHall};
 
 const Q0: QuestionId = QuestionId(0);
 const Q1: QuestionId = QuestionId(1);
@@ -20,26 +23,23 @@ fn chgk(command: ChgkCommand) -> Command {
     Command::game(EVENT_CHGK, command)
 }
 
-#[tokio::test(start_paused = true)]
-async fn chgk_3_an_announcement_taken_back_leaves_the_question_unplayed() -> Result<()> {
+#[test]
+fn chgk_3_an_announcement_taken_back_leaves_the_question_unplayed() -> Result<()> {
     // Arrange: question 2 announced by a press too many.
-    let mut hall = Hall::open(TestServer::simulated().await?, 2, test_timing()).await?;
-    hall.host
-        .ok(chgk(ChgkCommand::Announce { question: Q1 }))
-        .await?;
+    let mut hall = VirtualHall::open(2, test_timing(), Conditions::default())?;
+    let host = hall.host;
+    hall.ok(host, chgk(ChgkCommand::Announce { question: Q1 }))?;
 
     // Act
-    hall.host
-        .ok(chgk(ChgkCommand::TakeBackAnnouncement { question: Q1 }))
-        .await?;
+    hall.ok(
+        host,
+        chgk(ChgkCommand::TakeBackAnnouncement { question: Q1 }),
+    )?;
 
     // Assert: nothing current, question 2 unplayed; question 1 plays.
-    let view = hall
-        .host
-        .wait_host("no question current", |v| {
-            v.event_chgk().clock.question.is_none()
-        })
-        .await?;
+    let view = hall.host_sees("no question current", |v| {
+        v.event_chgk().clock.question.is_none()
+    })?;
     let status = view
         .event_chgk()
         .tours
@@ -49,59 +49,60 @@ async fn chgk_3_an_announcement_taken_back_leaves_the_question_unplayed() -> Res
         .map(|q| q.status)
         .ok_or_else(|| anyhow!("no question 2"))?;
     ensure!(status == QuestionStatus::NotPlayed, "{status:?}");
-    hall.start_question(Q0).await?;
+    hall.start_question(Q0)?;
     Ok(())
 }
 
-#[tokio::test(start_paused = true)]
-async fn chgk_3_the_rest_wrong_is_one_command_and_survives_a_restart() -> Result<()> {
+#[test]
+fn chgk_3_the_rest_wrong_is_one_command_and_survives_a_restart() -> Result<()> {
     // Arrange: three teams, three different answers; the first judged right.
-    let mut hall = Hall::open(TestServer::simulated().await?, 3, test_timing()).await?;
-    hall.start_question(Q0).await?;
-    for (team, text) in hall.teams.iter_mut().zip(["серп и молот", "молот", "серп"])
+    let mut hall = VirtualHall::open(3, test_timing(), Conditions::default())?;
+    let host = hall.host;
+    hall.start_question(Q0)?;
+    for (team, text) in hall
+        .teams
+        .clone()
+        .into_iter()
+        .zip(["серп и молот", "молот", "серп"])
     {
-        team.ok(chgk(ChgkCommand::SubmitCard {
-            question: Q0,
-            text: text.into(),
-        }))
-        .await?;
+        hall.ok(
+            team,
+            chgk(ChgkCommand::SubmitCard {
+                question: Q0,
+                text: text.into(),
+            }),
+        )?;
     }
-    hall.wait_until_over(Q0).await?;
-    let view = hall
-        .host
-        .wait_host("three groups", |v| {
-            judging_of(v, Q0).is_some_and(|j| j.groups.len() == 3)
-        })
-        .await?;
+    hall.wait_until_over(Q0)?;
+    let view = hall.host_sees("three groups", |v| {
+        judging_of(v, Q0).is_some_and(|j| j.groups.len() == 3)
+    })?;
     let first = judging_of(&view, Q0)
         .and_then(|j| j.groups.iter().find(|g| g.spellings[0] == "серп и молот"))
         .map(|g| g.key.clone())
         .ok_or_else(|| anyhow!("no group «серп и молот»"))?;
-    hall.host
-        .ok(chgk(ChgkCommand::Judge {
+    hall.ok(
+        host,
+        chgk(ChgkCommand::Judge {
             question: Q0,
             group: first.clone(),
             verdict: Verdict::Correct,
-        }))
-        .await?;
+        }),
+    )?;
 
-    // Act: the rest wrong in one command; then the server restarts.
-    hall.host
-        .ok(chgk(ChgkCommand::JudgeRestWrong { question: Q0 }))
-        .await?;
-    hall.server
-        .restart()
-        .await
-        .with_context(|| hall.server.log())?;
-    let mut host = Terminal::connect(&hall.server.host_code).await?;
+    // Act: the rest wrong in one command; then the server crashes and
+    // starts again on its store, and the host joins again.
+    hall.ok(host, chgk(ChgkCommand::JudgeRestWrong { question: Q0 }))?;
+    hall.reboot()?;
+    hall.host = hall.join(Credential::Host {
+        secret: HOST_SECRET.into(),
+    })?;
 
     // Assert: every verdict is back, the first still right, and the reveal
     // is accepted.
-    let view = host
-        .wait_host("the recovered verdicts", |v| {
-            judging_of(v, Q0).is_some_and(|j| j.groups.iter().all(|g| g.verdict.is_some()))
-        })
-        .await?;
+    let view = hall.host_sees("the recovered verdicts", |v| {
+        judging_of(v, Q0).is_some_and(|j| j.groups.iter().all(|g| g.verdict.is_some()))
+    })?;
     let judging = judging_of(&view, Q0).ok_or_else(|| anyhow!("no judging"))?;
     for group in &judging.groups {
         let want = if group.key == first {
@@ -111,6 +112,6 @@ async fn chgk_3_the_rest_wrong_is_one_command_and_survives_a_restart() -> Result
         };
         ensure!(group.verdict == Some(want), "{group:?}");
     }
-    host.ok(chgk(ChgkCommand::Reveal { question: Q0 })).await?;
+    hall.ok(hall.host, chgk(ChgkCommand::Reveal { question: Q0 }))?;
     Ok(())
 }

@@ -1,23 +1,25 @@
-//! The festival (section 2) end to end over QUIC on virtual time, driven
-//! as the host's dashboard drives it: eight teams, a host, a projector. The
-//! host adds «Мультиигры» and lays out the programme (2): day one a
-//! Мультиигры tour before each ChGK tour (6.3), day two Brain-ring (4.3).
-//! Day one is short — one task per Мультиигры tour, two questions per ChGK
-//! tour, then the tour is closed — and the programme's «now» moves along on
-//! the host's and the projector's screens. After day one `RingQualify`
-//! takes the best six of the ChGK day by points, then rating (4.3), and the
-//! six play Brain-ring with their buttons — qualifying rounds, «царь горы»,
-//! the final — to a champion. Then the host's `HostView.festival` and the
-//! JSON export both place every team in every tournament with prizes 1–3
-//! (2.2), Brain-ring's two teams that did not qualify after the six, in
-//! their ChGK order.
+//! The festival (section 2) end to end on the virtual hall
+//! (`minuta_tests::virtual_hall`): the server's machine and the app's own
+//! state on virtual time, no sockets, driven as the host's dashboard
+//! drives it: eight teams, a host, a projector. The host adds «Мультиигры»
+//! and lays out the programme (2): day one a Мультиигры tour before each
+//! ChGK tour (6.3), day two Brain-ring (4.3). Day one is short — one task
+//! per Мультиигры tour, two questions per ChGK tour, then the tour is
+//! closed — and the programme's «now» moves along on the host's and the
+//! projector's screens. After day one `RingQualify` takes the best six of
+//! the ChGK day by points, then rating (4.3), and the six play Brain-ring
+//! with their buttons — qualifying rounds, «царь горы», the final — to a
+//! champion. Then the host's `HostView.festival` and the JSON export both
+//! place every team in every tournament with prizes 1–3 (2.2),
+//! Brain-ring's two teams that did not qualify after the six, in their
+//! ChGK order.
 
 use std::collections::BTreeSet;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 use serde_json::Value;
 
-use minuta_server::export::{ExportFormat, export};
+use minuta_server::export::ExportFormat;
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingStage,
@@ -37,9 +39,10 @@ use minuta_shared::tournament::festival::Prize;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{FestivalTable, HostView};
-use minuta_tests::TestServer;
-use minuta_tests::brain_ring::{RingSight, fight_in, press, ring_timing};
-use minuta_tests::hall::{Hall, judging_of};
+use minuta_tests::brain_ring::{RingSight, Verdict as Press, fight_in, ring_timing, verdict_of};
+use minuta_tests::hall::judging_of;
+use minuta_tests::sim_net::Conditions;
+use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
 
 /// Day one's ChGK: the two questions played in each of the two tours (by
 /// position in the tour), and the teams (1 to 8) right on each. Eight teams
@@ -95,36 +98,47 @@ fn now_on(programme: Option<&ProgrammeView>) -> Option<Slot> {
     programme.and_then(|p| p.find(SlotStatus::Now).map(|s| s.slot))
 }
 
+/// The terminal of `team`.
+fn terminal_of(hall: &VirtualHall, team: TeamId) -> Result<TerminalId> {
+    hall.team_ids
+        .iter()
+        .position(|t| *t == team)
+        .map(|i| hall.teams[i])
+        .ok_or_else(|| anyhow!("no terminal for {team}"))
+}
+
+/// Presses the button once and returns the server's verdict.
+fn press(hall: &mut VirtualHall, t: TerminalId) -> Result<Press> {
+    verdict_of(&hall.command(t, Command::Press { clock_offset_us: 0 })?)
+}
+
 /// The programme's «now», as the host and the projector see it.
-async fn now_is(hall: &mut Hall, slot: Option<Slot>) -> Result<()> {
-    hall.host
-        .wait_host(&format!("now: {slot:?} on the host's screen"), |v| {
-            now_on(v.programme.as_ref()) == slot
-        })
-        .await?;
-    hall.display
-        .wait_display(&format!("now: {slot:?} on the projector"), |v| {
-            now_on(v.programme.as_ref()) == slot
-        })
-        .await?;
+fn now_is(hall: &mut VirtualHall, slot: Option<Slot>) -> Result<()> {
+    hall.host_sees(&format!("now: {slot:?} on the host's screen"), |v| {
+        now_on(v.programme.as_ref()) == slot
+    })?;
+    hall.display_sees(&format!("now: {slot:?} on the projector"), |v| {
+        now_on(v.programme.as_ref()) == slot
+    })?;
     Ok(())
 }
 
 /// The host adds «Мультиигры» (no appeals, a short grace) with two tours
 /// of one task each, 8 points and 1 s.
-async fn add_multigames(hall: &mut Hall) -> Result<(GameId, [TaskId; 2])> {
+fn add_multigames(hall: &mut VirtualHall) -> Result<(GameId, [TaskId; 2])> {
+    let host = hall.host;
     let settings = MultigamesSettings {
         appeals: false,
         grace_ms: 200,
         warning_before_end_ms: 500,
     };
-    let Receipt::GameAdded { game: id } = hall
-        .host
-        .ok(Command::AddGame {
+    let Receipt::GameAdded { game: id } = hall.ok(
+        host,
+        Command::AddGame {
             name: "Мультиигры".into(),
             settings: GameSettings::Multigames(settings),
-        })
-        .await?
+        },
+    )?
     else {
         bail!("no game added");
     };
@@ -133,17 +147,18 @@ async fn add_multigames(hall: &mut Hall) -> Result<(GameId, [TaskId; 2])> {
         .into_iter()
         .enumerate()
     {
-        hall.host
-            .ok(game(
+        hall.ok(
+            host,
+            game(
                 id,
                 M::AddTour {
                     title: title.into(),
                 },
-            ))
-            .await?;
-        let receipt = hall
-            .host
-            .ok(game(
+            ),
+        )?;
+        let receipt = hall.ok(
+            host,
+            game(
                 id,
                 M::AddTask {
                     tour: TourNo(i as u32),
@@ -156,8 +171,8 @@ async fn add_multigames(hall: &mut Hall) -> Result<(GameId, [TaskId; 2])> {
                         seconds: 1,
                     },
                 },
-            ))
-            .await?;
+            ),
+        )?;
         let Receipt::Game {
             receipt: GameReceipt::Multigames(MultigamesReceipt::TaskAdded { task }),
             ..
@@ -172,102 +187,101 @@ async fn add_multigames(hall: &mut Hall) -> Result<(GameId, [TaskId; 2])> {
 
 /// A Мультиигры tour of one task: every team answers, team n is credited
 /// 9 − n points, the host reveals.
-async fn multigames_tour(hall: &mut Hall, id: GameId, task: TaskId) -> Result<()> {
-    hall.host.ok(game(id, M::Announce { task })).await?;
-    hall.host.ok(game(id, M::Start { task })).await?;
-    for team in &mut hall.teams {
-        team.ok(game(
-            id,
-            M::Answer {
-                task,
-                text: "Ответ".into(),
-            },
-        ))
-        .await?;
+fn multigames_tour(hall: &mut VirtualHall, id: GameId, task: TaskId) -> Result<()> {
+    let host = hall.host;
+    hall.ok(host, game(id, M::Announce { task }))?;
+    hall.ok(host, game(id, M::Start { task }))?;
+    for team in hall.teams.clone() {
+        hall.ok(
+            team,
+            game(
+                id,
+                M::Answer {
+                    task,
+                    text: "Ответ".into(),
+                },
+            ),
+        )?;
     }
-    hall.host
-        .wait_host("the task's time and grace over", |v| {
-            staff(v, id).is_some_and(|g| {
-                g.tours
-                    .iter()
-                    .flat_map(|t| &t.tasks)
-                    .any(|t| t.heading.id == task && t.heading.status == TaskStatus::Over)
-            })
+    hall.host_sees("the task's time and grace over", |v| {
+        staff(v, id).is_some_and(|g| {
+            g.tours
+                .iter()
+                .flat_map(|t| &t.tasks)
+                .any(|t| t.heading.id == task && t.heading.status == TaskStatus::Over)
         })
-        .await?;
+    })?;
     for (i, team) in hall.team_ids.clone().into_iter().enumerate() {
         let points = credit(&(8 - i).to_string())?;
-        hall.host
-            .ok(game(id, M::Award { task, team, points }))
-            .await?;
+        hall.ok(host, game(id, M::Award { task, team, points }))?;
     }
-    hall.host.ok(game(id, M::Reveal { task })).await?;
+    hall.ok(host, game(id, M::Reveal { task }))?;
     Ok(())
 }
 
 /// Plays the `index`-th question of ChGK tour `tour`: the teams of `right`
 /// (numbers) hand in a right answer, the others «не знаем»; the host
 /// judges, reveals.
-async fn chgk_question(hall: &mut Hall, question: QuestionId, right: &[usize]) -> Result<()> {
-    hall.host
-        .ok(Command::game(
-            EVENT_CHGK,
-            ChgkCommand::Announce { question },
-        ))
-        .await?;
-    for (i, team) in hall.teams.iter_mut().enumerate() {
+fn chgk_question(hall: &mut VirtualHall, question: QuestionId, right: &[usize]) -> Result<()> {
+    let host = hall.host;
+    hall.ok(
+        host,
+        Command::game(EVENT_CHGK, ChgkCommand::Announce { question }),
+    )?;
+    for (i, team) in hall.teams.clone().into_iter().enumerate() {
         let text = if right.contains(&(i + 1)) {
             "Верный ответ"
         } else {
             "Не знаем"
         };
-        team.ok(Command::game(
-            EVENT_CHGK,
-            ChgkCommand::SubmitCard {
-                question,
-                text: text.into(),
-            },
-        ))
-        .await?;
+        hall.ok(
+            team,
+            Command::game(
+                EVENT_CHGK,
+                ChgkCommand::SubmitCard {
+                    question,
+                    text: text.into(),
+                },
+            ),
+        )?;
     }
-    hall.host
-        .ok(Command::game(EVENT_CHGK, ChgkCommand::StartMinute))
-        .await?;
+    hall.ok(host, Command::game(EVENT_CHGK, ChgkCommand::StartMinute))?;
     let all = hall.teams.len();
-    let view = hall
-        .host
-        .wait_host("the minute over and every card grouped", |v| {
-            v.event_chgk().clock.question == Some(question)
-                && v.event_chgk().clock.phase == Phase::Over
-                && judging_of(v, question)
-                    .is_some_and(|j| j.groups.iter().map(|g| g.teams.len()).sum::<usize>() == all)
-        })
-        .await?;
+    let view = hall.host_sees("the minute over and every card grouped", |v| {
+        v.event_chgk().clock.question == Some(question)
+            && v.event_chgk().clock.phase == Phase::Over
+            && judging_of(v, question)
+                .is_some_and(|j| j.groups.iter().map(|g| g.teams.len()).sum::<usize>() == all)
+    })?;
     let judging = judging_of(&view, question).ok_or_else(|| anyhow!("no judging"))?;
     for group in &judging.groups {
-        let correct = group
-            .teams
-            .iter()
-            .all(|t| hall.index_of(*t).is_some_and(|i| right.contains(&(i + 1))));
+        let correct = group.teams.iter().all(|t| {
+            hall.team_ids
+                .iter()
+                .position(|id| id == t)
+                .is_some_and(|i| right.contains(&(i + 1)))
+        });
         let verdict = if correct {
             Verdict::Correct
         } else {
             Verdict::Wrong
         };
-        hall.host
-            .ok(Command::game(
+        hall.ok(
+            host,
+            Command::game(
                 EVENT_CHGK,
                 ChgkCommand::Judge {
                     question,
                     group: group.key.clone(),
                     verdict,
                 },
-            ))
-            .await?;
+            ),
+        )?;
     }
-    hall.host
-        .ok(Command::game(EVENT_CHGK, ChgkCommand::Reveal { question }))
-        .await?;
+    hall.ok(
+        host,
+        Command::game(EVENT_CHGK, ChgkCommand::Reveal { question }),
+    )?;
     Ok(())
 }
 
@@ -276,70 +290,54 @@ async fn chgk_question(hall: &mut Hall, question: QuestionId, right: &[usize]) -
 /// 4:3 (7). In the tournament's first fight table 1 false-starts on the
 /// first question (4: it loses that question) and answers the second
 /// wrong, before table 0 takes it in its 20 s.
-async fn play_fight(hall: &mut Hall, fight: FightId, first: bool) -> Result<()> {
-    let view = hall
-        .host
-        .wait_host("the fight on the board", |v| {
-            fight_in(v.ring(), fight).is_some()
-        })
-        .await?;
+fn play_fight(hall: &mut VirtualHall, fight: FightId, first: bool) -> Result<()> {
+    let host = hall.host;
+    let ring = |command: RingCommand| Command::game(EVENT_RING, command);
+    let view = hall.host_sees("the fight on the board", |v| {
+        fight_in(v.ring(), fight).is_some()
+    })?;
     let tables = fight_in(view.ring(), fight)
         .map(|f| f.tables)
         .ok_or_else(|| anyhow!("no fight {fight}"))?;
-    let terminal = |hall: &Hall, table: usize| {
-        hall.index_of(tables[table])
-            .ok_or_else(|| anyhow!("no terminal for {}", tables[table]))
-    };
-    let (left, right) = (terminal(hall, 0)?, terminal(hall, 1)?);
+    let (left, right) = (terminal_of(hall, tables[0])?, terminal_of(hall, tables[1])?);
     for number in 1u32.. {
-        hall.host
-            .ok(Command::game(EVENT_RING, RingCommand::Read { fight }))
-            .await?;
+        hall.ok(host, ring(RingCommand::Read { fight }))?;
         if first && number == 1 {
-            let early = press(&mut hall.teams[right]).await?;
+            let early = press(hall, right)?;
             ensure!(early.kind == PressKind::FalseStart, "{early:?}");
         }
-        hall.host
-            .ok(Command::game(EVENT_RING, RingCommand::Arm { fight }))
-            .await?;
+        hall.ok(host, ring(RingCommand::Arm { fight }))?;
         let taker = if number % 2 == 1 { left } else { right };
         if first && number == 2 {
-            let wrong = press(&mut hall.teams[right]).await?;
+            let wrong = press(hall, right)?;
             ensure!(wrong.kind == PressKind::Won, "{wrong:?}");
-            hall.host
-                .ok(Command::game(
-                    EVENT_RING,
-                    RingCommand::Judge {
-                        fight,
-                        correct: false,
-                    },
-                ))
-                .await?;
-            let taken = press(&mut hall.teams[left]).await?;
+            hall.ok(
+                host,
+                ring(RingCommand::Judge {
+                    fight,
+                    correct: false,
+                }),
+            )?;
+            let taken = press(hall, left)?;
             ensure!(taken.kind == PressKind::Won, "the 20 s: {taken:?}");
         } else {
-            let won = press(&mut hall.teams[taker]).await?;
+            let won = press(hall, taker)?;
             ensure!(won.kind == PressKind::Won, "question {number}: {won:?}");
         }
-        hall.host
-            .ok(Command::game(
-                EVENT_RING,
-                RingCommand::Judge {
-                    fight,
-                    correct: true,
-                },
-            ))
-            .await?;
-        let view = hall
-            .host
-            .wait_host(&format!("question {number} of fight {fight} over"), |v| {
-                fight_in(v.ring(), fight).is_some_and(|f| {
-                    f.question.as_ref().is_some_and(|q| {
-                        q.number == number && matches!(q.phase, ButtonPhase::Over { .. })
-                    })
+        hall.ok(
+            host,
+            ring(RingCommand::Judge {
+                fight,
+                correct: true,
+            }),
+        )?;
+        let view = hall.host_sees(&format!("question {number} of fight {fight} over"), |v| {
+            fight_in(v.ring(), fight).is_some_and(|f| {
+                f.question.as_ref().is_some_and(|q| {
+                    q.number == number && matches!(q.phase, ButtonPhase::Over { .. })
                 })
             })
-            .await?;
+        })?;
         let status = fight_in(view.ring(), fight).map(|f| f.status);
         match status {
             Some(FightStatus::InProgress { .. }) => continue,
@@ -347,24 +345,20 @@ async fn play_fight(hall: &mut Hall, fight: FightId, first: bool) -> Result<()> 
             other => bail!("fight {fight} after question {number}: {other:?}"),
         }
     }
-    hall.host
-        .ok(Command::game(EVENT_RING, RingCommand::CloseFight { fight }))
-        .await?;
+    hall.ok(host, ring(RingCommand::CloseFight { fight }))?;
     Ok(())
 }
 
 /// Plays the tournament step by step until the champion is known; returns
 /// the first final fight's table-0 team (who wins fights 1 and 3).
-async fn play_brain_ring(hall: &mut Hall) -> Result<TeamId> {
+fn play_brain_ring(hall: &mut VirtualHall) -> Result<TeamId> {
+    let host = hall.host;
     let mut first = true;
     let mut finalist = None;
     loop {
-        let view = hall
-            .host
-            .wait_host("no fight open", |v| {
-                v.ring().fights.iter().all(|f| f.closed)
-            })
-            .await?;
+        let view = hall.host_sees("no fight open", |v| {
+            v.ring().fights.iter().all(|f| f.closed)
+        })?;
         match &view.ring().stage {
             RingStage::Finished { .. } => break,
             RingStage::Qualifying { open: 0, .. }
@@ -379,16 +373,11 @@ async fn play_brain_ring(hall: &mut Hall) -> Result<TeamId> {
             finalist = Some(tables[0]);
         }
         let before = view.ring().fights.len();
-        hall.host
-            .ok(Command::game(
-                EVENT_RING,
-                RingCommand::StartNext { stages: 3 },
-            ))
-            .await?;
-        let view = hall
-            .host
-            .wait_host("the step's fights", |v| v.ring().fights.len() > before)
-            .await?;
+        hall.ok(
+            host,
+            Command::game(EVENT_RING, RingCommand::StartNext { stages: 3 }),
+        )?;
+        let view = hall.host_sees("the step's fights", |v| v.ring().fights.len() > before)?;
         let mut open: Vec<FightId> = view
             .ring()
             .fights
@@ -398,7 +387,7 @@ async fn play_brain_ring(hall: &mut Hall) -> Result<TeamId> {
             .collect();
         open.sort();
         for fight in open {
-            play_fight(hall, fight, first).await?;
+            play_fight(hall, fight, first)?;
             first = false;
         }
     }
@@ -441,18 +430,15 @@ fn places_every_team(table: &FestivalTable, teams: &[TeamId]) -> Result<()> {
     Ok(())
 }
 
-#[tokio::test(start_paused = true)]
-async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_every_team()
--> Result<()> {
+#[test]
+fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_every_team() -> Result<()> {
     // Arrange: eight teams, the Мультиигры game, the programme (2, 6.3, 4.3).
-    let mut hall = Hall::open(TestServer::simulated().await?, 8, quick_chgk()).await?;
+    let mut hall = VirtualHall::open(8, quick_chgk(), Conditions::default())?;
+    let host = hall.host;
     let teams = hall.team_ids.clone();
     let team = |n: usize| teams[n - 1];
-    let (id, tasks) = add_multigames(&mut hall).await?;
-    let view = hall
-        .host
-        .wait_host("the package", |v| v.event_chgk().tours.len() >= 2)
-        .await?;
+    let (id, tasks) = add_multigames(&mut hall)?;
+    let view = hall.host_sees("the package", |v| v.event_chgk().tours.len() >= 2)?;
     let chgk_tours: Vec<(TourId, Vec<QuestionId>)> = view
         .event_chgk()
         .tours
@@ -464,8 +450,9 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
     let chgk = |i: usize| Slot::ChgkTour {
         tour: chgk_tours[i].0,
     };
-    hall.host
-        .ok(Command::SetProgramme {
+    hall.ok(
+        host,
+        Command::SetProgramme {
             programme: Programme {
                 days: vec![
                     ProgrammeDay {
@@ -478,46 +465,47 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
                     },
                 ],
             },
-        })
-        .await?;
-    hall.host
-        .ok(Command::game(
+        },
+    )?;
+    hall.ok(
+        host,
+        Command::game(
             EVENT_RING,
             RingCommand::SetTiming {
                 timing: ring_timing(),
             },
-        ))
-        .await?;
-    now_is(&mut hall, Some(mg(0))).await?;
+        ),
+    )?;
+    now_is(&mut hall, Some(mg(0)))?;
 
     // Act: day one, slot by slot as the programme says.
     for (i, task) in tasks.into_iter().enumerate() {
-        multigames_tour(&mut hall, id, task).await?;
-        now_is(&mut hall, Some(chgk(i))).await?;
+        multigames_tour(&mut hall, id, task)?;
+        now_is(&mut hall, Some(chgk(i)))?;
         for &(tour, index, right) in CHGK_DAY.iter().filter(|(t, ..)| *t == i) {
             let question = *chgk_tours[tour]
                 .1
                 .get(index)
                 .ok_or_else(|| anyhow!("tour {tour} has no question {index}"))?;
-            chgk_question(&mut hall, question, right).await?;
+            chgk_question(&mut hall, question, right)?;
         }
         // Two questions are the whole tour today: the host closes it.
-        hall.host
-            .ok(Command::game(
+        hall.ok(
+            host,
+            Command::game(
                 EVENT_CHGK,
                 ChgkCommand::CloseTour {
                     tour: chgk_tours[i].0,
                 },
-            ))
-            .await?;
+            ),
+        )?;
     }
-    now_is(&mut hall, Some(Slot::BrainRing)).await?;
-    hall.host.ok(game(id, M::Finish)).await?;
+    now_is(&mut hall, Some(Slot::BrainRing))?;
+    hall.ok(host, game(id, M::Finish))?;
 
     // Day two: 4.3 — the best six of day one qualify and are seeded (4.4).
     let day_one = hall
-        .host
-        .wait_host("the ChGK table of day one", |v| {
+        .host_sees("the ChGK table of day one", |v| {
             v.event_chgk()
                 .standings
                 .iter()
@@ -525,7 +513,6 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
                 .collect::<Vec<_>>()
                 == CHGK_ORDER.map(team).to_vec()
         })
-        .await
         .context("3, 4.3: points, then rating")?;
     ensure!(
         day_one
@@ -547,35 +534,30 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
         "{:?}",
         day_one.event_chgk().standings
     );
-    hall.host
-        .ok(Command::Qualify {
+    hall.ok(
+        host,
+        Command::Qualify {
             game: EVENT_RING,
             places: 6,
             seed: 2026,
             cut: CutDecision::default(),
-        })
-        .await?;
-    let seeded = hall
-        .host
-        .wait_host("the seeding", |v| !v.ring().seeding.is_empty())
-        .await?;
+        },
+    )?;
+    let seeded = hall.host_sees("the seeding", |v| !v.ring().seeding.is_empty())?;
     ensure!(
         seeded.ring().seeding == QUALIFIED.map(team).to_vec(),
         "4.3/4.4: {:?}",
         seeded.ring().seeding
     );
-    let finalist = play_brain_ring(&mut hall).await?;
+    let finalist = play_brain_ring(&mut hall)?;
 
     // Assert: the champion, and the whole programme done on both screens.
-    let done = hall
-        .host
-        .wait_host("the champion and every tournament placed", |v| {
-            v.ring().stage == RingStage::Finished { champion: finalist }
-                && v.festival.len() == 3
-                && v.festival.iter().all(|t| t.rows.len() == 8)
-        })
-        .await?;
-    now_is(&mut hall, None).await?;
+    let done = hall.host_sees("the champion and every tournament placed", |v| {
+        v.ring().stage == RingStage::Finished { champion: finalist }
+            && v.festival.len() == 3
+            && v.festival.iter().all(|t| t.rows.len() == 8)
+    })?;
+    now_is(&mut hall, None)?;
     ensure!(
         done.programme
             .iter()
@@ -619,7 +601,7 @@ async fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_ev
     );
 
     // The JSON export says the same.
-    let text = export(&hall.server.data_dir(), ExportFormat::Json)?;
+    let text = hall.export(ExportFormat::Json)?;
     let json: Value = serde_json::from_str(&text)?;
     let exported = json["festival"]
         .as_array()

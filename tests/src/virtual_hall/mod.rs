@@ -16,6 +16,8 @@
 
 mod brain_ring;
 mod chgk;
+mod jury;
+mod reboot;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;

@@ -1,0 +1,47 @@
+//! The appeal jury (6.5) on the virtual hall: what its terminal sees, and
+//! the jury's protocol as `minuta-server export --format pdf` reads it
+//! from the store. Nothing here decides a rule.
+
+use anyhow::{Result, anyhow};
+
+use minuta_server::core::Event;
+use minuta_server::export::protocol_of;
+use minuta_server::jury_protocol::Protocol;
+use minuta_shared::wire::view::{JuryView, View};
+
+use super::{TerminalId, VirtualHall};
+
+impl VirtualHall {
+    /// Runs until the jury's terminal `t` sees what `done` asks, and
+    /// returns its view.
+    pub fn jury_sees(
+        &mut self,
+        t: TerminalId,
+        what: &str,
+        done: impl Fn(&JuryView) -> bool,
+    ) -> Result<JuryView> {
+        self.until(what, |h| h.jury_view(t).is_some_and(&done))?;
+        self.jury_view(t)
+            .cloned()
+            .ok_or_else(|| anyhow!("no jury view"))
+    }
+
+    fn jury_view(&self, t: TerminalId) -> Option<&JuryView> {
+        match &self.terminals[t].state.view {
+            Some(View::Jury(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The jury's protocol of this hall's store: its events replayed into
+    /// a fresh core and dated by the store's first event, as
+    /// `minuta_server::export::protocol` does with a data directory.
+    pub fn protocol(&self) -> Result<Protocol> {
+        let core = self.restart()?;
+        let started = self.stored().iter().find_map(|(_, e)| match e {
+            Event::Initialised { at, .. } => Some(*at),
+            _ => None,
+        });
+        Ok(protocol_of(&core, started))
+    }
+}
