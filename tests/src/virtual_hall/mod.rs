@@ -15,6 +15,7 @@
 //! The steps of one format's play live beside it (`chgk`).
 
 mod chgk;
+mod games;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
