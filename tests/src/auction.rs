@@ -59,7 +59,7 @@ pub async fn add_game(
 }
 
 /// The host's command, which must be accepted.
-pub async fn step(host: &mut Terminal, game: GameId, command: C) -> Result<Receipt> {
+async fn step(host: &mut Terminal, game: GameId, command: C) -> Result<Receipt> {
     let name: String = format!("{command:?}").chars().take(60).collect();
     host.ok(Command::game(game, command))
         .await
@@ -68,7 +68,7 @@ pub async fn step(host: &mut Terminal, game: GameId, command: C) -> Result<Recei
 
 /// A host step that may come a moment early (a window still open, the
 /// time for cards not yet over by the server's clock).
-pub async fn retry(host: &mut Terminal, game: GameId, command: C) -> Result<()> {
+async fn retry(host: &mut Terminal, game: GameId, command: C) -> Result<()> {
     for _ in 0..100 {
         match host.command(Command::game(game, command.clone())).await? {
             Ok(_) => return Ok(()),

@@ -1,18 +1,22 @@
-//! «Эрудит-квартет» played end to end over QUIC on a simulated network, on
-//! virtual time (issue 13; section 5 and its preamble), restarted once:
-//! a host, a projector and five team terminals, four of them drawn into a
-//! group. The line-ups (5.7, 5.8): a player twice in one tour is refused,
-//! a team that sends nothing gets its registered players, and no team sees
-//! another's choice while the window is open. The buttons: a press that
-//! cuts the reading short (the host sees how far into it), a wrong answer
-//! then another team's right one (−10, then +10), a press of a team not
-//! in the game refused; a question nobody presses on closed by the
-//! silence. No team and no projector ever receives a question's text,
-//! nor its answer before the question is closed. A server killed during a
-//! reading and started again on its store puts the question back to its
-//! reading and tells the host. A final tied for first stops for the host,
-//! who settles it by a shoot-off at the buttons or by a recorded lot the
-//! projector shows with its seed (5.5).
+//! «Эрудит-квартет» (issue 13; section 5 and its preamble): a host, a
+//! projector and five team terminals, four of them drawn into a group.
+//!
+//! On the virtual hall (`minuta_tests::virtual_hall`: the server's machine
+//! and the app's own state on virtual time, no sockets): a final tied for
+//! first stops for the host, who settles it by a shoot-off at the buttons
+//! or by a recorded lot the projector shows with its seed (5.5).
+//!
+//! Over QUIC on a simulated network, on virtual time, restarted once (it
+//! kills the server's process): the line-ups (5.7, 5.8): a player twice in
+//! one tour is refused, a team that sends nothing gets its registered
+//! players, and no team sees another's choice while the window is open.
+//! The buttons: a press that cuts the reading short (the host sees how far
+//! into it), a wrong answer then another team's right one (−10, then +10),
+//! a press of a team not in the game refused; a question nobody presses on
+//! closed by the silence. No team and no projector ever receives a
+//! question's text, nor its answer before the question is closed. A server
+//! killed during a reading and started again on its store puts the
+//! question back to its reading and tells the host.
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
@@ -34,7 +38,9 @@ use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
 use minuta_tests::brain_ring::press;
 use minuta_tests::hall::{Hall, players};
+use minuta_tests::sim_net::Conditions;
 use minuta_tests::spy::quartet_leaks;
+use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
 use minuta_tests::{Terminal, TestServer, test_timing};
 
 /// Long windows (the host closes them), and 5 s of silence until the test
@@ -181,6 +187,96 @@ impl Quartet {
             .team(i)?
             .wait_team(what, |v| board_of(v).is_some_and(&pred))
             .await?;
+        board_of(&view)
+            .cloned()
+            .ok_or_else(|| anyhow!("no game in the team's view"))
+    }
+}
+
+/// As [`Quartet`], on the virtual hall.
+struct VirtualQuartet {
+    hall: VirtualHall,
+    game: GameId,
+    /// The group's teams in the game's order.
+    group: Vec<TeamId>,
+}
+
+impl VirtualQuartet {
+    fn open() -> Result<VirtualQuartet> {
+        let mut hall = VirtualHall::open(5, test_timing(), Conditions::default())?;
+        let game = hall.add_game("Эрудит-квартет", GameSettings::Erudit(timing()))?;
+        let mut q = VirtualQuartet {
+            hall,
+            game,
+            group: Vec::new(),
+        };
+        let loaded = q.host(EruditCommand::LoadPackage {
+            file_name: "demo-erudit.4s".into(),
+            bytes: DEMO_ERUDIT_PACKAGE.as_bytes().to_vec(),
+        })?;
+        ensure!(
+            loaded
+                == EruditReceipt::PackageLoaded {
+                    added: 12,
+                    themes: 12
+                },
+            "{loaded:?}"
+        );
+        let drawn = q.host(EruditCommand::Seed {
+            teams: q.hall.team_ids[..4].to_vec(),
+            seed: 7,
+        })?;
+        let EruditReceipt::Drawn { groups } = drawn else {
+            bail!("no draw: {drawn:?}");
+        };
+        q.group = groups.into_iter().next().unwrap_or_default();
+        ensure!(q.group.len() == 4, "{:?}", q.group);
+        q.host(EruditCommand::StartGame { group: 0 })?;
+        Ok(q)
+    }
+
+    fn host(&mut self, command: EruditCommand) -> Result<EruditReceipt> {
+        match self.hall.game_ok(self.game, command)? {
+            Receipt::Game {
+                receipt: GameReceipt::Erudit(r),
+                ..
+            } => Ok(r),
+            other => bail!("not a game of four's receipt: {other:?}"),
+        }
+    }
+
+    /// The terminal of the group's `i`-th team (in the game's order).
+    fn team(&self, i: usize) -> Result<TerminalId> {
+        let at = self
+            .hall
+            .team_ids
+            .iter()
+            .position(|t| *t == self.group[i])
+            .ok_or_else(|| anyhow!("team {} is not in the hall", self.group[i]))?;
+        Ok(self.hall.teams[at])
+    }
+
+    fn wait_host(&mut self, what: &str, pred: impl Fn(&GameBoard) -> bool) -> Result<GameBoard> {
+        let view = self.hall.host_sees(what, |v| {
+            staff(v)
+                .and_then(|s| s.board.game.as_ref())
+                .is_some_and(&pred)
+        })?;
+        staff(&view)
+            .and_then(|s| s.board.game.clone())
+            .ok_or_else(|| anyhow!("no game in the host's view"))
+    }
+
+    fn wait_team(
+        &mut self,
+        i: usize,
+        what: &str,
+        pred: impl Fn(&GameBoard) -> bool,
+    ) -> Result<GameBoard> {
+        let t = self.team(i)?;
+        let view = self
+            .hall
+            .team_sees(t, what, |v| board_of(v).is_some_and(&pred))?;
         board_of(&view)
             .cloned()
             .ok_or_else(|| anyhow!("no game in the team's view"))
@@ -525,16 +621,15 @@ fn step_key(b: &GameBoard) -> (String, Option<(u32, u32)>, Option<QuestionState>
 /// Plays the group's game to its end with nobody pressing: each line-up
 /// closed by the host, each question read and closed by the silence. The
 /// four teams end level on 0: a final tied for first (5.5).
-async fn play_silent(q: &mut Quartet) -> Result<GameBoard> {
+fn play_silent(q: &mut VirtualQuartet) -> Result<GameBoard> {
     q.host(EruditCommand::SetTiming {
         timing: EruditTiming {
             silence_ms: 40,
             ..timing()
         },
-    })
-    .await?;
+    })?;
     for _ in 0..400 {
-        let b = q.wait_host("the game", |_| true).await?;
+        let b = q.wait_host("the game", |_| true)?;
         let before = step_key(&b);
         let command = match (&b.phase, state(&b)) {
             (PhaseView::Finished, _) => return Ok(b),
@@ -549,14 +644,12 @@ async fn play_silent(q: &mut Quartet) -> Result<GameBoard> {
                 // The silence runs out by itself.
                 q.wait_host("the silence to end", |b| {
                     !matches!(state(b), Some(QuestionState::Waiting { .. }))
-                })
-                .await?;
+                })?;
                 continue;
             }
         };
-        q.host(command).await?;
-        q.wait_host("the step taken", |b| step_key(b) != before)
-            .await?;
+        q.host(command)?;
+        q.wait_host("the step taken", |b| step_key(b) != before)?;
     }
     bail!("the game did not end")
 }
@@ -574,12 +667,12 @@ fn places(view: &HostView) -> Vec<(TeamId, String)> {
         .unwrap_or_default()
 }
 
-#[tokio::test(start_paused = true)]
-async fn erudit_5_5_final_tied_for_first_settled_by_a_shoot_off_over_quic() -> Result<()> {
+#[test]
+fn erudit_5_5_final_tied_for_first_settled_by_a_shoot_off() -> Result<()> {
     // Arrange: the final of four played with nobody answering: all level.
-    let mut q = Quartet::open().await?;
+    let mut q = VirtualQuartet::open()?;
     let g = q.group.clone();
-    let ended = play_silent(&mut q).await?;
+    let ended = play_silent(&mut q)?;
 
     // Assert: the tournament stops at the tie and the host sees it.
     let tie = ended
@@ -591,32 +684,36 @@ async fn erudit_5_5_final_tied_for_first_settled_by_a_shoot_off_over_quic() -> R
         tie.teams.len() == 4 && (tie.first, tie.last) == (1, 4),
         "{tie:?}"
     );
-    let view = q.hall.host.wait_host("the table", |_| true).await?;
+    let view = q.hall.host_sees("the table", |_| true)?;
     ensure!(
         !staff(&view).is_some_and(|s| s.board.finished),
         "no champion yet"
     );
     let outsider = q.hall.team_ids[4];
-    let outsider_at = q.hall.index_of(outsider).unwrap_or(4);
+    let outsider_at = q
+        .hall
+        .team_ids
+        .iter()
+        .position(|t| *t == outsider)
+        .unwrap_or(4);
 
     // Act: a shoot-off question; a team outside the tie cannot press; the
     // first tied team wrong, the second right.
-    q.host(EruditCommand::ShootOffQuestion).await?;
+    q.host(EruditCommand::ShootOffQuestion)?;
     q.wait_team(1, "the shoot-off's buttons", |b| {
         b.tie.as_ref().is_some_and(|t| t.question.is_some())
-    })
-    .await?;
-    let stranger = q.hall.teams[outsider_at]
-        .command(Command::Press { clock_offset_us: 0 })
-        .await?;
+    })?;
+    let stranger = q.hall.command(
+        q.hall.teams[outsider_at],
+        Command::Press { clock_offset_us: 0 },
+    )?;
     ensure!(
         stranger == Err(CommandError::NothingToPress),
         "a team outside the tie pressed: {stranger:?}"
     );
     let first = q
-        .team(0)?
-        .command(Command::Press { clock_offset_us: 0 })
-        .await?;
+        .hall
+        .command(q.team(0)?, Command::Press { clock_offset_us: 0 })?;
     ensure!(
         matches!(
             first,
@@ -632,21 +729,17 @@ async fn erudit_5_5_final_tied_for_first_settled_by_a_shoot_off_over_quic() -> R
             .as_ref()
             .and_then(|t| t.question.as_ref())
             .is_some_and(|s| s.answering == Some(g[0]))
-    })
-    .await?;
-    q.host(EruditCommand::ShootOffJudge { correct: false })
-        .await?;
+    })?;
+    q.host(EruditCommand::ShootOffJudge { correct: false })?;
     q.wait_team(1, "the buttons again", |b| {
         b.tie
             .as_ref()
             .and_then(|t| t.question.as_ref())
             .is_some_and(|s| s.answering.is_none() && s.attempts.len() == 1)
-    })
-    .await?;
+    })?;
     let second = q
-        .team(1)?
-        .command(Command::Press { clock_offset_us: 0 })
-        .await?;
+        .hall
+        .command(q.team(1)?, Command::Press { clock_offset_us: 0 })?;
     ensure!(
         matches!(
             second,
@@ -662,20 +755,14 @@ async fn erudit_5_5_final_tied_for_first_settled_by_a_shoot_off_over_quic() -> R
             .as_ref()
             .and_then(|t| t.question.as_ref())
             .is_some_and(|s| s.answering == Some(g[1]))
-    })
-    .await?;
-    q.host(EruditCommand::ShootOffJudge { correct: true })
-        .await?;
+    })?;
+    q.host(EruditCommand::ShootOffJudge { correct: true })?;
 
     // Assert: the second team wins the title; the rest share 2nd–4th
     // (a tie that decides nothing, 2.2).
-    let view = q
-        .hall
-        .host
-        .wait_host("the champion", |v| {
-            staff(v).is_some_and(|s| s.board.finished)
-        })
-        .await?;
+    let view = q.hall.host_sees("the champion", |v| {
+        staff(v).is_some_and(|s| s.board.finished)
+    })?;
     let table = places(&view);
     ensure!(table.first() == Some(&(g[1], "1".to_owned())), "{table:?}");
     ensure!(
@@ -685,36 +772,28 @@ async fn erudit_5_5_final_tied_for_first_settled_by_a_shoot_off_over_quic() -> R
     Ok(())
 }
 
-#[tokio::test(start_paused = true)]
-async fn erudit_5_5_final_tied_for_first_settled_by_the_hosts_recorded_lot() -> Result<()> {
+#[test]
+fn erudit_5_5_final_tied_for_first_settled_by_the_hosts_recorded_lot() -> Result<()> {
     // Arrange: the final of four, all level on 0.
-    let mut q = Quartet::open().await?;
-    play_silent(&mut q).await?;
+    let mut q = VirtualQuartet::open()?;
+    play_silent(&mut q)?;
 
     // Act: the host draws the lot with a seed it has seen.
-    q.host(EruditCommand::DrawLot { seed: 424_242 }).await?;
+    q.host(EruditCommand::DrawLot { seed: 424_242 })?;
 
     // Assert: a champion, and the projector shows the lot's seed with the
     // order it gave.
-    let view = q
-        .hall
-        .host
-        .wait_host("the champion", |v| {
-            staff(v).is_some_and(|s| s.board.finished)
-        })
-        .await?;
+    let view = q.hall.host_sees("the champion", |v| {
+        staff(v).is_some_and(|s| s.board.finished)
+    })?;
     let table = places(&view);
     ensure!(
         table.iter().map(|(_, p)| p.as_str()).collect::<Vec<_>>() == ["1", "2", "3", "4"],
         "a lot orders every team still tied: {table:?}"
     );
-    let shown = q
-        .hall
-        .display
-        .wait_display("the lot on the projector", |v| {
-            hall_board(v).is_some_and(|b| !b.settled.is_empty())
-        })
-        .await?;
+    let shown = q.hall.display_sees("the lot on the projector", |v| {
+        hall_board(v).is_some_and(|b| !b.settled.is_empty())
+    })?;
     let settled = &hall_board(&shown)
         .ok_or_else(|| anyhow!("no game on the projector"))?
         .settled[0];

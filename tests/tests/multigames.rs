@@ -1,10 +1,12 @@
-//! «Мультиигры» (section 6) played end to end over QUIC on virtual time:
-//! the host adds the game, a tour and a task; the task's text reaches the
-//! teams only at the start; answers on time and after the grace (kept,
-//! flagged, never credited); partial credit, the reveal, and a team seeing
-//! its own credit and never another team's answer; an appeal for the
-//! team's answer decided by the appeal jury (6.4–6.5) with full credit, and
-//! the standings following; and every role kept to its own commands.
+//! «Мультиигры» (section 6) on the virtual hall
+//! (`minuta_tests::virtual_hall`): the server's machine and the app's own
+//! state on virtual time, no sockets. The host adds the game, a tour and a
+//! task; the task's text reaches the teams only at the start; answers on
+//! time and after the grace (kept, flagged, never credited); partial
+//! credit, the reveal, and a team seeing its own credit and never another
+//! team's answer; an appeal for the team's answer decided by the appeal
+//! jury (6.4–6.5) with full credit, and the standings following; and every
+//! role kept to its own commands.
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
@@ -21,12 +23,12 @@ use minuta_shared::play::multigames::{
 use minuta_shared::rules::multigames::Credit;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
-use minuta_shared::wire::handshake::{Credential, HelloReply, Refusal};
+use minuta_shared::wire::handshake::{Credential, Refusal};
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_shared::wire::view::{HostView, TeamView};
-use minuta_tests::hall::{Hall, jury_code};
-use minuta_tests::terminal::client_endpoint;
-use minuta_tests::{Link, Terminal, TestServer, test_timing};
+use minuta_tests::sim_net::Conditions;
+use minuta_tests::test_timing;
+use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
 
 const TEXT: &str = "Разгадайте ребусы: «100Л» и «7Я».";
 const ON_TIME: &str = "Стол";
@@ -73,29 +75,23 @@ fn json(view: &MultigamesTeamView) -> Result<String> {
 
 /// The host adds «Мультиигры» (a 1-s grace), one tour and one task of 3
 /// points and 2 s.
-async fn set_up(host: &mut Terminal) -> Result<(GameId, TaskId)> {
+fn set_up(hall: &mut VirtualHall) -> Result<(GameId, TaskId)> {
     let settings = MultigamesSettings {
         appeals: true,
         grace_ms: 1_000,
         warning_before_end_ms: 1_000,
     };
-    let Receipt::GameAdded { game: id } = host
-        .ok(Command::AddGame {
-            name: "Мультиигры".into(),
-            settings: GameSettings::Multigames(settings),
-        })
-        .await?
-    else {
-        bail!("no game added");
-    };
-    let receipt = host
-        .ok(game(
+    let id = hall.add_game("Мультиигры", GameSettings::Multigames(settings))?;
+    let host = hall.host;
+    let receipt = hall.ok(
+        host,
+        game(
             id,
             M::AddTour {
                 title: "Ребусы".into(),
             },
-        ))
-        .await?;
+        ),
+    )?;
     let Receipt::Game {
         receipt: GameReceipt::Multigames(MultigamesReceipt::TourAdded { tour: TourNo(0) }),
         ..
@@ -103,8 +99,9 @@ async fn set_up(host: &mut Terminal) -> Result<(GameId, TaskId)> {
     else {
         bail!("no tour added: {receipt:?}");
     };
-    let receipt = host
-        .ok(game(
+    let receipt = hall.ok(
+        host,
+        game(
             id,
             M::AddTask {
                 tour: TourNo(0),
@@ -117,8 +114,8 @@ async fn set_up(host: &mut Terminal) -> Result<(GameId, TaskId)> {
                     seconds: 2,
                 },
             },
-        ))
-        .await?;
+        ),
+    )?;
     let Receipt::Game {
         receipt: GameReceipt::Multigames(MultigamesReceipt::TaskAdded { task }),
         ..
@@ -129,17 +126,21 @@ async fn set_up(host: &mut Terminal) -> Result<(GameId, TaskId)> {
     Ok((id, task))
 }
 
-async fn answer(team: &mut Terminal, id: GameId, task: TaskId, text: &str) -> Result<(u64, bool)> {
-    match team
-        .ok(game(
-            id,
-            M::Answer {
-                task,
-                text: text.into(),
-            },
-        ))
-        .await?
-    {
+fn answer(
+    hall: &mut VirtualHall,
+    team: TerminalId,
+    id: GameId,
+    task: TaskId,
+    text: &str,
+) -> Result<(u64, bool)> {
+    let command = game(
+        id,
+        M::Answer {
+            task,
+            text: text.into(),
+        },
+    );
+    match hall.ok(team, command)? {
         Receipt::Game {
             receipt:
                 GameReceipt::Multigames(MultigamesReceipt::Answer {
@@ -161,24 +162,34 @@ fn points_of(
     rows.iter().find(|r| r.name == name).map(|r| r.points)
 }
 
-#[tokio::test(start_paused = true)]
-async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Result<()> {
+/// The appeal jury's secret (6.5), as the host's dashboard shows it in
+/// the jury's code.
+fn jury_secret(hall: &mut VirtualHall) -> Result<String> {
+    let view = hall.host_sees("the jury's secret", |v| {
+        v.jury_secret.as_deref().is_some_and(|s| !s.is_empty())
+    })?;
+    view.jury_secret
+        .ok_or_else(|| anyhow!("the host view has no jury secret"))
+}
+
+#[test]
+fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Result<()> {
     // Arrange: three teams and the game.
-    let mut hall = Hall::open(TestServer::simulated().await?, 3, test_timing()).await?;
-    let (id, task) = set_up(&mut hall.host).await?;
+    let mut hall = VirtualHall::open(3, test_timing(), Conditions::default())?;
+    let (id, task) = set_up(&mut hall)?;
     let [t1, t2, t3] = [0, 1, 2].map(|i| hall.team_ids[i]);
+    let teams = hall.teams.clone();
+    let host = hall.host;
 
     // Act / assert: announced — the number, time and points, never the text.
-    hall.host.ok(game(id, M::Announce { task })).await?;
-    let before = hall.teams[0]
-        .wait_team("the announced task", |v| {
-            own(v, id).is_some_and(|g| {
-                g.current
-                    .as_ref()
-                    .is_some_and(|c| c.heading.status == TaskStatus::Announced)
-            })
+    hall.ok(host, game(id, M::Announce { task }))?;
+    let before = hall.team_sees(teams[0], "the announced task", |v| {
+        own(v, id).is_some_and(|g| {
+            g.current
+                .as_ref()
+                .is_some_and(|c| c.heading.status == TaskStatus::Announced)
         })
-        .await?;
+    })?;
     let before = own(&before, id).ok_or_else(|| anyhow!("no game"))?;
     let current = before.current.as_ref().ok_or_else(|| anyhow!("no task"))?;
     ensure!(current.text.is_none(), "{current:?}");
@@ -188,27 +199,26 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
         "the text leaked: {before:?}"
     );
     // An answer before the start is refused.
-    let early = hall.teams[0]
-        .command(game(
+    let early = hall.command(
+        teams[0],
+        game(
             id,
             M::Answer {
                 task,
                 text: ON_TIME.into(),
             },
-        ))
-        .await?;
+        ),
+    )?;
     ensure!(
         early == Err(refusal(MultigamesPlayError::NotStarted(task))),
         "{early:?}"
     );
 
     // Started: the sheet is turned over on every terminal.
-    hall.host.ok(game(id, M::Start { task })).await?;
-    let started = hall.teams[0]
-        .wait_team("the task's text", |v| {
-            own(v, id).is_some_and(|g| g.current.as_ref().is_some_and(|c| c.text.is_some()))
-        })
-        .await?;
+    hall.ok(host, game(id, M::Start { task }))?;
+    let started = hall.team_sees(teams[0], "the task's text", |v| {
+        own(v, id).is_some_and(|g| g.current.as_ref().is_some_and(|c| c.text.is_some()))
+    })?;
     let started = own(&started, id).ok_or_else(|| anyhow!("no game"))?;
     ensure!(
         started.current.as_ref().and_then(|c| c.text.as_deref()) == Some(TEXT),
@@ -216,32 +226,27 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
     );
 
     // One team on time, one after the grace (2 s + 1 s), one more on time.
-    let (_, late_flag) = answer(&mut hall.teams[0], id, task, ON_TIME).await?;
+    let (_, late_flag) = answer(&mut hall, teams[0], id, task, ON_TIME)?;
     ensure!(!late_flag, "an answer within the time is on time");
-    answer(&mut hall.teams[2], id, task, THIRD).await?;
-    hall.teams[1]
-        .wait_team("the grace to end", |v| {
-            own(v, id).is_some_and(|g| {
-                g.current
-                    .as_ref()
-                    .is_some_and(|c| c.heading.status == TaskStatus::Over)
-            })
+    answer(&mut hall, teams[2], id, task, THIRD)?;
+    hall.team_sees(teams[1], "the grace to end", |v| {
+        own(v, id).is_some_and(|g| {
+            g.current
+                .as_ref()
+                .is_some_and(|c| c.heading.status == TaskStatus::Over)
         })
-        .await?;
-    let (late_ms, late_flag) = answer(&mut hall.teams[1], id, task, LATE).await?;
+    })?;
+    let (late_ms, late_flag) = answer(&mut hall, teams[1], id, task, LATE)?;
     ensure!(
         late_flag && late_ms > 3_000,
         "late at {late_ms} ms: {late_flag}"
     );
 
     // The staff see the late answer flagged; crediting it is refused.
-    let host = hall
-        .host
-        .wait_host("three answers", |v| {
-            staff(v, id).is_some_and(|g| g.tours[0].tasks[0].answers.len() == 3)
-        })
-        .await?;
-    let answers = &staff(&host, id).ok_or_else(|| anyhow!("no game"))?.tours[0].tasks[0].answers;
+    let view = hall.host_sees("three answers", |v| {
+        staff(v, id).is_some_and(|g| g.tours[0].tasks[0].answers.len() == 3)
+    })?;
+    let answers = &staff(&view, id).ok_or_else(|| anyhow!("no game"))?.tours[0].tasks[0].answers;
     let late = answers
         .iter()
         .find(|a| a.team == t2)
@@ -254,17 +259,17 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
         answers.iter().filter(|a| a.late).count() == 1,
         "{answers:?}"
     );
-    let award_late = hall
-        .host
-        .command(game(
+    let award_late = hall.command(
+        host,
+        game(
             id,
             M::Award {
                 task,
                 team: t2,
                 points: credit("3")?,
             },
-        ))
-        .await?;
+        ),
+    )?;
     ensure!(
         award_late == Err(refusal(MultigamesPlayError::LateAnswer)),
         "{award_late:?}"
@@ -272,25 +277,24 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
 
     // Partial credit (1.5 of 3), none for the third team, then the reveal.
     for (team, points) in [(t1, "1.5"), (t3, "0")] {
-        hall.host
-            .ok(game(
+        hall.ok(
+            host,
+            game(
                 id,
                 M::Award {
                     task,
                     team,
                     points: credit(points)?,
                 },
-            ))
-            .await?;
+            ),
+        )?;
     }
-    hall.host.ok(game(id, M::Reveal { task })).await?;
+    hall.ok(host, game(id, M::Reveal { task }))?;
 
     // The team sees its own answer and credit, never another team's answer.
-    let revealed = hall.teams[0]
-        .wait_team("the reveal", |v| {
-            own(v, id).is_some_and(|g| g.answers.iter().any(|a| a.reveal.is_some()))
-        })
-        .await?;
+    let revealed = hall.team_sees(teams[0], "the reveal", |v| {
+        own(v, id).is_some_and(|g| g.answers.iter().any(|a| a.reveal.is_some()))
+    })?;
     let mine = own(&revealed, id).ok_or_else(|| anyhow!("no game"))?;
     ensure!(
         mine.answers.len() == 1 && mine.answers[0].text == ON_TIME,
@@ -310,16 +314,17 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
     ensure!(points_of(&mine.standings, "Команда 1") == Some(credit("1.5")?));
 
     // 6.4: the team appeals for its answer.
-    let receipt = hall.teams[0]
-        .ok(game(
+    let receipt = hall.ok(
+        teams[0],
+        game(
             id,
             M::Appeal {
                 task,
                 kind: TaskAppealKind::AcceptMyAnswer,
                 text: "«Стол» — половина ответа, но вторая часть следует из первой".into(),
             },
-        ))
-        .await?;
+        ),
+    )?;
     let Receipt::Game {
         receipt: GameReceipt::Multigames(MultigamesReceipt::AppealFiled { appeal }),
         ..
@@ -330,11 +335,14 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
     ensure!(appeal == AppealNo(1));
 
     // 6.5: the jury joins with its own code and decides: upheld, full credit.
-    let code = jury_code(&mut hall.host).await?;
-    let mut jury = Terminal::connect(&code).await.context("the jury joins")?;
-    ensure!(jury.identity == Identity::Jury, "{:?}", jury.identity);
-    let jury_view = jury
-        .wait_jury("the appeal", |v| {
+    let secret = jury_secret(&mut hall)?;
+    let jury = hall
+        .join(Credential::Jury { secret })
+        .context("the jury joins")?;
+    let identity = hall.terminals[jury].identity;
+    ensure!(identity == Identity::Jury, "{identity:?}");
+    hall.until("the appeal", |h| {
+        h.terminals[jury].state.jury_view().is_some_and(|v| {
             v.games.iter().any(|g| {
                 let GameStaffView::Multigames(m) = &g.view else {
                     return false;
@@ -342,7 +350,12 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
                 m.appeals.iter().any(|a| a.id == appeal)
             })
         })
-        .await?;
+    })?;
+    let jury_view = hall.terminals[jury]
+        .state
+        .jury_view()
+        .cloned()
+        .ok_or_else(|| anyhow!("no jury view"))?;
     let GameStaffView::Multigames(m) = &jury_view.games.last().expect("the Мультиигры game").view
     else {
         panic!("not a Мультиигры game")
@@ -352,27 +365,26 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
         "the jury weighs the team's own answer: {:?}",
         m.appeals
     );
-    jury.ok(game(
-        id,
-        M::DecideAppeal {
-            appeal,
-            upheld: true,
-            points: None,
-            reply: "Засчитано".into(),
-        },
-    ))
-    .await?;
+    hall.ok(
+        jury,
+        game(
+            id,
+            M::DecideAppeal {
+                appeal,
+                upheld: true,
+                points: None,
+                reply: "Засчитано".into(),
+            },
+        ),
+    )?;
 
     // The standings follow, for the staff and for the team.
-    let host = hall
-        .host
-        .wait_host("the decided appeal", |v| {
-            staff(v, id).is_some_and(|g| {
-                !g.appeals.is_empty() && g.appeals.iter().all(|a| a.decision.is_some())
-            })
+    let view = hall.host_sees("the decided appeal", |v| {
+        staff(v, id).is_some_and(|g| {
+            !g.appeals.is_empty() && g.appeals.iter().all(|a| a.decision.is_some())
         })
-        .await?;
-    let board = staff(&host, id).ok_or_else(|| anyhow!("no game"))?;
+    })?;
+    let board = staff(&view, id).ok_or_else(|| anyhow!("no game"))?;
     ensure!(
         points_of(&board.standings, "Команда 1") == Some(credit("3")?),
         "{:?}",
@@ -385,13 +397,11 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
             .any(|a| a.team == t1 && a.by == Some(Awarder::Jury)),
         "credited by the jury"
     );
-    let after = hall.teams[0]
-        .wait_team("the jury's credit", |v| {
-            own(v, id).is_some_and(|g| {
-                points_of(&g.standings, "Команда 1") == Some(credit("3").unwrap_or_default())
-            })
+    let after = hall.team_sees(teams[0], "the jury's credit", |v| {
+        own(v, id).is_some_and(|g| {
+            points_of(&g.standings, "Команда 1") == Some(credit("3").unwrap_or_default())
         })
-        .await?;
+    })?;
     let after = own(&after, id).ok_or_else(|| anyhow!("no game"))?;
     ensure!(
         after.appeals.len() == 1 && after.appeals[0].decision.as_ref().is_some_and(|d| d.upheld),
@@ -402,61 +412,61 @@ async fn multigames_6_task_late_answer_partial_credit_and_jury_appeal() -> Resul
     Ok(())
 }
 
-/// Sends `command` from `terminal` and checks the server closes it as
-/// forbidden, naming the role. The terminal first exchanges a ping, as a
-/// real one does before anyone can press a button: a connection closed
-/// before its first exchange is sometimes reset rather than closed (a
-/// quirk of the QUIC edge, reported separately).
-async fn forbidden(terminal: &mut Terminal, role: &str, command: Command) -> Result<()> {
+/// Sends `command` from terminal `t` and checks the server closes it as
+/// forbidden, naming the role.
+fn forbidden(hall: &mut VirtualHall, t: TerminalId, role: &str, command: Command) -> Result<()> {
     let name = format!("{command:?}");
-    terminal.ping().await?;
-    terminal.send_command(command).await?;
-    let closed = terminal
-        .closed()
-        .await
-        .with_context(|| format!("{role} sending {name}"))?;
+    hall.send(t, command);
+    hall.until(&format!("{role} sending {name} closed"), |h| {
+        h.terminals[t].closed.is_some()
+    })?;
+    let closed = hall.terminals[t].closed.clone();
     ensure!(
-        closed.code == close::FORBIDDEN && closed.reason.contains(role),
+        closed
+            .as_ref()
+            .is_some_and(|(code, reason)| *code == close::FORBIDDEN && reason.contains(role)),
         "{role}: {closed:?}"
     );
     Ok(())
 }
 
-#[tokio::test(start_paused = true)]
-async fn multigames_6_5_only_the_jury_decides_and_the_jury_only_decides() -> Result<()> {
+#[test]
+fn multigames_6_5_only_the_jury_decides_and_the_jury_only_decides() -> Result<()> {
     // Arrange: a game with a revealed task and a team's appeal.
-    let mut hall = Hall::open(TestServer::simulated().await?, 2, test_timing()).await?;
-    let (id, task) = set_up(&mut hall.host).await?;
-    hall.host.ok(game(id, M::Announce { task })).await?;
-    hall.host.ok(game(id, M::Start { task })).await?;
-    answer(&mut hall.teams[0], id, task, ON_TIME).await?;
-    hall.host
-        .wait_host("the grace to end", |v| {
-            staff(v, id).is_some_and(|g| g.tours[0].tasks[0].heading.status == TaskStatus::Over)
-        })
-        .await?;
+    let mut hall = VirtualHall::open(2, test_timing(), Conditions::default())?;
+    let (id, task) = set_up(&mut hall)?;
+    let host = hall.host;
+    let team = hall.teams[0];
+    hall.ok(host, game(id, M::Announce { task }))?;
+    hall.ok(host, game(id, M::Start { task }))?;
+    answer(&mut hall, team, id, task, ON_TIME)?;
+    hall.host_sees("the grace to end", |v| {
+        staff(v, id).is_some_and(|g| g.tours[0].tasks[0].heading.status == TaskStatus::Over)
+    })?;
     let t1 = hall.team_ids[0];
-    hall.host
-        .ok(game(
+    hall.ok(
+        host,
+        game(
             id,
             M::Award {
                 task,
                 team: t1,
                 points: credit("1")?,
             },
-        ))
-        .await?;
-    hall.host.ok(game(id, M::Reveal { task })).await?;
-    hall.teams[0]
-        .ok(game(
+        ),
+    )?;
+    hall.ok(host, game(id, M::Reveal { task }))?;
+    hall.ok(
+        team,
+        game(
             id,
             M::Appeal {
                 task,
                 kind: TaskAppealKind::AcceptMyAnswer,
                 text: "Просим засчитать".into(),
             },
-        ))
-        .await?;
+        ),
+    )?;
     let decide = || {
         game(
             id,
@@ -468,24 +478,28 @@ async fn multigames_6_5_only_the_jury_decides_and_the_jury_only_decides() -> Res
             },
         )
     };
-    let code = jury_code(&mut hall.host).await?;
+    let secret = jury_secret(&mut hall)?;
+    let as_jury = || Credential::Jury {
+        secret: secret.clone(),
+    };
 
     // Act / assert: the jury may not add a game, announce or credit.
-    let mut jury = Terminal::connect(&code).await?;
+    let jury = hall.join(as_jury())?;
     forbidden(
-        &mut jury,
+        &mut hall,
+        jury,
         "Jury",
         Command::AddGame {
             name: "Ещё одна".into(),
             settings: GameSettings::Multigames(MultigamesSettings::default()),
         },
-    )
-    .await?;
-    let mut jury = Terminal::connect(&code).await?;
-    forbidden(&mut jury, "Jury", game(id, M::Announce { task })).await?;
-    let mut jury = Terminal::connect(&code).await?;
+    )?;
+    let jury = hall.join(as_jury())?;
+    forbidden(&mut hall, jury, "Jury", game(id, M::Announce { task }))?;
+    let jury = hall.join(as_jury())?;
     forbidden(
-        &mut jury,
+        &mut hall,
+        jury,
         "Jury",
         game(
             id,
@@ -495,12 +509,11 @@ async fn multigames_6_5_only_the_jury_decides_and_the_jury_only_decides() -> Res
                 points: credit("3")?,
             },
         ),
-    )
-    .await?;
+    )?;
     // A team may not decide its own appeal, nor the host in the jury's
     // place while the jury sits (it joined above): the game refuses him.
-    forbidden(&mut hall.teams[0], "Team", decide()).await?;
-    let refused = hall.host.command(decide()).await?;
+    forbidden(&mut hall, team, "Team", decide())?;
+    let refused = hall.command(host, decide())?;
     ensure!(
         matches!(
             refused,
@@ -511,34 +524,32 @@ async fn multigames_6_5_only_the_jury_decides_and_the_jury_only_decides() -> Res
         "the host deciding while the jury sits: {refused:?}"
     );
     // The jury's secret opens no other role: offered as the host's, refused.
-    let Credential::Jury { secret } = code.credential.clone() else {
-        bail!("not a jury code: {code}");
-    };
-    let mut link = Link::open(
-        &client_endpoint()?,
-        hall.server.addr,
-        hall.server.fingerprint,
-    )
-    .await?;
-    let reply = link.hello(Credential::Host { secret }).await?;
+    let now = hall.now();
+    let reply = hall
+        .server
+        .handle_join(
+            &Credential::Host {
+                secret: secret.clone(),
+            },
+            false,
+            now,
+        )
+        .map(|(_, identity)| identity);
     ensure!(
-        reply == HelloReply::Refused(Refusal::BadSecret),
+        reply == Err(Refusal::BadSecret),
         "the jury as host: {reply:?}"
     );
 
     // Nothing was decided; the jury's own decision goes through.
-    let host = hall
-        .host
-        .wait_host("the open appeal", |v| {
-            staff(v, id).is_some_and(|g| g.appeals.len() == 1)
-        })
-        .await?;
-    let board = staff(&host, id).ok_or_else(|| anyhow!("no game"))?;
+    let view = hall.host_sees("the open appeal", |v| {
+        staff(v, id).is_some_and(|g| g.appeals.len() == 1)
+    })?;
+    let board = staff(&view, id).ok_or_else(|| anyhow!("no game"))?;
     ensure!(board.appeals[0].decision.is_none(), "{:?}", board.appeals);
     ensure!(board.tours[0].tasks[0].heading.status == TaskStatus::Revealed);
-    let mut jury = Terminal::connect(&code).await?;
-    jury.ok(decide()).await?;
-    let again = jury.command(decide()).await?;
+    let jury = hall.join(as_jury())?;
+    hall.ok(jury, decide())?;
+    let again = hall.command(jury, decide())?;
     ensure!(
         again == Err(refusal(MultigamesPlayError::AppealDecided)),
         "{again:?}"

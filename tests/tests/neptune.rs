@@ -1,24 +1,25 @@
-//! «Нептун» played end to end over QUIC on virtual time (000_…, sections
-//! 0–6): a host, a projector and six team terminals through the six
-//! contests, shortened to two questions (blocks) each. Негатив's ratings
-//! from the package; a split changed after Сэндвич started refused (2.2),
-//! and the team's own terminal refused a Сэндвич card (the ломтики's own
-//! terminals are tested through the core until a ломтик can log in);
-//! Блицкриг's four steps and four-answer cards; Сизиф's run; Джокер's
-//! declarations — one missing — with every verdict hidden from the teams
-//! until the tour's last question closes (5.5); the auction's live bidding
-//! with a team of score 0 refused, a bid of 35 refused, an over-bidder
-//! excluded and the bidding rerun (6.2), a «ва-банк» chain and numeric bids
-//! after it refused (6.4), a bid the host lets in for a team, and the
-//! places of the arrival order. Every refusal says why in words. No team
-//! terminal or projector ever receives another team's card, Джокер's
-//! results before the tour ended, or a «перевёртыш»; and the game's
-//! exported scoresheet scores exactly as its live standings.
+//! «Нептун» on the virtual hall (`minuta_tests::virtual_hall`): the
+//! server's machine and the app's own state on virtual time, no sockets
+//! (000_…, sections 0–6): a host, a projector and six team terminals
+//! through the six contests, shortened to two questions (blocks) each.
+//! Негатив's ratings from the package; a split changed after Сэндвич
+//! started refused (2.2), and the team's own terminal refused a Сэндвич
+//! card (the ломтики's own terminals are in `slices`); Блицкриг's four
+//! steps and four-answer cards; Сизиф's run; Джокер's declarations — one
+//! missing — with every verdict hidden from the teams until the tour's
+//! last question closes (5.5); the auction's live bidding with a team of
+//! score 0 refused, a bid of 35 refused, an over-bidder excluded and the
+//! bidding rerun (6.2), a «ва-банк» chain and numeric bids after it
+//! refused (6.4), a bid the host lets in for a team, and the places of the
+//! arrival order. Every refusal says why in words. No team terminal or
+//! projector ever receives another team's card, Джокер's results before
+//! the tour ended, or a «перевёртыш»; and the game's exported scoresheet
+//! scores exactly as its live standings.
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_server::demo::neptune::DEMO_NEPTUNE_PACKAGE;
-use minuta_server::export::{ExportFormat, export};
+use minuta_server::export::ExportFormat;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{
     GameDisplayView, GameError, GameReceipt, GameSettings, GameStaffView, GameTeamView, PlayError,
@@ -30,12 +31,12 @@ use minuta_shared::play::neptune::{
 use minuta_shared::rules::neptune::{Bid, Contest};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
-use minuta_shared::wire::codec;
-use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
+use minuta_tests::sim_net::Conditions;
 use minuta_tests::spy::{neptune_leaks, neptune_team_leaks};
-use minuta_tests::{Hall, TestServer, test_timing};
+use minuta_tests::test_timing;
+use minuta_tests::virtual_hall::VirtualHall;
 
 /// Short steps; the count to three is a minute long, so it never ends by
 /// itself here: the host says «три» (`CloseBidding`).
@@ -58,36 +59,25 @@ fn wrong(i: usize) -> String {
 }
 
 struct Neptune {
-    hall: Hall,
+    hall: VirtualHall,
     game: GameId,
 }
 
 impl Neptune {
-    async fn open() -> Result<Neptune> {
-        let mut hall = Hall::open(TestServer::simulated().await?, 6, test_timing()).await?;
-        let Receipt::GameAdded { game } = hall
-            .host
-            .ok(Command::AddGame {
-                name: "Нептун".into(),
-                settings: GameSettings::Neptune(settings()),
-            })
-            .await?
-        else {
-            bail!("no game added");
-        };
+    fn open() -> Result<Neptune> {
+        let mut hall = VirtualHall::open(6, test_timing(), Conditions::default())?;
+        let game = hall.add_game("Нептун", GameSettings::Neptune(settings()))?;
         let mut n = Neptune { hall, game };
-        let loaded = n
-            .host(C::LoadPackage {
-                file_name: "demo_neptune.json".into(),
-                bytes: DEMO_NEPTUNE_PACKAGE.as_bytes().to_vec(),
-            })
-            .await?;
+        let loaded = n.host(C::LoadPackage {
+            file_name: "demo_neptune.json".into(),
+            bytes: DEMO_NEPTUNE_PACKAGE.as_bytes().to_vec(),
+        })?;
         ensure!(
             matches!(loaded, NeptuneReceipt::PackageLoaded { questions: 42, .. }),
             "{loaded:?}"
         );
         let teams = n.hall.team_ids.clone();
-        n.host(C::Register { teams }).await?;
+        n.host(C::Register { teams })?;
         Ok(n)
     }
 
@@ -95,14 +85,12 @@ impl Neptune {
         self.hall.team_ids[i]
     }
 
-    async fn host(&mut self, command: C) -> Result<NeptuneReceipt> {
+    fn host(&mut self, command: C) -> Result<NeptuneReceipt> {
         let name = format!("{command:?}");
         let name: String = name.chars().take(80).collect();
         match self
             .hall
-            .host
-            .ok(Command::game(self.game, command))
-            .await
+            .game_ok(self.game, command)
             .with_context(|| name.clone())?
         {
             Receipt::Game {
@@ -113,11 +101,11 @@ impl Neptune {
         }
     }
 
-    async fn team(&mut self, i: usize, command: C) -> Result<Result<NeptuneReceipt, E>> {
+    fn team(&mut self, i: usize, command: C) -> Result<Result<NeptuneReceipt, E>> {
         let game = self.game;
-        let answer = self.hall.teams[i]
-            .command(Command::game(game, command))
-            .await?;
+        let answer = self
+            .hall
+            .command(self.hall.teams[i], Command::game(game, command))?;
         Ok(match answer {
             Ok(Receipt::Game {
                 receipt: GameReceipt::Neptune(r),
@@ -130,9 +118,9 @@ impl Neptune {
 
     /// A team's command the rules must refuse with `want`; the refusal's
     /// words must hold `says`.
-    async fn refused(&mut self, i: usize, command: C, want: E, says: &str) -> Result<()> {
+    fn refused(&mut self, i: usize, command: C, want: E, says: &str) -> Result<()> {
         let name = format!("{command:?}");
-        let got = self.team(i, command).await?;
+        let got = self.team(i, command)?;
         ensure!(got == Err(want.clone()), "{name}: {got:?}, not {want:?}");
         ensure!(
             want.to_string().contains(says),
@@ -141,46 +129,39 @@ impl Neptune {
         Ok(())
     }
 
-    async fn answer(&mut self, i: usize, answers: Vec<String>) -> Result<()> {
-        match self
-            .team(
-                i,
-                C::Answer {
-                    answers,
-                    slice: None,
-                },
-            )
-            .await?
-        {
+    fn answer(&mut self, i: usize, answers: Vec<String>) -> Result<()> {
+        match self.team(
+            i,
+            C::Answer {
+                answers,
+                slice: None,
+            },
+        )? {
             Ok(NeptuneReceipt::Card { late: false, .. }) => Ok(()),
             other => bail!("team {i}'s card: {other:?}"),
         }
     }
 
-    async fn staff(
+    fn staff(
         &mut self,
         what: &str,
         pred: impl Fn(&NeptuneStaffView) -> bool,
     ) -> Result<NeptuneStaffView> {
-        let view = self
-            .hall
-            .host
-            .wait_host(what, |v| staff(v).is_some_and(&pred))
-            .await?;
+        let view = self.hall.host_sees(what, |v| staff(v).is_some_and(&pred))?;
         staff(&view)
             .cloned()
             .ok_or_else(|| anyhow!("no Нептун game in the host's view"))
     }
 
-    async fn seen(
+    fn seen(
         &mut self,
         i: usize,
         what: &str,
         pred: impl Fn(&NeptuneTeamView) -> bool,
     ) -> Result<NeptuneTeamView> {
-        let view = self.hall.teams[i]
-            .wait_team(what, |v| team_game(v).is_some_and(&pred))
-            .await?;
+        let view = self.hall.team_sees(self.hall.teams[i], what, |v| {
+            team_game(v).is_some_and(&pred)
+        })?;
         team_game(&view)
             .cloned()
             .ok_or_else(|| anyhow!("no Нептун game in team {i}'s view"))
@@ -188,12 +169,10 @@ impl Neptune {
 
     /// Waits for the time for cards to end, judges every group (right when
     /// its text is one of `right[part]`) and reveals.
-    async fn judge_and_reveal(&mut self, right: &[&[&str]]) -> Result<()> {
-        let view = self
-            .staff("the time for cards over", |v| {
-                v.board.stage == Stage::Judging
-            })
-            .await?;
+    fn judge_and_reveal(&mut self, right: &[&[&str]]) -> Result<()> {
+        let view = self.staff("the time for cards over", |v| {
+            v.board.stage == Stage::Judging
+        })?;
         for group in view.groups.iter().filter(|g| g.verdict.is_none()) {
             let correct = right.get(usize::from(group.part)).is_some_and(|r| {
                 r.iter()
@@ -203,23 +182,22 @@ impl Neptune {
                 cards: group.cards.clone(),
                 part: group.part,
                 correct,
-            })
-            .await?;
+            })?;
         }
-        self.host(C::Reveal).await?;
+        self.host(C::Reveal)?;
         Ok(())
     }
 
     /// One question (not Блицкриг): announced, its minute, the cards of
     /// `cards` (team, right or not), judged and revealed.
-    async fn question(&mut self, answer: &str, cards: &[(usize, bool)]) -> Result<()> {
-        self.host(C::Announce { rating: None }).await?;
-        self.host(C::StartMinute).await?;
+    fn question(&mut self, answer: &str, cards: &[(usize, bool)]) -> Result<()> {
+        self.host(C::Announce { rating: None })?;
+        self.host(C::StartMinute)?;
         for &(i, right) in cards {
             let text = if right { answer.to_owned() } else { wrong(i) };
-            self.answer(i, vec![text]).await?;
+            self.answer(i, vec![text])?;
         }
-        self.judge_and_reveal(&[&[answer]]).await
+        self.judge_and_reveal(&[&[answer]])
     }
 }
 
@@ -245,41 +223,38 @@ fn score_of(view: &NeptuneStaffView, team: TeamId) -> Option<i64> {
         .map(|r| r.total)
 }
 
-#[tokio::test(start_paused = true)]
-async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding_over_quic()
--> Result<()> {
+#[test]
+fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding() -> Result<()> {
     // Arrange: six teams registered, the demo's package loaded.
-    let mut n = Neptune::open().await?;
+    let mut n = Neptune::open()?;
     let t: Vec<TeamId> = (0..6).map(|i| n.team_id(i)).collect();
     let split = C::SetSplit {
         team: None,
         top: vec!["Игрок 1.1".into(), "Игрок 1.3".into()],
         bottom: vec!["Игрок 1.2".into(), "Игрок 1.4".into()],
     };
-    ensure!(n.team(0, split).await?.is_ok());
+    ensure!(n.team(0, split)?.is_ok());
 
     // Act / assert — 1: Негатив, the package's ratings 20 and 30; a mark
     // on the team's own sheet.
-    n.host(C::StartContest).await?;
-    let announced = n.host(C::Announce { rating: None }).await?;
+    n.host(C::StartContest)?;
+    let announced = n.host(C::Announce { rating: None })?;
     ensure!(announced == NeptuneReceipt::Done);
-    let up = n
-        .staff("Негатив's first rating", |v| {
-            v.board.question.is_some()
-        })
-        .await?;
+    let up = n.staff("Негатив's first rating", |v| {
+        v.board.question.is_some()
+    })?;
     ensure!(
         up.board.question.as_ref().and_then(|q| q.rating) == Some(20),
         "{up:?}"
     );
-    n.host(C::StartMinute).await?;
+    n.host(C::StartMinute)?;
     for (i, right) in [(0, true), (1, true), (2, true), (3, true), (4, false)] {
         let text = if right {
             "Горе от ума".to_owned()
         } else {
             wrong(i)
         };
-        n.answer(i, vec![text]).await?;
+        n.answer(i, vec![text])?;
     }
     ensure!(
         n.team(
@@ -288,30 +263,27 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
                 phrase: 0,
                 marked: true
             }
-        )
-        .await?
+        )?
         .is_ok()
     );
-    n.judge_and_reveal(&[&["Горе от ума"]]).await?;
+    n.judge_and_reveal(&[&["Горе от ума"]])?;
     n.question(
         "Преступление и наказание",
         &[(0, true), (1, true), (2, false), (3, true), (4, true)],
-    )
-    .await?;
+    )?;
 
     // 2: Сэндвич: the split is fixed; the team's own terminal does not
     // answer (its ломтики do).
-    n.host(C::StartContest).await?;
+    n.host(C::StartContest)?;
     let late = C::SetSplit {
         team: None,
         top: vec!["Игрок 2.1".into()],
         bottom: vec!["Игрок 2.2".into()],
     };
-    n.refused(1, late, E::SplitFixed, "fixed once Сэндвич has started")
-        .await?;
+    n.refused(1, late, E::SplitFixed, "fixed once Сэндвич has started")?;
     for answer in ["Париж", "Нил"] {
-        n.host(C::Announce { rating: None }).await?;
-        n.host(C::StartMinute).await?;
+        n.host(C::Announce { rating: None })?;
+        n.host(C::StartMinute)?;
         n.refused(
             0,
             C::Answer {
@@ -320,53 +292,49 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
             },
             E::SlicesAnswer,
             "ломтики answer",
-        )
-        .await?;
-        n.judge_and_reveal(&[&[answer]]).await?;
+        )?;
+        n.judge_and_reveal(&[&[answer]])?;
     }
 
     // 3: Блицкриг: four steps, one card of four answers.
-    n.host(C::StartContest).await?;
+    n.host(C::StartContest)?;
     let blocks: [[&str; 4]; 2] = [
         ["Рим", "Токио", "Каир", "Оттава"],
         ["Булгаков", "Толстой", "Чехов", "Лермонтов"],
     ];
     for (b, block) in blocks.iter().enumerate() {
-        n.host(C::Announce { rating: None }).await?;
+        n.host(C::Announce { rating: None })?;
         for step in 1..=4u8 {
-            n.host(C::StartMinute).await?;
+            n.host(C::StartMinute)?;
             // 3.3: the card is taken from the block's first question on.
             if b == 0 && step == 1 {
-                n.answer(0, block.iter().map(|a| (*a).to_owned()).collect())
-                    .await?;
+                n.answer(0, block.iter().map(|a| (*a).to_owned()).collect())?;
                 let half = vec![block[0].into(), wrong(1), block[2].into(), wrong(1)];
-                n.answer(1, half).await?;
+                n.answer(1, half)?;
                 let one = C::Answer {
                     answers: vec!["Рим".into()],
                     slice: None,
                 };
-                n.refused(2, one, E::AnswerCount { expected: 4 }, "4 answers")
-                    .await?;
+                n.refused(2, one, E::AnswerCount { expected: 4 }, "4 answers")?;
             }
             if step < 4 {
                 n.staff("the step's 20 s over", |v| {
                     v.board.stage == Stage::BetweenSteps { step }
-                })
-                .await?;
+                })?;
             }
         }
         let right: Vec<&[&str]> = block.iter().map(std::slice::from_ref).collect();
-        n.judge_and_reveal(&right).await?;
+        n.judge_and_reveal(&right)?;
     }
 
     // 4: Сизиф: the run grows (10, then 20).
-    n.host(C::StartContest).await?;
-    n.question("Луна", &[(2, true)]).await?;
-    n.question("Тихий", &[(2, true), (0, false)]).await?;
+    n.host(C::StartContest)?;
+    n.question("Луна", &[(2, true)])?;
+    n.question("Тихий", &[(2, true), (0, false)])?;
 
     // 5: Джокер: the topics, the declarations (the fifth team none).
-    n.host(C::StartContest).await?;
-    let topics = n.seen(0, "the topics", |v| v.may_declare).await?;
+    n.host(C::StartContest)?;
+    let topics = n.seen(0, "the topics", |v| v.may_declare)?;
     ensure!(
         topics
             .board
@@ -376,37 +344,27 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         "{topics:?}"
     );
     for (i, count) in [(0, 2), (1, 1), (2, 0), (3, 1)] {
-        ensure!(n.team(i, C::Declare { count }).await?.is_ok());
+        ensure!(n.team(i, C::Declare { count })?.is_ok());
     }
-    n.refused(0, C::Declare { count: 1 }, E::AlreadyDeclared, "already")
-        .await?;
+    n.refused(0, C::Declare { count: 1 }, E::AlreadyDeclared, "already")?;
     n.refused(
         4,
         C::Declare { count: 3 },
         E::DeclarationRange { max: 2 },
         "0 to 2",
-    )
-    .await?;
+    )?;
     // The hall sees how many declared, not what.
-    let hall = n
-        .hall
-        .display
-        .wait_display("four declarations", |d| {
-            display_board(d).is_some_and(|b| b.joker.as_ref().is_some_and(|j| j.declared == 4))
-        })
-        .await?;
+    let hall = n.hall.display_sees("four declarations", |d| {
+        display_board(d).is_some_and(|b| b.joker.as_ref().is_some_and(|j| j.declared == 4))
+    })?;
     let board = display_board(&hall).ok_or_else(|| anyhow!("no board"))?;
     ensure!(board.joker.as_ref().is_some_and(|j| j.results.is_empty()));
-    n.staff("the topics over", |v| v.board.stage == Stage::ContestOpen)
-        .await?;
-    n.question("Синий кит", &[(0, true), (1, true), (3, false)])
-        .await?;
+    n.staff("the topics over", |v| v.board.stage == Stage::ContestOpen)?;
+    n.question("Синий кит", &[(0, true), (1, true), (3, false)])?;
     // 5.5: the first question closed; its verdicts stay hidden.
-    let hidden = n
-        .seen(0, "the first Джокер question closed", |v| {
-            v.board.stage == Stage::Revealed
-        })
-        .await?;
+    let hidden = n.seen(0, "the first Джокер question closed", |v| {
+        v.board.stage == Stage::Revealed
+    })?;
     ensure!(
         hidden.joker_cards.iter().all(|c| c.verdict.is_none())
             && hidden
@@ -422,13 +380,11 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         "{hidden:?}"
     );
     ensure!(neptune_team_leaks(&hidden, t[0]).is_empty());
-    n.question("Гагарин", &[(0, true), (3, true)]).await?;
+    n.question("Гагарин", &[(0, true), (3, true)])?;
     // The tour is over: every declaration, answer and verdict is out.
-    let over = n
-        .seen(1, "the Джокер tour revealed", |v| {
-            v.board.joker.as_ref().is_some_and(|j| j.revealed)
-        })
-        .await?;
+    let over = n.seen(1, "the Джокер tour revealed", |v| {
+        v.board.joker.as_ref().is_some_and(|j| j.revealed)
+    })?;
     let joker = over
         .board
         .joker
@@ -447,18 +403,16 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
     );
 
     // 6: the auction: the scores so far are the auction's.
-    n.host(C::StartContest).await?;
-    let before = n
-        .staff("the auction on", |v| {
-            v.board.contest == Some(Contest::Auction)
-        })
-        .await?;
+    n.host(C::StartContest)?;
+    let before = n.staff("the auction on", |v| {
+        v.board.contest == Some(Contest::Auction)
+    })?;
     let scores: Vec<i64> = t
         .iter()
         .map(|&team| score_of(&before, team).unwrap_or(0))
         .collect();
     ensure!(scores == vec![190, 100, 50, 80, 30, 0], "{scores:?}");
-    n.host(C::OpenBidding).await?;
+    n.host(C::OpenBidding)?;
     n.refused(
         5,
         C::Bid {
@@ -467,8 +421,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         },
         E::Bid(BidRefusal::NotPositive { score: 0 }),
         "only teams with a positive score bid",
-    )
-    .await?;
+    )?;
     n.refused(
         0,
         C::Bid {
@@ -477,31 +430,26 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         },
         E::Bid(BidRefusal::NotMultipleOfTen { bid: 35 }),
         "not a multiple of 10",
-    )
-    .await?;
+    )?;
     // 6.2: 40 with 30 on the account: excluded when the count runs out.
-    let over_bid = n
-        .team(
-            4,
-            C::Bid {
-                team: None,
-                bid: Bid::Amount(40),
-            },
-        )
-        .await?;
+    let over_bid = n.team(
+        4,
+        C::Bid {
+            team: None,
+            bid: Bid::Amount(40),
+        },
+    )?;
     ensure!(
         matches!(over_bid, Ok(NeptuneReceipt::Bid { place: 1, .. })),
         "{over_bid:?}"
     );
-    n.host(C::CloseBidding).await?;
-    let rerun = n
-        .staff("the rerun without the over-bidder", |v| {
-            v.board
-                .auction
-                .as_ref()
-                .is_some_and(|a| a.excluded == vec![t[4]] && a.bids.is_empty())
-        })
-        .await?;
+    n.host(C::CloseBidding)?;
+    let rerun = n.staff("the rerun without the over-bidder", |v| {
+        v.board
+            .auction
+            .as_ref()
+            .is_some_and(|a| a.excluded == vec![t[4]] && a.bids.is_empty())
+    })?;
     ensure!(rerun.board.stage == Stage::Bidding);
     n.refused(
         4,
@@ -511,27 +459,22 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         },
         E::Bid(BidRefusal::Excluded),
         "out of it",
-    )
-    .await?;
+    )?;
     // 6.4: «ва-банк», another, then numbers are refused.
-    let first = n
-        .team(
-            3,
-            C::Bid {
-                team: None,
-                bid: Bid::VaBank,
-            },
-        )
-        .await?;
-    let second = n
-        .team(
-            1,
-            C::Bid {
-                team: None,
-                bid: Bid::VaBank,
-            },
-        )
-        .await?;
+    let first = n.team(
+        3,
+        C::Bid {
+            team: None,
+            bid: Bid::VaBank,
+        },
+    )?;
+    let second = n.team(
+        1,
+        C::Bid {
+            team: None,
+            bid: Bid::VaBank,
+        },
+    )?;
     let (
         Ok(NeptuneReceipt::Bid { place: p1, at: a1 }),
         Ok(NeptuneReceipt::Bid { place: p2, at: a2 }),
@@ -551,8 +494,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         },
         E::Bid(BidRefusal::VaBankOnly),
         "only «ва-банк»",
-    )
-    .await?;
+    )?;
     // 6.2 / 6.4: team 3's «ва-банк» is its 50, less than the standing 100.
     n.refused(
         2,
@@ -565,8 +507,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
             standing: 100,
         }),
         "not more than the standing bid of 100",
-    )
-    .await?;
+    )?;
     n.refused(
         1,
         C::Bid {
@@ -575,14 +516,11 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         },
         E::Bid(BidRefusal::AlreadyLeading),
         "highest bid",
-    )
-    .await?;
-    n.host(C::CloseBidding).await?;
-    let sold = n
-        .staff("sold to the second «ва-банк»", |v| {
-            v.board.stage == Stage::Sold
-        })
-        .await?;
+    )?;
+    n.host(C::CloseBidding)?;
+    let sold = n.staff("sold to the second «ва-банк»", |v| {
+        v.board.stage == Stage::Sold
+    })?;
     let board = sold
         .board
         .auction
@@ -605,17 +543,13 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         },
         E::BiddingClosed,
         "not open",
-    )
-    .await?;
-    n.question("Ртуть", &[(1, true), (0, true), (3, false)])
-        .await?;
+    )?;
+    n.question("Ртуть", &[(1, true), (0, true), (3, false)])?;
     // 6.4: each «ва-банк» keeps the sum it was made for, though team 2
     // now has 200.
-    let scored = n
-        .staff("the first auction question scored", |v| {
-            v.board.stage == Stage::Revealed
-        })
-        .await?;
+    let scored = n.staff("the first auction question scored", |v| {
+        v.board.stage == Stage::Revealed
+    })?;
     let worth: Vec<(TeamId, i64)> = scored
         .board
         .auction
@@ -627,7 +561,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
 
     // The second question: the previous initiator may not open «ва-банк»;
     // the host lets a bid in for a team whose laptop failed.
-    n.host(C::OpenBidding).await?;
+    n.host(C::OpenBidding)?;
     n.refused(
         3,
         C::Bid {
@@ -636,8 +570,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         },
         E::Bid(BidRefusal::VaBankTwoRunning),
         "previous question",
-    )
-    .await?;
+    )?;
     ensure!(
         n.team(
             3,
@@ -645,8 +578,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
                 team: None,
                 bid: Bid::Amount(40)
             }
-        )
-        .await?
+        )?
         .is_ok()
     );
     n.refused(
@@ -660,8 +592,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
             previous: 40,
         }),
         "does not raise",
-    )
-    .await?;
+    )?;
     ensure!(
         n.team(
             0,
@@ -669,25 +600,20 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
                 team: None,
                 bid: Bid::Amount(50)
             }
-        )
-        .await?
+        )?
         .is_ok()
     );
-    let by_host = n
-        .host(C::Bid {
-            team: Some(t[1]),
-            bid: Bid::Amount(60),
-        })
-        .await?;
+    let by_host = n.host(C::Bid {
+        team: Some(t[1]),
+        bid: Bid::Amount(60),
+    })?;
     ensure!(
         matches!(by_host, NeptuneReceipt::Bid { place: 3, .. }),
         "{by_host:?}"
     );
-    let log = n
-        .staff("the host's bid on the board", |v| {
-            v.board.auction.as_ref().is_some_and(|a| a.bids.len() == 3)
-        })
-        .await?;
+    let log = n.staff("the host's bid on the board", |v| {
+        v.board.auction.as_ref().is_some_and(|a| a.bids.len() == 3)
+    })?;
     let rows = &log
         .board
         .auction
@@ -700,11 +626,11 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
         "{rows:?}"
     );
     ensure!(rows.windows(2).all(|w| w[0].at <= w[1].at));
-    n.host(C::CloseBidding).await?;
-    n.question("24", &[(1, false), (0, true)]).await?;
+    n.host(C::CloseBidding)?;
+    n.question("24", &[(1, false), (0, true)])?;
 
     // Assert: the game is over, the standings as the rules add them up.
-    let end = n.staff("the game over", |v| v.board.finished).await?;
+    let end = n.staff("the game over", |v| v.board.finished)?;
     let totals: Vec<i64> = t
         .iter()
         .map(|&team| score_of(&end, team).unwrap_or(0))
@@ -714,11 +640,10 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
     ensure!(totals == vec![250, 140, -10, 20, -30, -60], "{totals:?}");
 
     // The exported scoresheet scores exactly as the live standings.
-    let data = n.hall.server.data_dir();
-    let sheet = export(&data, ExportFormat::Sheet(n.game))?;
+    let sheet = n.hall.export(ExportFormat::Sheet(n.game))?;
     let scored = minuta_shared::sheet::score_sheet(&sheet).map_err(|e| anyhow!("{e}"))?;
     let scored: serde_json::Value = serde_json::from_str(&scored)?;
-    let json: serde_json::Value = serde_json::from_str(&export(&data, ExportFormat::Json)?)?;
+    let json: serde_json::Value = serde_json::from_str(&n.hall.export(ExportFormat::Json)?)?;
     let live = json["games"]
         .as_array()
         .and_then(|g| g.iter().find(|g| g["format"] == "neptune"))
@@ -735,8 +660,7 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
 
     // Nothing leaked to a team or the projector on the way.
     let sheet: Vec<String> = n
-        .seen(0, "the sheet", |v| !v.sheet.is_empty())
-        .await?
+        .seen(0, "the sheet", |v| !v.sheet.is_empty())?
         .sheet
         .iter()
         .map(|p| p.text.clone())
@@ -744,13 +668,12 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
     let mut boards = 0;
     for (i, &me) in t.iter().enumerate() {
         let others: Vec<String> = (0..6).filter(|j| *j != i).map(wrong).collect();
-        for payload in n.hall.teams[i].frames() {
-            let msg = codec::decode::<Envelope<ServerMsg>>(&payload)?.body;
+        for msg in &n.hall.terminals[n.hall.teams[i]].received {
             let debug = format!("{msg:?}");
             if let Some(text) = others.iter().find(|o| debug.contains(o.as_str())) {
                 bail!("team {i} received another team's card {text:?}");
             }
-            if let ServerMsg::View(view) = &msg
+            if let ServerMsg::View(view) = msg.as_ref()
                 && let View::Team(v) = view.as_ref()
                 && let Some(mine) = team_game(v)
             {
@@ -760,13 +683,12 @@ async fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding
             }
         }
     }
-    for payload in n.hall.display.frames() {
-        let msg = codec::decode::<Envelope<ServerMsg>>(&payload)?.body;
+    for msg in &n.hall.terminals[n.hall.display].received {
         let debug = format!("{msg:?}");
         if let Some(text) = (0..6).map(wrong).find(|o| debug.contains(o.as_str())) {
             bail!("the projector received a card {text:?}");
         }
-        if let ServerMsg::View(view) = &msg
+        if let ServerMsg::View(view) = msg.as_ref()
             && let View::Display(d) = view.as_ref()
             && let Some(board) = display_board(d)
         {

@@ -16,6 +16,7 @@
 
 mod brain_ring;
 mod chgk;
+mod games;
 mod jury;
 mod reboot;
 
