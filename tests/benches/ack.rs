@@ -23,10 +23,15 @@
 //! `{"bench":"ack","cards":N,"udp_rtt_p99_us":…,"fsync_p50_us":…,
 //! "fsync_p99_us":…,"ack_p50_us":…,"ack_p99_us":…,"floor_ratio":…}`
 //! (floor_ratio = ack p99 / (fsync p99 + UDP round trip p99); the issue's
-//! target ≤ 3). Options: `--teams T`, `--questions Q` (at most the
-//! package's 36), `--pause-ms P`, `--udp-samples S` (default 5,000),
-//! `--fsync-samples F` (default 500). Built as a test (without cargo
-//! bench's `--bench` flag) it does nothing.
+//! target ≤ 3), then `"bare_quinn_ack_p50_us":…,"bare_quinn_ack_p99_us":…,
+//! "ratio_bare_p99":…}`: the transport's floor, the same frames one at a
+//! time over as many connections to a bare quinn server (the real server's
+//! certificate and settings, `minuta_tests::bare`) that fsyncs each in the
+//! same directory before its acknowledgement. Options: `--teams T`,
+//! `--questions Q` (at most the package's 36), `--pause-ms P`,
+//! `--udp-samples S` (default 5,000), `--fsync-samples F` (default 500),
+//! `--no-bare`. Built as a test (without cargo bench's `--bench` flag) it
+//! does nothing.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -37,8 +42,10 @@ use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
 use minuta_shared::play::games::GameReceipt;
 use minuta_shared::play::settings::ChgkTiming;
-use minuta_shared::wire::client::Command;
-use minuta_shared::wire::server::Receipt;
+use minuta_shared::wire::client::{ClientMsg, Command};
+use minuta_shared::wire::envelope::Envelope;
+use minuta_shared::wire::server::{Receipt, ServerMsg};
+use minuta_tests::bare::{self, BareServer, one_at_a_time};
 use minuta_tests::bench::{
     Floors, Mode, finish, floor_ratio, fsync_baseline, millis, parse, raise_to, udp_baseline,
 };
@@ -63,6 +70,14 @@ struct Args {
     floors: Floors,
     #[command(flatten)]
     mode: Mode,
+    /// No bare quinn run (no transport floor, no `ratio_bare_p99`).
+    #[arg(long)]
+    no_bare: bool,
+    /// Serve as the bare quinn fan-out server (the bench starts itself so):
+    /// prints its address and serves until killed.
+    #[arg(long, hide = true, num_args = 5,
+          value_names = ["ADDR", "CERT_DIR", "DATA_DIR", "ACK_BYTES", "FAN_BYTES"])]
+    bare_fanout_server: Option<Vec<String>>,
 }
 
 /// 1 to the package's 36 questions.
@@ -72,6 +87,9 @@ fn questions(s: &str) -> Result<u32, std::num::ParseIntError> {
 
 fn main() -> ExitCode {
     let args: Args = parse();
+    if let Some(serve) = &args.bare_fanout_server {
+        return bare::serve_fanout(serve);
+    }
     // `cargo test --benches` runs bench targets without `--bench`: do nothing.
     if args.mode.idle("ack") {
         return ExitCode::SUCCESS;
@@ -132,6 +150,8 @@ async fn run(args: Args) -> Result<String> {
 
     let clock = minuta_server::clock::ServerClock::start();
     let (mut acks, mut up, mut back) = (Vec::new(), Vec::new(), Vec::new());
+    // What a card and its acknowledgement weigh, for the bare run.
+    let (mut card_bytes, mut ack_bytes) = (0, 0);
     for q in 0..args.questions {
         let question = QuestionId(q);
         hall.start_question(question).await?;
@@ -144,9 +164,25 @@ async fn run(args: Args) -> Result<String> {
                     text: format!("ответ {}", i + 1),
                 },
             );
+            card_bytes = minuta_shared::wire::codec::encode_frame(&Envelope::new(
+                0,
+                ClientMsg::Command {
+                    request: 0,
+                    command: card.clone(),
+                },
+            ))?
+            .len();
             let written = Instant::now();
             let request = team.send_command(card).await?;
             let (read, result) = team.ack_timed(request).await?;
+            ack_bytes = minuta_shared::wire::codec::encode_frame(&Envelope::new(
+                0,
+                ServerMsg::Ack {
+                    request,
+                    result: result.clone(),
+                },
+            ))?
+            .len();
             match result {
                 Ok(Receipt::Game {
                     game: EVENT_CHGK,
@@ -205,13 +241,68 @@ async fn run(args: Args) -> Result<String> {
         start,
         "floor: fsync p99 {fsync_p99:.1} µs + UDP round trip p99 {udp_p99:.1} µs; ack p99 is {floor}× it (target ≤ 3)"
     );
+
+    // The transport's floor: the same single frames, one at a time, to a
+    // bare quinn server that makes each durable (an fsync in the same
+    // directory) and acknowledges it, then writes a small frame to every
+    // connection, as the views after a card.
+    let (bare50, bare99) = if args.no_bare {
+        (f64::NAN, f64::NAN)
+    } else {
+        let (fingerprint, cert_dir) = (hall.server.fingerprint, hall.server.cert_dir());
+        let data = hall.server.data_dir().join("bare");
+        let teams = hall.teams.len();
+        drop(hall.teams);
+        drop(hall.host);
+        drop(hall.display);
+        let bare = BareServer::start(
+            "--bare-fanout-server",
+            &[
+                cert_dir.as_os_str(),
+                data.as_os_str(),
+                ack_bytes.to_string().as_ref(),
+                "64".as_ref(),
+            ],
+        )
+        .await?;
+        let bare_acks = one_at_a_time(
+            &bare,
+            fingerprint,
+            teams,
+            acks.len(),
+            card_bytes,
+            args.pause,
+        )
+        .await?;
+        progress!(
+            start,
+            "{}",
+            summary(
+                &format!(
+                    "bare quinn (pid {}): a frame of {card_bytes} bytes → its {ack_bytes}-byte acknowledgement after an fsync",
+                    bare.pid()
+                ),
+                &bare_acks
+            )
+        );
+        (percentile(&bare_acks, 0.5), percentile(&bare_acks, 0.99))
+    };
+    let ratio_bare = (a99 / bare99 * 100.0).round() / 100.0;
+    progress!(
+        start,
+        "minuta against bare quinn: ack p99 {a99:.0} / {bare99:.0} µs = {ratio_bare}×"
+    );
+    let number = |x: f64| serde_json::Value::from(round1(x));
     Ok(format!(
-        "{{\"bench\":\"ack\",\"cards\":{},\"udp_rtt_p99_us\":{},\"fsync_p50_us\":{},\"fsync_p99_us\":{},\"ack_p50_us\":{},\"ack_p99_us\":{},\"floor_ratio\":{floor}}}",
+        "{{\"bench\":\"ack\",\"cards\":{},\"udp_rtt_p99_us\":{},\"fsync_p50_us\":{},\"fsync_p99_us\":{},\"ack_p50_us\":{},\"ack_p99_us\":{},\"floor_ratio\":{floor},\"bare_quinn_ack_p50_us\":{},\"bare_quinn_ack_p99_us\":{},\"ratio_bare_p99\":{}}}",
         acks.len(),
         round1(udp_p99),
         round1(fsync_p50),
         round1(fsync_p99),
         round1(a50),
         round1(a99),
+        number(bare50),
+        number(bare99),
+        number(ratio_bare),
     ))
 }

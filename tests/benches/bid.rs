@@ -36,12 +36,23 @@
 //! to stdout; the last line is one JSON object:
 //! `{"bench":"bid","captains":N,"udp_rtt_p99_us":…,"restart_seen_p50_us":…,
 //! "restart_seen_p99_us":…,"p99_ratio":…,"fsync_p99_us":…,"floor_ratio":…,
-//! "arrival_order_kept":true}` (p99_ratio = restart seen / raw UDP round
+//! "arrival_order_kept":true,…}` (p99_ratio = restart seen / raw UDP round
 //! trip, at p99; floor_ratio = restart seen p99 / (fsync p99 + UDP round
-//! trip p99), the target ≤ 3). Options: `--captains N`, `--rounds
-//! R` (default 40), `--udp-samples S` (default 5,000), `--fsync-samples F`
-//! (default 500). Built as a test (without cargo bench's `--bench` flag) it does
-//! nothing.
+//! trip p99), the target ≤ 3), ending with
+//! `"server_cpu_ms_per_round":…,"bare_quinn_seen_p50_us":…,
+//! "bare_quinn_seen_p99_us":…,"ratio_bare_p99":…}`: the transport's floor
+//! for the same traffic. The bench starts itself again as a bare quinn
+//! server (`minuta_tests::bare`: the real server's certificate, TLS,
+//! transport settings and socket, nothing of Minuta's) that makes each
+//! batch of frames durable with one fsync in the same directory,
+//! acknowledges each to its sender and writes one frame, as large as the
+//! mean patch the captains read, to every connection; the same N
+//! connections play the same rounds (barriers, seeded orders), and **bare
+//! seen** is write → a fan-out frame numbered by it or later read on every
+//! connection, for every frame (the bare server accepts them all).
+//! Options: `--captains N`, `--rounds R` (default 40), `--udp-samples S`
+//! (default 5,000), `--fsync-samples F` (default 500), `--no-bare`. Built
+//! as a test (without cargo bench's `--bench` flag) it does nothing.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};

@@ -263,16 +263,14 @@ async fn fanout_server(
 /// are dropped.
 async fn barrier(
     sends: &mut [quinn::SendStream],
-    rx: &mut mpsc::UnboundedReceiver<(usize, Instant, u8, u64)>,
+    rx: &mut mpsc::UnboundedReceiver<Read>,
 ) -> Result<()> {
     for send in sends.iter_mut() {
         send.write_all(&frame(PING, 0, HEADER)).await?;
     }
     let mut ponged = vec![false; sends.len()];
     while !ponged.iter().all(|p| *p) {
-        let (i, _, kind, _) = within_for(Duration::from_secs(10), "the bare pongs", rx.recv())
-            .await?
-            .ok_or_else(|| anyhow!("the bare fan-out's connections ended"))?;
+        let (i, _, kind, _) = next(rx).await?;
         if kind == PONG {
             ponged[i] = true;
         }
@@ -300,38 +298,15 @@ pub async fn fanout_rounds(
     rounds: usize,
     up_bytes: usize,
 ) -> Result<Fanout> {
-    let (tx, mut rx) = mpsc::unbounded_channel::<(usize, Instant, u8, u64)>();
-    let mut sends = Vec::with_capacity(n);
-    let mut conns = Vec::with_capacity(n);
-    for i in 0..n {
-        let endpoint = client_endpoint()?;
-        let Link {
-            conn,
-            mut send,
-            mut recv,
-            ..
-        } = Link::open(&endpoint, server.addr, fingerprint).await?;
-        // The stream is opened on the server's side by its first bytes: a
-        // frame the server reads as nothing of a round's.
-        send.write_all(&frame(0, 0, HEADER)).await?;
-        let tx = tx.clone();
-        tokio::spawn(async move {
-            while let Ok((kind, number)) = read_frame(&mut recv).await {
-                if tx.send((i, Instant::now(), kind, number)).is_err() {
-                    return;
-                }
-            }
-        });
-        sends.push(send);
-        conns.push((conn, endpoint));
-    }
+    let mut hall = BareHall::connect(server, fingerprint, n).await?;
+    let (sends, rx) = (&mut hall.sends, &mut hall.rx);
     let up = frame(UP, 0, up_bytes);
     let mut rng = Rng::new(2026);
     let mut seen_us = Vec::with_capacity(n * rounds);
     let cpu_before = server.cpu_seconds();
     for _ in 0..rounds {
         tokio::time::sleep(Duration::from_millis(70)).await;
-        barrier(&mut sends, &mut rx).await?;
+        barrier(sends, rx).await?;
         let mut order: Vec<usize> = (0..n).collect();
         rng.shuffle(&mut order);
         let mut written = vec![Instant::now(); n];
@@ -351,13 +326,7 @@ pub async fn fanout_rounds(
                     .all(|f| f.last().is_some_and(|(_, k)| Some(k) >= last))
         };
         while !done(&numbers, &fans) {
-            let (i, at, kind, number) = within_for(
-                Duration::from_secs(10),
-                "the bare fan-out's round",
-                rx.recv(),
-            )
-            .await?
-            .ok_or_else(|| anyhow!("the bare fan-out's connections ended"))?;
+            let (i, at, kind, number) = next(rx).await?;
             match kind {
                 ACK => numbers[i] = Some(number),
                 FAN => fans[i].push((at, number)),
@@ -375,16 +344,102 @@ pub async fn fanout_rounds(
             }
         }
         tokio::time::sleep(Duration::from_millis(60)).await;
-        barrier(&mut sends, &mut rx).await?;
+        barrier(sends, rx).await?;
     }
     let server_cpu_s = cpu_before.zip(server.cpu_seconds()).map(|(a, b)| b - a);
-    for (conn, endpoint) in conns {
-        conn.close(0u32.into(), b"done");
-        endpoint.close(0u32.into(), b"done");
-    }
+    hall.close();
     seen_us.sort_by(f64::total_cmp);
     Ok(Fanout {
         seen_us,
         server_cpu_s,
     })
+}
+
+/// `n` connections to the bare fan-out server; `cards` times, one after
+/// the other in turn, a connection writes a frame of `up_bytes` after a
+/// quiet `pause` and waits for its acknowledgement (the ack bench's single
+/// cards). Returns write → acknowledgement read, µs, sorted.
+pub async fn one_at_a_time(
+    server: &BareServer,
+    fingerprint: [u8; 32],
+    n: usize,
+    cards: usize,
+    up_bytes: usize,
+    pause: Duration,
+) -> Result<Vec<f64>> {
+    let mut hall = BareHall::connect(server, fingerprint, n).await?;
+    let up = frame(UP, 0, up_bytes);
+    let mut acks = Vec::with_capacity(cards);
+    for card in 0..cards {
+        tokio::time::sleep(pause).await;
+        let i = card % n;
+        let written = Instant::now();
+        hall.sends[i].write_all(&up).await?;
+        loop {
+            let (from, at, kind, _) = next(&mut hall.rx).await?;
+            if from == i && kind == ACK {
+                acks.push(at.saturating_duration_since(written).as_secs_f64() * 1e6);
+                break;
+            }
+        }
+    }
+    hall.close();
+    acks.sort_by(f64::total_cmp);
+    Ok(acks)
+}
+
+/// What a connection read: which, when, the frame's kind and number.
+type Read = (usize, Instant, u8, u64);
+
+async fn next(rx: &mut mpsc::UnboundedReceiver<Read>) -> Result<Read> {
+    within_for(Duration::from_secs(10), "a bare frame", rx.recv())
+        .await?
+        .ok_or_else(|| anyhow!("the bare server's connections ended"))
+}
+
+/// The bench's side of a bare run: `n` connections, each on its own UDP
+/// socket as the bench's terminals are, and every frame they read, stamped
+/// by a reader task of each.
+struct BareHall {
+    sends: Vec<quinn::SendStream>,
+    rx: mpsc::UnboundedReceiver<Read>,
+    conns: Vec<(quinn::Connection, quinn::Endpoint)>,
+}
+
+impl BareHall {
+    async fn connect(server: &BareServer, fingerprint: [u8; 32], n: usize) -> Result<BareHall> {
+        let (tx, rx) = mpsc::unbounded_channel::<Read>();
+        let mut sends = Vec::with_capacity(n);
+        let mut conns = Vec::with_capacity(n);
+        for i in 0..n {
+            let endpoint = client_endpoint()?;
+            let Link {
+                conn,
+                mut send,
+                mut recv,
+                ..
+            } = Link::open(&endpoint, server.addr, fingerprint).await?;
+            // The stream is opened on the server's side by its first bytes: a
+            // frame the server reads as nothing of a round's.
+            send.write_all(&frame(0, 0, HEADER)).await?;
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                while let Ok((kind, number)) = read_frame(&mut recv).await {
+                    if tx.send((i, Instant::now(), kind, number)).is_err() {
+                        return;
+                    }
+                }
+            });
+            sends.push(send);
+            conns.push((conn, endpoint));
+        }
+        Ok(BareHall { sends, rx, conns })
+    }
+
+    fn close(self) {
+        for (conn, endpoint) in self.conns {
+            conn.close(0u32.into(), b"done");
+            endpoint.close(0u32.into(), b"done");
+        }
+    }
 }
