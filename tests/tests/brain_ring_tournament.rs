@@ -998,16 +998,7 @@ fn chgk_question(hall: &mut VirtualHall, q: u32, right: &BTreeSet<usize>) -> Res
         } else {
             "не знаем"
         };
-        hall.ok(
-            team,
-            Command::game(
-                EVENT_CHGK,
-                ChgkCommand::SubmitCard {
-                    question,
-                    text: text.into(),
-                },
-            ),
-        )?;
+        hall.submit_card(team, question, text)??;
     }
     hall.ok(
         hall.host,

@@ -30,19 +30,6 @@ use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
 const Q0: QuestionId = QuestionId(0);
 const Q1: QuestionId = QuestionId(1);
 
-fn submit(
-    hall: &mut VirtualHall,
-    team: TerminalId,
-    question: QuestionId,
-    text: &str,
-) -> Result<Result<Receipt, CommandError>> {
-    let card = ChgkCommand::SubmitCard {
-        question,
-        text: text.into(),
-    };
-    hall.command(team, Command::game(EVENT_CHGK, card))
-}
-
 /// Every message terminal `t` received, as the bytes of its frame: the
 /// envelope numbered from 1 as the connection's writer numbers it.
 fn frames(hall: &VirtualHall, t: TerminalId) -> Result<Vec<Vec<u8>>> {
@@ -129,7 +116,7 @@ fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         let clock = hall.start_question(round.question)?;
         for (i, text) in &round.on_time {
             let team = hall.teams[*i];
-            let receipt = submit(&mut hall, team, round.question, text)??;
+            let receipt = hall.submit_card(team, round.question, text)??;
             ensure!(
                 !card_receipt(&receipt, &clock)?.1,
                 "team {i}'s card is on time: {receipt:?}"
@@ -138,7 +125,7 @@ fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
         hall.wait_until_over(round.question)?;
         for (i, text) in &round.late {
             let team = hall.teams[*i];
-            let receipt = submit(&mut hall, team, round.question, text)??;
+            let receipt = hall.submit_card(team, round.question, text)??;
             ensure!(
                 card_receipt(&receipt, &clock)?.1,
                 "team {i}'s card is late: {receipt:?}"
@@ -471,8 +458,8 @@ fn standings_4_3_the_hall_sees_only_revealed_questions() -> Result<()> {
         "{early:?}"
     );
     let [t1, t2] = [hall.teams[0], hall.teams[1]];
-    submit(&mut hall, t1, Q0, "серп, молот")??;
-    submit(&mut hall, t2, Q0, "кувалда")??;
+    hall.submit_card(t1, Q0, "серп, молот")??;
+    hall.submit_card(t2, Q0, "кувалда")??;
     let view = hall.host_sees("two cards", |v| {
         judging_of(v, Q0).is_some_and(|j| j.groups.len() == 2)
     })?;

@@ -48,11 +48,7 @@ fn chgk_6_5_a_disputed_answer_goes_to_the_jury_and_the_export_waits_for_it() -> 
     // marked absent (it did not come).
     hall.start_question(Q0)?;
     for (i, text) in [(0, "серп, молот"), (1, "серп и молот")] {
-        let card = ChgkCommand::SubmitCard {
-            question: Q0,
-            text: text.into(),
-        };
-        hall.ok(hall.teams[i], Command::game(EVENT_CHGK, card))?;
+        hall.submit_card(hall.teams[i], Q0, text)??;
     }
     hall.wait_until_over(Q0)?;
     let view = hall.host_sees("both cards", |v| {

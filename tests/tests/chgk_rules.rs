@@ -16,21 +16,9 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_tests::hall::{card_receipt, judging_of, test_timing};
 use minuta_tests::sim_net::Conditions;
-use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
+use minuta_tests::virtual_hall::VirtualHall;
 
 const Q0: QuestionId = QuestionId(0);
-
-fn submit(
-    hall: &mut VirtualHall,
-    team: TerminalId,
-    text: &str,
-) -> Result<Result<Receipt, CommandError>> {
-    let card = ChgkCommand::SubmitCard {
-        question: Q0,
-        text: text.into(),
-    };
-    hall.command(team, Command::game(EVENT_CHGK, card))
-}
 
 #[test]
 fn chgk_3_card_after_grace_is_late_but_kept() -> Result<()> {
@@ -49,20 +37,21 @@ fn chgk_3_card_after_grace_is_late_but_kept() -> Result<()> {
     // minute, one after the grace; the fifth team hands in nothing.
     let announce = ChgkCommand::Announce { question: Q0 };
     hall.ok(host, Command::game(EVENT_CHGK, announce))?;
-    let early =
-        submit(&mut hall, teams[0], "Серп, молот")?.map_err(|e| anyhow!("the early card: {e}"))?;
+    let early = hall
+        .submit_card(teams[0], Q0, "Серп, молот")?
+        .map_err(|e| anyhow!("the early card: {e}"))?;
     hall.ok(host, Command::game(EVENT_CHGK, ChgkCommand::StartMinute))?;
     let clock = hall
         .host_sees("the minute", |v| v.event_chgk().clock.started_at.is_some())?
         .event_chgk()
         .clock
         .clone();
-    let on_time = submit(&mut hall, teams[1], "серп и молот")??;
-    let on_time_2 = submit(&mut hall, teams[2], "молот, серп")??;
+    let on_time = hall.submit_card(teams[1], Q0, "серп и молот")??;
+    let on_time_2 = hall.submit_card(teams[2], Q0, "молот, серп")??;
     hall.team_sees(teams[3], "the grace to end", |v| {
         v.event_chgk().clock.phase == Phase::Over
     })?;
-    let late = submit(&mut hall, teams[3], "Серп и молот!")??;
+    let late = hall.submit_card(teams[3], Q0, "Серп и молот!")??;
 
     // Assert: the receipts. A card before «Время» counts at 0 ms.
     let Receipt::Game {
@@ -92,9 +81,9 @@ fn chgk_3_card_after_grace_is_late_but_kept() -> Result<()> {
     let accepted = Err(CommandError::Play(PlayError::Game(GameError::Chgk(
         ChgkError::CardAlreadyAccepted,
     ))));
-    let again = submit(&mut hall, teams[1], "другой ответ")?;
+    let again = hall.submit_card(teams[1], Q0, "другой ответ")?;
     ensure!(again == accepted, "a second card: {again:?}");
-    let again = submit(&mut hall, teams[3], "другой ответ")?;
+    let again = hall.submit_card(teams[3], Q0, "другой ответ")?;
     ensure!(again == accepted, "a second late card: {again:?}");
 
     // The host sees the late card apart, with its time, and who is missing.

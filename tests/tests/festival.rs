@@ -234,16 +234,7 @@ fn chgk_question(hall: &mut VirtualHall, question: QuestionId, right: &[usize]) 
         } else {
             "Не знаем"
         };
-        hall.ok(
-            team,
-            Command::game(
-                EVENT_CHGK,
-                ChgkCommand::SubmitCard {
-                    question,
-                    text: text.into(),
-                },
-            ),
-        )?;
+        hall.submit_card(team, question, text)??;
     }
     hall.ok(host, Command::game(EVENT_CHGK, ChgkCommand::StartMinute))?;
     let all = hall.teams.len();
