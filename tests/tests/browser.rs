@@ -333,6 +333,21 @@ async fn browser_neptune_6_4_a_captain_bids_from_a_phone() -> Result<()> {
         Ok(())
     })?;
 
+    // The host's dashboard on a laptop (1280×720), on the game's tab: the
+    // phone's 40 in the desk's log of bids.
+    let host_url = link(&hall.server, &hall.server.host_code.clone())?;
+    let host = blocking(|| -> Result<Page> {
+        let host = Page::open(LAPTOP, "host-neptune", &host_url)?;
+        host.wait_connection("connected", PAGE)?;
+        let tab = host.wait_widget("the game's tab", |w| w.says("Нептун"))?;
+        host.tap(&tab)?;
+        host.wait_label("Ставки по порядку")?;
+        host.wait_widget("the phone's 40 in the log", |w| {
+            w.value == "40" && bid_log(&host).is_ok_and(|log| log == ["1", "Команда 1", "40"])
+        })?;
+        Ok(host)
+    })?;
+
     // Assert: the phone's 40 stands: the other captain's 40 no longer
     // raises it (6.4: each bid above the last).
     let second = hall.teams[1]
@@ -365,9 +380,32 @@ async fn browser_neptune_6_4_a_captain_bids_from_a_phone() -> Result<()> {
             w.role == "Button" && w.enabled && w.says("+10 (60)")
         })?;
         page.shot("outbid")?;
+        // The host's desk follows (the staff's patch): 50 stands, both
+        // bids listed in the order the server took them.
+        let both = ["1", "Команда 1", "40", "2", "Команда 2", "50"];
+        host.wait_widget("the 50 in the log after the 40", |w| {
+            w.value == "50" && bid_log(&host).is_ok_and(|log| log == both)
+        })?;
+        host.shot("auction")?;
         Ok(())
     })?;
     Ok(())
+}
+
+/// The words of the host's log of bids (Нептун 6.3), row after row: what
+/// the page shows between its title and the by-hand bid below it.
+fn bid_log(host: &Page) -> Result<Vec<String>> {
+    let widgets = host.widgets()?;
+    let at = |words: &str| widgets.iter().find(|w| w.value == words).map(|w| w.y);
+    let (Some(top), Some(bottom)) = (at("Ставки по порядку"), at("Ставка вручную"))
+    else {
+        bail!("no log of bids on the host's page");
+    };
+    Ok(widgets
+        .into_iter()
+        .filter(|w| w.role == "Label" && w.y > top && w.y < bottom && !w.value.is_empty())
+        .map(|w| w.value)
+        .collect())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
