@@ -113,16 +113,16 @@ pub fn export_core(core: &Core, format: ExportFormat, place: &str) -> Result<Str
 /// ([`jury_protocol::build`]), dated by the store's first event.
 pub fn protocol(data_dir: &Path) -> Result<Protocol, ExportError> {
     let (core, events) = replayed(data_dir)?;
-    let started = events.iter().find_map(|e| match e {
+    Ok(protocol_of(&core, &events))
+}
+
+/// The jury's protocol of a core replayed from `events`, dated by their
+/// `Initialised` (an undated one, at zero, gives no date).
+pub fn protocol_of<'a>(core: &Core, events: impl IntoIterator<Item = &'a Event>) -> Protocol {
+    let started = events.into_iter().find_map(|e| match e {
         Event::Initialised { at, .. } => Some(*at),
         _ => None,
     });
-    Ok(protocol_of(&core, started))
-}
-
-/// The jury's protocol of a core already replayed, dated by `started`
-/// (the store's `Initialised`; an undated one, at zero, gives no date).
-pub fn protocol_of(core: &Core, started: Option<ServerTime>) -> Protocol {
     jury_protocol::build(core, started.filter(|at| *at != ServerTime::ZERO))
 }
 

@@ -101,7 +101,7 @@ use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{self, MAX_TERMINAL_FRAME_BYTES};
 use minuta_shared::wire::envelope::Envelope;
 use minuta_shared::wire::server::{CommandError, Receipt};
-use minuta_tests::bare::BareServer;
+use minuta_tests::bare::{BareServer, serve_process};
 use minuta_tests::bench::{Mode, at_least, finish, parse, raise_to, seconds};
 use minuta_tests::hall::{load_package, players, set_up_tournament, team_codes, team_name};
 use minuta_tests::server::cpu_seconds_of;
@@ -1028,30 +1028,15 @@ async fn echo(link: &mut Link, frame: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// The bare echo server's process (`--bare-echo-server ADDR CERT_DIR`): a
-/// current-thread runtime, as `minuta-server` runs on
-/// (server/src/main.rs), serving until it is killed.
+/// The bare echo server's process (`--bare-echo-server ADDR CERT_DIR`).
 fn serve_bare_echo(args: &[String]) -> ExitCode {
-    let served = match args {
-        [listen, cert_dir] => listen
-            .parse::<SocketAddr>()
-            .with_context(|| format!("the address {listen:?}"))
-            .and_then(|listen| {
-                tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                    .context("starting the runtime")?
-                    .block_on(bare_echo_server(listen, Path::new(cert_dir)))
-            }),
-        _ => Err(anyhow!("--bare-echo-server takes ADDR and CERT_DIR")),
-    };
-    match served {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("burst: bare echo server: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    let usage = "--bare-echo-server takes ADDR and CERT_DIR";
+    serve_process("burst: bare echo server", usage, args, |listen, rest| {
+        let [cert_dir] = rest else {
+            bail!("{} arguments after ADDR", rest.len());
+        };
+        Ok(bare_echo_server(listen, Path::new(cert_dir)))
+    })
 }
 
 /// The bare quinn echo server: the real server's certificate, TLS and

@@ -2,12 +2,14 @@
 //! the bench binary started again as a server of nothing but quinn with
 //! the real server's certificate, TLS and transport settings and UDP
 //! socket ([`BareServer`]), and the fan-out a bid's patch makes, done bare
-//! ([`serve_fanout`], [`fanout_rounds`]): every message made durable by a
-//! group fsync, acknowledged to its sender, then one small frame sent to
-//! every connection. What must not live here: anything of Minuta's
+//! ([`serve_fanout`]; [`fanout_rounds`] as `bid` plays it,
+//! [`one_at_a_time`] as `ack` does): every message made durable by a group
+//! fsync, acknowledged to its sender, then one small frame sent to every
+//! connection. `burst`'s bare echo runs through [`serve_process`] too. What must not live here: anything of Minuta's
 //! between the socket and the disk (no core, no views, no codec of ours).
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::Path;
@@ -67,7 +69,7 @@ impl BareServer {
         match said.await {
             Ok(addr) => Ok(BareServer { child, addr }),
             Err(e) => {
-                let _ = self_kill(&mut child);
+                let _ = stop(&mut child);
                 Err(e)
             }
         }
@@ -82,14 +84,14 @@ impl BareServer {
     }
 }
 
-fn self_kill(child: &mut std::process::Child) -> std::io::Result<()> {
+fn stop(child: &mut std::process::Child) -> std::io::Result<()> {
     child.kill()?;
     child.wait().map(|_| ())
 }
 
 impl Drop for BareServer {
     fn drop(&mut self) {
-        let _ = self_kill(&mut self.child);
+        let _ = stop(&mut self.child);
     }
 }
 
@@ -126,41 +128,60 @@ async fn read_frame(recv: &mut quinn::RecvStream) -> Result<(u8, u64)> {
     Ok((body[0], u64::from_be_bytes(number)))
 }
 
-/// The bare fan-out server's process (`--bare-fanout-server ADDR CERT_DIR
-/// DATA_DIR ACK_BYTES FAN_BYTES`): a current-thread runtime, as
-/// `minuta-server` runs on, serving until it is killed.
-pub fn serve_fanout(args: &[String]) -> ExitCode {
-    let served = match args {
-        [listen, cert_dir, data_dir, ack, fan] => (|| {
-            let listen: SocketAddr = listen
-                .parse()
-                .with_context(|| format!("the address {listen:?}"))?;
-            let sizes = (
-                ack.parse().with_context(|| format!("ACK_BYTES {ack:?}"))?,
-                fan.parse().with_context(|| format!("FAN_BYTES {fan:?}"))?,
-            );
-            tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .context("starting the runtime")?
-                .block_on(fanout_server(
-                    listen,
-                    Path::new(cert_dir),
-                    Path::new(data_dir),
-                    sizes,
-                ))
-        })(),
-        _ => Err(anyhow!(
-            "--bare-fanout-server takes ADDR CERT_DIR DATA_DIR ACK_BYTES FAN_BYTES"
-        )),
-    };
+/// A bare server's process: `serve(listen, args)` on a current-thread
+/// runtime, as `minuta-server` runs on (server/src/main.rs), until it is
+/// killed; `args` are what follows ADDR, `usage` says what they should be.
+pub fn serve_process<'a, F>(
+    what: &str,
+    usage: &str,
+    args: &'a [String],
+    serve: impl FnOnce(SocketAddr, &'a [String]) -> Result<F>,
+) -> ExitCode
+where
+    F: Future<Output = Result<()>>,
+{
+    let served = (|| {
+        let [listen, rest @ ..] = args else {
+            bail!("{usage}");
+        };
+        let listen: SocketAddr = listen
+            .parse()
+            .with_context(|| format!("the address {listen:?}"))?;
+        let server = serve(listen, rest).context(usage.to_owned())?;
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .context("starting the runtime")?
+            .block_on(server)
+    })();
     match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bare fan-out server: {e:#}");
+            eprintln!("{what}: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// The bare fan-out server's process (`--bare-fanout-server ADDR CERT_DIR
+/// DATA_DIR ACK_BYTES FAN_BYTES`).
+pub fn serve_fanout(args: &[String]) -> ExitCode {
+    let usage = "--bare-fanout-server takes ADDR CERT_DIR DATA_DIR ACK_BYTES FAN_BYTES";
+    serve_process("bare fan-out server", usage, args, |listen, rest| {
+        let [cert_dir, data_dir, ack, fan] = rest else {
+            bail!("{} arguments after ADDR", rest.len());
+        };
+        let sizes = (
+            ack.parse().with_context(|| format!("ACK_BYTES {ack:?}"))?,
+            fan.parse().with_context(|| format!("FAN_BYTES {fan:?}"))?,
+        );
+        Ok(fanout_server(
+            listen,
+            Path::new(cert_dir),
+            Path::new(data_dir),
+            sizes,
+        ))
+    })
 }
 
 enum Inbound {

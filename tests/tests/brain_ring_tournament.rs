@@ -33,8 +33,6 @@ use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingFightView, RingPlayError,
     RingStage, RingTiming,
 };
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Verdict};
-use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameError, GamePatch, PlayError};
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::rules::brain_ring::FightStatus;
@@ -42,7 +40,6 @@ use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::server::{CommandError, ServerMsg};
 use minuta_shared::wire::view::{HostView, View};
 use minuta_tests::brain_ring::{RingSight, fight_in, own_fight};
-use minuta_tests::hall::judging_of;
 use minuta_tests::sim_net::Conditions;
 use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
 
@@ -984,63 +981,6 @@ fn screens_kept_their_place(hall: &VirtualHall) -> Result<usize> {
 
 // ------------------------------------------------------------------ ChGK
 
-/// Plays ChGK question `q`: the teams of `right` (hall indices) hand in the
-/// author's answer, the others «не знаем»; the host judges and reveals.
-fn chgk_question(hall: &mut VirtualHall, q: u32, right: &BTreeSet<usize>) -> Result<()> {
-    let question = QuestionId(q);
-    hall.ok(
-        hall.host,
-        Command::game(EVENT_CHGK, ChgkCommand::Announce { question }),
-    )?;
-    for (i, team) in hall.teams.clone().into_iter().enumerate() {
-        let text = if right.contains(&i) {
-            ANSWERS[q as usize]
-        } else {
-            "не знаем"
-        };
-        hall.submit_card(team, question, text)??;
-    }
-    hall.ok(
-        hall.host,
-        Command::game(EVENT_CHGK, ChgkCommand::StartMinute),
-    )?;
-    let all = hall.teams.len();
-    let view = hall.host_sees("the minute over and every card grouped", |v| {
-        v.event_chgk().clock.question == Some(question)
-            && v.event_chgk().clock.phase == Phase::Over
-            && judging_of(v, question)
-                .is_some_and(|j| j.groups.iter().map(|g| g.teams.len()).sum::<usize>() == all)
-    })?;
-    let judging = judging_of(&view, question).ok_or_else(|| anyhow!("no judging of {q}"))?;
-    for group in &judging.groups {
-        let correct = group.teams.iter().all(|t| {
-            let i = hall.team_ids.iter().position(|id| id == t);
-            i.is_some_and(|i| right.contains(&i))
-        });
-        let verdict = if correct {
-            Verdict::Correct
-        } else {
-            Verdict::Wrong
-        };
-        hall.ok(
-            hall.host,
-            Command::game(
-                EVENT_CHGK,
-                ChgkCommand::Judge {
-                    question,
-                    group: group.key.clone(),
-                    verdict,
-                },
-            ),
-        )?;
-    }
-    hall.ok(
-        hall.host,
-        Command::game(EVENT_CHGK, ChgkCommand::Reveal { question }),
-    )?;
-    Ok(())
-}
-
 // ------------------------------------------------------------------ the tests
 
 #[test]
@@ -1054,7 +994,9 @@ fn brain_ring_4_3_to_4_12_a_whole_tournament_from_qualification_to_the_final() -
             .filter(|(_, qs, _, _)| qs.contains(&q))
             .map(|(number, _, _, _)| number - 1)
             .collect();
-        chgk_question(&mut hall, q, &right)?;
+        hall.play_question(QuestionId(q), ANSWERS[q as usize], "не знаем", |i| {
+            right.contains(&i)
+        })?;
     }
     let chgk_table: Vec<(TeamId, u32, i64)> = CHGK_DAY
         .iter()

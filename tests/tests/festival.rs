@@ -24,8 +24,7 @@ use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingStage,
 };
-use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK, Verdict};
-use minuta_shared::play::clock::Phase;
+use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings, GameStaffView};
 use minuta_shared::play::multigames::{
     MultigamesCommand as M, MultigamesReceipt, MultigamesSettings, MultigamesStaffView, TaskDraft,
@@ -39,10 +38,9 @@ use minuta_shared::tournament::festival::Prize;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::server::Receipt;
 use minuta_shared::wire::view::{FestivalTable, HostView};
-use minuta_tests::brain_ring::{RingSight, Verdict as Press, fight_in, ring_timing, verdict_of};
-use minuta_tests::hall::judging_of;
+use minuta_tests::brain_ring::{RingSight, fight_in, ring_timing};
 use minuta_tests::sim_net::Conditions;
-use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
+use minuta_tests::virtual_hall::VirtualHall;
 
 /// Day one's ChGK: the two questions played in each of the two tours (by
 /// position in the tour), and the teams (1 to 8) right on each. Eight teams
@@ -96,20 +94,6 @@ fn credit(text: &str) -> Result<Credit> {
 
 fn now_on(programme: Option<&ProgrammeView>) -> Option<Slot> {
     programme.and_then(|p| p.find(SlotStatus::Now).map(|s| s.slot))
-}
-
-/// The terminal of `team`.
-fn terminal_of(hall: &VirtualHall, team: TeamId) -> Result<TerminalId> {
-    hall.team_ids
-        .iter()
-        .position(|t| *t == team)
-        .map(|i| hall.teams[i])
-        .ok_or_else(|| anyhow!("no terminal for {team}"))
-}
-
-/// Presses the button once and returns the server's verdict.
-fn press(hall: &mut VirtualHall, t: TerminalId) -> Result<Press> {
-    verdict_of(&hall.command(t, Command::Press { clock_offset_us: 0 })?)
 }
 
 /// The programme's «now», as the host and the projector see it.
@@ -219,63 +203,6 @@ fn multigames_tour(hall: &mut VirtualHall, id: GameId, task: TaskId) -> Result<(
     Ok(())
 }
 
-/// Plays the `index`-th question of ChGK tour `tour`: the teams of `right`
-/// (numbers) hand in a right answer, the others «не знаем»; the host
-/// judges, reveals.
-fn chgk_question(hall: &mut VirtualHall, question: QuestionId, right: &[usize]) -> Result<()> {
-    let host = hall.host;
-    hall.ok(
-        host,
-        Command::game(EVENT_CHGK, ChgkCommand::Announce { question }),
-    )?;
-    for (i, team) in hall.teams.clone().into_iter().enumerate() {
-        let text = if right.contains(&(i + 1)) {
-            "Верный ответ"
-        } else {
-            "Не знаем"
-        };
-        hall.submit_card(team, question, text)??;
-    }
-    hall.ok(host, Command::game(EVENT_CHGK, ChgkCommand::StartMinute))?;
-    let all = hall.teams.len();
-    let view = hall.host_sees("the minute over and every card grouped", |v| {
-        v.event_chgk().clock.question == Some(question)
-            && v.event_chgk().clock.phase == Phase::Over
-            && judging_of(v, question)
-                .is_some_and(|j| j.groups.iter().map(|g| g.teams.len()).sum::<usize>() == all)
-    })?;
-    let judging = judging_of(&view, question).ok_or_else(|| anyhow!("no judging"))?;
-    for group in &judging.groups {
-        let correct = group.teams.iter().all(|t| {
-            hall.team_ids
-                .iter()
-                .position(|id| id == t)
-                .is_some_and(|i| right.contains(&(i + 1)))
-        });
-        let verdict = if correct {
-            Verdict::Correct
-        } else {
-            Verdict::Wrong
-        };
-        hall.ok(
-            host,
-            Command::game(
-                EVENT_CHGK,
-                ChgkCommand::Judge {
-                    question,
-                    group: group.key.clone(),
-                    verdict,
-                },
-            ),
-        )?;
-    }
-    hall.ok(
-        host,
-        Command::game(EVENT_CHGK, ChgkCommand::Reveal { question }),
-    )?;
-    Ok(())
-}
-
 /// Plays a Brain-ring fight out at the buttons: table 0 takes the odd
 /// questions, table 1 the even ones, so table 0 wins 3:2 (5 questions) or
 /// 4:3 (7). In the tournament's first fight table 1 false-starts on the
@@ -290,17 +217,17 @@ fn play_fight(hall: &mut VirtualHall, fight: FightId, first: bool) -> Result<()>
     let tables = fight_in(view.ring(), fight)
         .map(|f| f.tables)
         .ok_or_else(|| anyhow!("no fight {fight}"))?;
-    let (left, right) = (terminal_of(hall, tables[0])?, terminal_of(hall, tables[1])?);
+    let (left, right) = (hall.terminal_of(tables[0])?, hall.terminal_of(tables[1])?);
     for number in 1u32.. {
         hall.ok(host, ring(RingCommand::Read { fight }))?;
         if first && number == 1 {
-            let early = press(hall, right)?;
+            let early = hall.press(right)?;
             ensure!(early.kind == PressKind::FalseStart, "{early:?}");
         }
         hall.ok(host, ring(RingCommand::Arm { fight }))?;
         let taker = if number % 2 == 1 { left } else { right };
         if first && number == 2 {
-            let wrong = press(hall, right)?;
+            let wrong = hall.press(right)?;
             ensure!(wrong.kind == PressKind::Won, "{wrong:?}");
             hall.ok(
                 host,
@@ -309,10 +236,10 @@ fn play_fight(hall: &mut VirtualHall, fight: FightId, first: bool) -> Result<()>
                     correct: false,
                 }),
             )?;
-            let taken = press(hall, left)?;
+            let taken = hall.press(left)?;
             ensure!(taken.kind == PressKind::Won, "the 20 s: {taken:?}");
         } else {
-            let won = press(hall, taker)?;
+            let won = hall.press(taker)?;
             ensure!(won.kind == PressKind::Won, "question {number}: {won:?}");
         }
         hall.ok(
@@ -478,7 +405,12 @@ fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_every_te
                 .1
                 .get(index)
                 .ok_or_else(|| anyhow!("tour {tour} has no question {index}"))?;
-            chgk_question(&mut hall, question, right)?;
+            hall.play_question(
+                question,
+                "Верный ответ",
+                "Не знаем",
+                |i| right.contains(&(i + 1)),
+            )?;
         }
         // Two questions are the whole tour today: the host closes it.
         hall.ok(

@@ -1,17 +1,24 @@
-//! The appeal jury (6.5) on the virtual hall: what its terminal sees, and
+//! The appeal jury (6.5) on the virtual hall: its terminal joining, what it sees, and
 //! the jury's protocol as `minuta-server export --format pdf` reads it
 //! from the store. Nothing here decides a rule.
 
 use anyhow::{Result, anyhow};
 
-use minuta_server::core::Event;
 use minuta_server::export::protocol_of;
 use minuta_server::jury_protocol::Protocol;
+use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::view::{JuryView, View};
 
-use super::{TerminalId, VirtualHall};
+use super::{JURY_SECRET, TerminalId, VirtualHall};
 
 impl VirtualHall {
+    /// The appeal jury's terminal (6.5) joins with its secret.
+    pub fn join_jury(&mut self) -> Result<TerminalId> {
+        self.join(Credential::Jury {
+            secret: JURY_SECRET.into(),
+        })
+    }
+
     /// Runs until the jury's terminal `t` sees what `done` asks, and
     /// returns its view.
     pub fn jury_sees(
@@ -38,10 +45,6 @@ impl VirtualHall {
     /// `minuta_server::export::protocol` does with a data directory.
     pub fn protocol(&self) -> Result<Protocol> {
         let core = self.restart()?;
-        let started = self.stored().iter().find_map(|(_, e)| match e {
-            Event::Initialised { at, .. } => Some(*at),
-            _ => None,
-        });
-        Ok(protocol_of(&core, started))
+        Ok(protocol_of(&core, self.stored().iter().map(|(_, e)| e)))
     }
 }

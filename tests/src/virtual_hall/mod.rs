@@ -12,7 +12,8 @@
 //! server does on start, and exported as `minuta-server export` would
 //! ([`VirtualHall::export`]). What must not live here: QUIC, TLS or framing
 //! (the few real-socket tests keep those), or anything a format decides.
-//! The steps of one format's play live beside it (`chgk`).
+//! Beside it: a crash and restart (`reboot`), the appeal jury (`jury`),
+//! and the steps of one format's play (`chgk`, `brain_ring`, `games`).
 
 mod brain_ring;
 mod chgk;
@@ -105,6 +106,23 @@ pub struct VirtualHall {
     pub team_ids: Vec<TeamId>,
 }
 
+/// The server's machine on `core`: its new secrets numbered after
+/// `secrets` («secret1», …), its views costing no time.
+fn machine(core: Core, secrets: &'static str, now: ServerTime) -> Server {
+    let mut n = 0u64;
+    let fresh = Box::new(move || {
+        n += 1;
+        format!("{secrets}{n}")
+    });
+    Server::new(
+        core,
+        People::default(),
+        fresh,
+        Box::new(|| Duration::ZERO),
+        now,
+    )
+}
+
 /// The hall's clock starts here (2027-01-15 in µs since the epoch).
 fn start() -> ServerTime {
     ServerTime(1_800_000_000_000_000)
@@ -124,20 +142,8 @@ impl VirtualHall {
         ) {
             stored.extend(init.into_iter().map(|e| (now.0, e)));
         }
-        let mut secret = 0u64;
-        let secrets = Box::new(move || {
-            secret += 1;
-            format!("secret{secret}")
-        });
-        let server = Server::new(
-            core,
-            People::default(),
-            secrets,
-            Box::new(|| Duration::ZERO),
-            now,
-        );
         VirtualHall {
-            server,
+            server: machine(core, "secret", now),
             now,
             net,
             rng: Rng::new(net.seed),
@@ -391,13 +397,6 @@ impl VirtualHall {
     pub fn export(&self, format: ExportFormat) -> Result<String> {
         let core = self.restart()?;
         export_core(&core, format, "the virtual hall's store").map_err(|e| anyhow!("{e}"))
-    }
-
-    /// The appeal jury's terminal (6.5) joins with its secret.
-    pub fn join_jury(&mut self) -> Result<TerminalId> {
-        self.join(Credential::Jury {
-            secret: JURY_SECRET.into(),
-        })
     }
 
     /// When the next thing happens: a delivery, the store's commit, a

@@ -5,14 +5,10 @@
 //! start takes before it serves (`minuta_server::start`).
 
 use std::collections::BTreeMap;
-use std::time::Duration;
 
 use anyhow::Result;
 
-use minuta_server::machine::Server;
-use minuta_server::people::People;
-
-use super::VirtualHall;
+use super::{VirtualHall, machine};
 
 impl VirtualHall {
     /// The server crashes and starts again on its store. The terminals'
@@ -29,21 +25,10 @@ impl VirtualHall {
         let mut core = self.restart()?;
         let now = self.now;
         let mut setup = core.resume_after_restart(now);
-        let mut secret = 0u64;
-        let mut fresh = move || {
-            secret += 1;
-            format!("restarted-secret{secret}")
-        };
-        setup.extend(core.upgrade(fresh()));
+        setup.extend(core.upgrade("restarted-upgrade".into()));
         setup.extend(core.handle_timeout(now));
         self.stored.extend(setup.into_iter().map(|e| (now.0, e)));
-        self.server = Server::new(
-            core,
-            People::default(),
-            Box::new(fresh),
-            Box::new(|| Duration::ZERO),
-            now,
-        );
+        self.server = machine(core, "restarted-secret", now);
         Ok(())
     }
 }
