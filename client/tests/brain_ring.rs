@@ -18,13 +18,13 @@ use minuta_client::views::games::{EventTab, GameForm};
 use minuta_client::views::host::{HostForm, HostTab};
 use minuta_client::views::team;
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, ButtonQuestion, EVENT_RING, FightId, FightKind, Press, PressKind, RingBoard,
     RingCommand, RingFightView, RingPlaceRow, RingQuestionText, RingStage, RingStandingRow,
     RingTiming,
 };
 use minuta_shared::play::cut::CutBoard;
-use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::tournament::Place;
 use minuta_shared::wire::client::{Command, CutDecision, CutStep};
@@ -63,7 +63,7 @@ fn fight(phase: ButtonPhase) -> RingFightView {
         label: "Круг 1, бой 2".into(),
         kind: FightKind::Qualifying { round: 1 },
         ordinal: 2,
-        format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
+        format: minuta_shared::play::brain_ring::rules::FightFormat::QUALIFYING,
         stage: 1,
         tables: [TeamId(1), TeamId(2)],
         names: ["Знатоки".into(), "Эрудиты".into()],
@@ -214,7 +214,7 @@ fn the_fight_is_named_in_the_terminal_s_language() {
 #[test]
 fn brain_ring_4_10_the_last_regulation_question_is_not_sudden_death_once_over() {
     use minuta_client::views::brain_ring::question_line;
-    use minuta_shared::rules::brain_ring::FightFormat;
+    use minuta_shared::play::brain_ring::rules::FightFormat;
     let drawn_after_five = |phase| {
         let mut f = fight(phase);
         f.format = FightFormat::PLAYOFF;

@@ -279,14 +279,14 @@ fn erudit_5_8_in_the_semi_open_tour_players_of_earlier_rounds_are_not_offered() 
         .team_view(TeamId(1), &hall.roster, hall.now());
     let board = view.board.game.as_mut().expect("the game");
     board.phase = minuta_shared::play::erudit::PhaseView::Lineup {
-        kind: minuta_shared::rules::erudit::TourKind::SemiOpen,
+        kind: minuta_shared::play::erudit::rules::TourKind::SemiOpen,
         deadline: ServerTime::from_millis(START_MS + 20_000),
         first_round: 1,
         rounds: 1,
         submitted: vec![false; 4],
     };
     view.lineup = Some(LineupForm {
-        kind: minuta_shared::rules::erudit::TourKind::SemiOpen,
+        kind: minuta_shared::play::erudit::rules::TourKind::SemiOpen,
         deadline: ServerTime::from_millis(START_MS + 20_000),
         first_round: 1,
         rounds: 1,

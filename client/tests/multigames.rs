@@ -17,13 +17,13 @@ use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::{
     Format, GameCommand, GameDisplayView, GameReceipt, GameSettings, GameStaffView, GameTeamView,
 };
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     AppealDecision, AppealNo, AppealRow, Awarder, MultiStandingRow, MultigamesCommand,
     MultigamesDisplayView, MultigamesReceipt, MultigamesSettings, MultigamesStaffView,
     MultigamesTeamView, StaffAnswer, StaffTask, StaffTour, TaskAppealKind, TaskClock, TaskHeading,
     TaskId, TaskReveal, TaskStatus, TeamAnswer, TeamTask, TourNo,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::ServerTime;
 use minuta_shared::tournament::Place;
 use minuta_shared::wire::client::Command;

@@ -16,12 +16,12 @@ use minuta_client::views::neptune::{Neptune, NeptuneForm};
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, Slice, TeamId};
 use minuta_shared::play::games::{Format, GameDisplayView, GameStaffView};
+use minuta_shared::play::neptune::rules::{Bid, Contest};
 use minuta_shared::play::neptune::{
     CardKey, ContestSizes, NegativeItem, NegativePart, NeptuneCommand, NeptuneEvent, NeptuneMatch,
     NeptunePackage, NeptuneSettings, NeptuneTeamView, NeptuneTiming,
 };
 use minuta_shared::play::roster::{Roster, RosterTeam};
-use minuta_shared::rules::neptune::{Bid, Contest};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{Access, GameEntry, HostView, TeamInfo};

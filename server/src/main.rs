@@ -942,7 +942,7 @@ fn score(file: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match minuta_shared::sheet::score_sheet(&text) {
+    match minuta_shared::play::score::score_sheet(&text) {
         Ok(result) => {
             println!("{result}");
             ExitCode::SUCCESS

@@ -67,7 +67,7 @@ fn played_up_to_a_press(armed: ServerTime) -> Vec<Event> {
             EVENT_RING,
             RingCommand::Friendly {
                 tables: [TeamId(1), TeamId(2)],
-                format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
+                format: minuta_shared::play::brain_ring::rules::FightFormat::QUALIFYING,
             },
         ),
         start,

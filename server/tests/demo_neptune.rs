@@ -14,7 +14,7 @@ use minuta_server::core::{Core, ServerInfo};
 use minuta_server::demo::DemoGame;
 use minuta_server::store;
 use minuta_shared::play::games::GameState;
-use minuta_shared::rules::neptune::{Bid, BiddingOutcome};
+use minuta_shared::play::neptune::rules::{Bid, BiddingOutcome};
 
 use common::{every_sheet_scores_as_exported, export_json};
 

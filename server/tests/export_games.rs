@@ -13,10 +13,10 @@ use std::process::{Command as Process, Output};
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{GameCommand, GameSettings};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     MultigamesCommand as M, MultigamesSettings, TaskDraft, TaskId, TourNo,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::wire::client::Command;
 use serde_json::{Value, json};
 

@@ -20,10 +20,10 @@ use minuta_shared::ids::{AppealId, GameId, QuestionId, TeamId};
 use minuta_shared::play::brain_ring::{EVENT_RING, FightId, RingAppealKind, RingCommand};
 use minuta_shared::play::chgk::{AppealKind, ChgkCommand, Verdict};
 use minuta_shared::play::games::{GameCommand, GameSettings};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     AppealNo, MultigamesCommand as M, MultigamesSettings, TaskAppealKind, TaskDraft, TaskId, TourNo,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
 

@@ -15,7 +15,6 @@ pub mod packages;
 pub mod play;
 pub mod programme;
 pub mod roster;
-pub mod rules;
 pub mod seed;
 pub mod sheet;
 pub mod text;

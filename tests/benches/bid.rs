@@ -64,10 +64,10 @@ use minuta_shared::play::games::{
     GameDisplayView, GameError, GamePatch, GameReceipt, GameSettings, GameStaffView, GameTeamView,
     PlayError,
 };
+use minuta_shared::play::neptune::rules::Bid;
 use minuta_shared::play::neptune::{
     AuctionBoard, BidRefusal, CardKey, NeptuneCommand as C, NeptunePlayError, NeptuneReceipt,
 };
-use minuta_shared::rules::neptune::Bid;
 use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;

@@ -16,11 +16,11 @@ use tokio::sync::mpsc;
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
+use minuta_shared::play::brain_ring::rules::FightFormat;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, EarlyPress, FightId, PressKind, RingBoard, RingCommand, RingFightView,
     RingTiming,
 };
-use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::PROTOCOL_VERSION;
 use minuta_shared::wire::client::{ClientMsg, Command};

@@ -15,15 +15,18 @@ use serde::de::DeserializeOwned;
 use minuta_shared::identity::Role;
 use minuta_shared::ids::{AppealId, GameId, QuestionId, Slice, TeamId, TourId};
 use minuta_shared::packages::Question;
+use minuta_shared::play::brain_ring::rules::FightFormat;
 use minuta_shared::play::brain_ring::{
     EarlyPress, FightId, RingAppealKind, RingCommand, RingTiming,
 };
 use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkSettings, ShownPicture, Verdict};
 use minuta_shared::play::erudit::{EruditCommand, EruditTiming};
 use minuta_shared::play::games::{Format, GameCommand, GameSettings};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     AppealNo, MultigamesCommand, MultigamesSettings, TaskAppealKind, TaskDraft, TaskId, TourNo,
 };
+use minuta_shared::play::neptune::rules::Bid;
 use minuta_shared::play::neptune::{
     CardKey, ContestSizes, NeptuneCommand, NeptuneSettings, NeptuneTiming,
 };
@@ -31,9 +34,6 @@ use minuta_shared::play::own_game::OwnGameCommand;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
 use minuta_shared::programme::{Programme, ProgrammeDay, Slot};
 use minuta_shared::roster::ImportedTeam;
-use minuta_shared::rules::brain_ring::FightFormat;
-use minuta_shared::rules::multigames::Credit;
-use minuta_shared::rules::neptune::Bid;
 use minuta_shared::tournament::Place;
 use minuta_shared::wire::client::{Command, CutDecision, CutStep, PrizeStep};
 

@@ -21,10 +21,10 @@ use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::erudit::{GameBoard, PhaseView, QuestionState};
 use minuta_shared::play::games::{GameEvent, GameSettings};
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{
     NeptuneBoard, NeptuneEvent, NeptuneMatch, NeptunePackage, NeptuneTeamView,
 };
-use minuta_shared::rules::neptune::Contest;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::handshake::HelloReply;
 use minuta_shared::wire::view_stream::{Intake, ViewStream};
@@ -249,7 +249,7 @@ pub fn neptune_team_leaks(view: &NeptuneTeamView, own: TeamId) -> Vec<String> {
         found.push("Джокер: a verdict before the tour ended".into());
     }
     if !over
-        && view.board.contest == Some(minuta_shared::rules::neptune::Contest::Joker)
+        && view.board.contest == Some(minuta_shared::play::neptune::rules::Contest::Joker)
         && view
             .card
             .as_ref()

@@ -14,9 +14,9 @@ use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::erudit::{EruditCommand, EruditPlayError, EruditTiming};
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameSettings, PlayError};
 use minuta_shared::play::multigames::{MultigamesCommand, MultigamesSettings};
+use minuta_shared::play::neptune::rules::Bid;
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneSettings};
 use minuta_shared::play::own_game::OwnGameSettings;
-use minuta_shared::rules::neptune::Bid;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
@@ -525,7 +525,7 @@ async fn multigames_task(m: &mut Matrix) -> Result<minuta_shared::play::multigam
                     text: "Задание".into(),
                     answer: "Ответ".into(),
                     comment: String::new(),
-                    points: minuta_shared::rules::multigames::Credit::from_int(2),
+                    points: minuta_shared::play::multigames::rules::Credit::from_int(2),
                     seconds: 60,
                 },
             },

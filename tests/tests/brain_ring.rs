@@ -19,12 +19,12 @@ use anyhow::{Context, Result, anyhow, bail, ensure};
 use tokio::sync::Barrier;
 
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, FightId, PressKind, RingAppealKind, RingCommand, RingFightView,
     RingPlayError, RingReceipt,
 };
 use minuta_shared::play::games::{GameError, GameReceipt, PlayError};
-use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_tests::brain_ring::{

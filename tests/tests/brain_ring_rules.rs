@@ -7,12 +7,12 @@
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_shared::identity::Identity;
+use minuta_shared::play::brain_ring::rules::FightFormat;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, EarlyPress, FightId, PressKind, RingCommand, RingFightView,
     RingPlayError, RingTiming,
 };
 use minuta_shared::play::games::{GameError, PlayError};
-use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};

@@ -29,13 +29,13 @@ use anyhow::{Context, Result, anyhow, bail, ensure};
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{QuestionId, TeamId};
 use minuta_shared::play::brain_ring::RingStandingRow;
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingFightView, RingPlayError,
     RingStage, RingTiming,
 };
 use minuta_shared::play::games::{GameError, GamePatch, PlayError};
 use minuta_shared::play::settings::ChgkTiming;
-use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::server::{CommandError, ServerMsg};
 use minuta_shared::wire::view::{HostView, View};

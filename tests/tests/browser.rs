@@ -27,12 +27,12 @@ use minuta_shared::play::brain_ring::{ButtonPhase, EVENT_RING, PressKind, RingCo
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::erudit::{EruditCommand, EruditTiming};
 use minuta_shared::play::games::{GameReceipt, GameSettings, GameTeamView};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesReceipt, MultigamesSettings, TaskDraft, TourNo,
 };
 use minuta_shared::play::neptune::NeptuneCommand;
-use minuta_shared::rules::multigames::Credit;
-use minuta_shared::rules::neptune::Bid;
+use minuta_shared::play::neptune::rules::Bid;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;
 use minuta_tests::auction;

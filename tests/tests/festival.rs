@@ -21,19 +21,19 @@ use serde_json::Value;
 
 use minuta_server::export::ExportFormat;
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EVENT_RING, FightId, PressKind, RingCommand, RingStage,
 };
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings, GameStaffView};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     MultigamesCommand as M, MultigamesReceipt, MultigamesSettings, MultigamesStaffView, TaskDraft,
     TaskId, TaskStatus, TourNo,
 };
 use minuta_shared::play::settings::ChgkTiming;
 use minuta_shared::programme::{Programme, ProgrammeDay, ProgrammeView, Slot, SlotStatus};
-use minuta_shared::rules::brain_ring::FightStatus;
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::tournament::festival::Prize;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::server::Receipt;

@@ -11,18 +11,18 @@ use minuta_server::demo::neptune::DEMO_NEPTUNE_PACKAGE;
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, JudgeId, QuestionId, Slice, TeamId, TourId};
 use minuta_shared::packages::Question;
+use minuta_shared::play::brain_ring::rules::FightFormat;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand, RingTiming};
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
 use minuta_shared::play::erudit::EruditTiming;
 use minuta_shared::play::games::{Format, GameSettings};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesSettings, TaskDraft, TaskId, TourNo,
 };
 use minuta_shared::play::neptune::{ContestSizes, NeptuneCommand, NeptuneSettings, NeptuneTiming};
 use minuta_shared::play::own_game::OwnGameCommand;
 use minuta_shared::play::settings::{ChgkTiming, TournamentSettings};
-use minuta_shared::rules::brain_ring::FightFormat;
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{ClientMsg, Command};
 use minuta_shared::wire::codec::{

@@ -19,7 +19,7 @@ use minuta_shared::play::games::{
 };
 use minuta_shared::play::multigames::MultigamesEvent;
 use minuta_shared::play::neptune::NeptuneEvent;
-use minuta_shared::rules::neptune::Contest;
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::codec;
 use minuta_shared::wire::envelope::Envelope;
@@ -844,8 +844,8 @@ fn leakage_the_checks_find_a_planted_leak() -> Result<()> {
 /// its answer before it closed, and another team's line-up in its window.
 #[test]
 fn leakage_the_quartet_checks_find_a_planted_leak() {
+    use minuta_shared::play::erudit::rules::TourKind;
     use minuta_shared::play::erudit::{QuartetRow, QuestionBoard, TourBoard};
-    use minuta_shared::rules::erudit::TourKind;
 
     // Arrange: a team's clean board in a line-up window, then a question.
     let (me, other) = (TeamId(2), TeamId(1));

@@ -15,12 +15,12 @@ use minuta_shared::ids::GameId;
 use minuta_shared::play::games::{
     GameCommand, GameError, GameReceipt, GameSettings, GameStaffView, GameTeamView, PlayError,
 };
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     AppealNo, Awarder, MultigamesCommand as M, MultigamesPlayError, MultigamesReceipt,
     MultigamesSettings, MultigamesStaffView, MultigamesTeamView, TaskAppealKind, TaskDraft, TaskId,
     TaskStatus, TourNo,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::{Credential, Refusal};

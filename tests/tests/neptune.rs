@@ -24,11 +24,11 @@ use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{
     GameDisplayView, GameError, GameReceipt, GameSettings, GameStaffView, GameTeamView, PlayError,
 };
+use minuta_shared::play::neptune::rules::{Bid, Contest};
 use minuta_shared::play::neptune::{
     BidRefusal, ContestSizes, NeptuneCommand as C, NeptunePlayError as E, NeptuneReceipt,
     NeptuneSettings, NeptuneStaffView, NeptuneTeamView, NeptuneTiming, Sold, Stage,
 };
-use minuta_shared::rules::neptune::{Bid, Contest};
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
@@ -641,7 +641,7 @@ fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding() -> 
 
     // The exported scoresheet scores exactly as the live standings.
     let sheet = n.hall.export(ExportFormat::Sheet(n.game))?;
-    let scored = minuta_shared::sheet::score_sheet(&sheet).map_err(|e| anyhow!("{e}"))?;
+    let scored = minuta_shared::play::score::score_sheet(&sheet).map_err(|e| anyhow!("{e}"))?;
     let scored: serde_json::Value = serde_json::from_str(&scored)?;
     let json: serde_json::Value = serde_json::from_str(&n.hall.export(ExportFormat::Json)?)?;
     let live = json["games"]

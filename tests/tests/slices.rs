@@ -19,10 +19,10 @@ use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK};
 use minuta_shared::play::games::GameTeamView;
 use minuta_shared::play::games::{GameError, PlayError};
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{
     ContestSizes, NeptuneCommand, NeptunePlayError, NeptuneSettings, NeptuneTeamView, NeptuneTiming,
 };
-use minuta_shared::rules::neptune::Contest;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
 use minuta_shared::wire::handshake::{Credential, Refusal};

@@ -4,10 +4,10 @@
 //! a team and the hall see it, the press log's times, the button's
 //! verdicts, and the format's commands, receipts and refusals in toasts.
 
+use minuta_shared::play::erudit::rules::TourKind;
 use minuta_shared::play::erudit::{
     EruditCommand, EruditPlayError, EruditReceipt, GameStep, LineupFault, TieStake,
 };
-use minuta_shared::rules::erudit::TourKind;
 
 use super::{Lang, texts};
 use crate::i18n::brain_ring::Rt;

@@ -6,11 +6,11 @@
 use std::time::Duration;
 
 use minuta_shared::play::clock::Phase;
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     AppealNo, Awarder, MultigamesCommand, MultigamesPlayError, MultigamesReceipt, TaskAppealKind,
     TaskStatus, TourNo,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::countdown;
 
 use super::{Lang, T, brain_ring, ru_plural};

@@ -5,8 +5,8 @@
 //! and receipts in toasts; every refusal (the game's, a bid's, a
 //! package's) is in [`refusals`].
 
+use minuta_shared::play::neptune::rules::{Bid, Contest};
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneReceipt, Stage};
-use minuta_shared::rules::neptune::{Bid, Contest};
 
 use super::{Lang, ru_plural, texts};
 

@@ -8,10 +8,10 @@ use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::button::QuestionMark;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK};
 use minuta_shared::play::games::{GameCommand, GameError, GamePatch, GameReceipt, PlayError};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesPlayError, MultigamesReceipt, TaskId,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::{ClockSample, ServerTime};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Refusal};
@@ -414,8 +414,8 @@ fn a_success_clears_earlier_failures_of_the_same_action() {
 fn ring_fight(
     phase: minuta_shared::play::brain_ring::ButtonPhase,
 ) -> minuta_shared::play::brain_ring::RingFightView {
+    use minuta_shared::play::brain_ring::rules::FightStatus;
     use minuta_shared::play::brain_ring::{ButtonQuestion, FightId, RingFightView};
-    use minuta_shared::rules::brain_ring::FightStatus;
     let mut question = ButtonQuestion::new(2);
     question.phase = phase;
     RingFightView {
@@ -423,7 +423,7 @@ fn ring_fight(
         label: "Бой 1".into(),
         kind: minuta_shared::play::brain_ring::FightKind::Friendly,
         ordinal: 1,
-        format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
+        format: minuta_shared::play::brain_ring::rules::FightFormat::QUALIFYING,
         stage: 1,
         tables: [TeamId(1), TeamId(2)],
         names: ["Знатоки".into(), "Эрудиты".into()],

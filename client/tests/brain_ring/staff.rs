@@ -308,7 +308,7 @@ fn the_host_starts_a_friendly_fight_in_the_final_format() {
         &harness,
         [event_ring(RingCommand::Friendly {
             tables: [TeamId(2), TeamId(5)],
-            format: minuta_shared::rules::brain_ring::FightFormat::FINAL,
+            format: minuta_shared::play::brain_ring::rules::FightFormat::FINAL,
         })],
     );
 }

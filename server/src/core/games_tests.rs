@@ -6,10 +6,10 @@ use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{
     GameCommand, GameReceipt, GameSettings, GameStaffView, GameTeamView, PlayError,
 };
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     MultigamesCommand as M, MultigamesReceipt, TaskAppealKind, TaskDraft, TaskId, TourNo,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::handshake::{Credential, Refusal};

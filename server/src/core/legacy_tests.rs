@@ -5,10 +5,10 @@
 
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::brain_ring::rules::FightFormat;
 use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingEvent, RingTiming};
 use minuta_shared::play::games::{Format, GameSettings};
 use minuta_shared::play::multigames::MultigamesSettings;
-use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::Receipt;

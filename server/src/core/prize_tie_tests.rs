@@ -82,7 +82,7 @@ fn live_and_scored(g: &Game) -> Vec<(String, String)> {
     let slot = g.core.game(EVENT_CHGK).expect("ChGK");
     let live = g.core.game_standings(EVENT_CHGK, slot);
     let sheet = g.core.game_sheet(EVENT_CHGK, slot);
-    let text = minuta_shared::sheet::score_sheet(&sheet.to_string())
+    let text = minuta_shared::play::score::score_sheet(&sheet.to_string())
         .unwrap_or_else(|e| panic!("score refused the sheet: {e}\n{sheet:#}"));
     let scored: Value = serde_json::from_str(&text).expect("json");
     assert_eq!(scored["standings"], live, "live = score(sheet)");

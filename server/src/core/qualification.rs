@@ -6,10 +6,10 @@
 
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::chgk::rules::ChgkRow;
 use minuta_shared::play::cut::{CountedTours, QualifyingCut};
 use minuta_shared::play::games::event_games;
-use minuta_shared::rules::chgk::ChgkRow;
-use minuta_shared::rules::qualification::{CutSettlement, QualifyError, qualify, seeding_order};
+use minuta_shared::play::qualification::{CutSettlement, QualifyError, qualify, seeding_order};
 use minuta_shared::seed::Seed;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{CutDecision, CutStep};

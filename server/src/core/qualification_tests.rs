@@ -241,7 +241,7 @@ fn brain_ring_4_3_sheet_records_how_the_cut_was_settled_and_scores() {
             "lot": null,
         })
     );
-    minuta_shared::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
+    minuta_shared::play::score::score_sheet(&sheet.to_string()).expect("the sheet scores");
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn brain_ring_4_4_the_seeding_lot_is_recorded_and_shown_on_the_projector() {
     // The sheet carries no cut and still scores; a replay shows the same.
     let sheet = ring.sheet_json(g.core.roster());
     assert!(sheet.get("qualification").is_none_or(|q| q.is_null()));
-    minuta_shared::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
+    minuta_shared::play::score::score_sheet(&sheet.to_string()).expect("the sheet scores");
     g.restart();
     let board = hall_board(&g)
         .cut

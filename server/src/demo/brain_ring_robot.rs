@@ -21,12 +21,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use minuta_shared::ids::{GameId, Slice, TeamId};
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, EarlyPress, FightId, RingAppealKind, RingBoard, RingCommand, RingFightView,
     RingStage, RingTiming,
 };
 use minuta_shared::play::chgk::view::QuestionStatus;
-use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::{Command, CutDecision};

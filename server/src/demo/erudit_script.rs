@@ -12,8 +12,8 @@
 use std::collections::BTreeMap;
 
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::erudit::rules::{QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, TEAMS, TOURS};
 use minuta_shared::play::erudit::{EruditBoard, GameBoard};
-use minuta_shared::rules::erudit::{QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, TEAMS, TOURS};
 use minuta_shared::seed::Rng;
 
 use super::plug::TeamStyle;

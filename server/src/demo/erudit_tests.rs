@@ -309,7 +309,7 @@ fn demo_5_4_5_5_erudit_robots_meet_a_tie_and_the_host_settles_it() {
     );
     let roster = sim.core.roster().clone();
     let sheet = minuta_shared::play::format::LiveFormat::sheet(t, &roster).to_string();
-    let scored = minuta_shared::sheet::score_sheet(&sheet).expect("the sheet scores");
+    let scored = minuta_shared::play::score::score_sheet(&sheet).expect("the sheet scores");
     let scored: serde_json::Value = serde_json::from_str(&scored).unwrap();
     assert_eq!(
         scored["standings"],

@@ -12,12 +12,12 @@ use std::time::Duration;
 
 use minuta_shared::ids::GameId;
 use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     AppealRow, MAX_TASK_SECONDS, MultigamesCommand as C, MultigamesReceipt, MultigamesSettings,
     MultigamesStaffView, MultigamesTeamView, StaffTask, TaskAppealKind, TaskDraft, TaskId,
     TaskStatus,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::seed::Rng;
 use minuta_shared::text::normalise_answer;
 use minuta_shared::time::ServerTime;

@@ -16,11 +16,11 @@ use std::time::Duration;
 
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{GameSettings, InState};
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{
     AnswerGroup, ContestSizes, HostStep, NeptuneCommand, NeptuneMatch, NeptuneSettings,
     NeptuneStaffView, NeptuneTeamView, NeptuneTiming, PLAYERS, Stage,
 };
-use minuta_shared::rules::neptune::Contest;
 use minuta_shared::text::normalise_answer;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;

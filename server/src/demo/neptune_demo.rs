@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use minuta_shared::ids::Slice;
 use minuta_shared::play::games::Format;
 use minuta_shared::play::neptune::NeptunePackage;
-use minuta_shared::rules::neptune::Contest;
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{HostView, TeamView};

@@ -24,10 +24,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use minuta_shared::ids::{GameId, Slice, TeamId};
+use minuta_shared::play::neptune::rules::{Bid, Contest, FIRST_BID_MIN};
 use minuta_shared::play::neptune::{
     AuctionBoard, NeptuneCommand, NeptunePackage, NeptuneTeamView, Stage,
 };
-use minuta_shared::rules::neptune::{Bid, Contest, FIRST_BID_MIN};
 use minuta_shared::seed::Rng;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;

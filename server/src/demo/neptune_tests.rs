@@ -14,8 +14,8 @@ use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{GameCommand, GameEvent, GameState};
 use minuta_shared::play::games::{GameError, PlayError};
+use minuta_shared::play::neptune::rules::{Bid, BiddingOutcome, Contest};
 use minuta_shared::play::neptune::{NeptuneEvent, NeptuneMatch, NeptunePackage, NeptunePlayError};
-use minuta_shared::rules::neptune::{Bid, BiddingOutcome, Contest};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
@@ -282,7 +282,7 @@ fn demo_neptune_robots_play_the_six_contests_to_the_end_of_the_auction() {
     let roster = sim.core.roster();
     let sheet = slot.state.sheet(roster).to_string();
     let scored =
-        minuta_shared::sheet::score_sheet(&sheet).unwrap_or_else(|e| panic!("{e}: {sheet}"));
+        minuta_shared::play::score::score_sheet(&sheet).unwrap_or_else(|e| panic!("{e}: {sheet}"));
     let scored: serde_json::Value = serde_json::from_str(&scored).expect("JSON");
     assert_eq!(scored["standings"], slot.state.standings(roster));
 }

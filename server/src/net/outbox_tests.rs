@@ -2,9 +2,9 @@
 
 use super::*;
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{EVENT_RING, FightId, FightKind, RingFightView};
 use minuta_shared::play::games::GamePatch;
-use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::server::{Receipt, ServerMsg};
 use minuta_shared::wire::view::{DisplayView, View};
@@ -40,7 +40,7 @@ fn patch() -> Outbound {
         label: "Бой 1".into(),
         kind: FightKind::Friendly,
         ordinal: 1,
-        format: minuta_shared::rules::brain_ring::FightFormat::QUALIFYING,
+        format: minuta_shared::play::brain_ring::rules::FightFormat::QUALIFYING,
         stage: 1,
         tables: [TeamId(1), TeamId(2)],
         names: ["А".into(), "Б".into()],

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use minuta_shared::sheet::score_sheet;
+use minuta_shared::play::score::score_sheet;
 
 fuzz_target!(|data: &[u8]| {
     let _ = score_sheet(&String::from_utf8_lossy(data));

@@ -3,13 +3,13 @@
 //! question's right cards, the lot's seed and the order it drew. Stored by
 //! the game teams qualify into (Brain-ring), shown to the staff and the
 //! hall, exported with the qualification. Format-neutral; no scoring here
-//! (that is [`crate::rules::qualification::qualify`]).
+//! (that is [`crate::play::qualification::qualify`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::ids::TeamId;
+use crate::play::qualification::sheet::{Cut, Qualification};
 use crate::sheet::number::{Count, Seed};
-use crate::sheet::qualifying_cut::{Cut, Qualification};
 
 /// How a tie across the cut stands or was settled.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

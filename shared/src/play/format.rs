@@ -271,7 +271,7 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
         &self,
         _teams: &[TeamId],
         _counted: &crate::play::cut::CountedTours,
-    ) -> Option<Vec<(TeamId, crate::rules::chgk::ChgkRow)>> {
+    ) -> Option<Vec<(TeamId, crate::play::chgk::rules::ChgkRow)>> {
         None
     }
 

@@ -421,7 +421,7 @@ macro_rules! formats {
                 &self,
                 teams: &[TeamId],
                 counted: &crate::play::cut::CountedTours,
-            ) -> Option<Vec<(TeamId, crate::rules::chgk::ChgkRow)>> {
+            ) -> Option<Vec<(TeamId, crate::play::chgk::rules::ChgkRow)>> {
                 match self { $(GameState::$variant(g) => LiveFormat::qualifying_table(g, teams, counted)),* }
             }
 

@@ -1,61 +1,21 @@
 //! Scoresheets: a game typed in as JSON (when laptops fail, or for a jury's
 //! audit), validated against the rules and scored exactly as live play
-//! would. Each format has one sheet type (`<format>.rs`): the live game
-//! builds it and serialises it, and [`score_sheet`] — what
-//! `minuta-server score FILE` prints — reads it back, its structure by serde
-//! (the path of a bad field from `serde_path_to_error`), then checks the
-//! rules and scores it.
+//! would. Here lives what every format's sheet shares: reading a sheet's
+//! text (the path of a bad field from `serde_path_to_error`), its numbers,
+//! teams, prize ties and qualifying cut, and writing the result. What must
+//! not live here: a format's own sheet type and scoring (its folder,
+//! `play/<format>/sheet/`) or the choice among formats (`play/score/`).
 
-pub(crate) mod brain_ring;
-pub(crate) mod chgk;
 pub mod error;
-pub(crate) mod erudit;
-pub(crate) mod erudit_tournament;
-pub(crate) mod multigames;
-pub(crate) mod neptune;
 pub(crate) mod number;
 pub(crate) mod output;
 pub mod prize_ties;
-pub(crate) mod qualifying_cut;
 pub(crate) mod teams;
 
+pub use error::SheetError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
-
-use crate::play::games::Format;
-pub use error::SheetError;
 use serde_path_to_error::{Path, Segment};
-
-/// Scores a sheet: the result as one line of JSON,
-/// `{"format":…,"standings":[…]}` (plus `next_round` for brain-ring), or the
-/// first error found: a structural one (a field's type, an unknown, missing
-/// or repeated field or team key) before any broken rule.
-pub fn score_sheet(text: &str) -> Result<String, SheetError> {
-    // The format chooses the type; the text itself is read once it is known.
-    let json: Value = serde_json::from_str(text)
-        .map_err(|e| SheetError::new("sheet", format!("not valid JSON: {e}")))?;
-    let Value::Object(root) = &json else {
-        return Err(SheetError::new("sheet", "expected a JSON object"));
-    };
-    let name = match root.get("format") {
-        Some(Value::String(name)) => name,
-        Some(_) => return Err(SheetError::new("format", "expected a string")),
-        None => return Err(SheetError::new("format", "missing")),
-    };
-    let Some(format) = Format::from_name(name) else {
-        let known: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        return Err(SheetError::new(
-            "format",
-            format!(
-                "unknown format {} (expected one of {})",
-                teams::quote(name),
-                known.join(", ")
-            ),
-        ));
-    };
-    format.score_sheet(text, root)
-}
 
 /// A scored sheet as `score` prints it: one line of JSON.
 pub(crate) fn write(result: &impl Serialize) -> Result<String, SheetError> {
@@ -167,6 +127,3 @@ fn structural(path: &str, error: &serde_json::Error) -> SheetError {
 fn backticked<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
     message.strip_prefix(prefix)?.strip_suffix('`')
 }
-
-#[cfg(test)]
-pub(crate) mod tests;

@@ -1,15 +1,14 @@
-//! The numbers of a sheet: counts (`3.0` counts as 3), a recorded seed and
-//! multigames credit, each read with the sheet's own messages (`-1 is not a
-//! whole number of 0 or more`) and written back as the live game wrote it.
+//! The numbers of a sheet: counts (`3.0` counts as 3) and a recorded seed,
+//! each read with the sheet's own messages (`-1 is not a whole number of 0
+//! or more`) and written back as the live game wrote it. Multigames credit
+//! is the format's own (`play/multigames/sheet/credit.rs`).
 
 use std::fmt;
 
+use serde::Serialize;
 use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde::{Serialize, Serializer};
 
-use super::output;
 use super::teams::quote;
-use crate::rules::multigames::Credit;
 
 /// Any JSON value where a number (or a bid) is expected: the number as
 /// written, a string, or what else stood there.
@@ -125,33 +124,6 @@ impl<'de> Deserialize<'de> for Seed {
     }
 }
 
-/// Multigames credit: any JSON number, kept exactly (up to 18 decimals);
-/// written as an integer when whole.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SheetCredit(pub Credit);
-
-impl Serialize for SheetCredit {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        output::credit(self.0).serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for SheetCredit {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = match Scalar::deserialize(deserializer)? {
-            Scalar::Unsigned(n) => n.to_string(),
-            Scalar::Signed(n) => n.to_string(),
-            Scalar::Float(f) => f.to_string(),
-            Scalar::Str(_) | Scalar::Other(_) => {
-                return Err(de::Error::custom("expected a number"));
-            }
-        };
-        Credit::parse(&text).map(SheetCredit).ok_or_else(|| {
-            de::Error::custom(format!("{text} has more than 18 decimals or is too large"))
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,11 +154,6 @@ mod tests {
                 .starts_with("5000000000 is too large")
         );
         assert!(count("\"3\"").unwrap_err().starts_with("expected a number"));
-        let credit: SheetCredit = serde_json::from_str("0.1").unwrap();
-        assert_eq!(credit.0.to_string(), "0.1");
-        assert_eq!(serde_json::to_string(&credit).unwrap(), "0.1");
-        let whole: SheetCredit = serde_json::from_str("2.0").unwrap();
-        assert_eq!(serde_json::to_string(&whole).unwrap(), "2");
         let seed: Seed = serde_json::from_str("18446744073709551615").unwrap();
         assert_eq!(seed.0, u64::MAX);
         assert!(serde_json::from_str::<Seed>("-1").is_err());

@@ -4,31 +4,8 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Number, Value};
 
-use crate::rules::brain_ring::RingPoints;
-use crate::rules::multigames::Credit;
-
 pub(crate) fn int(n: i64) -> Value {
     Value::Number(Number::from(n))
-}
-
-pub(crate) fn ring_points(points: RingPoints) -> Value {
-    match points.whole() {
-        Some(whole) => Value::Number(Number::from(whole)),
-        None => Number::from_f64(points.as_f64()).map_or(Value::Null, Value::Number),
-    }
-}
-
-pub(crate) fn credit(points: Credit) -> Value {
-    match points.whole() {
-        Some(whole) => Value::Number(Number::from(whole)),
-        // The exact decimal, read back as the nearest double: prints as written.
-        None => points
-            .to_string()
-            .parse::<f64>()
-            .ok()
-            .and_then(Number::from_f64)
-            .map_or(Value::Null, Value::Number),
-    }
 }
 
 /// A value of an ordered map: plain JSON or a nested ordered map.

@@ -7,12 +7,12 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
     FightKind, RingBoard, RingFightView, RingPlaceRow, RingStage, RingStandingRow,
 };
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::clock::Phase;
-use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::ServerTime;
 
 use super::{hall_status, on_stage, phase_at, tables};

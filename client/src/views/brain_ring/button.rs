@@ -9,10 +9,10 @@
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, PressKind, RingAppealKind, RingCommand, RingFightView, Table,
 };
-use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 
 use super::{countdown_at, phase_at, phase_colour, question_line, send, tables};

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingCommand, RingFightView};
-use minuta_shared::rules::brain_ring::FightStatus;
 
 use super::{hall_status, phase_at, press_log, send, tables};
 use crate::i18n::brain_ring::Rt;

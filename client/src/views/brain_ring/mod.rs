@@ -17,6 +17,7 @@ pub mod waiting;
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::GameId;
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, ButtonQuestion, RingBoard, RingCommand, RingFightView, RingQuestionText,
     RingStaffView, RingStage, RingTeamView, RingTiming, Table,
@@ -24,7 +25,6 @@ use minuta_shared::play::brain_ring::{
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::GameSettings;
 use minuta_shared::programme::Slot;
-use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView};

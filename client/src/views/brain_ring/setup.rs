@@ -7,9 +7,9 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::brain_ring::RingTournament;
+use minuta_shared::play::brain_ring::rules::FightFormat;
 use minuta_shared::play::brain_ring::{EarlyPress, RingBoard, RingCommand, RingStage, RingTiming};
 use minuta_shared::play::games::InState;
-use minuta_shared::rules::brain_ring::FightFormat;
 use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 

@@ -10,11 +10,11 @@
 //! hall's board.
 
 use egui::{RichText, Ui};
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
     ButtonPhase, FightId, RingCommand, RingFightView, RingStaffView, RingStage,
 };
 use minuta_shared::play::games::{Format, GameCommand};
-use minuta_shared::rules::brain_ring::FightStatus;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 

@@ -5,8 +5,8 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{RingBoard, RingFightView};
-use minuta_shared::rules::brain_ring::FightStatus;
 
 use super::board;
 use crate::i18n::brain_ring::Rt;

@@ -9,10 +9,10 @@
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::erudit::rules::{QUESTIONS_PER_ROUND, question_value};
 use minuta_shared::play::erudit::{
     EruditBoard, GameBoard, PhaseView, QuartetRow, QuestionBoard, QuestionState, TourBoard,
 };
-use minuta_shared::rules::erudit::{QUESTIONS_PER_ROUND, question_value};
 
 use super::{in_play, lineup_left, silence_left, state_at, tournament};
 use crate::i18n::Lang;

@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::TeamId;
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     Awarder, MultigamesCommand, MultigamesStaffView, StaffAnswer, StaffTask, TaskId, TaskStatus,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::stopwatch;
 use minuta_shared::wire::view::HostView;
 

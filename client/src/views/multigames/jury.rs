@@ -9,10 +9,10 @@
 use std::collections::BTreeMap;
 
 use egui::{RichText, Ui};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     AppealNo, AppealRow, MultigamesCommand, MultigamesStaffView, StaffTask, TaskAppealKind,
 };
-use minuta_shared::rules::multigames::Credit;
 
 use super::{all_tasks, parse_credit, pending, send};
 use crate::i18n::{Lang, T, multigames as words};

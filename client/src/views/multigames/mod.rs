@@ -17,11 +17,11 @@ use minuta_shared::ids::QuestionId;
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameCommand, GameSettings, InState};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     MultiStandingRow, MultigamesCommand, MultigamesDisplayView, MultigamesGame,
     MultigamesStaffView, MultigamesTeamView, StaffTask, TaskHeading, TaskStatus,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;

@@ -5,11 +5,11 @@
 //! answer, a comment, points as a decimal, time in seconds).
 
 use egui::{RichText, Ui};
+use minuta_shared::play::multigames::rules::{Credit, TOURS};
 use minuta_shared::play::multigames::{
     MAX_TASK_SECONDS, MultigamesCommand, MultigamesStaffView, StaffTask, TaskDraft, TaskId,
     TaskStatus, TourNo,
 };
-use minuta_shared::rules::multigames::{Credit, TOURS};
 use minuta_shared::time::countdown;
 
 use super::answers::{tour_over, uncredited};

@@ -11,11 +11,11 @@
 use egui::{RichText, Ui};
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameCommand, GameError, GameReceipt, PlayError};
+use minuta_shared::play::multigames::rules::Credit;
 use minuta_shared::play::multigames::{
     MultigamesCommand, MultigamesPlayError, MultigamesReceipt, MultigamesTeamView, TaskAppealKind,
     TaskId, TaskStatus, TeamAnswer, TeamTask,
 };
-use minuta_shared::rules::multigames::Credit;
 use minuta_shared::wire::server::CommandError;
 
 use super::{pending, send};

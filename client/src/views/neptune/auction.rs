@@ -7,10 +7,10 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
+use minuta_shared::play::neptune::rules::{Bid, Contest};
 use minuta_shared::play::neptune::{
     AuctionBoard, NeptuneBoard, NeptuneCommand, NeptuneStaffView, Stage,
 };
-use minuta_shared::rules::neptune::{Bid, Contest};
 
 use super::bidding::{log, outcome, parse_amount, standing};
 use super::{count_now, count_word, send, team_name};

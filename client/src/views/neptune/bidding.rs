@@ -12,10 +12,10 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
 use minuta_shared::play::games::GameReceipt;
+use minuta_shared::play::neptune::rules::{Bid, FIRST_BID_MIN};
 use minuta_shared::play::neptune::{
     AuctionBoard, NeptuneBoard, NeptuneCommand, NeptuneReceipt, NeptuneTeamView, Sold, Stage,
 };
-use minuta_shared::rules::neptune::{Bid, FIRST_BID_MIN};
 
 use super::{count_now, count_word, last_ack, pending, send, team_name};
 use crate::i18n::neptune::{self as words, Nt};

@@ -7,8 +7,8 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
+use minuta_shared::play::neptune::rules::{Contest, QUESTIONS_PER_BLOCK};
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneTeamView, OwnCard, Stage};
-use minuta_shared::rules::neptune::{Contest, QUESTIONS_PER_BLOCK};
 
 use super::{last_ack, pending, send};
 use crate::i18n::neptune::Nt;

@@ -7,8 +7,8 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::GameId;
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{HostStep, NeptuneCommand, NeptuneStaffView, Stage};
-use minuta_shared::rules::neptune::Contest;
 use minuta_shared::wire::view::HostView;
 
 use super::{auction, clock, judging, now_heading, pending, send, setup, table, teams, title};

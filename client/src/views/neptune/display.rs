@@ -6,8 +6,8 @@
 //! per contest.
 
 use egui::{RichText, Ui};
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{JokerBoard, NeptuneBoard, RevealBoard, Stage};
-use minuta_shared::rules::neptune::Contest;
 
 use super::bidding::{log, outcome, standing};
 use super::{card_name, clock, count_now, count_word, now_heading, table, team_name};

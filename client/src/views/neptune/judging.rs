@@ -6,8 +6,8 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, Slice};
+use minuta_shared::play::neptune::rules::{Contest, QUESTIONS_PER_BLOCK};
 use minuta_shared::play::neptune::{AnswerGroup, CardKey, NeptuneCommand, NeptuneStaffView, Stage};
-use minuta_shared::rules::neptune::{Contest, QUESTIONS_PER_BLOCK};
 
 use super::{card_name, send};
 use crate::i18n::Lang;

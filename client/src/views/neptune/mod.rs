@@ -30,11 +30,11 @@ use minuta_shared::ids::{GameId, QuestionId, Slice, TeamId};
 use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{GameCommand, GameReceipt, GameSettings, InState};
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{
     AuctionBoard, CardKey, NeptuneBoard, NeptuneCommand, NeptuneMatch, NeptuneSettings,
     NeptuneStaffView, NeptuneTeamView, Stage, contest_title,
 };
-use minuta_shared::rules::neptune::Contest;
 use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;

@@ -7,10 +7,10 @@
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::Format;
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{
     ContestSizes, NeptuneCommand, NeptuneSettings, NeptuneStaffView, NeptuneTiming, PLAYERS,
 };
-use minuta_shared::rules::neptune::Contest;
 use minuta_shared::wire::view::HostView;
 
 use super::send;

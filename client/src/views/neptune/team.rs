@@ -8,8 +8,8 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::Slice;
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{NeptuneTeamView, Stage};
-use minuta_shared::rules::neptune::Contest;
 
 use super::{bidding, card, clock, joker, now_heading, sheet, slice_name, split, table, title};
 use crate::i18n::neptune::{self as words, Nt};

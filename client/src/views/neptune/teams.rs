@@ -8,8 +8,8 @@
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::{GameId, Slice, TeamId};
+use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneStaffView, Stage};
-use minuta_shared::rules::neptune::Contest;
 use minuta_shared::wire::view::{Access, HostView};
 
 use super::{send, slice_name, split};

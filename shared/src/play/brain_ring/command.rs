@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{FightId, RingAppealKind, RingTiming};
 use crate::ids::TeamId;
-use crate::rules::brain_ring::FightFormat;
+use crate::play::brain_ring::rules::FightFormat;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RingCommand {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::fight::{FightKind, RingAppealKind};
 use super::{FightId, RingTiming, Table};
 use crate::ids::TeamId;
-use crate::rules::brain_ring::FightFormat;
+use crate::play::brain_ring::rules::FightFormat;
 use crate::time::ServerTime;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,8 +8,8 @@
 use serde_json::{Value, json};
 
 use crate::ids::TeamId;
+use crate::play::brain_ring::rules::{FightStatus, QuestionOutcome, RingPoints};
 use crate::play::roster::Roster;
-use crate::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
 
 use super::{FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament};
 

@@ -1,6 +1,6 @@
 //! One live Brain-ring fight: its questions at the buttons, the score with
 //! sudden death (4.5, 4.10, 4.12, counted by
-//! [`LiveFight`](crate::rules::brain_ring::LiveFight)), the press log and
+//! [`LiveFight`](crate::play::brain_ring::rules::LiveFight)), the press log and
 //! the appeals of 4.13–4.16.
 
 use serde::{Deserialize, Serialize};
@@ -10,8 +10,8 @@ use super::{
     Table,
 };
 use crate::ids::TeamId;
+use crate::play::brain_ring::rules::{Fight, FightFormat, FightStatus, LiveFight, QuestionOutcome};
 use crate::play::button::QuestionMark;
-use crate::rules::brain_ring::{Fight, FightFormat, FightStatus, LiveFight, QuestionOutcome};
 use crate::time::ServerTime;
 
 /// Which part of the tournament a fight belongs to.

@@ -255,7 +255,7 @@ impl LiveFormat for RingTournament {
         text: &str,
         _root: &serde_json::Map<String, Value>,
     ) -> Result<String, SheetError> {
-        sheet::write(&sheet::brain_ring::score(&sheet::read(text)?)?)
+        sheet::write(&super::sheet::score(&sheet::read(text)?)?)
     }
 
     fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {

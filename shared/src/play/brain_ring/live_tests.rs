@@ -260,7 +260,7 @@ fn first_round_played() -> (Roster, RingTournament) {
 fn the_sheet_4_6_scores_to_exactly_the_live_qualifying_table() {
     let (roster, ring) = first_round_played();
     let sheet = LiveFormat::sheet(&ring, &roster);
-    let text = crate::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
+    let text = crate::play::score::score_sheet(&sheet.to_string()).expect("the sheet scores");
     let scored: Value = serde_json::from_str(&text).expect("score prints JSON");
     assert_eq!(scored["standings"], LiveFormat::standings(&ring, &roster));
     assert_eq!(
@@ -274,7 +274,7 @@ fn the_sheet_4_6_scores_to_exactly_the_live_qualifying_table() {
 fn the_sheet_written_live_reads_back_unchanged() {
     let (roster, mut ring) = first_round_played();
     assert_eq!(
-        crate::sheet::tests::round_trip(&ring.scoresheet(&roster)),
+        crate::play::score::tests::round_trip(&ring.scoresheet(&roster)),
         Ok(())
     );
     // 4.3: with the entry cut's tie, settled by a shoot-off and by a lot.
@@ -288,7 +288,7 @@ fn the_sheet_written_live_reads_back_unchanged() {
         });
         let sheet = ring.scoresheet(&roster);
         assert!(sheet.qualification.is_some());
-        assert_eq!(crate::sheet::tests::round_trip(&sheet), Ok(()));
+        assert_eq!(crate::play::score::tests::round_trip(&sheet), Ok(()));
     }
 }
 

@@ -5,7 +5,7 @@
 //! over); [`RingFight`] strings questions into a fight with its score, sudden
 //! death and appeals; [`RingTournament`] runs qualification, rounds, the
 //! «царь горы» play-off and the final on the engines of
-//! [`crate::rules::brain_ring`]. Pure: time arrives as arguments.
+//! [`crate::play::brain_ring::rules`]. Pure: time arrives as arguments.
 
 mod command;
 mod event;
@@ -17,6 +17,7 @@ mod protocol;
 mod question;
 mod replay;
 mod restart;
+pub mod rules;
 mod ruling;
 mod settings;
 mod sheet;

@@ -3,8 +3,8 @@
 //! and the appeals.
 
 use crate::jury_protocol::{Level, Protocol, Table, appeals_table, decision, millis, time_of_day};
+use crate::play::brain_ring::rules::{FightStatus, QuestionOutcome, RingPoints};
 use crate::play::roster::Roster;
-use crate::rules::brain_ring::{FightStatus, QuestionOutcome, RingPoints};
 
 use super::{FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament};
 

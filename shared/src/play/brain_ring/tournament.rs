@@ -1,7 +1,7 @@
 //! The Brain-ring tournament live (4.1–4.12): the qualified teams in seeding
 //! order, six qualifying rounds paired without rematches, the «царь горы»
 //! play-off of the top five and the best-of-three final — each step computed
-//! by [`crate::rules::brain_ring`] from the fights closed so far. Several
+//! by [`crate::play::brain_ring::rules`] from the fights closed so far. Several
 //! fights may run at once on different stages, each with its own clock.
 
 use std::collections::BTreeMap;
@@ -13,7 +13,7 @@ use super::{
     FightId, PressKind, RingEvent, RingFight, RingPlayError, RingTiming, Table, TournamentBlock,
 };
 use crate::ids::TeamId;
-use crate::rules::brain_ring::{
+use crate::play::brain_ring::rules::{
     Fight, FightFormat, FinalSeries, KingOfTheHill, PlayoffStatus, QUALIFYING_ROUNDS, Qualifying,
     RingRow, SeriesStatus, first_round_pairs,
 };

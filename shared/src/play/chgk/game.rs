@@ -15,9 +15,9 @@ use super::view::StandingRow;
 use super::{AppealDecider, AppealKind, CardTiming, ChgkEvent, Judger, QuestionClock, Verdict};
 use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::{Package, Question};
+use crate::play::chgk::rules::{ChgkQuestionOutcome, ChgkRow, chgk_standings};
 use crate::play::clock::Phase;
 use crate::play::settings::ChgkTiming;
-use crate::rules::chgk::{ChgkQuestionOutcome, ChgkRow, chgk_standings};
 use crate::text::normalise_answer;
 use crate::time::ServerTime;
 

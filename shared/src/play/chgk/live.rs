@@ -15,13 +15,13 @@ use crate::ids::{GameId, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::packages::parse_package_with;
+use crate::play::chgk::rules::ChgkRow;
 use crate::play::clock::Phase;
 use crate::play::cut::CountedTours;
 use crate::play::format::{Decided, LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
 use crate::play::settings::TournamentSettings;
-use crate::rules::chgk::ChgkRow;
 use crate::sheet::output::{int, row};
 use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
@@ -325,7 +325,7 @@ impl LiveFormat for ChgkGame {
         text: &str,
         _root: &serde_json::Map<String, Value>,
     ) -> Result<String, SheetError> {
-        sheet::write(&sheet::chgk::score(&sheet::read(text)?)?)
+        sheet::write(&super::sheet::score(&sheet::read(text)?)?)
     }
 
     fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {

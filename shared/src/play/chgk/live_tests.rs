@@ -351,7 +351,7 @@ fn chgk_2_2_the_tours_and_places_for_the_programme_and_the_festival() {
 }
 
 pub(super) fn scored_standings(sheet: &serde_json::Value) -> serde_json::Value {
-    let text = crate::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
+    let text = crate::play::score::score_sheet(&sheet.to_string()).expect("the sheet scores");
     let out: serde_json::Value = serde_json::from_str(&text).expect("json");
     out["standings"].clone()
 }
@@ -465,7 +465,7 @@ proptest! {
         absent in proptest::collection::btree_set(1u32..6, 0..3),
     ) {
         let p = played(&tours, withdraw, &absent);
-        prop_assert_eq!(crate::sheet::tests::round_trip(&p.game.scoresheet(&p.roster)), Ok(()));
+        prop_assert_eq!(crate::play::score::tests::round_trip(&p.game.scoresheet(&p.roster)), Ok(()));
     }
 }
 

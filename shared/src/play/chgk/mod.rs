@@ -18,6 +18,7 @@ mod host_actions;
 mod live;
 mod project;
 mod replay;
+pub mod rules;
 mod sheet;
 pub mod view;
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::EruditTiming;
 use crate::ids::TeamId;
 use crate::play::button::PressKind;
-use crate::rules::erudit::{Attempt, QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, TOURS, TourKind};
+use crate::play::erudit::rules::{Attempt, QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, TOURS, TourKind};
 use crate::time::ServerTime;
 
 /// 5.6: the tours in the order the rules list them.

@@ -16,10 +16,10 @@ use crate::jury_protocol::Protocol;
 use crate::packages::media::PackageFile;
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch, QuestionMark};
+use crate::play::erudit::rules::blind_draw;
 use crate::play::format::{Decided, LiveFormat, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
-use crate::rules::erudit::blind_draw;
 use crate::seed::Seed;
 use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
@@ -96,11 +96,10 @@ impl LiveFormat for EruditTournament {
                 self.check_seeding(&teams, roster)?;
                 let indices: Vec<usize> = teams.iter().map(|t| t.0 as usize).collect();
                 // 5.3: the blind draw, its seed recorded with the groups.
-                let draw = blind_draw(&indices, crate::rules::erudit::TEAMS, Seed(seed)).map_err(
-                    |_| E::TeamCount {
+                let draw = blind_draw(&indices, crate::play::erudit::rules::TEAMS, Seed(seed))
+                    .map_err(|_| E::TeamCount {
                         teams: teams.len() as u32,
-                    },
-                )?;
+                    })?;
                 let groups: Vec<Vec<TeamId>> = draw
                     .groups
                     .iter()
@@ -310,9 +309,9 @@ impl LiveFormat for EruditTournament {
         root: &serde_json::Map<String, Value>,
     ) -> Result<String, SheetError> {
         if root.contains_key("stages") {
-            sheet::write(&sheet::erudit_tournament::score(&sheet::read(text)?)?)
+            sheet::write(&super::sheet::tournament::score(&sheet::read(text)?)?)
         } else {
-            sheet::write(&sheet::erudit::score(&sheet::read(text)?)?)
+            sheet::write(&super::sheet::score(&sheet::read(text)?)?)
         }
     }
 

@@ -2,7 +2,7 @@
 //! the tournament of groups of four ([`EruditTournament`]: 5.2–5.5), a
 //! group's game of three tours of four rounds ([`QuartetGame`]: 5.6–5.10),
 //! the captains' line-ups and the players' buttons, and what each audience
-//! sees. Scoring of a finished sheet lives in [`crate::rules::erudit`];
+//! sees. Scoring of a finished sheet lives in [`crate::play::erudit::rules`];
 //! nothing here reads a clock or does I/O.
 
 mod command;
@@ -11,6 +11,7 @@ mod event;
 mod game;
 mod live;
 mod protocol;
+pub mod rules;
 mod settings;
 mod sheet;
 mod theme;

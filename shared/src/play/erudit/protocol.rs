@@ -4,8 +4,8 @@
 //! ask for.
 
 use crate::ids::TeamId;
+use crate::play::erudit::rules::TourKind;
 use crate::play::erudit::{EruditTournament, QuartetGame};
-use crate::rules::erudit::TourKind;
 
 use crate::jury_protocol::{Level, Protocol, Table};
 use crate::play::roster::Roster;

@@ -9,9 +9,9 @@ use super::*;
 use crate::identity::Identity;
 use crate::ids::TeamId;
 use crate::play::button::{ButtonPress, PressKind};
+use crate::play::erudit::rules::TourKind;
 use crate::play::format::LiveFormat;
 use crate::play::roster::Roster;
-use crate::rules::erudit::TourKind;
 use crate::seed::Rng;
 use crate::time::ServerTime;
 
@@ -127,7 +127,8 @@ impl Hall {
 
     pub(super) fn scored_sheet(&self) -> Value {
         let sheet = self.t.sheet(&self.roster).to_string();
-        let out = crate::sheet::score_sheet(&sheet).unwrap_or_else(|e| panic!("{e}: {sheet}"));
+        let out =
+            crate::play::score::score_sheet(&sheet).unwrap_or_else(|e| panic!("{e}: {sheet}"));
         serde_json::from_str::<Value>(&out).unwrap()["standings"].clone()
     }
 }
@@ -662,7 +663,7 @@ proptest! {
         play_tournament(8, seed, |h| {
             checked += 1;
             if checked.is_multiple_of(50) {
-                assert_eq!(crate::sheet::tests::round_trip(&h.t.scoresheet(&h.roster)), Ok(()));
+                assert_eq!(crate::play::score::tests::round_trip(&h.t.scoresheet(&h.roster)), Ok(()));
             }
         });
     }
@@ -677,7 +678,7 @@ fn sheet_5_4_an_open_tie_being_settled_scores_as_shared_places() {
         assert_eq!(h.scored_sheet(), h.standings());
         // The tie being settled is in the sheet, and reads back unchanged.
         assert_eq!(
-            crate::sheet::tests::round_trip(&h.t.scoresheet(&h.roster)),
+            crate::play::score::tests::round_trip(&h.t.scoresheet(&h.roster)),
             Ok(())
         );
     });
@@ -687,7 +688,7 @@ fn sheet_5_4_an_open_tie_being_settled_scores_as_shared_places() {
 pub(super) fn refused(h: &Hall, change: impl FnOnce(&mut Value)) -> String {
     let mut sheet = h.t.sheet(&h.roster);
     change(&mut sheet);
-    crate::sheet::score_sheet(&sheet.to_string())
+    crate::play::score::score_sheet(&sheet.to_string())
         .expect_err("a damaged sheet must be refused")
         .to_string()
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::packages::Package;
-use crate::rules::erudit::QUESTIONS_PER_ROUND;
+use crate::play::erudit::rules::QUESTIONS_PER_ROUND;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EruditQuestion {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{EruditEvent, EruditTheme, EruditTiming, QuartetGame};
 use crate::ids::TeamId;
-use crate::rules::erudit::{
+use crate::play::erudit::rules::{
     Attempt, GroupResult, OpenTie, ROUNDS_PER_TOUR, TieSettlement, advance_stage, group_places,
 };
 use crate::time::ServerTime;

@@ -13,8 +13,8 @@ use super::{
 };
 use crate::ids::TeamId;
 use crate::play::button::QuestionMark;
+use crate::play::erudit::rules::{TourKind, group_places, tournament_table};
 use crate::play::roster::Roster;
-use crate::rules::erudit::{TourKind, group_places, tournament_table};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{AppealNo, TaskId, TourNo};
 use crate::ids::TeamId;
-use crate::rules::multigames::Credit;
+use crate::play::multigames::rules::Credit;
 use crate::time::ServerTime;
 
 /// A task as the host prepares it: 6 «количество времени … озвучивается

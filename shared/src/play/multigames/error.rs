@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{AppealNo, TaskId, TourNo};
-use crate::rules::multigames::Credit;
+use crate::play::multigames::rules::Credit;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum MultigamesPlayError {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{AppealNo, TaskAppealKind, TaskDraft, TaskId, TourNo};
 use crate::ids::{JudgeId, TeamId};
-use crate::rules::multigames::Credit;
+use crate::play::multigames::rules::Credit;
 use crate::time::ServerTime;
 
 /// Who gave a credit.

@@ -1,5 +1,5 @@
 //! The Мультиигры game's state, its rules (`decide`) and its one mutation
-//! (`apply`). Views and the scoresheet are in `project.rs` and `sheet.rs`.
+//! (`apply`). Views and the scoresheet are in `project.rs` and `sheet/`.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -14,8 +14,8 @@ use super::{
 use crate::identity::Identity;
 use crate::ids::TeamId;
 use crate::play::format::Touched;
+use crate::play::multigames::rules::{Credit, TOURS};
 use crate::play::roster::Roster;
-use crate::rules::multigames::{Credit, TOURS};
 use crate::time::ServerTime;
 
 /// An answer is a solution's result, not an essay.

@@ -104,7 +104,7 @@ impl LiveFormat for MultigamesGame {
         text: &str,
         _root: &serde_json::Map<String, Value>,
     ) -> Result<String, SheetError> {
-        sheet::write(&sheet::multigames::score(&sheet::read(text)?)?)
+        sheet::write(&super::sheet::score(&sheet::read(text)?)?)
     }
 
     fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {

@@ -5,7 +5,7 @@
 //! partial credit from the judges, and appeals decided by the appeal jury
 //! (6.4–6.5). [`MultigamesGame`] is the format's one state machine behind
 //! [`crate::play::format::LiveFormat`]; scoring of a paper sheet stays in
-//! [`crate::rules::multigames`].
+//! [`crate::play::multigames::rules`].
 
 mod command;
 mod error;
@@ -14,6 +14,7 @@ mod game;
 mod live;
 mod project;
 mod protocol;
+pub mod rules;
 mod sheet;
 mod view;
 

@@ -9,8 +9,8 @@ use super::{
     StaffAnswer, StaffTask, StaffTour, TaskHeading, TaskReveal, TaskStatus, TeamAnswer, TeamTask,
 };
 use crate::ids::TeamId;
+use crate::play::multigames::rules::Credit;
 use crate::play::roster::Roster;
-use crate::rules::multigames::Credit;
 use crate::time::ServerTime;
 use crate::tournament::rank_by;
 

@@ -2,8 +2,8 @@
 //! with every answer and its credit, and the appeals.
 
 use crate::jury_protocol::{Level, Protocol, Table, appeals_table, decision, missing};
+use crate::play::multigames::rules::Credit;
 use crate::play::roster::Roster;
-use crate::rules::multigames::Credit;
 
 use super::{Awarder, MultigamesGame, TaskAppealKind, TaskId};
 

@@ -6,8 +6,8 @@ use proptest::prelude::*;
 use super::*;
 use crate::identity::Identity;
 use crate::ids::{JudgeId, TeamId};
+use crate::play::multigames::rules::Credit;
 use crate::play::roster::Roster;
-use crate::rules::multigames::Credit;
 use crate::time::ServerTime;
 use std::time::Duration;
 
@@ -617,7 +617,7 @@ fn multigames_finish_waits_for_every_reveal_and_appeal() {
 }
 
 fn scored_standings(sheet: &serde_json::Value) -> serde_json::Value {
-    let text = crate::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
+    let text = crate::play::score::score_sheet(&sheet.to_string()).expect("the sheet scores");
     let out: serde_json::Value = serde_json::from_str(&text).expect("json");
     out["standings"].clone()
 }
@@ -706,7 +706,7 @@ proptest! {
     #[test]
     fn multigames_sheet_written_live_reads_back_unchanged(credits in credits()) {
         let p = played(&credits);
-        prop_assert_eq!(crate::sheet::tests::round_trip(&p.game.scoresheet(&p.roster)), Ok(()));
+        prop_assert_eq!(crate::play::score::tests::round_trip(&p.game.scoresheet(&p.roster)), Ok(()));
     }
 }
 

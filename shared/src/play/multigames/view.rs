@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{AppealNo, Awarder, MultigamesSettings, TaskAppealKind, TaskId, TourNo};
 use crate::ids::TeamId;
-use crate::rules::multigames::Credit;
+use crate::play::multigames::rules::Credit;
 use crate::time::ServerTime;
 use crate::tournament::Place;
 

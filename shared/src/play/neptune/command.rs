@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{CardKey, NeptuneSettings};
 use crate::ids::{Slice, TeamId};
-use crate::rules::neptune::Bid;
+use crate::play::neptune::rules::Bid;
 use crate::time::ServerTime;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

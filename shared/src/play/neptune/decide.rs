@@ -10,8 +10,8 @@ use super::{
 };
 use crate::identity::Identity;
 use crate::ids::{Slice, TeamId};
+use crate::play::neptune::rules::{Bid, Contest, NeptuneError};
 use crate::play::roster::Roster;
-use crate::rules::neptune::{Bid, Contest, NeptuneError};
 use crate::time::ServerTime;
 
 type E = NeptunePlayError;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{CardKey, NeptunePackage, NeptuneSettings};
 use crate::ids::TeamId;
-use crate::rules::neptune::Bid;
+use crate::play::neptune::rules::Bid;
 use crate::time::ServerTime;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

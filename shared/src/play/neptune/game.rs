@@ -12,7 +12,7 @@ use super::view::Stage;
 use super::{AnswerCard, CardKey, NeptuneEvent, NeptunePackage, NeptuneSettings};
 use crate::ids::{Slice, TeamId};
 use crate::play::format::Touched;
-use crate::rules::neptune::{
+use crate::play::neptune::rules::{
     Auction, AuctionStep, Bid, BiddingOutcome, Contest, QUESTIONS_PER_BLOCK,
 };
 use crate::time::ServerTime;

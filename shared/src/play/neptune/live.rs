@@ -14,9 +14,9 @@ use crate::ids::{Slice, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::PackageFile;
 use crate::play::format::{Decided, HallPatch, LiveFormat, Touched, TourState};
+use crate::play::neptune::rules::Contest;
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
-use crate::rules::neptune::Contest;
 use crate::sheet::{self, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::{Place, rank_by};
@@ -174,7 +174,7 @@ impl LiveFormat for NeptuneMatch {
         text: &str,
         _root: &serde_json::Map<String, Value>,
     ) -> Result<String, SheetError> {
-        sheet::write(&sheet::neptune::score(&sheet::read(text)?)?)
+        sheet::write(&super::sheet::score(&sheet::read(text)?)?)
     }
 
     fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {

@@ -2,7 +2,7 @@
 //! overall score — Негатив's sheet and marks, Сэндвич's ломтики on their own
 //! terminals, Блицкриг's blocks, Сизиф's runs, Джокер's declarations and
 //! hidden verdicts, and the auction's live bidding with the server's count
-//! to three. Scoring is the rules' ([`crate::rules::neptune`]); nothing
+//! to three. Scoring is the rules' ([`crate::play::neptune::rules`]); nothing
 //! here reads a clock or does I/O.
 
 mod card;
@@ -15,6 +15,7 @@ mod live;
 mod package;
 mod project;
 mod protocol;
+pub mod rules;
 mod score;
 mod settings;
 mod sheet;

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::neptune::{Contest, QUESTIONS_PER_BLOCK};
+use crate::play::neptune::rules::{Contest, QUESTIONS_PER_BLOCK};
 
 /// 1.2: «24 словосочетания».
 pub const SHEET_PHRASES: usize = 24;

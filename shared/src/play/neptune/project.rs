@@ -7,8 +7,8 @@ use super::game::{NeptuneMatch, QuestionPlay};
 use super::view::*;
 use super::{CardKey, NeptunePackage};
 use crate::ids::{Slice, TeamId};
+use crate::play::neptune::rules::{BiddingOutcome, Contest, QUESTION_VALUE, SisyphusRun};
 use crate::play::roster::Roster;
-use crate::rules::neptune::{BiddingOutcome, Contest, QUESTION_VALUE, SisyphusRun};
 use crate::time::ServerTime;
 use crate::tournament::rank_by;
 

@@ -7,8 +7,8 @@
 //! marked — with the exclusions and reruns (6.2) and the winner's stake.
 
 use crate::ids::Slice;
+use crate::play::neptune::rules::{Bid, BiddingOutcome, Contest, QUESTIONS_PER_BLOCK};
 use crate::play::neptune::{CardKey, LoggedBid, NeptuneMatch, QuestionPlay, contest_title};
-use crate::rules::neptune::{Bid, BiddingOutcome, Contest, QUESTIONS_PER_BLOCK};
 use crate::time::ServerTime;
 
 use crate::jury_protocol::{Level, Protocol, Table, time_of_day};

@@ -1,5 +1,5 @@
 //! The game's points, always through the rules' own scoring
-//! ([`crate::rules::neptune::NeptuneGame::score`]): the live table counts
+//! ([`crate::play::neptune::rules::NeptuneGame::score`]): the live table counts
 //! every revealed question (Джокер: once its tour is revealed, 5.5); the
 //! standings and the scoresheet count whole contests only, so `score` on
 //! the exported sheet prints exactly the live standings.
@@ -7,7 +7,7 @@
 use super::CardKey;
 use super::game::{ContestPlay, NeptuneMatch, QuestionPlay};
 use crate::ids::Slice;
-use crate::rules::neptune::{
+use crate::play::neptune::rules::{
     AuctionQuestion, BiddingOutcome, BlitzBlock, Contest, JokerRound, NegativeQuestion,
     NeptuneGame, NeptuneScore, QUESTIONS_PER_BLOCK, SandwichQuestion, SisyphusQuestion,
 };

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::neptune::Contest;
+use crate::play::neptune::rules::Contest;
 
 /// How long each step lasts. Every duration is a setting so that the demo's
 /// `--minute` can scale them all.

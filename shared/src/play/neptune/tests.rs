@@ -11,8 +11,8 @@ use super::*;
 use crate::identity::Identity;
 use crate::ids::{Slice, TeamId};
 use crate::play::format::LiveFormat;
+use crate::play::neptune::rules::{Bid, Contest};
 use crate::play::roster::Roster;
-use crate::rules::neptune::{Bid, Contest};
 use crate::time::ServerTime;
 
 type R = Result<NeptuneReceipt, NeptunePlayError>;
@@ -680,7 +680,7 @@ fn whole_game(teams: u32, size: u32, right: impl Fn(usize, u32, u32) -> bool) ->
 }
 
 fn scored(sheet: &Value) -> Value {
-    let text = crate::sheet::score_sheet(&sheet.to_string()).expect("the sheet scores");
+    let text = crate::play::score::score_sheet(&sheet.to_string()).expect("the sheet scores");
     let v: Value = serde_json::from_str(&text).unwrap();
     v["standings"].clone()
 }
@@ -732,7 +732,7 @@ proptest! {
         size in 1u32..3,
     ) {
         let h = whole_game(3, size, |c, q, t| pattern[(c * 9 + q as usize * 3 + t as usize) % 64]);
-        prop_assert_eq!(crate::sheet::tests::round_trip(&h.g.scoresheet(&h.roster)), Ok(()));
+        prop_assert_eq!(crate::play::score::tests::round_trip(&h.g.scoresheet(&h.roster)), Ok(()));
     }
 }
 

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{CardKey, NeptuneQuestion, NeptuneSettings};
 use crate::ids::{Slice, TeamId};
-use crate::rules::neptune::{Bid, Contest};
+use crate::play::neptune::rules::{Bid, Contest};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 

@@ -148,7 +148,7 @@ fn the_sheet_of_a_played_game_scores_as_its_live_standings() {
 
     let sheet = game.sheet(&roster).to_string();
     let scored: serde_json::Value =
-        serde_json::from_str(&crate::sheet::score_sheet(&sheet).unwrap()).unwrap();
+        serde_json::from_str(&crate::play::score::score_sheet(&sheet).unwrap()).unwrap();
 
     assert_eq!(scored["standings"], game.standings(&roster));
     assert_eq!(scored["standings"][0]["team"], "Команда 3");
@@ -160,7 +160,7 @@ fn a_sheet_with_an_answer_after_the_right_one_is_refused_with_its_path() {
     let text = r#"{"format":"own-game","teams":["А","Б"],"theme":"Т",
         "questions":[{"price":10,"tries":[{"team":"А","right":true},{"team":"Б","right":false}]}]}"#;
 
-    let error = crate::sheet::score_sheet(text).unwrap_err();
+    let error = crate::play::score::score_sheet(text).unwrap_err();
 
     assert_eq!(error.path, "questions[0].tries[1]");
 }
@@ -170,7 +170,7 @@ fn a_sheet_field_of_the_wrong_type_is_named_by_its_path() {
     let text = r#"{"format":"own-game","teams":["А"],"theme":"Т",
         "questions":[{"price":"ten","tries":[]}]}"#;
 
-    let error = crate::sheet::score_sheet(text).unwrap_err();
+    let error = crate::play::score::score_sheet(text).unwrap_err();
 
     assert_eq!(error.path, "questions[0].price");
 }

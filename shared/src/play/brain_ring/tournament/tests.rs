@@ -2,8 +2,8 @@
 //! clock: every transition of 4.1–4.16 and the button.
 
 use super::*;
+use crate::play::brain_ring::rules::FightStatus;
 use crate::play::brain_ring::{ButtonPhase, EarlyPress, FightAudience, RingStage};
-use crate::rules::brain_ring::FightStatus;
 
 fn t(ms: u64) -> ServerTime {
     ServerTime(1_000_000_000 + ms * 1000)

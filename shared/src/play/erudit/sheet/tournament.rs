@@ -9,16 +9,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::SheetError;
-use super::erudit::{SheetAttempt, SheetTour, read_attempts, read_game};
-use super::number::Seed;
-use super::output::{Scored, int, row};
-use super::qualifying_cut::Qualification;
-use super::teams::{Teams, quote};
-use crate::rules::erudit::{
+use super::{SheetAttempt, SheetTour, read_attempts, read_game};
+use crate::play::erudit::rules::{
     EruditError, GroupResult, TEAMS, TOURS, TieSettlement, advance_stage, group_places,
     tournament_table,
 };
+use crate::play::qualification::sheet::Qualification;
+use crate::sheet::SheetError;
+use crate::sheet::number::Seed;
+use crate::sheet::output::{Scored, int, row};
+use crate::sheet::teams::{Teams, quote};
 
 /// `{"format":"erudit-quartet","teams":[…],"seed":s,"stages":[[group…]…],
 /// "qualification":…}`.
@@ -35,7 +35,7 @@ pub(crate) struct EruditTournamentSheet {
     pub qualification: Option<Qualification>,
     /// 2.2: how ties at prize places were settled in play; absent = none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
+    pub prize_ties: Vec<crate::sheet::prize_ties::SheetPrizeTie>,
 }
 
 /// A group of four: its teams, its game's complete tours and how its
@@ -64,7 +64,7 @@ pub(crate) struct SheetTie {
 pub(crate) fn score(sheet: &EruditTournamentSheet) -> Result<Scored, SheetError> {
     let teams = Teams::read(&sheet.teams, "teams")?;
     // 5.2: how a tie at the entry cut was settled, when there was one.
-    super::qualifying_cut::check(sheet.qualification.as_ref(), &teams)?;
+    crate::play::qualification::sheet::check(sheet.qualification.as_ref(), &teams)?;
     if sheet.stages.is_empty() {
         return Err(SheetError::new(
             "stages",
@@ -105,7 +105,7 @@ pub(crate) fn score(sheet: &EruditTournamentSheet) -> Result<Scored, SheetError>
                 .with("group", int(r.group as i64 + 1))
         })
         .collect();
-    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
+    crate::sheet::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "erudit-quartet",
         standings,

@@ -1,6 +1,6 @@
 //! «Брейн-ринг» (4.1–4.16): fight scoring, the qualifying table, Swiss-style
 //! pairing without rematches (qualification from ChGK is
-//! [`crate::rules::qualification`]'s), the «царь горы»
+//! [`crate::play::qualification`]'s), the «царь горы»
 //! play-off and the best-of-three final, as pure state machines.
 
 pub mod fight;

@@ -3,12 +3,12 @@
 
 use serde_json::Value;
 
-use super::game::MultigamesGame;
+use super::{MultigamesSheet, MultigamesSheetTask, MultigamesSheetTour};
+use super::{SheetCredit, credit};
 use crate::play::format::LiveFormat;
+use crate::play::multigames::game::MultigamesGame;
 use crate::play::roster::Roster;
-use crate::sheet::multigames::{MultigamesSheet, MultigamesSheetTask, MultigamesSheetTour};
-use crate::sheet::number::SheetCredit;
-use crate::sheet::output::{credit, row};
+use crate::sheet::output::row;
 use crate::sheet::teams::TeamMap;
 
 impl MultigamesGame {

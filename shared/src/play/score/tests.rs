@@ -8,7 +8,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use super::{read, score_sheet};
+use super::score_sheet;
+use crate::sheet::read;
 
 /// The property every sheet the live game writes has: serialised, read
 /// back as `score` reads it, and serialised again, it is the same sheet and

@@ -1,17 +1,19 @@
 //! The `brain-ring` sheet (4.4–4.8): qualifying rounds of fights; the table
 //! and the next round's pairs.
 
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+mod from_game;
 
-use super::SheetError;
-use super::number::Count;
-use super::output::{Scored, int, ring_points, row};
-use super::qualifying_cut::Qualification;
-use super::teams::{Teams, quote};
-use crate::rules::brain_ring::{
-    Fight, QUALIFYING_QUESTIONS, QUALIFYING_ROUNDS, Qualifying, RingError,
+use serde::{Deserialize, Serialize};
+use serde_json::{Number, Value};
+
+use crate::play::brain_ring::rules::{
+    Fight, QUALIFYING_QUESTIONS, QUALIFYING_ROUNDS, Qualifying, RingError, RingPoints,
 };
+use crate::play::qualification::sheet::Qualification;
+use crate::sheet::SheetError;
+use crate::sheet::number::Count;
+use crate::sheet::output::{Scored, int, row};
+use crate::sheet::teams::{Teams, quote};
 
 /// `{"format":"brain-ring","teams":[…],"rounds":[[fight…]…],"qualification":…}`:
 /// the seeded teams in seeding order, the qualifying rounds' fights and, when
@@ -38,7 +40,7 @@ pub(crate) struct SheetFight {
 pub(crate) fn score(sheet: &BrainRingSheet) -> Result<Scored, SheetError> {
     let teams = Teams::read(&sheet.teams, "teams")?;
     // 4.3: how a tie at the entry cut was settled, when there was one.
-    super::qualifying_cut::check(sheet.qualification.as_ref(), &teams)?;
+    crate::play::qualification::sheet::check(sheet.qualification.as_ref(), &teams)?;
     // 4.8 pairs every team each round.
     let mut qualifying = Qualifying::new(teams.len()).map_err(|_| {
         SheetError::new(
@@ -182,5 +184,14 @@ fn round_error(teams: &Teams, r: usize, round: &[Fight], error: RingError) -> Sh
             ),
         ),
         other => SheetError::new(&fight_path, other.to_string()),
+    }
+}
+
+/// Brain-ring points as `score` prints them: whole where whole, `4.5` where
+/// a half is possible.
+pub(crate) fn ring_points(points: RingPoints) -> Value {
+    match points.whole() {
+        Some(whole) => Value::Number(Number::from(whole)),
+        None => Number::from_f64(points.as_f64()).map_or(Value::Null, Value::Number),
     }
 }

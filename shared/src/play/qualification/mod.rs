@@ -1,10 +1,14 @@
 //! Entry into a game from the «Что? Где? Когда?» table (4.3 for Brain-ring,
 //! 5.2 for Эрудит-квартет): the cut and its tie, settled by shoot-off
-//! questions and a lot, and the seeding by the first tours (4.4).
+//! questions and a lot, and the seeding by the first tours (4.4); and the
+//! cut as a sheet records it ([`sheet`]). It stands above ChGK's rules,
+//! whose table it reads. What must not live here: a format's own rules.
+
+pub(crate) mod sheet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::chgk::ChgkRow;
+use crate::play::chgk::rules::ChgkRow;
 use crate::seed::{Rng, Seed};
 
 /// Why a qualification from the ChGK table cannot be made (yet).
@@ -51,7 +55,7 @@ pub struct CutSettlement {
 }
 
 /// 4.3: the `places` best teams of the ChGK table (`rows` as
-/// [`chgk_standings`](crate::rules::chgk::chgk_standings) returns it: by
+/// [`chgk_standings`](crate::play::chgk::rules::chgk_standings) returns it: by
 /// points, then rating). Teams equal on both across the cut are settled by
 /// `settlement`: each shoot-off question puts the tied teams that answered
 /// right ahead of those that did not (they take places left, or, if more
@@ -220,7 +224,7 @@ fn order_with_lot(rows: &[ChgkRow], seed: Seed) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::chgk::{ChgkQuestionOutcome, chgk_standings};
+    use crate::play::chgk::rules::{ChgkQuestionOutcome, chgk_standings};
 
     fn q(correct: &[usize]) -> ChgkQuestionOutcome {
         ChgkQuestionOutcome {

@@ -5,12 +5,13 @@
 
 use serde_json::Value;
 
-use super::RingTournament;
+use super::ring_points;
+use super::{BrainRingSheet, SheetFight};
+use crate::play::brain_ring::RingTournament;
 use crate::play::format::LiveFormat;
 use crate::play::roster::Roster;
-use crate::sheet::brain_ring::{BrainRingSheet, SheetFight};
 use crate::sheet::number::Count;
-use crate::sheet::output::{int, ring_points, row};
+use crate::sheet::output::{int, row};
 
 impl RingTournament {
     /// The seeded teams and every closed qualifying fight, round by round;

@@ -1,18 +1,20 @@
 //! The `neptune` sheet (000_…, 1–6): the contests played so far, each with
 //! exactly the rules' number of questions.
 
+mod from_game;
+
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::SheetError;
-use super::number::{Count, Scalar};
-use super::output::{OrderedMap, Scored, int, row};
-use super::teams::{TeamMap, Teams, quote};
-use crate::rules::neptune::{
+use crate::play::neptune::rules::{
     AuctionQuestion, Bid, BlitzBlock, Contest, JokerRound, MAX_DECLARATION, NegativeQuestion,
     NeptuneError, NeptuneGame, NeptuneScore, QUESTIONS_PER_BLOCK, SandwichQuestion,
     SisyphusQuestion, Winner,
 };
+use crate::sheet::SheetError;
+use crate::sheet::number::{Count, Scalar};
+use crate::sheet::output::{OrderedMap, Scored, int, row};
+use crate::sheet::teams::{TeamMap, Teams, quote};
 use crate::tournament::rank_by;
 
 /// `{"format":"neptune","teams":[…],"sizes":{…}?,<contest>:…}`: a contest
@@ -39,7 +41,7 @@ pub(crate) struct NeptuneSheet {
     pub auction: Option<Vec<AuctionItem>>,
     /// 2.2: how ties at prize places were settled in play; absent = none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
+    pub prize_ties: Vec<crate::sheet::prize_ties::SheetPrizeTie>,
 }
 
 /// A shortened game's sizes: every contest named, each 1 up to the rules'
@@ -199,7 +201,7 @@ pub(crate) fn score(sheet: &NeptuneSheet) -> Result<Scored, SheetError> {
     let auction_len = sheet.auction.as_ref().map_or(0, Vec::len);
     let score = game.score().map_err(|e| locate(&teams, auction_len, e))?;
     let mut standings = standings(&teams.names, &score);
-    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
+    crate::sheet::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "neptune",
         standings,

@@ -4,14 +4,14 @@
 
 use serde_json::Value;
 
-use super::game::NeptuneMatch;
-use crate::play::format::LiveFormat;
-use crate::play::roster::Roster;
-use crate::rules::neptune::{Bid, NeptuneGame, Winner};
-use crate::sheet::neptune::{
+use super::{
     AuctionItem, Correct, Declaration, JokerItem, NegativeItem, NeptuneSheet, SandwichItem,
     SheetBid, Sizes,
 };
+use crate::play::format::LiveFormat;
+use crate::play::neptune::game::NeptuneMatch;
+use crate::play::neptune::rules::{Bid, NeptuneGame, Winner};
+use crate::play::roster::Roster;
 use crate::sheet::number::Count;
 use crate::sheet::teams::TeamMap;
 
@@ -32,7 +32,7 @@ impl NeptuneMatch {
 
     pub fn standings_json(&self, roster: &Roster) -> Value {
         let names = self.team_names(roster);
-        let rows = crate::sheet::neptune::standings(&names, &self.whole_score());
+        let rows = super::standings(&names, &self.whole_score());
         serde_json::to_value(rows).unwrap_or(Value::Array(Vec::new()))
     }
 

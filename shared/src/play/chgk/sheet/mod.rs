@@ -1,13 +1,15 @@
 //! The `chgk` sheet (3, 4.3): questions with the teams right on each and
 //! whether it was withdrawn on appeal.
 
+mod from_game;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::SheetError;
-use super::output::{Scored, int, row};
-use super::teams::{Teams, quote};
-use crate::rules::chgk::{ChgkQuestionOutcome, chgk_standings};
+use crate::play::chgk::rules::{ChgkQuestionOutcome, chgk_standings};
+use crate::sheet::SheetError;
+use crate::sheet::output::{Scored, int, row};
+use crate::sheet::teams::{Teams, quote};
 
 /// `{"format":"chgk","teams":[…],"questions":[…]}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -19,7 +21,7 @@ pub(crate) struct ChgkSheet {
     pub questions: Vec<ChgkSheetQuestion>,
     /// 2.2: how ties at prize places were settled in play; absent = none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
+    pub prize_ties: Vec<crate::sheet::prize_ties::SheetPrizeTie>,
 }
 
 /// A played question.
@@ -67,7 +69,7 @@ pub(crate) fn score(sheet: &ChgkSheet) -> Result<Scored, SheetError> {
                 .with("mask", Value::String(r.mask))
         })
         .collect();
-    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
+    crate::sheet::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "chgk",
         standings,

@@ -1,15 +1,18 @@
 //! The `multigames` sheet (6.x): tours of tasks with each team's credit.
 
+mod credit;
+mod from_game;
+
 use serde::{Deserialize, Serialize};
 
-use super::SheetError;
-use super::number::SheetCredit;
-use super::output::{Scored, credit, row};
-use super::teams::{TeamMap, Teams};
-use crate::rules::multigames::{
+use crate::play::multigames::rules::{
     Credit, MultiTour, MultigamesError, TOURS, Task, multigames_totals,
 };
+use crate::sheet::SheetError;
+use crate::sheet::output::{Scored, row};
+use crate::sheet::teams::{TeamMap, Teams};
 use crate::tournament::rank_by;
+pub(crate) use credit::{SheetCredit, credit};
 
 /// `{"format":"multigames","teams":[…],"tours":[{"tasks":[…]}…]}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -21,7 +24,7 @@ pub(crate) struct MultigamesSheet {
     pub tours: Vec<MultigamesSheetTour>,
     /// 2.2: how ties at prize places were settled in play; absent = none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
+    pub prize_ties: Vec<crate::sheet::prize_ties::SheetPrizeTie>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,7 +93,7 @@ pub(crate) fn score(sheet: &MultigamesSheet) -> Result<Scored, SheetError> {
     .into_iter()
     .map(|r| row(teams.name(r.item.0), r.place, credit(r.item.1)))
     .collect();
-    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
+    crate::sheet::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "multigames",
         standings,

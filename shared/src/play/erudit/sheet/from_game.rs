@@ -4,15 +4,15 @@
 
 use serde_json::Value;
 
-use super::{EruditTournament, GroupPlay, QuartetGame};
+use super::tournament::{EruditTournamentSheet, SheetGroup, SheetTie};
+use super::{SheetAttempt, SheetRound, SheetTour, SheetTourKind};
 use crate::ids::TeamId;
-use crate::play::format::LiveFormat;
-use crate::play::roster::Roster;
-use crate::rules::erudit::{
+use crate::play::erudit::rules::{
     GroupResult, TOURS, TieSettlement, TournamentRow, group_places, tournament_table,
 };
-use crate::sheet::erudit::{SheetAttempt, SheetRound, SheetTour, SheetTourKind};
-use crate::sheet::erudit_tournament::{EruditTournamentSheet, SheetGroup, SheetTie};
+use crate::play::erudit::{EruditTournament, GroupPlay, QuartetGame};
+use crate::play::format::LiveFormat;
+use crate::play::roster::Roster;
 use crate::sheet::number::Seed;
 use crate::sheet::output::{int, row};
 use crate::sheet::teams::TeamMap;

@@ -1,11 +1,11 @@
 //! The game as `minuta-server score` takes it: the `chgk` sheet
 //! ([`ChgkSheet`]), every played question with the teams right on it.
 
-use super::game::ChgkGame;
+use super::{ChgkSheet, ChgkSheetQuestion};
 use crate::ids::TeamId;
+use crate::play::chgk::game::ChgkGame;
 use crate::play::format::LiveFormat;
 use crate::play::roster::Roster;
-use crate::sheet::chgk::{ChgkSheet, ChgkSheetQuestion};
 
 impl ChgkGame {
     /// Every played question: the teams right on it, whether it was

@@ -1,17 +1,20 @@
 //! The `erudit-quartet` sheet (5.6–5.10): up to three tours of four rounds;
 //! each round names every team's player and the attempts on five questions.
 //! A sheet with `stages` instead of `tours` is a whole tournament
-//! (`erudit_tournament.rs`), which reads its games' tours here.
+//! (`tournament.rs`), which reads its games' tours here.
+
+mod from_game;
+pub(crate) mod tournament;
 
 use serde::{Deserialize, Serialize};
 
-use super::SheetError;
-use super::output::{OrderedMap, Scored, int, row};
-use super::teams::{TeamMap, Teams, key_path, quote};
-use crate::rules::erudit::{
+use crate::play::erudit::rules::{
     Attempt, EruditError, EruditGame, GameScore, QUESTIONS_PER_ROUND, ROUNDS_PER_TOUR, Round,
     TEAMS, TOURS, Tour, TourKind,
 };
+use crate::sheet::SheetError;
+use crate::sheet::output::{OrderedMap, Scored, int, row};
+use crate::sheet::teams::{TeamMap, Teams, key_path, quote};
 use crate::tournament::rank_by;
 
 /// One game: `{"format":"erudit-quartet","teams":[4 names],"tours":[…]}`.
@@ -24,7 +27,7 @@ pub(crate) struct EruditSheet {
     pub tours: Vec<SheetTour>,
     /// 2.2: how ties at prize places were settled in play; absent = none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub prize_ties: Vec<super::prize_ties::SheetPrizeTie>,
+    pub prize_ties: Vec<crate::sheet::prize_ties::SheetPrizeTie>,
 }
 
 /// A complete tour: its type and its four rounds.
@@ -112,7 +115,7 @@ pub(crate) fn score(sheet: &EruditSheet) -> Result<Scored, SheetError> {
         row(teams.name(team), r.place, int(result.points)).with_map("players", players)
     })
     .collect();
-    super::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
+    crate::sheet::prize_ties::settle(&mut standings, &sheet.prize_ties)?;
     Ok(Scored {
         format: "erudit-quartet",
         standings,
