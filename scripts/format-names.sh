@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Counts the lines of server/src and client/src that name a specific live
-# format outside the format's own modules: its folder (views/<f>/), its
-# words (i18n/<f>.rs, i18n/<f>/), its demo robots (demo/<f>*.rs), and the
+# format outside the format's own modules: its folder (views/<f>/, its
+# words in views/<f>/words.rs), its demo robots (demo/<f>*.rs), and the
 # registry lines themselves, with the `mod <f>;` lines that declare those
 # modules (Rust's own registration of a folder). Comments, tests and the crypto crate `ring`
 # are not counted. Prints each file's count, then the total.
@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 names='chgk|Chgk|CHGK|ЧГК|brain_ring|Ring[A-Z(:,} ]|::Ring\b|EVENT_RING|[Бб]рейн|erudit|Erudit|Эрудит|multigames|Multigames|Мультиигр|neptune|Neptune|Нептун|own_game|OwnGame|Своя игра'
-own='/(views|i18n|demo)/(chgk|brain_ring|erudit|multigames|neptune|own_game)(/|[a-z_]*\.rs)'
+own='/(views|demo)/(chgk|brain_ring|erudit|multigames|neptune|own_game)(/|[a-z_]*\.rs)'
 
 files=$(find server/src client/src -name '*.rs' \
     | grep -Ev "$own" \

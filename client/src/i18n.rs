@@ -1,6 +1,7 @@
 //! Every visible string, in Russian (the default: the game's own language)
 //! and English. Static texts are [`T`] keys; texts with values are functions
-//! here, so a language switch re-renders everything at once.
+//! here, so a language switch re-renders everything at once. A format's
+//! own words live in its folder (`views/<format>/words.rs`), not here.
 
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::{Format, GameCommand, GameError, GameReceipt, PlayError};
@@ -12,17 +13,12 @@ use minuta_shared::wire::server::{CommandError, Receipt};
 use crate::state::Notice;
 use words::FormatWords;
 
-pub mod brain_ring;
-pub mod chgk;
 pub mod codes;
-pub mod erudit;
 pub mod files;
 pub mod io;
 pub mod judging;
 pub mod lan;
 pub mod link;
-pub mod multigames;
-pub mod neptune;
 pub mod programme;
 pub mod roster;
 pub mod start;
@@ -50,7 +46,7 @@ impl Lang {
 }
 
 /// A static text's key, of whichever table ([`T`], or a format's own such
-/// as [`erudit::Et`]): rendered by [`Lang::t`].
+/// as [`crate::views::erudit::words::Et`]): rendered by [`Lang::t`].
 pub trait Key: Copy {
     fn text(self, lang: Lang) -> &'static str;
 }
@@ -81,7 +77,7 @@ macro_rules! texts {
     };
 }
 
-// A format's own table of texts (`erudit::Et`) is made by the same macro.
+// A format's own table of texts (`views/erudit/words.rs`) is made by the same macro.
 pub(crate) use texts;
 
 texts! {

@@ -329,19 +329,19 @@ fn every_text_has_glyphs_in_the_bundled_fonts() {
                 for key in minuta_client::i18n::T::ALL {
                     ui.label(key.text(lang));
                 }
-                for key in minuta_client::i18n::erudit::Et::ALL {
+                for key in minuta_client::views::erudit::words::Et::ALL {
                     ui.label(key.text(lang));
                 }
                 for key in minuta_client::i18n::judging::Jt::ALL {
                     ui.label(key.text(lang));
                 }
-                for key in minuta_client::i18n::chgk::Ct::ALL {
+                for key in minuta_client::views::chgk::words::Ct::ALL {
                     ui.label(key.text(lang));
                 }
                 for key in minuta_client::i18n::tie::Tt::ALL {
                     ui.label(key.text(lang));
                 }
-                for key in minuta_client::i18n::brain_ring::Rt::ALL {
+                for key in minuta_client::views::brain_ring::words::Rt::ALL {
                     ui.label(key.text(lang));
                 }
             }

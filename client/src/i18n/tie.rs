@@ -160,7 +160,7 @@ pub fn at_the_cut(lang: Lang, teams: &[(TeamId, String)], places: u32) -> String
     )
 }
 
-pub(super) fn quoted_list(names: &[String]) -> String {
+pub(crate) fn quoted_list(names: &[String]) -> String {
     names
         .iter()
         .map(|n| format!("«{n}»"))

@@ -16,9 +16,10 @@ use minuta_shared::play::clock::Phase;
 use minuta_shared::time::ServerTime;
 
 use super::{hall_status, on_stage, phase_at, tables};
-use crate::i18n::brain_ring::Rt;
-use crate::i18n::{Lang, T, brain_ring as words};
+use crate::i18n::{Lang, T};
 use crate::state::AppState;
+use crate::views::brain_ring::words;
+use crate::views::brain_ring::words::Rt;
 use crate::views::widgets::{self, GREY};
 
 /// Whether the projector shows the event's Brain-ring rather than the

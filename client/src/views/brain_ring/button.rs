@@ -16,11 +16,12 @@ use minuta_shared::play::brain_ring::{
 use minuta_shared::wire::client::Command;
 
 use super::{countdown_at, phase_at, phase_colour, question_line, send, tables};
-use crate::i18n::brain_ring::Rt;
-use crate::i18n::brain_ring::WonNow;
-use crate::i18n::{Lang, T, brain_ring as words};
+use crate::i18n::{Lang, T};
 use crate::state::{AppState, PressOn, PressOutcome, UiCommand};
 use crate::views::appeal::{self, Decided, Own, Written};
+use crate::views::brain_ring::words;
+use crate::views::brain_ring::words::Rt;
+use crate::views::brain_ring::words::WonNow;
 use crate::views::kept::{self, Kept};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 use minuta_shared::play::brain_ring::Ruling;

@@ -13,10 +13,11 @@ use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{ButtonPhase, FightId, RingCommand, RingFightView};
 
 use super::{hall_status, phase_at, press_log, send, tables};
-use crate::i18n::brain_ring::Rt;
-use crate::i18n::{T, brain_ring as words};
+use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
 use crate::views::appeal::{self, Decided};
+use crate::views::brain_ring::words;
+use crate::views::brain_ring::words::Rt;
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]

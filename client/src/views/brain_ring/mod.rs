@@ -14,6 +14,7 @@ pub mod press_log;
 pub mod setup;
 pub mod staff;
 pub mod waiting;
+pub mod words;
 
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::GameId;
@@ -29,9 +30,9 @@ use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView};
 
-use crate::i18n::brain_ring::Rt;
-use crate::i18n::{Lang, T, brain_ring as words};
+use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::brain_ring::words::Rt;
 use crate::views::format::{Activity, Game, MainClaim, Opening, OwnTab, Screens, Seat};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 use minuta_shared::play::brain_ring::Ruling;

@@ -10,8 +10,9 @@
 use egui::{RichText, Ui};
 use minuta_shared::play::brain_ring::{Press, PressKind, RingFightView};
 
-use crate::i18n::brain_ring::Rt;
-use crate::i18n::{Lang, T, brain_ring as words};
+use crate::i18n::{Lang, T};
+use crate::views::brain_ring::words;
+use crate::views::brain_ring::words::Rt;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 pub fn press_log(ui: &mut Ui, lang: Lang, fight: &RingFightView) {

@@ -14,9 +14,10 @@ use minuta_shared::wire::client::{Command, CutDecision};
 use minuta_shared::wire::view::HostView;
 
 use super::{board as hall, send};
-use crate::i18n::brain_ring::Rt;
-use crate::i18n::{T, brain_ring as words};
+use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
+use crate::views::brain_ring::words;
+use crate::views::brain_ring::words::Rt;
 use crate::views::team_names::team_name;
 use crate::views::team_picker;
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};

@@ -19,9 +19,10 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
 use super::{board, fight_panel, on_stage, phase_at, setup};
-use crate::i18n::brain_ring::Rt;
-use crate::i18n::{Lang, brain_ring as words};
+use crate::i18n::Lang;
 use crate::state::{AppState, UiCommand};
+use crate::views::brain_ring::words;
+use crate::views::brain_ring::words::Rt;
 use crate::views::format::{Game, Seat};
 use crate::views::package_field::package_field;
 use crate::views::team_names::team_name;

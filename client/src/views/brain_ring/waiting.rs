@@ -9,8 +9,9 @@ use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{RingBoard, RingFightView};
 
 use super::board;
-use crate::i18n::brain_ring::Rt;
-use crate::i18n::{Lang, brain_ring as words};
+use crate::i18n::Lang;
+use crate::views::brain_ring::words;
+use crate::views::brain_ring::words::Rt;
 use crate::views::widgets::{self, GREEN, GREY};
 
 /// `team`'s screen between its fights, under the team's name (drawn by the

@@ -14,10 +14,10 @@ use minuta_shared::play::chgk::{AppealDecider, ChgkCommand, ChgkStaffView};
 use minuta_shared::wire::client::Command;
 
 use super::judging::clock_time;
-use crate::i18n::chgk::{Ct, decided_by, pending_appeals};
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::appeal::{self, Decided};
+use crate::views::chgk::words::{Ct, decided_by, pending_appeals};
 use crate::views::widgets::{self, AMBER, GREY};
 
 /// Replies typed but not yet sent, by appeal.
@@ -122,7 +122,9 @@ fn card(ui: &mut Ui, lang: Lang, appeal: &AppealView) {
         ui.label(RichText::new(format!("№ {}", appeal.id)).strong());
         ui.label(RichText::new(&appeal.team_name).strong());
         ui.label(i18n::question_number(lang, &appeal.number));
-        ui.label(RichText::new(i18n::chgk::appeal_kind(lang, appeal.kind)).italics());
+        ui.label(
+            RichText::new(crate::views::chgk::words::appeal_kind(lang, appeal.kind)).italics(),
+        );
     });
     egui::Grid::new(("chgk-appeal", appeal.id.0))
         .spacing([12.0, 2.0])

@@ -9,8 +9,8 @@ use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
 use minuta_shared::wire::client::Command;
 
 use crate::i18n::Lang;
-use crate::i18n::chgk::{Ct, plays_tour};
 use crate::state::UiCommand;
+use crate::views::chgk::words::{Ct, plays_tour};
 use crate::views::widgets::GREY;
 
 pub fn attendance(

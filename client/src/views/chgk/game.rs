@@ -14,10 +14,10 @@ use minuta_shared::play::clock::Phase;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
-use crate::i18n::chgk::Ct;
 use crate::i18n::judging::{self as words, Jt};
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::chgk::words::Ct;
 use crate::views::question;
 use crate::views::team_names::{missing_teams, team_names};
 use crate::views::widgets::{self, AMBER, GREY, RED};

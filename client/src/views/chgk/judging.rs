@@ -96,7 +96,7 @@ pub fn judging(
                             |ui, entry| {
                                 ui.label(&entry.number);
                                 ui.label(&entry.group);
-                                ui.label(i18n::chgk::verdict(lang, entry.verdict));
+                                ui.label(crate::views::chgk::words::verdict(lang, entry.verdict));
                                 ui.label(format!(
                                     "{}: {}",
                                     lang.t(T::By),
@@ -278,7 +278,7 @@ fn group_row(
                 ),
             );
             let verdict = match group.verdict {
-                Some(v) => RichText::new(i18n::chgk::verdict(lang, v))
+                Some(v) => RichText::new(crate::views::chgk::words::verdict(lang, v))
                     .color(if v == Verdict::Correct { GREEN } else { RED })
                     .strong(),
                 None => RichText::new(lang.t(T::NotJudged)).color(GREY),

@@ -21,6 +21,7 @@ pub mod staff;
 pub mod standings;
 pub mod team;
 pub mod timing;
+pub mod words;
 
 use egui::Ui;
 use minuta_shared::ids::TeamId;
@@ -34,8 +35,8 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::{DisplayView, HostView, TeamView};
 
 use crate::i18n::Lang;
-use crate::i18n::chgk::Ct;
 use crate::state::{AppState, UiCommand};
+use crate::views::chgk::words::Ct;
 use crate::views::format::{Activity, Game, MainClaim, Opening, OwnTab, Screens, Seat};
 use crate::views::widgets;
 use staff::ChgkTab;

@@ -6,7 +6,7 @@ use minuta_shared::ids::TourId;
 use minuta_shared::programme::Slot;
 
 use crate::i18n::Lang;
-use crate::i18n::chgk::Ct;
+use crate::views::chgk::words::Ct;
 
 /// «Тур ЧГК № [n] [Добавить тур ЧГК]»: the first number not in the
 /// programme unless one is typed (`typing`); the slot added.

@@ -9,7 +9,7 @@ use minuta_shared::play::chgk::{ChgkCommand, ChgkStaffView};
 use minuta_shared::play::games::Format;
 use minuta_shared::wire::client::Command;
 
-use crate::i18n::{self, T};
+use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
 use crate::views::package_field::package_field;
 use crate::views::question;
@@ -131,7 +131,9 @@ pub fn questions(
                             ui.label(question::snippet(question::text(&q.content), 70))
                                 .on_hover_text(question::text(&q.content));
                             ui.label(RichText::new(question::answer(&q.content)).italics());
-                            let mut status = i18n::chgk::question_status(lang, q.status).to_owned();
+                            let mut status =
+                                crate::views::chgk::words::question_status(lang, q.status)
+                                    .to_owned();
                             if q.withdrawn {
                                 status = format!("{status}, {}", lang.t(T::Withdrawn));
                             }

@@ -17,11 +17,11 @@ use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
 
-use crate::i18n::chgk::Ct;
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::answer_card::{self, Draft};
 use crate::views::appeal::{self, Decided, Own, Written};
+use crate::views::chgk::words::Ct;
 use crate::views::kept::{self, Kept};
 use crate::views::widgets::{self, GREEN, GREY, RED};
 
@@ -315,7 +315,7 @@ fn past_answer_row(ui: &mut Ui, lang: Lang, card: &TeamCard, form: &mut ChgkTeam
             } else {
                 match reveal.verdict {
                     Some(v) => (
-                        i18n::chgk::verdict(lang, v),
+                        crate::views::chgk::words::verdict(lang, v),
                         if v == minuta_shared::play::chgk::Verdict::Correct {
                             GREEN
                         } else {
@@ -415,13 +415,13 @@ fn appeal_form(
             ui.radio_value(
                 &mut appeal.kind,
                 AppealKind::WithdrawQuestion,
-                i18n::chgk::appeal_kind(lang, AppealKind::WithdrawQuestion),
+                crate::views::chgk::words::appeal_kind(lang, AppealKind::WithdrawQuestion),
             );
             if !counted {
                 ui.radio_value(
                     &mut appeal.kind,
                     AppealKind::AcceptMyAnswer,
-                    i18n::chgk::appeal_kind(lang, AppealKind::AcceptMyAnswer),
+                    crate::views::chgk::words::appeal_kind(lang, AppealKind::AcceptMyAnswer),
                 );
             }
         });
@@ -474,7 +474,7 @@ fn appeals(ui: &mut Ui, lang: Lang, view: &ChgkTeamView) {
         .iter()
         .map(|a| Own {
             title: i18n::question_number(lang, &a.number),
-            kind: i18n::chgk::appeal_kind(lang, a.kind),
+            kind: crate::views::chgk::words::appeal_kind(lang, a.kind),
             text: &a.text,
             decided: a.resolution.as_ref().map(|r| Decided {
                 upheld: r.upheld,

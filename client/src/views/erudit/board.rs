@@ -16,8 +16,8 @@ use minuta_shared::play::erudit::{
 
 use super::{in_play, lineup_left, silence_left, state_at, tournament};
 use crate::i18n::Lang;
-use crate::i18n::erudit::{self as words, Et};
 use crate::state::AppState;
+use crate::views::erudit::words::{self, Et};
 use crate::views::widgets::{self, AMBER, BRIGHT, GREEN, GREY, RED};
 
 /// The answering team's frame, tinted so the hall sees it from afar.

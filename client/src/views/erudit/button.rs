@@ -14,10 +14,10 @@ use minuta_shared::play::erudit::{EruditTeamView, GameBoard, PhaseView, Question
 use minuta_shared::wire::client::Command;
 
 use super::{board, silence_left, state_at};
-use crate::i18n::erudit::{self as words, Et};
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, PressOn, PressOutcome, UiCommand};
 use crate::views::brain_ring::button::{big, space_pressed};
+use crate::views::erudit::words::{self, Et};
 use crate::views::widgets;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 

@@ -17,10 +17,10 @@ use minuta_shared::wire::view::HostView;
 
 use super::lineup::{self, LineupDraft};
 use super::{board, lineup_left, send, silence_left, state_at, tie};
-use crate::i18n::brain_ring::Rt;
-use crate::i18n::erudit::{self as words, Et};
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
+use crate::views::brain_ring::words::Rt;
+use crate::views::erudit::words::{self, Et};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// What the game panel remembers: the team whose line-up the host sets by
@@ -342,8 +342,10 @@ fn press_log(ui: &mut Ui, lang: Lang, game: &GameBoard, q: &QuestionBoard) {
                         _ => GREY,
                     };
                     ui.label(
-                        RichText::new(crate::i18n::brain_ring::press_kind(lang, press.kind))
-                            .color(colour),
+                        RichText::new(crate::views::brain_ring::words::press_kind(
+                            lang, press.kind,
+                        ))
+                        .color(colour),
                     );
                     ui.label(words::press_moment(
                         lang,
@@ -352,11 +354,11 @@ fn press_log(ui: &mut Ui, lang: Lang, game: &GameBoard, q: &QuestionBoard) {
                     ));
                     let rtt = i64::try_from(press.rtt_us).unwrap_or(i64::MAX);
                     ui.label(
-                        RichText::new(crate::i18n::brain_ring::millis(lang, rtt, false))
+                        RichText::new(crate::views::brain_ring::words::millis(lang, rtt, false))
                             .monospace(),
                     );
                     ui.label(
-                        RichText::new(crate::i18n::brain_ring::millis(
+                        RichText::new(crate::views::brain_ring::words::millis(
                             lang,
                             press.clock_offset_us,
                             true,

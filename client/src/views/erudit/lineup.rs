@@ -13,9 +13,9 @@ use minuta_shared::play::erudit::{EruditCommand, GameBoard, LineupForm};
 use minuta_shared::play::games::GameCommand;
 
 use super::{board, send};
-use crate::i18n::erudit::{self as words, Et};
 use crate::i18n::{self, Lang};
 use crate::state::{AppState, UiCommand};
+use crate::views::erudit::words::{self, Et};
 use crate::views::kept::{self, Kept};
 use crate::views::widgets::{GREEN, GREY, RED};
 

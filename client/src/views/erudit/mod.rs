@@ -15,6 +15,7 @@ pub mod setup;
 pub mod staff;
 pub mod tie;
 pub mod tournament;
+pub mod words;
 
 use egui::Ui;
 use minuta_shared::ids::{GameId, TeamId};
@@ -29,8 +30,8 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
 use crate::i18n::Lang;
-use crate::i18n::erudit::Et;
 use crate::state::{AppState, UiCommand};
+use crate::views::erudit::words::Et;
 use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
 
 /// Эрудит-квартет in the registry of formats.

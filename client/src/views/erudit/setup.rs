@@ -13,8 +13,8 @@ use minuta_shared::wire::view::HostView;
 
 use super::send;
 use crate::i18n::T;
-use crate::i18n::erudit::Et;
 use crate::state::{AppState, UiCommand};
+use crate::views::erudit::words::Et;
 use crate::views::team_picker;
 use crate::views::widgets::{self, AMBER, GREY};
 

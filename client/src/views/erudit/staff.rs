@@ -10,8 +10,8 @@ use minuta_shared::play::games::Format;
 use minuta_shared::wire::view::HostView;
 
 use super::{board, host_game, in_play, send, setup, tournament};
-use crate::i18n::erudit::{self as words, Et};
 use crate::state::{AppState, UiCommand};
+use crate::views::erudit::words::{self, Et};
 use crate::views::format::Game;
 use crate::views::package_field::package_field;
 use crate::views::widgets::{AMBER, GREEN, GREY};

@@ -46,7 +46,7 @@ pub fn host_panel(
     out: &mut Vec<UiCommand>,
 ) {
     ui.label(
-        RichText::new(crate::i18n::erudit::tie_heading(
+        RichText::new(crate::views::erudit::words::tie_heading(
             lang,
             &names(tie),
             tie.first,
@@ -159,7 +159,7 @@ pub fn hall(ui: &mut Ui, lang: Lang, game: &GameBoard, size: f32) {
     ui.vertical_centered(|ui| {
         if let Some(tie) = &game.tie {
             ui.label(
-                RichText::new(crate::i18n::erudit::tie_heading(
+                RichText::new(crate::views::erudit::words::tie_heading(
                     lang,
                     &names(tie),
                     tie.first,

@@ -9,7 +9,7 @@ use minuta_shared::ids::TeamId;
 use minuta_shared::play::erudit::{EruditBoard, EruditPlaceRow, GroupState, GroupView};
 
 use crate::i18n::Lang;
-use crate::i18n::erudit::{self as words, Et};
+use crate::views::erudit::words::{self, Et};
 use crate::views::widgets::{self, AMBER, BRIGHT, GREEN, GREY};
 
 /// Every stage's groups, side by side within a stage; `start` (the host's)
@@ -181,7 +181,7 @@ pub fn between_games(ui: &mut Ui, lang: Lang, team: TeamId, board: &EruditBoard)
         }
         if let Some(row) = board.table.iter().find(|r| r.team == team) {
             ui.label(
-                RichText::new(crate::i18n::brain_ring::table_place(
+                RichText::new(crate::views::brain_ring::words::table_place(
                     lang,
                     &row.place.to_string(),
                 ))

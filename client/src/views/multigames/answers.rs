@@ -18,9 +18,10 @@ use minuta_shared::time::stopwatch;
 use minuta_shared::wire::view::HostView;
 
 use super::{all_tasks, current, half, parse_credit, send};
-use crate::i18n::{Lang, T, multigames as words};
+use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::Game;
+use crate::views::multigames::words;
 use crate::views::team_names::{late_answer, missing_teams};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 

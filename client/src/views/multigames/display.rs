@@ -6,9 +6,10 @@
 use egui::{RichText, Ui};
 use minuta_shared::play::multigames::{MultigamesDisplayView, TaskStatus};
 
-use crate::i18n::{T, multigames as words};
+use crate::i18n::T;
 use crate::state::AppState;
 use crate::views::format::Game;
+use crate::views::multigames::words;
 use crate::views::widgets::{self, GREY};
 
 pub fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &MultigamesDisplayView) {

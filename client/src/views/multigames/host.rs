@@ -14,9 +14,10 @@ use minuta_shared::play::multigames::{
 use minuta_shared::wire::view::HostView;
 
 use super::{accepting, all_tasks, answers, current, jury, send, tasks};
-use crate::i18n::{Lang, T, multigames as words};
+use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::Game;
+use crate::views::multigames::words;
 use crate::views::widgets::{AMBER, GREEN, GREY};
 
 #[derive(Debug, Default)]

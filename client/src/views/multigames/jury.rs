@@ -15,10 +15,11 @@ use minuta_shared::play::multigames::{
 };
 
 use super::{all_tasks, parse_credit, pending, send};
-use crate::i18n::{Lang, T, multigames as words};
+use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::appeal::{self, Decided};
 use crate::views::format::Game;
+use crate::views::multigames::words;
 use crate::views::widgets::{self, AMBER, GREY, RED};
 
 /// Replies and credits typed but not yet sent, by appeal.

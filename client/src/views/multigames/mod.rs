@@ -11,6 +11,7 @@ pub mod host;
 pub mod jury;
 pub mod tasks;
 pub mod team;
+pub mod words;
 
 use egui::{RichText, Ui};
 use minuta_shared::ids::QuestionId;
@@ -26,7 +27,7 @@ use minuta_shared::time::{ServerTime, countdown};
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::view::HostView;
 
-use crate::i18n::{Lang, T, multigames as words};
+use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
 use crate::views::widgets::{self, GREY};

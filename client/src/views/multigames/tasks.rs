@@ -14,9 +14,10 @@ use minuta_shared::time::countdown;
 
 use super::answers::{tour_over, uncredited};
 use super::{accepting, current, parse_credit, send};
-use crate::i18n::{T, multigames as words};
+use crate::i18n::T;
 use crate::state::{AppState, UiCommand};
 use crate::views::format::Game;
+use crate::views::multigames::words;
 use crate::views::widgets::{AMBER, GREY, RED};
 
 /// The new tour's and the new task's fields, as typed.

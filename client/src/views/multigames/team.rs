@@ -19,12 +19,13 @@ use minuta_shared::play::multigames::{
 use minuta_shared::wire::server::CommandError;
 
 use super::{pending, send};
-use crate::i18n::{Lang, T, multigames as words};
+use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::answer_card::{self, Draft};
 use crate::views::appeal::{self, Decided, Own, Written};
 use crate::views::format::Game;
 use crate::views::kept::{self, Kept};
+use crate::views::multigames::words;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]

@@ -15,8 +15,8 @@ use minuta_shared::play::neptune::{
 use super::bidding::{log, outcome, parse_amount, standing};
 use super::{count_now, count_word, send, team_name};
 use crate::i18n::Lang;
-use crate::i18n::neptune::{self as words, Nt};
 use crate::state::{AppState, UiCommand};
+use crate::views::neptune::words::{self, Nt};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// A bid by hand being made.

@@ -18,10 +18,10 @@ use minuta_shared::play::neptune::{
 };
 
 use super::{count_now, count_word, last_ack, pending, send, team_name};
-use crate::i18n::neptune::{self as words, Nt};
 use crate::i18n::{self, Lang};
 use crate::state::{AppState, UiCommand};
 use crate::views::kept::{self, Kept};
+use crate::views::neptune::words::{self, Nt};
 use crate::views::widgets::{AMBER, BRIGHT, GREEN, GREY, RED};
 
 /// The quick raises over a standing sum (6.4: multiples of ten).

@@ -11,10 +11,10 @@ use minuta_shared::play::neptune::rules::{Contest, QUESTIONS_PER_BLOCK};
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneTeamView, OwnCard, Stage};
 
 use super::{last_ack, pending, send};
-use crate::i18n::neptune::Nt;
 use crate::i18n::{self, Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::kept::{self, Kept};
+use crate::views::neptune::words::Nt;
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 
 /// The widest the card grows on a large screen.

@@ -13,9 +13,9 @@ use minuta_shared::wire::view::HostView;
 
 use super::{auction, clock, judging, now_heading, pending, send, setup, table, teams, title};
 use crate::i18n::Lang;
-use crate::i18n::neptune::{self as words, Nt};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::Game;
+use crate::views::neptune::words::{self, Nt};
 use crate::views::widgets::{AMBER, BRIGHT, GREEN, GREY, RED};
 
 #[derive(Debug, Default)]

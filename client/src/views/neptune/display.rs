@@ -12,8 +12,8 @@ use minuta_shared::play::neptune::{JokerBoard, NeptuneBoard, RevealBoard, Stage}
 use super::bidding::{log, outcome, standing};
 use super::{card_name, clock, count_now, count_word, now_heading, table, team_name};
 use crate::i18n::Lang;
-use crate::i18n::neptune::{self as words, Nt};
 use crate::state::AppState;
+use crate::views::neptune::words::{self, Nt};
 use crate::views::widgets::{self, AMBER, BRIGHT, GREEN, GREY, SOFT};
 
 pub fn display(ui: &mut Ui, state: &AppState, title: &str, board: &NeptuneBoard) {

@@ -10,9 +10,9 @@ use minuta_shared::ids::GameId;
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneTeamView, Stage};
 
 use super::{pending, refusal, send};
-use crate::i18n::neptune::{self as words, Nt};
 use crate::state::{AppState, UiCommand};
 use crate::views::kept::{self, Kept};
+use crate::views::neptune::words::{self, Nt};
 use crate::views::widgets::{GREEN, GREY, RED};
 
 /// 5.2: the number picked, not yet declared.

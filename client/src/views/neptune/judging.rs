@@ -11,8 +11,8 @@ use minuta_shared::play::neptune::{AnswerGroup, CardKey, NeptuneCommand, Neptune
 
 use super::{card_name, send};
 use crate::i18n::Lang;
-use crate::i18n::neptune::{self as words, Nt};
 use crate::state::UiCommand;
+use crate::views::neptune::words::{self, Nt};
 use crate::views::widgets::{self, GREEN, GREY, RED};
 
 /// Every card the question expects: each team's, in Сэндвич each ломтик's.

@@ -22,6 +22,7 @@ pub mod split;
 pub mod table;
 pub mod team;
 pub mod teams;
+pub mod words;
 
 use std::time::Duration;
 
@@ -40,11 +41,11 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::CommandError;
 use minuta_shared::wire::view::HostView;
 
-use crate::i18n::neptune::{self as words, Nt};
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
 use crate::views::widgets::{self, GREY};
+use words::Nt;
 
 /// Нептун in the registry of formats.
 pub struct Neptune;

@@ -14,9 +14,9 @@ use minuta_shared::play::neptune::{
 use minuta_shared::wire::view::HostView;
 
 use super::send;
-use crate::i18n::neptune::{self as words, Nt};
 use crate::i18n::{Lang, T};
 use crate::state::UiCommand;
+use crate::views::neptune::words::{self, Nt};
 use crate::views::package_field::package_field;
 use crate::views::team_picker;
 use crate::views::widgets::{self, GREY};

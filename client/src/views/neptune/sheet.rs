@@ -9,8 +9,8 @@ use minuta_shared::play::neptune::{NeptuneCommand, NeptuneTeamView};
 
 use super::{pending, send};
 use crate::i18n::Lang;
-use crate::i18n::neptune::Nt;
 use crate::state::{AppState, UiCommand};
+use crate::views::neptune::words::Nt;
 use crate::views::widgets::GREY;
 
 /// Phrases per row: 24 make six rows.

@@ -11,9 +11,9 @@ use minuta_shared::play::neptune::{NeptuneCommand, NeptuneTeamView, SplitView};
 
 use super::{pending, refusal, send, team_name};
 use crate::i18n::Lang;
-use crate::i18n::neptune::Nt;
 use crate::state::{AppState, UiCommand};
 use crate::views::kept::{self, Kept};
+use crate::views::neptune::words::Nt;
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// A split being made; it follows the server's until a player is moved.

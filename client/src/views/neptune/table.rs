@@ -7,7 +7,7 @@ use minuta_shared::ids::TeamId;
 use minuta_shared::play::neptune::ScoreRow;
 
 use crate::i18n::Lang;
-use crate::i18n::neptune::Nt;
+use crate::views::neptune::words::Nt;
 use crate::views::widgets::{self, BRIGHT, GREEN};
 
 const HEADS: [Nt; 9] = [

@@ -12,9 +12,9 @@ use minuta_shared::play::neptune::rules::Contest;
 use minuta_shared::play::neptune::{NeptuneTeamView, Stage};
 
 use super::{bidding, card, clock, joker, now_heading, sheet, slice_name, split, table, title};
-use crate::i18n::neptune::{self as words, Nt};
 use crate::state::{AppState, UiCommand};
 use crate::views::format::Game;
+use crate::views::neptune::words::{self, Nt};
 use crate::views::widgets::{self, AMBER, BRIGHT, GREY};
 
 #[derive(Debug, Default)]

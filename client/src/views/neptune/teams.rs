@@ -13,9 +13,9 @@ use minuta_shared::play::neptune::{NeptuneCommand, NeptuneStaffView, Stage};
 use minuta_shared::wire::view::{Access, HostView};
 
 use super::{send, slice_name, split};
-use crate::i18n::neptune::Nt;
 use crate::i18n::{Lang, T};
 use crate::state::UiCommand;
+use crate::views::neptune::words::Nt;
 use crate::views::widgets::{self, GREEN, GREY};
 
 #[derive(Debug, Default)]

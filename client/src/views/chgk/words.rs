@@ -8,7 +8,7 @@ use minuta_shared::play::chgk::view::QuestionStatus;
 use minuta_shared::play::chgk::{AppealKind, ChgkCommand, ChgkError, ChgkReceipt, Verdict};
 use minuta_shared::programme::Slot;
 
-use super::{Lang, T, texts};
+use crate::i18n::{Lang, T, texts};
 
 /// «ЧГК, тур 2 · Классика»; a title that only repeats «Тур 2» (or «2 тур»)
 /// is left out.
@@ -126,7 +126,7 @@ fn receipt_words(lang: Lang, receipt: &ChgkReceipt) -> Option<String> {
             since_start_ms,
             late,
             ..
-        } => super::card_receipt(lang, *since_start_ms, *late),
+        } => crate::i18n::card_receipt(lang, *since_start_ms, *late),
     })
 }
 
@@ -284,7 +284,7 @@ pub fn pending_appeals(lang: Lang, n: usize) -> String {
     )
 }
 
-impl super::words::FormatWords for minuta_shared::play::chgk::ChgkGame {
+impl crate::i18n::words::FormatWords for minuta_shared::play::chgk::ChgkGame {
     fn name(lang: Lang) -> &'static str {
         match lang {
             Lang::Ru => "Что? Где? Когда?",

@@ -10,7 +10,7 @@ use minuta_shared::play::brain_ring::{
 };
 use minuta_shared::programme::Slot;
 
-use super::{Lang, T, ru_plural};
+use crate::i18n::{Lang, T, ru_plural};
 use crate::state::PressOutcome;
 use minuta_shared::play::brain_ring::Ruling;
 
@@ -363,7 +363,7 @@ pub fn press_verdict(lang: Lang, outcome: &PressOutcome, locked: bool, won: WonN
             PressKind::Contested => lang.t(Rt::ContestedVerdict).into(),
             PressKind::Ignored => lang.t(Rt::Ignored).into(),
         },
-        PressOutcome::Refused(error) => super::command_error(lang, error),
+        PressOutcome::Refused(error) => crate::i18n::command_error(lang, error),
         PressOutcome::Lost => lang.t(Rt::Lost).into(),
     }
 }
@@ -571,7 +571,7 @@ pub fn play_error(lang: Lang, error: &RingPlayError) -> String {
         E::Timing(why) => format!("неверные настройки кнопки: {why}"),
         E::Package(why) => format!(
             "пакет вопросов не прочитан: {}",
-            super::chgk::package_error(why)
+            crate::views::chgk::words::package_error(why)
         ),
     }
 }
@@ -677,7 +677,7 @@ pub fn restart_notice(lang: Lang, fight: &str, question: u32, rearm: bool) -> St
     }
 }
 
-impl super::words::FormatWords for minuta_shared::play::brain_ring::RingTournament {
+impl crate::i18n::words::FormatWords for minuta_shared::play::brain_ring::RingTournament {
     fn name(lang: Lang) -> &'static str {
         lang.t(Rt::BrainRing)
     }
@@ -690,7 +690,7 @@ impl super::words::FormatWords for minuta_shared::play::brain_ring::RingTourname
     }
 
     fn refusal(lang: Lang, error: &Self::Error) -> String {
-        super::words::named_refusal::<Self>(lang, play_error(lang, error))
+        crate::i18n::words::named_refusal::<Self>(lang, play_error(lang, error))
     }
 
     fn receipt(lang: Lang, receipt: &Self::Receipt) -> Option<String> {

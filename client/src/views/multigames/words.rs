@@ -13,7 +13,8 @@ use minuta_shared::play::multigames::{
 };
 use minuta_shared::time::countdown;
 
-use super::{Lang, T, brain_ring, ru_plural};
+use crate::i18n::{Lang, T, ru_plural};
+use crate::views::brain_ring::words as brain_ring;
 
 /// «Задание 2.3 · Ребус».
 pub fn task_heading(lang: Lang, number: &str, title: &str) -> String {
@@ -189,7 +190,7 @@ fn receipt_words(lang: Lang, receipt: &MultigamesReceipt) -> Option<String> {
             since_start_ms,
             late,
             ..
-        } => super::card_receipt(lang, *since_start_ms, *late),
+        } => crate::i18n::card_receipt(lang, *since_start_ms, *late),
         MultigamesReceipt::AppealFiled { appeal } => lang.pick(
             format!("апелляция № {appeal} подана"),
             format!("appeal no. {appeal} filed"),
@@ -346,7 +347,7 @@ pub fn play_error(lang: Lang, error: &MultigamesPlayError) -> String {
     lang.pick(ru, en)
 }
 
-impl super::words::FormatWords for minuta_shared::play::multigames::MultigamesGame {
+impl crate::i18n::words::FormatWords for minuta_shared::play::multigames::MultigamesGame {
     fn name(lang: Lang) -> &'static str {
         match lang {
             Lang::Ru => "Мультиигры",
@@ -355,7 +356,7 @@ impl super::words::FormatWords for minuta_shared::play::multigames::MultigamesGa
     }
 
     fn refusal(lang: Lang, error: &Self::Error) -> String {
-        super::words::named_refusal::<Self>(lang, play_error(lang, error))
+        crate::i18n::words::named_refusal::<Self>(lang, play_error(lang, error))
     }
 
     fn receipt(lang: Lang, receipt: &Self::Receipt) -> Option<String> {
@@ -439,8 +440,8 @@ mod tests {
             ),
         ];
         for (error, ru, en) in cases {
-            assert_eq!(super::super::command_error(Lang::Ru, &error), ru);
-            assert_eq!(super::super::command_error(Lang::En, &error), en);
+            assert_eq!(crate::i18n::command_error(Lang::Ru, &error), ru);
+            assert_eq!(crate::i18n::command_error(Lang::En, &error), en);
         }
     }
 

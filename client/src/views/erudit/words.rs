@@ -9,9 +9,9 @@ use minuta_shared::play::erudit::{
     EruditCommand, EruditPlayError, EruditReceipt, GameStep, LineupFault, TieStake,
 };
 
-use super::{Lang, texts};
-use crate::i18n::brain_ring::Rt;
+use crate::i18n::{Lang, texts};
 use crate::state::PressOutcome;
+use crate::views::brain_ring::words::Rt;
 use minuta_shared::play::button::PressKind;
 
 texts! {
@@ -380,7 +380,7 @@ pub fn press_verdict(lang: Lang, outcome: &PressOutcome) -> String {
             PressKind::Repeated => lang.t(Rt::Repeated).into(),
             PressKind::Ignored => lang.t(Rt::Ignored).into(),
         },
-        PressOutcome::Refused(error) => super::command_error(lang, error),
+        PressOutcome::Refused(error) => crate::i18n::command_error(lang, error),
         PressOutcome::Lost => lang.t(Rt::Lost).into(),
     }
 }
@@ -431,11 +431,11 @@ pub fn play_error(lang: Lang, error: &EruditPlayError) -> String {
             return lang.pick(
                 format!(
                     "пакет вопросов не прочитан: {}",
-                    super::chgk::package_error(why)
+                    crate::views::chgk::words::package_error(why)
                 ),
                 format!(
                     "the package was not read: {}",
-                    super::chgk::package_error(why)
+                    crate::views::chgk::words::package_error(why)
                 ),
             );
         }
@@ -527,7 +527,7 @@ fn receipt_words(lang: Lang, receipt: &EruditReceipt) -> Option<String> {
     }
 }
 
-impl super::words::FormatWords for minuta_shared::play::erudit::EruditTournament {
+impl crate::i18n::words::FormatWords for minuta_shared::play::erudit::EruditTournament {
     fn name(lang: Lang) -> &'static str {
         match lang {
             Lang::Ru => "Эрудит-квартет",
@@ -536,7 +536,7 @@ impl super::words::FormatWords for minuta_shared::play::erudit::EruditTournament
     }
 
     fn refusal(lang: Lang, error: &Self::Error) -> String {
-        super::words::named_refusal::<Self>(lang, play_error(lang, error))
+        crate::i18n::words::named_refusal::<Self>(lang, play_error(lang, error))
     }
 
     fn receipt(lang: Lang, receipt: &Self::Receipt) -> Option<String> {
@@ -550,7 +550,7 @@ impl super::words::FormatWords for minuta_shared::play::erudit::EruditTournament
 
 /// A deciding tie's heading (5.4, 5.5): «Ничья за первое место: «А», «Б»…».
 pub fn tie_heading(lang: Lang, names: &[String], first: u32, last: u32, stake: TieStake) -> String {
-    let teams = super::tie::quoted_list(names);
+    let teams = crate::i18n::tie::quoted_list(names);
     match stake {
         TieStake::Title => lang.pick(
             format!("Ничья за первое место: {teams}. Решается, кто победил (5.5)."),

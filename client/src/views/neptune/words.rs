@@ -8,7 +8,7 @@
 use minuta_shared::play::neptune::rules::{Bid, Contest};
 use minuta_shared::play::neptune::{NeptuneCommand, NeptuneReceipt, Stage};
 
-use super::{Lang, ru_plural, texts};
+use crate::i18n::{Lang, ru_plural, texts};
 
 mod refusals;
 
@@ -479,7 +479,7 @@ fn receipt_words(lang: Lang, receipt: &NeptuneReceipt) -> Option<String> {
     }
 }
 
-impl super::words::FormatWords for minuta_shared::play::neptune::NeptuneMatch {
+impl crate::i18n::words::FormatWords for minuta_shared::play::neptune::NeptuneMatch {
     fn name(lang: Lang) -> &'static str {
         match lang {
             Lang::Ru => "Нептун",
@@ -488,7 +488,7 @@ impl super::words::FormatWords for minuta_shared::play::neptune::NeptuneMatch {
     }
 
     fn refusal(lang: Lang, error: &Self::Error) -> String {
-        super::words::named_refusal::<Self>(lang, refusals::play_error(lang, error))
+        crate::i18n::words::named_refusal::<Self>(lang, refusals::play_error(lang, error))
     }
 
     fn receipt(lang: Lang, receipt: &Self::Receipt) -> Option<String> {
