@@ -35,6 +35,8 @@ pub use view::{
     TieBoard, TieStake, TourBoard,
 };
 
+#[cfg(feature = "examples")]
+mod examples;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

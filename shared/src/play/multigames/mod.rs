@@ -17,6 +17,8 @@ mod protocol;
 mod sheet;
 mod view;
 
+#[cfg(feature = "examples")]
+mod examples;
 #[cfg(test)]
 mod tests;
 

@@ -42,5 +42,7 @@ pub use view::{
     TeamEntry,
 };
 
+#[cfg(feature = "examples")]
+mod examples;
 #[cfg(test)]
 mod tests;
