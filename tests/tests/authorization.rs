@@ -10,12 +10,9 @@ use minuta_shared::identity::{Identity, Role};
 use minuta_shared::ids::{GameId, JudgeId, QuestionId, Slice, TeamId};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::erudit::{EruditCommand, EruditPlayError};
-use minuta_shared::play::examples;
-use minuta_shared::play::games::{Format, GameError, PlayError};
+use minuta_shared::play::examples::{self, Forged};
+use minuta_shared::play::games::{Format, PlayError};
 use minuta_shared::play::multigames::MultigamesCommand;
-use minuta_shared::play::neptune::NeptuneCommand;
-use minuta_shared::rules::neptune::Bid;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
@@ -331,11 +328,7 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
         .filter(|c| senders(c).contains(&Role::Team))
         .collect();
     let (first, second) = (m.hall.team_ids[0], m.hall.team_ids[1]);
-    let (erudit, neptune, multigames) = (
-        m.game_of(Format::Erudit),
-        m.game_of(Format::Neptune),
-        m.game_of(Format::Multigames),
-    );
+    let multigames = m.game_of(Format::Multigames);
 
     // Assert: no command a team may send names a team — but for the
     // Эрудит-квартет line-up's and Нептун's split's and bid's field, which
@@ -348,47 +341,31 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
             field_names(command)
         );
     }
-    // A captain naming another team in it is refused (5.7: a captain sets
-    // their own team's line-up).
-    let forged = m.hall.teams[1]
-        .command(Command::game(
-            erudit,
-            EruditCommand::SetLineup {
-                team: Some(first),
-                players: vec!["Игрок 1.1".into()],
-            },
-        ))
-        .await?;
-    ensure!(
-        forged
-            == Err(CommandError::Play(PlayError::Game(GameError::Erudit(
-                EruditPlayError::NotATeam
-            )))),
-        "{forged:?}"
-    );
-    // Нептун: a captain naming a team in a split or a bid (the host's form,
-    // for a laptop that failed) is cut off as forbidden, its own team or
-    // another (2.2, 6.3): a captain acts for its own team only.
-    for forged in [
-        NeptuneCommand::SetSplit {
-            team: Some(first),
-            top: vec!["Игрок 1.1".into()],
-            bottom: vec!["Игрок 1.2".into()],
-        },
-        NeptuneCommand::Bid {
-            team: Some(second),
-            bid: Bid::Amount(40),
-        },
-    ] {
-        let mut captain = Terminal::connect(&m.hall.team_codes[1]).await?;
-        let answer = captain
-            .command(Command::game(neptune, forged.clone()))
-            .await;
-        let closed = captain.closed().await?;
-        ensure!(
-            answer.is_err() && closed.code == close::FORBIDDEN,
-            "{forged:?}: {answer:?}, {closed:?}"
-        );
+    // A captain naming a team where only the host names one is refused,
+    // as its format's examples say: by the game's rules (the connection
+    // stays) or as forbidden (it is closed).
+    for &format in Format::ALL {
+        for (forged, refusal) in examples::forged(format, second, first) {
+            let command = Command::game(m.game_of(format), forged);
+            match refusal {
+                Forged::Refused(error) => {
+                    let answer = m.hall.teams[1].command(command).await?;
+                    ensure!(
+                        answer == Err(CommandError::Play(PlayError::Game(error))),
+                        "{answer:?}"
+                    );
+                }
+                Forged::Forbidden => {
+                    let mut captain = Terminal::connect(&m.hall.team_codes[1]).await?;
+                    let answer = captain.command(command.clone()).await;
+                    let closed = captain.closed().await?;
+                    ensure!(
+                        answer.is_err() && closed.code == close::FORBIDDEN,
+                        "{command:?}: {answer:?}, {closed:?}"
+                    );
+                }
+            }
+        }
     }
 
     // Act: the second team hands in a card and a Мультиигры answer.

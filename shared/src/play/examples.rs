@@ -12,7 +12,8 @@ use std::collections::BTreeSet;
 use serde::de::DeserializeOwned;
 
 use crate::identity::{Identity, Role};
-use crate::play::games::{Format, GameCommand, GameSettings};
+use crate::ids::TeamId;
+use crate::play::games::{Format, GameCommand, GameError, GameSettings};
 
 /// The roles that may send a command.
 pub type Senders = &'static [Role];
@@ -62,6 +63,16 @@ pub struct MidGame {
     pub script: Vec<(Identity, GameCommand)>,
 }
 
+/// How a captain's forged command — one naming a team in the host's field
+/// for it — must be refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Forged {
+    /// By the game's rules, with this error; the connection stays.
+    Refused(GameError),
+    /// As forbidden: the connection is closed.
+    Forbidden,
+}
+
 /// One format's examples, written in its folder.
 pub trait Examples {
     type Command: DeserializeOwned + Into<GameCommand>;
@@ -81,6 +92,13 @@ pub trait Examples {
 
     /// A game of the format brought to mid-play.
     fn mid_game() -> MidGame;
+
+    /// What the captain of `own` may try, naming `own` or `other` where
+    /// only the host names a team, and how each is refused: nothing when
+    /// no command has such a field.
+    fn forged(_own: TeamId, _other: TeamId) -> Vec<(Self::Command, Forged)> {
+        Vec::new()
+    }
 }
 
 macro_rules! examples_of {
@@ -113,6 +131,16 @@ macro_rules! examples_of {
         pub fn settings(format: Format) -> GameSettings {
             match format {
                 $(Format::$variant => <$game as Examples>::settings()),*
+            }
+        }
+
+        /// A captain's forged commands of `format` and their refusals.
+        pub fn forged(format: Format, own: TeamId, other: TeamId) -> Vec<(GameCommand, Forged)> {
+            match format {
+                $(Format::$variant => <$game as Examples>::forged(own, other)
+                    .into_iter()
+                    .map(|(c, f)| (c.into(), f))
+                    .collect()),*
             }
         }
 

@@ -3,10 +3,10 @@
 //! by the rules, and a game to play. What must not live here: anything the
 //! game itself runs on.
 
-use super::{EruditCommand, EruditTiming, EruditTournament};
+use super::{EruditCommand, EruditPlayError, EruditTiming, EruditTournament};
 use crate::ids::TeamId;
-use crate::play::examples::{Examples, HOST, HOST_OR_TEAM, MidGame, Params, Senders};
-use crate::play::games::GameSettings;
+use crate::play::examples::{Examples, Forged, HOST, HOST_OR_TEAM, MidGame, Params, Senders};
+use crate::play::games::{GameError, GameSettings};
 
 impl Examples for EruditTournament {
     type Command = EruditCommand;
@@ -76,6 +76,18 @@ impl Examples for EruditTournament {
 
     fn settings() -> GameSettings {
         GameSettings::Erudit(EruditTiming::default())
+    }
+
+    /// 5.7: a captain sets their own team's line-up; naming another team
+    /// is refused by the game.
+    fn forged(_own: TeamId, other: TeamId) -> Vec<(EruditCommand, Forged)> {
+        vec![(
+            EruditCommand::SetLineup {
+                team: Some(other),
+                players: vec!["Игрок 1.1".into()],
+            },
+            Forged::Refused(GameError::Erudit(EruditPlayError::NotATeam)),
+        )]
     }
 
     /// Added, nothing played yet.

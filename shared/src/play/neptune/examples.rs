@@ -6,7 +6,7 @@
 use super::{CardKey, ContestSizes, NeptuneCommand, NeptuneMatch, NeptuneSettings, NeptuneTiming};
 use crate::identity::Identity;
 use crate::ids::{Slice, TeamId};
-use crate::play::examples::{Examples, HOST, MidGame, Params, Senders, TEAM};
+use crate::play::examples::{Examples, Forged, HOST, MidGame, Params, Senders, TEAM};
 use crate::play::games::GameSettings;
 use crate::rules::neptune::Bid;
 
@@ -117,6 +117,29 @@ impl Examples for NeptuneMatch {
 
     fn settings() -> GameSettings {
         GameSettings::Neptune(NeptuneSettings::default())
+    }
+
+    /// A captain naming a team in a split or a bid (the host's form, for a
+    /// laptop that failed) is cut off as forbidden, its own team or another
+    /// (2.2, 6.3): a captain acts for its own team only.
+    fn forged(own: TeamId, other: TeamId) -> Vec<(NeptuneCommand, Forged)> {
+        vec![
+            (
+                NeptuneCommand::SetSplit {
+                    team: Some(other),
+                    top: vec!["Игрок 1.1".into()],
+                    bottom: vec!["Игрок 1.2".into()],
+                },
+                Forged::Forbidden,
+            ),
+            (
+                NeptuneCommand::Bid {
+                    team: Some(own),
+                    bid: Bid::Amount(40),
+                },
+                Forged::Forbidden,
+            ),
+        ]
     }
 
     /// The demo's package, teams 1–3 registered and the first Негатив
