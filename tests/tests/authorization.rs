@@ -9,14 +9,10 @@ use minuta_server::core::{Core, ServerInfo};
 use minuta_shared::identity::{Identity, Role};
 use minuta_shared::ids::{GameId, JudgeId, QuestionId, Slice, TeamId};
 use minuta_shared::join_code::JoinCode;
-use minuta_shared::play::brain_ring::EVENT_RING;
 use minuta_shared::play::chgk::{ChgkCommand, EVENT_CHGK};
-use minuta_shared::play::erudit::{EruditCommand, EruditPlayError, EruditTiming};
-use minuta_shared::play::games::{Format, GameCommand, GameError, GameSettings, PlayError};
-use minuta_shared::play::multigames::{MultigamesCommand, MultigamesSettings};
-use minuta_shared::play::neptune::rules::Bid;
-use minuta_shared::play::neptune::{NeptuneCommand, NeptuneSettings};
-use minuta_shared::play::own_game::OwnGameSettings;
+use minuta_shared::play::examples::{self, Forged};
+use minuta_shared::play::games::{Format, PlayError};
+use minuta_shared::play::multigames::MultigamesCommand;
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::close;
@@ -24,7 +20,8 @@ use minuta_shared::wire::handshake::Credential;
 use minuta_shared::wire::permission::permitted;
 use minuta_shared::wire::server::{CommandError, Receipt};
 use minuta_tests::commands::{
-    KINDS, Params, ROLES, every_command, field_names, kind_name, kinds_on_the_wire, senders,
+    Params, ROLES, event_games, every_command, field_names, kind_name, kinds, kinds_on_the_wire,
+    names_a_team, senders,
 };
 use minuta_tests::hall::{judging_of, jury_code};
 use minuta_tests::{Hall, Terminal, TestServer, test_timing};
@@ -42,10 +39,10 @@ fn every_kind_of_command_on_the_wire_is_in_the_matrix() {
     let distinct: BTreeSet<String> = sent.iter().cloned().collect();
 
     // Assert: one command of each kind, and no kind left out. A new
-    // variant fails here by name until `commands::command` makes it (and
-    // `commands::senders`, an exhaustive match, does not compile until it
-    // says who may send it).
-    assert_eq!(distinct.len(), KINDS, "a kind is made twice: {sent:?}");
+    // variant fails here by name until its format's examples make it (and
+    // their `senders`, an exhaustive match, does not compile until it says
+    // who may send it).
+    assert_eq!(distinct.len(), kinds(), "a kind is made twice: {sent:?}");
     let missing: Vec<_> = on_the_wire.difference(&distinct).collect();
     let unknown: Vec<_> = distinct.difference(&on_the_wire).collect();
     assert!(
@@ -87,16 +84,12 @@ async fn judge_code(host: &mut Terminal, judge: JudgeId) -> Result<JoinCode> {
 }
 
 /// A hall with every role seated: two teams (team 1 has handed in a card,
-/// so it is part of the results), a judge, the appeal jury, and a
-/// Мультиигры, an Эрудит-квартет and a Нептун game beside the event's
-/// ChGK and Brain-ring.
+/// so it is part of the results), a judge, the appeal jury, and a game of
+/// every registered format beside the event's own games.
 struct Matrix {
     hall: Hall,
     codes: Vec<(Role, JoinCode)>,
-    multigames: GameId,
-    erudit: GameId,
-    neptune: GameId,
-    own_game: GameId,
+    games: Vec<(Format, GameId)>,
 }
 
 async fn matrix(server: TestServer) -> Result<Matrix> {
@@ -125,46 +118,23 @@ async fn matrix(server: TestServer) -> Result<Matrix> {
     else {
         bail!("no judge added");
     };
-    let Receipt::GameAdded { game: multigames } = hall
-        .host
-        .ok(Command::AddGame {
-            name: "Мультиигры".into(),
-            settings: GameSettings::Multigames(MultigamesSettings::default()),
-        })
-        .await?
-    else {
-        bail!("no game added");
-    };
-    let Receipt::GameAdded { game: erudit } = hall
-        .host
-        .ok(Command::AddGame {
-            name: "Эрудит-квартет".into(),
-            settings: GameSettings::Erudit(EruditTiming::default()),
-        })
-        .await?
-    else {
-        bail!("no game added");
-    };
-    let Receipt::GameAdded { game: neptune } = hall
-        .host
-        .ok(Command::AddGame {
-            name: "Нептун".into(),
-            settings: GameSettings::Neptune(NeptuneSettings::default()),
-        })
-        .await?
-    else {
-        bail!("no game added");
-    };
-    let Receipt::GameAdded { game: own_game } = hall
-        .host
-        .ok(Command::AddGame {
-            name: "Своя игра".into(),
-            settings: GameSettings::OwnGame(OwnGameSettings::default()),
-        })
-        .await?
-    else {
-        bail!("no game added");
-    };
+    let mut games = event_games();
+    for &format in Format::ALL {
+        if games.iter().any(|(f, _)| *f == format) {
+            continue;
+        }
+        let Receipt::GameAdded { game } = hall
+            .host
+            .ok(Command::AddGame {
+                name: format.name().into(),
+                settings: examples::settings(format),
+            })
+            .await?
+        else {
+            bail!("no game added");
+        };
+        games.push((format, game));
+    }
     let codes = vec![
         (Role::Host, hall.server.host_code.clone()),
         (Role::Judge, judge_code(&mut hall.host, judge).await?),
@@ -172,14 +142,7 @@ async fn matrix(server: TestServer) -> Result<Matrix> {
         (Role::Display, hall.server.display_code.clone()),
         (Role::Jury, jury_code(&mut hall.host).await?),
     ];
-    Ok(Matrix {
-        hall,
-        codes,
-        multigames,
-        erudit,
-        neptune,
-        own_game,
-    })
+    Ok(Matrix { hall, codes, games })
 }
 
 impl Matrix {
@@ -192,14 +155,11 @@ impl Matrix {
     }
 
     fn game_of(&self, format: Format) -> GameId {
-        match format {
-            Format::Chgk => EVENT_CHGK,
-            Format::Ring => EVENT_RING,
-            Format::Multigames => self.multigames,
-            Format::Erudit => self.erudit,
-            Format::Neptune => self.neptune,
-            Format::OwnGame => self.own_game,
-        }
+        self.games
+            .iter()
+            .find(|(f, _)| *f == format)
+            .map(|(_, game)| *game)
+            .unwrap_or_else(|| panic!("the matrix has no game of {format:?}"))
     }
 }
 
@@ -284,7 +244,7 @@ async fn authorization_every_role_sends_every_command_and_only_the_rules_senders
         commands.len(),
         ROLES.len()
     );
-    ensure!(pairs == KINDS * ROLES.len());
+    ensure!(pairs == kinds() * ROLES.len());
     ensure!(accepted_where_not_allowed == 0);
     ensure!(refused + allowed == pairs);
     Ok(())
@@ -353,7 +313,7 @@ async fn authorization_a_browser_terminal_is_held_to_the_same_matrix() -> Result
     eprintln!(
         "authorization over the browser's path: {pairs} pairs, {allowed} allowed, {refused} refused, {accepted_where_not_allowed} accepted where not allowed"
     );
-    ensure!(pairs == KINDS * ROLES.len());
+    ensure!(pairs == kinds() * ROLES.len());
     ensure!(accepted_where_not_allowed == 0);
     ensure!(refused + allowed == pairs);
     Ok(())
@@ -368,60 +328,44 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
         .filter(|c| senders(c).contains(&Role::Team))
         .collect();
     let (first, second) = (m.hall.team_ids[0], m.hall.team_ids[1]);
+    let multigames = m.game_of(Format::Multigames);
 
     // Assert: no command a team may send names a team — but for the
     // Эрудит-квартет line-up's and Нептун's split's and bid's field, which
     // is the host's and which a captain leaves empty.
     for command in &team_commands {
-        let fields = field_names(command);
-        let names_a_team = fields.contains("team") && !leaves_the_team_out(command);
         ensure!(
-            !names_a_team && !fields.contains("teams") && !fields.contains("tables"),
-            "{} names a team: {fields:?}",
-            kind_name(command)
+            !names_a_team(command),
+            "{} names a team: {:?}",
+            kind_name(command),
+            field_names(command)
         );
     }
-    // A captain naming another team in it is refused (5.7: a captain sets
-    // their own team's line-up).
-    let forged = m.hall.teams[1]
-        .command(Command::game(
-            m.erudit,
-            EruditCommand::SetLineup {
-                team: Some(first),
-                players: vec!["Игрок 1.1".into()],
-            },
-        ))
-        .await?;
-    ensure!(
-        forged
-            == Err(CommandError::Play(PlayError::Game(GameError::Erudit(
-                EruditPlayError::NotATeam
-            )))),
-        "{forged:?}"
-    );
-    // Нептун: a captain naming a team in a split or a bid (the host's form,
-    // for a laptop that failed) is cut off as forbidden, its own team or
-    // another (2.2, 6.3): a captain acts for its own team only.
-    for forged in [
-        NeptuneCommand::SetSplit {
-            team: Some(first),
-            top: vec!["Игрок 1.1".into()],
-            bottom: vec!["Игрок 1.2".into()],
-        },
-        NeptuneCommand::Bid {
-            team: Some(second),
-            bid: Bid::Amount(40),
-        },
-    ] {
-        let mut captain = Terminal::connect(&m.hall.team_codes[1]).await?;
-        let answer = captain
-            .command(Command::game(m.neptune, forged.clone()))
-            .await;
-        let closed = captain.closed().await?;
-        ensure!(
-            answer.is_err() && closed.code == close::FORBIDDEN,
-            "{forged:?}: {answer:?}, {closed:?}"
-        );
+    // A captain naming a team where only the host names one is refused,
+    // as its format's examples say: by the game's rules (the connection
+    // stays) or as forbidden (it is closed).
+    for &format in Format::ALL {
+        for (forged, refusal) in examples::forged(format, second, first) {
+            let command = Command::game(m.game_of(format), forged);
+            match refusal {
+                Forged::Refused(error) => {
+                    let answer = m.hall.teams[1].command(command).await?;
+                    ensure!(
+                        answer == Err(CommandError::Play(PlayError::Game(error))),
+                        "{answer:?}"
+                    );
+                }
+                Forged::Forbidden => {
+                    let mut captain = Terminal::connect(&m.hall.team_codes[1]).await?;
+                    let answer = captain.command(command.clone()).await;
+                    let closed = captain.closed().await?;
+                    ensure!(
+                        answer.is_err() && closed.code == close::FORBIDDEN,
+                        "{command:?}: {answer:?}, {closed:?}"
+                    );
+                }
+            }
+        }
     }
 
     // Act: the second team hands in a card and a Мультиигры answer.
@@ -437,7 +381,7 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
         .await?;
     m.hall.teams[1]
         .ok(Command::game(
-            m.multigames,
+            multigames,
             MultigamesCommand::Answer {
                 task,
                 text: "решение второй".into(),
@@ -452,7 +396,7 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
         .host
         .wait_host("both cards and the answer", |v| {
             judging_of(v, Q0).is_some_and(|j| j.groups.len() == 2)
-                && multigames_answers(v, m.multigames).len() == 1
+                && multigames_answers(v, multigames).len() == 1
         })
         .await?;
     let groups = &judging_of(&host, Q0)
@@ -466,7 +410,7 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
     };
     ensure!(owner("ответ второй") == Some(vec![second]), "{groups:?}");
     ensure!(owner("ответ первой") == Some(vec![first]), "{groups:?}");
-    let answers = multigames_answers(&host, m.multigames);
+    let answers = multigames_answers(&host, multigames);
     ensure!(
         answers == vec![(second, "решение второй".to_owned())],
         "{answers:?}"
@@ -488,25 +432,9 @@ async fn authorization_a_team_names_no_team_so_its_card_and_answer_land_as_its_o
     Ok(())
 }
 
-/// An Эрудит-квартет line-up that leaves its team field empty, as a
-/// captain sends it.
-fn leaves_the_team_out(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::Game {
-            command: GameCommand::Erudit(EruditCommand::SetLineup { team: None, .. })
-                | GameCommand::Neptune(
-                    NeptuneCommand::SetSplit { team: None, .. }
-                        | NeptuneCommand::Bid { team: None, .. }
-                ),
-            ..
-        }
-    )
-}
-
 /// Adds a tour and a task to the Мультиигры game and starts it.
 async fn multigames_task(m: &mut Matrix) -> Result<minuta_shared::play::multigames::TaskId> {
-    let game = m.multigames;
+    let game = m.game_of(Format::Multigames);
     let host = &mut m.hall.host;
     host.ok(Command::game(
         game,
@@ -599,14 +527,16 @@ fn the_core_refuses_exactly_the_pairs_the_connection_refuses() {
     ];
     let mut pairs = 0;
 
-    for command in every_command(&Params::default(), |f| match f {
-        Format::Chgk => EVENT_CHGK,
-        Format::Ring => EVENT_RING,
-        Format::Multigames => GameId(2),
-        Format::Erudit => GameId(3),
-        Format::Neptune => GameId(4),
-        Format::OwnGame => GameId(5),
-    }) {
+    // Games the core does not have but the event's own: the role check
+    // comes first all the same.
+    let event = event_games();
+    let game_of = |format: Format| {
+        event
+            .iter()
+            .find(|(f, _)| *f == format)
+            .map_or(GameId(2), |(_, game)| *game)
+    };
+    for command in every_command(&Params::default(), game_of) {
         for who in identities {
             // Act.
             let allowed = senders(&command).contains(&who.role());
@@ -628,5 +558,5 @@ fn the_core_refuses_exactly_the_pairs_the_connection_refuses() {
             );
         }
     }
-    assert_eq!(pairs, KINDS * identities.len());
+    assert_eq!(pairs, kinds() * identities.len());
 }

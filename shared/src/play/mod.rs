@@ -10,6 +10,8 @@ pub mod chgk;
 pub mod clock;
 pub mod cut;
 pub mod erudit;
+#[cfg(feature = "examples")]
+pub mod examples;
 pub mod format;
 pub mod games;
 pub mod multigames;

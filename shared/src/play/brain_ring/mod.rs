@@ -9,6 +9,8 @@
 
 mod command;
 mod event;
+#[cfg(feature = "examples")]
+mod examples;
 mod export;
 mod fight;
 mod live;

@@ -53,6 +53,8 @@ pub enum AppealKind {
 
 #[cfg(test)]
 mod absence_tests;
+#[cfg(feature = "examples")]
+mod examples;
 #[cfg(test)]
 mod jury_tests;
 #[cfg(test)]

@@ -36,6 +36,8 @@ pub use view::{
     TieBoard, TieStake, TourBoard,
 };
 
+#[cfg(feature = "examples")]
+mod examples;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -18,6 +18,8 @@ pub mod rules;
 mod sheet;
 mod view;
 
+#[cfg(feature = "examples")]
+mod examples;
 #[cfg(test)]
 mod tests;
 

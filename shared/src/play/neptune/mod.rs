@@ -43,5 +43,7 @@ pub use view::{
     TeamEntry,
 };
 
+#[cfg(feature = "examples")]
+mod examples;
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,8 @@
 //! What must not live here: anything of another format.
 
 mod board;
+#[cfg(feature = "examples")]
+mod examples;
 mod live;
 mod protocol;
 mod sheet;

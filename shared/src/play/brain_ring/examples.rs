@@ -1,0 +1,128 @@
+//! Brain-ring's examples for the tests' authorization matrix and fuzz (the
+//! `examples` feature): a command of every variant, who may send each by
+//! the rules, and a tournament in mid-play. What must not live here:
+//! anything the game itself runs on.
+
+use super::{EarlyPress, FightId, RingAppealKind, RingCommand, RingTiming, RingTournament};
+use crate::identity::Identity;
+use crate::ids::TeamId;
+use crate::play::examples::{Examples, HOST, MidGame, Params, Senders, TEAM};
+use crate::play::games::GameSettings;
+use crate::play::brain_ring::rules::FightFormat;
+
+impl Examples for RingTournament {
+    type Command = RingCommand;
+
+    fn commands(p: &Params) -> Vec<RingCommand> {
+        let (a, b, flag, big) = (p.a, p.b, p.flag, p.big);
+        let text = p.text.clone();
+        let fight = FightId(a);
+        vec![
+            RingCommand::SetTiming {
+                timing: RingTiming {
+                    minute_ms: big % 120_000,
+                    second_chance_ms: u64::from(a) * 1_000,
+                    tie_window_us: u64::from(b) * 1_000,
+                    early_press: if flag {
+                        EarlyPress::LosesTheQuestion
+                    } else {
+                        EarlyPress::Ignored
+                    },
+                },
+            },
+            RingCommand::Seed {
+                teams: (1..=a % 8).map(TeamId).collect(),
+                seed: big,
+            },
+            RingCommand::StartNext { stages: b },
+            RingCommand::Friendly {
+                tables: [TeamId(a), TeamId(b)],
+                format: FightFormat {
+                    questions: b,
+                    sudden_death: flag,
+                },
+            },
+            RingCommand::Read { fight },
+            RingCommand::Arm { fight },
+            RingCommand::Judge {
+                fight,
+                correct: flag,
+            },
+            RingCommand::Decide {
+                fight,
+                table: (b % 3) as u8,
+            },
+            RingCommand::ResolveAppeal {
+                fight,
+                appeal: b,
+                upheld: flag,
+                reply: text.clone(),
+            },
+            RingCommand::CloseFight { fight },
+            RingCommand::LoadPackage {
+                file_name: "брейн.4s".into(),
+                bytes: text.clone().into_bytes(),
+            },
+            RingCommand::Appeal {
+                fight,
+                kind: if flag {
+                    RingAppealKind::AcceptOurAnswer
+                } else {
+                    RingAppealKind::QuestionIncorrect
+                },
+                text,
+            },
+        ]
+    }
+
+    /// In Brain-ring the host judges at the table (4); a team appeals.
+    fn senders(command: &RingCommand) -> Senders {
+        match command {
+            RingCommand::LoadPackage { .. }
+            | RingCommand::SetTiming { .. }
+            | RingCommand::Seed { .. }
+            | RingCommand::StartNext { .. }
+            | RingCommand::Friendly { .. }
+            | RingCommand::Read { .. }
+            | RingCommand::Arm { .. }
+            | RingCommand::Judge { .. }
+            | RingCommand::Decide { .. }
+            | RingCommand::ResolveAppeal { .. }
+            | RingCommand::CloseFight { .. } => HOST,
+            RingCommand::Appeal { .. } => TEAM,
+        }
+    }
+
+    fn settings() -> GameSettings {
+        GameSettings::Ring(RingTiming::default())
+    }
+
+    /// A friendly fight of teams 1 and 2, read and armed, on two-second
+    /// minutes.
+    fn mid_game() -> MidGame {
+        // A tournament's first fight is number 1.
+        let fight = FightId(1);
+        let host = |c: RingCommand| (Identity::Host, c.into());
+        MidGame {
+            settings: <Self as Examples>::settings(),
+            script: vec![
+                host(RingCommand::SetTiming {
+                    timing: RingTiming {
+                        minute_ms: 2_000,
+                        second_chance_ms: 1_000,
+                        ..RingTiming::default()
+                    },
+                }),
+                host(RingCommand::Friendly {
+                    tables: [TeamId(1), TeamId(2)],
+                    format: FightFormat {
+                        questions: 3,
+                        sudden_death: false,
+                    },
+                }),
+                host(RingCommand::Read { fight }),
+                host(RingCommand::Arm { fight }),
+            ],
+        }
+    }
+}
