@@ -11,6 +11,8 @@ pub mod hall;
 pub mod nowhere;
 pub mod pdf_text;
 
+use minuta_shared::export::event::EventExport;
+use serde::Deserialize;
 use serde_json::Value;
 
 /// The server binary, never announcing itself on the network: tests must
@@ -42,7 +44,7 @@ pub fn stdout_ok(output: &Output, what: &str) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
-pub fn export_json(data: &Path) -> Value {
+pub fn export_json(data: &Path) -> EventExport {
     let text = stdout_ok(&run(&["export", "--format", "json"], data), "export json");
     serde_json::from_str(&text).unwrap()
 }
@@ -94,11 +96,10 @@ pub fn run_demo(dir: &Path, game: &str, extra: &[&str], limit: Duration) -> (Str
 /// Every game's scoresheet (`export --format sheet --game ID` on
 /// `dir/data`), scored by the binary, gives the exported live standings
 /// (`json`, the JSON export); returns how many games there were.
-pub fn every_sheet_scores_as_exported(dir: &Path, json: &Value) -> usize {
+pub fn every_sheet_scores_as_exported(dir: &Path, json: &EventExport) -> usize {
     let data = dir.join("data");
-    let games = json["games"].as_array().unwrap();
-    for game in games {
-        let id = game["id"].as_u64().unwrap().to_string();
+    for game in &json.games {
+        let id = game.id.to_string();
         let sheet = dir.join(format!("sheet-{id}.json"));
         let out = sheet.to_str().unwrap();
         stdout_ok(
@@ -109,11 +110,20 @@ pub fn every_sheet_scores_as_exported(dir: &Path, json: &Value) -> usize {
             "export sheet",
         );
         let scored = server().arg("score").arg(&sheet).output().unwrap();
-        let scored: Value = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
-        assert_eq!(scored["format"], game["format"], "game {id}");
-        assert_eq!(scored["standings"], game["standings"], "game {id}");
+        let scored: Scored = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
+        assert_eq!(scored.format, game.format, "game {id}");
+        assert_eq!(scored.standings, game.standings, "game {id}");
     }
-    games.len()
+    json.games.len()
+}
+
+/// The line `minuta-server score` prints, as far as these tests read it:
+/// the format and its standings, each format's own rows (the type that
+/// writes it, the shared crate's `sheet::output::Scored`, only writes).
+#[derive(Debug, Deserialize)]
+pub struct Scored {
+    pub format: String,
+    pub standings: Value,
 }
 
 /// Plays the demo of `game` with a `minute` to its end in this process, on
