@@ -13,12 +13,13 @@ use std::time::Duration;
 use minuta_server::core::{Core, ServerInfo};
 use minuta_server::store;
 use minuta_shared::export::event::GameExport;
+use minuta_shared::export::score::ScoreLine;
 use minuta_shared::ids::GameId;
 use minuta_shared::play::games::GameState;
 use minuta_shared::play::multigames::Awarder;
 use serde_json::Value;
 
-use common::{Scored, export_json, run, server, stdout_ok};
+use common::{export_json, run, server, stdout_ok};
 
 /// A demo with a 1-s minute takes about 20 s; this leaves room for a busy box.
 const DEMO_LIMIT: Duration = Duration::from_secs(150);
@@ -168,7 +169,7 @@ fn sheet_scores_as_exported(
     let sheet: Value =
         serde_json::from_str(&std::fs::read_to_string(&sheet_path).unwrap()).unwrap();
     let scored = server().arg("score").arg(&sheet_path).output().unwrap();
-    let scored: Scored = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
+    let scored: ScoreLine = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
     assert_eq!(scored.format, game.format);
     assert_eq!(scored.standings, game.standings, "game {id}");
     sheet

@@ -13,6 +13,7 @@ use std::process::{Command as Process, Output};
 use minuta_shared::export::event::{
     EventExport, FestivalPlaceExport, FestivalTableExport, GameExport,
 };
+use minuta_shared::export::score::ScoreLine;
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{GameCommand, GameSettings};
@@ -23,7 +24,6 @@ use minuta_shared::rules::multigames::Credit;
 use minuta_shared::wire::client::Command;
 use serde_json::{Value, json};
 
-use common::Scored;
 use common::hall::Hall;
 
 impl Hall {
@@ -202,7 +202,7 @@ fn export_6_sheet_of_a_game_scores_to_its_exported_standings() {
     let parsed: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(parsed["format"], "multigames");
     assert_eq!(parsed["teams"], json!(["Альфа", "Бета", "Гамма"]));
-    let scored: Scored = serde_json::from_str(&ok(&scored)).unwrap();
+    let scored: ScoreLine = serde_json::from_str(&ok(&scored)).unwrap();
     assert_eq!(scored.standings, json.games[0].standings);
 }
 

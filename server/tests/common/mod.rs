@@ -12,8 +12,7 @@ pub mod nowhere;
 pub mod pdf_text;
 
 use minuta_shared::export::event::EventExport;
-use serde::Deserialize;
-use serde_json::Value;
+use minuta_shared::export::score::ScoreLine;
 
 /// The server binary, never announcing itself on the network: tests must
 /// not multicast outside a network namespace of their own.
@@ -110,20 +109,11 @@ pub fn every_sheet_scores_as_exported(dir: &Path, json: &EventExport) -> usize {
             "export sheet",
         );
         let scored = server().arg("score").arg(&sheet).output().unwrap();
-        let scored: Scored = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
+        let scored: ScoreLine = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
         assert_eq!(scored.format, game.format, "game {id}");
         assert_eq!(scored.standings, game.standings, "game {id}");
     }
     json.games.len()
-}
-
-/// The line `minuta-server score` prints, as far as these tests read it:
-/// the format and its standings, each format's own rows (the type that
-/// writes it, the shared crate's `sheet::output::Scored`, only writes).
-#[derive(Debug, Deserialize)]
-pub struct Scored {
-    pub format: String,
-    pub standings: Value,
 }
 
 /// Plays the demo of `game` with a `minute` to its end in this process, on

@@ -12,6 +12,7 @@ pub mod brain_ring;
 pub mod event;
 pub mod rating;
 pub mod rating_cells;
+pub mod score;
 
 #[cfg(test)]
 mod tests;
