@@ -26,13 +26,17 @@
 
 use std::path::Path;
 
+use minuta_shared::export::event::{
+    EventExport, FestivalPlaceExport, FestivalTableExport, GameExport,
+};
 use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::{RING_CSV_HEADER, RING_PLACES_CSV_HEADER, RingTournament};
 use minuta_shared::play::chgk::{CHGK_CSV_HEADER, ChgkGame, EVENT_CHGK};
 use minuta_shared::play::roster::Roster;
+use minuta_shared::sheet::prize_ties::settle_rows;
 use minuta_shared::time::ServerTime;
+use minuta_shared::tournament::Place;
 use minuta_shared::tournament::festival::Prize;
-use serde_json::{Value, json};
 use thiserror::Error;
 
 use crate::core::event::Event;
@@ -153,16 +157,14 @@ fn to_sheet(core: &Core, game: GameId) -> Result<String, String> {
 
 /// Every game of the programme in use with its standings as `score`
 /// prints them.
-fn games_json(core: &Core) -> Value {
+fn games_export(core: &Core) -> Vec<GameExport> {
     core.games()
         .filter(|(_, g)| g.in_use())
-        .map(|(id, g)| {
-            json!({
-                "id": id.0,
-                "name": core.game_name(g),
-                "format": g.format().name(),
-                "standings": core.game_standings(id, g),
-            })
+        .map(|(id, g)| GameExport {
+            id: id.0,
+            name: core.game_name(g),
+            format: g.format().name().to_owned(),
+            standings: core.game_standings(id, g),
         })
         .collect()
 }
@@ -170,7 +172,7 @@ fn games_json(core: &Core) -> Value {
 /// 2.2: every tournament's places for every team, as the host sees them
 /// (`Core::festival_tables`): a shared place as `"3-4"`, prizes 1–3 or null.
 /// Brain-ring, which has no name of its own in the event, is «Брейн-ринг».
-fn festival_json(core: &Core) -> Value {
+fn festival_export(core: &Core) -> Vec<FestivalTableExport> {
     core.festival_tables()
         .into_iter()
         .map(|table| {
@@ -179,18 +181,20 @@ fn festival_json(core: &Core) -> Value {
             } else {
                 table.name
             };
-            let places: Vec<Value> = table
+            let places = table
                 .rows
                 .iter()
-                .map(|row| {
-                    json!({
-                        "team": row.name,
-                        "place": row.place.to_string(),
-                        "prize": row.prize.map(prize_number),
-                    })
+                .map(|row| FestivalPlaceExport {
+                    team: row.name.clone(),
+                    place: row.place.to_string(),
+                    prize: row.prize.map(prize_number),
                 })
                 .collect();
-            json!({ "name": name, "format": table.format, "places": places })
+            FestivalTableExport {
+                name,
+                format: table.format,
+                places,
+            }
         })
         .collect()
 }
@@ -207,25 +211,35 @@ fn to_json(core: &Core) -> String {
     let fallback = ChgkGame::default();
     let chgk = core.event_chgk().unwrap_or(&fallback);
     let mut standings = chgk.export_standings(core.roster());
-    core.settle_standings(EVENT_CHGK, &mut standings);
-    let mut out = json!({
-        // Which Minuta wrote the file (`0.1.0 (abc1234)`), for whoever
-        // reads it later; readers of the standings need not look.
-        "minuta_version": minuta_shared::version::long(),
-        "tournament": core.registry().tournament,
-        "format": "chgk",
-        "teams": core.registry().teams.len(),
-        "questions": chgk.export_questions(),
-        "standings": standings,
-        "games": games_json(core),
-        "festival": festival_json(core),
-    });
-    if let Some(ring) = core.event_ring().filter(|r| r.played())
-        && let Some(obj) = out.as_object_mut()
-    {
-        obj.insert("brain_ring".to_owned(), ring.export_json(core.roster()));
-    }
-    format!("{out:#}\n")
+    // 2.2: prize ties settled as the host recorded them.
+    settle_rows(
+        &mut standings,
+        &core.named_ties(EVENT_CHGK),
+        |row| Some((row.team.clone(), Place::parse(&row.place)?)),
+        |row, place| row.place = place.to_string(),
+    );
+    let document = EventExport {
+        minuta_version: minuta_shared::version::long().to_owned(),
+        tournament: core.registry().tournament.clone(),
+        format: "chgk".to_owned(),
+        teams: core.registry().teams.len(),
+        questions: chgk.export_questions(),
+        standings,
+        games: games_export(core),
+        festival: festival_export(core),
+        brain_ring: core
+            .event_ring()
+            .filter(|r| r.played())
+            .map(|ring| ring.export_section(core.roster())),
+    };
+    pretty(&document)
+}
+
+/// A document as pretty JSON with a final line break.
+pub(crate) fn pretty(document: &impl serde::Serialize) -> String {
+    // Plain data with string keys: serialising it cannot fail.
+    let text = serde_json::to_string_pretty(document).unwrap_or_default();
+    format!("{text}\n")
 }
 
 fn to_csv(core: &Core) -> String {

@@ -7,13 +7,18 @@
 
 use std::collections::BTreeMap;
 
+use minuta_shared::export::WholeOrHalf;
+use minuta_shared::export::rating::{
+    RatingAppeal, RatingMember, RatingPlayer, RatingResult, RatingResults, RatingTeam, RatingTown,
+    TypedPlayer,
+};
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::{AppealKind, ChgkGame, GameQuestion};
 use minuta_shared::roster::{PlayerFlag, SitePlayer, site_player};
 use minuta_shared::tournament::Place;
-use serde_json::{Value, json};
 
 use crate::core::Core;
+use crate::export::pretty;
 
 /// The results as the host's final standings give them: every played
 /// question counts, as judged (3; 4.3).
@@ -40,7 +45,7 @@ pub fn to_rating(core: &Core) -> String {
         .map(|(i, q)| (q.id, i + 1))
         .collect();
     let registry = core.registry();
-    let results: Vec<Value> = chgk
+    let results = chgk
         .staff_standings(core.roster())
         .into_iter()
         .map(|row| {
@@ -49,7 +54,7 @@ pub fn to_rating(core: &Core) -> String {
                 .iter()
                 .map(|t| t.iter().map(|q| chgk.mask_char(q, row.team)).collect())
                 .collect();
-            let appeals = |kind: AppealKind| -> Vec<Value> {
+            let appeals = |kind: AppealKind| -> Vec<RatingAppeal> {
                 chgk.appeals
                     .iter()
                     .filter(|a| a.team == row.team && a.kind == kind)
@@ -64,75 +69,73 @@ pub fn to_rating(core: &Core) -> String {
                             Some((true, reply, _)) => ("A", reply.as_str()),
                             Some((false, reply, _)) => ("D", reply.as_str()),
                         };
-                        json!({
-                            "questionNumber": position.get(&a.question),
-                            "number": question.map(|q| q.number.clone()),
-                            "answer": card.map(|c| c.text.clone()),
-                            "appeal": a.text,
-                            "status": status,
-                            "comment": reply,
-                        })
+                        RatingAppeal {
+                            question_number: position.get(&a.question).copied(),
+                            number: question.map(|q| q.number.clone()),
+                            answer: card.map(|c| c.text.clone()),
+                            appeal: a.text.clone(),
+                            status: status.to_owned(),
+                            comment: reply.to_owned(),
+                        }
                     })
                     .collect()
             };
-            json!({
-                "team": {
-                    "id": record.and_then(|t| t.rating_id),
-                    "name": row.name,
-                    "town": { "name": row.town },
+            RatingResult {
+                team: RatingTeam {
+                    id: record.and_then(|t| t.rating_id),
+                    name: row.name,
+                    town: RatingTown { name: row.town },
                 },
-                "mask": by_tour.concat(),
-                "maskByTour": by_tour,
-                "questionsTotal": row.points,
-                "position": position_number(row.place),
-                "place": row.place.to_string(),
-                "teamMembers": record.map_or_else(Vec::new, |t| {
+                mask: by_tour.concat(),
+                mask_by_tour: by_tour,
+                questions_total: row.points,
+                position: position_number(row.place),
+                place: row.place.to_string(),
+                team_members: record.map_or_else(Vec::new, |t| {
                     t.players
                         .iter()
                         .enumerate()
                         .map(|(place, p)| member(p, site_player(&t.site_players, place)))
                         .collect()
                 }),
-                "controversials": appeals(AppealKind::AcceptMyAnswer),
-                "appeals": appeals(AppealKind::WithdrawQuestion),
-            })
+                controversials: appeals(AppealKind::AcceptMyAnswer),
+                appeals: appeals(AppealKind::WithdrawQuestion),
+            }
         })
         .collect();
-    let document = json!({
-        "tournament": registry.tournament,
-        "questionQty": tours.iter().map(Vec::len).collect::<Vec<_>>(),
-        "results": results,
-    });
-    format!("{document:#}\n")
+    pretty(&RatingResults {
+        tournament: registry.tournament.clone(),
+        question_qty: tours.iter().map(Vec::len).collect(),
+        results,
+    })
 }
 
 /// A roster entry: the name as entered, and — from an imported roster —
 /// the player's own record: the site's id, surname, name, patronymic and
 /// К/Б/Л flag.
-fn member(shown: &str, site: Option<&SitePlayer>) -> Value {
+fn member(shown: &str, site: Option<&SitePlayer>) -> RatingMember {
     match site {
-        Some(site) => json!({
-            "flag": site.flag.map(PlayerFlag::letter),
-            "player": {
-                "id": site.id,
-                "surname": site.surname,
-                "name": site.name,
-                "patronymic": site.patronymic,
+        Some(site) => RatingMember::Site {
+            flag: site.flag.map(|f| PlayerFlag::letter(f).to_owned()),
+            player: RatingPlayer {
+                id: site.id,
+                surname: site.surname.clone(),
+                name: site.name.clone(),
+                patronymic: site.patronymic.clone(),
             },
-        }),
-        None => json!({ "player": { "name": shown } }),
+        },
+        None => RatingMember::Typed {
+            player: TypedPlayer {
+                name: shown.to_owned(),
+            },
+        },
     }
 }
 
 /// The site's position: a shared place is the mean of the places shared
 /// (2–3 is 2.5, 2–4 is 3), a whole number when it is one.
-fn position_number(place: Place) -> Value {
-    let sum = u64::from(place.first) + u64::from(place.last);
-    if sum % 2 == 0 {
-        json!(sum / 2)
-    } else {
-        json!(sum as f64 / 2.0)
-    }
+fn position_number(place: Place) -> WholeOrHalf {
+    WholeOrHalf::from_halves(u64::from(place.first) + u64::from(place.last))
 }
 
 #[cfg(test)]
@@ -142,8 +145,8 @@ mod tests {
     #[test]
     fn a_shared_place_is_the_mean_of_the_places_shared() {
         let place = |first, last| position_number(Place { first, last });
-        assert_eq!(place(1, 1), json!(1));
-        assert_eq!(place(2, 3), json!(2.5));
-        assert_eq!(place(2, 4), json!(3));
+        assert_eq!(place(1, 1), WholeOrHalf::Whole(1));
+        assert_eq!(place(2, 3), WholeOrHalf::Half(2.5));
+        assert_eq!(place(2, 4), WholeOrHalf::Whole(3));
     }
 }

@@ -5,44 +5,31 @@
 //! (the results body a venue's representative sends). Read from a replayed
 //! core; nothing here decides a result. docs/running-a-game.md, «Rating site».
 
+use minuta_shared::export::rating_cells::{QuestionCells, RatingCell, RatingCells, TeamCells};
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::chgk::{ChgkGame, GameQuestion};
 use minuta_shared::roster::roster_players;
-use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
-use serde_json::{Value, json};
 
 use crate::core::Core;
-
-/// One team's cell for one question.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Cell {
-    Taken,
-    NotTaken,
-    /// Withdrawn on appeal (4.14), or the team's card not judged yet.
-    Blank,
-    /// A disputed answer (спорный) not decided yet: its text, for the
-    /// site's jury to decide.
-    Disputed(String),
-}
+use crate::export::pretty;
 
 /// The team's cell: `1`, `0`, blank, or an undecided disputed answer.
-fn cell(chgk: &ChgkGame, q: &GameQuestion, team: TeamId) -> Cell {
+fn cell(chgk: &ChgkGame, q: &GameQuestion, team: TeamId) -> RatingCell {
     if let Some(text) = undecided_dispute(chgk, q, team) {
-        return Cell::Disputed(text);
+        return RatingCell::Disputed(text);
     }
     if q.withdrawn {
-        return Cell::Blank;
+        return RatingCell::Blank;
     }
     if q.is_correct(team) {
-        return Cell::Taken;
+        return RatingCell::Taken;
     }
     match q.cards.get(&team) {
         // A «пропуск» is never judged: it is a 0, as in the mask (4.3).
         Some(card) if !card.late && !card.is_pass() && !q.verdicts.contains_key(&card.key) => {
-            Cell::Blank
+            RatingCell::Blank
         }
-        _ => Cell::NotTaken,
+        _ => RatingCell::NotTaken,
     }
 }
 
@@ -97,10 +84,10 @@ pub fn to_rating_csv(core: &Core) -> String {
                 (number + 1).to_string(),
             ];
             row.extend(tour.iter().map(|q| match cell(chgk, q, team) {
-                Cell::Taken => "1".to_owned(),
-                Cell::NotTaken => "0".to_owned(),
-                Cell::Blank => String::new(),
-                Cell::Disputed(text) => text,
+                RatingCell::Taken => "1".to_owned(),
+                RatingCell::NotTaken => "0".to_owned(),
+                RatingCell::Blank => String::new(),
+                RatingCell::Disputed(text) => text,
             }));
             push_csv_row(&mut out, &row);
         }
@@ -115,52 +102,14 @@ pub fn to_rating_json(core: &Core) -> String {
     let fallback = ChgkGame::default();
     let chgk = core.event_chgk().unwrap_or(&fallback);
     let questions: Vec<&GameQuestion> = played_tours(chgk).into_iter().flatten().collect();
-    let teams: Vec<TeamCells> = teams(core, chgk)
+    let teams = teams(core, chgk)
         .into_iter()
         .map(|(team, rating_id, _, _)| TeamCells {
             id: rating_id,
-            questions: Questions(
-                questions
-                    .iter()
-                    .map(|q| match cell(chgk, q, team) {
-                        Cell::Taken => json!(1),
-                        Cell::NotTaken => json!(0),
-                        Cell::Blank => Value::Null,
-                        Cell::Disputed(text) => json!(text),
-                    })
-                    .collect(),
-            ),
+            questions: QuestionCells(questions.iter().map(|q| cell(chgk, q, team)).collect()),
         })
         .collect();
-    let body = ResultsBody { teams };
-    // Plain data with string keys: serialising it cannot fail.
-    let text = serde_json::to_string_pretty(&body).unwrap_or_default();
-    format!("{text}\n")
-}
-
-#[derive(Serialize)]
-struct ResultsBody {
-    teams: Vec<TeamCells>,
-}
-
-#[derive(Serialize)]
-struct TeamCells {
-    id: Option<u32>,
-    questions: Questions,
-}
-
-/// The cells keyed "1", "2", … in the questions' order (a JSON object of
-/// serde_json's would sort "10" before "2").
-struct Questions(Vec<Value>);
-
-impl Serialize for Questions {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (i, cell) in self.0.iter().enumerate() {
-            map.serialize_entry(&(i + 1).to_string(), cell)?;
-        }
-        map.end()
-    }
+    pretty(&RatingCells { teams })
 }
 
 /// The roster file: a row per player of every team, in registration
@@ -271,26 +220,26 @@ mod tests {
             resolution: None,
             decided_by: None,
         });
-        let cells: Vec<Cell> = (1..=6).map(|t| cell(&chgk, &question, TeamId(t))).collect();
+        let cells: Vec<RatingCell> = (1..=6).map(|t| cell(&chgk, &question, TeamId(t))).collect();
         assert_eq!(
             cells,
             [
-                Cell::Taken,
-                Cell::NotTaken,
-                Cell::NotTaken, // late (3)
-                Cell::Blank,    // not judged yet
-                Cell::Disputed("Пушкинъ".into()),
-                Cell::NotTaken, // no card
+                RatingCell::Taken,
+                RatingCell::NotTaken,
+                RatingCell::NotTaken, // late (3)
+                RatingCell::Blank,    // not judged yet
+                RatingCell::Disputed("Пушкинъ".into()),
+                RatingCell::NotTaken, // no card
             ]
         );
         // Decided, it is a plain 0 again; withdrawn (4.14), a blank for all.
         chgk.appeals[0].resolution = Some((false, "нет".into(), ServerTime(4)));
-        assert_eq!(cell(&chgk, &question, TeamId(5)), Cell::NotTaken);
+        assert_eq!(cell(&chgk, &question, TeamId(5)), RatingCell::NotTaken);
         let withdrawn = GameQuestion {
             withdrawn: true,
             ..question
         };
-        assert_eq!(cell(&chgk, &withdrawn, TeamId(1)), Cell::Blank);
+        assert_eq!(cell(&chgk, &withdrawn, TeamId(1)), RatingCell::Blank);
     }
 
     /// The answers a random team may give; «Пушкин» is the author's.
@@ -493,10 +442,9 @@ mod tests {
             let public = chgk.public_standings(core.roster());
             proptest::prop_assert_eq!(&live, &*public);
             let csv = to_rating_csv(&core);
-            let json: Value = serde_json::from_str(&to_rating_json(&core)).expect("JSON");
-            let json_teams = json["teams"].as_array().expect("teams").clone();
-            proptest::prop_assert_eq!(json_teams.len(), live.len());
-            for (row, cells) in live.iter().zip(&json_teams) {
+            let json: RatingCells = serde_json::from_str(&to_rating_json(&core)).expect("JSON");
+            proptest::prop_assert_eq!(json.teams.len(), live.len());
+            for (row, cells) in live.iter().zip(&json.teams) {
                 // The CSV's rows of this team, tour by tour, joined.
                 let csv_cells: Vec<String> = csv
                     .lines()
@@ -508,23 +456,24 @@ mod tests {
                 let ones = mask.iter().filter(|c| **c == '1').count() as u32;
                 proptest::prop_assert_eq!(row.points, ones);
                 for (i, (m, c)) in mask.iter().zip(&csv_cells).enumerate() {
-                    let j = &cells["questions"][(i + 1).to_string()];
+                    // A cell the file lacks reads as blank, as `null` would.
+                    let j = cells.questions.0.get(i).unwrap_or(&RatingCell::Blank);
                     match m {
                         '1' => {
-                            proptest::prop_assert_eq!(c.as_str(), "1");
-                            proptest::prop_assert_eq!(j, &json!(1));
+                            proptest::prop_assert_eq!(c, "1");
+                            proptest::prop_assert_eq!(j, &RatingCell::Taken);
                         }
                         '0' => {
-                            proptest::prop_assert_eq!(c.as_str(), "0");
-                            proptest::prop_assert_eq!(j, &json!(0));
+                            proptest::prop_assert_eq!(c, "0");
+                            proptest::prop_assert_eq!(j, &RatingCell::NotTaken);
                         }
                         'X' => {
-                            proptest::prop_assert_eq!(c.as_str(), "");
-                            proptest::prop_assert_eq!(j, &Value::Null);
+                            proptest::prop_assert_eq!(c, "");
+                            proptest::prop_assert_eq!(j, &RatingCell::Blank);
                         }
                         '?' => {
                             proptest::prop_assert!(ANSWERS.contains(&c.as_str()) && !c.is_empty(), "{c}");
-                            proptest::prop_assert_eq!(j, &json!(c));
+                            proptest::prop_assert_eq!(j, &RatingCell::Disputed(c.clone()));
                         }
                         other => proptest::prop_assert!(false, "mask {other}"),
                     }

@@ -12,6 +12,8 @@ use std::time::Duration;
 
 use minuta_server::core::{Core, ServerInfo};
 use minuta_server::store;
+use minuta_shared::export::event::GameExport;
+use minuta_shared::export::score::ScoreLine;
 use minuta_shared::ids::GameId;
 use minuta_shared::play::games::GameState;
 use minuta_shared::play::multigames::Awarder;
@@ -40,11 +42,10 @@ fn demo_6_multigames_runs_to_its_end_and_every_sheet_scores_as_exported() {
         printed.contains("demo: every game has been played to its end"),
         "{printed}"
     );
-    let games = json["games"].as_array().unwrap();
-    assert_eq!(games.len(), 1, "{json:#}");
-    for game in games {
-        assert_eq!(game["format"], "multigames");
-        assert_eq!(game["name"], "Мультиигры");
+    assert_eq!(json.games.len(), 1, "{json:#?}");
+    for game in &json.games {
+        assert_eq!(game.format, "multigames");
+        assert_eq!(game.name, "Мультиигры");
         let sheet = sheet_scores_as_exported(dir.path(), &data, game);
         // 6.2: six tours, two tasks each in the demo's programme.
         let tours = sheet["tours"].as_array().unwrap();
@@ -54,7 +55,7 @@ fn demo_6_multigames_runs_to_its_end_and_every_sheet_scores_as_exported() {
                 .iter()
                 .all(|t| t["tasks"].as_array().unwrap().len() == 2)
         );
-        assert_eq!(game["standings"].as_array().unwrap().len(), 6);
+        assert_eq!(game.standings.as_array().unwrap().len(), 6);
     }
 
     // The store itself: late answers kept and unscored, partial credit, and
@@ -113,38 +114,33 @@ fn demo_3_chgk_runs_to_its_end_once_every_tour_is_closed() {
         printed.contains(&format!("http://127.0.0.1:{port}/#host/")),
         "{printed}"
     );
-    let free = json["standings"]
-        .as_array()
-        .unwrap()
+    let free = json
+        .standings
         .iter()
-        .find(|r| r["team"] == "Сборная Минуты")
+        .find(|r| r.team == "Сборная Минуты")
         .unwrap();
-    assert_eq!(free["points"], 0, "{free}");
-    assert_eq!(json["questions"].as_array().unwrap().len(), 12, "{json:#}");
-    assert_eq!(json["standings"].as_array().unwrap().len(), 6);
+    assert_eq!(free.points, 0, "{free:?}");
+    assert_eq!(json.questions.len(), 12, "{json:#?}");
+    assert_eq!(json.standings.len(), 6);
     // The event's ChGK is game 0: its sheet scores to its live standings.
-    let games = json["games"].as_array().unwrap();
-    assert_eq!(games.len(), 1, "{json:#}");
-    assert_eq!(games[0]["format"], "chgk");
-    assert_eq!(games[0]["id"], 0);
-    assert_eq!(games[0]["name"], json["tournament"]);
+    let games = &json.games;
+    assert_eq!(games.len(), 1, "{json:#?}");
+    assert_eq!(games[0].format, "chgk");
+    assert_eq!(games[0].id, 0);
+    assert_eq!(games[0].name, json.tournament);
     let sheet = sheet_scores_as_exported(dir.path(), &dir.path().join("data"), &games[0]);
     assert_eq!(
         sheet["questions"].as_array().unwrap().len(),
         12,
         "{sheet:#}"
     );
-    let places: Vec<&Value> = json["standings"]
+    let places: Vec<&str> = json.standings.iter().map(|r| r.place.as_str()).collect();
+    let scored: Vec<&str> = games[0]
+        .standings
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| &r["place"])
-        .collect();
-    let scored: Vec<&Value> = games[0]["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| &r["place"])
+        .map(|r| r["place"].as_str().unwrap())
         .collect();
     assert_eq!(
         places, scored,
@@ -155,8 +151,12 @@ fn demo_3_chgk_runs_to_its_end_once_every_tour_is_closed() {
 /// Writes `game`'s scoresheet with `export --format sheet`, scores it with
 /// `score`, asserts the standings are the exported live ones, and returns
 /// the sheet.
-fn sheet_scores_as_exported(dir: &std::path::Path, data: &std::path::Path, game: &Value) -> Value {
-    let id = game["id"].as_u64().unwrap().to_string();
+fn sheet_scores_as_exported(
+    dir: &std::path::Path,
+    data: &std::path::Path,
+    game: &GameExport,
+) -> Value {
+    let id = game.id.to_string();
     let sheet_path = dir.join(format!("sheet-{id}.json"));
     let out = sheet_path.to_str().unwrap();
     stdout_ok(
@@ -169,9 +169,9 @@ fn sheet_scores_as_exported(dir: &std::path::Path, data: &std::path::Path, game:
     let sheet: Value =
         serde_json::from_str(&std::fs::read_to_string(&sheet_path).unwrap()).unwrap();
     let scored = server().arg("score").arg(&sheet_path).output().unwrap();
-    let scored: Value = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
-    assert_eq!(scored["format"], game["format"]);
-    assert_eq!(scored["standings"], game["standings"], "game {id}");
+    let scored: ScoreLine = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
+    assert_eq!(scored.format, game.format);
+    assert_eq!(scored.standings, game.standings, "game {id}");
     sheet
 }
 

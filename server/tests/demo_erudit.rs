@@ -19,6 +19,7 @@ use std::time::Duration;
 use minuta_server::core::{Core, ServerInfo};
 use minuta_server::demo::DemoGame;
 use minuta_server::store;
+use minuta_shared::export::event::FestivalPlaceExport;
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::games::GameState;
 
@@ -44,15 +45,15 @@ fn demo_5_erudit_quartet_plays_two_groups_and_the_final_and_its_sheet_scores_as_
     let json = export_json(&data);
 
     // Assert: one game, whose sheet scores as exported.
-    let games = json["games"].as_array().unwrap();
-    assert_eq!(games.len(), 1, "{json:#}");
-    assert_eq!(games[0]["format"], "erudit-quartet");
+    let games = &json.games;
+    assert_eq!(games.len(), 1, "{json:#?}");
+    assert_eq!(games[0].format, "erudit-quartet");
     assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 1);
 
     // 5.4, 5.5: the first group's game ended tied across the cut; the
     // host settled it by a shoot-off (a lot only after three questions
     // without a right answer), the demo said so, and the sheet records it.
-    let id = games[0]["id"].as_u64().unwrap();
+    let id = games[0].id;
     let sheet: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(dir.path().join(format!("sheet-{id}.json"))).unwrap(),
     )
@@ -121,18 +122,15 @@ fn demo_5_erudit_quartet_plays_two_groups_and_the_final_and_its_sheet_scores_as_
     );
 
     // 2.2: every team placed, the finalists first.
-    let places = json["festival"]
-        .as_array()
-        .unwrap()
+    let places = json
+        .festival
         .iter()
-        .find(|t| t["format"] == "erudit-quartet")
+        .find(|t| t.format == "erudit-quartet")
         .expect("the tournament's places");
-    let rows = places["places"].as_array().unwrap();
-    assert_eq!(rows.len(), 8, "{places:#}");
-    let first = |r: &serde_json::Value| -> u32 {
-        let place = r["place"].as_str().unwrap();
-        place.split('-').next().unwrap().parse().unwrap()
-    };
-    assert!(rows[..4].iter().all(|r| first(r) <= 4), "{places:#}");
-    assert!(rows[4..].iter().all(|r| first(r) > 4), "{places:#}");
+    let rows = &places.places;
+    assert_eq!(rows.len(), 8, "{places:#?}");
+    let first =
+        |r: &FestivalPlaceExport| -> u32 { r.place.split('-').next().unwrap().parse().unwrap() };
+    assert!(rows[..4].iter().all(|r| first(r) <= 4), "{places:#?}");
+    assert!(rows[4..].iter().all(|r| first(r) > 4), "{places:#?}");
 }

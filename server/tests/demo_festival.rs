@@ -20,9 +20,9 @@ use std::time::Duration;
 use minuta_server::core::{Core, ServerInfo};
 use minuta_server::demo::DemoGame;
 use minuta_server::store;
+use minuta_shared::export::event::{ChgkStandingExport, EventExport};
 use minuta_shared::play::games::GameState;
 use minuta_shared::programme::{Slot, SlotStatus};
-use serde_json::Value;
 
 use common::{every_sheet_scores_as_exported, export_json};
 
@@ -42,39 +42,27 @@ fn replay(data: &Path) -> Core {
     core
 }
 
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_owned())
-        .collect()
-}
-
 /// 2.2: the festival's table of `format` places every team of `teams`
 /// once, places counted from 1 with prizes for places 1–3 only; returns
 /// (team, first place) in the table's order.
-fn placed(json: &Value, format: &str, teams: &BTreeSet<String>) -> Vec<(String, u32)> {
-    let table = json["festival"]
-        .as_array()
-        .unwrap()
+fn placed(json: &EventExport, format: &str, teams: &BTreeSet<String>) -> Vec<(String, u32)> {
+    let table = json
+        .festival
         .iter()
-        .find(|t| t["format"] == format)
-        .unwrap_or_else(|| panic!("no {format} table in {:#}", json["festival"]));
-    assert!(!table["name"].as_str().unwrap().is_empty(), "{table:#}");
-    let rows: Vec<(String, u32)> = table["places"]
-        .as_array()
-        .unwrap()
+        .find(|t| t.format == format)
+        .unwrap_or_else(|| panic!("no {format} table in {:#?}", json.festival));
+    assert!(!table.name.is_empty(), "{table:#?}");
+    let rows: Vec<(String, u32)> = table
+        .places
         .iter()
         .map(|row| {
-            let place = row["place"].as_str().unwrap();
-            let first: u32 = place.split('-').next().unwrap().parse().unwrap();
+            let first: u32 = row.place.split('-').next().unwrap().parse().unwrap();
             let prize = match first {
-                1..=3 => Value::from(first),
-                _ => Value::Null,
+                1..=3 => Some(first),
+                _ => None,
             };
-            assert_eq!(row["prize"], prize, "{format}: {row}");
-            (row["team"].as_str().unwrap().to_owned(), first)
+            assert_eq!(row.prize, prize, "{format}: {row:?}");
+            (row.team.clone(), first)
         })
         .collect();
     let names: BTreeSet<String> = rows.iter().map(|(t, _)| t.clone()).collect();
@@ -87,41 +75,42 @@ fn placed(json: &Value, format: &str, teams: &BTreeSet<String>) -> Vec<(String, 
 
 /// What Brain-ring left in the export: every fight closed, the kinds of
 /// fight played, the presses' kinds.
-fn ring_played(json: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
-    let ring = &json["brain_ring"];
-    assert_eq!(ring["stage"], "finished", "{ring:#}");
-    assert!(ring["champion"].is_string(), "{ring:#}");
-    let fights = ring["fights"].as_array().unwrap();
-    assert!(fights.iter().all(|f| f["closed"] == true));
-    let kinds = fights
+fn ring_played(json: &EventExport) -> (BTreeSet<String>, BTreeSet<String>) {
+    let ring = json.brain_ring.as_ref().expect("the Brain-ring section");
+    assert_eq!(ring.stage, "finished", "{ring:#?}");
+    assert!(ring.champion.is_some(), "{ring:#?}");
+    assert!(ring.fights.iter().all(|f| f.closed));
+    let kinds = ring
+        .fights
         .iter()
-        .map(|f| {
-            let kind = f["kind"].as_str().unwrap();
-            kind.split(" round").next().unwrap_or(kind).to_owned()
-        })
+        .map(|f| f.kind.split(" round").next().unwrap_or(&f.kind).to_owned())
         .collect();
-    let presses = fights
+    let presses = ring
+        .fights
         .iter()
-        .flat_map(|f| f["presses"].as_array().unwrap())
-        .map(|p| p["kind"].as_str().unwrap().to_owned())
+        .flat_map(|f| &f.presses)
+        .map(|p| p.kind.clone())
         .collect();
     (kinds, presses)
 }
 
+/// The Brain-ring teams in seeding order.
+fn seeding(json: &EventExport) -> Vec<String> {
+    json.brain_ring
+        .as_ref()
+        .expect("the Brain-ring section")
+        .seeding
+        .clone()
+}
+
 /// 4.3, 5.2: no team left out of `qualified` is above one in it in the
 /// ChGK standings (points, then rating).
-fn best_of_the_chgk_day(json: &Value, qualified: &BTreeSet<String>) {
-    let key = |row: &Value| (row["points"].as_u64(), row["rating"].as_i64());
-    let rows = json["standings"].as_array().unwrap();
-    for out in rows
-        .iter()
-        .filter(|r| !qualified.contains(r["team"].as_str().unwrap()))
-    {
-        for r#in in rows
-            .iter()
-            .filter(|r| qualified.contains(r["team"].as_str().unwrap()))
-        {
-            assert!(key(out) <= key(r#in), "{out} is above {in}", in = r#in);
+fn best_of_the_chgk_day(json: &EventExport, qualified: &BTreeSet<String>) {
+    let key = |row: &ChgkStandingExport| (row.points, row.rating);
+    let rows = &json.standings;
+    for out in rows.iter().filter(|r| !qualified.contains(&r.team)) {
+        for r#in in rows.iter().filter(|r| qualified.contains(&r.team)) {
+            assert!(key(out) <= key(r#in), "{out:?} is above {in:?}", in = r#in);
         }
     }
 }
@@ -145,7 +134,7 @@ fn demo_4_brain_ring_robots_press_their_way_through_rounds_play_off_and_final_to
     for kind in ["won", "false start", "contested"] {
         assert!(presses.contains(kind), "no {kind} press: {presses:?}");
     }
-    let seeding = strings(&json["brain_ring"]["seeding"]);
+    let seeding = seeding(&json);
     assert_eq!(seeding.len(), 6);
     // 2.2: one tournament, every team placed; no other game.
     let teams: BTreeSet<String> = seeding.into_iter().collect();
@@ -154,7 +143,7 @@ fn demo_4_brain_ring_robots_press_their_way_through_rounds_play_off_and_final_to
         places.iter().map(|(_, p)| *p).collect::<Vec<_>>(),
         (1..=6).collect::<Vec<_>>()
     );
-    assert_eq!(json["festival"].as_array().unwrap().len(), 1);
+    assert_eq!(json.festival.len(), 1);
     // Brain-ring is a game: its qualifying sheet scores to its table.
     assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 1);
 }
@@ -174,12 +163,7 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
         4,
         "ChGK, Мультиигры, Brain-ring and Эрудит-квартет"
     );
-    let teams: BTreeSet<String> = json["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["team"].as_str().unwrap().to_owned())
-        .collect();
+    let teams: BTreeSet<String> = json.standings.iter().map(|r| r.team.clone()).collect();
     assert_eq!(teams.len(), 8);
 
     // 2 / 6.3 / 4.3 / 5.2: the programme, laid out by the host and followed
@@ -263,9 +247,7 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
         "{kinds:?}"
     );
     assert!(presses.contains("won"));
-    let qualified: BTreeSet<String> = strings(&json["brain_ring"]["seeding"])
-        .into_iter()
-        .collect();
+    let qualified: BTreeSet<String> = seeding(&json).into_iter().collect();
     assert_eq!(qualified.len(), 6);
     best_of_the_chgk_day(&json, &qualified);
 
@@ -312,11 +294,7 @@ fn demo_2_festival_plays_its_programme_and_places_every_team_in_every_tournament
 
     // 2.2: every tournament places every team; Brain-ring's teams that did
     // not qualify come after all that did.
-    let festival = json["festival"].as_array().unwrap();
-    let formats: Vec<&str> = festival
-        .iter()
-        .map(|t| t["format"].as_str().unwrap())
-        .collect();
+    let formats: Vec<&str> = json.festival.iter().map(|t| t.format.as_str()).collect();
     assert_eq!(
         formats,
         ["chgk", "multigames", "brain-ring", "erudit-quartet"]

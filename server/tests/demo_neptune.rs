@@ -36,9 +36,9 @@ fn demo_neptune_plays_the_six_contests_and_its_sheet_scores_as_exported() {
     let json = export_json(&data);
 
     // Assert: one game, whose sheet scores as exported.
-    let games = json["games"].as_array().unwrap();
-    assert_eq!(games.len(), 1, "{json:#}");
-    assert_eq!(games[0]["format"], "neptune");
+    let games = &json.games;
+    assert_eq!(games.len(), 1, "{json:#?}");
+    assert_eq!(games[0].format, "neptune");
     assert_eq!(every_sheet_scores_as_exported(dir.path(), &json), 1);
 
     // The store: all six contests played, the auction's first question won

@@ -10,6 +10,10 @@ use crate::common;
 use std::path::Path;
 use std::process::{Command as Process, Output};
 
+use minuta_shared::export::event::{
+    EventExport, FestivalPlaceExport, FestivalTableExport, GameExport,
+};
+use minuta_shared::export::score::ScoreLine;
 use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{GameCommand, GameSettings};
@@ -152,23 +156,23 @@ fn export_6_json_lists_each_game_with_its_live_standings() {
     played_store(dir.path());
 
     // Act
-    let json: Value = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
+    let json: EventExport = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
 
     // Assert: today's fields stay; the game is listed with its standings.
-    assert_eq!(json["format"], "chgk");
-    assert_eq!(json["teams"], 3);
+    assert_eq!(json.format, "chgk");
+    assert_eq!(json.teams, 3);
     assert_eq!(
-        json["games"],
-        json!([{
-            "id": 2,
-            "name": "Мультиигры",
-            "format": "multigames",
-            "standings": [
+        json.games,
+        [GameExport {
+            id: 2,
+            name: "Мультиигры".into(),
+            format: "multigames".into(),
+            standings: json!([
                 {"team": "Бета", "place": "1", "points": 3},
                 {"team": "Альфа", "place": "2", "points": 1.5},
                 {"team": "Гамма", "place": "3", "points": 0},
-            ],
-        }])
+            ]),
+        }]
     );
 }
 
@@ -177,7 +181,7 @@ fn export_6_sheet_of_a_game_scores_to_its_exported_standings() {
     // Arrange
     let dir = tempfile::tempdir().unwrap();
     played_store(dir.path());
-    let json: Value = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
+    let json: EventExport = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
 
     // Act: the sheet to a file, then `score` on it.
     let sheet = dir.path().join("sheet.json");
@@ -198,8 +202,8 @@ fn export_6_sheet_of_a_game_scores_to_its_exported_standings() {
     let parsed: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(parsed["format"], "multigames");
     assert_eq!(parsed["teams"], json!(["Альфа", "Бета", "Гамма"]));
-    let scored: Value = serde_json::from_str(&ok(&scored)).unwrap();
-    assert_eq!(scored["standings"], json["games"][0]["standings"]);
+    let scored: ScoreLine = serde_json::from_str(&ok(&scored)).unwrap();
+    assert_eq!(scored.standings, json.games[0].standings);
 }
 
 #[test]
@@ -258,21 +262,26 @@ fn export_2_2_festival_places_every_team_of_every_tournament_with_prizes() {
     played_store_with(dir.path(), ["1.5", "1.5"]);
 
     // Act
-    let json: Value = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
+    let json: EventExport = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
 
     // Assert: one tournament begun (no ChGK played, no Brain-ring); level
     // teams share 1st–2nd and both take the first prize; 3rd is a prize.
+    let place = |team: &str, place: &str, prize| FestivalPlaceExport {
+        team: team.into(),
+        place: place.into(),
+        prize: Some(prize),
+    };
     assert_eq!(
-        json["festival"],
-        json!([{
-            "name": "Мультиигры",
-            "format": "multigames",
-            "places": [
-                {"team": "Альфа", "place": "1-2", "prize": 1},
-                {"team": "Бета", "place": "1-2", "prize": 1},
-                {"team": "Гамма", "place": "3", "prize": 3},
+        json.festival,
+        [FestivalTableExport {
+            name: "Мультиигры".into(),
+            format: "multigames".into(),
+            places: vec![
+                place("Альфа", "1-2", 1),
+                place("Бета", "1-2", 1),
+                place("Гамма", "3", 3),
             ],
-        }])
+        }]
     );
 }
 
@@ -283,8 +292,8 @@ fn export_2_2_a_store_without_a_festival_has_an_empty_festival() {
     Hall::with_teams(&["Альфа", "Бета"]).store(dir.path());
 
     // Act
-    let json: Value = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
+    let json: EventExport = serde_json::from_str(&ok(&export(dir.path(), &[]))).unwrap();
 
     // Assert
-    assert_eq!(json["festival"], json!([]));
+    assert!(json.festival.is_empty(), "{:?}", json.festival);
 }

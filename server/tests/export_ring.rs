@@ -9,10 +9,14 @@ use std::path::Path;
 
 use minuta_server::export::{ExportFormat, export};
 use minuta_server::store;
+use minuta_shared::export::WholeOrHalf;
+use minuta_shared::export::brain_ring::{
+    RingExport, RingFinalPlaceExport, RingPressExport, RingQuestionExport, RingTableRowExport,
+};
+use minuta_shared::export::event::EventExport;
 use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{EVENT_RING, FightId, RingCommand};
 use minuta_shared::wire::client::Command;
-use serde_json::{Value, json};
 
 use common::hall::{Hall, T0_US};
 
@@ -162,8 +166,13 @@ fn final_series(hall: &mut Hall) {
     }
 }
 
-fn export_json(dir: &Path) -> Value {
+fn export_json(dir: &Path) -> EventExport {
     serde_json::from_str(&export(dir, ExportFormat::Json).unwrap()).unwrap()
+}
+
+/// The export's Brain-ring section.
+fn ring_of(json: &EventExport) -> &RingExport {
+    json.brain_ring.as_ref().expect("the Brain-ring section")
 }
 
 #[test]
@@ -175,7 +184,7 @@ fn export_without_brain_ring_stays_chgk_only() {
     writer.shutdown();
 
     let json = export_json(dir.path());
-    assert!(json.get("brain_ring").is_none(), "{json:#}");
+    assert!(json.brain_ring.is_none(), "{json:#?}");
     let csv = export(dir.path(), ExportFormat::Csv).unwrap();
     assert_eq!(
         csv,
@@ -194,13 +203,13 @@ fn export_brain_ring_table_fights_press_log_and_final_places() {
     // Mid-tournament (the store still open, as under a running server):
     // the table, no champion, no final places yet.
     let json = export_json(dir.path());
-    let ring = &json["brain_ring"];
-    assert_eq!(ring["stage"], "final 1 (not started)", "{ring:#}");
-    assert_eq!(ring["champion"], Value::Null);
-    assert_eq!(ring["final_places"], json!([]));
-    assert_eq!(ring["seeding"], json!([ALPHA, BETA]));
+    let ring = ring_of(&json);
+    assert_eq!(ring.stage, "final 1 (not started)", "{ring:#?}");
+    assert_eq!(ring.champion, None);
+    assert_eq!(ring.final_places, []);
+    assert_eq!(ring.seeding, [ALPHA, BETA]);
     // 4.3: no tie at the cut, nothing settled.
-    assert_eq!(ring["cut"], Value::Null);
+    assert_eq!(ring.cut, None);
     let csv = export(dir.path(), ExportFormat::Csv).unwrap();
     assert!(
         csv.ends_with(
@@ -217,84 +226,112 @@ fn export_brain_ring_table_fights_press_log_and_final_places() {
 
     let json = export_json(dir.path());
     // The ChGK part is as it was.
-    assert_eq!(json["format"], "chgk");
-    assert_eq!(json["standings"].as_array().map(Vec::len), Some(2));
-    let ring = &json["brain_ring"];
-    assert_eq!(ring["stage"], "finished", "{ring:#}");
-    assert_eq!(ring["champion"], ALPHA);
+    assert_eq!(json.format, "chgk");
+    assert_eq!(json.standings.len(), 2);
+    let ring = ring_of(&json);
+    assert_eq!(ring.stage, "finished", "{ring:#?}");
+    assert_eq!(ring.champion.as_deref(), Some(ALPHA));
+    let final_place = |place, team: &str| RingFinalPlaceExport {
+        place,
+        team: team.into(),
+    };
     assert_eq!(
-        ring["final_places"],
-        json!([{ "place": 1, "team": ALPHA }, { "place": 2, "team": BETA }])
+        ring.final_places,
+        [final_place(1, ALPHA), final_place(2, BETA)]
     );
+    let row = |place: &str, team: &str, halves, difference, taken| RingTableRowExport {
+        place: place.into(),
+        team: team.into(),
+        points: WholeOrHalf::from_halves(halves),
+        difference,
+        taken,
+        fights: 1,
+    };
     assert_eq!(
-        ring["table"],
-        json!([
-            { "place": "1", "team": ALPHA, "points": 4.5, "difference": 2, "taken": 3, "fights": 1 },
-            { "place": "2", "team": BETA, "points": 0.5, "difference": -2, "taken": 1, "fights": 1 },
-        ])
+        ring.table,
+        [row("1", ALPHA, 9, 2, 3), row("2", BETA, 1, -2, 1)]
     );
+    // 4.6: the half points as the file writes them.
+    assert_eq!(ring.table[0].points, WholeOrHalf::Half(4.5));
+    assert_eq!(ring.table[1].points, WholeOrHalf::Half(0.5));
 
-    let fights = ring["fights"].as_array().unwrap();
+    let fights = &ring.fights;
     assert_eq!(fights.len(), 3);
     let q = &fights[0];
-    assert_eq!(q["id"], 1);
-    assert_eq!(q["label"], "Круг 1, бой 1");
-    assert_eq!(q["kind"], "qualifying round 1");
-    assert_eq!(q["stage"], 1);
-    assert_eq!(q["teams"], json!([ALPHA, BETA]));
-    assert_eq!(q["score"], json!([3, 1]));
-    assert_eq!(q["result"], ALPHA);
-    assert_eq!(q["closed"], true);
+    assert_eq!(q.id, 1);
+    assert_eq!(q.label, "Круг 1, бой 1");
+    assert_eq!(q.kind, "qualifying round 1");
+    assert_eq!(q.stage, 1);
+    assert_eq!(q.teams, [ALPHA, BETA]);
+    assert_eq!(q.score, [3, 1]);
+    assert_eq!(q.result, ALPHA);
+    assert!(q.closed);
+    let question = |number, outcome: &str, taken_by: Option<&str>| RingQuestionExport {
+        number,
+        outcome: outcome.into(),
+        taken_by: taken_by.map(str::to_owned),
+    };
     assert_eq!(
-        q["questions"],
-        json!([
-            { "number": 1, "outcome": "taken", "taken_by": ALPHA },
-            { "number": 2, "outcome": "taken", "taken_by": BETA },
-            { "number": 3, "outcome": "taken", "taken_by": ALPHA },
-            { "number": 4, "outcome": "taken", "taken_by": ALPHA },
-            { "number": 5, "outcome": "not taken", "taken_by": null },
-        ])
+        q.questions,
+        [
+            question(1, "taken", Some(ALPHA)),
+            question(2, "taken", Some(BETA)),
+            question(3, "taken", Some(ALPHA)),
+            question(4, "taken", Some(ALPHA)),
+            question(5, "not taken", None),
+        ]
     );
     // The press log: every press, in arrival order, with its evidence.
-    let presses = q["presses"].as_array().unwrap();
+    let presses = &q.presses;
     assert_eq!(presses.len(), 3 + 2 + 1 + 1 + 2, "{presses:#?}");
     let read_at = T0_US;
     assert_eq!(
         presses[0],
-        json!({
-            "question": 1, "team": BETA, "table": 2,
+        RingPressExport {
+            question: 1,
+            team: BETA.into(),
+            table: 2,
             // Not armed yet when it arrived: no offset from arming; 0.6 s
             // before the first press after «Время».
-            "arrived_at_us": read_at + 500_000, "since_arming_us": null, "gap_us": -600_000,
-            "rtt_us": 800, "clock_offset_us": -40, "kind": "false start",
-        })
+            arrived_at_us: read_at + 500_000,
+            since_arming_us: None,
+            gap_us: Some(-600_000),
+            rtt_us: 800,
+            clock_offset_us: -40,
+            kind: "false start".into(),
+        }
     );
-    assert_eq!(presses[1]["kind"], "locked out");
-    assert_eq!(presses[1]["since_arming_us"], 100_000);
+    assert_eq!(presses[1].kind, "locked out");
+    assert_eq!(presses[1].since_arming_us, Some(100_000));
     assert_eq!(
         presses[2],
-        json!({
-            "question": 1, "team": ALPHA, "table": 1,
-            "arrived_at_us": read_at + 1_200_000, "since_arming_us": 200_000,
+        RingPressExport {
+            question: 1,
+            team: ALPHA.into(),
+            table: 1,
+            arrived_at_us: read_at + 1_200_000,
+            since_arming_us: Some(200_000),
             // 0.1 s after the first press after «Время» (Бета's, locked out).
-            "gap_us": 100_000,
-            "rtt_us": 1_200, "clock_offset_us": 15, "kind": "won",
-        })
+            gap_us: Some(100_000),
+            rtt_us: 1_200,
+            clock_offset_us: 15,
+            kind: "won".into(),
+        }
     );
-    assert_eq!(presses[4]["team"], BETA);
-    assert_eq!(presses[4]["question"], 2);
-    assert_eq!(presses[4]["kind"], "won");
-    assert_eq!(q["appeals"], json!([]));
+    assert_eq!(presses[4].team, BETA);
+    assert_eq!(presses[4].question, 2);
+    assert_eq!(presses[4].kind, "won");
+    assert_eq!(q.appeals, []);
 
-    assert_eq!(fights[1]["kind"], "final 1");
-    assert_eq!(fights[1]["teams"], json!([ALPHA, BETA]));
-    assert_eq!(fights[1]["score"], json!([7, 0]));
+    assert_eq!(fights[1].kind, "final 1");
+    assert_eq!(fights[1].teams, [ALPHA, BETA]);
+    assert_eq!(fights[1].score, [7, 0]);
     // 4.12: the finalists change tables.
-    assert_eq!(fights[2]["kind"], "final 2");
-    assert_eq!(fights[2]["teams"], json!([BETA, ALPHA]));
-    assert_eq!(fights[2]["score"], json!([0, 7]));
-    assert_eq!(fights[2]["result"], ALPHA);
-    assert_eq!(fights[2]["presses"].as_array().map(Vec::len), Some(7));
+    assert_eq!(fights[2].kind, "final 2");
+    assert_eq!(fights[2].teams, [BETA, ALPHA]);
+    assert_eq!(fights[2].score, [0, 7]);
+    assert_eq!(fights[2].result, ALPHA);
+    assert_eq!(fights[2].presses.len(), 7);
 
     // CSV: the ChGK rows exactly as before, then the Brain-ring section.
     let csv = export(dir.path(), ExportFormat::Csv).unwrap();

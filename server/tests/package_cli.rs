@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use encoding_rs::{Encoding, KOI8_R, WINDOWS_1251};
+use minuta_shared::packages::{Package, Question};
 use serde_json::Value;
 
 const SMALL: &str = "### Кубок города\n\n## Тур 1\n\n? Столица России?\n! Москва.\n= Масква.\n/ Проще некуда.\n@ Иван Петров\n";
@@ -52,8 +53,8 @@ fn encode(encoding: &'static Encoding, text: &str) -> Vec<u8> {
     bytes.into_owned()
 }
 
-/// The JSON of a package that must load: exit 0, nothing on stderr.
-fn loads(output: &Output) -> Value {
+/// The package printed, one that must load: exit 0, nothing on stderr.
+fn loads(output: &Output) -> Package {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
     assert!(output.stderr.is_empty(), "stderr: {stderr}");
@@ -69,8 +70,8 @@ fn refused(output: &Output) -> String {
     stderr
 }
 
-fn first_question(json: &Value) -> &Value {
-    &json["tours"][0]["questions"][0]
+fn first_question(json: &Package) -> &Question {
+    &json.tours[0].questions[0]
 }
 
 /// A package fixture of this crate (`tests/fixtures/packages/`).
@@ -80,8 +81,10 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Asserts every question of every tour is an object with every field.
-fn every_question_has_every_field(json: &Value) -> usize {
+/// Asserts every question of every tour printed is an object with every
+/// field (the text itself: a field left out would still read back).
+fn every_question_has_every_field(output: &Output) -> usize {
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
     let mut count = 0;
     for tour in json["tours"].as_array().unwrap() {
         for question in tour["questions"].as_array().unwrap() {
@@ -107,26 +110,18 @@ fn package_utf8_prints_every_question_field_as_pretty_json() {
     // Assert
     let json = loads(&output);
     assert!(
-        String::from_utf8(output.stdout)
+        String::from_utf8(output.stdout.clone())
             .unwrap()
             .contains("\n  \"tours\""),
         "pretty"
     );
-    assert_eq!(json["title"], "Кубок города");
-    assert_eq!(json["tours"][0]["title"], "Тур 1");
+    assert_eq!(json.title.as_deref(), Some("Кубок города"));
+    assert_eq!(json.tours[0].title, "Тур 1");
+    assert_eq!(every_question_has_every_field(&output), 1);
     let question = first_question(&json);
-    let fields: Vec<&str> = question
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    for field in QUESTION_FIELDS {
-        assert!(fields.contains(&field), "{field} in {fields:?}");
-    }
-    assert_eq!(question["answer"], "Москва.");
-    assert_eq!(question["accepted"], "Масква.");
-    assert_eq!(question["theme"], Value::Null);
+    assert_eq!(question.answer, "Москва.");
+    assert_eq!(question.accepted.as_deref(), Some("Масква."));
+    assert_eq!(question.theme, None);
 }
 
 #[test]
@@ -140,9 +135,17 @@ fn package_windows_1251_and_koi8_r_load_without_being_named() {
         let json = loads(&package(&path, None));
 
         // Assert
-        assert_eq!(json["title"], "Кубок города", "{}", encoding.name());
-        assert_eq!(first_question(&json)["text"], "Столица России?");
-        assert_eq!(first_question(&json)["authors"], "Иван Петров");
+        assert_eq!(
+            json.title.as_deref(),
+            Some("Кубок города"),
+            "{}",
+            encoding.name()
+        );
+        assert_eq!(first_question(&json).text, "Столица России?");
+        assert_eq!(
+            first_question(&json).authors.as_deref(),
+            Some("Иван Петров")
+        );
     }
 }
 
@@ -159,9 +162,9 @@ fn package_unsure_encoding_is_refused_naming_the_option_and_then_named() {
 
     // Named, it loads either way.
     let json = loads(&package(&path, Some("cp1251")));
-    assert_eq!(first_question(&json)["text"], "В");
+    assert_eq!(first_question(&json).text, "В");
     let json = loads(&package(&path, Some("koi8-r")));
-    assert_eq!(first_question(&json)["text"], "б");
+    assert_eq!(first_question(&json).text, "б");
 }
 
 #[test]
@@ -181,10 +184,10 @@ fn package_svoya_igra_keeps_fights_rounds_themes_and_values() {
     let json = loads(&package(&path, None));
 
     // Assert
-    let tours = json["tours"].as_array().unwrap();
+    let tours = &json.tours;
     let rounds: Vec<(&str, &str)> = tours
         .iter()
-        .map(|t| (t["title"].as_str().unwrap(), t["battle"].as_str().unwrap()))
+        .map(|t| (&*t.title, t.battle.as_deref().unwrap()))
         .collect();
     assert_eq!(
         rounds,
@@ -194,14 +197,13 @@ fn package_svoya_igra_keeps_fights_rounds_themes_and_values() {
             ("Бой 2", "Бой 2")
         ]
     );
-    let rivers = &tours[0]["themes"][0];
-    assert_eq!(rivers["title"], "Тема 1. Реки");
-    assert_eq!(rivers["authors"], "Анна Смирнова (Казань)");
-    let values: Vec<(&str, u64)> = tours[0]["questions"]
-        .as_array()
-        .unwrap()
+    let rivers = &tours[0].themes[0];
+    assert_eq!(rivers.title, "Тема 1. Реки");
+    assert_eq!(rivers.authors.as_deref(), Some("Анна Смирнова (Казань)"));
+    let values: Vec<(&str, u32)> = tours[0]
+        .questions
         .iter()
-        .map(|q| (q["theme"].as_str().unwrap(), q["value"].as_u64().unwrap()))
+        .map(|q| (q.theme.as_deref().unwrap(), q.value.unwrap()))
         .collect();
     assert_eq!(values.len(), 10);
     assert_eq!(&values[..2], [("Тема 1. Реки", 10), ("Тема 1. Реки", 20)]);
@@ -254,17 +256,11 @@ fn package_siq_prints_rounds_themes_and_every_question_with_every_field() {
 
     // Assert
     let json = loads(&output);
-    assert_eq!(json["title"], "7-07");
-    let tours = json["tours"].as_array().unwrap();
+    assert_eq!(json.title.as_deref(), Some("7-07"));
+    let tours = &json.tours;
     let shape: Vec<(&str, usize, usize)> = tours
         .iter()
-        .map(|t| {
-            (
-                t["title"].as_str().unwrap(),
-                t["themes"].as_array().unwrap().len(),
-                t["questions"].as_array().unwrap().len(),
-            )
-        })
+        .map(|t| (&*t.title, t.themes.len(), t.questions.len()))
         .collect();
     assert_eq!(
         shape,
@@ -275,62 +271,57 @@ fn package_siq_prints_rounds_themes_and_every_question_with_every_field() {
             ("ФИНАЛ", 7, 7)
         ]
     );
-    assert_eq!(every_question_has_every_field(&json), 97);
-    assert_eq!(tours[0]["themes"][1]["title"], "КОТ");
-    let question = &tours[0]["questions"][5];
-    assert_eq!(question["theme"], "КОТ");
-    assert_eq!(question["answer"], "Олег Табаков");
-    assert_eq!(question["accepted"], "Табаков");
-    assert_eq!(
-        (&question["value"], &question["price"]),
-        (&Value::from(10), &Value::from(100))
-    );
-    let secret = &tours[0]["questions"][7];
+    assert_eq!(every_question_has_every_field(&output), 97);
+    assert_eq!(tours[0].themes[1].title, "КОТ");
+    let question = &tours[0].questions[5];
+    assert_eq!(question.theme.as_deref(), Some("КОТ"));
+    assert_eq!(question.answer, "Олег Табаков");
+    assert_eq!(question.accepted.as_deref(), Some("Табаков"));
+    assert_eq!((question.value, question.price), (Some(10), Some(100)));
+    let secret = &tours[0].questions[7];
     assert!(
-        secret["text"]
-            .as_str()
-            .unwrap()
+        secret
+            .text
             .starts_with("[Ведущему: в SIGame это «кот в мешке» (secret)"),
-        "{secret}"
+        "{secret:?}"
     );
-    assert_eq!(secret["rejected"], "Спинка");
+    assert_eq!(secret.rejected.as_deref(), Some("Спинка"));
 }
 
 #[test]
 fn package_siq_media_are_named_in_the_questions() {
-    let json = loads(&package(&fixture("siq-media-test.siq"), None));
-    assert_eq!(every_question_has_every_field(&json), 2);
+    let output = package(&fixture("siq-media-test.siq"), None);
+    let json = loads(&output);
+    assert_eq!(every_question_has_every_field(&output), 2);
     assert_eq!(
-        first_question(&json)["text"],
+        first_question(&json).text,
         "[видео: videoplayback (8)_2 (1).mp4]"
     );
     assert_eq!(
-        json["tours"][0]["questions"][1]["text"],
+        json.tours[0].questions[1].text,
         // The archive's copy of the picture is empty: nothing to show.
         "[изображение: [alliance]  King of Baking Kim Tak Goo E17-0-47-21-574.jpg] (на экран не выводится: не PNG и не JPEG)"
     );
-    assert_eq!(
-        json["tours"][0]["questions"][1]["media"],
-        serde_json::json!([])
-    );
+    assert_eq!(json.tours[0].questions[1].media, []);
 }
 
 #[test]
 fn package_siq_of_sigame_4_reads_its_scenario_and_types() {
-    let json = loads(&package(&fixture("sigame-v4.siq"), None));
-    assert_eq!(every_question_has_every_field(&json), 8);
-    assert_eq!(json["editors"], "Иван Иванович Иванов (Казань, Россия)");
+    let output = package(&fixture("sigame-v4.siq"), None);
+    let json = loads(&output);
+    assert_eq!(every_question_has_every_field(&output), 8);
+    assert_eq!(
+        json.editors.as_deref(),
+        Some("Иван Иванович Иванов (Казань, Россия)")
+    );
     let question = first_question(&json);
-    assert_eq!(question["text"], "Столица Франции?");
-    assert_eq!(question["rejected"], "Лион; Марсель");
-    assert_eq!(question["authors"], "Анна Смирнова");
-    let auction = &json["tours"][0]["questions"][2];
+    assert_eq!(question.text, "Столица Франции?");
+    assert_eq!(question.rejected.as_deref(), Some("Лион; Марсель"));
+    assert_eq!(question.authors.as_deref(), Some("Анна Смирнова"));
+    let auction = &json.tours[0].questions[2];
     assert!(
-        auction["text"]
-            .as_str()
-            .unwrap()
-            .contains("[изображение: kremlin.jpg]"),
-        "{auction}"
+        auction.text.contains("[изображение: kremlin.jpg]"),
+        "{auction:?}"
     );
 }
 
@@ -340,7 +331,7 @@ fn package_siq_renamed_4s_still_loads_and_the_encoding_does_not_matter() {
     let bytes = std::fs::read(fixture("pack7-07.siq")).unwrap();
     let path = write(&dir, "pack.4s", &bytes);
     let json = loads(&package(&path, Some("cp1251")));
-    assert_eq!(json["title"], "7-07");
+    assert_eq!(json.title.as_deref(), Some("7-07"));
 }
 
 #[test]

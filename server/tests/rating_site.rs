@@ -12,8 +12,9 @@ use std::time::Duration;
 
 use minuta_server::core::{Core, ServerInfo};
 use minuta_server::store;
+use minuta_shared::export::rating::{RatingMember, RatingResults};
+use minuta_shared::export::rating_cells::RatingCells;
 use minuta_shared::roster::PlayerFlag;
-use serde_json::Value;
 
 use common::{run, server, stdout_ok};
 
@@ -183,14 +184,16 @@ fn namesakes_stay_two_players_from_the_roster_through_the_store_every_export_and
     let team = core.registry().teams.values().next().unwrap();
     assert_eq!(team.players[..2], ["Семёнов Борис С.", "Семёнов Борис И."]);
     assert_eq!(roster, NAMESAKES);
-    let members: Value = serde_json::from_str(&json).unwrap();
-    let ids: Vec<Value> = members["results"][0]["teamMembers"]
-        .as_array()
-        .unwrap()
+    let members: RatingResults = serde_json::from_str(&json).unwrap();
+    let ids: Vec<Option<u32>> = members.results[0]
+        .team_members
         .iter()
-        .map(|m| m["player"]["id"].clone())
+        .map(|m| match m {
+            RatingMember::Site { player, .. } => player.id,
+            RatingMember::Typed { .. } => None,
+        })
         .collect();
-    assert_eq!(ids, [102154, 102179, 102200, 102201]);
+    assert_eq!(ids, [102154, 102179, 102200, 102201].map(Some));
 
     // The same file again changes nothing; each export, imported into a
     // new store, gives the same people with the same ids and flags.
@@ -344,14 +347,12 @@ fn a_played_demo_gives_the_three_rating_files_and_its_roster_imports_back() {
     assert!(rows.iter().any(|r| r[4..].contains(&"1")));
 
     // rating-json: every played question of every team.
-    let json: Value = serde_json::from_str(&export("rating-json", &data)).unwrap();
-    let json_teams = json["teams"].as_array().unwrap();
-    assert_eq!(json_teams.len(), teams);
+    // Reading it checks the keys run "1", "2", … in order.
+    let json: RatingCells = serde_json::from_str(&export("rating-json", &data)).unwrap();
+    assert_eq!(json.teams.len(), teams);
     let questions: usize = rows.iter().take(tours).map(|r| r.len() - 4).sum();
-    for team in json_teams {
-        let cells = team["questions"].as_object().unwrap();
-        assert_eq!(cells.len(), questions, "{team}");
-        assert!((1..=questions).all(|q| cells.contains_key(&q.to_string())));
+    for team in &json.teams {
+        assert_eq!(team.questions.0.len(), questions, "{team:?}");
     }
 
     // rating-roster: imported into a new store, the same teams and players.

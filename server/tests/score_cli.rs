@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use serde_json::Value;
+use minuta_shared::export::score::ScoreLine;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -30,7 +30,7 @@ fn stderr(output: &Output) -> String {
 }
 
 /// Scores `<format>.json` and checks it prints `<format>.out.json` exactly.
-fn scores_as_expected(format: &str) -> Value {
+fn scores_as_expected(format: &str) -> ScoreLine {
     let output = score(&fixture(&format!("{format}.json")));
     assert_eq!(
         output.status.code(),
@@ -47,14 +47,15 @@ fn scores_as_expected(format: &str) -> Value {
     assert_eq!(printed.lines().count(), 1, "one JSON line: {printed}");
     let expected = std::fs::read_to_string(fixture(&format!("{format}.out.json"))).unwrap();
     assert_eq!(printed.trim_end(), expected.trim_end(), "{format}");
-    let result: Value = serde_json::from_str(&printed).unwrap();
-    assert_eq!(result["format"], format);
+    let result: ScoreLine = serde_json::from_str(&printed).unwrap();
+    assert_eq!(result.format, format);
     result
 }
 
 /// (team, place, points) per row.
-fn table(result: &Value) -> Vec<(String, String, String)> {
-    result["standings"]
+fn table(result: &ScoreLine) -> Vec<(String, String, String)> {
+    result
+        .standings
         .as_array()
         .unwrap()
         .iter()
@@ -85,8 +86,8 @@ fn score_chgk_3_and_4_3_points_rating_mask() {
         ]
     );
     // 4.3: A = 4 teams; Дятлы alone on question 2 rates 4+1−1 = 4.
-    assert_eq!(result["standings"][1]["rating"], 4);
-    assert_eq!(result["standings"][0]["mask"], "10X10");
+    assert_eq!(result.standings[1]["rating"], 4);
+    assert_eq!(result.standings[0]["mask"], "10X10");
 }
 
 #[test]
@@ -107,14 +108,18 @@ fn score_brain_ring_4_6_to_4_8_table_and_next_round() {
     // 4.7: Бета and Альфа are equal on points; Бета's difference is higher.
     assert_eq!(
         (
-            result["standings"][1]["difference"].clone(),
-            result["standings"][2]["difference"].clone()
+            result.standings[1]["difference"].clone(),
+            result.standings[2]["difference"].clone()
         ),
         (4.into(), 1.into())
     );
     assert_eq!(
-        result["next_round"],
-        serde_json::json!([["Зета", "Бета"], ["Альфа", "Дельта"], ["Гамма", "Эпсилон"]])
+        result.next_round,
+        Some(serde_json::json!([
+            ["Зета", "Бета"],
+            ["Альфа", "Дельта"],
+            ["Гамма", "Эпсилон"]
+        ]))
     );
 }
 
@@ -130,7 +135,7 @@ fn score_erudit_quartet_5_10_points_and_players() {
             row("Восток", "4", "-20")
         ]
     );
-    assert_eq!(result["standings"][3]["players"]["Восток-1"], -40);
+    assert_eq!(result.standings[3]["players"]["Восток-1"], -40);
 }
 
 #[test]
@@ -158,9 +163,9 @@ fn score_neptune_all_six_contests() {
         ]
     );
     // 4.3: Тритоны answered every Сизиф question: 210.
-    assert_eq!(result["standings"][2]["contests"]["sisyphus"], 210);
+    assert_eq!(result.standings[2]["contests"]["sisyphus"], 210);
     // 3.6: a whole Блицкриг block is 80.
-    assert_eq!(result["standings"][2]["contests"]["blitz"], 80);
+    assert_eq!(result.standings[2]["contests"]["blitz"], 80);
 }
 
 #[test]

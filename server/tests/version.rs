@@ -60,12 +60,12 @@ fn the_json_export_names_the_version_that_wrote_it() {
     hall.store(dir.path());
 
     // Act.
-    let json: serde_json::Value =
+    let json: minuta_shared::export::event::EventExport =
         serde_json::from_str(&export(dir.path(), ExportFormat::Json).unwrap()).unwrap();
 
     // Assert.
-    assert_eq!(json["minuta_version"], version::long());
-    assert_eq!(json["tournament"], "Кубок");
+    assert_eq!(json.minuta_version, version::long());
+    assert_eq!(json.tournament, "Кубок");
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! Every engine takes time (`ServerTime`) and randomness (a recorded seed) as
 //! arguments, so every rule is testable in microseconds with a virtual clock.
 
+pub mod export;
 pub mod identity;
 pub mod ids;
 pub mod join_code;

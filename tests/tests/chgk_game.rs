@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_server::export::ExportFormat;
+use minuta_shared::export::event::EventExport;
 use minuta_shared::ids::{QuestionId, TeamId, TourId};
 use minuta_shared::play::chgk::view::StandingRow;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkError, EVENT_CHGK, Judger, Verdict};
@@ -389,26 +390,25 @@ fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
     // The export, as JSON and CSV, from what the store holds (the binary's
     // own CSV export is checked against the library's in the server's
     // `export_ring` test).
-    let json: serde_json::Value = serde_json::from_str(&hall.export(ExportFormat::Json)?)?;
+    let json: EventExport = serde_json::from_str(&hall.export(ExportFormat::Json)?)?;
     ensure!(
-        json["tournament"] == "Кубок тестов" && json["teams"] == 5,
-        "{json:#}"
+        json.tournament == "Кубок тестов" && json.teams == 5,
+        "{json:#?}"
     );
-    let exported: Vec<(String, String, u64, i64, String)> = json["standings"]
-        .as_array()
-        .ok_or_else(|| anyhow!("no standings in {json:#}"))?
+    let exported: Vec<(String, String, u32, i64, String)> = json
+        .standings
         .iter()
         .map(|r| {
             (
-                r["place"].as_str().unwrap_or_default().to_owned(),
-                r["team"].as_str().unwrap_or_default().to_owned(),
-                r["points"].as_u64().unwrap_or(u64::MAX),
-                r["rating"].as_i64().unwrap_or(i64::MIN),
-                r["mask"].as_str().unwrap_or_default().to_owned(),
+                r.place.clone(),
+                r.team.clone(),
+                r.points,
+                r.rating,
+                r.mask.clone(),
             )
         })
         .collect();
-    let expected_rows: Vec<(String, String, u64, i64, String)> = vec![
+    let expected_rows: Vec<(String, String, u32, i64, String)> = vec![
         ("1".into(), "Команда 1".into(), 2, 6, "11".into()),
         ("2-3".into(), "Команда 2".into(), 1, 3, "10".into()),
         ("2-3".into(), "Команда 3".into(), 1, 3, "01".into()),
@@ -417,9 +417,8 @@ fn chgk_3_and_4_3_judging_reveal_standings_and_export() -> Result<()> {
     ];
     ensure!(exported == expected_rows, "{exported:?}");
     ensure!(
-        json["questions"].as_array().map(Vec::len) == Some(2)
-            && json["questions"][0]["late_cards"] == 1,
-        "{json:#}"
+        json.questions.len() == 2 && json.questions[0].late_cards == 1,
+        "{json:#?}"
     );
 
     let csv = hall.export(ExportFormat::Csv)?;

@@ -12,6 +12,8 @@
 use anyhow::{Result, anyhow, ensure};
 
 use minuta_server::export::ExportFormat;
+use minuta_shared::export::event::EventExport;
+use minuta_shared::export::rating::{RatingResult, RatingResults};
 use minuta_shared::ids::{QuestionId, TourId};
 use minuta_shared::play::chgk::{
     AppealDecider, AppealKind, ChgkCommand, ChgkError, ChgkReceipt, EVENT_CHGK, Verdict,
@@ -26,12 +28,14 @@ use minuta_tests::virtual_hall::VirtualHall;
 const Q0: QuestionId = QuestionId(0);
 
 /// The rating-site export's mask and спорные of the team named `name`.
-fn rating_row(hall: &VirtualHall, name: &str) -> Result<serde_json::Value> {
-    let rating: serde_json::Value = serde_json::from_str(&hall.export(ExportFormat::Rating)?)?;
-    rating["results"]
-        .as_array()
-        .and_then(|rows| rows.iter().find(|r| r["team"]["name"] == name).cloned())
-        .ok_or_else(|| anyhow!("no row for {name} in {rating:#}"))
+fn rating_row(hall: &VirtualHall, name: &str) -> Result<RatingResult> {
+    let rating: RatingResults = serde_json::from_str(&hall.export(ExportFormat::Rating)?)?;
+    rating
+        .results
+        .iter()
+        .find(|r| r.team.name == name)
+        .cloned()
+        .ok_or_else(|| anyhow!("no row for {name} in {rating:#?}"))
 }
 
 #[test]
@@ -97,15 +101,19 @@ fn chgk_6_5_a_disputed_answer_goes_to_the_jury_and_the_export_waits_for_it() -> 
 
     // Before the decision: the export has `?` and the answer with its спорный.
     let before = rating_row(&hall, "Команда 2")?;
-    ensure!(before["mask"] == "?", "{before:#}");
+    ensure!(before.mask == "?", "{before:#?}");
+    let spor = before.controversials.first();
     ensure!(
-        before["controversials"][0]["answer"] == "серп и молот"
-            && before["controversials"][0]["status"] == "N",
-        "{before:#}"
+        spor.and_then(|a| a.answer.as_deref()) == Some("серп и молот")
+            && spor.is_some_and(|a| a.status == "N"),
+        "{before:#?}"
     );
     // A = 2 playing (team 3 marked absent), B = 1: team 1's rating is 2.
-    let first: serde_json::Value = serde_json::from_str(&hall.export(ExportFormat::Json)?)?;
-    ensure!(first["standings"][0]["rating"] == 2, "{first:#}");
+    let first: EventExport = serde_json::from_str(&hall.export(ExportFormat::Json)?)?;
+    ensure!(
+        first.standings.first().map(|r| r.rating) == Some(2),
+        "{first:#?}"
+    );
 
     // Act: the host tries to decide while the jury sits.
     let resolve = |upheld| {
@@ -174,8 +182,12 @@ fn chgk_6_5_a_disputed_answer_goes_to_the_jury_and_the_export_waits_for_it() -> 
     );
     let after = rating_row(&hall, "Команда 2")?;
     ensure!(
-        after["mask"] == "1" && after["controversials"][0]["status"] == "A",
-        "{after:#}"
+        after.mask == "1"
+            && after
+                .controversials
+                .first()
+                .is_some_and(|a| a.status == "A"),
+        "{after:#?}"
     );
     // The protocol names who decided and when, and who was absent.
     let protocol = hall.protocol()?.plain_text();

@@ -17,9 +17,9 @@
 use std::collections::BTreeSet;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
-use serde_json::Value;
 
 use minuta_server::export::ExportFormat;
+use minuta_shared::export::event::EventExport;
 use minuta_shared::ids::{GameId, QuestionId, TeamId, TourId};
 use minuta_shared::play::brain_ring::rules::FightStatus;
 use minuta_shared::play::brain_ring::{
@@ -525,35 +525,25 @@ fn festival_2_day_one_chgk_with_multigames_tours_then_brain_ring_places_every_te
 
     // The JSON export says the same.
     let text = hall.export(ExportFormat::Json)?;
-    let json: Value = serde_json::from_str(&text)?;
-    let exported = json["festival"]
-        .as_array()
-        .ok_or_else(|| anyhow!("no festival in {json:#}"))?;
+    let json: EventExport = serde_json::from_str(&text)?;
+    let exported = &json.festival;
     ensure!(exported.len() == 3, "{exported:#?}");
     for (table, shown) in exported.iter().zip(&done.festival) {
-        ensure!(table["format"] == shown.format.as_str() && table["name"].is_string());
-        let places: Vec<(String, String, Value)> = table["places"]
-            .as_array()
-            .ok_or_else(|| anyhow!("no places"))?
+        ensure!(table.format == shown.format);
+        let places: Vec<(String, String, Option<u32>)> = table
+            .places
             .iter()
-            .map(|p| {
-                (
-                    p["team"].as_str().unwrap_or_default().to_owned(),
-                    p["place"].as_str().unwrap_or_default().to_owned(),
-                    p["prize"].clone(),
-                )
-            })
+            .map(|p| (p.team.clone(), p.place.clone(), p.prize))
             .collect();
-        let want: Vec<(String, String, Value)> = shown
+        let want: Vec<(String, String, Option<u32>)> = shown
             .rows
             .iter()
             .map(|r| {
-                let prize = match r.prize {
-                    Some(Prize::First) => Value::from(1),
-                    Some(Prize::Second) => Value::from(2),
-                    Some(Prize::Third) => Value::from(3),
-                    None => Value::Null,
-                };
+                let prize = r.prize.map(|prize| match prize {
+                    Prize::First => 1,
+                    Prize::Second => 2,
+                    Prize::Third => 3,
+                });
                 (r.name.clone(), r.place.to_string(), prize)
             })
             .collect();

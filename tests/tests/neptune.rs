@@ -20,6 +20,8 @@ use anyhow::{Context, Result, anyhow, bail, ensure};
 
 use minuta_server::demo::neptune::DEMO_NEPTUNE_PACKAGE;
 use minuta_server::export::ExportFormat;
+use minuta_shared::export::event::EventExport;
+use minuta_shared::export::score::ScoreLine;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::games::{
     GameDisplayView, GameError, GameReceipt, GameSettings, GameStaffView, GameTeamView, PlayError,
@@ -642,14 +644,19 @@ fn neptune_0_to_6_a_whole_game_with_hidden_joker_verdicts_and_live_bidding() -> 
     // The exported scoresheet scores exactly as the live standings.
     let sheet = n.hall.export(ExportFormat::Sheet(n.game))?;
     let scored = minuta_shared::play::score::score_sheet(&sheet).map_err(|e| anyhow!("{e}"))?;
-    let scored: serde_json::Value = serde_json::from_str(&scored)?;
-    let json: serde_json::Value = serde_json::from_str(&n.hall.export(ExportFormat::Json)?)?;
-    let live = json["games"]
-        .as_array()
-        .and_then(|g| g.iter().find(|g| g["format"] == "neptune"))
-        .map(|g| g["standings"].clone())
+    let scored: ScoreLine = serde_json::from_str(&scored)?;
+    let json: EventExport = serde_json::from_str(&n.hall.export(ExportFormat::Json)?)?;
+    let live = json
+        .games
+        .iter()
+        .find(|g| g.format == "neptune")
+        .map(|g| g.standings.clone())
         .ok_or_else(|| anyhow!("no Нептун game in the export"))?;
-    ensure!(scored["standings"] == live, "{scored:#} vs {live:#}");
+    ensure!(
+        scored.standings == live,
+        "{:#} vs {live:#}",
+        scored.standings
+    );
     let points: Vec<i64> = live
         .as_array()
         .into_iter()

@@ -14,6 +14,8 @@ use std::process::Command as Process;
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 
+use minuta_shared::export::event::EventExport;
+use minuta_shared::export::score::ScoreLine;
 use minuta_shared::ids::GameId;
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::games::{GameDisplayView, GameSettings, GameStaffView, GameTeamView};
@@ -204,12 +206,13 @@ async fn own_game_plugged_in_by_its_folders_plays_over_quic_and_scores_as_it_pla
     let mut json = Process::new(&binary);
     json.args(["export", "--format", "json", "--data"])
         .arg(&data);
-    let exported: serde_json::Value = serde_json::from_str(&run(json, "export json")?)?;
-    let live = exported["games"]
-        .as_array()
-        .and_then(|games| games.iter().find(|g| g["id"] == game.0))
-        .map(|g| g["standings"].clone())
-        .ok_or_else(|| anyhow!("no game {game} in {exported}"))?;
+    let exported: EventExport = serde_json::from_str(&run(json, "export json")?)?;
+    let live = exported
+        .games
+        .iter()
+        .find(|g| g.id == game.0)
+        .map(|g| g.standings.clone())
+        .ok_or_else(|| anyhow!("no game {game} in {exported:#?}"))?;
     let dir = tempfile::tempdir()?;
     let sheet = dir.path().join("own-game.json");
     let mut export = Process::new(&binary);
@@ -228,14 +231,14 @@ async fn own_game_plugged_in_by_its_folders_plays_over_quic_and_scores_as_it_pla
     run(export, "export sheet")?;
     let mut score = Process::new(&binary);
     score.arg("score").arg(&sheet);
-    let scored: serde_json::Value = serde_json::from_str(&run(score, "score")?)?;
+    let scored: ScoreLine = serde_json::from_str(&run(score, "score")?)?;
 
-    ensure!(scored["format"] == "own-game", "{scored}");
+    ensure!(scored.format == "own-game", "{scored:?}");
     ensure!(
-        scored["standings"] == live,
+        scored.standings == live,
         "score {} ≠ live {live}",
-        scored["standings"]
+        scored.standings
     );
-    ensure!(scored["standings"][0]["points"] == 20, "{scored}");
+    ensure!(scored.standings[0]["points"] == 20, "{scored:?}");
     Ok(())
 }

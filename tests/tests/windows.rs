@@ -15,8 +15,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
-use serde_json::Value;
+use serde::de::DeserializeOwned;
 
+use minuta_shared::export::event::EventExport;
+use minuta_shared::export::score::ScoreLine;
 use minuta_shared::ids::QuestionId;
 use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};
 use minuta_shared::play::games::GameReceipt;
@@ -64,7 +66,7 @@ fn run(mut command: Command, what: &str, limit: Duration) -> Result<String> {
     String::from_utf8(output.stdout).with_context(|| format!("{what}'s output"))
 }
 
-fn json(text: &str, what: &str) -> Result<Value> {
+fn json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T> {
     serde_json::from_str(text).with_context(|| format!("{what} is not JSON: {text}"))
 }
 
@@ -98,7 +100,7 @@ fn windows_a_chgk_demo_under_wine_runs_to_its_end_and_its_store_reads_the_same_n
     export
         .args(["export", "--format", "json", "--data"])
         .arg(windows_path(&data));
-    let mut from_windows = json(
+    let mut from_windows: EventExport = json(
         &run(export, "export under Wine", Duration::from_secs(120))?,
         "the .exe's export",
     )?;
@@ -106,25 +108,21 @@ fn windows_a_chgk_demo_under_wine_runs_to_its_end_and_its_store_reads_the_same_n
     native
         .args(["export", "--format", "json", "--data"])
         .arg(&data);
-    let mut from_linux = json(
+    let mut from_linux: EventExport = json(
         &run(native, "the native export", Duration::from_secs(60))?,
         "the native export",
     )?;
     // Each names the build that wrote it, and the .exe may be another
     // commit's: the results are what must agree.
     for export in [&mut from_windows, &mut from_linux] {
-        if let Some(fields) = export.as_object_mut() {
-            fields.remove("minuta_version");
-        }
+        export.minuta_version.clear();
     }
     ensure!(
         from_windows == from_linux,
-        "the two exports differ:\n{from_windows}\n{from_linux}"
+        "the two exports differ:\n{from_windows:#?}\n{from_linux:#?}"
     );
-    let answered = from_windows["questions"]
-        .as_array()
-        .map_or(0, |questions| questions.len());
-    ensure!(answered > 0, "no question was played: {from_windows}");
+    let answered = from_windows.questions.len();
+    ensure!(answered > 0, "no question was played: {from_windows:#?}");
 
     let sheet = dir.path().join("sheet.json");
     let mut write_sheet = wine.server();
@@ -140,16 +138,17 @@ fn windows_a_chgk_demo_under_wine_runs_to_its_end_and_its_store_reads_the_same_n
     )?;
     let mut score = Command::new(server_binary()?);
     score.arg("score").arg(&sheet);
-    let scored = json(&run(score, "score", Duration::from_secs(60))?, "the score")?;
-    let game = from_windows["games"]
-        .as_array()
-        .and_then(|games| games.iter().find(|g| g["id"] == 0))
-        .ok_or_else(|| anyhow!("no game 0 in {from_windows}"))?;
+    let scored: ScoreLine = json(&run(score, "score", Duration::from_secs(60))?, "the score")?;
+    let game = from_windows
+        .games
+        .iter()
+        .find(|g| g.id == 0)
+        .ok_or_else(|| anyhow!("no game 0 in {from_windows:#?}"))?;
     ensure!(
-        scored["standings"] == game["standings"],
+        scored.standings == game.standings,
         "scored {} but the live standings were {}",
-        scored["standings"],
-        game["standings"]
+        scored.standings,
+        game.standings
     );
     Ok(())
 }

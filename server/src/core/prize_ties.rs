@@ -107,7 +107,7 @@ impl Core {
     }
 
     /// The game's recorded ties with the teams' names (as sheets write them).
-    fn named_ties(&self, game: GameId) -> Vec<PrizeTie<String>> {
+    pub(crate) fn named_ties(&self, game: GameId) -> Vec<PrizeTie<String>> {
         let name = |t: &TeamId| self.registry.team_name(*t);
         self.prize_ties
             .get(&game)
@@ -140,7 +140,7 @@ impl Core {
     }
 
     /// A table of `game` as JSON rows (`team`, `place`) with its prize
-    /// ties settled as recorded (the export's ChGK standings too).
+    /// ties settled as recorded.
     pub fn settle_standings(&self, game: GameId, standings: &mut Value) {
         settle_standings_json(standings, &self.named_ties(game));
     }

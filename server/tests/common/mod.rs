@@ -11,7 +11,8 @@ pub mod hall;
 pub mod nowhere;
 pub mod pdf_text;
 
-use serde_json::Value;
+use minuta_shared::export::event::EventExport;
+use minuta_shared::export::score::ScoreLine;
 
 /// The server binary, never announcing itself on the network: tests must
 /// not multicast outside a network namespace of their own.
@@ -42,7 +43,7 @@ pub fn stdout_ok(output: &Output, what: &str) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
-pub fn export_json(data: &Path) -> Value {
+pub fn export_json(data: &Path) -> EventExport {
     let text = stdout_ok(&run(&["export", "--format", "json"], data), "export json");
     serde_json::from_str(&text).unwrap()
 }
@@ -94,11 +95,10 @@ pub fn run_demo(dir: &Path, game: &str, extra: &[&str], limit: Duration) -> (Str
 /// Every game's scoresheet (`export --format sheet --game ID` on
 /// `dir/data`), scored by the binary, gives the exported live standings
 /// (`json`, the JSON export); returns how many games there were.
-pub fn every_sheet_scores_as_exported(dir: &Path, json: &Value) -> usize {
+pub fn every_sheet_scores_as_exported(dir: &Path, json: &EventExport) -> usize {
     let data = dir.join("data");
-    let games = json["games"].as_array().unwrap();
-    for game in games {
-        let id = game["id"].as_u64().unwrap().to_string();
+    for game in &json.games {
+        let id = game.id.to_string();
         let sheet = dir.join(format!("sheet-{id}.json"));
         let out = sheet.to_str().unwrap();
         stdout_ok(
@@ -109,11 +109,11 @@ pub fn every_sheet_scores_as_exported(dir: &Path, json: &Value) -> usize {
             "export sheet",
         );
         let scored = server().arg("score").arg(&sheet).output().unwrap();
-        let scored: Value = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
-        assert_eq!(scored["format"], game["format"], "game {id}");
-        assert_eq!(scored["standings"], game["standings"], "game {id}");
+        let scored: ScoreLine = serde_json::from_str(&stdout_ok(&scored, "score")).unwrap();
+        assert_eq!(scored.format, game.format, "game {id}");
+        assert_eq!(scored.standings, game.standings, "game {id}");
     }
-    games.len()
+    json.games.len()
 }
 
 /// Plays the demo of `game` with a `minute` to its end in this process, on

@@ -194,19 +194,33 @@ pub fn settle_standings_json(standings: &mut Value, ties: &[PrizeTie<String>]) {
     let Value::Array(rows) = standings else {
         return;
     };
-    let table: Vec<(String, Place)> = rows.iter().filter_map(json_row).collect();
+    settle_rows(rows, ties, json_row, |row, place| {
+        if let Some(obj) = row.as_object_mut() {
+            obj.insert("place".into(), Value::String(place.to_string()));
+        }
+    });
+}
+
+/// Typed rows of a table (`team_place` reads a row's team and place,
+/// `set_place` writes its new place) with recorded ties applied, as
+/// [`settle_standings_json`] applies them to JSON rows.
+pub fn settle_rows<R>(
+    rows: &mut Vec<R>,
+    ties: &[PrizeTie<String>],
+    team_place: impl Fn(&R) -> Option<(String, Place)>,
+    set_place: impl Fn(&mut R, Place),
+) {
+    let table: Vec<(String, Place)> = rows.iter().filter_map(team_place).collect();
     if ties.is_empty() || table.len() != rows.len() {
         return;
     }
     let Some(order) = settle_table(&table, ties) else {
         return;
     };
-    let mut old: Vec<Option<Value>> = std::mem::take(rows).into_iter().map(Some).collect();
+    let mut old: Vec<Option<R>> = std::mem::take(rows).into_iter().map(Some).collect();
     for (index, place) in order {
         if let Some(mut row) = old.get_mut(index).and_then(Option::take) {
-            if let Some(obj) = row.as_object_mut() {
-                obj.insert("place".into(), Value::String(place.to_string()));
-            }
+            set_place(&mut row, place);
             rows.push(row);
         }
     }

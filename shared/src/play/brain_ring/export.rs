@@ -5,11 +5,15 @@
 //! qualifying table, then the final places). The server writes them into
 //! its files; what must not live here: CSV quoting or any file format.
 
-use serde_json::{Value, json};
-
+use crate::export::WholeOrHalf;
+use crate::export::brain_ring::{
+    RingAppealExport, RingCutExport, RingExport, RingFightExport, RingFinalPlaceExport,
+    RingPressExport, RingQuestionExport, RingTableRowExport,
+};
 use crate::ids::TeamId;
-use crate::play::brain_ring::rules::{FightStatus, QuestionOutcome, RingPoints};
+use crate::play::brain_ring::rules::{FightStatus, QuestionOutcome};
 use crate::play::roster::Roster;
+
 
 use super::{FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament};
 
@@ -26,8 +30,8 @@ impl RingTournament {
     }
 
     /// The export's `brain_ring` object.
-    pub fn export_json(&self, roster: &Roster) -> Value {
-        ring_json(self, roster)
+    pub fn export_section(&self, roster: &Roster) -> RingExport {
+        ring_export(self, roster)
     }
 
     /// The CSV's rows, cell by cell: the qualifying table (under
@@ -54,14 +58,6 @@ impl RingTournament {
             .map(|(team, place)| vec![place.to_string(), roster.name(team)])
             .collect();
         (table, places)
-    }
-}
-
-/// Points as a JSON number: `3` when whole, `4.5` with a half (4.6).
-fn points_json(points: RingPoints) -> Value {
-    match points.whole() {
-        Some(whole) => json!(whole),
-        None => json!(points.as_f64()),
     }
 }
 
@@ -100,144 +96,146 @@ fn press_kind_text(kind: PressKind) -> &'static str {
     }
 }
 
-fn ring_json(ring: &RingTournament, roster: &Roster) -> Value {
+fn ring_export(ring: &RingTournament, roster: &Roster) -> RingExport {
     let stage = ring.stage();
     let champion = match &stage {
-        RingStage::Finished { champion } => json!(roster.name(*champion)),
-        _ => Value::Null,
+        RingStage::Finished { champion } => Some(roster.name(*champion)),
+        _ => None,
     };
     let seeding: Vec<String> = ring.teams.iter().map(|t| roster.name(*t)).collect();
     // 4.3: how a tie at the entry cut was settled (or stands).
     let names = |list: &[TeamId]| -> Vec<String> { list.iter().map(|t| roster.name(*t)).collect() };
-    let cut = ring.cut.as_ref().map_or(Value::Null, |cut| {
-        let shoot_off: Vec<Vec<String>> = cut.shoot_off.iter().map(|q| names(q)).collect();
-        json!({
-            "tied": names(&cut.tied),
-            "places": cut.contested,
-            "shoot_off": shoot_off,
-            "lot": cut.lot,
-            "lot_order": names(&cut.lot_order),
-            "still_tied": names(&cut.still_tied),
-        })
+    let cut = ring.cut.as_ref().map(|cut| RingCutExport {
+        tied: names(&cut.tied),
+        places: cut.contested,
+        shoot_off: cut.shoot_off.iter().map(|q| names(q)).collect(),
+        lot: cut.lot,
+        lot_order: names(&cut.lot_order),
+        still_tied: names(&cut.still_tied),
     });
-    let final_places: Vec<Value> = ring
+    let final_places = ring
         .final_places()
         .into_iter()
-        .map(|(team, place)| json!({ "place": place, "team": roster.name(team) }))
+        .map(|(team, place)| RingFinalPlaceExport {
+            place,
+            team: roster.name(team),
+        })
         .collect();
-    let table: Vec<Value> = ring
+    let table = ring
         .standings()
         .into_iter()
-        .map(|(team, row)| {
-            json!({
-                "place": row.place.to_string(),
-                "team": roster.name(team),
-                "points": points_json(row.points),
-                "difference": row.difference,
-                "taken": row.taken,
-                "fights": row.fights,
-            })
+        .map(|(team, row)| RingTableRowExport {
+            place: row.place.to_string(),
+            team: roster.name(team),
+            points: WholeOrHalf::from_halves(u64::from(row.points.halves)),
+            difference: row.difference,
+            taken: row.taken,
+            fights: row.fights,
         })
         .collect();
     // Fight ids grow as fights open: the map's order is the opening order.
-    let fights: Vec<Value> = ring
+    let fights = ring
         .fights
         .values()
-        .map(|f| fight_json(roster, f))
+        .map(|f| fight_export(roster, f))
         .collect();
-    json!({
-        "stage": stage_text(&stage),
-        "champion": champion,
-        "seeding": seeding,
-        "cut": cut,
-        "final_places": final_places,
-        "table": table,
-        "fights": fights,
-    })
+    RingExport {
+        stage: stage_text(&stage),
+        champion,
+        seeding,
+        cut,
+        final_places,
+        table,
+        fights,
+    }
 }
 
-fn fight_json(roster: &Roster, f: &RingFight) -> Value {
+fn fight_export(roster: &Roster, f: &RingFight) -> RingFightExport {
     let names = f.tables.map(|t| roster.name(t));
     let by_table = |table: usize| names.get(table).cloned().unwrap_or_default();
     let count = f.count();
     let result = match count.status() {
-        FightStatus::Won { winner } => json!(by_table(winner)),
-        FightStatus::Drawn => json!("draw"),
-        FightStatus::InProgress { .. } => json!("open"),
+        FightStatus::Won { winner } => by_table(winner),
+        FightStatus::Drawn => "draw".to_owned(),
+        FightStatus::InProgress { .. } => "open".to_owned(),
     };
-    let questions: Vec<Value> = f
+    let questions = f
         .outcomes
         .iter()
         .zip(1u32..)
         .map(|(outcome, number)| {
             let (text, taken_by) = match outcome {
-                QuestionOutcome::TakenBy(table) => ("taken", json!(by_table(*table))),
-                QuestionOutcome::NotTaken => ("not taken", Value::Null),
-                QuestionOutcome::Withdrawn => ("withdrawn", Value::Null),
+                QuestionOutcome::TakenBy(table) => ("taken", Some(by_table(*table))),
+                QuestionOutcome::NotTaken => ("not taken", None),
+                QuestionOutcome::Withdrawn => ("withdrawn", None),
             };
-            json!({ "number": number, "outcome": text, "taken_by": taken_by })
+            RingQuestionExport {
+                number,
+                outcome: text.to_owned(),
+                taken_by,
+            }
         })
         .collect();
-    let presses: Vec<Value> = f
+    let presses = f
         .log
         .presses
         .iter()
-        .map(|p| {
+        .map(|p| RingPressExport {
+            question: p.question,
+            team: roster.name(p.team),
+            table: p.table + 1,
+            arrived_at_us: p.arrived_at.as_micros(),
+            since_arming_us: p.since_arming_us,
             // The gap to the question's first press after «Время» (as the
             // host saw it when deciding); negative for a press before it.
-            let gap_us = f
+            gap_us: f
                 .log
                 .gap_reference(p.question)
-                .and_then(|first| p.arrived_at.0.checked_signed_diff(first.0));
-            json!({
-                "question": p.question,
-                "team": roster.name(p.team),
-                "table": p.table + 1,
-                "arrived_at_us": p.arrived_at.as_micros(),
-                "since_arming_us": p.since_arming_us,
-                "gap_us": gap_us,
-                "rtt_us": p.rtt_us,
-                "clock_offset_us": p.clock_offset_us,
-                "kind": press_kind_text(p.kind),
-            })
+                .and_then(|first| p.arrived_at.0.checked_signed_diff(first.0)),
+            rtt_us: p.rtt_us,
+            clock_offset_us: p.clock_offset_us,
+            kind: press_kind_text(p.kind).to_owned(),
         })
         .collect();
-    let appeals: Vec<Value> = f
+    let appeals = f
         .appeals
         .iter()
         .map(|a| {
-            let (upheld, reply, resolved_at) = match &a.resolution {
-                Some((upheld, reply, at)) => (json!(upheld), json!(reply), json!(at.as_micros())),
-                None => (Value::Null, Value::Null, Value::Null),
+            let (upheld, reply, resolved_at_us) = match &a.resolution {
+                Some((upheld, reply, at)) => {
+                    (Some(*upheld), Some(reply.clone()), Some(at.as_micros()))
+                }
+                None => (None, None, None),
             };
-            json!({
-                "id": a.id,
-                "question": a.question,
-                "team": roster.name(a.team),
-                "kind": match a.kind {
+            RingAppealExport {
+                id: a.id,
+                question: a.question,
+                team: roster.name(a.team),
+                kind: match a.kind {
                     RingAppealKind::QuestionIncorrect => "question incorrect",
                     RingAppealKind::AcceptOurAnswer => "accept our answer",
-                },
-                "text": a.text,
-                "filed_at_us": a.filed_at.as_micros(),
-                "upheld": upheld,
-                "reply": reply,
-                "resolved_at_us": resolved_at,
-            })
+                }
+                .to_owned(),
+                text: a.text.clone(),
+                filed_at_us: a.filed_at.as_micros(),
+                upheld,
+                reply,
+                resolved_at_us,
+            }
         })
         .collect();
-    json!({
-        "id": f.id.0,
-        "label": f.label,
-        "kind": kind_text(f.kind),
-        "stage": f.stage,
-        "teams": names,
-        "score": count.score,
-        "result": result,
-        "closed": f.closed_at.is_some(),
-        "closed_at_us": f.closed_at.map(|t| t.as_micros()),
-        "questions": questions,
-        "presses": presses,
-        "appeals": appeals,
-    })
+    RingFightExport {
+        id: f.id.0,
+        label: f.label.clone(),
+        kind: kind_text(f.kind),
+        stage: f.stage,
+        teams: names,
+        score: count.score,
+        result,
+        closed: f.closed_at.is_some(),
+        closed_at_us: f.closed_at.map(|t| t.as_micros()),
+        questions,
+        presses,
+        appeals,
+    }
 }

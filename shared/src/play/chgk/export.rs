@@ -4,8 +4,7 @@
 //! and the same standings as the CSV's rows. The server writes them into
 //! its files; what must not live here: CSV quoting or any file format.
 
-use serde_json::{Value, json};
-
+use crate::export::event::{ChgkQuestionExport, ChgkStandingExport};
 use crate::play::roster::Roster;
 
 use super::ChgkGame;
@@ -15,35 +14,31 @@ pub const CHGK_CSV_HEADER: &str = "place,team,town,points,rating,mask";
 
 impl ChgkGame {
     /// The export's `questions`: every question played, in order.
-    pub fn export_questions(&self) -> Value {
+    pub fn export_questions(&self) -> Vec<ChgkQuestionExport> {
         self.questions
             .iter()
             .filter(|q| q.played())
-            .map(|q| {
-                json!({
-                    "number": q.number,
-                    "answer": q.content.answer,
-                    "withdrawn": q.withdrawn,
-                    "correct": q.cards.keys().filter(|t| q.is_correct(**t)).count(),
-                    "late_cards": q.cards.values().filter(|c| c.late).count(),
-                })
+            .map(|q| ChgkQuestionExport {
+                number: q.number.clone(),
+                answer: q.content.answer.clone(),
+                withdrawn: q.withdrawn,
+                correct: q.cards.keys().filter(|t| q.is_correct(**t)).count(),
+                late_cards: q.cards.values().filter(|c| c.late).count(),
             })
             .collect()
     }
 
     /// The export's `standings`, as the host sees them.
-    pub fn export_standings(&self, roster: &Roster) -> Value {
+    pub fn export_standings(&self, roster: &Roster) -> Vec<ChgkStandingExport> {
         self.staff_standings(roster)
             .into_iter()
-            .map(|r| {
-                json!({
-                    "place": r.place.to_string(),
-                    "team": r.name,
-                    "town": r.town,
-                    "points": r.points,
-                    "rating": r.rating,
-                    "mask": r.mask,
-                })
+            .map(|r| ChgkStandingExport {
+                place: r.place.to_string(),
+                team: r.name,
+                town: r.town,
+                points: r.points,
+                rating: r.rating,
+                mask: r.mask,
             })
             .collect()
     }
