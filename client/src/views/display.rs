@@ -50,7 +50,7 @@ pub fn display(ui: &mut Ui, state: &AppState, view: &DisplayView) {
 
 /// Between slots: the days with what is done, on now and next, beside what
 /// an event's own game shows there (the ChGK standings once there are any,
-/// [`crate::views::format::Screens::display_beside_programme`]).
+/// [`crate::views::format::OwnMainPage::display_beside_programme`]).
 fn whole_programme(ui: &mut Ui, lang: Lang, view: &DisplayView, listed: &ProgrammeView) {
     let size = (ui.available_height() * 0.035).clamp(18.0, 40.0);
     ui.vertical_centered(|ui| {

@@ -1,5 +1,7 @@
 //! A plug-in format's screens as the registry ([`crate::views::games`])
-//! sees them: the [`Screens`] each format implements, what its screens are
+//! sees them: the core [`Screens`] each format implements and the
+//! capabilities only some have ([`Clocks`], [`Countdowns`], the event's own
+//! game: [`EventOwn`], [`OwnMainPage`], [`OwnSlots`]), what its screens are
 //! handed — the [`Game`] and the [`Seat`] — and the [`Activity`] they
 //! report; for the event's own games, the dashboard's tabs they bring
 //! ([`OwnTab`], [`Opening`]). The registry and the formats both build on
@@ -143,13 +145,19 @@ impl<T> Opening<T> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoTab {}
 
-/// One format's screens. `Staff`, `Team` and `Display` are the format's own
-/// views inside [`GameStaffView`], [`GameTeamView`] and [`GameDisplayView`].
+/// One format's screens: what every format shows — the team's screen, the
+/// projector's, the host's or a judge's, the jury's page — and what the
+/// registry asks of any game. What only some formats have is a capability
+/// of its own, named by a constant here that is `None` unless the format
+/// has it: a ChGK-like clock ([`Clocks`]), countdowns ([`Countdowns`]), an
+/// event's own game ([`EventOwn`]). `Staff`, `Team` and `Display` are the
+/// format's own views inside [`GameStaffView`], [`GameTeamView`] and
+/// [`GameDisplayView`].
 ///
 /// [`GameStaffView`]: minuta_shared::play::games::GameStaffView
 /// [`GameTeamView`]: minuta_shared::play::games::GameTeamView
 /// [`GameDisplayView`]: minuta_shared::play::games::GameDisplayView
-pub trait Screens {
+pub trait Screens: Sized + 'static {
     type Staff;
     type Team;
     type Display;
@@ -164,15 +172,17 @@ pub trait Screens {
     /// tab joins the bar once such a game exists).
     const SET_UP_FIRST: bool = false;
 
+    /// The clock the format's tasks run on, if it has one.
+    const CLOCKS: Option<&'static dyn Clocks<Self>> = None;
+
+    /// The countdowns its screens show, if any.
+    const COUNTDOWNS: Option<&'static dyn Countdowns<Self>> = None;
+
     /// Whether every event has a game of this format of its own from its
     /// start — the first of the format's games — which the dashboard's
     /// fixed tabs and the terminals' main page show; the format's other
     /// games are added to the programme by the host.
-    const EVENT_OWN: bool = false;
-
-    /// Whether the judges' terminal shows the event's own game (its
-    /// staff screen as [`Seat::Judge`]).
-    const OWN_JUDGED: bool = false;
+    const EVENT_OWN: Option<&'static dyn EventOwn<Self>> = None;
 
     /// The settings of a game the host adds with one click.
     fn new_game() -> GameSettings;
@@ -193,166 +203,6 @@ pub trait Screens {
     fn display_activity(view: &Self::Display, now: ServerTime) -> Activity;
     fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &Self::Display);
 
-    /// How the event's own game claims a team terminal's main page, given
-    /// the team's whole view; asked of `EVENT_OWN` formats only.
-    fn team_main_claim(_team: &TeamView, _view: &Self::Team, _now: ServerTime) -> MainClaim {
-        MainClaim::Nothing
-    }
-
-    /// How the event's own game claims the projector's main page, given
-    /// the projector's whole view; asked of `EVENT_OWN` formats only.
-    fn display_main_claim(
-        _hall: &DisplayView,
-        _view: &Self::Display,
-        _now: ServerTime,
-    ) -> MainClaim {
-        MainClaim::Nothing
-    }
-
-    /// The event's own game's tabs on the host's dashboard, in order;
-    /// `view` is `None` while the event has no game of the format (a tab
-    /// then offers to add it). Asked of `EVENT_OWN` formats only.
-    fn own_tabs(_lang: Lang, _view: Option<&Self::Staff>) -> Vec<OwnTab<Self::Tab>> {
-        Vec::new()
-    }
-
-    /// One of the event's own game's tabs drawn.
-    #[allow(clippy::too_many_arguments)]
-    fn own_tab(
-        _ui: &mut Ui,
-        _state: &AppState,
-        _host: &HostView,
-        _game: Game<'_>,
-        _view: &Self::Staff,
-        _tab: Self::Tab,
-        _form: &mut Self::Form,
-        _out: &mut Vec<UiCommand>,
-    ) {
-    }
-
-    /// Whether the dashboard should open on one of the event's own game's
-    /// tabs.
-    fn own_opening(_view: &Self::Staff) -> Opening<Self::Tab> {
-        Opening::Idle
-    }
-
-    /// Whether a slot of the programme (section 2) is the event's own
-    /// game's: the dashboard opens on its ready tab while the slot is on.
-    fn own_slot(_slot: &Slot) -> bool {
-        false
-    }
-
-    /// The programme's slots (section 2) the event's own game is laid out
-    /// by, each with its title now, offered on the programme tab; `view`
-    /// is `None` while the event has no game of the format. Their names
-    /// are the format's words' (`FormatWords::slot_name`).
-    fn own_slots(_view: Option<&Self::Staff>) -> Vec<(Slot, String)> {
-        Vec::new()
-    }
-
-    /// Whether the hall has begun one of the game's slots (the projector
-    /// then leaves the whole programme for the game).
-    fn own_slot_begun(_view: &Self::Display, _slot: &Slot) -> bool {
-        false
-    }
-
-    /// Another way to add the game's slots on the programme tab, beside
-    /// the offered ones (ChGK: a tour by its number before its package is
-    /// loaded); the slot picked. `taken`: whether a slot is in the
-    /// programme already.
-    fn own_slot_picker(
-        _ui: &mut Ui,
-        _lang: Lang,
-        _taken: &dyn Fn(&Slot) -> bool,
-        _form: &mut Self::Form,
-    ) -> Option<Slot> {
-        None
-    }
-
-    /// Whether the appeal jury decides the event's own game's appeals.
-    fn own_in_jury(_view: &Self::Staff) -> bool {
-        false
-    }
-
-    /// The tournament tab's rows for the event's settings this format's own
-    /// game reads (ChGK: its minute's timings, 3), in a grid of two
-    /// columns, label and value, each row ended; whether one changed.
-    fn own_settings(_ui: &mut Ui, _lang: Lang, _settings: &mut TournamentSettings) -> bool {
-        false
-    }
-
-    /// A button on each team's line of the teams tab for the event's own
-    /// game, and what it opens ([`Screens::own_team_page`]); `None`: none.
-    fn own_team_button(_lang: Lang) -> Option<&'static str> {
-        None
-    }
-
-    /// The page a team's button opens on the teams tab.
-    fn own_team_page(
-        _ui: &mut Ui,
-        _lang: Lang,
-        _game: Game<'_>,
-        _view: &Self::Staff,
-        _team: TeamId,
-        _out: &mut Vec<UiCommand>,
-    ) {
-    }
-
-    /// The main page's name on a team's row of pages while this game holds
-    /// it; `None`: the game's own name.
-    fn main_label(_lang: Lang) -> Option<&'static str> {
-        None
-    }
-
-    /// The team terminal's main page drawn from this game.
-    fn team_main(
-        ui: &mut Ui,
-        state: &AppState,
-        game: Game<'_>,
-        view: &Self::Team,
-        form: &mut Self::Form,
-        out: &mut Vec<UiCommand>,
-    ) {
-        Self::team(ui, state, game, view, form, out);
-    }
-
-    /// The team terminal's whole screen while this game claims it
-    /// ([`MainClaim::Whole`]).
-    fn team_whole(
-        ui: &mut Ui,
-        state: &AppState,
-        game: Game<'_>,
-        view: &Self::Team,
-        form: &mut Self::Form,
-    ) -> Vec<UiCommand> {
-        let mut out = Vec::new();
-        Self::team(ui, state, game, view, form, &mut out);
-        out
-    }
-
-    /// The projector's main page drawn from this game, under the
-    /// tournament's name.
-    fn display_main(
-        ui: &mut Ui,
-        state: &AppState,
-        _tournament: &str,
-        game: Game<'_>,
-        view: &Self::Display,
-    ) {
-        Self::display(ui, state, game, view);
-    }
-
-    /// Whether the projector shows the event's own game beside the whole
-    /// programme between the programme's slots; asked of `EVENT_OWN`
-    /// formats only.
-    fn display_beside_programme(_view: &Self::Display) -> bool {
-        false
-    }
-
-    /// What the projector shows beside the whole programme, in type of
-    /// `size`.
-    fn display_beside(_ui: &mut Ui, _lang: Lang, _view: &Self::Display, _size: f32) {}
-
     fn staff_activity(view: &Self::Staff, now: ServerTime) -> Activity;
     /// The host's or a judge's screen of the game; `host` is the whole
     /// dashboard's view (teams, judges).
@@ -368,8 +218,11 @@ pub trait Screens {
         out: &mut Vec<UiCommand>,
     );
 
-    /// Appeals waiting for the jury's decision.
-    fn jury_pending(view: &Self::Staff) -> usize;
+    /// Appeals waiting for the jury's decision; none by default.
+    fn jury_pending(_view: &Self::Staff) -> usize {
+        0
+    }
+    /// The game on the jury's terminal: its appeals, or why it has none.
     fn jury(
         ui: &mut Ui,
         state: &AppState,
@@ -379,29 +232,199 @@ pub trait Screens {
         out: &mut Vec<UiCommand>,
     );
 
-    /// The running task's clock, as the ChGK clock widgets and the sound
-    /// read it (`question` keys the task within the game).
-    fn team_clock(view: &Self::Team) -> Option<ClockView>;
-    fn display_clock(view: &Self::Display) -> Option<ClockView>;
-    fn staff_clock(view: &Self::Staff) -> Option<ClockView>;
-
-    /// The deadlines of the countdowns running on this game's screens
-    /// (a Brain-ring fight's, a line-up's): the app redraws as each one's
-    /// shown second changes. None by default.
-    fn team_ticking(_view: &Self::Team) -> Vec<ServerTime> {
-        Vec::new()
-    }
-    fn display_ticking(_view: &Self::Display) -> Vec<ServerTime> {
-        Vec::new()
-    }
-    fn staff_ticking(_view: &Self::Staff) -> Vec<ServerTime> {
-        Vec::new()
-    }
-
     /// The game's tours as the programme lists them: number (from 0, as
     /// `Slot::GameTour` counts) and title.
     fn staff_tours(view: &Self::Staff) -> Vec<(u32, String)>;
     /// The tour the hall is at in this game (that of its current or last
     /// task), if it has begun one.
     fn display_tour(view: &Self::Display) -> Option<u32>;
+}
+
+/// The running task's clock, as the ChGK clock widgets and the sound read
+/// it (`question` keys the task within the game): a capability of
+/// [`Screens`] ([`Screens::CLOCKS`]).
+pub trait Clocks<S: Screens> {
+    fn team_clock(&self, view: &S::Team) -> Option<ClockView>;
+    fn display_clock(&self, view: &S::Display) -> Option<ClockView>;
+    fn staff_clock(&self, view: &S::Staff) -> Option<ClockView>;
+}
+
+/// The deadlines of the countdowns running on a game's screens (a
+/// Brain-ring fight's, a line-up's): the app redraws as each one's shown
+/// second changes. A capability of [`Screens`] ([`Screens::COUNTDOWNS`]).
+pub trait Countdowns<S: Screens> {
+    fn team_ticking(&self, view: &S::Team) -> Vec<ServerTime>;
+    fn display_ticking(&self, view: &S::Display) -> Vec<ServerTime>;
+    fn staff_ticking(&self, view: &S::Staff) -> Vec<ServerTime>;
+}
+
+/// The event's own game of a format ([`Screens::EVENT_OWN`]) on the host's
+/// dashboard: its tabs, the judges' and the jury's part in it, its rows on
+/// the tournament tab and its page on the teams tab. Where it shows on the
+/// terminals' main pages ([`OwnMainPage`]) and the programme's slots it is
+/// laid out by ([`OwnSlots`]) come with it.
+pub trait EventOwn<S: Screens>: OwnMainPage<S> + OwnSlots<S> {
+    /// The game's tabs on the host's dashboard, in order; `view` is `None`
+    /// while the event has no game of the format (a tab then offers to
+    /// add it).
+    fn tabs(&self, lang: Lang, view: Option<&S::Staff>) -> Vec<OwnTab<S::Tab>>;
+
+    /// One of the game's tabs drawn.
+    #[allow(clippy::too_many_arguments)]
+    fn tab(
+        &self,
+        ui: &mut Ui,
+        state: &AppState,
+        host: &HostView,
+        game: Game<'_>,
+        view: &S::Staff,
+        tab: S::Tab,
+        form: &mut S::Form,
+        out: &mut Vec<UiCommand>,
+    );
+
+    /// Whether the dashboard should open on one of the game's tabs.
+    fn opening(&self, view: &S::Staff) -> Opening<S::Tab>;
+
+    /// Whether the judges' terminal shows the game (its staff screen as
+    /// [`Seat::Judge`]).
+    fn judged(&self) -> bool {
+        false
+    }
+
+    /// Whether the appeal jury decides the game's appeals.
+    fn in_jury(&self, _view: &S::Staff) -> bool {
+        false
+    }
+
+    /// The tournament tab's rows for the event's settings the game reads
+    /// (ChGK: its minute's timings, 3), in a grid of two columns, label and
+    /// value, each row ended; whether one changed.
+    fn settings(&self, _ui: &mut Ui, _lang: Lang, _settings: &mut TournamentSettings) -> bool {
+        false
+    }
+
+    /// A button on each team's line of the teams tab for the game, and
+    /// what it opens ([`EventOwn::team_page`]); `None`: none.
+    fn team_button(&self, _lang: Lang) -> Option<&'static str> {
+        None
+    }
+
+    /// The page a team's button opens on the teams tab.
+    fn team_page(
+        &self,
+        _ui: &mut Ui,
+        _lang: Lang,
+        _game: Game<'_>,
+        _view: &S::Staff,
+        _team: TeamId,
+        _out: &mut Vec<UiCommand>,
+    ) {
+    }
+}
+
+/// The event's own game ([`EventOwn`]) on the main page of a team's
+/// terminal and of the projector: how it claims the page, and the page
+/// drawn from it.
+pub trait OwnMainPage<S: Screens> {
+    /// How the game claims a team terminal's main page, given the team's
+    /// whole view.
+    fn team_main_claim(&self, team: &TeamView, view: &S::Team, now: ServerTime) -> MainClaim;
+
+    /// How the game claims the projector's main page, given the
+    /// projector's whole view.
+    fn display_main_claim(
+        &self,
+        hall: &DisplayView,
+        view: &S::Display,
+        now: ServerTime,
+    ) -> MainClaim;
+
+    /// The main page's name on a team's row of pages while this game holds
+    /// it; `None`: the game's own name.
+    fn main_label(&self, _lang: Lang) -> Option<&'static str> {
+        None
+    }
+
+    /// The team terminal's main page drawn from this game.
+    fn team_main(
+        &self,
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &S::Team,
+        form: &mut S::Form,
+        out: &mut Vec<UiCommand>,
+    ) {
+        S::team(ui, state, game, view, form, out);
+    }
+
+    /// The team terminal's whole screen while this game claims it
+    /// ([`MainClaim::Whole`]).
+    fn team_whole(
+        &self,
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &S::Team,
+        form: &mut S::Form,
+    ) -> Vec<UiCommand> {
+        let mut out = Vec::new();
+        S::team(ui, state, game, view, form, &mut out);
+        out
+    }
+
+    /// The projector's main page drawn from this game, under the
+    /// tournament's name.
+    fn display_main(
+        &self,
+        ui: &mut Ui,
+        state: &AppState,
+        _tournament: &str,
+        game: Game<'_>,
+        view: &S::Display,
+    ) {
+        S::display(ui, state, game, view);
+    }
+
+    /// Whether the projector shows the game beside the whole programme
+    /// between the programme's slots.
+    fn display_beside_programme(&self, _view: &S::Display) -> bool {
+        false
+    }
+
+    /// What the projector shows beside the whole programme, in type of
+    /// `size`.
+    fn display_beside(&self, _ui: &mut Ui, _lang: Lang, _view: &S::Display, _size: f32) {}
+}
+
+/// The programme's slots (section 2) the event's own game ([`EventOwn`])
+/// is laid out by.
+pub trait OwnSlots<S: Screens> {
+    /// Whether a slot of the programme is the game's: the dashboard opens
+    /// on its ready tab while the slot is on.
+    fn own_slot(&self, slot: &Slot) -> bool;
+
+    /// The game's slots, each with its title now, offered on the programme
+    /// tab; `view` is `None` while the event has no game of the format.
+    /// Their names are the format's words' (`FormatWords::slot_name`).
+    fn own_slots(&self, view: Option<&S::Staff>) -> Vec<(Slot, String)>;
+
+    /// Whether the hall has begun one of the game's slots (the projector
+    /// then leaves the whole programme for the game).
+    fn own_slot_begun(&self, view: &S::Display, slot: &Slot) -> bool;
+
+    /// Another way to add the game's slots on the programme tab, beside
+    /// the offered ones (ChGK: a tour by its number before its package is
+    /// loaded); the slot picked. `taken`: whether a slot is in the
+    /// programme already.
+    fn own_slot_picker(
+        &self,
+        _ui: &mut Ui,
+        _lang: Lang,
+        _taken: &dyn Fn(&Slot) -> bool,
+        _form: &mut S::Form,
+    ) -> Option<Slot> {
+        None
+    }
 }

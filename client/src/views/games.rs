@@ -66,30 +66,47 @@ trait Registered: Screens {
     fn event_tab(tab: Self::Tab) -> EventTab;
 }
 
+/// The registry: one line per live format. Hands the list to `$then!`
+/// after the tokens given, for the macros below.
 macro_rules! screens {
-    ($($(#[$meta:meta])* $variant:ident => $screens:ty),* $(,)?) => {
+    ($then:ident { $($args:tt)* }) => {
+        $then! { $($args)*;
+            Multigames => crate::views::multigames::Multigames,
+            Chgk => crate::views::chgk::Chgk,
+            Ring => crate::views::brain_ring::Ring,
+            Erudit => crate::views::erudit::Erudit,
+            Neptune => crate::views::neptune::Neptune,
+            #[cfg(feature = "own-game")]
+            OwnGame => crate::views::own_game::OwnGame,
+        }
+    };
+}
+
+/// [`GameForm`], [`EventTab`] and each format's [`Registered`].
+macro_rules! register {
+    (; $($(#[$meta:meta])* $variant:ident => $screens:ty),* $(,)?) => {
         /// One game's form, of whichever format.
         #[derive(Debug)]
         pub enum GameForm { $($(#[$meta])* $variant(<$screens as Screens>::Form)),* }
 
         /// One of the event's own games' tabs on the host's dashboard
-        /// ([`Screens::own_tabs`]), of whichever format.
+        /// ([`crate::views::format::EventOwn::tabs`]), of whichever format.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum EventTab { $($(#[$meta])* $variant(<$screens as Screens>::Tab)),* }
-
-        impl EventTab {
-            pub fn format(self) -> Format {
-                match self {
-                    $($(#[$meta])* EventTab::$variant(_) => Format::$variant),*
-                }
-            }
-        }
 
         $($(#[$meta])* impl Registered for $screens {
             const FORMAT: Format = Format::$variant;
 
             fn wrap(form: Self::Form) -> GameForm {
                 GameForm::$variant(form)
+            }
+
+            #[allow(unreachable_patterns)]
+            fn unwrap(form: &mut GameForm) -> Option<&mut Self::Form> {
+                match form {
+                    GameForm::$variant(form) => Some(form),
+                    _ => None,
+                }
             }
 
             #[allow(unreachable_patterns)]
@@ -103,383 +120,398 @@ macro_rules! screens {
             fn event_tab(tab: Self::Tab) -> EventTab {
                 EventTab::$variant(tab)
             }
-
-            #[allow(unreachable_patterns)]
-            fn unwrap(form: &mut GameForm) -> Option<&mut Self::Form> {
-                match form {
-                    GameForm::$variant(form) => Some(form),
-                    _ => None,
-                }
-            }
         })*
-
-        /// The settings of a game of `format` added with one click.
-        pub fn new_game(format: Format) -> GameSettings {
-            match format {
-                $($(#[$meta])* Format::$variant => <$screens as Screens>::new_game()),*
-            }
-        }
-
-        pub fn team_relevant(game: &TeamGame) -> bool {
-            match &game.view {
-                $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_relevant(v)),*
-            }
-        }
-
-        pub fn team_activity(game: &TeamGame, now: ServerTime) -> Activity {
-            match &game.view {
-                $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_activity(v, now)),*
-            }
-        }
-
-        pub fn team(
-            ui: &mut Ui,
-            state: &AppState,
-            game: &TeamGame,
-            forms: &mut GameForms,
-            out: &mut Vec<UiCommand>,
-        ) {
-            match &game.view {
-                $($(#[$meta])* GameTeamView::$variant(v) => {
-                    if let Some(form) = forms.of::<$screens>(game.id) {
-                        <$screens as Screens>::team(ui, state, game.into(), v, form, out);
-                    }
-                })*
-            }
-        }
-
-        pub fn display_activity(game: &DisplayGame, now: ServerTime) -> Activity {
-            match &game.view {
-                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_activity(v, now)),*
-            }
-        }
-
-        pub fn display(ui: &mut Ui, state: &AppState, game: &DisplayGame) {
-            match &game.view {
-                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display(ui, state, game.into(), v)),*
-            }
-        }
-
-        pub fn staff_activity(game: &StaffGame, now: ServerTime) -> Activity {
-            match &game.view {
-                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::staff_activity(v, now)),*
-            }
-        }
-
-        pub fn staff(
-            ui: &mut Ui,
-            state: &AppState,
-            host: &HostView,
-            game: &StaffGame,
-            seat: Seat,
-            forms: &mut GameForms,
-            out: &mut Vec<UiCommand>,
-        ) {
-            match &game.view {
-                $($(#[$meta])* GameStaffView::$variant(v) => {
-                    if let Some(form) = forms.of::<$screens>(game.id) {
-                        <$screens as Screens>::staff(ui, state, host, game.into(), v, seat, form, out);
-                    }
-                })*
-            }
-        }
-
-        pub fn jury_pending(game: &StaffGame) -> usize {
-            match &game.view {
-                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::jury_pending(v)),*
-            }
-        }
-
-        pub fn jury(
-            ui: &mut Ui,
-            state: &AppState,
-            game: &StaffGame,
-            forms: &mut GameForms,
-            out: &mut Vec<UiCommand>,
-        ) {
-            match &game.view {
-                $($(#[$meta])* GameStaffView::$variant(v) => {
-                    if let Some(form) = forms.of::<$screens>(game.id) {
-                        <$screens as Screens>::jury(ui, state, game.into(), v, form, out);
-                    }
-                })*
-            }
-        }
-
-        fn team_clock(game: &TeamGame) -> Option<ClockView> {
-            match &game.view {
-                $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_clock(v)),*
-            }
-        }
-
-        fn display_clock(game: &DisplayGame) -> Option<ClockView> {
-            match &game.view {
-                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_clock(v)),*
-            }
-        }
-
-        fn staff_clock(game: &StaffGame) -> Option<ClockView> {
-            match &game.view {
-                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::staff_clock(v)),*
-            }
-        }
-
-        /// Whether the event has a game of `format` of its own.
-        fn event_own(format: Format) -> bool {
-            match format {
-                $($(#[$meta])* Format::$variant => <$screens as Screens>::EVENT_OWN),*
-            }
-        }
-
-        /// How the event's own `game` claims a team terminal's main page.
-        pub fn team_main_claim(team: &TeamView, game: &TeamGame, now: ServerTime) -> MainClaim {
-            match &game.view {
-                $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_main_claim(team, v, now)),*
-            }
-        }
-
-        /// How the event's own `game` claims the projector's main page.
-        pub fn display_main_claim(hall: &DisplayView, game: &DisplayGame, now: ServerTime) -> MainClaim {
-            match &game.view {
-                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_main_claim(hall, v, now)),*
-            }
-        }
-
-        /// The main page's name on a team's row of pages while `game`
-        /// holds it.
-        pub fn main_label(lang: i18n::Lang, game: &TeamGame) -> String {
-            own_label(lang, game.format, &game.name)
-        }
-
-        fn main_label_of(lang: i18n::Lang, format: Format) -> Option<&'static str> {
-            match format {
-                $($(#[$meta])* Format::$variant => <$screens as Screens>::main_label(lang)),*
-            }
-        }
-
-        /// A team terminal's main page drawn from the event's own `game`.
-        pub fn team_main(
-            ui: &mut Ui,
-            state: &AppState,
-            game: &TeamGame,
-            forms: &mut GameForms,
-            out: &mut Vec<UiCommand>,
-        ) {
-            match &game.view {
-                $($(#[$meta])* GameTeamView::$variant(v) => {
-                    if let Some(form) = forms.of::<$screens>(game.id) {
-                        <$screens as Screens>::team_main(ui, state, game.into(), v, form, out);
-                    }
-                })*
-            }
-        }
-
-        /// A team terminal's whole screen, drawn from the event's own
-        /// `game` that claims it.
-        pub fn team_whole(
-            ui: &mut Ui,
-            state: &AppState,
-            game: &TeamGame,
-            forms: &mut GameForms,
-        ) -> Vec<UiCommand> {
-            match &game.view {
-                $($(#[$meta])* GameTeamView::$variant(v) => match forms.of::<$screens>(game.id) {
-                    Some(form) => <$screens as Screens>::team_whole(ui, state, game.into(), v, form),
-                    None => Vec::new(),
-                }),*
-            }
-        }
-
-        /// The projector's main page drawn from the event's own `game`.
-        pub fn display_main(ui: &mut Ui, state: &AppState, tournament: &str, game: &DisplayGame) {
-            match &game.view {
-                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_main(ui, state, tournament, game.into(), v)),*
-            }
-        }
-
-        /// The event's own games' tabs on the host's dashboard, in the
-        /// registration's order.
-        pub fn own_tabs(lang: i18n::Lang, view: &HostView) -> Vec<OwnTab<EventTab>> {
-            let mut tabs = Vec::new();
-            $($(#[$meta])* tabs.extend(own_tabs_of::<$screens>(lang, view));)*
-            tabs
-        }
-
-        /// One of the event's own games' tabs drawn.
-        pub fn own_tab(
-            ui: &mut Ui,
-            state: &AppState,
-            host: &HostView,
-            tab: EventTab,
-            form: &mut GamesForm,
-            out: &mut Vec<UiCommand>,
-        ) {
-            match tab {
-                $($(#[$meta])* EventTab::$variant(tab) => own_tab_of::<$screens>(ui, state, host, tab, form, out)),*
-            }
-        }
-
-        /// Where the event's own games would open the dashboard, in the
-        /// registration's order, with whether the programme's `slot` is
-        /// theirs.
-        pub fn own_openings(view: &HostView, slot: Option<&Slot>) -> Vec<(Opening<EventTab>, bool)> {
-            let mut openings = Vec::new();
-            $($(#[$meta])* openings.extend(own_opening_of::<$screens>(view, slot));)*
-            openings
-        }
-
-        /// The tournament tab's rows for the event's settings the own
-        /// games read; whether one changed.
-        pub fn own_settings(ui: &mut Ui, lang: i18n::Lang, settings: &mut TournamentSettings) -> bool {
-            let mut changed = false;
-            $($(#[$meta])* if <$screens as Screens>::EVENT_OWN {
-                changed |= <$screens as Screens>::own_settings(ui, lang, settings);
-            })*
-            changed
-        }
-
-        /// The programme's slots the event's own games are laid out by,
-        /// each with its title now.
-        pub fn own_slots(view: &HostView) -> Vec<(Slot, String)> {
-            let mut slots = Vec::new();
-            $($(#[$meta])* if <$screens as Screens>::EVENT_OWN {
-                let own = own_staff_of::<$screens>(view).map(|(_, own)| own);
-                slots.extend(<$screens as Screens>::own_slots(own));
-            })*
-            slots
-        }
-
-        /// Whether the hall has begun an own game's `slot`.
-        pub fn own_slot_begun(view: &DisplayView, slot: &Slot) -> bool {
-            event_games_in(&view.games).any(|g| match &g.view {
-                $($(#[$meta])* GameDisplayView::$variant(v) => {
-                    <$screens as Screens>::own_slot(slot) && <$screens as Screens>::own_slot_begun(v, slot)
-                })*
-            })
-        }
-
-        /// The own games' other ways to add their slots on the programme
-        /// tab; the slot picked.
-        pub fn own_slot_pickers(
-            ui: &mut Ui,
-            lang: i18n::Lang,
-            view: &HostView,
-            taken: &dyn Fn(&Slot) -> bool,
-            form: &mut GamesForm,
-        ) -> Option<Slot> {
-            let mut picked = None;
-            for game in event_games_in(&view.games) {
-                let chosen = match &game.view {
-                    $($(#[$meta])* GameStaffView::$variant(_) => form
-                        .forms
-                        .of::<$screens>(game.id)
-                        .and_then(|f| <$screens as Screens>::own_slot_picker(ui, lang, taken, f))),*
-                };
-                picked = picked.or(chosen);
-            }
-            picked
-        }
-
-        /// Whether the judges' terminal shows the event's own game of
-        /// `format`.
-        pub fn own_judged(format: Format) -> bool {
-            match format {
-                $($(#[$meta])* Format::$variant => <$screens as Screens>::OWN_JUDGED),*
-            }
-        }
-
-        /// Whether the appeal jury decides the event's own `game`'s appeals.
-        pub fn own_in_jury(game: &StaffGame) -> bool {
-            match &game.view {
-                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::own_in_jury(v)),*
-            }
-        }
-
-        /// The teams tab's button on a team's line for the event's own
-        /// game of `format`.
-        pub fn own_team_button(lang: i18n::Lang, format: Format) -> Option<&'static str> {
-            match format {
-                $($(#[$meta])* Format::$variant => <$screens as Screens>::own_team_button(lang)),*
-            }
-        }
-
-        /// The page a team's button opens for the event's own `game`.
-        pub fn own_team_page(
-            ui: &mut Ui,
-            lang: i18n::Lang,
-            game: &StaffGame,
-            team: TeamId,
-            out: &mut Vec<UiCommand>,
-        ) {
-            match &game.view {
-                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::own_team_page(ui, lang, game.into(), v, team, out)),*
-            }
-        }
-
-        /// Whether the projector shows the event's own `game` beside the
-        /// whole programme.
-        pub fn display_beside_programme(game: &DisplayGame) -> bool {
-            match &game.view {
-                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_beside_programme(v)),*
-            }
-        }
-
-        /// What the projector shows of the event's own `game` beside the
-        /// whole programme.
-        pub fn display_beside(ui: &mut Ui, lang: i18n::Lang, game: &DisplayGame, size: f32) {
-            match &game.view {
-                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_beside(ui, lang, v, size)),*
-            }
-        }
-
-        /// Whether a game of `format` is set up from «Подготовка».
-        pub fn set_up_first(format: Format) -> bool {
-            match format {
-                $($(#[$meta])* Format::$variant => <$screens as Screens>::SET_UP_FIRST),*
-            }
-        }
-
-        /// The deadlines of the countdowns running anywhere in `view`.
-        pub fn ticking_in(view: &View) -> Vec<ServerTime> {
-            match view {
-                View::Team(v) => v.games.iter().flat_map(|g| match &g.view {
-                    $($(#[$meta])* GameTeamView::$variant(v) => <$screens as Screens>::team_ticking(v)),*
-                }).collect(),
-                View::Display(v) => v.games.iter().flat_map(|g| match &g.view {
-                    $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_ticking(v)),*
-                }).collect(),
-                View::Host(v) => v.games.iter().flat_map(|g| match &g.view {
-                    $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::staff_ticking(v)),*
-                }).collect(),
-                View::Jury(_) => Vec::new(),
-            }
-        }
-
-        /// A game's tours for the programme: number from 0 and title.
-        pub fn staff_tours(game: &StaffGame) -> Vec<(u32, String)> {
-            match &game.view {
-                $($(#[$meta])* GameStaffView::$variant(v) => <$screens as Screens>::staff_tours(v)),*
-            }
-        }
-
-        /// The tour of a game the hall is at, if it has begun one.
-        pub fn display_tour(game: &DisplayGame) -> Option<u32> {
-            match &game.view {
-                $($(#[$meta])* GameDisplayView::$variant(v) => <$screens as Screens>::display_tour(v)),*
-            }
-        }
     };
 }
 
-// One line per live format.
-screens! {
-    Multigames => crate::views::multigames::Multigames,
-    Chgk => crate::views::chgk::Chgk,
-    Ring => crate::views::brain_ring::Ring,
-    Erudit => crate::views::erudit::Erudit,
-    Neptune => crate::views::neptune::Neptune,
-    #[cfg(feature = "own-game")]
-    OwnGame => crate::views::own_game::OwnGame,
+screens!(register {});
+
+/// `$body` with `$s` the screens of `$format`.
+macro_rules! on_format {
+    ($format:expr, |$s:ident| $body:expr) => {
+        screens!(on_format { @ $format, $s, $body })
+    };
+    (@ $format:expr, $s:ident, $body:expr; $($(#[$meta:meta])* $variant:ident => $screens:ty),* $(,)?) => {
+        match $format { $($(#[$meta])* Format::$variant => { type $s = $screens; $body })* }
+    };
+}
+
+/// `$body` with `$v` the format's own value inside `$value`, one of the
+/// enum `$kind` with a variant per format ([`GameTeamView`], [`EventTab`]…),
+/// and `$s` that format's screens.
+macro_rules! on_view {
+    ($kind:ident, $value:expr, |$s:ident, $v:ident| $body:expr) => {
+        screens!(on_view { @ $kind, $value, $s, $v, $body })
+    };
+    (@ $kind:ident, $value:expr, $s:ident, $v:ident, $body:expr;
+        $($(#[$meta:meta])* $variant:ident => $screens:ty),* $(,)?) => {
+        match $value { $($(#[$meta])* $kind::$variant($v) => { type $s = $screens; $body })* }
+    };
+}
+
+/// `$body` once per format, in the registration's order, with `$s` its
+/// screens.
+macro_rules! each_format {
+    (|$s:ident| $body:expr) => {
+        screens!(each_format { @ $s, $body })
+    };
+    (@ $s:ident, $body:expr; $($(#[$meta:meta])* $variant:ident => $screens:ty),* $(,)?) => {
+        $($(#[$meta])* { type $s = $screens; $body; })*
+    };
+}
+
+impl EventTab {
+    pub fn format(self) -> Format {
+        on_view!(EventTab, self, |S, _tab| S::FORMAT)
+    }
+}
+
+/// The settings of a game of `format` added with one click.
+pub fn new_game(format: Format) -> GameSettings {
+    on_format!(format, |S| S::new_game())
+}
+
+pub fn team_relevant(game: &TeamGame) -> bool {
+    on_view!(GameTeamView, &game.view, |S, v| S::team_relevant(v))
+}
+
+pub fn team_activity(game: &TeamGame, now: ServerTime) -> Activity {
+    on_view!(GameTeamView, &game.view, |S, v| S::team_activity(v, now))
+}
+
+pub fn team(
+    ui: &mut Ui,
+    state: &AppState,
+    game: &TeamGame,
+    forms: &mut GameForms,
+    out: &mut Vec<UiCommand>,
+) {
+    on_view!(GameTeamView, &game.view, |S, v| {
+        if let Some(form) = forms.of::<S>(game.id) {
+            S::team(ui, state, game.into(), v, form, out);
+        }
+    })
+}
+
+pub fn display_activity(game: &DisplayGame, now: ServerTime) -> Activity {
+    on_view!(GameDisplayView, &game.view, |S, v| {
+        S::display_activity(v, now)
+    })
+}
+
+pub fn display(ui: &mut Ui, state: &AppState, game: &DisplayGame) {
+    on_view!(GameDisplayView, &game.view, |S, v| {
+        S::display(ui, state, game.into(), v)
+    })
+}
+
+pub fn staff_activity(game: &StaffGame, now: ServerTime) -> Activity {
+    on_view!(GameStaffView, &game.view, |S, v| S::staff_activity(v, now))
+}
+
+pub fn staff(
+    ui: &mut Ui,
+    state: &AppState,
+    host: &HostView,
+    game: &StaffGame,
+    seat: Seat,
+    forms: &mut GameForms,
+    out: &mut Vec<UiCommand>,
+) {
+    on_view!(GameStaffView, &game.view, |S, v| {
+        if let Some(form) = forms.of::<S>(game.id) {
+            S::staff(ui, state, host, game.into(), v, seat, form, out);
+        }
+    })
+}
+
+pub fn jury_pending(game: &StaffGame) -> usize {
+    on_view!(GameStaffView, &game.view, |S, v| S::jury_pending(v))
+}
+
+pub fn jury(
+    ui: &mut Ui,
+    state: &AppState,
+    game: &StaffGame,
+    forms: &mut GameForms,
+    out: &mut Vec<UiCommand>,
+) {
+    on_view!(GameStaffView, &game.view, |S, v| {
+        if let Some(form) = forms.of::<S>(game.id) {
+            S::jury(ui, state, game.into(), v, form, out);
+        }
+    })
+}
+
+fn team_clock(game: &TeamGame) -> Option<ClockView> {
+    on_view!(GameTeamView, &game.view, |S, v| {
+        S::CLOCKS.and_then(|c| c.team_clock(v))
+    })
+}
+
+fn display_clock(game: &DisplayGame) -> Option<ClockView> {
+    on_view!(GameDisplayView, &game.view, |S, v| {
+        S::CLOCKS.and_then(|c| c.display_clock(v))
+    })
+}
+
+fn staff_clock(game: &StaffGame) -> Option<ClockView> {
+    on_view!(GameStaffView, &game.view, |S, v| {
+        S::CLOCKS.and_then(|c| c.staff_clock(v))
+    })
+}
+
+/// Whether the event has a game of `format` of its own.
+fn event_own(format: Format) -> bool {
+    on_format!(format, |S| S::EVENT_OWN.is_some())
+}
+
+/// How the event's own `game` claims a team terminal's main page.
+pub fn team_main_claim(team: &TeamView, game: &TeamGame, now: ServerTime) -> MainClaim {
+    on_view!(GameTeamView, &game.view, |S, v| {
+        S::EVENT_OWN.map_or(MainClaim::Nothing, |own| own.team_main_claim(team, v, now))
+    })
+}
+
+/// How the event's own `game` claims the projector's main page.
+pub fn display_main_claim(hall: &DisplayView, game: &DisplayGame, now: ServerTime) -> MainClaim {
+    on_view!(GameDisplayView, &game.view, |S, v| {
+        S::EVENT_OWN.map_or(MainClaim::Nothing, |own| {
+            own.display_main_claim(hall, v, now)
+        })
+    })
+}
+
+/// The main page's name on a team's row of pages while `game` holds it.
+pub fn main_label(lang: i18n::Lang, game: &TeamGame) -> String {
+    own_label(lang, game.format, &game.name)
+}
+
+/// A team terminal's main page drawn from the event's own `game`.
+pub fn team_main(
+    ui: &mut Ui,
+    state: &AppState,
+    game: &TeamGame,
+    forms: &mut GameForms,
+    out: &mut Vec<UiCommand>,
+) {
+    on_view!(GameTeamView, &game.view, |S, v| {
+        if let (Some(own), Some(form)) = (S::EVENT_OWN, forms.of::<S>(game.id)) {
+            own.team_main(ui, state, game.into(), v, form, out);
+        }
+    })
+}
+
+/// A team terminal's whole screen, drawn from the event's own `game` that
+/// claims it.
+pub fn team_whole(
+    ui: &mut Ui,
+    state: &AppState,
+    game: &TeamGame,
+    forms: &mut GameForms,
+) -> Vec<UiCommand> {
+    on_view!(GameTeamView, &game.view, |S, v| {
+        match (S::EVENT_OWN, forms.of::<S>(game.id)) {
+            (Some(own), Some(form)) => own.team_whole(ui, state, game.into(), v, form),
+            _ => Vec::new(),
+        }
+    })
+}
+
+/// The projector's main page drawn from the event's own `game`.
+pub fn display_main(ui: &mut Ui, state: &AppState, tournament: &str, game: &DisplayGame) {
+    on_view!(GameDisplayView, &game.view, |S, v| {
+        if let Some(own) = S::EVENT_OWN {
+            own.display_main(ui, state, tournament, game.into(), v);
+        }
+    })
+}
+
+/// The event's own games' tabs on the host's dashboard, in the
+/// registration's order.
+pub fn own_tabs(lang: i18n::Lang, view: &HostView) -> Vec<OwnTab<EventTab>> {
+    let mut tabs = Vec::new();
+    each_format!(|S| tabs.extend(own_tabs_of::<S>(lang, view)));
+    tabs
+}
+
+/// One of the event's own games' tabs drawn.
+pub fn own_tab(
+    ui: &mut Ui,
+    state: &AppState,
+    host: &HostView,
+    tab: EventTab,
+    form: &mut GamesForm,
+    out: &mut Vec<UiCommand>,
+) {
+    on_view!(EventTab, tab, |S, tab| {
+        own_tab_of::<S>(ui, state, host, tab, form, out)
+    })
+}
+
+/// Where the event's own games would open the dashboard, in the
+/// registration's order, with whether the programme's `slot` is theirs.
+pub fn own_openings(view: &HostView, slot: Option<&Slot>) -> Vec<(Opening<EventTab>, bool)> {
+    let mut openings = Vec::new();
+    each_format!(|S| openings.extend(own_opening_of::<S>(view, slot)));
+    openings
+}
+
+/// The tournament tab's rows for the event's settings the own games read;
+/// whether one changed.
+pub fn own_settings(ui: &mut Ui, lang: i18n::Lang, settings: &mut TournamentSettings) -> bool {
+    let mut changed = false;
+    each_format!(|S| {
+        if let Some(own) = S::EVENT_OWN {
+            changed |= own.settings(ui, lang, settings);
+        }
+    });
+    changed
+}
+
+/// The programme's slots the event's own games are laid out by, each with
+/// its title now.
+pub fn own_slots(view: &HostView) -> Vec<(Slot, String)> {
+    let mut slots = Vec::new();
+    each_format!(|S| {
+        if let Some(own) = S::EVENT_OWN {
+            let staff = own_staff_of::<S>(view).map(|(_, staff)| staff);
+            slots.extend(own.own_slots(staff));
+        }
+    });
+    slots
+}
+
+/// Whether the hall has begun an own game's `slot`.
+pub fn own_slot_begun(view: &DisplayView, slot: &Slot) -> bool {
+    event_games_in(&view.games).any(|g| {
+        on_view!(GameDisplayView, &g.view, |S, v| {
+            S::EVENT_OWN.is_some_and(|own| own.own_slot(slot) && own.own_slot_begun(v, slot))
+        })
+    })
+}
+
+/// The own games' other ways to add their slots on the programme tab; the
+/// slot picked.
+pub fn own_slot_pickers(
+    ui: &mut Ui,
+    lang: i18n::Lang,
+    view: &HostView,
+    taken: &dyn Fn(&Slot) -> bool,
+    form: &mut GamesForm,
+) -> Option<Slot> {
+    let mut picked = None;
+    for game in event_games_in(&view.games) {
+        let chosen = on_view!(GameStaffView, &game.view, |S, _view| {
+            S::EVENT_OWN
+                .zip(form.forms.of::<S>(game.id))
+                .and_then(|(own, f)| own.own_slot_picker(ui, lang, taken, f))
+        });
+        picked = picked.or(chosen);
+    }
+    picked
+}
+
+/// Whether the judges' terminal shows the event's own game of `format`.
+pub fn own_judged(format: Format) -> bool {
+    on_format!(format, |S| S::EVENT_OWN.is_some_and(|own| own.judged()))
+}
+
+/// Whether the appeal jury decides the event's own `game`'s appeals.
+pub fn own_in_jury(game: &StaffGame) -> bool {
+    on_view!(GameStaffView, &game.view, |S, v| {
+        S::EVENT_OWN.is_some_and(|own| own.in_jury(v))
+    })
+}
+
+/// The teams tab's button on a team's line for the event's own game of
+/// `format`.
+pub fn own_team_button(lang: i18n::Lang, format: Format) -> Option<&'static str> {
+    on_format!(format, |S| {
+        S::EVENT_OWN.and_then(|own| own.team_button(lang))
+    })
+}
+
+/// The page a team's button opens for the event's own `game`.
+pub fn own_team_page(
+    ui: &mut Ui,
+    lang: i18n::Lang,
+    game: &StaffGame,
+    team: TeamId,
+    out: &mut Vec<UiCommand>,
+) {
+    on_view!(GameStaffView, &game.view, |S, v| {
+        if let Some(own) = S::EVENT_OWN {
+            own.team_page(ui, lang, game.into(), v, team, out);
+        }
+    })
+}
+
+/// Whether the projector shows the event's own `game` beside the whole
+/// programme.
+pub fn display_beside_programme(game: &DisplayGame) -> bool {
+    on_view!(GameDisplayView, &game.view, |S, v| {
+        S::EVENT_OWN.is_some_and(|own| own.display_beside_programme(v))
+    })
+}
+
+/// What the projector shows of the event's own `game` beside the whole
+/// programme.
+pub fn display_beside(ui: &mut Ui, lang: i18n::Lang, game: &DisplayGame, size: f32) {
+    on_view!(GameDisplayView, &game.view, |S, v| {
+        if let Some(own) = S::EVENT_OWN {
+            own.display_beside(ui, lang, v, size);
+        }
+    })
+}
+
+/// Whether a game of `format` is set up from «Подготовка».
+pub fn set_up_first(format: Format) -> bool {
+    on_format!(format, |S| S::SET_UP_FIRST)
+}
+
+/// The deadlines of the countdowns running anywhere in `view`.
+pub fn ticking_in(view: &View) -> Vec<ServerTime> {
+    match view {
+        View::Team(v) => v
+            .games
+            .iter()
+            .flat_map(|g| {
+                on_view!(GameTeamView, &g.view, |S, v| {
+                    S::COUNTDOWNS.map_or_else(Vec::new, |c| c.team_ticking(v))
+                })
+            })
+            .collect(),
+        View::Display(v) => v
+            .games
+            .iter()
+            .flat_map(|g| {
+                on_view!(GameDisplayView, &g.view, |S, v| {
+                    S::COUNTDOWNS.map_or_else(Vec::new, |c| c.display_ticking(v))
+                })
+            })
+            .collect(),
+        View::Host(v) => v
+            .games
+            .iter()
+            .flat_map(|g| {
+                on_view!(GameStaffView, &g.view, |S, v| {
+                    S::COUNTDOWNS.map_or_else(Vec::new, |c| c.staff_ticking(v))
+                })
+            })
+            .collect(),
+        View::Jury(_) => Vec::new(),
+    }
+}
+
+/// A game's tours for the programme: number from 0 and title.
+pub fn staff_tours(game: &StaffGame) -> Vec<(u32, String)> {
+    on_view!(GameStaffView, &game.view, |S, v| S::staff_tours(v))
+}
+
+/// The tour of a game the hall is at, if it has begun one.
+pub fn display_tour(game: &DisplayGame) -> Option<u32> {
+    on_view!(GameDisplayView, &game.view, |S, v| S::display_tour(v))
 }
 
 /// The games the host added to the programme, in order: every game but
@@ -516,11 +548,11 @@ fn own_staff_of<S: Registered>(view: &HostView) -> Option<(&StaffGame, &S::Staff
 
 /// The tabs `S`'s own game brings to the dashboard, as [`EventTab`]s.
 fn own_tabs_of<S: Registered>(lang: i18n::Lang, view: &HostView) -> Vec<OwnTab<EventTab>> {
-    if !S::EVENT_OWN {
+    let Some(own) = S::EVENT_OWN else {
         return Vec::new();
-    }
-    let own = own_staff_of::<S>(view).map(|(_, own)| own);
-    S::own_tabs(lang, own)
+    };
+    let staff = own_staff_of::<S>(view).map(|(_, staff)| staff);
+    own.tabs(lang, staff)
         .into_iter()
         .map(|t| t.map(S::event_tab))
         .collect()
@@ -536,9 +568,9 @@ fn own_tab_of<S: Registered>(
     out: &mut Vec<UiCommand>,
 ) {
     match own_staff_of::<S>(host) {
-        Some((game, own)) => {
-            if let Some(games_form) = form.forms.of::<S>(game.id) {
-                S::own_tab(ui, state, host, game.into(), own, tab, games_form, out);
+        Some((game, staff)) => {
+            if let (Some(own), Some(games_form)) = (S::EVENT_OWN, form.forms.of::<S>(game.id)) {
+                own.tab(ui, state, host, game.into(), staff, tab, games_form, out);
             }
         }
         // A server that has not made the event's game of this format (an
@@ -554,14 +586,18 @@ fn own_opening_of<S: Registered>(
     view: &HostView,
     slot: Option<&Slot>,
 ) -> Option<(Opening<EventTab>, bool)> {
-    let (_, own) = own_staff_of::<S>(view)?;
-    let opening = S::own_opening(own).map(S::event_tab);
-    Some((opening, slot.is_some_and(S::own_slot)))
+    let own = S::EVENT_OWN?;
+    let (_, staff) = own_staff_of::<S>(view)?;
+    let opening = own.opening(staff).map(S::event_tab);
+    Some((opening, slot.is_some_and(|slot| own.own_slot(slot))))
 }
 
 /// The event's own game's name where a page names it (ChGK: «ЧГК»).
 pub fn own_label(lang: i18n::Lang, format: Format, name: &str) -> String {
-    main_label_of(lang, format).map_or_else(|| game_name(lang, format, name), str::to_owned)
+    let label = on_format!(format, |S| {
+        S::EVENT_OWN.and_then(|own| own.main_label(lang))
+    });
+    label.map_or_else(|| game_name(lang, format, name), str::to_owned)
 }
 
 /// Every game's running clock in a view, for the signals and the repaint.

@@ -2,7 +2,7 @@
 //! every game of the programme that takes appeals, its appeals to decide —
 //! games with appeals waiting first. The jury controls nothing else.
 //! The event's own games are among them when their format says the jury
-//! decides their appeals ([`crate::views::format::Screens::own_in_jury`]:
+//! decides their appeals ([`crate::views::format::EventOwn::in_jury`]:
 //! the event's ChGK once it has tours, 6.5 as this festival reads it; its
 //! Brain-ring's appeals stay the host's, 4.13–4.16).
 

@@ -111,7 +111,7 @@ pub fn hall_in_play(view: &DisplayView, now: ServerTime) -> bool {
 
 /// Whether the hall has begun `slot`: the game's current task is of that
 /// tour; an event's own game's slot as its format says
-/// ([`crate::views::format::Screens::own_slot_begun`]: a ChGK question of
+/// ([`crate::views::format::OwnSlots::own_slot_begun`]: a ChGK question of
 /// that tour is the current one, Brain-ring has its teams).
 fn begun(view: &DisplayView, slot: &Slot) -> bool {
     if let Slot::GameTour { game, tour } = slot {

@@ -23,7 +23,6 @@ use minuta_shared::play::brain_ring::{
     ButtonPhase, ButtonQuestion, RingBoard, RingCommand, RingFightView, RingQuestionText,
     RingStaffView, RingStage, RingTeamView, RingTiming, Table,
 };
-use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::games::GameSettings;
 use minuta_shared::programme::Slot;
 use minuta_shared::time::{ServerTime, countdown};
@@ -33,7 +32,10 @@ use minuta_shared::wire::view::{DisplayView, HostView, TeamView};
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
 use crate::views::brain_ring::words::Rt;
-use crate::views::format::{Activity, Game, MainClaim, Opening, OwnTab, Screens, Seat};
+use crate::views::format::{
+    Activity, Countdowns, EventOwn, Game, MainClaim, Opening, OwnMainPage, OwnSlots, OwnTab,
+    Screens, Seat,
+};
 use crate::views::widgets::{self, AMBER, GREEN, GREY, RED};
 use minuta_shared::play::brain_ring::Ruling;
 
@@ -63,13 +65,15 @@ pub struct RingForm {
 impl Screens for Ring {
     /// Another Brain-ring beside the event's own (which has its own tab).
     const SET_UP_FIRST: bool = true;
-    /// 4.3: the event's Brain-ring, played after a day of ChGK.
-    const EVENT_OWN: bool = true;
     type Staff = RingStaffView;
     type Team = RingTeamView;
     type Display = RingBoard;
     type Form = RingForm;
     type Tab = RingTab;
+
+    /// 4.3: the event's Brain-ring, played after a day of ChGK.
+    const EVENT_OWN: Option<&'static dyn EventOwn<Self>> = Some(&Ring);
+    const COUNTDOWNS: Option<&'static dyn Countdowns<Self>> = Some(&Ring);
 
     fn new_game() -> GameSettings {
         GameSettings::Ring(RingTiming::default())
@@ -114,82 +118,55 @@ impl Screens for Ring {
         board::board(ui, state, title(state.lang, game), view);
     }
 
-    /// The team's live fight takes its whole terminal (a ломтик has no
-    /// button: its team's own terminal presses); between its fights the
-    /// team follows the tournament, unless a ChGK question is on.
-    fn team_main_claim(team: &TeamView, view: &RingTeamView, _now: ServerTime) -> MainClaim {
-        if view.fight.is_some() && team.slice.is_none() {
-            return MainClaim::Whole;
-        }
-        if view.board.is_none() {
-            return MainClaim::Nothing;
-        }
-        if team.event_chgk().clock.question.is_none() {
-            MainClaim::Shown
-        } else {
-            MainClaim::Beside
-        }
+    fn staff_activity(view: &RingStaffView, _now: ServerTime) -> Activity {
+        activity(&view.board.fights)
     }
 
-    /// A fight on takes the projector over everything; the seeded
-    /// tournament is shown unless a ChGK question is in play.
-    fn display_main_claim(hall: &DisplayView, view: &RingBoard, now: ServerTime) -> MainClaim {
-        if view.fights.iter().any(|f| !f.closed) {
-            MainClaim::Whole
-        } else if board::shows_ring(view, &hall.event_chgk().clock, now) {
-            MainClaim::Shown
-        } else {
-            MainClaim::Nothing
-        }
-    }
-
-    fn main_label(lang: Lang) -> Option<&'static str> {
-        Some(lang.t(Rt::BrainRing))
-    }
-
-    fn team_main(
+    fn staff(
         ui: &mut Ui,
         state: &AppState,
-        _game: Game<'_>,
-        view: &RingTeamView,
-        _form: &mut RingForm,
-        _out: &mut Vec<UiCommand>,
-    ) {
-        if let (Some(team), Some(board)) = (state.team_view().map(|v| v.team), &view.board) {
-            waiting::waiting(ui, state.lang, team, board);
-        }
-    }
-
-    fn team_whole(
-        ui: &mut Ui,
-        state: &AppState,
+        host: &HostView,
         game: Game<'_>,
-        view: &RingTeamView,
+        view: &RingStaffView,
+        seat: Seat,
         form: &mut RingForm,
-    ) -> Vec<UiCommand> {
-        match (state.team_view().map(|v| v.team), &view.fight) {
-            (Some(team), Some(fight)) => {
-                button::screen(ui, state, game.id, team, fight, &mut form.button)
-            }
-            _ => Vec::new(),
+        out: &mut Vec<UiCommand>,
+    ) {
+        staff::screen(ui, state, host, game, view, seat, &mut form.staff, out);
+    }
+
+    fn jury(
+        ui: &mut Ui,
+        state: &AppState,
+        _: Game<'_>,
+        _: &RingStaffView,
+        _: &mut RingForm,
+        _: &mut Vec<UiCommand>,
+    ) {
+        // 4.13–4.16: the host decides Brain-ring appeals, between questions.
+        ui.label(state.lang.t(Rt::JuryNone));
+    }
+
+    /// A Brain-ring tournament is one stage of the programme: its one tour
+    /// exists once teams are seeded or a fight was opened (as the server
+    /// counts it).
+    fn staff_tours(view: &RingStaffView) -> Vec<(u32, String)> {
+        if begun(&view.board) {
+            vec![(0, String::new())]
+        } else {
+            Vec::new()
         }
     }
 
-    /// «Турнир · Брейн-ринг»: the event's own Brain-ring.
-    fn display_main(
-        ui: &mut Ui,
-        state: &AppState,
-        tournament: &str,
-        _game: Game<'_>,
-        view: &RingBoard,
-    ) {
-        let title = format!("{tournament} · {}", state.lang.t(Rt::BrainRing));
-        board::board(ui, state, &title, view);
+    fn display_tour(view: &RingBoard) -> Option<u32> {
+        begun(view).then_some(0)
     }
+}
 
+impl EventOwn<Ring> for Ring {
     /// One tab, counting the fights open and the appeals waiting: an
     /// appeal holds its fight up (4.16), so it says so from any tab.
-    fn own_tabs(lang: Lang, view: Option<&RingStaffView>) -> Vec<OwnTab<RingTab>> {
+    fn tabs(&self, lang: Lang, view: Option<&RingStaffView>) -> Vec<OwnTab<RingTab>> {
         let fights = view.map_or(&[][..], |v| &v.board.fights[..]);
         let open = fights.iter().filter(|f| !f.closed).count();
         let appeals = fights
@@ -206,7 +183,8 @@ impl Screens for Ring {
         vec![OwnTab::bar(RingTab::Tournament, label)]
     }
 
-    fn own_tab(
+    fn tab(
+        &self,
         ui: &mut Ui,
         state: &AppState,
         host: &HostView,
@@ -230,7 +208,7 @@ impl Screens for Ring {
 
     /// A fight open comes first; the tournament is being played once it
     /// has questions, seeded teams or fights.
-    fn own_opening(view: &RingStaffView) -> Opening<RingTab> {
+    fn opening(&self, view: &RingStaffView) -> Opening<RingTab> {
         let board = &view.board;
         if board.fights.iter().any(|f| !f.closed) {
             Opening::Urgent(RingTab::Tournament)
@@ -240,95 +218,122 @@ impl Screens for Ring {
             Opening::Idle
         }
     }
+}
 
+impl OwnMainPage<Ring> for Ring {
+    /// The team's live fight takes its whole terminal (a ломтик has no
+    /// button: its team's own terminal presses); between its fights the
+    /// team follows the tournament, unless a ChGK question is on.
+    fn team_main_claim(&self, team: &TeamView, view: &RingTeamView, _now: ServerTime) -> MainClaim {
+        if view.fight.is_some() && team.slice.is_none() {
+            return MainClaim::Whole;
+        }
+        if view.board.is_none() {
+            return MainClaim::Nothing;
+        }
+        if team.event_chgk().clock.question.is_none() {
+            MainClaim::Shown
+        } else {
+            MainClaim::Beside
+        }
+    }
+
+    /// A fight on takes the projector over everything; the seeded
+    /// tournament is shown unless a ChGK question is in play.
+    fn display_main_claim(
+        &self,
+        hall: &DisplayView,
+        view: &RingBoard,
+        now: ServerTime,
+    ) -> MainClaim {
+        if view.fights.iter().any(|f| !f.closed) {
+            MainClaim::Whole
+        } else if board::shows_ring(view, &hall.event_chgk().clock, now) {
+            MainClaim::Shown
+        } else {
+            MainClaim::Nothing
+        }
+    }
+
+    fn main_label(&self, lang: Lang) -> Option<&'static str> {
+        Some(lang.t(Rt::BrainRing))
+    }
+
+    fn team_main(
+        &self,
+        ui: &mut Ui,
+        state: &AppState,
+        _game: Game<'_>,
+        view: &RingTeamView,
+        _form: &mut RingForm,
+        _out: &mut Vec<UiCommand>,
+    ) {
+        if let (Some(team), Some(board)) = (state.team_view().map(|v| v.team), &view.board) {
+            waiting::waiting(ui, state.lang, team, board);
+        }
+    }
+
+    fn team_whole(
+        &self,
+        ui: &mut Ui,
+        state: &AppState,
+        game: Game<'_>,
+        view: &RingTeamView,
+        form: &mut RingForm,
+    ) -> Vec<UiCommand> {
+        match (state.team_view().map(|v| v.team), &view.fight) {
+            (Some(team), Some(fight)) => {
+                button::screen(ui, state, game.id, team, fight, &mut form.button)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// «Турнир · Брейн-ринг»: the event's own Brain-ring.
+    fn display_main(
+        &self,
+        ui: &mut Ui,
+        state: &AppState,
+        tournament: &str,
+        _game: Game<'_>,
+        view: &RingBoard,
+    ) {
+        let title = format!("{tournament} · {}", state.lang.t(Rt::BrainRing));
+        board::board(ui, state, &title, view);
+    }
+}
+
+impl OwnSlots<Ring> for Ring {
     /// 2, 4.3: the programme's Brain-ring slot is the event's.
-    fn own_slot(slot: &Slot) -> bool {
+    fn own_slot(&self, slot: &Slot) -> bool {
         matches!(slot, Slot::BrainRing)
     }
 
     /// One slot, offered even before the event has its Brain-ring (an
     /// older store's).
-    fn own_slots(_view: Option<&RingStaffView>) -> Vec<(Slot, String)> {
+    fn own_slots(&self, _view: Option<&RingStaffView>) -> Vec<(Slot, String)> {
         vec![(Slot::BrainRing, String::new())]
     }
 
     /// Begun once its teams are seeded (asked of its own slot only).
-    fn own_slot_begun(board: &RingBoard, _slot: &Slot) -> bool {
+    fn own_slot_begun(&self, board: &RingBoard, _slot: &Slot) -> bool {
         board.stage != RingStage::NotSeeded
     }
+}
 
-    fn staff_activity(view: &RingStaffView, _now: ServerTime) -> Activity {
-        activity(&view.board.fights)
-    }
-
-    fn staff(
-        ui: &mut Ui,
-        state: &AppState,
-        host: &HostView,
-        game: Game<'_>,
-        view: &RingStaffView,
-        seat: Seat,
-        form: &mut RingForm,
-        out: &mut Vec<UiCommand>,
-    ) {
-        staff::screen(ui, state, host, game, view, seat, &mut form.staff, out);
-    }
-
-    fn jury_pending(_: &RingStaffView) -> usize {
-        0
-    }
-
-    fn jury(
-        ui: &mut Ui,
-        state: &AppState,
-        _: Game<'_>,
-        _: &RingStaffView,
-        _: &mut RingForm,
-        _: &mut Vec<UiCommand>,
-    ) {
-        // 4.13–4.16: the host decides Brain-ring appeals, between questions.
-        ui.label(state.lang.t(Rt::JuryNone));
-    }
-
+impl Countdowns<Ring> for Ring {
     // The fight's own countdown ticks on its screens; no ChGK-like clock
     // sounds its signals.
-    fn team_ticking(view: &RingTeamView) -> Vec<ServerTime> {
+    fn team_ticking(&self, view: &RingTeamView) -> Vec<ServerTime> {
         view.fight.as_ref().and_then(ticking).into_iter().collect()
     }
 
-    fn display_ticking(board: &RingBoard) -> Vec<ServerTime> {
+    fn display_ticking(&self, board: &RingBoard) -> Vec<ServerTime> {
         board.fights.iter().filter_map(ticking).collect()
     }
 
-    fn staff_ticking(view: &RingStaffView) -> Vec<ServerTime> {
+    fn staff_ticking(&self, view: &RingStaffView) -> Vec<ServerTime> {
         view.board.fights.iter().filter_map(ticking).collect()
-    }
-
-    fn team_clock(_: &RingTeamView) -> Option<ClockView> {
-        None
-    }
-
-    fn display_clock(_: &RingBoard) -> Option<ClockView> {
-        None
-    }
-
-    fn staff_clock(_: &RingStaffView) -> Option<ClockView> {
-        None
-    }
-
-    /// A Brain-ring tournament is one stage of the programme: its one tour
-    /// exists once teams are seeded or a fight was opened (as the server
-    /// counts it).
-    fn staff_tours(view: &RingStaffView) -> Vec<(u32, String)> {
-        if begun(&view.board) {
-            vec![(0, String::new())]
-        } else {
-            Vec::new()
-        }
-    }
-
-    fn display_tour(view: &RingBoard) -> Option<u32> {
-        begun(view).then_some(0)
     }
 }
 

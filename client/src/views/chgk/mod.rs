@@ -37,7 +37,10 @@ use minuta_shared::wire::view::{DisplayView, HostView, TeamView};
 use crate::i18n::Lang;
 use crate::state::{AppState, UiCommand};
 use crate::views::chgk::words::Ct;
-use crate::views::format::{Activity, Game, MainClaim, Opening, OwnTab, Screens, Seat};
+use crate::views::format::{
+    Activity, Clocks, EventOwn, Game, MainClaim, Opening, OwnMainPage, OwnSlots, OwnTab, Screens,
+    Seat,
+};
 use crate::views::widgets;
 use staff::ChgkTab;
 
@@ -71,16 +74,16 @@ impl Screens for Chgk {
     /// Another ChGK tournament beside the event's own (which has its own
     /// tabs).
     const SET_UP_FIRST: bool = true;
-    /// Every event is a ChGK tournament first (game 0), whatever else its
-    /// programme holds.
-    const EVENT_OWN: bool = true;
-    /// Judges check the event's ChGK's cards (its judging alone).
-    const OWN_JUDGED: bool = true;
     type Staff = ChgkStaffView;
     type Team = ChgkTeamView;
     type Display = ChgkDisplayView;
     type Form = ChgkForm;
     type Tab = ChgkTab;
+
+    /// Every event is a ChGK tournament first (game 0), whatever else its
+    /// programme holds.
+    const EVENT_OWN: Option<&'static dyn EventOwn<Self>> = Some(&Chgk);
+    const CLOCKS: Option<&'static dyn Clocks<Self>> = Some(&Chgk);
 
     fn new_game() -> GameSettings {
         GameSettings::Chgk(ChgkSettings::default())
@@ -111,156 +114,6 @@ impl Screens for Chgk {
 
     fn display(ui: &mut Ui, state: &AppState, game: Game<'_>, view: &ChgkDisplayView) {
         display::screen(ui, state, game.name, view);
-    }
-
-    /// The event's ChGK is the main page's home: its card, whatever else
-    /// is on, unless something claims more.
-    fn team_main_claim(_team: &TeamView, view: &ChgkTeamView, now: ServerTime) -> MainClaim {
-        MainClaim::Home {
-            activity: activity(&view.clock, now),
-            relevant: Self::team_relevant(view),
-        }
-    }
-
-    /// The projector's home: the clock, the cards in and the standings.
-    fn display_main_claim(
-        _hall: &DisplayView,
-        view: &ChgkDisplayView,
-        now: ServerTime,
-    ) -> MainClaim {
-        MainClaim::Home {
-            activity: activity(&view.clock, now),
-            relevant: true,
-        }
-    }
-
-    /// The game, judging, appeals (with those waiting) and the table on
-    /// the bar; the questions are set up before the evening.
-    fn own_tabs(lang: Lang, view: Option<&ChgkStaffView>) -> Vec<OwnTab<ChgkTab>> {
-        let waiting = view.map_or(0, staff::open_appeals);
-        ChgkTab::ALL
-            .into_iter()
-            .map(|tab| {
-                let word = lang.t(tab.word());
-                match tab {
-                    ChgkTab::Questions => OwnTab::set_up(tab, word),
-                    ChgkTab::Appeals if waiting > 0 => {
-                        OwnTab::bar(tab, format!("{word} ({waiting})"))
-                    }
-                    ChgkTab::Game | ChgkTab::Judging | ChgkTab::Appeals | ChgkTab::Standings => {
-                        OwnTab::bar(tab, word)
-                    }
-                }
-            })
-            .collect()
-    }
-
-    fn own_tab(
-        ui: &mut Ui,
-        state: &AppState,
-        host: &HostView,
-        game: Game<'_>,
-        view: &ChgkStaffView,
-        tab: ChgkTab,
-        form: &mut ChgkForm,
-        out: &mut Vec<UiCommand>,
-    ) {
-        staff::tab(ui, state, host, game.id, view, tab, &mut form.staff, out);
-    }
-
-    /// Ready once it has tours; the questions until then.
-    fn own_opening(view: &ChgkStaffView) -> Opening<ChgkTab> {
-        if view.tours.is_empty() {
-            Opening::Idle
-        } else {
-            Opening::Ready(ChgkTab::Game)
-        }
-    }
-
-    /// 2: the programme's «тур ЧГК» slots are the event's ChGK's.
-    fn own_slot(slot: &Slot) -> bool {
-        matches!(slot, Slot::ChgkTour { .. })
-    }
-
-    /// A slot per tour, as its package has it.
-    fn own_slots(view: Option<&ChgkStaffView>) -> Vec<(Slot, String)> {
-        view.map_or_else(Vec::new, |v| {
-            v.tours
-                .iter()
-                .map(|t| (Slot::ChgkTour { tour: t.id }, t.title.clone()))
-                .collect()
-        })
-    }
-
-    /// Begun once a question of the tour is the current one.
-    fn own_slot_begun(view: &ChgkDisplayView, slot: &Slot) -> bool {
-        let clock = &view.clock;
-        match slot {
-            Slot::ChgkTour { tour } => clock.question.is_some() && clock.tour == Some(*tour),
-            Slot::GameTour { .. } | Slot::BrainRing => false,
-        }
-    }
-
-    /// A tour of a package not loaded yet: by its number.
-    fn own_slot_picker(
-        ui: &mut Ui,
-        lang: Lang,
-        taken: &dyn Fn(&Slot) -> bool,
-        form: &mut ChgkForm,
-    ) -> Option<Slot> {
-        programme::tour_by_number(ui, lang, taken, &mut form.programme_tour)
-    }
-
-    /// 6.5 as this festival reads it for ChGK (docs/rules.md): the jury
-    /// decides the event's ChGK's appeals once it has tours.
-    fn own_in_jury(view: &ChgkStaffView) -> bool {
-        !view.tours.is_empty()
-    }
-
-    /// 3: the event's settings carry its ChGK's minute.
-    fn own_settings(ui: &mut Ui, lang: Lang, settings: &mut TournamentSettings) -> bool {
-        timing::rows(ui, lang, &mut settings.chgk)
-    }
-
-    /// 4.3: a team absent from a tour leaves its A.
-    fn own_team_button(lang: Lang) -> Option<&'static str> {
-        Some(lang.t(Ct::Attendance))
-    }
-
-    fn own_team_page(
-        ui: &mut Ui,
-        lang: Lang,
-        game: Game<'_>,
-        view: &ChgkStaffView,
-        team: TeamId,
-        out: &mut Vec<UiCommand>,
-    ) {
-        attendance::attendance(ui, lang, game.id, view, team, out);
-    }
-
-    fn main_label(lang: Lang) -> Option<&'static str> {
-        Some(lang.t(Ct::ChgkScreen))
-    }
-
-    /// Under the tournament's name: the event's ChGK is the event.
-    fn display_main(
-        ui: &mut Ui,
-        state: &AppState,
-        tournament: &str,
-        _game: Game<'_>,
-        view: &ChgkDisplayView,
-    ) {
-        display::screen(ui, state, tournament, view);
-    }
-
-    /// Between the programme's slots the projector shows the standings
-    /// beside the whole programme, once there are any.
-    fn display_beside_programme(view: &ChgkDisplayView) -> bool {
-        !view.standings.is_empty()
-    }
-
-    fn display_beside(ui: &mut Ui, lang: Lang, view: &ChgkDisplayView, size: f32) {
-        display::beside_programme(ui, lang, view, size);
     }
 
     fn staff_activity(view: &ChgkStaffView, now: ServerTime) -> Activity {
@@ -297,18 +150,6 @@ impl Screens for Chgk {
         appeals::jury(ui, state, (game.id, game.name), view, appeals, out);
     }
 
-    fn team_clock(view: &ChgkTeamView) -> Option<ClockView> {
-        Some(view.clock.clone())
-    }
-
-    fn display_clock(view: &ChgkDisplayView) -> Option<ClockView> {
-        Some(view.clock.clone())
-    }
-
-    fn staff_clock(view: &ChgkStaffView) -> Option<ClockView> {
-        Some(view.clock.clone())
-    }
-
     fn staff_tours(view: &ChgkStaffView) -> Vec<(u32, String)> {
         view.tours
             .iter()
@@ -318,5 +159,185 @@ impl Screens for Chgk {
 
     fn display_tour(view: &ChgkDisplayView) -> Option<u32> {
         view.clock.tour.map(|t| t.0)
+    }
+}
+
+impl EventOwn<Chgk> for Chgk {
+    /// Judges check the event's ChGK's cards (its judging alone).
+    fn judged(&self) -> bool {
+        true
+    }
+
+    /// The game, judging, appeals (with those waiting) and the table on
+    /// the bar; the questions are set up before the evening.
+    fn tabs(&self, lang: Lang, view: Option<&ChgkStaffView>) -> Vec<OwnTab<ChgkTab>> {
+        let waiting = view.map_or(0, staff::open_appeals);
+        ChgkTab::ALL
+            .into_iter()
+            .map(|tab| {
+                let word = lang.t(tab.word());
+                match tab {
+                    ChgkTab::Questions => OwnTab::set_up(tab, word),
+                    ChgkTab::Appeals if waiting > 0 => {
+                        OwnTab::bar(tab, format!("{word} ({waiting})"))
+                    }
+                    ChgkTab::Game | ChgkTab::Judging | ChgkTab::Appeals | ChgkTab::Standings => {
+                        OwnTab::bar(tab, word)
+                    }
+                }
+            })
+            .collect()
+    }
+
+    fn tab(
+        &self,
+        ui: &mut Ui,
+        state: &AppState,
+        host: &HostView,
+        game: Game<'_>,
+        view: &ChgkStaffView,
+        tab: ChgkTab,
+        form: &mut ChgkForm,
+        out: &mut Vec<UiCommand>,
+    ) {
+        staff::tab(ui, state, host, game.id, view, tab, &mut form.staff, out);
+    }
+
+    /// Ready once it has tours; the questions until then.
+    fn opening(&self, view: &ChgkStaffView) -> Opening<ChgkTab> {
+        if view.tours.is_empty() {
+            Opening::Idle
+        } else {
+            Opening::Ready(ChgkTab::Game)
+        }
+    }
+
+    /// 6.5 as this festival reads it for ChGK (docs/rules.md): the jury
+    /// decides the event's ChGK's appeals once it has tours.
+    fn in_jury(&self, view: &ChgkStaffView) -> bool {
+        !view.tours.is_empty()
+    }
+
+    /// 3: the event's settings carry its ChGK's minute.
+    fn settings(&self, ui: &mut Ui, lang: Lang, settings: &mut TournamentSettings) -> bool {
+        timing::rows(ui, lang, &mut settings.chgk)
+    }
+
+    /// 4.3: a team absent from a tour leaves its A.
+    fn team_button(&self, lang: Lang) -> Option<&'static str> {
+        Some(lang.t(Ct::Attendance))
+    }
+
+    fn team_page(
+        &self,
+        ui: &mut Ui,
+        lang: Lang,
+        game: Game<'_>,
+        view: &ChgkStaffView,
+        team: TeamId,
+        out: &mut Vec<UiCommand>,
+    ) {
+        attendance::attendance(ui, lang, game.id, view, team, out);
+    }
+}
+
+impl OwnMainPage<Chgk> for Chgk {
+    /// The event's ChGK is the main page's home: its card, whatever else
+    /// is on, unless something claims more.
+    fn team_main_claim(&self, _team: &TeamView, view: &ChgkTeamView, now: ServerTime) -> MainClaim {
+        MainClaim::Home {
+            activity: activity(&view.clock, now),
+            relevant: Self::team_relevant(view),
+        }
+    }
+
+    /// The projector's home: the clock, the cards in and the standings.
+    fn display_main_claim(
+        &self,
+        _hall: &DisplayView,
+        view: &ChgkDisplayView,
+        now: ServerTime,
+    ) -> MainClaim {
+        MainClaim::Home {
+            activity: activity(&view.clock, now),
+            relevant: true,
+        }
+    }
+
+    fn main_label(&self, lang: Lang) -> Option<&'static str> {
+        Some(lang.t(Ct::ChgkScreen))
+    }
+
+    /// Under the tournament's name: the event's ChGK is the event.
+    fn display_main(
+        &self,
+        ui: &mut Ui,
+        state: &AppState,
+        tournament: &str,
+        _game: Game<'_>,
+        view: &ChgkDisplayView,
+    ) {
+        display::screen(ui, state, tournament, view);
+    }
+
+    /// Between the programme's slots the projector shows the standings
+    /// beside the whole programme, once there are any.
+    fn display_beside_programme(&self, view: &ChgkDisplayView) -> bool {
+        !view.standings.is_empty()
+    }
+
+    fn display_beside(&self, ui: &mut Ui, lang: Lang, view: &ChgkDisplayView, size: f32) {
+        display::beside_programme(ui, lang, view, size);
+    }
+}
+
+impl OwnSlots<Chgk> for Chgk {
+    /// 2: the programme's «тур ЧГК» slots are the event's ChGK's.
+    fn own_slot(&self, slot: &Slot) -> bool {
+        matches!(slot, Slot::ChgkTour { .. })
+    }
+
+    /// A slot per tour, as its package has it.
+    fn own_slots(&self, view: Option<&ChgkStaffView>) -> Vec<(Slot, String)> {
+        view.map_or_else(Vec::new, |v| {
+            v.tours
+                .iter()
+                .map(|t| (Slot::ChgkTour { tour: t.id }, t.title.clone()))
+                .collect()
+        })
+    }
+
+    /// Begun once a question of the tour is the current one.
+    fn own_slot_begun(&self, view: &ChgkDisplayView, slot: &Slot) -> bool {
+        let clock = &view.clock;
+        match slot {
+            Slot::ChgkTour { tour } => clock.question.is_some() && clock.tour == Some(*tour),
+            Slot::GameTour { .. } | Slot::BrainRing => false,
+        }
+    }
+
+    /// A tour of a package not loaded yet: by its number.
+    fn own_slot_picker(
+        &self,
+        ui: &mut Ui,
+        lang: Lang,
+        taken: &dyn Fn(&Slot) -> bool,
+        form: &mut ChgkForm,
+    ) -> Option<Slot> {
+        programme::tour_by_number(ui, lang, taken, &mut form.programme_tour)
+    }
+}
+
+impl Clocks<Chgk> for Chgk {
+    fn team_clock(&self, view: &ChgkTeamView) -> Option<ClockView> {
+        Some(view.clock.clone())
+    }
+
+    fn display_clock(&self, view: &ChgkDisplayView) -> Option<ClockView> {
+        Some(view.clock.clone())
+    }
+
+    fn staff_clock(&self, view: &ChgkStaffView) -> Option<ClockView> {
+        Some(view.clock.clone())
     }
 }

@@ -19,7 +19,6 @@ pub mod words;
 
 use egui::Ui;
 use minuta_shared::ids::{GameId, TeamId};
-use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::erudit::{
     EruditBoard, EruditCommand, EruditStaffView, EruditTeamView, EruditTiming, GameBoard,
     PhaseView, QuestionBoard, QuestionState,
@@ -32,7 +31,7 @@ use minuta_shared::wire::view::HostView;
 use crate::i18n::Lang;
 use crate::state::{AppState, UiCommand};
 use crate::views::erudit::words::Et;
-use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
+use crate::views::format::{Activity, Countdowns, Game, NoTab, Screens, Seat};
 
 /// Эрудит-квартет in the registry of formats.
 pub struct Erudit;
@@ -53,6 +52,8 @@ impl Screens for Erudit {
     type Display = EruditBoard;
     type Form = EruditForm;
     type Tab = NoTab;
+
+    const COUNTDOWNS: Option<&'static dyn Countdowns<Self>> = Some(&Erudit);
 
     fn new_game() -> GameSettings {
         GameSettings::Erudit(EruditTiming::default())
@@ -125,10 +126,6 @@ impl Screens for Erudit {
         staff::screen(ui, state, host, game, view, &mut form.staff, out);
     }
 
-    fn jury_pending(_: &EruditStaffView) -> usize {
-        0
-    }
-
     fn jury(
         ui: &mut Ui,
         state: &AppState,
@@ -138,42 +135,6 @@ impl Screens for Erudit {
         _: &mut Vec<UiCommand>,
     ) {
         ui.label(state.lang.t(Et::NoAppeals));
-    }
-
-    // The line-up's and the silence's countdowns tick on their screens; no
-    // ChGK-like clock sounds its signals.
-    fn team_ticking(view: &EruditTeamView) -> Vec<ServerTime> {
-        view.board
-            .game
-            .as_ref()
-            .and_then(ticking)
-            .into_iter()
-            .collect()
-    }
-
-    fn display_ticking(board: &EruditBoard) -> Vec<ServerTime> {
-        board.game.as_ref().and_then(ticking).into_iter().collect()
-    }
-
-    fn staff_ticking(view: &EruditStaffView) -> Vec<ServerTime> {
-        view.board
-            .game
-            .as_ref()
-            .and_then(ticking)
-            .into_iter()
-            .collect()
-    }
-
-    fn team_clock(_: &EruditTeamView) -> Option<ClockView> {
-        None
-    }
-
-    fn display_clock(_: &EruditBoard) -> Option<ClockView> {
-        None
-    }
-
-    fn staff_clock(_: &EruditStaffView) -> Option<ClockView> {
-        None
     }
 
     /// The tournament is one stage of the programme: its one tour exists
@@ -188,6 +149,32 @@ impl Screens for Erudit {
 
     fn display_tour(view: &EruditBoard) -> Option<u32> {
         view.seed.is_some().then_some(0)
+    }
+}
+
+impl Countdowns<Erudit> for Erudit {
+    // The line-up's and the silence's countdowns tick on their screens; no
+    // ChGK-like clock sounds its signals.
+    fn team_ticking(&self, view: &EruditTeamView) -> Vec<ServerTime> {
+        view.board
+            .game
+            .as_ref()
+            .and_then(ticking)
+            .into_iter()
+            .collect()
+    }
+
+    fn display_ticking(&self, board: &EruditBoard) -> Vec<ServerTime> {
+        board.game.as_ref().and_then(ticking).into_iter().collect()
+    }
+
+    fn staff_ticking(&self, view: &EruditStaffView) -> Vec<ServerTime> {
+        view.board
+            .game
+            .as_ref()
+            .and_then(ticking)
+            .into_iter()
+            .collect()
     }
 }
 

@@ -1,5 +1,5 @@
 //! The host dashboard: the event's own games' tabs, each game's as it
-//! registers them ([`crate::views::format::Screens::own_tabs`]: the event's
+//! registers them ([`crate::views::format::EventOwn::tabs`]: the event's
 //! ChGK brings the game, judging, appeals and the table, its Brain-ring the
 //! whole tournament), one tab per plug-in format of the programme
 //! ([`crate::views::games`]), the event's programme and, once the event has

@@ -2,7 +2,7 @@
 //! the list with connection state, join code and QR; each team can be
 //! edited, and removed (after a confirmation) until it has played, and
 //! its page of an event's own game opened (the event's ChGK: its attendance
-//! by tour, 4.3, [`crate::views::format::Screens::own_team_page`]). The
+//! by tour, 4.3, [`crate::views::format::EventOwn::team_page`]). The
 //! list is searchable and draws only its rows on screen, for a hall of
 //! thousands.
 

@@ -1,7 +1,7 @@
 //! The tournament tab: its name, the players per team, and the event's
 //! settings its own games read (the ChGK minute's timings: 60 s, the
 //! signal 10 s before the end, 3 s to hand in — drawn by ChGK,
-//! [`crate::views::format::Screens::own_settings`]), all settings so an
+//! [`crate::views::format::EventOwn::settings`]), all settings so an
 //! organiser can fill the rules' blanks.
 
 use egui::Ui;

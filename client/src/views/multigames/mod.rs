@@ -29,7 +29,7 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
+use crate::views::format::{Activity, Clocks, Game, NoTab, Screens, Seat};
 use crate::views::widgets::{self, GREY};
 
 /// The format's registration in [`crate::views::games`].
@@ -49,6 +49,8 @@ impl Screens for Multigames {
     type Display = MultigamesDisplayView;
     type Form = MultigamesForm;
     type Tab = NoTab;
+
+    const CLOCKS: Option<&'static dyn Clocks<Self>> = Some(&Multigames);
 
     fn new_game() -> GameSettings {
         GameSettings::Multigames(Default::default())
@@ -118,18 +120,6 @@ impl Screens for Multigames {
         jury::jury(ui, state, game, view, &mut form.jury, out);
     }
 
-    fn team_clock(view: &MultigamesTeamView) -> Option<ClockView> {
-        view.current.as_ref().and_then(|t| clock_view(&t.heading))
-    }
-
-    fn display_clock(view: &MultigamesDisplayView) -> Option<ClockView> {
-        view.current.as_ref().and_then(clock_view)
-    }
-
-    fn staff_clock(view: &MultigamesStaffView) -> Option<ClockView> {
-        current(view).and_then(|t| clock_view(&t.heading))
-    }
-
     fn staff_tours(view: &MultigamesStaffView) -> Vec<(u32, String)> {
         view.tours
             .iter()
@@ -142,6 +132,20 @@ impl Screens for Multigames {
             .as_ref()
             .or(view.last_revealed.as_ref().map(|(h, _)| h))
             .map(|h| h.tour.0)
+    }
+}
+
+impl Clocks<Multigames> for Multigames {
+    fn team_clock(&self, view: &MultigamesTeamView) -> Option<ClockView> {
+        view.current.as_ref().and_then(|t| clock_view(&t.heading))
+    }
+
+    fn display_clock(&self, view: &MultigamesDisplayView) -> Option<ClockView> {
+        view.current.as_ref().and_then(clock_view)
+    }
+
+    fn staff_clock(&self, view: &MultigamesStaffView) -> Option<ClockView> {
+        current(view).and_then(|t| clock_view(&t.heading))
     }
 }
 

@@ -43,7 +43,7 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, UiCommand};
-use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
+use crate::views::format::{Activity, Clocks, Game, NoTab, Screens, Seat};
 use crate::views::widgets::{self, GREY};
 use words::Nt;
 
@@ -66,6 +66,8 @@ impl Screens for Neptune {
     type Display = NeptuneBoard;
     type Form = NeptuneForm;
     type Tab = NoTab;
+
+    const CLOCKS: Option<&'static dyn Clocks<Self>> = Some(&Neptune);
 
     fn new_game() -> GameSettings {
         GameSettings::Neptune(NeptuneSettings::default())
@@ -125,10 +127,6 @@ impl Screens for Neptune {
         desk::screen(ui, state, host, game, view, &mut form.desk, out);
     }
 
-    fn jury_pending(_: &NeptuneStaffView) -> usize {
-        0
-    }
-
     fn jury(
         ui: &mut Ui,
         state: &AppState,
@@ -138,18 +136,6 @@ impl Screens for Neptune {
         _: &mut Vec<UiCommand>,
     ) {
         ui.label(state.lang.t(Nt::NoAppeals));
-    }
-
-    fn team_clock(view: &NeptuneTeamView) -> Option<ClockView> {
-        clock_view(&view.board)
-    }
-
-    fn display_clock(view: &NeptuneBoard) -> Option<ClockView> {
-        clock_view(view)
-    }
-
-    fn staff_clock(view: &NeptuneStaffView) -> Option<ClockView> {
-        clock_view(&view.board)
     }
 
     /// 0.1: the six contests are the programme's tours, as the server
@@ -163,6 +149,20 @@ impl Screens for Neptune {
 
     fn display_tour(view: &NeptuneBoard) -> Option<u32> {
         view.contest.map(|c| c.index() as u32)
+    }
+}
+
+impl Clocks<Neptune> for Neptune {
+    fn team_clock(&self, view: &NeptuneTeamView) -> Option<ClockView> {
+        clock_view(&view.board)
+    }
+
+    fn display_clock(&self, view: &NeptuneBoard) -> Option<ClockView> {
+        clock_view(view)
+    }
+
+    fn staff_clock(&self, view: &NeptuneStaffView) -> Option<ClockView> {
+        clock_view(&view.board)
     }
 }
 

@@ -8,7 +8,6 @@ mod words;
 use egui::{Color32, RichText, Ui};
 use minuta_shared::ids::GameId;
 use minuta_shared::play::button::PressKind;
-use minuta_shared::play::clock::ClockView;
 use minuta_shared::play::format::LiveFormat;
 use minuta_shared::play::games::{GameCommand, GameSettings};
 use minuta_shared::play::own_game::{CellState, OwnGameBoard, OwnGameCommand, OwnGameTeamView};
@@ -19,7 +18,7 @@ use minuta_shared::wire::view::HostView;
 use crate::i18n::{Lang, T};
 use crate::state::{AppState, PressOn, PressOutcome, UiCommand};
 use crate::views::brain_ring::button::{FLASH, IDLE, big, space_pressed};
-use crate::views::format::{Activity, Game, NoTab, Screens, Seat};
+use crate::views::format::{Activity, Countdowns, Game, NoTab, Screens, Seat};
 use crate::views::widgets::{AMBER, GREEN, GREY, RED};
 
 /// «Своя игра» in the registry.
@@ -31,6 +30,8 @@ impl Screens for OwnGame {
     type Display = OwnGameBoard;
     type Form = ();
     type Tab = NoTab;
+
+    const COUNTDOWNS: Option<&'static dyn Countdowns<Self>> = Some(&OwnGame);
 
     fn new_game() -> GameSettings {
         GameSettings::OwnGame(Default::default())
@@ -88,10 +89,6 @@ impl Screens for OwnGame {
         staff(ui, state, view, control);
     }
 
-    fn jury_pending(_view: &OwnGameBoard) -> usize {
-        0
-    }
-
     fn jury(
         ui: &mut Ui,
         state: &AppState,
@@ -106,30 +103,6 @@ impl Screens for OwnGame {
         ));
     }
 
-    fn team_clock(_view: &OwnGameTeamView) -> Option<ClockView> {
-        None
-    }
-
-    fn display_clock(_view: &OwnGameBoard) -> Option<ClockView> {
-        None
-    }
-
-    fn staff_clock(_view: &OwnGameBoard) -> Option<ClockView> {
-        None
-    }
-
-    fn team_ticking(view: &OwnGameTeamView) -> Vec<ServerTime> {
-        open_until(&view.board)
-    }
-
-    fn display_ticking(view: &OwnGameBoard) -> Vec<ServerTime> {
-        open_until(view)
-    }
-
-    fn staff_ticking(view: &OwnGameBoard) -> Vec<ServerTime> {
-        open_until(view)
-    }
-
     fn staff_tours(view: &OwnGameBoard) -> Vec<(u32, String)> {
         vec![(0, view.theme.clone())]
     }
@@ -140,6 +113,20 @@ impl Screens for OwnGame {
             .iter()
             .any(|c| !matches!(c.state, CellState::Open));
         begun.then_some(0)
+    }
+}
+
+impl Countdowns<OwnGame> for OwnGame {
+    fn team_ticking(&self, view: &OwnGameTeamView) -> Vec<ServerTime> {
+        open_until(&view.board)
+    }
+
+    fn display_ticking(&self, view: &OwnGameBoard) -> Vec<ServerTime> {
+        open_until(view)
+    }
+
+    fn staff_ticking(&self, view: &OwnGameBoard) -> Vec<ServerTime> {
+        open_until(view)
     }
 }
 
