@@ -26,8 +26,6 @@ pub mod neptune;
 pub mod programme;
 pub mod roster;
 pub mod start;
-#[cfg(feature = "embedded-server")]
-pub mod store;
 pub mod tie;
 pub mod words;
 
