@@ -1,7 +1,9 @@
 //! The eframe application: owns the state, the views' local state, the
-//! network handle, the sound, and (for `minuta host` / `minuta demo`) the
-//! in-process server. Each frame it applies the network's events, draws the
-//! views and carries out what they asked.
+//! link and its shell (the desktop's or the browser's, [`Shell`], which
+//! sounds, keeps drafts, reads files and runs the in-process server). Each
+//! frame it applies the network's events, draws the views and carries out
+//! what they asked. What must not live here: a platform's code (the
+//! shells'), or a `cfg` choosing between platforms.
 
 use std::sync::Arc;
 use std::sync::mpsc;
@@ -14,17 +16,17 @@ use minuta_shared::wire::client::Command;
 use minuta_shared::wire::codec::MAX_FRAME_BYTES;
 use minuta_shared::wire::view::View;
 
-use crate::drafts_shelf;
+use crate::discovery::{Discovery, Hall};
 use crate::folder;
 use crate::i18n::{Lang, T};
-use crate::net::{EventSink, NetError, NetHandle, local_now_us};
+use crate::net::{EventSink, NetError};
 use crate::os_error::FileError;
-use crate::sound::{Signal, SignalWatch, Sound, SoundStatus};
+use crate::shell::{Link, Pick, Shell, Start};
+use crate::sound::{Signal, SignalWatch, SoundStatus};
 use crate::state::Notice;
 use crate::state::drafts;
 use crate::state::{
-    AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, StartFailure, Stopped, UiCommand,
-    reduce,
+    AppState, ConnectionStatus, NetCommand, NetEvent, NoticeKind, Stopped, UiCommand, reduce,
 };
 use crate::views::{self, LocalState, file_picker, games, widgets};
 
@@ -32,55 +34,18 @@ pub struct MinutaApp {
     ctx: egui::Context,
     state: AppState,
     local: LocalState,
-    net: Option<NetHandle>,
+    /// The platform: the link, the sound, drafts, files, the server.
+    shell: Box<dyn Shell>,
+    net: Option<Box<dyn Link>>,
     events: Option<mpsc::Receiver<NetEvent>>,
-    sound: Sound,
     /// The signals of the games' clocks (ChGK minutes, Мультиигры tasks).
     game_signals: SignalWatch<(GameId, QuestionId)>,
-    /// The display went full-screen once; the person may leave it with F11.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    fullscreen_done: bool,
     /// The window title last set, so it is only sent when it changes.
     title: String,
-    /// Keeps the in-process server running as long as the window is open.
-    #[cfg(feature = "embedded-server")]
-    _server: Option<minuta_server::ServerHandle>,
     /// Look for servers in the hall while the join screen shows (off
     /// unless [`MinutaApp::discover_the_hall`]: tests never multicast).
     discover: bool,
-    discovery: Option<crate::discovery::Discovery>,
-    /// Files the browser has read for the host (picked or dropped).
-    #[cfg(target_arch = "wasm32")]
-    files: crate::web::files::Files,
-    #[cfg(target_arch = "wasm32")]
-    wake: crate::web::page::WakeLock,
-    /// Starts this app's server again on another data folder, after it
-    /// could not start (`minuta host` / `minuta demo` only).
-    starter: Option<Starter>,
-    /// Files from the server waiting for the save dialog, first shown first.
-    #[cfg(not(target_arch = "wasm32"))]
-    saving: std::collections::VecDeque<crate::state::downloads::CameFile>,
-}
-
-/// Starts the in-process server on a data folder (`new`: set an unusable
-/// store aside first): the dashboard to open, or why it cannot.
-pub type Starter = Box<dyn FnMut(std::path::PathBuf, bool) -> Result<Start, StartFailure>>;
-
-/// How the app starts.
-pub enum Start {
-    /// The join screen.
-    JoinScreen,
-    /// Connect at once with a code.
-    Join(JoinCode),
-    /// Run this server in-process and open the host dashboard on it.
-    #[cfg(feature = "embedded-server")]
-    Host {
-        /// Boxed: a server handle is large beside a join code.
-        server: Box<minuta_server::ServerHandle>,
-        code: JoinCode,
-    },
-    /// The in-process server could not start: the window says why.
-    Failed(StartFailure),
+    discovery: Option<Discovery>,
 }
 
 impl MinutaApp {
@@ -90,12 +55,10 @@ impl MinutaApp {
         muted: bool,
         busy_poll: bool,
         start: Start,
-        sound: Sound,
+        shell: Box<dyn Shell>,
     ) -> Self {
         ctx.set_fonts(crate::fonts::definitions());
         widgets::legible_text(&ctx);
-        #[cfg(target_arch = "wasm32")]
-        let ctx_for_files = ctx.clone();
         let mut state = AppState::new(lang);
         state.muted = muted;
         state.network_sleeps = !busy_poll;
@@ -103,23 +66,13 @@ impl MinutaApp {
             ctx,
             state,
             local: LocalState::default(),
+            shell,
             net: None,
             events: None,
-            sound,
             game_signals: SignalWatch::default(),
-            fullscreen_done: false,
             title: String::new(),
-            #[cfg(feature = "embedded-server")]
-            _server: None,
             discover: false,
             discovery: None,
-            #[cfg(target_arch = "wasm32")]
-            files: crate::web::files::Files::new(ctx_for_files),
-            #[cfg(target_arch = "wasm32")]
-            wake: crate::web::page::WakeLock::default(),
-            starter: None,
-            #[cfg(not(target_arch = "wasm32"))]
-            saving: Default::default(),
         };
         app.local.join.discovery_off = true;
         app.begin(start);
@@ -130,9 +83,7 @@ impl MinutaApp {
         match start {
             Start::JoinScreen => {}
             Start::Join(code) => self.connect(code),
-            #[cfg(feature = "embedded-server")]
-            Start::Host { server, code } => {
-                self._server = Some(*server);
+            Start::Host(code) => {
                 self.state.embedded_server = true;
                 self.state.start_failure = None;
                 self.connect(code);
@@ -142,12 +93,6 @@ impl MinutaApp {
                 self.state.start_failure = Some(failure);
             }
         }
-    }
-
-    /// How to start the server again from the window that says it failed.
-    pub fn with_starter(mut self, starter: Starter) -> Self {
-        self.starter = Some(starter);
-        self
     }
 
     /// Lists the Minuta servers in the hall on the join screen (mDNS, on
@@ -167,10 +112,8 @@ impl MinutaApp {
         }
         if self.discover && self.discovery.is_none() {
             let ctx = self.ctx.clone();
-            self.discovery = Some(crate::discovery::Discovery::start(move || {
-                ctx.request_repaint()
-            }));
-            self.local.join.hall = crate::discovery::Hall {
+            self.discovery = Some(self.shell.discover(Box::new(move || ctx.request_repaint())));
+            self.local.join.hall = Hall {
                 searching: true,
                 ..Default::default()
             };
@@ -188,11 +131,11 @@ impl MinutaApp {
         // Issue 39: what was typed before a reload or a crash comes back.
         let shelf = drafts::shelf_name(&code);
         self.state.drafts =
-            drafts::Drafts::from_text(&drafts_shelf::load(&shelf).unwrap_or_default());
+            drafts::Drafts::from_text(&self.shell.load_drafts(&shelf).unwrap_or_default());
         let (tx, rx) = mpsc::channel();
         let ctx = self.ctx.clone();
         let sink = EventSink::new(tx, Arc::new(move || ctx.request_repaint()));
-        match NetHandle::start(code, sink, !self.state.network_sleeps) {
+        match self.shell.connect(code, sink, !self.state.network_sleeps) {
             Ok(handle) => {
                 self.net = Some(handle);
                 self.events = Some(rx);
@@ -230,7 +173,7 @@ impl MinutaApp {
             UiCommand::Send(command) => {
                 // The press is heard at once; the verdict follows.
                 if matches!(command, Command::Press { .. }) && !self.state.muted {
-                    self.sound.signal(Signal::Press);
+                    self.shell.signal(Signal::Press);
                 }
                 let request = self.state.begin_request(command.clone());
                 self.send_net(NetCommand::Command {
@@ -261,10 +204,7 @@ impl MinutaApp {
             }
             // The browser's own file picker; a native build has its in-app one.
             UiCommand::PickPackageFile(game, format) => {
-                #[cfg(target_arch = "wasm32")]
-                self.files.pick(game, format);
-                #[cfg(not(target_arch = "wasm32"))]
-                let _ = (game, format);
+                self.shell.pick(Pick::Package(game, format))
             }
             UiCommand::Join(code) => self.connect(code),
             UiCommand::Retry => {
@@ -285,7 +225,8 @@ impl MinutaApp {
                 if self.state.drafts.keep(&key, &text)
                     && let Some(code) = &self.state.code
                 {
-                    drafts_shelf::save(&drafts::shelf_name(code), &self.state.drafts.to_text());
+                    self.shell
+                        .keep_drafts(&drafts::shelf_name(code), &self.state.drafts.to_text());
                 }
             }
             // A local folder lists in a blink: read here, not on the network's task.
@@ -312,13 +253,9 @@ impl MinutaApp {
                     }
                 }
             }
-            UiCommand::PickTeamsFile => {
-                #[cfg(target_arch = "wasm32")]
-                self.files.pick_teams();
-            }
-            // The browser has the server read it: the spreadsheet
-            // readers stay out of the page.
-            #[cfg(target_arch = "wasm32")]
+            UiCommand::PickTeamsFile => self.shell.pick(Pick::Teams),
+            // Bytes without a path (the browser's): the server reads them,
+            // so the spreadsheet readers stay out of the page.
             UiCommand::TeamsFileBytes(file_name, bytes) => {
                 let request = self.state.begin_roster_read();
                 self.send_net(NetCommand::ReadRoster {
@@ -327,18 +264,9 @@ impl MinutaApp {
                     bytes,
                 });
             }
-            #[cfg(not(target_arch = "wasm32"))]
-            UiCommand::TeamsFileBytes(name, bytes) => {
-                let read = views::host::team_import::read_bytes(&name, &bytes);
-                views::host::team_import::read_done(&self.ctx, read);
-            }
             UiCommand::StartServer { data, new } => {
-                if let Some(starter) = self.starter.as_mut() {
-                    let start = match starter(data, new) {
-                        Ok(start) => start,
-                        Err(failure) => Start::Failed(failure),
-                    };
-                    self.begin(start);
+                if let Some(started) = self.shell.start_server(data, new) {
+                    self.begin(started.unwrap_or_else(Start::Failed));
                 }
             }
             // A roster is a few kilobytes: read here too.
@@ -368,7 +296,7 @@ impl MinutaApp {
         if let Some(signal) = self.game_signals.observe(key, phase)
             && !self.state.muted
         {
-            self.sound.signal(signal);
+            self.shell.signal(signal);
         }
         if key.is_some() {
             self.ctx.request_repaint_after(next_tick(ends_at, now));
@@ -440,55 +368,8 @@ impl MinutaApp {
         }
     }
 
-    /// Files from the server that came whole go to the browser's
-    /// downloads.
-    #[cfg(target_arch = "wasm32")]
-    fn deliver_files(&mut self, _ctx: &egui::Context) -> Vec<UiCommand> {
-        for came in self.state.downloads.take_come() {
-            match crate::web::files::download(&came.name, &came.bytes) {
-                Ok(()) => self
-                    .state
-                    .notify(NoticeKind::Info, Notice::FileDownloaded(came.name)),
-                Err(why) => {
-                    let error = std::io::Error::other(format!("{why:?}"));
-                    let error = FileError::io(std::path::Path::new(&came.name), &error);
-                    self.state
-                        .notify(NoticeKind::Error, Notice::FileNotSaved(error));
-                }
-            }
-        }
-        Vec::new()
-    }
-
-    /// Files from the server that came whole wait, one by one, for the
-    /// save dialog: where the host puts each.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn deliver_files(&mut self, ctx: &egui::Context) -> Vec<UiCommand> {
-        self.saving.extend(self.state.downloads.take_come());
-        let mut out = Vec::new();
-        let Some(first) = self.saving.front() else {
-            return out;
-        };
-        match file_picker::save(ctx, self.state.lang, &first.name, &mut out) {
-            Some(file_picker::Saved::To(path)) => {
-                if let Some(came) = self.saving.pop_front() {
-                    out.push(UiCommand::SaveFile {
-                        path,
-                        bytes: came.bytes,
-                    });
-                }
-            }
-            Some(file_picker::Saved::Cancelled) => {
-                self.saving.pop_front();
-            }
-            None => {}
-        }
-        out
-    }
-
-    /// Package files dropped on the host's window are loaded like a typed
-    /// path; in the browser a dropped file's bytes are read (a promise)
-    /// and come back through [`crate::web::files::Files`].
+    /// Files dropped on the host's window, and files the platform's own
+    /// picker read, as the commands that load them.
     fn take_dropped_files(&mut self) -> Vec<UiCommand> {
         let files = self
             .ctx
@@ -500,58 +381,7 @@ impl MinutaApp {
         let Some((game, settings)) = event_games().into_iter().next() else {
             return Vec::new();
         };
-        let format = settings.format();
-        #[cfg(target_arch = "wasm32")]
-        {
-            for file in files {
-                self.files.read_dropped(file, game, format);
-            }
-            self.files.take()
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        files
-            .iter()
-            .map(|f| f.path().to_path_buf())
-            .map(|path| {
-                if folder::is_teams_file(&path) {
-                    UiCommand::ReadTeamsFile(path)
-                } else {
-                    UiCommand::LoadPackageFile(game, format, path)
-                }
-            })
-            .collect()
-    }
-
-    /// The browser: the projector goes full screen on a click (a page may
-    /// not ask without the person's gesture); the screen stays awake while
-    /// the terminal is connected.
-    #[cfg(target_arch = "wasm32")]
-    fn projector_fullscreen(&mut self) {
-        use crate::web::page;
-        if matches!(self.state.view, Some(View::Display(_)))
-            && !page::is_fullscreen()
-            && self.ctx.input(|i| i.pointer.any_click())
-        {
-            page::go_fullscreen();
-        }
-        self.wake.keep(matches!(
-            self.state.connection,
-            ConnectionStatus::Connected | ConnectionStatus::Silent
-        ));
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn projector_fullscreen(&mut self) {
-        if matches!(self.state.view, Some(View::Display(_))) && !self.fullscreen_done {
-            self.fullscreen_done = true;
-            self.ctx
-                .send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
-        }
-        if self.ctx.input(|i| i.key_pressed(egui::Key::F11)) {
-            let now = self.ctx.input(|i| i.viewport().fullscreen.unwrap_or(false));
-            self.ctx
-                .send_viewport_cmd(egui::ViewportCommand::Fullscreen(!now));
-        }
+        self.shell.files(files, game, settings.format())
     }
 }
 
@@ -576,52 +406,10 @@ fn next_tick(
     std::time::Duration::from_micros(SECOND_US - into_second + AFTER_US)
 }
 
-impl eframe::App for MinutaApp {
-    /// Closes the connection, then stops the in-process server in order:
-    /// everything in flight is made durable before the window goes.
-    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.net = None;
-        #[cfg(feature = "embedded-server")]
-        if let Some(server) = self._server.take() {
-            server.shutdown();
-        }
-    }
-
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.state.audio_missing = self.sound.status() == SoundStatus::NoDevice;
-        self.state.now_us = local_now_us();
-        self.drain_events();
-        if let Some(read) = self.state.roster_read.take() {
-            views::host::team_import::read_done(&self.ctx, read.into());
-        }
-        self.watch_hall();
-        self.watch_ring();
-        self.watch_games();
-        self.projector_fullscreen();
-        let mut commands = self.take_dropped_files();
-        commands.extend(views::root(ui, &self.state, &mut self.local));
-        for command in commands {
-            self.dispatch(command);
-        }
-        for command in self.deliver_files(ui.ctx()) {
-            self.dispatch(command);
-        }
-        if self
-            .state
-            .toasts
-            .iter()
-            .any(|t| t.kind == NoticeKind::Info && t.visible_at(self.state.now_us))
-        {
-            // Wake up to let good news fade.
-            self.ctx
-                .request_repaint_after(std::time::Duration::from_secs(1));
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            crate::web::page::publish_connection(&self.state.connection);
-            crate::web::widgets::record(&self.ctx);
-        }
-        let title = match &self.state.view {
+impl MinutaApp {
+    /// The window's (or the browser tab's) title for what is on screen.
+    fn title_now(&self) -> String {
+        match &self.state.view {
             Some(View::Team(v)) => format!("{} — {}", self.state.lang.t(T::AppTitle), v.name),
             Some(View::Display(_)) => format!(
                 "{} — {}",
@@ -634,14 +422,49 @@ impl eframe::App for MinutaApp {
                 self.state.lang.t(T::JuryTerminal)
             ),
             _ => self.state.lang.t(T::AppTitle).to_owned(),
-        };
+        }
+    }
+}
+
+impl eframe::App for MinutaApp {
+    /// Closes the connection, then stops the in-process server in order:
+    /// everything in flight is made durable before the window goes.
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.net = None;
+        self.shell.stop_server();
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.state.audio_missing = self.shell.sound_status() == SoundStatus::NoDevice;
+        self.state.now_us = self.shell.now_us();
+        self.drain_events();
+        if let Some(read) = self.state.roster_read.take() {
+            views::host::team_import::read_done(&self.ctx, read.into());
+        }
+        self.watch_hall();
+        self.watch_ring();
+        self.watch_games();
+        let mut commands = self.take_dropped_files();
+        commands.extend(views::root(ui, &self.state, &mut self.local));
+        for command in commands {
+            self.dispatch(command);
+        }
+        let title = self.title_now();
+        for command in self.shell.frame(ui.ctx(), &mut self.state, &title) {
+            self.dispatch(command);
+        }
+        if self
+            .state
+            .toasts
+            .iter()
+            .any(|t| t.kind == NoticeKind::Info && t.visible_at(self.state.now_us))
+        {
+            // Wake up to let good news fade.
+            self.ctx
+                .request_repaint_after(std::time::Duration::from_secs(1));
+        }
         if title != self.title {
             self.title = title.clone();
-            // The browser's tab: eframe's web runner leaves the title alone.
-            #[cfg(target_arch = "wasm32")]
-            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-                document.set_title(&title);
-            }
             self.ctx
                 .send_viewport_cmd(egui::ViewportCommand::Title(title));
         }

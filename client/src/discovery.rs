@@ -1,22 +1,35 @@
-//! Finding the Minuta servers in the hall (mDNS/DNS-SD, `_minuta._udp`) on
-//! a thread of its own: the UI thread only drains a channel, so a slow or
-//! broken network never holds a frame. What a server advertises and how a
-//! short code resolves is `minuta_shared::lan`; no view lives here.
+//! Finding the Minuta servers in the hall, as the join screen lists them:
+//! the shells look (the desktop's by mDNS/DNS-SD on a thread of its own,
+//! the browser's by asking the page's server) and the UI thread only drains
+//! a channel, so a slow or broken network never holds a frame. What a
+//! server advertises and how a short code resolves is `minuta_shared::lan`;
+//! no view and no platform's code lives here.
 //!
 //! Started by the app only when it was asked to (`minuta` without
 //! `--no-mdns`) and only while the join screen shows; tests never start it
 //! outside a network namespace of their own.
 
-#[cfg(not(target_arch = "wasm32"))]
-mod mdns;
-
-/// In the browser the hall is the server that served the page (`/hall`).
-#[cfg(target_arch = "wasm32")]
-pub use crate::web::hall::Discovery;
-#[cfg(not(target_arch = "wasm32"))]
-pub use mdns::Discovery;
+use std::any::Any;
+use std::sync::mpsc;
 
 use minuta_shared::lan::Found;
+
+/// A shell's looking for servers: what it finds comes through `events`;
+/// dropping this stops the looking.
+pub struct Discovery {
+    pub events: mpsc::Receiver<HallEvent>,
+    /// What keeps the looking going (a thread's stop flag), if anything.
+    _looking: Box<dyn Any>,
+}
+
+impl Discovery {
+    pub fn new(events: mpsc::Receiver<HallEvent>, looking: impl Any) -> Discovery {
+        Discovery {
+            events,
+            _looking: Box::new(looking),
+        }
+    }
+}
 
 /// What the browsing thread tells the app.
 #[derive(Clone, Debug, PartialEq, Eq)]

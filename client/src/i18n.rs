@@ -22,8 +22,6 @@ pub mod link;
 pub mod programme;
 pub mod roster;
 pub mod start;
-#[cfg(feature = "embedded-server")]
-pub mod store;
 pub mod tie;
 pub mod words;
 

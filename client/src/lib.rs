@@ -8,8 +8,11 @@
 //! UI by channels; [`views`] are functions of the state that return
 //! [`state::UiCommand`]s; [`app`] wires them into eframe; [`i18n`] holds every
 //! visible string in Russian and English, in the [`lang`] the state holds;
-//! [`sound`] beeps the clock signals; [`os_error`] keeps file and OS errors
-//! typed so they can be said in either language.
+//! [`sound`] says when the clock signals sound; [`shell`] is what differs
+//! between the desktop and the browser (the native shell in
+//! `shell::native` and `main.rs`, the browser's in `web` and `web_main`);
+//! [`os_error`] keeps file and OS errors typed so they can be said in
+//! either language.
 //!
 //! What must not live here: game rules (they are the server's and
 //! `minuta-shared`'s), blocking I/O on the UI thread, or views that touch
@@ -17,7 +20,6 @@
 
 pub mod app;
 pub mod discovery;
-pub mod drafts_shelf;
 pub mod folder;
 pub mod fonts;
 pub mod i18n;
@@ -26,9 +28,13 @@ pub mod net;
 pub mod os_error;
 pub mod page_code;
 pub mod scheme;
+pub mod shell;
 pub mod sound;
 pub mod state;
 pub mod views;
 /// The browser's shell: the page, its WebSocket and its timers.
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+/// The browser's entry point: the page's shell wired into the app.
+#[cfg(target_arch = "wasm32")]
+mod web_main;

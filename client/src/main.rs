@@ -16,13 +16,12 @@ use std::time::Duration;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use minuta_client::app::{MinutaApp, Start};
+use minuta_client::app::MinutaApp;
 use minuta_client::i18n::{self, Lang};
-use minuta_client::sound::Sound;
+use minuta_client::shell::Start;
 #[cfg(feature = "embedded-server")]
-use minuta_client::state::{Advice, StartFailure};
-#[cfg(feature = "embedded-server")]
-use minuta_shared::join_code::JoinCode;
+use minuta_client::shell::native::server::{InProcess, ServerStart};
+use minuta_client::shell::native::{NativeShell, Sound};
 
 /// As the server's (`minuta-server`): `minuta host` and `minuta demo` run
 /// the server in this process, and mimalloc gives the memory a flood of
@@ -119,16 +118,12 @@ enum Cmd {
     },
 }
 
-/// What keeps the in-process server announced in the hall, and how it is
-/// started again from the window; nothing in a terminal-only build.
+/// The in-process server, for `minuta host` / `minuta demo`; nothing in a
+/// terminal-only build.
 #[cfg(feature = "embedded-server")]
-type Announced = minuta_server::lan::Advertiser;
-#[cfg(feature = "embedded-server")]
-type Starter = ServerStart;
+type Server = InProcess;
 #[cfg(not(feature = "embedded-server"))]
-type Announced = ();
-#[cfg(not(feature = "embedded-server"))]
-type Starter = ();
+type Server = ();
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::parse(s).ok_or_else(|| format!("«{s}»: ru or en"))
@@ -173,44 +168,41 @@ fn run(cli: Cli) -> Result<(), String> {
         busy_poll: busy,
         mdns,
     };
-    let (start, announced, starter): (Start, Option<Announced>, Option<Starter>) =
-        match (cli.command, cli.url) {
-            (None, None) => (Start::JoinScreen, None, None),
-            (None, Some(url)) => (Start::Join(join(&url)?), None, None),
-            (Some(Cmd::Join { code }), _) => (Start::Join(join(&code)?), None, None),
-            (Some(Cmd::InstallScheme), _) => return install_scheme(lang),
-            #[cfg(feature = "embedded-server")]
-            (Some(Cmd::Host { data, listen, new }), _) => host(server(listen, None), data, new),
-            #[cfg(feature = "embedded-server")]
-            (
-                Some(Cmd::Demo {
-                    data,
-                    listen,
-                    minute,
-                    no_autopilot,
-                    game,
-                    neptune_questions,
-                    new,
-                }),
-                _,
-            ) => {
-                let demo = minuta_server::demo::DemoConfig {
-                    minute: Duration::from_secs(minute.clamp(1, 3600)),
-                    autopilot: !no_autopilot,
-                    game,
-                    // All but the last team robots: its code is free for a person.
-                    teams: game.default_teams(),
-                    robots: None,
-                    neptune_questions,
-                    ..minuta_server::demo::DemoConfig::default()
-                };
-                host(server(listen, Some(demo)), data, new)
-            }
-        };
+    let (start, in_process): (Start, Option<Server>) = match (cli.command, cli.url) {
+        (None, None) => (Start::JoinScreen, None),
+        (None, Some(url)) => (Start::Join(join(&url)?), None),
+        (Some(Cmd::Join { code }), _) => (Start::Join(join(&code)?), None),
+        (Some(Cmd::InstallScheme), _) => return install_scheme(lang),
+        #[cfg(feature = "embedded-server")]
+        (Some(Cmd::Host { data, listen, new }), _) => host(server(listen, None), data, new),
+        #[cfg(feature = "embedded-server")]
+        (
+            Some(Cmd::Demo {
+                data,
+                listen,
+                minute,
+                no_autopilot,
+                game,
+                neptune_questions,
+                new,
+            }),
+            _,
+        ) => {
+            let demo = minuta_server::demo::DemoConfig {
+                minute: Duration::from_secs(minute.clamp(1, 3600)),
+                autopilot: !no_autopilot,
+                game,
+                // All but the last team robots: its code is free for a person.
+                teams: game.default_teams(),
+                robots: None,
+                neptune_questions,
+                ..minuta_server::demo::DemoConfig::default()
+            };
+            host(server(listen, Some(demo)), data, new)
+        }
+    };
     #[cfg(not(feature = "embedded-server"))]
-    let _ = &starter;
-    // Announced as long as the window is open; dropping it says goodbye.
-    let _announced = announced;
+    let _ = &in_process;
     let (muted, busy_poll) = (cli.mute, !cli.no_busy_poll);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -228,19 +220,21 @@ fn run(cli: Cli) -> Result<(), String> {
                 let ctx = cc.egui_ctx.clone();
                 Sound::open(move || ctx.request_repaint())
             };
-            #[allow(unused_mut)] // A terminal-only build has no starter.
-            let mut app = MinutaApp::new(cc.egui_ctx.clone(), lang, muted, busy_poll, start, sound);
+            #[allow(unused_mut)] // A terminal-only build has no server.
+            let mut shell = NativeShell::new(sound);
+            // The server (and its announcement) lives as long as the window.
             #[cfg(feature = "embedded-server")]
-            if let Some(server) = starter {
-                // The announcement of a server started from the window
-                // lives as long as the window, like the first one.
-                let mut announced = None;
-                app = app.with_starter(Box::new(move |data, new| {
-                    let (start, advertiser) = start_server(&server, data, new)?;
-                    drop(announced.replace(advertiser));
-                    Ok(start)
-                }));
+            if let Some(server) = in_process {
+                shell = shell.with_server(server);
             }
+            let app = MinutaApp::new(
+                cc.egui_ctx.clone(),
+                lang,
+                muted,
+                busy_poll,
+                start,
+                Box::new(shell),
+            );
             Ok(Box::new(if mdns { app.discover_the_hall() } else { app }))
         }),
     )
@@ -261,125 +255,12 @@ fn install_scheme(lang: Lang) -> Result<(), String> {
     }
 }
 
-/// How `minuta host` / `minuta demo` starts its server, kept to start it
-/// again from the window on another data folder.
+/// The first start of `host` / `demo`: the window opens whether it started
+/// or not (then it says why).
 #[cfg(feature = "embedded-server")]
-struct ServerStart {
-    lang: Lang,
-    listen: SocketAddr,
-    demo: Option<minuta_server::demo::DemoConfig>,
-    busy_poll: bool,
-    /// Announce it in the hall.
-    mdns: bool,
-}
-
-/// The first start of `host` / `demo`: on failure the window opens all the
-/// same and says why (the person may never see this terminal); the reason
-/// is printed here too.
-#[cfg(feature = "embedded-server")]
-fn host(
-    server: ServerStart,
-    data: PathBuf,
-    new: bool,
-) -> (
-    Start,
-    Option<minuta_server::lan::Advertiser>,
-    Option<ServerStart>,
-) {
-    match start_server(&server, data, new) {
-        Ok((start, announced)) => (start, announced, Some(server)),
-        Err(failure) => {
-            eprintln!("minuta: {}", failure.reason);
-            (Start::Failed(failure), None, Some(server))
-        }
-    }
-}
-
-/// Starts the server in this process and prints its codes, so the host can
-/// also read them from the terminal. A store that cannot be used is refused
-/// before anything is served, in the app's language (issue 14.3); `new`
-/// sets such a store aside first.
-#[cfg(feature = "embedded-server")]
-fn start_server(
-    server: &ServerStart,
-    data: PathBuf,
-    new: bool,
-) -> Result<(Start, Option<minuta_server::lan::Advertiser>), StartFailure> {
-    let lang = server.lang;
-    if new {
-        let done = minuta_server::set_aside_damaged_store(&data).map_err(|e| StartFailure {
-            reason: i18n::store::store_error(lang, &e),
-            advice: Advice::of_store(&e),
-            data: data.clone(),
-        })?;
-        if let Some(said) = i18n::store::set_aside(lang, &done) {
-            eprintln!("{said}");
-        }
-    }
-    let mut config = minuta_server::ServerConfig::local(data.clone());
-    config.listen = server.listen;
-    // Browsers join on TCP at the QUIC port's number.
-    config.web_port = Some(server.listen.port());
-    config.demo = server.demo.clone();
-    config.busy_poll = server.busy_poll;
-    let handle = minuta_server::spawn(config).map_err(|e| StartFailure {
-        reason: i18n::start::server_error(lang, &e),
-        advice: Advice::of(&e),
-        data: data.clone(),
-    })?;
-    let ready = &handle.ready;
-    println!(
-        "Minuta server on {} (certificate {})",
-        ready.local_addr,
-        minuta_shared::join_code::fingerprint_hex(&ready.fingerprint)
-    );
-    // Each code's web link (issue 24) under it, for a browser.
-    let web = |code: &str| {
-        if let Some(link) = ready.web_link(code) {
-            println!("{}", i18n::start::web_link(lang, &link));
-        }
-    };
-    println!("host:    {}", ready.host_code);
-    web(&ready.host_code);
-    println!("display: {}", ready.display_code);
-    web(&ready.display_code);
-    for (team, code) in &ready.team_codes {
-        println!("team «{team}»: {code}");
-        web(code);
-    }
-    for (team, short) in ready.short_codes() {
-        println!(
-            "{}",
-            i18n::lan::short_code_line(lang, &team, &short.to_string())
-        );
-    }
-    for (team, code) in ready.free_team_codes() {
-        println!("{}", i18n::start::free_team(lang, team, code));
-        web(code);
-    }
-    let announced = if server.mdns {
-        match minuta_server::lan::advertise(ready) {
-            Ok(advertiser) => Some(advertiser),
-            Err(e) => {
-                eprintln!("{}", i18n::lan::advert_error(lang, &e));
-                None
-            }
-        }
-    } else {
-        None
-    };
-    let code = JoinCode::parse(&ready.host_code).map_err(|e| StartFailure {
-        reason: i18n::join_code_error(lang, &e),
-        advice: Advice::Retry,
-        data,
-    })?;
-    Ok((
-        Start::Host {
-            server: Box::new(handle),
-            code,
-        },
-        announced,
-    ))
+fn host(server: ServerStart, data: PathBuf, new: bool) -> (Start, Option<Server>) {
+    let (server, start) = InProcess::first(server, data, new);
+    (start, Some(server))
 }
 
 #[cfg(all(test, feature = "embedded-server"))]

@@ -63,7 +63,7 @@ fn held_folder_failure(lang: Lang, data: PathBuf) -> StartFailure {
         .err()
         .expect("the folder is held");
     StartFailure {
-        reason: minuta_client::i18n::start::server_error(lang, &error),
+        reason: minuta_client::shell::native::server::words::server_error(lang, &error),
         advice: Advice::of(&error),
         data,
     }
@@ -222,7 +222,7 @@ fn a_code_the_server_refuses_stops_retrying_and_says_why() {
     let sink = minuta_client::net::EventSink::new(tx, std::sync::Arc::new(|| {}));
 
     // Act
-    let _net = minuta_client::net::NetHandle::start(code, sink, false).unwrap();
+    let _net = minuta_client::shell::native::net::NetHandle::start(code, sink, false).unwrap();
     let mut events = Vec::new();
     let stopped = loop {
         let event = rx

@@ -219,9 +219,13 @@ async fn a_4s_read_by_path_brings_the_pictures_from_its_folder() {
     std::fs::write(&path, text).unwrap();
 
     // Act
-    let command = minuta_client::net::connection::read_package(EVENT_CHGK, Format::Chgk, &path)
-        .await
-        .unwrap();
+    let command = minuta_client::shell::native::net::connection::read_package(
+        EVENT_CHGK,
+        Format::Chgk,
+        &path,
+    )
+    .await
+    .unwrap();
 
     // Assert
     let Command::Game {

@@ -7,7 +7,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use minuta_client::net::tls::{SERVER_NAME, client_config, fingerprint, pinned_client_config};
+use minuta_client::net::tls::{SERVER_NAME, fingerprint};
+use minuta_client::shell::native::net::quic::{client_config, pinned_client_config};
 use minuta_shared::wire::ALPN;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 use rustls::server::{ClientHello, ResolvesServerCert};

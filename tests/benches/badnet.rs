@@ -102,9 +102,9 @@ fn timing() -> ChgkTiming {
 async fn sync_clock(t: &mut Terminal) -> Result<ClockSample> {
     let mut filter = ClockFilter::default();
     for _ in 0..8 {
-        let t0 = minuta_client::net::local_now_us();
+        let t0 = minuta_client::shell::native::net::local_now_us();
         let server = t.ping().await?;
-        let t1 = minuta_client::net::local_now_us();
+        let t1 = minuta_client::shell::native::net::local_now_us();
         filter.add(ClockSample::from_exchange(t0, server, t1));
     }
     filter.best().ok_or_else(|| anyhow!("no clock sample"))
@@ -212,7 +212,7 @@ async fn run(teams: usize, settings: Vec<Impairment>) -> Result<String> {
             tasks.push(tokio::spawn(async move {
                 // When the card goes, by this terminal's synced clock.
                 let local_at = (at as i128 - i128::from(sample.offset_us)).max(0) as u64;
-                let now = minuta_client::net::local_now_us();
+                let now = minuta_client::shell::native::net::local_now_us();
                 if local_at > now {
                     tokio::time::sleep(Duration::from_micros(local_at - now)).await;
                 }

@@ -59,7 +59,7 @@
 //! The join storm: every team terminal starts its handshake at the same
 //! instant. One whose handshake or greeting fails (no answer within the
 //! app's 4-s idle timeout, a reset) tries again after the app's jittered
-//! backoff (`minuta_client::net::connection::backoff`), as the app does;
+//! backoff (`minuta_client::net::link::backoff`), as the app does;
 //! the progress lines say how many did.
 //!
 //! The minute is 10 s (`--minute S`); every terminal waits until it sees the
@@ -1082,16 +1082,16 @@ async fn bare_echo_server(listen: SocketAddr, cert_dir: &Path) -> Result<()> {
 
 /// The app's pinned configuration, as a hall of idle terminals loads the
 /// server: the app pings every second outside a button game
-/// (`minuta_client::net::heartbeat::IDLE`) and hears a pong; these
+/// (`minuta_client::shell::native::net::heartbeat::IDLE`) and hears a pong; these
 /// terminals, which run no app, send QUIC's keep-alive at that pace
 /// instead — the same datagrams each way, without the pong the server
 /// would build (so the idle hall here costs the server a little less than
 /// the app's would).
 fn idle_terminal_config(fingerprint: [u8; 32]) -> Result<quinn::ClientConfig> {
-    let mut config = minuta_client::net::tls::client_config(fingerprint)
+    let mut config = minuta_client::shell::native::net::quic::client_config(fingerprint)
         .context("the pinned client configuration")?;
     let mut transport = quinn::TransportConfig::default();
-    transport.keep_alive_interval(Some(minuta_client::net::heartbeat::IDLE));
+    transport.keep_alive_interval(Some(minuta_client::shell::native::net::heartbeat::IDLE));
     if let Ok(idle) = quinn::IdleTimeout::try_from(minuta_client::net::tls::IDLE_TIMEOUT) {
         transport.max_idle_timeout(Some(idle));
     }

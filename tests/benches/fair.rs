@@ -9,7 +9,7 @@
 //! trial the host reads and gives «Время», the hall is quiet for 2.5 s, then
 //! A presses and B presses 5 ms later: the earlier press should win.
 //! Measured twice: as the app keeps a table in a live button game, pinging
-//! every 0.5 s (`minuta_client::net::heartbeat::WARM`) over QUIC with its
+//! every 0.5 s (`minuta_client::shell::native::net::heartbeat::WARM`) over QUIC with its
 //! 2-s backstop keep-alive, and cold: no pings and no keep-alive (the
 //! server still pings every 2 s).
 //!
@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::json;
 
-use minuta_client::net::heartbeat::{IDLE, WARM};
+use minuta_client::shell::native::net::heartbeat::{IDLE, WARM};
 use minuta_shared::ids::TeamId;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingCommand};
@@ -82,7 +82,7 @@ fn sleepy() -> Impairment {
 
 /// The app's pinned client configuration, with or without its keep-alive.
 fn config(code: &JoinCode, warm: bool) -> Result<quinn::ClientConfig> {
-    let mut config = minuta_client::net::tls::client_config(code.fingerprint)
+    let mut config = minuta_client::shell::native::net::quic::client_config(code.fingerprint)
         .context("the pinned client configuration")?;
     if !warm {
         let mut transport = quinn::TransportConfig::default();

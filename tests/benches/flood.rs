@@ -70,7 +70,7 @@ use serde_json::{Value, json};
 use tokio::net::UdpSocket;
 use tokio::sync::mpsc;
 
-use minuta_client::net::tls::client_config;
+use minuta_client::shell::native::net::quic::client_config;
 use minuta_shared::ids::QuestionId;
 use minuta_shared::join_code::{JoinCode, fingerprint_hex, parse_fingerprint};
 use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK};

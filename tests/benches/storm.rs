@@ -43,7 +43,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 
-use minuta_client::net::tls::client_config;
+use minuta_client::shell::native::net::quic::client_config;
 use minuta_server::net::NetLimits;
 use minuta_shared::wire::handshake::HelloReply;
 use minuta_tests::bench::{Mode, finish, parse};

@@ -13,7 +13,8 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use tokio::net::UdpSocket;
 
-use minuta_client::net::tls::{SERVER_NAME, client_config};
+use minuta_client::net::tls::SERVER_NAME;
+use minuta_client::shell::native::net::quic::client_config;
 
 use crate::terminal::{Link, client_endpoint};
 

@@ -1,6 +1,6 @@
 //! A terminal as the server sees one: a QUIC connection on 127.0.0.1 that
 //! pins the server's certificate (with the client's own verifier,
-//! `minuta_client::net::tls::client_config`), greets with a credential and
+//! `minuta_client::shell::native::net::quic::client_config`), greets with a credential and
 //! then exchanges frames on the one bidirectional stream.
 //!
 //! [`Link`] is the raw layer (any bytes, any envelope: for hostile tests);
@@ -22,7 +22,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tokio::sync::mpsc;
 
-use minuta_client::net::tls::{SERVER_NAME, client_config};
+use minuta_client::net::tls::SERVER_NAME;
+use minuta_client::shell::native::net::quic::client_config;
 use minuta_shared::identity::Identity;
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::packages::media::MediaFile;
@@ -118,7 +119,7 @@ pub async fn quic_connect(
 }
 
 /// Tries `attempt` until it succeeds, as the app joins: after a failure it
-/// waits the app's jittered backoff (`minuta_client::net::connection::
+/// waits the app's jittered backoff (`minuta_client::net::link::
 /// backoff`) and tries again, until `give_up_after` has passed; an error
 /// `is_final` picks out (a refused greeting) ends it at once. Returns the
 /// result and how many attempts failed before it. The burst bench joins
@@ -131,7 +132,7 @@ pub async fn with_backoff<T, Fut>(
 where
     Fut: Future<Output = Result<T>>,
 {
-    use minuta_client::net::connection::{backoff, jitter};
+    use minuta_client::net::link::{backoff, jitter};
     let until = tokio::time::Instant::now() + give_up_after;
     let mut failed = 0u32;
     loop {
@@ -689,7 +690,7 @@ impl Terminal {
 
     /// A clock probe: returns the server time of the answer.
     pub async fn ping(&mut self) -> Result<ServerTime> {
-        let stamp = minuta_client::net::local_now_us();
+        let stamp = minuta_client::shell::native::net::local_now_us();
         self.send(ClientMsg::Ping {
             client_time_us: stamp,
         })

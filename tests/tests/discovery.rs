@@ -21,6 +21,7 @@ use anyhow::{Result, bail, ensure};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 use minuta_client::discovery::{Discovery, HallEvent};
+use minuta_client::shell::native::mdns::browse_hall;
 use minuta_server::Ready;
 use minuta_shared::identity::Identity;
 use minuta_shared::join_code::JoinCode;
@@ -162,7 +163,7 @@ fn inside_a_namespace_a_team_finds_the_server_and_joins_by_its_short_code() -> R
         let hall = Hall::open(TestServer::in_process()?, 2, test_timing()).await?;
         let ready = ready_of(&hall);
         let advertiser = minuta_server::lan::advertise(&ready)?;
-        let discovery = Discovery::start(|| {});
+        let discovery = browse_hall(|| {});
 
         // Act: the hall hears the server.
         let found: Found = heard(&discovery, |event| match event {

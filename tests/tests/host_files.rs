@@ -278,7 +278,8 @@ async fn a_team_sending_pieces_is_cut_off() -> Result<()> {
 
 #[tokio::test]
 async fn the_apps_link_sends_a_large_package_in_pieces_saying_how_much_has_gone() -> Result<()> {
-    use minuta_client::net::{EventSink, NetHandle};
+    use minuta_client::net::EventSink;
+    use minuta_client::shell::native::net::NetHandle;
     use minuta_client::state::{NetCommand, NetEvent};
     use std::sync::{Arc, mpsc};
     use std::time::Duration;

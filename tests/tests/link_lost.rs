@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, ensure};
 use minuta_client::i18n::Lang;
-use minuta_client::net::{EventSink, NetHandle, local_now_us};
+use minuta_client::net::EventSink;
+use minuta_client::shell::native::net::{NetHandle, local_now_us};
 use minuta_client::state::{AppState, NetEvent, reduce};
 use minuta_tests::{STEP, TestServer};
 

@@ -1,4 +1,4 @@
-//! A rogue server (issue 14, «Prove»): a terminal using the client's own connect path (`minuta_client::net::connection::run`, pinning with `pinned_client_config`) refuses every one of [`ATTEMPTS`] connections to a server whose certificate is not the one its join code pins, and every one to a server that presents the pinned certificate but cannot sign with its key (the certificate is public: anyone who once connected has it). All traffic is on 127.0.0.1.
+//! A rogue server (issue 14, «Prove»): a terminal using the client's own connect path (`minuta_client::shell::native::net::connection::run`, pinning with `pinned_client_config`) refuses every one of [`ATTEMPTS`] connections to a server whose certificate is not the one its join code pins, and every one to a server that presents the pinned certificate but cannot sign with its key (the certificate is public: anyone who once connected has it). All traffic is on 127.0.0.1.
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -12,8 +12,9 @@ use tokio::sync::mpsc;
 
 use minuta_client::i18n::{Lang, stopped};
 use minuta_client::net::EventSink;
-use minuta_client::net::connection;
-use minuta_client::net::tls::{fingerprint, pinned_client_config};
+use minuta_client::net::tls::fingerprint;
+use minuta_client::shell::native::net::connection;
+use minuta_client::shell::native::net::quic::pinned_client_config;
 use minuta_client::state::{NetCommand, NetEvent, Stopped};
 use minuta_shared::join_code::JoinCode;
 use minuta_shared::wire::ALPN;

@@ -9,7 +9,7 @@ use minuta_shared::play::chgk::{ChgkCommand, ChgkReceipt, EVENT_CHGK, Verdict};
 use minuta_shared::play::clock::Phase;
 use minuta_shared::play::games::GameReceipt;
 
-use minuta_client::net::tls::pinned_client_config;
+use minuta_client::shell::native::net::quic::pinned_client_config;
 use minuta_server::net::NetLimits;
 use minuta_server::net::limits::PRE_LOGIN_WINDOW;
 use minuta_shared::ids::{QuestionId, TeamId};

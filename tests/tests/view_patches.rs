@@ -207,7 +207,8 @@ async fn a_hall_joining_costs_the_host_patches_not_whole_views() -> Result<()> {
 #[tokio::test]
 async fn the_apps_host_view_follows_the_patches() -> Result<()> {
     use minuta_client::i18n::Lang;
-    use minuta_client::net::{EventSink, NetHandle, local_now_us};
+    use minuta_client::net::EventSink;
+    use minuta_client::shell::native::net::{NetHandle, local_now_us};
     use minuta_client::state::{AppState, reduce};
     use std::sync::{Arc, mpsc};
 

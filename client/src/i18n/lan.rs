@@ -1,8 +1,6 @@
 //! The hall's network in the person's language: the join screen's list of
 //! servers found on the LAN, short codes and what went wrong with them.
 
-#[cfg(feature = "embedded-server")]
-use minuta_server::lan::AdvertError;
 use minuta_shared::lan::LanError;
 
 use super::Lang;
@@ -130,22 +128,6 @@ pub fn short_code_line(lang: Lang, team: &str, short: &str) -> String {
         format!("короткий код «{team}»: {short}"),
         format!("short code «{team}»: {short}"),
     )
-}
-
-#[cfg(feature = "embedded-server")]
-pub fn advert_error(lang: Lang, error: &AdvertError) -> String {
-    match (lang, error) {
-        (Lang::Ru, AdvertError::Mdns(why)) => format!(
-            "не удаётся объявить сервер в сети зала (mDNS): {why}; терминалы подключатся по кодам (--no-mdns убирает это сообщение)"
-        ),
-        (Lang::Ru, AdvertError::DisplayCode(e)) => {
-            format!(
-                "код проектора не читается: {}",
-                super::join_code_error(lang, e)
-            )
-        }
-        (Lang::En, e) => e.to_string(),
-    }
 }
 
 pub fn scheme_installed(lang: Lang, place: &str) -> String {

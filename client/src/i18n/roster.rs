@@ -34,7 +34,6 @@ pub fn or_drop(lang: Lang) -> &'static str {
     }
 }
 
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub fn file(lang: Lang) -> &'static str {
     match lang {
         Lang::Ru => "Файл:",
@@ -42,7 +41,6 @@ pub fn file(lang: Lang) -> &'static str {
     }
 }
 
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub fn read(lang: Lang) -> &'static str {
     match lang {
         Lang::Ru => "Прочитать",

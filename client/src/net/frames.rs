@@ -2,7 +2,8 @@
 //! `Envelope`. The length is checked against the limit before a byte of
 //! payload is read or allocated. Views arrive whole or as patches of the
 //! last one ([`ViewStream`]); what leaves here is always a whole view.
-//! The QUIC stream's reads are native; [`FrameReader`] does the same from
+//! The QUIC stream's reads are the native shell's
+//! (`crate::shell::native::net::quic`); [`FrameReader`] does the same from
 //! bytes handed to it (the browser's TLS plaintext), with the same checks.
 
 use minuta_shared::wire::PROTOCOL_VERSION;
@@ -18,12 +19,6 @@ use thiserror::Error;
 pub enum FrameError {
     #[error("{0}")]
     Codec(#[from] CodecError),
-    #[cfg(not(target_arch = "wasm32"))]
-    #[error("reading from the server failed: {0}")]
-    Read(#[from] quinn::ReadExactError),
-    #[cfg(not(target_arch = "wasm32"))]
-    #[error("sending to the server failed: {0}")]
-    Write(#[from] quinn::WriteError),
     #[error("the server switched to protocol version {0}")]
     Version(u16),
 }
@@ -41,36 +36,6 @@ impl FrameWriter {
         self.next_seq += 1;
         Ok(frame)
     }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    pub async fn write<T: Serialize>(
-        &mut self,
-        send: &mut quinn::SendStream,
-        body: T,
-    ) -> Result<(), FrameError> {
-        let frame = self.encode(body)?;
-        send.write_all(&frame).await?;
-        Ok(())
-    }
-}
-
-/// Reads one whole frame from the server and decodes its envelope.
-#[cfg(not(target_arch = "wasm32"))]
-pub async fn read_frame<T: DeserializeOwned>(
-    recv: &mut quinn::RecvStream,
-) -> Result<T, FrameError> {
-    decode_payload(&read_payload(recv).await?)
-}
-
-/// Reads one whole frame's payload from the server.
-#[cfg(not(target_arch = "wasm32"))]
-async fn read_payload(recv: &mut quinn::RecvStream) -> Result<Vec<u8>, FrameError> {
-    let mut prefix = [0u8; 4];
-    recv.read_exact(&mut prefix).await?;
-    let len = codec::check_frame_len(prefix, MAX_SERVER_FRAME_BYTES)?;
-    let mut payload = vec![0u8; len];
-    recv.read_exact(&mut payload).await?;
-    Ok(payload)
 }
 
 pub fn decode_payload<T: DeserializeOwned>(payload: &[u8]) -> Result<T, FrameError> {
@@ -87,23 +52,6 @@ pub enum Incoming {
     Msg(ServerMsg),
     /// A view's patch did not fit the last view: ask for a whole view.
     OutOfStep(String),
-}
-
-/// Reads the server's next message after the greeting; `views` turns
-/// patches of views into whole views (a patch skipped while a whole view
-/// is awaited is passed over).
-#[cfg(not(target_arch = "wasm32"))]
-pub async fn read_message(
-    recv: &mut quinn::RecvStream,
-    views: &mut ViewStream,
-) -> Result<Incoming, FrameError> {
-    loop {
-        match views.receive(read_payload(recv).await?) {
-            Intake::Frame(payload) => return decode_payload(&payload).map(Incoming::Msg),
-            Intake::OutOfStep(why) => return Ok(Incoming::OutOfStep(why)),
-            Intake::Skipped => {}
-        }
-    }
 }
 
 /// Frames cut out of a byte stream handed over in pieces of any size: the

@@ -10,7 +10,7 @@ use minuta_shared::wire::close;
 use minuta_shared::wire::server::ServerMsg;
 use minuta_shared::wire::view::View;
 
-use super::{EventSink, local_now_us};
+use super::EventSink;
 use crate::state::{NetCommand, NetEvent};
 
 /// Close codes after which retrying would only repeat the same outcome.
@@ -71,13 +71,6 @@ pub fn buttons_live(msg: &ServerMsg) -> Option<bool> {
         },
         ServerMsg::Patch { patch, .. } => patch.buttons_live(),
         _ => None,
-    }
-}
-
-/// Delivers a server's message to the UI, as [`event_of`] makes it.
-pub fn deliver(msg: ServerMsg, in_flight: &mut BTreeSet<u64>, events: &EventSink) {
-    if let Some(event) = event_of(msg, in_flight, local_now_us()) {
-        events.send(event);
     }
 }
 

@@ -28,9 +28,6 @@ pub const WS_ALPN: &[u8] = b"minuta-ws";
 pub enum TlsError {
     #[error("TLS configuration: {0}")]
     Rustls(#[from] rustls::Error),
-    #[cfg(not(target_arch = "wasm32"))]
-    #[error("QUIC needs a TLS 1.3 cipher suite: {0}")]
-    Quic(#[from] quinn::crypto::rustls::NoInitialCipherSuite),
 }
 
 /// SHA-256 of a DER certificate, as join codes carry it.
@@ -140,28 +137,6 @@ pub fn ws_rustls_config(verifier: Arc<PinnedServer>) -> Result<rustls::ClientCon
     Ok(config)
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-/// A quinn client configuration that only talks to the server whose
-/// certificate has this SHA-256 `fingerprint`. Tests and benches reuse it.
-pub fn client_config(fingerprint: [u8; 32]) -> Result<quinn::ClientConfig, TlsError> {
-    Ok(pinned_client_config(fingerprint)?.0)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-/// [`client_config`] plus the flag that tells a certificate mismatch apart
-/// from any other failed handshake.
-pub fn pinned_client_config(
-    fingerprint: [u8; 32],
-) -> Result<(quinn::ClientConfig, Arc<AtomicBool>), TlsError> {
-    let verifier = Arc::new(PinnedServer::new(fingerprint));
-    let flag = verifier.mismatch_flag();
-    let tls = rustls_config(verifier)?;
-    let quic = quinn::crypto::rustls::QuicClientConfig::try_from(tls)?;
-    let mut config = quinn::ClientConfig::new(Arc::new(quic));
-    config.transport_config(Arc::new(transport()));
-    Ok((config, flag))
-}
-
 /// QUIC's keep-alive, a backstop only: the app's pings (every 0.5 s in a
 /// live button game, else every second: `super::heartbeat`) reset it
 /// before it fires, so it sends nothing while they run, and a link whose
@@ -173,16 +148,6 @@ pub const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(2);
 /// no change. Not shorter: a Wi-Fi hiccup should show the banner, not drop
 /// the cards in flight.
 pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(4);
-
-#[cfg(not(target_arch = "wasm32"))]
-fn transport() -> quinn::TransportConfig {
-    let mut transport = quinn::TransportConfig::default();
-    if let Ok(idle) = quinn::IdleTimeout::try_from(IDLE_TIMEOUT) {
-        transport.max_idle_timeout(Some(idle));
-    }
-    transport.keep_alive_interval(Some(KEEP_ALIVE));
-    transport
-}
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
@@ -233,6 +198,5 @@ mod tests {
         let verifier = Arc::new(PinnedServer::new([7; 32]));
         let config = rustls_config(verifier).unwrap();
         assert_eq!(config.alpn_protocols, vec![ALPN.to_vec()]);
-        assert!(client_config([7; 32]).is_ok());
     }
 }

@@ -25,15 +25,6 @@ pub const SILENCE_LIMIT: Duration = Duration::from_millis(1500);
 /// How often the frame count is looked at.
 pub const CHECK_EVERY: Duration = Duration::from_millis(250);
 
-/// The frames received that only the server can have sent (a stray or
-/// spoofed datagram, or a restarted server's reset, fails decryption and is
-/// not counted).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn frames_heard(stats: &quinn::ConnectionStats) -> u64 {
-    let f = &stats.frame_rx;
-    f.acks + f.ping + f.stream + f.max_data + f.max_stream_data
-}
-
 #[derive(Debug)]
 pub struct Watchdog {
     frames: u64,

@@ -3,7 +3,7 @@
 //! what it is for, so a reload, a crash or a reconnect gives it back. The
 //! bookkeeping is here; where the drafts live between runs (the browser's
 //! `localStorage`, a file in the native app's state folder) is the shell's
-//! ([`crate::drafts_shelf`]). Views read [`Drafts::get`] and ask to keep a
+//! ([`crate::shell::Shell::load_drafts`]). Views read [`Drafts::get`] and ask to keep a
 //! draft with `UiCommand::KeepDraft` (`views::kept` builds the keys).
 
 use minuta_shared::join_code::JoinCode;

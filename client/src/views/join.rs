@@ -10,6 +10,7 @@ use minuta_shared::lan::{self, Found, LanError, ShortCode};
 
 use crate::discovery::Hall;
 use crate::i18n::{self, T, lan as say};
+use crate::shell::Platform;
 use crate::state::{AppState, UiCommand};
 use crate::views::widgets;
 
@@ -107,8 +108,7 @@ pub fn join(ui: &mut Ui, state: &AppState, form: &mut JoinForm) -> Vec<UiCommand
         hall(ui, lang, form, &mut out);
         // How to start a server: the desktop app's business, not a page's
         // that a server has just served.
-        #[cfg(not(target_arch = "wasm32"))]
-        {
+        if Platform::of(ui.ctx()) == Platform::Desktop {
             ui.add_space(24.0);
             ui.label(
                 RichText::new(lang.t(T::JoinHostHint))

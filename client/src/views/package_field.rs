@@ -8,13 +8,14 @@ use minuta_shared::ids::GameId;
 use minuta_shared::play::games::Format;
 
 use crate::i18n::{Lang, T};
+use crate::shell::Platform;
 use crate::state::UiCommand;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::views::file_picker;
 use crate::views::widgets::GREY;
 
-/// The field; `path` is the screen's own text, kept between frames.
-#[cfg(not(target_arch = "wasm32"))]
+/// The field; `path` is the screen's own text, kept between frames. The
+/// browser has no paths: there the field is its own picker (what is
+/// picked loads at once) and the drop hint.
 pub fn package_field(
     ui: &mut Ui,
     lang: Lang,
@@ -23,6 +24,13 @@ pub fn package_field(
     path: &mut String,
     out: &mut Vec<UiCommand>,
 ) {
+    if Platform::of(ui.ctx()) == Platform::Browser {
+        if ui.button(lang.t(T::ChooseFile)).clicked() {
+            out.push(UiCommand::PickPackageFile(game, format));
+        }
+        ui.label(RichText::new(lang.t(T::DropHint)).color(GREY));
+        return;
+    }
     ui.horizontal(|ui| {
         let label = ui.label(lang.t(T::PackagePath));
         ui.add(egui::TextEdit::singleline(path).desired_width(420.0))
@@ -36,22 +44,5 @@ pub fn package_field(
             out.push(UiCommand::LoadPackageFile(game, format, chosen.into()));
         }
     });
-    ui.label(RichText::new(lang.t(T::DropHint)).color(GREY));
-}
-
-/// The browser's field: no paths there, so its own picker (what is picked
-/// loads at once) and the drop hint.
-#[cfg(target_arch = "wasm32")]
-pub fn package_field(
-    ui: &mut Ui,
-    lang: Lang,
-    game: GameId,
-    format: Format,
-    _path: &mut String,
-    out: &mut Vec<UiCommand>,
-) {
-    if ui.button(lang.t(T::ChooseFile)).clicked() {
-        out.push(UiCommand::PickPackageFile(game, format));
-    }
     ui.label(RichText::new(lang.t(T::DropHint)).color(GREY));
 }

@@ -9,28 +9,22 @@ use minuta_shared::lan::Found;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::discovery::HallEvent;
+use crate::discovery::{Discovery, HallEvent};
 use crate::page_code::found_of;
 
-/// The one request for `/hall`; its answer comes through `events`.
-#[derive(Debug)]
-pub struct Discovery {
-    pub events: mpsc::Receiver<HallEvent>,
-}
-
-impl Discovery {
-    pub fn start(wake: impl Fn() + Send + 'static) -> Self {
-        let (tx, events) = mpsc::channel();
-        wasm_bindgen_futures::spawn_local(async move {
-            let event = match this_server().await {
-                Ok(found) => HallEvent::Found(found),
-                Err(why) => HallEvent::Failed(why),
-            };
-            let _ = tx.send(event);
-            wake();
-        });
-        Discovery { events }
-    }
+/// The one request for `/hall`; its answer comes through the
+/// [`Discovery`]'s events.
+pub fn ask_the_page(wake: impl Fn() + Send + 'static) -> Discovery {
+    let (tx, events) = mpsc::channel();
+    wasm_bindgen_futures::spawn_local(async move {
+        let event = match this_server().await {
+            Ok(found) => HallEvent::Found(found),
+            Err(why) => HallEvent::Failed(why),
+        };
+        let _ = tx.send(event);
+        wake();
+    });
+    Discovery::new(events, ())
 }
 
 async fn this_server() -> Result<Found, String> {

@@ -197,3 +197,26 @@ fn visible() -> bool {
         .and_then(|w| w.document())
         .is_some_and(|d| d.visibility_state() == web_sys::VisibilityState::Visible)
 }
+
+/// The browser's clock in µs since the Unix epoch (std's panics there):
+/// the page's time origin plus `performance.now()`, finer than
+/// `Date.now()`'s milliseconds where the browser allows, so clock samples
+/// keep what precision there is.
+pub fn now_us() -> u64 {
+    let ms = web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.time_origin() + p.now())
+        .unwrap_or_else(js_sys::Date::now);
+    if ms.is_finite() && ms > 0.0 {
+        (ms * 1000.0) as u64
+    } else {
+        0
+    }
+}
+
+/// The tab's title.
+pub fn set_title(title: &str) {
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(title);
+    }
+}

@@ -19,10 +19,11 @@ use wasm_bindgen::prelude::Closure;
 use web_sys::{BinaryType, CloseEvent, MessageEvent, WebSocket};
 use web_time::Instant;
 
+use super::page::now_us as local_now_us;
 use crate::net::link::{backoff, jitter};
 use crate::net::watchdog::{CHECK_EVERY, Watchdog};
 use crate::net::ws_session::{self, End, WsSession};
-use crate::net::{EventSink, NetError, local_now_us};
+use crate::net::{EventSink, NetError};
 use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
 
 /// The brief's liveness: a ping every 500 ms, which the server pongs.

@@ -15,8 +15,8 @@ use minuta_shared::wire::view::HostView;
 
 use crate::i18n::{Lang, roster as texts};
 use crate::os_error::FileError;
+use crate::shell::Platform;
 use crate::state::UiCommand;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::views::file_picker;
 use crate::views::widgets::{GREEN, GREY, RED};
 
@@ -48,7 +48,6 @@ pub enum FileRead {
 struct Import {
     open: bool,
     /// The path chosen (natively; the browser reads its file at once).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     path: String,
     read: Option<FileRead>,
     /// Sent to the server: the preview waits for the teams to show up.
@@ -78,16 +77,6 @@ pub fn read_file(path: PathBuf) -> FileRead {
             Err(error) => FileRead::Content(error),
         },
         Err(error) => FileRead::File(FileError::io(path, &error)),
-    }
-}
-
-/// Reads a file of teams whose bytes are here already (dropped on the
-/// window).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn read_bytes(name: &str, bytes: &[u8]) -> FileRead {
-    match roster::read(name, bytes) {
-        Ok(read) => FileRead::Read(read),
-        Err(error) => FileRead::Content(error),
     }
 }
 
@@ -170,9 +159,19 @@ fn body(ui: &mut Ui, lang: Lang, view: &HostView, import: &mut Import, out: &mut
     }
 }
 
-/// The file: a path chosen with the in-app picker, read on «Прочитать».
-#[cfg(not(target_arch = "wasm32"))]
+/// The file: a path chosen with the in-app picker, read on «Прочитать»;
+/// in the browser, its own file picker (or a file dropped on the page),
+/// read at once.
 fn choose_file(ui: &mut Ui, lang: Lang, import: &mut Import, out: &mut Vec<UiCommand>) {
+    if Platform::of(ui.ctx()) == Platform::Browser {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(lang.t(crate::i18n::T::ChooseFile)).clicked() {
+                out.push(UiCommand::PickTeamsFile);
+            }
+            ui.label(RichText::new(texts::or_drop(lang)).color(GREY));
+        });
+        return;
+    }
     ui.horizontal(|ui| {
         let label = ui.label(texts::file(lang));
         ui.add(egui::TextEdit::singleline(&mut import.path).desired_width(360.0))
@@ -185,18 +184,6 @@ fn choose_file(ui: &mut Ui, lang: Lang, import: &mut Import, out: &mut Vec<UiCom
         {
             out.push(UiCommand::ReadTeamsFile(chosen.into()));
         }
-    });
-}
-
-/// The browser's own file picker (or a file dropped on the page), read at
-/// once.
-#[cfg(target_arch = "wasm32")]
-fn choose_file(ui: &mut Ui, lang: Lang, _import: &mut Import, out: &mut Vec<UiCommand>) {
-    ui.horizontal_wrapped(|ui| {
-        if ui.button(lang.t(crate::i18n::T::ChooseFile)).clicked() {
-            out.push(UiCommand::PickTeamsFile);
-        }
-        ui.label(RichText::new(texts::or_drop(lang)).color(GREY));
     });
 }
 

@@ -2,7 +2,7 @@
 //! join code in turn, greet, then exchange frames and ping to measure the
 //! clock offset (every 0.5 s while a button game is live, else every
 //! second: [`super::heartbeat`]). A server gone quiet shows as lost within 2 s
-//! ([`super::watchdog`]), before QUIC gives up on it. A lost link is retried with jittered backoff while the
+//! ([`crate::net::watchdog`]), before QUIC gives up on it. A lost link is retried with jittered backoff while the
 //! UI shows «переподключение…» and keeps the last view; a refusal, a wrong
 //! certificate or a violation close stops for good, with the reason.
 
@@ -26,15 +26,17 @@ use minuta_shared::wire::handshake::{Hello, HelloReply};
 use minuta_shared::wire::view_stream::ViewStream;
 use tokio::sync::{mpsc, watch};
 
-use super::frames::{FrameError, FrameWriter, Incoming, read_frame, read_message};
 use super::heartbeat::Heartbeat;
-use super::link::{FINAL_CLOSE_CODES, buttons_live, client_name, deliver, lose};
-use super::tls::{SERVER_NAME, pinned_client_config};
-use super::watchdog::{self, Watchdog};
+use super::local_now_us;
+use super::quic::{self, QuicError, pinned_client_config, read_frame, read_message};
+use crate::net::EventSink;
+use crate::net::frames::{FrameWriter, Incoming};
+use crate::net::link::{FINAL_CLOSE_CODES, buttons_live, client_name, event_of, lose};
 // Where tests and benches have always found them.
-pub use super::link::{backoff, jitter};
-use super::sending::{Outgoing, Sending};
-use super::{EventSink, local_now_us};
+pub use crate::net::link::{backoff, jitter};
+use crate::net::sending::{Outgoing, Sending};
+use crate::net::tls::SERVER_NAME;
+use crate::net::watchdog::{self, Watchdog};
 use crate::os_error::FileError;
 use crate::state::{LinkError, NetCommand, NetEvent, Stopped};
 
@@ -228,7 +230,7 @@ async fn converse(
         client: client_name(),
     };
     let t0 = local_now_us();
-    if let Err(error) = writer.write(&mut send, hello).await {
+    if let Err(error) = quic::write(&mut writer, &mut send, hello).await {
         return lost(connection, broken(error), false);
     }
     let reply = match tokio::time::timeout(HELLO_TIMEOUT, read_frame::<HelloReply>(&mut recv)).await
@@ -249,7 +251,7 @@ async fn converse(
 
     // A separate reader keeps frame reads whole: a read cut off half-way by
     // `select!` would desynchronise the stream.
-    let (frames_tx, mut frames) = mpsc::channel::<Result<Incoming, FrameError>>(64);
+    let (frames_tx, mut frames) = mpsc::channel::<Result<Incoming, QuicError>>(64);
     let reader = tokio::spawn(async move {
         let mut views = ViewStream::new();
         loop {
@@ -294,7 +296,7 @@ async fn converse(
     let mut watch = tokio::time::interval(watchdog::CHECK_EVERY);
     watch.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut dog = Watchdog::new(
-        watchdog::frames_heard(&connection.stats()),
+        quic::frames_heard(&connection.stats()),
         std::time::Instant::now(),
     );
     let end = loop {
@@ -306,7 +308,7 @@ async fn converse(
                 // Views out of step (a patch that does not fit): a whole one.
                 Some(Ok(Incoming::OutOfStep(why))) => {
                     tracing::warn!("asking for a whole view: {why}");
-                    if let Err(error) = writer.write(&mut send, ClientMsg::WholeView).await {
+                    if let Err(error) = quic::write(&mut writer, &mut send, ClientMsg::WholeView).await {
                         outcome = Some(broken(error));
                     }
                 }
@@ -339,14 +341,14 @@ async fn converse(
             // The next piece of a large command, when one is on its way.
             () = std::future::ready(()), if !sending.is_empty() => {
                 if let Some((piece, event)) = sending.next_piece() {
-                    match writer.write(&mut send, piece).await {
+                    match quic::write(&mut writer, &mut send, piece).await {
                         Ok(()) => events.send(event),
                         Err(error) => outcome = Some(broken(error)),
                     }
                 }
             }
             _ = watch.tick() => {
-                let frames = watchdog::frames_heard(&connection.stats());
+                let frames = quic::frames_heard(&connection.stats());
                 if let Some(event) = dog.check(frames, std::time::Instant::now()) {
                     events.send(event);
                 }
@@ -354,7 +356,7 @@ async fn converse(
             _ = tokio::time::sleep_until(tokio::time::Instant::from_std(beat.due())) => {
                 beat.sent(std::time::Instant::now());
                 let ping = ClientMsg::Ping { client_time_us: local_now_us() };
-                if let Err(error) = writer.write(&mut send, ping).await {
+                if let Err(error) = quic::write(&mut writer, &mut send, ping).await {
                     outcome = Some(broken(error));
                 }
             }
@@ -375,7 +377,7 @@ async fn perform(
     in_flight: &mut BTreeSet<u64>,
     sending: &mut Sending,
     events: &EventSink,
-) -> Result<(), FrameError> {
+) -> Result<(), QuicError> {
     // The message, and its request; a command's waits for its Ack.
     let (request, msg) = match command {
         NetCommand::Command { request, command } => {
@@ -399,7 +401,7 @@ async fn perform(
             }
         },
         NetCommand::Fetch { request, file } => {
-            return writer.write(send, ClientMsg::Fetch { request, file }).await;
+            return quic::write(writer, send, ClientMsg::Fetch { request, file }).await;
         }
         NetCommand::ReadRoster {
             request,
@@ -420,7 +422,7 @@ async fn perform(
                 events.send(NetEvent::SendingStopped { request });
             }
             return match dropped {
-                Some(msg) => writer.write(send, msg).await,
+                Some(msg) => quic::write(writer, send, msg).await,
                 None => Ok(()),
             };
         }
@@ -432,7 +434,7 @@ async fn perform(
             events.send(event);
             Ok(())
         }
-        Outgoing::Now(msg) => writer.write(send, msg).await,
+        Outgoing::Now(msg) => quic::write(writer, send, msg).await,
     }
 }
 
@@ -525,6 +527,18 @@ fn lost(connection: &quinn::Connection, error: LinkError, was_connected: bool) -
     SessionEnd::Lost {
         error,
         was_connected,
+    }
+}
+
+/// Delivers a server's message to the UI, as [`event_of`] makes it at
+/// this machine's time.
+fn deliver(
+    msg: minuta_shared::wire::server::ServerMsg,
+    in_flight: &mut BTreeSet<u64>,
+    events: &EventSink,
+) {
+    if let Some(event) = event_of(msg, in_flight, local_now_us()) {
+        events.send(event);
     }
 }
 

@@ -3,7 +3,7 @@
 //! Эрудит-квартет question its player may press on), so the laptop's Wi-Fi
 //! radio never dozes before a press; every [`IDLE`] otherwise. The pings
 //! measure the clock offset, and their pongs are the watchdog's heartbeat
-//! ([`super::watchdog`]): QUIC's own keep-alive ([`super::tls::KEEP_ALIVE`])
+//! ([`crate::net::watchdog`]): QUIC's own keep-alive ([`crate::net::tls::KEEP_ALIVE`])
 //! is only a backstop behind them. No I/O here: the connection asks when
 //! the next ping is due and says when it sent one.
 
@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn the_pace_keeps_the_watchdog_fed_and_the_keep_alive_a_backstop() {
-        use super::super::{tls, watchdog};
+        use crate::net::{tls, watchdog};
         // A pong comes before the watchdog would call the server lost, and
         // a server gone shows within 2 s.
         assert!(IDLE < watchdog::SILENCE_LIMIT);

@@ -191,7 +191,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fake(dir.path(), "first-play", 0);
         let found = probe(&[FIRST], dir.path().as_os_str(), b"probe").unwrap();
-        let wav = super::super::wav::wav(&super::super::wav::samples(super::super::Signal::TimeUp));
+        let wav = crate::sound::wav::wav(&crate::sound::wav::samples(crate::sound::Signal::TimeUp));
         let mut child = start(&found, &wav).unwrap();
         assert!(child.wait().unwrap().success());
         let got = std::fs::read(dir.path().join("first-play.got")).unwrap();

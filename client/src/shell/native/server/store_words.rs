@@ -2,11 +2,11 @@
 //! used, in the app's language (issue 14.3): a damaged, foreign,
 //! unreplayable or read-only store is refused exactly as `minuta-server`
 //! refuses it, and said in Russian by default, in English with `--lang en`
-//! (the server's own one-line message). [`super::start`] says the rest.
+//! (the server's own one-line message). [`super::words`] says the rest.
 
 use minuta_server::store::{Damage, ReplayError, SchemaProblem, SetAside, StoreError};
 
-use super::Lang;
+use crate::i18n::Lang;
 
 /// One line saying what is wrong with the store and what to do.
 pub fn store_error(lang: Lang, error: &StoreError) -> String {
@@ -143,10 +143,10 @@ mod tests {
             path: path(),
             damage: Damage::ZeroLength,
         });
-        let ru = super::super::start::server_error(Lang::Ru, &e);
+        let ru = super::super::words::server_error(Lang::Ru, &e);
         assert!(ru.contains("/srv/minuta-data/minuta.sqlite3"), "{ru}");
         assert!(ru.contains("файл пуст") && ru.contains("--new"), "{ru}");
-        let en = super::super::start::server_error(Lang::En, &e);
+        let en = super::super::words::server_error(Lang::En, &e);
         assert!(
             en.contains("empty (0 bytes)") && en.contains("--new"),
             "{en}"

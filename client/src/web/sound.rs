@@ -1,4 +1,4 @@
-//! The clock's signals in the browser: each beep of [`super::wav::beeps`]
+//! The clock's signals in the browser: each beep of [`crate::sound::wav::beeps`]
 //! as a WebAudio oscillator with a short fade. A browser lets a page sound
 //! only after the person has touched it; until then (or without WebAudio)
 //! the signals are silent, never an error.
@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use web_sys::{AudioContext, AudioContextState};
 
-use super::{Signal, SoundStatus, wav};
+use crate::sound::{Signal, SoundStatus, wav};
 
 /// The loudness of a beep (WebAudio's gain, 0..1).
 const GAIN: f32 = 0.25;

@@ -10,40 +10,36 @@ use tracing::debug;
 
 use minuta_shared::lan::{Advert, Found, SERVICE_TYPE};
 
-use super::HallEvent;
+use crate::discovery::{Discovery, HallEvent};
 
 /// How often the browsing thread looks whether it should stop.
 const STOP_CHECK: Duration = Duration::from_millis(250);
 
-/// The browsing thread; dropping this stops it.
-#[derive(Debug)]
-pub struct Discovery {
+/// The browsing thread's stop: dropped with the [`Discovery`], it stops it.
+struct Browsing {
     stop: Arc<AtomicBool>,
-    pub events: mpsc::Receiver<HallEvent>,
 }
 
-impl Drop for Discovery {
+impl Drop for Browsing {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 }
 
-impl Discovery {
-    /// Starts browsing on a new thread; `wake` is called after each event
-    /// (the app asks for a frame). A failure comes as [`HallEvent::Failed`].
-    pub fn start(wake: impl Fn() + Send + 'static) -> Self {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (tx, events) = mpsc::channel();
-        let stopping = Arc::clone(&stop);
-        let failed = tx.clone();
-        let spawned = std::thread::Builder::new()
-            .name("minuta-discovery".into())
-            .spawn(move || browse(&stopping, &tx, &wake));
-        if let Err(e) = spawned {
-            let _ = failed.send(HallEvent::Failed(e.to_string()));
-        }
-        Discovery { stop, events }
+/// Starts browsing on a new thread; `wake` is called after each event
+/// (the app asks for a frame). A failure comes as [`HallEvent::Failed`].
+pub fn browse_hall(wake: impl Fn() + Send + 'static) -> Discovery {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, events) = mpsc::channel();
+    let stopping = Arc::clone(&stop);
+    let failed = tx.clone();
+    let spawned = std::thread::Builder::new()
+        .name("minuta-discovery".into())
+        .spawn(move || browse(&stopping, &tx, &wake));
+    if let Err(e) = spawned {
+        let _ = failed.send(HallEvent::Failed(e.to_string()));
     }
+    Discovery::new(events, Browsing { stop })
 }
 
 fn browse(stop: &AtomicBool, tx: &mpsc::Sender<HallEvent>, wake: &dyn Fn()) {
