@@ -11,7 +11,8 @@
 //! table, then another blank line and the final places once known. Each
 //! format writes its own part (`play::chgk::export`,
 //! `play::brain_ring::export` in the shared crate); this file puts the
-//! parts into files.
+//! parts into files. The JSON is the shared crate's
+//! `export::event::EventExport`, which readers parse back.
 //!
 //! The JSON's `games` lists every game of the programme (a Мультиигры
 //! tournament, …) with its live standings, exactly as `minuta-server score`
