@@ -1,15 +1,14 @@
-//! The network side of the app: one QUIC connection to the server, run by a
-//! task on its own tokio runtime in a background thread. The UI hands it
-//! [`NetCommand`]s through a channel and receives [`NetEvent`]s through
-//! another, each followed by a repaint request, so the UI never blocks on
-//! the network.
+//! What both links to the server share, without I/O or a platform: the UI
+//! hands a link `NetCommand`s and receives [`NetEvent`]s through an
+//! [`EventSink`], each followed by a repaint request, so the UI never blocks
+//! on the network. The links themselves are the shells': the desktop's QUIC
+//! connection (`crate::shell::native::net`), the browser's WebSocket
+//! (`crate::web::transport`).
 //!
-//! [`tls`] pins the server's certificate; [`frames`] reads and writes
-//! size-limited frames; [`connection`] connects, greets, pings (when:
-//! `heartbeat`), reconnects;
-//! [`watchdog`] notices a server gone quiet; [`link`] is what both
-//! transports share (backoff, close codes, delivering messages);
-//! [`sending`] paces a large command in pieces;
+//! [`tls`] pins the server's certificate; [`frames`] encodes and checks
+//! size-limited frames; [`watchdog`] notices a server gone quiet; [`link`]
+//! is what both transports share (backoff, close codes, a message as the
+//! UI's event); [`sending`] paces a large command in pieces;
 //! [`ws_session`] is the browser's link without I/O (TLS over the
 //! WebSocket's bytes), driven by `crate::web::transport`.
 
