@@ -14,7 +14,7 @@ use crate::tournament::rank_by;
 /// `{"format":"multigames","teams":[…],"tours":[{"tasks":[…]}…]}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct MultigamesSheet {
+pub struct MultigamesSheet {
     /// The format's name, as `LiveFormat::FORMAT` gives it.
     pub format: String,
     pub teams: Vec<String>,
@@ -26,7 +26,7 @@ pub(crate) struct MultigamesSheet {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct MultigamesSheetTour {
+pub struct MultigamesSheetTour {
     pub tasks: Vec<MultigamesSheetTask>,
 }
 
@@ -34,7 +34,7 @@ pub(crate) struct MultigamesSheetTour {
 /// `points` scored 0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct MultigamesSheetTask {
+pub struct MultigamesSheetTask {
     pub max: SheetCredit,
     pub points: TeamMap<SheetCredit>,
 }

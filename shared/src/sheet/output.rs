@@ -33,7 +33,7 @@ pub(crate) fn credit(points: Credit) -> Value {
 
 /// A value of an ordered map: plain JSON or a nested ordered map.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Out {
+pub enum Out {
     Json(Value),
     Map(OrderedMap),
 }
@@ -49,7 +49,7 @@ impl Serialize for Out {
 
 /// A JSON object whose keys keep the given order.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct OrderedMap(pub Vec<(String, Out)>);
+pub struct OrderedMap(pub Vec<(String, Out)>);
 
 impl Serialize for OrderedMap {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -64,7 +64,7 @@ impl Serialize for OrderedMap {
 /// The printed result: the format, its standings and, for brain-ring, the
 /// next round's pairs.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Scored {
+pub struct Scored {
     pub format: &'static str,
     pub standings: Vec<OrderedMap>,
     /// Some only for brain-ring (where it may hold `null`).

@@ -3,14 +3,12 @@
 //! exactly as `score` prints them for that sheet. The play-off and the
 //! final are not part of that sheet; the qualifying table is.
 
-use serde_json::Value;
-
 use super::RingTournament;
 use crate::play::format::LiveFormat;
 use crate::play::roster::Roster;
 use crate::sheet::brain_ring::{BrainRingSheet, SheetFight};
 use crate::sheet::number::Count;
-use crate::sheet::output::{int, ring_points, row};
+use crate::sheet::output::{OrderedMap, int, ring_points, row};
 
 impl RingTournament {
     /// The seeded teams and every closed qualifying fight, round by round;
@@ -49,26 +47,16 @@ impl RingTournament {
         }
     }
 
-    /// [`RingTournament::scoresheet`] as JSON.
-    pub fn sheet_json(&self, roster: &Roster) -> Value {
-        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
-    }
-
     /// The qualifying table (4.6–4.7) as `score` prints it for
     /// [`RingTournament::scoresheet`].
-    pub fn standings_json(&self, roster: &Roster) -> Value {
-        let rows = self
-            .standings()
+    pub fn standings_table(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.standings()
             .into_iter()
             .map(|(team, r)| {
-                serde_json::to_value(
-                    row(&roster.name(team), r.place, ring_points(r.points))
-                        .with("difference", int(r.difference))
-                        .with("taken", int(i64::from(r.taken))),
-                )
+                row(&roster.name(team), r.place, ring_points(r.points))
+                    .with("difference", int(r.difference))
+                    .with("taken", int(i64::from(r.taken)))
             })
-            .collect::<Result<Vec<Value>, _>>()
-            .unwrap_or_default();
-        Value::Array(rows)
+            .collect()
     }
 }
