@@ -32,6 +32,17 @@ pub enum PlayError {
     Game(GameError),
 }
 
+/// A registered format's own types, found inside the registry's: its
+/// game in a [`GameState`], its views and its commands. The registry asks
+/// it of every format together with its [`Results`] and [`Labels`].
+pub trait InState: LiveFormat + Results + Labels {
+    fn of(state: &GameState) -> Option<&Self>;
+    fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView>;
+    fn team_of(view: &GameTeamView) -> Option<&Self::TeamView>;
+    fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView>;
+    fn command_of(command: &GameCommand) -> Option<&Self::Command>;
+}
+
 macro_rules! formats {
     ($($variant:ident => $game:ty),* $(,)?) => {
         /// A live format, by the name `minuta-server score` knows it by.
@@ -44,10 +55,6 @@ macro_rules! formats {
             /// The format's name in `score` and in exports.
             pub fn name(self) -> &'static str {
                 match self { $(Format::$variant => <$game as LiveFormat>::FORMAT),* }
-            }
-
-            pub fn from_name(name: &str) -> Option<Format> {
-                Format::ALL.iter().copied().find(|f| f.name() == name)
             }
         }
 
@@ -152,52 +159,13 @@ macro_rules! formats {
         #[derive(Clone, Debug)]
         pub enum GameState { $($variant($game)),* }
 
-        /// A registered format's own types, found inside the registry's:
-        /// its game in a [`GameState`], its views and its commands.
-        pub trait InState: LiveFormat + Results + Labels {
-            fn of(state: &GameState) -> Option<&Self>;
-            fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView>;
-            fn team_of(view: &GameTeamView) -> Option<&Self::TeamView>;
-            fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView>;
-            fn command_of(command: &GameCommand) -> Option<&Self::Command>;
-        }
-
         $(#[allow(unreachable_patterns)]
         impl InState for $game {
-            fn of(state: &GameState) -> Option<&Self> {
-                match state {
-                    GameState::$variant(g) => Some(g),
-                    _ => None,
-                }
-            }
-
-            fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView> {
-                match view {
-                    GameStaffView::$variant(v) => Some(v),
-                    _ => None,
-                }
-            }
-
-            fn team_of(view: &GameTeamView) -> Option<&Self::TeamView> {
-                match view {
-                    GameTeamView::$variant(v) => Some(v),
-                    _ => None,
-                }
-            }
-
-            fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView> {
-                match view {
-                    GameDisplayView::$variant(v) => Some(v),
-                    _ => None,
-                }
-            }
-
-            fn command_of(command: &GameCommand) -> Option<&Self::Command> {
-                match command {
-                    GameCommand::$variant(c) => Some(c),
-                    _ => None,
-                }
-            }
+            fn of(state: &GameState) -> Option<&Self> { match state { GameState::$variant(g) => Some(g), _ => None } }
+            fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView> { match view { GameStaffView::$variant(v) => Some(v), _ => None } }
+            fn team_of(view: &GameTeamView) -> Option<&Self::TeamView> { match view { GameTeamView::$variant(v) => Some(v), _ => None } }
+            fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView> { match view { GameDisplayView::$variant(v) => Some(v), _ => None } }
+            fn command_of(command: &GameCommand) -> Option<&Self::Command> { match command { GameCommand::$variant(c) => Some(c), _ => None } }
         })*
 
         impl GameSettings {
@@ -338,9 +306,7 @@ macro_rules! formats {
 
             /// The event's registry or settings changed.
             pub fn event_changed(&mut self, settings: &TournamentSettings) {
-                match self {
-                    $(GameState::$variant(g) => if let Some(f) = <$game>::FOLLOWS_EVENT { f.event_changed(g, settings) }),*
-                }
+                match self { $(GameState::$variant(g) => if let Some(f) = <$game>::FOLLOWS_EVENT { f.event_changed(g, settings) }),* }
             }
 
             pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
@@ -354,9 +320,7 @@ macro_rules! formats {
             /// The events a passing deadline decides, to store.
             pub fn timeout_events(&self, now: ServerTime) -> Vec<GameEvent> {
                 match self {
-                    $(GameState::$variant(g) => <$game>::OWN_EVENTS
-                        .map_or_else(Vec::new, |o| o.timeout_events(g, now))
-                        .into_iter().map(GameEvent::$variant).collect()),*
+                    $(GameState::$variant(g) => <$game>::OWN_EVENTS.map_or_else(Vec::new, |o| o.timeout_events(g, now)).into_iter().map(GameEvent::$variant).collect()),*
                 }
             }
 
@@ -371,10 +335,8 @@ macro_rules! formats {
             /// Нептун 2.2: one ломтик's view of the game.
             pub fn slice_view(&self, team: TeamId, slice: Slice, roster: &Roster, now: ServerTime) -> GameTeamView {
                 match self {
-                    $(GameState::$variant(g) => GameTeamView::$variant(match <$game>::SLICES {
-                        Some(s) => s.slice_view(g, team, slice, roster, now),
-                        None => LiveFormat::team_view(g, team, roster, now),
-                    })),*
+                    $(GameState::$variant(g) => GameTeamView::$variant(<$game>::SLICES.map_or_else(
+                        || LiveFormat::team_view(g, team, roster, now), |s| s.slice_view(g, team, slice, roster, now)))),*
                 }
             }
 
@@ -384,17 +346,13 @@ macro_rules! formats {
 
             /// The live standings as `score` prints them for [`GameState::sheet`].
             pub fn standings(&self, roster: &Roster) -> Value {
-                let rows = match self {
-                    $(GameState::$variant(g) => serde_json::to_value(Results::standings(g, roster))),*
-                };
+                let rows = match self { $(GameState::$variant(g) => serde_json::to_value(Results::standings(g, roster))),* };
                 rows.unwrap_or(Value::Array(Vec::new()))
             }
 
             /// The game as the scoresheet `score` takes, as JSON.
             pub fn sheet(&self, roster: &Roster) -> Value {
-                let sheet = match self {
-                    $(GameState::$variant(g) => serde_json::to_value(LiveFormat::sheet(g, roster))),*
-                };
+                let sheet = match self { $(GameState::$variant(g) => serde_json::to_value(LiveFormat::sheet(g, roster))),* };
                 sheet.unwrap_or(Value::Null)
             }
 
@@ -451,9 +409,7 @@ macro_rules! formats {
             /// The server started again: the events that settle what was in play.
             pub fn restarted(&mut self, now: ServerTime) -> Vec<GameEvent> {
                 match self {
-                    $(GameState::$variant(g) => <$game>::OWN_EVENTS
-                        .map_or_else(Vec::new, |o| o.restarted(g, now))
-                        .into_iter().map(GameEvent::$variant).collect()),*
+                    $(GameState::$variant(g) => <$game>::OWN_EVENTS.map_or_else(Vec::new, |o| o.restarted(g, now)).into_iter().map(GameEvent::$variant).collect()),*
                 }
             }
 
@@ -573,6 +529,13 @@ macro_rules! test_formats {
 }
 
 live_formats!(formats);
+
+impl Format {
+    /// The format `score` and exports name `name`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.iter().copied().find(|f| f.name() == name)
+    }
+}
 
 /// The games a new store adds as its first events, stored like any added
 /// game so that a store's games all come from its log: the event's own
