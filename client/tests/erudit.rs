@@ -106,9 +106,9 @@ impl Hall {
             rtt_us: 420,
             clock_offset_us: -1_500,
         };
-        let (verdict, _) = self
-            .tournament
-            .press(press)
+        let (verdict, _) = <EruditTournament as LiveFormat>::BUTTONS
+            .expect("players press")
+            .press(&mut self.tournament, press)
             .expect("the game takes the press")
             .expect("a verdict");
         verdict.kind

@@ -81,7 +81,11 @@ impl Hall {
             rtt_us: 400,
             clock_offset_us: 0,
         };
-        self.game.press(press).unwrap().unwrap();
+        <OwnGame as LiveFormat>::BUTTONS
+            .unwrap()
+            .press(&mut self.game, press)
+            .unwrap()
+            .unwrap();
     }
 
     fn team_screen(&self) -> ScreenHarness<team::TeamForm> {

@@ -3,7 +3,7 @@
 //! helpers several formats' sections share. The server builds the whole
 //! protocol from a replayed store — the title block and the teams, then each
 //! game's section, which its format writes
-//! ([`crate::play::format::LiveFormat::protocol_section`]) — and renders it
+//! ([`crate::play::format::Results::protocol_section`]) — and renders it
 //! on A4 pages. Nothing here places text on a page.
 //!
 //! Times are UTC: the store keeps server time since the Unix epoch and the

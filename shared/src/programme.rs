@@ -42,7 +42,7 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    /// A game of `format`, as its format says (`LiveFormat::BEFORE_CHGK_TOURS`).
+    /// A game of `format`, as its format says (`Results::BEFORE_CHGK_TOURS`).
     pub fn of(format: Format) -> GameKind {
         if format.before_chgk_tours() {
             GameKind::BeforeChgkTours

@@ -87,7 +87,7 @@ pub enum NetCommand {
     /// Boxed: commands vary a lot in size and the channel holds many.
     Command { request: u64, command: Box<Command> },
     /// Reads the file, then sends the format's package command
-    /// (`LiveFormat::load_package`) for the game as `request`.
+    /// (`Packages::load_package`) for the game as `request`.
     LoadPackageFile {
         request: u64,
         game: GameId,

@@ -6,6 +6,7 @@ use minuta_shared::ids::TeamId;
 use minuta_shared::play::brain_ring::{EVENT_RING, RingBoard, RingStage};
 use minuta_shared::play::chgk::Verdict;
 use minuta_shared::play::cut::QualifyingCut;
+use minuta_shared::play::format::LiveFormat;
 use minuta_shared::play::games::{GameDisplayView, GameStaffView};
 use minuta_shared::wire::client::{Command, CutDecision, CutStep};
 use minuta_shared::wire::server::{CommandError, Receipt};
@@ -231,7 +232,7 @@ fn brain_ring_4_3_sheet_records_how_the_cut_was_settled_and_scores() {
     settle(&mut g, right(&[3])).unwrap();
     settle(&mut g, right(&[2])).unwrap();
     let ring = g.core.event_ring().expect("Brain-ring");
-    let sheet = ring.sheet_json(g.core.roster());
+    let sheet = serde_json::to_value(LiveFormat::sheet(ring, g.core.roster())).unwrap();
     assert_eq!(
         sheet["qualification"]["cut"],
         serde_json::json!({
@@ -330,7 +331,7 @@ fn brain_ring_4_4_the_seeding_lot_is_recorded_and_shown_on_the_projector() {
     let order: Vec<TeamId> = cut.seeding_lot.concat();
     assert_eq!(ring.teams, order, "the seeding is the lot's order");
     // The sheet carries no cut and still scores; a replay shows the same.
-    let sheet = ring.sheet_json(g.core.roster());
+    let sheet = serde_json::to_value(LiveFormat::sheet(ring, g.core.roster())).unwrap();
     assert!(sheet.get("qualification").is_none_or(|q| q.is_null()));
     minuta_shared::play::score::score_sheet(&sheet.to_string()).expect("the sheet scores");
     g.restart();

@@ -12,6 +12,7 @@ use minuta_shared::identity::Identity;
 use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::erudit::{EruditEvent, EruditTournament, QuestionState};
+use minuta_shared::play::format::{LiveFormat, Results};
 use minuta_shared::play::games::{GameEvent, GameState};
 use minuta_shared::time::ServerTime;
 use minuta_shared::wire::view::{HostView, View};
@@ -308,11 +309,11 @@ fn demo_5_4_5_5_erudit_robots_meet_a_tie_and_the_host_settles_it() {
         "no shoot-off question"
     );
     let roster = sim.core.roster().clone();
-    let sheet = minuta_shared::play::format::LiveFormat::sheet(t, &roster).to_string();
+    let sheet = serde_json::to_string(&LiveFormat::sheet(t, &roster)).unwrap();
     let scored = minuta_shared::play::score::score_sheet(&sheet).expect("the sheet scores");
     let scored: serde_json::Value = serde_json::from_str(&scored).unwrap();
     assert_eq!(
         scored["standings"],
-        minuta_shared::play::format::LiveFormat::standings(t, &roster)
+        serde_json::to_value(Results::standings(t, &roster)).unwrap()
     );
 }

@@ -1,7 +1,7 @@
 //! The protocol's content, read from a replayed core the way `export` reads
 //! it: the title block and the registry, then every game of the programme in
 //! use, in the programme's order, each section written by its format
-//! (`LiveFormat::protocol_section`), then the signatures.
+//! (`Results::protocol_section`), then the signatures.
 
 use minuta_shared::ids::GameId;
 use minuta_shared::jury_protocol::{Block, Level, Protocol, Table, date};

@@ -1,21 +1,24 @@
 //! The interface every live format plugs in through: one sans-IO state
 //! machine that decides commands into events, applies events, keeps its
-//! deadlines and projects one view per audience, its standings and its
-//! scoresheet. The server core drives games only through this trait (by way
-//! of [`crate::play::games`]) and knows no format. Nothing here reads a
-//! clock: `now` always comes in.
-
-use serde_json::Value;
+//! deadlines and projects one view per audience and its scoresheet
+//! ([`LiveFormat`]); its results ([`Results`]) and how its events and
+//! commands are labelled ([`Labels`]). What only some formats have (the
+//! button, packages, qualification…) is an optional capability of
+//! [`crate::play::capability`]. The server core drives games only through
+//! these traits (by way of [`crate::play::games`]) and knows no format.
+//! Nothing here reads a clock: `now` always comes in; nothing here hands
+//! JSON across the seam: sheets and standings are typed.
 
 use crate::identity::{Identity, Role};
-use crate::ids::{Slice, TeamId};
+use crate::ids::TeamId;
 use crate::jury_protocol::Protocol;
-use crate::packages::media::{MediaFile, MediaHash, PackageFile};
-use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
+use crate::play::capability::{
+    Buttons, FollowsEvent, OwnEvents, Packages, Patches, Qualified, QualifyingTable, Slices,
+};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
-use crate::play::settings::TournamentSettings;
-use crate::sheet::error::SheetError;
+use crate::sheet::Scoresheet;
+use crate::sheet::output::OrderedMap;
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -71,26 +74,16 @@ impl Touched {
 pub type Decided<F> = (<F as LiveFormat>::Receipt, Vec<<F as LiveFormat>::Event>);
 
 /// One live format. Implementations live in `play/<format>/` and are
-/// registered by one line in [`crate::play::games`].
-pub trait LiveFormat: Clone + std::fmt::Debug {
+/// registered by one line in [`crate::play::games`], which also asks for
+/// its [`Results`] and [`Labels`]. A capability only some formats have is
+/// an associated constant naming the format's implementation of it (a
+/// zero-sized type in its folder); a format without it writes nothing.
+pub trait LiveFormat: Clone + std::fmt::Debug + 'static {
     /// The format's name in `minuta-server score` (`"multigames"`).
     const FORMAT: &'static str;
     /// The format's name as the jury's protocol prints it (Russian, the
     /// jury's language): «Мультиигры».
     const TITLE: &'static str;
-    /// 6.3: in a festival programme each tour of this format comes before a
-    /// ChGK tour (Мультиигры).
-    const BEFORE_CHGK_TOURS: bool = false;
-    /// 4.3, 5.2: teams enter this format from the event's ChGK standings
-    /// (Brain-ring): its places put those who did not qualify after those
-    /// who did, and the festival lists it after the games it follows.
-    const QUALIFIED_FROM_CHGK: bool = false;
-    /// 4.4: a format qualified from ChGK whose seeding (the order it is
-    /// handed) decides who meets whom (Brain-ring), so the lot among full
-    /// ties in the seeding table is recorded and shown to the hall. An
-    /// Эрудит-квартет draws its groups blind (5.3): its order decides
-    /// nothing.
-    const SEEDED_BY_TABLE: bool = false;
     type Settings;
     type Command;
     type Event;
@@ -99,9 +92,30 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     type StaffView;
     type TeamView;
     type DisplayView;
-    /// What a press changes on screens, sent instead of whole views (a
-    /// Brain-ring fight); `()` for a format without buttons.
+    /// What a press or a stored change alters on screens, sent instead of
+    /// whole views (a Brain-ring fight, a Нептун auction's board); `()`
+    /// for a format without [`LiveFormat::PATCHES`].
     type Patch;
+    /// The game as the scoresheet `minuta-server score` takes, which also
+    /// scores it.
+    type Sheet: Scoresheet;
+
+    /// Teams press buttons (Brain-ring, Эрудит-квартет).
+    const BUTTONS: Option<&'static dyn Buttons<Self>> = None;
+    /// Screens take patches instead of whole views.
+    const PATCHES: Option<&'static dyn Patches<Self>> = None;
+    /// The host loads question packages; their pictures are shown.
+    const PACKAGES: Option<&'static dyn Packages<Self>> = None;
+    /// 4.3, 5.2: teams enter this format from the event's ChGK standings.
+    const QUALIFIED: Option<&'static dyn Qualified<Self>> = None;
+    /// 4.3: other games qualify from this game's table (ChGK).
+    const QUALIFIES: Option<&'static dyn QualifyingTable<Self>> = None;
+    /// Events no command decided: a deadline's, a restart's.
+    const OWN_EVENTS: Option<&'static dyn OwnEvents<Self>> = None;
+    /// The game follows the event's registry and settings.
+    const FOLLOWS_EVENT: Option<&'static dyn FollowsEvent<Self>> = None;
+    /// Нептун 2.2: a team plays on several terminals (ломтики).
+    const SLICES: Option<&'static dyn Slices<Self>> = None;
 
     /// A game as it is set up, before any event.
     fn new(settings: &Self::Settings) -> Self;
@@ -131,51 +145,11 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// is `Ok`.
     fn check_replay(&self, event: &Self::Event, known: &dyn Known) -> Result<(), ReplayError>;
 
-    /// A short name for a stored event, the store's `kind` column, so a
-    /// jury (or a bench) can query the log with the sqlite3 shell.
-    fn event_kind(_event: &Self::Event) -> &'static str {
-        "game"
-    }
-
-    /// The pictures a command brings with it (a package's), read before it
-    /// is decided so the store keeps their bytes; none for most commands.
-    fn command_media(_command: &Self::Command) -> Vec<MediaFile> {
-        Vec::new()
-    }
-
-    /// The pictures the projector's view of this game shows now: the only
-    /// ones whose bytes may leave the server.
-    fn shown_media(&self) -> Vec<MediaHash> {
-        Vec::new()
-    }
-
-    /// Whether a terminal shows this command's outcome where the person is
-    /// looking (a team's card shows its receipt or refusal; a host's click
-    /// is seen at once on the panel), so a toast would only bury the
-    /// screen. `succeeded` says whether it was accepted: a refusal of a
-    /// click usually does get a toast. Nothing is shown in place by
-    /// default.
-    fn outcome_in_place(_command: &Self::Command, _succeeded: bool) -> bool {
-        false
-    }
-
-    /// The event's registry or settings changed (a team registered or
-    /// renamed, the ChGK minute set): a game that shows names or follows
-    /// the event's settings takes them here. Nothing is stored for it.
-    fn event_changed(&mut self, _settings: &TournamentSettings) {}
-
     /// The next instant the game wants to be woken at (a clock signal).
     fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime>;
 
     /// A deadline passed: who must see the new state.
     fn handle_timeout(&mut self, now: ServerTime) -> Touched;
-
-    /// Events a passing deadline decides (the auction's count ending): the
-    /// core applies them and stores them like a command's, before any view
-    /// shows them. Nothing for most formats.
-    fn timeout_events(&self, _now: ServerTime) -> Vec<Self::Event> {
-        Vec::new()
-    }
 
     /// The host's, the judges' and the appeal jury's view: everything.
     fn staff_view(&self, roster: &Roster, now: ServerTime) -> Self::StaffView;
@@ -183,33 +157,24 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// One team's view: its own answers only, verdicts after the reveal.
     fn team_view(&self, team: TeamId, roster: &Roster, now: ServerTime) -> Self::TeamView;
 
-    /// Нептун 2.2: the view of one ломтик of `team` (its own terminal). A
-    /// format without ломтики shows it what its team sees.
-    fn slice_view(
-        &self,
-        team: TeamId,
-        _slice: Slice,
-        roster: &Roster,
-        now: ServerTime,
-    ) -> Self::TeamView {
-        self.team_view(team, roster, now)
-    }
-
     /// The projector: what the whole hall may see.
     fn display_view(&self, roster: &Roster, now: ServerTime) -> Self::DisplayView;
 
-    /// The live standings exactly as `minuta-server score` prints them for
-    /// [`LiveFormat::sheet`] (its `standings` array).
-    fn standings(&self, roster: &Roster) -> Value;
-
     /// The game as the scoresheet `minuta-server score` takes.
-    fn sheet(&self, roster: &Roster) -> Value;
+    fn sheet(&self, roster: &Roster) -> Self::Sheet;
+}
 
-    /// `minuta-server score` for a sheet of this format (`text`, already
-    /// read as the JSON object `root` naming this format): the result as
-    /// one line of JSON, or the first error found.
-    fn score_sheet(text: &str, root: &serde_json::Map<String, Value>)
-    -> Result<String, SheetError>;
+/// A game's results and its place in the event's programme: what the
+/// standings, the jury's protocol, the festival's places and the
+/// programme read. Every format has them.
+pub trait Results: LiveFormat {
+    /// 6.3: in a festival programme each tour of this format comes before a
+    /// ChGK tour (Мультиигры).
+    const BEFORE_CHGK_TOURS: bool;
+
+    /// The live standings exactly as `minuta-server score` prints them for
+    /// [`LiveFormat::sheet`] (its `standings` rows).
+    fn standings(&self, roster: &Roster) -> Vec<OrderedMap>;
 
     /// The game's section of the jury's protocol, under the heading
     /// `title`: its results and everything a jury may ask about.
@@ -232,148 +197,32 @@ pub trait LiveFormat: Clone + std::fmt::Debug {
     /// Whether `team` has left a trace in this game (a card, an answer, an
     /// appeal): such a team is part of the results and cannot be removed.
     fn has_played(&self, team: TeamId) -> bool;
-
-    /// The command that loads a question package file (as the host picked
-    /// it, with the pictures its text names from the file's folder) into
-    /// this game; `None` for a format that takes no package.
-    fn load_package(
-        _file_name: String,
-        _bytes: Vec<u8>,
-        _pictures: Vec<PackageFile>,
-    ) -> Option<Self::Command> {
-        None
-    }
-
-    /// The file's name when `command` loads a package, so a terminal keeps
-    /// the command without its bytes while it waits for the answer.
-    fn loaded_file(_command: &Self::Command) -> Option<&str> {
-        None
-    }
-
-    /// 4.3, 5.2: the command that seeds this game with the teams the event
-    /// qualified from its ChGK standings, in seeding order, with the lot's
-    /// seed; `None` for a format nobody qualifies into.
-    fn qualified(_teams: Vec<TeamId>, _seed: u64) -> Option<Self::Command> {
-        None
-    }
-
-    /// 4.3, 5.2: the event that stores how a tie at the cut into this game
-    /// stands or was settled (recorded by the event, which scored it);
-    /// `None` for a format nobody qualifies into.
-    fn cut_recorded(_cut: crate::play::cut::QualifyingCut) -> Option<Self::Event> {
-        None
-    }
-
-    /// 4.3, 5.2: the table other games qualify from, over the `counted`
-    /// tours, for `teams` in registration order; `None` for a format
-    /// nobody qualifies from (all but ChGK).
-    fn qualifying_table(
-        &self,
-        _teams: &[TeamId],
-        _counted: &crate::play::cut::CountedTours,
-    ) -> Option<Vec<(TeamId, crate::play::chgk::rules::ChgkRow)>> {
-        None
-    }
-
-    /// The tie at the cut into this game as last recorded.
-    fn qualifying_cut(&self) -> Option<&crate::play::cut::QualifyingCut> {
-        None
-    }
-
-    /// The server started again from its store: the events that put what
-    /// was in play when it stopped into a state the host understands
-    /// (stored before anyone is served). Nothing for most formats.
-    fn restarted(&mut self, _now: ServerTime) -> Vec<Self::Event> {
-        Vec::new()
-    }
-
-    // ---- the button: formats whose teams press (Brain-ring) ----
-
-    /// Whether a press from `team` now goes to this game.
-    fn takes_press(&self, _team: TeamId) -> bool {
-        false
-    }
-
-    /// A press stamped on arrival, decided *and applied* at once (the
-    /// verdict leaves before the event is stored): `None` when the game
-    /// takes no press from this team.
-    #[allow(clippy::type_complexity)]
-    fn press(
-        &mut self,
-        _press: ButtonPress,
-    ) -> Option<Result<(ButtonVerdict, Self::Event), Self::Error>> {
-        None
-    }
-
-    /// What `team`'s press changed, for each audience's screen.
-    fn press_patch(&self, _team: TeamId, _roster: &Roster) -> Option<PressPatch<Self::Patch>> {
-        None
-    }
-
-    /// What `event`, just applied, changed on every screen, when that is
-    /// all it changed for the projector and the teams: they get this patch
-    /// once it is durable and no whole view for it (the staff still get
-    /// theirs, paced). `None`: whole views, as [`LiveFormat::apply`] says.
-    fn commit_patch(
-        &self,
-        _event: &Self::Event,
-        _roster: &Roster,
-    ) -> Option<HallPatch<Self::Patch>> {
-        None
-    }
-
-    /// Whether a press may come at any moment (the driver keeps its
-    /// thread warm then).
-    fn buttons_live(&self) -> bool {
-        false
-    }
-
-    /// The question this team's screen shows its button for, when a press
-    /// would go to one (a terminal marks its press with it).
-    fn press_question(_view: &Self::TeamView) -> Option<QuestionMark> {
-        None
-    }
-
-    /// Whether this team's press may go somewhere at any moment (a
-    /// terminal keeps its link warm then).
-    fn team_buttons_live(_view: &Self::TeamView) -> bool {
-        false
-    }
-
-    /// The same for a press's patch; `None` when it does not say.
-    fn patch_buttons_live(_patch: &Self::Patch) -> Option<bool> {
-        None
-    }
-
-    /// When the press now answering the team's current question arrived:
-    /// a late press learns by how much it lost.
-    fn answering_press_at(_view: &Self::TeamView) -> Option<ServerTime> {
-        None
-    }
-
-    /// Applies a patch to a staff view; `false` when the view does not
-    /// show what the patch names (the client then waits for a whole view).
-    fn patch_staff(_view: &mut Self::StaffView, _patch: &Self::Patch) -> bool {
-        false
-    }
-
-    fn patch_team(_view: &mut Self::TeamView, _patch: &Self::Patch) -> bool {
-        false
-    }
-
-    fn patch_display(_view: &mut Self::DisplayView, _patch: &Self::Patch) -> bool {
-        false
-    }
 }
 
-/// A tour of a game, for the programme.
-/// What [`LiveFormat::staff_progress`] says of a game.
+/// How the store and the terminals name a format's events and commands.
+/// Every format says it.
+pub trait Labels: LiveFormat {
+    /// A short name for a stored event, the store's `kind` column, so a
+    /// jury (or a bench) can query the log with the sqlite3 shell
+    /// (`"game"` when the format names none).
+    fn event_kind(event: &Self::Event) -> &'static str;
+
+    /// Whether a terminal shows this command's outcome where the person is
+    /// looking (a team's card shows its receipt or refusal; a host's click
+    /// is seen at once on the panel), so a toast would only bury the
+    /// screen. `succeeded` says whether it was accepted: a refusal of a
+    /// click usually does get a toast.
+    fn outcome_in_place(command: &Self::Command, succeeded: bool) -> bool;
+}
+
+/// What [`Results::staff_progress`] says of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     pub in_use: bool,
     pub finished: bool,
 }
 
+/// A tour of a game, for the programme.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TourState {
     pub title: String,

@@ -11,10 +11,11 @@ use crate::ids::{Slice, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
-use crate::play::format::{HallPatch, LiveFormat, Touched, TourState};
+use crate::play::format::{HallPatch, Labels, LiveFormat, Results, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
 use crate::play::settings::TournamentSettings;
+use crate::sheet::Scoresheet;
 use crate::sheet::error::SheetError;
 use crate::time::ServerTime;
 use crate::tournament::Place;
@@ -31,6 +32,17 @@ pub enum PlayError {
     Game(GameError),
 }
 
+/// A registered format's own types, found inside the registry's: its
+/// game in a [`GameState`], its views and its commands. The registry asks
+/// it of every format together with its [`Results`] and [`Labels`].
+pub trait InState: LiveFormat + Results + Labels {
+    fn of(state: &GameState) -> Option<&Self>;
+    fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView>;
+    fn team_of(view: &GameTeamView) -> Option<&Self::TeamView>;
+    fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView>;
+    fn command_of(command: &GameCommand) -> Option<&Self::Command>;
+}
+
 macro_rules! formats {
     ($($variant:ident => $game:ty),* $(,)?) => {
         /// A live format, by the name `minuta-server score` knows it by.
@@ -43,10 +55,6 @@ macro_rules! formats {
             /// The format's name in `score` and in exports.
             pub fn name(self) -> &'static str {
                 match self { $(Format::$variant => <$game as LiveFormat>::FORMAT),* }
-            }
-
-            pub fn from_name(name: &str) -> Option<Format> {
-                Format::ALL.iter().copied().find(|f| f.name() == name)
             }
         }
 
@@ -88,7 +96,7 @@ macro_rules! formats {
             /// Whether a press's patch says the buttons are live; `None`
             /// when it does not say.
             pub fn buttons_live(&self) -> Option<bool> {
-                match self { $(GamePatch::$variant(p) => <$game as LiveFormat>::patch_buttons_live(p)),* }
+                match self { $(GamePatch::$variant(p) => <$game>::BUTTONS.and_then(|b| b.patch_buttons_live(p))),* }
             }
         }
 
@@ -97,7 +105,7 @@ macro_rules! formats {
             pub fn apply_patch(&mut self, patch: &GamePatch) -> bool {
                 #[allow(unreachable_patterns)]
                 match (self, patch) {
-                    $((GameStaffView::$variant(v), GamePatch::$variant(p)) => <$game as LiveFormat>::patch_staff(v, p),)*
+                    $((GameStaffView::$variant(v), GamePatch::$variant(p)) => <$game>::PATCHES.is_some_and(|c| c.patch_staff(v, p)),)*
                     _ => false,
                 }
             }
@@ -106,30 +114,30 @@ macro_rules! formats {
         impl GameStaffView {
             /// Whether the game is in use and played to its end.
             pub fn progress(&self) -> crate::play::format::Progress {
-                match self { $(GameStaffView::$variant(v) => <$game as LiveFormat>::staff_progress(v)),* }
+                match self { $(GameStaffView::$variant(v) => <$game as Results>::staff_progress(v)),* }
             }
         }
 
         impl GameTeamView {
             /// The question this team's button would press on now.
             pub fn press_question(&self) -> Option<QuestionMark> {
-                match self { $(GameTeamView::$variant(v) => <$game as LiveFormat>::press_question(v)),* }
+                match self { $(GameTeamView::$variant(v) => <$game>::BUTTONS.and_then(|b| b.press_question(v))),* }
             }
 
             /// Whether this team's press may go somewhere at any moment.
             pub fn buttons_live(&self) -> bool {
-                match self { $(GameTeamView::$variant(v) => <$game as LiveFormat>::team_buttons_live(v)),* }
+                match self { $(GameTeamView::$variant(v) => <$game>::BUTTONS.is_some_and(|b| b.team_buttons_live(v))),* }
             }
 
             /// When the press now answering the team's question arrived.
             pub fn answering_press_at(&self) -> Option<ServerTime> {
-                match self { $(GameTeamView::$variant(v) => <$game as LiveFormat>::answering_press_at(v)),* }
+                match self { $(GameTeamView::$variant(v) => <$game>::BUTTONS.and_then(|b| b.answering_press_at(v))),* }
             }
 
             pub fn apply_patch(&mut self, patch: &GamePatch) -> bool {
                 #[allow(unreachable_patterns)]
                 match (self, patch) {
-                    $((GameTeamView::$variant(v), GamePatch::$variant(p)) => <$game as LiveFormat>::patch_team(v, p),)*
+                    $((GameTeamView::$variant(v), GamePatch::$variant(p)) => <$game>::PATCHES.is_some_and(|c| c.patch_team(v, p)),)*
                     _ => false,
                 }
             }
@@ -139,7 +147,7 @@ macro_rules! formats {
             pub fn apply_patch(&mut self, patch: &GamePatch) -> bool {
                 #[allow(unreachable_patterns)]
                 match (self, patch) {
-                    $((GameDisplayView::$variant(v), GamePatch::$variant(p)) => <$game as LiveFormat>::patch_display(v, p),)*
+                    $((GameDisplayView::$variant(v), GamePatch::$variant(p)) => <$game>::PATCHES.is_some_and(|c| c.patch_display(v, p)),)*
                     _ => false,
                 }
             }
@@ -151,52 +159,13 @@ macro_rules! formats {
         #[derive(Clone, Debug)]
         pub enum GameState { $($variant($game)),* }
 
-        /// A registered format's own types, found inside the registry's:
-        /// its game in a [`GameState`], its views and its commands.
-        pub trait InState: LiveFormat {
-            fn of(state: &GameState) -> Option<&Self>;
-            fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView>;
-            fn team_of(view: &GameTeamView) -> Option<&Self::TeamView>;
-            fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView>;
-            fn command_of(command: &GameCommand) -> Option<&Self::Command>;
-        }
-
         $(#[allow(unreachable_patterns)]
         impl InState for $game {
-            fn of(state: &GameState) -> Option<&Self> {
-                match state {
-                    GameState::$variant(g) => Some(g),
-                    _ => None,
-                }
-            }
-
-            fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView> {
-                match view {
-                    GameStaffView::$variant(v) => Some(v),
-                    _ => None,
-                }
-            }
-
-            fn team_of(view: &GameTeamView) -> Option<&Self::TeamView> {
-                match view {
-                    GameTeamView::$variant(v) => Some(v),
-                    _ => None,
-                }
-            }
-
-            fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView> {
-                match view {
-                    GameDisplayView::$variant(v) => Some(v),
-                    _ => None,
-                }
-            }
-
-            fn command_of(command: &GameCommand) -> Option<&Self::Command> {
-                match command {
-                    GameCommand::$variant(c) => Some(c),
-                    _ => None,
-                }
-            }
+            fn of(state: &GameState) -> Option<&Self> { match state { GameState::$variant(g) => Some(g), _ => None } }
+            fn staff_of(view: &GameStaffView) -> Option<&Self::StaffView> { match view { GameStaffView::$variant(v) => Some(v), _ => None } }
+            fn team_of(view: &GameTeamView) -> Option<&Self::TeamView> { match view { GameTeamView::$variant(v) => Some(v), _ => None } }
+            fn display_of(view: &GameDisplayView) -> Option<&Self::DisplayView> { match view { GameDisplayView::$variant(v) => Some(v), _ => None } }
+            fn command_of(command: &GameCommand) -> Option<&Self::Command> { match command { GameCommand::$variant(c) => Some(c), _ => None } }
         })*
 
         impl GameSettings {
@@ -222,14 +191,14 @@ macro_rules! formats {
         impl GameEvent {
             /// The store's `kind` column for this event.
             pub fn kind(&self) -> &'static str {
-                match self { $(GameEvent::$variant(e) => <$game as LiveFormat>::event_kind(e)),* }
+                match self { $(GameEvent::$variant(e) => <$game as Labels>::event_kind(e)),* }
             }
         }
 
         impl GameCommand {
             /// Whether a terminal shows this command's outcome in place.
             pub fn outcome_in_place(&self, succeeded: bool) -> bool {
-                match self { $(GameCommand::$variant(c) => <$game as LiveFormat>::outcome_in_place(c, succeeded)),* }
+                match self { $(GameCommand::$variant(c) => <$game as Labels>::outcome_in_place(c, succeeded)),* }
             }
 
             /// Whether two commands are the same action: of the same format
@@ -250,7 +219,7 @@ macro_rules! formats {
             pub fn without_files(self) -> GameCommand {
                 let format = self.format();
                 let stub = match &self {
-                    $(GameCommand::$variant(c) => <$game as LiveFormat>::loaded_file(c)
+                    $(GameCommand::$variant(c) => <$game>::PACKAGES.and_then(|p| p.loaded_file(c))
                         .and_then(|name| format.load_package(name.to_owned(), Vec::new(), Vec::new()))),*
                 };
                 stub.unwrap_or(self)
@@ -258,7 +227,7 @@ macro_rules! formats {
 
             /// The pictures this command brings (a package's).
             pub fn media(&self) -> Vec<MediaFile> {
-                match self { $(GameCommand::$variant(c) => <$game as LiveFormat>::command_media(c)),* }
+                match self { $(GameCommand::$variant(c) => <$game>::PACKAGES.map_or_else(Vec::new, |p| p.command_media(c))),* }
             }
 
             pub fn format(&self) -> Format {
@@ -327,17 +296,17 @@ macro_rules! formats {
 
             /// The pictures the projector's view of this game shows now.
             pub fn shown_media(&self) -> Vec<MediaHash> {
-                match self { $(GameState::$variant(g) => LiveFormat::shown_media(g)),* }
+                match self { $(GameState::$variant(g) => <$game>::PACKAGES.map_or_else(Vec::new, |p| p.shown_media(g))),* }
             }
 
             /// Whether `team` has left a trace in this game.
             pub fn has_played(&self, team: TeamId) -> bool {
-                match self { $(GameState::$variant(g) => LiveFormat::has_played(g, team)),* }
+                match self { $(GameState::$variant(g) => Results::has_played(g, team)),* }
             }
 
             /// The event's registry or settings changed.
             pub fn event_changed(&mut self, settings: &TournamentSettings) {
-                match self { $(GameState::$variant(g) => LiveFormat::event_changed(g, settings)),* }
+                match self { $(GameState::$variant(g) => if let Some(f) = <$game>::FOLLOWS_EVENT { f.event_changed(g, settings) }),* }
             }
 
             pub fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
@@ -351,7 +320,7 @@ macro_rules! formats {
             /// The events a passing deadline decides, to store.
             pub fn timeout_events(&self, now: ServerTime) -> Vec<GameEvent> {
                 match self {
-                    $(GameState::$variant(g) => LiveFormat::timeout_events(g, now).into_iter().map(GameEvent::$variant).collect()),*
+                    $(GameState::$variant(g) => <$game>::OWN_EVENTS.map_or_else(Vec::new, |o| o.timeout_events(g, now)).into_iter().map(GameEvent::$variant).collect()),*
                 }
             }
 
@@ -365,24 +334,31 @@ macro_rules! formats {
 
             /// Нептун 2.2: one ломтик's view of the game.
             pub fn slice_view(&self, team: TeamId, slice: Slice, roster: &Roster, now: ServerTime) -> GameTeamView {
-                match self { $(GameState::$variant(g) => GameTeamView::$variant(LiveFormat::slice_view(g, team, slice, roster, now))),* }
+                match self {
+                    $(GameState::$variant(g) => GameTeamView::$variant(<$game>::SLICES.map_or_else(
+                        || LiveFormat::team_view(g, team, roster, now), |s| s.slice_view(g, team, slice, roster, now)))),*
+                }
             }
 
             pub fn display_view(&self, roster: &Roster, now: ServerTime) -> GameDisplayView {
                 match self { $(GameState::$variant(g) => GameDisplayView::$variant(LiveFormat::display_view(g, roster, now))),* }
             }
 
+            /// The live standings as `score` prints them for [`GameState::sheet`].
             pub fn standings(&self, roster: &Roster) -> Value {
-                match self { $(GameState::$variant(g) => LiveFormat::standings(g, roster)),* }
+                let rows = match self { $(GameState::$variant(g) => serde_json::to_value(Results::standings(g, roster))),* };
+                rows.unwrap_or(Value::Array(Vec::new()))
             }
 
+            /// The game as the scoresheet `score` takes, as JSON.
             pub fn sheet(&self, roster: &Roster) -> Value {
-                match self { $(GameState::$variant(g) => LiveFormat::sheet(g, roster)),* }
+                let sheet = match self { $(GameState::$variant(g) => serde_json::to_value(LiveFormat::sheet(g, roster))),* };
+                sheet.unwrap_or(Value::Null)
             }
 
             /// The game's section of the jury's protocol.
             pub fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
-                match self { $(GameState::$variant(g) => LiveFormat::protocol_section(g, protocol, roster, title)),* }
+                match self { $(GameState::$variant(g) => Results::protocol_section(g, protocol, roster, title)),* }
             }
 
             /// The format's name as the jury's protocol prints it.
@@ -391,28 +367,28 @@ macro_rules! formats {
             }
 
             pub fn finished(&self) -> bool {
-                match self { $(GameState::$variant(g) => LiveFormat::finished(g)),* }
+                match self { $(GameState::$variant(g) => Results::finished(g)),* }
             }
 
             pub fn tour(&self, tour: u32) -> Option<TourState> {
-                match self { $(GameState::$variant(g) => LiveFormat::tour(g, tour)),* }
+                match self { $(GameState::$variant(g) => Results::tour(g, tour)),* }
             }
 
             pub fn places(&self, roster: &Roster) -> Vec<(TeamId, Place)> {
-                match self { $(GameState::$variant(g) => LiveFormat::places(g, roster)),* }
+                match self { $(GameState::$variant(g) => Results::places(g, roster)),* }
             }
 
             /// 4.3, 5.2: the command seeding this game with qualified teams.
             pub fn qualified(&self, teams: Vec<TeamId>, seed: u64) -> Option<GameCommand> {
                 match self {
-                    $(GameState::$variant(_) => <$game as LiveFormat>::qualified(teams, seed).map(GameCommand::$variant)),*
+                    $(GameState::$variant(_) => <$game>::QUALIFIED.map(|q| GameCommand::$variant(q.qualified(teams, seed)))),*
                 }
             }
 
             /// 4.3, 5.2: the event storing the tie at the cut into this game.
             pub fn cut_recorded(&self, cut: crate::play::cut::QualifyingCut) -> Option<GameEvent> {
                 match self {
-                    $(GameState::$variant(_) => <$game as LiveFormat>::cut_recorded(cut).map(GameEvent::$variant)),*
+                    $(GameState::$variant(_) => <$game>::QUALIFIED.map(|q| GameEvent::$variant(q.cut_recorded(cut)))),*
                 }
             }
 
@@ -422,23 +398,23 @@ macro_rules! formats {
                 teams: &[TeamId],
                 counted: &crate::play::cut::CountedTours,
             ) -> Option<Vec<(TeamId, crate::play::chgk::rules::ChgkRow)>> {
-                match self { $(GameState::$variant(g) => LiveFormat::qualifying_table(g, teams, counted)),* }
+                match self { $(GameState::$variant(g) => <$game>::QUALIFIES.map(|q| q.qualifying_table(g, teams, counted))),* }
             }
 
             /// The tie at the cut into this game as last recorded.
             pub fn qualifying_cut(&self) -> Option<&crate::play::cut::QualifyingCut> {
-                match self { $(GameState::$variant(g) => LiveFormat::qualifying_cut(g)),* }
+                match self { $(GameState::$variant(g) => <$game>::QUALIFIED.and_then(|q| q.qualifying_cut(g))),* }
             }
 
             /// The server started again: the events that settle what was in play.
             pub fn restarted(&mut self, now: ServerTime) -> Vec<GameEvent> {
                 match self {
-                    $(GameState::$variant(g) => LiveFormat::restarted(g, now).into_iter().map(GameEvent::$variant).collect()),*
+                    $(GameState::$variant(g) => <$game>::OWN_EVENTS.map_or_else(Vec::new, |o| o.restarted(g, now)).into_iter().map(GameEvent::$variant).collect()),*
                 }
             }
 
             pub fn takes_press(&self, team: TeamId) -> bool {
-                match self { $(GameState::$variant(g) => LiveFormat::takes_press(g, team)),* }
+                match self { $(GameState::$variant(g) => <$game>::BUTTONS.is_some_and(|b| b.takes_press(g, team))),* }
             }
 
             /// A press decided and applied at once.
@@ -447,7 +423,7 @@ macro_rules! formats {
                 press: ButtonPress,
             ) -> Option<Result<(ButtonVerdict, GameEvent), GameError>> {
                 match self {
-                    $(GameState::$variant(g) => LiveFormat::press(g, press).map(|r| {
+                    $(GameState::$variant(g) => <$game>::BUTTONS.and_then(|b| b.press(g, press)).map(|r| {
                         r.map(|(verdict, event)| (verdict, GameEvent::$variant(event)))
                             .map_err(GameError::$variant)
                     })),*
@@ -456,7 +432,7 @@ macro_rules! formats {
 
             pub fn press_patch(&self, team: TeamId, roster: &Roster) -> Option<PressPatch<GamePatch>> {
                 match self {
-                    $(GameState::$variant(g) => LiveFormat::press_patch(g, team, roster).map(|p| PressPatch {
+                    $(GameState::$variant(g) => <$game>::BUTTONS.and_then(|b| b.press_patch(g, team, roster)).map(|p| PressPatch {
                         staff: GamePatch::$variant(p.staff),
                         public: GamePatch::$variant(p.public),
                         teams: p.teams.into_iter().map(|(t, v)| (t, GamePatch::$variant(v))).collect(),
@@ -465,15 +441,15 @@ macro_rules! formats {
             }
 
             pub fn buttons_live(&self) -> bool {
-                match self { $(GameState::$variant(g) => LiveFormat::buttons_live(g)),* }
+                match self { $(GameState::$variant(g) => <$game>::BUTTONS.is_some_and(|b| b.buttons_live(g))),* }
             }
 
             /// What `event`, just applied, changed on every screen, when a
-            /// patch says it all (see [`LiveFormat::commit_patch`]).
+            /// patch says it all (see [`crate::play::capability::Patches::commit_patch`]).
             pub fn commit_patch(&self, event: &GameEvent, roster: &Roster) -> Option<HallPatch<GamePatch>> {
                 #[allow(unreachable_patterns)]
                 match (self, event) {
-                    $((GameState::$variant(g), GameEvent::$variant(e)) => LiveFormat::commit_patch(g, e, roster).map(|p| HallPatch {
+                    $((GameState::$variant(g), GameEvent::$variant(e)) => <$game>::PATCHES.and_then(|c| c.commit_patch(g, e, roster)).map(|p| HallPatch {
                         staff: GamePatch::$variant(p.staff),
                         public: GamePatch::$variant(p.public),
                     }),)*
@@ -485,29 +461,29 @@ macro_rules! formats {
         impl Format {
             /// 6.3: each tour of this format comes before a ChGK tour.
             pub fn before_chgk_tours(self) -> bool {
-                match self { $(Format::$variant => <$game as LiveFormat>::BEFORE_CHGK_TOURS),* }
+                match self { $(Format::$variant => <$game as Results>::BEFORE_CHGK_TOURS),* }
             }
 
             /// The command loading a package file into a game of this format.
             pub fn load_package(self, file_name: String, bytes: Vec<u8>, pictures: Vec<PackageFile>) -> Option<GameCommand> {
                 match self {
-                    $(Format::$variant => <$game as LiveFormat>::load_package(file_name, bytes, pictures).map(GameCommand::$variant)),*
+                    $(Format::$variant => <$game>::PACKAGES.map(|p| GameCommand::$variant(p.load_package(file_name, bytes, pictures)))),*
                 }
             }
 
             /// `minuta-server score` for a sheet of this format.
-            pub fn score_sheet(self, text: &str, root: &serde_json::Map<String, Value>) -> Result<String, SheetError> {
-                match self { $(Format::$variant => <$game as LiveFormat>::score_sheet(text, root)),* }
+            pub fn score_sheet(self, text: &str) -> Result<String, SheetError> {
+                match self { $(Format::$variant => <<$game as LiveFormat>::Sheet as Scoresheet>::score_text(text)),* }
             }
 
             /// 4.3, 5.2: teams enter this format from the ChGK standings.
             pub fn qualified_from_chgk(self) -> bool {
-                match self { $(Format::$variant => <$game as LiveFormat>::QUALIFIED_FROM_CHGK),* }
+                match self { $(Format::$variant => <$game>::QUALIFIED.is_some()),* }
             }
 
             /// 4.4: the seeding order decides who meets whom.
             pub fn seeded_by_table(self) -> bool {
-                match self { $(Format::$variant => <$game as LiveFormat>::SEEDED_BY_TABLE),* }
+                match self { $(Format::$variant => <$game>::QUALIFIED.is_some_and(|q| q.seeded_by_table())),* }
             }
         }
     };
@@ -553,6 +529,13 @@ macro_rules! test_formats {
 }
 
 live_formats!(formats);
+
+impl Format {
+    /// The format `score` and exports name `name`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.iter().copied().find(|f| f.name() == name)
+    }
+}
 
 /// The games a new store adds as its first events, stored like any added
 /// game so that a store's games all come from its log: the event's own

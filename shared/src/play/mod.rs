@@ -6,6 +6,7 @@
 
 pub mod brain_ring;
 pub mod button;
+pub mod capability;
 pub mod chgk;
 pub mod clock;
 pub mod cut;

@@ -17,6 +17,20 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_path_to_error::{Path, Segment};
 
+/// A format's sheet type: read by serde, checked against the rules and
+/// scored exactly as live play would.
+pub trait Scoresheet: Serialize + DeserializeOwned {
+    /// The sheet's result, or the first broken rule.
+    fn score(&self) -> Result<output::Scored, SheetError>;
+
+    /// `minuta-server score` for a sheet of this format (`text`, already
+    /// known to be a JSON object naming it): the result as one line of
+    /// JSON, or the first error found.
+    fn score_text(text: &str) -> Result<String, SheetError> {
+        write(&read::<Self>(text)?.score()?)
+    }
+}
+
 /// A scored sheet as `score` prints it: one line of JSON.
 pub(crate) fn write(result: &impl Serialize) -> Result<String, SheetError> {
     serde_json::to_string(result)

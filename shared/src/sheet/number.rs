@@ -96,7 +96,7 @@ impl<'de> Visitor<'de> for ScalarVisitor {
 /// A whole number ≥ 0: a score, a rating, a contest's size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
-pub(crate) struct Count(pub u32);
+pub struct Count(pub u32);
 
 impl<'de> Deserialize<'de> for Count {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -110,7 +110,7 @@ impl<'de> Deserialize<'de> for Count {
 /// A recorded seed: a whole number from 0 to 2⁶⁴−1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
-pub(crate) struct Seed(pub u64);
+pub struct Seed(pub u64);
 
 impl<'de> Deserialize<'de> for Seed {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

@@ -10,7 +10,7 @@ pub(crate) fn int(n: i64) -> Value {
 
 /// A value of an ordered map: plain JSON or a nested ordered map.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Out {
+pub enum Out {
     Json(Value),
     Map(OrderedMap),
 }
@@ -26,7 +26,7 @@ impl Serialize for Out {
 
 /// A JSON object whose keys keep the given order.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct OrderedMap(pub Vec<(String, Out)>);
+pub struct OrderedMap(pub Vec<(String, Out)>);
 
 impl Serialize for OrderedMap {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -41,7 +41,7 @@ impl Serialize for OrderedMap {
 /// The printed result: the format, its standings and, for brain-ring, the
 /// next round's pairs.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Scored {
+pub struct Scored {
     pub format: &'static str,
     pub standings: Vec<OrderedMap>,
     /// Some only for brain-ring (where it may hold `null`).

@@ -21,7 +21,7 @@ use crate::tournament::prize_tie::{
 /// One entry of `prize_ties`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SheetPrizeTie {
+pub struct SheetPrizeTie {
     /// The place the tied teams share in the table: `"1-2"`.
     pub place: SheetPlace,
     pub tied: Vec<String>,
@@ -38,7 +38,7 @@ pub(crate) struct SheetPrizeTie {
 
 /// A place written as the standings write it: `"3"` or `"2-3"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SheetPlace(pub Place);
+pub struct SheetPlace(pub Place);
 
 impl Serialize for SheetPlace {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

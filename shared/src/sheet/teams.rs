@@ -107,7 +107,7 @@ pub(crate) fn quote(name: &str) -> String {
 /// refused (`joker.declared["A"]: given twice`). Its keys are resolved
 /// against the sheet's teams by [`Teams::keyed`].
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct TeamMap<V>(pub Vec<(String, V)>);
+pub struct TeamMap<V>(pub Vec<(String, V)>);
 
 impl<V: Serialize> Serialize for TeamMap<V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

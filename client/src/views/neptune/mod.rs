@@ -139,7 +139,7 @@ impl Screens for Neptune {
     }
 
     /// 0.1: the six contests are the programme's tours, as the server
-    /// titles them (`LiveFormat::tour`).
+    /// titles them (`Results::tour`).
     fn staff_tours(_: &NeptuneStaffView) -> Vec<(u32, String)> {
         Contest::ALL
             .iter()

@@ -302,9 +302,8 @@ fn team(
 }
 
 fn verdict(ui: &mut Ui, state: &AppState, game: GameId, view: &OwnGameTeamView) {
-    let Some(question) =
-        <minuta_shared::play::own_game::OwnGame as LiveFormat>::press_question(view)
-    else {
+    let buttons = <minuta_shared::play::own_game::OwnGame as LiveFormat>::BUTTONS;
+    let Some(question) = buttons.and_then(|b| b.press_question(view)) else {
         return;
     };
     if let Some(outcome) = state.button.verdict_on(PressOn::new(game, question)) {

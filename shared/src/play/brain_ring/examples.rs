@@ -6,9 +6,9 @@
 use super::{EarlyPress, FightId, RingAppealKind, RingCommand, RingTiming, RingTournament};
 use crate::identity::Identity;
 use crate::ids::TeamId;
+use crate::play::brain_ring::rules::FightFormat;
 use crate::play::examples::{Examples, HOST, MidGame, Params, Senders, TEAM};
 use crate::play::games::GameSettings;
-use crate::play::brain_ring::rules::FightFormat;
 
 impl Examples for RingTournament {
     type Command = RingCommand;

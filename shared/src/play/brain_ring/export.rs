@@ -14,7 +14,6 @@ use crate::ids::TeamId;
 use crate::play::brain_ring::rules::{FightStatus, QuestionOutcome};
 use crate::play::roster::Roster;
 
-
 use super::{FightKind, PressKind, RingAppealKind, RingFight, RingStage, RingTournament};
 
 /// Header of the Brain-ring section of the CSV (after a blank line).

@@ -1,9 +1,9 @@
 //! Brain-ring's face to the server core: [`LiveFormat`] for
 //! [`RingTournament`] — who may send which command, each command checked
 //! against the live tournament and turned into events, the button's fast
-//! path, and what each event shows to whom.
-
-use serde_json::Value;
+//! path, and what each event shows to whom; its results, and its
+//! capabilities: the button, patched screens, packages, entry from the
+//! ChGK table, a restart's events.
 
 use super::{
     ButtonPhase, FightId, RingBoard, RingCommand, RingEvent, RingFightView, RingPlayError,
@@ -14,14 +14,20 @@ use crate::identity::{Identity, Role};
 use crate::ids::{GameId, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::PackageFile;
+use crate::packages::media::{MediaFile, MediaHash};
 use crate::packages::parse_package;
+use crate::play::brain_ring::sheet::BrainRingSheet;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
+use crate::play::capability::{Buttons, OwnEvents, Packages, Patches, Pressed, Qualified};
 use crate::play::chgk::MAX_APPEAL_CHARS;
 use crate::play::cut::QualifyingCut;
-use crate::play::format::{Decided, LiveFormat, Touched, TourState};
+use crate::play::format::{
+    Decided, HallPatch, Labels, LiveFormat, Progress, Results, Touched, TourState,
+};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
-use crate::sheet::{self, SheetError};
+use crate::sheet::output::{OrderedMap, Scored};
+use crate::sheet::{Scoresheet, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -37,8 +43,6 @@ pub const EVENT_RING_NAME: &str = "Брейн-ринг";
 impl LiveFormat for RingTournament {
     const FORMAT: &'static str = "brain-ring";
     const TITLE: &'static str = "Брейн-ринг";
-    const QUALIFIED_FROM_CHGK: bool = true;
-    const SEEDED_BY_TABLE: bool = true;
     type Settings = RingTiming;
     type Command = RingCommand;
     type Event = RingEvent;
@@ -48,6 +52,12 @@ impl LiveFormat for RingTournament {
     type TeamView = RingTeamView;
     type DisplayView = RingBoard;
     type Patch = RingFightView;
+    type Sheet = BrainRingSheet;
+    const BUTTONS: Option<&'static dyn Buttons<Self>> = Some(&RingButtons);
+    const PATCHES: Option<&'static dyn Patches<Self>> = Some(&RingPatches);
+    const PACKAGES: Option<&'static dyn Packages<Self>> = Some(&RingPackages);
+    const QUALIFIED: Option<&'static dyn Qualified<Self>> = Some(&RingEntry);
+    const OWN_EVENTS: Option<&'static dyn OwnEvents<Self>> = Some(&RingOwnEvents);
 
     fn new(timing: &RingTiming) -> Self {
         RingTournament {
@@ -243,19 +253,20 @@ impl LiveFormat for RingTournament {
         self.board(roster, super::FightAudience::Public)
     }
 
-    fn standings(&self, roster: &Roster) -> Value {
-        self.standings_json(roster)
+    fn sheet(&self, roster: &Roster) -> BrainRingSheet {
+        self.scoresheet(roster)
     }
 
-    fn sheet(&self, roster: &Roster) -> Value {
-        self.sheet_json(roster)
+    fn check_replay(&self, event: &RingEvent, known: &dyn Known) -> Result<(), ReplayError> {
+        self.check_stored(event, known)
     }
+}
 
-    fn score_sheet(
-        text: &str,
-        _root: &serde_json::Map<String, Value>,
-    ) -> Result<String, SheetError> {
-        sheet::write(&super::sheet::score(&sheet::read(text)?)?)
+impl Results for RingTournament {
+    const BEFORE_CHGK_TOURS: bool = false;
+
+    fn standings(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.standings_table(roster)
     }
 
     fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
@@ -266,8 +277,8 @@ impl LiveFormat for RingTournament {
         matches!(self.stage(), RingStage::Finished { .. })
     }
 
-    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
-        crate::play::format::Progress {
+    fn staff_progress(view: &RingStaffView) -> Progress {
+        Progress {
             in_use: !view.board.seeding.is_empty() || !view.board.fights.is_empty(),
             finished: matches!(
                 view.board.stage,
@@ -283,7 +294,7 @@ impl LiveFormat for RingTournament {
             title: String::new(),
             // Seeded is begun: the festival places its teams from then on.
             started: true,
-            done: LiveFormat::finished(self),
+            done: Results::finished(self),
         })
     }
 
@@ -304,33 +315,13 @@ impl LiveFormat for RingTournament {
         }
     }
 
-    fn press_question(view: &RingTeamView) -> Option<QuestionMark> {
-        view.fight.as_ref().map(RingFightView::question_mark)
+    /// Drawn, seeded or in a fight (its presses are in a fight).
+    fn has_played(&self, team: TeamId) -> bool {
+        self.teams.contains(&team) || self.fights.values().any(|f| f.tables.contains(&team))
     }
+}
 
-    fn team_buttons_live(view: &RingTeamView) -> bool {
-        view.fight
-            .as_ref()
-            .is_some_and(RingFightView::question_in_play)
-    }
-
-    fn patch_buttons_live(fight: &RingFightView) -> Option<bool> {
-        Some(fight.question_in_play())
-    }
-
-    fn answering_press_at(view: &RingTeamView) -> Option<ServerTime> {
-        let question = view.fight.as_ref()?.question.as_ref()?;
-        match question.phase {
-            ButtonPhase::Answering { pressed_at, .. }
-            | ButtonPhase::Contested { pressed_at, .. } => Some(pressed_at),
-            _ => None,
-        }
-    }
-
-    fn check_replay(&self, event: &RingEvent, known: &dyn Known) -> Result<(), ReplayError> {
-        self.check_stored(event, known)
-    }
-
+impl Labels for RingTournament {
     /// The kinds stay as they were before games had ids (the press bench
     /// counts `ring_pressed`).
     fn event_kind(event: &RingEvent) -> &'static str {
@@ -349,52 +340,22 @@ impl LiveFormat for RingTournament {
                     | RingCommand::Decide { .. }
             )
     }
+}
 
-    /// Drawn, seeded or in a fight (its presses are in a fight).
-    fn has_played(&self, team: TeamId) -> bool {
-        self.teams.contains(&team) || self.fights.values().any(|f| f.tables.contains(&team))
-    }
+/// The button's fast path: a press decided and applied on arrival.
+struct RingButtons;
 
-    fn load_package(
-        file_name: String,
-        bytes: Vec<u8>,
-        _pictures: Vec<PackageFile>,
-    ) -> Option<RingCommand> {
-        Some(RingCommand::LoadPackage { file_name, bytes })
-    }
-
-    fn loaded_file(command: &RingCommand) -> Option<&str> {
-        match command {
-            RingCommand::LoadPackage { file_name, .. } => Some(file_name),
-            _ => None,
-        }
-    }
-
-    fn qualified(teams: Vec<TeamId>, seed: u64) -> Option<RingCommand> {
-        Some(RingCommand::Seed { teams, seed })
-    }
-
-    fn cut_recorded(cut: QualifyingCut) -> Option<RingEvent> {
-        Some(RingEvent::CutRecorded { cut })
-    }
-
-    fn qualifying_cut(&self) -> Option<&QualifyingCut> {
-        self.cut.as_ref()
-    }
-
-    fn restarted(&mut self, now: ServerTime) -> Vec<RingEvent> {
-        self.restart(now)
-    }
-
-    fn takes_press(&self, team: TeamId) -> bool {
-        self.press_target(team).is_some()
+impl Buttons<RingTournament> for RingButtons {
+    fn takes_press(&self, game: &RingTournament, team: TeamId) -> bool {
+        game.press_target(team).is_some()
     }
 
     fn press(
-        &mut self,
+        &self,
+        game: &mut RingTournament,
         press: ButtonPress,
-    ) -> Option<Result<(ButtonVerdict, RingEvent), RingPlayError>> {
-        let fight = self.press_target(press.team)?;
+    ) -> Option<Pressed<RingTournament>> {
+        let fight = game.press_target(press.team)?;
         let event = RingEvent::Pressed {
             fight,
             team: press.team,
@@ -402,10 +363,10 @@ impl LiveFormat for RingTournament {
             rtt_us: press.rtt_us,
             clock_offset_us: press.clock_offset_us,
         };
-        let Some(kind) = RingTournament::apply(self, &event) else {
+        let Some(kind) = RingTournament::apply(game, &event) else {
             return Some(Err(RingPlayError::NoSuchFight));
         };
-        let since_arming_us = self
+        let since_arming_us = game
             .fight(fight)
             .ok()
             .and_then(|f| f.log.presses.last())
@@ -419,24 +380,132 @@ impl LiveFormat for RingTournament {
         )))
     }
 
-    fn press_patch(&self, team: TeamId, roster: &Roster) -> Option<PressPatch<RingFightView>> {
-        self.fight_patch(team, roster)
+    fn press_patch(
+        &self,
+        game: &RingTournament,
+        team: TeamId,
+        roster: &Roster,
+    ) -> Option<PressPatch<RingFightView>> {
+        game.fight_patch(team, roster)
     }
 
-    fn buttons_live(&self) -> bool {
-        RingTournament::buttons_live(self)
+    fn buttons_live(&self, game: &RingTournament) -> bool {
+        RingTournament::buttons_live(game)
     }
 
-    fn patch_staff(view: &mut RingStaffView, fight: &RingFightView) -> bool {
+    fn press_question(&self, view: &RingTeamView) -> Option<QuestionMark> {
+        view.fight.as_ref().map(RingFightView::question_mark)
+    }
+
+    fn team_buttons_live(&self, view: &RingTeamView) -> bool {
+        view.fight
+            .as_ref()
+            .is_some_and(RingFightView::question_in_play)
+    }
+
+    fn answering_press_at(&self, view: &RingTeamView) -> Option<ServerTime> {
+        let question = view.fight.as_ref()?.question.as_ref()?;
+        match question.phase {
+            ButtonPhase::Answering { pressed_at, .. }
+            | ButtonPhase::Contested { pressed_at, .. } => Some(pressed_at),
+            _ => None,
+        }
+    }
+
+    fn patch_buttons_live(&self, fight: &RingFightView) -> Option<bool> {
+        Some(fight.question_in_play())
+    }
+}
+
+/// A press's fight, patched into every screen.
+struct RingPatches;
+
+impl Patches<RingTournament> for RingPatches {
+    /// A stored event changes whole views.
+    fn commit_patch(
+        &self,
+        _game: &RingTournament,
+        _event: &RingEvent,
+        _roster: &Roster,
+    ) -> Option<HallPatch<RingFightView>> {
+        None
+    }
+
+    fn patch_staff(&self, view: &mut RingStaffView, fight: &RingFightView) -> bool {
         view.board.apply_fight(fight)
     }
 
-    fn patch_team(view: &mut RingTeamView, fight: &RingFightView) -> bool {
+    fn patch_team(&self, view: &mut RingTeamView, fight: &RingFightView) -> bool {
         view.apply_fight(fight)
     }
 
-    fn patch_display(view: &mut RingBoard, fight: &RingFightView) -> bool {
+    fn patch_display(&self, view: &mut RingBoard, fight: &RingFightView) -> bool {
         view.apply_fight(fight)
+    }
+}
+
+/// A Brain-ring question package (no pictures).
+struct RingPackages;
+
+impl Packages<RingTournament> for RingPackages {
+    fn load_package(
+        &self,
+        file_name: String,
+        bytes: Vec<u8>,
+        _pictures: Vec<PackageFile>,
+    ) -> RingCommand {
+        RingCommand::LoadPackage { file_name, bytes }
+    }
+
+    fn loaded_file<'c>(&self, command: &'c RingCommand) -> Option<&'c str> {
+        match command {
+            RingCommand::LoadPackage { file_name, .. } => Some(file_name),
+            _ => None,
+        }
+    }
+
+    fn command_media(&self, _command: &RingCommand) -> Vec<MediaFile> {
+        Vec::new()
+    }
+
+    fn shown_media(&self, _game: &RingTournament) -> Vec<MediaHash> {
+        Vec::new()
+    }
+}
+
+/// 4.3: teams enter Brain-ring from the ChGK table.
+struct RingEntry;
+
+impl Qualified<RingTournament> for RingEntry {
+    /// 4.4: the seeding decides who meets whom.
+    fn seeded_by_table(&self) -> bool {
+        true
+    }
+
+    fn qualified(&self, teams: Vec<TeamId>, seed: u64) -> RingCommand {
+        RingCommand::Seed { teams, seed }
+    }
+
+    fn cut_recorded(&self, cut: QualifyingCut) -> RingEvent {
+        RingEvent::CutRecorded { cut }
+    }
+
+    fn qualifying_cut<'g>(&self, game: &'g RingTournament) -> Option<&'g QualifyingCut> {
+        game.cut.as_ref()
+    }
+}
+
+/// Issue 14.4: a restart's interruptions.
+struct RingOwnEvents;
+
+impl OwnEvents<RingTournament> for RingOwnEvents {
+    /// A deadline changes views only.
+    fn timeout_events(&self, _game: &RingTournament, _now: ServerTime) -> Vec<RingEvent> {
+        Vec::new()
+    }
+
+    fn restarted(&self, game: &mut RingTournament, now: ServerTime) -> Vec<RingEvent> {
+        game.restart(now)
     }
 }
 
@@ -519,3 +588,10 @@ impl RingTournament {
 #[cfg(test)]
 #[path = "live_tests.rs"]
 mod tests;
+
+/// The `brain-ring` sheet, scored as `minuta-server score` prints it.
+impl Scoresheet for BrainRingSheet {
+    fn score(&self) -> Result<Scored, SheetError> {
+        crate::play::brain_ring::sheet::score(self)
+    }
+}

@@ -3,6 +3,8 @@
 
 use super::*;
 use crate::play::brain_ring::PressKind;
+use crate::play::capability::{Buttons, Patches};
+use crate::play::format::Results;
 
 fn at(ms: u64) -> ServerTime {
     ServerTime(1_000_000_000 + ms * 1000)
@@ -122,18 +124,21 @@ fn a_press_goes_to_the_fight_the_team_plays_and_is_decided_at_once() {
     let elsewhere = (1..=4)
         .find(|t| ![a, b].contains(t))
         .expect("fight 2's team");
-    assert!(LiveFormat::takes_press(&ring, TeamId(a)));
-    let (verdict, _) = LiveFormat::press(&mut ring, press(a, 1_250))
+    assert!(buttons().takes_press(&ring, TeamId(a)));
+    let (verdict, _) = buttons()
+        .press(&mut ring, press(a, 1_250))
         .expect("it plays fight 1")
         .expect("decided");
     assert_eq!(verdict.kind, PressKind::Won);
     assert_eq!(verdict.since_arming_us, Some(250_000));
-    let (verdict, _) = LiveFormat::press(&mut ring, press(b, 1_260))
+    let (verdict, _) = buttons()
+        .press(&mut ring, press(b, 1_260))
         .expect("it plays fight 1")
         .expect("decided");
     assert_ne!(verdict.kind, PressKind::Won, "the first press answers");
     // Fight 2 has no question read yet: a press there counts for nothing.
-    let (verdict, _) = LiveFormat::press(&mut ring, press(elsewhere, 1_300))
+    let (verdict, _) = buttons()
+        .press(&mut ring, press(elsewhere, 1_300))
         .expect("it plays fight 2")
         .expect("decided");
     assert_ne!(verdict.kind, PressKind::Won);
@@ -146,8 +151,10 @@ fn a_press_patch_gives_the_staff_the_log_and_each_table_its_own_copy() {
     let elsewhere = (1..=4)
         .find(|t| ![a, b].contains(t))
         .expect("fight 2's team");
-    let _ = LiveFormat::press(&mut ring, press(b, 1_100));
-    let patch = LiveFormat::press_patch(&ring, TeamId(b), &roster).expect("fight 1 is open");
+    let _ = buttons().press(&mut ring, press(b, 1_100));
+    let patch = buttons()
+        .press_patch(&ring, TeamId(b), &roster)
+        .expect("fight 1 is open");
     assert_eq!(patch.staff.presses.len(), 1, "the staff sees the press log");
     assert!(patch.public.presses.is_empty(), "the hall does not");
     let at_tables: Vec<TeamId> = patch.teams.iter().map(|(t, _)| *t).collect();
@@ -158,22 +165,15 @@ fn a_press_patch_gives_the_staff_the_log_and_each_table_its_own_copy() {
     let mut display = LiveFormat::display_view(&ring, &roster, at(0));
     let mut table = LiveFormat::team_view(&ring, TeamId(a), &roster, at(0));
     let mut other = LiveFormat::team_view(&ring, TeamId(elsewhere), &roster, at(0));
-    let _ = LiveFormat::press(&mut ring, press(a, 1_200));
-    let patch = LiveFormat::press_patch(&ring, TeamId(a), &roster).expect("open");
-    assert!(<RingTournament as LiveFormat>::patch_staff(
-        &mut staff,
-        &patch.staff
-    ));
-    assert!(<RingTournament as LiveFormat>::patch_display(
-        &mut display,
-        &patch.public
-    ));
-    assert!(<RingTournament as LiveFormat>::patch_team(
-        &mut table,
-        &patch.teams[0].1
-    ));
+    let _ = buttons().press(&mut ring, press(a, 1_200));
+    let patch = buttons()
+        .press_patch(&ring, TeamId(a), &roster)
+        .expect("open");
+    assert!(patches().patch_staff(&mut staff, &patch.staff));
+    assert!(patches().patch_display(&mut display, &patch.public));
+    assert!(patches().patch_team(&mut table, &patch.teams[0].1));
     assert!(
-        !<RingTournament as LiveFormat>::patch_team(&mut other, &patch.teams[0].1),
+        !patches().patch_team(&mut other, &patch.teams[0].1),
         "another fight's team takes no patch of this one"
     );
     assert_eq!(staff, LiveFormat::staff_view(&ring, &roster, at(0)));
@@ -187,7 +187,9 @@ fn a_press_patch_gives_the_staff_the_log_and_each_table_its_own_copy() {
 #[test]
 fn a_restart_14_4_puts_an_armed_question_back_to_reading_with_a_notice_until_the_host_acts() {
     let (mut ring, roster) = armed();
-    let events = LiveFormat::restarted(&mut ring, at(5_000));
+    let events = <RingTournament as LiveFormat>::OWN_EVENTS
+        .expect("a restart's events")
+        .restarted(&mut ring, at(5_000));
     assert_eq!(events.len(), 1);
     for e in &events {
         LiveFormat::apply(&mut ring, e);
@@ -195,7 +197,7 @@ fn a_restart_14_4_puts_an_armed_question_back_to_reading_with_a_notice_until_the
     let notices = LiveFormat::staff_view(&ring, &roster, at(5_000)).restarts;
     assert_eq!(notices.len(), 1);
     assert!(notices[0].rearm);
-    assert!(!LiveFormat::buttons_live(&ring) || ring.fight(FightId(1)).is_ok());
+    assert!(!buttons().buttons_live(&ring) || ring.fight(FightId(1)).is_ok());
     host(
         &mut ring,
         &roster,
@@ -234,7 +236,7 @@ fn first_round_played() -> (Roster, RingTournament) {
             host(&mut ring, &roster, RingCommand::Read { fight }, at(ms));
             host(&mut ring, &roster, RingCommand::Arm { fight }, at(ms + 100));
             let team = ring.fight(fight).expect("open").tables[table];
-            let _ = LiveFormat::press(&mut ring, press(team.0, ms + 200));
+            let _ = buttons().press(&mut ring, press(team.0, ms + 200));
             host(
                 &mut ring,
                 &roster,
@@ -260,11 +262,15 @@ fn first_round_played() -> (Roster, RingTournament) {
 fn the_sheet_4_6_scores_to_exactly_the_live_qualifying_table() {
     let (roster, ring) = first_round_played();
     let sheet = LiveFormat::sheet(&ring, &roster);
-    let text = crate::play::score::score_sheet(&sheet.to_string()).expect("the sheet scores");
-    let scored: Value = serde_json::from_str(&text).expect("score prints JSON");
-    assert_eq!(scored["standings"], LiveFormat::standings(&ring, &roster));
+    let text = crate::play::score::score_sheet(&serde_json::to_string(&sheet).unwrap())
+        .expect("the sheet scores");
+    let scored: serde_json::Value = serde_json::from_str(&text).expect("score prints JSON");
     assert_eq!(
-        LiveFormat::places(&ring, &roster).len(),
+        scored["standings"],
+        serde_json::to_value(Results::standings(&ring, &roster)).unwrap()
+    );
+    assert_eq!(
+        Results::places(&ring, &roster).len(),
         4,
         "every seeded team has a place"
     );
@@ -328,7 +334,7 @@ fn questions_from_a_package_each_read_takes_the_next_and_the_host_alone_sees_the
     assert_eq!(staff(&ring).text, None);
 
     // Act: the question is taken; the next read takes the pool's first.
-    let _ = LiveFormat::press(&mut ring, press(a, 1_100));
+    let _ = buttons().press(&mut ring, press(a, 1_100));
     host(
         &mut ring,
         &roster,
@@ -361,7 +367,7 @@ fn questions_from_a_package_each_read_takes_the_next_and_the_host_alone_sees_the
         RingCommand::Arm { fight: FightId(1) },
         at(4_000),
     );
-    let _ = LiveFormat::press(&mut ring, press(a, 4_100));
+    let _ = buttons().press(&mut ring, press(a, 4_100));
     host(
         &mut ring,
         &roster,
@@ -381,4 +387,12 @@ fn questions_from_a_package_each_read_takes_the_next_and_the_host_alone_sees_the
     assert!(after.text.is_empty(), "the hall heard the text read");
     let pool = LiveFormat::staff_view(&ring, &roster, at(5_000));
     assert_eq!((pool.pool, pool.pool_used), (2, 1));
+}
+
+fn buttons() -> &'static dyn Buttons<RingTournament> {
+    <RingTournament as LiveFormat>::BUTTONS.expect("teams press in Brain-ring")
+}
+
+fn patches() -> &'static dyn Patches<RingTournament> {
+    <RingTournament as LiveFormat>::PATCHES.expect("a press patches the screens")
 }

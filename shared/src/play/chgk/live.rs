@@ -1,10 +1,11 @@
 //! ChGK's face to the server core: [`LiveFormat`] for [`ChgkGame`] — who may
 //! send which command, each command decided by the `handle_*` rules of
 //! [`super::game`], the clock's signals as deadlines, and the game as the
-//! `chgk` scoresheet `minuta-server score` takes.
+//! `chgk` scoresheet `minuta-server score` takes; its results, and its
+//! capabilities: packages and their pictures, the table other games
+//! qualify from, the event's settings followed.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::command::{ChgkCommand, ChgkReceipt};
 use super::game::ChgkGame;
@@ -15,15 +16,17 @@ use crate::ids::{GameId, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::packages::parse_package_with;
+use crate::play::capability::{FollowsEvent, Packages, QualifyingTable};
 use crate::play::chgk::rules::ChgkRow;
+use crate::play::chgk::sheet::ChgkSheet;
 use crate::play::clock::Phase;
 use crate::play::cut::CountedTours;
-use crate::play::format::{Decided, LiveFormat, Touched, TourState};
+use crate::play::format::{Decided, Labels, LiveFormat, Progress, Results, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
 use crate::play::settings::TournamentSettings;
-use crate::sheet::output::{int, row};
-use crate::sheet::{self, SheetError};
+use crate::sheet::output::{OrderedMap, Scored, int, row};
+use crate::sheet::{Scoresheet, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -50,6 +53,10 @@ impl LiveFormat for ChgkGame {
     type TeamView = ChgkTeamView;
     type DisplayView = ChgkDisplayView;
     type Patch = ();
+    type Sheet = ChgkSheet;
+    const PACKAGES: Option<&'static dyn Packages<Self>> = Some(&ChgkPackages);
+    const QUALIFIES: Option<&'static dyn QualifyingTable<Self>> = Some(&ChgkTable);
+    const FOLLOWS_EVENT: Option<&'static dyn FollowsEvent<Self>> = Some(&ChgkFollowsEvent);
 
     fn new(_: &ChgkSettings) -> Self {
         ChgkGame::default()
@@ -78,25 +85,6 @@ impl LiveFormat for ChgkGame {
             C::ResolveAppeal { .. } => matches!(role, Role::Host | Role::Jury),
             C::Judge { .. } | C::JudgeRestWrong { .. } => matches!(role, Role::Host | Role::Judge),
             C::SubmitCard { .. } | C::FileAppeal { .. } => role == Role::Team,
-        }
-    }
-
-    fn load_package(
-        file_name: String,
-        bytes: Vec<u8>,
-        pictures: Vec<PackageFile>,
-    ) -> Option<ChgkCommand> {
-        Some(ChgkCommand::LoadPackage {
-            file_name,
-            bytes,
-            pictures,
-        })
-    }
-
-    fn loaded_file(command: &ChgkCommand) -> Option<&str> {
-        match command {
-            ChgkCommand::LoadPackage { file_name, .. } => Some(file_name),
-            _ => None,
         }
     }
 
@@ -257,12 +245,6 @@ impl LiveFormat for ChgkGame {
         }
     }
 
-    fn event_changed(&mut self, settings: &TournamentSettings) {
-        self.timing = settings.chgk.clone();
-        // Teams' names and the number of teams are in the standings.
-        self.public_cache.take();
-    }
-
     fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
         // The grace's end is the last signal: if the driver woke only after
         // it, no later deadline would ever show it, so it is due now.
@@ -298,34 +280,32 @@ impl LiveFormat for ChgkGame {
         self.project_display(roster, now)
     }
 
-    /// The host's standings (every played question, as judged), as `score`
-    /// prints them for [`LiveFormat::sheet`].
-    fn standings(&self, roster: &Roster) -> Value {
-        self.staff_standings(roster)
-            .into_iter()
-            .map(|r| {
-                serde_json::to_value(
-                    row(&r.name, r.place, int(i64::from(r.points)))
-                        .with("rating", int(r.rating))
-                        .with("mask", Value::String(r.mask)),
-                )
-                .unwrap_or(Value::Null)
-            })
-            .collect()
-    }
-
     /// Every played question: the teams right on it, whether it was
     /// withdrawn on appeal (4.14), and the teams the host marked absent
     /// from its tour (4.3: they do not count in A).
-    fn sheet(&self, roster: &Roster) -> Value {
-        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
+    fn sheet(&self, roster: &Roster) -> ChgkSheet {
+        self.scoresheet(roster)
     }
 
-    fn score_sheet(
-        text: &str,
-        _root: &serde_json::Map<String, Value>,
-    ) -> Result<String, SheetError> {
-        sheet::write(&super::sheet::score(&sheet::read(text)?)?)
+    fn check_replay(&self, event: &ChgkEvent, known: &dyn Known) -> Result<(), ReplayError> {
+        self.check_stored(event, known)
+    }
+}
+
+impl Results for ChgkGame {
+    const BEFORE_CHGK_TOURS: bool = false;
+
+    /// The host's standings (every played question, as judged), as `score`
+    /// prints them for [`LiveFormat::sheet`].
+    fn standings(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.staff_standings(roster)
+            .into_iter()
+            .map(|r| {
+                row(&r.name, r.place, int(i64::from(r.points)))
+                    .with("rating", int(r.rating))
+                    .with("mask", r.mask.into())
+            })
+            .collect()
     }
 
     fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
@@ -336,8 +316,8 @@ impl LiveFormat for ChgkGame {
         !self.tours.is_empty() && self.tours.iter().all(|t| t.closed_at.is_some())
     }
 
-    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
-        crate::play::format::Progress {
+    fn staff_progress(view: &ChgkStaffView) -> Progress {
+        Progress {
             in_use: !view.tours.is_empty(),
             finished: view.tours.iter().all(|t| t.closed),
         }
@@ -361,63 +341,6 @@ impl LiveFormat for ChgkGame {
         })
     }
 
-    /// 4.3: the table Brain-ring (and any game qualifying from ChGK) is
-    /// filled from.
-    fn qualifying_table(
-        &self,
-        teams: &[TeamId],
-        counted: &CountedTours,
-    ) -> Option<Vec<(TeamId, ChgkRow)>> {
-        Some(match counted {
-            CountedTours::All => self.standings(teams, |_| true),
-            CountedTours::These(tours) => self.standings(teams, |q| tours.contains(&q.tour)),
-            CountedTours::First(n) => {
-                let first: Vec<_> = self.tours.iter().take(*n).map(|t| t.id).collect();
-                self.standings(teams, |q| first.contains(&q.tour))
-            }
-        })
-    }
-
-    fn check_replay(&self, event: &ChgkEvent, known: &dyn Known) -> Result<(), ReplayError> {
-        self.check_stored(event, known)
-    }
-
-    fn event_kind(event: &ChgkEvent) -> &'static str {
-        super::replay::kind(event)
-    }
-
-    /// A package's pictures, read before the game decides; none for a
-    /// package it will refuse anyway.
-    fn command_media(command: &ChgkCommand) -> Vec<MediaFile> {
-        let ChgkCommand::LoadPackage {
-            file_name,
-            bytes,
-            pictures,
-        } = command
-        else {
-            return Vec::new();
-        };
-        parse_package_with(file_name, bytes, None, pictures)
-            .map(|package| package.media)
-            .unwrap_or_default()
-    }
-
-    fn shown_media(&self) -> Vec<MediaHash> {
-        self.picture_shown
-            .and_then(|shown| {
-                let question = self.question(shown.question).ok()?;
-                let media = question.content.media.get(shown.index as usize)?;
-                Some(media.hash.clone())
-            })
-            .into_iter()
-            .collect()
-    }
-
-    /// A team's card shows its receipt or refusal.
-    fn outcome_in_place(command: &ChgkCommand, _succeeded: bool) -> bool {
-        matches!(command, ChgkCommand::SubmitCard { .. })
-    }
-
     /// A card, on time or late, or an appeal; or a place in a closed
     /// tour's A (4.3: removing the team would change that tour's ratings).
     fn has_played(&self, team: TeamId) -> bool {
@@ -432,5 +355,109 @@ impl LiveFormat for ChgkGame {
             .into_iter()
             .map(|r| (r.team, r.place))
             .collect()
+    }
+}
+
+impl Labels for ChgkGame {
+    fn event_kind(event: &ChgkEvent) -> &'static str {
+        super::replay::kind(event)
+    }
+
+    /// A team's card shows its receipt or refusal.
+    fn outcome_in_place(command: &ChgkCommand, _succeeded: bool) -> bool {
+        matches!(command, ChgkCommand::SubmitCard { .. })
+    }
+}
+
+/// ChGK's question packages and their pictures.
+struct ChgkPackages;
+
+impl Packages<ChgkGame> for ChgkPackages {
+    fn load_package(
+        &self,
+        file_name: String,
+        bytes: Vec<u8>,
+        pictures: Vec<PackageFile>,
+    ) -> ChgkCommand {
+        ChgkCommand::LoadPackage {
+            file_name,
+            bytes,
+            pictures,
+        }
+    }
+
+    fn loaded_file<'c>(&self, command: &'c ChgkCommand) -> Option<&'c str> {
+        match command {
+            ChgkCommand::LoadPackage { file_name, .. } => Some(file_name),
+            _ => None,
+        }
+    }
+
+    /// A package's pictures, read before the game decides; none for a
+    /// package it will refuse anyway.
+    fn command_media(&self, command: &ChgkCommand) -> Vec<MediaFile> {
+        let ChgkCommand::LoadPackage {
+            file_name,
+            bytes,
+            pictures,
+        } = command
+        else {
+            return Vec::new();
+        };
+        parse_package_with(file_name, bytes, None, pictures)
+            .map(|package| package.media)
+            .unwrap_or_default()
+    }
+
+    fn shown_media(&self, game: &ChgkGame) -> Vec<MediaHash> {
+        game.picture_shown
+            .and_then(|shown| {
+                let question = game.question(shown.question).ok()?;
+                let media = question.content.media.get(shown.index as usize)?;
+                Some(media.hash.clone())
+            })
+            .into_iter()
+            .collect()
+    }
+}
+
+/// 4.3: the ChGK table other games qualify from.
+struct ChgkTable;
+
+impl QualifyingTable<ChgkGame> for ChgkTable {
+    /// 4.3: the table Brain-ring (and any game qualifying from ChGK) is
+    /// filled from.
+    fn qualifying_table(
+        &self,
+        game: &ChgkGame,
+        teams: &[TeamId],
+        counted: &CountedTours,
+    ) -> Vec<(TeamId, ChgkRow)> {
+        match counted {
+            CountedTours::All => game.standings(teams, |_| true),
+            CountedTours::These(tours) => game.standings(teams, |q| tours.contains(&q.tour)),
+            CountedTours::First(n) => {
+                let first: Vec<_> = game.tours.iter().take(*n).map(|t| t.id).collect();
+                game.standings(teams, |q| first.contains(&q.tour))
+            }
+        }
+    }
+}
+
+/// The minute, the signal and the grace are the event's settings.
+struct ChgkFollowsEvent;
+
+impl FollowsEvent<ChgkGame> for ChgkFollowsEvent {
+    fn event_changed(&self, game: &mut ChgkGame, settings: &TournamentSettings) {
+        game.timing = settings.chgk.clone();
+        // Teams' names and the number of teams are in the standings.
+        game.public_cache.take();
+    }
+}
+
+/// The `chgk` sheet, scored as `minuta-server score` prints it.
+impl Scoresheet for ChgkSheet {
+    fn score(&self) -> Result<Scored, SheetError> {
+        crate::play::chgk::sheet::score(self)
     }
 }

@@ -10,7 +10,7 @@ use super::*;
 use crate::identity::{Identity, Role};
 use crate::ids::{JudgeId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
-use crate::play::format::LiveFormat;
+use crate::play::format::{LiveFormat, Results};
 use crate::play::roster::Roster;
 use crate::play::settings::TournamentSettings;
 use crate::time::ServerTime;
@@ -28,7 +28,9 @@ pub(super) struct Play {
 impl Play {
     pub(super) fn new(teams: u32) -> Self {
         let mut game = <ChgkGame as LiveFormat>::new(&ChgkSettings::default());
-        game.event_changed(&TournamentSettings::default());
+        <ChgkGame as LiveFormat>::FOLLOWS_EVENT
+            .expect("ChGK follows the event")
+            .event_changed(&mut game, &TournamentSettings::default());
         Play {
             game,
             roster: Roster::numbered(teams),
@@ -316,7 +318,7 @@ fn chgk_2_2_the_tours_and_places_for_the_programme_and_the_festival() {
     let mut p = Play::new(3);
     p.tour(2);
     assert_eq!(
-        LiveFormat::tour(&p.game, 0).map(|t| (t.started, t.done)),
+        Results::tour(&p.game, 0).map(|t| (t.started, t.done)),
         Some((false, false))
     );
     p.play(QuestionId(0), 0, &[(TeamId(2), "Пушкин")]);
@@ -328,7 +330,7 @@ fn chgk_2_2_the_tours_and_places_for_the_programme_and_the_festival() {
         },
         s(70),
     );
-    assert_eq!(LiveFormat::tour(&p.game, 0).map(|t| t.started), Some(true));
+    assert_eq!(Results::tour(&p.game, 0).map(|t| t.started), Some(true));
     assert!(!p.game.finished());
     let places = p.game.places(&p.roster);
     assert_eq!(places[0].0, TeamId(2), "{places:?}");
@@ -345,7 +347,7 @@ fn chgk_2_2_the_tours_and_places_for_the_programme_and_the_festival() {
         },
         s(170),
     );
-    assert_eq!(LiveFormat::tour(&p.game, 0).map(|t| t.done), Some(true));
+    assert_eq!(Results::tour(&p.game, 0).map(|t| t.done), Some(true));
     p.host(ChgkCommand::CloseTour { tour: TourId(0) }, s(171));
     assert!(p.game.finished());
 }
@@ -452,9 +454,9 @@ proptest! {
         absent in proptest::collection::btree_set(1u32..6, 0..3),
     ) {
         let p = played(&tours, withdraw, &absent);
-        let sheet = p.game.sheet(&p.roster);
+        let sheet = serde_json::to_value(p.game.sheet(&p.roster)).unwrap();
         prop_assert_eq!(sheet["format"].as_str(), Some("chgk"));
-        prop_assert_eq!(scored_standings(&sheet), LiveFormat::standings(&p.game, &p.roster));
+        prop_assert_eq!(scored_standings(&sheet), serde_json::to_value(Results::standings(&p.game, &p.roster)).unwrap());
     }
 
     /// The sheet the live game writes reads back as the same sheet.

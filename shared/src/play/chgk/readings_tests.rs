@@ -6,7 +6,7 @@ use super::live_tests::{Play, s, scored_standings};
 use super::*;
 use crate::identity::Identity;
 use crate::ids::{QuestionId, TeamId, TourId};
-use crate::play::format::LiveFormat;
+use crate::play::format::{LiveFormat, Results};
 use crate::play::roster::RosterTeam;
 
 const Q0: QuestionId = QuestionId(0);
@@ -55,20 +55,22 @@ fn chgk_4_3_a_is_fixed_when_the_tour_closes() {
         town: "Город".into(),
         players: Vec::new(),
     });
-    p.game.event_changed(&Default::default());
+    <ChgkGame as LiveFormat>::FOLLOWS_EVENT
+        .expect("ChGK follows the event")
+        .event_changed(&mut p.game, &Default::default());
 
     // Assert: it did not play the closed tour: A stays 4, and the sheet
     // lists it absent there, so `score` agrees with the live table.
     assert_eq!(rating(&p, 1), 4);
     assert!(!p.game.plays(TeamId(5), TourId(0)));
-    let sheet = p.game.sheet(&p.roster);
+    let sheet = serde_json::to_value(p.game.sheet(&p.roster)).unwrap();
     assert_eq!(
         sheet["questions"][0]["absent"],
         serde_json::json!(["Команда 5"])
     );
     assert_eq!(
         scored_standings(&sheet),
-        LiveFormat::standings(&p.game, &p.roster)
+        serde_json::to_value(Results::standings(&p.game, &p.roster)).unwrap()
     );
 }
 
@@ -79,7 +81,7 @@ fn chgk_4_3_a_team_counted_in_a_closed_tours_a_cannot_be_removed() {
 
     // Act / Assert: it is part of that tour's result (the server's
     // RemoveTeam refuses a team that has played).
-    assert!(LiveFormat::has_played(&p.game, TeamId(4)));
+    assert!(Results::has_played(&p.game, TeamId(4)));
     // A team marked absent before the close is not in A and may go.
     let mut q = Play::new(4);
     q.tour(1);
@@ -100,7 +102,7 @@ fn chgk_4_3_a_team_counted_in_a_closed_tours_a_cannot_be_removed() {
     q.host(judge, s(70));
     q.host(ChgkCommand::Reveal { question: Q0 }, s(71));
     q.host(ChgkCommand::CloseTour { tour: TourId(0) }, s(72));
-    assert!(!LiveFormat::has_played(&q.game, TeamId(4)));
+    assert!(!Results::has_played(&q.game, TeamId(4)));
     assert_eq!(rating(&q, 1), 3);
 }
 
@@ -121,7 +123,7 @@ fn chgk_4_3_a_store_from_before_issue_41_counts_a_as_it_did() {
 
     // Assert: A is counted from the teams registered, as before.
     assert_eq!(rating(&p, 1), 4);
-    assert!(!LiveFormat::has_played(&p.game, TeamId(4)));
+    assert!(!Results::has_played(&p.game, TeamId(4)));
 }
 
 #[test]

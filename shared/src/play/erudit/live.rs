@@ -1,9 +1,13 @@
 //! Эрудит-квартет's face to the server core: [`LiveFormat`] for
 //! [`EruditTournament`] — who may send which command, each command checked
 //! against the tournament and turned into events, the players' button on
-//! the shared fast path, and what each event shows to whom.
+//! the shared fast path, and what each event shows to whom; its results,
+//! and its capabilities: the button, patched screens, packages, entry from
+//! the ChGK table, a restart's events.
 
-use serde_json::Value;
+use std::collections::BTreeMap;
+
+use serde::de::IgnoredAny;
 
 use super::view::Audience;
 use super::{
@@ -13,15 +17,21 @@ use super::{
 use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::jury_protocol::Protocol;
-use crate::packages::media::PackageFile;
+use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch, QuestionMark};
+use crate::play::capability::{Buttons, OwnEvents, Packages, Patches, Pressed, Qualified};
+use crate::play::cut::QualifyingCut;
 use crate::play::erudit::rules::blind_draw;
-use crate::play::format::{Decided, LiveFormat, Touched, TourState};
+use crate::play::erudit::sheet::tournament::EruditTournamentSheet;
+use crate::play::format::{
+    Decided, HallPatch, Labels, LiveFormat, Progress, Results, Touched, TourState,
+};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
 use crate::seed::Seed;
-use crate::sheet::{self, SheetError};
+use crate::sheet::output::{OrderedMap, Scored};
+use crate::sheet::{self, Scoresheet, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
@@ -30,7 +40,6 @@ type E = EruditPlayError;
 impl LiveFormat for EruditTournament {
     const FORMAT: &'static str = "erudit-quartet";
     const TITLE: &'static str = "Эрудит-квартет";
-    const QUALIFIED_FROM_CHGK: bool = true;
     type Settings = EruditTiming;
     type Command = EruditCommand;
     type Event = EruditEvent;
@@ -40,6 +49,12 @@ impl LiveFormat for EruditTournament {
     type TeamView = EruditTeamView;
     type DisplayView = super::EruditBoard;
     type Patch = GameBoard;
+    type Sheet = EruditTournamentSheet;
+    const BUTTONS: Option<&'static dyn Buttons<Self>> = Some(&EruditButtons);
+    const PATCHES: Option<&'static dyn Patches<Self>> = Some(&EruditPatches);
+    const PACKAGES: Option<&'static dyn Packages<Self>> = Some(&EruditPackages);
+    const QUALIFIED: Option<&'static dyn Qualified<Self>> = Some(&EruditEntry);
+    const OWN_EVENTS: Option<&'static dyn OwnEvents<Self>> = Some(&EruditOwnEvents);
 
     fn new(timing: &EruditTiming) -> Self {
         EruditTournament {
@@ -295,72 +310,8 @@ impl LiveFormat for EruditTournament {
         self.board(roster, Audience::Public)
     }
 
-    fn standings(&self, roster: &Roster) -> Value {
-        self.standings_json(roster)
-    }
-
-    fn sheet(&self, roster: &Roster) -> Value {
-        self.sheet_json(roster)
-    }
-
-    /// A sheet with `stages` is a whole tournament, else one game.
-    fn score_sheet(
-        text: &str,
-        root: &serde_json::Map<String, Value>,
-    ) -> Result<String, SheetError> {
-        if root.contains_key("stages") {
-            sheet::write(&super::sheet::tournament::score(&sheet::read(text)?)?)
-        } else {
-            sheet::write(&super::sheet::score(&sheet::read(text)?)?)
-        }
-    }
-
-    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
-        super::protocol::section(protocol, roster, title, self);
-    }
-
-    fn finished(&self) -> bool {
-        EruditTournament::finished(self)
-    }
-
-    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
-        crate::play::format::Progress {
-            in_use: view.board.seed.is_some(),
-            finished: view.board.finished,
-        }
-    }
-
-    /// One «tour» in the programme: the tournament, once teams are drawn.
-    fn tour(&self, tour: u32) -> Option<TourState> {
-        (tour == 0 && !self.entrants.is_empty()).then(|| TourState {
-            title: String::new(),
-            started: true,
-            done: EruditTournament::finished(self),
-        })
-    }
-
-    /// 2.2: the tournament's table (the final's places once it is over).
-    fn places(&self, _roster: &Roster) -> Vec<(TeamId, Place)> {
-        self.table()
-            .into_iter()
-            .map(|r| (TeamId(r.team as u32), r.place))
-            .collect()
-    }
-
-    /// The question on the board, while this team's player is at the
-    /// buttons.
-    fn press_question(view: &EruditTeamView) -> Option<QuestionMark> {
-        view.row()?.on.as_ref()?;
-        view.board.game.as_ref()?.question_mark()
-    }
-
-    fn team_buttons_live(view: &EruditTeamView) -> bool {
-        view.may_press()
-    }
-
-    /// The patch is the team's own copy of the game of four.
-    fn patch_buttons_live(board: &GameBoard) -> Option<bool> {
-        Some(board.question_in_play())
+    fn sheet(&self, roster: &Roster) -> EruditTournamentSheet {
+        self.scoresheet(roster)
     }
 
     /// Replay: every team a stored event names is registered.
@@ -390,6 +341,56 @@ impl LiveFormat for EruditTournament {
             | E::LotDrawn { .. } => Ok(()),
         }
     }
+}
+
+impl Results for EruditTournament {
+    const BEFORE_CHGK_TOURS: bool = false;
+
+    fn standings(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.standings_table(roster)
+    }
+
+    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
+        super::protocol::section(protocol, roster, title, self);
+    }
+
+    fn finished(&self) -> bool {
+        EruditTournament::finished(self)
+    }
+
+    fn staff_progress(view: &EruditStaffView) -> Progress {
+        Progress {
+            in_use: view.board.seed.is_some(),
+            finished: view.board.finished,
+        }
+    }
+
+    /// One «tour» in the programme: the tournament, once teams are drawn.
+    fn tour(&self, tour: u32) -> Option<TourState> {
+        (tour == 0 && !self.entrants.is_empty()).then(|| TourState {
+            title: String::new(),
+            started: true,
+            done: EruditTournament::finished(self),
+        })
+    }
+
+    /// 2.2: the tournament's table (the final's places once it is over).
+    fn places(&self, _roster: &Roster) -> Vec<(TeamId, Place)> {
+        self.table()
+            .into_iter()
+            .map(|r| (TeamId(r.team as u32), r.place))
+            .collect()
+    }
+
+    fn has_played(&self, team: TeamId) -> bool {
+        self.has_team(team)
+    }
+}
+
+impl Labels for EruditTournament {
+    fn event_kind(_event: &EruditEvent) -> &'static str {
+        "game"
+    }
 
     /// A captain's line-up shows on the team's screen; the host's steps
     /// are seen at once where clicked (a refusal does get a toast).
@@ -414,57 +415,22 @@ impl LiveFormat for EruditTournament {
             | EruditCommand::StartGame { .. } => false,
         }
     }
+}
 
-    fn has_played(&self, team: TeamId) -> bool {
-        self.has_team(team)
+/// The players' button, on the shared fast path.
+struct EruditButtons;
+
+impl Buttons<EruditTournament> for EruditButtons {
+    fn takes_press(&self, game: &EruditTournament, team: TeamId) -> bool {
+        game.game().is_some_and(|g| g.takes_press(team)) || game.in_shoot_off(team)
     }
 
-    fn load_package(
-        file_name: String,
-        bytes: Vec<u8>,
-        _pictures: Vec<PackageFile>,
-    ) -> Option<EruditCommand> {
-        Some(EruditCommand::LoadPackage { file_name, bytes })
-    }
-
-    fn loaded_file(command: &EruditCommand) -> Option<&str> {
-        match command {
-            EruditCommand::LoadPackage { file_name, .. } => Some(file_name),
-            _ => None,
-        }
-    }
-
-    fn qualified(teams: Vec<TeamId>, seed: u64) -> Option<EruditCommand> {
-        Some(EruditCommand::Seed { teams, seed })
-    }
-
-    fn cut_recorded(cut: crate::play::cut::QualifyingCut) -> Option<EruditEvent> {
-        Some(EruditEvent::CutRecorded { cut })
-    }
-
-    fn qualifying_cut(&self) -> Option<&crate::play::cut::QualifyingCut> {
-        self.cut.as_ref()
-    }
-
-    fn restarted(&mut self, now: ServerTime) -> Vec<EruditEvent> {
-        let shoot_off_answering = self
-            .shoot_off
-            .as_ref()
-            .is_some_and(|q| q.answering.is_some());
-        if shoot_off_answering || self.game().is_some_and(super::QuartetGame::in_play) {
-            self.restart_notice = true;
-            vec![EruditEvent::Interrupted { at: now }]
-        } else {
-            Vec::new()
-        }
-    }
-
-    fn takes_press(&self, team: TeamId) -> bool {
-        self.game().is_some_and(|g| g.takes_press(team)) || self.in_shoot_off(team)
-    }
-
-    fn press(&mut self, press: ButtonPress) -> Option<Result<(ButtonVerdict, EruditEvent), E>> {
-        if !self.takes_press(press.team) {
+    fn press(
+        &self,
+        game: &mut EruditTournament,
+        press: ButtonPress,
+    ) -> Option<Pressed<EruditTournament>> {
+        if !self.takes_press(game, press.team) {
             return None;
         }
         let event = EruditEvent::Pressed {
@@ -473,13 +439,13 @@ impl LiveFormat for EruditTournament {
             rtt_us: press.rtt_us,
             clock_offset_us: press.clock_offset_us,
         };
-        if self.shoot_off.is_some() {
+        if game.shoot_off.is_some() {
             // 5.4, 5.5: the first tied team to press answers.
-            let won = self.shoot_off_takes(press.team);
-            self.apply_event(&event);
+            let won = game.shoot_off_takes(press.team);
+            game.apply_event(&event);
             let kind = if won {
                 PressKind::Won
-            } else if self
+            } else if game
                 .shoot_off
                 .as_ref()
                 .is_some_and(|q| q.attempts.iter().any(|a| a.team == press.team.0 as usize))
@@ -496,8 +462,8 @@ impl LiveFormat for EruditTournament {
                 event,
             )));
         }
-        self.apply_event(&event);
-        let game = self.game()?;
+        game.apply_event(&event);
+        let game = game.game()?;
         let record = game.question()?.presses.last()?;
         let since_arming_us = record
             .after_reading_ms
@@ -512,37 +478,152 @@ impl LiveFormat for EruditTournament {
         )))
     }
 
-    fn press_patch(&self, _team: TeamId, roster: &Roster) -> Option<PressPatch<GameBoard>> {
+    fn press_patch(
+        &self,
+        tournament: &EruditTournament,
+        _team: TeamId,
+        roster: &Roster,
+    ) -> Option<PressPatch<GameBoard>> {
         // A shoot-off's press shows on the board of the group it settles.
-        let game = self.game().or_else(|| {
-            self.shoot_off.as_ref()?;
-            self.shown_game()
+        let game = tournament.game().or_else(|| {
+            tournament.shoot_off.as_ref()?;
+            tournament.shown_game()
         })?;
         Some(PressPatch {
-            staff: self.game_board(game, roster, Audience::Staff),
-            public: self.game_board(game, roster, Audience::Public),
+            staff: tournament.game_board(game, roster, Audience::Staff),
+            public: tournament.game_board(game, roster, Audience::Public),
             teams: game
                 .teams
                 .iter()
-                .map(|&t| (t, self.game_board(game, roster, Audience::Team(t))))
+                .map(|&t| (t, tournament.game_board(game, roster, Audience::Team(t))))
                 .collect(),
         })
     }
 
-    fn buttons_live(&self) -> bool {
-        self.game().is_some_and(|g| g.round().is_some()) || self.shoot_off.is_some()
+    fn buttons_live(&self, game: &EruditTournament) -> bool {
+        game.game().is_some_and(|g| g.round().is_some()) || game.shoot_off.is_some()
     }
 
-    fn patch_staff(view: &mut EruditStaffView, patch: &GameBoard) -> bool {
+    /// The question on the board, while this team's player is at the
+    /// buttons.
+    fn press_question(&self, view: &EruditTeamView) -> Option<QuestionMark> {
+        view.row()?.on.as_ref()?;
+        view.board.game.as_ref()?.question_mark()
+    }
+
+    fn team_buttons_live(&self, view: &EruditTeamView) -> bool {
+        view.may_press()
+    }
+
+    /// A late press is not told by how much it lost.
+    fn answering_press_at(&self, _view: &EruditTeamView) -> Option<ServerTime> {
+        None
+    }
+
+    /// The patch is the team's own copy of the game of four.
+    fn patch_buttons_live(&self, board: &GameBoard) -> Option<bool> {
+        Some(board.question_in_play())
+    }
+}
+
+/// A press's game of four, patched into every screen.
+struct EruditPatches;
+
+impl Patches<EruditTournament> for EruditPatches {
+    /// A stored event changes whole views.
+    fn commit_patch(
+        &self,
+        _game: &EruditTournament,
+        _event: &EruditEvent,
+        _roster: &Roster,
+    ) -> Option<HallPatch<GameBoard>> {
+        None
+    }
+
+    fn patch_staff(&self, view: &mut EruditStaffView, patch: &GameBoard) -> bool {
         replace_game(&mut view.board.game, patch)
     }
 
-    fn patch_team(view: &mut EruditTeamView, patch: &GameBoard) -> bool {
+    fn patch_team(&self, view: &mut EruditTeamView, patch: &GameBoard) -> bool {
         replace_game(&mut view.board.game, patch)
     }
 
-    fn patch_display(view: &mut super::EruditBoard, patch: &GameBoard) -> bool {
+    fn patch_display(&self, view: &mut super::EruditBoard, patch: &GameBoard) -> bool {
         replace_game(&mut view.game, patch)
+    }
+}
+
+/// An Эрудит-квартет package of themes (no pictures).
+struct EruditPackages;
+
+impl Packages<EruditTournament> for EruditPackages {
+    fn load_package(
+        &self,
+        file_name: String,
+        bytes: Vec<u8>,
+        _pictures: Vec<PackageFile>,
+    ) -> EruditCommand {
+        EruditCommand::LoadPackage { file_name, bytes }
+    }
+
+    fn loaded_file<'c>(&self, command: &'c EruditCommand) -> Option<&'c str> {
+        match command {
+            EruditCommand::LoadPackage { file_name, .. } => Some(file_name),
+            _ => None,
+        }
+    }
+
+    fn command_media(&self, _command: &EruditCommand) -> Vec<MediaFile> {
+        Vec::new()
+    }
+
+    fn shown_media(&self, _game: &EruditTournament) -> Vec<MediaHash> {
+        Vec::new()
+    }
+}
+
+/// 5.2: teams enter the Эрудит-квартет from the ChGK table.
+struct EruditEntry;
+
+impl Qualified<EruditTournament> for EruditEntry {
+    /// 5.3: the groups are drawn blind; the order decides nothing.
+    fn seeded_by_table(&self) -> bool {
+        false
+    }
+
+    fn qualified(&self, teams: Vec<TeamId>, seed: u64) -> EruditCommand {
+        EruditCommand::Seed { teams, seed }
+    }
+
+    fn cut_recorded(&self, cut: QualifyingCut) -> EruditEvent {
+        EruditEvent::CutRecorded { cut }
+    }
+
+    fn qualifying_cut<'g>(&self, game: &'g EruditTournament) -> Option<&'g QualifyingCut> {
+        game.cut.as_ref()
+    }
+}
+
+/// A restart's interruption.
+struct EruditOwnEvents;
+
+impl OwnEvents<EruditTournament> for EruditOwnEvents {
+    /// A deadline changes views only.
+    fn timeout_events(&self, _game: &EruditTournament, _now: ServerTime) -> Vec<EruditEvent> {
+        Vec::new()
+    }
+
+    fn restarted(&self, game: &mut EruditTournament, now: ServerTime) -> Vec<EruditEvent> {
+        let shoot_off_answering = game
+            .shoot_off
+            .as_ref()
+            .is_some_and(|q| q.answering.is_some());
+        if shoot_off_answering || game.game().is_some_and(super::QuartetGame::in_play) {
+            game.restart_notice = true;
+            vec![EruditEvent::Interrupted { at: now }]
+        } else {
+            Vec::new()
+        }
     }
 }
 
@@ -600,5 +681,22 @@ impl EruditTournament {
             check_players(team)?;
         }
         Ok(())
+    }
+}
+
+/// The `erudit-quartet` sheet, scored as `minuta-server score` prints it.
+impl Scoresheet for EruditTournamentSheet {
+    fn score(&self) -> Result<Scored, SheetError> {
+        super::sheet::tournament::score(self)
+    }
+
+    /// A sheet with `stages` is a whole tournament, else one game.
+    fn score_text(text: &str) -> Result<String, SheetError> {
+        let fields: BTreeMap<String, IgnoredAny> = sheet::read(text)?;
+        if fields.contains_key("stages") {
+            sheet::write(&sheet::read::<EruditTournamentSheet>(text)?.score()?)
+        } else {
+            sheet::write(&super::sheet::score(&sheet::read(text)?)?)
+        }
     }
 }

@@ -10,7 +10,7 @@ use crate::identity::Identity;
 use crate::ids::TeamId;
 use crate::play::button::{ButtonPress, PressKind};
 use crate::play::erudit::rules::TourKind;
-use crate::play::format::LiveFormat;
+use crate::play::format::{LiveFormat, Results};
 use crate::play::roster::Roster;
 use crate::seed::Rng;
 use crate::time::ServerTime;
@@ -82,7 +82,8 @@ impl Hall {
             rtt_us: 500,
             clock_offset_us: 0,
         };
-        match self.t.press(press)? {
+        let buttons = <EruditTournament as LiveFormat>::BUTTONS.expect("players press");
+        match buttons.press(&mut self.t, press)? {
             Ok((verdict, _)) => Some(verdict.kind),
             Err(e) => panic!("press: {e}"),
         }
@@ -122,11 +123,11 @@ impl Hall {
     }
 
     pub(super) fn standings(&self) -> Value {
-        self.t.standings(&self.roster)
+        serde_json::to_value(Results::standings(&self.t, &self.roster)).unwrap()
     }
 
     pub(super) fn scored_sheet(&self) -> Value {
-        let sheet = self.t.sheet(&self.roster).to_string();
+        let sheet = serde_json::to_string(&self.t.sheet(&self.roster)).unwrap();
         let out =
             crate::play::score::score_sheet(&sheet).unwrap_or_else(|e| panic!("{e}: {sheet}"));
         serde_json::from_str::<Value>(&out).unwrap()["standings"].clone()
@@ -476,7 +477,9 @@ fn restart_14_4_a_question_waited_for_goes_back_to_its_reading_with_a_notice() {
     h.ok(EruditCommand::Read);
     h.ok(EruditCommand::EndReading);
     h.now += 60_000; // the server was down
-    let events = h.t.restarted(h.at());
+    let now = h.at();
+    let own_events = <EruditTournament as LiveFormat>::OWN_EVENTS.expect("a restart's events");
+    let events = own_events.restarted(&mut h.t, now);
     assert_eq!(events.len(), 1);
     for e in &events {
         h.t.apply(e);
@@ -616,7 +619,7 @@ fn tournament_5_4_5_5_eight_teams_two_groups_and_the_final_every_team_placed() {
     let h = play_tournament(8, 11, |_| {});
     assert_eq!(h.t.stages.len(), 2);
     assert_eq!(h.t.stages[1].len(), 1, "the final of four (5.5)");
-    let places = h.t.places(&h.roster);
+    let places = Results::places(&h.t, &h.roster);
     assert_eq!(places.len(), 8, "2.2: every team placed");
     let finalists: Vec<TeamId> = h.t.stages[1][0].teams.clone();
     let top: Vec<TeamId> = places[..4].iter().map(|(t, _)| *t).collect();
@@ -686,7 +689,7 @@ fn sheet_5_4_an_open_tie_being_settled_scores_as_shared_places() {
 
 /// `score` on the tournament sheet with one change: its error.
 pub(super) fn refused(h: &Hall, change: impl FnOnce(&mut Value)) -> String {
-    let mut sheet = h.t.sheet(&h.roster);
+    let mut sheet = serde_json::to_value(h.t.sheet(&h.roster)).unwrap();
     change(&mut sheet);
     crate::play::score::score_sheet(&sheet.to_string())
         .expect_err("a damaged sheet must be refused")

@@ -1,7 +1,6 @@
 //! Мультиигры's face to the server core: [`LiveFormat`] for
-//! [`MultigamesGame`], and who may send which command.
-
-use serde_json::Value;
+//! [`MultigamesGame`], and who may send which command; its results. It
+//! has none of the optional capabilities.
 
 use super::game::MultigamesGame;
 use super::{Awarder, TaskId};
@@ -12,17 +11,18 @@ use super::{
 use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::jury_protocol::Protocol;
-use crate::play::format::{Decided, LiveFormat, Touched, TourState};
+use crate::play::format::{Decided, Labels, LiveFormat, Progress, Results, Touched, TourState};
+use crate::play::multigames::sheet::MultigamesSheet;
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
-use crate::sheet::{self, SheetError};
+use crate::sheet::output::{OrderedMap, Scored};
+use crate::sheet::{Scoresheet, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::Place;
 
 impl LiveFormat for MultigamesGame {
     const FORMAT: &'static str = "multigames";
     const TITLE: &'static str = "Мультиигры";
-    const BEFORE_CHGK_TOURS: bool = true;
     type Settings = MultigamesSettings;
     type Command = MultigamesCommand;
     type Event = MultigamesEvent;
@@ -32,6 +32,7 @@ impl LiveFormat for MultigamesGame {
     type TeamView = MultigamesTeamView;
     type DisplayView = MultigamesDisplayView;
     type Patch = ();
+    type Sheet = MultigamesSheet;
 
     fn new(settings: &MultigamesSettings) -> Self {
         MultigamesGame::new(settings)
@@ -92,48 +93,8 @@ impl LiveFormat for MultigamesGame {
         MultigamesGame::display_view(self, roster, now)
     }
 
-    fn standings(&self, roster: &Roster) -> Value {
-        self.standings_json(roster)
-    }
-
-    fn sheet(&self, roster: &Roster) -> Value {
-        self.sheet_json(roster)
-    }
-
-    fn score_sheet(
-        text: &str,
-        _root: &serde_json::Map<String, Value>,
-    ) -> Result<String, SheetError> {
-        sheet::write(&super::sheet::score(&sheet::read(text)?)?)
-    }
-
-    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
-        super::protocol::section(protocol, roster, title, self);
-    }
-
-    fn finished(&self) -> bool {
-        self.finished_at.is_some()
-    }
-
-    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
-        crate::play::format::Progress {
-            in_use: true,
-            finished: view.finished,
-        }
-    }
-
-    fn tour(&self, tour: u32) -> Option<TourState> {
-        let t = self.tours.get(tour as usize)?;
-        let tasks: Vec<_> = t
-            .tasks
-            .iter()
-            .filter_map(|id| self.task(*id).ok())
-            .collect();
-        Some(TourState {
-            title: t.title.clone(),
-            started: tasks.iter().any(|x| x.started_at.is_some()),
-            done: !tasks.is_empty() && tasks.iter().all(|x| x.revealed_at.is_some() || x.withdrawn),
-        })
+    fn sheet(&self, roster: &Roster) -> MultigamesSheet {
+        self.scoresheet(roster)
     }
 
     /// Replay: the task, the team and the judge a stored event names exist.
@@ -177,16 +138,42 @@ impl LiveFormat for MultigamesGame {
             }
         }
     }
+}
 
-    /// A team's answer shows its receipt or refusal; a judge's credit shows
-    /// on the answer's row (a refusal gets a toast).
-    fn outcome_in_place(command: &MultigamesCommand, succeeded: bool) -> bool {
-        use MultigamesCommand as C;
-        match command {
-            C::Answer { .. } => true,
-            C::Award { .. } => succeeded,
-            _ => false,
+impl Results for MultigamesGame {
+    const BEFORE_CHGK_TOURS: bool = true;
+
+    fn standings(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.standings_table(roster)
+    }
+
+    fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
+        super::protocol::section(protocol, roster, title, self);
+    }
+
+    fn finished(&self) -> bool {
+        self.finished_at.is_some()
+    }
+
+    fn staff_progress(view: &MultigamesStaffView) -> Progress {
+        Progress {
+            in_use: true,
+            finished: view.finished,
         }
+    }
+
+    fn tour(&self, tour: u32) -> Option<TourState> {
+        let t = self.tours.get(tour as usize)?;
+        let tasks: Vec<_> = t
+            .tasks
+            .iter()
+            .filter_map(|id| self.task(*id).ok())
+            .collect();
+        Some(TourState {
+            title: t.title.clone(),
+            started: tasks.iter().any(|x| x.started_at.is_some()),
+            done: !tasks.is_empty() && tasks.iter().all(|x| x.revealed_at.is_some() || x.withdrawn),
+        })
     }
 
     /// An answer, on time or late, or an appeal.
@@ -200,5 +187,29 @@ impl LiveFormat for MultigamesGame {
             .into_iter()
             .map(|r| (r.team, r.place))
             .collect()
+    }
+}
+
+impl Labels for MultigamesGame {
+    fn event_kind(_event: &MultigamesEvent) -> &'static str {
+        "game"
+    }
+
+    /// A team's answer shows its receipt or refusal; a judge's credit shows
+    /// on the answer's row (a refusal gets a toast).
+    fn outcome_in_place(command: &MultigamesCommand, succeeded: bool) -> bool {
+        use MultigamesCommand as C;
+        match command {
+            C::Answer { .. } => true,
+            C::Award { .. } => succeeded,
+            _ => false,
+        }
+    }
+}
+
+/// The `multigames` sheet, scored as `minuta-server score` prints it.
+impl Scoresheet for MultigamesSheet {
+    fn score(&self) -> Result<Scored, SheetError> {
+        crate::play::multigames::sheet::score(self)
     }
 }

@@ -633,9 +633,12 @@ fn multigames_the_sheet_scores_exactly_as_the_live_standings() {
     .expect("filed");
     p.try_as(Identity::Jury, decide(true, Some("2.25")), s(17))
         .expect("decided");
-    let sheet = p.game.sheet_json(&p.roster);
+    let sheet = serde_json::to_value(p.game.scoresheet(&p.roster)).unwrap();
     assert_eq!(sheet["format"], "multigames");
-    assert_eq!(scored_standings(&sheet), p.game.standings_json(&p.roster));
+    assert_eq!(
+        scored_standings(&sheet),
+        serde_json::to_value(p.game.standings_table(&p.roster)).unwrap()
+    );
 }
 
 /// A tour of tasks played live: per task, each team's credit in
@@ -698,8 +701,8 @@ proptest! {
     #[test]
     fn multigames_sheet_round_trip_is_exact(credits in credits()) {
         let p = played(&credits);
-        let sheet = p.game.sheet_json(&p.roster);
-        prop_assert_eq!(scored_standings(&sheet), p.game.standings_json(&p.roster));
+        let sheet = serde_json::to_value(p.game.scoresheet(&p.roster)).unwrap();
+        prop_assert_eq!(scored_standings(&sheet), serde_json::to_value(p.game.standings_table(&p.roster)).unwrap());
     }
 
     /// The sheet the live game writes reads back as the same sheet.

@@ -1,8 +1,8 @@
 //! Нептун's face to the server core: [`LiveFormat`] for [`NeptuneMatch`] —
 //! who may send which command, the server's count to three (6.3) as stored
-//! events, the ломтики's own views (2.3) and a restart during the bidding.
-
-use serde_json::Value;
+//! events, the ломтики's own views (2.3) and a restart during the bidding;
+//! its results, and its capabilities: patched screens, packages, its own
+//! events, ломтики.
 
 use super::AuctionBoard;
 use super::{
@@ -12,12 +12,17 @@ use super::{
 use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
 use crate::jury_protocol::Protocol;
-use crate::packages::media::PackageFile;
-use crate::play::format::{Decided, HallPatch, LiveFormat, Touched, TourState};
+use crate::packages::media::{MediaFile, MediaHash, PackageFile};
+use crate::play::capability::{OwnEvents, Packages, Patches, Slices};
+use crate::play::format::{
+    Decided, HallPatch, Labels, LiveFormat, Progress, Results, Touched, TourState,
+};
 use crate::play::neptune::rules::Contest;
+use crate::play::neptune::sheet::NeptuneSheet;
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
-use crate::sheet::{self, SheetError};
+use crate::sheet::output::{OrderedMap, Scored};
+use crate::sheet::{Scoresheet, SheetError};
 use crate::time::ServerTime;
 use crate::tournament::{Place, rank_by};
 
@@ -34,6 +39,11 @@ impl LiveFormat for NeptuneMatch {
     type DisplayView = NeptuneBoard;
     /// 6.3: a bid's auction desk, the moment the bid is durable.
     type Patch = AuctionBoard;
+    type Sheet = NeptuneSheet;
+    const PATCHES: Option<&'static dyn Patches<Self>> = Some(&NeptunePatches);
+    const PACKAGES: Option<&'static dyn Packages<Self>> = Some(&NeptunePackages);
+    const OWN_EVENTS: Option<&'static dyn OwnEvents<Self>> = Some(&NeptuneOwnEvents);
+    const SLICES: Option<&'static dyn Slices<Self>> = Some(&NeptuneSlices);
 
     fn new(settings: &NeptuneSettings) -> Self {
         NeptuneMatch::new(settings)
@@ -80,36 +90,6 @@ impl LiveFormat for NeptuneMatch {
         NeptuneMatch::apply(self, event)
     }
 
-    fn commit_patch(
-        &self,
-        event: &NeptuneEvent,
-        roster: &Roster,
-    ) -> Option<HallPatch<AuctionBoard>> {
-        // 6.3: a bid changes the auction desk alone (the standing bid, the
-        // count started again from it), the same for the whole hall: 20
-        // captains' screens must see it at once, not after 22 whole views.
-        if !matches!(event, NeptuneEvent::BidPlaced { .. }) {
-            return None;
-        }
-        let board = self.auction_board(roster)?;
-        Some(HallPatch {
-            staff: board.clone(),
-            public: board,
-        })
-    }
-
-    fn patch_staff(view: &mut NeptuneStaffView, patch: &AuctionBoard) -> bool {
-        view.board.patch_auction(patch)
-    }
-
-    fn patch_team(view: &mut NeptuneTeamView, patch: &AuctionBoard) -> bool {
-        view.patch_auction(patch)
-    }
-
-    fn patch_display(view: &mut NeptuneBoard, patch: &AuctionBoard) -> bool {
-        view.patch_auction(patch)
-    }
-
     fn poll_timeout(&self, now: ServerTime) -> Option<ServerTime> {
         // The count's end is due even when it has passed: its event waits.
         match self.count_ends_at() {
@@ -119,15 +99,6 @@ impl LiveFormat for NeptuneMatch {
             // instant it was woken at, not from now, or no screen would
             // ever be told (a Блицкриг step's end, a minute's).
             _ => self.next_signal(self.signalled),
-        }
-    }
-
-    fn timeout_events(&self, now: ServerTime) -> Vec<NeptuneEvent> {
-        // 6.3: «три» with nobody raising a hand ends the bidding; stored at
-        // the instant of «три», whenever the server gets to it.
-        match self.count_ends_at() {
-            Some(end) if end <= now => vec![NeptuneEvent::CountEnded { at: end }],
-            _ => Vec::new(),
         }
     }
 
@@ -148,33 +119,43 @@ impl LiveFormat for NeptuneMatch {
         NeptuneMatch::team_view(self, team, None, roster, now)
     }
 
-    fn slice_view(
-        &self,
-        team: TeamId,
-        slice: Slice,
-        roster: &Roster,
-        now: ServerTime,
-    ) -> NeptuneTeamView {
-        NeptuneMatch::team_view(self, team, Some(slice), roster, now)
-    }
-
     fn display_view(&self, roster: &Roster, now: ServerTime) -> NeptuneBoard {
         NeptuneMatch::display_view(self, roster, now)
     }
 
-    fn standings(&self, roster: &Roster) -> Value {
-        self.standings_json(roster)
+    fn sheet(&self, roster: &Roster) -> NeptuneSheet {
+        self.scoresheet(roster)
     }
 
-    fn sheet(&self, roster: &Roster) -> Value {
-        self.sheet_json(roster)
+    /// Replay: every team a stored event names is registered.
+    fn check_replay(&self, event: &NeptuneEvent, known: &dyn Known) -> Result<(), ReplayError> {
+        use NeptuneEvent as E;
+        match event {
+            E::Registered { teams } => teams.iter().try_for_each(|(t, _)| known.team_exists(*t)),
+            E::CardHandedIn { key, .. } => known.team_exists(key.team),
+            E::Judged { cards, .. } => cards.iter().try_for_each(|k| known.team_exists(k.team)),
+            E::SplitSet { team, .. }
+            | E::Declared { team, .. }
+            | E::PhraseMarked { team, .. }
+            | E::BidPlaced { team, .. } => known.team_exists(*team),
+            E::PackageLoaded { .. }
+            | E::SettingsSet { .. }
+            | E::ContestStarted { .. }
+            | E::Announced { .. }
+            | E::MinuteStarted { .. }
+            | E::Revealed { .. }
+            | E::BiddingOpened { .. }
+            | E::CountEnded { .. }
+            | E::CountRestarted { .. } => Ok(()),
+        }
     }
+}
 
-    fn score_sheet(
-        text: &str,
-        _root: &serde_json::Map<String, Value>,
-    ) -> Result<String, SheetError> {
-        sheet::write(&super::sheet::score(&sheet::read(text)?)?)
+impl Results for NeptuneMatch {
+    const BEFORE_CHGK_TOURS: bool = false;
+
+    fn standings(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.standings_table(roster)
     }
 
     fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
@@ -185,8 +166,8 @@ impl LiveFormat for NeptuneMatch {
         NeptuneMatch::finished(self)
     }
 
-    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
-        crate::play::format::Progress {
+    fn staff_progress(view: &NeptuneStaffView) -> Progress {
+        Progress {
             in_use: !view.teams.is_empty(),
             finished: view.board.finished,
         }
@@ -217,27 +198,22 @@ impl LiveFormat for NeptuneMatch {
             .collect()
     }
 
-    /// Replay: every team a stored event names is registered.
-    fn check_replay(&self, event: &NeptuneEvent, known: &dyn Known) -> Result<(), ReplayError> {
-        use NeptuneEvent as E;
-        match event {
-            E::Registered { teams } => teams.iter().try_for_each(|(t, _)| known.team_exists(*t)),
-            E::CardHandedIn { key, .. } => known.team_exists(key.team),
-            E::Judged { cards, .. } => cards.iter().try_for_each(|k| known.team_exists(k.team)),
-            E::SplitSet { team, .. }
-            | E::Declared { team, .. }
-            | E::PhraseMarked { team, .. }
-            | E::BidPlaced { team, .. } => known.team_exists(*team),
-            E::PackageLoaded { .. }
-            | E::SettingsSet { .. }
-            | E::ContestStarted { .. }
-            | E::Announced { .. }
-            | E::MinuteStarted { .. }
-            | E::Revealed { .. }
-            | E::BiddingOpened { .. }
-            | E::CountEnded { .. }
-            | E::CountRestarted { .. } => Ok(()),
-        }
+    fn has_played(&self, team: TeamId) -> bool {
+        self.played
+            .iter()
+            .flat_map(|p| &p.questions)
+            .any(|q| q.cards.keys().any(|k| k.team == team))
+            || self.declarations.contains_key(&team)
+            || self
+                .auction
+                .as_ref()
+                .is_some_and(|a| a.log.iter().flatten().any(|b| b.team == team))
+    }
+}
+
+impl Labels for NeptuneMatch {
+    fn event_kind(_event: &NeptuneEvent) -> &'static str {
+        "game"
     }
 
     /// A card, a captain's bid, declaration and split show their receipt
@@ -266,42 +242,110 @@ impl LiveFormat for NeptuneMatch {
             | NeptuneCommand::Register { .. } => false,
         }
     }
+}
 
-    fn has_played(&self, team: TeamId) -> bool {
-        self.played
-            .iter()
-            .flat_map(|p| &p.questions)
-            .any(|q| q.cards.keys().any(|k| k.team == team))
-            || self.declarations.contains_key(&team)
-            || self
-                .auction
-                .as_ref()
-                .is_some_and(|a| a.log.iter().flatten().any(|b| b.team == team))
+/// Issue 42: a bid patched into every screen once it is durable.
+struct NeptunePatches;
+
+impl Patches<NeptuneMatch> for NeptunePatches {
+    fn commit_patch(
+        &self,
+        game: &NeptuneMatch,
+        event: &NeptuneEvent,
+        roster: &Roster,
+    ) -> Option<HallPatch<AuctionBoard>> {
+        // 6.3: a bid changes the auction desk alone (the standing bid, the
+        // count started again from it), the same for the whole hall: 20
+        // captains' screens must see it at once, not after 22 whole views.
+        if !matches!(event, NeptuneEvent::BidPlaced { .. }) {
+            return None;
+        }
+        let board = game.auction_board(roster)?;
+        Some(HallPatch {
+            staff: board.clone(),
+            public: board,
+        })
     }
 
+    fn patch_staff(&self, view: &mut NeptuneStaffView, patch: &AuctionBoard) -> bool {
+        view.board.patch_auction(patch)
+    }
+
+    fn patch_team(&self, view: &mut NeptuneTeamView, patch: &AuctionBoard) -> bool {
+        view.patch_auction(patch)
+    }
+
+    fn patch_display(&self, view: &mut NeptuneBoard, patch: &AuctionBoard) -> bool {
+        view.patch_auction(patch)
+    }
+}
+
+/// A Нептун question package (no pictures).
+struct NeptunePackages;
+
+impl Packages<NeptuneMatch> for NeptunePackages {
     fn load_package(
+        &self,
         file_name: String,
         bytes: Vec<u8>,
         _pictures: Vec<PackageFile>,
-    ) -> Option<NeptuneCommand> {
-        Some(NeptuneCommand::LoadPackage { file_name, bytes })
+    ) -> NeptuneCommand {
+        NeptuneCommand::LoadPackage { file_name, bytes }
     }
 
-    fn loaded_file(command: &NeptuneCommand) -> Option<&str> {
+    fn loaded_file<'c>(&self, command: &'c NeptuneCommand) -> Option<&'c str> {
         match command {
             NeptuneCommand::LoadPackage { file_name, .. } => Some(file_name),
             _ => None,
         }
     }
 
+    fn command_media(&self, _command: &NeptuneCommand) -> Vec<MediaFile> {
+        Vec::new()
+    }
+
+    fn shown_media(&self, _game: &NeptuneMatch) -> Vec<MediaHash> {
+        Vec::new()
+    }
+}
+
+/// 6.3: the server's count to three; a restart during the bidding.
+struct NeptuneOwnEvents;
+
+impl OwnEvents<NeptuneMatch> for NeptuneOwnEvents {
+    fn timeout_events(&self, game: &NeptuneMatch, now: ServerTime) -> Vec<NeptuneEvent> {
+        // 6.3: «три» with nobody raising a hand ends the bidding; stored at
+        // the instant of «три», whenever the server gets to it.
+        match game.count_ends_at() {
+            Some(end) if end <= now => vec![NeptuneEvent::CountEnded { at: end }],
+            _ => Vec::new(),
+        }
+    }
+
     /// Issue 14: killed during the bidding, the server comes back with the
     /// standing bid and a fresh count (and a notice on the host's desk).
-    fn restarted(&mut self, now: ServerTime) -> Vec<NeptuneEvent> {
-        if self.count_ends_at().is_some() {
+    fn restarted(&self, game: &mut NeptuneMatch, now: ServerTime) -> Vec<NeptuneEvent> {
+        if game.count_ends_at().is_some() {
             vec![NeptuneEvent::CountRestarted { at: now }]
         } else {
             Vec::new()
         }
+    }
+}
+
+/// 2.3: each ломтик sees its own view.
+struct NeptuneSlices;
+
+impl Slices<NeptuneMatch> for NeptuneSlices {
+    fn slice_view(
+        &self,
+        game: &NeptuneMatch,
+        team: TeamId,
+        slice: Slice,
+        roster: &Roster,
+        now: ServerTime,
+    ) -> NeptuneTeamView {
+        NeptuneMatch::team_view(game, team, Some(slice), roster, now)
     }
 }
 
@@ -314,5 +358,12 @@ pub fn contest_title(contest: Contest) -> &'static str {
         Contest::Sisyphus => "Сизиф",
         Contest::Joker => "Джокер",
         Contest::Auction => "Аукцион",
+    }
+}
+
+/// The `neptune` sheet, scored as `minuta-server score` prints it.
+impl Scoresheet for NeptuneSheet {
+    fn score(&self) -> Result<Scored, SheetError> {
+        crate::play::neptune::sheet::score(self)
     }
 }

@@ -91,7 +91,8 @@ impl Hall {
     fn wait(&mut self, ms: u64) {
         self.now += ms;
         // As the core does: the deadline's events first, stored and applied.
-        for e in self.g.timeout_events(self.at()) {
+        let own_events = <NeptuneMatch as LiveFormat>::OWN_EVENTS.expect("the count to three");
+        for e in own_events.timeout_events(&self.g, self.at()) {
             self.g.apply(&e);
         }
         self.g.handle_timeout(self.at());
@@ -690,8 +691,11 @@ fn neptune_0_1_the_exported_sheet_scores_exactly_the_live_standings() {
     let h = whole_game(4, 2, |c, q, t| !(c as u32 + q + t).is_multiple_of(3));
     assert!(h.g.finished());
     assert_eq!(h.stage(), Stage::Finished);
-    let standings = h.g.standings_json(&h.roster);
-    assert_eq!(scored(&h.g.sheet_json(&h.roster)), standings);
+    let standings = serde_json::to_value(h.g.standings_table(&h.roster)).unwrap();
+    assert_eq!(
+        scored(&serde_json::to_value(h.g.scoresheet(&h.roster)).unwrap()),
+        standings
+    );
     // At the end the live table and the standings agree too.
     let board = h.g.board(&h.roster, h.at());
     for row in &board.table {
@@ -709,9 +713,12 @@ fn neptune_0_1_the_exported_sheet_scores_exactly_the_live_standings() {
 #[test]
 fn neptune_the_full_size_game_exports_without_sizes() {
     let h = whole_game(2, 12, |_, q, t| (q + t) % 2 == 0);
-    let sheet = h.g.sheet_json(&h.roster);
+    let sheet = serde_json::to_value(h.g.scoresheet(&h.roster)).unwrap();
     assert!(sheet.get("sizes").is_none());
-    assert_eq!(scored(&sheet), h.g.standings_json(&h.roster));
+    assert_eq!(
+        scored(&sheet),
+        serde_json::to_value(h.g.standings_table(&h.roster)).unwrap()
+    );
 }
 
 proptest! {
@@ -721,7 +728,7 @@ proptest! {
         pattern in proptest::collection::vec(any::<bool>(), 64)
     ) {
         let h = whole_game(3, 1, |c, q, t| pattern[(c * 9 + q as usize * 3 + t as usize) % 64]);
-        prop_assert_eq!(scored(&h.g.sheet_json(&h.roster)), h.g.standings_json(&h.roster));
+        prop_assert_eq!(scored(&serde_json::to_value(h.g.scoresheet(&h.roster)).unwrap()), serde_json::to_value(h.g.standings_table(&h.roster)).unwrap());
     }
 
     /// The sheet the live game writes — shortened or whole, with the

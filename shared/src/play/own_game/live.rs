@@ -1,18 +1,18 @@
 //! «Своя игра» through the registry's trait: who may do what, the views
 //! (one board for everyone: nothing here is secret), the deadline of the
 //! open buttons, the standings and the sheet. No rule is decided here
-//! that `board.rs` does not already decide.
-
-use serde_json::Value;
+//! that `board.rs` does not already decide. Its capabilities: the button,
+//! its own events (the buttons' window closing, a restart).
 
 use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::jury_protocol::Protocol;
-use crate::play::button::{ButtonPress, ButtonVerdict, QuestionMark};
-use crate::play::format::{Decided, LiveFormat, Touched, TourState};
+use crate::play::button::{ButtonPress, PressPatch, QuestionMark};
+use crate::play::capability::{Buttons, OwnEvents, Pressed};
+use crate::play::format::{Decided, Labels, LiveFormat, Progress, Results, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;
-use crate::sheet::error::SheetError;
+use crate::sheet::output::OrderedMap;
 use crate::time::ServerTime;
 use crate::tournament::{Place, rank_by};
 
@@ -94,6 +94,9 @@ impl LiveFormat for OwnGame {
     type DisplayView = OwnGameBoard;
     /// No press patches: a press's views follow its record.
     type Patch = ();
+    type Sheet = super::sheet::OwnGameSheet;
+    const BUTTONS: Option<&'static dyn Buttons<Self>> = Some(&OwnGameButtons);
+    const OWN_EVENTS: Option<&'static dyn OwnEvents<Self>> = Some(&OwnGameOwnEvents);
 
     fn new(settings: &OwnGameSettings) -> Self {
         OwnGame::new(settings)
@@ -152,37 +155,12 @@ impl LiveFormat for OwnGame {
         }
     }
 
-    fn event_kind(event: &OwnGameEvent) -> &'static str {
-        match event {
-            OwnGameEvent::Pressed { .. } => "press",
-            OwnGameEvent::Chosen { .. }
-            | OwnGameEvent::Armed { .. }
-            | OwnGameEvent::Judged { .. }
-            | OwnGameEvent::Closed { .. }
-            | OwnGameEvent::Disarmed => "game",
-        }
-    }
-
-    /// The host's clicks that run a question show on the board at once.
-    fn outcome_in_place(_command: &OwnGameCommand, succeeded: bool) -> bool {
-        succeeded
-    }
-
     fn poll_timeout(&self, _now: ServerTime) -> Option<ServerTime> {
         self.open_until()
     }
 
     fn handle_timeout(&mut self, _now: ServerTime) -> Touched {
         Touched::nobody()
-    }
-
-    /// The buttons' window ran out with nobody pressing: the question
-    /// closes unanswered.
-    fn timeout_events(&self, now: ServerTime) -> Vec<OwnGameEvent> {
-        match self.open_until() {
-            Some(until) if until <= now => vec![OwnGameEvent::Closed { at: until }],
-            Some(_) | None => Vec::new(),
-        }
     }
 
     fn staff_view(&self, roster: &Roster, _now: ServerTime) -> OwnGameBoard {
@@ -200,26 +178,19 @@ impl LiveFormat for OwnGame {
         self.board(roster)
     }
 
-    fn standings(&self, roster: &Roster) -> Value {
-        Value::Array(
-            self.ranked(roster)
-                .into_iter()
-                .map(|(team, place, points)| {
-                    super::sheet::standing(&roster.name(team), place, points)
-                })
-                .collect(),
-        )
-    }
-
-    fn sheet(&self, roster: &Roster) -> Value {
+    fn sheet(&self, roster: &Roster) -> super::sheet::OwnGameSheet {
         super::sheet::of_game(self, roster)
     }
+}
 
-    fn score_sheet(
-        text: &str,
-        _root: &serde_json::Map<String, Value>,
-    ) -> Result<String, SheetError> {
-        super::sheet::score(text)
+impl Results for OwnGame {
+    const BEFORE_CHGK_TOURS: bool = false;
+
+    fn standings(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.ranked(roster)
+            .into_iter()
+            .map(|(team, place, points)| super::sheet::standing(&roster.name(team), place, points))
+            .collect()
     }
 
     fn protocol_section(&self, protocol: &mut Protocol, roster: &Roster, title: &str) {
@@ -230,8 +201,8 @@ impl LiveFormat for OwnGame {
         OwnGame::finished(self)
     }
 
-    fn staff_progress(view: &Self::StaffView) -> crate::play::format::Progress {
-        crate::play::format::Progress {
+    fn staff_progress(view: &OwnGameBoard) -> Progress {
+        Progress {
             in_use: view
                 .cells
                 .iter()
@@ -258,50 +229,98 @@ impl LiveFormat for OwnGame {
     fn has_played(&self, team: TeamId) -> bool {
         self.has_pressed(team)
     }
+}
 
-    /// The server restarted with the buttons open: shut them; the host
-    /// says «Время» again.
-    fn restarted(&mut self, _now: ServerTime) -> Vec<OwnGameEvent> {
-        // The core applies what this returns.
-        if self.open_until().is_some() {
-            vec![OwnGameEvent::Disarmed]
-        } else {
-            Vec::new()
+impl Labels for OwnGame {
+    fn event_kind(event: &OwnGameEvent) -> &'static str {
+        match event {
+            OwnGameEvent::Pressed { .. } => "press",
+            OwnGameEvent::Chosen { .. }
+            | OwnGameEvent::Armed { .. }
+            | OwnGameEvent::Judged { .. }
+            | OwnGameEvent::Closed { .. }
+            | OwnGameEvent::Disarmed => "game",
         }
     }
 
-    fn takes_press(&self, _team: TeamId) -> bool {
-        self.open().is_some()
+    /// The host's clicks that run a question show on the board at once.
+    fn outcome_in_place(_command: &OwnGameCommand, succeeded: bool) -> bool {
+        succeeded
+    }
+}
+
+/// The one button every team has.
+struct OwnGameButtons;
+
+impl Buttons<OwnGame> for OwnGameButtons {
+    fn takes_press(&self, game: &OwnGame, _team: TeamId) -> bool {
+        game.open().is_some()
     }
 
-    fn press(
-        &mut self,
-        press: ButtonPress,
-    ) -> Option<Result<(ButtonVerdict, OwnGameEvent), OwnGameError>> {
-        self.open()?;
-        Some(Ok(OwnGame::press(self, press)))
+    fn press(&self, game: &mut OwnGame, press: ButtonPress) -> Option<Pressed<OwnGame>> {
+        game.open()?;
+        Some(Ok(OwnGame::press(game, press)))
     }
 
-    fn buttons_live(&self) -> bool {
-        self.open().is_some()
+    /// A press changes whole views.
+    fn press_patch(
+        &self,
+        _game: &OwnGame,
+        _team: TeamId,
+        _roster: &Roster,
+    ) -> Option<PressPatch<()>> {
+        None
     }
 
-    fn press_question(view: &OwnGameTeamView) -> Option<QuestionMark> {
+    fn buttons_live(&self, game: &OwnGame) -> bool {
+        game.open().is_some()
+    }
+
+    fn press_question(&self, view: &OwnGameTeamView) -> Option<QuestionMark> {
         view.board
             .question
             .as_ref()
             .map(|q| QuestionMark([q.question + 1, 0, 0, 0, 0]))
     }
 
-    fn team_buttons_live(view: &OwnGameTeamView) -> bool {
+    fn team_buttons_live(&self, view: &OwnGameTeamView) -> bool {
         view.board.question.is_some()
     }
 
-    fn answering_press_at(view: &OwnGameTeamView) -> Option<ServerTime> {
+    fn answering_press_at(&self, view: &OwnGameTeamView) -> Option<ServerTime> {
         view.board
             .question
             .as_ref()
             .and_then(|q| q.answering.as_ref())
             .map(|a| a.pressed_at)
+    }
+
+    fn patch_buttons_live(&self, _patch: &()) -> Option<bool> {
+        None
+    }
+}
+
+/// The buttons' window closing; a restart with the buttons open.
+struct OwnGameOwnEvents;
+
+impl OwnEvents<OwnGame> for OwnGameOwnEvents {
+    /// The buttons' window ran out with nobody pressing: the question
+    /// closes unanswered.
+    fn timeout_events(&self, game: &OwnGame, now: ServerTime) -> Vec<OwnGameEvent> {
+        match game.open_until() {
+            Some(until) if until <= now => vec![OwnGameEvent::Closed { at: until }],
+            Some(_) | None => Vec::new(),
+        }
+    }
+
+    /// The server restarted with the buttons open: shut them; the host
+    /// says «Время» again.
+    fn restarted(&self, game: &mut OwnGame, _now: ServerTime) -> Vec<OwnGameEvent> {
+        // The core applies what this returns.
+        if game.open_until().is_some() {
+            vec![OwnGameEvent::Disarmed]
+        } else {
+            Vec::new()
+        }
     }
 }

@@ -3,21 +3,20 @@
 //! (each team answers a question once; a right answer ends it) and scores
 //! it exactly as live play does.
 
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
-
 use crate::play::roster::Roster;
+use crate::sheet::Scoresheet;
 use crate::sheet::error::SheetError;
-use crate::sheet::output::{Scored, int, row};
+use crate::sheet::output::{OrderedMap, Scored, int, row};
 use crate::sheet::teams::Teams;
 use crate::tournament::{Place, rank_by};
+use serde::{Deserialize, Serialize};
 
 use super::OwnGame;
 
 /// `{"format":"own-game","teams":[…],"theme":…,"questions":[{"price":10,"tries":[…]}…]}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct OwnGameSheet {
+pub struct OwnGameSheet {
     pub format: String,
     pub teams: Vec<String>,
     pub theme: String,
@@ -28,25 +27,25 @@ pub(super) struct OwnGameSheet {
 /// unplayed question has none).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct SheetQuestion {
+pub struct SheetQuestion {
     pub price: u32,
     pub tries: Vec<SheetTry>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct SheetTry {
+pub struct SheetTry {
     pub team: String,
     pub right: bool,
 }
 
 /// A standings row as both `standings` and `score` write it.
-pub(super) fn standing(team: &str, place: Place, points: i64) -> Value {
-    serde_json::to_value(row(team, place, int(points))).unwrap_or(Value::Null)
+pub(super) fn standing(team: &str, place: Place, points: i64) -> OrderedMap {
+    row(team, place, int(points))
 }
 
-pub(super) fn of_game(game: &OwnGame, roster: &Roster) -> Value {
-    let sheet = OwnGameSheet {
+pub(super) fn of_game(game: &OwnGame, roster: &Roster) -> OwnGameSheet {
+    OwnGameSheet {
         format: <OwnGame as crate::play::format::LiveFormat>::FORMAT.into(),
         teams: roster.teams.iter().map(|t| t.name.clone()).collect(),
         theme: game.settings().theme.clone(),
@@ -74,12 +73,16 @@ pub(super) fn of_game(game: &OwnGame, roster: &Roster) -> Value {
                     .collect(),
             })
             .collect(),
-    };
-    serde_json::to_value(sheet).unwrap_or(Value::Null)
+    }
 }
 
-pub(super) fn score(text: &str) -> Result<String, SheetError> {
-    let sheet: OwnGameSheet = crate::sheet::read(text)?;
+impl Scoresheet for OwnGameSheet {
+    fn score(&self) -> Result<Scored, SheetError> {
+        score(self)
+    }
+}
+
+fn score(sheet: &OwnGameSheet) -> Result<Scored, SheetError> {
     let teams = Teams::read(&sheet.teams, "teams")?;
     let mut points = vec![0i64; teams.len()];
     for (q, question) in sheet.questions.iter().enumerate() {
@@ -120,7 +123,7 @@ pub(super) fn score(text: &str) -> Result<String, SheetError> {
         .into_iter()
         .map(|r| row(teams.name(r.item.0), r.place, int(r.item.1)))
         .collect();
-    crate::sheet::write(&Scored {
+    Ok(Scored {
         format: <OwnGame as crate::play::format::LiveFormat>::FORMAT,
         standings,
         next_round: None,

@@ -4,7 +4,8 @@
 use crate::identity::Identity;
 use crate::ids::TeamId;
 use crate::play::button::{ButtonPress, PressKind};
-use crate::play::format::LiveFormat;
+use crate::play::capability::{Buttons, OwnEvents};
+use crate::play::format::{LiveFormat, Results};
 use crate::play::roster::Roster;
 use crate::time::ServerTime;
 
@@ -28,17 +29,18 @@ fn run(
 }
 
 fn press(game: &mut OwnGame, team: u32, at: ServerTime) -> PressKind {
-    let (verdict, _) = LiveFormat::press(
-        game,
-        ButtonPress {
-            team: TeamId(team),
-            at,
-            rtt_us: 0,
-            clock_offset_us: 0,
-        },
-    )
-    .unwrap()
-    .unwrap();
+    let (verdict, _) = buttons()
+        .press(
+            game,
+            ButtonPress {
+                team: TeamId(team),
+                at,
+                rtt_us: 0,
+                clock_offset_us: 0,
+            },
+        )
+        .unwrap()
+        .unwrap();
     verdict.kind
 }
 
@@ -102,8 +104,8 @@ fn house_rule_the_buttons_close_the_question_when_nobody_presses_in_time() {
     run(&mut game, &roster, C::Arm, ms(1_000)).unwrap();
 
     assert_eq!(game.poll_timeout(ms(1_000)), Some(ms(11_000)));
-    assert!(game.timeout_events(ms(10_999)).is_empty());
-    let events = game.timeout_events(ms(11_000));
+    assert!(own_events().timeout_events(&game, ms(10_999)).is_empty());
+    let events = own_events().timeout_events(&game, ms(11_000));
     for e in &events {
         LiveFormat::apply(&mut game, e);
     }
@@ -146,11 +148,14 @@ fn the_sheet_of_a_played_game_scores_as_its_live_standings() {
         }
     }
 
-    let sheet = game.sheet(&roster).to_string();
+    let sheet = serde_json::to_string(&game.sheet(&roster)).unwrap();
     let scored: serde_json::Value =
         serde_json::from_str(&crate::play::score::score_sheet(&sheet).unwrap()).unwrap();
 
-    assert_eq!(scored["standings"], game.standings(&roster));
+    assert_eq!(
+        scored["standings"],
+        serde_json::to_value(Results::standings(&game, &roster)).unwrap()
+    );
     assert_eq!(scored["standings"][0]["team"], "Команда 3");
     assert_eq!(scored["standings"][0]["points"], 40);
 }
@@ -182,7 +187,7 @@ fn house_rule_a_restart_with_the_buttons_open_shuts_them_until_time_again() {
     run(&mut game, &roster, C::Choose { question: 0 }, ms(0)).unwrap();
     run(&mut game, &roster, C::Arm, ms(1_000)).unwrap();
 
-    let events = game.restarted(ms(5_000));
+    let events = own_events().restarted(&mut game, ms(5_000));
     for e in &events {
         LiveFormat::apply(&mut game, e);
     }
@@ -192,4 +197,12 @@ fn house_rule_a_restart_with_the_buttons_open_shuts_them_until_time_again() {
     assert_eq!(press(&mut game, 1, ms(5_100)), PressKind::FalseStart);
     run(&mut game, &roster, C::Arm, ms(6_000)).unwrap();
     assert_eq!(press(&mut game, 2, ms(6_100)), PressKind::Won);
+}
+
+fn buttons() -> &'static dyn Buttons<OwnGame> {
+    <OwnGame as LiveFormat>::BUTTONS.expect("every team has a button")
+}
+
+fn own_events() -> &'static dyn OwnEvents<OwnGame> {
+    <OwnGame as LiveFormat>::OWN_EVENTS.expect("the buttons' window closes")
 }

@@ -16,14 +16,14 @@ use crate::sheet::teams::{Teams, quote};
 /// no tie.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Qualification {
+pub struct Qualification {
     pub cut: Option<Cut>,
 }
 
 /// The tie at the cut and how it was settled.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Cut {
+pub struct Cut {
     /// The teams level across the cut.
     pub tied: Vec<String>,
     /// The places they contested.

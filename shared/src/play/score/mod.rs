@@ -35,7 +35,7 @@ pub fn score_sheet(text: &str) -> Result<String, SheetError> {
             ),
         ));
     };
-    format.score_sheet(text, root)
+    format.score_sheet(text)
 }
 
 #[cfg(test)]

@@ -3,15 +3,13 @@
 //! exactly as `score` prints them for that sheet. The play-off and the
 //! final are not part of that sheet; the qualifying table is.
 
-use serde_json::Value;
-
 use super::ring_points;
 use super::{BrainRingSheet, SheetFight};
 use crate::play::brain_ring::RingTournament;
 use crate::play::format::LiveFormat;
 use crate::play::roster::Roster;
 use crate::sheet::number::Count;
-use crate::sheet::output::{int, row};
+use crate::sheet::output::{OrderedMap, int, row};
 
 impl RingTournament {
     /// The seeded teams and every closed qualifying fight, round by round;
@@ -50,26 +48,16 @@ impl RingTournament {
         }
     }
 
-    /// [`RingTournament::scoresheet`] as JSON.
-    pub fn sheet_json(&self, roster: &Roster) -> Value {
-        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
-    }
-
     /// The qualifying table (4.6–4.7) as `score` prints it for
     /// [`RingTournament::scoresheet`].
-    pub fn standings_json(&self, roster: &Roster) -> Value {
-        let rows = self
-            .standings()
+    pub fn standings_table(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.standings()
             .into_iter()
             .map(|(team, r)| {
-                serde_json::to_value(
-                    row(&roster.name(team), r.place, ring_points(r.points))
-                        .with("difference", int(r.difference))
-                        .with("taken", int(i64::from(r.taken))),
-                )
+                row(&roster.name(team), r.place, ring_points(r.points))
+                    .with("difference", int(r.difference))
+                    .with("taken", int(i64::from(r.taken)))
             })
-            .collect::<Result<Vec<Value>, _>>()
-            .unwrap_or_default();
-        Value::Array(rows)
+            .collect()
     }
 }

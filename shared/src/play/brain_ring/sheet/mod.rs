@@ -20,7 +20,7 @@ use crate::sheet::teams::{Teams, quote};
 /// the teams qualified across a tie, how it was settled.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct BrainRingSheet {
+pub struct BrainRingSheet {
     /// The format's name, as `LiveFormat::FORMAT` gives it.
     pub format: String,
     pub teams: Vec<String>,
@@ -32,7 +32,7 @@ pub(crate) struct BrainRingSheet {
 /// `{"teams":[A,B],"score":[x,y]}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SheetFight {
+pub struct SheetFight {
     pub teams: Vec<String>,
     pub score: Vec<Count>,
 }

@@ -14,7 +14,7 @@ use crate::sheet::teams::{Teams, quote};
 /// `{"format":"chgk","teams":[…],"questions":[…]}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct ChgkSheet {
+pub struct ChgkSheet {
     /// The format's name, as `LiveFormat::FORMAT` gives it.
     pub format: String,
     pub teams: Vec<String>,
@@ -27,7 +27,7 @@ pub(crate) struct ChgkSheet {
 /// A played question.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct ChgkSheetQuestion {
+pub struct ChgkSheetQuestion {
     /// The teams right on it.
     pub correct: Vec<String>,
     /// 4.14: withdrawn on appeal; absent = false.

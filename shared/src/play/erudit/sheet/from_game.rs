@@ -2,8 +2,6 @@
 //! `erudit-quartet` sheet's tournament form: stages of groups, each group's
 //! complete tours) and its table as `score` prints it.
 
-use serde_json::Value;
-
 use super::tournament::{EruditTournamentSheet, SheetGroup, SheetTie};
 use super::{SheetAttempt, SheetRound, SheetTour, SheetTourKind};
 use crate::ids::TeamId;
@@ -14,7 +12,7 @@ use crate::play::erudit::{EruditTournament, GroupPlay, QuartetGame};
 use crate::play::format::LiveFormat;
 use crate::play::roster::Roster;
 use crate::sheet::number::Seed;
-use crate::sheet::output::{int, row};
+use crate::sheet::output::{OrderedMap, int, row};
 use crate::sheet::teams::TeamMap;
 
 impl EruditTournament {
@@ -29,20 +27,15 @@ impl EruditTournament {
         tournament_table(&stages)
     }
 
-    pub fn standings_json(&self, roster: &Roster) -> Value {
-        Value::Array(
-            self.table()
-                .into_iter()
-                .filter_map(|r| {
-                    serde_json::to_value(
-                        row(&roster.name(TeamId(r.team as u32)), r.place, int(r.points))
-                            .with("stage", int(r.stage as i64 + 1))
-                            .with("group", int(r.group as i64 + 1)),
-                    )
-                    .ok()
-                })
-                .collect(),
-        )
+    pub fn standings_table(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.table()
+            .into_iter()
+            .map(|r| {
+                row(&roster.name(TeamId(r.team as u32)), r.place, int(r.points))
+                    .with("stage", int(r.stage as i64 + 1))
+                    .with("group", int(r.group as i64 + 1))
+            })
+            .collect()
     }
 
     /// Every stage's groups with their complete tours and settled ties;
@@ -91,11 +84,6 @@ impl EruditTournament {
                 .map(|cut| cut.scoresheet(|t| roster.name(t))),
             prize_ties: Vec::new(),
         }
-    }
-
-    /// [`EruditTournament::scoresheet`] as JSON.
-    pub fn sheet_json(&self, roster: &Roster) -> Value {
-        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
     }
 }
 

@@ -33,7 +33,7 @@ pub(crate) struct EruditSheet {
 /// A complete tour: its type and its four rounds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SheetTour {
+pub struct SheetTour {
     #[serde(rename = "type")]
     pub kind: SheetTourKind,
     pub rounds: Vec<SheetRound>,
@@ -42,7 +42,7 @@ pub(crate) struct SheetTour {
 /// `"open"`, `"closed"` or `"semi-open"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "&'static str")]
-pub(crate) struct SheetTourKind(pub TourKind);
+pub struct SheetTourKind(pub TourKind);
 
 impl TryFrom<String> for SheetTourKind {
     type Error = String;
@@ -74,7 +74,7 @@ impl From<SheetTourKind> for &'static str {
 /// questions in the order they were made.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SheetRound {
+pub struct SheetRound {
     pub players: TeamMap<String>,
     pub questions: Vec<Vec<SheetAttempt>>,
 }
@@ -82,7 +82,7 @@ pub(crate) struct SheetRound {
 /// `{"team":T,"correct":bool}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SheetAttempt {
+pub struct SheetAttempt {
     pub team: String,
     pub correct: bool,
 }

@@ -24,7 +24,7 @@ use crate::sheet::teams::{Teams, quote};
 /// "qualification":…}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct EruditTournamentSheet {
+pub struct EruditTournamentSheet {
     /// The format's name, as `LiveFormat::FORMAT` gives it.
     pub format: String,
     pub teams: Vec<String>,
@@ -42,7 +42,7 @@ pub(crate) struct EruditTournamentSheet {
 /// deciding ties were settled.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SheetGroup {
+pub struct SheetGroup {
     pub teams: Vec<String>,
     pub tours: Vec<SheetTour>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -53,7 +53,7 @@ pub(crate) struct SheetGroup {
 /// the host drew one).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SheetTie {
+pub struct SheetTie {
     pub teams: Vec<String>,
     #[serde(rename = "shoot-off")]
     pub shoot_off: Vec<Vec<SheetAttempt>>,

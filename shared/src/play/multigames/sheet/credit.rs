@@ -25,7 +25,7 @@ pub(crate) fn credit(points: Credit) -> Value {
 /// Multigames credit: any JSON number, kept exactly (up to 18 decimals);
 /// written as an integer when whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SheetCredit(pub Credit);
+pub struct SheetCredit(pub Credit);
 
 impl Serialize for SheetCredit {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -1,14 +1,12 @@
 //! The game as `minuta-server score` reads it: the `multigames` sheet, and
 //! the standings exactly as `score` prints them for that sheet.
 
-use serde_json::Value;
-
 use super::{MultigamesSheet, MultigamesSheetTask, MultigamesSheetTour};
 use super::{SheetCredit, credit};
 use crate::play::format::LiveFormat;
 use crate::play::multigames::game::MultigamesGame;
 use crate::play::roster::Roster;
-use crate::sheet::output::row;
+use crate::sheet::output::{OrderedMap, row};
 use crate::sheet::teams::TeamMap;
 
 impl MultigamesGame {
@@ -48,19 +46,11 @@ impl MultigamesGame {
         }
     }
 
-    /// [`MultigamesGame::scoresheet`] as JSON.
-    pub fn sheet_json(&self, roster: &Roster) -> Value {
-        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
-    }
-
-    /// The standings of [`MultigamesGame::sheet_json`] as `score` prints them.
-    pub fn standings_json(&self, roster: &Roster) -> Value {
-        let rows = self
-            .ranked(roster, |t| t.started_at.is_some())
+    /// The standings of [`MultigamesGame::scoresheet`] as `score` prints them.
+    pub fn standings_table(&self, roster: &Roster) -> Vec<OrderedMap> {
+        self.ranked(roster, |t| t.started_at.is_some())
             .into_iter()
-            .map(|r| serde_json::to_value(row(&r.name, r.place, credit(r.points))))
-            .collect::<Result<Vec<Value>, _>>()
-            .unwrap_or_default();
-        Value::Array(rows)
+            .map(|r| row(&r.name, r.place, credit(r.points)))
+            .collect()
     }
 }

@@ -17,7 +17,7 @@ pub(crate) use credit::{SheetCredit, credit};
 /// `{"format":"multigames","teams":[…],"tours":[{"tasks":[…]}…]}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct MultigamesSheet {
+pub struct MultigamesSheet {
     /// The format's name, as `LiveFormat::FORMAT` gives it.
     pub format: String,
     pub teams: Vec<String>,
@@ -29,7 +29,7 @@ pub(crate) struct MultigamesSheet {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct MultigamesSheetTour {
+pub struct MultigamesSheetTour {
     pub tasks: Vec<MultigamesSheetTask>,
 }
 
@@ -37,7 +37,7 @@ pub(crate) struct MultigamesSheetTour {
 /// `points` scored 0).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct MultigamesSheetTask {
+pub struct MultigamesSheetTask {
     pub max: SheetCredit,
     pub points: TeamMap<SheetCredit>,
 }

@@ -2,8 +2,6 @@
 //! contests only, with `sizes` when the game was shortened) and its
 //! standings as `score` prints them.
 
-use serde_json::Value;
-
 use super::{
     AuctionItem, Correct, Declaration, JokerItem, NegativeItem, NeptuneSheet, SandwichItem,
     SheetBid, Sizes,
@@ -13,6 +11,7 @@ use crate::play::neptune::game::NeptuneMatch;
 use crate::play::neptune::rules::{Bid, NeptuneGame, Winner};
 use crate::play::roster::Roster;
 use crate::sheet::number::Count;
+use crate::sheet::output::OrderedMap;
 use crate::sheet::teams::TeamMap;
 
 fn names(list: &[usize], teams: &[String]) -> Vec<String> {
@@ -30,10 +29,9 @@ impl NeptuneMatch {
         self.entrants.iter().map(|e| roster.name(e.team)).collect()
     }
 
-    pub fn standings_json(&self, roster: &Roster) -> Value {
+    pub fn standings_table(&self, roster: &Roster) -> Vec<OrderedMap> {
         let names = self.team_names(roster);
-        let rows = super::standings(&names, &self.whole_score());
-        serde_json::to_value(rows).unwrap_or(Value::Array(Vec::new()))
+        crate::play::neptune::sheet::standings(&names, &self.whole_score())
     }
 
     /// The whole contests played, with the sizes of a shortened game.
@@ -56,11 +54,6 @@ impl NeptuneMatch {
                 prize_ties: Vec::new(),
             },
         )
-    }
-
-    /// [`NeptuneMatch::scoresheet`] as JSON.
-    pub fn sheet_json(&self, roster: &Roster) -> Value {
-        serde_json::to_value(self.scoresheet(roster)).unwrap_or(Value::Null)
     }
 }
 

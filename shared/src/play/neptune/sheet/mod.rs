@@ -21,7 +21,7 @@ use crate::tournament::rank_by;
 /// not yet played is left out (or null).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct NeptuneSheet {
+pub struct NeptuneSheet {
     /// The format's name, as `LiveFormat::FORMAT` gives it.
     pub format: String,
     pub teams: Vec<String>,
@@ -48,7 +48,7 @@ pub(crate) struct NeptuneSheet {
 /// number (1.1–6.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Sizes {
+pub struct Sizes {
     pub negative: Count,
     pub sandwich: Count,
     pub blitz: Count,
@@ -85,7 +85,7 @@ impl Sizes {
 /// 1: a question's rating (a positive integer, 1.3) and the teams right.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct NegativeItem {
+pub struct NegativeItem {
     pub rating: Count,
     pub correct: Vec<String>,
 }
@@ -93,7 +93,7 @@ pub(crate) struct NegativeItem {
 /// 2: the teams whose «верх» / «низ» was right.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SandwichItem {
+pub struct SandwichItem {
     pub top: Vec<String>,
     pub bottom: Vec<String>,
 }
@@ -101,14 +101,14 @@ pub(crate) struct SandwichItem {
 /// A question of blitz (3), sisyphus (4) or joker (5): the teams right.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct Correct {
+pub struct Correct {
     pub correct: Vec<String>,
 }
 
 /// 5: each team's declaration and the round's questions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct JokerItem {
+pub struct JokerItem {
     pub declared: TeamMap<Declaration>,
     pub questions: Vec<Correct>,
 }
@@ -116,7 +116,7 @@ pub(crate) struct JokerItem {
 /// 5.2: how many of the round's questions a team declares it will take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
-pub(crate) struct Declaration(pub u32);
+pub struct Declaration(pub u32);
 
 impl<'de> Deserialize<'de> for Declaration {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -134,7 +134,7 @@ impl<'de> Deserialize<'de> for Declaration {
 /// stated (a «ва-банк»'s sum) and the teams right.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct AuctionItem {
+pub struct AuctionItem {
     pub winner: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bid: Option<SheetBid>,
@@ -145,7 +145,7 @@ pub(crate) struct AuctionItem {
 
 /// A whole number of points or `"va-bank"` (also accepted: `"ва-банк"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SheetBid(pub Bid);
+pub struct SheetBid(pub Bid);
 
 impl Serialize for SheetBid {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -263,7 +263,9 @@ fn neptune_6_the_host_lets_a_bid_in_by_hand_and_a_restart_recounts() {
     assert!(standing.by_host);
     h.wait(COUNT * 2);
     // The server is killed and comes back: the standing bid, a fresh count.
-    let restart = h.g.restarted(h.at());
+    let now = h.at();
+    let own_events = <NeptuneMatch as LiveFormat>::OWN_EVENTS.expect("a restart's events");
+    let restart = own_events.restarted(&mut h.g, now);
     assert_eq!(restart.len(), 1);
     for e in &restart {
         h.g.apply(e);
@@ -299,26 +301,17 @@ fn neptune_6_3_a_bids_patch_makes_every_screen_what_a_whole_view_would_show() {
         for e in &events {
             h.g.apply(e);
         }
-        let patch = LiveFormat::commit_patch(&h.g, &events[0], &h.roster).unwrap();
+        let patch = patches().commit_patch(&h.g, &events[0], &h.roster).unwrap();
 
         // Assert: each screen patched is the screen projected anew.
         let mut staff = staff_before;
-        assert!(<NeptuneMatch as LiveFormat>::patch_staff(
-            &mut staff,
-            &patch.staff
-        ));
+        assert!(patches().patch_staff(&mut staff, &patch.staff));
         assert_eq!(staff.board, h.g.staff_view(&h.roster, h.at()).board);
         let mut display = display_before;
-        assert!(<NeptuneMatch as LiveFormat>::patch_display(
-            &mut display,
-            &patch.public
-        ));
+        assert!(patches().patch_display(&mut display, &patch.public));
         assert_eq!(display, h.g.board(&h.roster, h.at()));
         for (t, mut view) in (1..=3).zip(teams_before) {
-            assert!(<NeptuneMatch as LiveFormat>::patch_team(
-                &mut view,
-                &patch.public
-            ));
+            assert!(patches().patch_team(&mut view, &patch.public));
             assert_eq!(view, h.view(t), "team {t} after {amount}");
         }
         h.wait(100);
@@ -331,5 +324,10 @@ fn neptune_6_3_only_a_bid_goes_as_a_patch() {
     let mut h = auction_hall();
     h.ok(NeptuneCommand::OpenBidding);
     let opened = NeptuneEvent::BiddingOpened { at: h.at() };
-    assert!(LiveFormat::commit_patch(&h.g, &opened, &h.roster).is_none());
+    assert!(patches().commit_patch(&h.g, &opened, &h.roster).is_none());
+}
+
+/// Нептун's screen patches (issue 42).
+fn patches() -> &'static dyn crate::play::capability::Patches<NeptuneMatch> {
+    <NeptuneMatch as LiveFormat>::PATCHES.expect("Нептун patches its screens")
 }
