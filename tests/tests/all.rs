@@ -23,6 +23,7 @@ mod erudit_quartet;
 mod festival;
 mod fuzz;
 mod host_files;
+mod layout;
 mod leakage;
 mod link_lost;
 mod media;

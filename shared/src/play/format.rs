@@ -171,6 +171,10 @@ pub trait Results: LiveFormat {
     /// 6.3: in a festival programme each tour of this format comes before a
     /// ChGK tour (Мультиигры).
     const BEFORE_CHGK_TOURS: bool;
+    /// Whether `minuta-server demo` plays this format with robots: every
+    /// format a hall plays (the guide asks it of them all); only a format
+    /// that exists to test the seam says no.
+    const PLAYED_BY_ROBOTS: bool = true;
 
     /// The live standings exactly as `minuta-server score` prints them for
     /// [`LiveFormat::sheet`] (its `standings` rows).

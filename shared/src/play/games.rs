@@ -464,6 +464,11 @@ macro_rules! formats {
                 match self { $(Format::$variant => <$game as Results>::BEFORE_CHGK_TOURS),* }
             }
 
+            /// Whether the demo plays this format with robots.
+            pub fn played_by_robots(self) -> bool {
+                match self { $(Format::$variant => <$game as Results>::PLAYED_BY_ROBOTS),* }
+            }
+
             /// The command loading a package file into a game of this format.
             pub fn load_package(self, file_name: String, bytes: Vec<u8>, pictures: Vec<PackageFile>) -> Option<GameCommand> {
                 match self {

@@ -185,6 +185,8 @@ impl LiveFormat for OwnGame {
 
 impl Results for OwnGame {
     const BEFORE_CHGK_TOURS: bool = false;
+    // It exists to prove the seam in tests, and has no demo.
+    const PLAYED_BY_ROBOTS: bool = false;
 
     fn standings(&self, roster: &Roster) -> Vec<OrderedMap> {
         self.ranked(roster)
