@@ -30,6 +30,7 @@ use std::path::Path;
 use minuta_shared::export::event::{
     EventExport, FestivalPlaceExport, FestivalTableExport, GameExport,
 };
+use minuta_shared::export::pretty;
 use minuta_shared::ids::GameId;
 use minuta_shared::play::brain_ring::{RING_CSV_HEADER, RING_PLACES_CSV_HEADER, RingTournament};
 use minuta_shared::play::chgk::{CHGK_CSV_HEADER, ChgkGame, EVENT_CHGK};
@@ -234,13 +235,6 @@ fn to_json(core: &Core) -> String {
             .map(|ring| ring.export_section(core.roster())),
     };
     pretty(&document)
-}
-
-/// A document as pretty JSON with a final line break.
-pub(crate) fn pretty(document: &impl serde::Serialize) -> String {
-    // Plain data with string keys: serialising it cannot fail.
-    let text = serde_json::to_string_pretty(document).unwrap_or_default();
-    format!("{text}\n")
 }
 
 fn to_csv(core: &Core) -> String {

@@ -18,7 +18,7 @@ use minuta_shared::roster::{PlayerFlag, SitePlayer, site_player};
 use minuta_shared::tournament::Place;
 
 use crate::core::Core;
-use crate::export::pretty;
+use minuta_shared::export::pretty;
 
 /// The results as the host's final standings give them: every played
 /// question counts, as judged (3; 4.3).

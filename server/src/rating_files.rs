@@ -11,7 +11,7 @@ use minuta_shared::play::chgk::{ChgkGame, GameQuestion};
 use minuta_shared::roster::roster_players;
 
 use crate::core::Core;
-use crate::export::pretty;
+use minuta_shared::export::pretty;
 
 /// The team's cell: `1`, `0`, blank, or an undecided disputed answer.
 fn cell(chgk: &ChgkGame, q: &GameQuestion, team: TeamId) -> RatingCell {

@@ -39,3 +39,10 @@ impl WholeOrHalf {
         }
     }
 }
+
+/// A document as its file's text: pretty JSON with a final line break.
+pub fn pretty(document: &impl serde::Serialize) -> String {
+    // Plain data with string keys: serialising it cannot fail.
+    let text = serde_json::to_string_pretty(document).unwrap_or_default();
+    format!("{text}\n")
+}

@@ -445,7 +445,7 @@ macro_rules! formats {
             }
 
             /// What `event`, just applied, changed on every screen, when a
-            /// patch says it all (see [`crate::play::capability::Patches::commit_patch`]).
+            /// patch says it all (see [`crate::play::format::Patches::commit_patch`]).
             pub fn commit_patch(&self, event: &GameEvent, roster: &Roster) -> Option<HallPatch<GamePatch>> {
                 #[allow(unreachable_patterns)]
                 match (self, event) {

@@ -6,7 +6,6 @@
 
 pub mod brain_ring;
 pub mod button;
-pub mod capability;
 pub mod chgk;
 pub mod clock;
 pub mod cut;

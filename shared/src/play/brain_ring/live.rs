@@ -18,9 +18,9 @@ use crate::packages::media::{MediaFile, MediaHash};
 use crate::packages::parse_package;
 use crate::play::brain_ring::sheet::BrainRingSheet;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressPatch, QuestionMark};
-use crate::play::capability::{Buttons, OwnEvents, Packages, Patches, Pressed, Qualified};
 use crate::play::chgk::MAX_APPEAL_CHARS;
 use crate::play::cut::QualifyingCut;
+use crate::play::format::{Buttons, OwnEvents, Packages, Patches, Pressed, Qualified};
 use crate::play::format::{
     Decided, HallPatch, Labels, LiveFormat, Progress, Results, Touched, TourState,
 };

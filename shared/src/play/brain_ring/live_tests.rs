@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::play::brain_ring::PressKind;
-use crate::play::capability::{Buttons, Patches};
 use crate::play::format::Results;
+use crate::play::format::{Buttons, Patches};
 
 fn at(ms: u64) -> ServerTime {
     ServerTime(1_000_000_000 + ms * 1000)

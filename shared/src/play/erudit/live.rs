@@ -20,10 +20,10 @@ use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
 use crate::packages::parse_package;
 use crate::play::button::{ButtonPress, ButtonVerdict, PressKind, PressPatch, QuestionMark};
-use crate::play::capability::{Buttons, OwnEvents, Packages, Patches, Pressed, Qualified};
 use crate::play::cut::QualifyingCut;
 use crate::play::erudit::rules::blind_draw;
 use crate::play::erudit::sheet::tournament::EruditTournamentSheet;
+use crate::play::format::{Buttons, OwnEvents, Packages, Patches, Pressed, Qualified};
 use crate::play::format::{
     Decided, HallPatch, Labels, LiveFormat, Progress, Results, Touched, TourState,
 };

@@ -13,10 +13,10 @@ use crate::identity::{Identity, Role};
 use crate::ids::{Slice, TeamId};
 use crate::jury_protocol::Protocol;
 use crate::packages::media::{MediaFile, MediaHash, PackageFile};
-use crate::play::capability::{OwnEvents, Packages, Patches, Slices};
 use crate::play::format::{
     Decided, HallPatch, Labels, LiveFormat, Progress, Results, Touched, TourState,
 };
+use crate::play::format::{OwnEvents, Packages, Patches, Slices};
 use crate::play::neptune::rules::Contest;
 use crate::play::neptune::sheet::NeptuneSheet;
 use crate::play::replay::{Known, ReplayError};

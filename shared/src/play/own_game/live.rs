@@ -8,7 +8,7 @@ use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
 use crate::jury_protocol::Protocol;
 use crate::play::button::{ButtonPress, PressPatch, QuestionMark};
-use crate::play::capability::{Buttons, OwnEvents, Pressed};
+use crate::play::format::{Buttons, OwnEvents, Pressed};
 use crate::play::format::{Decided, Labels, LiveFormat, Progress, Results, Touched, TourState};
 use crate::play::replay::{Known, ReplayError};
 use crate::play::roster::Roster;

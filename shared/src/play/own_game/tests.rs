@@ -4,7 +4,7 @@
 use crate::identity::Identity;
 use crate::ids::TeamId;
 use crate::play::button::{ButtonPress, PressKind};
-use crate::play::capability::{Buttons, OwnEvents};
+use crate::play::format::{Buttons, OwnEvents};
 use crate::play::format::{LiveFormat, Results};
 use crate::play::roster::Roster;
 use crate::time::ServerTime;

@@ -328,6 +328,6 @@ fn neptune_6_3_only_a_bid_goes_as_a_patch() {
 }
 
 /// Нептун's screen patches (issue 42).
-fn patches() -> &'static dyn crate::play::capability::Patches<NeptuneMatch> {
+fn patches() -> &'static dyn crate::play::format::Patches<NeptuneMatch> {
     <NeptuneMatch as LiveFormat>::PATCHES.expect("Нептун patches its screens")
 }
