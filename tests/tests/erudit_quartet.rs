@@ -25,7 +25,7 @@ use minuta_shared::ids::{GameId, TeamId};
 use minuta_shared::play::button::PressKind;
 use minuta_shared::play::erudit::{
     EruditCommand, EruditPlayError, EruditReceipt, EruditStaffView, EruditTiming, GameBoard,
-    LineupFault, PhaseView, QuestionState, TieStake,
+    LineupFault, PhaseView, QuestionState, TieStake, quartet_leaks,
 };
 use minuta_shared::play::games::{
     GameDisplayView, GameError, GamePatch, GameReceipt, GameSettings, GameStaffView, GameTeamView,
@@ -39,7 +39,6 @@ use minuta_shared::wire::view::{DisplayView, HostView, TeamView, View};
 use minuta_tests::brain_ring::press;
 use minuta_tests::hall::{Hall, players};
 use minuta_tests::sim_net::Conditions;
-use minuta_tests::spy::quartet_leaks;
 use minuta_tests::virtual_hall::{TerminalId, VirtualHall};
 use minuta_tests::{Terminal, TestServer, test_timing};
 

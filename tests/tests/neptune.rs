@@ -29,14 +29,14 @@ use minuta_shared::play::games::{
 use minuta_shared::play::neptune::rules::{Bid, Contest};
 use minuta_shared::play::neptune::{
     BidRefusal, ContestSizes, NeptuneCommand as C, NeptunePlayError as E, NeptuneReceipt,
-    NeptuneSettings, NeptuneStaffView, NeptuneTeamView, NeptuneTiming, Sold, Stage,
+    NeptuneSettings, NeptuneStaffView, NeptuneTeamView, NeptuneTiming, Sold, Stage, neptune_leaks,
+    neptune_team_leaks,
 };
 use minuta_shared::text::normalise_answer;
 use minuta_shared::wire::client::Command;
 use minuta_shared::wire::server::{CommandError, Receipt, ServerMsg};
 use minuta_shared::wire::view::View;
 use minuta_tests::sim_net::Conditions;
-use minuta_tests::spy::{neptune_leaks, neptune_team_leaks};
 use minuta_tests::test_timing;
 use minuta_tests::virtual_hall::VirtualHall;
 

@@ -1,7 +1,8 @@
 //! Every registered format's examples, reached by [`Format`]: one command
 //! or more of every variant of its command, who may send each, and a game
 //! of it brought to mid-play — what the tests crate's authorization matrix
-//! and fuzz are built from, so that a new format adds its examples in its
+//! and fuzz are built from — and what its screens may show and when, which
+//! the leakage test checks every frame against; so that a new format adds its examples in its
 //! own folder (`play/<f>/examples.rs`, an [`Examples`] impl) and nothing in
 //! the tests. Built only with the `examples` feature, which the tests crate
 //! turns on and no product has. What must not live here: any format's name
@@ -13,7 +14,12 @@ use serde::de::DeserializeOwned;
 
 use crate::identity::{Identity, Role};
 use crate::ids::TeamId;
-use crate::play::games::{Format, GameCommand, GameError, GameSettings};
+use crate::play::format::LiveFormat;
+use crate::play::games::{
+    Format, GameCommand, GameDisplayView, GameError, GameEvent, GamePatch, GameSettings,
+    GameStaffView, GameState, GameTeamView,
+};
+use crate::time::ServerTime;
 
 /// The roles that may send a command.
 pub type Senders = &'static [Role];
@@ -73,19 +79,35 @@ pub enum Forged {
     Forbidden,
 }
 
-/// One format's examples, written in its folder.
-pub trait Examples {
+/// What a game's stored events say a team or the hall may see, and when.
+#[derive(Clone, Debug, Default)]
+pub struct Reveals {
+    /// Every text a team handed in (cards, answers, appeals), with its team.
+    pub texts: Vec<(TeamId, String)>,
+    /// Package texts and the instant they may first be shown: a question's
+    /// answer at its reveal, a task's text at its start (`None`: never in
+    /// this game).
+    pub hidden: Vec<(String, Option<ServerTime>)>,
+    /// Package names every screen may show (Эрудит-квартет's themes).
+    pub public: Vec<String>,
+    /// Phrases no revealed answer or comment may hold (Нептун's sheet, 1.4).
+    pub sheet: Vec<String>,
+}
+
+/// One format's examples, written in its folder. The leakage checks have
+/// no defaults: a new format says what its screens may not show.
+pub trait Examples: LiveFormat {
     type Command: DeserializeOwned + Into<GameCommand>;
 
     /// One command or more of every variant, made of `p`: as many, in the
     /// same order, whatever `p` is.
-    fn commands(p: &Params) -> Vec<Self::Command>;
+    fn commands(p: &Params) -> Vec<<Self as Examples>::Command>;
 
     /// Who may send `command`, as the rules say: an exhaustive `match`, so
     /// that a new variant does not compile until someone says who may send
     /// it; written out rather than asked of `permitted`, which is what the
     /// authorization matrix tests.
-    fn senders(command: &Self::Command) -> Senders;
+    fn senders(command: &<Self as Examples>::Command) -> Senders;
 
     /// The settings a game of the format is added with.
     fn settings() -> GameSettings;
@@ -96,9 +118,36 @@ pub trait Examples {
     /// What the captain of `own` may try, naming `own` or `other` where
     /// only the host names a team, and how each is refused: nothing when
     /// no command has such a field.
-    fn forged(_own: TeamId, _other: TeamId) -> Vec<(Self::Command, Forged)> {
+    fn forged(_own: TeamId, _other: TeamId) -> Vec<(<Self as Examples>::Command, Forged)> {
         Vec::new()
     }
+
+    /// The names every screen of `game` may show, read from it and its
+    /// staff `view`: tours, question and task numbers and titles, fights.
+    fn public_names(game: &Self, view: &<Self as LiveFormat>::StaffView) -> Vec<String>;
+
+    /// What team `me`'s `view` of a game shows that it may not; `own`: the
+    /// texts the team handed in itself.
+    fn team_leaks(
+        view: &<Self as LiveFormat>::TeamView,
+        me: TeamId,
+        own: &BTreeSet<&str>,
+    ) -> Vec<String>;
+
+    /// What the projector's `view` of a game shows that it may not;
+    /// `sheet`: [`Reveals::sheet`].
+    fn display_leaks(view: &<Self as LiveFormat>::DisplayView, sheet: &[String]) -> Vec<String>;
+
+    /// What a `patch` shows a team (`own`) or the hall (`None`) that it
+    /// may not.
+    fn patch_leaks(patch: &<Self as LiveFormat>::Patch, own: Option<TeamId>) -> Vec<String>;
+
+    /// What a game added with `settings` reveals, and when, by its stored
+    /// `events` in order.
+    fn reveals(
+        settings: &<Self as LiveFormat>::Settings,
+        events: &[&<Self as LiveFormat>::Event],
+    ) -> Reveals;
 }
 
 macro_rules! examples_of {
@@ -148,6 +197,57 @@ macro_rules! examples_of {
         pub fn mid_game(format: Format) -> MidGame {
             match format {
                 $(Format::$variant => <$game as Examples>::mid_game()),*
+            }
+        }
+
+        /// The names every screen of `game` may show, its staff `view`'s
+        /// among them.
+        pub fn public_names(game: &GameState, view: &GameStaffView) -> Vec<String> {
+            match (game, view) {
+                $((GameState::$variant(g), GameStaffView::$variant(v)) => {
+                    <$game as Examples>::public_names(g, v)
+                })*
+                // A view of another game names nothing of this one.
+                _ => Vec::new(),
+            }
+        }
+
+        /// What team `me`'s `view` of a game shows that it may not.
+        pub fn team_leaks(view: &GameTeamView, me: TeamId, own: &BTreeSet<&str>) -> Vec<String> {
+            match view {
+                $(GameTeamView::$variant(v) => <$game as Examples>::team_leaks(v, me, own)),*
+            }
+        }
+
+        /// What the projector's `view` of a game shows that it may not.
+        pub fn display_leaks(view: &GameDisplayView, sheet: &[String]) -> Vec<String> {
+            match view {
+                $(GameDisplayView::$variant(v) => <$game as Examples>::display_leaks(v, sheet)),*
+            }
+        }
+
+        /// What a `patch` shows a team (`own`) or the hall that it may not.
+        pub fn patch_leaks(patch: &GamePatch, own: Option<TeamId>) -> Vec<String> {
+            match patch {
+                $(GamePatch::$variant(p) => <$game as Examples>::patch_leaks(p, own)),*
+            }
+        }
+
+        /// What a game added with `settings` reveals by its `events`
+        /// (those of other formats are not its own and are passed over).
+        pub fn reveals(settings: &GameSettings, events: &[GameEvent]) -> Reveals {
+            match settings {
+                $(GameSettings::$variant(s) => {
+                    let own: Vec<_> = events
+                        .iter()
+                        .filter_map(|e| match e {
+                            GameEvent::$variant(e) => Some(e),
+                            #[allow(unreachable_patterns)]
+                            _ => None,
+                        })
+                        .collect();
+                    <$game as Examples>::reveals(s, &own)
+                })*
             }
         }
     };

@@ -1,13 +1,19 @@
 //! Brain-ring's examples for the tests' authorization matrix and fuzz (the
 //! `examples` feature): a command of every variant, who may send each by
-//! the rules, and a tournament in mid-play. What must not live here:
-//! anything the game itself runs on.
+//! the rules, and a tournament in mid-play; and, for the leakage test, what
+//! its screens may not show and when its events reveal its texts. What must
+//! not live here: anything the game itself runs on.
 
-use super::{EarlyPress, FightId, RingAppealKind, RingCommand, RingTiming, RingTournament};
+use std::collections::BTreeSet;
+
+use super::{
+    EarlyPress, FightId, RingAppealKind, RingBoard, RingCommand, RingEvent, RingFightView,
+    RingStaffView, RingTeamView, RingTiming, RingTournament,
+};
 use crate::identity::Identity;
 use crate::ids::TeamId;
 use crate::play::brain_ring::rules::FightFormat;
-use crate::play::examples::{Examples, HOST, MidGame, Params, Senders, TEAM};
+use crate::play::examples::{Examples, HOST, MidGame, Params, Reveals, Senders, TEAM};
 use crate::play::games::GameSettings;
 
 impl Examples for RingTournament {
@@ -125,4 +131,67 @@ impl Examples for RingTournament {
             ],
         }
     }
+
+    /// Fights' labels and the names on them.
+    fn public_names(_game: &RingTournament, view: &RingStaffView) -> Vec<String> {
+        let mut names = Vec::new();
+        for fight in &view.board.fights {
+            names.push(fight.label.clone());
+            names.extend(fight.names.iter().cloned());
+        }
+        names
+    }
+
+    /// [`fight_leaks`] on the team's fight and the board's.
+    fn team_leaks(view: &RingTeamView, me: TeamId, _own: &BTreeSet<&str>) -> Vec<String> {
+        let RingTeamView { fight, board } = view;
+        let fights = fight
+            .iter()
+            .chain(board.iter().flat_map(|b| b.fights.iter()));
+        fights.filter_map(|f| fight_leaks(f, Some(me))).collect()
+    }
+
+    /// [`fight_leaks`] on every fight of the board.
+    fn display_leaks(view: &RingBoard, _sheet: &[String]) -> Vec<String> {
+        view.fights
+            .iter()
+            .filter_map(|f| fight_leaks(f, None))
+            .collect()
+    }
+
+    /// [`fight_leaks`] on the fight a press changed.
+    fn patch_leaks(patch: &RingFightView, own: Option<TeamId>) -> Vec<String> {
+        fight_leaks(patch, own).into_iter().collect()
+    }
+
+    /// Appeals as the teams' texts; the questions are read from paper.
+    fn reveals(_settings: &RingTiming, events: &[&RingEvent]) -> Reveals {
+        let mut reveals = Reveals::default();
+        for event in events {
+            if let RingEvent::AppealFiled { team, text, .. } = event {
+                reveals.texts.push((*team, text.clone()));
+            }
+        }
+        reveals
+    }
+}
+
+/// A fight as a team (`own`) or the hall may see it: no press log, and
+/// another team's appeal only as a fact (a screen says a question was
+/// withdrawn or taken on appeal), without its words or the jury's reply.
+fn fight_leaks(fight: &RingFightView, own: Option<TeamId>) -> Option<String> {
+    if !fight.presses.is_empty() {
+        return Some(format!("fight {:?}: the press log", fight.id));
+    }
+    fight
+        .appeals
+        .iter()
+        .filter(|a| Some(a.team) != own)
+        .find(|a| !a.text.is_empty() || a.resolution.as_ref().is_some_and(|r| !r.1.is_empty()))
+        .map(|a| {
+            format!(
+                "fight {:?}: the words of team {}'s appeal",
+                fight.id, a.team
+            )
+        })
 }

@@ -1,13 +1,21 @@
 //! ChGK's examples for the tests' authorization matrix and fuzz (the
 //! `examples` feature): a command of every variant, who may send each by
-//! the rules, and a game in mid-play. What must not live here: anything the
-//! game itself runs on.
+//! the rules, and a game in mid-play; and, for the leakage test, what its
+//! screens may not show and when its events reveal its texts. What must not
+//! live here: anything the game itself runs on.
 
-use super::{AppealKind, ChgkCommand, ChgkGame, ChgkSettings, ShownPicture, Verdict};
+use std::collections::BTreeSet;
+
+use super::{
+    AppealKind, ChgkCommand, ChgkDisplayView, ChgkEvent, ChgkGame, ChgkSettings, ChgkStaffView,
+    ChgkTeamView, ShownPicture, Verdict,
+};
 use crate::identity::Identity;
 use crate::ids::{AppealId, QuestionId, TeamId, TourId};
 use crate::packages::Question;
-use crate::play::examples::{Examples, HOST, HOST_OR_JURY, MidGame, Params, STAFF, Senders, TEAM};
+use crate::play::examples::{
+    Examples, HOST, HOST_OR_JURY, MidGame, Params, Reveals, STAFF, Senders, TEAM,
+};
 use crate::play::games::GameSettings;
 
 impl Examples for ChgkGame {
@@ -144,5 +152,79 @@ impl Examples for ChgkGame {
             settings: <Self as Examples>::settings(),
             script,
         }
+    }
+
+    /// Tours' titles and questions' numbers.
+    fn public_names(_game: &ChgkGame, view: &ChgkStaffView) -> Vec<String> {
+        let mut names = Vec::new();
+        for tour in &view.tours {
+            names.push(tour.title.clone());
+            names.extend(tour.questions.iter().map(|q| q.number.clone()));
+        }
+        names
+    }
+
+    /// No other team's appeal, and no card the team did not write.
+    fn team_leaks(view: &ChgkTeamView, me: TeamId, own: &BTreeSet<&str>) -> Vec<String> {
+        let mut found: Vec<String> = view
+            .appeals
+            .iter()
+            .filter(|a| a.team != me)
+            .map(|a| format!("ChGK: team {}'s appeal", a.team))
+            .collect();
+        found.extend(
+            view.cards
+                .iter()
+                .filter(|c| !own.contains(c.text.as_str()))
+                .map(|c| format!("ChGK: a card not its own: {:?}", c.text)),
+        );
+        found
+    }
+
+    /// The projector holds no team's text by its shape; the package's
+    /// texts are checked by the time of their reveal.
+    fn display_leaks(_view: &ChgkDisplayView, _sheet: &[String]) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// ChGK sends no patches.
+    fn patch_leaks(_patch: &(), _own: Option<TeamId>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// A question's text, answer, «зачёт» and comment at its reveal (never,
+    /// if it was not revealed); cards and appeals as the teams' texts.
+    fn reveals(_settings: &ChgkSettings, events: &[&ChgkEvent]) -> Reveals {
+        let mut reveals = Reveals::default();
+        let mut questions: Vec<(u32, Vec<String>)> = Vec::new();
+        for event in events {
+            match event {
+                ChgkEvent::QuestionAdded {
+                    question, content, ..
+                } => {
+                    let mut texts = vec![content.text.clone(), content.answer.clone()];
+                    texts.extend(content.accepted.clone());
+                    texts.extend(content.comment.clone());
+                    questions.push((question.0, texts));
+                }
+                ChgkEvent::Revealed { question, at } => {
+                    if let Some(i) = questions.iter().position(|(q, _)| *q == question.0) {
+                        let (_, texts) = questions.remove(i);
+                        reveals
+                            .hidden
+                            .extend(texts.into_iter().map(|t| (t, Some(*at))));
+                    }
+                }
+                ChgkEvent::CardAccepted { team, text, .. }
+                | ChgkEvent::AppealFiled { team, text, .. } => {
+                    reveals.texts.push((*team, text.clone()));
+                }
+                _ => {}
+            }
+        }
+        for (_, texts) in questions {
+            reveals.hidden.extend(texts.into_iter().map(|t| (t, None)));
+        }
+        reveals
     }
 }

@@ -38,6 +38,9 @@ pub use view::{
 
 #[cfg(feature = "examples")]
 mod examples;
+/// The leakage check other tests of Эрудит-квартет's screens use too.
+#[cfg(feature = "examples")]
+pub use examples::quartet_leaks;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

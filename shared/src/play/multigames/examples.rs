@@ -1,15 +1,21 @@
 //! Мультиигры's examples for the tests' authorization matrix and fuzz (the
 //! `examples` feature): a command of every variant, who may send each by
-//! the rules, and a game in mid-play. What must not live here: anything the
-//! game itself runs on.
+//! the rules, and a game in mid-play; and, for the leakage test, what its
+//! screens may not show and when its events reveal its texts. What must not
+//! live here: anything the game itself runs on.
+
+use std::collections::BTreeSet;
 
 use super::{
-    AppealNo, MultigamesCommand, MultigamesGame, MultigamesSettings, TaskAppealKind, TaskDraft,
-    TaskId, TourNo,
+    AppealNo, MultigamesCommand, MultigamesDisplayView, MultigamesEvent, MultigamesGame,
+    MultigamesSettings, MultigamesStaffView, MultigamesTeamView, TaskAppealKind, TaskDraft, TaskId,
+    TourNo,
 };
 use crate::identity::Identity;
 use crate::ids::TeamId;
-use crate::play::examples::{Examples, HOST, HOST_OR_JURY, MidGame, Params, STAFF, Senders, TEAM};
+use crate::play::examples::{
+    Examples, HOST, HOST_OR_JURY, MidGame, Params, Reveals, STAFF, Senders, TEAM,
+};
 use crate::play::games::GameSettings;
 use crate::play::multigames::rules::Credit;
 
@@ -126,5 +132,86 @@ impl Examples for MultigamesGame {
                 ),
             ],
         }
+    }
+
+    /// Tours' titles, tasks' numbers and titles.
+    fn public_names(_game: &MultigamesGame, view: &MultigamesStaffView) -> Vec<String> {
+        let mut names = Vec::new();
+        for tour in &view.tours {
+            names.push(tour.title.clone());
+            for task in &tour.tasks {
+                names.extend([task.heading.number.clone(), task.heading.title.clone()]);
+            }
+        }
+        names
+    }
+
+    /// No other team's appeal, and no answer the team did not write.
+    fn team_leaks(view: &MultigamesTeamView, me: TeamId, own: &BTreeSet<&str>) -> Vec<String> {
+        let mut found: Vec<String> = view
+            .appeals
+            .iter()
+            .filter(|a| a.team != me)
+            .map(|a| format!("Мультиигры: team {}'s appeal", a.team))
+            .collect();
+        found.extend(
+            view.answers
+                .iter()
+                .filter(|a| !own.contains(a.text.as_str()))
+                .map(|a| format!("Мультиигры: an answer not its own: {:?}", a.text)),
+        );
+        found
+    }
+
+    /// The projector holds no team's text by its shape; the package's
+    /// texts are checked by the time of their reveal.
+    fn display_leaks(_view: &MultigamesDisplayView, _sheet: &[String]) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Мультиигры sends no patches.
+    fn patch_leaks(_patch: &(), _own: Option<TeamId>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// A task's text at its start, its answer and comment at its reveal
+    /// (never, if it was not); answers and appeals as the teams' texts.
+    fn reveals(_settings: &MultigamesSettings, events: &[&MultigamesEvent]) -> Reveals {
+        let mut reveals = Reveals::default();
+        let mut tasks: Vec<(u32, String, Vec<String>)> = Vec::new();
+        for event in events {
+            match event {
+                MultigamesEvent::AnswerAccepted { team, text, .. }
+                | MultigamesEvent::AppealFiled { team, text, .. } => {
+                    reveals.texts.push((*team, text.clone()));
+                }
+                MultigamesEvent::TaskAdded { task, draft, .. } => {
+                    tasks.push((
+                        task.0,
+                        draft.text.clone(),
+                        vec![draft.answer.clone(), draft.comment.clone()],
+                    ));
+                }
+                MultigamesEvent::Started { task, at } => {
+                    if let Some((_, text, _)) = tasks.iter_mut().find(|(t, _, _)| *t == task.0) {
+                        reveals.hidden.push((std::mem::take(text), Some(*at)));
+                    }
+                }
+                MultigamesEvent::Revealed { task, at } => {
+                    if let Some(i) = tasks.iter().position(|(t, _, _)| *t == task.0) {
+                        let (_, _, texts) = tasks.remove(i);
+                        reveals
+                            .hidden
+                            .extend(texts.into_iter().map(|t| (t, Some(*at))));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (_, text, texts) in tasks {
+            reveals.hidden.push((text, None));
+            reveals.hidden.extend(texts.into_iter().map(|t| (t, None)));
+        }
+        reveals
     }
 }

@@ -45,5 +45,8 @@ pub use view::{
 
 #[cfg(feature = "examples")]
 mod examples;
+/// The leakage checks other tests of Нептун's screens use too.
+#[cfg(feature = "examples")]
+pub use examples::{neptune_leaks, neptune_team_leaks};
 #[cfg(test)]
 mod tests;
